@@ -6,7 +6,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       { test: { name: 'fcm-emulator', root: 'packages/fcm-emulator', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
-      { test: { name: 'server', root: 'apps/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       'apps/console/vitest.config.ts',
     ],
   },

@@ -25,7 +25,7 @@ export const UserRow = SessionUser.extend({
 });
 export type UserRow = z.infer<typeof UserRow>;
 
-export const LoginRequest = z.object({ email: Email, password: z.string().min(1).max(100) });
+export const LoginRequest = z.object({ email: Email, password: z.string().min(1, 'is required').max(100) });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const RegisterRequest = z.object({ email: Email, password: Password, lang: Lang.optional() });
@@ -34,7 +34,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const TokenRequest = z.object({ token: z.string().min(16).max(200) });
 export const RecoverRequest = z.object({ email: Email, lang: Lang.optional() });
 export const ResetPasswordRequest = z.object({ token: z.string().min(16).max(200), password: Password });
-export const ChangePasswordRequest = z.object({ oldPassword: z.string().min(1).max(100), newPassword: Password });
+export const ChangePasswordRequest = z.object({ oldPassword: z.string().min(1, 'is required').max(100), newPassword: Password });
 
 export const UserListRequest = z.object({
   email: z.string().trim().max(254).optional().default(''),
@@ -88,7 +88,7 @@ export const userCalls = {
   resetPassword: defineCall({ method: 'POST', path: '/tcm/v1/user/password/reset', summary: 'Set a new password with a reset token (single use)', body: ResetPasswordRequest, data: Empty, auth: false }),
   changePassword: defineCall({ method: 'POST', path: '/tcm/v1/user/password/change', summary: 'Change the signed-in local user’s password', body: ChangePasswordRequest, data: Empty }),
   ssoUrl: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-url', summary: 'The identity provider’s authorization URL', data: z.object({ url: z.string() }), auth: false }),
-  ssoLogin: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-login', summary: 'Finish single sign-on with the provider’s code', query: z.object({ code: z.string().min(1).max(2048), state: z.string().max(512).optional() }), data: SessionUser, auth: false }),
+  ssoLogin: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-login', summary: 'Finish single sign-on with the provider’s code', query: z.object({ code: z.string().min(1).max(2048), state: z.string().max(512).optional(), iss: z.string().max(2048).optional() }), data: SessionUser, auth: false }),
   ssoLogout: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-logout', summary: 'Sign out and get the provider’s logout URL', data: z.object({ url: z.string() }), auth: false }),
   list: defineCall({ method: 'POST', path: '/tcm/v1/user/list', summary: 'Users (level 100)', body: UserListRequest, data: z.object({ results: z.array(UserRow), total: z.number().int() }) }),
   save: defineCall({ method: 'POST', path: '/tcm/v1/user/save', summary: 'Create or edit a user (level 100)', body: UserSaveRequest, data: z.object({ id: z.number().int() }) }),

@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { SystemInfo } from '@beacon/shared';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
+import { authPlugin } from './plugins/auth';
+import { errorEnvelopePlugin } from './plugins/error-envelope';
+import { openapiPlugin } from './plugins/openapi';
+import { requestContextPlugin } from './plugins/request-context';
+import { staticConsolePlugin } from './plugins/static-console';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { SsoService } from './modules/users/sso.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { registerUsersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+import { createHash } from 'node:crypto';
+import type { Logger, LoggerOptions } from 'pino';
+
+export const VERSION = '0.1.0';
+
+function isLogger(l: unknown): l is Logger {
+  return typeof l === 'object' && l !== null && typeof (l as Logger).child === 'function';
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP (SMTP_URL) or the log. */
+  mailer?: Mailer;
+  /** Folder of the built console; omitted = API only. */
+  consoleRoot?: string;
+  /** A pino logger to use, or options for a new one (false = silent). */
+  logger?: Logger | LoggerOptions | boolean;
+  /** True when the in-process FCM emulator stands in for FCM. */
+  sandbox?: boolean;
+}
+
+export interface BeaconApp {
+  app: FastifyInstance;
+  services: { users: UsersService };
+}
+
+/** Builds the HTTP application: plugins in layers (external → app → routes), then the modules. */
+export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
+  const { config, database } = deps;
+  const logger = deps.logger ?? { level: config.logLevel };
+  const app: FastifyInstance = Fastify({
+    ...(isLogger(logger) ? { loggerInstance: logger } : { logger }),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const usersRepo = new UsersRepository(database.db);
+  const users = new UsersService({
+    repo: usersRepo,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionTtlMs: config.sessionTtlMs,
+    registrationEnabled: config.registrationEnabled,
+    countOwnedApps: async () => 0,
+  });
+  const cookieSecret = createHash('sha256').update(config.secretKey).update('cookie').digest('hex');
+  const sso = config.oidc
+    ? new SsoService({ ...config.oidc, cookieSecure: config.cookieSecure }, usersRepo, app.log)
+    : undefined;
+
+  await app.register(cookie, { secret: cookieSecret });
+  await app.register(requestContextPlugin);
+  await app.register(openapiPlugin, { version: VERSION });
+  await app.register(errorEnvelopePlugin);
+  await app.register(authPlugin, { resolveSession: (token) => users.resolveSession(token) });
+  if (deps.consoleRoot) await app.register(staticConsolePlugin, { root: deps.consoleRoot });
+
+  const info: SystemInfo = {
+    version: VERSION,
+    sandbox: deps.sandbox ?? false,
+    ssoEnabled: Boolean(sso),
+    registrationEnabled: config.registrationEnabled,
+  };
+  registerSystemRoutes(app, { info, checkDatabase: async () => void (await database.query('SELECT 1')) });
+  registerUsersRoutes(app, { users, sso, cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs } });
+
+  return { app, services: { users } };
+}

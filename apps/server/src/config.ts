@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes'));
+
+/** Every environment variable Beacon reads; README.md lists them with their defaults. */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BEACON_SECRET_KEY: z.string().optional(),
+  BEACON_ADMIN_EMAIL: z.string().optional(),
+  BEACON_ADMIN_PASSWORD: z.string().optional(),
+  BEACON_DEMO: bool,
+  BEACON_REGISTRATION: bool,
+  BEACON_ALLOW_PRIVATE_LINKS: bool,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Beacon <no-reply@beacon.local>'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_URL: z.string().url().optional(),
+  OIDC_ALLOW_HTTP: bool,
+  FCM_BASE_URL: z.string().url().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  COOKIE_SECURE: bool,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  secretKey: Buffer;
+  admin: { email: string | undefined; password: string | undefined };
+  demo: boolean;
+  registrationEnabled: boolean;
+  allowPrivateLinks: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string; redirectUrl: string; allowHttp: boolean } | undefined;
+  fcmBaseUrl: string | undefined;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+}
+
+/** Parses the environment; fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean))
+    throw new Error('invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    secretKey: resolveSecretKey(e.BEACON_SECRET_KEY, dataDir),
+    admin: { email: e.BEACON_ADMIN_EMAIL || undefined, password: e.BEACON_ADMIN_PASSWORD || undefined },
+    demo: e.BEACON_DEMO ?? true,
+    registrationEnabled: e.BEACON_REGISTRATION ?? true,
+    allowPrivateLinks: e.BEACON_ALLOW_PRIVATE_LINKS ?? false,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            redirectUrl: e.OIDC_REDIRECT_URL ?? `${publicUrl}/login`,
+            allowHttp: e.OIDC_ALLOW_HTTP ?? false,
+          }
+        : undefined,
+    fcmBaseUrl: e.FCM_BASE_URL || undefined,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+  };
+}
+
+/** BEACON_SECRET_KEY (hex or base64, 32 bytes) or a key generated once into DATA_DIR/secret.key. */
+function resolveSecretKey(value: string | undefined, dataDir: string): Buffer {
+  if (value) {
+    const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+    if (key.length !== 32) throw new Error('invalid configuration:\n  BEACON_SECRET_KEY must be 32 bytes (64 hex digits or base64)');
+    return key;
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The database handle every repository receives: Drizzle plus raw SQL, on PGlite or a PostgreSQL server. */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs one or more statements without parameters (migrations). */
+  exec(sqlText: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` on one dedicated connection (session-level locks, multi-statement work). */
+  withConnection<T>(fn: (conn: Pick<Database, 'exec' | 'query'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for a PostgreSQL server; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder; omitted = in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+/** Opens PGlite (embedded) or a pool on a PostgreSQL server. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', () => undefined); // idle-client errors surface on the next query instead of crashing
+    await pool.query('SELECT 1');
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      withConnection: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          return await fn({
+            exec: async (text) => {
+              await conn.query(text);
+            },
+            query: async <T>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as T[],
+          });
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+    client = await PGlite.create(opts.dataDir);
+  } else {
+    client = await PGlite.create();
+  }
+  const conn: Pick<Database, 'exec' | 'query'> = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    ...conn,
+    withConnection: (fn) => fn(conn),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { buildApp } from '../app';
+import { createLogger, openAndMigrate } from './runtime';
+import { serve } from './serve';
+
+const USAGE = `usage: beacon <command>
+  migrate                                   apply the database migrations
+  serve                                     API, console and background work in one process (npm start)
+  api                                       API and console only
+  admin create --email E --password P [--level 100|150]
+                                            create an administrator, or update its password and level`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'migrate': {
+      const log = createLogger(config);
+      const database = await openAndMigrate(config, log);
+      await database.close();
+      process.stdout.write('migrations applied\n');
+      return 0;
+    }
+    case 'serve':
+    case 'api':
+      await serve(config, command);
+      return -1;
+    case 'admin': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { email: { type: 'string' }, password: { type: 'string' }, level: { type: 'string', default: '100' } },
+      });
+      const email = values.email?.trim().toLowerCase();
+      const level = Number(values.level);
+      if (positionals[0] !== 'create' || !email || !values.password || (level !== 100 && level !== 150)) {
+        process.stderr.write(`${USAGE}\n`);
+        return 2;
+      }
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+        process.stderr.write('admin create: --email must be an e-mail address\n');
+        return 2;
+      }
+      if (values.password.length < 8) {
+        process.stderr.write('admin create: --password must have at least 8 characters\n');
+        return 2;
+      }
+      const log = createLogger({ ...config, logLevel: 'warn' });
+      const database = await openAndMigrate(config, log);
+      const { app, services } = await buildApp({ config, database, logger: false });
+      const result = await services.users.upsertAdmin(email, values.password, level);
+      await app.close();
+      await database.close();
+      process.stdout.write(`administrator ${email} ${result} (level ${level})\n`);
+      return 0;
+    }
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      return command ? 2 : 0;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    process.stderr.write(`beacon: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The repository root, from the source tree (src/entrypoints) or the bundle (dist). */
+export const repoRoot = path.resolve(here, here.endsWith(`${path.sep}dist`) ? '../../..' : '../../../..');
+
+export const consoleDist = path.join(repoRoot, 'apps/console/dist');
+
+export function createLogger(config: Config) {
+  return pino({ level: config.logLevel });
+}
+
+/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
+export async function openAndMigrate(config: Config, log: pino.Logger): Promise<Database> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const applied = await migrate(database);
+  if (applied.length) log.info({ applied }, 'database migrated');
+  return database;
+}

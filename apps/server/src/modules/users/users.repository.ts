@@ -1,0 +1,135 @@
+import { and, count, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginFailures, sessions, users, userTokens } from '../../db/schema';
+
+export type UserRecord = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Users, their sessions, single-use tokens and sign-in failures. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  async findById(id: number): Promise<UserRecord | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByOidcSubject(subject: string): Promise<UserRecord | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.oidcSubject, subject)).limit(1);
+    return row;
+  }
+
+  /** Inserts a user; returns undefined when the e-mail is taken. */
+  async insert(user: NewUser): Promise<UserRecord | undefined> {
+    const [row] = await this.db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+    return row;
+  }
+
+  async update(id: number, patch: Partial<NewUser>): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
+  }
+
+  async countByLevel(ulevel: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.ulevel, ulevel));
+    return row?.n ?? 0;
+  }
+
+  /** One page of users whose e-mail contains `search`, newest first. */
+  async list(search: string, offset: number, limit: number): Promise<{ rows: UserRecord[]; total: number }> {
+    const where = search ? ilike(users.email, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+    const [rows, totals] = await Promise.all([
+      this.db.select().from(users).where(where).orderBy(desc(users.id)).offset(offset).limit(limit),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  // sessions
+
+  async insertSession(s: typeof sessions.$inferInsert): Promise<void> {
+    await this.db.insert(sessions).values(s);
+  }
+
+  /** The live session with this id and its user. */
+  async findLiveSession(id: string, now: Date): Promise<{ sessionId: string; idToken: string | null; user: UserRecord } | undefined> {
+    const [row] = await this.db
+      .select({ sessionId: sessions.id, idToken: sessions.idToken, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row;
+  }
+
+  async revokeSession(id: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+  }
+
+  async revokeUserSessions(userId: number, exceptId?: string): Promise<void> {
+    const except = exceptId ? sql`${sessions.id} <> ${exceptId}` : undefined;
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except));
+  }
+
+  // single-use tokens (activation, password reset)
+
+  async insertToken(t: typeof userTokens.$inferInsert): Promise<void> {
+    await this.db.insert(userTokens).values(t);
+  }
+
+  /** Marks the token used and returns its user id, only if it is unused, unexpired and of this kind. */
+  async consumeToken(id: string, kind: string, now: Date): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.id, id), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+      .returning({ userId: userTokens.userId });
+    return row?.userId;
+  }
+
+  /** Retires a user's unused tokens of a kind (a new mail replaces the old link). */
+  async retireTokens(userId: number, kind: string, now: Date): Promise<void> {
+    await this.db
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+  }
+
+  // sign-in failures
+
+  async recordFailures(keys: string[], at: Date): Promise<void> {
+    await this.db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
+  }
+
+  async countFailures(key: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
+    return row?.n ?? 0;
+  }
+
+  async clearFailures(key: string, before?: Date): Promise<void> {
+    await this.db
+      .delete(loginFailures)
+      .where(before ? and(eq(loginFailures.key, key), lt(loginFailures.at, before)) : eq(loginFailures.key, key));
+  }
+
+  async pruneFailures(before: Date): Promise<void> {
+    await this.db.delete(loginFailures).where(lt(loginFailures.at, before));
+  }
+}

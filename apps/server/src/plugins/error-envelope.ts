@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import { errorMessage, httpStatusFor, type MessageLang } from '@beacon/shared';
+import { ApiError } from '../lib/api-error';
+import { isConsolePath } from './static-console';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/** One name per invalid field, from Fastify's validation errors (zod issues carry their path). */
+function fieldsOf(validation: ValidationIssue[], context: string | undefined) {
+  return validation.map((v) => {
+    const fromPath = v.params?.issue?.path?.map(String).join('.');
+    const fromPointer = v.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const field = fromPath || fromPointer || context || 'body';
+    return { field, message: v.message ?? 'is invalid' };
+  });
+}
+
+function envelope(code: number, lang: MessageLang, msg?: string, data?: unknown) {
+  return { status: code, msg: msg ?? errorMessage(code, lang), ...(data === undefined ? {} : { data }) };
+}
+
+/**
+ * The one error handler: ApiError → its code; validation → 400 naming the field; anything else → status 500
+ * with no internals, logged with the request id.
+ */
+export const errorEnvelopePlugin = fp(async (app) => {
+  app.setErrorHandler((err, req, reply) => {
+    const lang = req.lang ?? 'en';
+    if (err instanceof ApiError) {
+      return reply.code(httpStatusFor(err.code)).send(envelope(err.code, lang, err.messageFor(lang), err.data));
+    }
+    const e = err as Error & { validation?: ValidationIssue[]; validationContext?: string; statusCode?: number; code?: string };
+    if (e.validation) {
+      const fields = fieldsOf(e.validation, e.validationContext);
+      const named = fields.map((f) => `${f.field} ${f.message}`).join('; ');
+      return reply.code(400).send(envelope(400, lang, `${errorMessage(400, lang)}: ${named}`, { fields }));
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(envelope(400, lang, `${errorMessage(400, lang)}: body is not valid JSON`));
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+      return reply.code(413).send(envelope(400, lang, `${errorMessage(400, lang)}: body too large`));
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
+      return reply.code(415).send(envelope(400, lang, `${errorMessage(400, lang)}: unsupported content type`));
+    }
+    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    return reply.code(500).send(envelope(500, lang));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (app.consoleIndex && isConsolePath(req.method, req.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(envelope(404, req.lang ?? 'en'));
+  });
+});

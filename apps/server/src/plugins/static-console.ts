@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIXES = ['/tcm/', '/sdk/', '/files/', '/healthz', '/emulator/'];
+
+/**
+ * Serves the built console with SPA fallback: any GET that is not an API path answers index.html, so the
+ * console's router shows the screen (or its own not-found page). API paths keep the JSON 404.
+ */
+export const staticConsolePlugin = fp<{ root: string }>(async (app, opts) => {
+  const index = path.join(opts.root, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ root: opts.root }, 'console build not found: run `npm run build -w @beacon/console`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.decorate('consoleIndex', true);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    consoleIndex?: boolean;
+  }
+}
+
+/** Whether a not-found GET should answer the console's index.html (any path that is not an API path). */
+export function isConsolePath(method: string, url: string): boolean {
+  return method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p));
+}

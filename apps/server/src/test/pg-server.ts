@@ -1,0 +1,62 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface PgServer {
+  url: string;
+  stop(): void;
+}
+
+function binDir(): string | undefined {
+  const candidates = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+  const found = candidates.find((d) => existsSync(path.join(d, 'pg_ctl')));
+  if (found) return found;
+  const which = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' });
+  return which.status === 0 ? path.dirname(which.stdout.trim()) : undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts a throw-away PostgreSQL server from the machine's binaries, on 127.0.0.1 and a free port, in a
+ * temporary folder. As root it runs as the `postgres` user (the server refuses root). Returns undefined when
+ * no PostgreSQL binaries are installed.
+ */
+export async function startPgServer(): Promise<PgServer | undefined> {
+  const bin = binDir();
+  if (!bin) return undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), 'beacon-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = path.join(bin, cmd);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
+    else execFileSync(full, args, { stdio: 'pipe' });
+  };
+  run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-locale', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  run('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
