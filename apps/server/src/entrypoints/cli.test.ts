@@ -1,0 +1,88 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverRoot = path.resolve(import.meta.dirname, '../..');
+const cli = ['--import', 'tsx', 'src/entrypoints/cli.ts'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-cli-'));
+const baseEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', BEACON_SECRET_KEY: 'ef'.repeat(32), BEACON_DEMO: '0' };
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function login(base: string, email: string, password: string) {
+  const res = await fetch(`${base}/tcm/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return { body: (await res.json()) as { status: number }, cookie: res.headers.get('set-cookie') ?? '' };
+}
+
+describe('beacon CLI', () => {
+  it('serve migrates, creates the first super admin from the environment, serves and shuts down cleanly', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [...cli, 'serve'], {
+      cwd: serverRoot,
+      env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', BEACON_ADMIN_EMAIL: 'First@Example.com', BEACON_ADMIN_PASSWORD: 'First#2024' },
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 100 && !out.includes('is running'); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(out).toContain(`is running: http://localhost:${port}`);
+      expect(out).toContain('first super admin created: first@example.com');
+      const base = `http://127.0.0.1:${port}`;
+      expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
+      const { body, cookie } = await login(base, 'first@example.com', 'First#2024');
+      expect(body.status).toBe(200);
+      const list = await fetch(`${base}/tcm/v1/user/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookie.split(';')[0] ?? '' },
+        body: '{}',
+      });
+      expect(((await list.json()) as { status: number }).status).toBe(200);
+      const anonymous = await fetch(`${base}/tcm/v1/user/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(anonymous.status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('admin create is idempotent: a second run updates the password', () => {
+    const run = (password: string) =>
+      spawnSync(process.execPath, [...cli, 'admin', 'create', '--email', 'ops@example.com', '--password', password, '--level', '150'], {
+        cwd: serverRoot,
+        env: baseEnv,
+        encoding: 'utf8',
+      });
+    const first = run('Ops#first1');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('administrator ops@example.com created (level 150)');
+    const second = run('Ops#second2');
+    expect(second.stdout).toContain('administrator ops@example.com updated (level 150)');
+    const bad = spawnSync(process.execPath, [...cli, 'admin', 'create', '--email', 'x@example.com'], { cwd: serverRoot, env: baseEnv, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('usage: beacon');
+  });
+
+  it('migrate applies nothing twice', () => {
+    const res = spawnSync(process.execPath, [...cli, 'migrate'], { cwd: serverRoot, env: baseEnv, encoding: 'utf8' });
+    expect(res.status).toBe(0);
+    expect(res.stdout).toContain('migrations applied');
+  });
+});

@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildApp } from '@beacon/server/src/app';
+import { loadConfig } from '@beacon/server/src/config';
+import { openDatabase } from '@beacon/server/src/db/client';
+import { migrate } from '@beacon/server/src/db/migrate';
+import { createMailer } from '@beacon/server/src/mail/mailer';
+import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
+import type { UsersService } from '@beacon/server/src/modules/users/users.service';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const consoleDist = path.join(repoRoot, 'apps/console/dist');
+export const screenshotsDir = path.join(repoRoot, 'e2e/screenshots');
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Debian's Chromium driven by playwright-core (never a downloaded browser). */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: npm test installs it (apt-get install chromium)`);
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface RunningBeacon {
+  url: string;
+  smtp: SmtpCatcher;
+  users: UsersService;
+  close(): Promise<void>;
+}
+
+/** A real Beacon server (built console, API, PGlite in memory) on 127.0.0.1, mailing to a local SMTP catcher. */
+export async function startBeacon(env: Record<string, string> = {}): Promise<RunningBeacon> {
+  if (!existsSync(path.join(consoleDist, 'index.html'))) throw new Error('the console is not built: run npm run build -w @beacon/console');
+  const smtp = new SmtpCatcher();
+  const smtpUrl = await smtp.start();
+  const database = await openDatabase({});
+  await migrate(database);
+  // the public URL is only known after listening; mailed links are rewritten to the real port by the tests
+  const config = loadConfig({ BEACON_SECRET_KEY: 'cd'.repeat(32), SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', ...env });
+  const { app, services } = await buildApp({
+    config,
+    database,
+    consoleRoot: consoleDist,
+    logger: false,
+    mailer: createMailer(smtpUrl, config.mailFrom, { info: () => undefined }),
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    smtp,
+    users: services.users,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** Saves a screenshot under e2e/screenshots (kept out of git) for a person to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+/** A mailed link moved onto the running server's origin. */
+export function onServer(link: string, serverUrl: string): string {
+  const u = new URL(link);
+  const s = new URL(serverUrl);
+  u.protocol = s.protocol;
+  u.host = s.host;
+  return u.href;
+}
