@@ -17,6 +17,13 @@ import { UsersRepository } from './modules/users/users.repository';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { createHash } from 'node:crypto';
+import { SecretBox } from './lib/secret-box';
+import { AppsRepository } from './modules/apps/apps.repository';
+import { AppsService } from './modules/apps/apps.service';
+import { DevicesRepository } from './modules/devices/devices.repository';
+import { DevicesService } from './modules/devices/devices.service';
+import { SdkAuth } from './modules/devices/sdk-auth';
+import { registerSdkRoutes } from './modules/devices/sdk.routes';
 import type { Logger, LoggerOptions } from 'pino';
 
 export const VERSION = '0.1.0';
@@ -40,7 +47,9 @@ export interface AppDeps {
 
 export interface BeaconApp {
   app: FastifyInstance;
-  services: { users: UsersService };
+  services: { users: UsersService; devices: DevicesService; apps: AppsService };
+  repos: { apps: AppsRepository; devices: DevicesRepository };
+  box: SecretBox;
 }
 
 /** Builds the HTTP application: plugins in layers (external → app → routes), then the modules. */
@@ -66,6 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     registrationEnabled: config.registrationEnabled,
     countOwnedApps: async () => 0,
   });
+  const box = new SecretBox(config.secretKey);
+  const appsRepo = new AppsRepository(database.db);
+  const devicesRepo = new DevicesRepository(database);
+  const devices = new DevicesService(devicesRepo);
   const cookieSecret = createHash('sha256').update(config.secretKey).update('cookie').digest('hex');
   const sso = config.oidc
     ? new SsoService({ ...config.oidc, cookieSecure: config.cookieSecure }, usersRepo, app.log)
@@ -87,5 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   registerSystemRoutes(app, { info, checkDatabase: async () => void (await database.query('SELECT 1')) });
   registerUsersRoutes(app, { users, sso, cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs } });
 
-  return { app, services: { users } };
+  await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box) });
+  app.addHook('onClose', async () => devices.drain());
+
+  return { app, services: { users, devices, apps: new AppsService(appsRepo, box) }, repos: { apps: appsRepo, devices: devicesRepo }, box };
 }

@@ -4,3 +4,7 @@ export * from './error-codes';
 export * from './limits';
 export * from './permissions';
 export * from './contracts/users';
+export * from './contracts/devices';
+export * from './dictionaries/countries';
+export * from './dictionaries/languages';
+export * from './dictionaries/timezones';

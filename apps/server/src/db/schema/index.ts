@@ -1,1 +1,3 @@
 export * from './users';
+export * from './apps';
+export * from './devices';

@@ -1,0 +1,58 @@
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    pkg: text('pkg').notNull(),
+    description: text('description').notNull().default(''),
+    logo: text('logo').notNull().default(''),
+    ownerId: integer('owner_id').references(() => users.id),
+    appKey: text('app_key').notNull(),
+    appSecretEnc: text('app_secret_enc').notNull(),
+    firebaseJsonEnc: text('firebase_json_enc'),
+    firebaseProjectId: text('firebase_project_id').notNull().default(''),
+    firebaseClientEmail: text('firebase_client_email').notNull().default(''),
+    firebaseJsonName: text('firebase_json_name').notNull().default(''),
+    reviewEnable: boolean('review_enable').notNull().default(false),
+    materialReviewEnable: boolean('material_review_enable').notNull().default(false),
+    advanceTarget: boolean('advance_target').notNull().default(false),
+    limitEnable: boolean('limit_enable').notNull().default(false),
+    limitCount: integer('limit_count').notNull().default(0),
+    wifiReportTime: integer('wifi_report_time').notNull().default(6),
+    mobileReportTime: integer('mobile_report_time').notNull().default(2),
+    uploadFileLimit: integer('upload_file_limit').notNull().default(30),
+    multiLangEnable: boolean('multi_lang_enable').notNull().default(false),
+    localTimeEnable: boolean('local_time_enable').notNull().default(false),
+    displayPriorityEnable: boolean('display_priority_enable').notNull().default(false),
+    linksEnable: boolean('links_enable').notNull().default(true),
+    commercialEnable: boolean('commercial_enable').notNull().default(false),
+    destroy: smallint('destroy').notNull().default(0),
+    notiSmallIcon: text('noti_small_icon').notNull().default(''),
+    notiSmallIconColor: text('noti_small_icon_color').notNull().default(''),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('apps_pkg_key').on(t.pkg), uniqueIndex('apps_app_key_key').on(t.appKey)],
+);
+
+export const appMembers = pgTable(
+  'app_members',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    ulevel: integer('ulevel').notNull(),
+    status: smallint('status').notNull().default(0),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_members_app_email_key').on(t.appId, t.email), index('app_members_user_idx').on(t.userId)],
+);

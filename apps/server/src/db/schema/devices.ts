@@ -1,0 +1,64 @@
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apps } from './apps';
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    gaid: uuid('gaid').notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    osVersion: smallint('os_version').notNull(),
+    appVersion: text('app_version').notNull(),
+    appVersionCode: integer('app_version_code').notNull(),
+    operator: text('operator').notNull().default(''),
+    timezone: text('timezone').notNull(),
+    utcOffsetMin: smallint('utc_offset_min').notNull(),
+    notificationsEnabled: boolean('notifications_enabled').notNull(),
+    status: smallint('status').notNull().default(1),
+    invalidReason: smallint('invalid_reason').notNull().default(0),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    appActiveAt: timestamp('app_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_app_gaid_key').on(t.appId, t.gaid),
+    index('devices_app_country_idx').on(t.appId, t.country),
+    index('devices_app_active_idx').on(t.appId, t.lastActiveAt),
+    index('devices_app_offset_idx').on(t.appId, t.utcOffsetMin),
+  ],
+);
+
+export const deviceTokens = pgTable('device_tokens', {
+  deviceId: bigint('device_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  token: text('token').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sendRecords = pgTable(
+  'send_records',
+  {
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    outcome: smallint('outcome').notNull().default(0),
+    lossCode: smallint('loss_code').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
+    fcmName: text('fcm_name'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    eventMask: smallint('event_mask').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    shownAt: timestamp('shown_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    showFailedReason: smallint('show_failed_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.deviceId] }), index('send_records_device_idx').on(t.deviceId)],
+);

@@ -1,0 +1,103 @@
+import { EVENT_BITS, utcOffsetMinutes, type DeviceEvents, type DeviceHeartbeat, type DeviceRegister } from '@beacon/shared';
+import { ApiError } from '../../lib/api-error';
+import { WriteBatcher } from '../../lib/write-batcher';
+import type { DevicesRepository, EventRow, HeartbeatRow, NewEvents, RegisterRow } from './devices.repository';
+
+export interface DevicesServiceOptions {
+  maxBatch?: number;
+  maxDelayMs?: number;
+  /** Called with the event bits each flush newly set (statistics counters subscribe here). */
+  onNewEvents?: (events: NewEvents[]) => Promise<void>;
+}
+
+interface EventsItem {
+  appId: number;
+  body: DeviceEvents;
+}
+
+const key = (appId: number, gaid: string) => `${appId}:${gaid}`;
+
+/** Merges every (device, message) of a batch into one row: OR-ed bits, first time of each event kind. */
+function mergeEvents(items: EventsItem[]): EventRow[] {
+  const merged = new Map<string, EventRow>();
+  for (const { appId, body } of items) {
+    for (const e of body.events) {
+      const k = `${appId}:${body.gaid}:${e.msgId}`;
+      let row = merged.get(k);
+      if (!row) {
+        row = { appId, gaid: body.gaid, messageId: e.msgId, mask: 0, receivedAt: null, shownAt: null, clickedAt: null, showFailedReason: null };
+        merged.set(k, row);
+      }
+      row.mask |= EVENT_BITS[e.type];
+      const at = new Date(e.ts);
+      const earliest = (prev: Date | null) => (prev && prev <= at ? prev : at);
+      if (e.type === 'received') row.receivedAt = earliest(row.receivedAt);
+      else if (e.type === 'shown') row.shownAt = earliest(row.shownAt);
+      else if (e.type === 'clicked') row.clickedAt = earliest(row.clickedAt);
+      else if (e.type === 'show_failed') row.showFailedReason ??= e.reason ?? 0;
+    }
+  }
+  return [...merged.values()];
+}
+
+/**
+ * The device side of Beacon: registrations, heartbeats and message events from app SDKs. Every write goes through
+ * a group-commit batcher, so a burst from a whole broadcast becomes a few set-based statements.
+ */
+export class DevicesService {
+  private readonly registrations: WriteBatcher<RegisterRow, string>;
+  private readonly heartbeats: WriteBatcher<HeartbeatRow, boolean>;
+  private readonly events: WriteBatcher<EventsItem, void>;
+
+  constructor(
+    private readonly repo: DevicesRepository,
+    opts: DevicesServiceOptions = {},
+  ) {
+    const batch = { maxBatch: opts.maxBatch ?? 1000, maxDelayMs: opts.maxDelayMs ?? 10 };
+    this.registrations = new WriteBatcher(async (rows) => {
+      // the same device twice in one batch: the last registration wins
+      const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
+      const unique = [...last.values()];
+      const ids = await this.repo.register(unique);
+      const byKey = new Map(unique.map((r, i) => [key(r.appId, r.device.gaid), ids[i] ?? '']));
+      return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
+    }, batch);
+    this.heartbeats = new WriteBatcher(async (rows) => {
+      const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
+      const unique = [...last.values()];
+      const found = await this.repo.heartbeat(unique);
+      const byKey = new Map(unique.map((r, i) => [key(r.appId, r.gaid), found[i] ?? false]));
+      return rows.map((r) => byKey.get(key(r.appId, r.gaid)) ?? false);
+    }, batch);
+    this.events = new WriteBatcher<EventsItem, void>(async (items) => {
+      const fresh = await this.repo.applyEvents(mergeEvents(items));
+      if (fresh.length && opts.onNewEvents) await opts.onNewEvents(fresh);
+      return items.map(() => undefined);
+    }, { ...batch, maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)) });
+  }
+
+  /** Creates or updates the device (a new token replaces the old one); returns its id. */
+  async register(appId: number, device: DeviceRegister): Promise<string> {
+    return this.registrations.add({ appId, device, utcOffsetMin: utcOffsetMinutes(device.timezone) });
+  }
+
+  async heartbeat(appId: number, body: DeviceHeartbeat): Promise<void> {
+    const found = await this.heartbeats.add({ appId, ...body });
+    if (!found) throw new ApiError(404, (lang) => deviceNotRegistered(lang));
+  }
+
+  /** Records events; events of unknown devices or messages are accepted and ignored, repeats are no-ops. */
+  async recordEvents(appId: number, body: DeviceEvents): Promise<void> {
+    await this.events.add({ appId, body });
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all([this.registrations.drain(), this.heartbeats.drain(), this.events.drain()]);
+  }
+}
+
+function deviceNotRegistered(lang: string): string {
+  if (lang === 'zh') return '设备未注册：请先调用 /sdk/v1/register';
+  if (lang === 'fr') return 'Appareil non enregistré : appelez d’abord /sdk/v1/register';
+  return 'Device not registered: call /sdk/v1/register first';
+}

@@ -1,0 +1,56 @@
+import { ApiError } from '../../lib/api-error';
+import { safeEqual, type SecretBox } from '../../lib/secret-box';
+import type { AppsRepository } from '../apps/apps.repository';
+
+interface Cached {
+  appId: number;
+  secret: string;
+  destroyed: boolean;
+  until: number;
+}
+
+const TTL_MS = 30_000;
+
+/**
+ * Authenticates the device API's HTTP Basic `appKey:appSecret`. Credentials are cached for 30 s per process, so a
+ * rotated secret is refused everywhere within 30 s.
+ */
+export class SdkAuth {
+  private cache = new Map<string, Cached | null>();
+
+  constructor(
+    private readonly apps: AppsRepository,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** The app id for an Authorization header; throws 401 for missing or wrong credentials, 2007 for destroyed apps. */
+  async appIdFor(header: string | undefined): Promise<number> {
+    if (!header?.startsWith('Basic ')) throw new ApiError(401);
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) throw new ApiError(401);
+    const key = decoded.slice(0, colon);
+    const secret = decoded.slice(colon + 1);
+    const found = await this.lookup(key);
+    if (!found || !safeEqual(found.secret, secret)) throw new ApiError(401);
+    if (found.destroyed) throw new ApiError(2007);
+    return found.appId;
+  }
+
+  private async lookup(key: string): Promise<Cached | null> {
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit !== undefined && (hit === null ? false : hit.until > now)) return hit;
+    if (key.length > 100) return null;
+    const app = await this.apps.findByKey(key);
+    const entry = app ? { appId: app.id, secret: this.box.open(app.appSecretEnc), destroyed: app.destroy === 2, until: now + TTL_MS } : null;
+    if (this.cache.size > 10_000) this.cache.clear();
+    if (entry) this.cache.set(key, entry);
+    return entry;
+  }
+
+  /** Forgets a key at once in this process (after a secret rotation). */
+  forget(key: string): void {
+    this.cache.delete(key);
+  }
+}

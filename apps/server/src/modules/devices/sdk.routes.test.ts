@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { DevicesRepository, type RegisterRow } from './devices.repository';
+import { DevicesService } from './devices.service';
+
+const GAID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const device = (over: Record<string, unknown> = {}) => ({
+  token: 'tok-1:APA91bHUN',
+  gaid: GAID,
+  country: 'ng',
+  language: 'pt-BR',
+  brand: 'Tecno',
+  model: 'Spark 10',
+  osVersion: 33,
+  appVersion: '3.2.1',
+  appVersionCode: 321,
+  operator: 'MTN',
+  timezone: 'Africa/Lagos',
+  notificationsEnabled: true,
+  ...over,
+});
+
+describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
+  let t: TestApp;
+  let auth: string;
+  let appId: number;
+  const post = (url: string, body: unknown, authorization = auth) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization }, payload: body as object });
+  const count = async (table: string) => Number((await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`))[0]?.n);
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 100);
+    const owner = await t.services.users.resolveSession(await t.services.users.openSession(1, { ip: '', userAgent: '' }));
+    const { app, appSecret } = await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner!.user.id, email: owner!.user.email } });
+    appId = app.id;
+    auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+  });
+  afterAll(async () => t.close());
+
+  it('answers HTTP 401 without or with wrong credentials', async () => {
+    expect((await post('/sdk/v1/register', device(), '')).statusCode).toBe(401);
+    const wrong = `Basic ${Buffer.from('nokey:nosecret').toString('base64')}`;
+    const res = await post('/sdk/v1/register', device(), wrong);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 401 });
+  });
+
+  it('registers a device, normalises its fields, and updates it (new token) on the same gaid', async () => {
+    const first = await post('/sdk/v1/register', device());
+    expect(first.json()).toMatchObject({ status: 200, data: { deviceId: expect.stringMatching(/^\d+$/) } });
+    const again = await post('/sdk/v1/register', device({ token: 'tok-2:APA91bNEW', gaid: GAID.toUpperCase(), appVersionCode: 400 }));
+    expect(again.json().data.deviceId).toBe(first.json().data.deviceId);
+    const [row] = await t.database.query<Record<string, unknown>>(
+      'SELECT d.country, d.language, d.brand, d.model, d.utc_offset_min, d.app_version_code, k.token FROM devices d JOIN device_tokens k ON k.device_id = d.id WHERE d.gaid = $1',
+      [GAID],
+    );
+    expect(row).toEqual({ country: 'NG', language: 'pt_BR', brand: 'TECNO', model: 'SPARK 10', utc_offset_min: 60, app_version_code: 400, token: 'tok-2:APA91bNEW' });
+  });
+
+  const bad: Array<[string, Record<string, unknown>]> = [
+    ['token', { token: '' }],
+    ['token', { token: 'has space' }],
+    ['gaid', { gaid: 'not-a-gaid' }],
+    ['country', { country: 'XX' }],
+    ['country', { country: 'NGA' }],
+    ['language', { language: 'english!' }],
+    ['brand', { brand: '' }],
+    ['model', { model: 'x'.repeat(51) }],
+    ['osVersion', { osVersion: 13 }],
+    ['osVersion', { osVersion: 36 }],
+    ['osVersion', { osVersion: '33' }],
+    ['appVersion', { appVersion: '' }],
+    ['appVersionCode', { appVersionCode: -1 }],
+    ['appVersionCode', { appVersionCode: 1.5 }],
+    ['operator', { operator: 7 }],
+    ['timezone', { timezone: '+01:00' }],
+    ['timezone', { timezone: 'Mars/Olympus' }],
+    ['notificationsEnabled', { notificationsEnabled: 'yes' }],
+  ];
+  it.each(bad)('refuses a bad %s with status 400 naming it, storing nothing', async (field, over) => {
+    const before = await count('devices');
+    const res = await post('/sdk/v1/register', device({ gaid: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee', ...over }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain(field);
+    expect(res.json().msg).toContain(field);
+    expect(await count('devices')).toBe(before);
+  });
+
+  it('refuses unknown fields and missing ones', async () => {
+    expect((await post('/sdk/v1/register', device({ extra: 1 }))).json().status).toBe(400);
+    const { timezone: _tz, ...missing } = device();
+    expect((await post('/sdk/v1/register', missing)).json().data.fields[0].field).toBe('timezone');
+  });
+
+  it('heartbeat marks the device active and records the notification switch; unknown devices get 404', async () => {
+    expect((await post('/sdk/v1/heartbeat', { gaid: GAID, notificationsEnabled: false })).json().status).toBe(200);
+    const [row] = await t.database.query<{ notifications_enabled: boolean; status: number; invalid_reason: number }>(
+      'SELECT notifications_enabled, status, invalid_reason FROM devices WHERE gaid = $1',
+      [GAID],
+    );
+    expect(row).toEqual({ notifications_enabled: false, status: 2, invalid_reason: 1 });
+    await post('/sdk/v1/heartbeat', { gaid: GAID, notificationsEnabled: true });
+    const [back] = await t.database.query<{ status: number }>('SELECT status FROM devices WHERE gaid = $1', [GAID]);
+    expect(back?.status).toBe(1);
+    const unknown = await post('/sdk/v1/heartbeat', { gaid: '11111111-2222-3333-4444-555555555555', notificationsEnabled: true });
+    expect(unknown.statusCode).toBe(404);
+    expect((await post('/sdk/v1/heartbeat', { gaid: GAID })).json().data.fields[0].field).toBe('notificationsEnabled');
+  });
+
+  it('events are idempotent per (device, message, type); unknown message ids are accepted and ignored', async () => {
+    const [dev] = await t.database.query<{ id: string }>('SELECT id::text AS id FROM devices WHERE gaid = $1', [GAID]);
+    await t.database.query('INSERT INTO send_records (message_id, device_id, outcome) VALUES (77, $1, 1)', [dev!.id]);
+    const ts = Date.now() - 1000;
+    const events = [
+      { type: 'received', msgId: '77', ts },
+      { type: 'shown', msgId: 77, ts: ts + 10 },
+      { type: 'received', msgId: '999999', ts },
+    ];
+    for (let i = 0; i < 2; i++) expect((await post('/sdk/v1/events', { gaid: GAID, events })).json().status).toBe(200);
+    await post('/sdk/v1/events', { gaid: GAID, events: [{ type: 'clicked', msgId: '77', ts: ts + 20 }] });
+    const [rec] = await t.database.query<{ event_mask: number; received_at: Date }>(
+      'SELECT event_mask, received_at FROM send_records WHERE message_id = 77',
+    );
+    expect(rec?.event_mask).toBe(1 | 2 | 4);
+    expect(new Date(rec!.received_at).getTime()).toBe(ts);
+    expect(await count('send_records')).toBe(1);
+  });
+
+  it('refuses bad events naming the field, and more than 500', async () => {
+    const ts = Date.now();
+    const cases: Array<[unknown, string]> = [
+      [[{ type: 'opened', msgId: '1', ts }], 'events.0.type'],
+      [[{ type: 'shown', msgId: 'abc', ts }], 'events.0.msgId'],
+      [[{ type: 'shown', msgId: '1', ts: 'now' }], 'events.0.ts'],
+      [[{ type: 'shown', msgId: '1', ts: ts + 3 * 24 * 3600e3 }], 'events.0.ts'],
+      [[{ type: 'show_failed', msgId: '1', ts, reason: 'x' }], 'events.0.reason'],
+      [Array.from({ length: 501 }, () => ({ type: 'shown', msgId: '1', ts })), 'events'],
+      [[], 'events'],
+    ];
+    for (const [events, field] of cases) {
+      const res = await post('/sdk/v1/events', { gaid: GAID, events });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().data.fields[0].field).toBe(field);
+    }
+  });
+
+  it('batches a burst of registrations into a few set-based writes', async () => {
+    class CountingRepo extends DevicesRepository {
+      calls: number[] = [];
+      override async register(rows: RegisterRow[]) {
+        this.calls.push(rows.length);
+        return super.register(rows);
+      }
+    }
+    const repo = new CountingRepo(t.database);
+    const service = new DevicesService(repo, { maxBatch: 500, maxDelayMs: 5 });
+    const ids = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        service.register(appId, {
+          ...device(),
+          gaid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          country: 'KE',
+          language: 'sw',
+          brand: 'INFINIX',
+          model: 'HOT 30',
+          operator: '',
+        } as never),
+      ),
+    );
+    expect(new Set(ids).size).toBe(1000);
+    expect(repo.calls.reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(repo.calls.length).toBeLessThanOrEqual(4);
+  });
+});

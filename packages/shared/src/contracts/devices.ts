@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isCountryCode } from '../dictionaries/countries';
+import { normalizeLanguage } from '../dictionaries/languages';
+import { isIanaZone } from '../dictionaries/timezones';
+import { GAID_PATTERN } from '../limits';
+import { defineCall } from '../call';
+
+/** The device API (`/sdk/v1`) shapes; docs/sdk-api.md documents them for SDK authors. */
+export const Gaid = z
+  .string()
+  .regex(GAID_PATTERN, 'must be an advertising id: 8-4-4-4-12 hexadecimal digits')
+  .transform((g) => g.toLowerCase());
+
+export const DeviceRegister = z.strictObject({
+  token: z.string().min(1, 'is required').max(4096).regex(/^\S+$/, 'must not contain spaces'),
+  gaid: Gaid,
+  country: z
+    .string()
+    .transform((c) => c.toUpperCase())
+    .refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code'),
+  language: z
+    .string()
+    .max(35)
+    .transform((l, ctx) => {
+      const normal = normalizeLanguage(l);
+      if (!normal) {
+        ctx.addIssue({ code: 'custom', message: 'must be a BCP 47 language tag (en, pt-BR) or pt_BR' });
+        return z.NEVER;
+      }
+      return normal;
+    }),
+  brand: z.string().trim().min(1, 'is required').max(50).transform((b) => b.toUpperCase()),
+  model: z.string().trim().min(1, 'is required').max(50).transform((m) => m.toUpperCase()),
+  osVersion: z.number().int('must be an integer API level').min(14, 'must be an API level from 14 to 35').max(35, 'must be an API level from 14 to 35'),
+  appVersion: z.string().trim().min(1, 'is required').max(32),
+  appVersionCode: z.number().int('must be an integer').min(0).max(2_147_483_647),
+  operator: z.string().trim().max(64).optional().default(''),
+  timezone: z.string().refine(isIanaZone, 'must be an IANA time zone such as Africa/Lagos'),
+  notificationsEnabled: z.boolean(),
+});
+export type DeviceRegister = z.output<typeof DeviceRegister>;
+
+export const DeviceHeartbeat = z.strictObject({ gaid: Gaid, notificationsEnabled: z.boolean() });
+export type DeviceHeartbeat = z.output<typeof DeviceHeartbeat>;
+
+export const EVENT_TYPES = ['received', 'shown', 'clicked', 'dismissed', 'show_failed', 'recalled', 'converted'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Bit of each event type in a send record's event mask. */
+export const EVENT_BITS: Record<EventType, number> = {
+  received: 1,
+  shown: 2,
+  clicked: 4,
+  dismissed: 8,
+  show_failed: 16,
+  recalled: 32,
+  converted: 64,
+};
+
+const TS_MIN = Date.UTC(2020, 0, 1);
+
+export const DeviceEvent = z.strictObject({
+  type: z.enum(EVENT_TYPES, 'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted'),
+  msgId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/, 'must be a message id (digits)')]).transform((v) => String(v)),
+  ts: z
+    .number()
+    .int('must be epoch milliseconds')
+    .min(TS_MIN, 'must be epoch milliseconds')
+    .refine((t) => t <= Date.now() + 24 * 3600 * 1000, 'is in the future'),
+  reason: z.number().int().min(0).max(999).optional(),
+});
+export type DeviceEvent = z.output<typeof DeviceEvent>;
+
+export const DeviceEvents = z.strictObject({
+  gaid: Gaid,
+  events: z.array(DeviceEvent).min(1, 'must hold at least one event').max(500, 'must hold at most 500 events'),
+});
+export type DeviceEvents = z.output<typeof DeviceEvents>;
+
+export const DeviceRegistered = z.object({ deviceId: z.string() });
+
+export const sdkCalls = {
+  register: defineCall({ method: 'POST', path: '/sdk/v1/register', summary: 'Register or refresh a device (HTTP Basic appKey:appSecret)', body: DeviceRegister, data: DeviceRegistered, auth: false }),
+  heartbeat: defineCall({ method: 'POST', path: '/sdk/v1/heartbeat', summary: 'Report activity and the notification switch', body: DeviceHeartbeat, data: z.object({}).optional(), auth: false }),
+  events: defineCall({ method: 'POST', path: '/sdk/v1/events', summary: 'Report up to 500 message events', body: DeviceEvents, data: z.object({}).optional(), auth: false }),
+};
