@@ -166,7 +166,7 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
           brand: 'INFINIX',
           model: 'HOT 30',
           operator: '',
-        } as never),
+        }),
       ),
     );
     expect(new Set(ids).size).toBe(1000);
