@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { SystemInfo } from '@beacon/shared';
+import { UserLevel, type SystemInfo } from '@beacon/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -24,6 +24,10 @@ import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
 import { SdkAuth } from './modules/devices/sdk-auth';
 import { registerSdkRoutes } from './modules/devices/sdk.routes';
+import multipart from '@fastify/multipart';
+import { FilesRepository } from './modules/files/files.repository';
+import { registerFilesRoutes } from './modules/files/files.routes';
+import { FilesService } from './modules/files/files.service';
 import type { Logger, LoggerOptions } from 'pino';
 
 export const VERSION = '0.1.0';
@@ -47,7 +51,7 @@ export interface AppDeps {
 
 export interface BeaconApp {
   app: FastifyInstance;
-  services: { users: UsersService; devices: DevicesService; apps: AppsService };
+  services: { users: UsersService; devices: DevicesService; apps: AppsService; files: FilesService };
   repos: { apps: AppsRepository; devices: DevicesRepository };
   box: SecretBox;
 }
@@ -79,12 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
   const devices = new DevicesService(devicesRepo);
+  const files = new FilesService(new FilesRepository(database.db));
   const cookieSecret = createHash('sha256').update(config.secretKey).update('cookie').digest('hex');
   const sso = config.oidc
     ? new SsoService({ ...config.oidc, cookieSecure: config.cookieSecure }, usersRepo, app.log)
     : undefined;
 
+  app.decorate('projectLevel', async (user: { id: number; ulevel: number }, appId: number) => {
+    if (user.ulevel === UserLevel.SUPER_ADMIN) return (await appsRepo.exists(appId)) ? UserLevel.SUPER_ADMIN : undefined;
+    return appsRepo.memberLevel(appId, user.id);
+  });
   await app.register(cookie, { secret: cookieSecret });
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(requestContextPlugin);
   await app.register(openapiPlugin, { version: VERSION });
   await app.register(errorEnvelopePlugin);
@@ -101,7 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   registerUsersRoutes(app, { users, sso, cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs } });
 
   await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box) });
+  registerFilesRoutes(app, files);
   app.addHook('onClose', async () => devices.drain());
 
-  return { app, services: { users, devices, apps: new AppsService(appsRepo, box) }, repos: { apps: appsRepo, devices: devicesRepo }, box };
+  return { app, services: { users, devices, apps: new AppsService(appsRepo, box), files }, repos: { apps: appsRepo, devices: devicesRepo }, box };
 }

@@ -13,12 +13,24 @@ export interface CallContext<C extends Call> {
   params: Input<C['params']>;
   /** The signed-in user; present whenever the call requires a session. */
   session: SessionInfo;
+  /** The caller's project level on the path's app (appLevels access only). */
+  projectLevel: number;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-/** Who may call: any signed-in user, or users of the listed levels. */
-export type Access = 'public' | 'user' | { ulevels: readonly number[] };
+/**
+ * Who may call: anyone; any signed-in user; users of the listed user levels; or users whose project level on the
+ * app named by the `:appId` path parameter is listed (a level-100 user is 100 on every app).
+ */
+export type Access = 'public' | 'user' | { ulevels: readonly number[] } | { appLevels: readonly number[] };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The user's project level on an app (100 for super admins), or undefined without an active role. */
+    projectLevel(user: { id: number; ulevel: number }, appId: number): Promise<number | undefined>;
+  }
+}
 
 /**
  * Registers a route from its shared contract: validates input with the contract's zod schemas, enforces the
@@ -43,8 +55,18 @@ export function registerCall<C extends Call>(
     },
     handler: async (req, reply) => {
       if (needsSession && !req.session) throw new ApiError(401);
-      if (typeof access === 'object' && !access.ulevels.includes(req.session?.user.ulevel ?? -1)) throw new ApiError(1002);
+      let projectLevel = 0;
+      if (typeof access === 'object' && 'ulevels' in access && !access.ulevels.includes(req.session?.user.ulevel ?? -1)) {
+        throw new ApiError(1002);
+      }
+      if (typeof access === 'object' && 'appLevels' in access && req.session) {
+        const appId = Number((req.params as { appId?: unknown }).appId);
+        const level = Number.isInteger(appId) ? await app.projectLevel(req.session.user, appId) : undefined;
+        if (level === undefined || !access.appLevels.includes(level)) throw new ApiError(1002);
+        projectLevel = level;
+      }
       const data = await handler({
+        projectLevel,
         body: req.body as Input<C['body']>,
         query: req.query as Input<C['query']>,
         params: req.params as Input<C['params']>,

@@ -1,3 +1,4 @@
 export * from './users';
 export * from './apps';
 export * from './devices';
+export * from './files';

@@ -92,22 +92,28 @@ export class SsoService {
     callback.searchParams.set('code', code);
     callback.searchParams.set('state', state);
     if (iss) callback.searchParams.set('iss', iss);
-    let claims: oidc.IDToken | undefined;
+    let profile: { sub: string; email?: unknown; email_verified?: unknown };
     let idToken: string | undefined;
     try {
-      const tokens = await oidc.authorizationCodeGrant(await this.configuration(), callback, {
-        pkceCodeVerifier: verifier,
-        expectedState,
-      });
-      claims = tokens.claims();
+      const config = await this.configuration();
+      const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState });
+      const claims = tokens.claims();
+      if (!claims) throw new Error('no ID token');
       idToken = tokens.id_token;
+      // Most providers put e-mail in the ID token only when asked to; UserInfo returns it for the email scope.
+      profile =
+        typeof claims.email === 'string' ? claims : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     } catch (err) {
       this.log.warn({ err }, 'OIDC code exchange failed');
       throw new ApiError(1011);
     }
-    const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!claims || !email) throw new ApiError(1011);
-    return { user: await this.userFor(claims.sub, email), idToken };
+    const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : '';
+    // An e-mail the provider says is unverified must not sign in as (or link to) the Beacon user who owns it.
+    if (!email || profile.email_verified === false) {
+      this.log.warn({ sub: profile.sub }, 'OIDC sign-in without a verified e-mail');
+      throw new ApiError(1011);
+    }
+    return { user: await this.userFor(profile.sub, email), idToken };
   }
 
   private async userFor(subject: string, email: string): Promise<UserRecord> {
