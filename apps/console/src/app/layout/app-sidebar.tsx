@@ -1,0 +1,66 @@
+import { BarChartOutlined, FileTextOutlined, PictureOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '@beacon/shared';
+import { safeStorage } from '../../lib/storage';
+import { APP_MENU, menuGroupFor, menuKeyFor, type MenuGroup } from './app-menu';
+
+const COLLAPSED_KEY = 'beacon.sidebarCollapsed';
+
+const ICONS: Record<MenuGroup['icon'], ReactNode> = {
+  message: <SendOutlined />,
+  records: <FileTextOutlined />,
+  analytics: <BarChartOutlined />,
+  materials: <PictureOutlined />,
+  settings: <SettingOutlined />,
+};
+
+/** The app area's collapsible menu (200 px open, 64 px collapsed; the state is stored locally). */
+export function AppSidebar({ appId, screenPath }: { appId: string; screenPath: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(() => safeStorage.get(COLLAPSED_KEY) === '1');
+  const selected = menuKeyFor(screenPath);
+  const group = menuGroupFor(selected);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
+
+  const items: MenuProps['items'] = APP_MENU.map((entry) =>
+    entry.children
+      ? {
+          key: entry.key,
+          icon: ICONS[entry.icon],
+          label: t(entry.labelKey),
+          children: entry.children.map((leaf) => ({ key: leaf.path, label: t(leaf.labelKey) })),
+        }
+      : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey) },
+  );
+
+  const handleCollapse = (next: boolean) => {
+    setCollapsed(next);
+    safeStorage.set(COLLAPSED_KEY, next ? '1' : '0');
+  };
+
+  return (
+    <Layout.Sider
+      theme="light"
+      collapsible
+      collapsed={collapsed}
+      onCollapse={handleCollapse}
+      width={LIMITS.sidebarOpenPx}
+      collapsedWidth={LIMITS.sidebarCollapsedPx}
+      style={{ borderInlineEnd: '1px solid #eef0f4' }}
+      data-testid="app-sidebar"
+    >
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={[selected]}
+        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        onClick={({ key }) => void navigate(`/app/${encodeURIComponent(appId)}/${key}`)}
+        style={{ borderInlineEnd: 'none', paddingTop: 8 }}
+      />
+    </Layout.Sider>
+  );
+}

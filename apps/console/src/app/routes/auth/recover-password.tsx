@@ -1,0 +1,5 @@
+import { RecoverForm } from '../../../features/auth/components/recover-form';
+
+export default function RecoverPasswordRoute() {
+  return <RecoverForm />;
+}

@@ -1,0 +1,5 @@
+import { RegisterForm } from '../../../features/auth/components/register-form';
+
+export default function RegisterRoute() {
+  return <RegisterForm />;
+}

@@ -1,0 +1,58 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Button, Divider, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showFormError } from '../../../lib/form-errors';
+import { emailRules } from '../../../lib/form-rules';
+import { useSystemInfo } from '../../system/api/get-system-info';
+import { useLogin } from '../api/login';
+import { SsoButton } from './sso-button';
+
+interface LoginFormValues {
+  email: string;
+  password: string;
+}
+
+/** E-mail and password sign-in, plus single sign-on when offered; success stores the session user and /login continues. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LoginFormValues>();
+  const { data: info } = useSystemInfo();
+  const login = useLogin({ mutationConfig: { onError: (error) => showFormError(form, error) } });
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('auth.login.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
+      <Form<LoginFormValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => login.mutate(values)}>
+        <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
+          <Input prefix={<MailOutlined />} autoComplete="username" autoFocus size="large" placeholder="name@company.com" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('form.password')}
+          rules={[{ required: true, message: t('form.passwordRequired') }]}
+          extra={<Link to="/recoverpass">{t('auth.login.forgot')}</Link>}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      {info?.ssoEnabled && (
+        <>
+          <Divider plain>{t('common.or')}</Divider>
+          <SsoButton />
+        </>
+      )}
+      {info?.registrationEnabled !== false && (
+        <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}

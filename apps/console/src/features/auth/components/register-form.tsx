@@ -1,0 +1,75 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '@beacon/shared';
+import { currentLanguage } from '../../../i18n';
+import { showFormError } from '../../../lib/form-errors';
+import { confirmRules, emailRules, passwordRules } from '../../../lib/form-rules';
+import { useSystemInfo } from '../../system/api/get-system-info';
+import { useRegister } from '../api/register';
+
+interface RegisterValues {
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+/** Creates a local account; the server mails an activation link. */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
+  const { data: info } = useSystemInfo();
+  const register = useRegister({ mutationConfig: { onError: (error) => showFormError(form, error) } });
+
+  if (info && !info.registrationEnabled) {
+    return (
+      <Result status="info" title={t('auth.register.closed')} extra={<Link to="/login">{t('auth.backToLogin')}</Link>} />
+    );
+  }
+  if (register.isSuccess) {
+    return (
+      <Result
+        status="success"
+        title={t('auth.register.doneTitle')}
+        subTitle={t('auth.register.doneText', { email: register.variables.email })}
+        extra={<Link to="/login">{t('auth.backToLogin')}</Link>}
+      />
+    );
+  }
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('auth.register.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('auth.register.subtitle')}</Typography.Paragraph>
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ email, password }) => register.mutate({ email, password, lang: currentLanguage() })}
+      >
+        <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
+          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus size="large" placeholder="name@company.com" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('form.password')}
+          rules={passwordRules(t)}
+          extra={t('form.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Form.Item name="confirm" label={t('form.confirm')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.login.submit')}</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, UserLevel, type UserRow } from '@beacon/shared';
+import { levelLabel, sourceLabel } from '../lib/user-labels';
+
+interface UsersTableProps {
+  rows: UserRow[];
+  total: number;
+  page: number;
+  loading: boolean;
+  /** The e-mail whose deletion is in flight. */
+  deleting?: string | undefined;
+  onPageChange: (page: number) => void;
+  onEdit: (user: UserRow) => void;
+  onDelete: (user: UserRow) => void;
+}
+
+const LEVEL_COLORS: Record<number, string> = { [UserLevel.SUPER_ADMIN]: 'geekblue', [UserLevel.PLATFORM_ADMIN]: 'purple' };
+
+export function UsersTable({ rows, total, page, loading, deleting, onPageChange, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<UserRow> = [
+    { title: t('users.col.email'), dataIndex: 'email', key: 'email', ellipsis: true, render: (email: string) => <Typography.Text strong>{email}</Typography.Text> },
+    {
+      title: t('users.col.level'),
+      dataIndex: 'ulevel',
+      key: 'ulevel',
+      width: 150,
+      render: (ulevel: number) => <Tag color={LEVEL_COLORS[ulevel] ?? 'default'}>{levelLabel(t, ulevel)}</Tag>,
+    },
+    { title: t('users.col.source'), dataIndex: 'source', key: 'source', width: 150, render: (source: number) => sourceLabel(t, source) },
+    {
+      title: t('users.col.description'),
+      dataIndex: 'description',
+      key: 'description',
+      ellipsis: true,
+      render: (text: string) => text || <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      title: t('users.col.status'),
+      dataIndex: 'activated',
+      key: 'activated',
+      width: 120,
+      render: (activated: boolean) =>
+        activated ? <Badge status="success" text={t('users.status.active')} /> : <Badge status="warning" text={t('users.status.pending')} />,
+    },
+    { title: t('users.col.apps'), dataIndex: 'ownApps', key: 'ownApps', width: 110, align: 'right' },
+    {
+      title: t('users.col.created'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      render: (value: string) => (dayjs(value).isValid() ? dayjs(value).format('YYYY-MM-DD HH:mm') : value),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_: unknown, user: UserRow) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(user)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('users.deleteTitle')}
+            description={t('users.deleteConfirm', { email: user.email })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(user)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === user.email}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<UserRow>
+      data-testid="users-table"
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} /> }}
+      pagination={{
+        current: page,
+        pageSize: LIMITS.usersPageSize,
+        total,
+        showSizeChanger: false,
+        showTotal: (count) => t('common.total', { count }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

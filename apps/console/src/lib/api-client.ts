@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { type Call, type MessageLang, callPath, Envelope, errorMessage, ErrorCodes, FieldError } from '@beacon/shared';
+import { ApiError } from './api-error';
+
+type BodyOf<C> = C extends Call<infer B, z.ZodType, z.ZodType, z.ZodType> ? B : never;
+type QueryOf<C> = C extends Call<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Q : never;
+
+/** What a call returns in `data`, after its schema has parsed it. */
+export type CallData<C> = C extends Call<z.ZodType, z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
+
+/** What a call accepts: its body and query as the contract's input types, and path parameters. */
+export interface CallInput<C> {
+  body?: z.input<BodyOf<C>>;
+  query?: z.input<QueryOf<C>>;
+  params?: Record<string, string | number>;
+}
+
+interface ClientConfig {
+  /** The console language, sent as Accept-Language so the server localizes `msg`. */
+  language: () => MessageLang;
+  /** Called on HTTP 401: clear client state and go to sign-in. */
+  onUnauthorized: () => void;
+}
+
+let config: ClientConfig = { language: () => 'en', onUnauthorized: () => undefined };
+
+export function configureApiClient(next: Partial<ClientConfig>): void {
+  config = { ...config, ...next };
+}
+
+const AnyEnvelope = Envelope(z.unknown());
+const FieldList = z.object({ fields: z.array(FieldError) });
+
+function invalidInput(error: z.ZodError, lang: MessageLang): ApiError {
+  const fields = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  const first = fields[0];
+  const message = first ? `${first.field} ${first.message}` : errorMessage(ErrorCodes.PARAMETER_ILLEGAL, lang);
+  return new ApiError({ kind: 'business', code: ErrorCodes.PARAMETER_ILLEGAL, message, fields });
+}
+
+function validate(schema: z.ZodType, value: unknown, lang: MessageLang): unknown {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw invalidInput(result.error, lang);
+  return result.data;
+}
+
+function toSearch(query: unknown): string {
+  const search = new URLSearchParams();
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+      if (typeof value === 'string') search.set(key, value);
+      else if (typeof value === 'number' || typeof value === 'boolean') search.set(key, String(value));
+      else if (value !== undefined && value !== null) search.set(key, JSON.stringify(value));
+    }
+  }
+  return search.toString();
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function unauthorized(lang: MessageLang): ApiError {
+  config.onUnauthorized();
+  return new ApiError({ kind: 'unauthorized', code: ErrorCodes.NOT_SIGNED_IN, httpStatus: 401, message: errorMessage(401, lang) });
+}
+
+/**
+ * Performs one contract call: validates the input with the call's schemas, sends it (GET: query string;
+ * others: JSON body) with the session cookie and Accept-Language, unwraps the `{status, msg, data}` envelope
+ * and parses `data`. Throws ApiError for every failure.
+ */
+export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = {}): Promise<CallData<C>> {
+  const lang = config.language();
+  const body = call.body ? validate(call.body, input.body, lang) : undefined;
+  const query = call.query ? toSearch(validate(call.query, input.query, lang)) : '';
+  const url = callPath(call.path, input.params) + (query ? `?${query}` : '');
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
+  const init: RequestInit = { method: call.method, credentials: 'same-origin', headers };
+  if (call.method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body ?? {});
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiError({ kind: 'network', code: ErrorCodes.SERVER_ERROR, message: 'Network error' });
+  }
+  if (response.status === 401) throw unauthorized(lang);
+
+  const envelope = AnyEnvelope.safeParse(await readJson(response));
+  if (response.status >= 500 || !envelope.success) {
+    const message = envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
+    throw new ApiError({ kind: 'server', code: envelope.success ? envelope.data.status : 0, httpStatus: response.status, message });
+  }
+
+  const { status, msg, data } = envelope.data;
+  if (status === ErrorCodes.NOT_SIGNED_IN) throw unauthorized(lang);
+  if (status !== ErrorCodes.SUCCESS) {
+    const fields = FieldList.safeParse(data);
+    throw new ApiError({
+      kind: 'business',
+      code: status,
+      httpStatus: response.status,
+      message: msg || errorMessage(status, lang),
+      fields: fields.success ? fields.data.fields : [],
+    });
+  }
+
+  const parsed = call.data.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ kind: 'server', code: ErrorCodes.SERVER_ERROR, httpStatus: response.status, message: errorMessage(0, lang) });
+  }
+  return parsed.data as CallData<C>;
+}

@@ -1,0 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { type ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import './i18n';
+import { createQueryClient } from './lib/query-client';
+
+/** Shows the router's current location, so tests can see where a component navigated. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** Renders UI at a URL with the console's providers (query client, antd App, i18n, router). */
+export function renderAt(url: string, ui: ReactNode, path = '*'): RenderResult {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AntApp>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={path} element={<>{ui}<LocationProbe /></>} />
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
