@@ -39,11 +39,14 @@ describe('beacon CLI', () => {
       env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', BEACON_ADMIN_EMAIL: 'First@Example.com', BEACON_ADMIN_PASSWORD: 'First#2024' },
     });
     let out = '';
+    let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      for (let i = 0; i < 100 && !out.includes('is running'); i++) await new Promise((r) => setTimeout(r, 200));
-      expect(out).toContain(`is running: http://localhost:${port}`);
+      // a cold start compiles the sources with tsx and initialises PGlite: allow for a loaded machine
+      for (let i = 0; i < 300 && !out.includes('is running') && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 200));
+      expect(out, err).toContain(`is running: http://localhost:${port}`);
       expect(out).toContain('first super admin created: first@example.com');
       const base = `http://127.0.0.1:${port}`;
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
