@@ -18,6 +18,8 @@ import { registerUsersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { createHash } from 'node:crypto';
 import { SecretBox } from './lib/secret-box';
+import type { ModuleContext } from './modules/context';
+import { featureModules } from './modules/index';
 import { AppsRepository } from './modules/apps/apps.repository';
 import { AppsService } from './modules/apps/apps.service';
 import { DevicesRepository } from './modules/devices/devices.repository';
@@ -49,12 +51,7 @@ export interface AppDeps {
   sandbox?: boolean;
 }
 
-export interface BeaconApp {
-  app: FastifyInstance;
-  services: { users: UsersService; devices: DevicesService; apps: AppsService; files: FilesService };
-  repos: { apps: AppsRepository; devices: DevicesRepository };
-  box: SecretBox;
-}
+export type BeaconApp = ModuleContext;
 
 /** Builds the HTTP application: plugins in layers (external → app → routes), then the modules. */
 export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
@@ -114,5 +111,15 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   registerFilesRoutes(app, files);
   app.addHook('onClose', async () => devices.drain());
 
-  return { app, services: { users, devices, apps: new AppsService(appsRepo, box), files }, repos: { apps: appsRepo, devices: devicesRepo }, box };
+  const ctx: ModuleContext = {
+    app,
+    config,
+    database,
+    mailer,
+    box,
+    services: { users, devices, apps: new AppsService(appsRepo, box), files },
+    repos: { users: usersRepo, apps: appsRepo, devices: devicesRepo },
+  };
+  for (const register of featureModules) await register(ctx);
+  return ctx;
 }

@@ -1,0 +1,25 @@
+// Retry delay policy for FCM (reference fcm-http-v1.md §1.7, §6.6).
+import { type FcmRetryResult } from './fcm-types';
+
+/** Policy constants: exponential base, its cap, and the floor for project-quota 429s. */
+export const BACKOFF = {
+  baseMs: 1_000,
+  capMs: 10 * 60_000,
+  quotaFloorMs: 60_000,
+} as const;
+
+/**
+ * Delay before the next attempt, after `attempt` (1-based) failed with `result`.
+ * `max(floor, min(cap, base·2^(attempt-1)))` with ±50 % jitter, where the floor is `Retry-After` and, for
+ * project QUOTA_EXCEEDED, at least 60 s. When the floor wins, the jitter only goes upward (up to +50 %), so
+ * the delay is never shorter than the server asked for and retries of many messages still spread out.
+ */
+export function retryDelayMs(attempt: number, result: FcmRetryResult, rand: () => number = Math.random): number {
+  const n = Math.max(0, Math.floor(attempt) - 1);
+  const exp = Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.min(n, 30));
+  const jittered = exp * (0.5 + rand());
+  let floor = result.retryAfterMs ?? 0;
+  if (result.reason === 'quota') floor = Math.max(floor, BACKOFF.quotaFloorMs);
+  if (jittered >= floor) return Math.round(jittered);
+  return Math.round(floor * (1 + 0.5 * rand()));
+}

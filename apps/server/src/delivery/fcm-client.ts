@@ -1,0 +1,195 @@
+// FCM HTTP v1 client: OAuth, per-app quota bucket, HTTP/2 session pool, result classification (reference §6.6).
+import { readFileSync } from 'node:fs';
+import { type OutgoingHttpHeaders } from 'node:http2';
+import { type FcmApp, type FcmLogger, type FcmMessage, type FcmResult } from './fcm-types';
+import { FcmAuth } from './fcm-auth';
+import { FcmSessionPool } from './fcm-session-pool';
+import { ExchangeTracker, type RawResponse } from './fcm-exchange';
+import { classifyError, classifySuccess, isExpiredCredential, parseFcmErrorBody, parseRetryAfter } from './fcm-classify';
+import { TokenBucket } from './token-bucket';
+
+/** Options of FcmClient; only `baseUrl` differs between production and the emulator. */
+export interface FcmClientOptions {
+  baseUrl: string;
+  sessions?: number;
+  streamsPerSession?: number;
+  timeoutMs?: number;
+  ca?: string | Buffer;
+  ratePerMinute?: number;
+  logger?: FcmLogger;
+  now?: () => number;
+}
+
+/** Defaults of reference §6.1. */
+export const FCM_DEFAULTS = {
+  baseUrl: 'https://fcm.googleapis.com',
+  sessions: 16,
+  streamsPerSession: 100,
+  timeoutMs: 15_000,
+  ratePerMinute: 570_000,
+} as const;
+
+interface AppState {
+  bucket: TokenBucket;
+  path: string;
+  token: string | undefined;
+  headers: OutgoingHttpHeaders | undefined;
+}
+
+interface RequestContext {
+  app: FcmApp;
+  st: AppState;
+  token: string;
+  body: string;
+  isRetry: boolean;
+}
+
+const CLOSED: FcmResult = { outcome: 'retry', reason: 'network', message: 'FCM client closed' };
+
+/**
+ * Sends FCM v1 messages; every outcome is returned as an FcmResult, never thrown. The common path (token
+ * cached, bucket and pool have room) creates one promise and no closure per message.
+ */
+export class FcmClient {
+  private readonly pool: FcmSessionPool;
+  private readonly tracker: ExchangeTracker<RequestContext>;
+  private readonly auth: FcmAuth;
+  private readonly apps = new Map<string, AppState>();
+  private readonly pathPrefix: string;
+  private readonly ratePerMinute: number;
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly opts: FcmClientOptions) {
+    const base = new URL(opts.baseUrl);
+    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`FCM base URL must be http(s): ${opts.baseUrl}`);
+    this.now = opts.now ?? Date.now;
+    this.pathPrefix = base.pathname.replace(/\/+$/, '');
+    this.ratePerMinute = opts.ratePerMinute ?? FCM_DEFAULTS.ratePerMinute;
+    const timeoutMs = opts.timeoutMs ?? FCM_DEFAULTS.timeoutMs;
+    const poolOpts: ConstructorParameters<typeof FcmSessionPool>[0] = {
+      origin: base.origin,
+      sessions: Math.max(1, opts.sessions ?? FCM_DEFAULTS.sessions),
+      streamsPerSession: Math.max(1, opts.streamsPerSession ?? FCM_DEFAULTS.streamsPerSession),
+      connectTimeoutMs: timeoutMs,
+    };
+    if (opts.ca !== undefined) poolOpts.ca = opts.ca;
+    if (opts.logger) poolOpts.logger = opts.logger;
+    this.pool = new FcmSessionPool(poolOpts);
+    this.tracker = new ExchangeTracker(this.pool, timeoutMs, this.now, (res, ctx) => this.onAnswer(res, ctx));
+    const authOpts: ConstructorParameters<typeof FcmAuth>[0] = { timeoutMs, now: this.now };
+    if (opts.ca !== undefined) authOpts.ca = opts.ca;
+    if (opts.logger) authOpts.logger = opts.logger;
+    this.auth = new FcmAuth(authOpts);
+  }
+
+  /** One attempt (plus the single 401-refresh retry), after taking a token from the app's bucket. */
+  send(app: FcmApp, message: FcmMessage, opts?: { validateOnly?: boolean }): Promise<FcmResult> {
+    const st = this.stateFor(app);
+    const json = JSON.stringify(message);
+    const body = opts?.validateOnly ? `{"validate_only":true,"message":${json}}` : `{"message":${json}}`;
+    const wait = st.bucket.take();
+    if (wait) return wait.then(() => this.dispatch(app, st, body, false));
+    return this.dispatch(app, st, body, false);
+  }
+
+  /** The app's quota bucket (created on first use); exposed for metrics and tests. */
+  bucketFor(app: FcmApp): TokenBucket {
+    return this.stateFor(app).bucket;
+  }
+
+  /** Pool figures: ready/connecting sessions, streams in use, sessions opened so far. */
+  poolStats(): ReturnType<FcmSessionPool['stats']> {
+    return this.pool.stats();
+  }
+
+  /** Closes sessions gracefully and stops timers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const st of this.apps.values()) st.bucket.close();
+    await this.pool.close();
+    this.tracker.close();
+  }
+
+  /** Fast path: cached token and a free slot → start the stream; otherwise the async slow path. */
+  private dispatch(app: FcmApp, st: AppState, body: string, isRetry: boolean): Promise<FcmResult> {
+    if (this.closed) return Promise.resolve(CLOSED);
+    const token = this.auth.peek(app.appId);
+    const pooled = token === undefined ? undefined : this.pool.tryAcquire();
+    if (token === undefined || pooled === undefined) return this.dispatchSlow(app, st, body, isRetry);
+    return this.tracker.start(pooled, this.headersFor(st, token), body, { app, st, token, body, isRetry });
+  }
+
+  private async dispatchSlow(app: FcmApp, st: AppState, body: string, isRetry: boolean): Promise<FcmResult> {
+    const got = await this.auth.get(app);
+    if (typeof got !== 'string') {
+      if (got.outcome === 'auth_error') this.opts.logger?.error({ appId: app.appId, message: got.message }, 'fcm token endpoint refused the service account');
+      return got;
+    }
+    let pooled = this.pool.tryAcquire();
+    if (!pooled) {
+      const slot = await this.pool.wait();
+      if (slot instanceof Error) return { outcome: 'retry', reason: 'network', message: slot.message };
+      pooled = slot;
+    }
+    return this.tracker.start(pooled, this.headersFor(st, got), body, { app, st, token: got, body, isRetry });
+  }
+
+  private onAnswer(res: RawResponse, ctx: RequestContext): FcmResult | Promise<FcmResult> {
+    if (res.status === 200) return classifySuccess(res.body);
+    const err = parseFcmErrorBody(res.body);
+    if (!ctx.isRetry && isExpiredCredential(res.status, err)) {
+      this.auth.invalidate(ctx.app.appId, ctx.token);
+      return this.dispatch(ctx.app, ctx.st, ctx.body, true);
+    }
+    const result = classifyError(res.status, err, parseRetryAfter(res.retryAfter, this.now()));
+    if (result.outcome === 'retry' && result.reason === 'quota') ctx.st.bucket.onQuotaExceeded();
+    else if (result.outcome === 'auth_error') this.opts.logger?.error({ appId: ctx.app.appId, httpStatus: result.httpStatus, message: result.message }, 'fcm rejected the credentials');
+    return result;
+  }
+
+  private headersFor(st: AppState, token: string): OutgoingHttpHeaders {
+    if (st.token !== token || !st.headers) {
+      st.token = token;
+      st.headers = { ':method': 'POST', ':path': st.path, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    }
+    return st.headers;
+  }
+
+  private stateFor(app: FcmApp): AppState {
+    let st = this.apps.get(app.appId);
+    if (!st) {
+      st = {
+        bucket: new TokenBucket({ ratePerMinute: this.ratePerMinute, now: this.now }),
+        path: `${this.pathPrefix}/v1/projects/${encodeURIComponent(app.serviceAccount.project_id)}/messages:send`,
+        token: undefined,
+        headers: undefined,
+      };
+      this.apps.set(app.appId, st);
+    }
+    return st;
+  }
+}
+
+/** Builds a client from FCM_BASE_URL, FCM_SESSIONS, FCM_STREAMS_PER_SESSION, FCM_RATE_PER_MIN, FCM_CA_FILE, FCM_TIMEOUT_MS. */
+export function createFcmClientFromEnv(env: NodeJS.ProcessEnv, logger?: FcmLogger): FcmClient {
+  const opts: FcmClientOptions = { baseUrl: env.FCM_BASE_URL || FCM_DEFAULTS.baseUrl };
+  const int = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+    return n;
+  };
+  const sessions = int('FCM_SESSIONS');
+  const streams = int('FCM_STREAMS_PER_SESSION');
+  const rate = int('FCM_RATE_PER_MIN');
+  const timeout = int('FCM_TIMEOUT_MS');
+  if (sessions !== undefined) opts.sessions = Math.floor(sessions);
+  if (streams !== undefined) opts.streamsPerSession = Math.floor(streams);
+  if (rate !== undefined) opts.ratePerMinute = rate;
+  if (timeout !== undefined) opts.timeoutMs = timeout;
+  if (env.FCM_CA_FILE) opts.ca = readFileSync(env.FCM_CA_FILE);
+  if (logger) opts.logger = logger;
+  return new FcmClient(opts);
+}
