@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
+import './app/feature-translations';
 import { App } from './app';
 
 const container = document.getElementById('root');

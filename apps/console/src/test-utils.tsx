@@ -4,6 +4,7 @@ import { App as AntApp } from 'antd';
 import { type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import './i18n';
+import './app/feature-translations';
 import { createQueryClient } from './lib/query-client';
 
 /** Shows the router's current location, so tests can see where a component navigated. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ComingSoon } from '../../../components/coming-soon';
 import { APP_SCREENS, SECTION_DEFAULTS } from '../../layout/app-menu';
+import { SCREENS } from './screens';
 
 /** Every /app/:appId screen for now: a placeholder naming the screen; unknown paths get a not-found result. */
 export default function AppScreenRoute() {
@@ -25,5 +26,6 @@ export default function AppScreenRoute() {
       />
     );
   }
-  return <ComingSoon title={t(def.labelKey)} />;
+  const Screen = SCREENS[`${section}/${screen ?? ''}`];
+  return Screen ? <Screen /> : <ComingSoon title={t(def.labelKey)} />;
 }
