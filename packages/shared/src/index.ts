@@ -8,3 +8,4 @@ export * from './contracts/devices';
 export * from './dictionaries/countries';
 export * from './dictionaries/languages';
 export * from './dictionaries/timezones';
+export * from './contracts/apps';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appMembers, apps } from '../../db/schema';
 
@@ -26,6 +26,21 @@ export class AppsRepository {
   async findByPkg(pkg: string): Promise<AppRecord | undefined> {
     const [row] = await this.db.select().from(apps).where(eq(apps.pkg, pkg)).limit(1);
     return row;
+  }
+
+  /** The active member level of a user on an app (pending invitations grant nothing). */
+  async memberLevel(appId: number, userId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ ulevel: appMembers.ulevel })
+      .from(appMembers)
+      .where(and(eq(appMembers.appId, appId), eq(appMembers.userId, userId), eq(appMembers.status, 0)))
+      .limit(1);
+    return row?.ulevel;
+  }
+
+  async exists(appId: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).limit(1);
+    return row !== undefined;
   }
 
   /** Inserts an app and its owner membership in one transaction. */
