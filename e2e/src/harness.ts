@@ -11,7 +11,8 @@ import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
 import type { UsersService } from '@beacon/server/src/modules/users/users.service';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const consoleDist = path.join(repoRoot, 'apps/console/dist');
+// BEACON_CONSOLE_DIST lets parallel work build the console into its own folder
+const consoleDist = process.env.BEACON_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist');
 export const screenshotsDir = path.join(repoRoot, 'e2e/screenshots');
 
 export const CHROMIUM_FLAGS = [
