@@ -1,0 +1,137 @@
+import { connect } from 'node:http2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from './emulator';
+import { accessToken, h1Request, h2Request, type Res } from './test-utils';
+import { type FcmEmulator, type ServiceAccountJson } from './types';
+
+describe('control API (/emulator/v1)', () => {
+  let emu: FcmEmulator;
+  const call = (method: string, path: string, body?: unknown): Promise<Res> =>
+    h1Request(emu.http1Url, {
+      method,
+      path: `/emulator/v1${path}`,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const json = (r: Res): Record<string, unknown> => JSON.parse(r.body) as Record<string, unknown>;
+
+  beforeAll(async () => {
+    emu = await startEmulator();
+  });
+  afterAll(() => emu.close());
+
+  it('round trip: account, devices, sends, inbox, offline, unregister, stats', async () => {
+    const saRes = await call('POST', '/projects/cp/serviceAccounts', { tokenUri: emu.tokenUri('tls') });
+    expect(saRes.status).toBe(200);
+    const sa = json(saRes) as unknown as ServiceAccountJson;
+    expect(sa.project_id).toBe('cp');
+    expect(sa.token_uri).toBe(emu.tokenUri('tls'));
+    // the JWT's aud is the TLS token URL; the emulator accepts it on any of its transports
+    const token = await accessToken(sa, emu.tokenUri('http1'));
+    expect(token).toMatch(/^emu\./);
+
+    const dev = json(await call('POST', '/projects/cp/devices', { packageName: 'com.cp' })).token as string;
+    expect(dev).toMatch(/^[A-Za-z0-9_-]{22}:APA91b[A-Za-z0-9_-]{135}$/);
+    const custom = await call('POST', '/projects/cp/devices', {
+      packageName: 'com.cp',
+      token: 'my-token',
+      online: false,
+    });
+    expect(json(custom)).toEqual({ token: 'my-token' });
+    await call('POST', '/projects/cp/devices', {
+      packageName: 'com.cp',
+      token: 'foreign',
+      senderProject: 'other',
+    });
+    const batch = json(
+      await call('POST', '/projects/cp/devices:batchCreate', { count: 3, packageName: 'com.cp' }),
+    );
+    expect((batch.tokens as string[]).length).toBe(3);
+
+    const session = connect(emu.h2cUrl).on('error', () => undefined);
+    const send = (t: string, extra: object = {}): Promise<Res> =>
+      h2Request(session, {
+        path: '/v1/projects/cp/messages:send',
+        headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          message: {
+            token: t,
+            notification: { title: 'hi' },
+            android: { notification: { tag: 'x' } },
+            ...extra,
+          },
+        }),
+      });
+    expect((await send(dev)).status).toBe(200);
+    expect((await send('my-token')).status).toBe(200);
+    expect((await send('foreign')).status).toBe(403);
+
+    const inbox = json(await call('GET', `/devices/${encodeURIComponent(dev)}/inbox`));
+    expect((inbox.deliveries as unknown[]).length).toBe(1);
+    expect(Object.keys(inbox.tray as object)).toEqual(['x']);
+    expect(json(await call('GET', '/devices/my-token/inbox'))).toEqual({ deliveries: [], tray: {} });
+    expect((await call('POST', '/devices/my-token:setOnline', { online: true })).status).toBe(200);
+    expect((json(await call('GET', '/devices/my-token/inbox')).deliveries as unknown[]).length).toBe(1);
+
+    expect((await call('POST', `/devices/${dev}:setNotificationsEnabled`, { enabled: false })).status).toBe(
+      200,
+    );
+    await send(dev, { android: { notification: { tag: 'y' } } });
+    expect(Object.keys(emu.tray(dev))).toEqual(['x']);
+
+    expect((await call('POST', `/devices/${dev}:unregister`)).status).toBe(200);
+    expect((await send(dev)).status).toBe(404);
+
+    expect(
+      (
+        await call('POST', '/faults', {
+          match: { project: 'cp' },
+          respond: { status: 503, retryAfter: 7 },
+          times: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const faulted = await send('my-token');
+    expect([faulted.status, faulted.headers['retry-after']]).toEqual([503, '7']);
+    await call('POST', '/faults', { respond: { status: 500 } });
+    expect((await call('DELETE', '/faults')).status).toBe(200);
+    expect((await send('my-token')).status).toBe(200);
+
+    const quota = await call('PUT', '/projects/cp/quota', { perMinute: 0 });
+    expect(json(quota)).toEqual({ perMinute: 0, perDevicePerMinute: 240, perDevicePerHour: 5000 });
+    expect((await send('my-token')).status).toBe(429);
+    session.destroy();
+
+    const stats = json(await call('GET', '/stats'));
+    expect(stats).toEqual({
+      requests: 8,
+      byStatus: { '200': 4, '403': 1, '404': 1, '503': 1, '429': 1 },
+      byErrorCode: { SENDER_ID_MISMATCH: 1, UNREGISTERED: 1, UNAVAILABLE: 1, QUOTA_EXCEEDED: 1 },
+      inFlight: 0,
+      delivered: 4,
+    });
+    expect((await call('POST', '/stats:reset')).status).toBe(200);
+    expect(emu.stats()).toEqual({ requests: 0, byStatus: {}, byErrorCode: {}, inFlight: 0, delivered: 0 });
+  });
+
+  it('is served on the h2c and TLS transports too', async () => {
+    const session = connect(emu.h2cUrl).on('error', () => undefined);
+    const res = await h2Request(session, { method: 'GET', path: '/emulator/v1/stats' });
+    session.destroy();
+    expect(res.status).toBe(200);
+    const tls = await h1Request(emu.tlsUrl, { method: 'GET', path: '/emulator/v1/stats' }, emu.caPem);
+    expect(tls.status).toBe(200);
+  });
+
+  it('reports bad requests and unknown devices', async () => {
+    const missing = await call('POST', '/projects/cp/devices', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toBe(
+      '{"error":{"code":400,"message":"\\"packageName\\" is required.","status":"INVALID_ARGUMENT"}}',
+    );
+    expect((await call('POST', '/devices/nope:setOnline', { online: true })).status).toBe(404);
+    expect((await call('POST', '/devices/nope:setOnline', {})).status).toBe(400);
+    expect((await call('GET', '/nothing')).status).toBe(404);
+    expect((await h1Request(emu.http1Url, { path: '/emulator/v1/faults', body: '{' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,195 @@
+import { type Core } from './core';
+import { rpcError, type Reply } from './errors';
+import { type Exchange } from './exchange';
+import { type FaultSpec, type QuotaSettings } from './types';
+
+export const CONTROL_PREFIX = '/emulator/v1';
+const MAX_BATCH = 2_000_000;
+
+type Body = Record<string, unknown>;
+
+class ControlError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const ok = (value: unknown): Reply => ({ status: 200, body: JSON.stringify(value) });
+
+function parseBody(raw: string): Body {
+  if (raw.trim() === '') return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new ControlError(400, 'The body is not valid JSON.');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new ControlError(400, 'The body must be a JSON object.');
+  return v as Body;
+}
+
+function str(body: Body, key: string, required: true): string;
+function str(body: Body, key: string, required?: false): string | undefined;
+function str(body: Body, key: string, required = false): string | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) {
+    if (required) throw new ControlError(400, `"${key}" is required.`);
+    return undefined;
+  }
+  if (typeof v !== 'string') throw new ControlError(400, `"${key}" must be a string.`);
+  return v;
+}
+
+function bool(body: Body, key: string): boolean | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw new ControlError(400, `"${key}" must be a boolean.`);
+  return v;
+}
+
+function device(core: Core, token: string): void {
+  if (!core.registry.devices.has(token)) throw new ControlError(404, `Unknown device token: ${token}`);
+}
+
+function projectRoute(
+  core: Core,
+  method: string,
+  project: string,
+  action: string,
+  body: Body,
+): Reply | undefined {
+  if (method === 'POST' && action === '/serviceAccounts') {
+    return ok(
+      core.createServiceAccount(project, {
+        tokenUri: str(body, 'tokenUri'),
+        clientEmail: str(body, 'clientEmail'),
+      }),
+    );
+  }
+  if (method === 'POST' && action === '/devices') {
+    const token = core.registry.register({
+      projectId: str(body, 'senderProject') ?? project,
+      packageName: str(body, 'packageName', true),
+      online: bool(body, 'online'),
+      token: str(body, 'token') ?? str(body, 'fid'),
+    });
+    return ok({ token });
+  }
+  if (method === 'POST' && action === '/devices:batchCreate') {
+    const count = body.count;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_BATCH) {
+      throw new ControlError(400, `"count" must be an integer between 0 and ${MAX_BATCH}.`);
+    }
+    const packageName = str(body, 'packageName', true);
+    const online = bool(body, 'online');
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i++)
+      tokens.push(core.registry.register({ projectId: project, packageName, online }));
+    return ok({ tokens });
+  }
+  if (method === 'PUT' && action === '/quota') {
+    const q: QuotaSettings = {};
+    for (const key of ['perMinute', 'perDevicePerMinute', 'perDevicePerHour'] as const) {
+      const v = body[key];
+      if (v === undefined) continue;
+      if (typeof v !== 'number' || v < 0)
+        throw new ControlError(400, `"${key}" must be a non-negative number.`);
+      q[key] = v;
+    }
+    core.quotas.set(project, q);
+    return ok(core.quotas.limitsOf(project));
+  }
+  return undefined;
+}
+
+function deviceRoute(core: Core, method: string, rest: string, body: Body): Reply | undefined {
+  if (method === 'GET' && rest.endsWith('/inbox')) {
+    const token = rest.slice(0, -'/inbox'.length);
+    device(core, token);
+    return ok({ deliveries: core.registry.inbox(token), tray: core.registry.tray(token) });
+  }
+  const colon = rest.lastIndexOf(':');
+  if (method !== 'POST' || colon < 0) return undefined;
+  const token = rest.slice(0, colon);
+  const action = rest.slice(colon + 1);
+  switch (action) {
+    case 'unregister':
+      device(core, token);
+      core.registry.unregister(token);
+      return ok({});
+    case 'setOnline': {
+      const online = bool(body, 'online');
+      if (online === undefined) throw new ControlError(400, '"online" is required.');
+      device(core, token);
+      core.registry.setOnline(token, online);
+      return ok({});
+    }
+    case 'setNotificationsEnabled': {
+      const enabled = bool(body, 'enabled');
+      if (enabled === undefined) throw new ControlError(400, '"enabled" is required.');
+      device(core, token);
+      core.registry.setNotificationsEnabled(token, enabled);
+      return ok({});
+    }
+    default:
+      return undefined;
+  }
+}
+
+function parseFault(body: Body): FaultSpec {
+  const respond = body.respond as FaultSpec['respond'] | undefined;
+  if (typeof respond !== 'object' || respond === null || typeof respond.status !== 'number') {
+    throw new ControlError(400, '"respond.status" is required.');
+  }
+  const times = body.times;
+  if (times !== undefined && times !== null && typeof times !== 'number')
+    throw new ControlError(400, '"times" must be a number.');
+  const match = body.match as FaultSpec['match'];
+  return { match: match ?? undefined, respond, times: times ?? undefined };
+}
+
+function route(core: Core, method: string, path: string, raw: string): Reply | undefined {
+  const body = method === 'GET' || method === 'DELETE' ? {} : parseBody(raw);
+  if (path === '/stats' && method === 'GET') return ok(core.stats.snapshot());
+  if (path === '/stats:reset' && method === 'POST') {
+    core.stats.reset();
+    return ok({});
+  }
+  if (path === '/faults' && method === 'POST') {
+    core.faults.add(parseFault(body));
+    return ok({});
+  }
+  if (path === '/faults' && method === 'DELETE') {
+    core.faults.clear();
+    return ok({});
+  }
+  const project = /^\/projects\/([^/]+)(\/.+)$/.exec(path);
+  if (project !== null) return projectRoute(core, method, project[1] ?? '', project[2] ?? '', body);
+  if (path.startsWith('/devices/')) return deviceRoute(core, method, path.slice('/devices/'.length), body);
+  return undefined;
+}
+
+/** The control surface of reference §6.5, under /emulator/v1 (emulator-defined). */
+export function handleControl(ex: Exchange, core: Core): void {
+  const q = ex.path.indexOf('?');
+  const rawPath = (q < 0 ? ex.path : ex.path.slice(0, q)).slice(CONTROL_PREFIX.length);
+  let r: Reply;
+  try {
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      throw new ControlError(400, 'The path is not valid percent-encoding.');
+    }
+    r =
+      route(core, ex.method, path, ex.body) ??
+      rpcError(404, `No control route ${ex.method} ${CONTROL_PREFIX}${path}`, []);
+  } catch (err) {
+    r = err instanceof ControlError ? rpcError(err.code, err.message, []) : rpcError(500, String(err), []);
+  }
+  ex.reply(r.status, r.body);
+}

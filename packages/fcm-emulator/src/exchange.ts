@@ -1,0 +1,153 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { constants, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
+
+const JSON_TYPE = 'application/json; charset=UTF-8';
+const MAX_BODY_BYTES = 1 << 20;
+
+/** One request/response, whatever the transport (HTTP/2 stream or HTTP/1.1 request). */
+export interface Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly body: string;
+  header(name: string): string | undefined;
+  /** writes a JSON response; ignored when the peer has gone */
+  reply(status: number, body: string, retryAfter?: number): void;
+  /** announces the end of the connection (HTTP/2 GOAWAY, HTTP/1.1 `connection: close`); call before reply */
+  goaway(): void;
+  /** aborts without a response (HTTP/2 RST_STREAM INTERNAL_ERROR, HTTP/1.1 socket destroyed) */
+  reset(): void;
+}
+
+function first(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+// Classes rather than per-request object literals: no closures to allocate on the hot path.
+class H2Exchange implements Exchange {
+  private closeAfterReply = false;
+
+  constructor(
+    private readonly stream: ServerHttp2Stream,
+    private readonly headers: IncomingHttpHeaders,
+    readonly body: string,
+  ) {}
+
+  get method(): string {
+    return this.headers[':method'] ?? 'GET';
+  }
+
+  get path(): string {
+    return this.headers[':path'] ?? '/';
+  }
+
+  header(name: string): string | undefined {
+    return first(this.headers[name]);
+  }
+
+  reply(status: number, json: string, retryAfter?: number): void {
+    const stream = this.stream;
+    if (stream.destroyed || stream.closed) return;
+    stream.respond(
+      retryAfter === undefined
+        ? { ':status': status, 'content-type': JSON_TYPE }
+        : { ':status': status, 'content-type': JSON_TYPE, 'retry-after': String(retryAfter) },
+    );
+    stream.end(json);
+    if (this.closeAfterReply && stream.session !== undefined && !stream.session.closed)
+      stream.session.close();
+  }
+
+  goaway(): void {
+    const session = this.stream.session;
+    if (session === undefined || session.closed || session.destroyed) return;
+    session.goaway(constants.NGHTTP2_NO_ERROR, this.stream.id);
+    this.closeAfterReply = true;
+  }
+
+  reset(): void {
+    if (!this.stream.destroyed) this.stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+  }
+}
+
+class H1Exchange implements Exchange {
+  private close = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    readonly body: string,
+  ) {}
+
+  get method(): string {
+    return this.req.method ?? 'GET';
+  }
+
+  get path(): string {
+    return this.req.url ?? '/';
+  }
+
+  header(name: string): string | undefined {
+    return first(this.req.headers[name]);
+  }
+
+  reply(status: number, json: string, retryAfter?: number): void {
+    if (this.res.writableEnded || this.req.socket.destroyed) return;
+    const headers: Record<string, string> = {
+      'content-type': JSON_TYPE,
+      'content-length': String(Buffer.byteLength(json)),
+    };
+    if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    if (this.close) headers.connection = 'close';
+    this.res.writeHead(status, headers).end(json);
+  }
+
+  goaway(): void {
+    this.close = true;
+  }
+
+  reset(): void {
+    this.req.socket.destroy();
+  }
+}
+
+/** Reads an HTTP/2 stream's body, then hands the exchange to `handle`. */
+export function fromH2Stream(
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+  handle: (ex: Exchange) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  stream.on('error', ignore);
+  stream.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > MAX_BODY_BYTES) stream.close(constants.NGHTTP2_REFUSED_STREAM);
+    else chunks.push(c);
+  });
+  stream.on('end', () => {
+    const body =
+      chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    handle(new H2Exchange(stream, headers, body));
+  });
+}
+
+/** Reads an HTTP/1.1 request's body, then hands the exchange to `handle`. */
+export function fromH1Request(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (ex: Exchange) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('error', ignore);
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > MAX_BODY_BYTES) req.socket.destroy();
+    else chunks.push(c);
+  });
+  req.on('end', () => handle(new H1Exchange(req, res, Buffer.concat(chunks).toString('utf8'))));
+}
+
+function ignore(): void {
+  // errors of a single stream or request (peer resets) only end that exchange
+}
