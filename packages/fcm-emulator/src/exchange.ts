@@ -1,7 +1,10 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { constants, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
+import { constants, type Http2Session, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/** Sessions that sent GOAWAY, with the last stream id they still serve. */
+const goneAway = new WeakMap<Http2Session, number>();
 const MAX_BODY_BYTES = 1 << 20;
 
 /** One request/response, whatever the transport (HTTP/2 stream or HTTP/1.1 request). */
@@ -61,6 +64,7 @@ class H2Exchange implements Exchange {
     const session = this.stream.session;
     if (session === undefined || session.closed || session.destroyed) return;
     session.goaway(constants.NGHTTP2_NO_ERROR, this.stream.id);
+    goneAway.set(session, this.stream.id ?? 0);
     this.closeAfterReply = true;
   }
 
@@ -125,6 +129,12 @@ export function fromH2Stream(
     else chunks.push(c);
   });
   stream.on('end', () => {
+    const last = goneAway.get(stream.session as Http2Session);
+    if (last !== undefined && (stream.id ?? 0) > last) {
+      // after GOAWAY, streams above its last-stream id are refused unprocessed: the client may safely retry them
+      stream.close(constants.NGHTTP2_REFUSED_STREAM);
+      return;
+    }
     const body =
       chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
     handle(new H2Exchange(stream, headers, body));

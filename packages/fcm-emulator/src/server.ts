@@ -7,6 +7,7 @@ import {
 import {
   createSecureServer,
   createServer as createH2cServer,
+  type ServerHttp2Session,
   type Http2SecureServer,
   type Http2Server,
   type ServerHttp2Stream,
@@ -36,12 +37,28 @@ type AnyServer = Http1Server | Http2Server | Http2SecureServer;
 const KEEP_ALIVE_MS = 65_000;
 
 function h2Options(o: TransportOptions): {
-  settings: { maxConcurrentStreams: number };
+  settings: { maxConcurrentStreams: number; initialWindowSize: number };
   maxSessionMemory: number;
 } {
-  // a generous session memory keeps nghttp2 from refusing streams under a benchmark's load
-  return { settings: { maxConcurrentStreams: o.maxConcurrentStreams }, maxSessionMemory: 256 };
+  // a generous session memory keeps nghttp2 from refusing streams under a benchmark's load; a 1 MiB stream
+  // window lets a request body arrive in one go
+  return { settings: { maxConcurrentStreams: o.maxConcurrentStreams, initialWindowSize: 1 << 20 }, maxSessionMemory: 256 };
 }
+
+/**
+ * Node's default 64 KiB connection window fills with 100 streams of ~600-byte bodies and stalls request bodies for
+ * seconds; real FCM advertises a large window, so the emulator does too.
+ */
+function widenWindow(session: ServerHttp2Session): void {
+  session.on('error', () => undefined);
+  try {
+    session.setLocalWindowSize(CONNECTION_WINDOW);
+  } catch {
+    /* the session may already be closing */
+  }
+}
+
+const CONNECTION_WINDOW = 16 << 20;
 
 function trackSockets(server: AnyServer, sockets: Set<Socket>): void {
   server.on('connection', (socket: Socket) => {
@@ -78,6 +95,7 @@ export async function startTransports(
   try {
     if (o.h2cPort !== null) {
       const server = createH2cServer(h2Options(o));
+      server.on('session', widenWindow);
       server.on('stream', (stream, headers) => fromH2Stream(stream as ServerHttp2Stream, headers, handle));
       server.on('sessionError', () => undefined);
       servers.push(server);
@@ -91,6 +109,7 @@ export async function startTransports(
         cert: o.tls.certPem,
         allowHTTP1: true,
       });
+      server.on('session', widenWindow);
       server.on('request', (req, res) => {
         // HTTP/2 streams are served below; only HTTP/1.1 requests arrive here
         if (req.httpVersionMajor === 1)
