@@ -37,6 +37,9 @@ export interface RunningBeacon {
   url: string;
   smtp: SmtpCatcher;
   users: UsersService;
+  /** The core services and the database, for tests that set up data the console cannot (yet) create. */
+  services: Awaited<ReturnType<typeof buildApp>>['services'];
+  database: Awaited<ReturnType<typeof openDatabase>>;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export async function startBeacon(env: Record<string, string> = {}): Promise<Run
     url: address,
     smtp,
     users: services.users,
+    services,
+    database,
     close: async () => {
       await app.close();
       await database.close();

@@ -18,7 +18,10 @@ import { registerUsersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { createHash } from 'node:crypto';
 import { SecretBox } from './lib/secret-box';
+import type { Sandbox } from './sandbox/sandbox';
+import { registerSandboxRoutes } from './sandbox/sandbox.routes';
 import type { ModuleContext } from './modules/context';
+import { DeliveryRuntime } from './delivery/engine/runtime';
 import { featureModules } from './modules/index';
 import { AppsRepository } from './modules/apps/apps.repository';
 import { AppsService } from './modules/apps/apps.service';
@@ -47,8 +50,10 @@ export interface AppDeps {
   consoleRoot?: string;
   /** A pino logger to use, or options for a new one (false = silent). */
   logger?: Logger | LoggerOptions | boolean;
-  /** True when the in-process FCM emulator stands in for FCM. */
-  sandbox?: boolean;
+  /** The built-in FCM emulator, when FCM_BASE_URL is not set. */
+  sandbox?: Sandbox;
+  /** Run the delivery workers in this process (serve, worker); default false (api, tests that do not send). */
+  runWorkers?: boolean;
 }
 
 export type BeaconApp = ModuleContext;
@@ -74,12 +79,24 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     publicUrl: config.publicUrl,
     sessionTtlMs: config.sessionTtlMs,
     registrationEnabled: config.registrationEnabled,
-    countOwnedApps: async () => 0,
+    countOwnedApps: (userId) => appsRepo.countOwned(userId),
   });
   const box = new SecretBox(config.secretKey);
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
-  const devices = new DevicesService(devicesRepo);
+  const sandbox = deps.sandbox;
+  const delivery = new DeliveryRuntime({
+    database,
+    config,
+    box,
+    log: app.log,
+    fcmBaseUrl: sandbox?.fcmBaseUrl ?? config.fcmBaseUrl ?? 'https://fcm.googleapis.com',
+    runWorkers: deps.runWorkers ?? false,
+  });
+  const devices = new DevicesService(devicesRepo, {
+    onNewEvents: (events) => delivery.stats.applyEvents(events),
+    ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
+  });
   const files = new FilesService(new FilesRepository(database.db));
   const cookieSecret = createHash('sha256').update(config.secretKey).update('cookie').digest('hex');
   const sso = config.oidc
@@ -100,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
 
   const info: SystemInfo = {
     version: VERSION,
-    sandbox: deps.sandbox ?? false,
+    sandbox: Boolean(sandbox),
     ssoEnabled: Boolean(sso),
     registrationEnabled: config.registrationEnabled,
   };
@@ -109,7 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
 
   await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box) });
   registerFilesRoutes(app, files);
-  app.addHook('onClose', async () => devices.drain());
+  if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
+  app.addHook('onClose', async () => {
+    await devices.drain();
+    await delivery.close();
+  });
 
   const ctx: ModuleContext = {
     app,
@@ -119,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     box,
     services: { users, devices, apps: new AppsService(appsRepo, box), files },
     repos: { users: usersRepo, apps: appsRepo, devices: devicesRepo },
+    delivery,
   };
   for (const register of featureModules) await register(ctx);
   return ctx;

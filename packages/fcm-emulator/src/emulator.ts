@@ -94,12 +94,16 @@ class Emulator extends EventEmitter implements FcmEmulator {
     return this.core.accounts.create(projectId, opts.tokenUri ?? this.tokenUri(fallback), opts.clientEmail);
   }
 
-  registerServiceAccount(projectId: string, clientEmail: string, publicKeyPem: string): void {
-    this.core.accounts.register(projectId, clientEmail, publicKeyPem);
+  registerServiceAccount(projectId: string, clientEmail: string, publicKeyPem: string, tokenUri?: string): void {
+    this.core.accounts.register(projectId, clientEmail, publicKeyPem, tokenUri);
   }
 
   registerDevice(d: DeviceSpec): string {
     return this.core.registry.register(d);
+  }
+
+  hasDevice(token: string): boolean {
+    return this.core.registry.devices.has(token);
   }
 
   unregisterDevice(token: string): void {

@@ -11,3 +11,4 @@ export type {
   ServiceAccountJson,
   Transport,
 } from './types';
+export * from './fleet';

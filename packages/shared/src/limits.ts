@@ -20,6 +20,12 @@ export const LIMITS = {
   loginFailuresPerEmail: 5,
   loginFailuresPerClient: 20,
   loginFailureWindowMs: 15 * 60 * 1000,
+  appGroupNameMax: 20,
+  appGroupDescMax: 20,
+  appGroupMinApps: 2,
+  appGroupMaxApps: 50,
+  newDeviceProtectionDays: 7,
+  inactiveDeviceDays: 90,
 } as const;
 
 /** Password rule of part 1 §5: a digit, a letter, one of !@#$%&, 8 to 20 characters. */
@@ -47,3 +53,43 @@ export const IMAGE_RULES: Record<ImageKind, ImageRule> = {
   optionalIcon: { types: ['png', 'jpg', 'webp'], square: true, maxBytes: 100 * 1024 },
   downloadIcon: { types: ['png', 'jpg', 'webp'], width: 64, height: 64, maxBytes: 50 * 1024 },
 };
+
+/** App limits (part 1 §5, §9). */
+export const APP_LIMITS = {
+  titleMax: 20,
+  descriptionMax: 150,
+  pkgMax: 255,
+  reportTimeMin: 2,
+  reportTimeMax: 24,
+  wifiReportTimeDefault: 6,
+  mobileReportTimeDefault: 2,
+  uploadFileLimitDefault: 30,
+  uploadFileLimitMax: 1000,
+  firebaseJsonMaxBytes: 1024 * 1024,
+  /** The project switcher loads up to this many apps ("app load 10000"). */
+  switcherLoad: 10_000,
+  createDialogDelayMs: 500,
+} as const;
+
+/** An Android application id: two or more dot-separated segments, each a letter then letters, digits or `_`. */
+export const ANDROID_PACKAGE_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+
+/** A report interval as typed (digits only) clamped to 2–24 hours; undefined when it is not digits. */
+export function clampReportTime(value: string | number): number | undefined {
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  return Math.min(APP_LIMITS.reportTimeMax, Math.max(APP_LIMITS.reportTimeMin, Number(text)));
+}
+
+/** Team, test-device and notification-icon limits (part 1 §5, §9). */
+export const CONFIG_LIMITS = {
+  teamPageSize: 20,
+  /** An invitation link is valid this long, and once. */
+  inviteTtlMs: 7 * 24 * 3600 * 1000,
+  testDevicesPageSize: 20,
+  testDeviceNameMax: 15,
+  testDeviceDescMax: 30,
+} as const;
+
+/** A notification colour: `#` and six upper-case hex digits. */
+export const ICON_COLOR_PATTERN = /^#[0-9A-F]{6}$/;

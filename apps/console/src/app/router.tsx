@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'activate', element: <ActivateRoute /> },
           { path: 'recoverpass', element: <RecoverPasswordRoute /> },
           { path: 'resetpass', element: <ResetPasswordRoute /> },
+          { path: 'invite', Component: lazy(() => import('./routes/invite')) },
         ],
       },
       {

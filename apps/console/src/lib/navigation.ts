@@ -1,5 +1,5 @@
 /** Paths that work without a session: a 401 there does not bounce to sign-in. */
-export const PUBLIC_PATHS = ['/login', '/register', '/activate', '/recoverpass', '/resetpass'] as const;
+export const PUBLIC_PATHS = ['/login', '/register', '/activate', '/recoverpass', '/resetpass', '/invite'] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

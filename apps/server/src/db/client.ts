@@ -15,6 +15,8 @@ export interface Database {
   readonly db: Db;
   /** Runs one or more statements without parameters (migrations). */
   exec(sqlText: string): Promise<void>;
+  /** Runs one or more statements without parameters and returns the rows of the last one. */
+  execRows(sqlText: string): Promise<Record<string, unknown>[]>;
   /** Runs one parameterised statement and returns its rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` on one dedicated connection (session-level locks, multi-statement work). */
@@ -41,6 +43,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       exec: async (text) => {
         await pool.query(text);
+      },
+      execRows: async (text) => {
+        const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(res) ? res.at(-1) : res;
+        return (last?.rows ?? []) as Record<string, unknown>[];
       },
       query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
       withConnection: async (fn) => {
@@ -76,6 +83,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
     ...conn,
+    execRows: async (text) => ((await client.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
     withConnection: (fn) => fn(conn),
     close: () => client.close(),
   };

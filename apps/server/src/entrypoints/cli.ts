@@ -3,13 +3,16 @@ import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import { createLogger, openAndMigrate } from './runtime';
 import { serve } from './serve';
+import { createDemo } from '../sandbox/demo';
+import { SandboxRepository } from '../sandbox/sandbox.repository';
 
 const USAGE = `usage: beacon <command>
   migrate                                   apply the database migrations
   serve                                     API, console and background work in one process (npm start)
   api                                       API and console only
   admin create --email E --password P [--level 100|150]
-                                            create an administrator, or update its password and level`;
+                                            create an administrator, or update its password and level
+  demo [--devices N]                        the app "Demo Shop" and its simulated fleet (default 20000 devices)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -17,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'migrate': {
       const log = createLogger(config);
-      const database = await openAndMigrate(config, log);
+      const { database } = await openAndMigrate(config, log);
       await database.close();
       process.stdout.write('migrations applied\n');
       return 0;
@@ -47,12 +50,33 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const log = createLogger({ ...config, logLevel: 'warn' });
-      const database = await openAndMigrate(config, log);
+      const { database } = await openAndMigrate(config, log);
       const { app, services } = await buildApp({ config, database, logger: false });
       const result = await services.users.upsertAdmin(email, values.password, level);
       await app.close();
       await database.close();
       process.stdout.write(`administrator ${email} ${result} (level ${level})\n`);
+      return 0;
+    }
+    case 'demo': {
+      const { values } = parseArgs({ args: rest, options: { devices: { type: 'string', default: '20000' } } });
+      const devices = Number(values.devices);
+      if (!Number.isInteger(devices) || devices < 1 || devices > 1_000_000) {
+        process.stderr.write('demo: --devices must be a whole number from 1 to 1000000\n');
+        return 2;
+      }
+      const log = createLogger({ ...config, logLevel: 'warn' });
+      const { database } = await openAndMigrate(config, log);
+      const ctx = await buildApp({ config, database, logger: false });
+      const admin = await ctx.services.users.ensureFirstAdmin((config.admin.email ?? 'admin@beacon.local').toLowerCase(), config.admin.password);
+      if (admin.password) process.stdout.write(`first super admin created: ${config.admin.email ?? 'admin@beacon.local'} / ${admin.password}\n`);
+      const { appId, created } = await createDemo(ctx, new SandboxRepository(database), devices);
+      await ctx.app.close();
+      await database.close();
+      process.stdout.write(
+        `${created ? 'created' : 'updated'} the app "Demo Shop" (id ${appId}) with a fleet of ${devices} simulated devices;\n` +
+          'they register through the device API and answer messages whenever `beacon serve` runs without FCM_BASE_URL\n',
+      );
       return 0;
     }
     default:

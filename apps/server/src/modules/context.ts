@@ -10,6 +10,7 @@ import type { DevicesService } from './devices/devices.service';
 import type { FilesService } from './files/files.service';
 import type { UsersRepository } from './users/users.repository';
 import type { UsersService } from './users/users.service';
+import type { DeliveryRuntime } from '../delivery/engine/runtime';
 
 /** What every module's register function receives: configuration, the database and the core services. */
 export interface ModuleContext {
@@ -20,6 +21,8 @@ export interface ModuleContext {
   box: SecretBox;
   services: { users: UsersService; apps: AppsService; devices: DevicesService; files: FilesService };
   repos: { users: UsersRepository; apps: AppsRepository; devices: DevicesRepository };
+  /** The delivery engine (started on first use) and the statistics writer. */
+  delivery: DeliveryRuntime;
 }
 
 /** A feature module: registers its routes (and anything it needs) on the app. */

@@ -16,7 +16,7 @@ export interface TestApp extends BeaconApp {
 }
 
 /** A Beacon app on a fresh database of `backend`, mailing through a local SMTP catcher. */
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}, opts: { runWorkers?: boolean } = {}): Promise<TestApp> {
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
   const config = loadConfig({ BEACON_SECRET_KEY: TEST_SECRET, PUBLIC_URL: 'http://beacon.test', SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', ...env });
@@ -26,6 +26,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     database,
     logger: false,
     mailer: createMailer(smtpUrl, config.mailFrom, { info: () => undefined }),
+    runWorkers: opts.runWorkers ?? false,
   });
   await built.app.ready();
   return {

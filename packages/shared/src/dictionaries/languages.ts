@@ -15,3 +15,39 @@ export function normalizeLanguage(input: string): string | undefined {
   }
   return locale.region ? `${locale.language}_${locale.region}` : locale.language;
 }
+
+let languageCache: string[] | undefined;
+
+/**
+ * Two-letter ISO 639-1 language codes known to the runtime's ICU, sorted. Derived from Intl.DisplayNames so no
+ * hand-written table can drift.
+ */
+export function languageCodes(): string[] {
+  if (languageCache) return languageCache;
+  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+  const codes: string[] = [];
+  for (let a = 97; a <= 122; a++) {
+    for (let b = 97; b <= 122; b++) {
+      const code = String.fromCharCode(a, b);
+      let name: string | undefined;
+      try {
+        name = names.of(code);
+      } catch {
+        name = undefined;
+      }
+      if (name && name !== code) codes.push(code);
+    }
+  }
+  languageCache = codes;
+  return codes;
+}
+
+/** A language's name in a console language; `pt_BR` style codes get the regional name ("Brazilian Portuguese"). */
+export function languageName(code: string, lang: 'en' | 'zh' | 'fr'): string {
+  const names = new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'language', fallback: 'code' });
+  try {
+    return names.of(code.replace(/_/g, '-')) ?? code;
+  } catch {
+    return code;
+  }
+}

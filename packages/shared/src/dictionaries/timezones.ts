@@ -28,3 +28,35 @@ export function utcOffsetMinutes(zone: string, at: Date = new Date()): number {
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
+
+/** Formats an offset in minutes as `±HH:MM`. */
+export function formatUtcOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+let offsetCache: string[] | undefined;
+
+/**
+ * The UTC offsets in use from −12:00 to +14:00 (half and quarter hours included), as `±HH:MM`, ascending: every
+ * offset any IANA zone of the runtime has in January or July, so the list follows the tz database.
+ */
+export function utcOffsets(): string[] {
+  if (offsetCache) return offsetCache;
+  const year = new Date().getUTCFullYear();
+  const instants = [new Date(Date.UTC(year, 0, 15)), new Date(Date.UTC(year, 6, 15))];
+  const zones = [...Intl.supportedValuesOf('timeZone'), 'Etc/GMT+12', 'Etc/GMT-14'];
+  const minutes = new Set<number>();
+  for (const zone of zones) {
+    for (const at of instants) {
+      try {
+        const m = utcOffsetMinutes(zone, at);
+        if (m >= -720 && m <= 840) minutes.add(m);
+      } catch {
+        // a zone the runtime lists but cannot format: skip it
+      }
+    }
+  }
+  offsetCache = [...minutes].sort((a, b) => a - b).map(formatUtcOffset);
+  return offsetCache;
+}

@@ -9,6 +9,7 @@ import { useWindowWidth } from '../../lib/use-window-width';
 import { ProjectSwitcher } from '../../features/apps/components/project-switcher';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { SandboxTag } from '../../features/system/components/sandbox-tag';
+import { AlertBell } from '../../features/alerts/components/alert-bell';
 
 export const HEADER_HEIGHT = 56;
 
@@ -44,6 +45,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
         </Flex>
         <Flex align="center" gap={12}>
           <SandboxTag />
+          <AlertBell ulevel={user.ulevel} />
           {wide && (
             <>
               <a href="/docs" target="_blank" rel="noreferrer">

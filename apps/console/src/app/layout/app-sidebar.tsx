@@ -3,9 +3,10 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '@beacon/shared';
+import { canSeeRoute, LIMITS, type RouteAppState } from '@beacon/shared';
 import { safeStorage } from '../../lib/storage';
 import { APP_MENU, menuGroupFor, menuKeyFor, type MenuGroup } from './app-menu';
+import { visibleMenu } from './visible-menu';
 
 const COLLAPSED_KEY = 'beacon.sidebarCollapsed';
 
@@ -17,8 +18,16 @@ const ICONS: Record<MenuGroup['icon'], ReactNode> = {
   settings: <SettingOutlined />,
 };
 
+interface Props {
+  appId: string;
+  screenPath: string;
+  /** The user's project level on the app: entries whose route excludes it are hidden. */
+  level: number;
+  app: RouteAppState;
+}
+
 /** The app area's collapsible menu (200 px open, 64 px collapsed; the state is stored locally). */
-export function AppSidebar({ appId, screenPath }: { appId: string; screenPath: string }) {
+export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => safeStorage.get(COLLAPSED_KEY) === '1');
@@ -26,7 +35,7 @@ export function AppSidebar({ appId, screenPath }: { appId: string; screenPath: s
   const group = menuGroupFor(selected);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
-  const items: MenuProps['items'] = APP_MENU.map((entry) =>
+  const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map((entry) =>
     entry.children
       ? {
           key: entry.key,

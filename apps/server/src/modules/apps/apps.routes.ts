@@ -1,46 +1,61 @@
-import { ALL_PROJECT_LEVELS, appInfoCalls, type AppInfo } from '@beacon/shared';
+import { appCalls, appInfoCalls } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
-import type { AppRecord } from './apps.repository';
+import { registerAppSettingsRoutes } from './app-settings.routes';
+import { AppSettingsService } from './app-settings.service';
+import { registerAppUploadRoutes } from './app-uploads.routes';
+import { toAppInfo } from './app-info';
+import { appsPolicy, DELETE_LEVELS } from './apps.policy';
+import { FirebaseUploadsRepository } from './firebase-uploads.repository';
+import { FirebaseUploadsService } from './firebase-uploads.service';
 
-/** The server's UTC offset as ±HHMM. */
-export function serverUtc(now = new Date()): string {
-  const minutes = -now.getTimezoneOffset();
-  const abs = Math.abs(minutes);
-  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-}
+export { serverUtc, toAppInfo } from './app-info';
 
-export function toAppInfo(app: AppRecord, ownerEmail: string, projectLevel: number): AppInfo {
-  return {
-    appId: app.id,
-    title: app.title,
-    pkg: app.pkg,
-    logo: app.logo,
-    ownerEmail,
-    projectLevel,
-    reviewEnable: app.reviewEnable,
-    materialReviewEnable: app.materialReviewEnable,
-    advanceTarget: app.advanceTarget,
-    multiLangEnable: app.multiLangEnable,
-    localTimeEnable: app.localTimeEnable,
-    displayPriorityEnable: app.displayPriorityEnable,
-    linksEnable: app.linksEnable,
-    limitEnable: app.limitEnable,
-    limitCount: app.limitCount,
-    uploadFileLimit: app.uploadFileLimit,
-    destroy: app.destroy,
-    serverUTC: serverUtc(),
-    hasServiceAccount: app.firebaseJsonEnc !== null,
-  };
-}
+/** The app routes: the info every app screen reads, the dashboard's list, creation, details and deletion. */
+export function registerAppsModule(ctx: ModuleContext): void {
+  const { app, repos, services, box, database } = ctx;
+  const uploads = new FirebaseUploadsService(new FirebaseUploadsRepository(database.db), box);
+  const settings = new AppSettingsService(repos.apps, repos.users, box);
 
-/** App routes shared by every app screen. */
-export function registerAppsModule({ app, repos }: ModuleContext): void {
-  registerCall(app, appInfoCalls.info, { appLevels: ALL_PROJECT_LEVELS }, async ({ params, projectLevel }) => {
+  registerCall(app, appInfoCalls.info, appsPolicy.info, async ({ params, projectLevel }) => {
     const found = await repos.apps.findById(params.appId);
     if (!found) throw new ApiError(2006);
     const owner = found.ownerId ? await repos.users.findById(found.ownerId) : undefined;
     return toAppInfo(found, owner?.email ?? '', projectLevel);
   });
+
+  registerCall(app, appCalls.list, appsPolicy.signedIn, async ({ body, session }) =>
+    services.apps.list(session.user, body.title, body.pageNo, body.pageSize),
+  );
+
+  registerCall(app, appCalls.check, appsPolicy.signedIn, async ({ body }) => ({ available: await services.apps.isPkgFree(body.pkg) }));
+
+  registerCall(app, appCalls.save, appsPolicy.signedIn, async ({ body, session }) => {
+    const serviceAccount = await uploads.take(body.appFireBaseJsonId, session.user.id);
+    const { app: created } = await services.apps.create({
+      title: body.title,
+      pkg: body.pkg,
+      description: body.description,
+      logo: body.logo,
+      owner: { userId: session.user.id, email: session.user.email },
+      serviceAccount,
+    });
+    return { appId: created.id };
+  });
+
+  registerCall(app, appCalls.remove, appsPolicy.owner, async ({ params, body }) => {
+    await services.apps.remove(params.appId, body.pkg);
+    return {};
+  });
+
+  registerCall(app, appCalls.removeLegacy, appsPolicy.signedIn, async ({ body, session }) => {
+    const level = await app.projectLevel(session.user, body.appId);
+    if (level === undefined || !DELETE_LEVELS.includes(level)) throw new ApiError(1002);
+    await services.apps.remove(body.appId, body.pkg);
+    return {};
+  });
+
+  registerAppUploadRoutes(app, { uploads, files: services.files });
+  registerAppSettingsRoutes(app, { settings, apps: services.apps, uploads });
 }

@@ -8,6 +8,8 @@ export interface DevicesServiceOptions {
   maxDelayMs?: number;
   /** Called with the event bits each flush newly set (statistics counters subscribe here). */
   onNewEvents?: (events: NewEvents[]) => Promise<void>;
+  /** Called for every device a flush registered (the sandbox FCM learns its token). */
+  onRegistered?: (appId: number, token: string) => void;
 }
 
 interface EventsItem {
@@ -59,6 +61,7 @@ export class DevicesService {
       const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
       const unique = [...last.values()];
       const ids = await this.repo.register(unique);
+      if (opts.onRegistered) for (const r of unique) opts.onRegistered(r.appId, r.device.token);
       const byKey = new Map(unique.map((r, i) => [key(r.appId, r.device.gaid), ids[i] ?? '']));
       return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
     }, batch);

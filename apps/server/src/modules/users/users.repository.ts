@@ -41,6 +41,12 @@ export class UsersRepository {
     await this.db.delete(users).where(eq(users.id, id));
   }
 
+  /** The oldest user of a level (the first super admin). */
+  async firstByLevel(ulevel: number): Promise<UserRecord | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.ulevel, ulevel)).orderBy(users.id).limit(1);
+    return row;
+  }
+
   async countByLevel(ulevel: number): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.ulevel, ulevel));
     return row?.n ?? 0;

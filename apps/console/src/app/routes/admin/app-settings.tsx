@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import { AppSettingsPanel } from '../../../features/app-settings/components/app-settings-panel';
 
+/** /appsettings: every app's configuration (level 100; the router guards the level). */
 export default function AppSettingsRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('dashboard.tabs.appsettings')} />;
+  return <AppSettingsPanel />;
 }

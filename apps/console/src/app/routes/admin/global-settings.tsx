@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import { GlobalSettingsPanel } from '../../../features/global-settings/components/global-settings-panel';
 
+/** /globalsettings: the global switches (level 100; the router guards the level). */
 export default function GlobalSettingsRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('dashboard.tabs.globalsettings')} />;
+  return <GlobalSettingsPanel />;
 }

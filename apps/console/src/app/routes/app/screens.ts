@@ -1,7 +1,21 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The implemented /app/:appId screens, keyed like APP_SCREENS (`section/screen`), each a React.lazy import of a
  * route file; anything not listed shows the "coming soon" placeholder. Features add their screens one line each.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'config/forbid': lazy(() => import('./config/forbid')),
+  'config/project': lazy(() => import('./config/project')),
+  'config/operate': lazy(() => import('./config/operate')),
+  'config/device': lazy(() => import('./config/device')),
+  'config/deviceedit': lazy(() => import('./config/deviceedit')),
+  'config/icon': lazy(() => import('./config/icon')),
+  'troubleshooting/equipment': lazy(() => import('./troubleshooting/equipment')),
+  'config/group': lazy(() => import('./config/group')),
+  'config/editgroup': lazy(() => import('./config/editgroup')),
+  'config/tagmanagement': lazy(() => import('./config/tagmanagement')),
+  'config/tagconfig': lazy(() => import('./config/tagconfig')),
+  'config/tagconfigedit': lazy(() => import('./config/tagconfigedit')),
+  'message/editpush': lazy(() => import('./message/editpush')),
+};

@@ -11,3 +11,10 @@ export const getAppInfoQueryOptions = (appId: number) =>
 
 /** The app of the current /app/:appId screen and the caller's project level on it. */
 export const useAppInfo = (appId: number) => useQuery(getAppInfoQueryOptions(appId));
+
+/**
+ * The app info for the /app/:appId shell (guard and sidebar): no request for a malformed id, and no error alert,
+ * because the guard shows its own "no access" result.
+ */
+export const useAppInfoForShell = (appId: number) =>
+  useQuery({ ...getAppInfoQueryOptions(appId), enabled: appId > 0, meta: { silent: true } });

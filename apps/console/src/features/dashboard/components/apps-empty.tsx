@@ -1,31 +1,28 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The Apps tab before the app list arrives: a friendly empty state with the (not yet active) create button. */
-export function AppsEmpty() {
+/** The Apps tab of a user with no app yet: what an app is and a clear call to create the first one. */
+export function AppsEmpty({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card variant="borderless">
+    <Card variant="borderless" data-testid="apps-empty">
       <Empty
         image={Empty.PRESENTED_IMAGE_DEFAULT}
         description={
           <>
             <Typography.Title level={4} style={{ marginBottom: 4 }}>
-              {t('dashboard.apps.emptyTitle')}
+              {t('apps.grid.emptyTitle')}
             </Typography.Title>
-            <Typography.Text type="secondary">{t('dashboard.apps.emptyText')}</Typography.Text>
+            <Typography.Paragraph type="secondary" style={{ maxWidth: 480, margin: '0 auto' }}>
+              {t('apps.grid.emptyText')}
+            </Typography.Paragraph>
           </>
         }
       >
-        <Tooltip title={t('dashboard.apps.soon')}>
-          <Button type="primary" icon={<PlusOutlined />} disabled size="large">
-            {t('dashboard.apps.create')}
-          </Button>
-        </Tooltip>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('dashboard.apps.soon')}
-        </Typography.Paragraph>
+        <Button type="primary" icon={<PlusOutlined />} size="large" onClick={onCreate}>
+          {t('apps.grid.createFirst')}
+        </Button>
       </Empty>
     </Card>
   );

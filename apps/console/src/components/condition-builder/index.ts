@@ -1,0 +1,2 @@
+export { ConditionBuilder, type ConditionBuilderProps } from './condition-builder';
+export type { ConditionDictionaries, DictOption } from './types';

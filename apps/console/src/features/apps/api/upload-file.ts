@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { type Call, Envelope, ErrorCodes, errorMessage, FieldError, type MessageLang } from '@beacon/shared';
+import { type CallData } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+
+const AnyEnvelope = Envelope(z.unknown());
+const FieldList = z.object({ fields: z.array(FieldError) });
+
+/**
+ * Posts one file as multipart `file` to an upload call and unwraps the envelope like apiRequest does (the JSON
+ * client cannot send files).
+ */
+export async function uploadFile<C extends Call>(call: C, file: File, lang: MessageLang): Promise<CallData<C>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(call.path, { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json', 'Accept-Language': lang } });
+  } catch {
+    throw new ApiError({ kind: 'network', code: ErrorCodes.SERVER_ERROR, message: 'Network error' });
+  }
+  const envelope = AnyEnvelope.safeParse(await response.json().catch(() => undefined));
+  if (response.status === 401) throw new ApiError({ kind: 'unauthorized', code: 401, httpStatus: 401, message: errorMessage(401, lang) });
+  if (!envelope.success) throw new ApiError({ kind: 'server', code: 0, httpStatus: response.status, message: errorMessage(0, lang) });
+  const { status, msg, data } = envelope.data;
+  if (status !== ErrorCodes.SUCCESS) {
+    const fields = FieldList.safeParse(data);
+    throw new ApiError({ kind: 'business', code: status, httpStatus: response.status, message: msg || errorMessage(status, lang), fields: fields.success ? fields.data.fields : [] });
+  }
+  const parsed = call.data.safeParse(data);
+  if (!parsed.success) throw new ApiError({ kind: 'server', code: 0, httpStatus: response.status, message: errorMessage(0, lang) });
+  return parsed.data as CallData<C>;
+}

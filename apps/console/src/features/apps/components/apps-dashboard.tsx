@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { APP_LIMITS } from '@beacon/shared';
+import { AppsTab } from './apps-tab';
+import { CreateAppDialog } from './create-app-dialog';
+
+/**
+ * Where a dashboard link with `appId` and `act` leads (part 1 §2): material audit or journey confirmation in the
+ * app; undefined for anything else.
+ */
+export function dashboardActTarget(search: URLSearchParams): string | undefined {
+  const appId = search.get('appId');
+  if (!appId || !/^\d+$/.test(appId)) return undefined;
+  const act = search.get('act');
+  if (act === 'material-audit') {
+    const id = search.get('materialId');
+    return `/app/${appId}/material/audit${id ? `?materialId=${encodeURIComponent(id)}` : ''}`;
+  }
+  if (act === 'canvas-confirm') {
+    return `/app/${appId}/data/canvas?id=${encodeURIComponent(search.get('id') ?? '')}&act=confirm`;
+  }
+  return undefined;
+}
+
+/** The Apps tab with its create dialog; `?act=new` opens the dialog after 500 ms. */
+export function AppsDashboard() {
+  const [search, setSearch] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const wantsNew = search.get('act') === 'new';
+
+  useEffect(() => {
+    if (!wantsNew) return;
+    const timer = setTimeout(() => {
+      setCreating(true);
+      setSearch((prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('act');
+        return next;
+      }, { replace: true });
+    }, APP_LIMITS.createDialogDelayMs);
+    return () => clearTimeout(timer);
+  }, [wantsNew, setSearch]);
+
+  const target = dashboardActTarget(search);
+  if (target) return <Navigate to={target} replace />;
+
+  return (
+    <>
+      <AppsTab onCreate={() => setCreating(true)} />
+      <CreateAppDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Flex, Input, Pagination, Row, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LIMITS } from '@beacon/shared';
+import { AppsEmpty } from '../../dashboard/components/apps-empty';
+import { useApps } from '../api/get-apps';
+import { AppCard } from './app-card';
+
+const COL = { xs: 24, sm: 12, lg: 8 } as const;
+
+/** The dashboard's Apps tab: search (debounced, in the URL), the card grid with the add card, pager and footer. */
+export function AppsTab({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const title = params.get('q') ?? '';
+  const pageNo = Math.max(1, Number(params.get('page')) || 1);
+  const searching = title !== '';
+  const pageSize = searching ? LIMITS.appListSearchPageSize : LIMITS.appListPageSize;
+  const [text, setText] = useState(title);
+  const { data, isLoading } = useApps({ title, pageNo, pageSize });
+
+  useEffect(() => {
+    if (text.trim() === title) return;
+    const timer = setTimeout(() => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (text.trim()) next.set('q', text.trim());
+        else next.delete('q');
+        next.delete('page');
+        return next;
+      }, { replace: true });
+    }, LIMITS.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, title, setParams]);
+
+  const setPage = (page: number) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('page', String(page));
+      return next;
+    });
+
+  if (!isLoading && data && data.total === 0 && !searching) return <AppsEmpty onCreate={onCreate} />;
+
+  return (
+    <Flex vertical gap={20}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('apps.grid.heading')}
+        </Typography.Title>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('apps.grid.search')}
+          aria-label={t('apps.grid.search')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          style={{ width: 280 }}
+          data-testid="apps-search"
+        />
+      </Flex>
+      {isLoading ? (
+        <Row gutter={[16, 16]}>
+          {Array.from({ length: 3 }, (_, i) => (
+            <Col key={i} {...COL}>
+              <Card><Skeleton avatar active /></Card>
+            </Col>
+          ))}
+        </Row>
+      ) : searching && data?.total === 0 ? (
+        <Card variant="borderless"><Empty description={t('apps.grid.noMatch', { title })} /></Card>
+      ) : (
+        <Row gutter={[16, 16]} data-testid="apps-grid">
+          {!searching && (
+            <Col {...COL}>
+              <Card
+                hoverable
+                role="button"
+                tabIndex={0}
+                onClick={onCreate}
+                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onCreate()}
+                style={{ height: '100%', minHeight: 150, borderStyle: 'dashed' }}
+                styles={{ body: { height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+                data-testid="add-app-card"
+              >
+                <Flex vertical align="center" gap={8} style={{ color: '#2563eb' }}>
+                  <PlusOutlined style={{ fontSize: 28 }} />
+                  <Typography.Text strong style={{ color: 'inherit' }}>{t('apps.grid.add')}</Typography.Text>
+                </Flex>
+              </Card>
+            </Col>
+          )}
+          {data?.results.map((app) => (
+            <Col key={app.appId} {...COL}>
+              <AppCard app={app} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {(data?.total ?? 0) > pageSize && (
+        <Flex justify="center">
+          <Pagination current={pageNo} pageSize={pageSize} total={data?.total ?? 0} onChange={setPage} showSizeChanger={false} showTotal={(total) => t('common.total', { count: total })} />
+        </Flex>
+      )}
+      <Flex justify="center" gap={24} style={{ marginTop: 12 }}>
+        <Typography.Link href="/docs/privacy-policy" target="_blank">{t('apps.grid.privacy')}</Typography.Link>
+        <Typography.Link href="/docs/user-agreement" target="_blank">{t('apps.grid.agreement')}</Typography.Link>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { messageCalls, type Targeting } from '@beacon/shared';
+import { type z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export type TargetingInput = z.input<typeof Targeting>;
+
+export const getTargetMax = (appId: number, targeting: TargetingInput) => apiRequest(messageCalls.targetMax, { params: { appId }, body: targeting });
+
+export const getTargetMaxQueryOptions = (appId: number, targeting: TargetingInput) =>
+  queryOptions({ queryKey: ['messages', appId, 'target-max', targeting], queryFn: () => getTargetMax(appId, targeting), staleTime: 10_000, placeholderData: keepPreviousData });
+
+/** The audience estimate (getMessageTargetMax) for complete targeting; silent, the form shows its own state. */
+export const useTargetMax = (appId: number, targeting: TargetingInput | undefined) =>
+  useQuery({ ...getTargetMaxQueryOptions(appId, targeting ?? { targetingType: 0 }), enabled: targeting !== undefined, retry: false, meta: { silent: true } });

@@ -1,0 +1,132 @@
+import { Alert, Card, Flex, Form, Input, InputNumber, Radio, Select, Slider, Spin, Statistic, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_LIMITS, USER_GROUP_LEVELS, type ConditionDraft } from '@beacon/shared';
+import { ConditionBuilder, type ConditionDictionaries } from '../../../components/condition-builder';
+import { useUserGroups } from '../../user-groups/api/get-user-groups';
+import { type ComposeTargeting, type ComposeValues } from '../lib/compose-values';
+import { TESTER_TARGETING } from '../lib/validate-compose';
+import { type FieldRule } from './use-field-rule';
+
+export interface EstimateState {
+  value: number | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** The targeting is not complete yet, so nothing is estimated. */
+  idle: boolean;
+}
+
+interface AudienceSectionProps {
+  appId: number;
+  rule: FieldRule;
+  projectLevel: number;
+  estimate: EstimateState;
+  onCountTouched: () => void;
+  dictionaries: ConditionDictionaries | undefined;
+}
+
+/** The condition builder as a form control. */
+function ConditionsInput({ value, onChange, dictionaries }: { value?: ConditionDraft[]; onChange?: (rows: ConditionDraft[]) => void; dictionaries: ConditionDictionaries }) {
+  return <ConditionBuilder value={value ?? []} onChange={(rows) => onChange?.(rows)} dictionaries={dictionaries} />;
+}
+
+const TYPES: ComposeTargeting[] = [0, 1, 2, 3, 6, 7];
+const COMING_SOON: ComposeTargeting[] = [6, 7];
+
+/** Audience: targeting type and its editor, the live estimate, the expected push count with a percent slider. */
+export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTouched, dictionaries }: AudienceSectionProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<ComposeValues>();
+  const type: ComposeTargeting = Form.useWatch('targetingType', form) ?? 0;
+  const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
+  const isTester = projectLevel === 500;
+  const canUseGroups = (USER_GROUP_LEVELS as readonly number[]).includes(projectLevel);
+  const groups = useUserGroups(appId, { pageNo: 1, pageSize: 10_000 }, type === 3 && canUseGroups);
+  const max = estimate.value;
+  const percent = max && pushCount ? Math.min(100, Math.round((pushCount / max) * 100)) : 0;
+
+  const disabledReason = (value: ComposeTargeting): string | undefined => {
+    if (COMING_SOON.includes(value)) return t('compose.targeting.comingSoon');
+    if (isTester && !(TESTER_TARGETING as readonly number[]).includes(value)) return t('compose.targeting.testerOnly');
+    if (value === 3 && !canUseGroups) return t('compose.targeting.groupsLevel');
+    return undefined;
+  };
+
+  return (
+    <Card title={t('compose.sections.audience')} variant="borderless" id="compose-audience">
+      <Form.Item name="targetingType" label={t('compose.fields.targetingType')} rules={[rule(['targetingType'])]}>
+        <Radio.Group>
+          <Flex vertical gap={6}>
+            {TYPES.map((value) => {
+              const reason = disabledReason(value);
+              const radio = (
+                <Radio value={value} disabled={reason !== undefined}>
+                  {t(`compose.targeting.type${value}`)}
+                  {reason && <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{reason}</Typography.Text>}
+                </Radio>
+              );
+              return <div key={value}>{radio}</div>;
+            })}
+          </Flex>
+        </Radio.Group>
+      </Form.Item>
+      {isTester && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('compose.targeting.testerNote')} />}
+
+      {type === 1 && (
+        <Form.Item name="conditions" label={t('compose.fields.conditions')} rules={[rule(['conditions'])]} required>
+          {dictionaries ? <ConditionsInput dictionaries={dictionaries} /> : <Spin />}
+        </Form.Item>
+      )}
+      {type === 2 && (
+        <Form.Item name="userIdsText" label={t('compose.fields.userIds')} extra={t('compose.hints.userIds', { max: MESSAGE_LIMITS.userIdsMax })} rules={[rule(['userIdsText'])]} required>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder="38400000-8cf0-11bd-b23e-10b96e40000d" spellCheck={false} style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+      )}
+      {type === 3 && (
+        <Form.Item name="groupId" label={t('compose.fields.group')} rules={[rule(['groupId'])]} required>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={groups.isLoading}
+            placeholder={t('compose.placeholders.group')}
+            notFoundContent={groups.isLoading ? <Spin size="small" /> : t('compose.targeting.noGroups')}
+            options={(groups.data?.results ?? []).map((g) => ({ value: g.id, label: g.name, disabled: !g.open }))}
+          />
+        </Form.Item>
+      )}
+
+      <Flex gap={32} align="center" wrap style={{ marginBottom: 16 }}>
+        <Tooltip title={t('compose.estimate.help')}>
+          <Statistic
+            title={t('compose.estimate.title')}
+            value={estimate.idle ? '—' : estimate.failed ? t('compose.estimate.unavailable') : (max ?? '—')}
+            loading={estimate.loading && max === undefined}
+            valueStyle={{ fontSize: 22 }}
+          />
+        </Tooltip>
+        {estimate.loading && max !== undefined && <Spin size="small" />}
+      </Flex>
+      <Form.Item label={t('compose.fields.pushCount')} required extra={max !== undefined ? t('compose.hints.pushCount', { max }) : undefined}>
+        <Flex gap={16} align="center">
+          <Form.Item name="pushCount" noStyle rules={[rule(['pushCount'])]}>
+            <InputNumber id="pushCount" min={0} precision={0} style={{ width: 160 }} onChange={onCountTouched} aria-label={t('compose.fields.pushCount')} />
+          </Form.Item>
+          <Slider
+            aria-label={t('compose.fields.pushPercent')}
+            style={{ flex: 1, maxWidth: 260 }}
+            min={0}
+            max={100}
+            disabled={!max}
+            value={percent}
+            tooltip={{ formatter: (v) => `${v ?? 0}%` }}
+            onChange={(p: number) => {
+              onCountTouched();
+              form.setFieldValue('pushCount', Math.round(((max ?? 0) * p) / 100));
+              void form.validateFields(['pushCount']).catch(() => undefined);
+            }}
+          />
+          <Typography.Text type="secondary">{percent}%</Typography.Text>
+        </Flex>
+      </Form.Item>
+    </Card>
+  );
+}

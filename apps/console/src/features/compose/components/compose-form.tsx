@@ -1,0 +1,159 @@
+import { SendOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Form, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AppInfo, type MessageSaveInput } from '@beacon/shared';
+import { useDictionaries } from '../../dictionaries/api/use-dictionaries';
+import { useUserGroups } from '../../user-groups/api/get-user-groups';
+import { buildMessageSave, type ComposeContext } from '../lib/build-payload';
+import { type ComposeValues } from '../lib/compose-values';
+import { validateCompose } from '../lib/validate-compose';
+import { AdvancedSection } from './advanced-section';
+import { AudienceSection } from './audience-section';
+import { ConfirmDialog } from './confirm-dialog';
+import { ContentSection } from './content-section';
+import { ForbiddenDialog } from './forbidden-dialog';
+import { MultiLangSection } from './multi-lang-section';
+import { PreviewPanel } from './preview-panel';
+import { ScheduleSection } from './schedule-section';
+import { TestPreviewDialog } from './test-preview-dialog';
+import { useAudienceEstimate } from './use-audience-estimate';
+import { useComposeSubmit } from './use-compose-submit';
+import { useFieldRule, useIssueText } from './use-field-rule';
+
+export interface ComposeFormProps {
+  app: AppInfo;
+  initial: ComposeValues;
+  /** The default small icon and colour for new system-design pushes. */
+  defaultIcon: { icon: string; color: string };
+  id?: number | undefined;
+  materialId?: number | undefined;
+  toReview: boolean;
+}
+
+/** The compose form: sections on the left, the sticky live preview and actions on the right. */
+export function ComposeForm({ app, initial, defaultIcon, id, materialId, toReview }: ComposeFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ComposeValues>();
+  const values = Form.useWatch((v: ComposeValues) => v, { form, preserve: true }) as ComposeValues | undefined;
+  const countTouched = useRef(initial.pushCount !== null);
+  const estimate = useAudienceEstimate(app.appId, values ?? initial);
+  const ctx: ComposeContext = { app, estimate: estimate.value, now: Date.now(), id, materialId };
+  const rule = useFieldRule(form, ctx);
+  const issueText = useIssueText();
+  const { dictionaries, raw } = useDictionaries(app.appId);
+  const groups = useUserGroups(app.appId, { pageNo: 1, pageSize: 10_000 }, values?.targetingType === 3 && [100, 200, 300].includes(app.projectLevel));
+  const submit = useComposeSubmit({ appId: app.appId, form, toReview });
+  const [confirm, setConfirm] = useState<MessageSaveInput | undefined>();
+  const [testing, setTesting] = useState<MessageSaveInput | undefined>();
+  const languages = useMemo(() => [...(raw?.languages ?? []), ...(raw?.subLanguages ?? [])], [raw]);
+  const needsReview = app.reviewEnable && (app.projectLevel === 400 || app.projectLevel === 500);
+
+  // the expected count follows the estimate until the operator sets it
+  useEffect(() => {
+    if (estimate.value === undefined) return;
+    if (!countTouched.current) form.setFieldValue('pushCount', estimate.value);
+    else if (form.isFieldTouched('pushCount')) void form.validateFields(['pushCount']).catch(() => undefined);
+  }, [estimate.value, form]);
+
+  const handleValuesChange = (changed: Partial<ComposeValues>, all: ComposeValues) => {
+    if (changed.design !== undefined) {
+      const system = changed.design === 1;
+      form.setFieldsValue({ icon: '', button: '', smallIcon: system ? defaultIcon.icon : '', smallIconColor: system ? defaultIcon.color : '', exType: 1, exText: '', exImage: '', optionalIcon: '' });
+      void message.info(t('compose.hints.designCleared'));
+    }
+    if (changed.exType !== undefined) form.setFieldsValue({ exText: '', exImage: '', ...(changed.exType === 3 ? { optionalIcon: '' } : {}) });
+    if (changed.smallIcon === '') form.setFieldValue('smallIconColor', '');
+    if (changed.scheduleType !== undefined) form.setFieldValue('scheduleUTC', changed.scheduleType === 3 ? '+0000' : app.serverUTC);
+    if (changed.targetingType !== undefined && (changed.targetingType === 6 || changed.targetingType === 7) && all.scheduleType === 3) form.setFieldValue('scheduleType', 2);
+  };
+
+  const handleFinish = () => {
+    const all = form.getFieldsValue(true) as ComposeValues;
+    const live = { ...ctx, now: Date.now() };
+    const issues = validateCompose(all, live);
+    if (issues.length > 0) {
+      form.setFields(issues.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
+      const first = issues[0];
+      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+      return;
+    }
+    setConfirm(buildMessageSave(all, live));
+  };
+
+  const openTest = () => {
+    const all = form.getFieldsValue(true) as ComposeValues;
+    const content = ['description', 'design', 'smallIcon', 'smallIconColor', 'icon', 'button', 'title', 'desc', 'exText', 'exImage', 'openType', 'openContent', 'buttons', 'langContent', 'languages'];
+    const issues = validateCompose(all, { ...ctx, now: Date.now() }).filter((i) => content.includes(String(i.name[0])) && i.name[0] !== 'description');
+    if (issues.length > 0) {
+      form.setFields(issues.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
+      const first = issues[0];
+      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+      void message.warning(t('compose.testPreview.needsContent'));
+      return;
+    }
+    setTesting(buildMessageSave(all, { ...ctx, now: Date.now() }));
+  };
+
+  return (
+    <Form<ComposeValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onValuesChange={handleValuesChange}
+      onFinish={handleFinish}
+      onFinishFailed={({ errorFields }) => {
+        const first = errorFields[0];
+        if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+      }}
+      requiredMark
+      data-testid="compose-form"
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}>
+        <Flex vertical gap={16}>
+          <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
+          {app.multiLangEnable && (
+            <div style={{ background: 'var(--ant-color-bg-container, #fff)', borderRadius: 8, padding: '16px 24px' }} id="compose-languages">
+              <Typography.Title level={5} style={{ marginTop: 0 }}>{t('compose.sections.languages')}</Typography.Title>
+              <MultiLangSection rule={rule} languages={languages} />
+            </div>
+          )}
+          <AudienceSection appId={app.appId} rule={rule} projectLevel={app.projectLevel} estimate={estimate} dictionaries={dictionaries} onCountTouched={() => { countTouched.current = true; }} />
+          <ScheduleSection rule={rule} localTimeEnable={app.localTimeEnable} estimate={estimate.value} />
+          <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
+        </Flex>
+        <PreviewPanel appName={app.title}>
+          <Button icon={<ExperimentOutlined />} onClick={openTest} block>
+            {t('compose.actions.test')}
+          </Button>
+          {submit.dailyLimit ? (
+            <Alert type="error" showIcon message={t('compose.dailyLimit')} data-testid="daily-limit" />
+          ) : (
+            <Button type="primary" htmlType="submit" icon={<SendOutlined />} block size="large" loading={submit.saving} disabled={submit.saved}>
+              {id ? t('compose.actions.edit') : t('compose.actions.create')}
+            </Button>
+          )}
+          {needsReview && <Alert type="info" showIcon message={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')} />}
+        </PreviewPanel>
+      </div>
+      {confirm && values && (
+        <ConfirmDialog
+          open
+          values={form.getFieldsValue(true) as ComposeValues}
+          payload={confirm}
+          appName={app.title}
+          groupName={groups.data?.results.find((g) => g.id === confirm.groupId)?.name}
+          saving={submit.saving}
+          editing={Boolean(id)}
+          onCancel={() => setConfirm(undefined)}
+          onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
+        />
+      )}
+      {submit.forbidden && (
+        <ForbiddenDialog open forbidden={submit.forbidden.list} canContinue={submit.forbidden.canContinue} onClose={submit.closeForbidden} onContinue={submit.continueForbidden} />
+      )}
+      {testing && <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />}
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { Descriptions, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type MessageSaveInput } from '@beacon/shared';
+import { PushPreview } from '../../../components/push-preview';
+import { type ComposeValues } from '../lib/compose-values';
+import { slowPushDuration } from '../lib/slow-push';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  values: ComposeValues;
+  payload: MessageSaveInput;
+  appName: string;
+  groupName: string | undefined;
+  saving: boolean;
+  editing: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The push-preview confirmation (part 2 §4): content, kind, targeting, count, schedule, TTL and speed. */
+export function ConfirmDialog({ open, values: v, payload, appName, groupName, saving, editing, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const count = payload.pushCount;
+  const targeting = t(`compose.targeting.type${payload.targetingType}`);
+  const detail =
+    payload.targetingType === 1
+      ? t('compose.confirm.conditions', { count: payload.conditions?.length ?? 0 })
+      : payload.targetingType === 2
+        ? t('compose.confirm.devices', { count: payload.userIds?.length ?? 0 })
+        : payload.targetingType === 3
+          ? (groupName ?? '')
+          : '';
+  const schedule =
+    payload.scheduleType === 1
+      ? t('compose.schedule.now')
+      : payload.scheduleType === 2
+        ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
+        : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
+  const speed = payload.speedLimit ? `${payload.speedLimit}/s · ${t('compose.schedule.duration', slowPushDuration(count, payload.speedLimit))}` : t('compose.confirm.fullSpeed');
+  return (
+    <Modal
+      open={open}
+      width={640}
+      title={t('compose.confirm.title')}
+      okText={editing ? t('compose.actions.save') : t('compose.actions.send')}
+      cancelText={t('compose.actions.back')}
+      confirmLoading={saving}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <div style={{ display: 'flex', gap: 20, alignItems: 'flex-start' }}>
+        <PushPreview
+          appName={appName}
+          expanded
+          labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
+          content={{ design: v.design, title: v.title, desc: v.desc, smallIcon: v.smallIcon, color: v.smallIconColor, icon: v.icon, button: v.button, exType: v.exType, exText: v.exText, exImage: v.exImage, optionalIcon: v.optionalIcon, buttons: v.buttons }}
+        />
+        <Descriptions size="small" column={1} style={{ flex: 1 }}>
+          <Descriptions.Item label={t('compose.fields.description')}>{payload.title}</Descriptions.Item>
+          <Descriptions.Item label={t('compose.fields.msgRestrictType')}>{t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('compose.fields.targetingType')}>{detail ? `${targeting} · ${detail}` : targeting}</Descriptions.Item>
+          {payload.multiLangEnable && <Descriptions.Item label={t('compose.fields.languages')}>{payload.multiLangContent?.map((e) => e.lang).join(', ')}</Descriptions.Item>}
+          <Descriptions.Item label={t('compose.fields.scheduleType')}>{schedule}</Descriptions.Item>
+          <Descriptions.Item label={t('compose.fields.ttl')}>{t('compose.confirm.hours', { count: (payload.timeToLive ?? 43200) / 3600 })}</Descriptions.Item>
+          <Descriptions.Item label={t('compose.fields.speedLimit')}>{speed}</Descriptions.Item>
+          {payload.msgDisplayPrior !== undefined && <Descriptions.Item label={t('compose.fields.priority')}>{payload.msgDisplayPrior}</Descriptions.Item>}
+        </Descriptions>
+      </div>
+      <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
+        {t('compose.confirm.count', { count })}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

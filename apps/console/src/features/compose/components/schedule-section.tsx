@@ -1,0 +1,91 @@
+import { Alert, Card, DatePicker, Flex, Form, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_LIMITS } from '@beacon/shared';
+import { type ComposeValues, type ScheduleType } from '../lib/compose-values';
+import { isDayDisabled, localCoverage, scheduleProblem, wallToEpoch, ZONE_OPTIONS } from '../lib/schedule';
+import { slowPushDuration } from '../lib/slow-push';
+import { type FieldRule } from './use-field-rule';
+
+const WALL = 'YYYY-MM-DD HH:mm:ss';
+
+interface ScheduleSectionProps {
+  rule: FieldRule;
+  localTimeEnable: boolean;
+  estimate: number | undefined;
+}
+
+/** Schedule & delivery: now, later in a zone, later in each device's local time; time to live; slow push. */
+export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSectionProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<ComposeValues>();
+  const type: ScheduleType = Form.useWatch('scheduleType', form) ?? 1;
+  const date: string = Form.useWatch('scheduleDate', form) ?? '';
+  const zone: string = Form.useWatch('scheduleUTC', form) ?? '+0000';
+  const targeting = Form.useWatch('targetingType', form) ?? 0;
+  const slow: boolean = Form.useWatch('slowPush', form) ?? false;
+  const speed: number | null = Form.useWatch('speedLimit', form) ?? null;
+  const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
+  const fileTargeting = targeting === 6 || targeting === 7;
+  const valid = date !== '' && scheduleProblem(type, date, zone, targeting, Date.now()) === undefined;
+  const duration = slowPushDuration(pushCount ?? estimate ?? 0, speed ?? 0);
+
+  return (
+    <Card title={t('compose.sections.schedule')} variant="borderless" id="compose-schedule">
+      <Form.Item name="scheduleType" label={t('compose.fields.scheduleType')} rules={[rule(['scheduleType'])]}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 1, label: t('compose.schedule.now') },
+            { value: 2, label: t('compose.schedule.later') },
+            ...(localTimeEnable ? [{ value: 3, label: t('compose.schedule.local'), disabled: fileTargeting }] : []),
+          ]}
+        />
+      </Form.Item>
+      {type !== 1 && (
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="scheduleDate"
+            label={t('compose.fields.scheduleDate')}
+            rules={[rule(['scheduleDate'])]}
+            dependencies={['scheduleUTC', 'scheduleType']}
+            required
+            getValueProps={(v: string) => ({ value: v ? dayjs(v) : null })}
+            normalize={(d: Dayjs | null) => (d ? d.second(0).format(WALL) : '')}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d: Dayjs) => isDayDisabled(d.format('YYYY-MM-DD'), type === 3 ? '+0000' : zone, Date.now())} style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="scheduleUTC" label={t('compose.fields.scheduleUTC')} rules={[rule(['scheduleUTC'])]} extra={type === 3 ? t('compose.hints.localZone') : undefined}>
+            <Select showSearch disabled={type === 3} style={{ width: 140 }} options={ZONE_OPTIONS.map((z) => ({ value: z, label: `UTC${z}` }))} />
+          </Form.Item>
+        </Flex>
+      )}
+      {type === 2 && valid && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          {t('compose.schedule.yourTime', { time: new Date(wallToEpoch(date, zone)).toLocaleString() })}
+        </Typography.Paragraph>
+      )}
+      {type === 3 && valid && localCoverage(date, Date.now()) === 'partial' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('compose.schedule.partialWaves')} />}
+      <Form.Item name="ttlHours" label={t('compose.fields.ttl')} extra={t('compose.hints.ttl')} rules={[rule(['ttlHours'])]}>
+        <InputNumber min={1} max={12} precision={0} addonAfter={t('compose.units.hours')} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item label={t('compose.fields.slowPush')} extra={t('compose.hints.slowPush')}>
+        <Flex gap={16} align="center" wrap>
+          <Form.Item name="slowPush" valuePropName="checked" noStyle>
+            <Switch aria-label={t('compose.fields.slowPush')} />
+          </Form.Item>
+          {slow && (
+            <>
+              <Form.Item name="speedLimit" noStyle rules={[rule(['speedLimit'])]}>
+                <InputNumber id="speedLimit" min={MESSAGE_LIMITS.speedMin} max={MESSAGE_LIMITS.speedMax} step={500} precision={0} addonAfter={t('compose.units.perSecond')} style={{ width: 200 }} aria-label={t('compose.fields.speedLimit')} />
+              </Form.Item>
+              <Typography.Text type="secondary" data-testid="slow-push-duration">
+                {t('compose.schedule.duration', duration)}
+              </Typography.Text>
+            </>
+          )}
+        </Flex>
+      </Form.Item>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useMemo, useState } from 'react';
+import { completeConditions, GAID_PATTERN, MESSAGE_LIMITS } from '@beacon/shared';
+import { useTargetMax, type TargetingInput } from '../api/get-target-max';
+import { parseUserIds } from '../lib/build-payload';
+import { type ComposeValues } from '../lib/compose-values';
+import { type EstimateState } from './audience-section';
+
+/** The targeting to estimate, or undefined while it is incomplete (no conditions, no valid ids, no group). */
+export function estimateTargeting(v: ComposeValues): TargetingInput | undefined {
+  const base = { msgRestrictType: v.msgRestrictType };
+  switch (v.targetingType) {
+    case 0:
+      return { ...base, targetingType: 0 };
+    case 1: {
+      const conditions = completeConditions(v.conditions ?? []);
+      return conditions.length ? { ...base, targetingType: 1, conditions } : undefined;
+    }
+    case 2: {
+      const ids = parseUserIds(v.userIdsText ?? '');
+      return ids.length && ids.length <= MESSAGE_LIMITS.userIdsMax && ids.every((i) => GAID_PATTERN.test(i)) ? { ...base, targetingType: 2, userIds: ids } : undefined;
+    }
+    case 3:
+      return v.groupId ? { ...base, targetingType: 3, groupId: v.groupId } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The live audience estimate (targetMax), debounced 250 ms after the targeting last changed. */
+export function useAudienceEstimate(appId: number, v: ComposeValues): EstimateState {
+  const targeting = estimateTargeting(v);
+  const key = JSON.stringify(targeting ?? null);
+  const debouncedKey = useDebounced(key, MESSAGE_LIMITS.estimateDebounceMs);
+  const debounced = useMemo(() => JSON.parse(debouncedKey) as TargetingInput | null, [debouncedKey]);
+  const query = useTargetMax(appId, debounced ?? undefined);
+  const idle = targeting === undefined;
+  return {
+    value: idle || query.isError ? undefined : query.data?.newCount,
+    loading: !idle && (query.isFetching || key !== debouncedKey),
+    failed: !idle && query.isError,
+    idle,
+  };
+}

@@ -1,0 +1,106 @@
+import { App, type FormInstance } from 'antd';
+import { createElement, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorCodes, MessageSaved, type MessageSaveInput } from '@beacon/shared';
+import { ApiError } from '../../../lib/api-error';
+import { reportError } from '../../../lib/error-reporter';
+import { useSaveMessage } from '../api/save-message';
+import { type ComposeValues } from '../lib/compose-values';
+import { fieldOfPath } from '../lib/validate-compose';
+import { type Forbidden } from './forbidden-dialog';
+import { Violations } from './violations';
+
+/** The pause before leaving for the list after a save (part 2 §9). */
+export const REDIRECT_MS = 500;
+
+type Flags = Pick<MessageSaveInput, 'forceCreate' | 'countryMsgforceCreate'>;
+
+/** Puts a server's status 400 field errors at the form's fields; answers whether any matched. */
+export function showServerFields(form: FormInstance<ComposeValues>, error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code !== ErrorCodes.PARAMETER_ILLEGAL) return false;
+  const values = form.getFieldsValue(true) as ComposeValues;
+  const matched = error.fields.flatMap((f) => {
+    const name = fieldOfPath(f.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), values);
+    return name ? [{ name: name as never, errors: [f.message] }] : [];
+  });
+  if (matched.length === 0) return false;
+  form.setFields(matched);
+  const first = matched[0];
+  if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+  return true;
+}
+
+/**
+ * msg/save with the compose flow's answers (part 2 §8): 200 → the list after 0.5 s; 201/202 → the forbidden-send
+ * dialog (202 may continue with countryMsgforceCreate); 60003 → the violations, confirm to force; 90003 → ask, then
+ * force; 21029 → the daily-limit note; anything else → the error alert (400s at their fields).
+ */
+export function useComposeSubmit({ appId, form, toReview }: { appId: number; form: FormInstance<ComposeValues>; toReview: boolean }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const save = useSaveMessage();
+  const [forbidden, setForbidden] = useState<{ list: Forbidden; canContinue: boolean; payload: MessageSaveInput } | undefined>();
+  const [dailyLimit, setDailyLimit] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const send = async (payload: MessageSaveInput, flags: Flags = {}): Promise<boolean> => {
+    const body = { ...payload, ...flags };
+    let answer;
+    try {
+      answer = await save.mutateAsync({ appId, payload: body });
+    } catch (error) {
+      if (!showServerFields(form, error)) reportError(error);
+      return false;
+    }
+    if (answer.status === ErrorCodes.SUCCESS) {
+      setSaved(true);
+      void message.success(payload.id ? t('compose.done.saved') : t('compose.done.created'));
+      setTimeout(() => void navigate(`/app/${appId}/data/${toReview ? 'review' : 'push'}`), REDIRECT_MS);
+      return true;
+    }
+    if (answer.status === 201 || answer.status === 202) {
+      const parsed = MessageSaved.partial().safeParse(answer.data);
+      setForbidden({ list: (parsed.success ? parsed.data.forbidden : undefined) ?? [], canContinue: answer.status === 202, payload: body });
+      return true;
+    }
+    if (answer.status === 60003) {
+      modal.confirm({
+        title: t('compose.violations.title'),
+        content: createElement('div', null, createElement('p', null, t('compose.violations.intro')), createElement(Violations, { data: answer.data })),
+        okText: t('compose.violations.force'),
+        cancelText: t('compose.actions.back'),
+        onOk: () => send(payload, { ...flags, forceCreate: true }),
+      });
+      return true;
+    }
+    if (answer.status === 90003) {
+      modal.confirm({
+        title: t('compose.scheduleOut.title'),
+        content: t('compose.scheduleOut.text'),
+        okText: t('compose.scheduleOut.continue'),
+        cancelText: t('compose.actions.back'),
+        onOk: () => send(payload, { ...flags, forceCreate: true }),
+      });
+      return true;
+    }
+    setDailyLimit(true);
+    return true;
+  };
+
+  return {
+    send,
+    saving: save.isPending,
+    saved,
+    dailyLimit,
+    forbidden,
+    closeForbidden: () => setForbidden(undefined),
+    continueForbidden: () => {
+      if (!forbidden) return;
+      const payload = forbidden.payload;
+      setForbidden(undefined);
+      void send(payload, { countryMsgforceCreate: true });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { type FormInstance } from 'antd';
+import { type Rule } from 'antd/es/form';
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ComposeContext } from '../lib/build-payload';
+import { type ComposeValues } from '../lib/compose-values';
+import { issueAt, validateCompose, type ComposeIssue, type FieldName } from '../lib/validate-compose';
+
+/** The text of an issue in the console language. */
+export function useIssueText() {
+  const { t } = useTranslation();
+  return useCallback((issue: ComposeIssue) => t(`compose.errors.${issue.key}`, issue.params ?? {}), [t]);
+}
+
+/**
+ * A form rule per field backed by validateCompose: every field is checked by the same pure function the submit uses,
+ * so an error shows at its field while typing and on submit alike.
+ */
+export function useFieldRule(form: FormInstance<ComposeValues>, ctx: ComposeContext) {
+  const text = useIssueText();
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+  return useCallback(
+    (name: FieldName): Rule => ({
+      validator: async () => {
+        const values = form.getFieldsValue(true) as ComposeValues;
+        const issue = issueAt(validateCompose(values, { ...ctxRef.current, now: Date.now() }), name);
+        if (issue) throw new Error(text(issue));
+      },
+    }),
+    [form, text],
+  );
+}
+
+export type FieldRule = ReturnType<typeof useFieldRule>;

@@ -1,0 +1,93 @@
+import { completeConditions, type AppInfo, type MessageSaveInput } from '@beacon/shared';
+import { type ComposeValues } from './compose-values';
+import { normalizeZone } from './schedule';
+
+/** What the payload needs beyond the form: the app's switches, the estimate, the message being edited. */
+export interface ComposeContext {
+  app: Pick<AppInfo, 'linksEnable' | 'localTimeEnable' | 'displayPriorityEnable' | 'multiLangEnable' | 'serverUTC' | 'projectLevel' | 'advanceTarget'>;
+  /** The live audience estimate (`targetMax`), when known. */
+  estimate: number | undefined;
+  now: number;
+  /** Set when editing (act=edit). */
+  id?: number | undefined;
+  materialId?: number | undefined;
+}
+
+/** Device ids typed one per line: trimmed, blank lines dropped. */
+export function parseUserIds(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
+/** The notification's `data` (the noti_* fields of part 2 §3), with only the fields of the chosen design. */
+export function notificationData(v: ComposeValues): Record<string, unknown> {
+  const system = v.design === 1;
+  const buttons = v.buttons.map((b) => ({ type: b.type, txt: b.txt.trim(), content: b.content.trim() }));
+  return {
+    noti_type: v.design,
+    noti_title: v.title.trim(),
+    noti_desc: v.desc.trim(),
+    noti_small_icon: system ? v.smallIcon : '',
+    noti_small_icon_color: system && v.smallIcon ? v.smallIconColor.trim().toUpperCase() : '',
+    noti_icon: system ? '' : v.icon,
+    noti_btn: system ? '' : v.button.trim(),
+    noti_ex_type: v.exType,
+    noti_txt_ex: v.exType === 2 ? v.exText.trim() : '',
+    noti_img_ex: v.exType === 3 ? v.exImage : '',
+    noti_optional_icon: v.exType === 3 ? '' : v.optionalIcon,
+    noti_open_type: v.openType,
+    noti_open_content: v.openContent.trim(),
+    ...(buttons.length > 0 ? { noti_btn_ex: { content: buttons } } : {}),
+  };
+}
+
+/** The languages whose content is sent: the chosen ones, when the app and the form enable multi-language. */
+export function activeLanguages(v: ComposeValues, ctx: ComposeContext): string[] {
+  return ctx.app.multiLangEnable && v.multiLang ? v.languages : [];
+}
+
+/**
+ * Builds the MessageSave payload (part 2 §3) from the form: only the chosen targeting type's data, the schedule
+ * date only when scheduled (local time sent in +0000), TTL in seconds, speed limit 0 unless slow push is on,
+ * display priority only when the app enables it.
+ */
+export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): MessageSaveInput {
+  const type = v.targetingType;
+  const languages = activeLanguages(v, ctx);
+  return {
+    ...(ctx.id ? { id: ctx.id } : {}),
+    ...(ctx.materialId ? { materialId: ctx.materialId } : {}),
+    msgType: 1,
+    data: notificationData(v),
+    title: v.description.trim(),
+    msgRestrictType: v.msgRestrictType,
+    targetingType: type,
+    conditions: type === 1 ? completeConditions(v.conditions) : [],
+    ...(type === 3 && v.groupId ? { groupId: v.groupId } : {}),
+    userIds: type === 2 ? parseUserIds(v.userIdsText) : [],
+    fileOrigin: '',
+    fileLink: '',
+    pushCount: v.pushCount ?? 0,
+    targetCount: ctx.estimate ?? 0,
+    scheduleType: v.scheduleType,
+    ...(v.scheduleType === 1 ? {} : { scheduleDate: v.scheduleDate }),
+    scheduleUTC: v.scheduleType === 3 ? '+0000' : normalizeZone(v.scheduleUTC, ctx.app.serverUTC),
+    timeToLive: (v.ttlHours ?? 12) * 3600,
+    speedLimit: v.slowPush ? (v.speedLimit ?? 0) : 0,
+    ...(ctx.app.displayPriorityEnable && v.priority !== null ? { msgDisplayPrior: Math.floor(v.priority) } : {}),
+    multiLangEnable: languages.length > 0,
+    multiLangContent: languages.map((lang) => {
+      const c = v.langContent[lang];
+      return {
+        lang,
+        title: (c?.title ?? '').trim(),
+        desc: (c?.desc ?? '').trim(),
+        extra: v.design === 1 && v.exType === 2 ? (c?.extra ?? '').trim() : '',
+        button: v.design === 3 ? (c?.button ?? '').trim() : '',
+        buttonExtra: v.buttons.map((_, i) => (c?.buttonExtra?.[i] ?? '').trim()),
+      };
+    }),
+  };
+}

@@ -1,0 +1,161 @@
+import { type ConditionDraft, type MessageDetail } from '@beacon/shared';
+
+export type Design = 1 | 3;
+export type ExType = 1 | 2 | 3;
+export type OpenType = 1 | 2 | 3;
+export type ComposeTargeting = 0 | 1 | 2 | 3 | 6 | 7;
+export type ScheduleType = 1 | 2 | 3;
+export type RestrictType = 1 | 2 | 3;
+
+export interface ButtonValue {
+  type: 1 | 2;
+  txt: string;
+  content: string;
+}
+
+/** One language's content in the multi-language editor. */
+export interface LangValue {
+  title?: string;
+  desc?: string;
+  extra?: string;
+  button?: string;
+  buttonExtra?: Array<string | undefined>;
+}
+
+/** The compose form's state: what the operator edits, before it becomes a MessageSave payload. */
+export interface ComposeValues {
+  /** The message's name in lists (`title` of the payload, ≤ 100). */
+  description: string;
+  msgRestrictType: RestrictType;
+  design: Design;
+  title: string;
+  desc: string;
+  smallIcon: string;
+  smallIconColor: string;
+  icon: string;
+  button: string;
+  exType: ExType;
+  exText: string;
+  exImage: string;
+  optionalIcon: string;
+  openType: OpenType;
+  openContent: string;
+  buttons: ButtonValue[];
+  multiLang: boolean;
+  languages: string[];
+  langContent: Record<string, LangValue | undefined>;
+  targetingType: ComposeTargeting;
+  conditions: ConditionDraft[];
+  groupId: number | undefined;
+  userIdsText: string;
+  pushCount: number | null;
+  scheduleType: ScheduleType;
+  scheduleDate: string;
+  scheduleUTC: string;
+  ttlHours: number | null;
+  slowPush: boolean;
+  speedLimit: number | null;
+  priority: number | null;
+}
+
+export const DEFAULT_TTL_HOURS = 12;
+export const DEFAULT_SPEED = 1000;
+export const MAX_BUTTONS = 3;
+
+/** A new message: system design, start the app, everyone, now, 12 h. */
+export function emptyCompose(serverUTC: string, forcedTargeting?: ComposeTargeting): ComposeValues {
+  return {
+    description: '',
+    msgRestrictType: 1,
+    design: 1,
+    title: '',
+    desc: '',
+    smallIcon: '',
+    smallIconColor: '',
+    icon: '',
+    button: '',
+    exType: 1,
+    exText: '',
+    exImage: '',
+    optionalIcon: '',
+    openType: 1,
+    openContent: '',
+    buttons: [],
+    multiLang: false,
+    languages: [],
+    langContent: {},
+    targetingType: forcedTargeting ?? 0,
+    conditions: [],
+    groupId: undefined,
+    userIdsText: '',
+    pushCount: null,
+    scheduleType: 1,
+    scheduleDate: '',
+    scheduleUTC: serverUTC,
+    ttlHours: DEFAULT_TTL_HOURS,
+    slowPush: false,
+    speedLimit: DEFAULT_SPEED,
+    priority: null,
+  };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const pick = <T extends number>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+
+function buttonsOf(raw: unknown): ButtonValue[] {
+  const content = (raw as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.slice(0, MAX_BUTTONS).map((b: { type?: unknown; txt?: unknown; content?: unknown }) => ({
+    type: pick(b.type, [1, 2] as const, 1),
+    txt: str(b.txt),
+    content: str(b.content),
+  }));
+}
+
+/**
+ * The form for a saved message: `edit` keeps everything; `copy` (part 2 §4) drops the schedule date, since the id is
+ * never part of the form.
+ */
+export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', serverUTC: string): ComposeValues {
+  const data = d.data;
+  const base = emptyCompose(serverUTC);
+  const langContent: Record<string, LangValue> = {};
+  for (const entry of d.multiLangContent) {
+    langContent[entry.lang] = { title: entry.title, desc: entry.desc, extra: entry.extra, button: entry.button, buttonExtra: [...entry.buttonExtra] };
+  }
+  const scheduleType = pick(d.scheduleType, [1, 2, 3] as const, 1);
+  return {
+    ...base,
+    description: d.title,
+    msgRestrictType: pick(d.msgRestrictType, [1, 2, 3] as const, 1),
+    design: pick(data.noti_type, [1, 3] as const, 1),
+    title: str(data.noti_title),
+    desc: str(data.noti_desc),
+    smallIcon: str(data.noti_small_icon),
+    smallIconColor: str(data.noti_small_icon_color),
+    icon: Array.isArray(data.noti_icon) ? str(data.noti_icon[0]) : str(data.noti_icon),
+    button: str(data.noti_btn),
+    exType: pick(data.noti_ex_type, [1, 2, 3] as const, 1),
+    exText: str(data.noti_txt_ex),
+    exImage: str(data.noti_img_ex),
+    optionalIcon: str(data.noti_optional_icon),
+    openType: pick(data.noti_open_type, [1, 2, 3] as const, 1),
+    openContent: str(data.noti_open_content),
+    buttons: buttonsOf(data.noti_btn_ex),
+    multiLang: d.multiLangEnable,
+    languages: d.multiLangContent.map((e) => e.lang),
+    langContent,
+    targetingType: pick(d.targetingType, [0, 1, 2, 3, 6, 7] as const, 0),
+    conditions: d.conditions.map((c) => ({ label: c.label, op: c.op, values: [...c.values], allSelected: c.allSelected, dmp: c.dmp })),
+    groupId: d.groupId ?? undefined,
+    userIdsText: d.userIds.join('\n'),
+    pushCount: d.pushCount,
+    scheduleType,
+    scheduleDate: act === 'copy' ? '' : (d.scheduleDate ?? '').replace('T', ' ').slice(0, 19),
+    scheduleUTC: d.scheduleUTC || serverUTC,
+    ttlHours: Math.round(d.timeToLive / 3600) || DEFAULT_TTL_HOURS,
+    slowPush: d.speedLimit > 0,
+    speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
+    priority: d.msgDisplayPrior,
+  };
+}

@@ -1,0 +1,97 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { AUDIENCE_LIMITS, type UserGroup } from '@beacon/shared';
+import { ConditionSummary } from './condition-summary';
+
+interface UserGroupsTableProps {
+  rows: UserGroup[];
+  total: number;
+  page: number;
+  loading: boolean;
+  deleting?: number | undefined;
+  tagNames?: ReadonlyMap<string, string> | undefined;
+  onPageChange: (page: number) => void;
+  onEdit: (group: UserGroup) => void;
+  onDelete: (group: UserGroup) => void;
+}
+
+/** The user groups of an app; closed groups are greyed. */
+export function UserGroupsTable({ rows, total, page, loading, deleting, tagNames, onPageChange, onEdit, onDelete }: UserGroupsTableProps) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<UserGroup> = [
+    { title: t('userGroups.col.name'), dataIndex: 'name', key: 'name', width: 200, sorter: (a, b) => a.name.localeCompare(b.name), render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+    { title: t('userGroups.col.conditions'), dataIndex: 'conditions', key: 'conditions', render: (conditions: UserGroup['conditions']) => <ConditionSummary conditions={conditions} tagNames={tagNames} /> },
+    {
+      title: t('userGroups.col.size'),
+      dataIndex: 'size',
+      key: 'size',
+      width: 130,
+      align: 'right',
+      sorter: (a, b) => (a.size ?? 0) - (b.size ?? 0),
+      render: (size: number | undefined) => (size === undefined ? '—' : size.toLocaleString()),
+    },
+    {
+      title: t('userGroups.col.status'),
+      dataIndex: 'open',
+      key: 'open',
+      width: 110,
+      render: (open: boolean) => (open ? <Badge status="success" text={t('userGroups.open')} /> : <Badge status="default" text={t('userGroups.closed')} />),
+    },
+    { title: t('userGroups.col.description'), dataIndex: 'description', key: 'description', ellipsis: true, render: (d: string) => d || '—' },
+    {
+      title: t('userGroups.col.updated'),
+      dataIndex: 'updateTime',
+      key: 'updateTime',
+      width: 160,
+      sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_: unknown, group: UserGroup) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(group)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('userGroups.deleteTitle')}
+            description={t('userGroups.deleteConfirm', { name: group.name })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(group)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === group.id}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<UserGroup>
+      data-testid="user-groups-table"
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 1100 }}
+      onRow={(group) => ({ 'data-closed': group.open ? undefined : 'true', style: group.open ? undefined : { opacity: 0.45, background: '#fafafa' } }) as React.HTMLAttributes<HTMLElement>}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userGroups.empty')} /> }}
+      pagination={{
+        current: page,
+        pageSize: AUDIENCE_LIMITS.groupsPageSize,
+        total,
+        showSizeChanger: false,
+        showTotal: (count) => t('common.total', { count }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { Condition } from '@beacon/shared';
+import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
+
+export interface TargetingSpec {
+  appId: number;
+  targetingType: number;
+  conditions: Condition[];
+  /** conditions of the saved user group (type 3), loaded by the caller */
+  groupConditions?: Condition[];
+  userIds: string[];
+}
+
+/** Refused targeting: the type needs data this message does not have. */
+export class TargetingError extends Error {}
+
+/**
+ * The WHERE expression over `devices d` of a message's audience: every device of the app (0), the conditions (1),
+ * the listed advertising ids (2), or a saved user group's conditions (3). An optional UTC offset restricts it to
+ * one local-time wave.
+ */
+export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?: Date): CompiledAudience {
+  let audience: CompiledAudience;
+  switch (t.targetingType) {
+    case 0:
+      audience = compileAudience(t.appId, [], now ? { now } : {});
+      break;
+    case 1:
+      if (t.conditions.length === 0) throw new TargetingError('conditions targeting needs at least one condition');
+      audience = compileAudience(t.appId, t.conditions, now ? { now } : {});
+      break;
+    case 3:
+      if (!t.groupConditions) throw new TargetingError('the user group does not exist');
+      audience = compileAudience(t.appId, t.groupConditions, now ? { now } : {});
+      break;
+    case 2: {
+      const base = compileAudience(t.appId, [], now ? { now } : {});
+      const params = [...base.params, t.userIds.map((g) => g.toLowerCase())];
+      audience = { ...base, sql: `${base.sql} AND d.gaid = ANY($${params.length}::uuid[])`, params };
+      break;
+    }
+    default:
+      throw new TargetingError(`targeting type ${t.targetingType} is not available yet`);
+  }
+  if (utcOffsetMin === undefined || utcOffsetMin === null) return audience;
+  const params = [...audience.params, utcOffsetMin];
+  return { ...audience, sql: `${audience.sql} AND d.utc_offset_min = $${params.length}::smallint`, params };
+}

@@ -1,0 +1,85 @@
+import type { MultiLangEntry } from '@beacon/shared';
+import type { FcmMessage } from '../fcm-types';
+
+export interface PayloadMessage {
+  id: number;
+  msgType: number;
+  pkg: string;
+  ttlSeconds: number;
+  createdAt: Date;
+  data: Record<string, unknown>;
+  multiLangEnable: boolean;
+  multiLangContent: MultiLangEntry[];
+  /** for a recall: the message whose notification the device removes */
+  targetMsgId?: number;
+  /** absolute URLs for site-relative /files/... paths */
+  publicUrl: string;
+}
+
+/** FCM's limit on data keys plus values. */
+export const MAX_DATA_BYTES = 4096;
+
+const URL_FIELDS = new Set(['noti_small_icon', 'noti_icon', 'noti_img_ex', 'noti_optional_icon', 'download_img_url']);
+
+function asString(key: string, value: unknown, publicUrl: string): string {
+  if (typeof value === 'string') return URL_FIELDS.has(key) && value.startsWith('/files/') ? `${publicUrl}${value}` : value;
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The device's entry of a multi-language message: exact language, then its base language, else none. */
+export function pickLanguage(entries: MultiLangEntry[], deviceLanguage: string): MultiLangEntry | undefined {
+  const base = deviceLanguage.split('_')[0];
+  return entries.find((e) => e.lang === deviceLanguage) ?? entries.find((e) => e.lang === base) ?? entries.find((e) => e.lang.split('_')[0] === base);
+}
+
+/**
+ * The string map a message's data carries to one device (DESIGN §5): tcm_* keys, the noti_* content (in the
+ * device's language for multi-language messages), all values strings.
+ */
+export function buildData(m: PayloadMessage, deviceLanguage: string): Record<string, string> {
+  const out: Record<string, string> = {
+    tcm_msg_id: String(m.id),
+    tcm_msg_type: String(m.msgType),
+    tcm_msg_pkg: m.pkg,
+    tcm_msg_ttl: String(m.ttlSeconds),
+    tcm_msg_timestamp: String(m.createdAt.getTime()),
+  };
+  for (const [key, value] of Object.entries(m.data)) {
+    if (key.startsWith('tcm_') || key === 'from' || key === 'message_type' || key.startsWith('google') || key.startsWith('gcm')) continue;
+    const text = asString(key, value, m.publicUrl);
+    if (text !== '') out[key] = text;
+  }
+  if (m.multiLangEnable) {
+    const entry = pickLanguage(m.multiLangContent, deviceLanguage);
+    if (entry) {
+      out.noti_title = entry.title;
+      out.noti_desc = entry.desc;
+      if (entry.extra) out.noti_txt_ex = entry.extra;
+      if (entry.button) out.noti_btn = entry.button;
+    }
+  }
+  if (m.targetMsgId !== undefined) out.tcm_target_msg_id = String(m.targetMsgId);
+  return out;
+}
+
+/** UTF-8 bytes of keys plus values, as FCM counts them. */
+export function dataBytes(data: Record<string, string>): number {
+  let n = 0;
+  for (const [k, v] of Object.entries(data)) n += Buffer.byteLength(k) + Buffer.byteLength(v);
+  return n;
+}
+
+/** The FCM HTTP v1 `message` for one device: a data message with TTL, priority, collapse key and package. */
+export function buildFcmMessage(m: PayloadMessage, token: string, deviceLanguage: string): FcmMessage {
+  return {
+    token,
+    data: buildData(m, deviceLanguage),
+    android: {
+      priority: 'HIGH',
+      ttl: `${m.ttlSeconds}s`,
+      collapse_key: String(m.targetMsgId ?? m.id),
+      restricted_package_name: m.pkg,
+    },
+  };
+}

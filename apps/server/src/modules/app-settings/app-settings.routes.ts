@@ -1,0 +1,18 @@
+import { appSettingsCalls } from '@beacon/shared';
+import { registerCall } from '../../lib/register-call';
+import type { ModuleContext } from '../context';
+import { appSettingsPolicy } from './app-settings.policy';
+import { AppSettingsRepository } from './app-settings.repository';
+import { AppSettingsService } from './app-settings.service';
+
+/** /appsettings: every app's configuration (`getGlobalAppList`) and one call per switch (`changeProjectDMP` = dmp). */
+export function registerAppSettingsModule({ app, database }: ModuleContext): void {
+  const settings = new AppSettingsService(new AppSettingsRepository(database));
+
+  registerCall(app, appSettingsCalls.globalList, appSettingsPolicy.superAdmin, ({ body }) => settings.list(body));
+
+  registerCall(app, appSettingsCalls.setSwitch, appSettingsPolicy.superAdmin, async ({ params, session }) => {
+    await settings.setSwitch(params.appId, params.switch, params.enable, { id: session.user.id, email: session.user.email });
+    return {};
+  });
+}

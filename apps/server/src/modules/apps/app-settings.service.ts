@@ -1,0 +1,85 @@
+import type { AppDetail, AppUpdateRequest } from '@beacon/shared';
+import { ApiError } from '../../lib/api-error';
+import type { SecretBox } from '../../lib/secret-box';
+import type { UsersRepository } from '../users/users.repository';
+import type { AppRecord, AppsRepository } from './apps.repository';
+import type { ServiceAccountInfo } from './apps.service';
+import { toAppInfo } from './app-info';
+
+/** The app details screen: what it shows and the settings it changes. */
+export class AppSettingsService {
+  constructor(
+    private readonly repo: AppsRepository,
+    private readonly users: UsersRepository,
+    private readonly box: SecretBox,
+  ) {}
+
+  private async found(appId: number): Promise<AppRecord> {
+    const app = await this.repo.findById(appId);
+    if (!app) throw new ApiError(2006);
+    return app;
+  }
+
+  /** An app that still takes changes: destroyed apps (SDK closed) are read-only. */
+  private async editable(appId: number): Promise<AppRecord> {
+    const app = await this.found(appId);
+    if (app.destroy === 2) throw new ApiError(2007);
+    return app;
+  }
+
+  async detail(appId: number, projectLevel: number): Promise<AppDetail> {
+    const app = await this.found(appId);
+    const owner = app.ownerId ? await this.users.findById(app.ownerId) : undefined;
+    return {
+      ...toAppInfo(app, owner?.email ?? '', projectLevel),
+      description: app.description,
+      wifiReportTime: app.wifiReportTime,
+      mobileReportTime: app.mobileReportTime,
+      appKey: app.appKey,
+      serverKey: '',
+      commercialEnable: app.commercialEnable,
+      firebaseJsonDisplay: app.firebaseJsonEnc ? { project_id: app.firebaseProjectId, client_email: app.firebaseClientEmail } : null,
+      firebaseJsonName: app.firebaseJsonName,
+      multiLangList: [],
+      dmpCustomize: [],
+      dmpCustomizeGroup: [],
+      updateTime: app.updatedAt.toISOString(),
+    };
+  }
+
+  async update(appId: number, input: AppUpdateRequest): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, input);
+  }
+
+  async setReportTimes(appId: number, wifiReportTime: number, mobileReportTime: number): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, { wifiReportTime, mobileReportTime });
+  }
+
+  async setAdvanceTarget(appId: number, enabled: boolean): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, { advanceTarget: enabled });
+  }
+
+  async setLimitEnabled(appId: number, enabled: boolean): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, { limitEnable: enabled });
+  }
+
+  async setLimitCount(appId: number, limitCount: number): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, { limitCount });
+  }
+
+  /** Replaces the service-account key (sealed); only its project and client e-mail are ever shown. */
+  async replaceServiceAccount(appId: number, sa: ServiceAccountInfo): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, {
+      firebaseJsonEnc: this.box.seal(sa.json),
+      firebaseProjectId: sa.projectId,
+      firebaseClientEmail: sa.clientEmail,
+      firebaseJsonName: sa.fileName,
+    });
+  }
+}

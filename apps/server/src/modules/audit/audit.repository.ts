@@ -1,0 +1,93 @@
+import type { PolicyAuditQuery, PolicyAuditRow } from '@beacon/shared';
+import type { Database, Db } from '../../db/client';
+import { policyAudit } from '../../db/schema';
+
+/** Where an audit row is written: a Drizzle handle or transaction (`database.db`, `tx`), or a raw SQL connection. */
+export type AuditWriter = Pick<Db, 'insert'> | Pick<Database, 'query'>;
+
+/** One policy change. Values are JSON snapshots of the thing before and after (omit or null when absent). */
+export interface AuditEntry {
+  actor: { id: number | null; email: string };
+  /** The policy family: one of POLICY_AUDIT_AREAS of @beacon/shared (`models`, `apps`, `global-settings`, …). */
+  area: string;
+  /** What happened: `create`, `update`, `delete`, `import`, `replace`, … */
+  action: string;
+  /** What inside the area changed, readable: `ad SAMSUNG SMG991B`, `app 12`, `restrict ad`. */
+  target?: string;
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+/**
+ * Writes one audit row with `writer`. Call it inside the same transaction as the change so that both land or
+ * neither does:
+ *
+ *   await database.db.transaction(async (tx) => {
+ *     await tx.update(...);
+ *     await record(tx, { actor: { id: user.id, email: user.email }, area: 'global-settings', action: 'update',
+ *                        target: 'restrict ad', oldValue: before, newValue: after });
+ *   });
+ *
+ * Outside a transaction pass `database.db`; with `database.withConnection` pass the connection (raw SQL).
+ */
+export async function record(writer: AuditWriter, entry: AuditEntry): Promise<void> {
+  const values = {
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    area: entry.area,
+    action: entry.action,
+    target: entry.target ?? '',
+    oldValue: entry.oldValue ?? null,
+    newValue: entry.newValue ?? null,
+  };
+  if ('insert' in writer) {
+    await writer.insert(policyAudit).values(values);
+    return;
+  }
+  await writer.query(
+    `INSERT INTO policy_audit (actor_id, actor_email, area, action, target, old_value, new_value)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+    [values.actorId, values.actorEmail, values.area, values.action, values.target, JSON.stringify(values.oldValue), JSON.stringify(values.newValue)],
+  );
+}
+
+interface AuditDbRow extends Omit<PolicyAuditRow, 'at' | 'id'> {
+  id: number | string;
+  at: Date | string;
+  total: number | string;
+}
+
+/** Reads the audit log (writes go through `record`). */
+export class AuditRepository {
+  constructor(private readonly database: Database) {}
+
+  /** A page of changes, newest first; `actor` matches part of the e-mail, case-insensitively. */
+  async list(q: PolicyAuditQuery): Promise<{ list: PolicyAuditRow[]; total: number }> {
+    const rows = await this.database.query<AuditDbRow>(
+      `SELECT id, actor_id AS "actorId", actor_email AS "actorEmail", area, action, target,
+              old_value AS "oldValue", new_value AS "newValue", at, count(*) OVER () AS total
+       FROM policy_audit
+       WHERE ($1::text IS NULL OR area = $1)
+         AND ($2::text IS NULL OR strpos(lower(actor_email), lower($2)) > 0)
+         AND ($3::timestamptz IS NULL OR at >= $3)
+         AND ($4::timestamptz IS NULL OR at <= $4)
+       ORDER BY at DESC, id DESC
+       LIMIT $5 OFFSET $6`,
+      [q.area || null, q.actor || null, q.from ?? null, q.to ?? null, q.pageSize, (q.pageNo - 1) * q.pageSize],
+    );
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && q.pageNo > 1) {
+      const [count] = await this.database.query<{ n: number | string }>(
+        `SELECT count(*) AS n FROM policy_audit
+         WHERE ($1::text IS NULL OR area = $1) AND ($2::text IS NULL OR strpos(lower(actor_email), lower($2)) > 0)
+           AND ($3::timestamptz IS NULL OR at >= $3) AND ($4::timestamptz IS NULL OR at <= $4)`,
+        [q.area || null, q.actor || null, q.from ?? null, q.to ?? null],
+      );
+      total = Number(count?.n ?? 0);
+    }
+    return {
+      total,
+      list: rows.map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id), at: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString() })),
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { FORBID_VIEW_LEVELS } from '@beacon/shared';
+import type { Access } from '../../lib/register-call';
+
+export const forbidPolicy = {
+  viewByPath: { appLevels: FORBID_VIEW_LEVELS },
+  /** The /tcm/uem calls name the app in the query: the level is checked in the handler. */
+  signedIn: 'user',
+} as const satisfies Record<string, Access>;
+
+/** Whether a project level (undefined: no role) may read the app's control policy. */
+export function canViewForbid(level: number | undefined): boolean {
+  return level !== undefined && FORBID_VIEW_LEVELS.includes(level);
+}

@@ -1,0 +1,58 @@
+import { globalSettingsCalls as calls } from '@beacon/shared';
+import { registerCall } from '../../lib/register-call';
+import type { SessionInfo } from '../../plugins/auth';
+import type { ModuleContext } from '../context';
+import { globalSettingsPolicy as policy } from './global-settings.policy';
+import { GlobalSettingsRepository } from './global-settings.repository';
+import { GlobalSettingsService } from './global-settings.service';
+
+const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
+
+/** The daily settings tab of /platformsettings and /globalsettings (part 1 §7 "Global"). */
+export function registerGlobalSettingsModule({ app, database }: ModuleContext): void {
+  const settings = new GlobalSettingsService(new GlobalSettingsRepository(database));
+
+  registerCall(app, calls.aggregation, policy.platformAdmin, () => settings.all());
+
+  registerCall(app, calls.limitSwitcher, policy.superAdmin, async () => ({ limitSwitcher: await settings.limitSwitcher() }));
+
+  registerCall(app, calls.setLimitSwitcher, policy.superAdmin, async ({ params, session }) => {
+    await settings.setLimitSwitcher(params.value, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.setTagSwitcher, policy.superAdmin, async ({ params, session }) => {
+    await settings.setTagSwitcher(params.tagSwitcher, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.setRestrictEnable, policy.platformAdmin, async ({ params, session }) => {
+    await settings.setRestrictEnable(params.option, params.value, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.setRestrictNumber, policy.platformAdmin, async ({ params, session }) => {
+    await settings.setRestrictNumber(params.option, params.value, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.setDayBoundary, policy.platformAdmin, async ({ body, session }) => {
+    await settings.setDayBoundary(body.timezone, body.time, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.appLimits, policy.platformAdmin, ({ body }) => settings.appLimits(body));
+
+  registerCall(app, calls.setAppLimit, policy.platformAdmin, async ({ params, body, session }) => {
+    await settings.setAppLimit(params.appId, body.limitEnable, body.limitCount, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.setAllAppLimitEnable, policy.platformAdmin, async ({ params, session }) => ({
+    updated: await settings.setAllAppLimitEnable(params.value, actorOf(session)),
+  }));
+
+  registerCall(app, calls.setAllAppLimitCount, policy.platformAdmin, async ({ params, session }) => ({
+    updated: await settings.setAllAppLimitCount(params.value, actorOf(session)),
+  }));
+}

@@ -1,0 +1,172 @@
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+
+const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const content = {
+  noti_type: 1,
+  noti_title: 'Flash sale',
+  noti_desc: 'Everything 50% off today',
+  noti_small_icon: '/files/icon.png',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'shop://home',
+};
+
+async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 40_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.each(backends())('notification delivery end to end [$name]', (backend) => {
+  let t: TestApp;
+  let emu: FcmEmulator;
+  let appId: number;
+  let owner: TestClient;
+  const tokens: string[] = [];
+  const sdk = { auth: '' };
+
+  beforeAll(async () => {
+    emu = await startEmulator({ tlsPort: null });
+    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
+    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
+    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
+    const sa = emu.createServiceAccount('shop-project');
+    const { app, appSecret } = await t.services.apps.create({
+      title: 'Shop',
+      pkg: 'com.example.shop',
+      owner: { userId: user.id, email: user.email },
+      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    });
+    appId = app.id;
+    sdk.auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    // 30 devices: 0–19 fine in NG/KE, 20–23 notifications off, 24–26 uninstalled after registering, 27–29 in GH
+    for (let i = 0; i < 30; i++) {
+      const token = emu.registerDevice({ projectId: 'shop-project', packageName: 'com.example.shop' });
+      tokens.push(token);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sdk/v1/register',
+        headers: { authorization: sdk.auth },
+        payload: {
+          token,
+          gaid: gaid(i),
+          country: i >= 27 ? 'GH' : i % 2 ? 'NG' : 'KE',
+          language: 'en',
+          brand: 'TECNO',
+          model: 'SPARK 10',
+          osVersion: 33,
+          appVersion: i % 3 ? '3.1.0' : '3.2.0',
+          appVersionCode: 310,
+          timezone: 'Africa/Lagos',
+          notificationsEnabled: !(i >= 20 && i < 24),
+        },
+      });
+      expect(res.json().status).toBe(200);
+    }
+    for (let i = 24; i < 27; i++) emu.unregisterDevice(tokens[i]!);
+    owner = new TestClient(t.app);
+    await owner.login('owner@example.com', 'Owner#2024');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await emu?.close();
+  });
+
+  it('estimates the audience and refuses a push count above it, naming the field', async () => {
+    const est = await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }] });
+    expect(est.json()).toEqual({ status: 200, msg: 'success', data: { newCount: 3 } });
+    const tooMany = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1, data: content, title: 'Too many', pushCount: 99, targetingType: 0, scheduleType: 1,
+    });
+    expect(tooMany.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'pushCount' }] } });
+    const badContent = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1, data: { ...content, noti_open_type: 2 }, title: 'Bad link', pushCount: 1, targetingType: 0, scheduleType: 1,
+    });
+    expect(badContent.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'data.noti_open_content' }] } });
+  });
+
+  it('sends to every targeted device exactly once, records each loss with its code, and counts events', async () => {
+    emu.resetStats();
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1, data: content, title: 'Flash sale', pushCount: 30, targetingType: 0, scheduleType: 1,
+    });
+    expect(saved.json()).toMatchObject({ status: 200, data: { status: 0 } });
+    const id = saved.json().data.id as number;
+    const detail = await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 1);
+    expect(detail).toMatchObject({ dispatchCount: 23, pushCount: 30, targetCount: 30 });
+    // every installed, notifications-on device got exactly one FCM request; no other device got one
+    const delivered = tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length);
+    expect(delivered.slice(0, 20)).toEqual(Array(20).fill(1));
+    expect(delivered.slice(20, 24)).toEqual([0, 0, 0, 0]);
+    expect(delivered.slice(27)).toEqual([1, 1, 1]);
+    const data = emu.inbox(tokens[0]!)[0]!.message.data as Record<string, string>;
+    expect(data).toMatchObject({ tcm_msg_id: String(id), tcm_msg_pkg: 'com.example.shop', noti_title: 'Flash sale', noti_small_icon: 'http://beacon.test/files/icon.png' });
+    const loss = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data.messageDistributionLoseList;
+    expect(loss).toEqual(expect.arrayContaining([expect.objectContaining({ type: 107, count: 4 }), expect.objectContaining({ type: 1, count: 3 })]));
+
+    const ts = Date.now();
+    for (const i of [0, 1, 2]) {
+      await t.app.inject({
+        method: 'POST', url: '/sdk/v1/events', headers: { authorization: sdk.auth },
+        payload: { gaid: gaid(i), events: [{ type: 'received', msgId: id, ts }, { type: 'shown', msgId: id, ts }, ...(i === 0 ? [{ type: 'clicked', msgId: id, ts }] : [])] },
+      });
+    }
+    const row = await until('counts', async () => (await owner.post(`/tcm/v1/app/${appId}/msg/list`, { msgType: 1 })).json().data.results.find((r: { id: number }) => r.id === id), (r) => r.arriveAll === 3);
+    expect(row).toMatchObject({ dispatchCount: 23, arriveAll: 3, show: 3, click: 1, reachRate: 13.04, showRate: 100, clickRate: 33.33 });
+    const byCountry = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/distribution/country`)).json().data.rows;
+    expect(byCountry.find((r: { key: string }) => r.key === 'GH')).toMatchObject({ dispatch: 3 });
+  });
+
+  it('targets conditions and recalls exactly the devices that got the message', async () => {
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1, data: content, title: 'Ghana only', pushCount: 3, targetingType: 1, scheduleType: 1,
+      conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }],
+    });
+    const id = saved.json().data.id as number;
+    await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 1);
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/${id}/retreat`)).json().status).toBe(200);
+    await until('recalled', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 8);
+    const recalls = tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_target_msg_id === String(id)).length);
+    expect(recalls).toEqual([...Array(27).fill(0), 1, 1, 1]);
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/${id}/retreat`)).json().status).toBe(21023);
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/${id}/stop`)).json().status).toBe(21023);
+  });
+
+  it('stops a slow push: nothing more is sent after stop returns', async () => {
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1, data: content, title: 'Slow', pushCount: 23, targetingType: 0, scheduleType: 1, speedLimit: 1000,
+    });
+    const id = saved.json().data.id as number;
+    expect(saved.json().status).toBe(200);
+    await until('sending', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 4 || d.status === 1);
+    const stop = await owner.post(`/tcm/v1/app/${appId}/msg/${id}/stop`);
+    const count = () => tokens.reduce((n, tok) => n + emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length, 0);
+    const atStop = count();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(count()).toBe(atStop);
+    if (stop.json().status === 200) {
+      const d = await until('stopped', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (x) => x.status === 3);
+      expect(d.dispatchCount).toBe(atStop);
+    } else {
+      expect(stop.json().status).toBe(21022); // it finished before the stop
+    }
+  });
+
+  it('refuses a stranger with 403/1002 and a speed limit out of range with 21025', async () => {
+    const bad = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, title: 'x', pushCount: 1, targetingType: 0, scheduleType: 1, speedLimit: 50 });
+    expect(bad.json().status).toBe(21025);
+    await t.services.users.save({ email: 'stranger@example.com', source: 2, ulevel: 0, description: '', password: 'Stranger#1' }, (await t.repos.users.findByEmail('owner@example.com'))!);
+    const stranger = new TestClient(t.app);
+    await stranger.login('stranger@example.com', 'Stranger#1');
+    const res = await stranger.post(`/tcm/v1/app/${appId}/msg/list`, { msgType: 1 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status).toBe(1002);
+  });
+});

@@ -1,0 +1,57 @@
+import type { MessageDetail, MessageRow } from '@beacon/shared';
+import type { MessageRecord } from './messages.repository';
+
+const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10000) / 100 : 0);
+
+/** A list row: counts and the rates of DESIGN §7 (reach over dispatch, show over reach, click over show), in %. */
+export function toRow(m: MessageRecord): MessageRow {
+  return {
+    id: m.id,
+    msgId: m.id,
+    msgType: m.msgType,
+    title: m.title,
+    ownerEmail: m.ownerEmail,
+    status: m.status,
+    scheduleType: m.scheduleType,
+    scheduleDate: m.scheduleLocal,
+    createTime: new Date(m.createdAt).toISOString(),
+    materialId: m.materialId,
+    multiLangEnable: m.multiLangEnable,
+    targetingType: m.targetingType,
+    pushCount: m.pushCount,
+    targetCount: m.targetCount,
+    dispatchCount: m.dispatchCount,
+    arriveAll: m.reachCount,
+    reachRate: rate(m.reachCount, m.dispatchCount),
+    show: m.showCount,
+    showRate: rate(m.showCount, m.reachCount),
+    click: m.clickCount,
+    clickRate: rate(m.clickCount, m.showCount),
+    conversion: m.conversionCount,
+    speedLimit: m.speedLimit,
+  };
+}
+
+export function toDetail(
+  m: MessageRecord,
+  waves: Array<{ utcOffsetMin: number | null; runAt: Date; status: number; selected: number }>,
+): MessageDetail {
+  return {
+    ...toRow(m),
+    data: m.data,
+    conditions: m.conditions,
+    groupId: m.groupId,
+    userIds: m.userIds,
+    fileOrigin: m.fileOrigin,
+    fileLink: m.fileLink,
+    scheduleUTC: m.scheduleUtc,
+    timeToLive: m.ttlSeconds,
+    msgRestrictType: m.restrictType,
+    msgDisplayPrior: m.displayPrior,
+    multiLangContent: m.multiLangContent,
+    rejectReason: m.rejectReason,
+    waves: waves.map((w) => ({ ...w, runAt: new Date(w.runAt).toISOString() })),
+  };
+}
+
+export { rate };

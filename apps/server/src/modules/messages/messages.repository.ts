@@ -1,0 +1,202 @@
+import type { Condition, MessageListRequest, MessageSave } from '@beacon/shared';
+import type { Database } from '../../db/client';
+
+export interface MessageRecord {
+  id: number;
+  appId: number;
+  msgType: number;
+  status: number;
+  title: string;
+  ownerEmail: string;
+  data: Record<string, unknown>;
+  targetingType: number;
+  conditions: Condition[];
+  groupId: number | null;
+  userIds: string[];
+  fileOrigin: string;
+  fileLink: string;
+  pushCount: number;
+  targetCount: number;
+  scheduleType: number;
+  scheduleLocal: string | null;
+  scheduleAt: Date | null;
+  scheduleUtc: string;
+  ttlSeconds: number;
+  speedLimit: number;
+  restrictType: number;
+  displayPrior: number | null;
+  multiLangEnable: boolean;
+  multiLangContent: MessageSave['multiLangContent'];
+  materialId: number | null;
+  parentMsgId: number | null;
+  rejectReason: string;
+  createdAt: Date;
+  dispatchCount: number;
+  reachCount: number;
+  showCount: number;
+  clickCount: number;
+  conversionCount: number;
+  selectedCount: number;
+}
+
+const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
+  m.data, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds",
+  m.file_origin AS "fileOrigin", m.file_link AS "fileLink", m.push_count AS "pushCount", m.target_count AS "targetCount",
+  m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal", m.schedule_at AS "scheduleAt",
+  m.schedule_utc AS "scheduleUtc", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
+  m.restrict_type AS "restrictType", m.display_prior AS "displayPrior", m.multi_lang_enable AS "multiLangEnable",
+  m.multi_lang_content AS "multiLangContent", m.material_id::int AS "materialId", m.parent_msg_id::int AS "parentMsgId",
+  m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
+  m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
+  m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount"`;
+
+export interface NewMessage {
+  appId: number;
+  msgType: number;
+  status: number;
+  title: string;
+  ownerId: number;
+  ownerEmail: string;
+  data: Record<string, unknown>;
+  targetingType: number;
+  conditions: Condition[];
+  groupId: number | null;
+  userIds: string[];
+  pushCount: number;
+  targetCount: number;
+  scheduleType: number;
+  scheduleLocal: string | null;
+  scheduleAt: Date | null;
+  scheduleUtc: string;
+  ttlSeconds: number;
+  speedLimit: number;
+  restrictType: number;
+  displayPrior: number | null;
+  multiLangEnable: boolean;
+  multiLangContent: unknown[];
+  materialId: number | null;
+  parentMsgId: number | null;
+}
+
+/** Messages: creation, lists with their counters, and the statistics behind the detail dialog. */
+export class MessagesRepository {
+  constructor(private readonly database: Database) {}
+
+  async insert(m: NewMessage): Promise<number> {
+    const [row] = await this.database.query<{ id: number }>(
+      `INSERT INTO messages (app_id, msg_type, status, title, owner_id, owner_email, data, targeting_type, conditions, group_id,
+         user_ids, push_count, target_count, schedule_type, schedule_local, schedule_at, schedule_utc, ttl_seconds, speed_limit,
+         restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25)
+       RETURNING id::int AS id`,
+      [m.appId, m.msgType, m.status, m.title, m.ownerId, m.ownerEmail, JSON.stringify(m.data), m.targetingType, JSON.stringify(m.conditions),
+        m.groupId, m.userIds, m.pushCount, m.targetCount, m.scheduleType, m.scheduleLocal, m.scheduleAt, m.scheduleUtc, m.ttlSeconds,
+        m.speedLimit, m.restrictType, m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent), m.materialId, m.parentMsgId],
+    );
+    return row?.id ?? 0;
+  }
+
+  /** Replaces an unstarted message's content, audience and schedule. */
+  async replace(id: number, m: NewMessage): Promise<void> {
+    await this.database.query(
+      `UPDATE messages SET status = $2, title = $3, data = $4::jsonb, targeting_type = $5, conditions = $6::jsonb, group_id = $7,
+         user_ids = $8, push_count = $9, target_count = $10, schedule_type = $11, schedule_local = $12, schedule_at = $13,
+         schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
+         multi_lang_enable = $19, multi_lang_content = $20::jsonb, updated_at = now()
+       WHERE id = $1`,
+      [id, m.status, m.title, JSON.stringify(m.data), m.targetingType, JSON.stringify(m.conditions), m.groupId, m.userIds, m.pushCount,
+        m.targetCount, m.scheduleType, m.scheduleLocal, m.scheduleAt, m.scheduleUtc, m.ttlSeconds, m.speedLimit, m.restrictType,
+        m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent)],
+    );
+    await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);
+  }
+
+  async find(appId: number, id: number): Promise<MessageRecord | undefined> {
+    const [row] = await this.database.query<MessageRecord>(`SELECT ${COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`, [appId, id]);
+    return row;
+  }
+
+  async list(appId: number, q: MessageListRequest): Promise<{ rows: MessageRecord[]; total: number }> {
+    const where = ['m.app_id = $1', 'NOT m.deleted', 'm.msg_type = $2'];
+    const params: unknown[] = [appId, q.msgType];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (q.msgId) add('m.id = ?::bigint', q.msgId);
+    if (q.materialId) add('m.material_id = ?::bigint', q.materialId);
+    if (q.ownerEmail) add("m.owner_email ILIKE '%' || ? || '%'", q.ownerEmail);
+    if (q.title) add("m.title ILIKE '%' || ? || '%'", q.title);
+    const tz = q.tz;
+    if (q.begin) add(`m.created_at >= (?::date)::timestamp AT TIME ZONE '${tzName(tz)}'`, q.begin);
+    if (q.end) add(`m.created_at < ((?::date) + 1)::timestamp AT TIME ZONE '${tzName(tz)}'`, q.end);
+    const clause = where.join(' AND ');
+    const [rows, [count]] = await Promise.all([
+      this.database.query<MessageRecord>(
+        `SELECT ${COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+        params,
+      ),
+      this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  /** Messages of a kind the app created since `since` (the app's daily message limit). */
+  async countCreatedSince(appId: number, restrictType: number, since: Date): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM messages WHERE app_id = $1 AND restrict_type = $2 AND created_at >= $3 AND msg_type IN (1, 2) AND NOT deleted',
+      [appId, restrictType, since],
+    );
+    return row?.n ?? 0;
+  }
+
+  async softDelete(id: number): Promise<void> {
+    await this.database.query('UPDATE messages SET deleted = true, status = 14, updated_at = now() WHERE id = $1', [id]);
+  }
+
+  async losses(id: number) {
+    return this.database.query<{ type: number; count: number }>('SELECT loss_code AS type, count FROM message_losses WHERE message_id = $1 ORDER BY count DESC', [id]);
+  }
+
+  async showLosses(id: number) {
+    return this.database.query<{ type: number; count: number }>('SELECT reason AS type, count FROM message_show_losses WHERE message_id = $1 ORDER BY count DESC', [id]);
+  }
+
+  async dims(id: number, dimension: 1 | 2) {
+    return this.database.query<{ key: string; dispatch: number; reach: number; show: number; click: number }>(
+      'SELECT key, dispatch, reach, show, click FROM message_dims WHERE message_id = $1 AND dimension = $2 ORDER BY dispatch DESC, key',
+      [id, dimension],
+    );
+  }
+
+  async reachMinutes(id: number) {
+    return this.database.query<{ minute: number; reach: number }>('SELECT minute, reach FROM message_reach_minutes WHERE message_id = $1 ORDER BY minute', [id]);
+  }
+
+  async waves(id: number) {
+    return this.database.query<{ utcOffsetMin: number | null; runAt: Date; status: number; selected: number }>(
+      'SELECT utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status, selected FROM message_waves WHERE message_id = $1 ORDER BY run_at, id',
+      [id],
+    );
+  }
+
+  /** Copies the devices that got a message as the audience of its recall. */
+  async selectForRecall(recallId: number, originalId: number): Promise<{ count: number; minId: string | null; maxId: string | null }> {
+    const [row] = await this.database.query<{ count: number; minId: string | null; maxId: string | null }>(
+      `WITH ins AS (
+         INSERT INTO send_records (message_id, device_id, outcome) SELECT $1, device_id, 0 FROM send_records WHERE message_id = $2 AND outcome = 1
+         ON CONFLICT DO NOTHING RETURNING device_id
+       ) SELECT count(*)::int AS count, min(device_id)::text AS "minId", max(device_id)::text AS "maxId" FROM ins`,
+      [recallId, originalId],
+    );
+    await this.database.query('UPDATE messages SET selected_count = $2, push_count = GREATEST($2, 1) WHERE id = $1', [recallId, row?.count ?? 0]);
+    return row ?? { count: 0, minId: null, maxId: null };
+  }
+}
+
+/** A `±HHMM` zone as a PostgreSQL time-zone literal (POSIX signs are inverted). */
+function tzName(zone: string): string {
+  const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);
+  if (!m) return 'UTC';
+  return `${m[1] === '+' ? '-' : '+'}${m[2]}:${m[3]}`;
+}

@@ -1,0 +1,101 @@
+import { messageCalls } from '@beacon/shared';
+import { ApiError } from '../../lib/api-error';
+import { registerCall } from '../../lib/register-call';
+import type { ModuleContext } from '../context';
+import { messagesPolicy as policy } from './messages.policy';
+import { rate, toDetail, toRow } from './messages.presenter';
+import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
+
+/** Notifications: compose, estimate, list, detail with its statistics, and the row actions. */
+export function registerMessagesModule(ctx: ModuleContext): void {
+  const { app, repos, delivery, database } = ctx;
+  const repo = new MessagesRepository(database);
+  const service = new MessagesService({ repo, engineRepo: delivery.repo, engine: () => delivery.engine() });
+  const appOf = async (appId: number) => {
+    const found = await repos.apps.findById(appId);
+    if (!found) throw new ApiError(2006);
+    if (found.destroy === 2) throw new ApiError(2007);
+    return found;
+  };
+
+  registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body }) => ({ newCount: await service.estimate(params.appId, body) }));
+
+  registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
+    const saved = await service.save(await appOf(params.appId), body, { id: session.user.id, email: session.user.email, projectLevel });
+    return { id: saved.id, msgId: saved.id, status: saved.status };
+  });
+
+  registerCall(app, messageCalls.testPreview, policy.compose, async ({ params, body, session, projectLevel }) => {
+    const saved = await service.save(
+      await appOf(params.appId),
+      { ...body, targetingType: 2, scheduleType: 1 },
+      { id: session.user.id, email: session.user.email, projectLevel },
+      'preview',
+    );
+    return { id: saved.id, msgId: saved.id, status: saved.status };
+  });
+
+  registerCall(app, messageCalls.list, policy.read, async ({ params, body }) => {
+    const { rows, total } = await repo.list(params.appId, body);
+    return { results: rows.map(toRow), total };
+  });
+
+  registerCall(app, messageCalls.detail, policy.read, async ({ params, body }) => {
+    const m = await service.find(params.appId, body.id);
+    return toDetail(m, await repo.waves(m.id));
+  });
+
+  registerCall(app, messageCalls.stop, policy.act, async ({ params }) => {
+    await service.stop(params.appId, params.msgId);
+    return {};
+  });
+  registerCall(app, messageCalls.cancel, policy.act, async ({ params }) => {
+    await service.cancel(params.appId, params.msgId);
+    return {};
+  });
+  registerCall(app, messageCalls.retreat, policy.act, async ({ params, session, projectLevel }) => {
+    await service.recall(await appOf(params.appId), params.msgId, { id: session.user.id, email: session.user.email, projectLevel });
+    return {};
+  });
+  registerCall(app, messageCalls.remove, policy.act, async ({ params }) => {
+    await service.remove(params.appId, params.msgId);
+    return {};
+  });
+
+  registerCall(app, messageCalls.funnel, policy.read, async ({ params }) => {
+    const m = await service.find(params.appId, params.msgId);
+    return { push: m.selectedCount, channelReach: m.dispatchCount, targetReceive: m.reachCount, targetReach: m.reachCount, show: m.showCount, click: m.clickCount };
+  });
+
+  registerCall(app, messageCalls.distribution, policy.read, async ({ params }) => {
+    const m = await service.find(params.appId, params.msgId);
+    const rows = await repo.dims(m.id, params.dimension === 'country' ? 1 : 2);
+    return {
+      rows: rows.map((r) => ({ key: r.key, dispatch: r.dispatch, reach: r.reach, reachRate: rate(r.reach, r.dispatch), show: r.show, showRate: rate(r.show, r.reach), click: r.click, clickRate: rate(r.click, r.show) })),
+    };
+  });
+
+  registerCall(app, messageCalls.dispatchLoss, policy.read, async ({ params }) => {
+    const m = await service.find(params.appId, params.msgId);
+    const rows = await repo.losses(m.id);
+    const targeted = rows.reduce((a, r) => a + r.count, 0) + m.selectedCount;
+    return { messageDistributionLoseList: rows.map((r) => ({ type: r.type, count: r.count, loseRate: rate(r.count, targeted) })), total: targeted };
+  });
+
+  registerCall(app, messageCalls.showLoss, policy.read, async ({ params }) => {
+    const m = await service.find(params.appId, params.msgId);
+    const rows = await repo.showLosses(m.id);
+    return { damageShowCountList: rows.map((r) => ({ damageType: r.type, damageCount: r.count, damageRate: rate(r.count, m.reachCount) })) };
+  });
+
+  registerCall(app, messageCalls.reach, policy.read, async ({ params }) => {
+    const m = await service.find(params.appId, params.msgId);
+    const minutes = await repo.reachMinutes(m.id);
+    const minutesNums = Array.from({ length: 60 }, (_, i) => minutes.find((r) => r.minute === i)?.reach ?? 0);
+    const hours = new Map<number, number>();
+    for (const r of minutes) hours.set(Math.floor(r.minute / 60), (hours.get(Math.floor(r.minute / 60)) ?? 0) + r.reach);
+    const lastHour = Math.max(0, ...hours.keys());
+    return { minutes_nums: minutesNums, hours_nums: Array.from({ length: Math.max(24, lastHour + 1) }, (_, h) => hours.get(h) ?? 0) };
+  });
+}

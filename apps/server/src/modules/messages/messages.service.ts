@@ -1,0 +1,240 @@
+import {
+  MESSAGE_LIMITS,
+  MessageStatus as S,
+  NotificationData,
+  canCancel,
+  canDelete,
+  canEdit,
+  canRecall,
+  canStop,
+  type MessageSave,
+  type Targeting,
+} from '@beacon/shared';
+import { ApiError, fieldError } from '../../lib/api-error';
+import { audienceOf, TargetingError } from '../../delivery/engine/audience-source';
+import type { DeliveryEngine } from '../../delivery/engine/engine';
+import type { EngineRepository } from '../../delivery/engine/engine.repository';
+import { planWaves, scheduleInstant, wallClockUtc } from '../../delivery/engine/scheduler';
+import type { AppRecord } from '../apps/apps.repository';
+import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
+
+export interface MessagesServiceDeps {
+  repo: MessagesRepository;
+  engineRepo: EngineRepository;
+  engine: () => Promise<DeliveryEngine>;
+  now?: () => Date;
+}
+
+interface Actor {
+  id: number;
+  email: string;
+  projectLevel: number;
+}
+
+const TESTER = 500;
+const TESTER_TARGETING = [2, 6, 7];
+
+/** Messages: the compose rules of spec part 2 §5, scheduling into the delivery engine, and the row actions of §4. */
+export class MessagesService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: MessagesServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The audience size of a targeting (getMessageTargetMax). */
+  async estimate(appId: number, t: Targeting): Promise<number> {
+    return this.deps.engineRepo.count(await this.audience(appId, t));
+  }
+
+  private async audience(appId: number, t: Targeting) {
+    const groupConditions = t.targetingType === 3 && t.groupId ? await this.deps.engineRepo.groupConditions(appId, t.groupId) : undefined;
+    if (t.targetingType === 3 && !groupConditions) throw fieldError('groupId', 'is not a user group of this app');
+    if (t.targetingType === 2 && t.userIds.length === 0) throw fieldError('userIds', 'must list at least one advertising id');
+    if (t.targetingType === 1 && t.conditions.length === 0) throw fieldError('conditions', 'must hold at least one condition');
+    try {
+      return audienceOf({ appId, targetingType: t.targetingType, conditions: t.conditions, userIds: t.userIds, ...(groupConditions ? { groupConditions } : {}) });
+    } catch (err) {
+      if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
+      throw err;
+    }
+  }
+
+  /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
+  async save(app: AppRecord, input: MessageSave, actor: Actor, kind: 'message' | 'preview' = 'message'): Promise<{ id: number; status: number }> {
+    this.checkContent(app, input);
+    if (actor.projectLevel === TESTER && kind === 'message' && !TESTER_TARGETING.includes(input.targetingType)) {
+      throw fieldError('targetingType', 'testers may target device ids, an uploaded file or a file link only');
+    }
+    if (input.speedLimit !== 0 && (input.speedLimit < MESSAGE_LIMITS.speedMin || input.speedLimit > MESSAGE_LIMITS.speedMax)) throw new ApiError(21025);
+    if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable) throw fieldError('msgDisplayPrior', 'is off for this app');
+    const now = this.now();
+    const schedule = this.schedule(app, input, now);
+    const audience = await this.audience(app.id, input);
+    const targetCount = await this.deps.engineRepo.count(audience);
+    if (kind === 'message' && input.pushCount > targetCount) {
+      throw fieldError('pushCount', `must not exceed the audience (${targetCount} devices)`);
+    }
+    if (kind === 'message' && app.limitEnable && app.limitCount > 0) {
+      const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      if ((await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount && !input.id) throw new ApiError(21029);
+    }
+    const review = kind === 'message' && app.reviewEnable && actor.projectLevel >= 400;
+    const status = review ? S.PENDING_REVIEW : schedule.type === 1 ? S.WAITING : schedule.type === 2 ? S.WAITING_SCHEDULED : S.WAITING_LOCAL;
+    const record: NewMessage = {
+      appId: app.id,
+      msgType: kind === 'preview' ? 98 : input.msgType,
+      status,
+      title: kind === 'preview' ? input.title || 'Test preview' : input.title,
+      ownerId: actor.id,
+      ownerEmail: actor.email,
+      data: input.data,
+      targetingType: input.targetingType,
+      conditions: input.conditions,
+      groupId: input.groupId ?? null,
+      userIds: input.userIds.map((u) => u.toLowerCase()),
+      pushCount: kind === 'preview' ? Math.max(1, targetCount) : input.pushCount,
+      targetCount,
+      scheduleType: schedule.type,
+      scheduleLocal: schedule.local,
+      scheduleAt: schedule.at,
+      scheduleUtc: schedule.zone,
+      ttlSeconds: kind === 'preview' ? MESSAGE_LIMITS.testPreviewTtlSeconds : input.timeToLive,
+      speedLimit: input.speedLimit,
+      restrictType: input.msgRestrictType,
+      displayPrior: input.msgDisplayPrior ?? null,
+      multiLangEnable: input.multiLangEnable,
+      multiLangContent: input.multiLangEnable ? input.multiLangContent : [],
+      materialId: input.materialId ?? null,
+      parentMsgId: null,
+    };
+    let id: number;
+    if (input.id && kind === 'message') {
+      const existing = await this.deps.repo.find(app.id, input.id);
+      if (!existing) throw new ApiError(404);
+      if (!canEdit(existing.status)) throw new ApiError(existing.status === S.SENDING ? 21021 : 21022);
+      await this.deps.repo.replace(existing.id, record);
+      id = existing.id;
+    } else {
+      id = await this.deps.repo.insert(record);
+    }
+    if (!review) await this.start(id, schedule, audience, now);
+    return { id, status };
+  }
+
+  private async start(id: number, schedule: { type: number; local: string | null; zone: string }, audience: Awaited<ReturnType<MessagesService['audience']>>, now: Date): Promise<void> {
+    const engine = await this.deps.engine();
+    const waves = await planWaves(this.deps.engineRepo, { id, scheduleType: schedule.type, scheduleLocal: schedule.local, scheduleUtc: schedule.zone }, audience, now);
+    for (const w of waves) await engine.queueWave(w.waveId, w.runAt);
+    if (waves.length === 0) await engine.maybeFinish(id);
+  }
+
+  private checkContent(app: AppRecord, input: MessageSave): void {
+    if (input.msgType === 1) {
+      const parsed = NotificationData.safeParse(input.data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw fieldError(`data.${(issue?.path ?? []).join('.')}`, issue?.message ?? 'is invalid');
+      }
+      if (parsed.data.noti_open_type === 2 && !app.linksEnable) throw fieldError('data.noti_open_type', 'links are not allowed for this app');
+      input.data = parsed.data as unknown as Record<string, unknown>;
+    } else if (typeof input.data.trans_data !== 'string' || input.data.trans_data === '') {
+      throw fieldError('data.trans_data', 'is required for a pass-through message');
+    }
+    if (input.multiLangEnable && input.multiLangContent.length === 0) throw fieldError('multiLangContent', 'must hold at least one language');
+  }
+
+  private schedule(app: AppRecord, input: MessageSave, now: Date): { type: number; local: string | null; at: Date | null; zone: string } {
+    if (input.scheduleType === 1) return { type: 1, local: null, at: null, zone: input.scheduleUTC };
+    if (!input.scheduleDate) throw fieldError('scheduleDate', 'is required for a scheduled message');
+    if (input.scheduleType === 2) {
+      const at = scheduleInstant(input.scheduleDate, input.scheduleUTC);
+      if (at.getTime() < now.getTime() + MESSAGE_LIMITS.scheduleLeadMs) {
+        if (!input.forceCreate) throw new ApiError(90003);
+        return { type: 1, local: null, at: null, zone: input.scheduleUTC };
+      }
+      return { type: 2, local: input.scheduleDate, at, zone: input.scheduleUTC };
+    }
+    if (!app.localTimeEnable) throw fieldError('scheduleType', 'local-time sending is off for this app');
+    if ([6, 7].includes(input.targetingType)) throw fieldError('scheduleType', 'local time cannot be used with file targeting');
+    // the latest zone (UTC−12) reaches the wall-clock time 12 h after UTC does: some zone must still be ahead
+    if (wallClockUtc(input.scheduleDate) + MESSAGE_LIMITS.localTimeWindowMs < now.getTime()) throw new ApiError(90003);
+    return { type: 3, local: input.scheduleDate, at: null, zone: '+0000' };
+  }
+
+  async find(appId: number, id: number): Promise<MessageRecord> {
+    const m = await this.deps.repo.find(appId, id);
+    if (!m) throw new ApiError(404);
+    return m;
+  }
+
+  /** Stop sending: no new sends after it returns. */
+  async stop(appId: number, id: number): Promise<void> {
+    const m = await this.find(appId, id);
+    if (!canStop(m.status)) throw new ApiError(m.status === S.SENT ? 21022 : m.status === S.RECALLED ? 21023 : [S.STOPPED, S.STOP_IN_PROCESS].includes(m.status as 3) ? 21018 : 21024);
+    const engine = await this.deps.engine();
+    engine.markStopping(id);
+    await this.deps.engineRepo.cancelWaves(id);
+    await this.deps.engineRepo.setStatus(id, m.status === S.SENDING ? S.STOP_IN_PROCESS : S.STOPPED, [m.status]);
+    await engine.maybeFinish(id);
+  }
+
+  async cancel(appId: number, id: number): Promise<void> {
+    const m = await this.find(appId, id);
+    if (!canCancel(m.status)) throw new ApiError(m.status === S.SENDING ? 21019 : m.status === S.SENT ? 21022 : 21018);
+    await this.deps.engineRepo.cancelWaves(id);
+    await this.deps.engineRepo.setStatus(id, S.STOPPED, [m.status]);
+  }
+
+  /** Recall: a data message with tcm_target_msg_id to exactly the devices that got the message. */
+  async recall(app: AppRecord, id: number, actor: Actor): Promise<void> {
+    const m = await this.find(app.id, id);
+    if (!canRecall(m.status)) throw new ApiError([S.RECALLED, S.RECALLING].includes(m.status as 8) ? 21023 : 21024);
+    const engine = await this.deps.engine();
+    if (m.status === S.SENDING || m.status === S.WAITING_LOCAL) {
+      engine.markStopping(id);
+      await this.deps.engineRepo.cancelWaves(id);
+    }
+    await this.deps.engineRepo.setStatus(id, S.RECALLING, [m.status]);
+    const recallId = await this.deps.repo.insert({
+      appId: app.id,
+      msgType: 99,
+      status: S.SENDING,
+      title: `Recall of ${id}`,
+      ownerId: actor.id,
+      ownerEmail: actor.email,
+      data: {},
+      targetingType: 2,
+      conditions: [],
+      groupId: null,
+      userIds: [],
+      pushCount: 1,
+      targetCount: 0,
+      scheduleType: 1,
+      scheduleLocal: null,
+      scheduleAt: null,
+      scheduleUtc: '+0000',
+      ttlSeconds: m.ttlSeconds,
+      speedLimit: 0,
+      restrictType: m.restrictType,
+      displayPrior: null,
+      multiLangEnable: false,
+      multiLangContent: [],
+      materialId: null,
+      parentMsgId: id,
+    });
+    await this.deps.engineRepo.setStatus(recallId, S.SENDING);
+    const selected = await this.deps.repo.selectForRecall(recallId, id);
+    if (selected.minId && selected.maxId) await engine.queueDispatch(recallId, Number(selected.minId), Number(selected.maxId));
+    else await engine.maybeFinish(recallId);
+  }
+
+  async remove(appId: number, id: number): Promise<void> {
+    const m = await this.find(appId, id);
+    const scheduled = m.scheduleAt ? m.scheduleAt.getTime() : m.scheduleLocal ? wallClockUtc(m.scheduleLocal) : null;
+    if (!canDelete({ status: m.status, scheduleType: m.scheduleType, scheduleDate: scheduled }, this.now().getTime())) throw new ApiError(21021);
+    if (m.status === S.SENDING) throw new ApiError(21019);
+    await this.deps.engineRepo.cancelWaves(id);
+    await this.deps.repo.softDelete(id);
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MODEL_CONTROL_LIMITS, MODEL_CONTROL_PATHS, modelControlCalls, ShieldType } from '@beacon/shared';
+import { ApiError, fieldError } from '../../lib/api-error';
+import { registerCall } from '../../lib/register-call';
+import type { SessionInfo } from '../../plugins/auth';
+import { isPlatformAdmin } from '../audit/audit.policy';
+import type { ModuleContext } from '../context';
+import { modelControlPolicy } from './model-control.policy';
+import { ModelControlRepository } from './model-control.repository';
+import { ModelControlService } from './model-control.service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
+
+async function readUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw fieldError('file', 'must be sent as multipart/form-data');
+  const file = await req.file({ limits: { fileSize: MODEL_CONTROL_LIMITS.uploadMaxBytes } });
+  if (!file) throw fieldError('file', 'is required');
+  if (!/\.xlsx$/i.test(file.filename)) throw fieldError('file', 'must be an .xlsx spreadsheet');
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || file.file.truncated) throw new ApiError(21017);
+    throw err;
+  }
+}
+
+function sendXlsx(reply: FastifyReply, name: string, data: Buffer): FastifyReply {
+  return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store').send(data);
+}
+
+/** The "mobile models" tab of /platformsettings: the two shielding lists, market countries, spreadsheets. */
+export function registerModelControlModule({ app, database }: ModuleContext): void {
+  const models = new ModelControlService(new ModelControlRepository(database));
+  const { admin } = modelControlPolicy;
+
+  registerCall(app, modelControlCalls.list, admin, async ({ body }) => models.list(body));
+  registerCall(app, modelControlCalls.save, admin, async ({ body, session }) => ({ id: await models.add(body, actorOf(session)) }));
+  registerCall(app, modelControlCalls.edit, admin, async ({ body: { id, ...input }, session }) => {
+    await models.edit(id, input, actorOf(session));
+    return {};
+  });
+  registerCall(app, modelControlCalls.remove, admin, async ({ body, session }) => {
+    await models.remove(body.id, actorOf(session));
+    return {};
+  });
+  registerCall(app, modelControlCalls.upload, admin, async ({ query, req, session }) => models.previewUpload(query.shieldType, await readUpload(req), session.user.id));
+  registerCall(app, modelControlCalls.confirmUpload, admin, async ({ body, session }) => models.confirmUpload(body.uploadId, session.user.id, actorOf(session)));
+  registerCall(app, modelControlCalls.countries, admin, async ({ req }) => models.countries(req.lang));
+  registerCall(app, modelControlCalls.saveCountries, admin, async ({ body, session, req }) => models.saveCountries(body.market, body.countries, actorOf(session), req.lang));
+
+  // file downloads answer with the file itself, so they are plain routes with the same access rule
+  app.get(MODEL_CONTROL_PATHS.download, async (req, reply) => {
+    if (!req.session) throw new ApiError(401);
+    if (!isPlatformAdmin(req.session.user.ulevel)) throw new ApiError(1002);
+    const parsed = ShieldType.safeParse((req.query as { shieldType?: unknown }).shieldType);
+    if (!parsed.success) throw fieldError('shieldType', 'must be 1 (ad shielding) or 2 (global shielding)');
+    const name = parsed.data === 1 ? 'ads_shield_list.xlsx' : 'global_shield_list.xlsx';
+    return sendXlsx(reply, name, await models.download(parsed.data));
+  });
+  app.get(MODEL_CONTROL_PATHS.adsTemplate, async (_req, reply) => sendXlsx(reply, 'ads_shield.xlsx', await models.template(1)));
+  app.get(MODEL_CONTROL_PATHS.globalTemplate, async (_req, reply) => sendXlsx(reply, 'global_shield2.xlsx', await models.template(2)));
+}

@@ -1,0 +1,52 @@
+import { sensitiveWordCalls as calls } from '@beacon/shared';
+import { ApiError } from '../../lib/api-error';
+import { registerCall } from '../../lib/register-call';
+import type { SessionInfo } from '../../plugins/auth';
+import type { ModuleContext } from '../context';
+import { canUseAppList, sensitiveWordsPolicy as policy, type AppListAction } from './sensitive-words.policy';
+import { SensitiveWordsRepository } from './sensitive-words.repository';
+import { SensitiveWordsService } from './sensitive-words.service';
+
+const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
+
+/** Sensitive words: the platform list (levels 100, 150), each app's list, and the content check. */
+export function registerSensitiveWordsModule({ app, database }: ModuleContext): void {
+  const repo = new SensitiveWordsRepository(database);
+  const words = new SensitiveWordsService(repo);
+
+  const requireApp = async (session: SessionInfo, appId: number, action: AppListAction) => {
+    if (!canUseAppList(action, session.user.ulevel, await app.projectLevel(session.user, appId))) throw new ApiError(1002);
+    if (!(await repo.appExists(appId))) throw new ApiError(2006);
+  };
+
+  registerCall(app, calls.platformList, policy.platform, ({ body }) => words.list(null, body));
+  registerCall(app, calls.platformAdd, policy.platform, ({ body, session }) => words.add(null, body.word, actorOf(session)));
+  registerCall(app, calls.platformImport, policy.platform, ({ body, session }) => words.import(null, body.text, actorOf(session)));
+  registerCall(app, calls.platformDelete, policy.platform, async ({ body, session }) => {
+    await words.remove(null, body.ids, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.appList, policy.signedIn, async ({ params, body, session }) => {
+    await requireApp(session, params.appId, 'view');
+    return words.list(params.appId, body);
+  });
+  registerCall(app, calls.appAdd, policy.signedIn, async ({ params, body, session }) => {
+    await requireApp(session, params.appId, 'edit');
+    return words.add(params.appId, body.word, actorOf(session));
+  });
+  registerCall(app, calls.appImport, policy.signedIn, async ({ params, body, session }) => {
+    await requireApp(session, params.appId, 'edit');
+    return words.import(params.appId, body.text, actorOf(session));
+  });
+  registerCall(app, calls.appDelete, policy.signedIn, async ({ params, body, session }) => {
+    await requireApp(session, params.appId, 'edit');
+    await words.remove(params.appId, body.ids, actorOf(session));
+    return {};
+  });
+
+  registerCall(app, calls.contentCheck, policy.signedIn, async ({ params, body, session }) => {
+    await requireApp(session, params.appId, 'check');
+    return words.checkContent(params.appId, body.content);
+  });
+}

@@ -1,0 +1,63 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { ModuleContext } from '../modules/context';
+import type { Sandbox } from './sandbox';
+import { SANDBOX_TOKEN_PATH } from './sandbox';
+import type { SandboxRepository } from './sandbox.repository';
+
+export const DEMO_PKG = 'com.example.demoshop';
+export const DEMO_TITLE = 'Demo Shop';
+const DEMO_PROJECT = 'demo-shop-sandbox';
+const DEMO_SEED = 20_240_601;
+
+/** A service-account JSON for the sandbox: a real RSA key, and Beacon's own sandbox token endpoint as token_uri. */
+export function sandboxServiceAccount(publicUrl: string, projectId: string): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const email = `beacon-sandbox@${projectId}.iam.gserviceaccount.com`;
+  return JSON.stringify(
+    {
+      type: 'service_account',
+      project_id: projectId,
+      private_key_id: randomBytes(20).toString('hex'),
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: email,
+      client_id: String(100_000_000_000_000_000_000n + BigInt(`0x${randomBytes(8).toString('hex')}`)),
+      auth_uri: 'https://accounts.google.com/o/oauth2/auth',
+      token_uri: `${publicUrl}${SANDBOX_TOKEN_PATH}`,
+      auth_provider_x509_cert_url: 'https://www.googleapis.com/oauth2/v1/certs',
+      client_x509_cert_url: `https://www.googleapis.com/robot/v1/metadata/x509/${encodeURIComponent(email)}`,
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * `beacon demo`: the app "Demo Shop" (created once, owned by the first super admin) with a sandbox service account,
+ * and its simulated fleet of `devices` devices, which registers through the device API whenever `beacon serve` runs.
+ */
+export async function createDemo(
+  ctx: Pick<ModuleContext, 'config' | 'services' | 'repos'>,
+  sandboxRepo: SandboxRepository,
+  devices: number,
+  sandbox?: Sandbox,
+): Promise<{ appId: number; created: boolean }> {
+  const owner = await ctx.repos.users.firstByLevel(100);
+  if (!owner) throw new Error('create the first super admin before the demo');
+  let app = await ctx.repos.apps.findByPkg(DEMO_PKG);
+  const created = !app;
+  if (!app) {
+    const json = sandboxServiceAccount(ctx.config.publicUrl, DEMO_PROJECT);
+    app = (
+      await ctx.services.apps.create({
+        title: DEMO_TITLE,
+        pkg: DEMO_PKG,
+        description: 'Sample shop app with a simulated fleet of devices (sandbox)',
+        owner: { userId: owner.id, email: owner.email },
+        serviceAccount: { json, projectId: DEMO_PROJECT, clientEmail: `beacon-sandbox@${DEMO_PROJECT}.iam.gserviceaccount.com`, fileName: 'demo-shop-sandbox.json' },
+      })
+    ).app;
+    sandbox?.registerServiceAccount(app.id, app.pkg, json);
+  }
+  await sandboxRepo.saveFleet(app.id, devices, DEMO_SEED);
+  return { appId: app.id, created };
+}

@@ -1,0 +1,43 @@
+import { Fleet } from '@beacon/fcm-emulator';
+import type { SecretBox } from '../lib/secret-box';
+import type { Sandbox } from './sandbox';
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/**
+ * Starts every saved fleet against Beacon's own device API at `apiBaseUrl`; returns at once (registration runs in
+ * the background and is logged) and gives back a stop function.
+ */
+export async function startFleets(sandbox: Sandbox, box: SecretBox, apiBaseUrl: string, log: Log): Promise<() => Promise<void>> {
+  const fleets: Fleet[] = [];
+  const apps = new Map((await sandbox.repo.appsWithServiceAccounts()).map((a) => [a.id, a]));
+  for (const row of await sandbox.repo.fleets()) {
+    const app = apps.get(row.appId);
+    if (!app?.firebaseJsonEnc) continue;
+    const sa = JSON.parse(box.open(app.firebaseJsonEnc)) as { project_id: string };
+    const fleet = new Fleet({
+      emulator: sandbox.emulator,
+      projectId: sa.project_id,
+      packageName: app.pkg,
+      apiBaseUrl,
+      appKey: app.appKey,
+      appSecret: box.open(app.appSecretEnc),
+      count: row.deviceCount,
+      seed: row.seed,
+      log,
+    });
+    fleets.push(fleet);
+    const started = Date.now();
+    fleet.start().then(
+      ({ registered, failed }) =>
+        log.info({ appId: row.appId, registered, failed, ms: Date.now() - started }, 'sandbox: simulated devices registered'),
+      (err: unknown) => log.warn({ err, appId: row.appId }, 'sandbox: the simulated fleet failed to start'),
+    );
+  }
+  return async () => {
+    await Promise.all(fleets.map((f) => f.stop()));
+  };
+}

@@ -1,0 +1,101 @@
+// The fleet's client of Beacon's device API (/sdk/v1): HTTP Basic, bounded concurrency, bounded retries.
+
+export interface FleetLog {
+  info(o: object, m?: string): void;
+  warn(o: object, m?: string): void;
+}
+
+export interface DeviceApiOptions {
+  apiBaseUrl: string;
+  appKey: string;
+  appSecret: string;
+  concurrency: number;
+  /** multiplies the retry back-off */
+  delayScale: number;
+  log?: FleetLog;
+  /** attempts per request, default 5 */
+  attempts?: number;
+}
+
+export type PostResult = { ok: true } | { ok: false; status: number; msg: string };
+
+/** At most `max` tasks run at once; the others wait in FIFO order. */
+export class Limiter {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** Network errors, 429 and HTTP 5xx may succeed later; 4xx and Beacon statuses (2007 …) will not. */
+const retryable = (status: number) => status === 0 || status === 429 || (status >= 500 && status < 600);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Posts JSON to the device API; network errors, 429 and 5xx are retried with exponential back-off. */
+export class DeviceApi {
+  private readonly limiter: Limiter;
+  private readonly authorization: string;
+  private readonly base: string;
+  private readonly attempts: number;
+  private warned = 0;
+
+  constructor(private readonly opts: DeviceApiOptions) {
+    this.limiter = new Limiter(Math.max(1, opts.concurrency));
+    this.authorization = `Basic ${Buffer.from(`${opts.appKey}:${opts.appSecret}`).toString('base64')}`;
+    this.base = opts.apiBaseUrl.replace(/\/+$/, '');
+    this.attempts = Math.max(1, opts.attempts ?? 5);
+  }
+
+  async post(path: string, body: unknown): Promise<PostResult> {
+    const payload = JSON.stringify(body);
+    let last: PostResult = { ok: false, status: 0, msg: 'not sent' };
+    for (let attempt = 0; attempt < this.attempts; attempt++) {
+      if (attempt > 0) await sleep(Math.max(10, 250 * 2 ** (attempt - 1) * this.opts.delayScale));
+      last = await this.limiter.run(() => this.once(path, payload));
+      if (last.ok || !retryable(last.status)) break;
+    }
+    if (!last.ok) this.warn({ path, status: last.status, msg: last.msg }, 'fleet: device API request failed');
+    return last;
+  }
+
+  private async once(path: string, payload: string): Promise<PostResult> {
+    try {
+      const res = await fetch(`${this.base}${path}`, {
+        method: 'POST',
+        headers: { authorization: this.authorization, 'content-type': 'application/json' },
+        body: payload,
+      });
+      const text = await res.text();
+      let status = res.status;
+      let msg = text.slice(0, 200);
+      try {
+        const json = JSON.parse(text) as { status?: unknown; msg?: unknown };
+        if (typeof json.status === 'number') status = res.ok ? json.status : res.status;
+        if (typeof json.msg === 'string') msg = json.msg;
+      } catch {
+        // not JSON: keep the HTTP status
+      }
+      return res.ok && status === 200 ? { ok: true } : { ok: false, status, msg };
+    } catch (e) {
+      return { ok: false, status: 0, msg: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  /** At most 20 warnings per fleet, so a down server does not flood the log. */
+  private warn(o: object, m: string): void {
+    if (this.warned++ < 20) this.opts.log?.warn(o, m);
+  }
+}

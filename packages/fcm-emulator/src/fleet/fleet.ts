@@ -1,0 +1,144 @@
+import { type Delivery, type FcmEmulator } from '../types';
+import { BEHAVIOUR_DEFAULTS, SimulatedDevice, type FleetBehaviour } from './device-behaviour';
+import { DeviceApi, type FleetLog } from './device-api';
+import { EventQueue, type EventCounters } from './event-queue';
+import { generateFleetDevices, registerBody, type FleetDevice } from './fleet-devices';
+import { deriveSeed, mulberry32 } from './prng';
+import { Timers } from './timers';
+
+export interface FleetOptions {
+  /** in-process emulator (same process as the fleet) */
+  emulator: FcmEmulator;
+  /** the app's Firebase project id (service-account project_id) */
+  projectId: string;
+  packageName: string;
+  /** Beacon, e.g. http://127.0.0.1:8080 (POST {apiBaseUrl}/sdk/v1/...) */
+  apiBaseUrl: string;
+  appKey: string;
+  appSecret: string;
+  count: number;
+  /** same seed → same gaids, tokens and attributes; use a different seed per app sharing one emulator */
+  seed: number;
+  notificationsOffPct?: number;
+  uninstalledPct?: number;
+  offlinePct?: number;
+  behaviour?: Partial<FleetBehaviour>;
+  /** max requests in flight to the device API, default 32 */
+  concurrency?: number;
+  log?: FleetLog;
+}
+
+export interface FleetStats {
+  devices: number;
+  deliveries: number;
+  eventsSent: number;
+  eventsFailed: number;
+  byType: Record<string, number>;
+}
+
+/** Optional emulator methods the public FcmEmulator interface does not declare (the in-process one has them). */
+interface EmulatorExtras {
+  off?: (event: 'delivery', listener: (d: Delivery) => void) => unknown;
+  setNotificationsEnabled?: (token: string, enabled: boolean) => void;
+}
+
+/**
+ * A simulated device fleet: devices registered in the emulator and through Beacon's real device API, which
+ * react to the emulator's deliveries like the Beacon SDK would and report events back through the device API.
+ */
+export class Fleet {
+  private readonly list: FleetDevice[];
+  private readonly sims = new Map<string, SimulatedDevice>();
+  private readonly behaviour: FleetBehaviour;
+  private readonly api: DeviceApi;
+  private readonly queue: EventQueue;
+  private readonly timers = new Timers();
+  private readonly counters: EventCounters = { eventsSent: 0, eventsFailed: 0, byType: {} };
+  private deliveries = 0;
+  private listening = false;
+  private readonly listener = (d: Delivery) => this.onDelivery(d);
+
+  constructor(private readonly opts: FleetOptions) {
+    this.behaviour = { ...BEHAVIOUR_DEFAULTS, ...opts.behaviour };
+    this.list = generateFleetDevices(opts.count, opts.seed, opts);
+    this.api = new DeviceApi({
+      apiBaseUrl: opts.apiBaseUrl,
+      appKey: opts.appKey,
+      appSecret: opts.appSecret,
+      concurrency: opts.concurrency ?? 32,
+      delayScale: this.behaviour.delayScale,
+      log: opts.log,
+    });
+    this.queue = new EventQueue(this.api, 1000 * this.behaviour.delayScale, this.counters);
+    for (const d of this.list) {
+      const rnd = mulberry32(deriveSeed(opts.seed, d.index, 3));
+      this.sims.set(d.token, new SimulatedDevice(d, rnd, this.behaviour, this.timers, (gaid, e) => this.queue.add(gaid, e)));
+    }
+  }
+
+  /** Registers every device (emulator first, then POST /sdk/v1/register), then listens for deliveries. */
+  async start(): Promise<{ registered: number; failed: number }> {
+    const { emulator, projectId, packageName } = this.opts;
+    const extras = emulator as FcmEmulator & EmulatorExtras;
+    for (const d of this.list) {
+      emulator.registerDevice({ projectId, packageName, token: d.token, online: !d.offline });
+      extras.setNotificationsEnabled?.(d.token, d.notificationsEnabled);
+    }
+    if (!this.listening) {
+      emulator.on('delivery', this.listener);
+      this.listening = true;
+    }
+    let registered = 0;
+    let failed = 0;
+    await Promise.all(
+      this.list.map(async (d) => {
+        const res = await this.api.post('/sdk/v1/register', registerBody(d));
+        if (res.ok) registered++;
+        else failed++;
+      }),
+    );
+    for (const d of this.list) {
+      if (d.uninstalled) emulator.unregisterDevice(d.token);
+      if (d.offline) {
+        this.timers.after(d.offlineForMs * this.behaviour.delayScale, () => {
+          if (this.listening) emulator.setOnline(d.token, true);
+        });
+      }
+    }
+    this.opts.log?.info({ devices: this.list.length, registered, failed, projectId }, 'fleet: devices registered');
+    return { registered, failed };
+  }
+
+  /** Stops listening, clears every timer (events not yet happened are dropped) and sends what is queued. */
+  async stop(): Promise<void> {
+    if (this.listening) {
+      (this.opts.emulator as FcmEmulator & EmulatorExtras).off?.('delivery', this.listener);
+      this.listening = false;
+    }
+    this.timers.clear();
+    await this.queue.drain();
+  }
+
+  stats(): FleetStats {
+    return {
+      devices: this.list.length,
+      deliveries: this.deliveries,
+      eventsSent: this.counters.eventsSent,
+      eventsFailed: this.counters.eventsFailed,
+      byType: { ...this.counters.byType },
+    };
+  }
+
+  /** The generated devices: gaid, token, attributes and flags. */
+  devices(): ReadonlyArray<FleetDevice> {
+    return this.list;
+  }
+
+  private onDelivery(d: Delivery): void {
+    if (!this.listening || d.projectId !== this.opts.projectId) return;
+    const sim = this.sims.get(d.token);
+    if (!sim) return;
+    this.deliveries++;
+    sim.onMessage(d.message);
+  }
+}

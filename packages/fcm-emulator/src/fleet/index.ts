@@ -1,0 +1,12 @@
+export { Fleet, type FleetOptions, type FleetStats } from './fleet';
+export { type FleetBehaviour, BEHAVIOUR_DEFAULTS } from './device-behaviour';
+export {
+  FLEET_SHARE_DEFAULTS,
+  generateFleetDevices,
+  registerBody,
+  type FleetAttributes,
+  type FleetDevice,
+  type FleetShares,
+  type RegisterBody,
+} from './fleet-devices';
+export { COUNTRIES } from './fleet-data';

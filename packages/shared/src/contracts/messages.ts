@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { GAID_PATTERN } from '../limits';
+import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
+import { Condition } from './conditions';
+
+/** Notification and message rules of spec part 2 §3, §5, §9, defined once. */
+export const MESSAGE_LIMITS = {
+  titleMax: 150,
+  descMax: 100,
+  descriptionMax: 100,
+  expandedTextMax: 250,
+  buttonMax: 20,
+  extraButtonTextMax: 20,
+  extraButtonContentMax: 200,
+  extraButtonsMax: 3,
+  channelFieldMax: 16,
+  ttlMinSeconds: 3600,
+  ttlMaxSeconds: 43200,
+  speedMin: 1000,
+  speedMax: 10000,
+  scheduleLeadMs: 5 * 60 * 1000,
+  localTimeWindowMs: 12 * 3600 * 1000,
+  userIdsMax: 30,
+  testPreviewTtlSeconds: 86400,
+  listPageSize: 20,
+  estimateDebounceMs: 250,
+} as const;
+
+const noSpace = (what: string) => z.string().regex(/^\S+$/, `${what} must not contain whitespace`);
+const isHttp = (s: string) => /^https?:\/\//i.test(s);
+
+export const ExtraButton = z.object({
+  type: z.union([z.literal(1), z.literal(2)]),
+  txt: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.extraButtonTextMax),
+  content: noSpace('content').max(MESSAGE_LIMITS.extraButtonContentMax),
+});
+
+/** The `data` of a notification (msgType 1): the noti_* fields the SDK renders. */
+export const NotificationData = z
+  .object({
+    noti_type: z.union([z.literal(1), z.literal(3)]),
+    noti_title: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.titleMax),
+    noti_desc: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descMax),
+    noti_small_icon: z.string().max(500).optional().default(''),
+    noti_small_icon_color: z
+      .string()
+      .regex(/^(#[0-9A-Fa-f]{6})?$/, 'must be # and 6 hexadecimal digits')
+      .optional()
+      .default('')
+      .transform((c) => c.toUpperCase()),
+    noti_icon: z.string().max(500).optional().default(''),
+    noti_btn: z.string().max(MESSAGE_LIMITS.buttonMax).optional().default(''),
+    noti_ex_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    noti_txt_ex: z.string().max(MESSAGE_LIMITS.expandedTextMax).optional().default(''),
+    noti_img_ex: z.string().max(500).optional().default(''),
+    noti_optional_icon: z.string().max(500).optional().default(''),
+    noti_open_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    noti_open_content: noSpace('noti_open_content').min(1).max(2000),
+    noti_btn_ex: z.object({ content: z.array(ExtraButton).max(MESSAGE_LIMITS.extraButtonsMax) }).optional(),
+    noti_channel_id: z.string().max(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+    noti_channel_name: z.string().max(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+    noti_group_id: z.string().max(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+  })
+  .superRefine((d, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (d.noti_type === 1 && !d.noti_small_icon) issue('noti_small_icon', 'is required for the system design');
+    if (d.noti_type === 3 && !d.noti_icon) issue('noti_icon', 'is required for the custom design');
+    if (d.noti_ex_type === 2 && !d.noti_txt_ex.trim()) issue('noti_txt_ex', 'is required for the text expanded view');
+    if (d.noti_ex_type === 3 && !d.noti_img_ex) issue('noti_img_ex', 'is required for the picture expanded view');
+    if (d.noti_open_type === 1 && isHttp(d.noti_open_content)) issue('noti_open_content', 'must be a page or deep link, not an http(s) link');
+    if (d.noti_open_type === 2 && !isHttp(d.noti_open_content)) issue('noti_open_content', 'must start with http:// or https://');
+    d.noti_btn_ex?.content.forEach((b, i) => {
+      if (b.type === 1 && isHttp(b.content)) ctx.addIssue({ code: 'custom', path: ['noti_btn_ex', 'content', i, 'content'], message: 'must be a page or deep link' });
+      if (b.type === 2 && !isHttp(b.content)) ctx.addIssue({ code: 'custom', path: ['noti_btn_ex', 'content', i, 'content'], message: 'must start with http:// or https://' });
+    });
+  });
+export type NotificationData = z.output<typeof NotificationData>;
+
+export const MultiLangEntry = z.object({
+  lang: z.string().min(2).max(12),
+  title: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.titleMax),
+  desc: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descMax),
+  extra: z.string().max(MESSAGE_LIMITS.expandedTextMax).optional().default(''),
+  button: z.string().max(MESSAGE_LIMITS.buttonMax).optional().default(''),
+  buttonExtra: z.array(z.string().trim().min(1).max(MESSAGE_LIMITS.extraButtonTextMax)).max(3).optional().default([]),
+});
+export type MultiLangEntry = z.output<typeof MultiLangEntry>;
+
+export const TARGETING_TYPES = [0, 1, 2, 3, 6, 7] as const;
+export const TargetingType = z.union(TARGETING_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<7>]);
+
+/** Scheduled date as the console sends it: `YYYY-MM-DD HH:mm:ss` wall time in `scheduleUTC`. */
+export const ScheduleDate = z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, 'must be YYYY-MM-DD HH:mm:ss');
+export const UtcZone = z.string().regex(/^[+-]\d{4}$/, 'must be a sign and four digits, e.g. +0100');
+
+/** The targeting part of a message, shared by save and the audience estimate. */
+export const Targeting = z.object({
+  targetingType: TargetingType,
+  conditions: z.array(Condition).max(20).optional().default([]),
+  groupId: z.number().int().positive().optional(),
+  userIds: z.array(z.string().regex(GAID_PATTERN, 'must be advertising ids (8-4-4-4-12 hex)')).max(MESSAGE_LIMITS.userIdsMax).optional().default([]),
+  fileOrigin: z.string().max(200).optional().default(''),
+  fileLink: z.string().max(2000).optional().default(''),
+  msgRestrictType: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional().default(1),
+});
+export type Targeting = z.output<typeof Targeting>;
+
+export const MessageSave = Targeting.extend({
+  id: z.number().int().positive().optional(),
+  msgType: z.union([z.literal(1), z.literal(2)]),
+  data: z.record(z.string(), z.unknown()),
+  materialId: z.number().int().positive().optional(),
+  title: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descriptionMax),
+  pushCount: z.number().int('must be a whole number').positive('must be greater than 0'),
+  targetCount: z.number().int().min(0).optional().default(0),
+  scheduleType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  scheduleDate: ScheduleDate.optional(),
+  scheduleUTC: UtcZone.optional().default('+0000'),
+  timeToLive: z.number().int().min(MESSAGE_LIMITS.ttlMinSeconds, 'must be 1 to 12 hours').max(MESSAGE_LIMITS.ttlMaxSeconds, 'must be 1 to 12 hours').optional().default(43200),
+  speedLimit: z.number().int().optional().default(0),
+  msgDisplayPrior: z.number().int().min(0).max(9).optional(),
+  multiLangEnable: z.boolean().optional().default(false),
+  multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  forceCreate: z.boolean().optional(),
+  countryMsgforceCreate: z.boolean().optional(),
+});
+export type MessageSave = z.output<typeof MessageSave>;
+export type MessageSaveInput = z.input<typeof MessageSave>;
+
+export const MessageSaved = z.object({
+  id: z.number().int(),
+  msgId: z.number().int(),
+  status: z.number().int(),
+  /** With status 201/202: the forbidden countries and windows that will drop part of the audience. */
+  forbidden: z.array(z.object({ countryCode: z.string(), countryName: z.string(), allDay: z.boolean(), windows: z.array(z.object({ start: z.string(), end: z.string() })) })).optional(),
+});
+
+export const MessageRow = z.object({
+  id: z.number().int(),
+  msgId: z.number().int(),
+  msgType: z.number().int(),
+  title: z.string(),
+  ownerEmail: z.string(),
+  status: z.number().int(),
+  scheduleType: z.number().int(),
+  scheduleDate: z.string().nullable(),
+  createTime: z.string(),
+  materialId: z.number().int().nullable(),
+  multiLangEnable: z.boolean(),
+  targetingType: z.number().int(),
+  pushCount: z.number().int(),
+  targetCount: z.number().int(),
+  dispatchCount: z.number().int(),
+  arriveAll: z.number().int(),
+  reachRate: z.number(),
+  show: z.number().int(),
+  showRate: z.number(),
+  click: z.number().int(),
+  clickRate: z.number(),
+  conversion: z.number().int(),
+  speedLimit: z.number().int(),
+});
+export type MessageRow = z.infer<typeof MessageRow>;
+
+export const MessageListRequest = z.object({
+  msgType: z.union([z.literal(1), z.literal(2)]).default(1),
+  msgId: z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be digits')]).optional(),
+  materialId: z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be digits')]).optional(),
+  ownerEmail: z.string().trim().max(254).optional(),
+  title: z.string().trim().max(100).optional(),
+  tz: UtcZone.optional().default('+0000'),
+  begin: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
+  end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(MESSAGE_LIMITS.listPageSize),
+});
+export type MessageListRequest = z.output<typeof MessageListRequest>;
+
+export const MessageDetail = MessageRow.extend({
+  data: z.record(z.string(), z.unknown()),
+  conditions: z.array(Condition),
+  groupId: z.number().int().nullable(),
+  userIds: z.array(z.string()),
+  fileOrigin: z.string(),
+  fileLink: z.string(),
+  scheduleUTC: z.string(),
+  timeToLive: z.number().int(),
+  msgRestrictType: z.number().int(),
+  msgDisplayPrior: z.number().int().nullable(),
+  multiLangContent: z.array(MultiLangEntry),
+  rejectReason: z.string(),
+  waves: z.array(z.object({ utcOffsetMin: z.number().int().nullable(), runAt: z.string(), status: z.number().int(), selected: z.number().int() })),
+});
+export type MessageDetail = z.infer<typeof MessageDetail>;
+
+export const Funnel = z.object({ push: z.number(), channelReach: z.number(), targetReceive: z.number(), targetReach: z.number(), show: z.number(), click: z.number() });
+export const DistributionRow = z.object({
+  key: z.string(),
+  dispatch: z.number(),
+  reach: z.number(),
+  reachRate: z.number(),
+  show: z.number(),
+  showRate: z.number(),
+  click: z.number(),
+  clickRate: z.number(),
+});
+export const LossRow = z.object({ type: z.number().int(), count: z.number().int(), loseRate: z.number() });
+export const ShowLossRow = z.object({ damageType: z.number().int(), damageCount: z.number().int(), damageRate: z.number() });
+
+const MsgParams = AppIdParams.extend({ msgId: z.coerce.number().int().positive() });
+const Ok = z.object({}).optional();
+
+export const MESSAGE_LEVELS = ALL_PROJECT_LEVELS;
+
+export const messageCalls = {
+  save: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/save', summary: 'Create or edit a message (status 200, or 201/202 forbidden countries, 60003, 90003, 21029)', params: AppIdParams, body: MessageSave, data: MessageSaved }),
+  list: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/list', summary: 'Messages of the app, newest first, with their counts', params: AppIdParams, body: MessageListRequest, data: z.object({ results: z.array(MessageRow), total: z.number().int() }) }),
+  detail: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/detail', summary: 'One message', params: AppIdParams, body: z.object({ id: z.number().int().positive() }), data: MessageDetail }),
+  targetMax: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/target/max', summary: 'Audience estimate (getMessageTargetMax)', params: AppIdParams, body: Targeting, data: z.object({ newCount: z.number().int() }) }),
+  stop: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/stop', summary: 'Stop sending: no new sends after it returns', params: MsgParams, data: Ok }),
+  cancel: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/cancel', summary: 'Cancel a message that has not started', params: MsgParams, data: Ok }),
+  retreat: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/retreat', summary: 'Recall: remove the notification from the devices that got it', params: MsgParams, data: Ok }),
+  remove: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/delete', summary: 'Delete a message', params: MsgParams, data: Ok }),
+  funnel: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/funnel', summary: 'Funnel: push, channel reach, target receive, target reach, show, click', params: MsgParams, data: Funnel }),
+  distribution: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/distribution/:dimension', summary: 'Counts by country or app version', params: MsgParams.extend({ dimension: z.enum(['country', 'version']) }), data: z.object({ rows: z.array(DistributionRow) }) }),
+  dispatchLoss: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/lose', summary: 'Dispatch losses by code', params: MsgParams, data: z.object({ messageDistributionLoseList: z.array(LossRow), total: z.number().int() }) }),
+  showLoss: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/showCount', summary: 'Show losses by reason', params: MsgParams, data: z.object({ damageShowCountList: z.array(ShowLossRow) }) }),
+  reach: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/reach', summary: 'Reach over time: minutes for the first hour, then hours', params: MsgParams, data: z.object({ minutes_nums: z.array(z.number()), hours_nums: z.array(z.number()) }) }),
+  testPreview: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/test/preview', summary: 'Send the content to test devices now (TTL 86400)', params: AppIdParams, body: MessageSave, data: MessageSaved }),
+};

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { GAID_PATTERN } from '../limits';
+import { AppIdParams } from './apps';
+
+/** The id kinds troubleshooting looks devices up by: only GAID (part 1 §2). */
+export const InstanceType = { GAID: 1 } as const;
+
+/** Result status: 1 valid device, 2 invalid device, 3 no such device. */
+export const InstanceStatus = { VALID: 1, INVALID: 2, NOT_FOUND: 3 } as const;
+
+/** Why a device gets no messages (part 1 §4); 2 and 4 are derived from its dates when read. */
+export const InstanceInvalidReason = { NOTIFICATIONS_OFF: 1, NEW_DEVICE: 2, UNINSTALLED: 3, INACTIVE: 4 } as const;
+
+/** What the operator can do about it: 1 enable notifications, 2 wait for the 7 days, 3 reinstall or open the app. */
+export const InstanceSolution = { ENABLE_NOTIFICATIONS: 1, WAIT_NEW_DEVICE: 2, REOPEN_APP: 3 } as const;
+
+export const InstanceQuery = z.object({
+  instanceId: z
+    .string()
+    .trim()
+    .regex(GAID_PATTERN, 'must be an advertising id: 8-4-4-4-12 hexadecimal digits')
+    .transform((g) => g.toLowerCase()),
+  type: z.literal(InstanceType.GAID, 'must be 1 (GAID)').default(InstanceType.GAID),
+});
+export type InstanceQuery = z.output<typeof InstanceQuery>;
+
+export const InstanceInfo = z.object({
+  status: z.number().int(),
+  /** ISO time of the device's first registration, or null. */
+  instanceActivationTime: z.string().nullable(),
+  /** ISO time the app was last opened on the device, or null. */
+  appActivationTime: z.string().nullable(),
+  lastActiveTime: z.string().nullable(),
+  model: z.string().nullable(),
+  brand: z.string().nullable(),
+  country: z.string().nullable(),
+  countryName: z.string().nullable(),
+  language: z.string().nullable(),
+  appVer: z.string().nullable(),
+  appVersionCode: z.number().int().nullable(),
+  /** The Android API level (33 = Android 13). */
+  androidVersion: z.number().int().nullable(),
+  timezone: z.string().nullable(),
+  noticeEnable: z.boolean().nullable(),
+  /** The main reason the device is invalid (null when valid); every reason that applies is in invalidReasons. */
+  invalidReason: z.number().int().nullable(),
+  invalidReasons: z.array(z.number().int()),
+  solution: z.number().int().nullable(),
+});
+export type InstanceInfo = z.infer<typeof InstanceInfo>;
+
+const ANDROID_NAMES: Record<number, string> = {
+  14: '4.0', 15: '4.0.3', 16: '4.1', 17: '4.2', 18: '4.3', 19: '4.4', 20: '4.4W', 21: '5.0', 22: '5.1', 23: '6.0',
+  24: '7.0', 25: '7.1', 26: '8.0', 27: '8.1', 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14',
+  35: '15', 36: '16',
+};
+
+/** The Android release of an API level (`33` → `13`), or undefined for levels it does not know. */
+export function androidVersionName(apiLevel: number): string | undefined {
+  return ANDROID_NAMES[apiLevel];
+}
+
+/** The solution that answers an invalid reason (reasons with none → undefined). */
+export function solutionFor(reason: number): number | undefined {
+  switch (reason) {
+    case InstanceInvalidReason.NOTIFICATIONS_OFF:
+      return InstanceSolution.ENABLE_NOTIFICATIONS;
+    case InstanceInvalidReason.NEW_DEVICE:
+      return InstanceSolution.WAIT_NEW_DEVICE;
+    case InstanceInvalidReason.UNINSTALLED:
+    case InstanceInvalidReason.INACTIVE:
+      return InstanceSolution.REOPEN_APP;
+    default:
+      return undefined;
+  }
+}
+
+export const troubleshootingCalls = {
+  query: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/instance/info/query',
+    summary: 'Look a device up by its id and say whether it can receive messages, and why not',
+    params: AppIdParams,
+    body: InstanceQuery,
+    data: InstanceInfo,
+  }),
+};
