@@ -43,8 +43,11 @@ export interface RunningBeacon {
   close(): Promise<void>;
 }
 
-/** A real Beacon server (built console, API, PGlite in memory) on 127.0.0.1, mailing to a local SMTP catcher. */
-export async function startBeacon(env: Record<string, string> = {}): Promise<RunningBeacon> {
+/**
+ * A real Beacon server (built console, API, PGlite in memory) on 127.0.0.1, mailing to a local SMTP catcher. With
+ * `runWorkers`, the delivery workers run too (pass `FCM_BASE_URL` in `env` to send to an FCM emulator).
+ */
+export async function startBeacon(env: Record<string, string> = {}, opts: { runWorkers?: boolean } = {}): Promise<RunningBeacon> {
   if (!existsSync(path.join(consoleDist, 'index.html'))) throw new Error('the console is not built: run npm run build -w @beacon/console');
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
@@ -58,6 +61,7 @@ export async function startBeacon(env: Record<string, string> = {}): Promise<Run
     consoleRoot: consoleDist,
     logger: false,
     mailer: createMailer(smtpUrl, config.mailFrom, { info: () => undefined }),
+    runWorkers: opts.runWorkers ?? false,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -77,7 +77,7 @@ describe('platform limits', () => {
     const wordBox = words.getByRole('textbox', { name: 'Word', exact: true });
     await wordBox.fill('  Jackpot ');
     await wordBox.press('Enter');
-    await words.getByRole('cell', { name: 'Jackpot' }).waitFor();
+    await words.getByRole('cell', { name: 'Jackpot', exact: true }).waitFor();
     await snap(page, 'platform-limits-daily');
 
     const audit = await beacon.database.query<{ area: string; target: string }>('SELECT area, target FROM policy_audit ORDER BY id');

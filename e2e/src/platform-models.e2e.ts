@@ -84,7 +84,28 @@ describe('platform administration: mobile models', () => {
     const audit = page.getByTestId('audit-table');
     await audit.getByText('ad XIAOMI M2101K6G').waitFor();
     await expect.poll(() => audit.locator('tbody tr').count()).toBe(2);
+    await page.waitForTimeout(400); // the drawer's slide-in
     await snap(page, 'platform-models-audit');
+    await page.context().close();
+  });
+
+  it('a level-100 admin adds an app to the notification-control list and removes it after confirming', async () => {
+    const page = await signIn(ADMIN);
+    await page.goto(`${beacon.url}/platformsettings?tab=apps`);
+    const control = page.getByTestId('control-apps');
+    await control.getByText('No app in this list').waitFor();
+    await page.getByRole('button', { name: 'Add app' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add app' }).click();
+    await dialog.getByText('Choose an app').waitFor(); // the app is required
+    await dialog.getByRole('combobox', { name: 'App' }).fill('acme');
+    await page.locator('.ant-select-item-option', { hasText: 'Acme Shop' }).first().click();
+    await dialog.getByRole('button', { name: 'Add app' }).click();
+    await control.getByText('com.acme.shop').waitFor();
+    await snap(page, 'platform-apps');
+    await control.getByRole('button', { name: 'Delete Acme Shop' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await control.getByText('No app in this list').waitFor();
     await page.context().close();
   });
 

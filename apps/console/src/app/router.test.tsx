@@ -27,6 +27,13 @@ function serve(ulevel: number) {
           results: [{ id: 1, email: 'bob@example.com', ulevel: 150, source: 1, description: 'ops', activated: true, ownApps: 2, createTime: '2025-01-02T03:04:05Z' }],
         },
       });
+    if (path.startsWith('/tcm/v1/app/list')) return reply({ status: 200, msg: '', data: { results: [], total: 0 } });
+    if (path.startsWith('/tcm/v1/app/5/info'))
+      return reply({
+        status: 200,
+        msg: '',
+        data: { appId: 5, title: 'Shop', pkg: 'com.example.shop', logo: '', ownerEmail: 'ada@example.com', projectLevel: 200, reviewEnable: false, materialReviewEnable: false, advanceTarget: false, multiLangEnable: false, localTimeEnable: false, displayPriorityEnable: false, linksEnable: true, limitEnable: false, limitCount: 0, uploadFileLimit: 30, destroy: 0, serverUTC: '+0000', hasServiceAccount: true },
+      });
     return reply({ status: 404, msg: 'Not found' }, 404);
   });
 }
@@ -78,9 +85,9 @@ describe('routes', () => {
 
   it('renders a placeholder naming each app screen', async () => {
     serve(0);
-    renderRoute('/app/5/config/icon');
+    renderRoute('/app/5/data/cross');
     expect(await screen.findByTestId('coming-soon', undefined, slow)).toBeTruthy();
-    expect(screen.getAllByText('Notification icon').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Transparent message records').length).toBeGreaterThan(0);
     expect(screen.getByTestId('app-sidebar')).toBeTruthy();
   });
 });

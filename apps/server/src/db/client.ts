@@ -12,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database handle every repository receives: Drizzle plus raw SQL, on PGlite or a PostgreSQL server. */
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
+  /** The connection string of a PostgreSQL server database (for other processes, e.g. workers). */
+  readonly url?: string;
   readonly db: Db;
   /** Runs one or more statements without parameters (migrations). */
   exec(sqlText: string): Promise<void>;
@@ -40,6 +42,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await pool.query('SELECT 1');
     return {
       kind: 'postgres',
+      url: opts.url,
       db: drizzlePg(pool, { schema }) as unknown as Db,
       exec: async (text) => {
         await pool.query(text);

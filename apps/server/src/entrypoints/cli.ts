@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import { createLogger, openAndMigrate } from './runtime';
 import { serve } from './serve';
+import { worker } from './worker';
 import { createDemo } from '../sandbox/demo';
 import { SandboxRepository } from '../sandbox/sandbox.repository';
 
@@ -10,6 +11,7 @@ const USAGE = `usage: beacon <command>
   migrate                                   apply the database migrations
   serve                                     API, console and background work in one process (npm start)
   api                                       API and console only
+  worker                                    delivery workers only (needs DATABASE_URL)
   admin create --email E --password P [--level 100|150]
                                             create an administrator, or update its password and level
   demo [--devices N]                        the app "Demo Shop" and its simulated fleet (default 20000 devices)`;
@@ -28,6 +30,9 @@ async function main(argv: string[]): Promise<number> {
     case 'serve':
     case 'api':
       await serve(config, command);
+      return -1;
+    case 'worker':
+      await worker(config);
       return -1;
     case 'admin': {
       const { values, positionals } = parseArgs({

@@ -10,9 +10,14 @@ export const JOBS = {
   dispatch: {
     name: 'message-dispatch',
     payload: z.object({ messageId: z.number().int(), fromId: z.number().int(), toId: z.number().int() }),
-    options: { retryLimit: 10, retryDelay: 5, expireInSeconds: 300 },
+    // a batch of 1000 devices takes seconds; a worker killed mid-batch leaves its job active until it expires,
+    // then another worker re-claims the batch's unsent and in-flight devices
+    options: { retryLimit: 10, retryDelay: 5, expireInSeconds: Number(process.env.BEACON_DISPATCH_EXPIRE_SECONDS ?? 60) },
   },
 } as const;
+
+/** How often pg-boss expires the jobs of dead workers (seconds). */
+const MAINTENANCE_SECONDS = Number(process.env.BEACON_JOB_MAINTENANCE_SECONDS ?? 30);
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS]['name'];
 
@@ -22,7 +27,7 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS]['name'];
  */
 export async function startBoss(database: Database, url: string | undefined, onError: (err: Error) => void): Promise<PgBoss> {
   const boss = url
-    ? new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, supervise: true, monitorStateIntervalSeconds: 60 })
+    ? new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, supervise: true, monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: MAINTENANCE_SECONDS })
     : new PgBoss({
         db: {
           executeSql: async (text: string, values?: unknown[]) => {
@@ -33,6 +38,7 @@ export async function startBoss(database: Database, url: string | undefined, onE
         schema: 'pgboss',
         supervise: true,
         monitorStateIntervalSeconds: 60,
+        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
       } as PgBoss.ConstructorOptions);
   boss.on('error', onError);
   await boss.start();

@@ -36,4 +36,5 @@ export const featureModules: RegisterModule[] = [
   registerAppControlModule,
   registerPlatformLimitsModules,
   async (ctx) => (await import('./uploads/uploads.routes')).registerUploadsModule(ctx),
+  async (ctx) => (await import('./messages/messages-export.routes')).registerMessagesExportModule(ctx),
 ];

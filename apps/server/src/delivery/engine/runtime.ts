@@ -48,7 +48,7 @@ export class DeliveryRuntime {
 
   private async boot() {
     const { opts } = this;
-    const boss = await startBoss(opts.database, opts.database.kind === 'postgres' ? opts.config.databaseUrl : undefined, (err) =>
+    const boss = await startBoss(opts.database, opts.database.kind === 'postgres' ? opts.database.url : undefined, (err) =>
       opts.log.error({ err }, 'job queue error'),
     );
     const client = new FcmClient({ baseUrl: opts.fcmBaseUrl, logger: opts.log });

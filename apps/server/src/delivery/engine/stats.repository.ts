@@ -14,6 +14,7 @@ export class StatsRepository {
     await this.database.query(
       `WITH e AS (
          SELECT t.message_id, t.device_id, t.bits FROM unnest($1::bigint[], $2::bigint[], $3::int[]) AS t(message_id, device_id, bits)
+         WHERE EXISTS (SELECT 1 FROM messages WHERE id = t.message_id)
        ), m AS (
          UPDATE messages SET
            reach_count = reach_count + x.reach, show_count = show_count + x.show, click_count = click_count + x.click,

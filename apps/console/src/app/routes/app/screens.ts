@@ -18,4 +18,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'config/tagconfig': lazy(() => import('./config/tagconfig')),
   'config/tagconfigedit': lazy(() => import('./config/tagconfigedit')),
   'message/editpush': lazy(() => import('./message/editpush')),
+  'data/push': lazy(() => import('./data/push')),
 };

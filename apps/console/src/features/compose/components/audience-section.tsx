@@ -100,7 +100,7 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
             title={t('compose.estimate.title')}
             value={estimate.idle ? '—' : estimate.failed ? t('compose.estimate.unavailable') : (max ?? '—')}
             loading={estimate.loading && max === undefined}
-            valueStyle={{ fontSize: 22 }}
+            styles={{ content: { fontSize: 22 } }}
           />
         </Tooltip>
         {estimate.loading && max !== undefined && <Spin size="small" />}

@@ -1,5 +1,5 @@
 import { SendOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Form, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type MessageSaveInput } from '@beacon/shared';
@@ -114,10 +114,9 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
         <Flex vertical gap={16}>
           <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
           {app.multiLangEnable && (
-            <div style={{ background: 'var(--ant-color-bg-container, #fff)', borderRadius: 8, padding: '16px 24px' }} id="compose-languages">
-              <Typography.Title level={5} style={{ marginTop: 0 }}>{t('compose.sections.languages')}</Typography.Title>
+            <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
               <MultiLangSection rule={rule} languages={languages} />
-            </div>
+            </Card>
           )}
           <AudienceSection appId={app.appId} rule={rule} projectLevel={app.projectLevel} estimate={estimate} dictionaries={dictionaries} onCountTouched={() => { countTouched.current = true; }} />
           <ScheduleSection rule={rule} localTimeEnable={app.localTimeEnable} estimate={estimate.value} />

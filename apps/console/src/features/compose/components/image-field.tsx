@@ -56,7 +56,7 @@ export function ImageField({ appId, kind, value, onChange, afterUpload, id, disa
   return (
     <Flex align="center" gap={12} wrap>
       {preview}
-      <input ref={input} type="file" accept={accept} hidden onChange={(e) => { void pick(e.target.files?.[0]); e.target.value = ''; }} />
+      <input ref={input} type="file" accept={accept} style={{ display: 'none' }} tabIndex={-1} aria-hidden onChange={(e) => { void pick(e.target.files?.[0]); e.target.value = ''; }} />
       <Button id={id} icon={<UploadOutlined />} loading={upload.isPending} disabled={disabled} onClick={() => input.current?.click()}>
         {value ? t('compose.image.replace') : t('compose.image.upload')}
       </Button>

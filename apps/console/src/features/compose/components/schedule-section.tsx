@@ -67,7 +67,7 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
       )}
       {type === 3 && valid && localCoverage(date, Date.now()) === 'partial' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('compose.schedule.partialWaves')} />}
       <Form.Item name="ttlHours" label={t('compose.fields.ttl')} extra={t('compose.hints.ttl')} rules={[rule(['ttlHours'])]}>
-        <InputNumber min={1} max={12} precision={0} addonAfter={t('compose.units.hours')} style={{ width: 160 }} />
+        <InputNumber min={1} max={12} precision={0} suffix={t('compose.units.hours')} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item label={t('compose.fields.slowPush')} extra={t('compose.hints.slowPush')}>
         <Flex gap={16} align="center" wrap>
@@ -77,7 +77,7 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
           {slow && (
             <>
               <Form.Item name="speedLimit" noStyle rules={[rule(['speedLimit'])]}>
-                <InputNumber id="speedLimit" min={MESSAGE_LIMITS.speedMin} max={MESSAGE_LIMITS.speedMax} step={500} precision={0} addonAfter={t('compose.units.perSecond')} style={{ width: 200 }} aria-label={t('compose.fields.speedLimit')} />
+                <InputNumber id="speedLimit" min={MESSAGE_LIMITS.speedMin} max={MESSAGE_LIMITS.speedMax} step={500} precision={0} suffix={t('compose.units.perSecond')} style={{ width: 200 }} aria-label={t('compose.fields.speedLimit')} />
               </Form.Item>
               <Typography.Text type="secondary" data-testid="slow-push-duration">
                 {t('compose.schedule.duration', duration)}

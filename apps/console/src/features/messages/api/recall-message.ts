@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageCalls } from '@beacon/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { type MutationConfig } from '../../../lib/react-query';
+import { messagesQueryKey } from './get-messages';
+
+/** Recall: the devices that got the message remove it. */
+export const recallMessage = async ({ appId, msgId }: { appId: number; msgId: number }): Promise<void> => {
+  await apiRequest(messageCalls.retreat, { params: { appId, msgId } });
+};
+
+export const useRecallMessage = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof recallMessage> } = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationConfig,
+    mutationFn: recallMessage,
+    onSettled: async (_data, _error, variables) => {
+      await queryClient.invalidateQueries({ queryKey: messagesQueryKey(variables.appId) });
+    },
+  });
+};

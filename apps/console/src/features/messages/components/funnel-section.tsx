@@ -1,0 +1,62 @@
+import { Flex, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatCount, formatRate, ratio } from '../lib/format';
+import { useFunnel } from '../api/get-funnel';
+import type { HoverController } from '../lib/hover-controller';
+import { LossPopover } from './loss-popover';
+
+const STEPS = ['push', 'channelReach', 'targetReceive', 'targetReach', 'show', 'click'] as const;
+const COLORS = ['#4c6ef5', '#5c7cfa', '#748ffc', '#91a7ff', '#20c997', '#fab005'];
+
+interface FunnelSectionProps {
+  appId: number;
+  msgId: number;
+  refresh: number | false;
+  controller: HoverController;
+}
+
+/** The funnel as horizontal bars (width relative to push), each with its count and its rate of push. */
+export function FunnelSection({ appId, msgId, refresh, controller }: FunnelSectionProps) {
+  const { t } = useTranslation();
+  const funnel = useFunnel(appId, msgId, refresh);
+  const push = funnel.data?.push ?? 0;
+  return (
+    <section aria-labelledby={`funnel-${msgId}`} data-testid="funnel">
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={5} id={`funnel-${msgId}`} style={{ margin: 0 }}>
+          {t('messages.detail.funnel')}
+        </Typography.Title>
+        <Flex gap={4}>
+          <LossPopover appId={appId} msgId={msgId} kind="dispatch" controller={controller} />
+          <LossPopover appId={appId} msgId={msgId} kind="show" controller={controller} />
+        </Flex>
+      </Flex>
+      {!funnel.data ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <dl style={{ margin: '8px 0 0' }}>
+          {STEPS.map((step, i) => {
+            const value = funnel.data[step];
+            const width = push > 0 ? Math.max(0.5, Math.min(100, (value / push) * 100)) : 0;
+            return (
+              <Flex key={step} align="center" gap={12} style={{ marginBottom: 6 }} data-testid={`funnel-${step}`}>
+                <dt style={{ width: 120, flex: 'none', fontSize: 13 }}>{t(`messages.detail.funnelSteps.${step}`)}</dt>
+                <dd style={{ flex: 1, margin: 0, display: 'flex', alignItems: 'center', gap: 8 }}>
+                  <span aria-hidden style={{ flex: 1, background: '#f1f3f5', borderRadius: 4, height: 18, position: 'relative' }}>
+                    <span style={{ position: 'absolute', inset: 0, width: `${width}%`, background: COLORS[i], borderRadius: 4 }} />
+                  </span>
+                  <span style={{ width: 160, flex: 'none', fontSize: 13, textAlign: 'right' }}>
+                    <strong>{formatCount(value)}</strong>{' '}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {i === 0 ? '' : t('messages.detail.ofPush', { rate: formatRate(ratio(value, push)) })}
+                    </Typography.Text>
+                  </span>
+                </dd>
+              </Flex>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}

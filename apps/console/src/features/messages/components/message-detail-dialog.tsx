@@ -1,0 +1,68 @@
+import { Button, Divider, Flex, Modal, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MessageRow } from '@beacon/shared';
+import { useAppInfo } from '../../apps/api/get-app-info';
+import { useMessageRecord } from '../api/get-message-record';
+import { LIST_REFRESH_MS, needsRefresh } from '../lib/message-status';
+import { DistributionSection } from './distribution-section';
+import { FunnelSection } from './funnel-section';
+import { ReachSection } from './reach-section';
+import { RecordSection } from './record-section';
+import { StatusTag } from './status-tag';
+import { useHoverController } from './use-hover-controller';
+
+/** The dialog's width (part 2 §9). */
+export const DETAIL_DIALOG_WIDTH = 792;
+
+interface MessageDetailDialogProps {
+  appId: number;
+  row: MessageRow | undefined;
+  onClose: () => void;
+}
+
+/** The message detail dialog: record, funnel with the loss popovers, distribution and the reach chart. */
+export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialogProps) {
+  const { t } = useTranslation();
+  const controller = useHoverController();
+  const record = useMessageRecord(appId, row?.id);
+  const info = useAppInfo(appId);
+  const status = record.data?.status ?? row?.status ?? 0;
+  const refresh = needsRefresh([status]) ? LIST_REFRESH_MS : false;
+
+  return (
+    <Modal
+      open={row !== undefined}
+      width={DETAIL_DIALOG_WIDTH}
+      onCancel={() => {
+        controller.close();
+        onClose();
+      }}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>{t('messages.detail.close')}</Button>}
+      title={
+        row && (
+          <Flex gap={8} align="center" wrap>
+            <span>{row.title}</span>
+            <StatusTag status={status} />
+            <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
+              {t('messages.detail.title', { id: row.msgId })}
+            </Typography.Text>
+          </Flex>
+        )
+      }
+      data-testid="message-detail"
+    >
+      {row && (
+        <div data-testid="message-detail-body">
+          {record.data ? <RecordSection m={record.data} appName={info.data?.title ?? ''} /> : <Skeleton active />}
+          <Divider />
+          <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
+          <Divider />
+          <DistributionSection appId={appId} msgId={row.msgId} />
+          <Divider />
+          <ReachSection appId={appId} msgId={row.msgId} startedAt={row.createTime} refresh={refresh} />
+        </div>
+      )}
+    </Modal>
+  );
+}

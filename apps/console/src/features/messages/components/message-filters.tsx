@@ -1,0 +1,84 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Flex, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { utcOffsets } from '@beacon/shared';
+import { digitsOrEmpty, DEFAULT_TZ, type MessageListFilters } from '../lib/list-filters';
+
+interface MessageFiltersProps {
+  value: MessageListFilters;
+  onSearch: (next: MessageListFilters) => void;
+}
+
+const zoneOptions = () => utcOffsets().map((o) => ({ value: o.replace(':', ''), label: `UTC${o}` }));
+
+/** The list's search fields; they apply on Search (or Enter), and the URL keeps them. */
+export function MessageFilters({ value, onSearch }: MessageFiltersProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const set = (patch: Partial<MessageListFilters>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const digits = (key: 'msgId' | 'materialId', raw: string) => {
+    const clean = digitsOrEmpty(raw);
+    if (raw.trim() && !clean) void message.warning(t(key === 'msgId' ? 'messages.filters.msgIdDigits' : 'messages.filters.materialIdDigits'));
+    set({ [key]: clean });
+  };
+  const submit = () => onSearch({ ...draft, title: draft.title.trim(), ownerEmail: draft.ownerEmail.trim(), page: 1 });
+  const onEnter = { onPressEnter: submit };
+
+  return (
+    <Flex wrap gap={12} role="search" data-testid="message-filters" style={{ marginBottom: 16 }}>
+      <Input allowClear placeholder={t('messages.filters.title')} aria-label={t('messages.filters.title')} value={draft.title} onChange={(e) => set({ title: e.target.value })} style={{ width: 180 }} {...onEnter} />
+      <Input allowClear placeholder={t('messages.filters.ownerEmail')} aria-label={t('messages.filters.ownerEmail')} value={draft.ownerEmail} onChange={(e) => set({ ownerEmail: e.target.value })} style={{ width: 200 }} {...onEnter} />
+      <DatePicker.RangePicker
+        aria-label={t('messages.filters.range')}
+        placeholder={[t('messages.filters.begin'), t('messages.filters.end')]}
+        value={draft.begin && draft.end ? [dayjs(draft.begin), dayjs(draft.end)] : null}
+        onChange={(range) => set({ begin: range?.[0]?.format('YYYY-MM-DD') ?? '', end: range?.[1]?.format('YYYY-MM-DD') ?? '' })}
+        data-testid="filter-range"
+      />
+      <Select
+        showSearch
+        aria-label={t('messages.filters.tz')}
+        value={draft.tz || DEFAULT_TZ}
+        options={zoneOptions()}
+        onChange={(tz: string) => set({ tz })}
+        style={{ width: 130 }}
+      />
+      <Input
+        allowClear
+        placeholder={t('messages.filters.msgId')}
+        aria-label={t('messages.filters.msgId')}
+        value={draft.msgId}
+        inputMode="numeric"
+        onChange={(e) => set({ msgId: e.target.value })}
+        onBlur={(e) => digits('msgId', e.target.value)}
+        onPressEnter={(e) => {
+          const clean = digitsOrEmpty(e.currentTarget.value);
+          digits('msgId', e.currentTarget.value);
+          onSearch({ ...draft, msgId: clean, page: 1 });
+        }}
+        style={{ width: 130 }}
+        data-testid="filter-msgid"
+      />
+      <Input
+        allowClear
+        placeholder={t('messages.filters.materialId')}
+        aria-label={t('messages.filters.materialId')}
+        value={draft.materialId}
+        inputMode="numeric"
+        onChange={(e) => set({ materialId: e.target.value })}
+        onBlur={(e) => digits('materialId', e.target.value)}
+        style={{ width: 130 }}
+        {...onEnter}
+      />
+      <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
+        {t('messages.filters.search')}
+      </Button>
+      <Button onClick={() => onSearch({ title: '', ownerEmail: '', begin: '', end: '', tz: DEFAULT_TZ, msgId: '', materialId: '', page: 1 })}>{t('messages.filters.reset')}</Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,134 @@
+import { GlobalOutlined, LinkOutlined } from '@ant-design/icons';
+import { Descriptions, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { MessageRow } from '@beacon/shared';
+import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
+import { showsDashes } from '../lib/message-status';
+import { RowActionsMenu } from './row-actions-menu';
+import { StatusTag } from './status-tag';
+
+interface MessageTableProps {
+  appId: number;
+  rows: MessageRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  tz: string;
+  loading: boolean;
+  conversion: boolean;
+  projectLevel: number;
+  onPageChange: (page: number) => void;
+  onDetail: (row: MessageRow) => void;
+}
+
+const DASH = '–';
+const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
+
+function StatsRow({ row }: { row: MessageRow }) {
+  const { t } = useTranslation();
+  const dash = showsDashes(row.status);
+  return (
+    <Descriptions size="small" column={6} title={t('messages.stats.title')} data-testid={`stats-${row.msgId}`}>
+      <Descriptions.Item label={t('messages.stats.targeted')}>{formatCount(row.targetCount)}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.detail.funnelSteps.push')}>{num(row.pushCount, dash)}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.dispatched')}>
+        {dash ? DASH : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.reached')}>{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.shown')}>{dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.clicked')}>{`${formatCount(row.click)} (${formatRate(row.clickRate)})`}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The notification table: the columns of part 2 §2, an expandable stats row and the row menu. */
+export function MessageTable(props: MessageTableProps) {
+  const { t } = useTranslation();
+  const { appId, projectLevel, onDetail, tz, conversion } = props;
+  const columns: ColumnsType<MessageRow> = [
+    {
+      key: 'description',
+      title: t('messages.columns.description'),
+      width: 220,
+      render: (_, r) => (
+        <div>
+          <Space size={6} align="start">
+            <Typography.Link onClick={() => onDetail(r)} style={{ fontWeight: 500 }} data-testid={`title-${r.msgId}`}>
+              {r.title}
+            </Typography.Link>
+            {r.materialId !== null && (
+              <Tooltip title={t('messages.icons.material', { id: r.materialId })}>
+                <LinkOutlined aria-label={t('messages.icons.material', { id: r.materialId })} style={{ color: '#4c6ef5' }} />
+              </Tooltip>
+            )}
+            {r.multiLangEnable && (
+              <Tooltip title={t('messages.icons.multiLang')}>
+                <GlobalOutlined aria-label={t('messages.icons.multiLang')} style={{ color: '#4c6ef5' }} />
+              </Tooltip>
+            )}
+          </Space>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            MsgId {r.msgId}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      key: 'creator',
+      title: t('messages.columns.creator'),
+      render: (_, r) => (
+        <div style={{ fontSize: 12 }}>
+          <div>{r.ownerEmail}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {rowPushTime(r, tz)}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { key: 'push', title: t('messages.columns.push'), align: 'right', render: (_, r) => (showsDashes(r.status) ? DASH : `${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`) },
+    { key: 'dispatched', title: t('messages.columns.dispatched'), align: 'right', render: (_, r) => <span data-testid={`dispatched-${r.msgId}`}>{num(r.dispatchCount, showsDashes(r.status))}</span> },
+    { key: 'reached', title: t('messages.columns.reached'), align: 'right', render: (_, r) => <span data-testid={`reached-${r.msgId}`}>{formatCount(r.arriveAll)}</span> },
+    { key: 'reachRate', title: t('messages.columns.reachRate'), align: 'right', render: (_, r) => formatRate(r.reachRate) },
+    { key: 'shown', title: t('messages.columns.shown'), align: 'right', render: (_, r) => num(r.show, showsDashes(r.status)) },
+    { key: 'showRate', title: t('messages.columns.showRate'), align: 'right', render: (_, r) => formatRate(r.showRate) },
+    { key: 'clicked', title: t('messages.columns.clicked'), align: 'right', render: (_, r) => formatCount(r.click) },
+    { key: 'clickRate', title: t('messages.columns.clickRate'), align: 'right', render: (_, r) => formatRate(r.clickRate) },
+    ...(conversion
+      ? ([
+          { key: 'conversion', title: t('messages.columns.conversion'), align: 'right', render: (_, r) => formatCount(r.conversion) },
+          { key: 'conversionRate', title: t('messages.columns.conversionRate'), align: 'right', render: (_, r) => formatRate(ratio(r.conversion, r.click)) },
+        ] satisfies ColumnsType<MessageRow>)
+      : []),
+    { key: 'status', title: t('messages.columns.status'), render: (_, r) => <StatusTag status={r.status} /> },
+    {
+      key: 'actions',
+      title: t('messages.columns.actions'),
+      width: 80,
+      fixed: 'right',
+      render: (_, r) => <RowActionsMenu appId={appId} row={r} projectLevel={projectLevel} onDetail={onDetail} />,
+    },
+  ];
+
+  return (
+    <Table<MessageRow>
+      rowKey="id"
+      size="middle"
+      data-testid="message-table"
+      columns={columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      scroll={{ x: 'max-content' }}
+      expandable={{ expandedRowRender: (r) => <StatsRow row={r} /> }}
+      pagination={{
+        current: props.page,
+        pageSize: props.pageSize,
+        total: props.total,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        showTotal: (n) => t('messages.total', { count: n }),
+        onChange: props.onPageChange,
+      }}
+    />
+  );
+}

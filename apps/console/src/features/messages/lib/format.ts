@@ -1,0 +1,48 @@
+import type { Language } from '../../../i18n/language';
+
+const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
+
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
+
+/** Rates come from the server in percent (13.04 means 13.04 %). */
+export const formatRate = (pct: number): string => `${Number.isFinite(pct) ? Math.round(pct * 100) / 100 : 0}%`;
+
+export const ratio = (n: number, d: number): number => (d > 0 ? Math.round((n / d) * 10000) / 100 : 0);
+
+/** The name of a loss code from a shared [en, zh, fr] table, or undefined for a code it lacks. */
+export function codeName(table: Record<number, readonly [string, string, string]>, code: number, lang: Language): string | undefined {
+  return table[code]?.[LANG_INDEX[lang]];
+}
+
+/** A country's name in the console language (ICU), or the code itself. */
+export function countryName(code: string, lang: Language): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A UTC offset in minutes as `UTC+05:30`. */
+export function offsetLabel(minutes: number | null): string {
+  if (minutes === null) return 'UTC';
+  const sign = minutes < 0 ? '−' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** An ISO instant as `YYYY-MM-DD HH:mm` in a `±HHMM` zone. */
+export function zonedTime(iso: string, zone: string): string {
+  const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return new Date(t + offset * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The push time a row shows: its schedule for later messages, its creation time (in the list's zone) for "now". */
+export function rowPushTime(row: { scheduleType: number; scheduleDate: string | null; createTime: string }, zone: string): string {
+  if (row.scheduleType !== 1 && row.scheduleDate) return row.scheduleDate.replace('T', ' ').slice(0, 16);
+  return zonedTime(row.createTime, zone);
+}

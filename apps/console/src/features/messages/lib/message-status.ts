@@ -1,0 +1,53 @@
+/** How the list shows a message status: the spec's colour groups (part 2 §4) and the statuses that refresh. */
+export type StatusTone = 'primary' | 'warning' | 'danger' | 'success' | 'info';
+
+const TONES: Record<number, StatusTone> = {
+  19: 'primary',
+  18: 'warning',
+  14: 'warning',
+  91: 'warning',
+  12: 'danger',
+  6: 'danger',
+  10: 'danger',
+  5: 'danger',
+  3: 'danger',
+  99: 'danger',
+  1: 'success',
+  9: 'success',
+};
+
+/** The antd Tag colour of each tone. */
+export const TONE_TAG_COLOR: Record<StatusTone, string> = {
+  primary: 'processing',
+  warning: 'warning',
+  danger: 'error',
+  success: 'success',
+  info: 'default',
+};
+
+/** The statuses that have a name in the console's dictionaries (the others show "status N"). */
+export const KNOWN_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 91, 99] as const;
+
+export function statusTone(status: number): StatusTone {
+  return TONES[status] ?? 'info';
+}
+
+/** The i18n key of a status name, or undefined for a code the console does not know. */
+export function statusLabelKey(status: number): string | undefined {
+  return (KNOWN_STATUSES as readonly number[]).includes(status) ? `messages.status.${status}` : undefined;
+}
+
+/** Sending (4), stop in process (21), recalling (17): the counts move, so the list refreshes. */
+export const SENDING_STATUSES: readonly number[] = [4, 21, 17];
+
+/** The list refreshes while a row sends, and while a "send now" message (0) waits for its first batch. */
+export function needsRefresh(statuses: readonly number[]): boolean {
+  return statuses.some((s) => s === 0 || SENDING_STATUSES.includes(s));
+}
+
+/** A scheduled message that has not started (2) shows dashes for push, dispatch and show counts. */
+export function showsDashes(status: number): boolean {
+  return status === 2;
+}
+
+export const LIST_REFRESH_MS = 3000;

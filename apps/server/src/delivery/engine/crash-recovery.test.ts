@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { startTestApp, TestClient, TEST_SECRET, type TestApp } from '../../test/test-app';
+
+const serverRoot = path.resolve(import.meta.dirname, '../../..');
+const DEVICES = 1500;
+const postgres = backends().filter((b) => b.name === 'postgres');
+
+async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// A worker is a separate process sharing the database, so this runs on the PostgreSQL server only.
+describe.each(postgres)('a delivery worker killed mid-send [$name]', (backend) => {
+  let t: TestApp;
+  let emu: FcmEmulator;
+  let owner: TestClient;
+  let appId: number;
+  const tokens: string[] = [];
+  const workers: ChildProcess[] = [];
+  let stderr = '';
+
+  const startWorker = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entrypoints/cli.ts', 'worker'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: t.database.url ?? '',
+        FCM_BASE_URL: emu.h2cUrl,
+        BEACON_SECRET_KEY: TEST_SECRET,
+        PUBLIC_URL: 'http://beacon.test',
+        LOG_LEVEL: 'warn',
+        BEACON_DISPATCH_EXPIRE_SECONDS: '3',
+        BEACON_JOB_MAINTENANCE_SECONDS: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout?.on('data', (c: Buffer) => (stderr += c.toString()));
+    workers.push(child);
+    return child;
+  };
+
+  beforeAll(async () => {
+    // every request takes 25 ms at the emulator, so a kill lands while batches are in flight
+    emu = await startEmulator({ tlsPort: null, latencyMs: 25 });
+    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl });
+    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
+    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
+    const sa = emu.createServiceAccount('crash-project');
+    const { app } = await t.services.apps.create({
+      title: 'Crash',
+      pkg: 'com.example.crash',
+      owner: { userId: user.id, email: user.email },
+      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    });
+    appId = app.id;
+    for (let i = 0; i < DEVICES; i++) tokens.push(emu.registerDevice({ projectId: 'crash-project', packageName: 'com.example.crash' }));
+    await t.database.query(
+      `WITH d AS (
+         INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
+         SELECT $1, ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'NG', 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310, 'Africa/Lagos', 60, true
+         FROM generate_series(0, $2 - 1) g RETURNING id, gaid
+       ) INSERT INTO device_tokens (device_id, token)
+         SELECT d.id, (ARRAY(SELECT unnest($3::text[])))[(right(d.gaid::text, 12))::int + 1] FROM d`,
+      [appId, DEVICES, tokens],
+    );
+    owner = new TestClient(t.app);
+    await owner.login('owner@example.com', 'Owner#2024');
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    await t?.close();
+    await emu?.close();
+  });
+
+  it('a second worker finishes the message: every device sent, none skipped, and only in-flight requests repeated', async () => {
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      title: 'Crash test',
+      pushCount: DEVICES,
+      targetingType: 0,
+      scheduleType: 1,
+      data: { noti_type: 1, noti_title: 'Hi', noti_desc: 'There', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' },
+    });
+    const id = saved.json().data.id as number;
+    const dispatched = async () => (await t.database.query<{ n: number }>('SELECT dispatch_count AS n FROM messages WHERE id = $1', [id]))[0]?.n ?? 0;
+    const first = startWorker();
+    await until('first sends', dispatched, (n) => n >= 200, 120_000).catch((err: Error) => {
+      throw new Error(`${err.message}\nworker stderr:\n${stderr}`);
+    });
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const atKill = await dispatched();
+    expect(atKill).toBeLessThan(DEVICES);
+
+    startWorker();
+    const [done] = await until(
+      'sent',
+      () => t.database.query<{ status: number; dispatch_count: number }>('SELECT status, dispatch_count FROM messages WHERE id = $1', [id]),
+      (rows) => rows[0]?.status === 1,
+      180_000,
+    );
+    expect(done?.dispatch_count).toBe(DEVICES);
+    const [records] = await t.database.query<{ sent: number; other: number }>(
+      'SELECT count(*) FILTER (WHERE outcome = 1)::int AS sent, count(*) FILTER (WHERE outcome <> 1)::int AS other FROM send_records WHERE message_id = $1',
+      [id],
+    );
+    expect(records).toEqual({ sent: DEVICES, other: 0 });
+    const perDevice = tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length);
+    expect(perDevice.filter((n) => n === 0)).toHaveLength(0);
+    // a request in flight when the process died may have reached FCM unrecorded: only those can repeat, at most one
+    // dispatch chunk per dispatch worker, and each carries the same collapse key so the device shows one notification
+    const repeated = perDevice.filter((n) => n > 1).length;
+    expect(perDevice.every((n) => n <= 2)).toBe(true);
+    expect(repeated).toBeLessThanOrEqual(4 * 100);
+    console.log(`crash test: ${atKill} dispatched at the kill, ${repeated} devices got a repeated request`);
+  }, 240_000);
+});

@@ -1,0 +1,187 @@
+// A broadcast to N devices end to end: Beacon's HTTP API → delivery engine (pg-boss waves and dispatch, FcmClient)
+// → the FCM emulator in a child process; versus the raw node:http2 ceiling to the same emulator, with memory samples.
+// Run: npm run bench -- delivery [--devices 1000000] [--backend pglite|postgres] [--page-size 1000] [--concurrency 4]
+//        [--sessions 16] [--streams 100] [--rate 570000] [--raw-messages 200000] [--timeout-s 1800]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { DeliveryEngine } from '../apps/server/src/delivery/engine/engine';
+import { EngineRepository } from '../apps/server/src/delivery/engine/engine.repository';
+import { buildFcmMessage } from '../apps/server/src/delivery/engine/payload';
+import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
+import { FCM_DEFAULTS, FcmClient } from '../apps/server/src/delivery/fcm-client';
+import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
+import { startBoss } from '../apps/server/src/jobs/boss';
+import { EngineProbe } from './src/engine-probe';
+import { control, cpuSeconds, here, load, MemorySampler, numArg, openBenchDb, round, startEmulatorChild, strArg } from './src/harness';
+import { runRawH2 } from './src/raw-h2';
+import { seedDevices } from './src/seed-devices';
+
+const N = numArg('devices', 1_000_000);
+const BACKEND = strArg('backend', 'pglite') as 'pglite' | 'postgres';
+if (BACKEND !== 'pglite' && BACKEND !== 'postgres') throw new Error('--backend pglite|postgres');
+// defaults = what DeliveryRuntime ships with (engine.ts, fcm-client.ts FCM_DEFAULTS)
+const PAGE_SIZE = numArg('page-size', 1000);
+const CONCURRENCY = numArg('concurrency', 4);
+const SESSIONS = numArg('sessions', FCM_DEFAULTS.sessions);
+const STREAMS = numArg('streams', FCM_DEFAULTS.streamsPerSession);
+const RATE = numArg('rate', FCM_DEFAULTS.ratePerMinute);
+const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
+const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
+const PROJECT = 'bench-delivery';
+const PKG = 'com.example.bench';
+const log = { info: () => undefined, warn: (o: object, m?: string) => console.warn('warn', m, o), error: (o: object, m?: string) => console.error('error', m, o) };
+const say = (s: string): void => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
+
+async function main(): Promise<void> {
+  const { child, urls } = await startEmulatorChild();
+  const db = await openBenchDb(BACKEND, Math.max(10, CONCURRENCY + 8));
+  const cleanup: Array<() => Promise<unknown>> = [];
+  try {
+    const ctl = urls.http1Url;
+    const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {});
+    await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, { perMinute: 1e9, perDevicePerMinute: 1e6, perDevicePerHour: 1e7 });
+    const config = loadConfig({
+      BEACON_SECRET_KEY: 'cd'.repeat(32), PUBLIC_URL: 'http://beacon.bench', LOG_LEVEL: 'silent', FCM_BASE_URL: urls.h2cUrl,
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+    });
+    const built = await buildApp({ config, database: db.database, logger: false, mailer: { send: async () => undefined }, runWorkers: false });
+    cleanup.push(() => built.app.close());
+    await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
+    const user = (await built.repos.users.findByEmail('owner@bench.test'))!;
+    const { app } = await built.services.apps.create({
+      title: 'Bench', pkg: PKG, owner: { userId: user.id, email: user.email },
+      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    });
+
+    // seeding: set-based SQL, not the SDK's register endpoint (1M HTTP registrations would dominate the run)
+    let t = performance.now();
+    const { minId } = await seedDevices(db.database, app.id, N, { allSendable: true }, 250_000, (done) => say(`devices ${done}/${N}`));
+    const seedDevicesS = (performance.now() - t) / 1000;
+    t = performance.now();
+    const rawTokens: string[] = [];
+    for (let done = 0; done < N; ) {
+      const count = Math.min(50_000, N - done);
+      const { tokens } = await control<{ tokens: string[] }>(ctl, 'POST', `/projects/${PROJECT}/devices:batchCreate`, { count, packageName: PKG });
+      await db.database.query('INSERT INTO device_tokens (device_id, token) SELECT $1::bigint + k - 1, token FROM unnest($2::text[]) WITH ORDINALITY AS t(token, k)', [minId + done, tokens]);
+      for (let k = 0; k < tokens.length && rawTokens.length < RAW_N; k++) rawTokens.push(tokens[k]!);
+      done += count;
+      if (done % 250_000 === 0 || done === N) say(`tokens ${done}/${N}`);
+    }
+    const seedTokensS = (performance.now() - t) / 1000;
+    if (db.database.kind === 'postgres') await db.database.query('ANALYZE devices; ANALYZE device_tokens');
+
+    // the engine: Beacon's DeliveryEngine and FcmClient with this run's knobs (defaults = DeliveryRuntime's)
+    const boss = await startBoss(db.database, db.url, (err) => log.error({ err }, 'job queue error'));
+    cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
+    const client = new FcmClient({ baseUrl: urls.h2cUrl, sessions: SESSIONS, streamsPerSession: STREAMS, ratePerMinute: RATE, logger: log });
+    cleanup.push(() => client.close());
+    const repo = new EngineRepository(db.database);
+    const probe = new EngineProbe();
+    probe.instrumentRepo(repo);
+    const engine = new DeliveryEngine({ repo, boss, client, box: built.box, publicUrl: config.publicUrl, log, pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY });
+    probe.instrumentEngine(engine);
+    await engine.start();
+
+    await built.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const login = await fetch(`${base}/tcm/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.test', password: 'Owner#2024' }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+    let dispatched = 0;
+    const sampler = new MemorySampler(() => dispatched / N);
+    globalThis.gc?.();
+    sampler.start();
+    const cpu0 = process.cpuUsage();
+    const emu0 = cpuSeconds(child.pid!);
+    const db0 = db.serverCpu();
+    const t0 = performance.now();
+    const saved = await fetch(`${base}/tcm/v1/app/${app.id}/msg/save`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        msgType: 1, title: 'Weekend sale', pushCount: N, targetingType: 0, scheduleType: 1,
+        data: { noti_type: 1, noti_title: 'Weekend sale: 50% off everything', noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://promo/weekend' },
+      }),
+    }).then((r) => r.json() as Promise<{ status: number; data: { id: number } }>);
+    if (saved.status !== 200) throw new Error(`msg/save: ${JSON.stringify(saved)}`);
+    const saveMs = performance.now() - t0;
+    const id = saved.data.id;
+    say(`message ${id} saved in ${Math.round(saveMs)} ms (audience count + wave planning)`);
+    let status = 0;
+    let waveDoneMs = 0;
+    let lastLog = 0;
+    const progress: Array<{ s: number; dispatched: number; selected: number }> = [];
+    while (status !== 1 && performance.now() - t0 < TIMEOUT_MS) {
+      await new Promise((r) => setTimeout(r, 500));
+      const [m] = await db.database.query<{ status: number; dispatched: number; selected: number; open: number }>(
+        'SELECT status, dispatch_count AS dispatched, selected_count AS selected, (SELECT count(*)::int FROM message_waves WHERE message_id = $1 AND status IN (0, 1)) AS open FROM messages WHERE id = $1',
+        [id],
+      );
+      if (!m) throw new Error('message vanished');
+      status = m.status;
+      dispatched = m.dispatched;
+      const s = (performance.now() - t0) / 1000;
+      if (!waveDoneMs && m.open === 0) waveDoneMs = performance.now() - t0;
+      if (s - lastLog >= 10) {
+        lastLog = s;
+        progress.push({ s: round(s, 1), dispatched, selected: m.selected });
+        say(`${dispatched}/${N} dispatched, ${m.selected} selected, ${Math.round(dispatched / s)}/s`);
+      }
+    }
+    const totalMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const emuCpuS = cpuSeconds(child.pid!) - emu0;
+    const dbCpuS = db.serverCpu() - db0;
+    sampler.stop();
+    const timedOut = status !== 1;
+    const enginePerSec = Math.round((dispatched / totalMs) * 1000);
+    const dispatchWallMs = probe.lastDispatchEndAt - probe.firstDispatchAt;
+    const dispatchJobMs = probe.stages.get('job.dispatch')?.ms ?? 0;
+    const loadDuring = load();
+    say(`engine: ${dispatched}/${N} in ${round(totalMs / 1000, 1)} s = ${enginePerSec}/s${timedOut ? ' (TIMED OUT)' : ''}`);
+    await boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined);
+
+    // raw ceiling: the same request bodies (the engine's payload for this message) to the same emulator child
+    const msg = (await new EngineRepository(db.database).message(id))!;
+    const payload = { id, msgType: msg.msgType, pkg: msg.pkg, ttlSeconds: msg.ttlSeconds, createdAt: msg.createdAt, data: msg.data, multiLangEnable: false, multiLangContent: [], publicUrl: config.publicUrl };
+    const bearer = await new FcmAuth().get({ appId: 'raw', serviceAccount: sa });
+    if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
+    const body = (i: number): string => `{"message":${JSON.stringify(buildFcmMessage(payload, rawTokens[i % rawTokens.length]!, 'en'))}}`;
+    await runRawH2(urls.h2cUrl, `/v1/projects/${PROJECT}/messages:send`, bearer, Math.min(5000, RAW_N), SESSIONS, STREAMS, body);
+    const raws = [];
+    for (let r = 0; r < 2; r++) {
+      const x = await runRawH2(urls.h2cUrl, `/v1/projects/${PROJECT}/messages:send`, bearer, RAW_N, SESSIONS, STREAMS, body);
+      say(`raw round ${r + 1}: ${x.perSec}/s (${x.ok}/${RAW_N} ok)`);
+      raws.push(x);
+    }
+    const raw = raws.reduce((a, b) => (b.perSec > a.perSec ? b : a));
+    const emuStats = await fetch(`${ctl}/emulator/v1/stats`).then((r) => r.json());
+    const memory = sampler.summary();
+    const ratio = round(enginePerSec / raw.perSec, 3);
+    const result = {
+      date: new Date().toISOString(), backend: BACKEND, devices: N, timedOut, dispatched, status,
+      knobs: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, sessions: SESSIONS, streams: STREAMS, ratePerMinute: RATE },
+      seeding: { method: 'set-based SQL (generate_series for devices, unnest of emulator batchCreate tokens), not the SDK register endpoint', devicesS: round(seedDevicesS, 1), tokensS: round(seedTokensS, 1) },
+      saveMs: Math.round(saveMs), waveDoneS: round(waveDoneMs / 1000, 1), totalS: round(totalMs / 1000, 1), enginePerSec,
+      raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) }, ratio,
+      targets: { perSec10k: enginePerSec >= 10_000, ratio70: ratio >= 0.7 },
+      cpu: { benchCores: round((cpu.user + cpu.system) / 1e3 / totalMs), emulatorCores: round((emuCpuS * 1000) / totalMs), dbServerCores: round((dbCpuS * 1000) / totalMs), benchCpuUsPerMsg: Math.round((cpu.user + cpu.system) / Math.max(1, dispatched)), dbServerCpuUsPerMsg: Math.round((dbCpuS * 1e6) / Math.max(1, dispatched)), emulatorCpuUsPerMsg: Math.round((emuCpuS * 1e6) / Math.max(1, dispatched)) },
+      dispatchWorkers: { utilisation: round(dispatchJobMs / Math.max(1, CONCURRENCY * dispatchWallMs)), maxActive: probe.maxActiveDispatch },
+      stages: probe.table(), memory, progress, emulatorStats: emuStats,
+      loadAverage: { duringEngine: loadDuring, end: load(), cpus: os.cpus().length }, node: process.version,
+    };
+    console.log(JSON.stringify({ enginePerSec, raw: raw.perSec, ratio, memory, stages: result.stages, dispatchWorkers: result.dispatchWorkers, cpu: result.cpu }, null, 2));
+    mkdirSync(path.join(here, 'results'), { recursive: true });
+    writeFileSync(path.join(here, 'results/delivery.json'), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    for (const c of cleanup.reverse()) await c().catch(() => undefined);
+    await db.close();
+    child.kill();
+  }
+}
+
+await main();
+process.exit(0);

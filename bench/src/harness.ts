@@ -1,0 +1,187 @@
+// Shared pieces of the delivery and audience benchmarks: the emulator child, databases, memory sampling, CLI flags.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { startPgServer, type PgServer } from '../../apps/server/src/test/pg-server';
+
+export const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const root = path.resolve(here, '..');
+
+/** `--name value` as a number, or the default. */
+export function numArg(name: string, def: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return def;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isFinite(v)) throw new Error(`--${name} needs a number`);
+  return v;
+}
+
+/** `--name value` as a string, or the default. */
+export function strArg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? def) : def;
+}
+
+export const load = (): number => Math.round(os.loadavg()[0]! * 100) / 100;
+export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+export const mb = (bytes: number): number => Math.round(bytes / 1048576);
+
+export interface EmulatorUrls {
+  h2cUrl: string;
+  http1Url: string;
+}
+
+/** The FCM emulator in a child process (h2c, no delivery store), resolved once it prints FCM_EMULATOR_READY. */
+export function startEmulatorChild(): Promise<{ child: ChildProcess; urls: EmulatorUrls }> {
+  const cli = path.join(root, 'packages/fcm-emulator/src/cli.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--h2c-port', '0', '--tls-port', 'off', '--http1-port', '0', '--no-store'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.on('line', (line) => {
+      const m = /^FCM_EMULATOR_READY (.*)$/.exec(line);
+      if (m) resolve({ child, urls: JSON.parse(m[1]!) as EmulatorUrls });
+    });
+    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+}
+
+/** A call to the emulator's control API (`/emulator/v1…`). */
+export async function control<T>(base: string, method: string, p: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/emulator/v1${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** CPU seconds used so far by a process (Linux /proc; 0 elsewhere). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of a process and its live children (e.g. a PostgreSQL postmaster and its backends). */
+export function treeCpuSeconds(rootPid: number): number {
+  let total = cpuSeconds(rootPid);
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const f = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (Number(f[1]) === rootPid) total += (Number(f[11]) + Number(f[12])) / 100;
+      } catch {
+        /* gone */
+      }
+    }
+  } catch {
+    /* no /proc */
+  }
+  return total;
+}
+
+export interface BenchDb {
+  database: Database;
+  /** postgres://… of the database (PostgreSQL only), for pg-boss's own pool */
+  url: string | undefined;
+  /** CPU seconds used so far by the database server (PostgreSQL: postmaster and backends; PGlite: 0, it is in-process) */
+  serverCpu(): number;
+  close(): Promise<void>;
+}
+
+/** A migrated, empty database: PGlite in memory, or a throw-away PostgreSQL server from the machine's binaries. */
+export async function openBenchDb(backend: 'pglite' | 'postgres', poolSize = 10): Promise<BenchDb> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, url: undefined, serverCpu: () => 0, close: () => database.close() };
+  }
+  const server: PgServer | undefined = await startPgServer();
+  if (!server) throw new Error('no PostgreSQL binaries on this machine (pg_ctl not found)');
+  try {
+    const database = await openDatabase({ url: server.url, poolSize });
+    await migrate(database);
+    const [dir] = await database.query<{ setting: string }>("SELECT setting FROM pg_settings WHERE name = 'data_directory'");
+    let postmaster = 0;
+    try {
+      postmaster = Number(readFileSync(path.join(dir?.setting ?? '', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      /* not readable: server CPU reported as 0 */
+    }
+    return {
+      database,
+      url: server.url,
+      serverCpu: () => (postmaster ? treeCpuSeconds(postmaster) : 0),
+      close: async () => {
+        await database.close().catch(() => undefined);
+        server.stop();
+      },
+    };
+  } catch (err) {
+    server.stop();
+    throw err;
+  }
+}
+
+export interface MemorySample {
+  t: number;
+  rss: number;
+  heapUsed: number;
+  progress: number;
+}
+
+/** Samples this process's RSS and JS heap every `everyMs` while running; `progress()` tags each sample. */
+export class MemorySampler {
+  readonly samples: MemorySample[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly t0 = performance.now();
+
+  constructor(private readonly progress: () => number) {}
+
+  start(everyMs = 250): void {
+    const take = (): void => {
+      const m = process.memoryUsage();
+      this.samples.push({ t: performance.now() - this.t0, rss: m.rss, heapUsed: m.heapUsed, progress: this.progress() });
+    };
+    take();
+    this.timer = setInterval(take, everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Peaks, and the heap and RSS peaks of each half of the run (by progress): "flat" when the second half adds < 64 MB. */
+  summary(): { peakRssMb: number; peakHeapMb: number; firstHalf: { rssMb: number; heapMb: number }; secondHalf: { rssMb: number; heapMb: number }; heapFlat: boolean; rssFlat: boolean } {
+    const max = (xs: MemorySample[], k: 'rss' | 'heapUsed'): number => xs.reduce((m, s) => Math.max(m, s[k]), 0);
+    const a = this.samples.filter((s) => s.progress < 0.5);
+    const b = this.samples.filter((s) => s.progress >= 0.5);
+    const first = { rssMb: mb(max(a, 'rss')), heapMb: mb(max(a, 'heapUsed')) };
+    const second = { rssMb: mb(max(b, 'rss')), heapMb: mb(max(b, 'heapUsed')) };
+    return {
+      peakRssMb: mb(max(this.samples, 'rss')),
+      peakHeapMb: mb(max(this.samples, 'heapUsed')),
+      firstHalf: first,
+      secondHalf: second,
+      heapFlat: second.heapMb - first.heapMb < 64,
+      rssFlat: second.rssMb - first.rssMb < 64,
+    };
+  }
+}
+
+/** Percentile (nearest rank) of a list of numbers. */
+export function percentile(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return 0;
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
