@@ -45,7 +45,7 @@ async function timeEstimate(built: BeaconApp, cookie: string, appId: number, con
     payload: { targetingType: conditions.length ? 1 : 0, conditions },
   });
   const ms = performance.now() - t0;
-  const body = res.json() as { status: number; data: { newCount: number } };
+  const body = res.json<{ status: number; data: { newCount: number } }>();
   if (body.status !== 200) throw new Error(`target/max: ${res.body}`);
   return { ms, count: body.data.newCount };
 }

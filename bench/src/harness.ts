@@ -44,7 +44,7 @@ export function startEmulatorChild(): Promise<{ child: ChildProcess; urls: Emula
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
+    const rl = createInterface({ input: child.stdout });
     rl.on('line', (line) => {
       const m = /^FCM_EMULATOR_READY (.*)$/.exec(line);
       if (m) resolve({ child, urls: JSON.parse(m[1]!) as EmulatorUrls });

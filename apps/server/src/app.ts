@@ -22,6 +22,8 @@ import type { Sandbox } from './sandbox/sandbox';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
 import type { ModuleContext } from './modules/context';
 import { DeliveryRuntime } from './delivery/engine/runtime';
+import { policyBinding } from './delivery/engine/policy-binding';
+import { raiseAlert } from './modules/alerts/alerts.repository';
 import { featureModules } from './modules/index';
 import { AppsRepository } from './modules/apps/apps.repository';
 import { AppsService } from './modules/apps/apps.service';
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
   const sandbox = deps.sandbox;
+  const authAlerted = new Map<number, number>();
   const delivery = new DeliveryRuntime({
     database,
     config,
@@ -92,6 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     log: app.log,
     fcmBaseUrl: sandbox?.fcmBaseUrl ?? config.fcmBaseUrl ?? 'https://fcm.googleapis.com',
     runWorkers: deps.runWorkers ?? false,
+    policyFor: policyBinding(database),
+    onAuthFailure: (appId, message) => {
+      // one alert write per app a minute: a failing batch reports every device
+      if ((authAlerted.get(appId) ?? 0) > Date.now() - 60_000) return;
+      authAlerted.set(appId, Date.now());
+      void raiseAlert(database, { appId, kind: 'fcm_credentials', params: { reason: message.slice(0, 200) } }).catch(() => undefined);
+    },
   });
   const devices = new DevicesService(devicesRepo, {
     onNewEvents: (events) => delivery.stats.applyEvents(events),

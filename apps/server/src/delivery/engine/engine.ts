@@ -7,7 +7,7 @@ import { JOBS } from '../../jobs/boss';
 import { retryDelayMs } from '../backoff';
 import { audienceOf } from './audience-source';
 import type { EngineMessage, EngineRepository, SendResultRow } from './engine.repository';
-import { filterDevice, LOSS, type PolicyCheck } from './filters';
+import { filterDevice, LOSS, type PolicyFilter } from './filters';
 import { buildFcmMessage, dataBytes, type PayloadMessage } from './payload';
 import { SpeedLimiter } from './speed-limiter';
 
@@ -25,7 +25,7 @@ export interface EngineDeps {
   publicUrl: string;
   log: Log;
   /** Platform policies per app (banned countries and hours, shielding, limits), when available. */
-  policyFor?: (appId: number, message: EngineMessage) => Promise<PolicyCheck | undefined>;
+  policyFor?: (appId: number, message: EngineMessage) => Promise<PolicyFilter | undefined>;
   /** Called when an app's FCM credentials fail. */
   onAuthFailure?: (appId: number, message: string) => void;
   pageSize?: number;
@@ -106,6 +106,7 @@ export class DeliveryEngine {
       const page = await repo.page(audience, cursor, pageSize);
       if (page.length === 0) break;
       const now = Date.now();
+      await policy?.prefetch?.(page);
       const rows: Array<{ deviceId: string; lossCode: number }> = [];
       let survivors = 0;
       for (const device of page) {

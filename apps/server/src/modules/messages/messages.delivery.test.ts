@@ -140,23 +140,35 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
   });
 
   it('stops a slow push: nothing more is sent after stop returns', async () => {
-    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
-      msgType: 1, data: content, title: 'Slow', pushCount: 23, targetingType: 0, scheduleType: 1, speedLimit: 1000,
+    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
+    const sa = emu.createServiceAccount('slow-project');
+    const { app } = await t.services.apps.create({
+      title: 'Slow', pkg: 'com.example.slow', owner: { userId: user.id, email: user.email },
+      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    });
+    const slowTokens = Array.from({ length: 3000 }, () => emu.registerDevice({ projectId: 'slow-project', packageName: 'com.example.slow' }));
+    await t.database.query(
+      `WITH d AS (
+         INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
+         SELECT $1, ('10000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'NG', 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310, 'Africa/Lagos', 60, true
+         FROM generate_series(0, 2999) g RETURNING id, gaid
+       ) INSERT INTO device_tokens (device_id, token) SELECT d.id, ($2::text[])[right(d.gaid::text, 12)::int + 1] FROM d`,
+      [app.id, slowTokens],
+    );
+    const saved = await owner.post(`/tcm/v1/app/${app.id}/msg/save`, {
+      msgType: 1, data: content, title: 'Slow', pushCount: 3000, targetingType: 0, scheduleType: 1, speedLimit: 1000,
     });
     const id = saved.json().data.id as number;
-    expect(saved.json().status).toBe(200);
-    await until('sending', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 4 || d.status === 1);
-    const stop = await owner.post(`/tcm/v1/app/${appId}/msg/${id}/stop`);
-    const count = () => tokens.reduce((n, tok) => n + emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length, 0);
-    const atStop = count();
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(count()).toBe(atStop);
-    if (stop.json().status === 200) {
-      const d = await until('stopped', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (x) => x.status === 3);
-      expect(d.dispatchCount).toBe(atStop);
-    } else {
-      expect(stop.json().status).toBe(21022); // it finished before the stop
-    }
+    const count = () => slowTokens.reduce((n, tok) => n + emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length, 0);
+    await until('sending', async () => count(), (n) => n >= 300);
+    expect((await owner.post(`/tcm/v1/app/${app.id}/msg/${id}/stop`)).json().status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300)); // requests already on the wire land
+    const afterStop = count();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(count()).toBe(afterStop);
+    expect(afterStop).toBeLessThan(3000);
+    const d = await until('stopped', () => owner.post(`/tcm/v1/app/${app.id}/msg/detail`, { id }).then((r) => r.json().data), (x) => x.status === 3);
+    expect(d.dispatchCount).toBe(afterStop);
   });
 
   it('refuses a stranger with 403/1002 and a speed limit out of range with 21025', async () => {
@@ -168,5 +180,26 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
     const res = await stranger.post(`/tcm/v1/app/${appId}/msg/list`, { msgType: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json().status).toBe(1002);
+  });
+
+  it('drops exactly the devices each policy names, with its loss code', async () => {
+    // the platform bans GH (6), the app bans KE (104): only the NG devices (odd indexes below 20) are sent
+    await t.database.query(`INSERT INTO platform_forbidden_countries (country) VALUES ('GH')`);
+    await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'KE')`, [appId]);
+    try {
+      const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, title: 'Policies', pushCount: 30, targetingType: 0, scheduleType: 1 });
+      const id = saved.json().data.id as number;
+      const d = await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (x) => x.status === 1);
+      expect(d.dispatchCount).toBe(10);
+      const loss = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data.messageDistributionLoseList as Array<{ type: number; count: number }>;
+      const byCode = Object.fromEntries(loss.map((l) => [l.type, l.count]));
+      // uninstalled (24–26) and notifications off (20–23) are dropped before the policies look at them
+      expect(byCode).toEqual({ 1: 3, 107: 4, 6: 3, 104: 10 });
+      const sentTo = tokens.map((tok) => emu.inbox(tok).some((x) => (x.message.data as Record<string, string>).tcm_msg_id === String(id)));
+      expect(sentTo.map((v, i) => (v ? i : -1)).filter((i) => i >= 0)).toEqual([1, 3, 5, 7, 9, 11, 13, 15, 17, 19]);
+    } finally {
+      await t.database.query(`DELETE FROM platform_forbidden_countries`);
+      await t.database.query(`DELETE FROM app_forbidden_countries`);
+    }
   });
 });

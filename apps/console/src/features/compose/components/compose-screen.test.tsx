@@ -25,7 +25,7 @@ beforeEach(() => {
     if (url.includes('/dict/1/all')) return ok(DICTS);
     if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234 });
     if (url.endsWith('/msg/save')) {
-      saved.push(JSON.parse(String(init?.body)));
+      saved.push(JSON.parse(init?.body as string));
       return ok({ id: 7, msgId: 70, status: 0 });
     }
     return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });

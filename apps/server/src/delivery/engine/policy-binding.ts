@@ -1,0 +1,63 @@
+import { dailyWindow } from '@beacon/shared';
+import type { Database } from '../../db/client';
+import { readGlobalSettings } from '../../modules/global-settings/global-settings.repository';
+import { evaluate, loadPolicySnapshot, type DailyLimits, type SentToday } from '../../policy';
+import type { EngineMessage, PageDevice } from './engine.repository';
+import type { PolicyFilter } from './filters';
+
+const ZERO: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
+const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
+
+/** What each device was sent today (by message kind), for the per-user daily limits; one query per page. */
+async function sentToday(database: Database, deviceIds: string[], since: Date): Promise<Map<string, SentToday>> {
+  const rows = await database.query<{ id: string; kind: 1 | 2 | 3; n: number }>(
+    `SELECT s.device_id::text AS id, m.restrict_type AS kind, count(*)::int AS n
+     FROM send_records s JOIN messages m ON m.id = s.message_id
+     WHERE s.device_id = ANY($1::bigint[]) AND s.outcome = 1 AND s.sent_at >= $2 AND m.msg_type IN (1, 2)
+     GROUP BY 1, 2`,
+    [deviceIds, since],
+  );
+  const out = new Map<string, SentToday>();
+  for (const r of rows) {
+    const cur = out.get(r.id) ?? { ...ZERO };
+    cur.total += r.n;
+    const name = KIND_NAME[r.kind];
+    if (name) cur[name] += r.n;
+    out.set(r.id, cur);
+  }
+  return out;
+}
+
+/**
+ * The filter stage's platform policies for one message (spec issue "Platform administration"): banned countries
+ * (6, 104), banned hours (105), model shielding (4) and the per-user daily limits (7), evaluated per device from one
+ * snapshot loaded per wave.
+ */
+export function policyBinding(database: Database) {
+  return async (appId: number, message: EngineMessage): Promise<PolicyFilter> => {
+    const settings = await readGlobalSettings(database);
+    const byOption = new Map(settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]));
+    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') => byOption.get(o) ?? { enable: false, number: 0 };
+    const dailyLimits: DailyLimits | null = settings.limitSwitch
+      ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
+      : null;
+    const limited = dailyLimits !== null && Object.values(dailyLimits).some((l) => l.enable);
+    const snapshot = await loadPolicySnapshot(database, appId, { dailyLimits });
+    const kind = (message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1) as 1 | 2 | 3;
+    let sent = new Map<string, SentToday>();
+    return {
+      prefetch: async (page: PageDevice[]) => {
+        if (limited) sent = await sentToday(database, page.map((d) => d.id), dailyWindow(settings, new Date()).start);
+      },
+      check: (d: PageDevice) => {
+        const verdict = evaluate(
+          { country: d.country, brand: d.brand, model: d.model, utcOffsetMin: d.utcOffsetMin, firstSeenAt: new Date(d.firstSeenAt), sentToday: sent.get(d.id) ?? ZERO },
+          { appId, kind },
+          snapshot,
+          new Date(),
+        );
+        return verdict.drop ? verdict.lossCode : 0;
+      },
+    };
+  };
+}

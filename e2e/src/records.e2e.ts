@@ -1,0 +1,206 @@
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+
+const PROJECT = 'shop-project';
+const PKG = 'com.example.shop';
+const FAST = 20; // NG/KE devices with notifications on
+const OFF = 3; // NG devices with notifications off (loss 107)
+const SLOW = 3000; // GH devices for the slow push
+const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const content = {
+  noti_type: 1, noti_title: 'Flash sale', noti_desc: 'Everything 50% off today', noti_small_icon: '/files/icon.png',
+  noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home',
+};
+
+let beacon: RunningBeacon;
+let emu: FcmEmulator;
+let browser: Browser;
+let page: Page;
+let appId: number;
+let sdkAuth: string;
+const tokens: string[] = [];
+
+async function register(i: number, country: string, notificationsEnabled = true): Promise<void> {
+  const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
+  tokens[i] = token;
+  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
+    method: 'POST',
+    headers: { authorization: sdkAuth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token, gaid: gaid(i), country, language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: i % 2 ? '3.1.0' : '3.2.0',
+      appVersionCode: 310, timezone: 'Africa/Lagos', notificationsEnabled,
+    }),
+  });
+  expect(((await res.json()) as { status: number }).status).toBe(200);
+}
+
+const deliveredOf = (msgId: number) =>
+  tokens.reduce((n, tok) => n + (tok ? emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(msgId)).length : 0), 0);
+
+/** Saves a message the way the console does: the page's fetch with the session cookie. */
+async function save(body: Record<string, unknown>): Promise<number> {
+  const answer = await page.evaluate(
+    async ([url, payload]) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      return (await res.json()) as { status: number; data: { id: number } };
+    },
+    [`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, targetingType: 0, scheduleType: 1, ...body }] as const,
+  );
+  expect(answer.status).toBe(200);
+  return answer.data.id;
+}
+
+const row = (msgId: number) => page.locator('tr', { has: page.getByTestId(`title-${msgId}`) });
+const statusOf = (msgId: number) => row(msgId).getByTestId('status-tag');
+
+async function rowAction(msgId: number, action: string): Promise<void> {
+  await page.getByTestId(`row-menu-${msgId}`).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function waitForText(locator: ReturnType<Page['locator']>, text: string, timeout = 60_000): Promise<void> {
+  await expect.poll(async () => (await locator.textContent())?.trim(), { timeout, interval: 500 }).toBe(text);
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ tlsPort: null });
+  beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
+  browser = await launchBrowser();
+  await beacon.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
+  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', ['owner@example.com']);
+  const user = { id: owner!.id, email: 'owner@example.com' };
+  const sa = emu.createServiceAccount(PROJECT);
+  const { app, appSecret } = await beacon.services.apps.create({
+    title: 'Shop',
+    pkg: PKG,
+    owner: { userId: user.id, email: user.email },
+    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+  });
+  appId = app.id;
+  sdkAuth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+  for (let i = 0; i < FAST + OFF; i++) await register(i, i % 2 ? 'NG' : 'KE', i < FAST);
+  const slow = Array.from({ length: SLOW }, (_, k) => FAST + OFF + k);
+  for (let k = 0; k < slow.length; k += 25) await Promise.all(slow.slice(k, k + 25).map((i) => register(i, 'GH')));
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${beacon.url}/login`);
+  await page.fill('#email', 'owner@example.com');
+  await page.fill('#password', 'Owner#2024');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard**');
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await beacon?.close();
+  await emu?.close();
+});
+
+describe('notification records in the browser', () => {
+  let saleId: number;
+
+  it('greets a first-time user with an empty state that leads to compose', async () => {
+    await page.goto(`${beacon.url}/app/${appId}/data/push`);
+    await page.getByText('Send your first notification').waitFor();
+    await snap(page, 'records-empty');
+  });
+
+  it('fills the list with dispatched, then reached after device events', async () => {
+    saleId = await save({ title: 'Flash sale', targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['NG', 'KE'], allSelected: 0 }], pushCount: FAST + OFF });
+    await page.goto(`${beacon.url}/app/${appId}/data/push`);
+    await waitForText(page.getByTestId(`dispatched-${saleId}`), String(FAST));
+    await expect.poll(() => statusOf(saleId).getAttribute('data-status'), { timeout: 30_000 }).toBe('1');
+    expect(deliveredOf(saleId)).toBe(FAST);
+
+    const ts = Date.now();
+    for (const i of [0, 1, 2, 3, 4]) {
+      const events = [{ type: 'received', msgId: saleId, ts }, { type: 'shown', msgId: saleId, ts }, ...(i < 2 ? [{ type: 'clicked', msgId: saleId, ts }] : [])];
+      const res = await fetch(`${beacon.url}/sdk/v1/events`, { method: 'POST', headers: { authorization: sdkAuth, 'content-type': 'application/json' }, body: JSON.stringify({ gaid: gaid(i), events }) });
+      expect(((await res.json()) as { status: number }).status).toBe(200);
+    }
+    // the list stopped refreshing once nothing sends: a new search (Enter in a filter) reloads it
+    await page.getByRole('textbox', { name: 'Description' }).fill('Flash');
+    await page.getByRole('textbox', { name: 'Description' }).press('Enter');
+    await page.waitForURL(/title=Flash/);
+    await waitForText(page.getByTestId(`reached-${saleId}`), '5');
+    expect(await row(saleId).textContent()).toContain('25%');
+    expect(await statusOf(saleId).textContent()).toBe('Sent');
+    await row(saleId).getByRole('button', { name: /expand/i }).click();
+    await page.getByTestId(`stats-${saleId}`).waitFor();
+    await snap(page, 'records-list-reached');
+  });
+
+  it('asks for a date range before exporting a CSV', async () => {
+    await page.getByTestId('export-csv').click();
+    await page.getByText('choose a date range before exporting').waitFor();
+    await snap(page, 'records-export-needs-range');
+    await page.getByRole('button', { name: 'OK' }).click();
+  });
+
+  it('opens the detail dialog with its funnel, distribution, reach chart and the dispatch-loss popover', async () => {
+    await page.getByTestId(`title-${saleId}`).click();
+    const dialog = page.getByTestId('message-detail-body');
+    await dialog.getByTestId('funnel-push').waitFor();
+    await waitForText(dialog.getByTestId('funnel-channelReach').locator('strong'), String(FAST));
+    await dialog.getByTestId('series-chart').waitFor();
+    await dialog.getByText('Nigeria (NG)').waitFor();
+    await page.getByTestId('loss-trigger-dispatch').hover();
+    const popover = page.getByTestId('loss-popover-dispatch');
+    await popover.getByText('Notifications off').waitFor();
+    expect(await popover.getByTestId('loss-107').textContent()).toBe('Notifications off');
+    await snap(page, 'records-detail-loss');
+    // one at a time: the show-loss popover replaces it
+    await page.getByTestId('loss-trigger-show').hover();
+    await page.getByTestId('loss-popover-show').waitFor();
+    await popover.waitFor({ state: 'hidden' });
+    await page.mouse.move(5, 5);
+    await page.getByTestId('loss-popover-show').waitFor({ state: 'hidden' });
+    await snap(page, 'records-detail');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('stops a slow push midway from the row menu', async () => {
+    const slowId = await save({ title: 'Slow push', targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }], pushCount: SLOW, speedLimit: 1000 });
+    await page.goto(`${beacon.url}/app/${appId}/data/push`);
+    await row(slowId).waitFor();
+    await expect.poll(() => deliveredOf(slowId), { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
+    await rowAction(slowId, 'Stop sending');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Message stopped').waitFor();
+    const atStop = deliveredOf(slowId);
+    expect(atStop).toBeLessThan(SLOW);
+    await expect.poll(() => statusOf(slowId).getAttribute('data-status'), { timeout: 30_000 }).toBe('3');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(deliveredOf(slowId)).toBe(atStop);
+    await waitForText(page.getByTestId(`dispatched-${slowId}`), atStop.toLocaleString('en-US'));
+    await snap(page, 'records-slow-stopped');
+  });
+
+  it('recalls a sent message, and the row offers recall no more', async () => {
+    await rowAction(saleId, 'Recall');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Recall sent').waitFor();
+    await expect.poll(() => statusOf(saleId).getAttribute('data-status'), { timeout: 30_000 }).toBe('8');
+    const recalls = tokens.slice(0, FAST + OFF).map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_target_msg_id === String(saleId)).length);
+    expect(recalls).toEqual([...Array(FAST).fill(1), ...Array(OFF).fill(0)]);
+    await page.getByTestId(`row-menu-${saleId}`).click();
+    await page.getByRole('menuitem', { name: 'Detail' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Recall' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await snap(page, 'records-recalled');
+  });
+
+  it('shows the list in French and Chinese, with the status names translated', async () => {
+    await page.goto(`${beacon.url}/app/${appId}/data/push?lang=fr`);
+    await page.getByText('Historique').first().waitFor();
+    expect(await statusOf(saleId).textContent()).toBe('Rappelé');
+    await snap(page, 'records-list-fr');
+    await page.goto(`${beacon.url}/app/${appId}/data/push?lang=zh`);
+    await waitForText(statusOf(saleId), '已撤回');
+    await page.goto(`${beacon.url}/app/${appId}/data/push?lang=en`);
+  });
+});
