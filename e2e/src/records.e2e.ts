@@ -57,7 +57,15 @@ const statusOf = (msgId: number) => row(msgId).getByTestId('status-tag');
 
 async function rowAction(msgId: number, action: string): Promise<void> {
   await page.getByTestId(`row-menu-${msgId}`).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  const menu = page.getByRole('menu').last();
+  await menu.waitFor();
+  const item = menu.getByRole('menuitem', { name: action });
+  if ((await item.count()) === 0) {
+    const offered = await menu.getByRole('menuitem').allTextContents();
+    await page.keyboard.press('Escape');
+    throw new Error(`no "${action}" for message ${msgId} (status ${await statusOf(msgId).getAttribute('data-status')}): ${offered.join(', ')}`);
+  }
+  await item.click();
 }
 
 async function waitForText(locator: ReturnType<Page['locator']>, text: string, timeout = 60_000): Promise<void> {
@@ -164,8 +172,12 @@ describe('notification records in the browser', () => {
   });
 
   it('stops a slow push midway from the row menu', async () => {
-    const slowId = await save({ title: 'Slow push', targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }], pushCount: SLOW, speedLimit: 1000 });
     await page.goto(`${beacon.url}/app/${appId}/data/push`);
+    await page.getByTestId(`title-${saleId}`).waitFor();
+    const slowId = await save({ title: 'Slow push', targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }], pushCount: SLOW, speedLimit: 1000 });
+    // a search reloads the list at once (no page load), and it keeps refreshing while the push sends
+    await page.getByRole('textbox', { name: 'Description' }).fill('Slow');
+    await page.getByRole('textbox', { name: 'Description' }).press('Enter');
     await row(slowId).waitFor();
     await expect.poll(() => deliveredOf(slowId), { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
     await rowAction(slowId, 'Stop sending');

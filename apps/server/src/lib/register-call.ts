@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Envelope, type Call } from '@beacon/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './api-error';
 import type { SessionInfo } from '../plugins/auth';
+
+const RefusalEnvelope = z.object({ status: z.number().int().refine((s) => s !== 200), msg: z.string(), data: z.unknown().optional() });
 
 type Input<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -51,7 +53,8 @@ export function registerCall<C extends Call>(
       ...(call.body ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.params ? { params: call.params } : {}),
-      response: { 200: Envelope(call.data) },
+      // business refusals travel with HTTP 200 too (spec), with their own `data`
+      response: { 200: z.union([Envelope(call.data), RefusalEnvelope]) },
     },
     handler: async (req, reply) => {
       if (needsSession && !req.session) throw new ApiError(401);

@@ -202,4 +202,20 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
       await t.database.query(`DELETE FROM app_forbidden_countries`);
     }
   });
+
+  it('refuses sensitive words: 60000 for the platform list, 60003 for the app list that a manager may force', async () => {
+    await t.database.query(`INSERT INTO sensitive_words (app_id, word) VALUES (NULL, 'jackpot'), ($1, 'casino')`, [appId]);
+    try {
+      const body = (title: string) => ({ msgType: 1, data: { ...content, noti_title: title }, title: 'Words', pushCount: 1, targetingType: 0, scheduleType: 1 });
+      const platform = await owner.post(`/tcm/v1/app/${appId}/msg/save`, body('Win the JACKPOT now'));
+      expect(platform.json()).toMatchObject({ status: 60000 });
+      expect(platform.json().msg).toContain('jackpot');
+      const appWord = await owner.post(`/tcm/v1/app/${appId}/msg/save`, body('Casino night'));
+      expect(appWord.json().status).toBe(60003);
+      const forced = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { ...body('Casino night'), forceCreate: true });
+      expect(forced.json().status).toBe(200);
+    } finally {
+      await t.database.query('DELETE FROM sensitive_words');
+    }
+  });
 });

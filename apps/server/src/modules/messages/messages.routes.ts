@@ -6,12 +6,18 @@ import { messagesPolicy as policy } from './messages.policy';
 import { rate, toDetail, toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
+import { checkContent } from '../sensitive-words/content-check';
 
 /** Notifications: compose, estimate, list, detail with its statistics, and the row actions. */
 export function registerMessagesModule(ctx: ModuleContext): void {
   const { app, repos, delivery, database } = ctx;
   const repo = new MessagesRepository(database);
-  const service = new MessagesService({ repo, engineRepo: delivery.repo, engine: () => delivery.engine() });
+  const service = new MessagesService({
+    repo,
+    engineRepo: delivery.repo,
+    engine: () => delivery.engine(),
+    checkContent: (appId, content) => checkContent(database, appId, content),
+  });
   const appOf = async (appId: number) => {
     const found = await repos.apps.findById(appId);
     if (!found) throw new ApiError(2006);

@@ -7,6 +7,10 @@ import {
   canEdit,
   canRecall,
   canStop,
+  contentCheckCode,
+  errorMessage,
+  type ContentByLanguage,
+  type ContentCheckResult,
   type MessageSave,
   type Targeting,
 } from '@beacon/shared';
@@ -20,6 +24,8 @@ import type { MessagesRepository, MessageRecord, NewMessage } from './messages.r
 
 export interface MessagesServiceDeps {
   repo: MessagesRepository;
+  /** The sensitive-word check of the platform and the app's lists. */
+  checkContent?: (appId: number, content: ContentByLanguage) => Promise<ContentCheckResult>;
   engineRepo: EngineRepository;
   engine: () => Promise<DeliveryEngine>;
   now?: () => Date;
@@ -63,6 +69,7 @@ export class MessagesService {
   /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
   async save(app: AppRecord, input: MessageSave, actor: Actor, kind: 'message' | 'preview' = 'message'): Promise<{ id: number; status: number }> {
     this.checkContent(app, input);
+    await this.checkWords(app, input, actor);
     if (actor.projectLevel === TESTER && kind === 'message' && !TESTER_TARGETING.includes(input.targetingType)) {
       throw fieldError('targetingType', 'testers may target device ids, an uploaded file or a file link only');
     }
@@ -127,6 +134,25 @@ export class MessagesService {
     const waves = await planWaves(this.deps.engineRepo, { id, scheduleType: schedule.type, scheduleLocal: schedule.local, scheduleUtc: schedule.zone }, audience, now);
     for (const w of waves) await engine.queueWave(w.waveId, w.runAt);
     if (waves.length === 0) await engine.maybeFinish(id);
+  }
+
+  /** Sensitive words: 60000 (platform list), 60001 (app list), or 60003 a manager may force with forceCreate. */
+  private async checkWords(app: AppRecord, input: MessageSave, actor: Actor): Promise<void> {
+    if (!this.deps.checkContent) return;
+    const d = input.data as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const buttons = ((d.noti_btn_ex as { content?: Array<{ txt: string }> } | undefined)?.content ?? []).map((b) => b.txt);
+    const content: ContentByLanguage = {
+      default: { title: str(d.noti_title), desc: str(d.noti_desc), extra: str(d.noti_txt_ex), buttons: [str(d.noti_btn), ...buttons].filter(Boolean) },
+    };
+    for (const e of input.multiLangEnable ? input.multiLangContent : []) {
+      content[e.lang] = { title: e.title, desc: e.desc, extra: e.extra, buttons: [e.button, ...e.buttonExtra].filter(Boolean) };
+    }
+    const result = await this.deps.checkContent(app.id, content);
+    const code = contentCheckCode(result, { mayForce: actor.projectLevel <= 300 });
+    if (code === undefined || (code === 60003 && input.forceCreate)) return;
+    const words = [...result.platform, ...result.app].flatMap((v) => v.words);
+    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, { violations: result });
   }
 
   private checkContent(app: AppRecord, input: MessageSave): void {

@@ -1,5 +1,5 @@
 import { GlobalOutlined, LinkOutlined } from '@ant-design/icons';
-import { Descriptions, Space, Table, Tooltip, Typography } from 'antd';
+import { Descriptions, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '@beacon/shared';
@@ -49,8 +49,8 @@ export function MessageTable(props: MessageTableProps) {
   const columns: ColumnsType<MessageRow> = [
     {
       key: 'description',
-      title: t('messages.columns.description'),
-      width: 220,
+      title: `${t('messages.columns.description')} / ${t('messages.columns.status')}`,
+      width: 230,
       render: (_, r) => (
         <div>
           <Space size={6} align="start">
@@ -68,9 +68,12 @@ export function MessageTable(props: MessageTableProps) {
               </Tooltip>
             )}
           </Space>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            MsgId {r.msgId}
-          </Typography.Text>
+          <Flex gap={8} align="center" style={{ marginTop: 4 }}>
+            <StatusTag status={r.status} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              MsgId {r.msgId}
+            </Typography.Text>
+          </Flex>
         </div>
       ),
     },
@@ -100,7 +103,6 @@ export function MessageTable(props: MessageTableProps) {
           { key: 'conversionRate', title: t('messages.columns.conversionRate'), align: 'right', render: (_, r) => formatRate(ratio(r.conversion, r.click)) },
         ] satisfies ColumnsType<MessageRow>)
       : []),
-    { key: 'status', title: t('messages.columns.status'), render: (_, r) => <StatusTag status={r.status} /> },
     {
       key: 'actions',
       title: t('messages.columns.actions'),
