@@ -178,7 +178,12 @@ describe('notification records in the browser', () => {
     // a search reloads the list at once (no page load), and it keeps refreshing while the push sends
     await page.getByRole('textbox', { name: 'Description' }).fill('Slow');
     await page.getByRole('textbox', { name: 'Description' }).press('Enter');
+    const t0 = Date.now();
+    const trace: string[] = [];
+    const timer = setInterval(() => trace.push(`${Date.now() - t0}:${deliveredOf(slowId)}`), 250);
     await row(slowId).waitFor();
+    trace.push(`row@${Date.now() - t0}`);
+    setTimeout(() => { clearInterval(timer); console.log('TRACE', trace.join(' ')); }, 8000);
     await expect.poll(() => deliveredOf(slowId), { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
     await rowAction(slowId, 'Stop sending');
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -193,6 +198,7 @@ describe('notification records in the browser', () => {
   });
 
   it('recalls a sent message, and the row offers recall no more', async () => {
+    await page.goto(`${beacon.url}/app/${appId}/data/push`);
     await rowAction(saleId, 'Recall');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Recall sent').waitFor();

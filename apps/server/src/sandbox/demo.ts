@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateFleetDevices } from '@beacon/fcm-emulator';
 import type { ModuleContext } from '../modules/context';
 import type { Sandbox } from './sandbox';
 import { SANDBOX_TOKEN_PATH } from './sandbox';
@@ -59,5 +60,14 @@ export async function createDemo(
     sandbox?.registerServiceAccount(app.id, app.pkg, json);
   }
   await sandboxRepo.saveFleet(app.id, devices, DEMO_SEED);
+  // three of the fleet's installed devices with notifications on serve as test devices
+  const testers = generateFleetDevices(Math.min(devices, 200), DEMO_SEED)
+    .filter((d) => d.notificationsEnabled && !d.uninstalled && !d.offline)
+    .slice(0, 3);
+  await sandboxRepo.addTestDevices(
+    app.id,
+    testers.map((d, i) => ({ name: `Test phone ${i + 1}`, description: `${d.attributes.brand} ${d.attributes.model}`.slice(0, 30), gaid: d.gaid })),
+    owner.id,
+  );
   return { appId: app.id, created };
 }

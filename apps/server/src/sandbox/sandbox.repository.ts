@@ -29,6 +29,16 @@ export class SandboxRepository {
     return row;
   }
 
+  /** Adds test devices (name, gaid) to an app, keeping the ones it has. */
+  async addTestDevices(appId: number, devices: Array<{ name: string; description: string; gaid: string }>, createdBy: number): Promise<void> {
+    await this.database.query(
+      `INSERT INTO test_devices (app_id, name, description, gaid, created_by)
+       SELECT $1, t.name, t.description, t.gaid, $5 FROM unnest($2::text[], $3::text[], $4::uuid[]) AS t(name, description, gaid)
+       ON CONFLICT (app_id, gaid) DO NOTHING`,
+      [appId, devices.map((d) => d.name), devices.map((d) => d.description), devices.map((d) => d.gaid), createdBy],
+    );
+  }
+
   /** Tokens of installed devices of one app, so the emulator knows them again after a restart. */
   async deviceTokens(appId: number, limit: number): Promise<string[]> {
     const rows = await this.database.query<{ token: string }>(

@@ -14,7 +14,6 @@ import {
   type DictEntry,
   type TagTreeNode,
 } from '@beacon/shared';
-import { isGlobalTagSwitchOn } from '../../audience/global-tag-switch';
 import { ApiError } from '../../lib/api-error';
 import type { DictionariesRepository } from './dictionaries.repository';
 
@@ -44,7 +43,11 @@ export function tagTree(tags: ReadonlyArray<{ id: number; code: string; name: st
 export class DictionariesService {
   private base: BaseDictionaries | undefined;
 
-  constructor(private readonly repo: DictionariesRepository) {}
+  constructor(
+    private readonly repo: DictionariesRepository,
+    /** The platform's global tag switch. */
+    private readonly tagSwitchOn: () => Promise<boolean>,
+  ) {}
 
   all(): BaseDictionaries {
     this.base ??= {
@@ -77,7 +80,7 @@ export class DictionariesService {
       appVersions: await this.repo.appVersions(appId),
       interestTags: tagTree(tags.filter((t) => t.flag === 'LABEL').map(strip)),
       audiencePackages: tags.filter((t) => t.flag === 'GROUP').map(strip),
-      advancedTargeting: advancedLabelsAllowed(isGlobalTagSwitchOn(), advanceTarget),
+      advancedTargeting: advancedLabelsAllowed(await this.tagSwitchOn(), advanceTarget),
     };
   }
 }

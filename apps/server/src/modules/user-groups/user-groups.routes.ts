@@ -1,3 +1,4 @@
+import { isGlobalTagSwitchOn } from '../global-settings/global-settings.repository';
 import { userGroupCalls } from '@beacon/shared';
 import { AudienceEstimator } from '../../audience/audience-estimator';
 import { registerCall } from '../../lib/register-call';
@@ -14,6 +15,7 @@ export function registerUserGroupsModule({ app, database, repos }: ModuleContext
   const groups = new UserGroupsService({
     repo: new UserGroupsRepository(database.db),
     appAdvanceTarget: async (appId) => (await repos.apps.findById(appId))?.advanceTarget,
+    tagSwitchOn: () => isGlobalTagSwitchOn(database),
     existingTagIds: (appId, ids, flag) => tags.existingIds(appId, ids, flag),
     countAudience: (appId, conditions) => estimator.count(appId, conditions),
   });

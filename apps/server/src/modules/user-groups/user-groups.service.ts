@@ -9,13 +9,14 @@ import {
   type UserGroupEditRequest,
   type UserGroupListRequest,
 } from '@beacon/shared';
-import { isGlobalTagSwitchOn } from '../../audience/global-tag-switch';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { isUniqueViolation } from '../tags/tags.repository';
 import type { UserGroupRecord, UserGroupsRepository } from './user-groups.repository';
 
 /** What the service needs besides its repository (kept narrow so tests can pass real or fake parts). */
 export interface UserGroupsDeps {
+  /** The platform's global tag switch (advanced labels need it on). */
+  tagSwitchOn: () => Promise<boolean>;
   repo: UserGroupsRepository;
   /** The app's advanced-targeting flag, or undefined for an unknown app. */
   appAdvanceTarget(appId: number): Promise<boolean | undefined>;
@@ -92,7 +93,7 @@ export class UserGroupsService {
   async checkConditions(appId: number, conditions: readonly Condition[]): Promise<void> {
     const advanceTarget = await this.deps.appAdvanceTarget(appId);
     if (advanceTarget === undefined) throw new ApiError(2006);
-    const [issue] = conditionIssues(conditions, advancedLabelsAllowed(isGlobalTagSwitchOn(), advanceTarget));
+    const [issue] = conditionIssues(conditions, advancedLabelsAllowed(await this.deps.tagSwitchOn(), advanceTarget));
     if (issue) throw fieldError(issue.path ? `conditions.${issue.path}` : 'conditions', issue.message);
     for (const [index, c] of conditions.entries()) {
       const flag = TAG_FLAG_OF[c.label];
