@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
@@ -74,6 +76,13 @@ export function cpuSeconds(pid: number): number {
 export function treeCpuSeconds(rootPid: number): number {
   let total = cpuSeconds(rootPid);
   try {
+    // children that exited (a pool closing idle connections) count in the parent's cutime + cstime
+    const f = readFileSync(`/proc/${rootPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    total += (Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    /* gone */
+  }
+  try {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -136,7 +145,19 @@ export interface MemorySample {
   t: number;
   rss: number;
   heapUsed: number;
+  /** heap used right after a forced full GC (every 20th sample): the live heap */
+  liveHeap?: number;
   progress: number;
+}
+
+/** A full-GC function without --expose-gc on the command line (set once, then taken from a fresh context). */
+function gcFunction(): (() => void) | undefined {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Samples this process's RSS and JS heap every `everyMs` while running; `progress()` tags each sample. */
@@ -148,9 +169,16 @@ export class MemorySampler {
   constructor(private readonly progress: () => number) {}
 
   start(everyMs = 250): void {
+    const gc = gcFunction();
+    let n = 0;
     const take = (): void => {
       const m = process.memoryUsage();
-      this.samples.push({ t: performance.now() - this.t0, rss: m.rss, heapUsed: m.heapUsed, progress: this.progress() });
+      const sample: MemorySample = { t: performance.now() - this.t0, rss: m.rss, heapUsed: m.heapUsed, progress: this.progress() };
+      if (gc && n++ % 20 === 0) {
+        gc();
+        sample.liveHeap = process.memoryUsage().heapUsed;
+      }
+      this.samples.push(sample);
     };
     take();
     this.timer = setInterval(take, everyMs);
@@ -162,18 +190,29 @@ export class MemorySampler {
   }
 
   /** Peaks, and the heap and RSS peaks of each half of the run (by progress): "flat" when the second half adds < 64 MB. */
-  summary(): { peakRssMb: number; peakHeapMb: number; firstHalf: { rssMb: number; heapMb: number }; secondHalf: { rssMb: number; heapMb: number }; heapFlat: boolean; rssFlat: boolean } {
-    const max = (xs: MemorySample[], k: 'rss' | 'heapUsed'): number => xs.reduce((m, s) => Math.max(m, s[k]), 0);
-    const a = this.samples.filter((s) => s.progress < 0.5);
-    const b = this.samples.filter((s) => s.progress >= 0.5);
-    const first = { rssMb: mb(max(a, 'rss')), heapMb: mb(max(a, 'heapUsed')) };
-    const second = { rssMb: mb(max(b, 'rss')), heapMb: mb(max(b, 'heapUsed')) };
+  summary(): {
+    peakRssMb: number;
+    peakHeapMb: number;
+    firstHalf: { rssMb: number; heapMb: number; liveHeapMb: number };
+    secondHalf: { rssMb: number; heapMb: number; liveHeapMb: number };
+    liveHeapMbByTenth: number[];
+    heapFlat: boolean;
+    rssFlat: boolean;
+  } {
+    const max = (xs: MemorySample[], k: 'rss' | 'heapUsed' | 'liveHeap'): number => xs.reduce((m, s) => Math.max(m, s[k] ?? 0), 0);
+    const half = (xs: MemorySample[]) => ({ rssMb: mb(max(xs, 'rss')), heapMb: mb(max(xs, 'heapUsed')), liveHeapMb: mb(max(xs, 'liveHeap')) });
+    const first = half(this.samples.filter((s) => s.progress < 0.5));
+    const second = half(this.samples.filter((s) => s.progress >= 0.5));
+    const live = this.samples.filter((s) => s.liveHeap !== undefined);
+    const byTenth = Array.from({ length: 10 }, (_, k) => mb(max(live.filter((s) => s.progress >= k / 10 && s.progress < (k + 1) / 10), 'liveHeap')));
+    const heapKey = live.length ? 'liveHeapMb' : 'heapMb';
     return {
       peakRssMb: mb(max(this.samples, 'rss')),
       peakHeapMb: mb(max(this.samples, 'heapUsed')),
       firstHalf: first,
       secondHalf: second,
-      heapFlat: second.heapMb - first.heapMb < 64,
+      liveHeapMbByTenth: byTenth,
+      heapFlat: second[heapKey] - first[heapKey] < 64,
       rssFlat: second.rssMb - first.rssMb < 64,
     };
   }

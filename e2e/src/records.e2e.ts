@@ -7,7 +7,7 @@ const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
 const FAST = 20; // NG/KE devices with notifications on
 const OFF = 3; // NG devices with notifications off (loss 107)
-const SLOW = 3000; // GH devices for the slow push
+const SLOW = 6000; // GH devices for the slow push (6 s at 1000/s)
 const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const content = {
   noti_type: 1, noti_title: 'Flash sale', noti_desc: 'Everything 50% off today', noti_small_icon: '/files/icon.png',
@@ -90,7 +90,7 @@ beforeAll(async () => {
   sdkAuth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
   for (let i = 0; i < FAST + OFF; i++) await register(i, i % 2 ? 'NG' : 'KE', i < FAST);
   const slow = Array.from({ length: SLOW }, (_, k) => FAST + OFF + k);
-  for (let k = 0; k < slow.length; k += 25) await Promise.all(slow.slice(k, k + 25).map((i) => register(i, 'GH')));
+  for (let k = 0; k < slow.length; k += 50) await Promise.all(slow.slice(k, k + 50).map((i) => register(i, 'GH')));
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
@@ -187,12 +187,17 @@ describe('notification records in the browser', () => {
     await expect.poll(() => deliveredOf(slowId), { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
     await rowAction(slowId, 'Stop sending');
     await page.getByRole('button', { name: 'Confirm' }).click();
+    trace.push(`confirmed@${Date.now() - t0}`);
+    await snap(page, 'records-slow-stopping');
     await page.getByText('Message stopped').waitFor();
     const atStop = deliveredOf(slowId);
     expect(atStop).toBeLessThan(SLOW);
     await expect.poll(() => statusOf(slowId).getAttribute('data-status'), { timeout: 30_000 }).toBe('3');
     await new Promise((r) => setTimeout(r, 1500));
     expect(deliveredOf(slowId)).toBe(atStop);
+    const serverCount = () =>
+      page.evaluate(async (url) => ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { results: Array<{ id: number; dispatchCount: number }> } }).data.results, `/tcm/v1/app/${appId}/msg/list`);
+    console.log('SERVER', JSON.stringify((await serverCount()).find((r) => r.id === slowId)), 'emulator', atStop);
     await waitForText(page.getByTestId(`dispatched-${slowId}`), atStop.toLocaleString('en-US'));
     await snap(page, 'records-slow-stopped');
   });

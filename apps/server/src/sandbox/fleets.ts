@@ -28,6 +28,7 @@ export async function startFleets(sandbox: Sandbox, box: SecretBox, apiBaseUrl: 
       count: row.deviceCount,
       seed: row.seed,
       log,
+      alreadyRegistered: (await sandbox.repo.deviceCount(row.appId)) >= row.deviceCount,
     });
     fleets.push(fleet);
     const started = Date.now();

@@ -29,6 +29,11 @@ export class SandboxRepository {
     return row;
   }
 
+  async deviceCount(appId: number): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE app_id = $1', [appId]);
+    return row?.n ?? 0;
+  }
+
   /** Adds test devices (name, gaid) to an app, keeping the ones it has. */
   async addTestDevices(appId: number, devices: Array<{ name: string; description: string; gaid: string }>, createdBy: number): Promise<void> {
     await this.database.query(

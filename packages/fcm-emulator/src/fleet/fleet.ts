@@ -25,6 +25,8 @@ export interface FleetOptions {
   behaviour?: Partial<FleetBehaviour>;
   /** max requests in flight to the device API, default 32 */
   concurrency?: number;
+  /** The devices are already in Beacon (a restarted server): register them with the emulator only. */
+  alreadyRegistered?: boolean;
   log?: FleetLog;
 }
 
@@ -90,13 +92,17 @@ export class Fleet {
     }
     let registered = 0;
     let failed = 0;
-    await Promise.all(
-      this.list.map(async (d) => {
-        const res = await this.api.post('/sdk/v1/register', registerBody(d));
-        if (res.ok) registered++;
-        else failed++;
-      }),
-    );
+    if (this.opts.alreadyRegistered) {
+      registered = this.list.length;
+    } else {
+      await Promise.all(
+        this.list.map(async (d) => {
+          const res = await this.api.post('/sdk/v1/register', registerBody(d));
+          if (res.ok) registered++;
+          else failed++;
+        }),
+      );
+    }
     for (const d of this.list) {
       if (d.uninstalled) emulator.unregisterDevice(d.token);
       if (d.offline) {

@@ -28,5 +28,6 @@ export async function registerSdkRoutes(app: FastifyInstance, deps: { devices: D
       await deps.devices.recordEvents(req.sdkAppId, body);
       return {};
     });
-  });
+    // a broadcast brings every device's events: log SDK requests only when they go wrong
+  }, { logLevel: 'warn' });
 }

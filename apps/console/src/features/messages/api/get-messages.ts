@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { messageCalls, type MessageListRequest } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { LIST_REFRESH_MS, needsRefresh } from '../lib/message-status';
+import { useRef } from 'react';
+import { needsRefresh, refreshInterval } from '../lib/message-status';
 
 export const getMessages = (appId: number, body: MessageListRequest) => apiRequest(messageCalls.list, { params: { appId }, body });
 
@@ -10,9 +11,16 @@ export const messagesQueryKey = (appId: number) => ['messages', appId] as const;
 export const getMessagesQueryOptions = (appId: number, body: MessageListRequest) =>
   queryOptions({ queryKey: [...messagesQueryKey(appId), 'list', body], queryFn: () => getMessages(appId, body), placeholderData: keepPreviousData, staleTime: 0 });
 
-/** The notification list; it refreshes every few seconds while a row is sending, and stops once none is. */
-export const useMessages = (appId: number, body: MessageListRequest) =>
-  useQuery({
+/** The notification list; it refreshes every few seconds while a row is sending, and stops a little after none is. */
+export const useMessages = (appId: number, body: MessageListRequest) => {
+  const lastSendingAt = useRef(Number.NEGATIVE_INFINITY);
+  return useQuery({
     ...getMessagesQueryOptions(appId, body),
-    refetchInterval: (query) => (needsRefresh(query.state.data?.results.map((r) => r.status) ?? []) ? LIST_REFRESH_MS : false),
+    refetchInterval: (query) => {
+      const statuses = query.state.data?.results.map((r) => r.status) ?? [];
+      const now = Date.now();
+      if (needsRefresh(statuses)) lastSendingAt.current = now;
+      return refreshInterval(statuses, lastSendingAt.current, now);
+    },
   });
+};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import fr from '../i18n/fr.json';
 import zh from '../i18n/zh.json';
-import { KNOWN_STATUSES, needsRefresh, showsDashes, statusLabelKey, statusTone, TONE_TAG_COLOR } from './message-status';
+import { KNOWN_STATUSES, LIST_REFRESH_MS, needsRefresh, refreshInterval, REFRESH_LINGER_MS, showsDashes, statusLabelKey, statusTone, TONE_TAG_COLOR } from './message-status';
 
 describe('message status colours and names', () => {
   it.each([
@@ -58,5 +58,13 @@ describe('message status colours and names', () => {
   it('shows dashes only for a scheduled message that has not started', () => {
     expect(showsDashes(2)).toBe(true);
     expect([0, 1, 4, 7].map(showsDashes)).toEqual([false, false, false, false]);
+  });
+
+  it('keeps refreshing a little after the last send (late counters), then stops', () => {
+    const now = 1_000_000;
+    expect(refreshInterval([4], Number.NEGATIVE_INFINITY, now)).toBe(LIST_REFRESH_MS);
+    expect(refreshInterval([3], now - 1000, now)).toBe(LIST_REFRESH_MS);
+    expect(refreshInterval([3], now - REFRESH_LINGER_MS, now)).toBe(false);
+    expect(refreshInterval([1, 8], Number.NEGATIVE_INFINITY, now)).toBe(false);
   });
 });

@@ -51,3 +51,14 @@ export function showsDashes(status: number): boolean {
 }
 
 export const LIST_REFRESH_MS = 3000;
+/** Counters of the last batches land shortly after a message's final status: keep refreshing this long after. */
+export const REFRESH_LINGER_MS = 10_000;
+
+/**
+ * The list's refresh interval: every LIST_REFRESH_MS while a row sends and for REFRESH_LINGER_MS after the last time
+ * one did (`lastSendingAt`), then none.
+ */
+export function refreshInterval(statuses: readonly number[], lastSendingAt: number, now: number): number | false {
+  if (needsRefresh(statuses)) return LIST_REFRESH_MS;
+  return now - lastSendingAt < REFRESH_LINGER_MS ? LIST_REFRESH_MS : false;
+}
