@@ -9,7 +9,7 @@ const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'scripts/**', '**/*.mjs', '**/*.js'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'scripts/**', '**/*.mjs', '**/*.js', 'vitest.config.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -34,6 +34,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },

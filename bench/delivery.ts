@@ -1,7 +1,7 @@
 // A broadcast to N devices end to end: Beacon's HTTP API → delivery engine (pg-boss waves and dispatch, FcmClient)
 // → the FCM emulator in a child process; versus the raw node:http2 ceiling to the same emulator, with memory samples.
 // Run: npm run bench -- delivery [--devices 1000000] [--backend pglite|postgres] [--page-size 1000] [--concurrency 4]
-//        [--sessions 16] [--streams 100] [--rate 570000] [--raw-messages 200000] [--timeout-s 1800]
+//        [--sessions 16] [--streams 100] [--rate 570000] [--raw-messages 200000] [--timeout-s 1800] [--out delivery]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -31,6 +31,7 @@ const STREAMS = numArg('streams', FCM_DEFAULTS.streamsPerSession);
 const RATE = numArg('rate', FCM_DEFAULTS.ratePerMinute);
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
+const OUT = strArg('out', 'delivery');
 const PROJECT = 'bench-delivery';
 const PKG = 'com.example.bench';
 const log = { info: () => undefined, warn: (o: object, m?: string) => console.warn('warn', m, o), error: (o: object, m?: string) => console.error('error', m, o) };
@@ -93,7 +94,6 @@ async function main(): Promise<void> {
 
     let dispatched = 0;
     const sampler = new MemorySampler(() => dispatched / N);
-    globalThis.gc?.();
     sampler.start();
     const cpu0 = process.cpuUsage();
     const emu0 = cpuSeconds(child.pid!);
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     };
     console.log(JSON.stringify({ enginePerSec, raw: raw.perSec, ratio, memory, stages: result.stages, dispatchWorkers: result.dispatchWorkers, cpu: result.cpu }, null, 2));
     mkdirSync(path.join(here, 'results'), { recursive: true });
-    writeFileSync(path.join(here, 'results/delivery.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(path.join(here, `results/${OUT}.json`), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     for (const c of cleanup.reverse()) await c().catch(() => undefined);
     await db.close();

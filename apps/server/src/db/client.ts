@@ -86,7 +86,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
     ...conn,
-    execRows: async (text) => ((await client.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+    execRows: async (text) => ((await client.exec(text)).at(-1)?.rows ?? []),
     withConnection: (fn) => fn(conn),
     close: () => client.close(),
   };

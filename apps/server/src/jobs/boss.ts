@@ -39,7 +39,7 @@ export async function startBoss(database: Database, url: string | undefined, onE
         supervise: true,
         monitorStateIntervalSeconds: 60,
         maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-      } as PgBoss.ConstructorOptions);
+      });
   boss.on('error', onError);
   await boss.start();
   for (const job of Object.values(JOBS)) await boss.createQueue(job.name, { name: job.name, ...job.options });

@@ -24,7 +24,8 @@ const URL_FIELDS = new Set(['noti_small_icon', 'noti_icon', 'noti_img_ex', 'noti
 function asString(key: string, value: unknown, publicUrl: string): string {
   if (typeof value === 'string') return URL_FIELDS.has(key) && value.startsWith('/files/') ? `${publicUrl}${value}` : value;
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
 }
 
 /** The device's entry of a multi-language message: exact language, then its base language, else none. */

@@ -41,9 +41,9 @@ export function policyBinding(database: Database) {
     const dailyLimits: DailyLimits | null = settings.limitSwitch
       ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
       : null;
-    const limited = dailyLimits !== null && Object.values(dailyLimits).some((l) => l.enable);
+    const limited = dailyLimits !== null && [dailyLimits.total, dailyLimits.ad, dailyLimits.distribute, dailyLimits.content].some((l) => l.enable);
     const snapshot = await loadPolicySnapshot(database, appId, { dailyLimits });
-    const kind = (message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1) as 1 | 2 | 3;
+    const kind = (message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1);
     let sent = new Map<string, SentToday>();
     return {
       prefetch: async (page: PageDevice[]) => {

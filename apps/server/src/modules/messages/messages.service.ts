@@ -139,7 +139,7 @@ export class MessagesService {
   /** Sensitive words: 60000 (platform list), 60001 (app list), or 60003 a manager may force with forceCreate. */
   private async checkWords(app: AppRecord, input: MessageSave, actor: Actor): Promise<void> {
     if (!this.deps.checkContent) return;
-    const d = input.data as Record<string, unknown>;
+    const d = input.data;
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
     const buttons = ((d.noti_btn_ex as { content?: Array<{ txt: string }> } | undefined)?.content ?? []).map((b) => b.txt);
     const content: ContentByLanguage = {
@@ -163,7 +163,7 @@ export class MessagesService {
         throw fieldError(`data.${(issue?.path ?? []).join('.')}`, issue?.message ?? 'is invalid');
       }
       if (parsed.data.noti_open_type === 2 && !app.linksEnable) throw fieldError('data.noti_open_type', 'links are not allowed for this app');
-      input.data = parsed.data as unknown as Record<string, unknown>;
+      input.data = parsed.data;
     } else if (typeof input.data.trans_data !== 'string' || input.data.trans_data === '') {
       throw fieldError('data.trans_data', 'is required for a pass-through message');
     }
