@@ -236,7 +236,11 @@ export class EngineRepository {
   }
 
   async pending(messageId: number): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND outcome IN (0, 4)', [messageId]);
+    // only "any left?" matters: EXISTS stops at the first row instead of counting a million
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT (EXISTS (SELECT 1 FROM send_records WHERE message_id = $1 AND outcome IN (0, 4)))::int AS n',
+      [messageId],
+    );
     return row?.n ?? 0;
   }
 
