@@ -51,7 +51,8 @@ if (existsSync(report)) {
       else if (t.status === 'failed') failed++;
       else skipped++;
       const name = [...t.ancestorTitles, t.title].join(' ');
-      const tag = isE2e ? 'browser (Chromium)' : name.includes('[postgres]') ? 'PostgreSQL server' : name.includes('[pglite]') ? 'PGlite' : undefined;
+      // describe.each titles carry the backend as [postgres] or ['postgres']
+      const tag = isE2e ? 'browser (Chromium)' : /\['?postgres'?\]/.test(name) ? 'PostgreSQL server' : /\['?pglite'?\]/.test(name) ? 'PGlite' : undefined;
       if (tag) groups[tag][ok ? 0 : 1]++;
     }
   }

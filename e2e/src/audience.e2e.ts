@@ -59,7 +59,7 @@ afterAll(async () => {
 async function pick(page: Page, name: string, text: string): Promise<void> {
   await page.getByRole('combobox', { name }).click();
   await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').waitFor();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').last().waitFor();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
 }

@@ -181,6 +181,11 @@ export class DeliveryEngine {
         break;
       }
       await limiter.take(chunk.length);
+      if (this.isStopping(msg.id)) {
+        // stopped while this batch waited for its turn under the speed limit
+        await repo.release(msg.id, claimed.slice(i).map((c) => c.deviceId));
+        break;
+      }
       const results: SendResultRow[] = [];
       if (!app) {
         for (const c of chunk) results.push({ deviceId: c.deviceId, outcome: 2, lossCode: LOSS.INVALID_KEY, fcmName: null });
