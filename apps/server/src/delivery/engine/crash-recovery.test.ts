@@ -6,7 +6,7 @@ import { backends } from '../../test/databases';
 import { startTestApp, TestClient, TEST_SECRET, type TestApp } from '../../test/test-app';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
-const DEVICES = 1500;
+const DEVICES = 3000;
 const postgres = backends().filter((b) => b.name === 'postgres');
 
 async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
@@ -90,6 +90,8 @@ describe.each(postgres)('a delivery worker killed mid-send [$name]', (backend) =
       pushCount: DEVICES,
       targetingType: 0,
       scheduleType: 1,
+      // a slow push (1000/s) keeps the send going for seconds, so the kill lands mid-send on a fast machine too
+      speedLimit: 1000,
       data: { noti_type: 1, noti_title: 'Hi', noti_desc: 'There', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' },
     });
     const id = saved.json().data.id as number;
