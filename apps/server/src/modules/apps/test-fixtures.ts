@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from '../../test/png-chunks';
 
 let cachedKey: string | undefined;
 
@@ -26,26 +27,6 @@ export function serviceAccountJson(over: Record<string, unknown> = {}): string {
   return JSON.stringify(doc, null, 2);
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 
 /**
  * A real RGB PNG of `width`×`height`: a two-colour diagonal by default; `noise` fills it with pseudo-random pixels
@@ -73,8 +54,7 @@ export function pngImage(width: number, height: number, noise = false): Buffer {
       }
     }
   }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A multipart/form-data body with one `file` field, for app.inject. */

@@ -1,25 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from '../../test/png-chunks';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /**
  * A real RGBA PNG (test fixture): a white bell-like disc on transparency, `extraBytes` of ancillary data to
@@ -40,9 +21,9 @@ export function makePng(width: number, height: number, extraBytes = 0): Buffer {
     }
     rows.push(row);
   }
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows)))];
-  if (extraBytes > 0) parts.push(chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(extraBytes, 0x61)])));
-  parts.push(chunk('IEND', Buffer.alloc(0)));
+  const parts = [PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.concat(rows)))];
+  if (extraBytes > 0) parts.push(pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(extraBytes, 0x61)])));
+  parts.push(pngChunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
 }
 

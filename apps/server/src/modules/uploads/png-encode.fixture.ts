@@ -1,25 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from '../../test/png-chunks';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 function paeth(a: number, b: number, c: number): number {
   const p = a + b - c;
@@ -69,10 +50,10 @@ export function encodePng(width: number, height: number, rows: Buffer[], opts: P
     prev = row;
     return out;
   });
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
-  if (opts.palette) parts.push(chunk('PLTE', Buffer.from(opts.palette.flat())));
-  if (opts.trns) parts.push(chunk('tRNS', opts.trns));
-  parts.push(chunk('IDAT', deflateSync(Buffer.concat(filtered))), chunk('IEND', Buffer.alloc(0)));
+  const parts = [PNG_SIGNATURE, pngChunk('IHDR', ihdr)];
+  if (opts.palette) parts.push(pngChunk('PLTE', Buffer.from(opts.palette.flat())));
+  if (opts.trns) parts.push(pngChunk('tRNS', opts.trns));
+  parts.push(pngChunk('IDAT', deflateSync(Buffer.concat(filtered))), pngChunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
 }
 
