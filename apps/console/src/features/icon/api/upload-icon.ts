@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callPath, iconCalls } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { type MutationConfig } from '../../../lib/react-query';
-import { uploadFile } from '../../apps/api/upload-file';
+import { uploadFile } from '../../../lib/upload-file';
 
 export const uploadIcon = ({ appId, file }: { appId: number; file: File }) =>
   uploadFile({ ...iconCalls.upload, path: callPath(iconCalls.upload.path, { appId }) }, file, currentLanguage());
