@@ -1,6 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { generateFleetDevices } from '@beacon/fcm-emulator';
 import type { ModuleContext } from '../modules/context';
+import { IMAGE_RULES } from '@beacon/shared';
+import { demoSmallIcon } from './demo-icon';
 import type { Sandbox } from './sandbox';
 import { SANDBOX_TOKEN_PATH } from './sandbox';
 import type { SandboxRepository } from './sandbox.repository';
@@ -58,6 +60,8 @@ export async function createDemo(
       })
     ).app;
     sandbox?.registerServiceAccount(app.id, app.pkg, json);
+    const icon = await ctx.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'demo-bell.png', owner.id);
+    await ctx.repos.apps.update(app.id, { notiSmallIcon: icon.url, notiSmallIconColor: '#1A73E8' });
   }
   await sandboxRepo.saveFleet(app.id, devices, DEMO_SEED);
   // three of the fleet's installed devices with notifications on serve as test devices

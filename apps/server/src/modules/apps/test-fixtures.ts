@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PNG_SIGNATURE, pngChunk } from '../../test/png-chunks';
+import { PNG_SIGNATURE, pngChunk } from '../../lib/png';
 
 let cachedKey: string | undefined;
 

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { PNG_SIGNATURE, pngChunk } from '../../test/png-chunks';
+import { PNG_SIGNATURE, pngChunk } from '../../lib/png';
 
 
 /**
