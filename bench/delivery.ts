@@ -1,15 +1,18 @@
 // A broadcast to N devices end to end: Beacon's HTTP API → delivery engine (pg-boss waves and dispatch, FcmClient)
 // → the FCM emulator in a child process; versus the raw node:http2 ceiling to the same emulator, with memory samples.
 // Run: npm run bench -- delivery [--devices 1000000] [--backend pglite|postgres] [--page-size 1000] [--concurrency 4]
-//        [--sessions 16] [--streams 100] [--rate 570000] [--raw-messages 200000] [--timeout-s 1800] [--out delivery]
+//        [--window 250] [--batch-pages 4] [--sessions 16] [--streams 100] [--rate 600000] [--raw-messages 200000]
+//        [--timeout-s 1800] [--out delivery]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { BatchRepository } from '../apps/server/src/delivery/engine/batch.repository';
 import { DeliveryEngine } from '../apps/server/src/delivery/engine/engine';
 import { EngineRepository } from '../apps/server/src/delivery/engine/engine.repository';
+import { deliverySettingsFromEnv } from '../apps/server/src/delivery/engine/runtime';
 import { buildFcmMessage } from '../apps/server/src/delivery/engine/payload';
 import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
 import { FCM_DEFAULTS, FcmClient } from '../apps/server/src/delivery/fcm-client';
@@ -23,12 +26,15 @@ import { seedDevices } from './src/seed-devices';
 const N = numArg('devices', 1_000_000);
 const BACKEND = strArg('backend', 'pglite') as 'pglite' | 'postgres';
 if (BACKEND !== 'pglite' && BACKEND !== 'postgres') throw new Error('--backend pglite|postgres');
-// defaults = what DeliveryRuntime ships with (engine.ts, fcm-client.ts FCM_DEFAULTS)
-const PAGE_SIZE = numArg('page-size', 1000);
-const CONCURRENCY = numArg('concurrency', 4);
+// defaults = what DeliveryRuntime ships with (its environment knobs, runtime.ts; fcm-client.ts FCM_DEFAULTS)
+const SHIPPED = deliverySettingsFromEnv({});
+const PAGE_SIZE = numArg('page-size', SHIPPED.engine.pageSize);
+const CONCURRENCY = numArg('concurrency', SHIPPED.engine.dispatchConcurrency);
+const WINDOW = numArg('window', SHIPPED.engine.window);
+const BATCH_PAGES = numArg('batch-pages', SHIPPED.engine.batchPages);
 const SESSIONS = numArg('sessions', FCM_DEFAULTS.sessions);
 const STREAMS = numArg('streams', FCM_DEFAULTS.streamsPerSession);
-const RATE = numArg('rate', FCM_DEFAULTS.ratePerMinute);
+const RATE = numArg('rate', SHIPPED.ratePerMinute);
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
@@ -81,9 +87,13 @@ async function main(): Promise<void> {
     const client = new FcmClient({ baseUrl: urls.h2cUrl, sessions: SESSIONS, streamsPerSession: STREAMS, ratePerMinute: RATE, logger: log });
     cleanup.push(() => client.close());
     const repo = new EngineRepository(db.database);
+    const batches = new BatchRepository(db.database);
     const probe = new EngineProbe();
-    probe.instrumentRepo(repo);
-    const engine = new DeliveryEngine({ repo, boss, client, box: built.box, publicUrl: config.publicUrl, log, pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY });
+    probe.instrumentRepo(repo, batches);
+    const engine = new DeliveryEngine({
+      repo, batches, boss, client, box: built.box, publicUrl: config.publicUrl, log,
+      settings: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES },
+    });
     probe.instrumentEngine(engine);
     await engine.start();
 
@@ -163,7 +173,7 @@ async function main(): Promise<void> {
     const ratio = round(enginePerSec / raw.perSec, 3);
     const result = {
       date: new Date().toISOString(), backend: BACKEND, devices: N, timedOut, dispatched, status,
-      knobs: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, sessions: SESSIONS, streams: STREAMS, ratePerMinute: RATE },
+      knobs: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES, sessions: SESSIONS, streams: STREAMS, ratePerMinute: RATE },
       seeding: { method: 'set-based SQL (generate_series for devices, unnest of emulator batchCreate tokens), not the SDK register endpoint', devicesS: round(seedDevicesS, 1), tokensS: round(seedTokensS, 1) },
       saveMs: Math.round(saveMs), waveDoneS: round(waveDoneMs / 1000, 1), totalS: round(totalMs / 1000, 1), enginePerSec,
       raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) }, ratio,

@@ -1,5 +1,5 @@
 // FCM send throughput: the raw node:http2 ceiling versus Beacon's FcmClient, against the emulator in a child process.
-// Run: npx tsx bench/fcm.ts [--messages 100000] [--sessions 16] [--streams 100] [--rounds 2] [--tls]
+// Run: npx tsx bench/fcm.ts [--messages 100000] [--sessions 16] [--streams 100] [--rounds 2] [--tls] [--no-save]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FcmClient } from '../apps/server/src/delivery/fcm-client';
 import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
+import { installH2RequestBindFastPath } from '../apps/server/src/delivery/fcm-h2-request-bind';
 import { type FcmApp, type FcmMessage, type ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +24,7 @@ const STREAMS = arg('streams', 100);
 const WARMUP = Math.min(5_000, Math.floor(MESSAGES / 10));
 const ROUNDS = arg('rounds', 2);
 const TLS = process.argv.includes('--tls');
+const SAVE = !process.argv.includes('--no-save');
 const PROJECT = 'bench-project';
 const PACKAGE = 'com.example.bench';
 
@@ -155,6 +157,9 @@ async function runClient(client: FcmClient, app: FcmApp, tokens: string[], offse
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 async function main(): Promise<void> {
+  const loadStart = os.loadavg().map(round2);
+  // FcmClient installs it when it is created; installed here first so that raw and client run on the same runtime
+  const bindFastPath = installH2RequestBindFastPath();
   const { child, urls } = await startEmulator();
   try {
     const ctl = urls.http1Url;
@@ -178,10 +183,25 @@ async function main(): Promise<void> {
     // alternate the two and keep each side's best round: the machine may be shared, so single runs are noisy
     let raw: Awaited<ReturnType<typeof measured<Awaited<ReturnType<typeof runRaw>>>>> | undefined;
     let cl: Awaited<ReturnType<typeof measured<Awaited<ReturnType<typeof runClient>>>>> | undefined;
+    // ABBA order (raw first in odd rounds, client first in even ones) so that a drift in the machine's load
+    // does not favour one side
+    const perRound: Array<{ raw: number; client: number; load: number }> = [];
+    const measureRaw = () => measured(child, () => runRaw(origin, caPem, bearer, tokens, 0, MESSAGES));
+    const measureClient = () => measured(child, () => runClient(client, app, tokens, 0, MESSAGES));
     for (let round = 0; round < ROUNDS; round++) {
-      const r = await measured(child, () => runRaw(origin, caPem, bearer, tokens, 0, MESSAGES));
-      const c = await measured(child, () => runClient(client, app, tokens, 0, MESSAGES));
-      console.log(`round ${round + 1}: raw ${Math.round((MESSAGES / r.ms) * 1000)} msg/s, client ${Math.round((MESSAGES / c.ms) * 1000)} msg/s`);
+      const rawFirst = round % 2 === 0;
+      let r: Awaited<ReturnType<typeof measureRaw>>;
+      let c: Awaited<ReturnType<typeof measureClient>>;
+      if (rawFirst) {
+        r = await measureRaw();
+        c = await measureClient();
+      } else {
+        c = await measureClient();
+        r = await measureRaw();
+      }
+      const rate = (ms: number): number => Math.round((MESSAGES / ms) * 1000);
+      perRound.push({ raw: rate(r.ms), client: rate(c.ms), load: round2(os.loadavg()[0]!) });
+      console.log(`round ${round + 1} (${rawFirst ? 'raw first' : 'client first'}): raw ${rate(r.ms)} msg/s, client ${rate(c.ms)} msg/s, load average ${os.loadavg()[0]!.toFixed(2)}`);
       if (!raw || r.ms < raw.ms) raw = r;
       if (!cl || c.ms < cl.ms) cl = c;
     }
@@ -192,17 +212,21 @@ async function main(): Promise<void> {
     const clientPerSec = Math.round((MESSAGES / cl.ms) * 1000);
     const ratio = Math.round((clientPerSec / rawPerSec) * 1000) / 1000;
     // CPU time of the sending process per message: independent of what else the machine runs
-    const rawCpuUsPerMsg = Math.round((raw.selfCores * raw.ms * 1000) / MESSAGES);
-    const clientCpuUsPerMsg = Math.round((cl.selfCores * cl.ms * 1000) / MESSAGES);
-    const cpu = (r: { selfCores: number; emuCores: number }): string => `CPU: sender ${r.selfCores.toFixed(2)} cores, emulator ${r.emuCores.toFixed(2)} cores`;
-    console.log(`transport ${TLS ? 'TLS h2' : 'h2c'}, ${SESSIONS} sessions × ${STREAMS} streams, ${MESSAGES} messages, load average ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log(`raw    : ${rawPerSec} msg/s (${raw.ok} ok; ${cpu(raw)}; ${rawCpuUsPerMsg} µs CPU/msg)`);
-    console.log(`client : ${clientPerSec} msg/s (${cl.ok} ok${Object.keys(cl.other).length ? `, ${JSON.stringify(cl.other)}` : ''}; ${cpu(cl)}; ${clientCpuUsPerMsg} µs CPU/msg)`);
+    const usPerMsg = (cores: number, ms: number): number => Math.round((cores * ms * 1000) / MESSAGES);
+    const rawCpuUsPerMsg = usPerMsg(raw.selfCores, raw.ms);
+    const clientCpuUsPerMsg = usPerMsg(cl.selfCores, cl.ms);
+    const emulatorCpuUsPerMsg = { raw: usPerMsg(raw.emuCores, raw.ms), client: usPerMsg(cl.emuCores, cl.ms) };
+    const cpu = (r: { selfCores: number; emuCores: number; ms: number }): string =>
+      `CPU: sender ${r.selfCores.toFixed(2)} cores, emulator ${r.emuCores.toFixed(2)} cores = ${usPerMsg(r.emuCores, r.ms)} µs/msg`;
+    const loadAverage = os.loadavg().map(round2);
+    console.log(`node:http2 request bind fast path (fcm-h2-request-bind.ts): ${bindFastPath ? 'on' : 'off'} for raw and client alike`);
+    console.log(`transport ${TLS ? 'TLS h2' : 'h2c'}, ${SESSIONS} sessions × ${STREAMS} streams, ${MESSAGES} messages, load average ${loadStart.join(' ')} at start, ${loadAverage.join(' ')} at end (1/5/15 min, ${os.cpus().length} cores)`);
+    console.log(`raw    : ${rawPerSec} msg/s (${raw.ok} ok; ${cpu(raw)}; sender ${rawCpuUsPerMsg} µs CPU/msg)`);
+    console.log(`client : ${clientPerSec} msg/s (${cl.ok} ok${Object.keys(cl.other).length ? `, ${JSON.stringify(cl.other)}` : ''}; ${cpu(cl)}; sender ${clientCpuUsPerMsg} µs CPU/msg)`);
     console.log(`ratio  : ${ratio} (throughput), ${(rawCpuUsPerMsg / clientCpuUsPerMsg).toFixed(3)} (CPU efficiency)`);
     const stats = await fetch(`${ctl}/emulator/v1/stats`).then((r) => r.json());
     console.log('emulator stats:', JSON.stringify(stats));
     if (raw.ok !== MESSAGES || cl.ok !== MESSAGES) console.warn('warning: not every message was accepted (see the counts above)');
-    mkdirSync(path.join(here, 'results'), { recursive: true });
     const result = {
       date: new Date().toISOString(),
       messages: MESSAGES,
@@ -214,17 +238,24 @@ async function main(): Promise<void> {
       node: process.version,
       cpus: os.cpus().length,
       transport: TLS ? 'tls' : 'h2c',
+      h2BindFastPath: bindFastPath,
       rounds: ROUNDS,
+      perRound,
       rawOk: raw.ok,
       clientOk: cl.ok,
       clientOther: cl.other,
       rawCpuUsPerMsg,
       clientCpuUsPerMsg,
+      emulatorCpuUsPerMsg,
       senderCores: { raw: round2(raw.selfCores), client: round2(cl.selfCores) },
       emulatorCores: { raw: round2(raw.emuCores), client: round2(cl.emuCores) },
-      loadAverage: round2(os.loadavg()[0]!),
+      loadAverage: loadAverage[0],
+      loadAverages: { start: loadStart, end: loadAverage },
     };
-    writeFileSync(path.join(here, 'results/fcm.json'), `${JSON.stringify(result, null, 2)}\n`);
+    if (SAVE) {
+      mkdirSync(path.join(here, 'results'), { recursive: true });
+      writeFileSync(path.join(here, 'results/fcm.json'), `${JSON.stringify(result, null, 2)}\n`);
+    }
   } finally {
     child.kill();
   }

@@ -1,6 +1,7 @@
 // Timing per stage of the delivery engine, by wrapping the methods of the benchmark's own instances (no code edited):
 // each repository call and each wave / dispatch job adds its wall time to a named counter.
 import type { DeliveryEngine } from '../../apps/server/src/delivery/engine/engine';
+import type { BatchRepository } from '../../apps/server/src/delivery/engine/batch.repository';
 import type { EngineRepository } from '../../apps/server/src/delivery/engine/engine.repository';
 
 export interface StageTotals {
@@ -40,9 +41,10 @@ export class EngineProbe {
     };
   }
 
-  /** Wraps the repository's per-page and per-batch statements. */
-  instrumentRepo(repo: EngineRepository): void {
-    for (const m of ['message', 'page', 'select', 'updateWave', 'claim', 'record', 'release', 'pending', 'openWaves', 'setStatus']) this.wrap(repo, m, `sql.${m}`);
+  /** Wraps the repositories' per-wave, per-batch and per-page statements. */
+  instrumentRepo(repo: EngineRepository, batches: BatchRepository): void {
+    for (const m of ['message', 'status', 'bounds', 'updateWave', 'openWaves', 'setStatus']) this.wrap(repo, m, `sql.${m}`);
+    for (const m of ['plan', 'lease', 'page', 'waitingPage', 'reserve', 'record', 'release', 'nextDue', 'openBatches', 'cancelIdle']) this.wrap(batches, m, `sql.${m}`);
   }
 
   /** Wraps the two job handlers (the engine calls them through `this`, so instance properties take over). */

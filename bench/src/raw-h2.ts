@@ -1,6 +1,7 @@
 // The HTTP/2 ceiling (as in bench/fcm.ts): a bare node:http2 loop, sessions × streams lanes, a bearer token fetched
 // once, one FCM v1 send per request, nothing else.
 import http2 from 'node:http2';
+import { installH2RequestBindFastPath } from '../../apps/server/src/delivery/fcm-h2-request-bind';
 
 export interface RawResult {
   ms: number;
@@ -10,6 +11,7 @@ export interface RawResult {
 
 /** Posts `count` bodies (`body(i)`) to `origin` + `path` over `sessions` × `streams` lanes. */
 export async function runRawH2(origin: string, path: string, bearer: string, count: number, sessions: number, streams: number, body: (i: number) => string): Promise<RawResult> {
+  installH2RequestBindFastPath(); // the runtime FcmClient sets up, so that the ceiling and the client compare alike
   const pool = Array.from({ length: sessions }, () => http2.connect(origin));
   await Promise.all(pool.map((s) => new Promise((r) => s.once('remoteSettings', r))));
   const headers = { ':method': 'POST', ':path': path, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };

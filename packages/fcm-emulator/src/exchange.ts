@@ -1,5 +1,11 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { constants, type Http2Session, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
+import {
+  constants,
+  type Http2Session,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+  type ServerHttp2Stream,
+} from 'node:http2';
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
@@ -25,14 +31,35 @@ function first(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-// Classes rather than per-request object literals: no closures to allocate on the hot path.
+/** Response headers per status without Retry-After: node copies them, so one object per status serves every reply. */
+const replyHeaders = new Map<number, OutgoingHttpHeaders>();
+
+function headersFor(status: number, retryAfter: number | undefined): OutgoingHttpHeaders {
+  if (retryAfter !== undefined) return { ':status': status, 'content-type': JSON_TYPE, 'retry-after': String(retryAfter) };
+  let h = replyHeaders.get(status);
+  if (h === undefined) {
+    h = { ':status': status, 'content-type': JSON_TYPE };
+    replyHeaders.set(status, h);
+  }
+  return h;
+}
+
+const EX = Symbol('fcmEmulatorExchange');
+type TaggedStream = ServerHttp2Stream & { [EX]?: H2Exchange };
+
+// A class with shared listeners (the stream carries its exchange) rather than closures per request.
 class H2Exchange implements Exchange {
+  body = '';
+  /** the body so far: the first chunk alone (the common case), then an array */
+  first: Buffer | undefined = undefined;
+  chunks: Buffer[] | undefined = undefined;
+  size = 0;
   private closeAfterReply = false;
 
   constructor(
     private readonly stream: ServerHttp2Stream,
     private readonly headers: IncomingHttpHeaders,
-    readonly body: string,
+    readonly handle: (ex: Exchange) => void,
   ) {}
 
   get method(): string {
@@ -50,11 +77,7 @@ class H2Exchange implements Exchange {
   reply(status: number, json: string, retryAfter?: number): void {
     const stream = this.stream;
     if (stream.destroyed || stream.closed) return;
-    stream.respond(
-      retryAfter === undefined
-        ? { ':status': status, 'content-type': JSON_TYPE }
-        : { ':status': status, 'content-type': JSON_TYPE, 'retry-after': String(retryAfter) },
-    );
+    stream.respond(headersFor(status, retryAfter));
     stream.end(json);
     if (this.closeAfterReply && stream.session !== undefined && !stream.session.closed)
       stream.session.close();
@@ -71,6 +94,32 @@ class H2Exchange implements Exchange {
   reset(): void {
     if (!this.stream.destroyed) this.stream.close(constants.NGHTTP2_INTERNAL_ERROR);
   }
+}
+
+function onH2Data(this: TaggedStream, c: Buffer): void {
+  const ex = this[EX];
+  if (ex === undefined) return;
+  ex.size += c.length;
+  if (ex.size > MAX_BODY_BYTES) {
+    this[EX] = undefined;
+    this.close(constants.NGHTTP2_REFUSED_STREAM);
+  } else if (ex.first === undefined) ex.first = c;
+  else (ex.chunks ??= [ex.first]).push(c);
+}
+
+function onH2End(this: TaggedStream): void {
+  const ex = this[EX];
+  if (ex === undefined) return;
+  this[EX] = undefined;
+  const last = goneAway.get(this.session as Http2Session);
+  if (last !== undefined && (this.id ?? 0) > last) {
+    // after GOAWAY, streams above its last-stream id are refused unprocessed: the client may safely retry them
+    this.close(constants.NGHTTP2_REFUSED_STREAM);
+    return;
+  }
+  if (ex.chunks !== undefined) ex.body = Buffer.concat(ex.chunks).toString('utf8');
+  else if (ex.first !== undefined) ex.body = ex.first.toString('utf8');
+  ex.handle(ex);
 }
 
 class H1Exchange implements Exchange {
@@ -120,25 +169,10 @@ export function fromH2Stream(
   headers: IncomingHttpHeaders,
   handle: (ex: Exchange) => void,
 ): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  (stream as TaggedStream)[EX] = new H2Exchange(stream, headers, handle);
   stream.on('error', ignore);
-  stream.on('data', (c: Buffer) => {
-    size += c.length;
-    if (size > MAX_BODY_BYTES) stream.close(constants.NGHTTP2_REFUSED_STREAM);
-    else chunks.push(c);
-  });
-  stream.on('end', () => {
-    const last = goneAway.get(stream.session as Http2Session);
-    if (last !== undefined && (stream.id ?? 0) > last) {
-      // after GOAWAY, streams above its last-stream id are refused unprocessed: the client may safely retry them
-      stream.close(constants.NGHTTP2_REFUSED_STREAM);
-      return;
-    }
-    const body =
-      chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
-    handle(new H2Exchange(stream, headers, body));
-  });
+  stream.on('data', onH2Data);
+  stream.on('end', onH2End);
 }
 
 /** Reads an HTTP/1.1 request's body, then hands the exchange to `handle`. */

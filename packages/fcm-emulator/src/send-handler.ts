@@ -28,7 +28,8 @@ const reply = (r: Reply): Outcome => ({ kind: 'reply', reply: r });
 function authenticate(ex: Exchange, project: string, core: Core, now: number): Reply | undefined {
   const auth = ex.header('authorization');
   if (auth === undefined || auth === '') return MISSING_CREDENTIALS;
-  if (auth.length < 8 || auth.slice(0, 7).toLowerCase() !== 'bearer ') return INVALID_CREDENTIALS;
+  if (auth.length < 8 || !(auth.startsWith('Bearer ') || auth.slice(0, 7).toLowerCase() === 'bearer '))
+    return INVALID_CREDENTIALS;
   const token = core.accounts.lookup(auth.slice(7).trim());
   if (token === undefined) return INVALID_CREDENTIALS;
   if (now >= token.expiresAt) return EXPIRED_CREDENTIALS;

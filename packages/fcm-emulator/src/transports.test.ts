@@ -51,6 +51,20 @@ describe('transports', () => {
     }
   });
 
+  it('opens a wide HTTP/2 receive window on h2c and TLS, so request bodies never wait for WINDOW_UPDATE', async () => {
+    for (const [base, opts] of [
+      [emu.h2cUrl, {}],
+      [emu.tlsUrl, { ca: emu.caPem }],
+    ] as const) {
+      const session = connect(base, opts).on('error', () => undefined);
+      // after one exchange the server's SETTINGS and its connection WINDOW_UPDATE have arrived
+      expect((await h2Request(session, { path, headers: auth, body: body() })).status).toBe(200);
+      expect(session.remoteSettings.initialWindowSize).toBe(1 << 20);
+      expect(session.state.remoteWindowSize).toBeGreaterThan(8 << 20); // node's default: 65,535 bytes
+      session.destroy();
+    }
+  });
+
   it('refuses TLS clients that do not trust the CA', async () => {
     const session = connect(emu.tlsUrl);
     const err = await new Promise<Error>((resolve) => session.on('error', resolve));

@@ -92,17 +92,16 @@ function checkValues(message: Obj, android: Obj | undefined): Reply | undefined 
       `Invalid color: "${color}". Expected the format #rrggbb.`,
     );
   }
-  for (const [path, opts] of [
-    ['message.fcm_options.analytics_label', pickObj(message, 'fcm_options', 'fcmOptions')],
-    ['message.android.fcm_options.analytics_label', pickObj(android, 'fcm_options', 'fcmOptions')],
-  ] as const) {
-    const label = pickStr(opts, 'analytics_label', 'analyticsLabel');
-    if (label !== undefined && !ANALYTICS_LABEL.test(label)) {
-      return invalidField(
-        path,
-        `Invalid analytics_label: "${label}". It must match ^[a-zA-Z0-9-_.~%]{1,50}$.`,
-      );
-    }
+  return (
+    checkLabel('message.fcm_options.analytics_label', pickObj(message, 'fcm_options', 'fcmOptions')) ??
+    checkLabel('message.android.fcm_options.analytics_label', pickObj(android, 'fcm_options', 'fcmOptions'))
+  );
+}
+
+function checkLabel(path: string, opts: Obj | undefined): Reply | undefined {
+  const label = pickStr(opts, 'analytics_label', 'analyticsLabel');
+  if (label !== undefined && !ANALYTICS_LABEL.test(label)) {
+    return invalidField(path, `Invalid analytics_label: "${label}". It must match ^[a-zA-Z0-9-_.~%]{1,50}$.`);
   }
   return undefined;
 }
@@ -111,11 +110,30 @@ function isReservedKey(key: string): boolean {
   return key === 'from' || key === 'message_type' || key.startsWith('google') || key.startsWith('gcm');
 }
 
+/** UTF-16 length of keys and values: at most 3 UTF-8 bytes each, so `3 × chars ≤ limit` needs no exact count. */
+function dataChars(map: Obj | undefined): number {
+  let chars = 0;
+  for (const key in map) chars += key.length + (map[key] as string).length;
+  return chars;
+}
+
 function dataBytes(data: Obj | undefined, androidData: Obj | undefined): number {
   const merged = androidData === undefined ? data : { ...data, ...androidData };
   let bytes = 0;
   for (const key in merged) bytes += Buffer.byteLength(key) + Buffer.byteLength(merged[key] as string);
   return bytes;
+}
+
+function reservedKeyError(path: string, map: Obj | undefined): Reply | undefined {
+  for (const key in map) {
+    if (isReservedKey(key)) {
+      return invalidField(
+        path,
+        `Invalid data payload key: "${key}". "from", "message_type" and keys starting with "google" or "gcm" are reserved.`,
+      );
+    }
+  }
+  return undefined;
 }
 
 function parse(body: string): { root: Obj } | { reply: Reply } {
@@ -156,27 +174,16 @@ export function validateSendRequest(body: string): Validation {
 
   const data = pickObj(message, 'data');
   const androidData = pickObj(android, 'data');
-  for (const [path, map] of [
-    ['message.data', data],
-    ['message.android.data', androidData],
-  ] as const) {
-    for (const key in map) {
-      if (isReservedKey(key)) {
-        return fail(
-          invalidField(
-            path,
-            `Invalid data payload key: "${key}". "from", "message_type" and keys starting with "google" or "gcm" are reserved.`,
-          ),
-        );
-      }
-    }
-  }
+  const reserved = reservedKeyError('message.data', data) ?? reservedKeyError('message.android.data', androidData);
+  if (reserved !== undefined) return fail(reserved);
   const limit = target.target === 'topic' ? MAX_TOPIC_DATA_BYTES : MAX_DATA_BYTES;
-  const bytes = dataBytes(data, androidData);
-  if (bytes > limit) {
-    return fail(
-      invalidArgument(`Message too big: the data payload is ${bytes} bytes, the limit is ${limit} bytes.`),
-    );
+  if (3 * (dataChars(data) + dataChars(androidData)) > limit) {
+    const bytes = dataBytes(data, androidData);
+    if (bytes > limit) {
+      return fail(
+        invalidArgument(`Message too big: the data payload is ${bytes} bytes, the limit is ${limit} bytes.`),
+      );
+    }
   }
 
   const androidNotification = pickObj(android, 'notification');

@@ -29,3 +29,4 @@ export * from './contracts/app-control';
 export * from './contracts/audit';
 export * from './contracts/messages';
 export * from './contracts/uploads';
+export * from './contracts/targeting';

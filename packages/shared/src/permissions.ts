@@ -39,6 +39,7 @@ export const ROUTE_LEVELS: Readonly<Record<string, readonly number[]>> = {
   'config/editgroup': [100, 200, 300],
   'config/group': [100, 200, 300],
   'config/project': [100, 200],
+  'config/sensitive': [100, 200, 300, 400],
   'statisticsData/project': [100, 200, 300, 400],
   'statisticsData/dimension': [100, 200, 300, 400],
   'statisticsData/user': [100, 200, 300, 400],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITION_LABEL_SPECS, CONDITION_LABELS, type Condition } from '@beacon/shared';
-import { AudienceCompileError, compileAudience, countQuery, keysetPageQuery } from './compile-conditions';
+import { AudienceCompileError, compileAudience, countQuery, keysetPageQuery, lookupCost, perDeviceLookups } from './compile-conditions';
 
 const NOW = new Date('2025-06-30T12:00:00.000Z');
 const daysBefore = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
@@ -73,10 +73,10 @@ describe('compileAudience', () => {
       '(SELECT bool_and((sr.event_mask & 4) = 0) FROM send_records sr WHERE sr.device_id = d.id AND sr.sent_at >= $2::timestamptz) IS TRUE',
       [daysBefore(15)],
     ],
-    [c('tags', 'in', ['5', '6']), 'EXISTS (SELECT 1 FROM device_tags dt WHERE dt.device_id = d.id AND dt.tag_id = ANY($2::int[]))', [[5, 6]]],
-    [c('dmpCustomize', 'nin', ['7']), 'NOT (EXISTS (SELECT 1 FROM device_tags dt WHERE dt.device_id = d.id AND dt.tag_id = ANY($2::int[])))', [[7]]],
-    [c('tags', 'in', [], 1), 'EXISTS (SELECT 1 FROM device_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.device_id = d.id AND tg.flag = $2::text)', ['LABEL']],
-    [c('dmpCustomizeGroup', 'nin', [], 1), 'NOT (EXISTS (SELECT 1 FROM device_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.device_id = d.id AND tg.flag = $2::text))', ['GROUP']],
+    [c('tags', 'in', ['5', '6']), 'EXISTS (SELECT 1 FROM device_tags dt WHERE dt.device_id = d.id AND dt.tag_id = ANY($2::int[]) /* lookup */)', [[5, 6]]],
+    [c('dmpCustomize', 'nin', ['7']), 'NOT (EXISTS (SELECT 1 FROM device_tags dt WHERE dt.device_id = d.id AND dt.tag_id = ANY($2::int[]) /* lookup */))', [[7]]],
+    [c('tags', 'in', [], 1), 'EXISTS (SELECT 1 FROM device_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.device_id = d.id AND tg.flag = $2::text /* lookup */)', ['LABEL']],
+    [c('dmpCustomizeGroup', 'nin', [], 1), 'NOT (EXISTS (SELECT 1 FROM device_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.device_id = d.id AND tg.flag = $2::text /* lookup */))', ['GROUP']],
     [c('country', 'nin', [], 1), 'FALSE', []],
   ];
   it.each(expectations)('compiles %o exactly', (condition, sql, params) => {
@@ -88,6 +88,17 @@ describe('compileAudience', () => {
     const out = compile(c('country', 'in', ['NG']), c('osVersion', 'between', ['30', '33']), c('active', 'in', ['7']));
     expect(out.sql).toBe('d.app_id = $1 AND d.country = ANY($2::text[]) AND d.os_version BETWEEN $3::int AND $4::int AND d.last_active_at >= $5::timestamptz');
     expect(out.params).toEqual([42, ['NG'], 30, 33, daysBefore(7)]);
+  });
+
+  it('turns tag lookups into per-device subqueries on request, leaving everything else as it is', () => {
+    const out = compile(c('tags', 'in', ['5']), c('dmpCustomize', 'nin', [], 1), c('noclick', 'in', ['7']), c('country', 'in', ['NG']));
+    const perDevice = perDeviceLookups(out);
+    expect(perDevice.params).toEqual(out.params);
+    expect(perDevice.sql).not.toContain('/* lookup */');
+    expect(perDevice.sql.match(/OFFSET 0\)/g)).toHaveLength(2);
+    expect(perDevice.sql.replaceAll(' OFFSET 0)', ' /* lookup */)')).toBe(out.sql);
+    expect(lookupCost(out)).toBe(8 + 8 + 12);
+    expect(lookupCost(compile(c('country', 'in', ['NG'])))).toBe(0);
   });
 
   it('keeps hostile values out of the SQL text', () => {

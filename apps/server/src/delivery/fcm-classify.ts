@@ -63,8 +63,15 @@ export function isExpiredCredential(httpStatus: number, err: ParsedFcmError): bo
   return httpStatus === 401 && err.fcmCode === undefined;
 }
 
-/** Classifies a 200 body (`{"name": …}`). */
+const NAME_OPEN = '{"name":"';
+
+/** Classifies a 200 body (`{"name": …}`); the compact form without escapes is read without JSON.parse. */
 export function classifySuccess(text: string): FcmResult {
+  const end = text.length - 2;
+  if (text.startsWith(NAME_OPEN) && text.endsWith('"}')) {
+    const name = text.slice(NAME_OPEN.length, end);
+    if (!name.includes('"') && !name.includes('\\')) return { outcome: 'dispatched', name };
+  }
   try {
     const parsed: unknown = JSON.parse(text);
     if (isRecord(parsed) && typeof parsed.name === 'string') return { outcome: 'dispatched', name: parsed.name };

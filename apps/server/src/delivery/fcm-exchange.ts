@@ -21,7 +21,9 @@ type TaggedStream = ClientHttp2Stream & { [REQ]?: Exchange<any> };
 export class Exchange<C> implements RawResponse {
   status = 0;
   body = '';
+  /** the first chunk of the answer (usually the only one), then every chunk */
   buf: Buffer | undefined = undefined;
+  chunks: Buffer[] | undefined = undefined;
   linked = false;
   retryAfter: string | undefined = undefined;
   ended = false;
@@ -85,7 +87,8 @@ export class ExchangeTracker<C> {
     this.unlink(ex);
     this.pool.release(ex.pooled);
     if (ex.stream) ex.stream[REQ] = undefined;
-    if (ex.buf) ex.body = ex.buf.toString('utf8');
+    if (ex.chunks) ex.body = Buffer.concat(ex.chunks).toString('utf8');
+    else if (ex.buf) ex.body = ex.buf.toString('utf8');
     if (!timedOut && ex.ended && ex.status > 0) {
       ex.resolve(this.onAnswer(ex, ex.ctx));
       return;
@@ -151,7 +154,9 @@ function onResponse(this: TaggedStream, headers: IncomingHttpHeaders): void {
 
 function onData(this: TaggedStream, chunk: Buffer): void {
   const ex = this[REQ];
-  if (ex) ex.buf = ex.buf ? Buffer.concat([ex.buf, chunk]) : chunk;
+  if (!ex) return;
+  if (!ex.buf) ex.buf = chunk;
+  else (ex.chunks ??= [ex.buf]).push(chunk);
 }
 
 function onError(this: TaggedStream, err: Error): void {

@@ -1,6 +1,7 @@
 // A pool of HTTP/2 sessions to one origin with per-session stream slots (reference fcm-http-v1.md §5.1).
 import http2, { type ClientHttp2Session, type Settings } from 'node:http2';
 import { type FcmLogger } from './fcm-types';
+import { installH2RequestBindFastPath } from './fcm-h2-request-bind';
 
 /** One HTTP/2 session of the pool and its stream accounting. */
 export class PooledSession {
@@ -44,7 +45,9 @@ export class FcmSessionPool {
   /** Sessions opened since start (for tests and logs). */
   opened = 0;
 
-  constructor(private readonly opts: FcmSessionPoolOptions) {}
+  constructor(private readonly opts: FcmSessionPoolOptions) {
+    installH2RequestBindFastPath();
+  }
 
   /** A slot on the least-loaded session, or undefined when the caller must `wait()`. */
   tryAcquire(): PooledSession | undefined {

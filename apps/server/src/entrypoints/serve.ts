@@ -32,7 +32,8 @@ export async function serve(config: Config, role: 'serve' | 'api'): Promise<void
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // the delivery workers finish and record the FCM requests on the wire (each answered within FCM_TIMEOUT_MS)
+    const timer = setTimeout(() => process.exit(1), 45_000).unref();
     await stopFleets?.().catch((err: unknown) => log.error({ err }, 'stopping the simulated devices failed'));
     await app.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
     await sandbox?.close().catch((err: unknown) => log.error({ err }, 'closing the FCM sandbox failed'));

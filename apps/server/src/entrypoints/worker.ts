@@ -15,13 +15,21 @@ export async function worker(config: Config): Promise<void> {
   await ctx.delivery.engine();
   log.info({}, 'delivery worker started');
   let closing = false;
-  const shutdown = async () => {
+  // SIGTERM / SIGINT: take no new batch, let the requests on the wire finish and record them, hand the rest of each
+  // batch back to the queue for another worker, then close the job queue, the FCM sessions and the database
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    await ctx.app.close().catch(() => undefined);
+    log.info({ signal }, 'delivery worker stopping: finishing the requests in flight');
+    let code = 0;
+    await ctx.app.close().catch((err: unknown) => {
+      code = 1;
+      log.error({ err }, 'stopping the delivery worker failed');
+    });
     await database.close().catch(() => undefined);
-    process.exit(0);
+    log.info({}, 'delivery worker stopped');
+    process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', (s) => void shutdown(s));
+  process.once('SIGTERM', (s) => void shutdown(s));
 }

@@ -2,17 +2,20 @@ import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 
+/** How long a dispatch job (and the lease of its batch) may run before another worker takes the batch over. */
+export const DISPATCH_EXPIRE_SECONDS = Number(process.env.BEACON_DISPATCH_EXPIRE_SECONDS ?? 60);
+
 /** The job catalogue: every background job is named, typed and idempotent (a handler re-reads state). */
 export const JOBS = {
-  /** Resolve one wave of a message: walk its audience in keyset pages, filter, record, queue dispatch batches. */
+  /** Plan one wave of a message: split its audience into device-id ranges and queue one dispatch batch each. */
   wave: { name: 'message-wave', payload: z.object({ waveId: z.number().int() }), options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 900 } },
-  /** Send one batch of a message's selected devices (device id range) through FCM. */
+  /** Send one delivery batch (a device-id range of a wave's audience, or of a message's send records) through FCM. */
   dispatch: {
     name: 'message-dispatch',
-    payload: z.object({ messageId: z.number().int(), fromId: z.number().int(), toId: z.number().int() }),
-    // a batch of 1000 devices takes seconds; a worker killed mid-batch leaves its job active until it expires,
-    // then another worker re-claims the batch's unsent and in-flight devices
-    options: { retryLimit: 10, retryDelay: 5, expireInSeconds: Number(process.env.BEACON_DISPATCH_EXPIRE_SECONDS ?? 60) },
+    payload: z.object({ batchId: z.number().int() }),
+    // a batch is held by one worker at a time (a lease as long as this expiry, renewed while it sends); a worker
+    // killed mid-batch leaves its job active until it expires, then another worker takes the batch over
+    options: { retryLimit: 10, retryDelay: 5, expireInSeconds: DISPATCH_EXPIRE_SECONDS },
   },
 } as const;
 

@@ -37,4 +37,5 @@ export const featureModules: RegisterModule[] = [
   registerPlatformLimitsModules,
   async (ctx) => (await import('./uploads/uploads.routes')).registerUploadsModule(ctx),
   async (ctx) => (await import('./messages/messages-export.routes')).registerMessagesExportModule(ctx),
+  async (ctx) => (await import('./targeting/targeting.routes')).registerTargetingModule(ctx),
 ];

@@ -9,7 +9,10 @@ export interface DeviceApiOptions {
   apiBaseUrl: string;
   appKey: string;
   appSecret: string;
+  /** max registrations (and any other device call but event reports) in flight */
   concurrency: number;
+  /** max event reports in flight, in a lane of their own so they never wait behind registrations (default 8) */
+  eventConcurrency?: number;
   /** multiplies the retry back-off */
   delayScale: number;
   log?: FleetLog;
@@ -19,12 +22,21 @@ export interface DeviceApiOptions {
 
 export type PostResult = { ok: true } | { ok: false; status: number; msg: string };
 
+/** Which queue a request waits in: device calls (registrations …) or event reports. */
+export type Lane = 'devices' | 'events';
+
 /** At most `max` tasks run at once; the others wait in FIFO order. */
 export class Limiter {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private waiting: Array<(() => void) | undefined> = [];
+  private head = 0;
 
   constructor(private readonly max: number) {}
+
+  /** Tasks waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length - this.head;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -32,10 +44,26 @@ export class Limiter {
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      this.next();
     }
+  }
+
+  /** Hands the finished task's slot to the oldest waiter (O(1): no Array.shift over a long queue). */
+  private next(): void {
+    if (this.head === this.waiting.length) {
+      this.running--;
+      return;
+    }
+    const resolve = this.waiting[this.head];
+    this.waiting[this.head++] = undefined;
+    if (this.head === this.waiting.length) {
+      this.waiting = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting = this.waiting.slice(this.head);
+      this.head = 0;
+    }
+    resolve?.();
   }
 }
 
@@ -46,25 +74,35 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Posts JSON to the device API; network errors, 429 and 5xx are retried with exponential back-off. */
 export class DeviceApi {
-  private readonly limiter: Limiter;
+  private readonly limiters: Record<Lane, Limiter>;
   private readonly authorization: string;
   private readonly base: string;
   private readonly attempts: number;
   private warned = 0;
 
   constructor(private readonly opts: DeviceApiOptions) {
-    this.limiter = new Limiter(Math.max(1, opts.concurrency));
+    this.limiters = {
+      devices: new Limiter(Math.max(1, opts.concurrency)),
+      events: new Limiter(Math.max(1, opts.eventConcurrency ?? 8)),
+    };
     this.authorization = `Basic ${Buffer.from(`${opts.appKey}:${opts.appSecret}`).toString('base64')}`;
     this.base = opts.apiBaseUrl.replace(/\/+$/, '');
     this.attempts = Math.max(1, opts.attempts ?? 5);
   }
 
-  async post(path: string, body: unknown): Promise<PostResult> {
+  /** Requests waiting for a slot, per lane. */
+  queued(): Record<Lane, number> {
+    return { devices: this.limiters.devices.queued, events: this.limiters.events.queued };
+  }
+
+  /** Posts in `lane` (default `devices`); each lane has its own concurrency limit and FIFO queue. */
+  async post(path: string, body: unknown, lane: Lane = 'devices'): Promise<PostResult> {
+    const limiter = this.limiters[lane];
     const payload = JSON.stringify(body);
     let last: PostResult = { ok: false, status: 0, msg: 'not sent' };
     for (let attempt = 0; attempt < this.attempts; attempt++) {
       if (attempt > 0) await sleep(Math.max(10, 250 * 2 ** (attempt - 1) * this.opts.delayScale));
-      last = await this.limiter.run(() => this.once(path, payload));
+      last = await limiter.run(() => this.once(path, payload));
       if (last.ok || !retryable(last.status)) break;
     }
     if (!last.ok) this.warn({ path, status: last.status, msg: last.msg }, 'fleet: device API request failed');

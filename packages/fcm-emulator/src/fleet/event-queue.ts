@@ -61,7 +61,7 @@ export class EventQueue {
   }
 
   private async send(gaid: string, events: QueuedEvent[]): Promise<void> {
-    const res = await this.api.post('/sdk/v1/events', { gaid, events });
+    const res = await this.api.post('/sdk/v1/events', { gaid, events }, 'events');
     if (!res.ok) {
       this.counters.eventsFailed += events.length;
       return;

@@ -23,8 +23,10 @@ export interface FleetOptions {
   uninstalledPct?: number;
   offlinePct?: number;
   behaviour?: Partial<FleetBehaviour>;
-  /** max requests in flight to the device API, default 32 */
+  /** max registrations in flight to the device API, default 32 */
   concurrency?: number;
+  /** max event reports in flight, separate from registrations so that they never queue behind them; default 8 */
+  eventConcurrency?: number;
   /** The devices are already in Beacon (a restarted server): register them with the emulator only. */
   alreadyRegistered?: boolean;
   log?: FleetLog;
@@ -68,6 +70,7 @@ export class Fleet {
       appKey: opts.appKey,
       appSecret: opts.appSecret,
       concurrency: opts.concurrency ?? 32,
+      eventConcurrency: opts.eventConcurrency ?? 8,
       delayScale: this.behaviour.delayScale,
       log: opts.log,
     });

@@ -133,7 +133,20 @@ export const MessageSaved = z.object({
   msgId: z.number().int(),
   status: z.number().int(),
   /** With status 201/202: the forbidden countries and windows that will drop part of the audience. */
-  forbidden: z.array(z.object({ countryCode: z.string(), countryName: z.string(), allDay: z.boolean(), windows: z.array(z.object({ start: z.string(), end: z.string() })) })).optional(),
+  forbidden: z
+    .array(
+      z.object({
+        countryCode: z.string(),
+        countryName: z.string(),
+        allDay: z.boolean(),
+        windows: z.array(z.object({ start: z.string(), end: z.string() })),
+        /** 6 platform ban, 104 app ban, 105 a banned window the schedule hits. */
+        lossCode: z.number().int().optional(),
+        /** Devices of the audience it drops. */
+        devices: z.number().int().optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const MessageRow = z.object({

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { ProjectLevel, ROUTE_LEVELS } from '../permissions';
 import { AppIdParams } from './apps';
 
 export const SENSITIVE_WORD_MAX = 50;
 export const SENSITIVE_IMPORT_MAX_WORDS = 5000;
 export const SENSITIVE_PAGE_SIZE = 20;
+
+/** Project levels that edit an app's own list (config/sensitive): 100, the owner and managers; platform admins too. */
+export const SENSITIVE_APP_EDIT_LEVELS: readonly number[] = [ProjectLevel.SUPER_ADMIN, ProjectLevel.OWNER, ProjectLevel.MANAGER];
+/** Project levels that read it: the editors and operators (they write the content it checks); the screen's route levels. */
+export const SENSITIVE_APP_VIEW_LEVELS: readonly number[] = ROUTE_LEVELS['config/sensitive'] ?? [];
 
 /**
  * Splits pasted text into words: one per line or separated by commas (`,` `，` `、` `;`), trimmed, empties dropped,

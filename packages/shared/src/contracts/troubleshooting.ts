@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { GAID_PATTERN } from '../limits';
 import { AppIdParams } from './apps';
+import { Condition } from './conditions';
 
 /** The id kinds troubleshooting looks devices up by: only GAID (part 1 §2). */
 export const InstanceType = { GAID: 1 } as const;
@@ -76,6 +77,71 @@ export function solutionFor(reason: number): number | undefined {
   }
 }
 
+/** Where a message stands for one device (troubleshooting by GAID and message id). */
+export const TRACE_STAGES = [
+  'device-not-found', // no device with this GAID in the app
+  'not-targeted', // the device does not match the message's audience
+  'waiting', // targeted; its wave has not reached it yet
+  'not-selected', // targeted but never picked (see reason)
+  'dropped', // a filter or control policy dropped it (loss)
+  'queued', // selected, waiting for its dispatch batch
+  'sending', // its FCM request is in flight
+  'dispatched', // FCM accepted it
+  'failed', // FCM refused it, or retries ran out (loss)
+] as const;
+export type TraceStage = (typeof TRACE_STAGES)[number];
+
+/** Why a targeted device was never picked. */
+export const TRACE_REASONS = ['wave-skipped', 'message-stopped', 'no-wave', 'registered-after', 'push-count-reached'] as const;
+export type TraceReason = (typeof TRACE_REASONS)[number];
+
+export const MessageTraceQuery = z.object({
+  instanceId: InstanceQuery.shape.instanceId,
+  msgId: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().regex(/^[1-9]\d{0,14}$/).transform(Number)], 'must be a message id (digits)'),
+});
+export type MessageTraceQuery = z.output<typeof MessageTraceQuery>;
+
+export const MessageTrace = z.object({
+  message: z.object({ id: z.number().int(), title: z.string(), status: z.number().int(), targetingType: z.number().int(), scheduleType: z.number().int() }),
+  /** The device's country and UTC offset (null when not found). */
+  device: z.object({ found: z.boolean(), country: z.string().nullable(), utcOffsetMin: z.number().int().nullable() }),
+  stage: z.enum(TRACE_STAGES),
+  /** Whether the device matches the message's audience; null when it cannot be told (no device, file targeting). */
+  targeted: z.boolean().nullable(),
+  /** The conditions the device fails (conditions and user-group targeting), when not targeted. */
+  unmatched: z.array(Condition),
+  reason: z.enum(TRACE_REASONS).nullable(),
+  /**
+   * The loss code that dropped it (from its send record), or — while waiting or not picked — the one the filters and
+   * policies would give at its send time (`predicted`). `name` is in the request language.
+   */
+  loss: z
+    .object({ code: z.number().int(), name: z.string(), policy: z.string().nullable(), detail: z.string().nullable(), predicted: z.boolean() })
+    .nullable(),
+  /** While waiting: the device is inside a banned window of its country and will be sent when it ends (ISO time). */
+  delayedUntil: z.string().nullable(),
+  /** The wave that covers the device (its UTC offset's for local time). */
+  wave: z.object({ utcOffsetMin: z.number().int().nullable(), runAt: z.string(), status: z.number().int() }).nullable(),
+  /** The send record: outcome 0 to send, 4 in flight, 1 dispatched, 2 lost; FCM's message name; attempts; when sent. */
+  send: z
+    .object({ outcome: z.number().int(), lossCode: z.number().int(), fcmName: z.string().nullable(), attempts: z.number().int(), sentAt: z.string().nullable() })
+    .nullable(),
+  /** The events the device reported for the message. */
+  events: z
+    .object({
+      received: z.string().nullable(),
+      shown: z.string().nullable(),
+      clicked: z.string().nullable(),
+      dismissed: z.boolean(),
+      recalled: z.boolean(),
+      converted: z.boolean(),
+      showFailed: z.boolean(),
+      showFailedReason: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type MessageTrace = z.infer<typeof MessageTrace>;
+
 export const troubleshootingCalls = {
   query: defineCall({
     method: 'POST',
@@ -84,5 +150,13 @@ export const troubleshootingCalls = {
     params: AppIdParams,
     body: InstanceQuery,
     data: InstanceInfo,
+  }),
+  message: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/instance/message/query',
+    summary: 'For a device and a message: targeted or not, the filter or policy that dropped it, what FCM answered, the events',
+    params: AppIdParams,
+    body: MessageTraceQuery,
+    data: MessageTrace,
   }),
 };

@@ -59,6 +59,8 @@ export const sendRecords = pgTable(
     shownAt: timestamp('shown_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     showFailedReason: smallint('show_failed_reason'),
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    batchId: bigint('batch_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.deviceId] }), index('send_records_device_idx').on(t.deviceId)],
 );

@@ -10,3 +10,5 @@ export * from './sandbox';
 export * from './platform-control';
 export * from './platform-limits';
 export * from './messages';
+export * from './gaid-lists';
+export * from './delivery';

@@ -8,6 +8,10 @@ export interface TargetingSpec {
   /** conditions of the saved user group (type 3), loaded by the caller */
   groupConditions?: Condition[];
   userIds: string[];
+  /** The GAID list of file targeting (6, 7): `messages.file_origin`, when the caller has it. */
+  fileOrigin?: string;
+  /** The message id: file targeting without `fileOrigin` reads the list id from the message row. */
+  id?: number;
 }
 
 /** Refused targeting: the type needs data this message does not have. */
@@ -15,8 +19,9 @@ export class TargetingError extends Error {}
 
 /**
  * The WHERE expression over `devices d` of a message's audience: every device of the app (0), the conditions (1),
- * the listed advertising ids (2), or a saved user group's conditions (3). An optional UTC offset restricts it to
- * one local-time wave.
+ * the listed advertising ids (2), a saved user group's conditions (3), or the app's devices whose advertising id is
+ * in the uploaded or fetched GAID list (6, 7: a semi-join on the list's key, so the audience stays keyset-pageable
+ * by `d.id`). An optional UTC offset restricts it to one local-time wave.
  */
 export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?: Date): CompiledAudience {
   let audience: CompiledAudience;
@@ -36,6 +41,24 @@ export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?:
       const base = compileAudience(t.appId, [], now ? { now } : {});
       const params = [...base.params, t.userIds.map((g) => g.toLowerCase())];
       audience = { ...base, sql: `${base.sql} AND d.gaid = ANY($${params.length}::uuid[])`, params };
+      break;
+    }
+    case 6:
+    case 7: {
+      const base = compileAudience(t.appId, [], now ? { now } : {});
+      const params = [...base.params];
+      let list: string;
+      if (t.fileOrigin) {
+        params.push(t.fileOrigin);
+        list = `$${params.length}::uuid`;
+      } else if (t.id !== undefined) {
+        params.push(t.id);
+        list = `(SELECT NULLIF(m.file_origin, '')::uuid FROM messages m WHERE m.id = $${params.length}::bigint)`;
+      } else {
+        throw new TargetingError('file targeting needs an uploaded list');
+      }
+      const gaids = `SELECT l.gaid FROM message_gaid_lists l WHERE l.list_id = ${list}`;
+      audience = { ...base, sql: `${base.sql} AND ${base.alias}.gaid IN (${gaids})`, params };
       break;
     }
     default:

@@ -1,7 +1,6 @@
 import type { Condition, MultiLangEntry } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { keysetPageQuery } from '../../audience/compile-conditions';
 
 export interface EngineMessage {
   id: number;
@@ -28,50 +27,7 @@ export interface EngineMessage {
   firebaseJsonEnc: string | null;
 }
 
-export interface PageDevice {
-  id: string;
-  country: string;
-  brand: string;
-  model: string;
-  language: string;
-  appVersion: string;
-  utcOffsetMin: number;
-  firstSeenAt: Date;
-  lastActiveAt: Date;
-  notificationsEnabled: boolean;
-  invalidReason: number;
-}
-
-export interface ClaimedDevice {
-  deviceId: string;
-  token: string;
-  language: string;
-  attempts: number;
-}
-
-export interface SendResultRow {
-  deviceId: string;
-  /** 1 dispatched, 2 lost */
-  outcome: 1 | 2;
-  lossCode: number;
-  fcmName: string | null;
-}
-
-const PAGE_COLUMNS = [
-  'd.id::text AS id',
-  'd.country',
-  'd.brand',
-  'd.model',
-  'd.language',
-  'd.app_version AS "appVersion"',
-  'd.utc_offset_min AS "utcOffsetMin"',
-  'd.first_seen_at AS "firstSeenAt"',
-  'd.last_active_at AS "lastActiveAt"',
-  'd.notifications_enabled AS "notificationsEnabled"',
-  'd.invalid_reason AS "invalidReason"',
-];
-
-/** The delivery engine's SQL: set-based, one statement per page or batch, never one per device. */
+/** The delivery engine's SQL for messages and waves (batches: batch.repository.ts): set-based, never one statement per device. */
 export class EngineRepository {
   constructor(private readonly database: Database) {}
 
@@ -88,6 +44,12 @@ export class EngineRepository {
       [id],
     );
     return row && { ...row, createdAt: new Date(row.createdAt), startedAt: row.startedAt && new Date(row.startedAt) };
+  }
+
+  /** The message's status alone (a batch polls it while it sends). */
+  async status(id: number): Promise<number | undefined> {
+    const [row] = await this.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [id]);
+    return row?.status;
   }
 
   async groupConditions(appId: number, groupId: number): Promise<Condition[] | undefined> {
@@ -155,93 +117,13 @@ export class EngineRepository {
     return Number(row?.n ?? 0);
   }
 
-  async page(audience: CompiledAudience, afterId: string, limit: number): Promise<PageDevice[]> {
-    const q = keysetPageQuery(audience, { afterId, limit, columns: PAGE_COLUMNS });
-    return this.database.query<PageDevice>(q.sql, q.params);
-  }
-
-  /**
-   * Records a page's outcome: survivors (loss 0) become send records to dispatch, dropped devices send records
-   * with their loss code — both idempotent (a re-run of the page inserts nothing twice). Counts losses.
-   */
-  async select(messageId: number, rows: Array<{ deviceId: string; lossCode: number }>): Promise<{ selected: number }> {
-    if (rows.length === 0) return { selected: 0 };
-    const [res] = await this.database.query<{ selected: number }>(
-      `WITH ins AS (
-         INSERT INTO send_records (message_id, device_id, outcome, loss_code)
-         SELECT $1, t.device_id, CASE WHEN t.loss = 0 THEN 0 ELSE 2 END, t.loss
-         FROM unnest($2::bigint[], $3::smallint[]) AS t(device_id, loss)
-         ON CONFLICT (message_id, device_id) DO NOTHING
-         RETURNING outcome, loss_code
-       ), losses AS (
-         INSERT INTO message_losses (message_id, loss_code, count)
-         SELECT $1, loss_code, count(*) FROM ins WHERE outcome = 2 GROUP BY loss_code
-         ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
-       ), sel AS (
-         UPDATE messages SET selected_count = selected_count + (SELECT count(*) FROM ins WHERE outcome = 0) WHERE id = $1
-       )
-       SELECT (SELECT count(*) FROM ins WHERE outcome = 0)::int AS selected`,
-      [messageId, rows.map((r) => r.deviceId), rows.map((r) => r.lossCode)],
+  /** How many devices an audience has, and its lowest and highest device id (a wave's batch plan). */
+  async bounds(audience: CompiledAudience): Promise<{ count: number; minId: number; maxId: number }> {
+    const [row] = await this.database.query<{ n: number; lo: string | null; hi: string | null }>(
+      `SELECT count(*)::int AS n, min(d.id)::text AS lo, max(d.id)::text AS hi FROM devices d WHERE ${audience.sql}`,
+      audience.params,
     );
-    return { selected: res?.selected ?? 0 };
-  }
-
-  /** Marks the batch's unsent devices as in flight and returns them with their tokens (re-claims after a crash). */
-  async claim(messageId: number, fromId: number, toId: number): Promise<ClaimedDevice[]> {
-    return this.database.query<ClaimedDevice>(
-      `UPDATE send_records s SET outcome = 4, attempts = s.attempts + 1
-       FROM devices d JOIN device_tokens k ON k.device_id = d.id
-       WHERE s.message_id = $1 AND s.device_id BETWEEN $2 AND $3 AND s.outcome IN (0, 4) AND d.id = s.device_id
-       RETURNING s.device_id::text AS "deviceId", k.token, d.language, s.attempts`,
-      [messageId, fromId, toId],
-    );
-  }
-
-  /** Records FCM outcomes and counts dispatches and losses per message, country and app version. */
-  async record(messageId: number, results: SendResultRow[]): Promise<void> {
-    if (results.length === 0) return;
-    await this.database.query(
-      `WITH r AS (
-         SELECT * FROM unnest($2::bigint[], $3::smallint[], $4::smallint[], $5::text[]) AS t(device_id, outcome, loss, name)
-       ), upd AS (
-         UPDATE send_records s SET outcome = r.outcome, loss_code = r.loss, fcm_name = r.name,
-           sent_at = CASE WHEN r.outcome = 1 THEN now() ELSE s.sent_at END
-         FROM r WHERE s.message_id = $1 AND s.device_id = r.device_id AND s.outcome = 4
-         RETURNING s.device_id, r.outcome, r.loss
-       ), dims AS (
-         INSERT INTO message_dims (message_id, dimension, key, dispatch)
-         SELECT $1, x.dim, x.key, count(*) FROM upd JOIN devices d ON d.id = upd.device_id
-           CROSS JOIN LATERAL (VALUES (1::smallint, d.country), (2::smallint, d.app_version)) AS x(dim, key)
-         WHERE upd.outcome = 1 GROUP BY x.dim, x.key
-         ON CONFLICT (message_id, dimension, key) DO UPDATE SET dispatch = message_dims.dispatch + EXCLUDED.dispatch
-       ), losses AS (
-         INSERT INTO message_losses (message_id, loss_code, count)
-         SELECT $1, loss, count(*) FROM upd WHERE outcome = 2 GROUP BY loss
-         ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
-       ), dead AS (
-         UPDATE devices SET status = 2, invalid_reason = 3 WHERE id IN (SELECT device_id FROM upd WHERE outcome = 2 AND loss = 1)
-       )
-       UPDATE messages SET dispatch_count = dispatch_count + (SELECT count(*) FROM upd WHERE outcome = 1), updated_at = now() WHERE id = $1`,
-      [messageId, results.map((r) => r.deviceId), results.map((r) => r.outcome), results.map((r) => r.lossCode), results.map((r) => r.fcmName)],
-    );
-  }
-
-  /** Puts in-flight devices back to be sent again later. */
-  async release(messageId: number, deviceIds: string[]): Promise<void> {
-    if (deviceIds.length === 0) return;
-    await this.database.query('UPDATE send_records SET outcome = 0 WHERE message_id = $1 AND device_id = ANY($2::bigint[]) AND outcome = 4', [
-      messageId,
-      deviceIds,
-    ]);
-  }
-
-  async pending(messageId: number): Promise<number> {
-    // only "any left?" matters: EXISTS stops at the first row instead of counting a million
-    const [row] = await this.database.query<{ n: number }>(
-      'SELECT (EXISTS (SELECT 1 FROM send_records WHERE message_id = $1 AND outcome IN (0, 4)))::int AS n',
-      [messageId],
-    );
-    return row?.n ?? 0;
+    return { count: row?.n ?? 0, minId: Number(row?.lo ?? 0), maxId: Number(row?.hi ?? 0) };
   }
 
   async openWaves(messageId: number): Promise<number> {

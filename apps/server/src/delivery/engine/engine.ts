@@ -3,12 +3,13 @@ import { MessageStatus as S } from '@beacon/shared';
 import type { SecretBox } from '../../lib/secret-box';
 import type { FcmClient } from '../fcm-client';
 import type { FcmApp, ServiceAccount } from '../fcm-types';
-import { JOBS } from '../../jobs/boss';
-import { retryDelayMs } from '../backoff';
+import { DISPATCH_EXPIRE_SECONDS, JOBS } from '../../jobs/boss';
 import { audienceOf } from './audience-source';
-import type { EngineMessage, EngineRepository, SendResultRow } from './engine.repository';
-import { filterDevice, LOSS, type PolicyFilter } from './filters';
-import { buildFcmMessage, dataBytes, type PayloadMessage } from './payload';
+import type { Batch, BatchRepository } from './batch.repository';
+import { BatchRun } from './batch-run';
+import type { EngineMessage, EngineRepository } from './engine.repository';
+import type { PolicyFilter } from './filters';
+import { PayloadCache, payloadOf } from './payload';
 import { SpeedLimiter } from './speed-limiter';
 
 interface Log {
@@ -17,8 +18,24 @@ interface Log {
   error(obj: object, msg?: string): void;
 }
 
+/** The engine's knobs (DeliveryRuntime reads them from the environment; docs/operations.md). */
+export interface EngineSettings {
+  /** devices per audience page (one statement each) */
+  pageSize: number;
+  /** dispatch jobs per process */
+  dispatchConcurrency: number;
+  /** FCM requests in flight per dispatch job */
+  window: number;
+  /** pages per batch: a wave of N devices becomes ⌈N / (pageSize × batchPages)⌉ batches */
+  batchPages: number;
+  maxAttempts: number;
+}
+
+export const ENGINE_DEFAULTS: EngineSettings = { pageSize: 1000, dispatchConcurrency: 4, window: 250, batchPages: 4, maxAttempts: 5 };
+
 export interface EngineDeps {
   repo: EngineRepository;
+  batches: BatchRepository;
   boss: PgBoss;
   client: FcmClient;
   box: SecretBox;
@@ -28,39 +45,61 @@ export interface EngineDeps {
   policyFor?: (appId: number, message: EngineMessage) => Promise<PolicyFilter | undefined>;
   /** Called when an app's FCM credentials fail. */
   onAuthFailure?: (appId: number, message: string) => void;
-  pageSize?: number;
-  maxAttempts?: number;
-  /** Dispatch workers per process. */
-  dispatchConcurrency?: number;
+  settings?: Partial<EngineSettings>;
 }
 
-const CHUNK = 100;
 const STOPPING = new Set<number>([S.STOP_IN_PROCESS, S.STOPPED, S.STOPPED_ALT, S.DELETED, S.DELETED_ALT, S.INVALID]);
 
 /**
- * The delivery engine (DESIGN §5): waves resolve the audience in keyset pages and filter it into send records;
- * dispatch jobs send batches through FCM under the message's speed limit and the app's FCM quota; every stage is a
- * pg-boss job that re-reads state, so a crashed worker's job runs again and finishes the work (devices in flight at
- * the crash are sent again: tag and collapse key, the message id, make the device show it once).
+ * The delivery engine (DESIGN §5): a wave splits its audience into device-id ranges (batches); parallel dispatch
+ * jobs each hold one batch (a lease), read its audience page by page, filter, send through FCM with a sliding window
+ * of requests under the message's speed limit and the app's quota, and record results in set-based statements.
+ * Stopping the process (drain) finishes the requests on the wire, records them and hands the rest of the batch
+ * over; a killed worker's batch is taken over when its lease runs out (requests in flight then may repeat: tag and
+ * collapse key, the message id, make the device show it once).
  */
 export class DeliveryEngine {
   private readonly stopping = new Set<number>();
   private readonly limiters = new Map<number, SpeedLimiter>();
   private readonly apps = new Map<number, FcmApp>();
+  private readonly settings: EngineSettings;
+  private readonly active = new Set<Promise<unknown>>();
+  private readonly watches = new Map<number, { timer: NodeJS.Timeout; users: number }>();
+  private draining = false;
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    this.settings = { ...ENGINE_DEFAULTS, ...deps.settings };
+  }
 
   /** Starts this process's workers. */
   async start(): Promise<void> {
     const { boss } = this.deps;
     await boss.work<{ waveId: number }>(JOBS.wave.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await this.runWave(JOBS.wave.payload.parse(job.data).waveId);
+      if (job) await this.track(this.runWave(JOBS.wave.payload.parse(job.data).waveId));
     });
-    for (let i = 0; i < (this.deps.dispatchConcurrency ?? 4); i++) {
-      await boss.work<{ messageId: number; fromId: number; toId: number }>(JOBS.dispatch.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await this.dispatch(JOBS.dispatch.payload.parse(job.data));
+    for (let i = 0; i < this.settings.dispatchConcurrency; i++) {
+      await boss.work<{ batchId: number }>(JOBS.dispatch.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await this.track(this.dispatch(JOBS.dispatch.payload.parse(job.data).batchId));
       });
     }
+  }
+
+  private async track<T>(p: Promise<T>): Promise<T> {
+    this.active.add(p);
+    try {
+      return await p;
+    } finally {
+      this.active.delete(p);
+    }
+  }
+
+  /**
+   * Graceful stop: batches send nothing more, the requests already on the wire finish and are recorded, and each
+   * batch is handed back (open, queued again) for another worker. Resolves when no job of this process runs.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    while (this.active.size) await Promise.allSettled([...this.active]);
   }
 
   /** Queues a wave to run at `runAt`. */
@@ -68,9 +107,10 @@ export class DeliveryEngine {
     await this.deps.boss.send(JOBS.wave.name, { waveId }, { startAfter: runAt, singletonKey: `wave-${waveId}` });
   }
 
-  /** Queues one dispatch batch (a device id range of a message's selected devices). */
+  /** Queues the send of a message's send records already written in a device id range (a recall). */
   async queueDispatch(messageId: number, fromId: number, toId: number): Promise<void> {
-    await this.deps.boss.send(JOBS.dispatch.name, { messageId, fromId, toId });
+    const batchId = await this.deps.batches.insertRecordsBatch(messageId, fromId, toId);
+    await this.deps.boss.send(JOBS.dispatch.name, { batchId });
   }
 
   /** Asks every batch of the message in this process to send nothing more (other processes see the status). */
@@ -83,7 +123,7 @@ export class DeliveryEngine {
   }
 
   async runWave(waveId: number): Promise<void> {
-    const { repo } = this.deps;
+    const { repo, batches, boss } = this.deps;
     const wave = await repo.wave(waveId);
     if (!wave || wave.status >= 2) return;
     const msg = await repo.message(wave.messageId);
@@ -95,39 +135,22 @@ export class DeliveryEngine {
     }
     await repo.setStatus(msg.id, S.SENDING, [S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL, S.SENDING]);
     await repo.updateWave(waveId, { status: 1 });
-    const groupConditions = msg.targetingType === 3 && msg.groupId ? await repo.groupConditions(msg.appId, msg.groupId) : undefined;
-    const audience = audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, wave.utcOffsetMin);
-    const policy = await this.deps.policyFor?.(msg.appId, msg);
-    let cursor = wave.cursor;
-    let selected = msg.selectedCount;
-    const pageSize = this.deps.pageSize ?? 1000;
-    for (;;) {
-      if (this.isStopping(msg.id) || selected >= msg.pushCount) break;
-      const page = await repo.page(audience, cursor, pageSize);
-      if (page.length === 0) break;
-      const now = Date.now();
-      await policy?.prefetch?.(page);
-      const rows: Array<{ deviceId: string; lossCode: number }> = [];
-      let survivors = 0;
-      for (const device of page) {
-        const loss = filterDevice(device, now, policy);
-        if (loss === 0) {
-          if (selected + survivors >= msg.pushCount) continue;
-          survivors++;
-        }
-        rows.push({ deviceId: device.id, lossCode: loss });
+    const bounds = await repo.bounds(await this.audience(msg, wave.utcOffsetMin));
+    if (bounds.count > 0) {
+      const parts = Math.ceil(bounds.count / (this.settings.pageSize * this.settings.batchPages));
+      const ids = await batches.plan(msg.id, waveId, bounds.minId, bounds.maxId, parts);
+      const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
+      for (let i = 0; i < ids.length; i += 1000) {
+        await boss.insert(ids.slice(i, i + 1000).map((batchId) => ({ name: JOBS.dispatch.name, data: { batchId }, retryLimit, retryDelay, expireInSeconds })));
       }
-      const result = await repo.select(msg.id, rows);
-      selected += result.selected;
-      const last = (page.at(-1) as (typeof page)[number]).id;
-      const first = rows.find((r) => r.lossCode === 0)?.deviceId;
-      if (first) await this.deps.boss.send(JOBS.dispatch.name, { messageId: msg.id, fromId: Number(first), toId: Number(last) });
-      cursor = last;
-      await repo.updateWave(waveId, { cursor, selectedDelta: result.selected });
-      if (page.length < pageSize) break;
     }
     await repo.updateWave(waveId, { status: 2 });
     await this.maybeFinish(msg.id);
+  }
+
+  private async audience(msg: EngineMessage, utcOffsetMin: number | null) {
+    const groupConditions = msg.targetingType === 3 && msg.groupId ? await this.deps.repo.groupConditions(msg.appId, msg.groupId) : undefined;
+    return audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
   }
 
   private fcmApp(msg: EngineMessage): FcmApp | undefined {
@@ -145,118 +168,124 @@ export class DeliveryEngine {
     this.apps.delete(appId);
   }
 
-  async dispatch(batch: { messageId: number; fromId: number; toId: number }): Promise<void> {
-    const { repo, client } = this.deps;
+  async dispatch(batchId: number): Promise<void> {
+    const { repo, batches } = this.deps;
+    if (this.draining) return this.requeue(batchId);
+    const { batch, status } = await batches.lease(batchId, DISPATCH_EXPIRE_SECONDS);
+    if (!batch) {
+      // another worker holds it: try again once its lease has run out (pg-boss retries the job)
+      if (status === 0) throw new Error(`batch ${batchId} is held by another worker`);
+      return;
+    }
     const msg = await repo.message(batch.messageId);
-    if (!msg) return;
-    if (STOPPING.has(msg.status) || this.isStopping(msg.id)) return this.maybeFinish(msg.id);
-    const claimed = await repo.claim(msg.id, batch.fromId, batch.toId);
-    if (claimed.length === 0) return this.maybeFinish(msg.id);
-    const app = this.fcmApp(msg);
-    const payload: PayloadMessage = {
-      id: msg.id,
-      msgType: msg.msgType,
-      pkg: msg.pkg,
-      ttlSeconds: msg.ttlSeconds,
-      createdAt: msg.createdAt,
-      data: msg.data,
-      multiLangEnable: msg.multiLangEnable,
-      multiLangContent: msg.multiLangContent,
-      publicUrl: this.deps.publicUrl,
-      ...(msg.msgType === 99 && msg.parentMsgId ? { targetMsgId: msg.parentMsgId } : {}),
-    };
-    let limiter = this.limiters.get(msg.id);
-    if (!limiter) {
-      limiter = new SpeedLimiter(msg.speedLimit);
-      this.limiters.set(msg.id, limiter);
+    if (!msg) return batches.release(batch.id, 2, null);
+    if (STOPPING.has(msg.status) || this.isStopping(msg.id)) {
+      await batches.release(batch.id, 2, null);
+      return this.maybeFinish(msg.id);
     }
-    const deadline = (msg.startedAt ?? msg.createdAt).getTime() + msg.ttlSeconds * 1000;
-    const maxAttempts = this.deps.maxAttempts ?? 5;
-    let retryAfter = 0;
-    const retry: string[] = [];
-    for (let i = 0; i < claimed.length; i += CHUNK) {
-      const chunk = claimed.slice(i, i + CHUNK);
+    try {
+      const result = await this.runBatch(msg, batch);
       if (this.isStopping(msg.id)) {
-        await repo.release(msg.id, claimed.slice(i).map((c) => c.deviceId));
-        break;
-      }
-      await limiter.take(chunk.length);
-      if (this.isStopping(msg.id)) {
-        // stopped while this batch waited for its turn under the speed limit
-        await repo.release(msg.id, claimed.slice(i).map((c) => c.deviceId));
-        break;
-      }
-      const results: SendResultRow[] = [];
-      if (!app) {
-        for (const c of chunk) results.push({ deviceId: c.deviceId, outcome: 2, lossCode: LOSS.INVALID_KEY, fcmName: null });
+        await batches.release(batch.id, 2, null);
+      } else if (result.halted) {
+        // shutting down: the batch goes back open (its waiting records re-read) for another worker
+        await batches.release(batch.id, 0, new Date(), result.resolved);
+        await this.requeue(batch.id);
       } else {
-        const outcomes = await Promise.all(
-          chunk.map((c) => {
-            const message = buildFcmMessage(payload, c.token, c.language);
-            if (dataBytes(message.data as Record<string, string>) > 4096) return Promise.resolve({ outcome: 'message_invalid' as const, httpStatus: 400, message: 'data over 4096 bytes' });
-            return client.send(app, message);
-          }),
-        );
-        outcomes.forEach((r, k) => {
-          const deviceId = (chunk[k] as (typeof chunk)[number]).deviceId;
-          switch (r.outcome) {
-            case 'dispatched':
-              results.push({ deviceId, outcome: 1, lossCode: 0, fcmName: r.name });
-              break;
-            case 'token_dead':
-              results.push({ deviceId, outcome: 2, lossCode: LOSS.UNINSTALLED, fcmName: null });
-              break;
-            case 'sender_mismatch':
-              results.push({ deviceId, outcome: 2, lossCode: LOSS.SENDER_MISMATCH, fcmName: null });
-              break;
-            case 'message_invalid':
-              results.push({ deviceId, outcome: 2, lossCode: LOSS.OTHER, fcmName: null });
-              break;
-            case 'auth_error':
-              results.push({ deviceId, outcome: 2, lossCode: LOSS.INVALID_KEY, fcmName: null });
-              this.deps.onAuthFailure?.(msg.appId, r.message);
-              break;
-            case 'retry': {
-              const attempt = (chunk[k] as (typeof chunk)[number]).attempts;
-              const delay = retryDelayMs(attempt, r);
-              if (Date.now() + delay > deadline || attempt >= maxAttempts) {
-                results.push({ deviceId, outcome: 2, lossCode: LOSS.PROVIDER_ERROR, fcmName: null });
-              } else {
-                retry.push(deviceId);
-                retryAfter = Math.max(retryAfter, delay);
-              }
-              break;
-            }
-          }
-        });
+        // devices that wait (a window, a retry; after a crash, retries recorded before it) keep the batch open
+        const mayWait = result.waiting || batch.waiting || batch.kind === 2 || batch.attempts > 1;
+        const due = mayWait ? await batches.nextDue(batch) : null;
+        await batches.release(batch.id, due ? 0 : 1, due, result.resolved);
+        if (due) await this.requeue(batch.id, due);
       }
-      await repo.record(msg.id, results);
-    }
-    if (retry.length) {
-      await repo.release(msg.id, retry);
-      const ids = retry.map(Number);
-      await this.deps.boss.send(
-        JOBS.dispatch.name,
-        { messageId: msg.id, fromId: Math.min(...ids), toId: Math.max(...ids) },
-        { startAfter: Math.ceil(retryAfter / 1000) },
-      );
+    } catch (err) {
+      await batches.release(batch.id, 0, new Date()).catch(() => undefined);
+      throw err;
     }
     await this.maybeFinish(msg.id);
   }
 
-  /** Moves the message to its final status once no wave is open and no device is waiting or in flight. */
+  private async requeue(batchId: number, at?: Date): Promise<void> {
+    const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
+    await this.deps.boss.send(JOBS.dispatch.name, { batchId }, { retryLimit, retryDelay, expireInSeconds, ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
+  }
+
+  private async runBatch(msg: EngineMessage, batch: Batch) {
+    const { settings } = this;
+    let limiter: SpeedLimiter | undefined;
+    if (msg.speedLimit > 0) {
+      limiter = this.limiters.get(msg.id) ?? new SpeedLimiter(msg.speedLimit);
+      this.limiters.set(msg.id, limiter);
+    }
+    const audience = batch.kind === 1 && !batch.resolved ? await this.audience(msg, batch.utcOffsetMin) : undefined;
+    const policy = audience ? await this.deps.policyFor?.(msg.appId, msg) : undefined;
+    const stop = this.watchStatus(msg.id);
+    try {
+      const run = new BatchRun(
+        {
+          repo: this.deps.batches,
+          client: this.deps.client,
+          app: this.fcmApp(msg),
+          payload: new PayloadCache(payloadOf(msg, this.deps.publicUrl)),
+          limiter,
+          window: settings.window,
+          leaseSeconds: DISPATCH_EXPIRE_SECONDS,
+          maxAttempts: settings.maxAttempts,
+          deadline: (msg.startedAt ?? msg.createdAt).getTime() + msg.ttlSeconds * 1000,
+          onAuthFailure: (m) => this.deps.onAuthFailure?.(msg.appId, m),
+          audience,
+          policy,
+          pageSize: settings.pageSize,
+          halted: () => this.draining || this.stopping.has(msg.id),
+        },
+        batch,
+        batch.resolved,
+      );
+      return await run.run();
+    } finally {
+      stop();
+    }
+  }
+
+  /** Polls the message's status (once a second, one poll per message and process) while its batches send here. */
+  private watchStatus(messageId: number): () => void {
+    let watch = this.watches.get(messageId);
+    if (!watch) {
+      const timer = setInterval(() => {
+        void this.deps.repo.status(messageId).then(
+          (s) => {
+            if (s === undefined || STOPPING.has(s) || s === S.RECALLING) this.stopping.add(messageId);
+          },
+          () => undefined,
+        );
+      }, 1000);
+      timer.unref();
+      watch = { timer, users: 0 };
+      this.watches.set(messageId, watch);
+    }
+    watch.users++;
+    const w = watch;
+    return () => {
+      if (--w.users > 0) return;
+      clearInterval(w.timer);
+      this.watches.delete(messageId);
+    };
+  }
+
+  /** Moves the message to its final status once no wave or batch is open (waiting devices keep their batch open). */
   async maybeFinish(messageId: number): Promise<void> {
-    const { repo } = this.deps;
+    const { repo, batches } = this.deps;
     const msg = await repo.message(messageId);
     if (!msg) return;
     if (msg.status === S.STOP_IN_PROCESS || this.isStopping(messageId)) {
-      // devices still waiting stay unsent; the message is stopped for good
+      // devices still waiting stay unsent; the message is stopped once no worker holds one of its batches
       await repo.cancelWaves(messageId);
+      if ((await batches.cancelIdle(messageId)) > 0) return;
       await repo.setStatus(messageId, S.STOPPED, [S.STOP_IN_PROCESS, S.SENDING, S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL]);
       return;
     }
     if (msg.status !== S.SENDING) return;
-    if ((await repo.openWaves(messageId)) > 0 || (await repo.pending(messageId)) > 0) return;
+    if ((await repo.openWaves(messageId)) > 0 || (await batches.openBatches(messageId)) > 0) return;
     await repo.setStatus(messageId, S.SENT, [S.SENDING]);
     this.limiters.delete(messageId);
     if (msg.msgType === 99 && msg.parentMsgId) await repo.setStatus(msg.parentMsgId, S.RECALLED, [S.RECALLING]);

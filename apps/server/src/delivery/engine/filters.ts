@@ -1,25 +1,83 @@
-import type { PageDevice } from './engine.repository';
+import type { PageDevice } from './batch.repository';
 
 const DAY_MS = 86_400_000;
 
+/** Devices not seen for this long are dropped with 108. */
+export const INACTIVE_MS = 90 * DAY_MS;
+
 /** Loss codes the engine's own filters assign (spec part 2 §8; 108 is Beacon's "inactive 90 days"). */
-export const LOSS = { UNINSTALLED: 1, PROVIDER_ERROR: 3, OTHER: 7, SENDER_MISMATCH: 12, INVALID_KEY: 35, NOTIFICATIONS_OFF: 107, INACTIVE: 108 } as const;
+export const LOSS = {
+  UNINSTALLED: 1,
+  PROVIDER_ERROR: 3,
+  OTHER: 7,
+  SENDER_MISMATCH: 12,
+  INVALID_KEY: 35,
+  TIME_WINDOW: 105,
+  NOTIFICATIONS_OFF: 107,
+  INACTIVE: 108,
+} as const;
 
 /** Platform policies (banned countries and hours, model shielding, daily limits) for one message. */
 export interface PolicyFilter {
   /** Loads what the checks of this page need (sends today per device), before `check` runs on it. */
   prefetch?(page: PageDevice[]): Promise<void>;
-  /** The loss code that drops the device, or 0. */
-  check(device: PageDevice): number;
+  /** The loss code that drops the device at `now` (epoch ms), or 0. */
+  check(device: PageDevice, now: number): number;
+  /**
+   * For a device inside a banned local-time window at `now` (loss 105): when it may be sent (epoch ms, the end of
+   * the window or of the windows chained to it), or null when the windows cover the whole day.
+   */
+  windowEnd?(device: PageDevice, now: number): number | null;
+}
+
+/** What the filter stage decides for one device: send now, wait until `notBefore` (epoch ms), or drop with `loss`. */
+export interface Verdict {
+  loss: number;
+  notBefore?: number;
+}
+
+const SEND: Verdict = { loss: 0 };
+const verdicts = new Map<number, Verdict>();
+const drop = (loss: number): Verdict => {
+  let v = verdicts.get(loss);
+  if (!v) verdicts.set(loss, (v = { loss }));
+  return v;
+};
+
+/** What the engine's own filters look at (troubleshooting passes its device record too). */
+export interface FilterFacts {
+  invalidReason: number;
+  notificationsEnabled: boolean;
+  /** epoch ms or a date */
+  lastActiveAt: number | Date;
+  /** absent: not known here (troubleshooting) */
+  token?: string | null;
+}
+
+/** The engine's own filters, in order: no token or uninstalled, notifications off, inactive 90 days. Loss code or 0. */
+export function filterDevice(device: FilterFacts, now: number): number {
+  if (device.invalidReason === 3 || device.token === null) return LOSS.UNINSTALLED;
+  if (!device.notificationsEnabled) return LOSS.NOTIFICATIONS_OFF;
+  const active = typeof device.lastActiveAt === 'number' ? device.lastActiveAt : device.lastActiveAt.getTime();
+  if (now - active > INACTIVE_MS) return LOSS.INACTIVE;
+  return 0;
 }
 
 /**
- * The filter stage for one device, in order: uninstalled, notifications off, inactive 90 days, then the platform
- * policies. Returns the loss code that drops it, or 0 to send.
+ * The filter stage for one device: the engine's own filters (`own`, evaluated with the page's SQL), then the
+ * platform policies. A device whose only
+ * obstacle is a banned window of its country waits for the window's end when that comes before `deadline` (the
+ * message's TTL), else it is dropped with 105.
  */
-export function filterDevice(device: PageDevice, now: number, policy?: PolicyFilter): number {
-  if (device.invalidReason === 3) return LOSS.UNINSTALLED;
-  if (!device.notificationsEnabled) return LOSS.NOTIFICATIONS_OFF;
-  if (now - new Date(device.lastActiveAt).getTime() > 90 * DAY_MS) return LOSS.INACTIVE;
-  return policy ? policy.check(device) : 0;
+export function decide(device: PageDevice, now: number, deadline: number, policy?: PolicyFilter): Verdict {
+  if (device.own !== 0) return drop(device.own);
+  if (!policy) return SEND;
+  const loss = policy.check(device, now);
+  if (loss === 0) return SEND;
+  if (loss !== LOSS.TIME_WINDOW || !policy.windowEnd) return drop(loss);
+  const end = policy.windowEnd(device, now);
+  if (end === null || end > deadline) return drop(LOSS.TIME_WINDOW);
+  // the window ends in time: the device waits unless another policy would drop it then
+  const then = policy.check(device, end);
+  return then === 0 ? { loss: 0, notBefore: end } : drop(then);
 }

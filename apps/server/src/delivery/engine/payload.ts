@@ -84,3 +84,37 @@ export function buildFcmMessage(m: PayloadMessage, token: string, deviceLanguage
     },
   };
 }
+
+/**
+ * The FCM messages of one message, built once per device language (once in all when the message has one language):
+ * a device's message is the shared data and android blocks plus its token. `undefined` when the data is too large.
+ */
+export class PayloadCache {
+  private readonly byLanguage = new Map<string, { data: Record<string, string>; android: FcmMessage['android'] } | null>();
+
+  constructor(private readonly m: PayloadMessage) {}
+
+  message(token: string, language: string): FcmMessage | undefined {
+    const key = this.m.multiLangEnable ? language : '';
+    let t = this.byLanguage.get(key);
+    if (t === undefined) {
+      const built = buildFcmMessage(this.m, '', language);
+      const data = built.data as Record<string, string>;
+      t = dataBytes(data) > MAX_DATA_BYTES ? null : { data, android: built.android };
+      this.byLanguage.set(key, t);
+    }
+    return t === null ? undefined : { token, data: t.data, android: t.android };
+  }
+}
+
+/** The payload fields of a message as the engine reads it (a recall targets its parent's notification). */
+export function payloadOf(
+  msg: Omit<PayloadMessage, 'publicUrl' | 'targetMsgId'> & { parentMsgId: number | null },
+  publicUrl: string,
+): PayloadMessage {
+  const { id, msgType, pkg, ttlSeconds, createdAt, data, multiLangEnable, multiLangContent } = msg;
+  return {
+    id, msgType, pkg, ttlSeconds, createdAt, data, multiLangEnable, multiLangContent, publicUrl,
+    ...(msgType === 99 && msg.parentMsgId ? { targetMsgId: msg.parentMsgId } : {}),
+  };
+}

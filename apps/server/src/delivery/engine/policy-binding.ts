@@ -1,10 +1,12 @@
 import { dailyWindow } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { readGlobalSettings } from '../../modules/global-settings/global-settings.repository';
-import { evaluate, loadPolicySnapshot, type DailyLimits, type SentToday } from '../../policy';
-import type { EngineMessage, PageDevice } from './engine.repository';
+import { evaluate, loadPolicySnapshot, nextAllowedTime, type DailyLimits, type PolicySnapshot, type SentToday } from '../../policy';
+import type { PageDevice } from './batch.repository';
+import type { EngineMessage } from './engine.repository';
 import type { PolicyFilter } from './filters';
 
+const NO_FACTS: Required<PageDevice>['facts'] = { brand: '', model: '', utcOffsetMin: 0, firstSeenAt: 0 };
 const ZERO: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
 const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
 
@@ -34,7 +36,7 @@ async function sentToday(database: Database, deviceIds: string[], since: Date): 
  * snapshot loaded per wave.
  */
 export function policyBinding(database: Database) {
-  return async (appId: number, message: EngineMessage): Promise<PolicyFilter> => {
+  return async (appId: number, message: EngineMessage): Promise<PolicyFilter | undefined> => {
     const settings = await readGlobalSettings(database);
     const byOption = new Map(settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]));
     const limit = (o: 'total' | 'ad' | 'distribute' | 'content') => byOption.get(o) ?? { enable: false, number: 0 };
@@ -43,21 +45,32 @@ export function policyBinding(database: Database) {
       : null;
     const limited = dailyLimits !== null && [dailyLimits.total, dailyLimits.ad, dailyLimits.distribute, dailyLimits.content].some((l) => l.enable);
     const snapshot = await loadPolicySnapshot(database, appId, { dailyLimits });
+    // nothing can drop a device of this app: no per-device evaluation at all
+    if (!limited && !canDrop(snapshot)) return undefined;
     const kind = (message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1);
     let sent = new Map<string, SentToday>();
     return {
       prefetch: async (page: PageDevice[]) => {
         if (limited) sent = await sentToday(database, page.map((d) => d.id), dailyWindow(settings, new Date()).start);
       },
-      check: (d: PageDevice) => {
+      check: (d: PageDevice, now: number) => {
+        const f = d.facts ?? NO_FACTS;
         const verdict = evaluate(
-          { country: d.country, brand: d.brand, model: d.model, utcOffsetMin: d.utcOffsetMin, firstSeenAt: new Date(d.firstSeenAt), sentToday: sent.get(d.id) ?? ZERO },
+          { country: d.country, brand: f.brand, model: f.model, utcOffsetMin: f.utcOffsetMin, firstSeenAt: new Date(f.firstSeenAt), sentToday: sent.get(d.id) ?? ZERO },
           { appId, kind },
           snapshot,
-          new Date(),
+          new Date(now),
         );
         return verdict.drop ? verdict.lossCode : 0;
       },
+      windowEnd: (d: PageDevice, now: number) =>
+        nextAllowedTime({ country: d.country, utcOffsetMin: (d.facts ?? NO_FACTS).utcOffsetMin }, snapshot, new Date(now))?.getTime() ?? null,
     };
   };
+}
+
+/** Whether any policy of the snapshot (besides the daily limits) could drop a device. */
+function canDrop(s: PolicySnapshot): boolean {
+  if (s.platformBannedCountries.size || s.appBannedCountries.size || s.bannedWindows.size) return true;
+  return s.isNotificationControlApp && (s.globalShield.size > 0 || s.adShield.size > 0);
 }

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { startBoss } from '../../jobs/boss';
 import type { SecretBox } from '../../lib/secret-box';
 import { FcmClient } from '../fcm-client';
-import { DeliveryEngine, type EngineDeps } from './engine';
+import { BatchRepository } from './batch.repository';
+import { DeliveryEngine, ENGINE_DEFAULTS, type EngineDeps, type EngineSettings } from './engine';
 import { EngineRepository } from './engine.repository';
 import { StatsRepository } from './stats.repository';
 
@@ -25,6 +26,40 @@ export interface DeliveryRuntimeOptions {
   runWorkers: boolean;
   policyFor?: EngineDeps['policyFor'];
   onAuthFailure?: EngineDeps['onAuthFailure'];
+}
+
+/** FCM's default quota of a project: 600,000 requests a minute. */
+export const FCM_PROJECT_QUOTA_PER_MINUTE = 600_000;
+
+/** A whole number of at least 1 from the environment, or the default; a bad value stops the start with its name. */
+function envInt(env: NodeJS.ProcessEnv, name: string, def: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return n;
+}
+
+/**
+ * The engine's knobs (docs/operations.md): BEACON_PAGE_SIZE, BEACON_DISPATCH_CONCURRENCY, BEACON_DISPATCH_WINDOW,
+ * BEACON_BATCH_PAGES, and the FCM client's FCM_RATE_PER_MIN (per app), FCM_SESSIONS, FCM_STREAMS_PER_SESSION.
+ */
+export function deliverySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): { engine: EngineSettings; ratePerMinute: number; sessions?: number; streamsPerSession?: number } {
+  const engine: EngineSettings = {
+    pageSize: Math.min(10_000, envInt(env, 'BEACON_PAGE_SIZE', ENGINE_DEFAULTS.pageSize)),
+    dispatchConcurrency: envInt(env, 'BEACON_DISPATCH_CONCURRENCY', ENGINE_DEFAULTS.dispatchConcurrency),
+    window: envInt(env, 'BEACON_DISPATCH_WINDOW', ENGINE_DEFAULTS.window),
+    batchPages: envInt(env, 'BEACON_BATCH_PAGES', ENGINE_DEFAULTS.batchPages),
+    maxAttempts: ENGINE_DEFAULTS.maxAttempts,
+  };
+  const sessions = env.FCM_SESSIONS ? envInt(env, 'FCM_SESSIONS', 16) : undefined;
+  const streams = env.FCM_STREAMS_PER_SESSION ? envInt(env, 'FCM_STREAMS_PER_SESSION', 100) : undefined;
+  return {
+    engine,
+    ratePerMinute: envInt(env, 'FCM_RATE_PER_MIN', FCM_PROJECT_QUOTA_PER_MINUTE),
+    ...(sessions ? { sessions } : {}),
+    ...(streams ? { streamsPerSession: streams } : {}),
+  };
 }
 
 /**
@@ -51,9 +86,12 @@ export class DeliveryRuntime {
     const boss = await startBoss(opts.database, opts.database.kind === 'postgres' ? opts.database.url : undefined, (err) =>
       opts.log.error({ err }, 'job queue error'),
     );
-    const client = new FcmClient({ baseUrl: opts.fcmBaseUrl, logger: opts.log });
+    const { engine: settings, ...fcm } = deliverySettingsFromEnv();
+    const client = new FcmClient({ baseUrl: opts.fcmBaseUrl, logger: opts.log, ...fcm });
     const engine = new DeliveryEngine({
       repo: this.repo,
+      batches: new BatchRepository(opts.database),
+      settings,
       boss,
       client,
       box: opts.box,
@@ -66,10 +104,17 @@ export class DeliveryRuntime {
     return { engine, boss, client };
   }
 
+  /**
+   * Stops this process's delivery gracefully: no new batch is taken, the batches being sent stop taking devices,
+   * the requests already on the wire finish and are recorded, each batch is handed back for another worker, then
+   * the job queue and the FCM sessions close.
+   */
   async close(): Promise<void> {
     if (!this.started) return;
-    const { boss, client } = await this.started;
-    await boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+    const { engine, boss, client } = await this.started;
+    const stopped = boss.stop({ graceful: true, timeout: 30_000 }).catch(() => undefined);
+    await engine.drain();
+    await stopped;
     await client.close();
   }
 }

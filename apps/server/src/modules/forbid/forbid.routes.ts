@@ -6,9 +6,12 @@ import type { ModuleContext } from '../context';
 import { canViewForbid, forbidPolicy } from './forbid.policy';
 import { ForbidRepository } from './forbid.repository';
 import { ForbidService } from './forbid.service';
+import { registerFineworkRoutes } from './finework.routes';
 
-/** The control view (config/forbid): read-only banned countries and time windows of an app. */
-export function registerForbidModule({ app, database }: ModuleContext): void {
+/** The control view (config/forbid): read-only banned countries and time windows of an app; and fine-work. */
+export function registerForbidModule(ctx: ModuleContext): void {
+  const { app, database } = ctx;
+  registerFineworkRoutes(ctx);
   const forbid = new ForbidService(new ForbidRepository(database));
 
   const requireViewer = async (session: SessionInfo, appId: number) => {

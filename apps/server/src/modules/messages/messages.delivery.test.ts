@@ -195,7 +195,10 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
     await t.database.query(`INSERT INTO platform_forbidden_countries (country) VALUES ('GH')`);
     await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'KE')`, [appId]);
     try {
-      const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, title: 'Policies', pushCount: 30, targetingType: 0, scheduleType: 1 });
+      const body = { msgType: 1, data: content, title: 'Policies', pushCount: 30, targetingType: 0, scheduleType: 1 };
+      // the forbidden-country answer: 202 until the sender confirms with countryMsgforceCreate
+      expect((await owner.post(`/tcm/v1/app/${appId}/msg/save`, body)).json().status).toBe(202);
+      const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { ...body, countryMsgforceCreate: true });
       const id = saved.json().data.id as number;
       const d = await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (x) => x.status === 1);
       expect(d.dispatchCount).toBe(10);

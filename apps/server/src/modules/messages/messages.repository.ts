@@ -1,5 +1,7 @@
 import type { Condition, MessageListRequest, MessageSave } from '@beacon/shared';
 import type { Database } from '../../db/client';
+import type { CompiledAudience } from '../../audience/compile-conditions';
+import { estimateAudience, type AudienceEstimate } from '../../audience/sampled-estimate';
 
 export interface MessageRecord {
   id: number;
@@ -62,6 +64,9 @@ export interface NewMessage {
   conditions: Condition[];
   groupId: number | null;
   userIds: string[];
+  /** The GAID list of file targeting (6, 7) and the link it came from (7). */
+  fileOrigin?: string;
+  fileLink?: string;
   pushCount: number;
   targetCount: number;
   scheduleType: number;
@@ -82,16 +87,22 @@ export interface NewMessage {
 export class MessagesRepository {
   constructor(private readonly database: Database) {}
 
+  /** The live audience estimate (exact on small apps, else sampled; audience/sampled-estimate.ts). */
+  async estimateAudience(audience: CompiledAudience): Promise<AudienceEstimate> {
+    return estimateAudience(this.database, audience);
+  }
+
   async insert(m: NewMessage): Promise<number> {
     const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO messages (app_id, msg_type, status, title, owner_id, owner_email, data, targeting_type, conditions, group_id,
          user_ids, push_count, target_count, schedule_type, schedule_local, schedule_at, schedule_utc, ttl_seconds, speed_limit,
-         restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25)
+         restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link)
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27)
        RETURNING id::int AS id`,
       [m.appId, m.msgType, m.status, m.title, m.ownerId, m.ownerEmail, JSON.stringify(m.data), m.targetingType, JSON.stringify(m.conditions),
         m.groupId, m.userIds, m.pushCount, m.targetCount, m.scheduleType, m.scheduleLocal, m.scheduleAt, m.scheduleUtc, m.ttlSeconds,
-        m.speedLimit, m.restrictType, m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent), m.materialId, m.parentMsgId],
+        m.speedLimit, m.restrictType, m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent), m.materialId, m.parentMsgId,
+        m.fileOrigin ?? '', m.fileLink ?? ''],
     );
     return row?.id ?? 0;
   }
@@ -102,11 +113,11 @@ export class MessagesRepository {
       `UPDATE messages SET status = $2, title = $3, data = $4::jsonb, targeting_type = $5, conditions = $6::jsonb, group_id = $7,
          user_ids = $8, push_count = $9, target_count = $10, schedule_type = $11, schedule_local = $12, schedule_at = $13,
          schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
-         multi_lang_enable = $19, multi_lang_content = $20::jsonb, updated_at = now()
+         multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22, updated_at = now()
        WHERE id = $1`,
       [id, m.status, m.title, JSON.stringify(m.data), m.targetingType, JSON.stringify(m.conditions), m.groupId, m.userIds, m.pushCount,
         m.targetCount, m.scheduleType, m.scheduleLocal, m.scheduleAt, m.scheduleUtc, m.ttlSeconds, m.speedLimit, m.restrictType,
-        m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent)],
+        m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent), m.fileOrigin ?? '', m.fileLink ?? ''],
     );
     await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);
   }

@@ -6,6 +6,9 @@ import { messagesPolicy as policy } from './messages.policy';
 import { rate, toDetail, toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
+import { createTargetingService } from '../targeting/targeting.routes';
+import { forbiddenCheck } from './messages.forbidden';
+import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words/content-check';
 
 /** Notifications: compose, estimate, list, detail with its statistics, and the row actions. */
@@ -17,6 +20,8 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     engineRepo: delivery.repo,
     engine: () => delivery.engine(),
     checkContent: (appId, content) => checkContent(database, appId, content),
+    checkForbidden: forbiddenCheck(new MessagesForbiddenRepository(database)),
+    fileLists: createTargetingService(ctx),
   });
   const appOf = async (appId: number) => {
     const found = await repos.apps.findById(appId);
@@ -25,7 +30,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return found;
   };
 
-  registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body }) => ({ newCount: await service.estimate(params.appId, body) }));
+  registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body, projectLevel }) => ({ newCount: await service.estimate(params.appId, body, projectLevel) }));
 
   registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
     const saved = await service.save(await appOf(params.appId), body, { id: session.user.id, email: session.user.email, projectLevel });

@@ -20,6 +20,7 @@ import type { DeliveryEngine } from '../../delivery/engine/engine';
 import type { EngineRepository } from '../../delivery/engine/engine.repository';
 import { planWaves, scheduleInstant, wallClockUtc } from '../../delivery/engine/scheduler';
 import type { AppRecord } from '../apps/apps.repository';
+import type { ForbiddenCheck } from './messages.forbidden';
 import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
 
 export interface MessagesServiceDeps {
@@ -29,6 +30,10 @@ export interface MessagesServiceDeps {
   engineRepo: EngineRepository;
   engine: () => Promise<DeliveryEngine>;
   now?: () => Date;
+  /** The forbidden-country answer (201/202, messages.forbidden.ts). */
+  checkForbidden?: ForbiddenCheck;
+  /** File targeting (6, 7): the GAID list a message names, fetching a file link when needed (modules/targeting). */
+  fileLists?: { listFor(appId: number, t: Targeting, userId: number | null): Promise<string> };
 }
 
 interface Actor {
@@ -39,6 +44,9 @@ interface Actor {
 
 const TESTER = 500;
 const TESTER_TARGETING = [2, 6, 7];
+/** Targeting counted exactly: explicit device lists (ids, uploaded file, file link) are small next to the app. */
+const EXACT_TARGETING = [2, 6, 7];
+const FILE_TARGETING = [6, 7];
 
 /** Messages: the compose rules of spec part 2 §5, scheduling into the delivery engine, and the row actions of §4. */
 export class MessagesService {
@@ -48,18 +56,39 @@ export class MessagesService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The audience size of a targeting (getMessageTargetMax). */
-  async estimate(appId: number, t: Targeting): Promise<number> {
-    return this.deps.engineRepo.count(await this.audience(appId, t));
+  /** The audience size of a targeting (getMessageTargetMax): exact for device ids and small apps, else sampled (≈). */
+  async estimate(appId: number, t: Targeting, projectLevel?: number): Promise<number> {
+    if (projectLevel === TESTER && !TESTER_TARGETING.includes(t.targetingType)) throw fieldError('targetingType', 'testers may target device ids, an uploaded file or a file link only');
+    const audience = await this.audience(appId, t);
+    return EXACT_TARGETING.includes(t.targetingType) ? this.deps.engineRepo.count(audience) : (await this.deps.repo.estimateAudience(audience)).count;
   }
 
-  private async audience(appId: number, t: Targeting) {
+  /**
+   * pushCount ≤ the exact audience. The console offers the live estimate as 100 %: when that estimate was sampled, a
+   * count between it and the exact audience means the whole audience, so a sampling error neither refuses the save nor
+   * truncates the send.
+   */
+  private async checkPushCount(t: Targeting, pushCount: number, targetCount: number, audience: Awaited<ReturnType<MessagesService['audience']>>): Promise<number> {
+    if (!EXACT_TARGETING.includes(t.targetingType)) {
+      const estimate = await this.deps.repo.estimateAudience(audience);
+      if (!estimate.exact && pushCount >= Math.min(estimate.count, targetCount) && pushCount <= Math.max(estimate.count, targetCount)) return targetCount;
+    }
+    if (pushCount > targetCount) throw fieldError('pushCount', `must not exceed the audience (${targetCount} devices)`);
+    return pushCount;
+  }
+
+  private async audience(appId: number, t: Targeting, userId: number | null = null) {
+    if (FILE_TARGETING.includes(t.targetingType)) {
+      if (!this.deps.fileLists) throw fieldError('targetingType', 'file targeting is not available');
+      t.fileOrigin = await this.deps.fileLists.listFor(appId, t, userId);
+    }
     const groupConditions = t.targetingType === 3 && t.groupId ? await this.deps.engineRepo.groupConditions(appId, t.groupId) : undefined;
     if (t.targetingType === 3 && !groupConditions) throw fieldError('groupId', 'is not a user group of this app');
     if (t.targetingType === 2 && t.userIds.length === 0) throw fieldError('userIds', 'must list at least one advertising id');
     if (t.targetingType === 1 && t.conditions.length === 0) throw fieldError('conditions', 'must hold at least one condition');
     try {
-      return audienceOf({ appId, targetingType: t.targetingType, conditions: t.conditions, userIds: t.userIds, ...(groupConditions ? { groupConditions } : {}) });
+      const file = FILE_TARGETING.includes(t.targetingType) ? { fileOrigin: t.fileOrigin } : {};
+      return audienceOf({ appId, targetingType: t.targetingType, conditions: t.conditions, userIds: t.userIds, ...file, ...(groupConditions ? { groupConditions } : {}) });
     } catch (err) {
       if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
       throw err;
@@ -77,15 +106,14 @@ export class MessagesService {
     if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable) throw fieldError('msgDisplayPrior', 'is off for this app');
     const now = this.now();
     const schedule = this.schedule(app, input, now);
-    const audience = await this.audience(app.id, input);
+    const audience = await this.audience(app.id, input, actor.id);
     const targetCount = await this.deps.engineRepo.count(audience);
-    if (kind === 'message' && input.pushCount > targetCount) {
-      throw fieldError('pushCount', `must not exceed the audience (${targetCount} devices)`);
-    }
+    if (kind === 'message') input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
     if (kind === 'message' && app.limitEnable && app.limitCount > 0) {
       const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       if ((await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount && !input.id) throw new ApiError(21029);
     }
+    if (kind === 'message') await this.deps.checkForbidden?.(app.id, audience, { ...schedule, ttlSeconds: input.timeToLive }, now, input.countryMsgforceCreate === true);
     const review = kind === 'message' && app.reviewEnable && actor.projectLevel >= 400;
     const status = review ? S.PENDING_REVIEW : schedule.type === 1 ? S.WAITING : schedule.type === 2 ? S.WAITING_SCHEDULED : S.WAITING_LOCAL;
     const record: NewMessage = {
@@ -100,6 +128,8 @@ export class MessagesService {
       conditions: input.conditions,
       groupId: input.groupId ?? null,
       userIds: input.userIds.map((u) => u.toLowerCase()),
+      fileOrigin: FILE_TARGETING.includes(input.targetingType) ? input.fileOrigin : '',
+      fileLink: input.targetingType === 7 ? input.fileLink.trim() : '',
       pushCount: kind === 'preview' ? Math.max(1, targetCount) : input.pushCount,
       targetCount,
       scheduleType: schedule.type,

@@ -1,7 +1,7 @@
 import { contentCheckCode } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { adminFixture, auditRows, type AdminFixture, type Who } from '../global-settings/test-admins';
 import { checkContent } from './content-check';
 
@@ -87,6 +87,19 @@ describe.each(backends())('sensitive words and the content check [$name]', (back
     expect((await post('root', '/tcm/global/sensitive/list')).data.total).toBe(3);
     const rows = (await auditRows(t, 'sensitive-words')).filter((r) => r.target === `app ${f.appId}`);
     expect(rows.map((r) => r.actor_email)).toEqual(['owner@example.com', 'manager@example.com', 'platform@example.com', 'root@example.com']);
+  });
+
+  it('refuses a tester (500) the app list (read and edit) but lets them check content', async () => {
+    await t.services.users.save({ email: 'tester@example.com', source: 2, ulevel: 0, description: '', password: 'Tester#2024' }, (await t.repos.users.findByEmail('root@example.com'))!);
+    await t.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, 500, 0 FROM users WHERE email = 'tester@example.com'`, [f.appId]);
+    const tester = new TestClient(t.app);
+    await tester.login('tester@example.com', 'Tester#2024');
+    const base = `/tcm/v1/app/${f.appId}/sensitive`;
+    for (const [url, body] of [[`${base}/list`, {}], [`${base}/add`, { word: 'x' }], [`${base}/import`, { text: 'x' }], [`${base}/delete`, { ids: [1] }]] as const) {
+      const res = await tester.post(url, body);
+      expect([url, res.statusCode, res.json<Envelope>().status]).toEqual([url, 403, 1002]);
+    }
+    expect((await tester.post(`/tcm/v1/app/${f.appId}/content/check`, { content: {} })).json<Envelope>().status).toBe(200);
   });
 
   it('reports matches per language and field: case-insensitive, whole words for Latin, substrings for CJK', async () => {

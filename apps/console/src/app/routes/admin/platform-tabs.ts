@@ -12,4 +12,5 @@ export const PLATFORM_TABS: Partial<Record<PlatformTabKey, LazyExoticComponent<C
   daily: lazy(() => import('../../../features/global-settings/components/daily-tab')),
   models: lazy(() => import('../../../features/model-control/components/models-tab')),
   apps: lazy(() => import('../../../features/app-control/components/apps-tab')),
+  finework: lazy(() => import('../../../features/forbid/components/finework-tab')),
 };

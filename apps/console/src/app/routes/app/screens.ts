@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'config/forbid': lazy(() => import('./config/forbid')),
+  'config/sensitive': lazy(() => import('./config/sensitive')),
   'config/project': lazy(() => import('./config/project')),
   'config/operate': lazy(() => import('./config/operate')),
   'config/device': lazy(() => import('./config/device')),

@@ -5,6 +5,7 @@ import { ConditionBuilder, type ConditionDictionaries } from '../../../component
 import { useUserGroups } from '../../user-groups/api/get-user-groups';
 import { type ComposeTargeting, type ComposeValues } from '../lib/compose-values';
 import { TESTER_TARGETING } from '../lib/validate-compose';
+import { GaidFileField, GaidLinkField } from './gaid-list-fields';
 import { type FieldRule } from './use-field-rule';
 
 export interface EstimateState {
@@ -30,7 +31,6 @@ function ConditionsInput({ value, onChange, dictionaries }: { value?: ConditionD
 }
 
 const TYPES: ComposeTargeting[] = [0, 1, 2, 3, 6, 7];
-const COMING_SOON: ComposeTargeting[] = [6, 7];
 
 /** Audience: targeting type and its editor, the live estimate, the expected push count with a percent slider. */
 export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTouched, dictionaries }: AudienceSectionProps) {
@@ -45,7 +45,6 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
   const percent = max && pushCount ? Math.min(100, Math.round((pushCount / max) * 100)) : 0;
 
   const disabledReason = (value: ComposeTargeting): string | undefined => {
-    if (COMING_SOON.includes(value)) return t('compose.targeting.comingSoon');
     if (isTester && !(TESTER_TARGETING as readonly number[]).includes(value)) return t('compose.targeting.testerOnly');
     if (value === 3 && !canUseGroups) return t('compose.targeting.groupsLevel');
     return undefined;
@@ -81,6 +80,8 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder="38400000-8cf0-11bd-b23e-10b96e40000d" spellCheck={false} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
       )}
+      {type === 6 && <GaidFileField appId={appId} rule={rule} />}
+      {type === 7 && <GaidLinkField appId={appId} rule={rule} />}
       {type === 3 && (
         <Form.Item name="groupId" label={t('compose.fields.group')} rules={[rule(['groupId'])]} required>
           <Select

@@ -22,6 +22,10 @@ export function ConfirmDialog({ open, values: v, payload, appName, groupName, sa
   const { t } = useTranslation();
   const count = payload.pushCount;
   const targeting = t(`compose.targeting.type${payload.targetingType}`);
+  const fileDetail = (list: ComposeValues['fileList']): string => {
+    const name = list?.name || list?.link || '';
+    return list?.count === undefined ? name : `${name} · ${t('compose.confirm.devices', { count: list.count })}`;
+  };
   const detail =
     payload.targetingType === 1
       ? t('compose.confirm.conditions', { count: payload.conditions?.length ?? 0 })
@@ -29,7 +33,9 @@ export function ConfirmDialog({ open, values: v, payload, appName, groupName, sa
         ? t('compose.confirm.devices', { count: payload.userIds?.length ?? 0 })
         : payload.targetingType === 3
           ? (groupName ?? '')
-          : '';
+          : payload.targetingType === 6 || payload.targetingType === 7
+            ? fileDetail(payload.targetingType === 6 ? v.fileList : v.linkList)
+            : '';
   const schedule =
     payload.scheduleType === 1
       ? t('compose.schedule.now')

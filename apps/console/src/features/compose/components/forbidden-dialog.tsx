@@ -1,7 +1,8 @@
-import { List, Modal, Typography } from 'antd';
+import { Flex, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type z } from 'zod';
-import { type MessageSaved } from '@beacon/shared';
+import { countryName, LOSS_CODES, type MessageSaved } from '@beacon/shared';
+import { currentLanguage } from '../../../i18n';
 
 export type Forbidden = NonNullable<z.infer<typeof MessageSaved>['forbidden']>;
 
@@ -14,34 +15,53 @@ interface ForbiddenDialogProps {
   onClose: () => void;
 }
 
-/** The forbidden-send dialog: countries and windows (all day, or intervals; an end before the start is next day). */
+const LANG_INDEX = { en: 0, zh: 1, fr: 2 } as const;
+
+/**
+ * The forbidden-send dialog (part 2 §2): each country with its windows (all day, or intervals; an end before the start
+ * is next day), the policy that forbids it and the devices it drops. Continue only for 202; 201 says it cannot.
+ */
 export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onClose }: ForbiddenDialogProps) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const windowText = (w: { start: string; end: string }) => (w.end < w.start ? `${w.start} – ${w.end} ${t('compose.forbidden.nextDay')}` : `${w.start} – ${w.end}`);
   return (
     <Modal
       open={open}
-      title={t('compose.forbidden.title')}
+      title={canContinue ? t('compose.forbidden.title') : t('compose.forbidden.titleAll')}
       onCancel={onClose}
       onOk={canContinue ? onContinue : onClose}
       okText={canContinue ? t('compose.forbidden.continue') : t('compose.actions.back')}
       cancelButtonProps={canContinue ? {} : { style: { display: 'none' } }}
       cancelText={t('compose.actions.back')}
+      data-testid="forbidden-dialog"
     >
       <Typography.Paragraph>{canContinue ? t('compose.forbidden.intro') : t('compose.forbidden.cannotContinue')}</Typography.Paragraph>
-      <List
-        size="small"
-        bordered
-        dataSource={forbidden}
-        renderItem={(row) => (
-          <List.Item>
-            <List.Item.Meta
-              title={`${row.countryName} (${row.countryCode})`}
-              description={row.allDay ? t('compose.forbidden.allDay') : row.windows.map(windowText).join(', ')}
-            />
-          </List.Item>
-        )}
-      />
+      <Flex vertical role="list" style={{ border: '1px solid rgba(5, 5, 5, 0.06)', borderRadius: 8 }}>
+        {forbidden.map((row, i) => {
+          const loss = row.lossCode === undefined ? undefined : LOSS_CODES[row.lossCode]?.[LANG_INDEX[lang]];
+          return (
+            <Flex
+              key={row.countryCode}
+              role="listitem"
+              justify="space-between"
+              align="center"
+              gap={12}
+              data-testid={`forbidden-${row.countryCode}`}
+              style={{ padding: '8px 16px', borderTop: i === 0 ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}
+            >
+              <Flex vertical>
+                <Typography.Text strong>{`${countryName(row.countryCode, lang)} (${row.countryCode})`}</Typography.Text>
+                <Typography.Text type="secondary">{row.allDay ? t('compose.forbidden.allDay') : row.windows.map(windowText).join(', ')}</Typography.Text>
+              </Flex>
+              <Flex vertical align="end" gap={4}>
+                {loss && <Tag color={row.allDay ? 'error' : 'warning'} style={{ marginInlineEnd: 0 }}>{loss}</Tag>}
+                {row.devices !== undefined && <Typography.Text type="secondary">{t('compose.forbidden.devices', { count: row.devices })}</Typography.Text>}
+              </Flex>
+            </Flex>
+          );
+        })}
+      </Flex>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { completeConditions, GAID_PATTERN, MESSAGE_LIMITS } from '@beacon/shared';
 import { useTargetMax, type TargetingInput } from '../api/get-target-max';
-import { parseUserIds } from '../lib/build-payload';
+import { isLinkChecked, parseUserIds } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
 import { type EstimateState } from './audience-section';
 
@@ -21,6 +21,10 @@ export function estimateTargeting(v: ComposeValues): TargetingInput | undefined 
     }
     case 3:
       return v.groupId ? { ...base, targetingType: 3, groupId: v.groupId } : undefined;
+    case 6:
+      return v.fileList?.origin ? { ...base, targetingType: 6, fileOrigin: v.fileList.origin } : undefined;
+    case 7:
+      return v.linkList && isLinkChecked(v) ? { ...base, targetingType: 7, fileOrigin: v.linkList.origin, fileLink: v.fileLink.trim() } : undefined;
     default:
       return undefined;
   }

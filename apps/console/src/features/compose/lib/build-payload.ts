@@ -21,6 +21,11 @@ export function parseUserIds(text: string): string[] {
     .filter((l) => l !== '');
 }
 
+/** The typed file link was fetched: the stored list came from exactly this link. */
+export function isLinkChecked(v: Pick<ComposeValues, 'fileLink' | 'linkList'>): boolean {
+  return v.linkList !== undefined && v.fileLink.trim() !== '' && v.linkList.link === v.fileLink.trim();
+}
+
 /** The notification's `data` (the noti_* fields of part 2 §3), with only the fields of the chosen design. */
 export function notificationData(v: ComposeValues): Record<string, unknown> {
   const system = v.design === 1;
@@ -67,8 +72,8 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     conditions: type === 1 ? completeConditions(v.conditions) : [],
     ...(type === 3 && v.groupId ? { groupId: v.groupId } : {}),
     userIds: type === 2 ? parseUserIds(v.userIdsText) : [],
-    fileOrigin: '',
-    fileLink: '',
+    fileOrigin: type === 6 ? (v.fileList?.origin ?? '') : type === 7 && isLinkChecked(v) ? (v.linkList?.origin ?? '') : '',
+    fileLink: type === 7 ? v.fileLink.trim() : '',
     pushCount: v.pushCount ?? 0,
     targetCount: ctx.estimate ?? 0,
     scheduleType: v.scheduleType,

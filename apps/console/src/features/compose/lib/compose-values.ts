@@ -1,4 +1,4 @@
-import { type ConditionDraft, type MessageDetail } from '@beacon/shared';
+import { type ConditionDraft, type GaidListInfo, type MessageDetail } from '@beacon/shared';
 
 export type Design = 1 | 3;
 export type ExType = 1 | 2 | 3;
@@ -6,6 +6,9 @@ export type OpenType = 1 | 2 | 3;
 export type ComposeTargeting = 0 | 1 | 2 | 3 | 6 | 7;
 export type ScheduleType = 1 | 2 | 3;
 export type RestrictType = 1 | 2 | 3;
+
+/** A stored GAID list (file targeting): at least its origin; name and counts once known. */
+export type GaidListValue = Partial<GaidListInfo> & { origin: string };
 
 export interface ButtonValue {
   type: 1 | 2;
@@ -48,6 +51,11 @@ export interface ComposeValues {
   conditions: ConditionDraft[];
   groupId: number | undefined;
   userIdsText: string;
+  /** Type 6: the uploaded list. */
+  fileList: GaidListValue | undefined;
+  /** Type 7: the link as typed, and the list fetched from it (current while its `link` is the typed one). */
+  fileLink: string;
+  linkList: GaidListValue | undefined;
   pushCount: number | null;
   scheduleType: ScheduleType;
   scheduleDate: string;
@@ -88,6 +96,9 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: ComposeTargeti
     conditions: [],
     groupId: undefined,
     userIdsText: '',
+    fileList: undefined,
+    fileLink: '',
+    linkList: undefined,
     pushCount: null,
     scheduleType: 1,
     scheduleDate: '',
@@ -149,6 +160,9 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     conditions: d.conditions.map((c) => ({ label: c.label, op: c.op, values: [...c.values], allSelected: c.allSelected, dmp: c.dmp })),
     groupId: d.groupId ?? undefined,
     userIdsText: d.userIds.join('\n'),
+    fileList: d.targetingType === 6 && d.fileOrigin ? { origin: d.fileOrigin } : undefined,
+    fileLink: d.fileLink,
+    linkList: d.targetingType === 7 && d.fileOrigin ? { origin: d.fileOrigin, link: d.fileLink } : undefined,
     pushCount: d.pushCount,
     scheduleType,
     scheduleDate: act === 'copy' ? '' : (d.scheduleDate ?? '').replace('T', ' ').slice(0, 19),

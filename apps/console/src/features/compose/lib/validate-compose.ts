@@ -1,6 +1,6 @@
 import { type z } from 'zod';
-import { conditionIssues, completeConditions, GAID_PATTERN, MESSAGE_LIMITS, MessageSave, NotificationData } from '@beacon/shared';
-import { activeLanguages, buildMessageSave, parseUserIds, type ComposeContext } from './build-payload';
+import { conditionIssues, completeConditions, GAID_PATTERN, GaidLink, MESSAGE_LIMITS, MessageSave, NotificationData } from '@beacon/shared';
+import { activeLanguages, buildMessageSave, isLinkChecked, parseUserIds, type ComposeContext } from './build-payload';
 import { type ComposeValues } from './compose-values';
 import { scheduleProblem } from './schedule';
 
@@ -17,7 +17,7 @@ export interface ComposeIssue {
 const FIELD_ORDER = [
   'description', 'design', 'smallIcon', 'smallIconColor', 'icon', 'button', 'title', 'desc', 'exType', 'exText', 'exImage',
   'optionalIcon', 'openType', 'openContent', 'buttons', 'languages', 'langContent', 'targetingType', 'conditions',
-  'userIdsText', 'groupId', 'pushCount', 'scheduleType', 'scheduleDate', 'scheduleUTC', 'ttlHours', 'speedLimit',
+  'userIdsText', 'groupId', 'fileList', 'fileLink', 'pushCount', 'scheduleType', 'scheduleDate', 'scheduleUTC', 'ttlHours', 'speedLimit',
   'msgRestrictType', 'priority',
 ];
 
@@ -32,7 +32,7 @@ const DATA_FIELDS: Record<string, string> = {
 const PAYLOAD_FIELDS: Record<string, string> = {
   title: 'description', pushCount: 'pushCount', userIds: 'userIdsText', conditions: 'conditions', groupId: 'groupId',
   scheduleDate: 'scheduleDate', scheduleUTC: 'scheduleUTC', timeToLive: 'ttlHours', msgDisplayPrior: 'priority',
-  speedLimit: 'speedLimit', targetingType: 'targetingType', scheduleType: 'scheduleType', msgRestrictType: 'msgRestrictType',
+  speedLimit: 'speedLimit', targetingType: 'targetingType', fileLink: 'fileLink', scheduleType: 'scheduleType', msgRestrictType: 'msgRestrictType',
 };
 
 /** Maps a payload path (zod issue path or a server field such as `data.noti_title`) to the form field it came from. */
@@ -42,6 +42,7 @@ export function fieldOfPath(path: ReadonlyArray<PropertyKey>, v: ComposeValues):
   if (typeof head !== 'string') return undefined;
   if (head === 'noti_btn_ex') return typeof rest[1] === 'number' && (rest[2] === 'txt' || rest[2] === 'content') ? ['buttons', rest[1], rest[2]] : ['buttons'];
   if (DATA_FIELDS[head]) return [DATA_FIELDS[head]];
+  if (head === 'fileOrigin') return [v.targetingType === 7 ? 'fileLink' : 'fileList'];
   if (head === 'multiLangContent' && typeof rest[0] === 'number') {
     const lang = v.languages[rest[0]];
     if (lang === undefined || typeof rest[1] !== 'string') return ['languages'];
@@ -79,7 +80,12 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
     if (b.type === 2 && !ctx.app.linksEnable) add(['buttons', i, 'type'], 'linksDisabled');
   });
   if (ctx.app.projectLevel === 500 && !(TESTER_TARGETING as readonly number[]).includes(v.targetingType)) add(['targetingType'], 'testerTargeting');
-  if (v.targetingType === 6 || v.targetingType === 7) add(['targetingType'], 'comingSoon');
+  if (v.targetingType === 6 && !v.fileList?.origin) add(['fileList'], 'fileRequired');
+  if (v.targetingType === 7) {
+    if (!v.fileLink.trim()) add(['fileLink'], 'linkRequired');
+    else if (!GaidLink.safeParse(v.fileLink).success) add(['fileLink'], 'linkInvalid');
+    else if (!isLinkChecked(v)) add(['fileLink'], 'linkUnchecked');
+  }
   if (v.targetingType === 1) {
     const rows = completeConditions(v.conditions);
     if (rows.length === 0) add(['conditions'], 'conditionsRequired');

@@ -1,26 +1,13 @@
-import { Flex, Table, Tag, Tooltip } from 'antd';
+import { Flex, Table } from 'antd';
 import { type ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { endsNextDay, type ForbidCountryTime, type ForbidInterval } from '@beacon/shared';
+import { type ForbidCountryTime, type ForbidInterval } from '@beacon/shared';
 import { ForbidEmpty } from './forbid-empty';
+import { IntervalTag } from './interval-tag';
 
 interface ForbidTimesTableProps {
   rows: ForbidCountryTime[];
   loading: boolean;
-}
-
-function Interval({ interval }: { interval: ForbidInterval }) {
-  const { t } = useTranslation();
-  const overnight = endsNextDay(interval);
-  const text = `${interval.start} – ${interval.end}`;
-  if (!overnight) return <Tag style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</Tag>;
-  return (
-    <Tooltip title={t('forbid.nextDayHint', { start: interval.start, end: interval.end })}>
-      <Tag color="orange" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {text} <strong>{t('forbid.nextDay')}</strong>
-      </Tag>
-    </Tooltip>
-  );
 }
 
 /** Banned time windows per country, in the devices' local time; a window that ends the next day says so. */
@@ -41,7 +28,7 @@ export function ForbidTimesTable({ rows, loading }: ForbidTimesTableProps) {
       render: (list: ForbidInterval[]) => (
         <Flex wrap gap={4}>
           {list.map((interval) => (
-            <Interval key={`${interval.start}-${interval.end}`} interval={interval} />
+            <IntervalTag key={`${interval.start}-${interval.end}`} interval={interval} />
           ))}
         </Flex>
       ),

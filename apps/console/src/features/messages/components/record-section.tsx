@@ -66,7 +66,7 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.schedule')}>
             {t(`messages.detail.scheduleTypes.${m.scheduleType}`, { defaultValue: String(m.scheduleType) })}
-            {m.scheduleType !== 1 && ` · ${rowPushTime(m, m.scheduleUTC)} (${m.scheduleType === 3 ? t('messages.detail.scheduleTypes.3') : `UTC${m.scheduleUTC}`})`}
+            {m.scheduleType !== 1 && ` · ${rowPushTime(m, m.scheduleUTC)}${m.scheduleType === 2 ? ` (UTC${m.scheduleUTC})` : ''}`}
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.created')}>{zonedTime(m.createTime, '+0000')} UTC</Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.ttl')}>{t('messages.detail.hours', { count: m.timeToLive / 3600 })}</Descriptions.Item>

@@ -8,6 +8,7 @@ import { safeStorage } from '../../../lib/storage';
 import { useAppInfo } from '../../apps/api/get-app-info';
 import { useInstanceInfo } from '../api/query-instance';
 import { InstanceResult } from './instance-result';
+import { MessageTraceCard } from './message-trace-card';
 import { TroubleshootingSearch } from './troubleshooting-search';
 
 const TYPE_KEY = 'beacon.troubleshooting.type';
@@ -18,12 +19,16 @@ function storedType(): number {
   return KNOWN_TYPES.has(value) ? value : InstanceType.GAID;
 }
 
-/** Troubleshooting: look a device of the app up by its id and see whether it can get messages, and why not. */
+/**
+ * Troubleshooting: look a device of the app up by its id and see whether it can get messages, and why not; then trace
+ * one message for it (`?id=<gaid>&msgId=<id>`).
+ */
 export function TroubleshootingPanel({ appId }: { appId: number }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const [type, setType] = useState(storedType);
   const fromUrl = (search.get('id') ?? '').trim();
+  const msgId = (search.get('msgId') ?? '').trim();
   const id = GAID_PATTERN.test(fromUrl) ? fromUrl : '';
   const app = useAppInfo(appId);
   const result = useInstanceInfo(appId, id, type, i18n.language);
@@ -36,6 +41,8 @@ export function TroubleshootingPanel({ appId }: { appId: number }) {
     if (next.toLowerCase() === id.toLowerCase()) void result.refetch();
     else setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), id: next }));
   };
+
+  const handleMsgId = (next: string) => setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), msgId: next }));
 
   const data = result.data;
   return (
@@ -75,6 +82,9 @@ export function TroubleshootingPanel({ appId }: { appId: number }) {
             <InstanceResult info={data} appTitle={app.data?.title ?? ''} />
           )}
         </Card>
+      )}
+      {id !== '' && data && data.status !== InstanceStatus.NOT_FOUND && (
+        <MessageTraceCard appId={appId} gaid={id} msgId={msgId} lang={i18n.language} onMsgId={handleMsgId} />
       )}
     </Flex>
   );

@@ -1,0 +1,116 @@
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+
+const content = { noti_type: 1, noti_title: 'Window', noti_desc: 'Banned hours', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' };
+const MINUTE = 60_000;
+// devices 0–2 in Nigeria (UTC+1, where the app bans a window), 3–4 in Kenya (UTC+3, no window)
+const COUNTRIES = ['NG', 'NG', 'NG', 'KE', 'KE'];
+
+async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Nigeria's local minute of the day at `at` (UTC+1). */
+const lagosMinute = (at: number) => Math.floor((at + 60 * MINUTE) / MINUTE) % 1440;
+
+describe.each(backends())('banned local-time windows in the delivery engine [$name]', (backend) => {
+  let t: TestApp;
+  let emu: FcmEmulator;
+  let owner: TestClient;
+  let appId: number;
+  const tokens: string[] = [];
+
+  beforeAll(async () => {
+    emu = await startEmulator({ tlsPort: null });
+    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
+    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
+    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
+    const sa = emu.createServiceAccount('window-project');
+    const { app } = await t.services.apps.create({
+      title: 'Window',
+      pkg: 'com.example.window',
+      owner: { userId: user.id, email: user.email },
+      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    });
+    appId = app.id;
+    for (const _ of COUNTRIES) tokens.push(emu.registerDevice({ projectId: 'window-project', packageName: 'com.example.window' }));
+    await t.database.query(
+      `WITH d AS (
+         INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
+         SELECT $1, ('20000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, c, 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310,
+                CASE c WHEN 'NG' THEN 'Africa/Lagos' ELSE 'Africa/Nairobi' END, CASE c WHEN 'NG' THEN 60 ELSE 180 END, true
+         FROM unnest($2::text[]) WITH ORDINALITY AS x(c, g) RETURNING id, gaid
+       ) INSERT INTO device_tokens (device_id, token) SELECT d.id, ($3::text[])[right(d.gaid::text, 12)::int] FROM d`,
+      [appId, COUNTRIES, tokens],
+    );
+    owner = new TestClient(t.app);
+    await owner.login('owner@example.com', 'Owner#2024');
+  });
+  afterAll(async () => {
+    await t?.database.query('DELETE FROM app_forbidden_times WHERE app_id = $1', [appId]).catch(() => undefined);
+    await t?.close();
+    await emu?.close();
+  });
+
+  const ban = async (startMinute: number, endMinute: number) => {
+    await t.database.query('DELETE FROM app_forbidden_times WHERE app_id = $1', [appId]);
+    await t.database.query(`INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', $2, $3)`, [appId, startMinute, endMinute]);
+  };
+  const deliveries = (id: number) => tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)));
+  const detail = (id: number) => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data as { status: number; dispatchCount: number });
+  const losses = async (id: number) => {
+    const list = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data.messageDistributionLoseList as Array<{ type: number; count: number }>;
+    return Object.fromEntries(list.map((l) => [l.type, l.count]));
+  };
+
+  it('devices inside a window that ends within the TTL wait for its end, then get the message once', async () => {
+    // the window is Nigeria's current local minute: it ends at the next minute boundary, at least 5 s from now
+    if (MINUTE - (Date.now() % MINUTE) < 5000) await new Promise((r) => setTimeout(r, MINUTE - (Date.now() % MINUTE) + 100));
+    const now = Date.now();
+    const windowEnd = now - (now % MINUTE) + MINUTE;
+    await ban(lagosMinute(now), (lagosMinute(now) + 1) % 1440);
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, title: 'Waits', pushCount: 5, targetingType: 0, scheduleType: 1 });
+    expect(saved.json()).toMatchObject({ status: 200 });
+    const id = saved.json().data.id as number;
+
+    // Kenya is sent at once; Nigeria waits: the message stays "sending", nothing is counted lost
+    await until('Kenya sent', async () => deliveries(id).map((d) => d.length), (n) => n[3] === 1 && n[4] === 1);
+    expect(Date.now()).toBeLessThan(windowEnd);
+    expect(deliveries(id).slice(0, 3).map((d) => d.length)).toEqual([0, 0, 0]);
+    expect(await detail(id)).toMatchObject({ status: 4, dispatchCount: 2 });
+    expect(await losses(id)).toEqual({});
+    const [waiting] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND outcome = 0 AND not_before IS NOT NULL', [id]);
+    expect(waiting?.n).toBe(3);
+
+    const done = await until('sent', () => detail(id), (d) => d.status === 1, windowEnd - Date.now() + 60_000);
+    expect(done.dispatchCount).toBe(5);
+    const got = deliveries(id);
+    expect(got.map((d) => d.length)).toEqual([1, 1, 1, 1, 1]);
+    for (const d of got.slice(0, 3)) expect(d[0]!.receivedAt).toBeGreaterThanOrEqual(windowEnd);
+    expect(await losses(id)).toEqual({});
+  }, 120_000);
+
+  it('devices inside a window that outlasts the TTL are dropped with 105', async () => {
+    const now = Date.now();
+    // two hours of ban from now, one hour to live
+    await ban(lagosMinute(now), (lagosMinute(now) + 120) % 1440);
+    const body = { msgType: 1, data: content, title: 'Dropped', pushCount: 5, targetingType: 0, scheduleType: 1, timeToLive: 3600 };
+    // the compose check names the window (202); the owner sends anyway
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/save`, body)).json()).toMatchObject({ status: 202 });
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { ...body, countryMsgforceCreate: true });
+    expect(saved.json()).toMatchObject({ status: 200 });
+    const id = saved.json().data.id as number;
+    const done = await until('sent', () => detail(id), (d) => d.status === 1);
+    expect(done.dispatchCount).toBe(2);
+    expect(await losses(id)).toEqual({ 105: 3 });
+    expect(deliveries(id).map((d) => d.length)).toEqual([0, 0, 0, 1, 1]);
+  }, 120_000);
+});

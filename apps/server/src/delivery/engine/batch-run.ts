@@ -1,0 +1,143 @@
+import type { CompiledAudience } from '../../audience/compile-conditions';
+import type { Batch, BatchRepository, PageDevice } from './batch.repository';
+import { BatchSender, type SenderDeps } from './batch-sender';
+import { decide, INACTIVE_MS, type PolicyFilter } from './filters';
+
+export interface BatchRunDeps extends SenderDeps {
+  repo: BatchRepository;
+  /** the wave's audience (kind 1 batches) */
+  audience: CompiledAudience | undefined;
+  policy: PolicyFilter | undefined;
+  pageSize: number;
+  /** true once the batch must send nothing more: the message is stopping or this worker is shutting down */
+  halted: () => boolean;
+}
+
+/** What one run of a batch left: whether it was cut short, and whether some of its devices still wait. */
+export interface BatchRunResult {
+  halted: boolean;
+  resolved: boolean;
+  waiting: boolean;
+}
+
+interface Selection {
+  send: PageDevice[];
+  wait: Array<{ device: PageDevice; notBefore: number }>;
+  lastId: number;
+  full: boolean;
+  capped: boolean;
+}
+
+/**
+ * One run of a delivery batch: first its waiting send records that are due (a recall's devices, windows that
+ * ended, FCM retries), then — for a wave's batch — its audience page by page (the next page is read, filtered and
+ * reserved while the current one is sending), every device sent once through a sliding window of requests.
+ */
+export class BatchRun {
+  private readonly sender: BatchSender;
+  private carry = 0;
+
+  constructor(
+    private readonly deps: BatchRunDeps,
+    private readonly batch: Batch,
+    private readonly resolved: boolean,
+  ) {
+    this.sender = new BatchSender(deps, batch);
+  }
+
+  async run(): Promise<BatchRunResult> {
+    const { batch, deps } = this;
+    let halted = false;
+    try {
+      if (batch.kind === 2 || batch.waiting || batch.attempts > 1) halted = await this.sendWaiting();
+      let resolved = this.resolved || batch.kind === 2;
+      if (!resolved && !halted) {
+        const r = await this.sendAudience();
+        halted = r.halted;
+        resolved = !halted;
+      }
+      await this.sender.drain();
+      halted ||= deps.halted();
+      return { halted, resolved, waiting: this.sender.waiting > 0 };
+    } finally {
+      await this.sender.drain().catch(() => undefined);
+    }
+  }
+
+  private async sendWaiting(): Promise<boolean> {
+    const { batch, deps } = this;
+    let after = batch.fromId - 1;
+    for (;;) {
+      const rows = await deps.repo.waitingPage(batch, after, new Date(), deps.pageSize);
+      for (const row of rows) {
+        if (deps.halted()) return true;
+        const wait = this.sender.send(row);
+        if (wait) await wait;
+      }
+      if (rows.length < deps.pageSize) return false;
+      after = Number((rows.at(-1) as (typeof rows)[number]).id);
+    }
+  }
+
+  private async sendAudience(): Promise<{ halted: boolean }> {
+    const { batch, deps } = this;
+    // a batch run again (crash, hand-over) may already have counted devices it did not record: use those first
+    if (batch.attempts > 1) this.carry = Math.max(0, batch.reserved - (await deps.repo.selectedInBatch(batch)));
+    let next: Promise<Selection> | undefined = this.select(batch.fromId - 1);
+    try {
+      while (next) {
+        const page: Selection = await next;
+        next = page.full && !page.capped && !deps.halted() ? this.select(page.lastId) : undefined;
+        for (const w of page.wait) this.sender.wait(w.device, w.notBefore);
+        for (const d of page.send) {
+          if (deps.halted()) return { halted: true };
+          const wait = this.sender.send(d);
+          if (wait) await wait;
+        }
+      }
+      return { halted: deps.halted() };
+    } finally {
+      // a page read ahead but not sent keeps its grant as carry for the next run; an unused carry goes back
+      await next?.catch(() => undefined);
+      if (this.carry > 0 && !deps.halted()) await deps.repo.unreserve(batch, this.carry);
+    }
+  }
+
+  /** Reads, filters and reserves one page: who is sent, who waits for a window, who is dropped (recorded now). */
+  private async select(afterId: number): Promise<Selection> {
+    const { batch, deps } = this;
+    const audience = deps.audience;
+    if (!audience) return { send: [], wait: [], lastId: afterId, full: false, capped: false };
+    const now = Date.now();
+    const devices = await deps.repo.page(audience, batch, afterId, deps.pageSize, {
+      skipRecorded: batch.attempts > 1,
+      facts: deps.policy !== undefined,
+      inactiveBefore: new Date(now - INACTIVE_MS),
+    });
+    if (devices.length) await deps.policy?.prefetch?.(devices);
+    const candidates: Array<{ device: PageDevice; notBefore?: number }> = [];
+    const drops = { ids: [] as string[], losses: [] as number[] };
+    for (const device of devices) {
+      const v = decide(device, now, deps.deadline, deps.policy);
+      if (v.loss !== 0) {
+        drops.ids.push(device.id);
+        drops.losses.push(v.loss);
+      } else {
+        candidates.push(v.notBefore === undefined ? { device } : { device, notBefore: v.notBefore });
+      }
+    }
+    const fromCarry = Math.min(this.carry, candidates.length);
+    this.carry -= fromCarry;
+    const want = candidates.length - fromCarry;
+    const granted = fromCarry + (want > 0 || drops.ids.length ? await deps.repo.reserve(batch, want, drops) : 0);
+    const send: PageDevice[] = [];
+    const wait: Selection['wait'] = [];
+    for (let i = 0; i < granted && i < candidates.length; i++) {
+      const c = candidates[i] as (typeof candidates)[number];
+      if (c.notBefore === undefined) send.push(c.device);
+      else wait.push({ device: c.device, notBefore: c.notBefore });
+    }
+    const lastId = devices.length ? Number((devices.at(-1) as PageDevice).id) : afterId;
+    return { send, wait, lastId, full: devices.length === deps.pageSize, capped: granted < candidates.length };
+  }
+}

@@ -1,0 +1,178 @@
+import type { FcmClient } from '../fcm-client';
+import type { FcmApp, FcmResult } from '../fcm-types';
+import { retryDelayMs } from '../backoff';
+import type { Batch, BatchRepository, SendResultRow } from './batch.repository';
+import { LOSS } from './filters';
+import type { PayloadCache } from './payload';
+import type { SpeedLimiter } from './speed-limiter';
+
+/** A device to send to: from the batch's audience page or from its waiting send records. */
+export interface SendItem {
+  id: string;
+  token: string | null;
+  language: string;
+  country: string;
+  appVersion: string;
+  attempts?: number;
+}
+
+export interface SenderDeps {
+  repo: BatchRepository;
+  client: FcmClient;
+  /** undefined: the app has no FCM credentials (every device is lost with 35) */
+  app: FcmApp | undefined;
+  payload: PayloadCache;
+  limiter: SpeedLimiter | undefined;
+  /** requests in flight at most (a sliding window: a new one starts as soon as one ends) */
+  window: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  /** epoch ms after which the message's TTL has run out */
+  deadline: number;
+  onAuthFailure?: (message: string) => void;
+}
+
+/** Results are recorded in one statement per this many devices, or after FLUSH_MS, whichever comes first. */
+const FLUSH_ROWS = 500;
+const FLUSH_MS = 250;
+
+/**
+ * Sends one batch's devices through FCM with up to `window` requests in flight, and records their results in
+ * set-based statements while it goes on sending (one at a time, so a batch's records never race each other).
+ */
+export class BatchSender {
+  private inflight = 0;
+  private wake: (() => void) | undefined;
+  private buffer: SendResultRow[] = [];
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private failure: Error | undefined;
+  /** devices recorded as waiting again (FCM retry within the TTL, or a banned window) */
+  waiting = 0;
+  sent = 0;
+
+  constructor(
+    private readonly deps: SenderDeps,
+    private readonly batch: Batch,
+  ) {}
+
+  /**
+   * Starts one device's request once the speed limit and the window allow it: at once (undefined) when the window
+   * has room and the message has no speed limit, else the promise of the start.
+   */
+  send(item: SendItem): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
+    if (this.deps.limiter || this.inflight >= this.deps.window) return this.sendLater(item);
+    this.start(item);
+    return undefined;
+  }
+
+  private async sendLater(item: SendItem): Promise<void> {
+    if (this.deps.limiter) await this.deps.limiter.take(1);
+    while (this.inflight >= this.deps.window) await new Promise<void>((r) => (this.wake = r));
+    this.start(item);
+  }
+
+  private start(item: SendItem): void {
+    const { app, client, payload } = this.deps;
+    if (!app || item.token === null) {
+      this.add(item, 2, item.token === null ? LOSS.UNINSTALLED : LOSS.INVALID_KEY, null, null);
+      return;
+    }
+    const message = payload.message(item.token, item.language);
+    if (!message) {
+      this.add(item, 2, LOSS.OTHER, null, null);
+      return;
+    }
+    this.inflight++;
+    this.sent++;
+    void client.send(app, message).then((r) => this.done(item, r));
+  }
+
+  /** Records a device that only waits (a banned window that ends before the TTL). */
+  wait(item: SendItem, notBefore: number): void {
+    this.waiting++;
+    this.buffer.push(this.row(item, 0, 0, null, new Date(notBefore), 0));
+    this.maybeFlush();
+  }
+
+  /** Waits for every request in flight and for their records. */
+  async drain(): Promise<void> {
+    while (this.inflight > 0) await new Promise<void>((r) => (this.wake = r));
+    if (this.timer) clearTimeout(this.timer);
+    while (this.flushing || this.buffer.length) {
+      if (!this.flushing) this.flush();
+      await this.flushing;
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  private done(item: SendItem, r: FcmResult): void {
+    this.inflight--;
+    switch (r.outcome) {
+      case 'dispatched':
+        this.add(item, 1, 0, r.name, null);
+        break;
+      case 'token_dead':
+        this.add(item, 2, LOSS.UNINSTALLED, null, null);
+        break;
+      case 'sender_mismatch':
+        this.add(item, 2, LOSS.SENDER_MISMATCH, null, null);
+        break;
+      case 'message_invalid':
+        this.add(item, 2, LOSS.OTHER, null, null);
+        break;
+      case 'auth_error':
+        this.add(item, 2, LOSS.INVALID_KEY, null, null);
+        this.deps.onAuthFailure?.(r.message);
+        break;
+      case 'retry': {
+        const attempt = (item.attempts ?? 0) + 1;
+        const delay = retryDelayMs(attempt, r);
+        if (Date.now() + delay > this.deps.deadline || attempt >= this.deps.maxAttempts) {
+          this.add(item, 2, LOSS.PROVIDER_ERROR, null, null);
+        } else {
+          this.waiting++;
+          this.add(item, 0, 0, null, new Date(Date.now() + delay));
+        }
+        break;
+      }
+    }
+    const w = this.wake;
+    this.wake = undefined;
+    w?.();
+  }
+
+  private row(item: SendItem, outcome: 0 | 1 | 2, lossCode: number, fcmName: string | null, notBefore: Date | null, attempted: 0 | 1): SendResultRow {
+    return { deviceId: item.id, outcome, lossCode, fcmName, notBefore, attempted, country: item.country, appVersion: item.appVersion };
+  }
+
+  private add(item: SendItem, outcome: 0 | 1 | 2, lossCode: number, fcmName: string | null, notBefore: Date | null): void {
+    this.buffer.push(this.row(item, outcome, lossCode, fcmName, notBefore, 1));
+    this.maybeFlush();
+  }
+
+  private maybeFlush(): void {
+    if (this.flushing) return;
+    if (this.buffer.length >= FLUSH_ROWS) this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.flushing || this.buffer.length === 0) return;
+    const rows = this.buffer;
+    this.buffer = [];
+    this.flushing = this.deps.repo.record(this.batch, rows, this.deps.leaseSeconds).then(
+      () => {
+        this.flushing = undefined;
+        if (this.buffer.length) this.maybeFlush();
+      },
+      (err: unknown) => {
+        this.flushing = undefined;
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+      },
+    );
+  }
+}

@@ -1,0 +1,265 @@
+import type { Database } from '../../db/client';
+import type { CompiledAudience } from '../../audience/compile-conditions';
+
+/** A delivery batch held by this worker (see migration 0014). */
+export interface Batch {
+  id: number;
+  messageId: number;
+  waveId: number | null;
+  /** 1 a range of the wave's audience, 2 a range of the message's send records (recall) */
+  kind: 1 | 2;
+  fromId: number;
+  toId: number;
+  /** 1 on the first run; more after a crash or a hand-over */
+  attempts: number;
+  reserved: number;
+  /** some of its devices wait (window, retry): the send records must be read too */
+  waiting: boolean;
+  /** its audience range has been read to the end */
+  resolved: boolean;
+  utcOffsetMin: number | null;
+}
+
+/** One device of a batch's audience page, with what the filters and the payload need. */
+export interface PageDevice {
+  id: string;
+  country: string;
+  language: string;
+  appVersion: string;
+  token: string | null;
+  /** the engine's own filters, evaluated in SQL: 1 uninstalled or no token, 107 notifications off, 108 inactive, or 0 */
+  own: number;
+  /** what the platform policies look at: read only when the app has a policy that can drop a device */
+  facts?: { brand: string; model: string; utcOffsetMin: number; firstSeenAt: number };
+}
+
+/** A send record waiting in a batch (recall, banned window, FCM retry). */
+export interface WaitingDevice {
+  id: string;
+  country: string;
+  appVersion: string;
+  language: string;
+  token: string | null;
+  attempts: number;
+}
+
+/** One device's result: sent (1), lost (2, with its loss code) or waiting again (0, until `notBefore`). */
+export interface SendResultRow {
+  deviceId: string;
+  outcome: 0 | 1 | 2;
+  lossCode: number;
+  fcmName: string | null;
+  notBefore: Date | null;
+  /** 1 when FCM was asked, 0 when the device only waits */
+  attempted: 0 | 1;
+  country: string;
+  appVersion: string;
+}
+
+const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave_id::int AS "waveId", b.kind, b.from_id::float8 AS "fromId",
+  b.to_id::float8 AS "toId", b.attempts, b.reserved, (b.not_before IS NOT NULL) AS waiting, b.resolved,
+  (SELECT w.utc_offset_min FROM message_waves w WHERE w.id = b.wave_id) AS "utcOffsetMin"`;
+
+/**
+ * The SQL of delivery batches: a wave's plan, the lease, one audience page per statement, the push-count reservation
+ * with the filter's drops, and the results of many sends in one statement that also counts them (DESIGN §7).
+ */
+export class BatchRepository {
+  constructor(private readonly database: Database) {}
+
+  /** Splits [minId, maxId] into `parts` equal id ranges of the wave (once: a re-run finds them). Returns the open ids. */
+  async plan(messageId: number, waveId: number, minId: number, maxId: number, parts: number): Promise<number[]> {
+    const width = Math.max(1, Math.ceil((maxId - minId + 1) / parts));
+    await this.database.query(
+      `INSERT INTO message_batches (message_id, wave_id, seq, kind, from_id, to_id)
+       SELECT $1, $2, g, 1, $3::bigint + g::bigint * $4, LEAST($5::bigint, $3::bigint + (g + 1)::bigint * $4 - 1)
+       FROM generate_series(0, $6::int - 1) g
+       WHERE NOT EXISTS (SELECT 1 FROM message_batches WHERE wave_id = $2)`,
+      [messageId, waveId, minId, width, maxId, parts],
+    );
+    const rows = await this.database.query<{ id: number }>('SELECT id::int AS id FROM message_batches WHERE wave_id = $1 AND status = 0 ORDER BY seq', [waveId]);
+    return rows.map((r) => r.id);
+  }
+
+  /** A batch over the send records already written for a message (a recall). */
+  async insertRecordsBatch(messageId: number, fromId: number, toId: number): Promise<number> {
+    const [row] = await this.database.query<{ id: number }>(
+      'INSERT INTO message_batches (message_id, kind, from_id, to_id) VALUES ($1, 2, $2, $3) RETURNING id::int AS id',
+      [messageId, fromId, toId],
+    );
+    return row?.id ?? 0;
+  }
+
+  /** Takes the batch for `seconds` when it is open and nobody holds it; undefined when done, cancelled or held. */
+  async lease(id: number, seconds: number): Promise<{ batch?: Batch; status: number }> {
+    const [row] = await this.database.query<Batch>(
+      `UPDATE message_batches b SET lease_until = now() + make_interval(secs => $2), attempts = b.attempts + 1
+       WHERE b.id = $1 AND b.status = 0 AND (b.lease_until IS NULL OR b.lease_until < now())
+       RETURNING ${BATCH_COLUMNS}`,
+      [id, seconds],
+    );
+    if (row) return { batch: row, status: 0 };
+    const [cur] = await this.database.query<{ status: number }>('SELECT status FROM message_batches WHERE id = $1', [id]);
+    return { status: cur?.status ?? 1 };
+  }
+
+  /** Lets the batch go: done (1), cancelled (2), or still open (0) with its waiting devices due at `notBefore`. */
+  async release(id: number, status: 0 | 1 | 2, notBefore: Date | null, resolved?: boolean): Promise<void> {
+    await this.database.query(
+      'UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4 WHERE id = $1 AND status = 0',
+      [id, status, notBefore, resolved ?? false],
+    );
+  }
+
+  /**
+   * One page of the batch's audience after `afterId`, with tokens and the engine's own filters (inactive: last seen
+   * before `inactiveBefore`); `skipRecorded` leaves out devices that already have a send record (a batch run again),
+   * `facts` adds what the platform policies need.
+   */
+  async page(audience: CompiledAudience, batch: Batch, afterId: number, limit: number, opts: { skipRecorded: boolean; facts: boolean; inactiveBefore: Date }): Promise<PageDevice[]> {
+    const n = audience.params.length;
+    const skip = opts.skipRecorded ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 5} AND s.device_id = d.id)` : '';
+    const facts = opts.facts
+      ? `, json_build_object('brand', d.brand, 'model', d.model, 'utcOffsetMin', d.utc_offset_min,
+           'firstSeenAt', (extract(epoch FROM d.first_seen_at) * 1000)::float8) AS facts`
+      : '';
+    return this.database.query<PageDevice>(
+      `SELECT d.id::text AS id, d.country, d.language, d.app_version AS "appVersion", k.token,
+         CASE WHEN d.invalid_reason = 3 OR k.token IS NULL THEN 1 WHEN NOT d.notifications_enabled THEN 107
+              WHEN d.last_active_at < $${n + 4} THEN 108 ELSE 0 END AS own ${facts}
+       FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id
+       WHERE ${audience.sql} AND d.id > $${n + 1}::bigint AND d.id <= $${n + 2}::bigint ${skip}
+       ORDER BY d.id LIMIT $${n + 3}::int`,
+      [...audience.params, afterId, batch.toId, limit, opts.inactiveBefore, ...(opts.skipRecorded ? [batch.messageId] : [])],
+    );
+  }
+
+  /** The batch's send records due by `now` (waiting or in flight) after `afterId`, with tokens. */
+  async waitingPage(batch: Batch, afterId: number, now: Date, limit: number): Promise<WaitingDevice[]> {
+    return this.database.query<WaitingDevice>(
+      `SELECT s.device_id::text AS id, d.country, d.app_version AS "appVersion", d.language, k.token, s.attempts
+       FROM send_records s JOIN devices d ON d.id = s.device_id LEFT JOIN device_tokens k ON k.device_id = s.device_id
+       WHERE s.message_id = $1 AND s.device_id > $2 AND s.device_id <= $3 AND s.outcome IN (0, 4)
+         AND (s.batch_id = $4 OR ($5 = 2 AND s.batch_id IS NULL)) AND (s.not_before IS NULL OR s.not_before <= $6)
+       ORDER BY s.device_id LIMIT $7`,
+      [batch.messageId, afterId, batch.toId, batch.id, batch.kind, now, limit],
+    );
+  }
+
+  /** When the batch's next waiting device is due (null: none waits). */
+  async nextDue(batch: Batch): Promise<Date | null> {
+    const [row] = await this.database.query<{ at: Date | null }>(
+      `SELECT min(COALESCE(s.not_before, '-infinity'::timestamptz)) AS at FROM send_records s
+       WHERE s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3 AND s.outcome IN (0, 4)
+         AND (s.batch_id = $4 OR ($5 = 2 AND s.batch_id IS NULL))`,
+      [batch.messageId, batch.fromId, batch.toId, batch.id, batch.kind],
+    );
+    const at = row?.at ?? null;
+    if (at === null) return null;
+    const d = new Date(at);
+    return Number.isFinite(d.getTime()) ? d : new Date(0);
+  }
+
+  /** Devices of the batch already counted as selected (every send record but the filter's drops). */
+  async selectedInBatch(batch: Batch): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND device_id >= $2 AND device_id <= $3 AND batch_id = $4
+         AND NOT (outcome = 2 AND attempts = 0)`,
+      [batch.messageId, batch.fromId, batch.toId, batch.id],
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Grants up to `want` devices under the message's push count (counted as selected on the message, the wave and the
+   * batch) and records the filter's drops with their loss codes, in one statement under the message row's lock.
+   */
+  async reserve(batch: Batch, want: number, drops: { ids: string[]; losses: number[] }): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(
+      `WITH cur AS (SELECT GREATEST(push_count - selected_count, 0) AS room FROM messages WHERE id = $1 FOR UPDATE),
+       g AS (SELECT LEAST($4::int, room)::int AS n FROM cur),
+       m AS (UPDATE messages SET selected_count = selected_count + (SELECT n FROM g) WHERE id = $1 AND $4::int > 0),
+       b AS (UPDATE message_batches SET reserved = reserved + (SELECT n FROM g) WHERE id = $2 AND $4::int > 0),
+       w AS (UPDATE message_waves SET selected = selected + (SELECT n FROM g) WHERE id = $3 AND $4::int > 0),
+       ins AS (
+         INSERT INTO send_records (message_id, device_id, outcome, loss_code, batch_id)
+         SELECT $1, t.id, 2, t.loss, $2 FROM unnest($5::bigint[], $6::smallint[]) AS t(id, loss)
+         ON CONFLICT (message_id, device_id) DO NOTHING RETURNING loss_code
+       ), l AS (
+         INSERT INTO message_losses (message_id, loss_code, count)
+         SELECT $1, loss_code, count(*) FROM ins GROUP BY loss_code ORDER BY loss_code
+         ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
+       )
+       SELECT n FROM g`,
+      [batch.messageId, batch.id, batch.waveId, want, drops.ids, drops.losses],
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Gives back a grant the batch did not use (devices gone since), so other batches may send instead. */
+  async unreserve(batch: Batch, n: number): Promise<void> {
+    if (n <= 0) return;
+    await this.database.query(
+      `WITH b AS (UPDATE message_batches SET reserved = reserved - $3 WHERE id = $2),
+       w AS (UPDATE message_waves SET selected = selected - $3 WHERE id = $4)
+       UPDATE messages SET selected_count = selected_count - $3 WHERE id = $1`,
+      [batch.messageId, batch.id, n, batch.waveId],
+    );
+  }
+
+  /**
+   * Records many devices' results in one statement (insert, or update of a waiting record), renews the lease, and
+   * counts dispatches and losses per message, country and app version; devices FCM called uninstalled are marked so.
+   */
+  async record(batch: Batch, rows: SendResultRow[], leaseSeconds: number): Promise<void> {
+    if (rows.length === 0) return;
+    const col = <K extends keyof SendResultRow>(k: K) => rows.map((r) => r[k]);
+    // numbers and dates as array literals: far cheaper to build than the driver's escaping of every element
+    const ints = (k: 'deviceId' | 'outcome' | 'lossCode' | 'attempted') => `{${rows.map((r) => r[k]).join(',')}}`;
+    const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
+    await this.database.query(
+      `WITH r AS (
+         SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
+           AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
+       ), ins AS (
+         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_name, sent_at, not_before, batch_id)
+         SELECT $1, device_id, outcome, loss, attempted, name, CASE WHEN outcome = 1 THEN now() END, not_before, $2 FROM r
+         ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
+           attempts = s.attempts + EXCLUDED.attempts, fcm_name = EXCLUDED.fcm_name, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
+         WHERE s.outcome IN (0, 4)
+         RETURNING s.device_id, s.outcome, s.loss_code
+       ), dims AS (
+         INSERT INTO message_dims (message_id, dimension, key, dispatch)
+         SELECT $1, x.dim, x.key, count(*) FROM ins JOIN r ON r.device_id = ins.device_id
+           CROSS JOIN LATERAL (VALUES (1::smallint, r.country), (2::smallint, r.app_version)) AS x(dim, key)
+         WHERE ins.outcome = 1 GROUP BY x.dim, x.key ORDER BY x.dim, x.key
+         ON CONFLICT (message_id, dimension, key) DO UPDATE SET dispatch = message_dims.dispatch + EXCLUDED.dispatch
+       ), losses AS (
+         INSERT INTO message_losses (message_id, loss_code, count)
+         SELECT $1, loss_code, count(*) FROM ins WHERE outcome = 2 GROUP BY loss_code ORDER BY loss_code
+         ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
+       ), dead AS (
+         UPDATE devices SET status = 2, invalid_reason = 3 WHERE id IN (SELECT device_id FROM ins WHERE outcome = 2 AND loss_code = 1)
+       ), lease AS (
+         UPDATE message_batches SET lease_until = now() + make_interval(secs => $11) WHERE id = $2 AND status = 0
+       )
+       UPDATE messages SET dispatch_count = dispatch_count + (SELECT count(*) FROM ins WHERE outcome = 1), updated_at = now() WHERE id = $1`,
+      [batch.messageId, batch.id, ints('deviceId'), ints('outcome'), ints('lossCode'), col('fcmName'), times, ints('attempted'), col('country'), col('appVersion'), leaseSeconds],
+    );
+  }
+
+  /** Open batches of a message (it is sent when none is left and no wave is open). */
+  async openBatches(messageId: number): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM message_batches WHERE message_id = $1 AND status = 0', [messageId]);
+    return row?.n ?? 0;
+  }
+
+  /** Cancels a stopped message's open batches that no worker holds; returns how many are still held. */
+  async cancelIdle(messageId: number): Promise<number> {
+    await this.database.query(
+      'UPDATE message_batches SET status = 2 WHERE message_id = $1 AND status = 0 AND (lease_until IS NULL OR lease_until < now())',
+      [messageId],
+    );
+    return this.openBatches(messageId);
+  }
+}

@@ -1,0 +1,91 @@
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { upload } from '../apps/test-team';
+import { CONTENT, gaid, startFileServer } from './test-fixtures';
+
+async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 40_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.each(backends())('file targeting delivery [$name]', (backend) => {
+  let t: TestApp;
+  let emu: FcmEmulator;
+  let appId: number;
+  let owner: TestClient;
+  let files: Awaited<ReturnType<typeof startFileServer>>;
+  const tokens: string[] = [];
+
+  const sentTo = (id: number) =>
+    tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length);
+  const sendAndWait = async (body: Record<string, unknown>) => {
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: CONTENT, title: 'File push', scheduleType: 1, ...body });
+    expect(saved.json()).toMatchObject({ status: 200 });
+    const id = saved.json().data.id as number;
+    const detail = await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 1);
+    return { id, detail };
+  };
+
+  beforeAll(async () => {
+    emu = await startEmulator({ tlsPort: null });
+    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl, BEACON_ALLOW_PRIVATE_LINKS: '1' }, { runWorkers: true });
+    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
+    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
+    const sa = emu.createServiceAccount('file-project');
+    const { app, appSecret } = await t.services.apps.create({
+      title: 'Files',
+      pkg: 'com.example.files',
+      owner: { userId: user.id, email: user.email },
+      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    });
+    appId = app.id;
+    const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    for (let i = 0; i < 12; i++) {
+      const token = emu.registerDevice({ projectId: 'file-project', packageName: 'com.example.files' });
+      tokens.push(token);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sdk/v1/register',
+        headers: { authorization: auth },
+        payload: { token, gaid: gaid(i), country: 'NG', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.1.0', appVersionCode: 310, timezone: 'Africa/Lagos', notificationsEnabled: true },
+      });
+      expect(res.json().status).toBe(200);
+    }
+    owner = new TestClient(t.app);
+    await owner.login('owner@example.com', 'Owner#2024');
+    files = await startFileServer({ '/odd.txt': [1, 3, 5, 7, 9, 11, 500].map(gaid).join('\n') });
+  });
+  afterAll(async () => {
+    await files?.close();
+    await t?.close();
+    await emu?.close();
+  });
+
+  it('sends a type 6 message to exactly the app devices the uploaded file lists, once each', async () => {
+    // devices 2, 4 and 6 twice, one id no device has, and 0 in upper case
+    const text = [gaid(2), gaid(4), gaid(6), gaid(4), gaid(999), gaid(0).toUpperCase()].join('\n');
+    const up = await upload(t, owner, `/tcm/v1/app/${appId}/upload`, 'audience.txt', text);
+    expect(up.json()).toMatchObject({ status: 200, data: { count: 5, duplicates: 1 } });
+    const fileOrigin = up.json().data.origin as string;
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 6, fileOrigin })).json().data.newCount).toBe(4);
+    const { id, detail } = await sendAndWait({ targetingType: 6, fileOrigin, pushCount: 4 });
+    expect(detail).toMatchObject({ targetingType: 6, targetCount: 4, dispatchCount: 4 });
+    expect(sentTo(id)).toEqual([1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it('sends a type 7 message to exactly the devices its file link lists', async () => {
+    const link = `${files.url}/odd.txt`;
+    const checked = await owner.post(`/tcm/v1/app/${appId}/upload/link`, { link });
+    expect(checked.json()).toMatchObject({ status: 200, data: { count: 7 } });
+    const { id, detail } = await sendAndWait({ targetingType: 7, fileLink: link, fileOrigin: checked.json().data.origin, pushCount: 6 });
+    expect(detail).toMatchObject({ targetCount: 6, dispatchCount: 6 });
+    expect(sentTo(id)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
+  });
+});

@@ -1,0 +1,144 @@
+import { dailyWindow, type Condition } from '@beacon/shared';
+import type { CompiledAudience } from '../../audience/compile-conditions';
+import type { Database } from '../../db/client';
+import { readGlobalSettings } from '../global-settings/global-settings.repository';
+import { loadPolicySnapshot, type DailyLimits, type PolicySnapshot, type SentToday } from '../../policy';
+
+/** A device as the filter stage sees it (engine PageDevice columns). */
+export interface TraceDevice {
+  id: string;
+  country: string;
+  brand: string;
+  model: string;
+  language: string;
+  appVersion: string;
+  utcOffsetMin: number;
+  firstSeenAt: Date;
+  lastActiveAt: Date;
+  notificationsEnabled: boolean;
+  invalidReason: number;
+  hasToken: boolean;
+}
+
+export interface TraceMessage {
+  id: number;
+  title: string;
+  status: number;
+  targetingType: number;
+  conditions: Condition[];
+  groupId: number | null;
+  userIds: string[];
+  scheduleType: number;
+  restrictType: number;
+  ttlSeconds: number;
+  pushCount: number;
+  selectedCount: number;
+  createdAt: Date;
+  startedAt: Date | null;
+}
+
+export interface TraceRecord {
+  outcome: number;
+  lossCode: number;
+  fcmName: string | null;
+  attempts: number;
+  sentAt: Date | null;
+  eventMask: number;
+  receivedAt: Date | null;
+  shownAt: Date | null;
+  clickedAt: Date | null;
+  showFailedReason: number | null;
+}
+
+export interface TraceWave {
+  utcOffsetMin: number | null;
+  runAt: Date;
+  status: number;
+}
+
+const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
+
+/** What troubleshooting by message reads: the device, the message, its waves, the send record and the policies. */
+export class TroubleshootingMessageRepository {
+  constructor(private readonly database: Database) {}
+
+  async device(appId: number, gaid: string): Promise<TraceDevice | undefined> {
+    const [row] = await this.database.query<TraceDevice>(
+      `SELECT d.id::text AS id, d.country, d.brand, d.model, d.language, d.app_version AS "appVersion", d.utc_offset_min AS "utcOffsetMin",
+              d.first_seen_at AS "firstSeenAt", d.last_active_at AS "lastActiveAt", d.notifications_enabled AS "notificationsEnabled",
+              d.invalid_reason AS "invalidReason", EXISTS (SELECT 1 FROM device_tokens k WHERE k.device_id = d.id) AS "hasToken"
+       FROM devices d WHERE d.app_id = $1 AND d.gaid = $2::uuid`,
+      [appId, gaid],
+    );
+    return row && { ...row, firstSeenAt: date(row.firstSeenAt) as Date, lastActiveAt: date(row.lastActiveAt) as Date };
+  }
+
+  async message(appId: number, id: number): Promise<TraceMessage | undefined> {
+    const [row] = await this.database.query<TraceMessage>(
+      `SELECT m.id::int AS id, m.title, m.status, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId",
+              m.user_ids AS "userIds", m.schedule_type AS "scheduleType", m.restrict_type AS "restrictType", m.ttl_seconds AS "ttlSeconds", m.push_count AS "pushCount",
+              m.selected_count AS "selectedCount", m.created_at AS "createdAt", m.started_at AS "startedAt"
+       FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
+      [appId, id],
+    );
+    return row && { ...row, createdAt: date(row.createdAt) as Date, startedAt: date(row.startedAt) };
+  }
+
+  async groupConditions(appId: number, groupId: number): Promise<Condition[] | undefined> {
+    const [row] = await this.database.query<{ conditions: Condition[] }>('SELECT conditions FROM user_groups WHERE id = $1 AND app_id = $2', [groupId, appId]);
+    return row?.conditions;
+  }
+
+  /** Whether the device is in the audience. */
+  async matches(audience: CompiledAudience, deviceId: string): Promise<boolean> {
+    const n = audience.params.length + 1;
+    const rows = await this.database.query(`SELECT 1 FROM devices d WHERE ${audience.sql} AND d.id = $${n}::bigint`, [...audience.params, deviceId]);
+    return rows.length > 0;
+  }
+
+  async record(messageId: number, deviceId: string): Promise<TraceRecord | undefined> {
+    const [row] = await this.database.query<TraceRecord>(
+      `SELECT outcome, loss_code AS "lossCode", fcm_name AS "fcmName", attempts, sent_at AS "sentAt", event_mask AS "eventMask",
+              received_at AS "receivedAt", shown_at AS "shownAt", clicked_at AS "clickedAt", show_failed_reason AS "showFailedReason"
+       FROM send_records WHERE message_id = $1 AND device_id = $2::bigint`,
+      [messageId, deviceId],
+    );
+    return row && { ...row, sentAt: date(row.sentAt), receivedAt: date(row.receivedAt), shownAt: date(row.shownAt), clickedAt: date(row.clickedAt) };
+  }
+
+  async waves(messageId: number): Promise<TraceWave[]> {
+    const rows = await this.database.query<TraceWave>(
+      'SELECT utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status FROM message_waves WHERE message_id = $1 ORDER BY run_at, id',
+      [messageId],
+    );
+    return rows.map((w) => ({ ...w, runAt: date(w.runAt) as Date }));
+  }
+
+  /**
+   * The policy snapshot the filter stage would use (policy-binding.ts: the daily limits only when the global limit
+   * switch is on) and what the device was sent today by kind, for the per-user daily limits.
+   */
+  async policies(appId: number, deviceId: string, now: Date): Promise<{ snapshot: PolicySnapshot; sentToday: SentToday }> {
+    const settings = await readGlobalSettings(this.database);
+    const byOption = new Map(settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]));
+    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') => byOption.get(o) ?? { enable: false, number: 0 };
+    const dailyLimits: DailyLimits | null = settings.limitSwitch
+      ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
+      : null;
+    const snapshot = await loadPolicySnapshot(this.database, appId, { dailyLimits });
+    const sentToday: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
+    if (!dailyLimits) return { snapshot, sentToday };
+    const rows = await this.database.query<{ kind: 1 | 2 | 3; n: number }>(
+      `SELECT m.restrict_type AS kind, count(*)::int AS n FROM send_records s JOIN messages m ON m.id = s.message_id
+       WHERE s.device_id = $1::bigint AND s.outcome = 1 AND s.sent_at >= $2 AND m.msg_type IN (1, 2) GROUP BY 1`,
+      [deviceId, dailyWindow(settings, now).start],
+    );
+    for (const r of rows) {
+      sentToday.total += r.n;
+      const name = KIND_NAME[r.kind];
+      if (name) sentToday[name] += r.n;
+    }
+    return { snapshot, sentToday };
+  }
+}

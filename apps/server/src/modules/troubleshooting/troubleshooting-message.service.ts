@@ -1,0 +1,197 @@
+import {
+  LOSS_CODES,
+  MessageStatus as S,
+  WAITING_STATUSES,
+  type Condition,
+  type MessageLang,
+  type MessageTrace,
+  type MessageTraceQuery,
+  type TraceReason,
+  type TraceStage,
+} from '@beacon/shared';
+import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
+import { audienceOf, TargetingError } from '../../delivery/engine/audience-source';
+import { fieldError } from '../../lib/api-error';
+import { evaluate, nextAllowedTime, type PolicyVerdict } from '../../policy';
+import type { TraceDevice, TraceMessage, TraceRecord, TraceWave, TroubleshootingMessageRepository } from './troubleshooting-message.repository';
+
+type Loss = NonNullable<MessageTrace['loss']>;
+
+const LANG_INDEX: Record<MessageLang, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
+/** The filter or policy behind each loss code, for losses read back from a send record. */
+const POLICY_OF: Record<number, string> = {
+  1: 'uninstalled',
+  3: 'fcm-unavailable',
+  4: 'model-shield',
+  6: 'platform-country',
+  7: 'daily-limit',
+  12: 'sender-id-mismatch',
+  35: 'invalid-credentials',
+  104: 'app-country',
+  105: 'app-time-window',
+  107: 'notifications-off',
+  108: 'inactive-90-days',
+};
+const STOPPED: readonly number[] = [S.STOPPED, S.STOPPED_ALT, S.STOP_IN_PROCESS, S.RECALLED, S.RECALLING, S.INVALID];
+/** Waiting to start, including review (11) and audit (13). */
+const NOT_STARTED: readonly number[] = [...WAITING_STATUSES, S.PENDING_REVIEW, S.AWAITING_AUDIT];
+const STAGE_OF_OUTCOME: Record<number, TraceStage> = { 0: 'queued', 4: 'sending', 1: 'dispatched' };
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Troubleshooting by GAID and message id (issue 6 item 7): whether the device was targeted, which filter or policy
+ * dropped it (from its send record, or predicted at its send time while it waits), what FCM answered, and the events
+ * the device reported. Uses the engine's own audience compiler, filters and the policy evaluator, so the answer is
+ * what the delivery engine does.
+ */
+export class TroubleshootingMessageService {
+  constructor(
+    private readonly repo: TroubleshootingMessageRepository,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async trace(appId: number, query: MessageTraceQuery, lang: MessageLang): Promise<MessageTrace> {
+    const message = await this.repo.message(appId, query.msgId);
+    if (!message) throw fieldError('msgId', 'is not a message of this app');
+    const device = await this.repo.device(appId, query.instanceId);
+    const base: MessageTrace = {
+      message: { id: message.id, title: message.title, status: message.status, targetingType: message.targetingType, scheduleType: message.scheduleType },
+      device: { found: false, country: null, utcOffsetMin: null },
+      stage: 'device-not-found',
+      targeted: null,
+      unmatched: [],
+      reason: null,
+      loss: null,
+      delayedUntil: null,
+      wave: null,
+      send: null,
+      events: null,
+    };
+    if (!device) return base;
+    const now = this.clock();
+    const wave = waveOf(message, await this.repo.waves(message.id), device.utcOffsetMin);
+    const found: MessageTrace = {
+      ...base,
+      device: { found: true, country: device.country, utcOffsetMin: device.utcOffsetMin },
+      wave: wave ? { utcOffsetMin: wave.utcOffsetMin, runAt: wave.runAt.toISOString(), status: wave.status } : null,
+    };
+    const record = await this.repo.record(message.id, device.id);
+    if (record) return { ...found, ...(await this.fromRecord(appId, message, device, record, now, lang)) };
+
+    const targeting = await this.targeting(appId, message);
+    const targeted = targeting ? await this.repo.matches(targeting.audience, device.id) : null;
+    if (targeted === false && targeting) {
+      return { ...found, stage: 'not-targeted', targeted, unmatched: await this.unmatched(appId, targeting.conditions, device.id) };
+    }
+    const pending = NOT_STARTED.includes(message.status) || (wave !== undefined && (wave.status === 0 || wave.status === 1));
+    const at = pending && wave && wave.runAt > now ? wave.runAt : now;
+    const deadline = (message.startedAt ?? at).getTime() + message.ttlSeconds * 1000;
+    const { loss, delayedUntil } = await this.predict(appId, message, device, at, deadline, now, lang);
+    if (pending) return { ...found, stage: 'waiting', targeted, loss, delayedUntil: iso(delayedUntil) };
+    return { ...found, stage: 'not-selected', targeted, loss, reason: reasonOf(message, wave, device) };
+  }
+
+  private async fromRecord(appId: number, message: TraceMessage, device: TraceDevice, r: TraceRecord, now: Date, lang: MessageLang): Promise<Partial<MessageTrace>> {
+    const send = { outcome: r.outcome, lossCode: r.lossCode, fcmName: r.fcmName, attempts: r.attempts, sentAt: iso(r.sentAt) };
+    const events = {
+      received: iso(r.receivedAt),
+      shown: iso(r.shownAt),
+      clicked: iso(r.clickedAt),
+      dismissed: (r.eventMask & 8) !== 0,
+      recalled: (r.eventMask & 32) !== 0,
+      converted: (r.eventMask & 64) !== 0,
+      showFailed: (r.eventMask & 16) !== 0,
+      showFailedReason: r.showFailedReason,
+    };
+    if (r.outcome !== 2) return { stage: STAGE_OF_OUTCOME[r.outcome] ?? 'queued', targeted: true, send, events };
+    // a filter drop has no FCM attempt; for a policy, today's evaluation explains it when it gives the same code
+    const again = r.attempts === 0 ? (await this.predict(appId, message, device, now, now.getTime(), now, lang)).loss : null;
+    const loss: Loss =
+      again && again.code === r.lossCode
+        ? { ...again, predicted: false }
+        : { code: r.lossCode, name: lossName(r.lossCode, lang), policy: POLICY_OF[r.lossCode] ?? null, detail: null, predicted: false };
+    return { stage: r.attempts === 0 ? 'dropped' : 'failed', targeted: true, loss, send, events };
+  }
+
+  /**
+   * What the filter stage would decide for the device at `at` (filters.ts `decide`): the engine's own filters (1, 107,
+   * 108), then the policies; inside a banned window that ends before `deadline` (the TTL) it waits, and is checked
+   * again at the window's end.
+   */
+  private async predict(
+    appId: number,
+    message: TraceMessage,
+    device: TraceDevice,
+    at: Date,
+    deadline: number,
+    now: Date,
+    lang: MessageLang,
+  ): Promise<{ loss: Loss | null; delayedUntil: Date | null }> {
+    const own = ownFilter(device, at.getTime());
+    if (own !== 0) return { loss: { code: own, name: lossName(own, lang), policy: POLICY_OF[own] ?? null, detail: null, predicted: true }, delayedUntil: null };
+    const { snapshot, sentToday } = await this.repo.policies(appId, device.id, now);
+    const kind = message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1;
+    const facts = { country: device.country, brand: device.brand, model: device.model, utcOffsetMin: device.utcOffsetMin, firstSeenAt: device.firstSeenAt, sentToday };
+    const check = (when: Date) => evaluate(facts, { appId, kind }, snapshot, when);
+    const lossOf = (v: Extract<PolicyVerdict, { drop: true }>): Loss => ({ code: v.lossCode, name: lossName(v.lossCode, lang), policy: v.policy, detail: v.reason, predicted: true });
+    const verdict = check(at);
+    if (!verdict.drop) return { loss: null, delayedUntil: null };
+    const end = verdict.lossCode === 105 ? nextAllowedTime(facts, snapshot, at) : null;
+    if (end && end.getTime() <= deadline) {
+      const then = check(end);
+      return then.drop ? { loss: lossOf(then), delayedUntil: null } : { loss: null, delayedUntil: end };
+    }
+    return { loss: lossOf(verdict), delayedUntil: null };
+  }
+
+  /** The message's audience as the engine compiles it, or undefined when it cannot be told (a deleted group, file targeting). */
+  private async targeting(appId: number, m: TraceMessage): Promise<{ audience: CompiledAudience; conditions: Condition[] } | undefined> {
+    const groupConditions = m.targetingType === 3 && m.groupId ? await this.repo.groupConditions(appId, m.groupId) : undefined;
+    try {
+      const audience = audienceOf({ appId, targetingType: m.targetingType, conditions: m.conditions, userIds: m.userIds, ...(groupConditions ? { groupConditions } : {}) });
+      return { audience, conditions: m.targetingType === 1 ? m.conditions : (groupConditions ?? []) };
+    } catch (err) {
+      if (err instanceof TargetingError) return undefined;
+      throw err;
+    }
+  }
+
+  /** The conditions the device fails, each tested on its own. */
+  private async unmatched(appId: number, conditions: Condition[], deviceId: string): Promise<Condition[]> {
+    const out: Condition[] = [];
+    for (const c of conditions) {
+      if (!(await this.repo.matches(compileAudience(appId, [c]), deviceId))) out.push(c);
+    }
+    return out;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** The engine's own filters (filters.ts): no token or uninstalled 1, notifications off 107, inactive 90 days 108. */
+function ownFilter(d: TraceDevice, at: number): number {
+  if (d.invalidReason === 3 || !d.hasToken) return 1;
+  if (!d.notificationsEnabled) return 107;
+  if (at - d.lastActiveAt.getTime() > 90 * DAY_MS) return 108;
+  return 0;
+}
+
+function lossName(code: number, lang: MessageLang): string {
+  return LOSS_CODES[code]?.[LANG_INDEX[lang]] ?? String(code);
+}
+
+/** The wave covering the device: its UTC offset's for local time, else the message's one wave. */
+function waveOf(m: TraceMessage, waves: TraceWave[], utcOffsetMin: number): TraceWave | undefined {
+  if (m.scheduleType === 3) return waves.find((w) => w.utcOffsetMin === utcOffsetMin);
+  return waves.find((w) => w.utcOffsetMin === null) ?? waves[0];
+}
+
+/** Why a targeted device that the message is done with was never picked. */
+function reasonOf(m: TraceMessage, wave: TraceWave | undefined, device: TraceDevice): TraceReason | null {
+  if (wave?.status === 3) return 'wave-skipped';
+  if (wave?.status === 4 || STOPPED.includes(m.status)) return 'message-stopped';
+  if (!wave) return 'no-wave';
+  if (device.firstSeenAt > wave.runAt) return 'registered-after';
+  if (m.selectedCount >= m.pushCount) return 'push-count-reached';
+  return null;
+}

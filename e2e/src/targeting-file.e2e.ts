@@ -1,0 +1,112 @@
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import { IMAGE_RULES } from '@beacon/shared';
+import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+
+const PROJECT = 'files-project';
+const PKG = 'com.example.files';
+const OWNER = { email: 'owner@example.com', password: 'Owner#2024' };
+const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+let beacon: RunningBeacon;
+let emu: FcmEmulator;
+let browser: Browser;
+let page: Page;
+let appId: number;
+const tokens: string[] = [];
+
+const explain = (id: string) => page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
+const fileInput = () => page.locator('#fileList input[type=file]');
+const txt = (name: string, lines: string[]) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+
+beforeAll(async () => {
+  emu = await startEmulator({ tlsPort: null });
+  beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
+  browser = await launchBrowser();
+  await beacon.users.upsertAdmin(OWNER.email, OWNER.password, 150);
+  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [OWNER.email]);
+  const sa = emu.createServiceAccount(PROJECT);
+  const { app, appSecret } = await beacon.services.apps.create({
+    title: 'Files', pkg: PKG, owner: { userId: owner!.id, email: OWNER.email },
+    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+  });
+  appId = app.id;
+  const icon = await beacon.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'bell.png', owner!.id);
+  await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [appId, icon.url]);
+  const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+  for (let i = 0; i < 5; i++) {
+    const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
+    tokens.push(token);
+    const res = await fetch(`${beacon.url}/sdk/v1/register`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ token, gaid: gaid(i), country: 'NG', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.2.0', appVersionCode: 320, timezone: 'Africa/Lagos', notificationsEnabled: true }),
+    });
+    expect(((await res.json()) as { status: number }).status).toBe(200);
+  }
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
+  page = await context.newPage();
+  await page.goto(`${beacon.url}/login`);
+  await page.fill('#email', OWNER.email);
+  await page.fill('#password', OWNER.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard**');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await beacon?.close();
+  await emu?.close();
+});
+
+describe('compose to an uploaded file of device ids', () => {
+  it('shows refused lines, then sends to exactly the devices of the uploaded file', async () => {
+    await page.goto(`${beacon.url}/app/${appId}/message/editpush`);
+    await page.getByRole('heading', { name: 'New notification' }).waitFor();
+    await page.fill('#description', 'Loyal buyers');
+    await page.fill('#title', 'A gift for you');
+    await page.fill('#desc', 'Open the app to claim it');
+    await page.fill('#openContent', 'shop://gift');
+
+    await page.getByText('Uploaded file of device IDs').click();
+    await page.getByText(/Drop a \.txt file here/).waitFor();
+    await fileInput().setInputFiles(txt('buyers.txt', [gaid(1), 'customer-42', gaid(3)]));
+    await page.getByTestId('rejected-lines').getByText('customer-42').waitFor();
+    await explain('fileList').getByText('1 line is not an advertising ID (2 valid IDs): fix it and try again').waitFor();
+    await snap(page, 'targeting-file-refused');
+
+    // devices 1 and 3, one repeated line, one id no device of the app has
+    await fileInput().setInputFiles(txt('buyers.txt', [gaid(1), gaid(3), gaid(1), gaid(77)]));
+    await page.getByTestId('gaid-list-summary').getByText('buyers.txt: 3 device IDs').waitFor();
+    await expect.poll(() => page.getByTestId('rejected-lines').count()).toBe(0);
+    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('2');
+    await snap(page, 'targeting-file-uploaded');
+
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Uploaded file of device IDs · buyers.txt · 3 devices').waitFor();
+    await dialog.getByText('This message will be pushed to about 2 devices.').waitFor();
+    await snap(page, 'targeting-file-confirm');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(`**/app/${appId}/data/push`);
+
+    const [msg] = await beacon.database.query<{ id: number; targeting_type: number }>('SELECT id::int AS id, targeting_type FROM messages WHERE app_id = $1', [appId]);
+    expect(msg?.targeting_type).toBe(6);
+    const delivered = () => tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(msg!.id)).length);
+    await expect.poll(delivered, { timeout: 30_000 }).toEqual([0, 1, 0, 1, 0]);
+  });
+
+  it('shows why a file link is refused at the field', async () => {
+    await page.goto(`${beacon.url}/app/${appId}/message/editpush`);
+    await page.getByRole('heading', { name: 'New notification' }).waitFor();
+    await page.getByText('File link', { exact: true }).click();
+    const link = page.getByPlaceholder('https://files.example.com/gaid.txt');
+    await link.fill('http://127.0.0.1:9/gaid.txt');
+    await explain('fileLink').getByText('Check the link to count its devices').waitFor();
+    await page.getByRole('button', { name: /Check link/ }).click();
+    await explain('fileLink').getByText('This link points to a private or local network address, which Beacon does not fetch').waitFor();
+    await snap(page, 'targeting-link-refused');
+  });
+});
