@@ -81,7 +81,7 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
 
   it('estimates the audience and refuses a push count above it, naming the field', async () => {
     const est = await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }] });
-    expect(est.json()).toEqual({ status: 200, msg: 'success', data: { newCount: 3 } });
+    expect(est.json()).toEqual({ status: 200, msg: 'success', data: { newCount: 3, exact: true } });
     const tooMany = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
       msgType: 1, data: content, title: 'Too many', pushCount: 99, targetingType: 0, scheduleType: 1,
     });

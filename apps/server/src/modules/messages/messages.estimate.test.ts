@@ -58,6 +58,10 @@ describe.each(backends())('audience estimate (getMessageTargetMax) and the expec
     expect(await estimate(small, { targetingType: 0 })).toBe(400);
     const [device] = await t.database.query<{ gaid: string }>('SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id LIMIT 1', [big]);
     expect(await estimate(big, { targetingType: 2, userIds: [device!.gaid] })).toBe(1);
+    // the answer says which it is, so the console can show "≈"
+    const flag = async (appId: number, body: object) => (await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, body)).json<{ data: { exact: boolean } }>().data.exact;
+    expect(await flag(big, { targetingType: 1, conditions: NG_KE })).toBe(false);
+    expect(await flag(small, { targetingType: 1, conditions: NG_KE })).toBe(true);
   });
 
   it('takes the estimate (100 % in the console) as the whole audience at save, and stores the exact count', async () => {

@@ -30,7 +30,10 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return found;
   };
 
-  registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body, projectLevel }) => ({ newCount: await service.estimate(params.appId, body, projectLevel) }));
+  registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body, projectLevel }) => {
+    const { count, exact } = await service.estimate(params.appId, body, projectLevel);
+    return { newCount: count, exact };
+  });
 
   registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
     const saved = await service.save(await appOf(params.appId), body, { id: session.user.id, email: session.user.email, projectLevel });

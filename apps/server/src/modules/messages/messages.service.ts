@@ -57,10 +57,12 @@ export class MessagesService {
   }
 
   /** The audience size of a targeting (getMessageTargetMax): exact for device ids and small apps, else sampled (≈). */
-  async estimate(appId: number, t: Targeting, projectLevel?: number): Promise<number> {
+  async estimate(appId: number, t: Targeting, projectLevel?: number): Promise<{ count: number; exact: boolean }> {
     if (projectLevel === TESTER && !TESTER_TARGETING.includes(t.targetingType)) throw fieldError('targetingType', 'testers may target device ids, an uploaded file or a file link only');
     const audience = await this.audience(appId, t);
-    return EXACT_TARGETING.includes(t.targetingType) ? this.deps.engineRepo.count(audience) : (await this.deps.repo.estimateAudience(audience)).count;
+    if (EXACT_TARGETING.includes(t.targetingType)) return { count: await this.deps.engineRepo.count(audience), exact: true };
+    const { count, exact } = await this.deps.repo.estimateAudience(audience);
+    return { count, exact };
   }
 
   /**

@@ -39,7 +39,7 @@ describe.each(backends())('file targeting: uploads, links, estimate and save [$n
     const origin = res.json().data.origin as string;
     expect((await clients.owner.post(`/tcm/v1/app/${appId}/upload/info`, { origin })).json().data).toMatchObject({ origin, count: 20 });
     const est = await clients.owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 6, fileOrigin: origin });
-    expect(est.json()).toEqual({ status: 200, msg: 'success', data: { newCount: 10 } });
+    expect(est.json()).toEqual({ status: 200, msg: 'success', data: { newCount: 10, exact: true } });
     for (const who of ['root', 'manager', 'operator', 'tester'] as const) {
       expect((await send(who, 'ids.TXT', gaid(1))).json(), who).toMatchObject({ status: 200, data: { count: 1 } });
     }
@@ -141,7 +141,7 @@ describe.each(backends())('file targeting: uploads, links, estimate and save [$n
     }
     const est = await clients.tester.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 0 });
     expect(est.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'targetingType' }] } });
-    expect((await clients.tester.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 6, fileOrigin: origin })).json().data).toEqual({ newCount: 1 });
+    expect((await clients.tester.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 6, fileOrigin: origin })).json().data).toEqual({ newCount: 1, exact: true });
   });
 });
 
@@ -169,7 +169,7 @@ describe.each(backends())('file links with BEACON_ALLOW_PRIVATE_LINKS=1 [$name]'
     expect(res.json()).toMatchObject({ status: 200, data: { link, name: 'ids.txt', source: 7, count: 10, duplicates: 1 } });
     const origin = res.json().data.origin as string;
     expect(files.gets.get('/ids.txt')).toBe(1);
-    expect((await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 7, fileLink: link, fileOrigin: origin })).json().data).toEqual({ newCount: 5 });
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 7, fileLink: link, fileOrigin: origin })).json().data).toEqual({ newCount: 5, exact: true });
     const body = { msgType: 1, data: CONTENT, title: 'Link push', pushCount: 5, targetingType: 7, fileLink: link, fileOrigin: origin, scheduleType: 2, scheduleDate: '2099-01-01 10:00:00' };
     const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, body);
     expect(saved.json()).toMatchObject({ status: 200 });

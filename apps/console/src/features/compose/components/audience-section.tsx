@@ -10,6 +10,8 @@ import { type FieldRule } from './use-field-rule';
 
 export interface EstimateState {
   value: number | undefined;
+  /** The value is a sampled estimate (large apps): shown with "≈". */
+  approximate?: boolean;
   loading: boolean;
   failed: boolean;
   /** The targeting is not complete yet, so nothing is estimated. */
@@ -100,6 +102,7 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
           <Statistic
             title={t('compose.estimate.title')}
             value={estimate.idle ? '—' : estimate.failed ? t('compose.estimate.unavailable') : (max ?? '—')}
+            prefix={estimate.approximate && max !== undefined && !estimate.idle && !estimate.failed ? '≈' : undefined}
             loading={estimate.loading && max === undefined}
             styles={{ content: { fontSize: 22 } }}
           />

@@ -49,6 +49,7 @@ export function useAudienceEstimate(appId: number, v: ComposeValues): EstimateSt
   const idle = targeting === undefined;
   return {
     value: idle || query.isError ? undefined : query.data?.newCount,
+    approximate: query.data?.exact === false,
     loading: !idle && (query.isFetching || key !== debouncedKey),
     failed: !idle && query.isError,
     idle,
