@@ -175,7 +175,7 @@ describe('app configuration in the browser', () => {
     await countries.getByText('All apps (platform)').waitFor();
     const times = page.getByTestId('forbid-times');
     await times.getByText('Nigeria (NG)').waitFor();
-    expect(await times.innerText()).toMatch(/12:00 – 13:00[\s\S]*22:00 – 06:00 next day/);
+    expect(await times.innerText()).toMatch(/12:00 → 13:00[\s\S]*22:00 → 06:00 \(next day\)/);
     await snap(page, 'app-config-forbid');
 
     await page.goto(`${beacon.url}/app/${ids.news}/config/forbid?lang=fr`);
