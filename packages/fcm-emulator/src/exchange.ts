@@ -51,7 +51,7 @@ type TaggedStream = ServerHttp2Stream & { [EX]?: H2Exchange };
 class H2Exchange implements Exchange {
   body = '';
   /** the body so far: the first chunk alone (the common case), then an array */
-  first: Buffer | undefined = undefined;
+  firstChunk: Buffer | undefined = undefined;
   chunks: Buffer[] | undefined = undefined;
   size = 0;
   private closeAfterReply = false;
@@ -103,8 +103,8 @@ function onH2Data(this: TaggedStream, c: Buffer): void {
   if (ex.size > MAX_BODY_BYTES) {
     this[EX] = undefined;
     this.close(constants.NGHTTP2_REFUSED_STREAM);
-  } else if (ex.first === undefined) ex.first = c;
-  else (ex.chunks ??= [ex.first]).push(c);
+  } else if (ex.firstChunk === undefined) ex.firstChunk = c;
+  else (ex.chunks ??= [ex.firstChunk]).push(c);
 }
 
 function onH2End(this: TaggedStream): void {
@@ -118,7 +118,7 @@ function onH2End(this: TaggedStream): void {
     return;
   }
   if (ex.chunks !== undefined) ex.body = Buffer.concat(ex.chunks).toString('utf8');
-  else if (ex.first !== undefined) ex.body = ex.first.toString('utf8');
+  else if (ex.firstChunk !== undefined) ex.body = ex.firstChunk.toString('utf8');
   ex.handle(ex);
 }
 
