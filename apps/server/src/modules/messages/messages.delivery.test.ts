@@ -2,8 +2,8 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { until, gaid } from '../../test/until';
 
-const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const content = {
   noti_type: 1,
   noti_title: 'Flash sale',
@@ -13,16 +13,6 @@ const content = {
   noti_open_type: 1,
   noti_open_content: 'shop://home',
 };
-
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe.each(backends())('notification delivery end to end [$name]', (backend) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { gaid } from '../../test/until';
 
-const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const content = {
   noti_type: 1,
   noti_title: 'Flash sale',

@@ -4,16 +4,7 @@ import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { upload } from '../apps/test-team';
 import { CONTENT, gaid, startFileServer } from './test-fixtures';
-
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { until } from '../../test/until';
 
 describe.each(backends())('file targeting delivery [$name]', (backend) => {
   let t: TestApp;

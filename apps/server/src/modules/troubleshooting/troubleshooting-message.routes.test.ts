@@ -2,9 +2,9 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { until, gaid } from '../../test/until';
 
 const PW = 'Member#2024';
-const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const UNKNOWN = '9a3b2c1d-0000-4000-8000-000000000001';
 const content = { noti_type: 1, noti_title: 'Flash sale', noti_desc: 'Half price', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home' };
 // 0 NG gets it · 1 NG notifications off · 2 FR banned for the app · 3 KE outside the conditions · 4 NG uninstalled (FCM 404) · 5 NG
@@ -18,16 +18,6 @@ const FLEET = [
 ];
 const NG_FR = [{ label: 'country', op: 'in', values: ['NG', 'FR'], allSelected: 0 }];
 const tomorrowAt = (hhmm: string) => `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} ${hhmm}:00`;
-
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe.each(backends())('troubleshooting by GAID and message id [$name]', (backend) => {
   let t: TestApp;
