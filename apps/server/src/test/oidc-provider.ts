@@ -40,6 +40,9 @@ const ACCOUNTS: Record<string, TestAccount> = {
  */
 export async function startOidcProvider(publicUrl = 'http://beacon.test'): Promise<TestOidcProvider> {
   const server = createServer();
+  // Node closes idle keep-alive sockets after 5 s; a client that reuses one just then gets ECONNRESET (seen when a
+  // test starts a second Beacon app, which takes longer than that, and its discovery reuses fetch's pooled socket).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'beacon';
