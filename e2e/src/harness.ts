@@ -92,3 +92,15 @@ export function onServer(link: string, serverUrl: string): string {
   u.host = s.host;
   return u.href;
 }
+
+/** A fresh 1440×900 page (UTC clock) signed in as `who`, waiting on the dashboard. */
+export async function signedInPage(browser: Browser, baseUrl: string, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#email', who.email);
+  await page.fill('#password', who.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard**');
+  return page;
+}

@@ -3,7 +3,7 @@ import { IMAGE_RULES } from '@beacon/shared';
 import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
 
 const OWNER = { email: 'owner@example.com', password: 'Owner#2024' };
 const DEVICES = 120;
@@ -50,13 +50,7 @@ beforeAll(async () => {
   offsets = (await beacon.database.query<{ o: number }>('SELECT DISTINCT utc_offset_min AS o FROM devices WHERE app_id = $1 ORDER BY 1', [appId])).map((r) => Number(r.o));
   expect(offsets.length).toBeGreaterThanOrEqual(4);
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
-  page = await context.newPage();
-  await page.goto(`${beacon.url}/login`);
-  await page.fill('#email', OWNER.email);
-  await page.fill('#password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/dashboard**');
+  page = await signedInPage(browser, beacon.url, OWNER);
 }, 300_000);
 
 afterAll(async () => {

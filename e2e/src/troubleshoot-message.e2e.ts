@@ -3,7 +3,7 @@ import { IMAGE_RULES } from '@beacon/shared';
 import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
@@ -60,13 +60,7 @@ beforeAll(async () => {
     });
     expect(((await res.json()) as { status: number }).status).toBe(200);
   }
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
-  page = await context.newPage();
-  await page.goto(`${beacon.url}/login`);
-  await page.fill('#email', OWNER.email);
-  await page.fill('#password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/dashboard**');
+  page = await signedInPage(browser, beacon.url, OWNER);
 }, 120_000);
 
 afterAll(async () => {
