@@ -1,7 +1,8 @@
 // A broadcast to N devices end to end: Beacon's HTTP API → delivery engine (pg-boss waves and dispatch, FcmClient)
 // → the FCM emulator in a child process; versus the raw node:http2 ceiling to the same emulator, with memory samples.
 // Run: npm run bench -- delivery [--devices 1000000] [--backend pglite|postgres] [--page-size 1000] [--concurrency 4]
-//        [--window 250] [--batch-pages 4] [--sessions 16] [--streams 100] [--rate 600000] [--raw-messages 200000]
+//        [--window 250] [--batch-pages 4] [--sessions 16] [--streams 100] [--rate 600000]
+//        [--capacity-rate 6000000] [--phases quota,capacity] [--raw-messages 200000]
 //        [--timeout-s 1800] [--out delivery]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,7 @@ import { buildFcmMessage } from '../apps/server/src/delivery/engine/payload';
 import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
 import { FCM_DEFAULTS, FcmClient } from '../apps/server/src/delivery/fcm-client';
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
-import { startBoss } from '../apps/server/src/jobs/boss';
+import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
 import { EngineProbe } from './src/engine-probe';
 import { control, cpuSeconds, here, load, MemorySampler, numArg, openBenchDb, round, startEmulatorChild, strArg } from './src/harness';
 import { runRawH2 } from './src/raw-h2';
@@ -35,6 +36,9 @@ const BATCH_PAGES = numArg('batch-pages', SHIPPED.engine.batchPages);
 const SESSIONS = numArg('sessions', FCM_DEFAULTS.sessions);
 const STREAMS = numArg('streams', FCM_DEFAULTS.streamsPerSession);
 const RATE = numArg('rate', SHIPPED.ratePerMinute);
+const CAPACITY_RATE = numArg('capacity-rate', 10 * SHIPPED.ratePerMinute);
+const PHASES = strArg('phases', 'quota,capacity').split(',');
+if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity')) throw new Error('--phases quota,capacity');
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
@@ -81,82 +85,102 @@ async function main(): Promise<void> {
     const seedTokensS = (performance.now() - t) / 1000;
     if (db.database.kind === 'postgres') await db.database.query('ANALYZE devices; ANALYZE device_tokens');
 
-    // the engine: Beacon's DeliveryEngine and FcmClient with this run's knobs (defaults = DeliveryRuntime's)
-    const boss = await startBoss(db.database, db.url, (err) => log.error({ err }, 'job queue error'));
-    cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
-    const client = new FcmClient({ baseUrl: urls.h2cUrl, sessions: SESSIONS, streamsPerSession: STREAMS, ratePerMinute: RATE, logger: log });
-    cleanup.push(() => client.close());
-    const repo = new EngineRepository(db.database);
-    const batches = new BatchRepository(db.database);
-    const probe = new EngineProbe();
-    probe.instrumentRepo(repo, batches);
-    const engine = new DeliveryEngine({
-      repo, batches, boss, client, box: built.box, publicUrl: config.publicUrl, log,
-      settings: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES },
-    });
-    probe.instrumentEngine(engine);
-    await engine.start();
-
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
     const login = await fetch(`${base}/tcm/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.test', password: 'Owner#2024' }) });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const boss = await startBoss(db.database, db.url, (err) => log.error({ err }, 'job queue error'));
+    cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
 
-    let dispatched = 0;
-    const sampler = new MemorySampler(() => dispatched / N);
-    sampler.start();
-    const cpu0 = process.cpuUsage();
-    const emu0 = cpuSeconds(child.pid!);
-    const db0 = db.serverCpu();
-    const t0 = performance.now();
-    const saved = await fetch(`${base}/tcm/v1/app/${app.id}/msg/save`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        msgType: 1, title: 'Weekend sale', pushCount: N, targetingType: 0, scheduleType: 1,
-        data: { noti_type: 1, noti_title: 'Weekend sale: 50% off everything', noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://promo/weekend' },
-      }),
-    }).then((r) => r.json() as Promise<{ status: number; data: { id: number } }>);
-    if (saved.status !== 200) throw new Error(`msg/save: ${JSON.stringify(saved)}`);
-    const saveMs = performance.now() - t0;
-    const id = saved.data.id;
-    say(`message ${id} saved in ${Math.round(saveMs)} ms (audience count + wave planning)`);
-    let status = 0;
-    let waveDoneMs = 0;
-    let lastLog = 0;
-    const progress: Array<{ s: number; dispatched: number; selected: number }> = [];
-    while (status !== 1 && performance.now() - t0 < TIMEOUT_MS) {
-      await new Promise((r) => setTimeout(r, 500));
-      const [m] = await db.database.query<{ status: number; dispatched: number; selected: number; open: number }>(
-        'SELECT status, dispatch_count AS dispatched, selected_count AS selected, (SELECT count(*)::int FROM message_waves WHERE message_id = $1 AND status IN (0, 1)) AS open FROM messages WHERE id = $1',
-        [id],
-      );
-      if (!m) throw new Error('message vanished');
-      status = m.status;
-      dispatched = m.dispatched;
-      const s = (performance.now() - t0) / 1000;
-      if (!waveDoneMs && m.open === 0) waveDoneMs = performance.now() - t0;
-      if (s - lastLog >= 10) {
-        lastLog = s;
-        progress.push({ s: round(s, 1), dispatched, selected: m.selected });
-        say(`${dispatched}/${N} dispatched, ${m.selected} selected, ${Math.round(dispatched / s)}/s`);
+    /**
+     * One broadcast to every device: a fresh FcmClient (this phase's per-project quota) and DeliveryEngine with the
+     * run's knobs (defaults = DeliveryRuntime's), the message created through msg/save, timed until status 1.
+     */
+    const broadcast = async (phase: string, ratePerMinute: number) => {
+      const client = new FcmClient({ baseUrl: urls.h2cUrl, sessions: SESSIONS, streamsPerSession: STREAMS, ratePerMinute, logger: log });
+      const repo = new EngineRepository(db.database);
+      const batches = new BatchRepository(db.database);
+      const probe = new EngineProbe();
+      probe.instrumentRepo(repo, batches);
+      const engine = new DeliveryEngine({
+        repo, batches, boss, client, box: built.box, publicUrl: config.publicUrl, log,
+        settings: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES },
+      });
+      probe.instrumentEngine(engine);
+      await engine.start();
+      let dispatched = 0;
+      const sampler = new MemorySampler(() => dispatched / N);
+      sampler.start();
+      const cpu0 = process.cpuUsage();
+      const emu0 = cpuSeconds(child.pid!);
+      const db0 = db.serverCpu();
+      const t0 = performance.now();
+      const saved = await fetch(`${base}/tcm/v1/app/${app.id}/msg/save`, {
+        method: 'POST', headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          msgType: 1, title: `Weekend sale (${phase})`, pushCount: N, targetingType: 0, scheduleType: 1,
+          data: { noti_type: 1, noti_title: 'Weekend sale: 50% off everything', noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://promo/weekend' },
+        }),
+      }).then((r) => r.json() as Promise<{ status: number; data: { id: number } }>);
+      if (saved.status !== 200) throw new Error(`msg/save: ${JSON.stringify(saved)}`);
+      const saveMs = performance.now() - t0;
+      const id = saved.data.id;
+      say(`[${phase}, quota ${ratePerMinute}/min] message ${id} saved in ${Math.round(saveMs)} ms (audience count + wave planning)`);
+      let status = 0;
+      let waveDoneMs = 0;
+      let lastLog = 0;
+      const progress: Array<{ s: number; dispatched: number; selected: number }> = [];
+      while (status !== 1 && performance.now() - t0 < TIMEOUT_MS) {
+        await new Promise((r) => setTimeout(r, 500));
+        const [m] = await db.database.query<{ status: number; dispatched: number; selected: number; open: number }>(
+          'SELECT status, dispatch_count AS dispatched, selected_count AS selected, (SELECT count(*)::int FROM message_waves WHERE message_id = $1 AND status IN (0, 1)) AS open FROM messages WHERE id = $1',
+          [id],
+        );
+        if (!m) throw new Error('message vanished');
+        status = m.status;
+        dispatched = m.dispatched;
+        const s = (performance.now() - t0) / 1000;
+        if (!waveDoneMs && m.open === 0) waveDoneMs = performance.now() - t0;
+        if (s - lastLog >= 10) {
+          lastLog = s;
+          progress.push({ s: round(s, 1), dispatched, selected: m.selected });
+          say(`[${phase}] ${dispatched}/${N} dispatched, ${m.selected} selected, ${Math.round(dispatched / s)}/s`);
+        }
       }
-    }
-    const totalMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const emuCpuS = cpuSeconds(child.pid!) - emu0;
-    const dbCpuS = db.serverCpu() - db0;
-    sampler.stop();
-    const timedOut = status !== 1;
-    const enginePerSec = Math.round((dispatched / totalMs) * 1000);
-    const dispatchWallMs = probe.lastDispatchEndAt - probe.firstDispatchAt;
-    const dispatchJobMs = probe.stages.get('job.dispatch')?.ms ?? 0;
-    const loadDuring = load();
-    say(`engine: ${dispatched}/${N} in ${round(totalMs / 1000, 1)} s = ${enginePerSec}/s${timedOut ? ' (TIMED OUT)' : ''}`);
-    await boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined);
+      const totalMs = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const emuCpuS = cpuSeconds(child.pid!) - emu0;
+      const dbCpuS = db.serverCpu() - db0;
+      sampler.stop();
+      const timedOut = status !== 1;
+      const enginePerSec = Math.round((dispatched / totalMs) * 1000);
+      const dispatchWallMs = probe.lastDispatchEndAt - probe.firstDispatchAt;
+      const dispatchJobMs = probe.stages.get('job.dispatch')?.ms ?? 0;
+      const loadDuring = load();
+      say(`[${phase}] engine: ${dispatched}/${N} in ${round(totalMs / 1000, 1)} s = ${enginePerSec}/s${timedOut ? ' (TIMED OUT)' : ''}`);
+      await engine.drain();
+      await boss.offWork(JOBS.wave.name);
+      await boss.offWork(JOBS.dispatch.name);
+      await client.close();
+      return {
+        messageId: id, ratePerMinute, timedOut, dispatched, status,
+        saveMs: Math.round(saveMs), waveDoneS: round(waveDoneMs / 1000, 1), totalS: round(totalMs / 1000, 1), enginePerSec,
+        cpu: { benchCores: round((cpu.user + cpu.system) / 1e3 / totalMs), emulatorCores: round((emuCpuS * 1000) / totalMs), dbServerCores: round((dbCpuS * 1000) / totalMs), benchCpuUsPerMsg: Math.round((cpu.user + cpu.system) / Math.max(1, dispatched)), dbServerCpuUsPerMsg: Math.round((dbCpuS * 1e6) / Math.max(1, dispatched)), emulatorCpuUsPerMsg: Math.round((emuCpuS * 1e6) / Math.max(1, dispatched)) },
+        dispatchWorkers: { utilisation: round(dispatchJobMs / Math.max(1, CONCURRENCY * dispatchWallMs)), maxActive: probe.maxActiveDispatch },
+        stages: probe.table(), memory: sampler.summary(), progress, loadAverage: { duringEngine: loadDuring },
+      };
+    };
+
+    // quota: the shipped per-project bucket (FCM's default 600,000/min) — the engine should hold it, not exceed it;
+    // capacity: the same broadcast again for a project whose quota was raised — what the engine itself can push
+    const phases: Record<string, Awaited<ReturnType<typeof broadcast>>> = {};
+    if (PHASES.includes('quota')) phases.quota = await broadcast('quota', RATE);
+    if (PHASES.includes('capacity')) phases.capacity = await broadcast('capacity', CAPACITY_RATE);
+    const last = phases.capacity ?? phases.quota!;
 
     // raw ceiling: the same request bodies (the engine's payload for this message) to the same emulator child
-    const msg = (await new EngineRepository(db.database).message(id))!;
-    const payload = { id, msgType: msg.msgType, pkg: msg.pkg, ttlSeconds: msg.ttlSeconds, createdAt: msg.createdAt, data: msg.data, multiLangEnable: false, multiLangContent: [], publicUrl: config.publicUrl };
+    const msg = (await new EngineRepository(db.database).message(last.messageId))!;
+    const payload = { id: last.messageId, msgType: msg.msgType, pkg: msg.pkg, ttlSeconds: msg.ttlSeconds, createdAt: msg.createdAt, data: msg.data, multiLangEnable: false, multiLangContent: [], publicUrl: config.publicUrl };
     const bearer = await new FcmAuth().get({ appId: 'raw', serviceAccount: sa });
     if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
     const body = (i: number): string => `{"message":${JSON.stringify(buildFcmMessage(payload, rawTokens[i % rawTokens.length]!, 'en'))}}`;
@@ -169,21 +193,23 @@ async function main(): Promise<void> {
     }
     const raw = raws.reduce((a, b) => (b.perSec > a.perSec ? b : a));
     const emuStats = await fetch(`${ctl}/emulator/v1/stats`).then((r) => r.json());
-    const memory = sampler.summary();
-    const ratio = round(enginePerSec / raw.perSec, 3);
+    const ratio = round(last.enginePerSec / raw.perSec, 3);
+    const quotaPerSec = RATE / 60;
     const result = {
-      date: new Date().toISOString(), backend: BACKEND, devices: N, timedOut, dispatched, status,
-      knobs: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES, sessions: SESSIONS, streams: STREAMS, ratePerMinute: RATE },
+      date: new Date().toISOString(), backend: BACKEND, devices: N,
+      knobs: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES, sessions: SESSIONS, streams: STREAMS, ratePerMinute: RATE, capacityRatePerMinute: CAPACITY_RATE },
       seeding: { method: 'set-based SQL (generate_series for devices, unnest of emulator batchCreate tokens), not the SDK register endpoint', devicesS: round(seedDevicesS, 1), tokensS: round(seedTokensS, 1) },
-      saveMs: Math.round(saveMs), waveDoneS: round(waveDoneMs / 1000, 1), totalS: round(totalMs / 1000, 1), enginePerSec,
+      enginePerSec: last.enginePerSec,
       raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) }, ratio,
-      targets: { perSec10k: enginePerSec >= 10_000, ratio70: ratio >= 0.7 },
-      cpu: { benchCores: round((cpu.user + cpu.system) / 1e3 / totalMs), emulatorCores: round((emuCpuS * 1000) / totalMs), dbServerCores: round((dbCpuS * 1000) / totalMs), benchCpuUsPerMsg: Math.round((cpu.user + cpu.system) / Math.max(1, dispatched)), dbServerCpuUsPerMsg: Math.round((dbCpuS * 1e6) / Math.max(1, dispatched)), emulatorCpuUsPerMsg: Math.round((emuCpuS * 1e6) / Math.max(1, dispatched)) },
-      dispatchWorkers: { utilisation: round(dispatchJobMs / Math.max(1, CONCURRENCY * dispatchWallMs)), maxActive: probe.maxActiveDispatch },
-      stages: probe.table(), memory, progress, emulatorStats: emuStats,
-      loadAverage: { duringEngine: loadDuring, end: load(), cpus: os.cpus().length }, node: process.version,
+      targets: {
+        perSec10k: last.enginePerSec >= 10_000,
+        ratio70: ratio >= 0.7,
+        ...(phases.quota ? { quotaHeld: phases.quota.enginePerSec >= 0.97 * quotaPerSec && phases.quota.enginePerSec <= 1.02 * quotaPerSec } : {}),
+      },
+      phases, emulatorStats: emuStats,
+      loadAverage: { end: load(), cpus: os.cpus().length }, node: process.version, execArgv: process.execArgv.filter((a) => !a.includes('tsx')),
     };
-    console.log(JSON.stringify({ enginePerSec, raw: raw.perSec, ratio, memory, stages: result.stages, dispatchWorkers: result.dispatchWorkers, cpu: result.cpu }, null, 2));
+    console.log(JSON.stringify({ phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, { enginePerSec: v.enginePerSec, cpu: v.cpu, memory: v.memory }])), raw: raw.perSec, ratio, targets: result.targets }, null, 2));
     mkdirSync(path.join(here, 'results'), { recursive: true });
     writeFileSync(path.join(here, `results/${OUT}.json`), `${JSON.stringify(result, null, 2)}\n`);
   } finally {

@@ -1,7 +1,7 @@
 // npm run bench -- <name> [args]: runs bench/<name>.ts (each prints its figures and writes bench/results/<name>.json).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, root, run } from './lib/ensure.mjs';
+import { ensureDependencies, root, run, SERVER_NODE_FLAGS } from './lib/ensure.mjs';
 
 ensureDependencies();
 const [name, ...args] = process.argv.slice(2);
@@ -10,4 +10,4 @@ if (!name || !existsSync(path.join(root, 'bench', `${name}.ts`))) {
   process.stderr.write(`usage: npm run bench -- <${available.join('|')}> [args]\n`);
   process.exit(2);
 }
-process.exit(run(process.execPath, ['--import', 'tsx', path.join('bench', `${name}.ts`), ...args]));
+process.exit(run(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join('bench', `${name}.ts`), ...args]));

@@ -85,9 +85,13 @@ export class FcmClient {
 
   /** One attempt (plus the single 401-refresh retry), after taking a token from the app's bucket. */
   send(app: FcmApp, message: FcmMessage, opts?: { validateOnly?: boolean }): Promise<FcmResult> {
-    const st = this.stateFor(app);
     const json = JSON.stringify(message);
-    const body = opts?.validateOnly ? `{"validate_only":true,"message":${json}}` : `{"message":${json}}`;
+    return this.sendBody(app, opts?.validateOnly ? `{"validate_only":true,"message":${json}}` : `{"message":${json}}`);
+  }
+
+  /** As `send`, with the request body already serialised (`{"message":…}`): the delivery engine's per-device path. */
+  sendBody(app: FcmApp, body: string): Promise<FcmResult> {
+    const st = this.stateFor(app);
     const wait = st.bucket.take();
     if (wait) return wait.then(() => this.dispatch(app, st, body, false));
     return this.dispatch(app, st, body, false);

@@ -46,9 +46,8 @@ export const sendRecords = pgTable(
   'send_records',
   {
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
-    deviceId: bigint('device_id', { mode: 'number' })
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    // no foreign key since 0015 (a device's records go with it by a trigger on devices)
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
     outcome: smallint('outcome').notNull().default(0),
     lossCode: smallint('loss_code').notNull().default(0),
     attempts: smallint('attempts').notNull().default(0),
@@ -62,5 +61,5 @@ export const sendRecords = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
     batchId: bigint('batch_id', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.deviceId] }), index('send_records_device_idx').on(t.deviceId)],
+  (t) => [primaryKey({ columns: [t.messageId, t.deviceId] }), index('send_records_device_sent_idx').on(t.deviceId, t.sentAt)],
 );

@@ -79,14 +79,14 @@ export class BatchSender {
       this.add(item, 2, item.token === null ? LOSS.UNINSTALLED : LOSS.INVALID_KEY, null, null);
       return;
     }
-    const message = payload.message(item.token, item.language);
-    if (!message) {
+    const body = payload.body(item.token, item.language);
+    if (body === undefined) {
       this.add(item, 2, LOSS.OTHER, null, null);
       return;
     }
     this.inflight++;
     this.sent++;
-    void client.send(app, message).then((r) => this.done(item, r));
+    void client.sendBody(app, body).then((r) => this.done(item, r));
   }
 
   /** Records a device that only waits (a banned window that ends before the TTL). */

@@ -56,6 +56,20 @@ export interface SendResultRow {
   appVersion: string;
 }
 
+const NEEDS_ESCAPE = /[\\"]/;
+
+/** A PostgreSQL text[] literal: every element quoted (so NULL, braces, commas and spaces stay text), null as NULL. */
+export function textArrayLiteral(values: ReadonlyArray<string | null>): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i) out += ',';
+    if (v === null || v === undefined) out += 'NULL';
+    else out += NEEDS_ESCAPE.test(v) ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
+  }
+  return `${out}}`;
+}
+
 const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave_id::int AS "waveId", b.kind, b.from_id::float8 AS "fromId",
   b.to_id::float8 AS "toId", b.attempts, b.reserved, (b.not_before IS NOT NULL) AS waiting, b.resolved,
   (SELECT w.utc_offset_min FROM message_waves w WHERE w.id = b.wave_id) AS "utcOffsetMin"`;
@@ -213,9 +227,9 @@ export class BatchRepository {
    */
   async record(batch: Batch, rows: SendResultRow[], leaseSeconds: number): Promise<void> {
     if (rows.length === 0) return;
-    const col = <K extends keyof SendResultRow>(k: K) => rows.map((r) => r[k]);
-    // numbers and dates as array literals: far cheaper to build than the driver's escaping of every element
+    // every column as one array literal: far cheaper to build than the driver's escaping of every element
     const ints = (k: 'deviceId' | 'outcome' | 'lossCode' | 'attempted') => `{${rows.map((r) => r[k]).join(',')}}`;
+    const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
     await this.database.query(
       `WITH r AS (

@@ -86,24 +86,25 @@ export function buildFcmMessage(m: PayloadMessage, token: string, deviceLanguage
 }
 
 /**
- * The FCM messages of one message, built once per device language (once in all when the message has one language):
- * a device's message is the shared data and android blocks plus its token. `undefined` when the data is too large.
+ * The FCM request bodies of one message, built once per device language (once in all when the message has one
+ * language): a device's body is the shared JSON with its token spliced in, so no message object is built or
+ * serialised per device. `undefined` when the data is too large.
  */
 export class PayloadCache {
-  private readonly byLanguage = new Map<string, { data: Record<string, string>; android: FcmMessage['android'] } | null>();
+  private readonly byLanguage = new Map<string, string | null>();
 
   constructor(private readonly m: PayloadMessage) {}
 
-  message(token: string, language: string): FcmMessage | undefined {
+  /** `{"message":{"token":…,"data":…,"android":…}}` for one device, exactly JSON.stringify of buildFcmMessage's. */
+  body(token: string, language: string): string | undefined {
     const key = this.m.multiLangEnable ? language : '';
-    let t = this.byLanguage.get(key);
-    if (t === undefined) {
+    let rest = this.byLanguage.get(key);
+    if (rest === undefined) {
       const built = buildFcmMessage(this.m, '', language);
-      const data = built.data as Record<string, string>;
-      t = dataBytes(data) > MAX_DATA_BYTES ? null : { data, android: built.android };
-      this.byLanguage.set(key, t);
+      rest = dataBytes(built.data as Record<string, string>) > MAX_DATA_BYTES ? null : `,"data":${JSON.stringify(built.data)},"android":${JSON.stringify(built.android)}}}`;
+      this.byLanguage.set(key, rest);
     }
-    return t === null ? undefined : { token, data: t.data, android: t.android };
+    return rest === null ? undefined : `{"message":{"token":${JSON.stringify(token)}${rest}`;
   }
 }
 

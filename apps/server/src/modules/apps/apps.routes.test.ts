@@ -188,8 +188,27 @@ describe.each(backends())('apps: info, list, create, delete [$name]', (backend) 
     expect(refused.json()).toMatchObject({ status: 1012, msg: expect.stringContaining('1') });
     expect((await root.post('/tcm/v1/user/list', { email: 'stranger' })).json().data.results[0].ownApps).toBe(1);
 
+    // devices with send records, here and in another app: the app's go with it (devices cascade, 0015's trigger)
+    const device = async (forApp: number, n: number) => {
+      const [row] = await t.database.query<{ id: string }>(
+        `INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
+         VALUES ($1, $2, 'NG', 'en', 'TECNO', 'KC8', 30, '3.1.0', 30100, 'Africa/Lagos', 60, true) RETURNING id::text AS id`,
+        [forApp, `00000000-0000-4000-8000-${String(forApp * 1000 + n).padStart(12, '0')}`],
+      );
+      await t.database.query('INSERT INTO send_records (message_id, device_id, outcome) VALUES (987654, $1, 1), (987655, $1, 2)', [row!.id]);
+      return row!.id;
+    };
+    const doomedDevices = [await device(app.id, 1), await device(app.id, 2)];
+    const kept = await device(appId, 3);
+    const records = async (ids: string[]) => Number((await t.database.query<{ n: string }>('SELECT count(*)::text AS n FROM send_records WHERE device_id = ANY($1::bigint[])', [ids]))[0]?.n);
+    expect(await records(doomedDevices)).toBe(4);
+
     expect((await stranger.post(`/tcm/v1/app/${app.id}/delete`, { pkg: 'com.example.doomed' })).json().status).toBe(200);
     expect(await t.repos.apps.exists(app.id)).toBe(false);
+    expect(await records(doomedDevices)).toBe(0);
+    expect(await records([kept])).toBe(2);
+    await t.database.query('DELETE FROM devices WHERE id = $1', [kept]);
+    expect(await records([kept])).toBe(0);
     expect((await managerClient.call('GET', `/tcm/v1/app/${app.id}/info`)).json().status).toBe(1002);
     expect((await root.post('/tcm/v1/user/delete', { email: TEAM.stranger })).json().status).toBe(200);
   });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildFcmMessage, MAX_DATA_BYTES, PayloadCache, type PayloadMessage } from './payload';
+
+const base: PayloadMessage = {
+  id: 42,
+  msgType: 1,
+  pkg: 'com.example.shop',
+  ttlSeconds: 3600,
+  createdAt: new Date('2026-11-22T10:00:00Z'),
+  data: { noti_title: 'Sale "today" \\ 50%', noti_desc: 'Ends at 23:59 — hurry', noti_small_icon: '/files/icon.png', noti_priority: 3 },
+  multiLangEnable: false,
+  multiLangContent: [],
+  publicUrl: 'https://beacon.example.com',
+};
+
+describe('PayloadCache.body', () => {
+  it('is exactly the JSON of buildFcmMessage for the device, token escaped', () => {
+    const cache = new PayloadCache(base);
+    for (const token of ['abc:APA91b-xyz_123', 'we"ird\\token\n']) {
+      const body = cache.body(token, 'en');
+      expect(body).toBe(JSON.stringify({ message: buildFcmMessage(base, token, 'en') }));
+      expect(JSON.parse(body as string).message.token).toBe(token);
+    }
+  });
+
+  it('picks each device language of a multi-language message', () => {
+    const m: PayloadMessage = {
+      ...base,
+      multiLangEnable: true,
+      multiLangContent: [
+        { lang: 'en', title: 'Hello', desc: 'World' },
+        { lang: 'fr', title: 'Bonjour', desc: 'Monde', button: 'Voir' },
+      ] as PayloadMessage['multiLangContent'],
+    };
+    const cache = new PayloadCache(m);
+    expect(JSON.parse(cache.body('t1', 'fr_CA') as string).message.data.noti_title).toBe('Bonjour');
+    expect(JSON.parse(cache.body('t2', 'en') as string).message.data.noti_title).toBe('Hello');
+    expect(cache.body('t3', 'fr')).toBe(JSON.stringify({ message: buildFcmMessage(m, 't3', 'fr') }));
+  });
+
+  it('refuses data larger than FCM allows', () => {
+    const cache = new PayloadCache({ ...base, data: { noti_txt_ex: 'x'.repeat(MAX_DATA_BYTES) } });
+    expect(cache.body('t', 'en')).toBeUndefined();
+  });
+});
