@@ -3,7 +3,7 @@
 // scaled up) for five condition mixes plus three join mixes (tags, dmp, noclick, serverInactiveUser), on 1M devices
 // (PGlite, PostgreSQL) and 10M (PostgreSQL). Each mix is also counted exactly once, for the estimate's error.
 // Run: npm run bench -- audience [--sizes 1000000,10000000] [--backend pglite|postgres|both] [--repeats 20]
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Condition } from '@beacon/shared';
@@ -12,9 +12,12 @@ import { compileAudience, countQuery } from '../apps/server/src/audience/compile
 import { estimateAudience, inEstimateSession } from '../apps/server/src/audience/sampled-estimate';
 import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
+import { migrationsDir } from '../apps/server/src/db/migrate';
 import { here, load, numArg, openBenchDb, percentile, round, strArg } from './src/harness';
 import { seedAudienceJoins, type JoinSeed } from './src/seed-audience-joins';
 import { seedDevices } from './src/seed-devices';
+
+const LAST_MIGRATION = readdirSync(migrationsDir()).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort().at(-1)?.slice(0, 4) ?? '?';
 
 const SIZES = strArg('sizes', '1000000,10000000').split(',').map(Number);
 const BACKEND = strArg('backend', 'both');
@@ -137,7 +140,7 @@ async function runBackend(backend: 'pglite' | 'postgres', sizes: number[]): Prom
       }
       const target = a.size >= 10_000_000 ? 250 : 50;
       out.push({
-        backend, date: new Date().toISOString(), devices: a.size, variant: 'shipped (migrations 0001–0013)', path: 'HTTP POST …/msg/target/max (inject)', targetP95Ms: target,
+        backend, date: new Date().toISOString(), devices: a.size, variant: `shipped (migrations 0001–${LAST_MIGRATION})`, path: 'HTTP POST …/msg/target/max (inject)', targetP95Ms: target,
         met: results.filter((r) => r.target).every((r) => r.p95 <= target), loadAverage: load(), mixes: results,
       });
     }
