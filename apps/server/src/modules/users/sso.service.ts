@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UserLevel, UserSource } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
+import { fetchOnceMore } from '../../lib/fetch-once-more';
 import type { UserRecord, UsersRepository } from './users.repository';
 
 export interface SsoConfig {
@@ -39,7 +40,8 @@ export class SsoService {
         this.cfg.clientId,
         { client_secret: this.cfg.clientSecret },
         oidc.ClientSecretPost(this.cfg.clientSecret),
-        this.cfg.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        // every request of the flow (discovery, code exchange, UserInfo, JWKS) survives a provider closing an idle socket
+        { [oidc.customFetch]: fetchOnceMore as oidc.CustomFetch, ...(this.cfg.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}) },
       )
       .catch((err: unknown) => {
         this.config = undefined; // try discovery again on the next sign-in
