@@ -41,7 +41,7 @@ export class SsoService {
         { client_secret: this.cfg.clientSecret },
         oidc.ClientSecretPost(this.cfg.clientSecret),
         // every request of the flow (discovery, code exchange, UserInfo, JWKS) survives a provider closing an idle socket
-        { [oidc.customFetch]: fetchOnceMore as oidc.CustomFetch, ...(this.cfg.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        { [oidc.customFetch]: fetchOnceMore, ...(this.cfg.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}) },
       )
       .catch((err: unknown) => {
         this.config = undefined; // try discovery again on the next sign-in
