@@ -207,7 +207,18 @@ export const MessageDetail = MessageRow.extend({
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
-export const Funnel = z.object({ push: z.number(), channelReach: z.number(), targetReceive: z.number(), targetReach: z.number(), show: z.number(), click: z.number() });
+export const Funnel = z.object({
+  push: z.number(),
+  channelReach: z.number(),
+  targetReceive: z.number(),
+  targetReach: z.number(),
+  show: z.number(),
+  click: z.number(),
+  /** selected devices not sent yet because they wait: for their country's allowed hours (banned window) or an FCM retry */
+  waiting: z.number().int(),
+  /** when the next of them is due (ISO), null when none waits */
+  waitingNext: z.string().nullable(),
+});
 export const DistributionRow = z.object({
   key: z.string(),
   dispatch: z.number(),

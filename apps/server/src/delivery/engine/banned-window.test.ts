@@ -2,21 +2,12 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 
 const content = { noti_type: 1, noti_title: 'Window', noti_desc: 'Banned hours', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' };
 const MINUTE = 60_000;
 // devices 0–2 in Nigeria (UTC+1, where the app bans a window), 3–4 in Kenya (UTC+3, no window)
 const COUNTRIES = ['NG', 'NG', 'NG', 'KE', 'KE'];
-
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Nigeria's local minute of the day at `at` (UTC+1). */
 const lagosMinute = (at: number) => Math.floor((at + 60 * MINUTE) / MINUTE) % 1440;
@@ -66,6 +57,7 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
   };
   const deliveries = (id: number) => tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)));
   const detail = (id: number) => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data as { status: number; dispatchCount: number });
+  const funnel = (id: number) => owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/funnel`).then((r) => r.json().data as Record<string, unknown>);
   const losses = async (id: number) => {
     const list = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data.messageDistributionLoseList as Array<{ type: number; count: number }>;
     return Object.fromEntries(list.map((l) => [l.type, l.count]));
@@ -82,20 +74,21 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
     const id = saved.json().data.id as number;
 
     // Kenya is sent at once; Nigeria waits: the message stays "sending", nothing is counted lost
-    await until('Kenya sent', async () => deliveries(id).map((d) => d.length), (n) => n[3] === 1 && n[4] === 1);
+    await until('Kenya sent', async () => deliveries(id).map((d) => d.length), (n) => n[3] === 1 && n[4] === 1, 90_000, 100);
     expect(Date.now()).toBeLessThan(windowEnd);
     expect(deliveries(id).slice(0, 3).map((d) => d.length)).toEqual([0, 0, 0]);
     expect(await detail(id)).toMatchObject({ status: 4, dispatchCount: 2 });
     expect(await losses(id)).toEqual({});
-    const [waiting] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND outcome = 0 AND not_before IS NOT NULL', [id]);
-    expect(waiting?.n).toBe(3);
+    // the detail's funnel says how many wait and when the next goes out (the window's end)
+    expect(await funnel(id)).toMatchObject({ push: 5, channelReach: 2, waiting: 3, waitingNext: new Date(windowEnd).toISOString() });
 
-    const done = await until('sent', () => detail(id), (d) => d.status === 1, windowEnd - Date.now() + 60_000);
+    const done = await until('sent', () => detail(id), (d) => d.status === 1, windowEnd - Date.now() + 60_000, 100);
     expect(done.dispatchCount).toBe(5);
     const got = deliveries(id);
     expect(got.map((d) => d.length)).toEqual([1, 1, 1, 1, 1]);
     for (const d of got.slice(0, 3)) expect(d[0]!.receivedAt).toBeGreaterThanOrEqual(windowEnd);
     expect(await losses(id)).toEqual({});
+    expect(await funnel(id)).toMatchObject({ channelReach: 5, waiting: 0, waitingNext: null });
   }, 120_000);
 
   it('devices inside a window that outlasts the TTL are dropped with 105', async () => {
@@ -108,7 +101,7 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
     const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { ...body, countryMsgforceCreate: true });
     expect(saved.json()).toMatchObject({ status: 200 });
     const id = saved.json().data.id as number;
-    const done = await until('sent', () => detail(id), (d) => d.status === 1);
+    const done = await until('sent', () => detail(id), (d) => d.status === 1, 90_000, 100);
     expect(done.dispatchCount).toBe(2);
     expect(await losses(id)).toEqual({ 105: 3 });
     expect(deliveries(id).map((d) => d.length)).toEqual([0, 0, 0, 1, 1]);

@@ -165,6 +165,15 @@ export class MessagesRepository {
     await this.database.query('UPDATE messages SET deleted = true, status = 14, updated_at = now() WHERE id = $1', [id]);
   }
 
+  /** Devices of the message waiting for their send (banned window, FCM retry) and when the next is due. */
+  async waiting(id: number): Promise<{ n: number; next: Date | null }> {
+    const [row] = await this.database.query<{ n: number; next: Date | string | null }>(
+      'SELECT count(*)::int AS n, min(not_before) AS next FROM send_records WHERE message_id = $1 AND outcome IN (0, 4)',
+      [id],
+    );
+    return { n: row?.n ?? 0, next: row?.next ? new Date(row.next) : null };
+  }
+
   async losses(id: number) {
     return this.database.query<{ type: number; count: number }>('SELECT loss_code AS type, count FROM message_losses WHERE message_id = $1 ORDER BY count DESC', [id]);
   }

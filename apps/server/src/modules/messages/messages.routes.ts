@@ -79,7 +79,11 @@ export function registerMessagesModule(ctx: ModuleContext): void {
 
   registerCall(app, messageCalls.funnel, policy.read, async ({ params }) => {
     const m = await service.find(params.appId, params.msgId);
-    return { push: m.selectedCount, channelReach: m.dispatchCount, targetReceive: m.reachCount, targetReach: m.reachCount, show: m.showCount, click: m.clickCount };
+    const waiting = await repo.waiting(m.id);
+    return {
+      push: m.selectedCount, channelReach: m.dispatchCount, targetReceive: m.reachCount, targetReach: m.reachCount, show: m.showCount, click: m.clickCount,
+      waiting: waiting.n, waitingNext: waiting.next?.toISOString() ?? null,
+    };
   });
 
   registerCall(app, messageCalls.distribution, policy.read, async ({ params }) => {

@@ -1,6 +1,6 @@
-import { Flex, Skeleton, Typography } from 'antd';
+import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatRate, ratio } from '../lib/format';
+import { formatCount, formatRate, ratio, zonedTime } from '../lib/format';
 import { useFunnel } from '../api/get-funnel';
 import type { HoverController } from '../lib/hover-controller';
 import { LossPopover } from './loss-popover';
@@ -56,6 +56,18 @@ export function FunnelSection({ appId, msgId, refresh, controller }: FunnelSecti
             );
           })}
         </dl>
+      )}
+      {funnel.data && funnel.data.waiting > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="funnel-waiting"
+          style={{ marginTop: 8 }}
+          message={[
+            t('messages.detail.waiting', { count: funnel.data.waiting, formattedCount: formatCount(funnel.data.waiting) }),
+            funnel.data.waitingNext ? t('messages.detail.waitingNext', { time: zonedTime(funnel.data.waitingNext, '+0000') }) : '',
+          ].join(' ').trim()}
+        />
       )}
     </section>
   );
