@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { canSeeRoute, LIMITS, type RouteAppState } from '@beacon/shared';
 import { safeStorage } from '../../lib/storage';
 import { APP_MENU, menuGroupFor, menuKeyFor, type MenuGroup } from './app-menu';
+import { HEADER_HEIGHT } from './app-header';
 import { visibleMenu } from './visible-menu';
 
 const COLLAPSED_KEY = 'beacon.sidebarCollapsed';
@@ -59,7 +60,8 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
       onCollapse={handleCollapse}
       width={LIMITS.sidebarOpenPx}
       collapsedWidth={LIMITS.sidebarCollapsedPx}
-      style={{ borderInlineEnd: '1px solid #eef0f4' }}
+      // sticky under the header: the menu stays in view while a long screen (compose) scrolls
+      style={{ borderInlineEnd: '1px solid #eef0f4', position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflowY: 'auto' }}
       data-testid="app-sidebar"
     >
       <Menu
