@@ -10,6 +10,15 @@ export const getTargetMax = (appId: number, targeting: TargetingInput) => apiReq
 export const getTargetMaxQueryOptions = (appId: number, targeting: TargetingInput) =>
   queryOptions({ queryKey: ['messages', appId, 'target-max', targeting], queryFn: () => getTargetMax(appId, targeting), staleTime: 10_000, placeholderData: keepPreviousData });
 
+/** How often an open compose form refreshes its estimate: devices keep registering while a message is written. */
+export const TARGET_MAX_REFRESH_MS = 60_000;
+
 /** The audience estimate (getMessageTargetMax) for complete targeting; silent, the form shows its own state. */
 export const useTargetMax = (appId: number, targeting: TargetingInput | undefined) =>
-  useQuery({ ...getTargetMaxQueryOptions(appId, targeting ?? { targetingType: 0 }), enabled: targeting !== undefined, retry: false, meta: { silent: true } });
+  useQuery({
+    ...getTargetMaxQueryOptions(appId, targeting ?? { targetingType: 0 }),
+    enabled: targeting !== undefined,
+    retry: false,
+    refetchInterval: TARGET_MAX_REFRESH_MS,
+    meta: { silent: true },
+  });

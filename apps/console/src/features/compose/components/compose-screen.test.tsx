@@ -15,15 +15,17 @@ const DICTS = {
 };
 
 let saved: unknown[] = [];
+let audience = 1234;
 const ok = (data: unknown) => new Response(JSON.stringify({ status: 200, msg: 'success', data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   saved = [];
+  audience = 1234;
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith('/app/1/info')) return ok(APP_INFO);
     if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
     if (url.includes('/dict/1/all')) return ok(DICTS);
-    if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: false });
+    if (url.endsWith('/msg/target/max')) return ok({ newCount: audience, exact: false });
     if (url.endsWith('/msg/save')) {
       saved.push(JSON.parse(init?.body as string));
       return ok({ id: 7, msgId: 70, status: 0 });
@@ -40,6 +42,21 @@ const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const errorOf = (id: string) => field(id).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 
 describe('ComposeScreen', () => {
+  it('refreshes the estimate every minute while the form is open; an untouched push count follows it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+      await screen.findByText('New notification');
+      await waitFor(() => expect(field('pushCount').value).toBe('1234'), { timeout: 15_000 });
+      audience = 1500; // devices registered meanwhile
+      await vi.advanceTimersByTimeAsync(61_000);
+      await waitFor(() => expect(field('pushCount').value).toBe('1500'), { timeout: 15_000 });
+      expect(screen.getByText('1,500')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('estimates the audience, shows errors at their fields, previews live and saves after confirmation', async () => {
     renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
     await screen.findByText('New notification');

@@ -39,7 +39,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The live audience estimate (targetMax), debounced 250 ms after the targeting last changed. */
+/**
+ * The live audience estimate (targetMax), debounced 250 ms after the targeting last changed and refreshed every minute
+ * (the push count follows it until the user sets one).
+ */
 export function useAudienceEstimate(appId: number, v: ComposeValues): EstimateState {
   const targeting = estimateTargeting(v);
   const key = JSON.stringify(targeting ?? null);
@@ -50,7 +53,8 @@ export function useAudienceEstimate(appId: number, v: ComposeValues): EstimateSt
   return {
     value: idle || query.isError ? undefined : query.data?.newCount,
     approximate: query.data?.exact === false,
-    loading: !idle && (query.isFetching || key !== debouncedKey),
+    // a new targeting loads; the periodic refresh of the same one does not (the number just updates)
+    loading: !idle && ((query.isFetching && (query.isPlaceholderData || !query.data)) || key !== debouncedKey),
     failed: !idle && query.isError,
     idle,
   };
