@@ -2,7 +2,7 @@ import type { Condition } from '@beacon/shared';
 import type { Database } from '../db/client';
 import { compileAudience, countQuery, keysetPageQuery, type CompileOptions } from './compile-conditions';
 
-/** Counts and walks the devices of an app that match conditions (the live sizes, and the delivery engine's resolver). */
+/** Counts and walks the devices of an app that match conditions, exactly (what the compiler's tests check it with). */
 export class AudienceEstimator {
   constructor(private readonly database: Pick<Database, 'query'>) {}
 

@@ -33,6 +33,8 @@ export const UserGroup = z.object({
   open: z.boolean(),
   /** Devices matching the conditions now; present when the list was asked for sizes. */
   size: z.number().int().optional(),
+  /** false when `size` is a sampled estimate (large apps, like compose's audience estimate) */
+  sizeExact: z.boolean().optional(),
   createdBy: z.string(),
   updateTime: z.string(),
 });
@@ -64,7 +66,8 @@ export const UserGroupDeleteRequest = z.object({ id: z.number().int().positive()
 
 /** Conditions whose audience to count (the live size while editing). */
 export const AudienceEstimateRequest = z.object({ conditions: TargetConditions });
-export const AudienceEstimate = z.object({ count: z.number().int() });
+/** `exact` false: a sampled estimate (apps of 100,000 devices or more; 3 significant digits). */
+export const AudienceEstimate = z.object({ count: z.number().int(), exact: z.boolean() });
 
 export const USER_GROUP_LEVELS = [100, 200, 300] as const;
 

@@ -22,11 +22,11 @@ export interface UserGroupsDeps {
   appAdvanceTarget(appId: number): Promise<boolean | undefined>;
   /** The ids among `ids` that are tags of the app with the flag. */
   existingTagIds(appId: number, ids: number[], flag: 'LABEL' | 'GROUP'): Promise<Set<number>>;
-  /** Devices of the app matching the conditions. */
-  countAudience(appId: number, conditions: readonly Condition[]): Promise<number>;
+  /** Devices of the app matching the conditions: exact on small apps, sampled on large ones (`exact` false). */
+  countAudience(appId: number, conditions: readonly Condition[]): Promise<{ count: number; exact: boolean }>;
 }
 
-export function toUserGroup(row: UserGroupRecord, size?: number): UserGroup {
+export function toUserGroup(row: UserGroupRecord, size?: { count: number; exact: boolean }): UserGroup {
   return {
     id: row.id,
     appId: row.appId,
@@ -34,7 +34,7 @@ export function toUserGroup(row: UserGroupRecord, size?: number): UserGroup {
     description: row.description,
     conditions: row.conditions,
     open: row.open,
-    ...(size === undefined ? {} : { size }),
+    ...(size === undefined ? {} : { size: size.count, sizeExact: size.exact }),
     createdBy: row.createdBy,
     updateTime: row.updatedAt.toISOString(),
   };
@@ -84,9 +84,9 @@ export class UserGroupsService {
   }
 
   /** The live size of conditions being edited (validated like a save). */
-  async estimate(appId: number, conditions: Condition[]): Promise<{ count: number }> {
+  async estimate(appId: number, conditions: Condition[]): Promise<{ count: number; exact: boolean }> {
     await this.checkConditions(appId, conditions);
-    return { count: await this.deps.countAudience(appId, conditions) };
+    return this.deps.countAudience(appId, conditions);
   }
 
   /** Refuses conditions the app may not use: advanced labels without the switches, tag ids that are not its tags. */

@@ -3,6 +3,7 @@ import { Badge, Button, Empty, Popconfirm, Space, Table, Typography, type TableC
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type UserGroup } from '@beacon/shared';
+import { sizeText } from '../lib/size-text';
 import { ConditionSummary } from './condition-summary';
 
 interface UserGroupsTableProps {
@@ -30,7 +31,7 @@ export function UserGroupsTable({ rows, total, page, loading, deleting, tagNames
       width: 130,
       align: 'right',
       sorter: (a, b) => (a.size ?? 0) - (b.size ?? 0),
-      render: (size: number | undefined) => (size === undefined ? '—' : size.toLocaleString()),
+      render: (size: number | undefined, group) => (size === undefined ? '—' : sizeText(size, group.sizeExact !== false)),
     },
     {
       title: t('userGroups.col.status'),
