@@ -2,6 +2,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { appOnEmulator } from '../../test/messaging';
 import { until } from '../../test/until';
 
 const content = { noti_type: 1, noti_title: 'Window', noti_desc: 'Banned hours', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' };
@@ -24,13 +25,7 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('window-project');
-    const { app } = await t.services.apps.create({
-      title: 'Window',
-      pkg: 'com.example.window',
-      owner: { userId: user.id, email: user.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-    });
+    const { app } = await appOnEmulator(t, emu, user, { title: 'Window', pkg: 'com.example.window', projectId: 'window-project' });
     appId = app.id;
     for (const _ of COUNTRIES) tokens.push(emu.registerDevice({ projectId: 'window-project', packageName: 'com.example.window' }));
     await t.database.query(

@@ -4,6 +4,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, TEST_SECRET, type TestApp } from '../../test/test-app';
+import { appOnEmulator } from '../../test/messaging';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 3000;
@@ -56,13 +57,7 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl });
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('crash-project');
-    const { app } = await t.services.apps.create({
-      title: 'Crash',
-      pkg: 'com.example.crash',
-      owner: { userId: user.id, email: user.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-    });
+    const { app } = await appOnEmulator(t, emu, user, { title: 'Crash', pkg: 'com.example.crash', projectId: 'crash-project' });
     appId = app.id;
     for (let i = 0; i < DEVICES; i++) tokens.push(emu.registerDevice({ projectId: 'crash-project', packageName: 'com.example.crash' }));
     await t.database.query(

@@ -2,6 +2,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { appOnEmulator } from '../../test/messaging';
 import { until, gaid } from '../../test/until';
 
 const content = { noti_type: 1, noti_title: 'Weekend sale', noti_desc: 'Everything 30% off', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home' };
@@ -22,15 +23,8 @@ describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
     const platform = (await t.repos.users.findByEmail('platform@example.com'))!;
     await t.services.users.save({ email: 'owner@example.com', source: 2, ulevel: 0, description: '', password: 'Owner#2024' }, platform);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('fine-project');
-    const { app, appSecret } = await t.services.apps.create({
-      title: 'Fine Shop',
-      pkg: 'com.example.fine',
-      owner: { userId: user.id, email: user.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-    });
+    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, { title: 'Fine Shop', pkg: 'com.example.fine', projectId: 'fine-project' });
     appId = app.id;
-    const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
     // 12 devices: even indexes in Kenya, odd ones in Nigeria
     for (let i = 0; i < 12; i++) {
       const token = emu.registerDevice({ projectId: 'fine-project', packageName: 'com.example.fine' });

@@ -2,17 +2,10 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { appOnEmulator, NOTIFICATION } from '../../test/messaging';
 import { until, gaid } from '../../test/until';
 
-const content = {
-  noti_type: 1,
-  noti_title: 'Flash sale',
-  noti_desc: 'Everything 50% off today',
-  noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'shop://home',
-};
+const content = NOTIFICATION;
 
 describe.each(backends())('notification delivery end to end [$name]', (backend) => {
   let t: TestApp;
@@ -27,15 +20,9 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('shop-project');
-    const { app, appSecret } = await t.services.apps.create({
-      title: 'Shop',
-      pkg: 'com.example.shop',
-      owner: { userId: user.id, email: user.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-    });
+    const { app, sdkAuth } = await appOnEmulator(t, emu, user, { title: 'Shop', pkg: 'com.example.shop', projectId: 'shop-project' });
     appId = app.id;
-    sdk.auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    sdk.auth = sdkAuth;
     // 30 devices: 0–19 fine in NG/KE, 20–23 notifications off, 24–26 uninstalled after registering, 27–29 in GH
     for (let i = 0; i < 30; i++) {
       const token = emu.registerDevice({ projectId: 'shop-project', packageName: 'com.example.shop' });

@@ -3,16 +3,9 @@ import { roundEstimate } from '../../audience/sampled-estimate';
 import { seedSyntheticDevices } from '../../audience/test-fixtures';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { NOTIFICATION } from '../../test/messaging';
 
-const content = {
-  noti_type: 1,
-  noti_title: 'Flash sale',
-  noti_desc: 'Everything 50% off today',
-  noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'shop://home',
-};
+const content = NOTIFICATION;
 const NG_KE = [{ label: 'country', op: 'in', values: ['NG', 'KE'], allSelected: 0 }];
 
 describe.each(backends())('audience estimate (getMessageTargetMax) and the expected push count [$name]', (backend) => {

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { NOTIFICATION } from '../../test/messaging';
 import { gaid } from '../../test/until';
 
-const content = {
-  noti_type: 1,
-  noti_title: 'Flash sale',
-  noti_desc: 'Everything 50% off today',
-  noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'shop://home',
-};
+const content = NOTIFICATION;
 // country, time zone (its UTC offset), devices, notifications on
 const FLEET: Array<[string, string, number, boolean]> = [
   ['DE', 'Europe/Berlin', 4, true],

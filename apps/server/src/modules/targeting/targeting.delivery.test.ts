@@ -2,6 +2,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { appOnEmulator } from '../../test/messaging';
 import { upload } from '../apps/test-team';
 import { CONTENT, gaid, startFileServer } from './test-fixtures';
 import { until } from '../../test/until';
@@ -29,15 +30,8 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl, BEACON_ALLOW_PRIVATE_LINKS: '1' }, { runWorkers: true });
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('file-project');
-    const { app, appSecret } = await t.services.apps.create({
-      title: 'Files',
-      pkg: 'com.example.files',
-      owner: { userId: user.id, email: user.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-    });
+    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, { title: 'Files', pkg: 'com.example.files', projectId: 'file-project' });
     appId = app.id;
-    const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
     for (let i = 0; i < 12; i++) {
       const token = emu.registerDevice({ projectId: 'file-project', packageName: 'com.example.files' });
       tokens.push(token);

@@ -2,6 +2,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { appOnEmulator } from '../../test/messaging';
 import { until, gaid } from '../../test/until';
 
 const PW = 'Member#2024';
@@ -46,13 +47,9 @@ describe.each(backends())('troubleshooting by GAID and message id [$name]', (bac
     const root = (await t.repos.users.findByEmail('root@example.com'))!;
     for (const name of ['owner', 'tester', 'stranger']) await t.services.users.save({ email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW }, root);
     const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('shop-project');
-    const created = await t.services.apps.create({
-      title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner.id, email: owner.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-    });
+    const created = await appOnEmulator(t, emu, owner, { title: 'Shop', pkg: 'com.example.shop', projectId: 'shop-project' });
     appId = created.app.id;
-    auth = `Basic ${Buffer.from(`${created.app.appKey}:${created.appSecret}`).toString('base64')}`;
+    auth = created.sdkAuth;
     await t.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, 500, 0 FROM users WHERE email = 'tester@example.com'`, [appId]);
     await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [appId]);
     for (const [i, d] of FLEET.entries()) {
