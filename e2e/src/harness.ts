@@ -9,6 +9,9 @@ import { migrate } from '@beacon/server/src/db/migrate';
 import { createMailer } from '@beacon/server/src/mail/mailer';
 import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
 import type { UsersService } from '@beacon/server/src/modules/users/users.service';
+import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
+import type { FcmEmulator } from '@beacon/fcm-emulator';
+import { IMAGE_RULES } from '@beacon/shared';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // BEACON_CONSOLE_DIST lets parallel work build the console into its own folder
@@ -103,4 +106,28 @@ export async function signedInPage(browser: Browser, baseUrl: string, who: { ema
   await page.keyboard.press('Enter');
   await page.waitForURL('**/dashboard**');
   return page;
+}
+
+/**
+ * An app of an existing user that sends through the emulator's project `projectId` (a new service account of it),
+ * with the demo's bell as its default small icon when `smallIcon`. Returns the app id and the SDK's Basic header.
+ */
+export async function appOnEmulator(
+  beacon: RunningBeacon,
+  emu: FcmEmulator,
+  ownerEmail: string,
+  o: { title: string; pkg: string; projectId: string; smallIcon?: boolean },
+): Promise<{ appId: number; sdkAuth: string }> {
+  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [ownerEmail]);
+  if (!owner) throw new Error(`no user ${ownerEmail}`);
+  const sa = emu.createServiceAccount(o.projectId);
+  const { app, appSecret } = await beacon.services.apps.create({
+    title: o.title, pkg: o.pkg, owner: { userId: owner.id, email: ownerEmail },
+    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+  });
+  if (o.smallIcon) {
+    const icon = await beacon.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'bell.png', owner.id);
+    await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [app.id, icon.url]);
+  }
+  return { appId: app.id, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}` };
 }

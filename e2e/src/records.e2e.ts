@@ -1,7 +1,7 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { appOnEmulator, launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
@@ -77,17 +77,7 @@ beforeAll(async () => {
   beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
   browser = await launchBrowser();
   await beacon.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', ['owner@example.com']);
-  const user = { id: owner!.id, email: 'owner@example.com' };
-  const sa = emu.createServiceAccount(PROJECT);
-  const { app, appSecret } = await beacon.services.apps.create({
-    title: 'Shop',
-    pkg: PKG,
-    owner: { userId: user.id, email: user.email },
-    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-  });
-  appId = app.id;
-  sdkAuth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+  ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, 'owner@example.com', { title: 'Shop', pkg: PKG, projectId: PROJECT }));
   for (let i = 0; i < FAST + OFF; i++) await register(i, i % 2 ? 'NG' : 'KE', i < FAST);
   const slow = Array.from({ length: SLOW }, (_, k) => FAST + OFF + k);
   for (let k = 0; k < slow.length; k += 50) await Promise.all(slow.slice(k, k + 50).map((i) => register(i, 'GH')));

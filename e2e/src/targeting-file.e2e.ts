@@ -1,9 +1,7 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
-import { IMAGE_RULES } from '@beacon/shared';
-import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
+import { appOnEmulator, launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
 
 const PROJECT = 'files-project';
 const PKG = 'com.example.files';
@@ -26,16 +24,8 @@ beforeAll(async () => {
   beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(OWNER.email, OWNER.password, 150);
-  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [OWNER.email]);
-  const sa = emu.createServiceAccount(PROJECT);
-  const { app, appSecret } = await beacon.services.apps.create({
-    title: 'Files', pkg: PKG, owner: { userId: owner!.id, email: OWNER.email },
-    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-  });
-  appId = app.id;
-  const icon = await beacon.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'bell.png', owner!.id);
-  await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [appId, icon.url]);
-  const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+  let auth: string;
+  ({ appId, sdkAuth: auth } = await appOnEmulator(beacon, emu, OWNER.email, { title: 'Files', pkg: PKG, projectId: PROJECT, smallIcon: true }));
   for (let i = 0; i < 5; i++) {
     const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
     tokens.push(token);

@@ -1,9 +1,7 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
-import { IMAGE_RULES } from '@beacon/shared';
-import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
+import { appOnEmulator, launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
@@ -40,16 +38,7 @@ beforeAll(async () => {
   beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(OWNER.email, OWNER.password, 150);
-  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [OWNER.email]);
-  const sa = emu.createServiceAccount(PROJECT);
-  const { app, appSecret } = await beacon.services.apps.create({
-    title: 'Shop', pkg: PKG, owner: { userId: owner!.id, email: OWNER.email },
-    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
-  });
-  appId = app.id;
-  sdkAuth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
-  const icon = await beacon.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'bell.png', owner!.id);
-  await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [appId, icon.url]);
+  ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, OWNER.email, { title: 'Shop', pkg: PKG, projectId: PROJECT, smallIcon: true }));
   await beacon.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [appId]);
   for (const [i, d] of FLEET.entries()) {
     const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
