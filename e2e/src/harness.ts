@@ -9,6 +9,7 @@ import { migrate } from '@beacon/server/src/db/migrate';
 import { createMailer } from '@beacon/server/src/mail/mailer';
 import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
 import type { UsersService } from '@beacon/server/src/modules/users/users.service';
+import { gaid } from '@beacon/server/src/test/until';
 import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { FcmEmulator } from '@beacon/fcm-emulator';
 import { IMAGE_RULES } from '@beacon/shared';
@@ -130,4 +131,31 @@ export async function appOnEmulator(
     await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [app.id, icon.url]);
   }
   return { appId: app.id, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}` };
+}
+
+export { gaid };
+
+/**
+ * Registers device `i` (advertising id gaid(i)) through the SDK API with a new token of the emulator's project: a
+ * TECNO SPARK 10 in Lagos on app version 3.2.0 with notifications on, unless `fields` say otherwise. Returns its token.
+ */
+export async function registerDevice(
+  beacon: RunningBeacon,
+  emu: FcmEmulator,
+  app: { sdkAuth: string; projectId: string; pkg: string },
+  i: number,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const token = emu.registerDevice({ projectId: app.projectId, packageName: app.pkg });
+  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
+    method: 'POST',
+    headers: { authorization: app.sdkAuth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token, gaid: gaid(i), country: 'NG', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.2.0', appVersionCode: 320,
+      timezone: 'Africa/Lagos', notificationsEnabled: true, ...fields,
+    }),
+  });
+  const answer = (await res.json()) as { status: number; msg?: string };
+  if (answer.status !== 200) throw new Error(`register device ${i}: ${answer.status} ${answer.msg ?? ''}`);
+  return token;
 }

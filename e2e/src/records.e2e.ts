@@ -1,14 +1,13 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOnEmulator, launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { appOnEmulator, gaid, launchBrowser, registerDevice, snap, startBeacon, type RunningBeacon } from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
 const FAST = 20; // NG/KE devices with notifications on
 const OFF = 3; // NG devices with notifications off (loss 107)
 const SLOW = 15_000; // GH devices for the slow push (15 s at 1000/s: on a loaded machine the browser needed more than 8 s to reach the confirmation)
-const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const content = {
   noti_type: 1, noti_title: 'Flash sale', noti_desc: 'Everything 50% off today', noti_small_icon: '/files/icon.png',
   noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home',
@@ -23,17 +22,7 @@ let sdkAuth: string;
 const tokens: string[] = [];
 
 async function register(i: number, country: string, notificationsEnabled = true): Promise<void> {
-  const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
-  tokens[i] = token;
-  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
-    method: 'POST',
-    headers: { authorization: sdkAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token, gaid: gaid(i), country, language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: i % 2 ? '3.1.0' : '3.2.0',
-      appVersionCode: 310, timezone: 'Africa/Lagos', notificationsEnabled,
-    }),
-  });
-  expect(((await res.json()) as { status: number }).status).toBe(200);
+  tokens[i] = await registerDevice(beacon, emu, { sdkAuth, projectId: PROJECT, pkg: PKG }, i, { country, appVersion: i % 2 ? '3.1.0' : '3.2.0', appVersionCode: 310, notificationsEnabled });
 }
 
 const deliveredOf = (msgId: number) =>

@@ -1,12 +1,11 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOnEmulator, launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
+import { appOnEmulator, gaid, launchBrowser, registerDevice, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
 
 const PROJECT = 'files-project';
 const PKG = 'com.example.files';
 const OWNER = { email: 'owner@example.com', password: 'Owner#2024' };
-const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
 let beacon: RunningBeacon;
 let emu: FcmEmulator;
@@ -27,14 +26,7 @@ beforeAll(async () => {
   let auth: string;
   ({ appId, sdkAuth: auth } = await appOnEmulator(beacon, emu, OWNER.email, { title: 'Files', pkg: PKG, projectId: PROJECT, smallIcon: true }));
   for (let i = 0; i < 5; i++) {
-    const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
-    tokens.push(token);
-    const res = await fetch(`${beacon.url}/sdk/v1/register`, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ token, gaid: gaid(i), country: 'NG', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.2.0', appVersionCode: 320, timezone: 'Africa/Lagos', notificationsEnabled: true }),
-    });
-    expect(((await res.json()) as { status: number }).status).toBe(200);
+    tokens.push(await registerDevice(beacon, emu, { sdkAuth: auth, projectId: PROJECT, pkg: PKG }, i));
   }
   page = await signedInPage(browser, beacon.url, OWNER);
 }, 120_000);

@@ -1,12 +1,11 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOnEmulator, launchBrowser, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
+import { appOnEmulator, gaid, launchBrowser, registerDevice, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
 const OWNER = { email: 'owner@example.com', password: 'Owner#2024' };
-const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 // 0 NG gets it and reacts · 1 NG notifications off · 2 FR banned for the app (104) · 3 KE
 const FLEET = [
   { country: 'NG', on: true },
@@ -41,13 +40,7 @@ beforeAll(async () => {
   ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, OWNER.email, { title: 'Shop', pkg: PKG, projectId: PROJECT, smallIcon: true }));
   await beacon.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [appId]);
   for (const [i, d] of FLEET.entries()) {
-    const token = emu.registerDevice({ projectId: PROJECT, packageName: PKG });
-    const res = await fetch(`${beacon.url}/sdk/v1/register`, {
-      method: 'POST',
-      headers: { authorization: sdkAuth, 'content-type': 'application/json' },
-      body: JSON.stringify({ token, gaid: gaid(i), country: d.country, language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.2.0', appVersionCode: 320, timezone: 'Africa/Lagos', notificationsEnabled: d.on }),
-    });
-    expect(((await res.json()) as { status: number }).status).toBe(200);
+    await registerDevice(beacon, emu, { sdkAuth, projectId: PROJECT, pkg: PKG }, i, { country: d.country, notificationsEnabled: d.on });
   }
   page = await signedInPage(browser, beacon.url, OWNER);
 }, 120_000);

@@ -1,19 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { NOTIFICATION } from '../../test/messaging';
 import type { TestApp } from '../../test/test-app';
 
 export const gaid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
 /** A valid notification `data` for msg/save. */
-export const CONTENT = {
-  noti_type: 1,
-  noti_title: 'Flash sale',
-  noti_desc: 'Everything 50% off today',
-  noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'shop://home',
-};
+export const CONTENT = NOTIFICATION;
 
 /** Inserts `count` devices of the app with the ids gaid(from)… (no tokens: estimates and saves only). */
 export async function seedDevices(t: TestApp, appId: number, from: number, count: number): Promise<void> {
