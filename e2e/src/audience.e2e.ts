@@ -100,13 +100,15 @@ describe('user groups in the browser', () => {
     await page.waitForURL('**/config/editgroup?id=*');
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await page.getByTestId('audience-size').getByText('Audience size: 2 devices').waitFor();
-    expect(await save.isDisabled()).toBe(true);
+    // the form re-renders after each change (its watched values update asynchronously): poll the button's state
+    const saveDisabled = () => save.isDisabled();
+    expect(await saveDisabled()).toBe(true);
     await page.fill('#name', 'Nigeria recent Android!');
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(saveDisabled).toBe(false);
     await page.fill('#name', 'Nigeria recent Android');
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(saveDisabled).toBe(true);
     await page.locator('#open').click();
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(saveDisabled).toBe(false);
     await snap(page, 'audience-group-edit');
     await save.click();
 
