@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONDITION_LABEL_SPECS, type Condition } from '@beacon/shared';
 import type { Database } from '../db/client';
 import { backends } from '../test/databases';
-import { AudienceEstimator } from './audience-estimator';
+import { compileAudience, countQuery, keysetPageQuery } from './compile-conditions';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -109,11 +109,21 @@ describe.each(backends())('audience counts on real devices [$name]', (backend) =
   let database: Database;
   let appId: number;
   let tagIds: Record<string, number>;
-  let estimator: AudienceEstimator;
+  // the compiled SQL run as the engine and the estimates run it: an exact count, and keyset pages of ids
+  const estimator = {
+    count: async (app: number, conditions: readonly Condition[]): Promise<number> => {
+      const q = countQuery(compileAudience(app, conditions));
+      const [row] = await database.query<{ n: string }>(q.sql, q.params);
+      return Number(row?.n ?? 0);
+    },
+    page: async (app: number, conditions: readonly Condition[], afterId: string, limit: number): Promise<string[]> => {
+      const q = keysetPageQuery(compileAudience(app, conditions), { afterId, limit });
+      return (await database.query<{ id: string }>(q.sql, q.params)).map((r) => r.id);
+    },
+  };
   beforeAll(async () => {
     database = await backend.open();
     ({ appId, tagIds } = await seed(database));
-    estimator = new AudienceEstimator(database);
   });
   afterAll(async () => database?.close());
 
