@@ -36,17 +36,15 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const group = menuGroupFor(selected);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
-  // a label cut by the 200 px width (longer French ones) still shows in full on hover
-  const label = (key: string) => <span title={t(key)}>{t(key)}</span>;
   const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map((entry) =>
     entry.children
       ? {
           key: entry.key,
           icon: ICONS[entry.icon],
-          label: label(entry.labelKey),
-          children: entry.children.map((leaf) => ({ key: leaf.path, label: label(leaf.labelKey) })),
+          label: t(entry.labelKey),
+          children: entry.children.map((leaf) => ({ key: leaf.path, label: t(leaf.labelKey) })),
         }
-      : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: label(entry.labelKey) },
+      : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey) },
   );
 
   const handleCollapse = (next: boolean) => {
