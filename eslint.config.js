@@ -9,7 +9,16 @@ const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'scripts/**', '**/*.mjs', '**/*.js', 'vitest.config.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      'scripts/**',
+      '**/*.mjs',
+      '**/*.js',
+      'vitest.config.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -20,7 +29,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/require-await': 'off',
@@ -49,14 +61,19 @@ export default tseslint.config(
     files: ['apps/console/src/components/**', 'apps/console/src/lib/**', 'apps/console/src/i18n/**'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/features/**', '**/app/**'], message: 'components/lib are shared: they may not import features or app' },
+        {
+          group: ['**/features/**', '**/app/**'],
+          message: 'components/lib are shared: they may not import features or app',
+        },
       ]),
     },
   },
   {
     files: ['apps/console/src/features/**'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/app/**'], message: 'features may not import app code' }]),
+      'no-restricted-imports': restrict([
+        { group: ['**/app/**'], message: 'features may not import app code' },
+      ]),
     },
   },
   // server boundaries: routes → service → repository; services never touch the database client
@@ -73,14 +90,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/*.routes'], message: 'services may not import routes' },
-        { group: ['**/db/client', 'pg', '@electric-sql/pglite', 'drizzle-orm*'], message: 'services reach the database only through repositories' },
+        {
+          group: ['**/db/client', 'pg', '@electric-sql/pglite', 'drizzle-orm*'],
+          message: 'services reach the database only through repositories',
+        },
       ]),
     },
   },
   {
     files: ['packages/shared/src/**'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['@beacon/server*', '@beacon/console*', 'node:*'], message: 'shared is used by browser and server' }]),
+      'no-restricted-imports': restrict([
+        {
+          group: ['@beacon/server*', '@beacon/console*', 'node:*'],
+          message: 'shared is used by browser and server',
+        },
+      ]),
     },
   },
 );

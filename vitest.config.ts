@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'fcm-emulator', root: 'packages/fcm-emulator', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'fcm-emulator',
+          root: 'packages/fcm-emulator',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',

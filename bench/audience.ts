@@ -17,36 +17,92 @@ import { here, load, numArg, openBenchDb, percentile, round, strArg } from './sr
 import { seedAudienceJoins, type JoinSeed } from './src/seed-audience-joins';
 import { seedDevices } from './src/seed-devices';
 
-const LAST_MIGRATION = readdirSync(migrationsDir()).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort().at(-1)?.slice(0, 4) ?? '?';
+const LAST_MIGRATION =
+  readdirSync(migrationsDir())
+    .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+    .sort()
+    .at(-1)
+    ?.slice(0, 4) ?? '?';
 
 const SIZES = strArg('sizes', '1000000,10000000').split(',').map(Number);
 const BACKEND = strArg('backend', 'both');
 const REPEATS = numArg('repeats', 20);
 const MIX_BUDGET_MS = numArg('mix-budget-s', 40) * 1000;
-const say = (s: string): void => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
+const say = (s: string): void =>
+  console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
 
-const c = (label: string, op: string, values: string[]): Condition => ({ label, op, values, allSelected: 0 }) as Condition;
-interface Mix { name: string; target: boolean; conditions: (j: JoinSeed) => Condition[] }
+const c = (label: string, op: string, values: string[]): Condition =>
+  ({ label, op, values, allSelected: 0 }) as Condition;
+interface Mix {
+  name: string;
+  target: boolean;
+  conditions: (j: JoinSeed) => Condition[];
+}
 const MIXES: Mix[] = [
   { name: 'all devices', target: true, conditions: () => [] },
   { name: 'country in [NG, KE]', target: true, conditions: () => [c('country', 'in', ['NG', 'KE'])] },
-  { name: 'country in [NG, KE] + osVersion >= 30', target: true, conditions: () => [c('country', 'in', ['NG', 'KE']), c('osVersion', 'gte', ['30'])] },
-  { name: 'language pt + appVersionCode between 30200 and 30400', target: true, conditions: () => [c('language', 'in', ['pt']), c('appVersionCode', 'between', ['30200', '30400'])] },
-  { name: 'brand in [TECNO, INFINIX, ITEL] + active 7 days', target: true, conditions: () => [c('brand', 'in', ['TECNO', 'INFINIX', 'ITEL']), c('active', 'in', ['7'])] },
-  { name: 'join: tags [sport] + osVersion >= 30', target: false, conditions: (j) => [c('tags', 'in', [String(j.sportTagId)]), c('osVersion', 'gte', ['30'])] },
-  { name: 'join: noclick 7 days + country nin [IN]', target: false, conditions: () => [c('noclick', 'in', ['7']), c('country', 'nin', ['IN'])] },
-  { name: 'join: serverInactiveUser + dmpCustomize nin [payers]', target: false, conditions: (j) => [c('serverInactiveUser', '', []), c('dmpCustomize', 'nin', [String(j.payersTagId)])] },
+  {
+    name: 'country in [NG, KE] + osVersion >= 30',
+    target: true,
+    conditions: () => [c('country', 'in', ['NG', 'KE']), c('osVersion', 'gte', ['30'])],
+  },
+  {
+    name: 'language pt + appVersionCode between 30200 and 30400',
+    target: true,
+    conditions: () => [c('language', 'in', ['pt']), c('appVersionCode', 'between', ['30200', '30400'])],
+  },
+  {
+    name: 'brand in [TECNO, INFINIX, ITEL] + active 7 days',
+    target: true,
+    conditions: () => [c('brand', 'in', ['TECNO', 'INFINIX', 'ITEL']), c('active', 'in', ['7'])],
+  },
+  {
+    name: 'join: tags [sport] + osVersion >= 30',
+    target: false,
+    conditions: (j) => [c('tags', 'in', [String(j.sportTagId)]), c('osVersion', 'gte', ['30'])],
+  },
+  {
+    name: 'join: noclick 7 days + country nin [IN]',
+    target: false,
+    conditions: () => [c('noclick', 'in', ['7']), c('country', 'nin', ['IN'])],
+  },
+  {
+    name: 'join: serverInactiveUser + dmpCustomize nin [payers]',
+    target: false,
+    conditions: (j) => [c('serverInactiveUser', '', []), c('dmpCustomize', 'nin', [String(j.payersTagId)])],
+  },
 ];
 
 interface MixResult {
-  mix: string; target: boolean; count: number; exactCount: number; errorPct: number; statedErrorPct: number; exact: boolean; reason: string;
-  fraction: number; matches: number; runs: number; p50: number; p95: number; max: number; exactMs: number; plan: string[];
+  mix: string;
+  target: boolean;
+  count: number;
+  exactCount: number;
+  errorPct: number;
+  statedErrorPct: number;
+  exact: boolean;
+  reason: string;
+  fraction: number;
+  matches: number;
+  runs: number;
+  p50: number;
+  p95: number;
+  max: number;
+  exactMs: number;
+  plan: string[];
 }
 
-async function timeEstimate(built: BeaconApp, cookie: string, appId: number, conditions: Condition[]): Promise<{ ms: number; count: number }> {
+async function timeEstimate(
+  built: BeaconApp,
+  cookie: string,
+  appId: number,
+  conditions: Condition[],
+): Promise<{ ms: number; count: number }> {
   const t0 = performance.now();
   const res = await built.app.inject({
-    method: 'POST', url: `/tcm/v1/app/${appId}/msg/target/max`, headers: { cookie },
+    method: 'POST',
+    url: `/tcm/v1/app/${appId}/msg/target/max`,
+    headers: { cookie },
     payload: { targetingType: conditions.length ? 1 : 0, conditions },
   });
   const ms = performance.now() - t0;
@@ -57,10 +113,14 @@ async function timeEstimate(built: BeaconApp, cookie: string, appId: number, con
 
 async function explain(database: Pick<Database, 'query'>, sql: string, params: unknown[]): Promise<string[]> {
   const rows = await database.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-  return rows.map((r) => Object.values(r)[0] ?? '').filter((l) => !/^\s*(Planning|Buffers: shared hit=\d+$)/.test(l));
+  return rows
+    .map((r) => Object.values(r)[0] ?? '')
+    .filter((l) => !/^\s*(Planning|Buffers: shared hit=\d+$)/.test(l));
 }
 
-async function measure(run: () => Promise<{ ms: number; count: number }>): Promise<{ count: number; times: number[] }> {
+async function measure(
+  run: () => Promise<{ ms: number; count: number }>,
+): Promise<{ count: number; times: number[] }> {
   for (let i = 0; i < 2; i++) await run();
   const times: number[] = [];
   let count = 0;
@@ -77,24 +137,54 @@ async function runBackend(backend: 'pglite' | 'postgres', sizes: number[]): Prom
   const db = await openBenchDb(backend, 4);
   const out: object[] = [];
   try {
-    const config = loadConfig({ BEACON_SECRET_KEY: 'ef'.repeat(32), PUBLIC_URL: 'http://beacon.bench', LOG_LEVEL: 'silent', ...(db.url ? { DATABASE_URL: db.url } : {}) });
-    const built = await buildApp({ config, database: db.database, logger: false, mailer: { send: async () => undefined }, runWorkers: false });
+    const config = loadConfig({
+      BEACON_SECRET_KEY: 'ef'.repeat(32),
+      PUBLIC_URL: 'http://beacon.bench',
+      LOG_LEVEL: 'silent',
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+    });
+    const built = await buildApp({
+      config,
+      database: db.database,
+      logger: false,
+      mailer: { send: async () => undefined },
+      runWorkers: false,
+    });
     await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
     const user = (await built.repos.users.findByEmail('owner@bench.test'))!;
-    const login = await built.app.inject({ method: 'POST', url: '/tcm/v1/user/login', payload: { email: 'owner@bench.test', password: 'Owner#2024' } });
+    const login = await built.app.inject({
+      method: 'POST',
+      url: '/tcm/v1/user/login',
+      payload: { email: 'owner@bench.test', password: 'Owner#2024' },
+    });
     const cookie = `beacon_session=${login.cookies.find((k) => k.name === 'beacon_session')?.value ?? ''}`;
     const apps: Array<{ size: number; appId: number; seedS: number; joins: JoinSeed }> = [];
     // bulk load: the devices table's secondary indexes (the 0013 sample index among them) are dropped, then rebuilt
     // from their own definitions (pg_indexes)
-    const indexes = await db.database.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'devices' AND indexname <> 'devices_pkey'");
+    const indexes = await db.database.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'devices' AND indexname <> 'devices_pkey'",
+    );
     for (const ix of indexes) await db.database.query(`DROP INDEX ${ix.indexname}`);
     for (const size of sizes) {
-      const { app } = await built.services.apps.create({ title: `Audience ${size}`, pkg: `com.example.audience${size}`, owner: { userId: user.id, email: user.email } });
+      const { app } = await built.services.apps.create({
+        title: `Audience ${size}`,
+        pkg: `com.example.audience${size}`,
+        owner: { userId: user.id, email: user.email },
+      });
       const t = performance.now();
-      await seedDevices(db.database, app.id, size, { allSendable: false }, 500_000, (done) => done % 2_000_000 === 0 && say(`${backend} app ${app.id}: ${done}/${size}`));
+      await seedDevices(
+        db.database,
+        app.id,
+        size,
+        { allSendable: false },
+        500_000,
+        (done) => done % 2_000_000 === 0 && say(`${backend} app ${app.id}: ${done}/${size}`),
+      );
       const joins = await seedAudienceJoins(db.database, app.id);
       apps.push({ size, appId: app.id, seedS: round((performance.now() - t) / 1000, 1), joins });
-      say(`${backend} app ${app.id}: ${size} devices, ${joins.deviceTags} device tags, ${joins.sendRecords} send records`);
+      say(
+        `${backend} app ${app.id}: ${size} devices, ${joins.deviceTags} device tags, ${joins.sendRecords} send records`,
+      );
     }
     const indexS: Record<string, number> = {};
     for (const ix of indexes) {
@@ -103,18 +193,44 @@ async function runBackend(backend: 'pglite' | 'postgres', sizes: number[]): Prom
       indexS[ix.indexname] = round((performance.now() - t) / 1000, 1);
     }
     let t = performance.now();
-    for (const table of ['devices', 'device_tags', 'send_records']) await db.database.exec(`VACUUM ANALYZE ${table}`);
+    for (const table of ['devices', 'device_tags', 'send_records'])
+      await db.database.exec(`VACUUM ANALYZE ${table}`);
     const vacuumS = round((performance.now() - t) / 1000, 1);
     const [size] = await db.database.query<{ table: string; sample: string }>(
       "SELECT pg_size_pretty(pg_table_size('devices')) AS table, pg_size_pretty(pg_relation_size('devices_app_sample_idx')) AS sample",
     );
-    say(`${backend}: seeded ${apps.map((a) => `${a.size} in ${a.seedS} s`).join(', ')}; sample index ${indexS.devices_app_sample_idx} s (${size?.sample}; devices ${size?.table}); VACUUM ANALYZE ${vacuumS} s`);
-    out.push({ backend, date: new Date().toISOString(), variant: 'seeding', apps, indexBuildS: indexS, vacuumS, devicesTableSize: size?.table, sampleIndexSize: size?.sample });
+    say(
+      `${backend}: seeded ${apps.map((a) => `${a.size} in ${a.seedS} s`).join(', ')}; sample index ${indexS.devices_app_sample_idx} s (${size?.sample}; devices ${size?.table}); VACUUM ANALYZE ${vacuumS} s`,
+    );
+    out.push({
+      backend,
+      date: new Date().toISOString(),
+      variant: 'seeding',
+      apps,
+      indexBuildS: indexS,
+      vacuumS,
+      devicesTableSize: size?.table,
+      sampleIndexSize: size?.sample,
+    });
 
     // the floor: the same call on an app with no devices (session, access check, validation, compile, envelope)
-    const { app: empty } = await built.services.apps.create({ title: 'Empty', pkg: 'com.example.audience.empty', owner: { userId: user.id, email: user.email } });
-    const floor = await measure(() => timeEstimate(built, cookie, empty.id, MIXES[4]!.conditions(apps[0]!.joins)));
-    out.push({ backend, date: new Date().toISOString(), devices: 0, variant: 'HTTP floor (app with no devices)', p50: round(percentile(floor.times, 50), 1), p95: round(percentile(floor.times, 95), 1), loadAverage: load() });
+    const { app: empty } = await built.services.apps.create({
+      title: 'Empty',
+      pkg: 'com.example.audience.empty',
+      owner: { userId: user.id, email: user.email },
+    });
+    const floor = await measure(() =>
+      timeEstimate(built, cookie, empty.id, MIXES[4]!.conditions(apps[0]!.joins)),
+    );
+    out.push({
+      backend,
+      date: new Date().toISOString(),
+      devices: 0,
+      variant: 'HTTP floor (app with no devices)',
+      p50: round(percentile(floor.times, 50), 1),
+      p95: round(percentile(floor.times, 95), 1),
+      loadAverage: load(),
+    });
 
     for (const a of apps) {
       const results: MixResult[] = [];
@@ -123,7 +239,9 @@ async function runBackend(backend: 'pglite' | 'postgres', sizes: number[]): Prom
         const m = await measure(() => timeEstimate(built, cookie, a.appId, conditions));
         const audience = compileAudience(a.appId, conditions);
         const estimate = await estimateAudience(db.database, audience);
-        const plan = await inEstimateSession(db.database, (q) => explain(q, estimate.query.sql, estimate.query.params));
+        const plan = await inEstimateSession(db.database, (q) =>
+          explain(q, estimate.query.sql, estimate.query.params),
+        );
         // the exact count once (what save and the delivery engine compute), timed by the server
         const exactQuery = countQuery(audience);
         t = performance.now();
@@ -131,17 +249,39 @@ async function runBackend(backend: 'pglite' | 'postgres', sizes: number[]): Prom
         const exactMs = round(performance.now() - t, 0);
         const exactCount = Number(exactRow?.n ?? 0);
         const r: MixResult = {
-          mix: mix.name, target: mix.target, count: m.count, exactCount, errorPct: round(((m.count - exactCount) / Math.max(1, exactCount)) * 100, 2),
-          statedErrorPct: round(estimate.relativeError * 100, 2), exact: estimate.exact, reason: estimate.reason, fraction: estimate.fraction, matches: estimate.matches,
-          runs: m.times.length, p50: round(percentile(m.times, 50), 1), p95: round(percentile(m.times, 95), 1), max: round(Math.max(...m.times), 1), exactMs, plan,
+          mix: mix.name,
+          target: mix.target,
+          count: m.count,
+          exactCount,
+          errorPct: round(((m.count - exactCount) / Math.max(1, exactCount)) * 100, 2),
+          statedErrorPct: round(estimate.relativeError * 100, 2),
+          exact: estimate.exact,
+          reason: estimate.reason,
+          fraction: estimate.fraction,
+          matches: estimate.matches,
+          runs: m.times.length,
+          p50: round(percentile(m.times, 50), 1),
+          p95: round(percentile(m.times, 95), 1),
+          max: round(Math.max(...m.times), 1),
+          exactMs,
+          plan,
         };
         results.push(r);
-        say(`${backend} ${a.size} ${mix.name}: ≈${r.count} (exact ${exactCount}, ${r.errorPct} %, ±${r.statedErrorPct} % 1σ, ${r.reason} 1/${round(1 / r.fraction, 0)}), p50 ${r.p50} ms, p95 ${r.p95} ms (${r.runs} runs); exact count ${exactMs} ms`);
+        say(
+          `${backend} ${a.size} ${mix.name}: ≈${r.count} (exact ${exactCount}, ${r.errorPct} %, ±${r.statedErrorPct} % 1σ, ${r.reason} 1/${round(1 / r.fraction, 0)}), p50 ${r.p50} ms, p95 ${r.p95} ms (${r.runs} runs); exact count ${exactMs} ms`,
+        );
       }
       const target = a.size >= 10_000_000 ? 250 : 50;
       out.push({
-        backend, date: new Date().toISOString(), devices: a.size, variant: `shipped (migrations 0001–${LAST_MIGRATION})`, path: 'HTTP POST …/msg/target/max (inject)', targetP95Ms: target,
-        met: results.filter((r) => r.target).every((r) => r.p95 <= target), loadAverage: load(), mixes: results,
+        backend,
+        date: new Date().toISOString(),
+        devices: a.size,
+        variant: `shipped (migrations 0001–${LAST_MIGRATION})`,
+        path: 'HTTP POST …/msg/target/max (inject)',
+        targetP95Ms: target,
+        met: results.filter((r) => r.target).every((r) => r.p95 <= target),
+        loadAverage: load(),
+        mixes: results,
       });
     }
     await built.app.close();
@@ -162,12 +302,33 @@ async function main(): Promise<void> {
   const file = path.join(here, 'results/audience.json');
   // one backend re-run: the other backend's runs of the previous file are kept (each run carries its date)
   const ran = new Set(runs.map((r) => (r as { backend: string }).backend));
-  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ backend: string }> }).runs.filter((r) => !ran.has(r.backend)) : [];
-  const result = { date: new Date().toISOString(), sizes: SIZES, repeats: REPEATS, cpus: os.cpus().length, node: process.version, loadAverageEnd: load(), runs: [...kept, ...runs] };
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ backend: string }> }).runs.filter(
+        (r) => !ran.has(r.backend),
+      )
+    : [];
+  const result = {
+    date: new Date().toISOString(),
+    sizes: SIZES,
+    repeats: REPEATS,
+    cpus: os.cpus().length,
+    node: process.version,
+    loadAverageEnd: load(),
+    runs: [...kept, ...runs],
+  };
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  for (const r of runs as Array<{ backend: string; devices: number; variant: string; met: boolean; loadAverage: number; mixes?: MixResult[] }>) {
+  for (const r of runs as Array<{
+    backend: string;
+    devices: number;
+    variant: string;
+    met: boolean;
+    loadAverage: number;
+    mixes?: MixResult[];
+  }>) {
     if (!r.mixes) continue;
-    console.log(`${r.backend} ${r.devices} (load ${r.loadAverage}): ${r.mixes.map((m) => `p95 ${m.p95}`).join(', ')} → ${r.met ? 'met' : 'MISSED'}`);
+    console.log(
+      `${r.backend} ${r.devices} (load ${r.loadAverage}): ${r.mixes.map((m) => `p95 ${m.p95}`).join(', ')} → ${r.met ? 'met' : 'MISSED'}`,
+    );
   }
 }
 

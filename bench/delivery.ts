@@ -20,7 +20,18 @@ import { FCM_DEFAULTS, FcmClient } from '../apps/server/src/delivery/fcm-client'
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
 import { EngineProbe } from './src/engine-probe';
-import { control, cpuSeconds, here, load, MemorySampler, numArg, openBenchDb, round, startEmulatorChild, strArg } from './src/harness';
+import {
+  control,
+  cpuSeconds,
+  here,
+  load,
+  MemorySampler,
+  numArg,
+  openBenchDb,
+  round,
+  startEmulatorChild,
+  strArg,
+} from './src/harness';
 import { runRawH2 } from './src/raw-h2';
 import { seedDevices } from './src/seed-devices';
 
@@ -38,14 +49,20 @@ const STREAMS = numArg('streams', FCM_DEFAULTS.streamsPerSession);
 const RATE = numArg('rate', SHIPPED.ratePerMinute);
 const CAPACITY_RATE = numArg('capacity-rate', 10 * SHIPPED.ratePerMinute);
 const PHASES = strArg('phases', 'quota,capacity').split(',');
-if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity')) throw new Error('--phases quota,capacity');
+if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity'))
+  throw new Error('--phases quota,capacity');
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
 const PROJECT = 'bench-delivery';
 const PKG = 'com.example.bench';
-const log = { info: () => undefined, warn: (o: object, m?: string) => console.warn('warn', m, o), error: (o: object, m?: string) => console.error('error', m, o) };
-const say = (s: string): void => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
+const log = {
+  info: () => undefined,
+  warn: (o: object, m?: string) => console.warn('warn', m, o),
+  error: (o: object, m?: string) => console.error('error', m, o),
+};
+const say = (s: string): void =>
+  console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
 
 async function main(): Promise<void> {
   const { child, urls } = await startEmulatorChild();
@@ -54,30 +71,60 @@ async function main(): Promise<void> {
   try {
     const ctl = urls.http1Url;
     const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {});
-    await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, { perMinute: 1e9, perDevicePerMinute: 1e6, perDevicePerHour: 1e7 });
+    await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, {
+      perMinute: 1e9,
+      perDevicePerMinute: 1e6,
+      perDevicePerHour: 1e7,
+    });
     const config = loadConfig({
-      BEACON_SECRET_KEY: 'cd'.repeat(32), PUBLIC_URL: 'http://beacon.bench', LOG_LEVEL: 'silent', FCM_BASE_URL: urls.h2cUrl,
+      BEACON_SECRET_KEY: 'cd'.repeat(32),
+      PUBLIC_URL: 'http://beacon.bench',
+      LOG_LEVEL: 'silent',
+      FCM_BASE_URL: urls.h2cUrl,
       ...(db.url ? { DATABASE_URL: db.url } : {}),
     });
-    const built = await buildApp({ config, database: db.database, logger: false, mailer: { send: async () => undefined }, runWorkers: false });
+    const built = await buildApp({
+      config,
+      database: db.database,
+      logger: false,
+      mailer: { send: async () => undefined },
+      runWorkers: false,
+    });
     cleanup.push(() => built.app.close());
     await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
     const user = (await built.repos.users.findByEmail('owner@bench.test'))!;
     const { app } = await built.services.apps.create({
-      title: 'Bench', pkg: PKG, owner: { userId: user.id, email: user.email },
-      serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+      title: 'Bench',
+      pkg: PKG,
+      owner: { userId: user.id, email: user.email },
+      serviceAccount: {
+        json: JSON.stringify(sa),
+        projectId: sa.project_id,
+        clientEmail: sa.client_email,
+        fileName: 'sa.json',
+      },
     });
 
     // seeding: set-based SQL, not the SDK's register endpoint (1M HTTP registrations would dominate the run)
     let t = performance.now();
-    const { minId } = await seedDevices(db.database, app.id, N, { allSendable: true }, 250_000, (done) => say(`devices ${done}/${N}`));
+    const { minId } = await seedDevices(db.database, app.id, N, { allSendable: true }, 250_000, (done) =>
+      say(`devices ${done}/${N}`),
+    );
     const seedDevicesS = (performance.now() - t) / 1000;
     t = performance.now();
     const rawTokens: string[] = [];
-    for (let done = 0; done < N; ) {
+    for (let done = 0; done < N;) {
       const count = Math.min(50_000, N - done);
-      const { tokens } = await control<{ tokens: string[] }>(ctl, 'POST', `/projects/${PROJECT}/devices:batchCreate`, { count, packageName: PKG });
-      await db.database.query('INSERT INTO device_tokens (device_id, token) SELECT $1::bigint + k - 1, token FROM unnest($2::text[]) WITH ORDINALITY AS t(token, k)', [minId + done, tokens]);
+      const { tokens } = await control<{ tokens: string[] }>(
+        ctl,
+        'POST',
+        `/projects/${PROJECT}/devices:batchCreate`,
+        { count, packageName: PKG },
+      );
+      await db.database.query(
+        'INSERT INTO device_tokens (device_id, token) SELECT $1::bigint + k - 1, token FROM unnest($2::text[]) WITH ORDINALITY AS t(token, k)',
+        [minId + done, tokens],
+      );
       for (let k = 0; k < tokens.length && rawTokens.length < RAW_N; k++) rawTokens.push(tokens[k]!);
       done += count;
       if (done % 250_000 === 0 || done === N) say(`tokens ${done}/${N}`);
@@ -87,7 +134,11 @@ async function main(): Promise<void> {
 
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}/tcm/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.test', password: 'Owner#2024' }) });
+    const login = await fetch(`${base}/tcm/v1/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@bench.test', password: 'Owner#2024' }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const boss = await startBoss(db.database, db.url, (err) => log.error({ err }, 'job queue error'));
     cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
@@ -97,14 +148,31 @@ async function main(): Promise<void> {
      * run's knobs (defaults = DeliveryRuntime's), the message created through msg/save, timed until status 1.
      */
     const broadcast = async (phase: string, ratePerMinute: number) => {
-      const client = new FcmClient({ baseUrl: urls.h2cUrl, sessions: SESSIONS, streamsPerSession: STREAMS, ratePerMinute, logger: log });
+      const client = new FcmClient({
+        baseUrl: urls.h2cUrl,
+        sessions: SESSIONS,
+        streamsPerSession: STREAMS,
+        ratePerMinute,
+        logger: log,
+      });
       const repo = new EngineRepository(db.database);
       const batches = new BatchRepository(db.database);
       const probe = new EngineProbe();
       probe.instrumentRepo(repo, batches);
       const engine = new DeliveryEngine({
-        repo, batches, boss, client, box: built.box, publicUrl: config.publicUrl, log,
-        settings: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES },
+        repo,
+        batches,
+        boss,
+        client,
+        box: built.box,
+        publicUrl: config.publicUrl,
+        log,
+        settings: {
+          pageSize: PAGE_SIZE,
+          dispatchConcurrency: CONCURRENCY,
+          window: WINDOW,
+          batchPages: BATCH_PAGES,
+        },
       });
       probe.instrumentEngine(engine);
       await engine.start();
@@ -116,23 +184,43 @@ async function main(): Promise<void> {
       const db0 = db.serverCpu();
       const t0 = performance.now();
       const saved = await fetch(`${base}/tcm/v1/app/${app.id}/msg/save`, {
-        method: 'POST', headers: { 'content-type': 'application/json', cookie },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({
-          msgType: 1, title: `Weekend sale (${phase})`, pushCount: N, targetingType: 0, scheduleType: 1,
-          data: { noti_type: 1, noti_title: 'Weekend sale: 50% off everything', noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://promo/weekend' },
+          msgType: 1,
+          title: `Weekend sale (${phase})`,
+          pushCount: N,
+          targetingType: 0,
+          scheduleType: 1,
+          data: {
+            noti_type: 1,
+            noti_title: 'Weekend sale: 50% off everything',
+            noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.',
+            noti_small_icon: '/files/icon.png',
+            noti_ex_type: 1,
+            noti_open_type: 1,
+            noti_open_content: 'shop://promo/weekend',
+          },
         }),
       }).then((r) => r.json() as Promise<{ status: number; data: { id: number } }>);
       if (saved.status !== 200) throw new Error(`msg/save: ${JSON.stringify(saved)}`);
       const saveMs = performance.now() - t0;
       const id = saved.data.id;
-      say(`[${phase}, quota ${ratePerMinute}/min] message ${id} saved in ${Math.round(saveMs)} ms (audience count + wave planning)`);
+      say(
+        `[${phase}, quota ${ratePerMinute}/min] message ${id} saved in ${Math.round(saveMs)} ms (audience count + wave planning)`,
+      );
       let status = 0;
       let waveDoneMs = 0;
       let lastLog = 0;
       const progress: Array<{ s: number; dispatched: number; selected: number }> = [];
       while (status !== 1 && performance.now() - t0 < TIMEOUT_MS) {
         await new Promise((r) => setTimeout(r, 500));
-        const [m] = await db.database.query<{ status: number; dispatched: number; selected: number; open: number }>(
+        const [m] = await db.database.query<{
+          status: number;
+          dispatched: number;
+          selected: number;
+          open: number;
+        }>(
           'SELECT status, dispatch_count AS dispatched, selected_count AS selected, (SELECT count(*)::int FROM message_waves WHERE message_id = $1 AND status IN (0, 1)) AS open FROM messages WHERE id = $1',
           [id],
         );
@@ -144,7 +232,9 @@ async function main(): Promise<void> {
         if (s - lastLog >= 10) {
           lastLog = s;
           progress.push({ s: round(s, 1), dispatched, selected: m.selected });
-          say(`[${phase}] ${dispatched}/${N} dispatched, ${m.selected} selected, ${Math.round(dispatched / s)}/s`);
+          say(
+            `[${phase}] ${dispatched}/${N} dispatched, ${m.selected} selected, ${Math.round(dispatched / s)}/s`,
+          );
         }
       }
       const totalMs = performance.now() - t0;
@@ -157,17 +247,39 @@ async function main(): Promise<void> {
       const dispatchWallMs = probe.lastDispatchEndAt - probe.firstDispatchAt;
       const dispatchJobMs = probe.stages.get('job.dispatch')?.ms ?? 0;
       const loadDuring = load();
-      say(`[${phase}] engine: ${dispatched}/${N} in ${round(totalMs / 1000, 1)} s = ${enginePerSec}/s${timedOut ? ' (TIMED OUT)' : ''}`);
+      say(
+        `[${phase}] engine: ${dispatched}/${N} in ${round(totalMs / 1000, 1)} s = ${enginePerSec}/s${timedOut ? ' (TIMED OUT)' : ''}`,
+      );
       await engine.drain();
       await boss.offWork(JOBS.wave.name);
       await boss.offWork(JOBS.dispatch.name);
       await client.close();
       return {
-        messageId: id, ratePerMinute, timedOut, dispatched, status,
-        saveMs: Math.round(saveMs), waveDoneS: round(waveDoneMs / 1000, 1), totalS: round(totalMs / 1000, 1), enginePerSec,
-        cpu: { benchCores: round((cpu.user + cpu.system) / 1e3 / totalMs), emulatorCores: round((emuCpuS * 1000) / totalMs), dbServerCores: round((dbCpuS * 1000) / totalMs), benchCpuUsPerMsg: Math.round((cpu.user + cpu.system) / Math.max(1, dispatched)), dbServerCpuUsPerMsg: Math.round((dbCpuS * 1e6) / Math.max(1, dispatched)), emulatorCpuUsPerMsg: Math.round((emuCpuS * 1e6) / Math.max(1, dispatched)) },
-        dispatchWorkers: { utilisation: round(dispatchJobMs / Math.max(1, CONCURRENCY * dispatchWallMs)), maxActive: probe.maxActiveDispatch },
-        stages: probe.table(), memory: sampler.summary(), progress, loadAverage: { duringEngine: loadDuring },
+        messageId: id,
+        ratePerMinute,
+        timedOut,
+        dispatched,
+        status,
+        saveMs: Math.round(saveMs),
+        waveDoneS: round(waveDoneMs / 1000, 1),
+        totalS: round(totalMs / 1000, 1),
+        enginePerSec,
+        cpu: {
+          benchCores: round((cpu.user + cpu.system) / 1e3 / totalMs),
+          emulatorCores: round((emuCpuS * 1000) / totalMs),
+          dbServerCores: round((dbCpuS * 1000) / totalMs),
+          benchCpuUsPerMsg: Math.round((cpu.user + cpu.system) / Math.max(1, dispatched)),
+          dbServerCpuUsPerMsg: Math.round((dbCpuS * 1e6) / Math.max(1, dispatched)),
+          emulatorCpuUsPerMsg: Math.round((emuCpuS * 1e6) / Math.max(1, dispatched)),
+        },
+        dispatchWorkers: {
+          utilisation: round(dispatchJobMs / Math.max(1, CONCURRENCY * dispatchWallMs)),
+          maxActive: probe.maxActiveDispatch,
+        },
+        stages: probe.table(),
+        memory: sampler.summary(),
+        progress,
+        loadAverage: { duringEngine: loadDuring },
       };
     };
 
@@ -180,14 +292,41 @@ async function main(): Promise<void> {
 
     // raw ceiling: the same request bodies (the engine's payload for this message) to the same emulator child
     const msg = (await new EngineRepository(db.database).message(last.messageId))!;
-    const payload = { id: last.messageId, msgType: msg.msgType, pkg: msg.pkg, ttlSeconds: msg.ttlSeconds, createdAt: msg.createdAt, data: msg.data, multiLangEnable: false, multiLangContent: [], publicUrl: config.publicUrl };
+    const payload = {
+      id: last.messageId,
+      msgType: msg.msgType,
+      pkg: msg.pkg,
+      ttlSeconds: msg.ttlSeconds,
+      createdAt: msg.createdAt,
+      data: msg.data,
+      multiLangEnable: false,
+      multiLangContent: [],
+      publicUrl: config.publicUrl,
+    };
     const bearer = await new FcmAuth().get({ appId: 'raw', serviceAccount: sa });
     if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
-    const body = (i: number): string => `{"message":${JSON.stringify(buildFcmMessage(payload, rawTokens[i % rawTokens.length]!, 'en'))}}`;
-    await runRawH2(urls.h2cUrl, `/v1/projects/${PROJECT}/messages:send`, bearer, Math.min(5000, RAW_N), SESSIONS, STREAMS, body);
+    const body = (i: number): string =>
+      `{"message":${JSON.stringify(buildFcmMessage(payload, rawTokens[i % rawTokens.length]!, 'en'))}}`;
+    await runRawH2(
+      urls.h2cUrl,
+      `/v1/projects/${PROJECT}/messages:send`,
+      bearer,
+      Math.min(5000, RAW_N),
+      SESSIONS,
+      STREAMS,
+      body,
+    );
     const raws = [];
     for (let r = 0; r < 2; r++) {
-      const x = await runRawH2(urls.h2cUrl, `/v1/projects/${PROJECT}/messages:send`, bearer, RAW_N, SESSIONS, STREAMS, body);
+      const x = await runRawH2(
+        urls.h2cUrl,
+        `/v1/projects/${PROJECT}/messages:send`,
+        bearer,
+        RAW_N,
+        SESSIONS,
+        STREAMS,
+        body,
+      );
       say(`raw round ${r + 1}: ${x.perSec}/s (${x.ok}/${RAW_N} ok)`);
       raws.push(x);
     }
@@ -196,20 +335,62 @@ async function main(): Promise<void> {
     const ratio = round(last.enginePerSec / raw.perSec, 3);
     const quotaPerSec = RATE / 60;
     const result = {
-      date: new Date().toISOString(), backend: BACKEND, devices: N,
-      knobs: { pageSize: PAGE_SIZE, dispatchConcurrency: CONCURRENCY, window: WINDOW, batchPages: BATCH_PAGES, sessions: SESSIONS, streams: STREAMS, ratePerMinute: RATE, capacityRatePerMinute: CAPACITY_RATE },
-      seeding: { method: 'set-based SQL (generate_series for devices, unnest of emulator batchCreate tokens), not the SDK register endpoint', devicesS: round(seedDevicesS, 1), tokensS: round(seedTokensS, 1) },
+      date: new Date().toISOString(),
+      backend: BACKEND,
+      devices: N,
+      knobs: {
+        pageSize: PAGE_SIZE,
+        dispatchConcurrency: CONCURRENCY,
+        window: WINDOW,
+        batchPages: BATCH_PAGES,
+        sessions: SESSIONS,
+        streams: STREAMS,
+        ratePerMinute: RATE,
+        capacityRatePerMinute: CAPACITY_RATE,
+      },
+      seeding: {
+        method:
+          'set-based SQL (generate_series for devices, unnest of emulator batchCreate tokens), not the SDK register endpoint',
+        devicesS: round(seedDevicesS, 1),
+        tokensS: round(seedTokensS, 1),
+      },
       enginePerSec: last.enginePerSec,
-      raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) }, ratio,
+      raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) },
+      ratio,
       targets: {
         perSec10k: last.enginePerSec >= 10_000,
         ratio70: ratio >= 0.7,
-        ...(phases.quota ? { quotaHeld: phases.quota.enginePerSec >= 0.97 * quotaPerSec && phases.quota.enginePerSec <= 1.02 * quotaPerSec } : {}),
+        ...(phases.quota
+          ? {
+              quotaHeld:
+                phases.quota.enginePerSec >= 0.97 * quotaPerSec &&
+                phases.quota.enginePerSec <= 1.02 * quotaPerSec,
+            }
+          : {}),
       },
-      phases, emulatorStats: emuStats,
-      loadAverage: { end: load(), cpus: os.cpus().length }, node: process.version, execArgv: process.execArgv.filter((a) => !a.includes('tsx')),
+      phases,
+      emulatorStats: emuStats,
+      loadAverage: { end: load(), cpus: os.cpus().length },
+      node: process.version,
+      execArgv: process.execArgv.filter((a) => !a.includes('tsx')),
     };
-    console.log(JSON.stringify({ phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, { enginePerSec: v.enginePerSec, cpu: v.cpu, memory: v.memory }])), raw: raw.perSec, ratio, targets: result.targets }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          phases: Object.fromEntries(
+            Object.entries(phases).map(([k, v]) => [
+              k,
+              { enginePerSec: v.enginePerSec, cpu: v.cpu, memory: v.memory },
+            ]),
+          ),
+          raw: raw.perSec,
+          ratio,
+          targets: result.targets,
+        },
+        null,
+        2,
+      ),
+    );
     mkdirSync(path.join(here, 'results'), { recursive: true });
     writeFileSync(path.join(here, `results/${OUT}.json`), `${JSON.stringify(result, null, 2)}\n`);
   } finally {

@@ -31,7 +31,12 @@ const SAVE = !process.argv.includes('--no-save');
 const PROJECT = 'bench-project';
 const PACKAGE = 'com.example.bench';
 
-interface Urls { h2cUrl: string; tlsUrl: string; http1Url: string; caFile: string | null }
+interface Urls {
+  h2cUrl: string;
+  tlsUrl: string;
+  http1Url: string;
+  caFile: string | null;
+}
 
 function startEmulator(): Promise<{ child: ChildProcess; urls: Urls }> {
   const cli = path.join(root, 'packages/fcm-emulator/src/cli.ts');
@@ -62,17 +67,28 @@ function cpuSeconds(pid: number): number {
 }
 
 /** Runs `fn` and reports wall ms and the CPU share (in cores) of this process and of the emulator. */
-async function measured<T extends { ms: number }>(child: ChildProcess, fn: () => Promise<T>): Promise<T & { selfCores: number; emuCores: number }> {
+async function measured<T extends { ms: number }>(
+  child: ChildProcess,
+  fn: () => Promise<T>,
+): Promise<T & { selfCores: number; emuCores: number }> {
   const c0 = cpuSeconds(child.pid!);
   const s0 = process.cpuUsage();
   const r = await fn();
   const s1 = process.cpuUsage(s0);
   const sec = r.ms / 1000;
-  return { ...r, selfCores: (s1.user + s1.system) / 1e6 / sec, emuCores: (cpuSeconds(child.pid!) - c0) / sec };
+  return {
+    ...r,
+    selfCores: (s1.user + s1.system) / 1e6 / sec,
+    emuCores: (cpuSeconds(child.pid!) - c0) / sec,
+  };
 }
 
 async function control<T>(base: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/emulator/v1${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+  const res = await fetch(`${base}/emulator/v1${p}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -101,10 +117,22 @@ function buildMessage(token: string, i: number): FcmMessage {
 }
 
 /** The ceiling: bare node:http2, same sessions × streams, same bodies, a bearer token fetched once. */
-async function runRaw(origin: string, ca: string | undefined, bearer: string, tokens: string[], offset: number, count: number): Promise<{ ms: number; ok: number }> {
+async function runRaw(
+  origin: string,
+  ca: string | undefined,
+  bearer: string,
+  tokens: string[],
+  offset: number,
+  count: number,
+): Promise<{ ms: number; ok: number }> {
   const sessions = Array.from({ length: SESSIONS }, () => http2.connect(origin, ca ? { ca } : {}));
   await Promise.all(sessions.map((s) => new Promise((r) => s.once('remoteSettings', r))));
-  const headers = { ':method': 'POST', ':path': `/v1/projects/${PROJECT}/messages:send`, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+  const headers = {
+    ':method': 'POST',
+    ':path': `/v1/projects/${PROJECT}/messages:send`,
+    authorization: `Bearer ${bearer}`,
+    'content-type': 'application/json',
+  };
   let next = 0;
   let ok = 0;
   const lane = (s: http2.ClientHttp2Session): Promise<void> =>
@@ -137,7 +165,13 @@ async function runRaw(origin: string, ca: string | undefined, bearer: string, to
 }
 
 /** Beacon's client: auth, bucket, pool, classification; as many concurrent callers as raw has lanes. */
-async function runClient(client: FcmClient, app: FcmApp, tokens: string[], offset: number, count: number): Promise<{ ms: number; ok: number; other: Record<string, number> }> {
+async function runClient(
+  client: FcmClient,
+  app: FcmApp,
+  tokens: string[],
+  offset: number,
+  count: number,
+): Promise<{ ms: number; ok: number; other: Record<string, number> }> {
   let next = 0;
   let ok = 0;
   const other: Record<string, number> = {};
@@ -167,10 +201,17 @@ async function main(): Promise<void> {
   try {
     const ctl = urls.http1Url;
     const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {});
-    await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, { perMinute: 1e9, perDevicePerMinute: 1e6, perDevicePerHour: 1e7 });
+    await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, {
+      perMinute: 1e9,
+      perDevicePerMinute: 1e6,
+      perDevicePerHour: 1e7,
+    });
     const tokens: string[] = [];
     for (let left = MESSAGES; left > 0; left -= 10_000) {
-      const r = await control<{ tokens: string[] }>(ctl, 'POST', `/projects/${PROJECT}/devices:batchCreate`, { count: Math.min(10_000, left), packageName: PACKAGE });
+      const r = await control<{ tokens: string[] }>(ctl, 'POST', `/projects/${PROJECT}/devices:batchCreate`, {
+        count: Math.min(10_000, left),
+        packageName: PACKAGE,
+      });
       tokens.push(...r.tokens);
     }
     const origin = TLS ? urls.tlsUrl : urls.h2cUrl;
@@ -180,7 +221,13 @@ async function main(): Promise<void> {
     if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
 
     // the client's bucket is set far above the run's rate so that it is exercised but does not pace the run
-    const client = new FcmClient({ baseUrl: origin, sessions: SESSIONS, streamsPerSession: STREAMS, ratePerMinute: 1e9, ...(caPem ? { ca: caPem } : {}) });
+    const client = new FcmClient({
+      baseUrl: origin,
+      sessions: SESSIONS,
+      streamsPerSession: STREAMS,
+      ratePerMinute: 1e9,
+      ...(caPem ? { ca: caPem } : {}),
+    });
     await runRaw(origin, caPem, bearer, tokens, 0, WARMUP);
     await runClient(client, app, tokens, 0, WARMUP);
     // alternate the two and keep each side's best round: the machine may be shared, so single runs are noisy
@@ -204,7 +251,9 @@ async function main(): Promise<void> {
       }
       const rate = (ms: number): number => Math.round((MESSAGES / ms) * 1000);
       perRound.push({ raw: rate(r.ms), client: rate(c.ms), load: round2(os.loadavg()[0]!) });
-      console.log(`round ${round + 1} (${rawFirst ? 'raw first' : 'client first'}): raw ${rate(r.ms)} msg/s, client ${rate(c.ms)} msg/s, load average ${os.loadavg()[0]!.toFixed(2)}`);
+      console.log(
+        `round ${round + 1} (${rawFirst ? 'raw first' : 'client first'}): raw ${rate(r.ms)} msg/s, client ${rate(c.ms)} msg/s, load average ${os.loadavg()[0]!.toFixed(2)}`,
+      );
       if (!raw || r.ms < raw.ms) raw = r;
       if (!cl || c.ms < cl.ms) cl = c;
     }
@@ -222,14 +271,25 @@ async function main(): Promise<void> {
     const cpu = (r: { selfCores: number; emuCores: number; ms: number }): string =>
       `CPU: sender ${r.selfCores.toFixed(2)} cores, emulator ${r.emuCores.toFixed(2)} cores = ${usPerMsg(r.emuCores, r.ms)} µs/msg`;
     const loadAverage = os.loadavg().map(round2);
-    console.log(`node:http2 request bind fast path (fcm-h2-request-bind.ts): ${bindFastPath ? 'on' : 'off'} for raw and client alike`);
-    console.log(`transport ${TLS ? 'TLS h2' : 'h2c'}, ${SESSIONS} sessions × ${STREAMS} streams, ${MESSAGES} messages, load average ${loadStart.join(' ')} at start, ${loadAverage.join(' ')} at end (1/5/15 min, ${os.cpus().length} cores)`);
-    console.log(`raw    : ${rawPerSec} msg/s (${raw.ok} ok; ${cpu(raw)}; sender ${rawCpuUsPerMsg} µs CPU/msg)`);
-    console.log(`client : ${clientPerSec} msg/s (${cl.ok} ok${Object.keys(cl.other).length ? `, ${JSON.stringify(cl.other)}` : ''}; ${cpu(cl)}; sender ${clientCpuUsPerMsg} µs CPU/msg)`);
-    console.log(`ratio  : ${ratio} (throughput), ${(rawCpuUsPerMsg / clientCpuUsPerMsg).toFixed(3)} (CPU efficiency)`);
+    console.log(
+      `node:http2 request bind fast path (fcm-h2-request-bind.ts): ${bindFastPath ? 'on' : 'off'} for raw and client alike`,
+    );
+    console.log(
+      `transport ${TLS ? 'TLS h2' : 'h2c'}, ${SESSIONS} sessions × ${STREAMS} streams, ${MESSAGES} messages, load average ${loadStart.join(' ')} at start, ${loadAverage.join(' ')} at end (1/5/15 min, ${os.cpus().length} cores)`,
+    );
+    console.log(
+      `raw    : ${rawPerSec} msg/s (${raw.ok} ok; ${cpu(raw)}; sender ${rawCpuUsPerMsg} µs CPU/msg)`,
+    );
+    console.log(
+      `client : ${clientPerSec} msg/s (${cl.ok} ok${Object.keys(cl.other).length ? `, ${JSON.stringify(cl.other)}` : ''}; ${cpu(cl)}; sender ${clientCpuUsPerMsg} µs CPU/msg)`,
+    );
+    console.log(
+      `ratio  : ${ratio} (throughput), ${(rawCpuUsPerMsg / clientCpuUsPerMsg).toFixed(3)} (CPU efficiency)`,
+    );
     const stats = await fetch(`${ctl}/emulator/v1/stats`).then((r) => r.json());
     console.log('emulator stats:', JSON.stringify(stats));
-    if (raw.ok !== MESSAGES || cl.ok !== MESSAGES) console.warn('warning: not every message was accepted (see the counts above)');
+    if (raw.ok !== MESSAGES || cl.ok !== MESSAGES)
+      console.warn('warning: not every message was accepted (see the counts above)');
     const result = {
       date: new Date().toISOString(),
       messages: MESSAGES,

@@ -5,6 +5,10 @@ import { buildIfStale, ensureDependencies, root, SERVER_NODE_FLAGS } from './lib
 
 ensureDependencies();
 buildIfStale();
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'apps/server/dist/cli.mjs', 'serve'], { cwd: root, stdio: 'inherit' });
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--enable-source-maps', 'apps/server/dist/cli.mjs', 'serve'],
+  { cwd: root, stdio: 'inherit' },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

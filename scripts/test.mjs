@@ -31,10 +31,17 @@ if (!browser) failures.push('chromium install');
 const report = path.join(root, '.tmp', 'vitest-report.json');
 mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
-step('vitest', () =>
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    env: { ...process.env, BEACON_TEST_REQUIRE_PG: '1', BEACON_TEST_REQUIRE_BROWSER: '1', FORCE_COLOR: '0' },
-  }) === 0,
+step(
+  'vitest',
+  () =>
+    run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      env: {
+        ...process.env,
+        BEACON_TEST_REQUIRE_PG: '1',
+        BEACON_TEST_REQUIRE_BROWSER: '1',
+        FORCE_COLOR: '0',
+      },
+    }) === 0,
 );
 
 let passed = 0;
@@ -52,7 +59,13 @@ if (existsSync(report)) {
       else skipped++;
       const name = [...t.ancestorTitles, t.title].join(' ');
       // describe.each titles carry the backend as [postgres] or ['postgres']
-      const tag = isE2e ? 'browser (Chromium)' : /\['?postgres'?\]/.test(name) ? 'PostgreSQL server' : /\['?pglite'?\]/.test(name) ? 'PGlite' : undefined;
+      const tag = isE2e
+        ? 'browser (Chromium)'
+        : /\['?postgres'?\]/.test(name)
+          ? 'PostgreSQL server'
+          : /\['?pglite'?\]/.test(name)
+            ? 'PGlite'
+            : undefined;
       if (tag) groups[tag][ok ? 0 : 1]++;
     }
   }
@@ -63,6 +76,10 @@ if (existsSync(report)) {
 } else {
   failures.push('no vitest report');
 }
-log(`steps failed: ${failures.length ? failures.join(', ') : 'none'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-process.stdout.write(`\n${passed} passed, ${failed + failures.length} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+log(
+  `steps failed: ${failures.length ? failures.join(', ') : 'none'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);
+process.stdout.write(
+  `\n${passed} passed, ${failed + failures.length} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+);
 process.exit(failures.length || failed ? 1 : 0);

@@ -26,7 +26,12 @@ export class EngineProbe {
     this.stages.set(name, s);
   }
 
-  private wrap<T extends object>(target: T, method: string, name: string, around?: { before(): void; after(): void }): void {
+  private wrap<T extends object>(
+    target: T,
+    method: string,
+    name: string,
+    around?: { before(): void; after(): void },
+  ): void {
     const rec = target as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
     const orig = rec[method]!.bind(target);
     rec[method] = async (...args: unknown[]) => {
@@ -43,8 +48,21 @@ export class EngineProbe {
 
   /** Wraps the repositories' per-wave, per-batch and per-page statements. */
   instrumentRepo(repo: EngineRepository, batches: BatchRepository): void {
-    for (const m of ['message', 'status', 'bounds', 'updateWave', 'openWaves', 'setStatus']) this.wrap(repo, m, `sql.${m}`);
-    for (const m of ['plan', 'lease', 'page', 'waitingPage', 'reserve', 'record', 'release', 'nextDue', 'openBatches', 'cancelIdle']) this.wrap(batches, m, `sql.${m}`);
+    for (const m of ['message', 'status', 'bounds', 'updateWave', 'openWaves', 'setStatus'])
+      this.wrap(repo, m, `sql.${m}`);
+    for (const m of [
+      'plan',
+      'lease',
+      'page',
+      'waitingPage',
+      'reserve',
+      'record',
+      'release',
+      'nextDue',
+      'openBatches',
+      'cancelIdle',
+    ])
+      this.wrap(batches, m, `sql.${m}`);
   }
 
   /** Wraps the two job handlers (the engine calls them through `this`, so instance properties take over). */
@@ -67,7 +85,12 @@ export class EngineProbe {
   table(): Record<string, { calls: number; totalS: number; avgMs: number; maxMs: number }> {
     const out: Record<string, { calls: number; totalS: number; avgMs: number; maxMs: number }> = {};
     for (const [k, s] of [...this.stages].sort((a, b) => b[1].ms - a[1].ms)) {
-      out[k] = { calls: s.calls, totalS: Math.round(s.ms / 100) / 10, avgMs: Math.round((s.ms / s.calls) * 10) / 10, maxMs: Math.round(s.maxMs) };
+      out[k] = {
+        calls: s.calls,
+        totalS: Math.round(s.ms / 100) / 10,
+        avgMs: Math.round((s.ms / s.calls) * 10) / 10,
+        maxMs: Math.round(s.maxMs),
+      };
     }
     return out;
   }

@@ -41,10 +41,14 @@ export interface EmulatorUrls {
 /** The FCM emulator in a child process (h2c, no delivery store), resolved once it prints FCM_EMULATOR_READY. */
 export function startEmulatorChild(): Promise<{ child: ChildProcess; urls: EmulatorUrls }> {
   const cli = path.join(root, 'packages/fcm-emulator/src/cli.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--h2c-port', '0', '--tls-port', 'off', '--http1-port', '0', '--no-store'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', cli, '--h2c-port', '0', '--tls-port', 'off', '--http1-port', '0', '--no-store'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });
     rl.on('line', (line) => {
@@ -57,7 +61,11 @@ export function startEmulatorChild(): Promise<{ child: ChildProcess; urls: Emula
 
 /** A call to the emulator's control API (`/emulator/v1…`). */
 export async function control<T>(base: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/emulator/v1${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+  const res = await fetch(`${base}/emulator/v1${p}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -119,10 +127,14 @@ export async function openBenchDb(backend: 'pglite' | 'postgres', poolSize = 10)
   try {
     const database = await openDatabase({ url: server.url, poolSize });
     await migrate(database);
-    const [dir] = await database.query<{ setting: string }>("SELECT setting FROM pg_settings WHERE name = 'data_directory'");
+    const [dir] = await database.query<{ setting: string }>(
+      "SELECT setting FROM pg_settings WHERE name = 'data_directory'",
+    );
     let postmaster = 0;
     try {
-      postmaster = Number(readFileSync(path.join(dir?.setting ?? '', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      postmaster = Number(
+        readFileSync(path.join(dir?.setting ?? '', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
     } catch {
       /* not readable: server CPU reported as 0 */
     }
@@ -173,7 +185,12 @@ export class MemorySampler {
     let n = 0;
     const take = (): void => {
       const m = process.memoryUsage();
-      const sample: MemorySample = { t: performance.now() - this.t0, rss: m.rss, heapUsed: m.heapUsed, progress: this.progress() };
+      const sample: MemorySample = {
+        t: performance.now() - this.t0,
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        progress: this.progress(),
+      };
       if (gc && n++ % 20 === 0) {
         gc();
         sample.liveHeap = process.memoryUsage().heapUsed;
@@ -199,12 +216,24 @@ export class MemorySampler {
     heapFlat: boolean;
     rssFlat: boolean;
   } {
-    const max = (xs: MemorySample[], k: 'rss' | 'heapUsed' | 'liveHeap'): number => xs.reduce((m, s) => Math.max(m, s[k] ?? 0), 0);
-    const half = (xs: MemorySample[]) => ({ rssMb: mb(max(xs, 'rss')), heapMb: mb(max(xs, 'heapUsed')), liveHeapMb: mb(max(xs, 'liveHeap')) });
+    const max = (xs: MemorySample[], k: 'rss' | 'heapUsed' | 'liveHeap'): number =>
+      xs.reduce((m, s) => Math.max(m, s[k] ?? 0), 0);
+    const half = (xs: MemorySample[]) => ({
+      rssMb: mb(max(xs, 'rss')),
+      heapMb: mb(max(xs, 'heapUsed')),
+      liveHeapMb: mb(max(xs, 'liveHeap')),
+    });
     const first = half(this.samples.filter((s) => s.progress < 0.5));
     const second = half(this.samples.filter((s) => s.progress >= 0.5));
     const live = this.samples.filter((s) => s.liveHeap !== undefined);
-    const byTenth = Array.from({ length: 10 }, (_, k) => mb(max(live.filter((s) => s.progress >= k / 10 && s.progress < (k + 1) / 10), 'liveHeap')));
+    const byTenth = Array.from({ length: 10 }, (_, k) =>
+      mb(
+        max(
+          live.filter((s) => s.progress >= k / 10 && s.progress < (k + 1) / 10),
+          'liveHeap',
+        ),
+      ),
+    );
     const heapKey = live.length ? 'liveHeapMb' : 'heapMb';
     return {
       peakRssMb: mb(max(this.samples, 'rss')),

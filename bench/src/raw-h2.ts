@@ -10,11 +10,24 @@ export interface RawResult {
 }
 
 /** Posts `count` bodies (`body(i)`) to `origin` + `path` over `sessions` × `streams` lanes. */
-export async function runRawH2(origin: string, path: string, bearer: string, count: number, sessions: number, streams: number, body: (i: number) => string): Promise<RawResult> {
+export async function runRawH2(
+  origin: string,
+  path: string,
+  bearer: string,
+  count: number,
+  sessions: number,
+  streams: number,
+  body: (i: number) => string,
+): Promise<RawResult> {
   installH2RequestBindFastPath(); // the runtime FcmClient sets up, so that the ceiling and the client compare alike
   const pool = Array.from({ length: sessions }, () => http2.connect(origin));
   await Promise.all(pool.map((s) => new Promise((r) => s.once('remoteSettings', r))));
-  const headers = { ':method': 'POST', ':path': path, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+  const headers = {
+    ':method': 'POST',
+    ':path': path,
+    authorization: `Bearer ${bearer}`,
+    'content-type': 'application/json',
+  };
   let next = 0;
   let ok = 0;
   const lane = (s: http2.ClientHttp2Session): Promise<void> =>

@@ -13,7 +13,12 @@ export interface JoinSeed {
 /** Seeds the app's tags and send records; foreign-key triggers are off for the bulk load (replica role). */
 export async function seedAudienceJoins(database: Database, appId: number): Promise<JoinSeed> {
   const tag = async (name: string, flag: 'LABEL' | 'GROUP') =>
-    (await database.query<{ id: number }>('INSERT INTO tags (app_id, name, code, flag) VALUES ($1, $2, $2, $3) RETURNING id', [appId, name, flag]))[0]!.id;
+    (
+      await database.query<{ id: number }>(
+        'INSERT INTO tags (app_id, name, code, flag) VALUES ($1, $2, $2, $3) RETURNING id',
+        [appId, name, flag],
+      )
+    )[0]!.id;
   const sportTagId = await tag('sport', 'LABEL');
   const payersTagId = await tag('payers', 'GROUP');
   const messageBase = 1_000_000_000 + appId * 10;
@@ -37,8 +42,14 @@ export async function seedAudienceJoins(database: Database, appId: number): Prom
     } finally {
       await conn.exec("SET session_replication_role = 'origin'");
     }
-    const [t] = await conn.query<{ n: number }>('SELECT count(*)::int AS n FROM device_tags WHERE app_id = $1', [appId]);
-    const [s] = await conn.query<{ n: number }>('SELECT count(*)::int AS n FROM send_records WHERE message_id IN ($1, $2)', [messageBase, messageBase + 1]);
+    const [t] = await conn.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM device_tags WHERE app_id = $1',
+      [appId],
+    );
+    const [s] = await conn.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM send_records WHERE message_id IN ($1, $2)',
+      [messageBase, messageBase + 1],
+    );
     return { sportTagId, payersTagId, deviceTags: t?.n ?? 0, sendRecords: s?.n ?? 0 };
   });
 }

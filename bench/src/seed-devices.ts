@@ -1,11 +1,18 @@
 // Set-based seeding of an app's devices: one INSERT … SELECT FROM generate_series per batch, with the emulator
 // fleet's distributions (packages/fcm-emulator/src/fleet/fleet-data.ts) drawn by weighted random in SQL.
 import type { Database } from '../../apps/server/src/db/client';
-import { API_LEVELS, APP_VERSIONS, BRANDS_BY_REGION, COUNTRIES, MODELS } from '../../packages/fcm-emulator/src/fleet/fleet-data';
+import {
+  API_LEVELS,
+  APP_VERSIONS,
+  BRANDS_BY_REGION,
+  COUNTRIES,
+  MODELS,
+} from '../../packages/fcm-emulator/src/fleet/fleet-data';
 
 type Weighted<T> = ReadonlyArray<readonly [T, number]>;
 
-const lit = (v: string | number): string => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
+const lit = (v: string | number): string =>
+  typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
 
 /** `ARRAY[...]` with every value repeated by its (whole-number) weight. */
 function weightedArray<T extends string | number>(items: Weighted<T>): { sql: string; n: number } {
@@ -22,7 +29,10 @@ const draw = <T extends string | number>(items: Weighted<T>, r: string): string 
 
 /** Minutes east of UTC of an IANA zone, now. */
 function offsetMinutes(zone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
@@ -43,25 +53,56 @@ export interface SeedMode {
  */
 export function seedDevicesSql(mode: SeedMode): string {
   const allZones = [...new Set(COUNTRIES.flatMap((c) => c.zones.map(([z]) => z)))];
-  const models = Object.entries(MODELS).map(([brand, list]): [string, string] => [brand, draw(list.map(([m]) => [m, 1] as const), 'r4')]);
-  const active = mode.allSendable ? `now() - r6 * interval '30 days'` : `now() - (r6 * r6) * interval '120 days'`;
+  const models = Object.entries(MODELS).map(([brand, list]): [string, string] => [
+    brand,
+    draw(
+      list.map(([m]) => [m, 1] as const),
+      'r4',
+    ),
+  ]);
+  const active = mode.allSendable
+    ? `now() - r6 * interval '30 days'`
+    : `now() - (r6 * r6) * interval '120 days'`;
   const notifications = mode.allSendable ? 'true' : 'r7 >= 0.06';
   return `INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, operator,
       timezone, utc_offset_min, notifications_enabled, status, invalid_reason, first_seen_at, last_active_at, app_active_at)
     SELECT $1::int, gaid, country, language, brand, ${caseOf('brand', models, "'Generic'")}, os_version, app_version,
       split_part(app_version, '.', 1)::int * 10000 + split_part(app_version, '.', 2)::int * 100 + split_part(app_version, '.', 3)::int,
-      operator, timezone, ${caseOf('timezone', allZones.map((z) => [z, String(offsetMinutes(z))]), '0')}::smallint, ${notifications}, 1, 0,
+      operator, timezone, ${caseOf(
+        'timezone',
+        allZones.map((z) => [z, String(offsetMinutes(z))]),
+        '0',
+      )}::smallint, ${notifications}, 1, 0,
       last_active - r8 * interval '365 days', last_active, last_active
     FROM (
       SELECT gaid, country, r4, r6, r7, r8, ${active} AS last_active,
-        ${caseOf('country', COUNTRIES.map((c) => [c.code, draw(c.languages, 'r1')]), "'en'")} AS language,
-        ${caseOf('country', COUNTRIES.map((c) => [c.code, draw(BRANDS_BY_REGION[c.region], 'r2')]), "'SAMSUNG'")} AS brand,
-        ${caseOf('country', COUNTRIES.map((c) => [c.code, draw(c.zones, 'r3')]), "'UTC'")} AS timezone,
-        ${caseOf('country', COUNTRIES.map((c) => [c.code, draw(c.operators, 'r5')]), "''")} AS operator,
+        ${caseOf(
+          'country',
+          COUNTRIES.map((c) => [c.code, draw(c.languages, 'r1')]),
+          "'en'",
+        )} AS language,
+        ${caseOf(
+          'country',
+          COUNTRIES.map((c) => [c.code, draw(BRANDS_BY_REGION[c.region], 'r2')]),
+          "'SAMSUNG'",
+        )} AS brand,
+        ${caseOf(
+          'country',
+          COUNTRIES.map((c) => [c.code, draw(c.zones, 'r3')]),
+          "'UTC'",
+        )} AS timezone,
+        ${caseOf(
+          'country',
+          COUNTRIES.map((c) => [c.code, draw(c.operators, 'r5')]),
+          "''",
+        )} AS operator,
         ${draw(API_LEVELS, 'r9')}::smallint AS os_version,
         ${draw(APP_VERSIONS, 'r10')} AS app_version
       FROM (
-        SELECT md5($1::text || ':' || i)::uuid AS gaid, ${draw(COUNTRIES.map((c) => [c.code, c.weight] as const), 'random()')} AS country,
+        SELECT md5($1::text || ':' || i)::uuid AS gaid, ${draw(
+          COUNTRIES.map((c) => [c.code, c.weight] as const),
+          'random()',
+        )} AS country,
           random() AS r1, random() AS r2, random() AS r3, random() AS r4, random() AS r5, random() AS r6, random() AS r7,
           random() AS r8, random() AS r9, random() AS r10
         FROM generate_series($2::int, $3::int) AS i
@@ -84,7 +125,10 @@ export async function seedDevices(
     await database.query(sql, [appId, from, to]);
     onBatch?.(to + 1);
   }
-  const [r] = await database.query<{ lo: string; hi: string; n: string }>('SELECT min(id)::text AS lo, max(id)::text AS hi, count(*)::text AS n FROM devices WHERE app_id = $1', [appId]);
+  const [r] = await database.query<{ lo: string; hi: string; n: string }>(
+    'SELECT min(id)::text AS lo, max(id)::text AS hi, count(*)::text AS n FROM devices WHERE app_id = $1',
+    [appId],
+  );
   if (Number(r?.n) !== count) throw new Error(`seeded ${r?.n} devices, expected ${count}`);
   return { minId: Number(r?.lo), maxId: Number(r?.hi) };
 }

@@ -97,7 +97,10 @@ describe('accounts in the browser', () => {
     await dialog.locator('#description').fill('Agency running our campaigns');
     await dialog.locator('#password').fill('short');
     await page.keyboard.press('Enter');
-    await dialog.getByText(/8 to 20 characters/).first().waitFor();
+    await dialog
+      .getByText(/8 to 20 characters/)
+      .first()
+      .waitFor();
     await dialog.locator('#password').fill('Agency#2024');
     await page.keyboard.press('Enter');
     await page.getByTestId('users-table').getByText('agency@partner.example').waitFor();

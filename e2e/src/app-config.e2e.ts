@@ -36,23 +36,44 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'root@example.com'`);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  const ownerId = await beacon.users.save({ email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password }, actor);
+  const [root] = await beacon.database.query<{ id: number }>(
+    `SELECT id FROM users WHERE email = 'root@example.com'`,
+  );
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  const ownerId = await beacon.users.save(
+    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
+    actor,
+  );
   const owner = { userId: ownerId, email: OWNER.email };
   const shop = await beacon.services.apps.create({ title: 'Acme Shop', pkg: 'com.acme.shop', owner });
   ids.shop = shop.app.id;
   ids.news = (await beacon.services.apps.create({ title: 'Acme News', pkg: 'com.acme.news', owner })).app.id;
-  ids.partner = (await beacon.services.apps.create({ title: 'Partner Game', pkg: 'com.partner.game', owner: { userId: root!.id, email: 'root@example.com' } })).app.id;
-  await beacon.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 500, 0)`, [ids.partner, ownerId, OWNER.email]);
+  ids.partner = (
+    await beacon.services.apps.create({
+      title: 'Partner Game',
+      pkg: 'com.partner.game',
+      owner: { userId: root!.id, email: 'root@example.com' },
+    })
+  ).app.id;
+  await beacon.database.query(
+    `INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 500, 0)`,
+    [ids.partner, ownerId, OWNER.email],
+  );
 
   const auth = `Basic ${Buffer.from(`${shop.app.appKey}:${shop.appSecret}`).toString('base64')}`;
   await registerDevice(auth, VALID_GAID, true);
   await registerDevice(auth, OFF_GAID, false);
-  await beacon.database.query(`UPDATE devices SET first_seen_at = now() - interval '40 days' WHERE gaid = $1`, [VALID_GAID]);
+  await beacon.database.query(
+    `UPDATE devices SET first_seen_at = now() - interval '40 days' WHERE gaid = $1`,
+    [VALID_GAID],
+  );
 
   await beacon.database.query(`INSERT INTO platform_forbidden_countries (country) VALUES ('KP')`);
-  await beacon.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [ids.shop]);
+  await beacon.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [
+    ids.shop,
+  ]);
   await beacon.database.query(
     `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', 1320, 360), ($1, 'NG', 720, 780)`,
     [ids.shop],
@@ -64,7 +85,10 @@ afterAll(async () => {
 });
 
 async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, timezoneId: 'Europe/Paris' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 860 },
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   await page.goto(`${beacon.url}/login`);
   await page.fill('#email', OWNER.email);

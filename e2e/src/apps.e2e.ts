@@ -12,9 +12,16 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'root@example.com'`);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  await beacon.users.save({ email: MARIA.email, source: 2, ulevel: 0, description: '', password: MARIA.password }, actor);
+  const [root] = await beacon.database.query<{ id: number }>(
+    `SELECT id FROM users WHERE email = 'root@example.com'`,
+  );
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  await beacon.users.save(
+    { email: MARIA.email, source: 2, ulevel: 0, description: '', password: MARIA.password },
+    actor,
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,18 +51,30 @@ describe('apps in the browser', () => {
     const logoInput = form.locator('input[type=file][accept*=".png"]');
 
     // a JSON that is not a service account is refused, naming what is wrong
-    await jsonInput.setInputFiles({ name: 'wrong.json', mimeType: 'application/json', buffer: Buffer.from(serviceAccountJson({ type: 'authorized_user' })) });
+    await jsonInput.setInputFiles({
+      name: 'wrong.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(serviceAccountJson({ type: 'authorized_user' })),
+    });
     await form.getByText('must have "type": "service_account"').waitFor();
     await jsonInput.setInputFiles({ name: 'key.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await form.getByText('Only .json files are allowed').waitFor();
     // an oversize logo is refused before uploading, and so is one of the wrong size
-    await logoInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([pngImage(120, 120, true), Buffer.alloc(10 * 1024)]) });
+    await logoInput.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([pngImage(120, 120, true), Buffer.alloc(10 * 1024)]),
+    });
     await form.getByText('The image is too large: at most 50 KB').waitFor();
     await logoInput.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: pngImage(64, 64) });
     await form.getByText('The image must be 120×120 pixels').waitFor();
     await snap(page, 'apps-create-refused');
 
-    await jsonInput.setInputFiles({ name: 'travel-push.json', mimeType: 'application/json', buffer: Buffer.from(serviceAccountJson({ project_id: 'travel-push' })) });
+    await jsonInput.setInputFiles({
+      name: 'travel-push.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(serviceAccountJson({ project_id: 'travel-push' })),
+    });
     await form.getByTestId('appFireBaseJsonId-uploaded').getByText('travel-push', { exact: false }).waitFor();
     await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage(120, 120) });
     await form.locator('img[src^="/files/"]').waitFor();

@@ -23,8 +23,17 @@ async function register(auth: string, gaid: string, device: Record<string, unkno
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json' },
     body: JSON.stringify({
-      token: `tok-${gaid}`, gaid, language: 'en', brand: 'Tecno', model: 'Spark 10', appVersion: '3.0.0', appVersionCode: 300,
-      operator: 'MTN', timezone: 'Africa/Lagos', notificationsEnabled: true, ...device,
+      token: `tok-${gaid}`,
+      gaid,
+      language: 'en',
+      brand: 'Tecno',
+      model: 'Spark 10',
+      appVersion: '3.0.0',
+      appVersionCode: 300,
+      operator: 'MTN',
+      timezone: 'Africa/Lagos',
+      notificationsEnabled: true,
+      ...device,
     }),
   });
   expect(((await res.json()) as { status: number }).status).toBe(200);
@@ -33,13 +42,27 @@ async function register(auth: string, gaid: string, device: Record<string, unkno
 beforeAll(async () => {
   database = await openDatabase({});
   await migrate(database);
-  const config = loadConfig({ BEACON_SECRET_KEY: 'ef'.repeat(32), LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1' });
-  server = await buildApp({ config, database, consoleRoot: consoleDist, logger: false, mailer: createMailer(undefined, config.mailFrom, { info: () => undefined }) });
+  const config = loadConfig({
+    BEACON_SECRET_KEY: 'ef'.repeat(32),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
+  server = await buildApp({
+    config,
+    database,
+    consoleRoot: consoleDist,
+    logger: false,
+    mailer: createMailer(undefined, config.mailFrom, { info: () => undefined }),
+  });
   url = await server.app.listen({ host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
   await server.services.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
   const root = (await server.repos.users.findByEmail('root@example.com'))!;
-  const { app, appSecret } = await server.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: root.id, email: root.email } });
+  const { app, appSecret } = await server.services.apps.create({
+    title: 'Shop',
+    pkg: 'com.example.shop',
+    owner: { userId: root.id, email: root.email },
+  });
   appId = app.id;
   const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
   const fleet = [
@@ -48,7 +71,8 @@ beforeAll(async () => {
     { country: 'NG', osVersion: 26 },
     { country: 'KE', osVersion: 34 },
   ];
-  for (const [i, d] of fleet.entries()) await register(auth, `00000000-0000-4000-8000-00000000000${i + 1}`, d);
+  for (const [i, d] of fleet.entries())
+    await register(auth, `00000000-0000-4000-8000-00000000000${i + 1}`, d);
 });
 afterAll(async () => {
   await browser?.close();
@@ -113,7 +137,9 @@ describe('user groups in the browser', () => {
     await save.click();
 
     await page.waitForURL('**/config/group');
-    const closed = page.getByTestId('user-groups-table').locator('tr[data-closed="true"]', { hasText: 'Nigeria recent Android' });
+    const closed = page
+      .getByTestId('user-groups-table')
+      .locator('tr[data-closed="true"]', { hasText: 'Nigeria recent Android' });
     await closed.getByText('Closed').waitFor();
     expect(Number(await closed.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
     await snap(page, 'audience-group-closed');

@@ -15,7 +15,19 @@ async function registerDevice(auth: string, gaid: string, language: string): Pro
   const res = await fetch(`${beacon.url}/sdk/v1/register`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ token: `tok-${gaid}`, gaid, country: 'NG', language, brand: 'Tecno', model: 'Spark 10', osVersion: 33, appVersion: '3.2.1', appVersionCode: 321, timezone: 'Africa/Lagos', notificationsEnabled: true }),
+    body: JSON.stringify({
+      token: `tok-${gaid}`,
+      gaid,
+      country: 'NG',
+      language,
+      brand: 'Tecno',
+      model: 'Spark 10',
+      osVersion: 33,
+      appVersion: '3.2.1',
+      appVersionCode: 321,
+      timezone: 'Africa/Lagos',
+      notificationsEnabled: true,
+    }),
   });
   expect(((await res.json()) as { status: number }).status).toBe(200);
 }
@@ -24,16 +36,34 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'root@example.com'`);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  const ownerId = await beacon.users.save({ email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password }, actor);
-  const shop = await beacon.services.apps.create({ title: 'Acme Shop', pkg: 'com.acme.shop', owner: { userId: ownerId, email: OWNER.email } });
+  const [root] = await beacon.database.query<{ id: number }>(
+    `SELECT id FROM users WHERE email = 'root@example.com'`,
+  );
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  const ownerId = await beacon.users.save(
+    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
+    actor,
+  );
+  const shop = await beacon.services.apps.create({
+    title: 'Acme Shop',
+    pkg: 'com.acme.shop',
+    owner: { userId: ownerId, email: OWNER.email },
+  });
   appId = shop.app.id;
-  await beacon.database.query(`UPDATE apps SET multi_lang_enable = true, local_time_enable = true WHERE id = $1`, [appId]);
+  await beacon.database.query(
+    `UPDATE apps SET multi_lang_enable = true, local_time_enable = true WHERE id = $1`,
+    [appId],
+  );
   const auth = `Basic ${Buffer.from(`${shop.app.appKey}:${shop.appSecret}`).toString('base64')}`;
   await registerDevice(auth, '38400000-8cf0-11bd-b23e-10b96e40000d', 'fr');
   await registerDevice(auth, '1b4e28ba-2fa1-11d2-883f-0016d3cca427', 'en');
-  const probe = await fetch(`${beacon.url}/tcm/v1/app/${appId}/msg/target/max`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const probe = await fetch(`${beacon.url}/tcm/v1/app/${appId}/msg/target/max`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   routesReady = probe.status !== 404;
 });
 afterAll(async () => {
@@ -42,7 +72,10 @@ afterAll(async () => {
 });
 
 async function composePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Europe/Paris' });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   await page.goto(`${beacon.url}/login`);
   await page.fill('#email', OWNER.email);
@@ -54,19 +87,25 @@ async function composePage(): Promise<Page> {
   return page;
 }
 
-const explain = (page: Page, id: string) => page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
+const explain = (page: Page, id: string) =>
+  page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
 
 describe('compose a notification in the browser', () => {
   it('lays out the form beside a live preview that follows the typing', async () => {
     const page = await composePage();
     await page.fill('#title', 'Half price on everything today');
     await page.fill('#desc', 'Only until midnight — tap to see the deals');
-    expect(await page.getByTestId('push-preview-title').first().innerText()).toBe('Half price on everything today');
+    expect(await page.getByTestId('push-preview-title').first().innerText()).toBe(
+      'Half price on everything today',
+    );
     await snap(page, 'compose-new');
     await page.getByText('Custom design').click();
     await page.fill('#button', 'Shop now');
     expect(await page.getByTestId('push-preview-button').innerText()).toBe('Shop…');
-    await page.locator('#compose-content input[type=file]').first().setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
+    await page
+      .locator('#compose-content input[type=file]')
+      .first()
+      .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
     await page.locator('#compose-content img').first().waitFor();
     await page.getByText('Expanded', { exact: true }).click();
     await snap(page, 'compose-custom');
@@ -97,13 +136,17 @@ describe('compose a notification in the browser', () => {
 
     await page.getByText('Specific devices').click();
     await page.fill('#userIdsText', '38400000-8cf0-11bd-b23e-10b96e40000d\nnot-a-gaid');
-    await explain(page, 'userIdsText').getByText(/Line 2 is not an advertising ID/).waitFor();
+    await explain(page, 'userIdsText')
+      .getByText(/Line 2 is not an advertising ID/)
+      .waitFor();
     await page.getByText('Devices matching conditions').click();
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByText('Add at least one complete condition').waitFor();
     await page.getByText('Everyone').click();
     await page.fill('#pushCount', '999999');
-    await explain(page, 'pushCount').getByText(/At most the estimated audience/).waitFor();
+    await explain(page, 'pushCount')
+      .getByText(/At most the estimated audience/)
+      .waitFor();
 
     await page.getByText('Later', { exact: true }).click();
     await page.getByRole('button', { name: 'Review and send' }).click();
@@ -120,7 +163,10 @@ describe('compose a notification in the browser', () => {
     const page = await composePage();
     await page.fill('#description', 'Spring sale, day 1');
     await page.getByText('Custom design').click();
-    await page.locator('#compose-content input[type=file]').first().setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
+    await page
+      .locator('#compose-content input[type=file]')
+      .first()
+      .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
     await page.locator('#compose-content img').first().waitFor();
     await page.fill('#button', 'Shop now');
     await page.fill('#title', 'Half price today');
@@ -138,7 +184,10 @@ describe('compose a notification in the browser', () => {
     await languages.fill('German');
     await page.locator('.ant-select-item-option', { hasText: '(de)' }).first().click();
     await page.keyboard.press('Escape');
-    for (const [code, title, desc, button, extra] of [['fr', 'Moitié prix', 'Jusqu’à minuit', 'Acheter', 'Plus tard'], ['de', 'Halber Preis', 'Bis Mitternacht', 'Kaufen', 'Später']] as const) {
+    for (const [code, title, desc, button, extra] of [
+      ['fr', 'Moitié prix', 'Jusqu’à minuit', 'Acheter', 'Plus tard'],
+      ['de', 'Halber Preis', 'Bis Mitternacht', 'Kaufen', 'Später'],
+    ] as const) {
       await page.getByRole('tab', { name: new RegExp(`\\(${code}\\)`) }).click();
       await page.fill(`#langContent_${code}_title`, title);
       await page.fill(`#langContent_${code}_desc`, desc);
@@ -153,7 +202,10 @@ describe('compose a notification in the browser', () => {
     await snap(page, 'compose-confirm');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(`**/app/${appId}/data/push`);
-    const [row] = await beacon.database.query<{ title: string }>(`SELECT title FROM messages WHERE app_id = $1`, [appId]);
+    const [row] = await beacon.database.query<{ title: string }>(
+      `SELECT title FROM messages WHERE app_id = $1`,
+      [appId],
+    );
     expect(row?.title).toBe('Spring sale, day 1');
   });
 });

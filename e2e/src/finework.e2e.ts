@@ -13,7 +13,11 @@ const OPERATOR = { email: 'oscar@shop.example', password: 'Oscar#2024' };
 const DEMO = { title: 'Demo Shop', pkg: 'com.example.demoshop' };
 
 async function signIn(who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: 'Europe/Paris', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    timezoneId: 'Europe/Paris',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await page.goto(`${beacon.url}/login`);
   await page.fill('#email', who.email);
@@ -31,10 +35,19 @@ async function download(page: Page, button: Locator): Promise<{ name: string; te
 }
 
 /** Calls the API from the page (its session cookie) and answers [HTTP status, envelope status]. */
-async function callFromPage(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<[number, number]> {
+async function callFromPage(
+  page: Page,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<[number, number]> {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const res = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return [res.status, ((await res.json()) as { status: number }).status] as [number, number];
     },
     { method, url, body },
@@ -45,18 +58,42 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(ADMIN.email, ADMIN.password, 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [ADMIN.email]);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  const ownerId = await beacon.users.save({ email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password }, actor);
-  const operatorId = await beacon.users.save({ email: OPERATOR.email, source: 2, ulevel: 0, description: '', password: OPERATOR.password }, actor);
-  const demo = await beacon.services.apps.create({ title: DEMO.title, pkg: DEMO.pkg, owner: { userId: ownerId, email: OWNER.email } });
+  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [
+    ADMIN.email,
+  ]);
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  const ownerId = await beacon.users.save(
+    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
+    actor,
+  );
+  const operatorId = await beacon.users.save(
+    { email: OPERATOR.email, source: 2, ulevel: 0, description: '', password: OPERATOR.password },
+    actor,
+  );
+  const demo = await beacon.services.apps.create({
+    title: DEMO.title,
+    pkg: DEMO.pkg,
+    owner: { userId: ownerId, email: OWNER.email },
+  });
   demoId = demo.app.id;
-  await beacon.services.apps.create({ title: 'Acme News', pkg: 'com.acme.news', owner: { userId: root!.id, email: ADMIN.email } });
-  await beacon.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 400, 0)`, [demoId, operatorId, OPERATOR.email]);
+  await beacon.services.apps.create({
+    title: 'Acme News',
+    pkg: 'com.acme.news',
+    owner: { userId: root!.id, email: ADMIN.email },
+  });
+  await beacon.database.query(
+    `INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 400, 0)`,
+    [demoId, operatorId, OPERATOR.email],
+  );
   // one device, so that a message can be saved for the app
   const res = await fetch(`${beacon.url}/sdk/v1/register`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${demo.app.appKey}:${demo.appSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${demo.app.appKey}:${demo.appSecret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({
       token: 'tok-1',
       gaid: '38400000-8cf0-11bd-b23e-10b96e40000d',
@@ -155,7 +192,9 @@ describe('platform administration: fine-work', () => {
     expect(countryCsv.name).toBe(`forbid_countries_app${demoId}.csv`);
     const countryLines = countryCsv.text.trimEnd().split('\r\n');
     expect(countryLines[0]).toBe('scope,appId,app,pkg,countryCode,countryName,addedBy,addedAt');
-    expect(countryLines.slice(1).map((l) => l.split(',').slice(0, 7).join(','))).toEqual([`app,${demoId},${DEMO.title},${DEMO.pkg},NG,Nigeria,${ADMIN.email}`]);
+    expect(countryLines.slice(1).map((l) => l.split(',').slice(0, 7).join(','))).toEqual([
+      `app,${demoId},${DEMO.title},${DEMO.pkg},NG,Nigeria,${ADMIN.email}`,
+    ]);
     const timeCsv = await download(page, page.getByRole('link', { name: 'Time windows CSV' }));
     expect(timeCsv.name).toBe(`forbid_times_app${demoId}.csv`);
     const timeLines = timeCsv.text.trimEnd().split('\r\n');
@@ -213,9 +252,19 @@ describe('platform administration: fine-work', () => {
     const statuses = [
       await callFromPage(page, 'GET', '/tcm/global/plat/app/forbid/summary'),
       await callFromPage(page, 'POST', '/tcm/global/plat/app/country/forbid/list', { appId: demoId }),
-      await callFromPage(page, 'POST', '/tcm/global/plat/app/country/forbid/add', { appId: demoId, countryCodes: ['FR'] }),
-      await callFromPage(page, 'POST', '/tcm/global/plat/app/country/forbid/delete', { appId: demoId, countryCode: 'NG' }),
-      await callFromPage(page, 'POST', '/tcm/global/plat/app/time/forbid/add', { appId: demoId, countryCode: 'KE', intervalTimeList: [{ start: '01:00', end: '02:00' }] }),
+      await callFromPage(page, 'POST', '/tcm/global/plat/app/country/forbid/add', {
+        appId: demoId,
+        countryCodes: ['FR'],
+      }),
+      await callFromPage(page, 'POST', '/tcm/global/plat/app/country/forbid/delete', {
+        appId: demoId,
+        countryCode: 'NG',
+      }),
+      await callFromPage(page, 'POST', '/tcm/global/plat/app/time/forbid/add', {
+        appId: demoId,
+        countryCode: 'KE',
+        intervalTimeList: [{ start: '01:00', end: '02:00' }],
+      }),
       await callFromPage(page, 'POST', '/tcm/global/plat/country/forbid/add', { countryCodes: ['FR'] }),
       await callFromPage(page, 'GET', `/tcm/global/plat/app/country/forbid/download?appId=${demoId}`),
       await callFromPage(page, 'GET', '/tcm/global/plat/app/time/forbid/download'),
@@ -236,7 +285,15 @@ describe('per-app sensitive words', () => {
     pushCount: 1,
     targetingType: 0,
     scheduleType: 1,
-    data: { noti_type: 1, noti_title: title, noti_desc: 'See the app', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home' },
+    data: {
+      noti_type: 1,
+      noti_title: title,
+      noti_desc: 'See the app',
+      noti_small_icon: '/files/icon.png',
+      noti_ex_type: 1,
+      noti_open_type: 1,
+      noti_open_content: 'shop://home',
+    },
   });
 
   it('the owner adds and imports words on config/sensitive; a message containing one is refused (60001 for an operator, 60003 for the owner)', async () => {
@@ -264,7 +321,9 @@ describe('per-app sensitive words', () => {
     await snap(page, 'finework-sensitive-words');
 
     // the owner may confirm a flagged message (60003); the platform list is not involved
-    expect(await callFromPage(page, 'POST', `/tcm/v1/app/${demoId}/msg/save`, message('Casino night tonight'))).toEqual([200, 60003]);
+    expect(
+      await callFromPage(page, 'POST', `/tcm/v1/app/${demoId}/msg/save`, message('Casino night tonight')),
+    ).toEqual([200, 60003]);
     await page.goto(`${beacon.url}/app/${demoId}/config/sensitive?lang=zh`);
     await page.getByTestId('app-words').getByText('Jackpot').waitFor();
     await snap(page, 'finework-sensitive-words-zh');
@@ -279,8 +338,12 @@ describe('per-app sensitive words', () => {
     expect(await list.getByRole('button', { name: 'Add' }).count()).toBe(0);
     expect(await list.getByRole('button', { name: /Remove/ }).count()).toBe(0);
     await snap(operator, 'finework-sensitive-words-operator');
-    expect(await callFromPage(operator, 'POST', `/tcm/v1/app/${demoId}/msg/save`, message('Win the LOTTERY'))).toEqual([200, 60001]);
-    expect(await callFromPage(operator, 'POST', `/tcm/v1/app/${demoId}/sensitive/add`, { word: 'bonus' })).toEqual([403, 1002]);
+    expect(
+      await callFromPage(operator, 'POST', `/tcm/v1/app/${demoId}/msg/save`, message('Win the LOTTERY')),
+    ).toEqual([200, 60001]);
+    expect(
+      await callFromPage(operator, 'POST', `/tcm/v1/app/${demoId}/sensitive/add`, { word: 'bonus' }),
+    ).toEqual([403, 1002]);
     await operator.context().close();
   });
 });

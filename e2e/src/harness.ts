@@ -33,7 +33,10 @@ export const CHROMIUM_FLAGS = [
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: npm test installs it (apt-get install chromium)`);
+  if (!existsSync(executablePath))
+    throw new Error(
+      `Chromium not found at ${executablePath}: npm test installs it (apt-get install chromium)`,
+    );
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
@@ -51,14 +54,24 @@ export interface RunningBeacon {
  * A real Beacon server (built console, API, PGlite in memory) on 127.0.0.1, mailing to a local SMTP catcher. With
  * `runWorkers`, the delivery workers run too (pass `FCM_BASE_URL` in `env` to send to an FCM emulator).
  */
-export async function startBeacon(env: Record<string, string> = {}, opts: { runWorkers?: boolean } = {}): Promise<RunningBeacon> {
-  if (!existsSync(path.join(consoleDist, 'index.html'))) throw new Error('the console is not built: run npm run build -w @beacon/console');
+export async function startBeacon(
+  env: Record<string, string> = {},
+  opts: { runWorkers?: boolean } = {},
+): Promise<RunningBeacon> {
+  if (!existsSync(path.join(consoleDist, 'index.html')))
+    throw new Error('the console is not built: run npm run build -w @beacon/console');
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
   const database = await openDatabase({});
   await migrate(database);
   // the public URL is only known after listening; mailed links are rewritten to the real port by the tests
-  const config = loadConfig({ BEACON_SECRET_KEY: 'cd'.repeat(32), SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', ...env });
+  const config = loadConfig({
+    BEACON_SECRET_KEY: 'cd'.repeat(32),
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...env,
+  });
   const { app, services } = await buildApp({
     config,
     database,
@@ -98,7 +111,11 @@ export function onServer(link: string, serverUrl: string): string {
 }
 
 /** A fresh 1440×900 page (UTC clock) signed in as `who`, waiting on the dashboard. */
-export async function signedInPage(browser: Browser, baseUrl: string, who: { email: string; password: string }): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  who: { email: string; password: string },
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login`);
@@ -119,15 +136,31 @@ export async function appOnEmulator(
   ownerEmail: string,
   o: { title: string; pkg: string; projectId: string; smallIcon?: boolean },
 ): Promise<{ appId: number; sdkAuth: string }> {
-  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [ownerEmail]);
+  const [owner] = await beacon.database.query<{ id: number }>(
+    'SELECT id::int AS id FROM users WHERE email = $1',
+    [ownerEmail],
+  );
   if (!owner) throw new Error(`no user ${ownerEmail}`);
   const sa = emu.createServiceAccount(o.projectId);
   const { app, appSecret } = await beacon.services.apps.create({
-    title: o.title, pkg: o.pkg, owner: { userId: owner.id, email: ownerEmail },
-    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    title: o.title,
+    pkg: o.pkg,
+    owner: { userId: owner.id, email: ownerEmail },
+    serviceAccount: {
+      json: JSON.stringify(sa),
+      projectId: sa.project_id,
+      clientEmail: sa.client_email,
+      fileName: 'sa.json',
+    },
   });
   if (o.smallIcon) {
-    const icon = await beacon.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'bell.png', owner.id);
+    const icon = await beacon.services.files.storeImage(
+      demoSmallIcon(),
+      IMAGE_RULES.smallIcon,
+      'icon',
+      'bell.png',
+      owner.id,
+    );
     await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [app.id, icon.url]);
   }
   return { appId: app.id, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}` };
@@ -151,8 +184,18 @@ export async function registerDevice(
     method: 'POST',
     headers: { authorization: app.sdkAuth, 'content-type': 'application/json' },
     body: JSON.stringify({
-      token, gaid: gaid(i), country: 'NG', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.2.0', appVersionCode: 320,
-      timezone: 'Africa/Lagos', notificationsEnabled: true, ...fields,
+      token,
+      gaid: gaid(i),
+      country: 'NG',
+      language: 'en',
+      brand: 'TECNO',
+      model: 'SPARK 10',
+      osVersion: 33,
+      appVersion: '3.2.0',
+      appVersionCode: 320,
+      timezone: 'Africa/Lagos',
+      notificationsEnabled: true,
+      ...fields,
     }),
   });
   const answer = (await res.json()) as { status: number; msg?: string };

@@ -21,17 +21,34 @@ const offsetLabel = (m: number) => {
   return `UTC${m < 0 ? '−' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 };
 /** 09:00 on the device's own clock tomorrow, as the UTC instant the console prints (`YYYY-MM-DD HH:mm UTC`). */
-const runAtLabel = (offset: number) => `${new Date(Date.parse(`${tomorrow}T09:00:00Z`) - offset * 60_000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const runAtLabel = (offset: number) =>
+  `${new Date(Date.parse(`${tomorrow}T09:00:00Z`) - offset * 60_000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(OWNER.email, OWNER.password, 150);
-  const [owner] = await beacon.database.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [OWNER.email]);
-  const { app, appSecret } = await beacon.services.apps.create({ title: 'Demo Shop', pkg: 'com.example.demoshop', owner: { userId: owner!.id, email: OWNER.email } });
+  const [owner] = await beacon.database.query<{ id: number }>(
+    'SELECT id::int AS id FROM users WHERE email = $1',
+    [OWNER.email],
+  );
+  const { app, appSecret } = await beacon.services.apps.create({
+    title: 'Demo Shop',
+    pkg: 'com.example.demoshop',
+    owner: { userId: owner!.id, email: OWNER.email },
+  });
   appId = app.id;
-  const icon = await beacon.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'demo-bell.png', owner!.id);
-  await beacon.database.query('UPDATE apps SET local_time_enable = true, noti_small_icon = $2, noti_small_icon_color = $3 WHERE id = $1', [appId, icon.url, '#1A73E8']);
+  const icon = await beacon.services.files.storeImage(
+    demoSmallIcon(),
+    IMAGE_RULES.smallIcon,
+    'icon',
+    'demo-bell.png',
+    owner!.id,
+  );
+  await beacon.database.query(
+    'UPDATE apps SET local_time_enable = true, noti_small_icon = $2, noti_small_icon_color = $3 WHERE id = $1',
+    [appId, icon.url, '#1A73E8'],
+  );
   // the demo's simulated fleet: devices in many countries and time zones, registered through the device API
   const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
   const fleet = generateFleetDevices(DEVICES, 20_240_601);
@@ -41,13 +58,23 @@ beforeAll(async () => {
         const res = await fetch(`${beacon.url}/sdk/v1/register`, {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ token: d.token, gaid: d.gaid, ...d.attributes, notificationsEnabled: d.notificationsEnabled }),
+          body: JSON.stringify({
+            token: d.token,
+            gaid: d.gaid,
+            ...d.attributes,
+            notificationsEnabled: d.notificationsEnabled,
+          }),
         });
         expect(((await res.json()) as { status: number }).status).toBe(200);
       }),
     );
   }
-  offsets = (await beacon.database.query<{ o: number }>('SELECT DISTINCT utc_offset_min AS o FROM devices WHERE app_id = $1 ORDER BY 1', [appId])).map((r) => Number(r.o));
+  offsets = (
+    await beacon.database.query<{ o: number }>(
+      'SELECT DISTINCT utc_offset_min AS o FROM devices WHERE app_id = $1 ORDER BY 1',
+      [appId],
+    )
+  ).map((r) => Number(r.o));
   expect(offsets.length).toBeGreaterThanOrEqual(4);
 
   page = await signedInPage(browser, beacon.url, OWNER);
@@ -106,13 +133,20 @@ describe('schedule a notification in each device’s local time', () => {
     await waves.waitFor();
     await waves.getByText('Local-time waves').waitFor();
     // the test id sits on the table; its pager is a sibling inside the table's wrapper
-    const pager = waves.locator('xpath=ancestor::div[contains(@class, "ant-table-wrapper")][1]').locator('.ant-pagination');
+    const pager = waves
+      .locator('xpath=ancestor::div[contains(@class, "ant-table-wrapper")][1]')
+      .locator('.ant-pagination');
     const seen: string[][] = [];
     for (;;) {
       const rows = waves.locator('tbody tr');
       for (const text of await rows.allInnerTexts()) seen.push(text.split('\t').map((c) => c.trim()));
       const next = pager.locator('.ant-pagination-next');
-      if ((await next.count()) === 0 || (await next.getAttribute('aria-disabled')) === 'true' || (await next.getAttribute('class'))?.includes('disabled')) break;
+      if (
+        (await next.count()) === 0 ||
+        (await next.getAttribute('aria-disabled')) === 'true' ||
+        (await next.getAttribute('class'))?.includes('disabled')
+      )
+        break;
       await next.click();
     }
     // the server orders waves by run time: the easternmost zone (largest offset) runs first
@@ -121,7 +155,10 @@ describe('schedule a notification in each device’s local time', () => {
     if ((await pager.count()) > 0) await pager.locator('.ant-pagination-item-1').click();
     await waves.scrollIntoViewIfNeeded();
     await snap(page, 'local-time-waves');
-    const stored = await beacon.database.query<{ n: number }>('SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1 AND status = 0', [msgId]);
+    const stored = await beacon.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1 AND status = 0',
+      [msgId],
+    );
     expect(stored[0]?.n).toBe(offsets.length);
   });
 });

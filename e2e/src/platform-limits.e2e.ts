@@ -14,11 +14,27 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(ROOT.email, ROOT.password, 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [ROOT.email]);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  const operatorId = await beacon.users.save({ email: OPERATOR.email, source: 2, ulevel: 0, description: '', password: OPERATOR.password }, actor);
-  shopId = (await beacon.services.apps.create({ title: 'Acme Shop', pkg: 'com.acme.shop', owner: { userId: root!.id, email: ROOT.email } })).app.id;
-  await beacon.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 400, 0)`, [shopId, operatorId, OPERATOR.email]);
+  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [
+    ROOT.email,
+  ]);
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  const operatorId = await beacon.users.save(
+    { email: OPERATOR.email, source: 2, ulevel: 0, description: '', password: OPERATOR.password },
+    actor,
+  );
+  shopId = (
+    await beacon.services.apps.create({
+      title: 'Acme Shop',
+      pkg: 'com.acme.shop',
+      owner: { userId: root!.id, email: ROOT.email },
+    })
+  ).app.id;
+  await beacon.database.query(
+    `INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 400, 0)`,
+    [shopId, operatorId, OPERATOR.email],
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,7 +42,10 @@ afterAll(async () => {
 });
 
 async function signIn(who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: 'Europe/Paris' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   await page.goto(`${beacon.url}/login`);
   await page.fill('#email', who.email);
@@ -37,9 +56,16 @@ async function signIn(who: { email: string; password: string }): Promise<Page> {
 }
 
 const settings = async () =>
-  beacon.database.query<{ timezone: string; day_time: string }>('SELECT timezone, day_time FROM global_settings WHERE id = 1');
+  beacon.database.query<{ timezone: string; day_time: string }>(
+    'SELECT timezone, day_time FROM global_settings WHERE id = 1',
+  );
 const restrict = async (option: string) =>
-  (await beacon.database.query<{ enable: boolean; number: number }>('SELECT enable, number FROM global_restricts WHERE option = $1', [option]))[0];
+  (
+    await beacon.database.query<{ enable: boolean; number: number }>(
+      'SELECT enable, number FROM global_restricts WHERE option = $1',
+      [option],
+    )
+  )[0];
 
 describe('platform limits', () => {
   it('lets a level-100 admin set a daily limit and the day boundary, add a sensitive word and see an alert', async () => {
@@ -70,7 +96,9 @@ describe('platform limits', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Day boundary saved').waitFor();
     expect(await settings()).toEqual([{ timezone: 'Asia/Shanghai', day_time: '04:30' }]);
-    await expect.poll(async () => page.getByTestId('day-window').textContent()).toMatch(/The current day runs from .+ to .+/);
+    await expect
+      .poll(async () => page.getByTestId('day-window').textContent())
+      .toMatch(/The current day runs from .+ to .+/);
 
     // a platform sensitive word
     const words = page.getByTestId('platform-words');
@@ -80,7 +108,9 @@ describe('platform limits', () => {
     await words.getByRole('cell', { name: 'Jackpot', exact: true }).waitFor();
     await snap(page, 'platform-limits-daily');
 
-    const audit = await beacon.database.query<{ area: string; target: string }>('SELECT area, target FROM policy_audit ORDER BY id');
+    const audit = await beacon.database.query<{ area: string; target: string }>(
+      'SELECT area, target FROM policy_audit ORDER BY id',
+    );
     expect(audit.map((a) => `${a.area}:${a.target}`)).toEqual([
       'daily-limits:restrict ad',
       'daily-limits:restrict ad',
@@ -100,8 +130,16 @@ describe('platform limits', () => {
     expect(check.data).toEqual({ platform: [{ lang: 'en', field: 'title', words: ['Jackpot'] }], app: [] });
 
     // an alert raised by the platform shows in the header bell after a refresh
-    await raiseAlert(beacon.database, { appId: shopId, kind: 'fcm_credentials', params: { reason: 'invalid_grant' } });
-    await raiseAlert(beacon.database, { appId: shopId, kind: 'fcm_credentials', params: { reason: 'invalid_grant' } });
+    await raiseAlert(beacon.database, {
+      appId: shopId,
+      kind: 'fcm_credentials',
+      params: { reason: 'invalid_grant' },
+    });
+    await raiseAlert(beacon.database, {
+      appId: shopId,
+      kind: 'fcm_credentials',
+      params: { reason: 'invalid_grant' },
+    });
     await page.reload();
     const bell = page.getByTestId('alert-bell');
     await bell.waitFor();
@@ -135,7 +173,11 @@ describe('platform limits', () => {
       ];
       const out: number[] = [];
       for (const [method, url] of calls) {
-        const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+        const res = await fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(method === 'POST' ? { body: '{}' } : {}),
+        });
         out.push(((await res.json()) as { status: number }).status);
       }
       return out;

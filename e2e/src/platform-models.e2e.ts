@@ -14,14 +14,23 @@ async function modelsSheet(): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Models');
   sheet.addRow(['Type', 'Brand', 'Model', 'Protect default (months)', 'Protect new market (months)']);
   sheet.addRow([1, 'SAMSUNG', 'SMS911B', 6, 12]);
-  sheet.addRow([2, ' XIAOMI ', { richText: [{ text: 'M2101' }, { text: 'K6G' }] }, { formula: '1+2', result: 3 }, '999']);
+  sheet.addRow([
+    2,
+    ' XIAOMI ',
+    { richText: [{ text: 'M2101' }, { text: 'K6G' }] },
+    { formula: '1+2', result: 3 },
+    '999',
+  ]);
   sheet.addRow([3, 'GOOGLE', '8PRO', 0, 0]); // the bad row: the model starts with a digit
   sheet.addRow([]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 async function signIn(who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: 'Europe/Paris' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   await page.goto(`${beacon.url}/login`);
   await page.fill('#email', who.email);
@@ -35,11 +44,25 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(ADMIN.email, ADMIN.password, 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [ADMIN.email]);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  const operatorId = await beacon.users.save({ email: OPERATOR.email, source: 2, ulevel: 0, description: '', password: OPERATOR.password }, actor);
-  const shop = await beacon.services.apps.create({ title: 'Acme Shop', pkg: 'com.acme.shop', owner: { userId: root!.id, email: ADMIN.email } });
-  await beacon.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 400, 0)`, [shop.app.id, operatorId, OPERATOR.email]);
+  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [
+    ADMIN.email,
+  ]);
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  const operatorId = await beacon.users.save(
+    { email: OPERATOR.email, source: 2, ulevel: 0, description: '', password: OPERATOR.password },
+    actor,
+  );
+  const shop = await beacon.services.apps.create({
+    title: 'Acme Shop',
+    pkg: 'com.acme.shop',
+    owner: { userId: root!.id, email: ADMIN.email },
+  });
+  await beacon.database.query(
+    `INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, 400, 0)`,
+    [shop.app.id, operatorId, OPERATOR.email],
+  );
 });
 
 afterAll(async () => {
@@ -117,12 +140,26 @@ describe('platform administration: mobile models', () => {
     await snap(page, 'platform-models-refused');
     const statuses = await page.evaluate(async () => {
       const post = (url: string, body: unknown) =>
-        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => [r.status, ((await r.json()) as { status: number }).status]);
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(async (r) => [r.status, ((await r.json()) as { status: number }).status]);
       return [
         await post('/tcm/global/uem/config/list', { shieldType: 1 }),
-        await post('/tcm/global/uem/config/save', { shieldType: 1, type: 1, brand: 'A', model: 'B', protectDefault: 1, protectNewMarket: 1 }),
+        await post('/tcm/global/uem/config/save', {
+          shieldType: 1,
+          type: 1,
+          brand: 'A',
+          model: 'B',
+          protectDefault: 1,
+          protectNewMarket: 1,
+        }),
         await post('/tcm/global/uem/app/control/config/edit', { operateType: 1, appId: 1 }),
-        await fetch('/tcm/v1/platform/audit').then(async (r) => [r.status, ((await r.json()) as { status: number }).status]),
+        await fetch('/tcm/v1/platform/audit').then(async (r) => [
+          r.status,
+          ((await r.json()) as { status: number }).status,
+        ]),
       ];
     });
     expect(statuses).toEqual([

@@ -1,7 +1,15 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOnEmulator, gaid, launchBrowser, registerDevice, snap, startBeacon, type RunningBeacon } from './harness';
+import {
+  appOnEmulator,
+  gaid,
+  launchBrowser,
+  registerDevice,
+  snap,
+  startBeacon,
+  type RunningBeacon,
+} from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
@@ -9,8 +17,13 @@ const FAST = 20; // NG/KE devices with notifications on
 const OFF = 3; // NG devices with notifications off (loss 107)
 const SLOW = 15_000; // GH devices for the slow push (15 s at 1000/s: on a loaded machine the browser needed more than 8 s to reach the confirmation)
 const content = {
-  noti_type: 1, noti_title: 'Flash sale', noti_desc: 'Everything 50% off today', noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home',
+  noti_type: 1,
+  noti_title: 'Flash sale',
+  noti_desc: 'Everything 50% off today',
+  noti_small_icon: '/files/icon.png',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'shop://home',
 };
 
 let beacon: RunningBeacon;
@@ -22,20 +35,41 @@ let sdkAuth: string;
 const tokens: string[] = [];
 
 async function register(i: number, country: string, notificationsEnabled = true): Promise<void> {
-  tokens[i] = await registerDevice(beacon, emu, { sdkAuth, projectId: PROJECT, pkg: PKG }, i, { country, appVersion: i % 2 ? '3.1.0' : '3.2.0', appVersionCode: 310, notificationsEnabled });
+  tokens[i] = await registerDevice(beacon, emu, { sdkAuth, projectId: PROJECT, pkg: PKG }, i, {
+    country,
+    appVersion: i % 2 ? '3.1.0' : '3.2.0',
+    appVersionCode: 310,
+    notificationsEnabled,
+  });
 }
 
 const deliveredOf = (msgId: number) =>
-  tokens.reduce((n, tok) => n + (tok ? emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(msgId)).length : 0), 0);
+  tokens.reduce(
+    (n, tok) =>
+      n +
+      (tok
+        ? emu
+            .inbox(tok)
+            .filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(msgId)).length
+        : 0),
+    0,
+  );
 
 /** Saves a message the way the console does: the page's fetch with the session cookie. */
 async function save(body: Record<string, unknown>): Promise<number> {
   const answer = await page.evaluate(
     async ([url, payload]) => {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       return (await res.json()) as { status: number; data: { id: number } };
     },
-    [`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, targetingType: 0, scheduleType: 1, ...body }] as const,
+    [
+      `/tcm/v1/app/${appId}/msg/save`,
+      { msgType: 1, data: content, targetingType: 0, scheduleType: 1, ...body },
+    ] as const,
   );
   expect(answer.status).toBe(200);
   return answer.data.id;
@@ -52,12 +86,18 @@ async function rowAction(msgId: number, action: string): Promise<void> {
   if ((await item.count()) === 0) {
     const offered = await menu.getByRole('menuitem').allTextContents();
     await page.keyboard.press('Escape');
-    throw new Error(`no "${action}" for message ${msgId} (status ${await statusOf(msgId).getAttribute('data-status')}): ${offered.join(', ')}`);
+    throw new Error(
+      `no "${action}" for message ${msgId} (status ${await statusOf(msgId).getAttribute('data-status')}): ${offered.join(', ')}`,
+    );
   }
   await item.click();
 }
 
-async function waitForText(locator: ReturnType<Page['locator']>, text: string, timeout = 60_000): Promise<void> {
+async function waitForText(
+  locator: ReturnType<Page['locator']>,
+  text: string,
+  timeout = 60_000,
+): Promise<void> {
   await expect.poll(async () => (await locator.textContent())?.trim(), { timeout, interval: 500 }).toBe(text);
 }
 
@@ -66,10 +106,15 @@ beforeAll(async () => {
   beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
   browser = await launchBrowser();
   await beacon.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-  ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, 'owner@example.com', { title: 'Shop', pkg: PKG, projectId: PROJECT }));
+  ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, 'owner@example.com', {
+    title: 'Shop',
+    pkg: PKG,
+    projectId: PROJECT,
+  }));
   for (let i = 0; i < FAST + OFF; i++) await register(i, i % 2 ? 'NG' : 'KE', i < FAST);
   const slow = Array.from({ length: SLOW }, (_, k) => FAST + OFF + k);
-  for (let k = 0; k < slow.length; k += 50) await Promise.all(slow.slice(k, k + 50).map((i) => register(i, 'GH')));
+  for (let k = 0; k < slow.length; k += 50)
+    await Promise.all(slow.slice(k, k + 50).map((i) => register(i, 'GH')));
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
@@ -96,7 +141,12 @@ describe('notification records in the browser', () => {
   });
 
   it('fills the list with dispatched, then reached after device events', async () => {
-    saleId = await save({ title: 'Flash sale', targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['NG', 'KE'], allSelected: 0 }], pushCount: FAST + OFF });
+    saleId = await save({
+      title: 'Flash sale',
+      targetingType: 1,
+      conditions: [{ label: 'country', op: 'in', values: ['NG', 'KE'], allSelected: 0 }],
+      pushCount: FAST + OFF,
+    });
     await page.goto(`${beacon.url}/app/${appId}/data/push`);
     await waitForText(page.getByTestId(`dispatched-${saleId}`), String(FAST));
     await expect.poll(() => statusOf(saleId).getAttribute('data-status'), { timeout: 30_000 }).toBe('1');
@@ -104,8 +154,16 @@ describe('notification records in the browser', () => {
 
     const ts = Date.now();
     for (const i of [0, 1, 2, 3, 4]) {
-      const events = [{ type: 'received', msgId: saleId, ts }, { type: 'shown', msgId: saleId, ts }, ...(i < 2 ? [{ type: 'clicked', msgId: saleId, ts }] : [])];
-      const res = await fetch(`${beacon.url}/sdk/v1/events`, { method: 'POST', headers: { authorization: sdkAuth, 'content-type': 'application/json' }, body: JSON.stringify({ gaid: gaid(i), events }) });
+      const events = [
+        { type: 'received', msgId: saleId, ts },
+        { type: 'shown', msgId: saleId, ts },
+        ...(i < 2 ? [{ type: 'clicked', msgId: saleId, ts }] : []),
+      ];
+      const res = await fetch(`${beacon.url}/sdk/v1/events`, {
+        method: 'POST',
+        headers: { authorization: sdkAuth, 'content-type': 'application/json' },
+        body: JSON.stringify({ gaid: gaid(i), events }),
+      });
       expect(((await res.json()) as { status: number }).status).toBe(200);
     }
     // the list stopped refreshing once nothing sends: a new search (Enter in a filter) reloads it
@@ -115,7 +173,9 @@ describe('notification records in the browser', () => {
     await waitForText(page.getByTestId(`reached-${saleId}`), '5');
     expect(await row(saleId).textContent()).toContain('25%');
     expect(await statusOf(saleId).textContent()).toBe('Sent');
-    await row(saleId).getByRole('button', { name: /expand/i }).click();
+    await row(saleId)
+      .getByRole('button', { name: /expand/i })
+      .click();
     await page.getByTestId(`stats-${saleId}`).waitFor();
     await snap(page, 'records-list-reached');
   });
@@ -155,7 +215,13 @@ describe('notification records in the browser', () => {
   it('stops a slow push midway from the row menu', async () => {
     await page.goto(`${beacon.url}/app/${appId}/data/push`);
     await page.getByTestId(`title-${saleId}`).waitFor();
-    const slowId = await save({ title: 'Slow push', targetingType: 1, conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }], pushCount: SLOW, speedLimit: 1000 });
+    const slowId = await save({
+      title: 'Slow push',
+      targetingType: 1,
+      conditions: [{ label: 'country', op: 'in', values: ['GH'], allSelected: 0 }],
+      pushCount: SLOW,
+      speedLimit: 1000,
+    });
     // a search reloads the list at once (no page load), and it keeps refreshing while the push sends
     await page.getByRole('textbox', { name: 'Description' }).fill('Slow');
     await page.getByRole('textbox', { name: 'Description' }).press('Enter');
@@ -168,18 +234,37 @@ describe('notification records in the browser', () => {
     const stopAnswer = page.waitForResponse((r) => r.url().endsWith(`/msg/${slowId}/stop`));
     await confirm.click();
     expect(await (await stopAnswer).json()).toMatchObject({ status: 200 });
-    await page.getByText('Message stopped').waitFor({ timeout: 10_000 }).catch(async (e: unknown) => {
-      await snap(page, 'records-slow-failed');
-      throw e;
-    });
+    await page
+      .getByText('Message stopped')
+      .waitFor({ timeout: 10_000 })
+      .catch(async (e: unknown) => {
+        await snap(page, 'records-slow-failed');
+        throw e;
+      });
     const atStop = deliveredOf(slowId);
     expect(atStop).toBeLessThan(SLOW);
     await expect.poll(() => statusOf(slowId).getAttribute('data-status'), { timeout: 30_000 }).toBe('3');
     await new Promise((r) => setTimeout(r, 1500));
     expect(deliveredOf(slowId)).toBe(atStop);
     const serverCount = () =>
-      page.evaluate(async (url) => ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { results: Array<{ id: number; dispatchCount: number }> } }).data.results, `/tcm/v1/app/${appId}/msg/list`);
-    await expect.poll(async () => (await serverCount()).find((r) => r.id === slowId)?.dispatchCount, { timeout: 15_000 }).toBe(atStop);
+      page.evaluate(
+        async (url) =>
+          (
+            (await (
+              await fetch(url, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: '{}',
+              })
+            ).json()) as { data: { results: Array<{ id: number; dispatchCount: number }> } }
+          ).data.results,
+        `/tcm/v1/app/${appId}/msg/list`,
+      );
+    await expect
+      .poll(async () => (await serverCount()).find((r) => r.id === slowId)?.dispatchCount, {
+        timeout: 15_000,
+      })
+      .toBe(atStop);
     await waitForText(page.getByTestId(`dispatched-${slowId}`), atStop.toLocaleString('en-US'));
     await snap(page, 'records-slow-stopped');
   });
@@ -190,7 +275,15 @@ describe('notification records in the browser', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Recall sent').waitFor();
     await expect.poll(() => statusOf(saleId).getAttribute('data-status'), { timeout: 30_000 }).toBe('8');
-    const recalls = tokens.slice(0, FAST + OFF).map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_target_msg_id === String(saleId)).length);
+    const recalls = tokens
+      .slice(0, FAST + OFF)
+      .map(
+        (tok) =>
+          emu
+            .inbox(tok)
+            .filter((d) => (d.message.data as Record<string, string>).tcm_target_msg_id === String(saleId))
+            .length,
+      );
     expect(recalls).toEqual([...Array(FAST).fill(1), ...Array(OFF).fill(0)]);
     await page.getByTestId(`row-menu-${saleId}`).click();
     await page.getByRole('menuitem', { name: 'Detail' }).waitFor();

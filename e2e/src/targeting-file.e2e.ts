@@ -1,7 +1,16 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOnEmulator, gaid, launchBrowser, registerDevice, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
+import {
+  appOnEmulator,
+  gaid,
+  launchBrowser,
+  registerDevice,
+  snap,
+  startBeacon,
+  type RunningBeacon,
+  signedInPage,
+} from './harness';
 
 const PROJECT = 'files-project';
 const PKG = 'com.example.files';
@@ -14,9 +23,14 @@ let page: Page;
 let appId: number;
 const tokens: string[] = [];
 
-const explain = (id: string) => page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
+const explain = (id: string) =>
+  page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
 const fileInput = () => page.locator('#fileList input[type=file]');
-const txt = (name: string, lines: string[]) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+const txt = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/plain',
+  buffer: Buffer.from(lines.join('\n')),
+});
 
 beforeAll(async () => {
   emu = await startEmulator({ tlsPort: null });
@@ -24,7 +38,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(OWNER.email, OWNER.password, 150);
   let auth: string;
-  ({ appId, sdkAuth: auth } = await appOnEmulator(beacon, emu, OWNER.email, { title: 'Files', pkg: PKG, projectId: PROJECT, smallIcon: true }));
+  ({ appId, sdkAuth: auth } = await appOnEmulator(beacon, emu, OWNER.email, {
+    title: 'Files',
+    pkg: PKG,
+    projectId: PROJECT,
+    smallIcon: true,
+  }));
   for (let i = 0; i < 5; i++) {
     tokens.push(await registerDevice(beacon, emu, { sdkAuth: auth, projectId: PROJECT, pkg: PKG }, i));
   }
@@ -50,7 +69,9 @@ describe('compose to an uploaded file of device ids', () => {
     await page.getByText(/Drop a \.txt file here/).waitFor();
     await fileInput().setInputFiles(txt('buyers.txt', [gaid(1), 'customer-42', gaid(3)]));
     await page.getByTestId('rejected-lines').getByText('customer-42').waitFor();
-    await explain('fileList').getByText('1 line is not an advertising ID (2 valid IDs): fix it and try again').waitFor();
+    await explain('fileList')
+      .getByText('1 line is not an advertising ID (2 valid IDs): fix it and try again')
+      .waitFor();
     await snap(page, 'targeting-file-refused');
 
     // devices 1 and 3, one repeated line, one id no device of the app has
@@ -68,9 +89,18 @@ describe('compose to an uploaded file of device ids', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(`**/app/${appId}/data/push`);
 
-    const [msg] = await beacon.database.query<{ id: number; targeting_type: number }>('SELECT id::int AS id, targeting_type FROM messages WHERE app_id = $1', [appId]);
+    const [msg] = await beacon.database.query<{ id: number; targeting_type: number }>(
+      'SELECT id::int AS id, targeting_type FROM messages WHERE app_id = $1',
+      [appId],
+    );
     expect(msg?.targeting_type).toBe(6);
-    const delivered = () => tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(msg!.id)).length);
+    const delivered = () =>
+      tokens.map(
+        (tok) =>
+          emu
+            .inbox(tok)
+            .filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(msg!.id)).length,
+      );
     await expect.poll(delivered, { timeout: 30_000 }).toEqual([0, 1, 0, 1, 0]);
   });
 
@@ -82,7 +112,9 @@ describe('compose to an uploaded file of device ids', () => {
     await link.fill('http://127.0.0.1:9/gaid.txt');
     await explain('fileLink').getByText('Check the link to count its devices').waitFor();
     await page.getByRole('button', { name: /Check link/ }).click();
-    await explain('fileLink').getByText('This link points to a private or local network address, which Beacon does not fetch').waitFor();
+    await explain('fileLink')
+      .getByText('This link points to a private or local network address, which Beacon does not fetch')
+      .waitFor();
     await snap(page, 'targeting-link-refused');
   });
 });

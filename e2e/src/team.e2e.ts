@@ -17,10 +17,21 @@ beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
   await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'root@example.com'`);
-  const actor = (await beacon.users.resolveSession(await beacon.users.openSession(root!.id, { ip: '', userAgent: '' })))!.user;
-  const ownerId = await beacon.users.save({ email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password }, actor);
-  const created = await beacon.services.apps.create({ title: 'Owen Shop', pkg: 'com.owen.shop', owner: { userId: ownerId, email: OWNER.email } });
+  const [root] = await beacon.database.query<{ id: number }>(
+    `SELECT id FROM users WHERE email = 'root@example.com'`,
+  );
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  const ownerId = await beacon.users.save(
+    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
+    actor,
+  );
+  const created = await beacon.services.apps.create({
+    title: 'Owen Shop',
+    pkg: 'com.owen.shop',
+    owner: { userId: ownerId, email: OWNER.email },
+  });
   appId = created.app.id;
   appAuth = `Basic ${Buffer.from(`${created.app.appKey}:${created.appSecret}`).toString('base64')}`;
 });
@@ -45,7 +56,16 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 /** Calls the API from the page (its session cookie) and answers the envelope status. */
 async function apiStatus(page: Page, path: string, body: unknown): Promise<number> {
   return page.evaluate(
-    async ([p, b]) => ((await (await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json()) as { status: number }).status,
+    async ([p, b]) =>
+      (
+        (await (
+          await fetch(p, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+        ).json()) as { status: number }
+      ).status,
     [path, body] as const,
   );
 }
@@ -93,7 +113,12 @@ describe('team, test devices and the notification icon', () => {
     await owner.reload();
     await row.getByText('Active').waitFor();
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(1);
-    expect(await table.locator('tr', { hasText: OWNER.email }).getByRole('button', { name: 'Change owner' }).count()).toBe(1);
+    expect(
+      await table
+        .locator('tr', { hasText: OWNER.email })
+        .getByRole('button', { name: 'Change owner' })
+        .count(),
+    ).toBe(1);
   });
 
   it('as a tester the teammate cannot open group or project settings, and the server refuses team actions', async () => {
@@ -109,7 +134,9 @@ describe('team, test devices and the notification icon', () => {
     expect(await table.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await table.getByText('Actions').count()).toBe(0);
     await snap(mate, 'team-as-tester');
-    expect(await apiStatus(mate, `/tcm/v1/app/${appId}/operator/create`, { email: 'x@shop.example', ulevel: 400 })).toBe(1002);
+    expect(
+      await apiStatus(mate, `/tcm/v1/app/${appId}/operator/create`, { email: 'x@shop.example', ulevel: 400 }),
+    ).toBe(1002);
     expect(await apiStatus(mate, `/tcm/v1/app/${appId}/operator/delete`, { id: 1 })).toBe(1002);
   });
 
@@ -135,25 +162,43 @@ describe('team, test devices and the notification icon', () => {
       method: 'POST',
       headers: { authorization: appAuth, 'content-type': 'application/json' },
       body: JSON.stringify({
-        token: 'tok-tess', gaid: GAID, country: 'FR', language: 'fr', brand: 'Google', model: 'Pixel 8', osVersion: 34,
-        appVersion: '1.0.0', appVersionCode: 1, timezone: 'Europe/Paris', notificationsEnabled: true,
+        token: 'tok-tess',
+        gaid: GAID,
+        country: 'FR',
+        language: 'fr',
+        brand: 'Google',
+        model: 'Pixel 8',
+        osVersion: 34,
+        appVersion: '1.0.0',
+        appVersionCode: 1,
+        timezone: 'Europe/Paris',
+        notificationsEnabled: true,
       }),
     });
     expect(((await res.json()) as { status: number }).status).toBe(200);
-    await expect.poll(async () => {
-      await mate.reload();
-      await row.waitFor();
-      return row.getByText('Valid', { exact: true }).count();
-    }, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await mate.reload();
+          await row.waitFor();
+          return row.getByText('Valid', { exact: true }).count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
   });
 
   it('sets the notification icon and colour (upper-cased as typed) and previews it', async () => {
     await mate.goto(`${beacon.url}/app/${appId}/config/icon`);
     await mate.getByText('Preview on Android').waitFor();
     expect(await mate.getByLabel('Colour').isDisabled()).toBe(true);
-    await mate.locator('input[type=file]').setInputFiles({ name: 'bell.png', mimeType: 'image/png', buffer: makePng(64, 64) });
+    await mate
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bell.png', mimeType: 'image/png', buffer: makePng(64, 64) });
     await mate.getByText('The icon must be 60×60 pixels').waitFor();
-    await mate.locator('input[type=file]').setInputFiles({ name: 'bell.png', mimeType: 'image/png', buffer: makePng(60, 60) });
+    await mate
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bell.png', mimeType: 'image/png', buffer: makePng(60, 60) });
     await mate.getByTestId('icon-current').locator('img').waitFor();
     const colour = mate.getByLabel('Colour');
     await colour.fill('');

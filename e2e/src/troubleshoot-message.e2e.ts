@@ -1,7 +1,16 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOnEmulator, gaid, launchBrowser, registerDevice, snap, startBeacon, type RunningBeacon, signedInPage } from './harness';
+import {
+  appOnEmulator,
+  gaid,
+  launchBrowser,
+  registerDevice,
+  snap,
+  startBeacon,
+  type RunningBeacon,
+  signedInPage,
+} from './harness';
 
 const PROJECT = 'shop-project';
 const PKG = 'com.example.shop';
@@ -22,7 +31,9 @@ let appId: number;
 let sdkAuth: string;
 
 async function statusOf(id: number): Promise<number> {
-  const [row] = await beacon.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [id]);
+  const [row] = await beacon.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [
+    id,
+  ]);
   return Number(row?.status);
 }
 
@@ -37,10 +48,20 @@ beforeAll(async () => {
   beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
   browser = await launchBrowser();
   await beacon.users.upsertAdmin(OWNER.email, OWNER.password, 150);
-  ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, OWNER.email, { title: 'Shop', pkg: PKG, projectId: PROJECT, smallIcon: true }));
-  await beacon.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [appId]);
+  ({ appId, sdkAuth } = await appOnEmulator(beacon, emu, OWNER.email, {
+    title: 'Shop',
+    pkg: PKG,
+    projectId: PROJECT,
+    smallIcon: true,
+  }));
+  await beacon.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [
+    appId,
+  ]);
   for (const [i, d] of FLEET.entries()) {
-    await registerDevice(beacon, emu, { sdkAuth, projectId: PROJECT, pkg: PKG }, i, { country: d.country, notificationsEnabled: d.on });
+    await registerDevice(beacon, emu, { sdkAuth, projectId: PROJECT, pkg: PKG }, i, {
+      country: d.country,
+      notificationsEnabled: d.on,
+    });
   }
   page = await signedInPage(browser, beacon.url, OWNER);
 }, 120_000);
@@ -67,7 +88,9 @@ describe('troubleshoot one message for one device', () => {
     const forbidden = page.getByRole('dialog', { name: 'Sending is forbidden in part of the audience' });
     await forbidden.waitFor();
     const france = forbidden.getByTestId('forbidden-FR');
-    expect(await france.innerText()).toMatch(/France \(FR\)[\s\S]*All day[\s\S]*App country blocked[\s\S]*1 device/);
+    expect(await france.innerText()).toMatch(
+      /France \(FR\)[\s\S]*All day[\s\S]*App country blocked[\s\S]*1 device/,
+    );
     expect(await beacon.database.query('SELECT id FROM messages WHERE app_id = $1', [appId])).toHaveLength(0);
     await snap(page, 'troubleshoot-forbidden-dialog');
     const saved = page.waitForResponse((r) => r.url().endsWith('/msg/save'));
@@ -79,7 +102,11 @@ describe('troubleshoot one message for one device', () => {
     await expect.poll(() => statusOf(msgId), { timeout: 30_000 }).toBe(1);
     const ts = Date.now();
     const events = ['received', 'shown', 'clicked'].map((type) => ({ type, msgId, ts }));
-    const res = await fetch(`${beacon.url}/sdk/v1/events`, { method: 'POST', headers: { authorization: sdkAuth, 'content-type': 'application/json' }, body: JSON.stringify({ gaid: gaid(0), events }) });
+    const res = await fetch(`${beacon.url}/sdk/v1/events`, {
+      method: 'POST',
+      headers: { authorization: sdkAuth, 'content-type': 'application/json' },
+      body: JSON.stringify({ gaid: gaid(0), events }),
+    });
     expect(((await res.json()) as { status: number }).status).toBe(200);
   });
 
@@ -119,13 +146,32 @@ describe('troubleshoot one message for one device', () => {
 
   it('says which condition a device outside the audience fails', async () => {
     const saved = await page.evaluate(
-      async ([url, payload]) => (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json()) as { status: number; data: { id: number } },
+      async ([url, payload]) =>
+        (await (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(payload),
+          })
+        ).json()) as { status: number; data: { id: number } },
       [
         `/tcm/v1/app/${appId}/msg/save`,
         {
-          msgType: 1, title: 'Nigeria only', pushCount: 1, targetingType: 1, scheduleType: 1,
+          msgType: 1,
+          title: 'Nigeria only',
+          pushCount: 1,
+          targetingType: 1,
+          scheduleType: 1,
           conditions: [{ label: 'country', op: 'in', values: ['NG'], allSelected: 0 }],
-          data: { noti_type: 1, noti_title: 'Hello Lagos', noti_desc: 'Deals near you', noti_small_icon: '/files/x.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://ng' },
+          data: {
+            noti_type: 1,
+            noti_title: 'Hello Lagos',
+            noti_desc: 'Deals near you',
+            noti_small_icon: '/files/x.png',
+            noti_ex_type: 1,
+            noti_open_type: 1,
+            noti_open_content: 'shop://ng',
+          },
         },
       ] as const,
     );
@@ -145,7 +191,9 @@ describe('troubleshoot one message for one device', () => {
     await card.locator('#msgId').fill('999999');
     await card.getByRole('button', { name: 'Trace' }).click();
     await page.getByTestId('trace-no-message').getByText('No message with id 999999 in this app.').waitFor();
-    await page.goto(`${beacon.url}/app/${appId}/troubleshooting/equipment?id=${gaid(2)}&msgId=${msgId}&lang=zh`);
+    await page.goto(
+      `${beacon.url}/app/${appId}/troubleshooting/equipment?id=${gaid(2)}&msgId=${msgId}&lang=zh`,
+    );
     await page.getByTestId('message-trace').getByText('发送前被拦截：应用国家被屏蔽 (代码 104)').waitFor();
     await snap(page, 'troubleshoot-message-zh');
   });

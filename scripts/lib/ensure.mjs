@@ -44,18 +44,32 @@ export function ensureDependencies() {
   if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
 }
 
-const SERVER_INPUTS = ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src', 'packages/fcm-emulator/src'];
-const CONSOLE_INPUTS = ['apps/console/src', 'apps/console/index.html', 'apps/console/vite.config.ts', 'apps/console/public', 'packages/shared/src'];
+const SERVER_INPUTS = [
+  'apps/server/src',
+  'apps/server/build.mjs',
+  'apps/server/package.json',
+  'packages/shared/src',
+  'packages/fcm-emulator/src',
+];
+const CONSOLE_INPUTS = [
+  'apps/console/src',
+  'apps/console/index.html',
+  'apps/console/vite.config.ts',
+  'apps/console/public',
+  'packages/shared/src',
+];
 
 /** Rebuilds the server bundle and the console when a source file is newer than the build. */
 export function buildIfStale({ force = false } = {}) {
   if (force || newest(SERVER_INPUTS) > mtime('apps/server/dist/cli.mjs')) {
     log('building the server…');
-    if (run('npm', ['run', 'build', '-w', '@beacon/server', '--silent']) !== 0) throw new Error('server build failed');
+    if (run('npm', ['run', 'build', '-w', '@beacon/server', '--silent']) !== 0)
+      throw new Error('server build failed');
   }
   if (force || newest(CONSOLE_INPUTS) > mtime('apps/console/dist/index.html')) {
     log('building the console…');
-    if (run('npm', ['run', 'build', '-w', '@beacon/console', '--silent']) !== 0) throw new Error('console build failed');
+    if (run('npm', ['run', 'build', '-w', '@beacon/console', '--silent']) !== 0)
+      throw new Error('console build failed');
   }
 }
 
@@ -78,7 +92,10 @@ export function ensureChromium() {
   log('installing Chromium from Debian (apt-get)…');
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } catch {
     return false;
   }

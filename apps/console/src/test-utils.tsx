@@ -20,7 +20,15 @@ export function renderAt(url: string, ui: ReactNode, path = '*'): RenderResult {
       <AntApp>
         <MemoryRouter initialEntries={[url]}>
           <Routes>
-            <Route path={path} element={<>{ui}<LocationProbe /></>} />
+            <Route
+              path={path}
+              element={
+                <>
+                  {ui}
+                  <LocationProbe />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </AntApp>

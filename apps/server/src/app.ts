@@ -100,7 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
       // one alert write per app a minute: a failing batch reports every device
       if ((authAlerted.get(appId) ?? 0) > Date.now() - 60_000) return;
       authAlerted.set(appId, Date.now());
-      void raiseAlert(database, { appId, kind: 'fcm_credentials', params: { reason: message.slice(0, 200) } }).catch(() => undefined);
+      void raiseAlert(database, {
+        appId,
+        kind: 'fcm_credentials',
+        params: { reason: message.slice(0, 200) },
+      }).catch(() => undefined);
     },
   });
   const devices = new DevicesService(devicesRepo, {
@@ -114,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     : undefined;
 
   app.decorate('projectLevel', async (user: { id: number; ulevel: number }, appId: number) => {
-    if (user.ulevel === UserLevel.SUPER_ADMIN) return (await appsRepo.exists(appId)) ? UserLevel.SUPER_ADMIN : undefined;
+    if (user.ulevel === UserLevel.SUPER_ADMIN)
+      return (await appsRepo.exists(appId)) ? UserLevel.SUPER_ADMIN : undefined;
     return appsRepo.memberLevel(appId, user.id);
   });
   await app.register(cookie, { secret: cookieSecret });
@@ -132,7 +137,11 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     registrationEnabled: config.registrationEnabled,
   };
   registerSystemRoutes(app, { info, checkDatabase: async () => void (await database.query('SELECT 1')) });
-  registerUsersRoutes(app, { users, sso, cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs } });
+  registerUsersRoutes(app, {
+    users,
+    sso,
+    cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs },
+  });
 
   await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box) });
   registerFilesRoutes(app, files);

@@ -48,7 +48,9 @@ export interface Config {
   allowPrivateLinks: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  oidc: { issuer: string; clientId: string; clientSecret: string; redirectUrl: string; allowHttp: boolean } | undefined;
+  oidc:
+    | { issuer: string; clientId: string; clientSecret: string; redirectUrl: string; allowHttp: boolean }
+    | undefined;
   fcmBaseUrl: string | undefined;
   sessionTtlMs: number;
   cookieSecure: boolean;
@@ -64,7 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean))
-    throw new Error('invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+    throw new Error(
+      'invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -101,7 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function resolveSecretKey(value: string | undefined, dataDir: string): Buffer {
   if (value) {
     const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-    if (key.length !== 32) throw new Error('invalid configuration:\n  BEACON_SECRET_KEY must be 32 bytes (64 hex digits or base64)');
+    if (key.length !== 32)
+      throw new Error(
+        'invalid configuration:\n  BEACON_SECRET_KEY must be 32 bytes (64 hex digits or base64)',
+      );
     return key;
   }
   const file = path.join(dataDir, 'secret.key');

@@ -94,7 +94,12 @@ class Emulator extends EventEmitter implements FcmEmulator {
     return this.core.accounts.create(projectId, opts.tokenUri ?? this.tokenUri(fallback), opts.clientEmail);
   }
 
-  registerServiceAccount(projectId: string, clientEmail: string, publicKeyPem: string, tokenUri?: string): void {
+  registerServiceAccount(
+    projectId: string,
+    clientEmail: string,
+    publicKeyPem: string,
+    tokenUri?: string,
+  ): void {
     this.core.accounts.register(projectId, clientEmail, publicKeyPem, tokenUri);
   }
 

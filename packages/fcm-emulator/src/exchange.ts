@@ -35,7 +35,8 @@ function first(v: string | string[] | undefined): string | undefined {
 const replyHeaders = new Map<number, OutgoingHttpHeaders>();
 
 function headersFor(status: number, retryAfter: number | undefined): OutgoingHttpHeaders {
-  if (retryAfter !== undefined) return { ':status': status, 'content-type': JSON_TYPE, 'retry-after': String(retryAfter) };
+  if (retryAfter !== undefined)
+    return { ':status': status, 'content-type': JSON_TYPE, 'retry-after': String(retryAfter) };
   let h = replyHeaders.get(status);
   if (h === undefined) {
     h = { ':status': status, 'content-type': JSON_TYPE };

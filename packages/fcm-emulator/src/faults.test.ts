@@ -90,9 +90,13 @@ describe('fault injection', () => {
   it('after GOAWAY, streams above its last-stream id are refused and never delivered', async () => {
     const before = h.emu.stats().delivered;
     h.emu.addFault({ respond: { status: 200, goaway: true }, times: 1 });
-    const results = await Promise.allSettled(Array.from({ length: 40 }, () => h.send({ message: { token } })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => h.send({ message: { token } })),
+    );
     const answered = results.filter((r) => r.status === 'fulfilled' && r.value.status === 200).length;
-    const refused = results.filter((r) => r.status === 'rejected' && /REFUSED_STREAM/.test(String(r.reason))).length;
+    const refused = results.filter(
+      (r) => r.status === 'rejected' && /REFUSED_STREAM/.test(String(r.reason)),
+    ).length;
     expect(refused).toBeGreaterThan(0);
     // nothing refused reached the device; only the GOAWAY stream itself may be delivered without its answer arriving
     const delivered = h.emu.stats().delivered - before;

@@ -42,7 +42,10 @@ function h2Options(o: TransportOptions): {
 } {
   // a generous session memory keeps nghttp2 from refusing streams under a benchmark's load; a 1 MiB stream
   // window lets a request body arrive in one go
-  return { settings: { maxConcurrentStreams: o.maxConcurrentStreams, initialWindowSize: 1 << 20 }, maxSessionMemory: 256 };
+  return {
+    settings: { maxConcurrentStreams: o.maxConcurrentStreams, initialWindowSize: 1 << 20 },
+    maxSessionMemory: 256,
+  };
 }
 
 /**

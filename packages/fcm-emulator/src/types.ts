@@ -87,7 +87,12 @@ export interface FcmEmulator {
    * registers an existing service account's public key (PEM) for JWT verification; `tokenUri` (the JSON's
    * token_uri) is then also accepted as the assertion's `aud` — for a token endpoint reached through a proxy
    */
-  registerServiceAccount(projectId: string, clientEmail: string, publicKeyPem: string, tokenUri?: string): void;
+  registerServiceAccount(
+    projectId: string,
+    clientEmail: string,
+    publicKeyPem: string,
+    tokenUri?: string,
+  ): void;
   registerDevice(d: DeviceSpec): string;
   /** whether a token was ever registered (registered again after an unregister counts too) */
   hasDevice(token: string): boolean;

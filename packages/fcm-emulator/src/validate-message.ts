@@ -174,7 +174,8 @@ export function validateSendRequest(body: string): Validation {
 
   const data = pickObj(message, 'data');
   const androidData = pickObj(android, 'data');
-  const reserved = reservedKeyError('message.data', data) ?? reservedKeyError('message.android.data', androidData);
+  const reserved =
+    reservedKeyError('message.data', data) ?? reservedKeyError('message.android.data', androidData);
   if (reserved !== undefined) return fail(reserved);
   const limit = target.target === 'topic' ? MAX_TOPIC_DATA_BYTES : MAX_DATA_BYTES;
   if (3 * (dataChars(data) + dataChars(androidData)) > limit) {

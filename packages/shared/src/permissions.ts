@@ -3,11 +3,18 @@ export const UserLevel = { SUPER_ADMIN: 100, PLATFORM_ADMIN: 150, USER: 0 } as c
 export type UserLevelValue = (typeof UserLevel)[keyof typeof UserLevel];
 
 /** Project levels on one app: a level-100 user acts as 100 on every app. */
-export const ProjectLevel = { SUPER_ADMIN: 100, OWNER: 200, MANAGER: 300, OPERATOR: 400, TESTER: 500 } as const;
+export const ProjectLevel = {
+  SUPER_ADMIN: 100,
+  OWNER: 200,
+  MANAGER: 300,
+  OPERATOR: 400,
+  TESTER: 500,
+} as const;
 
 export const UserSource = { INTERNAL: 1, EXTERNAL: 2 } as const;
 
-export type DashboardTab = 'apps' | 'groups' | 'platform' | 'users' | 'statistics' | 'appsettings' | 'globalsettings';
+export type DashboardTab =
+  'apps' | 'groups' | 'platform' | 'users' | 'statistics' | 'appsettings' | 'globalsettings';
 
 /** The dashboard tabs a user of this level sees, in display order. */
 export function dashboardTabsFor(ulevel: number): DashboardTab[] {
@@ -82,11 +89,19 @@ export function canManageAppSecrets(projectLevel: number): boolean {
 }
 
 /** Team (part 1 §5, §6): the levels a teammate may be given, and who may do what on the team screen. */
-export const ASSIGNABLE_TEAM_LEVELS = [ProjectLevel.MANAGER, ProjectLevel.OPERATOR, ProjectLevel.TESTER] as const;
+export const ASSIGNABLE_TEAM_LEVELS = [
+  ProjectLevel.MANAGER,
+  ProjectLevel.OPERATOR,
+  ProjectLevel.TESTER,
+] as const;
 /** Invite, re-invite, cancel an invitation, edit a role, change the owner: 100 and the owner 200. */
 export const TEAM_ADMIN_LEVELS = [ProjectLevel.SUPER_ADMIN, ProjectLevel.OWNER] as const;
 /** Delete a member (never the owner row): 100, 200 and managers 300. */
-export const TEAM_DELETE_LEVELS = [ProjectLevel.SUPER_ADMIN, ProjectLevel.OWNER, ProjectLevel.MANAGER] as const;
+export const TEAM_DELETE_LEVELS = [
+  ProjectLevel.SUPER_ADMIN,
+  ProjectLevel.OWNER,
+  ProjectLevel.MANAGER,
+] as const;
 
 /** Whether a user of project `level` may invite, re-invite, cancel, edit roles and change the owner. */
 export function canAdministerTeam(level: number): boolean {

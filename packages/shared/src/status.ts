@@ -46,7 +46,10 @@ export function canCancel(status: number): boolean {
  * Delete: when the schedule type is 1 (now), or the status is 99 or 21, or the schedule time has passed (for local
  * time, from 12 hours before it).
  */
-export function canDelete(m: { status: number; scheduleType: number; scheduleDate: number | null }, now: number): boolean {
+export function canDelete(
+  m: { status: number; scheduleType: number; scheduleDate: number | null },
+  now: number,
+): boolean {
   if (m.scheduleType === 1 || m.status === 99 || m.status === 21) return true;
   if (m.scheduleDate === null) return false;
   const lead = m.scheduleType === 3 ? 12 * 3600 * 1000 : 0;
@@ -55,12 +58,28 @@ export function canDelete(m: { status: number; scheduleType: number; scheduleDat
 
 /** Edit: only before sending starts (waiting, pending review, rejected). */
 export function canEdit(status: number): boolean {
-  return [S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL, S.PENDING_REVIEW, S.REVIEW_REJECTED, S.AWAITING_AUDIT].includes(status as 0);
+  return [
+    S.WAITING,
+    S.WAITING_SCHEDULED,
+    S.WAITING_LOCAL,
+    S.PENDING_REVIEW,
+    S.REVIEW_REJECTED,
+    S.AWAITING_AUDIT,
+  ].includes(status as 0);
 }
 
 /** Whether a message has finished for good (no more sends will happen). */
 export function isFinal(status: number): boolean {
-  return [S.SENT, S.STOPPED, S.INVALID, S.RECALLED, S.SENT_ALT, S.DELETED, S.DELETED_ALT, S.STOPPED_ALT].includes(status as 1);
+  return [
+    S.SENT,
+    S.STOPPED,
+    S.INVALID,
+    S.RECALLED,
+    S.SENT_ALT,
+    S.DELETED,
+    S.DELETED_ALT,
+    S.STOPPED_ALT,
+  ].includes(status as 1);
 }
 
 /** Dispatch-loss codes (spec part 2 §8) with their names in en/zh/fr. */

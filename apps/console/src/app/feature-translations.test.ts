@@ -5,7 +5,8 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object') for (const [k, v] of flatten(value as object, path)) out.set(k, v);
+    if (value && typeof value === 'object')
+      for (const [k, v] of flatten(value as object, path)) out.set(k, v);
     else out.set(path, String(value));
   }
   return out;

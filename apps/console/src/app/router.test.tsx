@@ -15,24 +15,64 @@ function serve(ulevel: number) {
   fetchMock.mockImplementation(async (input) => {
     const path = urlOf(input);
     if (path.startsWith('/tcm/v1/system/info'))
-      return reply({ status: 200, msg: '', data: { version: '1', sandbox: true, ssoEnabled: false, registrationEnabled: true } });
+      return reply({
+        status: 200,
+        msg: '',
+        data: { version: '1', sandbox: true, ssoEnabled: false, registrationEnabled: true },
+      });
     if (path.startsWith('/tcm/v1/user/login/status'))
-      return reply({ status: 200, msg: '', data: { email: 'ada@example.com', ulevel, source: 2, description: '' } });
+      return reply({
+        status: 200,
+        msg: '',
+        data: { email: 'ada@example.com', ulevel, source: 2, description: '' },
+      });
     if (path.startsWith('/tcm/v1/user/list'))
       return reply({
         status: 200,
         msg: '',
         data: {
           total: 1,
-          results: [{ id: 1, email: 'bob@example.com', ulevel: 150, source: 1, description: 'ops', activated: true, ownApps: 2, createTime: '2025-01-02T03:04:05Z' }],
+          results: [
+            {
+              id: 1,
+              email: 'bob@example.com',
+              ulevel: 150,
+              source: 1,
+              description: 'ops',
+              activated: true,
+              ownApps: 2,
+              createTime: '2025-01-02T03:04:05Z',
+            },
+          ],
         },
       });
-    if (path.startsWith('/tcm/v1/app/list')) return reply({ status: 200, msg: '', data: { results: [], total: 0 } });
+    if (path.startsWith('/tcm/v1/app/list'))
+      return reply({ status: 200, msg: '', data: { results: [], total: 0 } });
     if (path.startsWith('/tcm/v1/app/5/info'))
       return reply({
         status: 200,
         msg: '',
-        data: { appId: 5, title: 'Shop', pkg: 'com.example.shop', logo: '', ownerEmail: 'ada@example.com', projectLevel: 200, reviewEnable: false, materialReviewEnable: false, advanceTarget: false, multiLangEnable: false, localTimeEnable: false, displayPriorityEnable: false, linksEnable: true, limitEnable: false, limitCount: 0, uploadFileLimit: 30, destroy: 0, serverUTC: '+0000', hasServiceAccount: true },
+        data: {
+          appId: 5,
+          title: 'Shop',
+          pkg: 'com.example.shop',
+          logo: '',
+          ownerEmail: 'ada@example.com',
+          projectLevel: 200,
+          reviewEnable: false,
+          materialReviewEnable: false,
+          advanceTarget: false,
+          multiLangEnable: false,
+          localTimeEnable: false,
+          displayPriorityEnable: false,
+          linksEnable: true,
+          limitEnable: false,
+          limitCount: 0,
+          uploadFileLimit: 30,
+          destroy: 0,
+          serverUTC: '+0000',
+          hasServiceAccount: true,
+        },
       });
     return reply({ status: 404, msg: 'Not found' }, 404);
   });

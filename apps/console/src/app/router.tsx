@@ -47,11 +47,46 @@ export const routes: RouteObject[] = [
             element: <DashboardLayout />,
             children: [
               { path: 'dashboard', element: <DashboardRoute /> },
-              { path: 'users', element: <RequireTab tab="users"><UsersRoute /></RequireTab> },
-              { path: 'platformsettings', element: <RequireTab tab="platform"><PlatformSettingsRoute /></RequireTab> },
-              { path: 'statistics', element: <RequireTab tab="statistics"><StatisticsRoute /></RequireTab> },
-              { path: 'appsettings', element: <RequireTab tab="appsettings"><AppSettingsRoute /></RequireTab> },
-              { path: 'globalsettings', element: <RequireTab tab="globalsettings"><GlobalSettingsRoute /></RequireTab> },
+              {
+                path: 'users',
+                element: (
+                  <RequireTab tab="users">
+                    <UsersRoute />
+                  </RequireTab>
+                ),
+              },
+              {
+                path: 'platformsettings',
+                element: (
+                  <RequireTab tab="platform">
+                    <PlatformSettingsRoute />
+                  </RequireTab>
+                ),
+              },
+              {
+                path: 'statistics',
+                element: (
+                  <RequireTab tab="statistics">
+                    <StatisticsRoute />
+                  </RequireTab>
+                ),
+              },
+              {
+                path: 'appsettings',
+                element: (
+                  <RequireTab tab="appsettings">
+                    <AppSettingsRoute />
+                  </RequireTab>
+                ),
+              },
+              {
+                path: 'globalsettings',
+                element: (
+                  <RequireTab tab="globalsettings">
+                    <GlobalSettingsRoute />
+                  </RequireTab>
+                ),
+              },
             ],
           },
           {

@@ -8,7 +8,16 @@ export function EnterSubmit() {
       type="submit"
       tabIndex={-1}
       aria-hidden="true"
-      style={{ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', border: 0 }}
+      style={{
+        position: 'absolute',
+        width: 1,
+        height: 1,
+        padding: 0,
+        margin: -1,
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+        border: 0,
+      }}
     />
   );
 }

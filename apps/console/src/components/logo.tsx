@@ -27,7 +27,15 @@ export function Logo({ size = 28, withText = true, textColor = '#1f2a44' }: Logo
         <circle cx="16" cy="21.5" r="3" fill="#fff" />
       </svg>
       {withText && (
-        <span style={{ fontSize: size * 0.68, fontWeight: 650, letterSpacing: -0.3, color: textColor, lineHeight: 1 }}>
+        <span
+          style={{
+            fontSize: size * 0.68,
+            fontWeight: 650,
+            letterSpacing: -0.3,
+            color: textColor,
+            lineHeight: 1,
+          }}
+        >
           Beacon
         </span>
       )}

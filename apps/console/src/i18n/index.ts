@@ -7,7 +7,13 @@ import { safeStorage } from '../lib/storage';
 import en from './en.json';
 import fr from './fr.json';
 import zh from './zh.json';
-import { type Language, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, parseLanguage, resolveLanguage } from './language';
+import {
+  type Language,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  parseLanguage,
+  resolveLanguage,
+} from './language';
 
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', fr: 'fr' };
 

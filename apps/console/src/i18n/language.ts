@@ -13,7 +13,10 @@ export function parseLanguage(value: string | null | undefined): Language | null
 }
 
 /** The language a page starts in: a valid `lang` query parameter, else the stored choice, else en. */
-export function resolveLanguage(search: string, stored: string | null): { language: Language; fromQuery: boolean } {
+export function resolveLanguage(
+  search: string,
+  stored: string | null,
+): { language: Language; fromQuery: boolean } {
   const fromQuery = parseLanguage(new URLSearchParams(search).get('lang'));
   if (fromQuery) return { language: fromQuery, fromQuery: true };
   return { language: parseLanguage(stored) ?? DEFAULT_LANGUAGE, fromQuery: false };

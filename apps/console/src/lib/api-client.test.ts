@@ -50,7 +50,13 @@ describe('apiRequest', () => {
   });
 
   it('sends GET calls without a body and query calls in the URL', async () => {
-    fetchMock.mockResolvedValue(reply({ status: 200, msg: '', data: { version: '1', sandbox: true, ssoEnabled: false, registrationEnabled: true } }));
+    fetchMock.mockResolvedValue(
+      reply({
+        status: 200,
+        msg: '',
+        data: { version: '1', sandbox: true, ssoEnabled: false, registrationEnabled: true },
+      }),
+    );
     await apiRequest(userCalls.systemInfo);
     expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
     expect(fetchMock.mock.calls[0]![1]?.method).toBe('GET');
@@ -75,14 +81,21 @@ describe('apiRequest', () => {
   });
 
   it('keeps the field list of an invalid-input answer', async () => {
-    fetchMock.mockResolvedValue(reply({ status: 400, msg: 'email: invalid', data: { fields: [{ field: 'email', message: 'invalid' }] } }, 400));
+    fetchMock.mockResolvedValue(
+      reply(
+        { status: 400, msg: 'email: invalid', data: { fields: [{ field: 'email', message: 'invalid' }] } },
+        400,
+      ),
+    );
     const error = await failure(apiRequest(userCalls.recover, { body: { email: 'a@b.co' } }));
     expect(error.code).toBe(400);
     expect(error.fields).toEqual([{ field: 'email', message: 'invalid' }]);
   });
 
   it('rejects invalid input before sending it', async () => {
-    const error = await failure(apiRequest(userCalls.login, { body: { email: 'not-an-email', password: 'x' } }));
+    const error = await failure(
+      apiRequest(userCalls.login, { body: { email: 'not-an-email', password: 'x' } }),
+    );
     expect(error.code).toBe(400);
     expect(error.fields[0]?.field).toBe('email');
     expect(fetchMock).not.toHaveBeenCalled();

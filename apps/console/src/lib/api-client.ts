@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type Call, type MessageLang, callPath, Envelope, errorMessage, ErrorCodes, FieldError } from '@beacon/shared';
+import {
+  type Call,
+  type MessageLang,
+  callPath,
+  Envelope,
+  errorMessage,
+  ErrorCodes,
+  FieldError,
+} from '@beacon/shared';
 import { ApiError } from './api-error';
 
 type BodyOf<C> = C extends Call<infer B, z.ZodType, z.ZodType, z.ZodType> ? B : never;
@@ -34,7 +42,9 @@ const FieldList = z.object({ fields: z.array(FieldError) });
 function invalidInput(error: z.ZodError, lang: MessageLang): ApiError {
   const fields = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
   const first = fields[0];
-  const message = first ? `${first.field} ${first.message}` : errorMessage(ErrorCodes.PARAMETER_ILLEGAL, lang);
+  const message = first
+    ? `${first.field} ${first.message}`
+    : errorMessage(ErrorCodes.PARAMETER_ILLEGAL, lang);
   return new ApiError({ kind: 'business', code: ErrorCodes.PARAMETER_ILLEGAL, message, fields });
 }
 
@@ -66,7 +76,12 @@ async function readJson(response: Response): Promise<unknown> {
 
 function unauthorized(lang: MessageLang): ApiError {
   config.onUnauthorized();
-  return new ApiError({ kind: 'unauthorized', code: ErrorCodes.NOT_SIGNED_IN, httpStatus: 401, message: errorMessage(401, lang) });
+  return new ApiError({
+    kind: 'unauthorized',
+    code: ErrorCodes.NOT_SIGNED_IN,
+    httpStatus: 401,
+    message: errorMessage(401, lang),
+  });
 }
 
 /**
@@ -96,8 +111,14 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
 
   const envelope = AnyEnvelope.safeParse(await readJson(response));
   if (response.status >= 500 || !envelope.success) {
-    const message = envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
-    throw new ApiError({ kind: 'server', code: envelope.success ? envelope.data.status : 0, httpStatus: response.status, message });
+    const message =
+      envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
+    throw new ApiError({
+      kind: 'server',
+      code: envelope.success ? envelope.data.status : 0,
+      httpStatus: response.status,
+      message,
+    });
   }
 
   const { status, msg, data } = envelope.data;
@@ -115,7 +136,12 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
 
   const parsed = call.data.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError({ kind: 'server', code: ErrorCodes.SERVER_ERROR, httpStatus: response.status, message: errorMessage(0, lang) });
+    throw new ApiError({
+      kind: 'server',
+      code: ErrorCodes.SERVER_ERROR,
+      httpStatus: response.status,
+      message: errorMessage(0, lang),
+    });
   }
   return parsed.data as CallData<C>;
 }

@@ -33,7 +33,9 @@ describe('reportError', () => {
   });
 
   it('never shows 401s: the client has already gone to sign-in', () => {
-    expect(reportError(new ApiError({ kind: 'unauthorized', code: 401, message: 'Not signed in' }), 10_000)).toBe(false);
+    expect(
+      reportError(new ApiError({ kind: 'unauthorized', code: 401, message: 'Not signed in' }), 10_000),
+    ).toBe(false);
     expect(alert).not.toHaveBeenCalled();
     expect(persistent).not.toHaveBeenCalled();
   });

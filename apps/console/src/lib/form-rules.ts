@@ -8,7 +8,9 @@ export function emailRules(t: TFunction): Rule[] {
     { required: true, message: t('form.emailRequired') },
     {
       validator: (_rule, value: unknown) =>
-        !value || Email.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('form.emailInvalid'))),
+        !value || Email.safeParse(value).success
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('form.emailInvalid'))),
     },
   ];
 }
@@ -17,7 +19,10 @@ export function emailRules(t: TFunction): Rule[] {
 export function passwordRules(t: TFunction, required = true): Rule[] {
   return [
     { required, message: t('form.passwordRequired') },
-    { pattern: PASSWORD_PATTERN, message: t('form.passwordRule', { min: LIMITS.passwordMin, max: LIMITS.passwordMax }) },
+    {
+      pattern: PASSWORD_PATTERN,
+      message: t('form.passwordRule', { min: LIMITS.passwordMin, max: LIMITS.passwordMax }),
+    },
   ];
 }
 
@@ -27,7 +32,9 @@ export function confirmRules(t: TFunction, other: string): Rule[] {
     { required: true, message: t('form.confirmRequired') },
     ({ getFieldValue }) => ({
       validator: (_rule, value: unknown) =>
-        !value || getFieldValue(other) === value ? Promise.resolve() : Promise.reject(new Error(t('form.confirmMismatch'))),
+        !value || getFieldValue(other) === value
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('form.confirmMismatch'))),
     }),
   ];
 }

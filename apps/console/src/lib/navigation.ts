@@ -1,5 +1,12 @@
 /** Paths that work without a session: a 401 there does not bounce to sign-in. */
-export const PUBLIC_PATHS = ['/login', '/register', '/activate', '/recoverpass', '/resetpass', '/invite'] as const;
+export const PUBLIC_PATHS = [
+  '/login',
+  '/register',
+  '/activate',
+  '/recoverpass',
+  '/resetpass',
+  '/invite',
+] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -7,7 +14,9 @@ export function isPublicPath(pathname: string): boolean {
 
 /** A same-site path safe to navigate to after sign-in: starts with one slash, not a protocol-relative URL. */
 export function isSafeReturnPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  return (
+    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
+  );
 }
 
 /** The absolute http(s) URL a link points to, or null for anything else (javascript:, garbage). */

@@ -18,7 +18,12 @@ export interface UploadOptions {
  * cannot send files): 401, business codes with their field list, and a reply that breaks the contract all become
  * ApiErrors.
  */
-export async function uploadFile<C extends Call>(call: C, file: File, lang: MessageLang, opts: UploadOptions = {}): Promise<CallData<C>> {
+export async function uploadFile<C extends Call>(
+  call: C,
+  file: File,
+  lang: MessageLang,
+  opts: UploadOptions = {},
+): Promise<CallData<C>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(opts.fields ?? {})) form.append(name, value);
   form.append('file', file, file.name);
@@ -33,15 +38,39 @@ export async function uploadFile<C extends Call>(call: C, file: File, lang: Mess
   } catch {
     throw new ApiError({ kind: 'network', code: ErrorCodes.SERVER_ERROR, message: 'Network error' });
   }
-  if (response.status === 401) throw new ApiError({ kind: 'unauthorized', code: 401, httpStatus: 401, message: errorMessage(401, lang) });
+  if (response.status === 401)
+    throw new ApiError({
+      kind: 'unauthorized',
+      code: 401,
+      httpStatus: 401,
+      message: errorMessage(401, lang),
+    });
   const envelope = AnyEnvelope.safeParse(await response.json().catch(() => undefined));
-  if (!envelope.success) throw new ApiError({ kind: 'server', code: 0, httpStatus: response.status, message: errorMessage(0, lang) });
+  if (!envelope.success)
+    throw new ApiError({
+      kind: 'server',
+      code: 0,
+      httpStatus: response.status,
+      message: errorMessage(0, lang),
+    });
   const { status, msg, data } = envelope.data;
   if (status !== ErrorCodes.SUCCESS) {
     const fields = FieldList.safeParse(data);
-    throw new ApiError({ kind: 'business', code: status, httpStatus: response.status, message: msg || errorMessage(status, lang), fields: fields.success ? fields.data.fields : [] });
+    throw new ApiError({
+      kind: 'business',
+      code: status,
+      httpStatus: response.status,
+      message: msg || errorMessage(status, lang),
+      fields: fields.success ? fields.data.fields : [],
+    });
   }
   const parsed = call.data.safeParse(data);
-  if (!parsed.success) throw new ApiError({ kind: 'server', code: 0, httpStatus: response.status, message: errorMessage(0, lang) });
+  if (!parsed.success)
+    throw new ApiError({
+      kind: 'server',
+      code: 0,
+      httpStatus: response.status,
+      message: errorMessage(0, lang),
+    });
   return parsed.data as CallData<C>;
 }

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The viewport width, updated on resize. */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1280);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1280,
+  );
 }

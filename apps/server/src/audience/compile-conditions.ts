@@ -1,4 +1,11 @@
-import { CONDITION_LABEL_SPECS, conditionIssues, INACTIVE_DAYS, normalizeLanguage, TAG_FLAG_OF, type Condition } from '@beacon/shared';
+import {
+  CONDITION_LABEL_SPECS,
+  conditionIssues,
+  INACTIVE_DAYS,
+  normalizeLanguage,
+  TAG_FLAG_OF,
+  type Condition,
+} from '@beacon/shared';
 
 /**
  * A parameterised boolean SQL expression over `devices <alias>` selecting one app's devices that match a condition
@@ -26,7 +33,13 @@ const DAY_MS = 86_400_000;
 const LOOKUP_END = ' /* lookup */)';
 const CLICKED_BIT = 4;
 
-const TEXT_COLUMN = { country: 'country', brand: 'brand', model: 'model', operator: 'operator', appVersion: 'app_version' } as const;
+const TEXT_COLUMN = {
+  country: 'country',
+  brand: 'brand',
+  model: 'model',
+  operator: 'operator',
+  appVersion: 'app_version',
+} as const;
 const UPPER_CASED = new Set(['country', 'brand', 'model']);
 const INT_COLUMN = { osVersion: 'os_version', appVersionCode: 'app_version_code' } as const;
 const WINDOW_COLUMN = { active: 'last_active_at', increasedApp: 'first_seen_at' } as const;
@@ -43,12 +56,17 @@ const WINDOW_COLUMN = { active: 'last_active_at', increasedApp: 'first_seen_at' 
  * - tags, dmpCustomize, dmpCustomizeGroup: the device carries one of the tag ids (`nin`: none of them); with
  *   allSelected, any tag of the label's flag. allSelected on other labels: `in` → no constraint, `nin` → nothing.
  */
-export function compileAudience(appId: number, conditions: readonly Condition[], options: CompileOptions = {}): CompiledAudience {
+export function compileAudience(
+  appId: number,
+  conditions: readonly Condition[],
+  options: CompileOptions = {},
+): CompiledAudience {
   const alias = options.alias ?? 'd';
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new AudienceCompileError(`bad alias ${alias}`);
   if (conditions.length > 0) {
     const issues = conditionIssues(conditions, true);
-    if (issues.length > 0) throw new AudienceCompileError(issues.map((i) => `conditions.${i.path} ${i.message}`).join('; '));
+    if (issues.length > 0)
+      throw new AudienceCompileError(issues.map((i) => `conditions.${i.path} ${i.message}`).join('; '));
   }
   const now = (options.now ?? new Date()).getTime();
   const params: unknown[] = [appId];
@@ -79,7 +97,12 @@ export function compileAudience(appId: number, conditions: readonly Condition[],
     }
     if (c.label in TEXT_COLUMN) {
       const values = UPPER_CASED.has(c.label) ? c.values.map((v) => v.toUpperCase()) : c.values;
-      parts.push(negate(c.op, `${col(TEXT_COLUMN[c.label as keyof typeof TEXT_COLUMN])} = ANY(${p(values, 'text[]')})`));
+      parts.push(
+        negate(
+          c.op,
+          `${col(TEXT_COLUMN[c.label as keyof typeof TEXT_COLUMN])} = ANY(${p(values, 'text[]')})`,
+        ),
+      );
     } else if (c.label === 'language') {
       const exact = c.values.map((v) => normalizeLanguage(v) ?? v);
       const bases = exact.filter((v) => !v.includes('_'));
@@ -120,7 +143,8 @@ const LOOKUP_COST = { 'FROM device_tags': 8, 'FROM send_records': 12 } as const;
  */
 export function lookupCost(audience: CompiledAudience): number {
   let cost = 0;
-  for (const [from, each] of Object.entries(LOOKUP_COST)) cost += (audience.sql.split(from).length - 1) * each;
+  for (const [from, each] of Object.entries(LOOKUP_COST))
+    cost += (audience.sql.split(from).length - 1) * each;
   return cost;
 }
 
@@ -135,7 +159,10 @@ export function perDeviceLookups(audience: CompiledAudience): CompiledAudience {
 
 /** `SELECT count(*)` of a compiled audience: one row `{ n: string }` (bigint as text). */
 export function countQuery(audience: CompiledAudience): { sql: string; params: unknown[] } {
-  return { sql: `SELECT count(*)::text AS n FROM devices ${audience.alias} WHERE ${audience.sql}`, params: audience.params };
+  return {
+    sql: `SELECT count(*)::text AS n FROM devices ${audience.alias} WHERE ${audience.sql}`,
+    params: audience.params,
+  };
 }
 
 export interface KeysetPageOptions {
@@ -152,10 +179,14 @@ export interface KeysetPageOptions {
  * <alias>.id LIMIT $k+1`. Walk the audience by passing the last id of each page as the next `afterId`; the
  * (app_id, id) index makes every page an index range scan, so the walk is linear however large the app is.
  */
-export function keysetPageQuery(audience: CompiledAudience, page: KeysetPageOptions): { sql: string; params: unknown[] } {
+export function keysetPageQuery(
+  audience: CompiledAudience,
+  page: KeysetPageOptions,
+): { sql: string; params: unknown[] } {
   const a = audience.alias;
   const limit = page.limit ?? 1000;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new AudienceCompileError(`bad page size ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100_000)
+    throw new AudienceCompileError(`bad page size ${limit}`);
   const columns = page.columns?.length ? page.columns.join(', ') : `${a}.id::text AS id`;
   const n = audience.params.length;
   return {

@@ -9,23 +9,42 @@ import { seedSyntheticDevices } from './test-fixtures';
 const LARGE = 200_000;
 const SMALL = 5_000;
 
-const c = (label: Condition['label'], op: Condition['op'], values: string[]): Condition => ({ label, op, values, allSelected: 0 });
+const c = (label: Condition['label'], op: Condition['op'], values: string[]): Condition => ({
+  label,
+  op,
+  values,
+  allSelected: 0,
+});
 type Tags = { sport: string; payers: string };
 /** The benchmark's five mixes (on this fleet's values) and the join conditions. */
 const MIXES: Array<[string, (t: Tags) => Condition[]]> = [
   ['all devices', () => []],
   ['country NG, KE', () => [c('country', 'in', ['NG', 'KE'])]],
-  ['country NG, KE + osVersion ≥ 30', () => [c('country', 'in', ['NG', 'KE']), c('osVersion', 'gte', ['30'])]],
-  ['language pt + appVersionCode 150–200', () => [c('language', 'in', ['pt']), c('appVersionCode', 'between', ['150', '200'])]],
-  ['brand TECNO, INFINIX + active 7 days', () => [c('brand', 'in', ['TECNO', 'INFINIX']), c('active', 'in', ['7'])]],
+  [
+    'country NG, KE + osVersion ≥ 30',
+    () => [c('country', 'in', ['NG', 'KE']), c('osVersion', 'gte', ['30'])],
+  ],
+  [
+    'language pt + appVersionCode 150–200',
+    () => [c('language', 'in', ['pt']), c('appVersionCode', 'between', ['150', '200'])],
+  ],
+  [
+    'brand TECNO, INFINIX + active 7 days',
+    () => [c('brand', 'in', ['TECNO', 'INFINIX']), c('active', 'in', ['7'])],
+  ],
   ['tags sport + osVersion ≥ 30', (t) => [c('tags', 'in', [t.sport]), c('osVersion', 'gte', ['30'])]],
   ['noclick 7 days + country nin IN', () => [c('noclick', 'in', ['7']), c('country', 'nin', ['IN'])]],
-  ['serverInactiveUser + dmpCustomize nin payers', (t) => [c('serverInactiveUser', '', []), c('dmpCustomize', 'nin', [t.payers])]],
+  [
+    'serverInactiveUser + dmpCustomize nin payers',
+    (t) => [c('serverInactiveUser', '', []), c('dmpCustomize', 'nin', [t.payers])],
+  ],
 ];
 
 describe('roundEstimate', () => {
   it('keeps 3 significant digits', () => {
-    expect([0, 7, 999, 1234, 12_345, 987_654, 1_234_567, 9_996_000].map(roundEstimate)).toEqual([0, 7, 999, 1230, 12_300, 988_000, 1_230_000, 10_000_000]);
+    expect([0, 7, 999, 1234, 12_345, 987_654, 1_234_567, 9_996_000].map(roundEstimate)).toEqual([
+      0, 7, 999, 1230, 12_300, 988_000, 1_230_000, 10_000_000,
+    ]);
   });
 });
 
@@ -42,9 +61,19 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
   beforeAll(async () => {
     database = await backend.open();
     const app = async (pkg: string) =>
-      (await database.query<{ id: number }>("INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('A', $1, $1, 'x') RETURNING id", [pkg]))[0]!.id;
+      (
+        await database.query<{ id: number }>(
+          "INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('A', $1, $1, 'x') RETURNING id",
+          [pkg],
+        )
+      )[0]!.id;
     const tag = async (name: string, flag: string) =>
-      (await database.query<{ id: number }>('INSERT INTO tags (app_id, name, code, flag) VALUES ($1, $2, $2, $3) RETURNING id', [large, name, flag]))[0]!.id;
+      (
+        await database.query<{ id: number }>(
+          'INSERT INTO tags (app_id, name, code, flag) VALUES ($1, $2, $2, $3) RETURNING id',
+          [large, name, flag],
+        )
+      )[0]!.id;
     large = await app('com.estimate.large');
     small = await app('com.estimate.small');
     const ids: [number, number] = [await tag('sport', 'LABEL'), await tag('payers', 'GROUP')];
@@ -52,7 +81,8 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
     await seedSyntheticDevices(database, large, LARGE, { tagIds: ids, sendsFrom: 1 });
     await seedSyntheticDevices(database, small, SMALL);
     // what autovacuum does on PostgreSQL after a bulk load (statistics, visibility map)
-    for (const table of ['devices', 'device_tags', 'send_records']) await database.exec(`VACUUM ANALYZE ${table}`);
+    for (const table of ['devices', 'device_tags', 'send_records'])
+      await database.exec(`VACUUM ANALYZE ${table}`);
   }, 600_000);
   afterAll(async () => database?.close());
 
@@ -60,7 +90,12 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
     for (const [name, mix] of MIXES.slice(0, 5)) {
       const conditions = mix(tags);
       const estimate = await estimateAudience(database, compileAudience(small, conditions));
-      expect(estimate, name).toMatchObject({ exact: true, reason: 'small app', relativeError: 0, count: await exact(small, conditions) });
+      expect(estimate, name).toMatchObject({
+        exact: true,
+        reason: 'small app',
+        relativeError: 0,
+        count: await exact(small, conditions),
+      });
     }
   });
 
@@ -85,7 +120,11 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
   it('reads the sample through the partial index only, with tag lookups per sampled device', async () => {
     for (const [name, mix] of [MIXES[2]!, MIXES[5]!, MIXES[7]!]) {
       const estimate = await estimateAudience(database, compileAudience(large, mix(tags)));
-      const plan = (await inEstimateSession(database, (q) => q.query<Record<string, string>>(`EXPLAIN ${estimate.query.sql}`, estimate.query.params)))
+      const plan = (
+        await inEstimateSession(database, (q) =>
+          q.query<Record<string, string>>(`EXPLAIN ${estimate.query.sql}`, estimate.query.params),
+        )
+      )
         .map((r) => Object.values(r)[0])
         .join('\n');
       expect(plan, name).toContain('devices_app_sample_idx');
@@ -94,7 +133,12 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
   });
 
   it('counts a rare audience exactly instead of scaling up a handful of matches', async () => {
-    const rare = [c('country', 'in', ['GH']), c('brand', 'in', ['XIAOMI']), c('osVersion', 'in', ['35']), c('appVersionCode', 'between', ['100', '110'])];
+    const rare = [
+      c('country', 'in', ['GH']),
+      c('brand', 'in', ['XIAOMI']),
+      c('osVersion', 'in', ['35']),
+      c('appVersionCode', 'between', ['100', '110']),
+    ];
     const truth = await exact(large, rare);
     expect(truth).toBeGreaterThan(0);
     expect(truth).toBeLessThan(50);

@@ -40,7 +40,13 @@ export interface AudienceEstimate {
   query: { sql: string; params: unknown[] };
 }
 
-const DEFAULTS: Required<EstimateOptions> = { exactBelow: 100_000, sampleRows: 32_000, minSampleRows: 8_000, minMatches: 100, exactCost: 10_000 };
+const DEFAULTS: Required<EstimateOptions> = {
+  exactBelow: 100_000,
+  sampleRows: 32_000,
+  minSampleRows: 8_000,
+  minMatches: 100,
+  exactCost: 10_000,
+};
 
 /** Rounds to 3 significant digits: an estimate shows no more precision than it has. */
 export const roundEstimate = (n: number): number => {
@@ -52,7 +58,11 @@ export const roundEstimate = (n: number): number => {
 export type Queryable = Pick<Database, 'query'>;
 export type EstimateDatabase = Pick<Database, 'query' | 'withConnection' | 'kind'>;
 
-async function exactCount(database: Queryable, audience: CompiledAudience, reason: string): Promise<AudienceEstimate> {
+async function exactCount(
+  database: Queryable,
+  audience: CompiledAudience,
+  reason: string,
+): Promise<AudienceEstimate> {
   const query = countQuery(audience);
   const [row] = await database.query<{ n: string }>(query.sql, query.params);
   const n = Number(row?.n ?? 0);
@@ -62,9 +72,13 @@ async function exactCount(database: Queryable, audience: CompiledAudience, reaso
 /** The planner's total cost of the exact count (no execution). */
 async function exactCostOf(database: Queryable, audience: CompiledAudience): Promise<number> {
   const query = countQuery(audience);
-  const [row] = await database.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+  const [row] = await database.query<Record<string, unknown>>(
+    `EXPLAIN (FORMAT JSON) ${query.sql}`,
+    query.params,
+  );
   const raw = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Total Cost'?: number } }> | undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    Array<{ Plan?: { 'Total Cost'?: number } }> | undefined;
   return plan?.[0]?.Plan?.['Total Cost'] ?? Number.POSITIVE_INFINITY;
 }
 
@@ -76,7 +90,11 @@ async function exactCostOf(database: Queryable, audience: CompiledAudience): Pro
  * estimate of 0 would make the audience unusable in the compose form). Sends never use this: the delivery engine
  * and the save-time check count the exact audience.
  */
-export async function estimateAudience(database: EstimateDatabase, audience: CompiledAudience, options: EstimateOptions = {}): Promise<AudienceEstimate> {
+export async function estimateAudience(
+  database: EstimateDatabase,
+  audience: CompiledAudience,
+  options: EstimateOptions = {},
+): Promise<AudienceEstimate> {
   return inEstimateSession(database, (q) => estimateOn(q, audience, options));
 }
 
@@ -85,7 +103,10 @@ export async function estimateAudience(database: EstimateDatabase, audience: Com
  * JIT compilation (starting workers or compiling costs more than a bounded count; the other cores stay free).
  * PGlite has neither parallel workers nor JIT (and one shared connection): the queries run as they are.
  */
-export async function inEstimateSession<T>(database: EstimateDatabase, fn: (q: Queryable) => Promise<T>): Promise<T> {
+export async function inEstimateSession<T>(
+  database: EstimateDatabase,
+  fn: (q: Queryable) => Promise<T>,
+): Promise<T> {
   if (database.kind !== 'postgres') return fn(database);
   return database.withConnection(async (conn) => {
     await conn.exec('BEGIN READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off');
@@ -100,7 +121,11 @@ export async function inEstimateSession<T>(database: EstimateDatabase, fn: (q: Q
   });
 }
 
-async function estimateOn(database: Queryable, audience: CompiledAudience, options: EstimateOptions): Promise<AudienceEstimate> {
+async function estimateOn(
+  database: Queryable,
+  audience: CompiledAudience,
+  options: EstimateOptions,
+): Promise<AudienceEstimate> {
   const o = { ...DEFAULTS, ...options };
   const a = audience.alias;
   const bucket = sampleBucket(a);
@@ -114,11 +139,15 @@ async function estimateOn(database: Queryable, audience: CompiledAudience, optio
   if (perBucket * SAMPLE_BUCKETS < o.exactBelow) return exactCount(database, audience, 'small app');
   const rows = Math.max(o.minSampleRows, o.sampleRows / (1 + lookupCost(audience)));
   const k = Math.min(SAMPLE_INDEXED, Math.max(1, Math.floor(rows / perBucket)));
-  const query = { sql: `SELECT count(*)::text AS n FROM devices ${a} WHERE ${perDeviceLookups(audience).sql} AND ${bucket} < ${k}`, params: audience.params };
+  const query = {
+    sql: `SELECT count(*)::text AS n FROM devices ${a} WHERE ${perDeviceLookups(audience).sql} AND ${bucket} < ${k}`,
+    params: audience.params,
+  };
   const [row] = await database.query<{ n: string }>(query.sql, query.params);
   const matches = Number(row?.n ?? 0);
   if (matches === 0) return exactCount(database, audience, 'none in sample');
-  if (matches < o.minMatches && (await exactCostOf(database, audience)) <= o.exactCost) return exactCount(database, audience, 'rare and cheap');
+  if (matches < o.minMatches && (await exactCostOf(database, audience)) <= o.exactCost)
+    return exactCount(database, audience, 'rare and cheap');
   const fraction = k / SAMPLE_BUCKETS;
   return {
     count: roundEstimate((matches * SAMPLE_BUCKETS) / k),

@@ -2,7 +2,14 @@ import type { Database } from '../db/client';
 import { TestClient, type TestApp } from '../test/test-app';
 
 export type Role = 'root' | 'owner' | 'manager' | 'operator' | 'tester' | 'stranger';
-export const ROLE_LEVEL: Record<Role, number | undefined> = { root: 100, owner: 200, manager: 300, operator: 400, tester: 500, stranger: undefined };
+export const ROLE_LEVEL: Record<Role, number | undefined> = {
+  root: 100,
+  owner: 200,
+  manager: 300,
+  operator: 400,
+  tester: 500,
+  stranger: undefined,
+};
 
 export interface AudienceFixture {
   appId: number;
@@ -24,24 +31,42 @@ export async function seedAppWithMembers(t: TestApp, pkg = 'com.example.audience
     tester: 'tester@example.com',
     stranger: 'stranger@example.com',
   };
-  for (const email of Object.values(emails)) await t.services.users.save({ email, source: 2, ulevel: 0, description: '', password: PASSWORD }, root);
+  for (const email of Object.values(emails))
+    await t.services.users.save({ email, source: 2, ulevel: 0, description: '', password: PASSWORD }, root);
   const owner = (await t.repos.users.findByEmail(emails.owner))!;
-  const { app, appSecret } = await t.services.apps.create({ title: 'Audience', pkg, owner: { userId: owner.id, email: owner.email } });
+  const { app, appSecret } = await t.services.apps.create({
+    title: 'Audience',
+    pkg,
+    owner: { userId: owner.id, email: owner.email },
+  });
   for (const role of ['manager', 'operator', 'tester'] as const) {
     const user = (await t.repos.users.findByEmail(emails[role]))!;
-    await t.database.query('INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, $4, 0)', [app.id, user.id, user.email, ROLE_LEVEL[role]]);
+    await t.database.query(
+      'INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, $4, 0)',
+      [app.id, user.id, user.email, ROLE_LEVEL[role]],
+    );
   }
   const clients = {} as Record<Role, TestClient>;
-  for (const [role, email] of Object.entries({ root: 'root@example.com', ...emails }) as Array<[Role, string]>) {
+  for (const [role, email] of Object.entries({ root: 'root@example.com', ...emails }) as Array<
+    [Role, string]
+  >) {
     clients[role] = new TestClient(t.app);
     const res = await clients[role].login(email, PASSWORD);
     if (res.json<{ status: number }>().status !== 200) throw new Error(`login ${email}: ${res.body}`);
   }
-  return { appId: app.id, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`, clients };
+  return {
+    appId: app.id,
+    sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`,
+    clients,
+  };
 }
 
 /** Registers a device through the real device API. */
-export async function registerDevice(t: TestApp, sdkAuth: string, device: Record<string, unknown>): Promise<string> {
+export async function registerDevice(
+  t: TestApp,
+  sdkAuth: string,
+  device: Record<string, unknown>,
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/sdk/v1/register',

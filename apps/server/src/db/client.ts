@@ -60,7 +60,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
             exec: async (text) => {
               await conn.query(text);
             },
-            query: async <T>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as T[],
+            query: async <T>(text: string, params?: unknown[]) =>
+              (await conn.query(text, params)).rows as T[],
           });
         } finally {
           conn.release();
@@ -86,7 +87,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
     ...conn,
-    execRows: async (text) => ((await client.exec(text)).at(-1)?.rows ?? []),
+    execRows: async (text) => (await client.exec(text)).at(-1)?.rows ?? [],
     withConnection: (fn) => fn(conn),
     close: () => client.close(),
   };

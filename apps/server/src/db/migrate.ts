@@ -33,12 +33,16 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
     if (locking) await conn.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
     const applied: string[] = [];
     try {
-      const done = new Set((await conn.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+      const done = new Set(
+        (await conn.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+      );
       for (const file of files) {
         if (done.has(file)) continue;
         const body = readFileSync(path.join(dir, file), 'utf8');
         try {
-          await conn.exec(`BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`);
+          await conn.exec(
+            `BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`,
+          );
         } catch (err) {
           await conn.exec('ROLLBACK').catch(() => undefined);
           throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });

@@ -8,7 +8,9 @@ const mid = () => 0.5;
 
 describe('retryDelayMs', () => {
   it('doubles from a 1 s base without jitter at rand = 0.5', () => {
-    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, r('unavailable'), mid))).toEqual([1000, 2000, 4000, 8000, 16000]);
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, r('unavailable'), mid))).toEqual([
+      1000, 2000, 4000, 8000, 16000,
+    ]);
   });
   it('applies ±50 % jitter', () => {
     expect(retryDelayMs(3, r('internal'), () => 0)).toBe(2000);

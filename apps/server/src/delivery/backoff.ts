@@ -14,7 +14,11 @@ export const BACKOFF = {
  * project QUOTA_EXCEEDED, at least 60 s. When the floor wins, the jitter only goes upward (up to +50 %), so
  * the delay is never shorter than the server asked for and retries of many messages still spread out.
  */
-export function retryDelayMs(attempt: number, result: FcmRetryResult, rand: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  result: FcmRetryResult,
+  rand: () => number = Math.random,
+): number {
   const n = Math.max(0, Math.floor(attempt) - 1);
   const exp = Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.min(n, 30));
   const jittered = exp * (0.5 + rand());

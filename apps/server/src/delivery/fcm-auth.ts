@@ -81,9 +81,16 @@ export class FcmAuth {
       }
       assertion = buildJwtAssertion(sa, this.now(), e.key);
     } catch (err) {
-      return { outcome: 'auth_error', httpStatus: 0, message: `service account private_key unusable: ${(err as Error).message}` };
+      return {
+        outcome: 'auth_error',
+        httpStatus: 0,
+        message: `service account private_key unusable: ${(err as Error).message}`,
+      };
     }
-    const fetchOpts: { ca?: string | Buffer; timeoutMs: number; now: () => number } = { timeoutMs: this.opts.timeoutMs ?? 15_000, now: this.now };
+    const fetchOpts: { ca?: string | Buffer; timeoutMs: number; now: () => number } = {
+      timeoutMs: this.opts.timeoutMs ?? 15_000,
+      now: this.now,
+    };
     if (this.opts.ca !== undefined) fetchOpts.ca = this.opts.ca;
     const started = this.now();
     const r = await postTokenRequest(sa.token_uri, tokenRequestBody(assertion), fetchOpts);

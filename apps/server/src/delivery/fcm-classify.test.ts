@@ -1,39 +1,85 @@
 import { describe, expect, it } from 'vitest';
-import { classifyError, classifySuccess, isExpiredCredential, parseFcmErrorBody, parseRetryAfter } from './fcm-classify';
+import {
+  classifyError,
+  classifySuccess,
+  isExpiredCredential,
+  parseFcmErrorBody,
+  parseRetryAfter,
+} from './fcm-classify';
 
 const FCM = 'type.googleapis.com/google.firebase.fcm.v1.FcmError';
-const body = (code: number, status: string, message: string, details: unknown[] = []): string => JSON.stringify({ error: { code, message, status, details } });
+const body = (code: number, status: string, message: string, details: unknown[] = []): string =>
+  JSON.stringify({ error: { code, message, status, details } });
 const fcm = (errorCode: string) => ({ '@type': FCM, errorCode });
-const classify = (status: number, text: string, retryAfter?: string) => classifyError(status, parseFcmErrorBody(text), parseRetryAfter(retryAfter, 0));
+const classify = (status: number, text: string, retryAfter?: string) =>
+  classifyError(status, parseFcmErrorBody(text), parseRetryAfter(retryAfter, 0));
 
 // The §6.4 bodies, verbatim in shape.
 const bodies = {
   unregistered: body(404, 'NOT_FOUND', 'Requested entity was not found.', [fcm('UNREGISTERED')]),
-  invalidToken: body(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', [fcm('INVALID_ARGUMENT')]),
+  invalidToken: body(
+    400,
+    'INVALID_ARGUMENT',
+    'The registration token is not a valid FCM registration token',
+    [fcm('INVALID_ARGUMENT')],
+  ),
   badData: body(400, 'INVALID_ARGUMENT', "Invalid value at 'message.data[0].value' (TYPE_STRING), 12", [
-    { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.data[0].value', description: 'x' }] },
+    {
+      '@type': 'type.googleapis.com/google.rpc.BadRequest',
+      fieldViolations: [{ field: 'message.data[0].value', description: 'x' }],
+    },
   ]),
   mismatch: body(403, 'PERMISSION_DENIED', 'SenderId mismatch', [fcm('SENDER_ID_MISMATCH')]),
-  quota: body(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', [fcm('QUOTA_EXCEEDED'), { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ subject: 'project', description: '...' }] }]),
-  deviceQuota: body(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', [fcm('QUOTA_EXCEEDED'), { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ subject: 'device', description: '...' }] }]),
+  quota: body(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', [
+    fcm('QUOTA_EXCEEDED'),
+    {
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: [{ subject: 'project', description: '...' }],
+    },
+  ]),
+  deviceQuota: body(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', [
+    fcm('QUOTA_EXCEEDED'),
+    {
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: [{ subject: 'device', description: '...' }],
+    },
+  ]),
   unavailable: body(503, 'UNAVAILABLE', 'The service is currently unavailable.', [fcm('UNAVAILABLE')]),
   internal: body(500, 'INTERNAL', 'Internal error encountered.', [fcm('INTERNAL')]),
   expired: body(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.', [
-    { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_EXPIRED', domain: 'googleapis.com' },
+    {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'ACCESS_TOKEN_EXPIRED',
+      domain: 'googleapis.com',
+    },
   ]),
-  thirdParty: body(401, 'UNAUTHENTICATED', 'Auth error from APNS or Web Push Service', [fcm('THIRD_PARTY_AUTH_ERROR')]),
+  thirdParty: body(401, 'UNAUTHENTICATED', 'Auth error from APNS or Web Push Service', [
+    fcm('THIRD_PARTY_AUTH_ERROR'),
+  ]),
   iam: body(403, 'PERMISSION_DENIED', "Permission 'cloudmessaging.messages.create' denied"),
 };
 
 describe('classifyError on the reference bodies', () => {
   it('404 UNREGISTERED → token_dead', () => {
-    expect(classify(404, bodies.unregistered)).toEqual({ outcome: 'token_dead', errorCode: 'UNREGISTERED', httpStatus: 404 });
+    expect(classify(404, bodies.unregistered)).toEqual({
+      outcome: 'token_dead',
+      errorCode: 'UNREGISTERED',
+      httpStatus: 404,
+    });
   });
   it('400 invalid registration token → token_dead', () => {
-    expect(classify(400, bodies.invalidToken)).toEqual({ outcome: 'token_dead', errorCode: 'INVALID_ARGUMENT', httpStatus: 400 });
+    expect(classify(400, bodies.invalidToken)).toEqual({
+      outcome: 'token_dead',
+      errorCode: 'INVALID_ARGUMENT',
+      httpStatus: 400,
+    });
   });
   it('400 malformed payload is message_invalid, not a dead token (eladnava/fcm-v1-http2#5)', () => {
-    expect(classify(400, bodies.badData)).toEqual({ outcome: 'message_invalid', httpStatus: 400, message: "Invalid value at 'message.data[0].value' (TYPE_STRING), 12" });
+    expect(classify(400, bodies.badData)).toEqual({
+      outcome: 'message_invalid',
+      httpStatus: 400,
+      message: "Invalid value at 'message.data[0].value' (TYPE_STRING), 12",
+    });
     const other = body(400, 'INVALID_ARGUMENT', 'Message too big', [fcm('INVALID_ARGUMENT')]);
     expect(classify(400, other).outcome).toBe('message_invalid');
   });
@@ -41,13 +87,22 @@ describe('classifyError on the reference bodies', () => {
     expect(classify(403, bodies.mismatch)).toEqual({ outcome: 'sender_mismatch', httpStatus: 403 });
   });
   it('429 project quota → retry quota with Retry-After', () => {
-    expect(classify(429, bodies.quota, '60')).toMatchObject({ outcome: 'retry', reason: 'quota', httpStatus: 429, retryAfterMs: 60_000 });
+    expect(classify(429, bodies.quota, '60')).toMatchObject({
+      outcome: 'retry',
+      reason: 'quota',
+      httpStatus: 429,
+      retryAfterMs: 60_000,
+    });
   });
   it('429 device quota → retry device_quota', () => {
     expect(classify(429, bodies.deviceQuota)).toMatchObject({ outcome: 'retry', reason: 'device_quota' });
   });
   it('503 → retry unavailable with Retry-After; 500 → retry internal', () => {
-    expect(classify(503, bodies.unavailable, '10')).toMatchObject({ outcome: 'retry', reason: 'unavailable', retryAfterMs: 10_000 });
+    expect(classify(503, bodies.unavailable, '10')).toMatchObject({
+      outcome: 'retry',
+      reason: 'unavailable',
+      retryAfterMs: 10_000,
+    });
     const r = classify(500, bodies.internal);
     expect(r).toMatchObject({ outcome: 'retry', reason: 'internal', httpStatus: 500 });
     expect(r).not.toHaveProperty('retryAfterMs');
@@ -61,7 +116,11 @@ describe('classifyError on the reference bodies', () => {
     expect(classify(401, bodies.thirdParty)).toMatchObject({ outcome: 'auth_error', httpStatus: 401 });
   });
   it('403 without FcmError → auth_error', () => {
-    expect(classify(403, bodies.iam)).toEqual({ outcome: 'auth_error', httpStatus: 403, message: "Permission 'cloudmessaging.messages.create' denied" });
+    expect(classify(403, bodies.iam)).toEqual({
+      outcome: 'auth_error',
+      httpStatus: 403,
+      message: "Permission 'cloudmessaging.messages.create' denied",
+    });
   });
 });
 
@@ -94,7 +153,10 @@ describe('classifyError on non-JSON bodies (mapped by status, as firebase-admin)
 
 describe('classifySuccess', () => {
   it('records the message name', () => {
-    expect(classifySuccess('{"name":"projects/p/messages/0:1%ab"}')).toEqual({ outcome: 'dispatched', name: 'projects/p/messages/0:1%ab' });
+    expect(classifySuccess('{"name":"projects/p/messages/0:1%ab"}')).toEqual({
+      outcome: 'dispatched',
+      name: 'projects/p/messages/0:1%ab',
+    });
     expect(classifySuccess('not json')).toEqual({ outcome: 'dispatched', name: '' });
   });
 });

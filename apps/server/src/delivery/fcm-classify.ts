@@ -74,7 +74,8 @@ export function classifySuccess(text: string): FcmResult {
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (isRecord(parsed) && typeof parsed.name === 'string') return { outcome: 'dispatched', name: parsed.name };
+    if (isRecord(parsed) && typeof parsed.name === 'string')
+      return { outcome: 'dispatched', name: parsed.name };
   } catch {
     // fall through: FCM answered 200, the message is accepted even if the body is odd
   }
@@ -114,13 +115,18 @@ export function classifyError(httpStatus: number, err: ParsedFcmError, retryAfte
   }
 }
 
-function classifyByStatus(httpStatus: number, err: ParsedFcmError, retry: (r: 'quota' | 'unavailable' | 'internal') => FcmResult): FcmResult {
+function classifyByStatus(
+  httpStatus: number,
+  err: ParsedFcmError,
+  retry: (r: 'quota' | 'unavailable' | 'internal') => FcmResult,
+): FcmResult {
   const message = err.message || `HTTP ${httpStatus}`;
   if (httpStatus === 429) return retry('quota');
   if (httpStatus === 500) return retry('internal');
   if (httpStatus >= 500) return retry('unavailable');
   // 401/403 without FcmError: credential, IAM or API-disabled problem; 404 without FcmError: wrong base URL or project.
-  if (httpStatus === 401 || httpStatus === 403 || httpStatus === 404) return { outcome: 'auth_error', httpStatus, message };
+  if (httpStatus === 401 || httpStatus === 403 || httpStatus === 404)
+    return { outcome: 'auth_error', httpStatus, message };
   return { outcome: 'message_invalid', httpStatus, message };
 }
 

@@ -4,7 +4,8 @@ import { sendWithRetry } from './send-with-retry';
 import { retryDelayMs } from './backoff';
 import { type FcmResult } from './fcm-types';
 
-const fetched = (log: ReturnType<typeof recordingLogger>) => log.lines.filter((l) => l.msg === 'fcm access token fetched').length;
+const fetched = (log: ReturnType<typeof recordingLogger>) =>
+  log.lines.filter((l) => l.msg === 'fcm access token fetched').length;
 const recordSleeps = () => {
   const slept: number[] = [];
   return { slept, sleep: async (ms: number) => void slept.push(ms) };
@@ -22,18 +23,35 @@ describe('faults, retries and backoff', () => {
   it('503 with Retry-After, then 500, then success: sendWithRetry backs off and delivers', async () => {
     const app = fx.app('r1');
     const token = fx.device('r1');
-    fx.emu.addFault({ match: { project: 'r1' }, respond: { status: 503, errorCode: 'UNAVAILABLE', retryAfter: 7 }, times: 1 });
+    fx.emu.addFault({
+      match: { project: 'r1' },
+      respond: { status: 503, errorCode: 'UNAVAILABLE', retryAfter: 7 },
+      times: 1,
+    });
     fx.emu.addFault({ match: { project: 'r1' }, respond: { status: 500, errorCode: 'INTERNAL' }, times: 1 });
     const { slept, sleep } = recordSleeps();
-    const r = await sendWithRetry(fx.client(), app, dataMessage(token), { deadline: Date.now() + 3_600_000, sleep, rand: () => 0.5 });
+    const r = await sendWithRetry(fx.client(), app, dataMessage(token), {
+      deadline: Date.now() + 3_600_000,
+      sleep,
+      rand: () => 0.5,
+    });
     expect(r).toMatchObject({ outcome: 'dispatched', attempts: 3 });
     expect(slept).toEqual([8750, 2000]); // max(Retry-After 7 s jittered upward, 1 s), then 2 s
     expect(fx.emu.inbox(token)).toHaveLength(1);
   });
 
   it('a single 503 is returned as retry unavailable with its Retry-After', async () => {
-    fx.emu.addFault({ match: { project: 'r2' }, respond: { status: 503, errorCode: 'UNAVAILABLE', retryAfter: 10 }, times: 1 });
-    expect(await fx.client().send(fx.app('r2'), dataMessage(fx.device('r2')))).toMatchObject({ outcome: 'retry', reason: 'unavailable', httpStatus: 503, retryAfterMs: 10_000 });
+    fx.emu.addFault({
+      match: { project: 'r2' },
+      respond: { status: 503, errorCode: 'UNAVAILABLE', retryAfter: 10 },
+      times: 1,
+    });
+    expect(await fx.client().send(fx.app('r2'), dataMessage(fx.device('r2')))).toMatchObject({
+      outcome: 'retry',
+      reason: 'unavailable',
+      httpStatus: 503,
+      retryAfterMs: 10_000,
+    });
   });
 
   it('an answer slower than the timeout → retry timeout; the retry goes through', async () => {
@@ -56,7 +74,10 @@ describe('faults, retries and backoff', () => {
     fx.emu.addFault({ match: { project: 'rst' }, respond: { status: 500, resetStream: true }, times: 1 });
     const c = fx.client();
     const app = fx.app('rst');
-    expect(await c.send(app, dataMessage(fx.device('rst')))).toMatchObject({ outcome: 'retry', reason: 'reset' });
+    expect(await c.send(app, dataMessage(fx.device('rst')))).toMatchObject({
+      outcome: 'retry',
+      reason: 'reset',
+    });
     expect(await c.send(app, dataMessage(fx.device('rst')))).toMatchObject({ outcome: 'dispatched' });
   });
 
@@ -98,7 +119,9 @@ describe('quota', () => {
     const results: FcmResult[] = [];
     for (let i = 0; i < 8; i++) results.push(await c.send(app, dataMessage(fx.device('q'))));
     expect(results.filter((r) => r.outcome === 'dispatched')).toHaveLength(5);
-    const limited = results.filter((r): r is Extract<FcmResult, { outcome: 'retry' }> => r.outcome === 'retry');
+    const limited = results.filter(
+      (r): r is Extract<FcmResult, { outcome: 'retry' }> => r.outcome === 'retry',
+    );
     expect(limited).toHaveLength(3);
     for (const r of limited) {
       expect(r).toMatchObject({ reason: 'quota', httpStatus: 429 });
@@ -172,7 +195,11 @@ describe('token expiry', () => {
 
 describe('stream limits', () => {
   it('never more streams in flight than the server advertises (maxConcurrentStreams 10)', async () => {
-    const fx = await startFixture({ maxConcurrentStreams: 10, latencyMs: 20, quota: { perDevicePerMinute: 10_000 } });
+    const fx = await startFixture({
+      maxConcurrentStreams: 10,
+      latencyMs: 20,
+      quota: { perDevicePerMinute: 10_000 },
+    });
     try {
       const c = fx.client({ sessions: 2, streamsPerSession: 100 });
       const app = fx.app('streams');
@@ -184,7 +211,9 @@ describe('stream limits', () => {
         peakServer = Math.max(peakServer, fx.emu.stats().inFlight);
         peakClient = Math.max(peakClient, c.poolStats().active);
       }, 2);
-      const results = await Promise.all(Array.from({ length: 400 }, (_, i) => c.send(app, dataMessage(tokens[i % tokens.length]!))));
+      const results = await Promise.all(
+        Array.from({ length: 400 }, (_, i) => c.send(app, dataMessage(tokens[i % tokens.length]!))),
+      );
       clearInterval(probe);
       expect(results.every((r) => r.outcome === 'dispatched')).toBe(true);
       expect(peakClient).toBeLessThanOrEqual(20);

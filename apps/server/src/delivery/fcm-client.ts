@@ -5,7 +5,13 @@ import { type FcmApp, type FcmLogger, type FcmMessage, type FcmResult } from './
 import { FcmAuth } from './fcm-auth';
 import { FcmSessionPool } from './fcm-session-pool';
 import { ExchangeTracker, type RawResponse } from './fcm-exchange';
-import { classifyError, classifySuccess, isExpiredCredential, parseFcmErrorBody, parseRetryAfter } from './fcm-classify';
+import {
+  classifyError,
+  classifySuccess,
+  isExpiredCredential,
+  parseFcmErrorBody,
+  parseRetryAfter,
+} from './fcm-classify';
 import { TokenBucket } from './token-bucket';
 
 /** Options of FcmClient; only `baseUrl` differs between production and the emulator. */
@@ -62,7 +68,8 @@ export class FcmClient {
 
   constructor(private readonly opts: FcmClientOptions) {
     const base = new URL(opts.baseUrl);
-    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`FCM base URL must be http(s): ${opts.baseUrl}`);
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+      throw new Error(`FCM base URL must be http(s): ${opts.baseUrl}`);
     this.now = opts.now ?? Date.now;
     this.pathPrefix = base.pathname.replace(/\/+$/, '');
     this.ratePerMinute = opts.ratePerMinute ?? FCM_DEFAULTS.ratePerMinute;
@@ -86,7 +93,10 @@ export class FcmClient {
   /** One attempt (plus the single 401-refresh retry), after taking a token from the app's bucket. */
   send(app: FcmApp, message: FcmMessage, opts?: { validateOnly?: boolean }): Promise<FcmResult> {
     const json = JSON.stringify(message);
-    return this.sendBody(app, opts?.validateOnly ? `{"validate_only":true,"message":${json}}` : `{"message":${json}}`);
+    return this.sendBody(
+      app,
+      opts?.validateOnly ? `{"validate_only":true,"message":${json}}` : `{"message":${json}}`,
+    );
   }
 
   /** As `send`, with the request body already serialised (`{"message":…}`): the delivery engine's per-device path. */
@@ -127,7 +137,11 @@ export class FcmClient {
   private async dispatchSlow(app: FcmApp, st: AppState, body: string, isRetry: boolean): Promise<FcmResult> {
     const got = await this.auth.get(app);
     if (typeof got !== 'string') {
-      if (got.outcome === 'auth_error') this.opts.logger?.error({ appId: app.appId, message: got.message }, 'fcm token endpoint refused the service account');
+      if (got.outcome === 'auth_error')
+        this.opts.logger?.error(
+          { appId: app.appId, message: got.message },
+          'fcm token endpoint refused the service account',
+        );
       return got;
     }
     let pooled = this.pool.tryAcquire();
@@ -148,14 +162,23 @@ export class FcmClient {
     }
     const result = classifyError(res.status, err, parseRetryAfter(res.retryAfter, this.now()));
     if (result.outcome === 'retry' && result.reason === 'quota') ctx.st.bucket.onQuotaExceeded();
-    else if (result.outcome === 'auth_error') this.opts.logger?.error({ appId: ctx.app.appId, httpStatus: result.httpStatus, message: result.message }, 'fcm rejected the credentials');
+    else if (result.outcome === 'auth_error')
+      this.opts.logger?.error(
+        { appId: ctx.app.appId, httpStatus: result.httpStatus, message: result.message },
+        'fcm rejected the credentials',
+      );
     return result;
   }
 
   private headersFor(st: AppState, token: string): OutgoingHttpHeaders {
     if (st.token !== token || !st.headers) {
       st.token = token;
-      st.headers = { ':method': 'POST', ':path': st.path, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      st.headers = {
+        ':method': 'POST',
+        ':path': st.path,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      };
     }
     return st.headers;
   }

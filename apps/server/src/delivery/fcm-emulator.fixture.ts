@@ -48,7 +48,9 @@ export function dataMessage(token: string, extra: Record<string, unknown> = {}):
 }
 
 /** A logger that records messages. */
-export function recordingLogger(): FcmLogger & { lines: Array<{ level: string; msg: string | undefined; o: object }> } {
+export function recordingLogger(): FcmLogger & {
+  lines: Array<{ level: string; msg: string | undefined; o: object }>;
+} {
   const lines: Array<{ level: string; msg: string | undefined; o: object }> = [];
   return {
     lines,

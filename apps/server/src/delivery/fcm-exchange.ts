@@ -1,5 +1,10 @@
 // One HTTP/2 request/response on a pooled session, without per-request closures or timers.
-import { constants, type ClientHttp2Stream, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
+import {
+  constants,
+  type ClientHttp2Stream,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+} from 'node:http2';
 import { type FcmResult, type FcmRetryResult } from './fcm-types';
 import { type FcmSessionPool, type PooledSession } from './fcm-session-pool';
 
@@ -95,11 +100,14 @@ export class ExchangeTracker<C> {
     }
     const message = ex.error?.message;
     let result: FcmRetryResult;
-    if (timedOut) result = { outcome: 'retry', reason: 'timeout', message: `no answer within ${this.timeoutMs} ms` };
-    else if (ex.pooled.goaway) result = { outcome: 'retry', reason: 'goaway', message: message ?? 'session got GOAWAY' };
+    if (timedOut)
+      result = { outcome: 'retry', reason: 'timeout', message: `no answer within ${this.timeoutMs} ms` };
+    else if (ex.pooled.goaway)
+      result = { outcome: 'retry', reason: 'goaway', message: message ?? 'session got GOAWAY' };
     else if (ex.stream && ex.stream.rstCode !== undefined && ex.stream.rstCode !== constants.NGHTTP2_NO_ERROR)
       result = { outcome: 'retry', reason: 'reset', message: message ?? `RST_STREAM ${ex.stream.rstCode}` };
-    else result = { outcome: 'retry', reason: 'network', message: message ?? 'stream closed without an answer' };
+    else
+      result = { outcome: 'retry', reason: 'network', message: message ?? 'stream closed without an answer' };
     if (ex.status > 0) result.httpStatus = ex.status;
     ex.resolve(result);
   }

@@ -44,7 +44,9 @@ describe('node:http2 request bind fast path', () => {
     const other = resource.bind((a: number, b: number) => a + b);
     expect(other.length).toBe(2);
     expect(Object.getOwnPropertyDescriptor(other, 'asyncResource')).toBeDefined();
-    const withThisArg = new AsyncResource('x') as unknown as { bind(fn: () => unknown, thisArg: unknown): () => unknown };
+    const withThisArg = new AsyncResource('x') as unknown as {
+      bind(fn: () => unknown, thisArg: unknown): () => unknown;
+    };
     const withThis = withThisArg.bind(requestOnConnect.bind(target), { me: 1 });
     expect(Object.getOwnPropertyDescriptor(withThis, 'asyncResource')).toBeDefined(); // a thisArg: node's own bind
     expect(withThis.length).toBe(0);

@@ -12,7 +12,11 @@ import { AsyncResource } from 'node:async_hooks';
 const TARGET = 'bound requestOnConnect';
 const PATCHED = Symbol.for('beacon.fcm.h2RequestBind');
 
-type Bind = (this: AsyncResource, fn: (...args: unknown[]) => unknown, thisArg?: unknown) => (...args: unknown[]) => unknown;
+type Bind = (
+  this: AsyncResource,
+  fn: (...args: unknown[]) => unknown,
+  thisArg?: unknown,
+) => (...args: unknown[]) => unknown;
 
 /**
  * Installs the fast path once per process (idempotent); returns true when it is active. It only takes over when
@@ -27,16 +31,25 @@ export function installH2RequestBindFastPath(env: NodeJS.ProcessEnv = process.en
   if (typeof proto.bind !== 'function') return false;
   const original = proto.bind;
   const bind: Bind = function (this: AsyncResource, fn, thisArg) {
-    if (thisArg !== undefined || typeof fn !== 'function' || fn.name !== TARGET) return original.call(this, fn, thisArg);
+    if (thisArg !== undefined || typeof fn !== 'function' || fn.name !== TARGET)
+      return original.call(this, fn, thisArg);
     return boundInScope(this, fn);
   };
-  Object.defineProperty(proto, 'bind', { value: bind, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(proto, 'bind', {
+    value: bind,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
   Object.defineProperty(proto, PATCHED, { value: true, configurable: true, enumerable: false });
   return true;
 }
 
 /** What node's bind returns without a thisArg, minus the `asyncResource` and `length` properties. */
-function boundInScope(resource: AsyncResource, fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+function boundInScope(
+  resource: AsyncResource,
+  fn: (...args: unknown[]) => unknown,
+): (...args: unknown[]) => unknown {
   return function (this: unknown, ...args: unknown[]): unknown {
     return resource.runInAsyncScope(fn, this, ...args);
   };

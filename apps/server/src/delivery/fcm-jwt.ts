@@ -20,7 +20,13 @@ export function buildJwtAssertion(sa: ServiceAccount, nowMs: number, key?: KeyOb
   const iat = Math.floor(nowMs / 1000);
   const header: Record<string, string> = { alg: 'RS256', typ: 'JWT' };
   if (sa.private_key_id) header.kid = sa.private_key_id;
-  const claims = { iss: sa.client_email, scope: FCM_SCOPE, aud: sa.token_uri, iat, exp: iat + JWT_LIFETIME_SECONDS };
+  const claims = {
+    iss: sa.client_email,
+    scope: FCM_SCOPE,
+    aud: sa.token_uri,
+    iat,
+    exp: iat + JWT_LIFETIME_SECONDS,
+  };
   const signingInput = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(claims))}`;
   const signature = sign('RSA-SHA256', Buffer.from(signingInput), key ?? createPrivateKey(sa.private_key));
   return `${signingInput}.${base64url(signature)}`;

@@ -104,7 +104,10 @@ export class FcmSessionPool {
   async close(): Promise<void> {
     this.closed = true;
     this.failWaiters(new Error('FCM client closed'));
-    const done = [...this.all].map((s) => new Promise<void>((resolve) => (s.session.closed ? resolve() : s.session.close(() => resolve()))));
+    const done = [...this.all].map(
+      (s) =>
+        new Promise<void>((resolve) => (s.session.closed ? resolve() : s.session.close(() => resolve()))),
+    );
     await Promise.all(done);
   }
 
@@ -136,16 +139,25 @@ export class FcmSessionPool {
 
   private open(): void {
     const { origin, ca, connectTimeoutMs, logger } = this.opts;
-    const options: http2.SecureClientSessionOptions = { settings: { enablePush: false }, maxSessionMemory: 64 };
+    const options: http2.SecureClientSessionOptions = {
+      settings: { enablePush: false },
+      maxSessionMemory: 64,
+    };
     if (ca !== undefined) options.ca = ca;
     const session = http2.connect(origin, options);
     const s = new PooledSession(this.nextId++, session);
     this.connecting++;
     this.opened++;
     this.all.add(s);
-    const connectTimer = setTimeout(() => session.destroy(new Error(`FCM connect timeout after ${connectTimeoutMs} ms`)), connectTimeoutMs);
+    const connectTimer = setTimeout(
+      () => session.destroy(new Error(`FCM connect timeout after ${connectTimeoutMs} ms`)),
+      connectTimeoutMs,
+    );
     session.on('remoteSettings', (settings: Settings) => {
-      s.limit = Math.max(1, Math.min(this.opts.streamsPerSession, settings.maxConcurrentStreams ?? this.opts.streamsPerSession));
+      s.limit = Math.max(
+        1,
+        Math.min(this.opts.streamsPerSession, settings.maxConcurrentStreams ?? this.opts.streamsPerSession),
+      );
       if (s.ready || !s.usable) return;
       clearTimeout(connectTimer);
       s.ready = true;

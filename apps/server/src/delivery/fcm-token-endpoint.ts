@@ -5,26 +5,45 @@ import { type FcmResult } from './fcm-types';
 import { parseRetryAfter } from './fcm-classify';
 
 /** A fetched access token, or the FcmResult explaining why there is none. */
-export type TokenFetchResult = { ok: true; accessToken: string; expiresInMs: number } | { ok: false; result: FcmResult };
+export type TokenFetchResult =
+  { ok: true; accessToken: string; expiresInMs: number } | { ok: false; result: FcmResult };
 
 /** Posts the form body and maps the answer; never throws. */
-export function postTokenRequest(tokenUri: string, body: string, opts: { ca?: string | Buffer; timeoutMs: number; now: () => number }): Promise<TokenFetchResult> {
+export function postTokenRequest(
+  tokenUri: string,
+  body: string,
+  opts: { ca?: string | Buffer; timeoutMs: number; now: () => number },
+): Promise<TokenFetchResult> {
   return new Promise((resolve) => {
     let url: URL;
     try {
       url = new URL(tokenUri);
     } catch {
-      resolve({ ok: false, result: { outcome: 'auth_error', httpStatus: 0, message: `invalid token_uri: ${tokenUri}` } });
+      resolve({
+        ok: false,
+        result: { outcome: 'auth_error', httpStatus: 0, message: `invalid token_uri: ${tokenUri}` },
+      });
       return;
     }
     const isHttps = url.protocol === 'https:';
     if (!isHttps && url.protocol !== 'http:') {
-      resolve({ ok: false, result: { outcome: 'auth_error', httpStatus: 0, message: `unsupported token_uri scheme: ${url.protocol}` } });
+      resolve({
+        ok: false,
+        result: {
+          outcome: 'auth_error',
+          httpStatus: 0,
+          message: `unsupported token_uri scheme: ${url.protocol}`,
+        },
+      });
       return;
     }
     const options: https.RequestOptions = {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), accept: 'application/json' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': Buffer.byteLength(body),
+        accept: 'application/json',
+      },
       timeout: opts.timeoutMs,
     };
     if (isHttps && opts.ca !== undefined) options.ca = opts.ca;
@@ -32,11 +51,23 @@ export function postTokenRequest(tokenUri: string, body: string, opts: { ca?: st
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', (e) => resolve(networkFailure(e)));
-      res.on('end', () => resolve(mapTokenResponse(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'), headerValue(res.headers['retry-after']), opts.now())));
+      res.on('end', () =>
+        resolve(
+          mapTokenResponse(
+            res.statusCode ?? 0,
+            Buffer.concat(chunks).toString('utf8'),
+            headerValue(res.headers['retry-after']),
+            opts.now(),
+          ),
+        ),
+      );
     });
     req.on('timeout', () => {
       req.destroy();
-      resolve({ ok: false, result: { outcome: 'retry', reason: 'timeout', message: 'token endpoint timed out' } });
+      resolve({
+        ok: false,
+        result: { outcome: 'retry', reason: 'timeout', message: 'token endpoint timed out' },
+      });
     });
     req.on('error', (e) => resolve(networkFailure(e)));
     req.end(body);
@@ -44,7 +75,12 @@ export function postTokenRequest(tokenUri: string, body: string, opts: { ca?: st
 }
 
 /** Maps a token endpoint answer: 200 with access_token → ok; 4xx (invalid_grant …) → auth_error; 429/5xx → retry. */
-export function mapTokenResponse(status: number, text: string, retryAfter: string | undefined, now: number): TokenFetchResult {
+export function mapTokenResponse(
+  status: number,
+  text: string,
+  retryAfter: string | undefined,
+  now: number,
+): TokenFetchResult {
   let json: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
@@ -54,13 +90,22 @@ export function mapTokenResponse(status: number, text: string, retryAfter: strin
   }
   if (status === 200 && typeof json.access_token === 'string') {
     const expiresIn = typeof json.expires_in === 'number' ? json.expires_in : Number(json.expires_in ?? 3600);
-    return { ok: true, accessToken: json.access_token, expiresInMs: (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000 };
+    return {
+      ok: true,
+      accessToken: json.access_token,
+      expiresInMs: (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000,
+    };
   }
   const code = typeof json.error === 'string' ? json.error : '';
   const desc = typeof json.error_description === 'string' ? json.error_description : text.slice(0, 200);
   const message = `token endpoint: ${[code, desc].filter(Boolean).join(': ') || `HTTP ${status}`}`;
   if (status === 429 || status >= 500) {
-    const result: FcmResult = { outcome: 'retry', reason: status === 500 ? 'internal' : 'unavailable', httpStatus: status, message };
+    const result: FcmResult = {
+      outcome: 'retry',
+      reason: status === 500 ? 'internal' : 'unavailable',
+      httpStatus: status,
+      message,
+    };
     const ra = parseRetryAfter(retryAfter, now);
     if (ra !== undefined) result.retryAfterMs = ra;
     return { ok: false, result };
@@ -69,7 +114,10 @@ export function mapTokenResponse(status: number, text: string, retryAfter: strin
 }
 
 function networkFailure(e: Error): TokenFetchResult {
-  return { ok: false, result: { outcome: 'retry', reason: 'network', message: `token endpoint: ${e.message}` } };
+  return {
+    ok: false,
+    result: { outcome: 'retry', reason: 'network', message: `token endpoint: ${e.message}` },
+  };
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {

@@ -19,7 +19,8 @@ export interface FcmApp {
 export type FcmMessage = Record<string, unknown>;
 
 /** Why a request may succeed later. */
-export type RetryReason = 'quota' | 'device_quota' | 'unavailable' | 'internal' | 'network' | 'timeout' | 'goaway' | 'reset';
+export type RetryReason =
+  'quota' | 'device_quota' | 'unavailable' | 'internal' | 'network' | 'timeout' | 'goaway' | 'reset';
 
 /** The outcome of one send; adapters return it, they never throw for FCM or network outcomes. */
 export type FcmResult =

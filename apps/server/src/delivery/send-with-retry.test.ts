@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sendWithRetry, type FcmSender } from './send-with-retry';
 import { type FcmApp, type FcmResult } from './fcm-types';
 
-const app: FcmApp = { appId: 'a', serviceAccount: { project_id: 'p', client_email: 'e', private_key: 'k', token_uri: 'http://x/token' } };
+const app: FcmApp = {
+  appId: 'a',
+  serviceAccount: { project_id: 'p', client_email: 'e', private_key: 'k', token_uri: 'http://x/token' },
+};
 
 function scripted(results: FcmResult[]): FcmSender & { calls: number } {
   const s = {
@@ -59,7 +62,10 @@ describe('sendWithRetry', () => {
 
   it('waits at least a minute after a project quota 429', async () => {
     const c = fakeClock();
-    const s = scripted([{ outcome: 'retry', reason: 'quota', httpStatus: 429, retryAfterMs: 1000 }, { outcome: 'dispatched', name: 'n' }]);
+    const s = scripted([
+      { outcome: 'retry', reason: 'quota', httpStatus: 429, retryAfterMs: 1000 },
+      { outcome: 'dispatched', name: 'n' },
+    ]);
     const r = await sendWithRetry(s, app, {}, { deadline: c.now() + 600_000, rand: () => 0, ...c });
     expect(r.attempts).toBe(2);
     expect(c.slept[0]).toBeGreaterThanOrEqual(60_000);

@@ -23,7 +23,12 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
  * Sends until the result is final, `maxAttempts` (default 5) is reached, or the next attempt would start
  * after `deadline`; returns the last result with the number of attempts made.
  */
-export async function sendWithRetry(client: FcmSender, app: FcmApp, message: FcmMessage, opts: SendWithRetryOptions): Promise<FcmResult & { attempts: number }> {
+export async function sendWithRetry(
+  client: FcmSender,
+  app: FcmApp,
+  message: FcmMessage,
+  opts: SendWithRetryOptions,
+): Promise<FcmResult & { attempts: number }> {
   const maxAttempts = opts.maxAttempts ?? 5;
   const sleep = opts.sleep ?? defaultSleep;
   const now = opts.now ?? Date.now;

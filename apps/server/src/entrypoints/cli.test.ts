@@ -18,7 +18,13 @@ async function freePort(): Promise<number> {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-cli-'));
-const baseEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', BEACON_SECRET_KEY: 'ef'.repeat(32), BEACON_DEMO: '0' };
+const baseEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  BEACON_SECRET_KEY: 'ef'.repeat(32),
+  BEACON_DEMO: '0',
+};
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -36,7 +42,13 @@ describe('beacon CLI', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [...cli, 'serve'], {
       cwd: serverRoot,
-      env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', BEACON_ADMIN_EMAIL: 'First@Example.com', BEACON_ADMIN_PASSWORD: 'First#2024' },
+      env: {
+        ...baseEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BEACON_ADMIN_EMAIL: 'First@Example.com',
+        BEACON_ADMIN_PASSWORD: 'First#2024',
+      },
     });
     let out = '';
     let err = '';
@@ -45,7 +57,8 @@ describe('beacon CLI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       // a cold start compiles the sources with tsx and initialises PGlite: allow for a loaded machine
-      for (let i = 0; i < 300 && !out.includes('is running') && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 300 && !out.includes('is running') && child.exitCode === null; i++)
+        await new Promise((r) => setTimeout(r, 200));
       expect(out, err).toContain(`is running: http://localhost:${port}`);
       expect(out).toContain('first super admin created: first@example.com');
       const base = `http://127.0.0.1:${port}`;
@@ -58,7 +71,11 @@ describe('beacon CLI', () => {
         body: '{}',
       });
       expect(((await list.json()) as { status: number }).status).toBe(200);
-      const anonymous = await fetch(`${base}/tcm/v1/user/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const anonymous = await fetch(`${base}/tcm/v1/user/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(anonymous.status).toBe(401);
     } finally {
       child.kill('SIGTERM');
@@ -68,23 +85,35 @@ describe('beacon CLI', () => {
 
   it('admin create is idempotent: a second run updates the password', () => {
     const run = (password: string) =>
-      spawnSync(process.execPath, [...cli, 'admin', 'create', '--email', 'ops@example.com', '--password', password, '--level', '150'], {
-        cwd: serverRoot,
-        env: baseEnv,
-        encoding: 'utf8',
-      });
+      spawnSync(
+        process.execPath,
+        [...cli, 'admin', 'create', '--email', 'ops@example.com', '--password', password, '--level', '150'],
+        {
+          cwd: serverRoot,
+          env: baseEnv,
+          encoding: 'utf8',
+        },
+      );
     const first = run('Ops#first1');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('administrator ops@example.com created (level 150)');
     const second = run('Ops#second2');
     expect(second.stdout).toContain('administrator ops@example.com updated (level 150)');
-    const bad = spawnSync(process.execPath, [...cli, 'admin', 'create', '--email', 'x@example.com'], { cwd: serverRoot, env: baseEnv, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, [...cli, 'admin', 'create', '--email', 'x@example.com'], {
+      cwd: serverRoot,
+      env: baseEnv,
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('usage: beacon');
   });
 
   it('migrate applies nothing twice', () => {
-    const res = spawnSync(process.execPath, [...cli, 'migrate'], { cwd: serverRoot, env: baseEnv, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, [...cli, 'migrate'], {
+      cwd: serverRoot,
+      env: baseEnv,
+      encoding: 'utf8',
+    });
     expect(res.status).toBe(0);
     expect(res.stdout).toContain('migrations applied');
   });

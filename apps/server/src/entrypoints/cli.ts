@@ -38,7 +38,11 @@ async function main(argv: string[]): Promise<number> {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { email: { type: 'string' }, password: { type: 'string' }, level: { type: 'string', default: '100' } },
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          level: { type: 'string', default: '100' },
+        },
       });
       const email = values.email?.trim().toLowerCase();
       const level = Number(values.level);
@@ -64,7 +68,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'demo': {
-      const { values } = parseArgs({ args: rest, options: { devices: { type: 'string', default: '20000' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { devices: { type: 'string', default: '20000' } },
+      });
       const devices = Number(values.devices);
       if (!Number.isInteger(devices) || devices < 1 || devices > 1_000_000) {
         process.stderr.write('demo: --devices must be a whole number from 1 to 1000000\n');
@@ -73,8 +80,14 @@ async function main(argv: string[]): Promise<number> {
       const log = createLogger({ ...config, logLevel: 'warn' });
       const { database } = await openAndMigrate(config, log);
       const ctx = await buildApp({ config, database, logger: false });
-      const admin = await ctx.services.users.ensureFirstAdmin((config.admin.email ?? 'admin@beacon.local').toLowerCase(), config.admin.password);
-      if (admin.password) process.stdout.write(`first super admin created: ${config.admin.email ?? 'admin@beacon.local'} / ${admin.password}\n`);
+      const admin = await ctx.services.users.ensureFirstAdmin(
+        (config.admin.email ?? 'admin@beacon.local').toLowerCase(),
+        config.admin.password,
+      );
+      if (admin.password)
+        process.stdout.write(
+          `first super admin created: ${config.admin.email ?? 'admin@beacon.local'} / ${admin.password}\n`,
+        );
       const { appId, created } = await createDemo(ctx, new SandboxRepository(database), devices);
       await ctx.app.close();
       await database.close();

@@ -20,8 +20,14 @@ export function createLogger(config: Config) {
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it;
  * `fresh` is true when this run created the schema (first start).
  */
-export async function openAndMigrate(config: Config, log: pino.Logger): Promise<{ database: Database; fresh: boolean }> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+export async function openAndMigrate(
+  config: Config,
+  log: pino.Logger,
+): Promise<{ database: Database; fresh: boolean }> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'database migrated');
   return { database, fresh: applied.includes('0001_users-and-sessions.sql') };

@@ -14,8 +14,17 @@ const DEFAULT_ADMIN_EMAIL = 'admin@beacon.local';
 export async function serve(config: Config, role: 'serve' | 'api'): Promise<void> {
   const log = createLogger(config);
   const { database, fresh } = await openAndMigrate(config, log);
-  const sandbox = config.fcmBaseUrl ? undefined : await Sandbox.start(database, new SecretBox(config.secretKey), log);
-  const ctx = await buildApp({ config, database, consoleRoot: consoleDist, logger: log, runWorkers: role === 'serve', ...(sandbox ? { sandbox } : {}) });
+  const sandbox = config.fcmBaseUrl
+    ? undefined
+    : await Sandbox.start(database, new SecretBox(config.secretKey), log);
+  const ctx = await buildApp({
+    config,
+    database,
+    consoleRoot: consoleDist,
+    logger: log,
+    runWorkers: role === 'serve',
+    ...(sandbox ? { sandbox } : {}),
+  });
   if (role === 'serve') await ctx.delivery.engine();
   const { app, services } = ctx;
 
@@ -55,7 +64,10 @@ export async function serve(config: Config, role: 'serve' | 'api'): Promise<void
   ];
   if (demo) lines.push(demo);
   if (first.created && first.password) {
-    lines.push(`  first super admin created: ${adminEmail} / ${first.password}`, '  (this password is shown once; change it after signing in)');
+    lines.push(
+      `  first super admin created: ${adminEmail} / ${first.password}`,
+      '  (this password is shown once; change it after signing in)',
+    );
   } else if (first.created) {
     lines.push(`  first super admin created: ${adminEmail} (password from BEACON_ADMIN_PASSWORD)`);
   } else {

@@ -8,7 +8,8 @@ import { createLogger, openAndMigrate } from './runtime';
  */
 export async function worker(config: Config): Promise<void> {
   const log = createLogger(config);
-  if (!config.databaseUrl) throw new Error('beacon worker needs DATABASE_URL: a worker shares its database with the API processes');
+  if (!config.databaseUrl)
+    throw new Error('beacon worker needs DATABASE_URL: a worker shares its database with the API processes');
   if (!config.fcmBaseUrl) log.warn({}, 'FCM_BASE_URL is not set: sending to https://fcm.googleapis.com');
   const { database } = await openAndMigrate(config, log);
   const ctx = await buildApp({ config, database, logger: log, runWorkers: true });

@@ -8,7 +8,11 @@ export const DISPATCH_EXPIRE_SECONDS = Number(process.env.BEACON_DISPATCH_EXPIRE
 /** The job catalogue: every background job is named, typed and idempotent (a handler re-reads state). */
 export const JOBS = {
   /** Plan one wave of a message: split its audience into device-id ranges and queue one dispatch batch each. */
-  wave: { name: 'message-wave', payload: z.object({ waveId: z.number().int() }), options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 900 } },
+  wave: {
+    name: 'message-wave',
+    payload: z.object({ waveId: z.number().int() }),
+    options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 900 },
+  },
   /** Send one delivery batch (a device-id range of a wave's audience, or of a message's send records) through FCM. */
   dispatch: {
     name: 'message-dispatch',
@@ -28,9 +32,20 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS]['name'];
  * pg-boss on the same database as everything else: a pool of its own on PostgreSQL, or PGlite's single connection
  * through pg-boss's `executeSql` adapter (multi-statement text goes through `exec`).
  */
-export async function startBoss(database: Database, url: string | undefined, onError: (err: Error) => void): Promise<PgBoss> {
+export async function startBoss(
+  database: Database,
+  url: string | undefined,
+  onError: (err: Error) => void,
+): Promise<PgBoss> {
   const boss = url
-    ? new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, supervise: true, monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: MAINTENANCE_SECONDS })
+    ? new PgBoss({
+        connectionString: url,
+        schema: 'pgboss',
+        max: 4,
+        supervise: true,
+        monitorStateIntervalSeconds: 60,
+        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      })
     : new PgBoss({
         db: {
           executeSql: async (text: string, values?: unknown[]) => {

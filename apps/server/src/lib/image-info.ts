@@ -5,7 +5,8 @@ export interface ImageInfo {
 }
 
 function png(b: Buffer): ImageInfo | undefined {
-  if (b.length < 24 || b.readUInt32BE(0) !== 0x89504e47 || b.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  if (b.length < 24 || b.readUInt32BE(0) !== 0x89504e47 || b.toString('latin1', 12, 16) !== 'IHDR')
+    return undefined;
   return { type: 'png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
@@ -26,14 +27,17 @@ function jpg(b: Buffer): ImageInfo | undefined {
 }
 
 function webp(b: Buffer): ImageInfo | undefined {
-  if (b.length < 30 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WEBP') return undefined;
+  if (b.length < 30 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WEBP')
+    return undefined;
   const chunk = b.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') return { type: 'webp', width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8 ')
+    return { type: 'webp', width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
   if (chunk === 'VP8L') {
     const bits = b.readUInt32LE(21);
     return { type: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
-  if (chunk === 'VP8X') return { type: 'webp', width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+  if (chunk === 'VP8X')
+    return { type: 'webp', width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
   return undefined;
 }
 

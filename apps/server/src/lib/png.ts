@@ -14,7 +14,11 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** An 8-bit RGBA PNG of `width` × `height` whose pixels come from `pixel(x, y)` as [r, g, b, a]. */
-export function encodeRgbaPng(width: number, height: number, pixel: (x: number, y: number) => readonly [number, number, number, number]): Buffer {
+export function encodeRgbaPng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number, number],
+): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -23,5 +27,10 @@ export function encodeRgbaPng(width: number, height: number, pixel: (x: number, 
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * (1 + width * 4) + 1 + x * 4);
   }
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { ApiError } from './api-error';
 import type { SessionInfo } from '../plugins/auth';
 
-const RefusalEnvelope = z.object({ status: z.number().int().refine((s) => s !== 200), msg: z.string(), data: z.unknown().optional() });
+const RefusalEnvelope = z.object({
+  status: z
+    .number()
+    .int()
+    .refine((s) => s !== 200),
+  msg: z.string(),
+  data: z.unknown().optional(),
+});
 
 type Input<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -59,7 +66,11 @@ export function registerCall<C extends Call>(
     handler: async (req, reply) => {
       if (needsSession && !req.session) throw new ApiError(401);
       let projectLevel = 0;
-      if (typeof access === 'object' && 'ulevels' in access && !access.ulevels.includes(req.session?.user.ulevel ?? -1)) {
+      if (
+        typeof access === 'object' &&
+        'ulevels' in access &&
+        !access.ulevels.includes(req.session?.user.ulevel ?? -1)
+      ) {
         throw new ApiError(1002);
       }
       if (typeof access === 'object' && 'appLevels' in access && req.session) {

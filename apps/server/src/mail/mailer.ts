@@ -19,7 +19,10 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Mai
   if (!smtpUrl) {
     return {
       send: async (mail) => {
-        log.info({ mail: { to: mail.to, subject: mail.subject } }, `mail (no SMTP_URL configured):\n${mail.text}`);
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `mail (no SMTP_URL configured):\n${mail.text}`,
+        );
       },
     };
   }

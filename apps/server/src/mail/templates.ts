@@ -6,30 +6,36 @@ type Texts = Record<MessageLang, { subject: string; body: (link: string) => stri
 const activation: Texts = {
   en: {
     subject: 'Activate your Beacon account',
-    body: (link) => `Welcome to Beacon.\n\nOpen this link to activate your account (valid for 48 hours):\n${link}\n\nIf you did not register, ignore this mail.`,
+    body: (link) =>
+      `Welcome to Beacon.\n\nOpen this link to activate your account (valid for 48 hours):\n${link}\n\nIf you did not register, ignore this mail.`,
   },
   zh: {
     subject: '激活您的 Beacon 账号',
-    body: (link) => `欢迎使用 Beacon。\n\n请打开以下链接激活账号（48 小时内有效）：\n${link}\n\n如果您没有注册，请忽略此邮件。`,
+    body: (link) =>
+      `欢迎使用 Beacon。\n\n请打开以下链接激活账号（48 小时内有效）：\n${link}\n\n如果您没有注册，请忽略此邮件。`,
   },
   fr: {
     subject: 'Activez votre compte Beacon',
-    body: (link) => `Bienvenue sur Beacon.\n\nOuvrez ce lien pour activer votre compte (valable 48 heures) :\n${link}\n\nSi vous ne vous êtes pas inscrit, ignorez ce message.`,
+    body: (link) =>
+      `Bienvenue sur Beacon.\n\nOuvrez ce lien pour activer votre compte (valable 48 heures) :\n${link}\n\nSi vous ne vous êtes pas inscrit, ignorez ce message.`,
   },
 };
 
 const reset: Texts = {
   en: {
     subject: 'Reset your Beacon password',
-    body: (link) => `Someone asked to reset the password of this Beacon account.\n\nOpen this link to choose a new password (valid for 1 hour, usable once):\n${link}\n\nIf it was not you, ignore this mail: your password stays unchanged.`,
+    body: (link) =>
+      `Someone asked to reset the password of this Beacon account.\n\nOpen this link to choose a new password (valid for 1 hour, usable once):\n${link}\n\nIf it was not you, ignore this mail: your password stays unchanged.`,
   },
   zh: {
     subject: '重置您的 Beacon 密码',
-    body: (link) => `有人请求重置此 Beacon 账号的密码。\n\n请打开以下链接设置新密码（1 小时内有效，仅可使用一次）：\n${link}\n\n如果不是您本人操作，请忽略此邮件，密码不会改变。`,
+    body: (link) =>
+      `有人请求重置此 Beacon 账号的密码。\n\n请打开以下链接设置新密码（1 小时内有效，仅可使用一次）：\n${link}\n\n如果不是您本人操作，请忽略此邮件，密码不会改变。`,
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe Beacon',
-    body: (link) => `Une réinitialisation du mot de passe de ce compte Beacon a été demandée.\n\nOuvrez ce lien pour choisir un nouveau mot de passe (valable 1 heure, utilisable une fois) :\n${link}\n\nSi ce n’était pas vous, ignorez ce message : votre mot de passe reste inchangé.`,
+    body: (link) =>
+      `Une réinitialisation du mot de passe de ce compte Beacon a été demandée.\n\nOuvrez ce lien pour choisir un nouveau mot de passe (valable 1 heure, utilisable une fois) :\n${link}\n\nSi ce n’était pas vous, ignorez ce message : votre mot de passe reste inchangé.`,
   },
 };
 

@@ -31,9 +31,16 @@ export const errorEnvelopePlugin = fp(async (app) => {
   app.setErrorHandler((err, req, reply) => {
     const lang = req.lang ?? 'en';
     if (err instanceof ApiError) {
-      return reply.code(httpStatusFor(err.code)).send(envelope(err.code, lang, err.messageFor(lang), err.data));
+      return reply
+        .code(httpStatusFor(err.code))
+        .send(envelope(err.code, lang, err.messageFor(lang), err.data));
     }
-    const e = err as Error & { validation?: ValidationIssue[]; validationContext?: string; statusCode?: number; code?: string };
+    const e = err as Error & {
+      validation?: ValidationIssue[];
+      validationContext?: string;
+      statusCode?: number;
+      code?: string;
+    };
     if (e.validation) {
       const fields = fieldsOf(e.validation, e.validationContext);
       const named = fields.map((f) => `${f.field} ${f.message}`).join('; ');
@@ -46,7 +53,9 @@ export const errorEnvelopePlugin = fp(async (app) => {
       return reply.code(413).send(envelope(400, lang, `${errorMessage(400, lang)}: body too large`));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
-      return reply.code(415).send(envelope(400, lang, `${errorMessage(400, lang)}: unsupported content type`));
+      return reply
+        .code(415)
+        .send(envelope(400, lang, `${errorMessage(400, lang)}: unsupported content type`));
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return reply.code(500).send(envelope(500, lang));

@@ -6,7 +6,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const openapiPlugin = fp<{ version: string }>(async (app, opts) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Beacon console API', version: opts.version, description: 'Every /tcm call answers {status, msg, data}.' },
+      info: {
+        title: 'Beacon console API',
+        version: opts.version,
+        description: 'Every /tcm call answers {status, msg, data}.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'beacon_session' } } },
       security: [{ session: [] }],
     },

@@ -1,4 +1,12 @@
 /** The send-time policy evaluator: pure `evaluate` / `nextAllowedTime` over a `PolicySnapshot` from `loadPolicySnapshot`. */
-export { evaluate, isInWindow, isProtected, modelKey, monthsSince, nextAllowedTime, PROTECT_ALWAYS } from './policy-evaluator';
+export {
+  evaluate,
+  isInWindow,
+  isProtected,
+  modelKey,
+  monthsSince,
+  nextAllowedTime,
+  PROTECT_ALWAYS,
+} from './policy-evaluator';
 export { loadPolicySnapshot, type LoadPolicyOptions } from './policy-loader';
 export type * from './policy-types';

@@ -1,4 +1,12 @@
-import type { DeviceFacts, MessageFacts, MessageKind, PolicySnapshot, PolicyVerdict, SentToday, TimeWindow } from './policy-types';
+import type {
+  DeviceFacts,
+  MessageFacts,
+  MessageKind,
+  PolicySnapshot,
+  PolicyVerdict,
+  SentToday,
+  TimeWindow,
+} from './policy-types';
 
 const DAY_MIN = 1440;
 const MINUTE_MS = 60_000;
@@ -7,7 +15,11 @@ const DAY_MS = DAY_MIN * MINUTE_MS;
 /** Protect value meaning "always shielded" (months). */
 export const PROTECT_ALWAYS = 999;
 
-const KIND_OPTION: Record<MessageKind, Exclude<keyof SentToday, 'total'>> = { 1: 'ad', 2: 'distribute', 3: 'content' };
+const KIND_OPTION: Record<MessageKind, Exclude<keyof SentToday, 'total'>> = {
+  1: 'ad',
+  2: 'distribute',
+  3: 'content',
+};
 
 /**
  * The key of a phone model in the shield maps: brand and model upper case with everything but letters and digits
@@ -27,7 +39,9 @@ function localMsOfDay(now: Date, utcOffsetMin: number): number {
 /** Whether local minute `minute` lies in the window: from start (included) to end (excluded), across midnight if end < start. */
 export function isInWindow(minute: number, w: TimeWindow): boolean {
   if (w.startMinute === w.endMinute) return false;
-  return w.startMinute < w.endMinute ? minute >= w.startMinute && minute < w.endMinute : minute >= w.startMinute || minute < w.endMinute;
+  return w.startMinute < w.endMinute
+    ? minute >= w.startMinute && minute < w.endMinute
+    : minute >= w.startMinute || minute < w.endMinute;
 }
 
 /** The first window containing the device's local time at `now`, if any. */
@@ -54,7 +68,11 @@ export function isProtected(protect: number, ageMonths: number): boolean {
   return ageMonths < protect;
 }
 
-const drop = (lossCode: 6 | 104 | 105 | 4 | 7, policy: Extract<PolicyVerdict, { drop: true }>['policy'], reason: string): PolicyVerdict => ({
+const drop = (
+  lossCode: 6 | 104 | 105 | 4 | 7,
+  policy: Extract<PolicyVerdict, { drop: true }>['policy'],
+  reason: string,
+): PolicyVerdict => ({
   drop: true,
   lossCode,
   policy,
@@ -70,27 +88,48 @@ const drop = (lossCode: 6 | 104 | 105 | 4 | 7, policy: Extract<PolicyVerdict, { 
  * limits (total, then the message's kind; a device already sent `number` today gets no more) → 7.
  * Pure: no I/O, no clock.
  */
-export function evaluate(device: DeviceFacts, message: MessageFacts, snapshot: PolicySnapshot, now: Date): PolicyVerdict {
+export function evaluate(
+  device: DeviceFacts,
+  message: MessageFacts,
+  snapshot: PolicySnapshot,
+  now: Date,
+): PolicyVerdict {
   const country = device.country.toUpperCase();
-  if (snapshot.platformBannedCountries.has(country)) return drop(6, 'platform-country', `country ${country} is banned for every app`);
-  if (snapshot.appBannedCountries.has(country)) return drop(104, 'app-country', `country ${country} is banned for app ${message.appId}`);
+  if (snapshot.platformBannedCountries.has(country))
+    return drop(6, 'platform-country', `country ${country} is banned for every app`);
+  if (snapshot.appBannedCountries.has(country))
+    return drop(104, 'app-country', `country ${country} is banned for app ${message.appId}`);
 
   const windows = snapshot.bannedWindows.get(country);
   const window = windows && windowAt(now, device.utcOffsetMin, windows);
-  if (window) return drop(105, 'app-time-window', `local time is inside the banned window ${clock(window.startMinute)}–${clock(window.endMinute)} of ${country}`);
+  if (window)
+    return drop(
+      105,
+      'app-time-window',
+      `local time is inside the banned window ${clock(window.startMinute)}–${clock(window.endMinute)} of ${country}`,
+    );
 
   if (snapshot.isNotificationControlApp) {
     const key = modelKey(device.brand, device.model);
     const age = monthsSince(device.firstSeenAt, now);
     const newMarket = snapshot.newMarketCountries.has(country);
-    const protectOf = (rule: { protectDefault: number; protectNewMarket: number }) => (newMarket ? rule.protectNewMarket : rule.protectDefault);
+    const protectOf = (rule: { protectDefault: number; protectNewMarket: number }) =>
+      newMarket ? rule.protectNewMarket : rule.protectDefault;
     const global = snapshot.isGlobalWhitelistApp ? undefined : snapshot.globalShield.get(key);
     if (global && isProtected(protectOf(global), age)) {
-      return drop(4, 'model-global-shield', `model ${device.brand} ${device.model} is globally shielded for ${protectOf(global)} months (device ${age} months old${newMarket ? ', new market' : ''})`);
+      return drop(
+        4,
+        'model-global-shield',
+        `model ${device.brand} ${device.model} is globally shielded for ${protectOf(global)} months (device ${age} months old${newMarket ? ', new market' : ''})`,
+      );
     }
     const ad = message.kind === 1 ? snapshot.adShield.get(key) : undefined;
     if (ad && isProtected(protectOf(ad), age)) {
-      return drop(4, 'model-ad-shield', `model ${device.brand} ${device.model} gets no ads for ${protectOf(ad)} months (device ${age} months old${newMarket ? ', new market' : ''})`);
+      return drop(
+        4,
+        'model-ad-shield',
+        `model ${device.brand} ${device.model} gets no ads for ${protectOf(ad)} months (device ${age} months old${newMarket ? ', new market' : ''})`,
+      );
     }
   }
 
@@ -114,7 +153,11 @@ export function evaluate(device: DeviceFacts, message: MessageFacts, snapshot: P
  * chain or overlap). Null when the windows cover the whole day (it may never be sent to). The delivery engine waits
  * until then when the message TTL allows, else drops the devices with loss 105.
  */
-export function nextAllowedTime(device: Pick<DeviceFacts, 'country' | 'utcOffsetMin'>, snapshot: Pick<PolicySnapshot, 'bannedWindows'>, now: Date): Date | null {
+export function nextAllowedTime(
+  device: Pick<DeviceFacts, 'country' | 'utcOffsetMin'>,
+  snapshot: Pick<PolicySnapshot, 'bannedWindows'>,
+  now: Date,
+): Date | null {
   const windows = snapshot.bannedWindows.get(device.country.toUpperCase()) ?? [];
   let at = now;
   for (let i = 0; i <= windows.length; i++) {

@@ -20,8 +20,14 @@ describe.each(backends())('loadPolicySnapshot [$name]', (backend) => {
     const q = (sql: string, params: unknown[] = []) => t.database.query(sql, params);
     await q(`INSERT INTO platform_forbidden_countries (country) VALUES ('KP')`);
     await q(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [shop]);
-    await q(`INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'IN', 1320, 480), ($1, 'IN', 720, 780)`, [shop]);
-    await q(`INSERT INTO app_control_entries (app_id, control_type) VALUES ($1, 1), ($2, 1), ($2, 2)`, [shop, news]);
+    await q(
+      `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'IN', 1320, 480), ($1, 'IN', 720, 780)`,
+      [shop],
+    );
+    await q(`INSERT INTO app_control_entries (app_id, control_type) VALUES ($1, 1), ($2, 1), ($2, 2)`, [
+      shop,
+      news,
+    ]);
     await q(
       `INSERT INTO model_control_entries (shield_type, tier, brand, model, protect_default, protect_new_market)
        VALUES (1, 1, 'SAMSUNG', 'SMG991B', 6, 12), (2, 3, 'TECNO', 'KF6', 999, 999)`,
@@ -38,9 +44,20 @@ describe.each(backends())('loadPolicySnapshot [$name]', (backend) => {
       { startMinute: 720, endMinute: 780 },
       { startMinute: 1320, endMinute: 480 },
     ]);
-    expect(s).toMatchObject({ appId: shop, isNotificationControlApp: true, isGlobalWhitelistApp: false, dailyLimits: null });
-    expect(s.adShield.get(modelKey('samsung', 'SM-G991B'))).toEqual({ protectDefault: 6, protectNewMarket: 12 });
-    expect(s.globalShield.get(modelKey('Tecno', 'KF6'))).toEqual({ protectDefault: 999, protectNewMarket: 999 });
+    expect(s).toMatchObject({
+      appId: shop,
+      isNotificationControlApp: true,
+      isGlobalWhitelistApp: false,
+      dailyLimits: null,
+    });
+    expect(s.adShield.get(modelKey('samsung', 'SM-G991B'))).toEqual({
+      protectDefault: 6,
+      protectNewMarket: 12,
+    });
+    expect(s.globalShield.get(modelKey('Tecno', 'KF6'))).toEqual({
+      protectDefault: 999,
+      protectNewMarket: 999,
+    });
     expect([...s.newMarketCountries]).toEqual(['NG']);
     const n = await loadPolicySnapshot(t.database, news, { dailyLimits: null });
     expect(n).toMatchObject({ isNotificationControlApp: true, isGlobalWhitelistApp: true });
@@ -49,7 +66,12 @@ describe.each(backends())('loadPolicySnapshot [$name]', (backend) => {
 
   it('skips the model lists for apps that are not notification-control apps, and passes the daily limits through', async () => {
     await t.database.query(`DELETE FROM app_control_entries WHERE app_id = $1`, [shop]);
-    const limits = { total: { enable: true, number: 2 }, ad: { enable: false, number: 0 }, distribute: { enable: false, number: 0 }, content: { enable: false, number: 0 } };
+    const limits = {
+      total: { enable: true, number: 2 },
+      ad: { enable: false, number: 0 },
+      distribute: { enable: false, number: 0 },
+      content: { enable: false, number: 0 },
+    };
     const s = await loadPolicySnapshot(t.database, shop, { dailyLimits: limits });
     expect(s.isNotificationControlApp).toBe(false);
     expect(s.adShield.size + s.globalShield.size + s.newMarketCountries.size).toBe(0);
@@ -60,7 +82,14 @@ describe.each(backends())('loadPolicySnapshot [$name]', (backend) => {
   it('gives each loss code for devices of the stored policies', async () => {
     const s = await loadPolicySnapshot(t.database, shop, { dailyLimits: null });
     const now = new Date('2025-06-15T12:00:00Z');
-    const base: DeviceFacts = { country: 'BR', brand: 'motorola', model: 'G84', utcOffsetMin: -180, firstSeenAt: new Date('2025-05-01T00:00:00Z'), sentToday: { total: 0, ad: 0, distribute: 0, content: 0 } };
+    const base: DeviceFacts = {
+      country: 'BR',
+      brand: 'motorola',
+      model: 'G84',
+      utcOffsetMin: -180,
+      firstSeenAt: new Date('2025-05-01T00:00:00Z'),
+      sentToday: { total: 0, ad: 0, distribute: 0, content: 0 },
+    };
     const codeFor = (over: Partial<DeviceFacts>, kind: 1 | 2 | 3 = 1) => {
       const v = evaluate({ ...base, ...over }, { appId: shop, kind }, s, now);
       return v.drop ? v.lossCode : 0;
@@ -70,12 +99,21 @@ describe.each(backends())('loadPolicySnapshot [$name]', (backend) => {
     expect(codeFor({ country: 'FR' })).toBe(104);
     expect(codeFor({ country: 'IN', utcOffsetMin: 330 }, 3)).toBe(0); // 17:30 IST
     expect(codeFor({ country: 'IN', utcOffsetMin: 330 })).toBe(0);
-    expect(evaluate({ ...base, country: 'IN', utcOffsetMin: 330 }, { appId: shop, kind: 1 }, s, new Date('2025-06-15T07:00:00Z'))).toMatchObject({ lossCode: 105 }); // 12:30 IST
+    expect(
+      evaluate(
+        { ...base, country: 'IN', utcOffsetMin: 330 },
+        { appId: shop, kind: 1 },
+        s,
+        new Date('2025-06-15T07:00:00Z'),
+      ),
+    ).toMatchObject({ lossCode: 105 }); // 12:30 IST
     expect(codeFor({ brand: 'samsung', model: 'SM-G991B' })).toBe(4);
     expect(codeFor({ brand: 'samsung', model: 'SM-G991B' }, 2)).toBe(0);
     expect(codeFor({ brand: 'tecno', model: 'KF6' }, 3)).toBe(4);
     // the news app is on the global whitelist
     const n = await loadPolicySnapshot(t.database, news, { dailyLimits: null });
-    expect(evaluate({ ...base, brand: 'TECNO', model: 'KF6' }, { appId: news, kind: 3 }, n, now)).toEqual({ drop: false });
+    expect(evaluate({ ...base, brand: 'TECNO', model: 'KF6' }, { appId: news, kind: 3 }, n, now)).toEqual({
+      drop: false,
+    });
   });
 });

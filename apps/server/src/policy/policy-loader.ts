@@ -21,15 +21,24 @@ export interface LoadPolicyOptions {
  * - `options.dailyLimits`: from the global settings (migration 0010), see LoadPolicyOptions.
  * Model lists are only read when the app is a notification-control app (they apply to no other app).
  */
-export async function loadPolicySnapshot(database: Pick<Database, 'query'>, appId: number, options: LoadPolicyOptions): Promise<PolicySnapshot> {
+export async function loadPolicySnapshot(
+  database: Pick<Database, 'query'>,
+  appId: number,
+  options: LoadPolicyOptions,
+): Promise<PolicySnapshot> {
   const [platform, app, times, control] = await Promise.all([
     database.query<{ country: string }>(`SELECT country FROM platform_forbidden_countries`),
-    database.query<{ country: string }>(`SELECT country FROM app_forbidden_countries WHERE app_id = $1`, [appId]),
+    database.query<{ country: string }>(`SELECT country FROM app_forbidden_countries WHERE app_id = $1`, [
+      appId,
+    ]),
     database.query<{ country: string; startMinute: number; endMinute: number }>(
       `SELECT country, start_minute AS "startMinute", end_minute AS "endMinute" FROM app_forbidden_times WHERE app_id = $1 ORDER BY start_minute`,
       [appId],
     ),
-    database.query<{ controlType: number }>(`SELECT control_type AS "controlType" FROM app_control_entries WHERE app_id = $1`, [appId]),
+    database.query<{ controlType: number }>(
+      `SELECT control_type AS "controlType" FROM app_control_entries WHERE app_id = $1`,
+      [appId],
+    ),
   ]);
   const isNotificationControlApp = control.some((c) => Number(c.controlType) === 1);
   const isGlobalWhitelistApp = control.some((c) => Number(c.controlType) === 2);
@@ -46,7 +55,13 @@ export async function loadPolicySnapshot(database: Pick<Database, 'query'>, appI
   const newMarketCountries = new Set<string>();
   if (isNotificationControlApp) {
     const [models, markets] = await Promise.all([
-      database.query<{ shieldType: number; brand: string; model: string; protectDefault: number; protectNewMarket: number }>(
+      database.query<{
+        shieldType: number;
+        brand: string;
+        model: string;
+        protectDefault: number;
+        protectNewMarket: number;
+      }>(
         `SELECT shield_type AS "shieldType", brand, model, protect_default AS "protectDefault", protect_new_market AS "protectNewMarket"
          FROM model_control_entries`,
       ),

@@ -94,4 +94,5 @@ export interface PolicySnapshot {
   dailyLimits: DailyLimits | null;
 }
 
-export type PolicyVerdict = { drop: false } | { drop: true; lossCode: PolicyLossCode; policy: PolicyName; reason: string };
+export type PolicyVerdict =
+  { drop: false } | { drop: true; lossCode: PolicyLossCode; policy: PolicyName; reason: string };

@@ -33,7 +33,9 @@ describe.each(backends())('beacon demo [$name]', (backend) => {
     const icon = (await client.call('GET', `/tcm/v1/app/${appId}/icon`)).json();
     expect(icon.data.icon).toMatch(/^\/files\/[0-9a-f]{64}\.png$/);
     expect(icon.data.color).toBe('#1A73E8');
-    const check = (await client.post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl: icon.data.icon })).json();
+    const check = (
+      await client.post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl: icon.data.icon })
+    ).json();
     expect(check.data).toMatchObject({ result: 1 });
     // a second run keeps the app and its icon
     expect((await createDemo(t, new SandboxRepository(t.database), 50)).created).toBe(false);

@@ -56,11 +56,22 @@ export async function createDemo(
         pkg: DEMO_PKG,
         description: 'Sample shop app with a simulated fleet of devices (sandbox)',
         owner: { userId: owner.id, email: owner.email },
-        serviceAccount: { json, projectId: DEMO_PROJECT, clientEmail: `beacon-sandbox@${DEMO_PROJECT}.iam.gserviceaccount.com`, fileName: 'demo-shop-sandbox.json' },
+        serviceAccount: {
+          json,
+          projectId: DEMO_PROJECT,
+          clientEmail: `beacon-sandbox@${DEMO_PROJECT}.iam.gserviceaccount.com`,
+          fileName: 'demo-shop-sandbox.json',
+        },
       })
     ).app;
     sandbox?.registerServiceAccount(app.id, app.pkg, json);
-    const icon = await ctx.services.files.storeImage(demoSmallIcon(), IMAGE_RULES.smallIcon, 'icon', 'demo-bell.png', owner.id);
+    const icon = await ctx.services.files.storeImage(
+      demoSmallIcon(),
+      IMAGE_RULES.smallIcon,
+      'icon',
+      'demo-bell.png',
+      owner.id,
+    );
     await ctx.repos.apps.update(app.id, { notiSmallIcon: icon.url, notiSmallIconColor: '#1A73E8' });
   }
   await sandboxRepo.saveFleet(app.id, devices, DEMO_SEED);
@@ -70,7 +81,11 @@ export async function createDemo(
     .slice(0, 3);
   await sandboxRepo.addTestDevices(
     app.id,
-    testers.map((d, i) => ({ name: `Test phone ${i + 1}`, description: `${d.attributes.brand} ${d.attributes.model}`.slice(0, 30), gaid: d.gaid })),
+    testers.map((d, i) => ({
+      name: `Test phone ${i + 1}`,
+      description: `${d.attributes.brand} ${d.attributes.model}`.slice(0, 30),
+      gaid: d.gaid,
+    })),
     owner.id,
   );
   return { appId: app.id, created };

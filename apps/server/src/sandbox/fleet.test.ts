@@ -3,7 +3,13 @@
 // It lives here, not in the emulator package, because @beacon/server depends on @beacon/fcm-emulator.
 import type { AddressInfo } from 'node:net';
 import { EVENT_BITS } from '@beacon/shared';
-import { Fleet, startEmulator, type FcmEmulator, type FleetDevice, type ServiceAccountJson } from '@beacon/fcm-emulator';
+import {
+  Fleet,
+  startEmulator,
+  type FcmEmulator,
+  type FleetDevice,
+  type ServiceAccountJson,
+} from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FcmClient } from '../delivery/fcm-client';
 import { backends } from '../test/databases';
@@ -25,12 +31,18 @@ interface Rec {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await read();
     if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
     await sleep(100);
   }
 }
@@ -47,7 +59,14 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
 
   const message = (msgId: string, token: string, extra: Record<string, string> = {}) => ({
     token,
-    data: { tcm_msg_id: msgId, tcm_msg_type: '1', tcm_msg_pkg: PKG, noti_title: 'Hello', noti_desc: 'World', ...extra },
+    data: {
+      tcm_msg_id: msgId,
+      tcm_msg_type: '1',
+      tcm_msg_pkg: PKG,
+      noti_title: 'Hello',
+      noti_desc: 'World',
+      ...extra,
+    },
     android: { priority: 'HIGH', ttl: '3600s', collapse_key: msgId, restricted_package_name: PKG },
   });
 
@@ -76,8 +95,14 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (t.app.server.address() as AddressInfo).port;
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 100);
-    const [owner] = await t.database.query<{ id: number }>("SELECT id FROM users WHERE email = 'owner@example.com'");
-    const { app, appSecret } = await t.services.apps.create({ title: 'Fleet', pkg: PKG, owner: { userId: owner!.id, email: 'owner@example.com' } });
+    const [owner] = await t.database.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'owner@example.com'",
+    );
+    const { app, appSecret } = await t.services.apps.create({
+      title: 'Fleet',
+      pkg: PKG,
+      owner: { userId: owner!.id, email: 'owner@example.com' },
+    });
     emu = await startEmulator({ tlsPort: null });
     sa = emu.createServiceAccount(PROJECT);
     fcm = new FcmClient({ baseUrl: emu.h2cUrl });
@@ -144,7 +169,12 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
     const sentAt = Date.now();
     const results = await send('9001', devices);
     devices.forEach((d, i) => {
-      if (d.uninstalled) expect(results[i]).toMatchObject({ outcome: 'token_dead', errorCode: 'UNREGISTERED', httpStatus: 404 });
+      if (d.uninstalled)
+        expect(results[i]).toMatchObject({
+          outcome: 'token_dead',
+          errorCode: 'UNREGISTERED',
+          httpStatus: 404,
+        });
       else expect(results[i]).toMatchObject({ outcome: 'dispatched' });
     });
     const installed = devices.filter((d) => !d.uninstalled);
@@ -152,12 +182,18 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
     const recs = await until(
       'every installed device to report received and shown/show_failed',
       () => records('9001'),
-      (m) => installed.every((d) => ((m.get(d.gaid)?.mask ?? 0) & B.received) !== 0 && ((m.get(d.gaid)?.mask ?? 0) & (B.shown | B.show_failed)) !== 0),
+      (m) =>
+        installed.every(
+          (d) =>
+            ((m.get(d.gaid)?.mask ?? 0) & B.received) !== 0 &&
+            ((m.get(d.gaid)?.mask ?? 0) & (B.shown | B.show_failed)) !== 0,
+        ),
     );
     await sleep((60 + 120 + 5) * 1000 * SCALE + 1000); // the longest click/dismiss delay, then the batch flush
     for (let last = -1; fleet.stats().eventsSent !== last; await sleep(500)) last = fleet.stats().eventsSent; // settled
     const final = await records('9001');
-    for (const d of devices.filter((x) => x.uninstalled)) expect(final.get(d.gaid)?.mask, 'uninstalled').toBe(0);
+    for (const d of devices.filter((x) => x.uninstalled))
+      expect(final.get(d.gaid)?.mask, 'uninstalled').toBe(0);
     for (const d of installed) {
       const r = final.get(d.gaid)!;
       expect(r.received!.getTime()).toBeGreaterThanOrEqual(sentAt + 200 - 5);
@@ -171,11 +207,14 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
         expect(r.mask & B.shown).toBe(B.shown);
         expect(r.shown!.getTime()).toBeGreaterThan(r.received!.getTime());
         expect((r.mask & B.clicked) !== 0 && (r.mask & B.dismissed) !== 0).toBe(false);
-        if (r.mask & B.clicked) expect(r.clicked!.getTime() - r.shown!.getTime()).toBeGreaterThanOrEqual(2000);
+        if (r.mask & B.clicked)
+          expect(r.clicked!.getTime() - r.shown!.getTime()).toBeGreaterThanOrEqual(2000);
       }
     }
     for (const d of installed.filter((x) => x.offline)) {
-      expect(final.get(d.gaid)!.received!.getTime()).toBeGreaterThanOrEqual(startedAt + d.offlineForMs * SCALE);
+      expect(final.get(d.gaid)!.received!.getTime()).toBeGreaterThanOrEqual(
+        startedAt + d.offlineForMs * SCALE,
+      );
     }
     const enabled = installed.filter((d) => d.notificationsEnabled);
     const shown = enabled.filter((d) => final.get(d.gaid)!.mask & B.shown).length / enabled.length;
@@ -199,8 +238,16 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
     const targets = [...open, ...clicked, ...off];
     const results = await send('9002', targets, { tcm_target_msg_id: '9001' });
     expect(results.every((r) => r.outcome === 'dispatched')).toBe(true);
-    await until('recall received', () => records('9002'), (m) => targets.every((d) => m.get(d.gaid)?.mask === B.received));
-    const after = await until('recalled bits', () => records('9001'), (m) => open.every((d) => ((m.get(d.gaid)?.mask ?? 0) & B.recalled) !== 0));
+    await until(
+      'recall received',
+      () => records('9002'),
+      (m) => targets.every((d) => m.get(d.gaid)?.mask === B.received),
+    );
+    const after = await until(
+      'recalled bits',
+      () => records('9001'),
+      (m) => open.every((d) => ((m.get(d.gaid)?.mask ?? 0) & B.recalled) !== 0),
+    );
     await sleep(1000 * SCALE + 500);
     const settled = await records('9001');
     for (const d of open) expect(after.get(d.gaid)?.mask).toBe(B.received | B.shown | B.recalled);

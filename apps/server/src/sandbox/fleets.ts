@@ -11,7 +11,12 @@ interface Log {
  * Starts every saved fleet against Beacon's own device API at `apiBaseUrl`; returns at once (registration runs in
  * the background and is logged) and gives back a stop function.
  */
-export async function startFleets(sandbox: Sandbox, box: SecretBox, apiBaseUrl: string, log: Log): Promise<() => Promise<void>> {
+export async function startFleets(
+  sandbox: Sandbox,
+  box: SecretBox,
+  apiBaseUrl: string,
+  log: Log,
+): Promise<() => Promise<void>> {
   const fleets: Fleet[] = [];
   const apps = new Map((await sandbox.repo.appsWithServiceAccounts()).map((a) => [a.id, a]));
   for (const row of await sandbox.repo.fleets()) {
@@ -34,7 +39,10 @@ export async function startFleets(sandbox: Sandbox, box: SecretBox, apiBaseUrl: 
     const started = Date.now();
     fleet.start().then(
       ({ registered, failed }) =>
-        log.info({ appId: row.appId, registered, failed, ms: Date.now() - started }, 'sandbox: simulated devices registered'),
+        log.info(
+          { appId: row.appId, registered, failed, ms: Date.now() - started },
+          'sandbox: simulated devices registered',
+        ),
       (err: unknown) => log.warn({ err, appId: row.appId }, 'sandbox: the simulated fleet failed to start'),
     );
   }

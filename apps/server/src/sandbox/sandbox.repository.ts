@@ -8,7 +8,13 @@ export class SandboxRepository {
 
   appsWithServiceAccounts() {
     return this.database.db
-      .select({ id: apps.id, pkg: apps.pkg, appKey: apps.appKey, appSecretEnc: apps.appSecretEnc, firebaseJsonEnc: apps.firebaseJsonEnc })
+      .select({
+        id: apps.id,
+        pkg: apps.pkg,
+        appKey: apps.appKey,
+        appSecretEnc: apps.appSecretEnc,
+        firebaseJsonEnc: apps.firebaseJsonEnc,
+      })
       .from(apps)
       .where(isNotNull(apps.firebaseJsonEnc));
   }
@@ -30,17 +36,30 @@ export class SandboxRepository {
   }
 
   async deviceCount(appId: number): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE app_id = $1', [appId]);
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM devices WHERE app_id = $1',
+      [appId],
+    );
     return row?.n ?? 0;
   }
 
   /** Adds test devices (name, gaid) to an app, keeping the ones it has. */
-  async addTestDevices(appId: number, devices: Array<{ name: string; description: string; gaid: string }>, createdBy: number): Promise<void> {
+  async addTestDevices(
+    appId: number,
+    devices: Array<{ name: string; description: string; gaid: string }>,
+    createdBy: number,
+  ): Promise<void> {
     await this.database.query(
       `INSERT INTO test_devices (app_id, name, description, gaid, created_by)
        SELECT $1, t.name, t.description, t.gaid, $5 FROM unnest($2::text[], $3::text[], $4::uuid[]) AS t(name, description, gaid)
        ON CONFLICT (app_id, gaid) DO NOTHING`,
-      [appId, devices.map((d) => d.name), devices.map((d) => d.description), devices.map((d) => d.gaid), createdBy],
+      [
+        appId,
+        devices.map((d) => d.name),
+        devices.map((d) => d.description),
+        devices.map((d) => d.gaid),
+        createdBy,
+      ],
     );
   }
 

@@ -37,10 +37,19 @@ export class Sandbox {
   }
 
   static async start(database: Database, box: SecretBox, log: Log): Promise<Sandbox> {
-    const emulator = await startEmulator({ host: '127.0.0.1', h2cPort: 0, http1Port: 0, tlsPort: null, storeDeliveries: true });
+    const emulator = await startEmulator({
+      host: '127.0.0.1',
+      h2cPort: 0,
+      http1Port: 0,
+      tlsPort: null,
+      storeDeliveries: true,
+    });
     const sandbox = new Sandbox(emulator, box, database, log);
     await sandbox.loadApps();
-    log.info({ fcm: emulator.h2cUrl }, 'FCM sandbox: FCM_BASE_URL is not set, sending through the built-in FCM emulator');
+    log.info(
+      { fcm: emulator.h2cUrl },
+      'FCM sandbox: FCM_BASE_URL is not set, sending through the built-in FCM emulator',
+    );
     return sandbox;
   }
 
@@ -67,7 +76,12 @@ export class Sandbox {
   /** Makes an app's service account usable in the sandbox; returns its project, or undefined for a bad JSON. */
   registerServiceAccount(appId: number, pkg: string, json: string): AppFcm | undefined {
     try {
-      const sa = JSON.parse(json) as { project_id: string; client_email: string; private_key: string; token_uri: string };
+      const sa = JSON.parse(json) as {
+        project_id: string;
+        client_email: string;
+        private_key: string;
+        token_uri: string;
+      };
       const publicKey = createPublicKey(sa.private_key).export({ type: 'spki', format: 'pem' }).toString();
       this.emulator.registerServiceAccount(sa.project_id, sa.client_email, publicKey, sa.token_uri);
       const fcm = { projectId: sa.project_id, pkg };
@@ -82,7 +96,8 @@ export class Sandbox {
   /** A device registered through the device API: the sandbox FCM learns its token. */
   knowToken(appId: number, token: string): void {
     const fcm = this.appFcm.get(appId);
-    if (fcm && !this.emulator.hasDevice(token)) this.emulator.registerDevice({ projectId: fcm.projectId, packageName: fcm.pkg, token, online: true });
+    if (fcm && !this.emulator.hasDevice(token))
+      this.emulator.registerDevice({ projectId: fcm.projectId, packageName: fcm.pkg, token, online: true });
   }
 
   async close(): Promise<void> {

@@ -16,13 +16,23 @@ export const NOTIFICATION = {
  * Creates an app of `owner` that sends through the emulator: a new service account of its project `projectId`.
  * Returns the app, its secret and the SDK's Basic authorization header.
  */
-export async function appOnEmulator(t: TestApp, emu: FcmEmulator, owner: { id: number; email: string }, o: { title: string; pkg: string; projectId: string }) {
+export async function appOnEmulator(
+  t: TestApp,
+  emu: FcmEmulator,
+  owner: { id: number; email: string },
+  o: { title: string; pkg: string; projectId: string },
+) {
   const sa = emu.createServiceAccount(o.projectId);
   const { app, appSecret } = await t.services.apps.create({
     title: o.title,
     pkg: o.pkg,
     owner: { userId: owner.id, email: owner.email },
-    serviceAccount: { json: JSON.stringify(sa), projectId: sa.project_id, clientEmail: sa.client_email, fileName: 'sa.json' },
+    serviceAccount: {
+      json: JSON.stringify(sa),
+      projectId: sa.project_id,
+      clientEmail: sa.client_email,
+      fileName: 'sa.json',
+    },
   });
   return { app, appSecret, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}` };
 }

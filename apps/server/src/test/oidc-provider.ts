@@ -64,8 +64,22 @@ export async function startOidcProvider(publicUrl = 'http://beacon.test'): Promi
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['beacon-test-cookie-key'] },
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig' }] },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          use: 'sig',
+        },
+      ],
+    },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx: unknown, id: string) => {
       const account = ACCOUNTS[id];
@@ -79,7 +93,12 @@ export async function startOidcProvider(publicUrl = 'http://beacon.test'): Promi
     clientId,
     clientSecret,
     accounts: ACCOUNTS,
-    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_ALLOW_HTTP: '1' },
+    env: {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_ALLOW_HTTP: '1',
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -93,7 +112,11 @@ export async function startOidcProvider(publicUrl = 'http://beacon.test'): Promi
  * on the login page, accepts the consent page, and returns the URL the provider sends back to Beacon
  * (the redirect_uri with code, state and iss), without fetching it.
  */
-export async function signInAtProvider(authorizationUrl: string, accountId: string, publicUrl = 'http://beacon.test'): Promise<URL> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  accountId: string,
+  publicUrl = 'http://beacon.test',
+): Promise<URL> {
   const jar = new Map<string, string>();
   let url = new URL(authorizationUrl);
   let form: URLSearchParams | undefined;
@@ -125,9 +148,12 @@ export async function signInAtProvider(authorizationUrl: string, accountId: stri
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || !prompt) throw new Error(`unexpected provider page ${res.status} at ${url.href}: ${html.slice(0, 500)}`);
+    if (res.status !== 200 || !action || !prompt)
+      throw new Error(`unexpected provider page ${res.status} at ${url.href}: ${html.slice(0, 500)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url);
-    form = new URLSearchParams(prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt });
+    form = new URLSearchParams(
+      prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt },
+    );
   }
   throw new Error('the provider did not send the browser back to Beacon');
 }

@@ -10,7 +10,11 @@ export interface PgServer {
 }
 
 function binDir(): string | undefined {
-  const candidates = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+  const candidates = [
+    '/usr/lib/postgresql/17/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/15/bin',
+  ];
   const found = candidates.find((d) => existsSync(path.join(d, 'pg_ctl')));
   if (found) return found;
   const which = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' });

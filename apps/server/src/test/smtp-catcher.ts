@@ -10,7 +10,9 @@ function decodeBody(headers: string, body: string): string {
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -20,7 +22,12 @@ function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
     kind.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -45,7 +52,11 @@ export class SmtpCatcher {
           const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
           const body = raw.slice(split + 4);
           const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '');
-          this.mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeBody(headers, body) });
+          this.mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject,
+            text: decodeBody(headers, body),
+          });
           this.waiters.splice(0).forEach((w) => w());
           callback();
         });

@@ -16,10 +16,20 @@ export interface TestApp extends BeaconApp {
 }
 
 /** A Beacon app on a fresh database of `backend`, mailing through a local SMTP catcher. */
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}, opts: { runWorkers?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: { runWorkers?: boolean } = {},
+): Promise<TestApp> {
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
-  const config = loadConfig({ BEACON_SECRET_KEY: TEST_SECRET, PUBLIC_URL: 'http://beacon.test', SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    BEACON_SECRET_KEY: TEST_SECRET,
+    PUBLIC_URL: 'http://beacon.test',
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const database = await backend.open();
   const built = await buildApp({
     config,

@@ -49,8 +49,17 @@ describe('DeviceApi lanes', () => {
   });
 
   it('answers event reports while every registration slot is taken and more registrations wait', async () => {
-    const api = new DeviceApi({ apiBaseUrl: base, appKey: 'k', appSecret: 's', concurrency: 2, eventConcurrency: 1, delayScale: 0.01 });
-    const registrations = Array.from({ length: 6 }, (_, i) => api.post('/sdk/v1/register', { gaid: `g${i}` }));
+    const api = new DeviceApi({
+      apiBaseUrl: base,
+      appKey: 'k',
+      appSecret: 's',
+      concurrency: 2,
+      eventConcurrency: 1,
+      delayScale: 0.01,
+    });
+    const registrations = Array.from({ length: 6 }, (_, i) =>
+      api.post('/sdk/v1/register', { gaid: `g${i}` }),
+    );
     await until('2 registrations held', () => held.length === 2);
     expect(api.queued()).toEqual({ devices: 4, events: 0 });
 
@@ -127,13 +136,21 @@ describe('DeviceApi lanes', () => {
       const started = fleet.start();
       await until('registrations held', () => held.length === 2);
       const [d] = fleet.devices();
-      const sent = await h.send({ message: { token: d!.token, data: { tcm_msg_id: '77', noti_title: 'Hi' } } });
+      const sent = await h.send({
+        message: { token: d!.token, data: { tcm_msg_id: '77', noti_title: 'Hi' } },
+      });
       expect(sent.status).toBe(200);
       await until('received and shown reported', () => fleet!.stats().eventsSent === 2);
       expect(held.length).toBe(2); // registrations still waiting: the events did not queue behind them
-      while ((await Promise.race([started.then(() => true), sleep(10).then(() => false)])) === false) release();
+      while ((await Promise.race([started.then(() => true), sleep(10).then(() => false)])) === false)
+        release();
       expect(await started).toEqual({ registered: 30, failed: 0 });
-      expect(fleet.stats()).toMatchObject({ deliveries: 1, eventsSent: 2, eventsFailed: 0, byType: { received: 1, shown: 1 } });
+      expect(fleet.stats()).toMatchObject({
+        deliveries: 1,
+        eventsSent: 2,
+        eventsFailed: 0,
+        byType: { received: 1, shown: 1 },
+      });
     });
   });
 });

@@ -15,7 +15,12 @@ export interface FleetBehaviour {
   delayScale: number;
 }
 
-export const BEHAVIOUR_DEFAULTS: FleetBehaviour = { pShown: 0.95, pClicked: 0.12, pDismissed: 0.35, delayScale: 1 };
+export const BEHAVIOUR_DEFAULTS: FleetBehaviour = {
+  pShown: 0.95,
+  pClicked: 0.12,
+  pDismissed: 0.35,
+  delayScale: 1,
+};
 
 /** show_failed reasons of docs/sdk-api.md. */
 export const REASON_NOTIFICATIONS_DISABLED = 1;
@@ -82,7 +87,8 @@ export class SimulatedDevice {
     const isShown = this.rnd() < b.pShown;
     const clicked = isShown && this.rnd() < b.pClicked;
     const dismissed = isShown && !clicked && this.rnd() < b.pDismissed;
-    const closeAt = shownAt + (clicked ? uniform(this.rnd, 2, 60) : dismissed ? uniform(this.rnd, 3, 120) : 0);
+    const closeAt =
+      shownAt + (clicked ? uniform(this.rnd, 2, 60) : dismissed ? uniform(this.rnd, 3, 120) : 0);
     this.at(shownAt - at, () => {
       if (!isShown) {
         this.emit('show_failed', msgId, now, shownAt, REASON_RENDERING_FAILED);

@@ -42,7 +42,11 @@ export interface FleetShares {
   offlinePct?: number;
 }
 
-export const FLEET_SHARE_DEFAULTS = { notificationsOffPct: 0.06, uninstalledPct: 0.03, offlinePct: 0.05 } as const;
+export const FLEET_SHARE_DEFAULTS = {
+  notificationsOffPct: 0.06,
+  uninstalledPct: 0.03,
+  offlinePct: 0.05,
+} as const;
 
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => [c, c.weight] as const);
 

@@ -55,8 +55,14 @@ describe('Fleet against a device API stand-in', () => {
           res.writeHead(503).end('busy');
           return;
         }
-        posted.push({ path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(text) as Posted['body'] });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":200,"msg":"success","data":{"deviceId":"1"}}');
+        posted.push({
+          path: req.url ?? '',
+          auth: req.headers.authorization,
+          body: JSON.parse(text) as Posted['body'],
+        });
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"status":200,"msg":"success","data":{"deviceId":"1"}}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,8 +94,15 @@ describe('Fleet against a device API stand-in', () => {
   it('registers every device with HTTP Basic, never more than `concurrency` requests at once', async () => {
     expect(await fleet.start()).toEqual({ registered: 40, failed: 0 });
     const registers = posted.filter((p) => p.path === '/sdk/v1/register');
-    expect(registers.map((p) => p.body.gaid).sort()).toEqual(fleet.devices().map((d) => d.gaid).sort());
-    expect(new Set(registers.map((p) => p.auth))).toEqual(new Set([`Basic ${Buffer.from('key1:secret1').toString('base64')}`]));
+    expect(registers.map((p) => p.body.gaid).sort()).toEqual(
+      fleet
+        .devices()
+        .map((d) => d.gaid)
+        .sort(),
+    );
+    expect(new Set(registers.map((p) => p.auth))).toEqual(
+      new Set([`Basic ${Buffer.from('key1:secret1').toString('base64')}`]),
+    );
     expect(maxInFlight).toBe(3);
   });
 
@@ -97,16 +110,31 @@ describe('Fleet against a device API stand-in', () => {
     const [d] = fleet.devices();
     fail503 = 2;
     const sentAt = Date.now();
-    for (const id of ['11', '12', '13']) expect((await send(d!.token, { tcm_msg_id: id, noti_title: 'Hi' })).status).toBe(200);
+    for (const id of ['11', '12', '13'])
+      expect((await send(d!.token, { tcm_msg_id: id, noti_title: 'Hi' })).status).toBe(200);
     await until('6 events', () => fleet.stats().eventsSent === 6);
     expect(failed503).toBe(2);
-    const events = posted.filter((p) => p.path === '/sdk/v1/events').flatMap((p) => {
-      expect(p.body.gaid).toBe(d!.gaid);
-      return p.body.events ?? [];
-    });
-    expect(events.map((e) => `${e.msgId}:${e.type}`).sort()).toEqual(['11:received', '11:shown', '12:received', '12:shown', '13:received', '13:shown']);
+    const events = posted
+      .filter((p) => p.path === '/sdk/v1/events')
+      .flatMap((p) => {
+        expect(p.body.gaid).toBe(d!.gaid);
+        return p.body.events ?? [];
+      });
+    expect(events.map((e) => `${e.msgId}:${e.type}`).sort()).toEqual([
+      '11:received',
+      '11:shown',
+      '12:received',
+      '12:shown',
+      '13:received',
+      '13:shown',
+    ]);
     for (const e of events) expect(e.ts).toBeGreaterThanOrEqual(sentAt + 200);
-    expect(fleet.stats()).toMatchObject({ devices: 40, deliveries: 3, eventsFailed: 0, byType: { received: 3, shown: 3 } });
+    expect(fleet.stats()).toMatchObject({
+      devices: 40,
+      deliveries: 3,
+      eventsFailed: 0,
+      byType: { received: 3, shown: 3 },
+    });
   });
 
   it('ignores other tokens and messages without a message id; a recall of nothing shown reports only received', async () => {

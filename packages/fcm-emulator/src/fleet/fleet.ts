@@ -77,7 +77,10 @@ export class Fleet {
     this.queue = new EventQueue(this.api, 1000 * this.behaviour.delayScale, this.counters);
     for (const d of this.list) {
       const rnd = mulberry32(deriveSeed(opts.seed, d.index, 3));
-      this.sims.set(d.token, new SimulatedDevice(d, rnd, this.behaviour, this.timers, (gaid, e) => this.queue.add(gaid, e)));
+      this.sims.set(
+        d.token,
+        new SimulatedDevice(d, rnd, this.behaviour, this.timers, (gaid, e) => this.queue.add(gaid, e)),
+      );
     }
   }
 
@@ -114,7 +117,10 @@ export class Fleet {
         });
       }
     }
-    this.opts.log?.info({ devices: this.list.length, registered, failed, projectId }, 'fleet: devices registered');
+    this.opts.log?.info(
+      { devices: this.list.length, registered, failed, projectId },
+      'fleet: devices registered',
+    );
     return { registered, failed };
   }
 

@@ -14,7 +14,10 @@ export function mulberry32(seed: number): Random {
 
 /** Mixes a seed and an index into a well-spread 32-bit seed, so device i is the same whatever the fleet size. */
 export function deriveSeed(seed: number, index: number, stream = 0): number {
-  let h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35) ^ Math.imul(stream + 1, 0x27d4eb2f);
+  let h =
+    Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^
+    Math.imul(index + 1, 0xc2b2ae35) ^
+    Math.imul(stream + 1, 0x27d4eb2f);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   return (h ^ (h >>> 16)) >>> 0;
@@ -57,7 +60,8 @@ function chars(rnd: Random, alphabet: string, n: number): string {
   const out: string[] = [];
   while (out.length < n) {
     let v = Math.floor(rnd() * 2 ** 30);
-    for (let i = 0; i < perDraw && out.length < n; i++, v >>>= bits) out.push(alphabet.charAt(v & ((1 << bits) - 1)));
+    for (let i = 0; i < perDraw && out.length < n; i++, v >>>= bits)
+      out.push(alphabet.charAt(v & ((1 << bits) - 1)));
   }
   return out.join('');
 }

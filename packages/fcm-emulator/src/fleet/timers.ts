@@ -3,10 +3,13 @@ export class Timers {
   private readonly handles = new Set<NodeJS.Timeout>();
 
   after(ms: number, fn: () => void): void {
-    const h = setTimeout(() => {
-      this.handles.delete(h);
-      fn();
-    }, Math.max(0, ms));
+    const h = setTimeout(
+      () => {
+        this.handles.delete(h);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     h.unref();
     this.handles.add(h);
   }

@@ -44,7 +44,12 @@ export type AlertList = z.infer<typeof AlertList>;
 
 /** Admin alerts (levels 100 and 150): the open ones, newest first, at most 100; `total` counts every open alert. */
 export const alertCalls = {
-  list: defineCall({ method: 'GET', path: '/tcm/v1/dashboard/alarm', summary: 'Open platform alerts, newest first (first 100)', data: AlertList }),
+  list: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/dashboard/alarm',
+    summary: 'Open platform alerts, newest first (first 100)',
+    data: AlertList,
+  }),
   resolve: defineCall({
     method: 'POST',
     path: '/tcm/v1/dashboard/alarm/:id/resolve',

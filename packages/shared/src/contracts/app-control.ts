@@ -27,25 +27,61 @@ export type AppControlEntry = z.infer<typeof AppControlEntry>;
 
 export const AppControlEditRequest = z
   .object({
-    operateType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (add) or 2 (delete)')),
+    operateType: z.coerce
+      .number()
+      .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (add) or 2 (delete)')),
     id: z.coerce.number().int().positive().optional(),
     appId: z.coerce.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.operateType === 1 && v.appId === undefined) ctx.addIssue({ code: 'custom', path: ['appId'], message: 'is required: choose an app' });
-    if (v.operateType === 2 && v.id === undefined && v.appId === undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: 'is required: the entry to delete' });
+    if (v.operateType === 1 && v.appId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['appId'], message: 'is required: choose an app' });
+    if (v.operateType === 2 && v.id === undefined && v.appId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'is required: the entry to delete' });
   });
 export type AppControlEditRequest = z.infer<typeof AppControlEditRequest>;
 
-export const AppControlCandidate = z.object({ appId: z.number().int(), title: z.string(), pkg: z.string(), logo: z.string() });
+export const AppControlCandidate = z.object({
+  appId: z.number().int(),
+  title: z.string(),
+  pkg: z.string(),
+  logo: z.string(),
+});
 export type AppControlCandidate = z.infer<typeof AppControlCandidate>;
 
 const list = z.object({ list: z.array(AppControlEntry) });
 
 export const appControlCalls = {
-  controlList: defineCall({ method: 'POST', path: '/tcm/global/uem/app/control/config/list', summary: 'Notification-control apps (type 1)', data: list }),
-  whiteList: defineCall({ method: 'POST', path: '/tcm/global/uem/app/white/config/list', summary: 'Global-whitelist apps (type 2)', data: list }),
-  controlEdit: defineCall({ method: 'POST', path: '/tcm/global/uem/app/control/config/edit', summary: 'Adds (1) or deletes (2) a notification-control app', body: AppControlEditRequest, data: z.object({}) }),
-  whiteEdit: defineCall({ method: 'POST', path: '/tcm/global/uem/app/white/config/edit', summary: 'Adds (1) or deletes (2) a global-whitelist app', body: AppControlEditRequest, data: z.object({}) }),
-  candidates: defineCall({ method: 'GET', path: '/tcm/global/uem/app/candidates', summary: 'Every app, for the app picker', data: z.object({ apps: z.array(AppControlCandidate) }) }),
+  controlList: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/app/control/config/list',
+    summary: 'Notification-control apps (type 1)',
+    data: list,
+  }),
+  whiteList: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/app/white/config/list',
+    summary: 'Global-whitelist apps (type 2)',
+    data: list,
+  }),
+  controlEdit: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/app/control/config/edit',
+    summary: 'Adds (1) or deletes (2) a notification-control app',
+    body: AppControlEditRequest,
+    data: z.object({}),
+  }),
+  whiteEdit: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/app/white/config/edit',
+    summary: 'Adds (1) or deletes (2) a global-whitelist app',
+    body: AppControlEditRequest,
+    data: z.object({}),
+  }),
+  candidates: defineCall({
+    method: 'GET',
+    path: '/tcm/global/uem/app/candidates',
+    summary: 'Every app, for the app picker',
+    data: z.object({ apps: z.array(AppControlCandidate) }),
+  }),
 };

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 
 /** The per-app switches of /appsettings, each with its own update call. `dmp` is the commercial switch (changeProjectDMP). */
-export const APP_SWITCHES = ['review', 'material-review', 'advance-target', 'local-time', 'multi-lang', 'dmp'] as const;
+export const APP_SWITCHES = [
+  'review',
+  'material-review',
+  'advance-target',
+  'local-time',
+  'multi-lang',
+  'dmp',
+] as const;
 export const AppSwitch = z.enum(APP_SWITCHES);
 export type AppSwitch = z.infer<typeof AppSwitch>;
 
@@ -57,11 +64,18 @@ export const AppSwitchParams = z.object({
 
 /** /appsettings (level 100): every app's configuration and one update call per switch. */
 export const appSettingsCalls = {
-  globalList: defineCall({ method: 'POST', path: '/tcm/v1/app/global-list', summary: 'Every app’s configuration (getGlobalAppList); search title or package', body: GlobalAppListRequest, data: GlobalAppList }),
+  globalList: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/global-list',
+    summary: 'Every app’s configuration (getGlobalAppList); search title or package',
+    body: GlobalAppListRequest,
+    data: GlobalAppList,
+  }),
   setSwitch: defineCall({
     method: 'POST',
     path: '/tcm/global/app/:appId/:switch/:enable',
-    summary: 'Turn one switch of an app on (1) or off (0): review, material-review, advance-target, local-time, multi-lang, dmp (changeProjectDMP)',
+    summary:
+      'Turn one switch of an app on (1) or off (0): review, material-review, advance-target, local-time, multi-lang, dmp (changeProjectDMP)',
     params: AppSwitchParams,
     body: z.object({}).optional(),
     data: z.object({}),

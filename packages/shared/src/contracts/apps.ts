@@ -55,13 +55,19 @@ export const PackageName = z
       .regex(ANDROID_PACKAGE_PATTERN, 'must be a valid Android package name, like com.example.app'),
   );
 
-export const AppTitle = z.string().trim().min(1, 'is required').max(APP_LIMITS.titleMax, `must be at most ${APP_LIMITS.titleMax} characters`);
+export const AppTitle = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(APP_LIMITS.titleMax, `must be at most ${APP_LIMITS.titleMax} characters`);
 export const AppDescription = z
   .string()
   .trim()
   .max(APP_LIMITS.descriptionMax, `must be at most ${APP_LIMITS.descriptionMax} characters`);
 /** An uploaded image's site URL (`/files/<sha>.<ext>`), or empty for none. */
-export const FileUrl = z.string().regex(/^(\/files\/[0-9a-f]{64}\.(png|jpg|webp))?$/, 'must be an uploaded image');
+export const FileUrl = z
+  .string()
+  .regex(/^(\/files\/[0-9a-f]{64}\.(png|jpg|webp))?$/, 'must be an uploaded image');
 
 export const AppListRequest = z.object({
   title: z.string().trim().max(100).optional().default(''),
@@ -99,7 +105,12 @@ export type AppSaveRequest = z.infer<typeof AppSaveRequest>;
 export const PkgCheckRequest = z.object({ pkg: PackageName });
 
 /** An uploaded service-account JSON: `origin` is the server-side handle to pass as appFireBaseJsonId. */
-export const FirebaseUpload = z.object({ origin: z.string(), name: z.string(), projectId: z.string(), clientEmail: z.string() });
+export const FirebaseUpload = z.object({
+  origin: z.string(),
+  name: z.string(),
+  projectId: z.string(),
+  clientEmail: z.string(),
+});
 export type FirebaseUpload = z.infer<typeof FirebaseUpload>;
 
 export const UploadedImage = z.object({ url: z.string(), name: z.string() });
@@ -126,7 +137,11 @@ export const AppUpdateRequest = z.object({
   title: AppTitle,
   description: AppDescription.default(''),
   logo: FileUrl.default(''),
-  uploadFileLimit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(APP_LIMITS.uploadFileLimitMax),
+  uploadFileLimit: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(APP_LIMITS.uploadFileLimitMax),
   multiLangEnable: z.boolean(),
   localTimeEnable: z.boolean(),
   reviewEnable: z.boolean(),
@@ -136,13 +151,11 @@ export const AppUpdateRequest = z.object({
 });
 export type AppUpdateRequest = z.infer<typeof AppUpdateRequest>;
 
-const ReportTime = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const clamped = clampReportTime(v);
-    if (clamped === undefined) ctx.addIssue({ code: 'custom', message: 'must be digits (hours, 2 to 24)' });
-    return clamped ?? 0;
-  });
+const ReportTime = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const clamped = clampReportTime(v);
+  if (clamped === undefined) ctx.addIssue({ code: 'custom', message: 'must be digits (hours, 2 to 24)' });
+  return clamped ?? 0;
+});
 
 export const ReportTimeRequest = z.object({
   wifiReportTime: ReportTime,
@@ -162,8 +175,12 @@ export const LimitCountParams = AppIdParams.extend({
     .pipe(z.number().int().min(1, 'must be above 0').max(1_000_000, 'must be at most 1000000')),
 });
 
-export const FirebaseReplaceRequest = z.object({ appFireBaseJsonId: z.string().trim().min(1, 'is required').max(100) });
-export const AppDeleteRequest = z.object({ pkg: z.string().trim().min(1, 'is required: type the package name') });
+export const FirebaseReplaceRequest = z.object({
+  appFireBaseJsonId: z.string().trim().min(1, 'is required').max(100),
+});
+export const AppDeleteRequest = z.object({
+  pkg: z.string().trim().min(1, 'is required: type the package name'),
+});
 export const LegacyAppDeleteRequest = AppDeleteRequest.extend({ appId: z.coerce.number().int().positive() });
 
 const Empty = z.object({}).optional();
@@ -171,9 +188,27 @@ const Done = z.object({});
 
 /** The app calls of part 1 §7 (list, create, details and settings, credentials, delete, uploads). */
 export const appCalls = {
-  list: defineCall({ method: 'POST', path: '/tcm/v1/app/list', summary: 'Apps the caller has a role on', body: AppListRequest, data: AppList }),
-  save: defineCall({ method: 'POST', path: '/tcm/v1/app/save', summary: 'Create an app', body: AppSaveRequest, data: z.object({ appId: z.number().int() }) }),
-  check: defineCall({ method: 'POST', path: '/tcm/app/check', summary: 'Whether a package name is free', body: PkgCheckRequest, data: z.object({ available: z.boolean() }) }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/list',
+    summary: 'Apps the caller has a role on',
+    body: AppListRequest,
+    data: AppList,
+  }),
+  save: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/save',
+    summary: 'Create an app',
+    body: AppSaveRequest,
+    data: z.object({ appId: z.number().int() }),
+  }),
+  check: defineCall({
+    method: 'POST',
+    path: '/tcm/app/check',
+    summary: 'Whether a package name is free',
+    body: PkgCheckRequest,
+    data: z.object({ available: z.boolean() }),
+  }),
   uploadFirebase: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/upload/firebase',
@@ -186,15 +221,91 @@ export const appCalls = {
     summary: 'Upload an app logo (multipart `file`; 120×120 png/jpg/webp ≤ 50 KB)',
     data: UploadedImage,
   }),
-  detail: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/detail', summary: 'App details', params: AppIdParams, body: Empty, data: z.object({ result: AppDetail }) }),
-  update: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/update', summary: 'Edit app details and switches', params: AppIdParams, body: AppUpdateRequest, data: Done }),
-  reportTime: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/report/time', summary: 'Report intervals (hours, clamped to 2–24)', params: AppIdParams, body: ReportTimeRequest, data: z.object({ wifiReportTime: z.number(), mobileReportTime: z.number() }) }),
-  advanceTarget: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/advance/target/:enable', summary: 'Advanced targeting on (1) or off (0)', params: AdvanceTargetParams, body: Empty, data: Done }),
-  limitSwitcher: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/limit/switcher/:limit', summary: 'Daily push limit on (1) or off (0)', params: LimitSwitcherParams, body: Empty, data: Done }),
-  limitCount: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/limit/count/:limitCount', summary: 'Daily push limit count (above 0)', params: LimitCountParams, body: Empty, data: Done }),
-  revealSecret: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/secret/reveal', summary: 'Show the app secret (owner or super admin)', params: AppIdParams, body: Empty, data: z.object({ appSecret: z.string() }) }),
-  rotateSecret: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/secret/rotate', summary: 'Replace the app secret; the old one stops working', params: AppIdParams, body: Empty, data: z.object({ appSecret: z.string() }) }),
-  replaceFirebase: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/firebase', summary: 'Replace the service-account JSON', params: AppIdParams, body: FirebaseReplaceRequest, data: Done }),
-  remove: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/delete', summary: 'Delete the app (type its package name)', params: AppIdParams, body: AppDeleteRequest, data: Done }),
-  removeLegacy: defineCall({ method: 'POST', path: '/tcm/app/delete', summary: 'Delete an app by id (type its package name)', body: LegacyAppDeleteRequest, data: Done }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/detail',
+    summary: 'App details',
+    params: AppIdParams,
+    body: Empty,
+    data: z.object({ result: AppDetail }),
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/update',
+    summary: 'Edit app details and switches',
+    params: AppIdParams,
+    body: AppUpdateRequest,
+    data: Done,
+  }),
+  reportTime: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/report/time',
+    summary: 'Report intervals (hours, clamped to 2–24)',
+    params: AppIdParams,
+    body: ReportTimeRequest,
+    data: z.object({ wifiReportTime: z.number(), mobileReportTime: z.number() }),
+  }),
+  advanceTarget: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/advance/target/:enable',
+    summary: 'Advanced targeting on (1) or off (0)',
+    params: AdvanceTargetParams,
+    body: Empty,
+    data: Done,
+  }),
+  limitSwitcher: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/limit/switcher/:limit',
+    summary: 'Daily push limit on (1) or off (0)',
+    params: LimitSwitcherParams,
+    body: Empty,
+    data: Done,
+  }),
+  limitCount: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/limit/count/:limitCount',
+    summary: 'Daily push limit count (above 0)',
+    params: LimitCountParams,
+    body: Empty,
+    data: Done,
+  }),
+  revealSecret: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/secret/reveal',
+    summary: 'Show the app secret (owner or super admin)',
+    params: AppIdParams,
+    body: Empty,
+    data: z.object({ appSecret: z.string() }),
+  }),
+  rotateSecret: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/secret/rotate',
+    summary: 'Replace the app secret; the old one stops working',
+    params: AppIdParams,
+    body: Empty,
+    data: z.object({ appSecret: z.string() }),
+  }),
+  replaceFirebase: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/firebase',
+    summary: 'Replace the service-account JSON',
+    params: AppIdParams,
+    body: FirebaseReplaceRequest,
+    data: Done,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/delete',
+    summary: 'Delete the app (type its package name)',
+    params: AppIdParams,
+    body: AppDeleteRequest,
+    data: Done,
+  }),
+  removeLegacy: defineCall({
+    method: 'POST',
+    path: '/tcm/app/delete',
+    summary: 'Delete an app by id (type its package name)',
+    body: LegacyAppDeleteRequest,
+    data: Done,
+  }),
 };

@@ -7,7 +7,16 @@ import { defineCall } from '../call';
  */
 
 /** Areas written by Beacon's modules (the column is free text; a module adding an area adds it here). */
-export const POLICY_AUDIT_AREAS = ['models', 'model-countries', 'apps', 'forbid', 'global-settings', 'daily-limits', 'sensitive-words', 'app-settings'] as const;
+export const POLICY_AUDIT_AREAS = [
+  'models',
+  'model-countries',
+  'apps',
+  'forbid',
+  'global-settings',
+  'daily-limits',
+  'sensitive-words',
+  'app-settings',
+] as const;
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -26,14 +35,21 @@ export type PolicyAuditRow = z.infer<typeof PolicyAuditRow>;
 
 export const PolicyAuditQuery = z
   .object({
-    area: z.string().trim().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be an area name such as models').optional(),
+    area: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be an area name such as models')
+      .optional(),
     actor: z.string().trim().max(254).optional(),
     from: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional(),
     to: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional(),
     pageNo: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { path: ['to'], message: 'must not be before from' });
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    path: ['to'],
+    message: 'must not be before from',
+  });
 export type PolicyAuditQuery = z.infer<typeof PolicyAuditQuery>;
 
 export const auditCalls = {

@@ -11,7 +11,12 @@ import {
 } from './conditions';
 import { isTagCheckDisabled } from './tags';
 
-const c = (label: Condition['label'], op: Condition['op'], values: string[], allSelected: 0 | 1 = 0): Condition => ({ label, op, values, allSelected });
+const c = (
+  label: Condition['label'],
+  op: Condition['op'],
+  values: string[],
+  allSelected: 0 | 1 = 0,
+): Condition => ({ label, op, values, allSelected });
 
 describe('condition rules (part 2 §5)', () => {
   it('a row is complete with a label, an op and a value or allSelected; serverInactiveUser needs neither', () => {
@@ -26,14 +31,30 @@ describe('condition rules (part 2 §5)', () => {
 
   it('drops incomplete rows and normalises the rest', () => {
     expect(
-      completeConditions([{ label: 'country', op: 'in', values: ['NG', ''] }, { label: 'brand' }, {}, { label: 'serverInactiveUser', op: 'in' }, { label: 'language', op: 'in', values: ['x'], allSelected: 1 }]),
+      completeConditions([
+        { label: 'country', op: 'in', values: ['NG', ''] },
+        { label: 'brand' },
+        {},
+        { label: 'serverInactiveUser', op: 'in' },
+        { label: 'language', op: 'in', values: ['x'], allSelected: 1 },
+      ]),
     ).toEqual([c('country', 'in', ['NG']), c('serverInactiveUser', '', []), c('language', 'in', [], 1)]);
   });
 
   it('adds a row only when the last one is complete', () => {
     expect(canAddCondition([])).toBe(true);
-    expect(canAddCondition([{ label: 'country', op: 'in', values: ['NG'] }, { label: 'brand', op: 'in' }])).toBe(false);
-    expect(canAddCondition([{ label: 'brand', op: 'in' }, { label: 'country', op: 'in', values: ['NG'] }])).toBe(true);
+    expect(
+      canAddCondition([
+        { label: 'country', op: 'in', values: ['NG'] },
+        { label: 'brand', op: 'in' },
+      ]),
+    ).toBe(false);
+    expect(
+      canAddCondition([
+        { label: 'brand', op: 'in' },
+        { label: 'country', op: 'in', values: ['NG'] },
+      ]),
+    ).toBe(true);
   });
 
   it('offers each label once, appVersion and appVersionCode exclusively, advanced labels only when allowed', () => {
@@ -44,7 +65,9 @@ describe('condition rules (part 2 §5)', () => {
     expect(offered).not.toContain('appVersionCode');
     expect(offered).not.toContain('tags');
     expect(offered).toContain('language');
-    expect(availableLabels(rows, 0, true)).toEqual(expect.arrayContaining(['country', 'tags', 'dmpCustomize', 'dmpCustomizeGroup']));
+    expect(availableLabels(rows, 0, true)).toEqual(
+      expect.arrayContaining(['country', 'tags', 'dmpCustomize', 'dmpCustomizeGroup']),
+    );
     expect(availableLabels(rows, 1, false)).toContain('appVersionCode');
     expect(advancedLabelsAllowed(true, true)).toBe(true);
     expect(advancedLabelsAllowed(true, false)).toBe(false);
@@ -77,8 +100,12 @@ describe('condition rules (part 2 §5)', () => {
   });
 
   it('the zod schema applies the rules, fills defaults and turns numbers into strings', () => {
-    expect(TargetConditions.parse([{ label: 'osVersion', op: 'between', values: [21, 30] }])).toEqual([c('osVersion', 'between', ['21', '30'])]);
-    expect(TargetConditions.parse([{ label: 'serverInactiveUser' }])).toEqual([c('serverInactiveUser', '', [])]);
+    expect(TargetConditions.parse([{ label: 'osVersion', op: 'between', values: [21, 30] }])).toEqual([
+      c('osVersion', 'between', ['21', '30']),
+    ]);
+    expect(TargetConditions.parse([{ label: 'serverInactiveUser' }])).toEqual([
+      c('serverInactiveUser', '', []),
+    ]);
     const failed = TargetConditions.safeParse([c('country', 'in', ['NG']), c('country', 'in', ['KE'])]);
     expect(failed.success).toBe(false);
     expect(failed.error?.issues[0]?.path).toEqual([1, 'label']);

@@ -71,14 +71,20 @@ export const CONDITION_LABEL_SPECS: Record<ConditionLabel, ConditionLabelSpec> =
 };
 
 /** Flag of the tags a tag label offers: interest labels, or audience packages (GROUP: not human users). */
-export const TAG_FLAG_OF: Partial<Record<ConditionLabel, 'LABEL' | 'GROUP'>> = { tags: 'LABEL', dmpCustomize: 'GROUP', dmpCustomizeGroup: 'GROUP' };
+export const TAG_FLAG_OF: Partial<Record<ConditionLabel, 'LABEL' | 'GROUP'>> = {
+  tags: 'LABEL',
+  dmpCustomize: 'GROUP',
+  dmpCustomizeGroup: 'GROUP',
+};
 
 const Value = z.union([z.string().trim().max(100), z.number().transform((n) => String(n))]);
 
 /** One condition row as stored and sent: `values` are strings (numbers are accepted and turned into strings). */
 export const Condition = z.object({
   label: z.enum(CONDITION_LABELS, 'must be a known condition label'),
-  op: z.union([z.enum(CONDITION_OPS, 'must be one of in, nin, lt, gt, lte, gte, between'), z.literal('')]).default(''),
+  op: z
+    .union([z.enum(CONDITION_OPS, 'must be one of in, nin, lt, gt, lte, gte, between'), z.literal('')])
+    .default(''),
   values: z.array(Value).max(1000, 'must hold at most 1000 values').default([]),
   allSelected: z.union([z.literal(0), z.literal(1)]).default(0),
   /** GROUP marks an audience package that is not human users. */
@@ -126,13 +132,20 @@ export function canAddCondition(rows: readonly ConditionDraft[]): boolean {
 }
 
 /** Labels that exclude each other (appVersion and appVersionCode). */
-const EXCLUSIVE: Partial<Record<ConditionLabel, ConditionLabel>> = { appVersion: 'appVersionCode', appVersionCode: 'appVersion' };
+const EXCLUSIVE: Partial<Record<ConditionLabel, ConditionLabel>> = {
+  appVersion: 'appVersionCode',
+  appVersionCode: 'appVersion',
+};
 
 /**
  * The labels row `index` may choose: each label once, appVersion and appVersionCode mutually exclusive, advanced
  * labels only when advanced targeting is allowed.
  */
-export function availableLabels(rows: readonly ConditionDraft[], index: number, advancedAllowed: boolean): ConditionLabel[] {
+export function availableLabels(
+  rows: readonly ConditionDraft[],
+  index: number,
+  advancedAllowed: boolean,
+): ConditionLabel[] {
   const taken = new Set(rows.flatMap((r, i) => (i !== index && r.label ? [r.label] : [])));
   return CONDITION_LABELS.filter((label) => {
     if (taken.has(label)) return false;
@@ -181,20 +194,26 @@ function valueIssue(label: ConditionLabel, value: string): string | undefined {
 function rowIssues(row: Condition, index: number, advancedAllowed: boolean): ConditionIssue[] {
   const spec = CONDITION_LABEL_SPECS[row.label];
   const at = (field: string, message: string): ConditionIssue => ({ path: `${index}.${field}`, message });
-  if (spec.advanced && !advancedAllowed) return [at('label', 'needs advanced targeting (global tag switch and the app’s advanced targeting)')];
+  if (spec.advanced && !advancedAllowed)
+    return [at('label', 'needs advanced targeting (global tag switch and the app’s advanced targeting)')];
   if (spec.kind === 'none') {
-    return row.op !== '' || row.values.length > 0 || row.allSelected === 1 ? [at('op', 'must be empty for this label')] : [];
+    return row.op !== '' || row.values.length > 0 || row.allSelected === 1
+      ? [at('op', 'must be empty for this label')]
+      : [];
   }
   if (!row.op) return [at('op', 'is required')];
   if (!spec.ops.includes(row.op)) return [at('op', `must be one of ${spec.ops.join(', ')} for ${row.label}`)];
   if (row.allSelected === 1) {
-    if (spec.kind === 'window' || spec.kind === 'integer') return [at('allSelected', `cannot select all for ${row.label}`)];
+    if (spec.kind === 'window' || spec.kind === 'integer')
+      return [at('allSelected', `cannot select all for ${row.label}`)];
     return row.values.length > 0 ? [at('values', 'must be empty when all are selected')] : [];
   }
   if (row.values.length === 0) return [at('values', 'must hold a value, or select all')];
   const issues: ConditionIssue[] = [];
-  if (row.op === 'between' && row.values.length !== 2) issues.push(at('values', 'must be a range [min, max]'));
-  if (['lt', 'gt', 'lte', 'gte'].includes(row.op) && row.values.length !== 1) issues.push(at('values', `must hold one value for ${row.op}`));
+  if (row.op === 'between' && row.values.length !== 2)
+    issues.push(at('values', 'must be a range [min, max]'));
+  if (['lt', 'gt', 'lte', 'gte'].includes(row.op) && row.values.length !== 1)
+    issues.push(at('values', `must hold one value for ${row.op}`));
   if (spec.kind === 'window' && row.values.length !== 1) issues.push(at('values', 'must hold one window'));
   row.values.forEach((v, i) => {
     const problem = valueIssue(row.label, v);
@@ -210,14 +229,18 @@ function rowIssues(row: Condition, index: number, advancedAllowed: boolean): Con
  * Every problem of a condition list (part 2 §5): at least one condition, each label once, appVersion and
  * appVersionCode not together, ops allowed for the label, values valid for it, advanced labels only when allowed.
  */
-export function conditionIssues(conditions: readonly Condition[], advancedAllowed: boolean): ConditionIssue[] {
+export function conditionIssues(
+  conditions: readonly Condition[],
+  advancedAllowed: boolean,
+): ConditionIssue[] {
   if (conditions.length === 0) return [{ path: '', message: 'must hold at least one condition' }];
   const issues: ConditionIssue[] = [];
   const seen = new Set<ConditionLabel>();
   conditions.forEach((row, index) => {
     if (seen.has(row.label)) issues.push({ path: `${index}.label`, message: `${row.label} is used twice` });
     const other = EXCLUSIVE[row.label];
-    if (other && seen.has(other)) issues.push({ path: `${index}.label`, message: `${row.label} cannot be combined with ${other}` });
+    if (other && seen.has(other))
+      issues.push({ path: `${index}.label`, message: `${row.label} cannot be combined with ${other}` });
     seen.add(row.label);
     issues.push(...rowIssues(row, index, advancedAllowed));
   });
@@ -230,6 +253,10 @@ export const TargetConditions = z
   .max(CONDITION_LABELS.length, `must hold at most ${CONDITION_LABELS.length} conditions`)
   .superRefine((rows, ctx) => {
     for (const issue of conditionIssues(rows, true)) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path ? issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) : [] });
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: issue.path ? issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) : [],
+      });
     }
   });

@@ -29,9 +29,23 @@ export const DeviceRegister = z.strictObject({
       }
       return normal;
     }),
-  brand: z.string().trim().min(1, 'is required').max(50).transform((b) => b.toUpperCase()),
-  model: z.string().trim().min(1, 'is required').max(50).transform((m) => m.toUpperCase()),
-  osVersion: z.number().int('must be an integer API level').min(14, 'must be an API level from 14 to 35').max(35, 'must be an API level from 14 to 35'),
+  brand: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(50)
+    .transform((b) => b.toUpperCase()),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(50)
+    .transform((m) => m.toUpperCase()),
+  osVersion: z
+    .number()
+    .int('must be an integer API level')
+    .min(14, 'must be an API level from 14 to 35')
+    .max(35, 'must be an API level from 14 to 35'),
   appVersion: z.string().trim().min(1, 'is required').max(32),
   appVersionCode: z.number().int('must be an integer').min(0).max(2_147_483_647),
   operator: z.string().trim().max(64).optional().default(''),
@@ -43,7 +57,15 @@ export type DeviceRegister = z.output<typeof DeviceRegister>;
 export const DeviceHeartbeat = z.strictObject({ gaid: Gaid, notificationsEnabled: z.boolean() });
 export type DeviceHeartbeat = z.output<typeof DeviceHeartbeat>;
 
-export const EVENT_TYPES = ['received', 'shown', 'clicked', 'dismissed', 'show_failed', 'recalled', 'converted'] as const;
+export const EVENT_TYPES = [
+  'received',
+  'shown',
+  'clicked',
+  'dismissed',
+  'show_failed',
+  'recalled',
+  'converted',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Bit of each event type in a send record's event mask. */
@@ -60,8 +82,13 @@ export const EVENT_BITS: Record<EventType, number> = {
 const TS_MIN = Date.UTC(2020, 0, 1);
 
 export const DeviceEvent = z.strictObject({
-  type: z.enum(EVENT_TYPES, 'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted'),
-  msgId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/, 'must be a message id (digits)')]).transform((v) => String(v)),
+  type: z.enum(
+    EVENT_TYPES,
+    'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted',
+  ),
+  msgId: z
+    .union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/, 'must be a message id (digits)')])
+    .transform((v) => String(v)),
   ts: z
     .number()
     .int('must be epoch milliseconds')
@@ -73,14 +100,38 @@ export type DeviceEvent = z.output<typeof DeviceEvent>;
 
 export const DeviceEvents = z.strictObject({
   gaid: Gaid,
-  events: z.array(DeviceEvent).min(1, 'must hold at least one event').max(500, 'must hold at most 500 events'),
+  events: z
+    .array(DeviceEvent)
+    .min(1, 'must hold at least one event')
+    .max(500, 'must hold at most 500 events'),
 });
 export type DeviceEvents = z.output<typeof DeviceEvents>;
 
 export const DeviceRegistered = z.object({ deviceId: z.string() });
 
 export const sdkCalls = {
-  register: defineCall({ method: 'POST', path: '/sdk/v1/register', summary: 'Register or refresh a device (HTTP Basic appKey:appSecret)', body: DeviceRegister, data: DeviceRegistered, auth: false }),
-  heartbeat: defineCall({ method: 'POST', path: '/sdk/v1/heartbeat', summary: 'Report activity and the notification switch', body: DeviceHeartbeat, data: z.object({}).optional(), auth: false }),
-  events: defineCall({ method: 'POST', path: '/sdk/v1/events', summary: 'Report up to 500 message events', body: DeviceEvents, data: z.object({}).optional(), auth: false }),
+  register: defineCall({
+    method: 'POST',
+    path: '/sdk/v1/register',
+    summary: 'Register or refresh a device (HTTP Basic appKey:appSecret)',
+    body: DeviceRegister,
+    data: DeviceRegistered,
+    auth: false,
+  }),
+  heartbeat: defineCall({
+    method: 'POST',
+    path: '/sdk/v1/heartbeat',
+    summary: 'Report activity and the notification switch',
+    body: DeviceHeartbeat,
+    data: z.object({}).optional(),
+    auth: false,
+  }),
+  events: defineCall({
+    method: 'POST',
+    path: '/sdk/v1/events',
+    summary: 'Report up to 500 message events',
+    body: DeviceEvents,
+    data: z.object({}).optional(),
+    auth: false,
+  }),
 };

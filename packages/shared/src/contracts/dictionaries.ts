@@ -11,9 +11,28 @@ export type DictEntry = z.infer<typeof DictEntry>;
 
 /** Android API levels 14–35 with their release names (part 1 §3 Dictionaries). */
 export const ANDROID_VERSIONS: ReadonlyArray<{ api: number; version: string }> = [
-  [14, '4.0'], [15, '4.0.3'], [16, '4.1'], [17, '4.2'], [18, '4.3'], [19, '4.4'], [20, '4.4W'], [21, '5.0'], [22, '5.1'],
-  [23, '6.0'], [24, '7.0'], [25, '7.1'], [26, '8.0'], [27, '8.1'], [28, '9'], [29, '10'], [30, '11'], [31, '12'],
-  [32, '12L'], [33, '13'], [34, '14'], [35, '15'],
+  [14, '4.0'],
+  [15, '4.0.3'],
+  [16, '4.1'],
+  [17, '4.2'],
+  [18, '4.3'],
+  [19, '4.4'],
+  [20, '4.4W'],
+  [21, '5.0'],
+  [22, '5.1'],
+  [23, '6.0'],
+  [24, '7.0'],
+  [25, '7.1'],
+  [26, '8.0'],
+  [27, '8.1'],
+  [28, '9'],
+  [29, '10'],
+  [30, '11'],
+  [31, '12'],
+  [32, '12L'],
+  [33, '13'],
+  [34, '14'],
+  [35, '15'],
 ].map(([api, version]) => ({ api: api as number, version: version as string }));
 
 /** Daily message kinds (part 1 §3): 1 ad, 2 distribute, 3 content. */
@@ -54,7 +73,13 @@ export interface TagTreeNode {
 }
 /** An interest tag and the tags whose code extends its code with `_…` (`sport` → `sport_football`). */
 export const TagTreeNode: z.ZodType<TagTreeNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string(), children: z.array(TagTreeNode) }),
+  z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    nameEn: z.string(),
+    children: z.array(TagTreeNode),
+  }),
 );
 
 /** The dictionaries of one app: the platform's plus what its devices and tags hold. */
@@ -63,13 +88,26 @@ export const AppDictionaries = BaseDictionaries.extend({
   operators: z.array(z.string()),
   appVersions: z.array(z.string()),
   interestTags: z.array(TagTreeNode),
-  audiencePackages: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() })),
+  audiencePackages: z.array(
+    z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() }),
+  ),
   /** Advanced target labels (tags, audience packages) are offered: global tag switch and the app's flag. */
   advancedTargeting: z.boolean(),
 });
 export type AppDictionaries = z.infer<typeof AppDictionaries>;
 
 export const dictionaryCalls = {
-  all: defineCall({ method: 'GET', path: '/tcm/v1/base/data/dict/all', summary: 'Platform dictionaries (countries, languages, versions, offsets, kinds)', data: BaseDictionaries }),
-  app: defineCall({ method: 'GET', path: '/tcm/v1/base/data/dict/:appId/all', summary: 'An app’s dictionaries (adds brands, models, operators, tags)', params: AppIdParams, data: AppDictionaries }),
+  all: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/base/data/dict/all',
+    summary: 'Platform dictionaries (countries, languages, versions, offsets, kinds)',
+    data: BaseDictionaries,
+  }),
+  app: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/base/data/dict/:appId/all',
+    summary: 'An app’s dictionaries (adds brands, models, operators, tags)',
+    params: AppIdParams,
+    data: AppDictionaries,
+  }),
 };

@@ -5,7 +5,12 @@ import { ProjectLevel } from '../permissions';
 import { AppIdParams } from './apps';
 
 /** Project levels that may read an app's control policy (part 1 §2: config/forbid is 100–400). */
-export const FORBID_VIEW_LEVELS: readonly number[] = [ProjectLevel.SUPER_ADMIN, ProjectLevel.OWNER, ProjectLevel.MANAGER, ProjectLevel.OPERATOR];
+export const FORBID_VIEW_LEVELS: readonly number[] = [
+  ProjectLevel.SUPER_ADMIN,
+  ProjectLevel.OWNER,
+  ProjectLevel.MANAGER,
+  ProjectLevel.OPERATOR,
+];
 
 /** A banned country; `scope` says whether the platform bans it for every app or only for this app. */
 export const ForbidCountry = z.object({
@@ -33,7 +38,9 @@ export const CountryConfig = z.object({ countryList: z.array(ForbidCountry) });
 export type CountryConfig = z.infer<typeof CountryConfig>;
 
 /** 1: banned countries; 2: banned time windows per country. */
-export const ForbidType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (countries) or 2 (time windows)'));
+export const ForbidType = z.coerce
+  .number()
+  .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (countries) or 2 (time windows)'));
 
 export const ForbidView = z.object({
   countryConfig: CountryConfig.optional(),
@@ -105,18 +112,29 @@ export const ForbidCountryCode = z
   .refine(isCountryCode, 'must be a country code of the dictionary (ISO 3166-1 alpha-2, e.g. FR)');
 
 /** A window as an admin enters it: `HH:mm` pair, start ≠ end (an end earlier than the start runs to the next day). */
-export const ForbidIntervalInput = ForbidInterval.refine((i) => i.start !== i.end, { path: ['end'], message: 'must differ from start (a window cannot be empty or the whole day)' });
+export const ForbidIntervalInput = ForbidInterval.refine((i) => i.start !== i.end, {
+  path: ['end'],
+  message: 'must differ from start (a window cannot be empty or the whole day)',
+});
 
 /** `HH:mm-HH:mm`: how a window is written in the audit log and compared for duplicates. */
 export function intervalKey(interval: ForbidInterval): string {
   return `${interval.start}-${interval.end}`;
 }
 
-const FineworkAppId = z.coerce.number({ error: 'is required: choose an app' }).int().positive('is required: choose an app');
+const FineworkAppId = z.coerce
+  .number({ error: 'is required: choose an app' })
+  .int()
+  .positive('is required: choose an app');
 
 export const FineworkAppBody = z.object({ appId: FineworkAppId });
 
-export const FineworkCountryRow = z.object({ countryCode: z.string(), countryName: z.string(), createdBy: z.string(), createTime: z.string() });
+export const FineworkCountryRow = z.object({
+  countryCode: z.string(),
+  countryName: z.string(),
+  createdBy: z.string(),
+  createTime: z.string(),
+});
 export type FineworkCountryRow = z.infer<typeof FineworkCountryRow>;
 
 const CountryCodes = z
@@ -136,7 +154,11 @@ export type FineworkAddResult = z.infer<typeof FineworkAddResult>;
 
 export const FineworkWindow = ForbidInterval.extend({ id: z.number().int() });
 export type FineworkWindow = z.infer<typeof FineworkWindow>;
-export const FineworkCountryTimes = z.object({ countryCode: z.string(), countryName: z.string(), intervalTimeList: z.array(FineworkWindow) });
+export const FineworkCountryTimes = z.object({
+  countryCode: z.string(),
+  countryName: z.string(),
+  intervalTimeList: z.array(FineworkWindow),
+});
 export type FineworkCountryTimes = z.infer<typeof FineworkCountryTimes>;
 
 export const FineworkTimesAdd = FineworkAppBody.extend({
@@ -149,7 +171,12 @@ export const FineworkTimesAdd = FineworkAppBody.extend({
   const seen = new Set<string>();
   v.intervalTimeList.forEach((interval, i) => {
     const key = intervalKey(interval);
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['intervalTimeList', i], message: `repeats the window ${interval.start}–${interval.end}` });
+    if (seen.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intervalTimeList', i],
+        message: `repeats the window ${interval.start}–${interval.end}`,
+      });
     seen.add(key);
   });
 });
@@ -159,7 +186,10 @@ export type FineworkTimesAdd = z.infer<typeof FineworkTimesAdd>;
 export const FineworkTimesDelete = FineworkAppBody.extend({
   id: z.coerce.number().int().positive().optional(),
   countryCode: ForbidCountryCode.optional(),
-}).refine((v) => v.id !== undefined || v.countryCode !== undefined, { path: ['id'], message: 'is required: the window (id) or the country (countryCode) to delete' });
+}).refine((v) => v.id !== undefined || v.countryCode !== undefined, {
+  path: ['id'],
+  message: 'is required: the window (id) or the country (countryCode) to delete',
+});
 export type FineworkTimesDelete = z.infer<typeof FineworkTimesDelete>;
 
 export const FineworkAppSummary = z.object({
@@ -192,13 +222,66 @@ export const fineworkCalls = {
     summary: 'Every app with its counts of banned countries and windows, and the count of platform-wide bans',
     data: z.object({ apps: z.array(FineworkAppSummary), platformCountries: z.number().int() }),
   }),
-  platformCountries: defineCall({ method: 'POST', path: '/tcm/global/plat/country/forbid/list', summary: 'Countries banned for every app (loss 6)', data: z.object({ list: z.array(FineworkCountryRow) }) }),
-  platformCountryAdd: defineCall({ method: 'POST', path: '/tcm/global/plat/country/forbid/add', summary: 'Bans countries for every app', body: FineworkCountriesAdd, data: FineworkAddResult }),
-  platformCountryDelete: defineCall({ method: 'POST', path: '/tcm/global/plat/country/forbid/delete', summary: 'Lifts a platform-wide country ban', body: FineworkCountryDelete, data: Done }),
-  appCountries: defineCall({ method: 'POST', path: '/tcm/global/plat/app/country/forbid/list', summary: 'Countries banned for one app (loss 104)', body: FineworkAppBody, data: z.object({ list: z.array(FineworkCountryRow) }) }),
-  appCountryAdd: defineCall({ method: 'POST', path: '/tcm/global/plat/app/country/forbid/add', summary: 'Bans countries for one app', body: FineworkAppCountriesAdd, data: FineworkAddResult }),
-  appCountryDelete: defineCall({ method: 'POST', path: '/tcm/global/plat/app/country/forbid/delete', summary: 'Lifts a country ban of one app', body: FineworkAppCountryDelete, data: Done }),
-  times: defineCall({ method: 'POST', path: '/tcm/global/plat/app/time/forbid/list', summary: 'Banned time windows of one app, per country (loss 105)', body: FineworkAppBody, data: z.object({ list: z.array(FineworkCountryTimes) }) }),
-  timesAdd: defineCall({ method: 'POST', path: '/tcm/global/plat/app/time/forbid/add', summary: 'Adds banned windows for one app and country', body: FineworkTimesAdd, data: z.object({ list: z.array(FineworkWindow) }) }),
-  timesDelete: defineCall({ method: 'POST', path: '/tcm/global/plat/app/time/forbid/delete', summary: 'Deletes one banned window, or every window of a country', body: FineworkTimesDelete, data: Done }),
+  platformCountries: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/country/forbid/list',
+    summary: 'Countries banned for every app (loss 6)',
+    data: z.object({ list: z.array(FineworkCountryRow) }),
+  }),
+  platformCountryAdd: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/country/forbid/add',
+    summary: 'Bans countries for every app',
+    body: FineworkCountriesAdd,
+    data: FineworkAddResult,
+  }),
+  platformCountryDelete: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/country/forbid/delete',
+    summary: 'Lifts a platform-wide country ban',
+    body: FineworkCountryDelete,
+    data: Done,
+  }),
+  appCountries: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/app/country/forbid/list',
+    summary: 'Countries banned for one app (loss 104)',
+    body: FineworkAppBody,
+    data: z.object({ list: z.array(FineworkCountryRow) }),
+  }),
+  appCountryAdd: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/app/country/forbid/add',
+    summary: 'Bans countries for one app',
+    body: FineworkAppCountriesAdd,
+    data: FineworkAddResult,
+  }),
+  appCountryDelete: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/app/country/forbid/delete',
+    summary: 'Lifts a country ban of one app',
+    body: FineworkAppCountryDelete,
+    data: Done,
+  }),
+  times: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/app/time/forbid/list',
+    summary: 'Banned time windows of one app, per country (loss 105)',
+    body: FineworkAppBody,
+    data: z.object({ list: z.array(FineworkCountryTimes) }),
+  }),
+  timesAdd: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/app/time/forbid/add',
+    summary: 'Adds banned windows for one app and country',
+    body: FineworkTimesAdd,
+    data: z.object({ list: z.array(FineworkWindow) }),
+  }),
+  timesDelete: defineCall({
+    method: 'POST',
+    path: '/tcm/global/plat/app/time/forbid/delete',
+    summary: 'Deletes one banned window, or every window of a country',
+    body: FineworkTimesDelete,
+    data: Done,
+  }),
 };

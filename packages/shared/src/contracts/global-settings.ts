@@ -19,7 +19,10 @@ export function restrictMax(option: RestrictOption): number {
  * Checks a per-user daily limit as typed: digits only (an integer ≥ 0) and within the option's range. Returns the
  * number, or an error text naming what to fix.
  */
-export function parseRestrictNumber(option: RestrictOption, raw: string | number): { ok: true; value: number } | { ok: false; error: string } {
+export function parseRestrictNumber(
+  option: RestrictOption,
+  raw: string | number,
+): { ok: true; value: number } | { ok: false; error: string } {
   const text = String(raw).trim();
   if (!/^\d+$/.test(text)) return { ok: false, error: 'must be a whole number of at least 0' };
   const value = Number(text);
@@ -54,7 +57,10 @@ export const DayBoundaryTimezone = z
   .string()
   .trim()
   .refine(isDayBoundaryZone, 'must be a UTC offset like +08:00 or a time-zone name like Asia/Shanghai');
-export const DayBoundaryTime = z.string().trim().regex(DAY_TIME_PATTERN, 'must be a time HH:mm, like 00:00 or 08:30');
+export const DayBoundaryTime = z
+  .string()
+  .trim()
+  .regex(DAY_TIME_PATTERN, 'must be a time HH:mm, like 00:00 or 08:30');
 
 export const DayBoundary = z.object({ timezone: DayBoundaryTimezone, time: DayBoundaryTime });
 export type DayBoundary = z.infer<typeof DayBoundary>;
@@ -76,7 +82,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function zoneOffset(zone: string, at: Date): number {
   let format = formatters.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
     formatters.set(zone, format);
   }
   const parts = format.formatToParts(at);
@@ -85,7 +99,8 @@ function zoneOffset(zone: string, at: Date): number {
   return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
 }
 
-const offsetAt = (timezone: string, at: Date): number => parseFixedOffset(timezone) ?? zoneOffset(timezone, at);
+const offsetAt = (timezone: string, at: Date): number =>
+  parseFixedOffset(timezone) ?? zoneOffset(timezone, at);
 
 /** The UTC instant of a local wall-clock time (ms since the epoch, read as UTC) in `timezone`. */
 function localToUtc(timezone: string, localMs: number): number {
@@ -101,7 +116,10 @@ const DAY_MS = 86_400_000;
  * at `settings.time` (HH:mm) in `settings.timezone` (`±HH:MM` or IANA). With an IANA zone a day across a daylight-saving
  * change lasts 23 or 25 hours. Guarantees start ≤ now < end.
  */
-export function dailyWindow(settings: Pick<DayBoundary, 'timezone' | 'time'>, now: Date): { start: Date; end: Date } {
+export function dailyWindow(
+  settings: Pick<DayBoundary, 'timezone' | 'time'>,
+  now: Date,
+): { start: Date; end: Date } {
   const [h = 0, m = 0] = settings.time.split(':').map(Number);
   const boundary = (h * 60 + m) * 60_000;
   const localNow = now.getTime() + offsetAt(settings.timezone, now) * 60_000;
@@ -134,7 +152,8 @@ export const RestrictNumberParams = z
   })
   .superRefine((p, ctx) => {
     const max = restrictMax(p.option);
-    if (p.value > max) ctx.addIssue({ code: 'custom', path: ['value'], message: `${p.option} must be at most ${max}` });
+    if (p.value > max)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `${p.option} must be at most ${max}` });
   });
 
 /** Per-app daily message limits (apps.limit_enable / limit_count): the app may create at most N messages a day. */
@@ -169,19 +188,96 @@ const countParam = z
   .string()
   .regex(/^\d+$/, 'must be digits')
   .transform(Number)
-  .pipe(z.number().int().min(1, 'must be above 0').max(APP_LIMIT_COUNT_MAX, `must be at most ${APP_LIMIT_COUNT_MAX}`));
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, 'must be above 0')
+      .max(APP_LIMIT_COUNT_MAX, `must be at most ${APP_LIMIT_COUNT_MAX}`),
+  );
 
 /** The calls of the daily settings tab and /globalsettings (part 1 §7 "Global"). */
 export const globalSettingsCalls = {
-  aggregation: defineCall({ method: 'GET', path: '/tcm/global/conf/aggregation', summary: 'Every global setting (getAllGlobalSettings)', data: GlobalSettings }),
-  limitSwitcher: defineCall({ method: 'GET', path: '/tcm/global/conf/limit/switcher', summary: 'The global limit switch', data: z.object({ limitSwitcher: z.boolean() }) }),
-  setLimitSwitcher: defineCall({ method: 'POST', path: '/tcm/global/conf/limit/switcher/:value', summary: 'Global limit switch on (1) or off (0)', params: SwitchValueParams, body: Empty, data: Done }),
-  setTagSwitcher: defineCall({ method: 'POST', path: '/tcm/global/conf/tag/switcher/:tagSwitcher', summary: 'Global tag switch on (1) or off (0)', params: TagSwitchParams, body: Empty, data: Done }),
-  setRestrictEnable: defineCall({ method: 'POST', path: '/tcm/global/conf/restrict/update/:option/enable/:value', summary: 'A per-user daily limit on (1) or off (0)', params: RestrictEnableParams, body: Empty, data: Done }),
-  setRestrictNumber: defineCall({ method: 'POST', path: '/tcm/global/conf/restrict/update/:option/number/:value', summary: 'A per-user daily limit (integer ≥ 0; total 0–100)', params: RestrictNumberParams, body: Empty, data: Done }),
-  setDayBoundary: defineCall({ method: 'POST', path: '/tcm/global/conf/day', summary: 'The day boundary of the daily limits (setGlobalData): timezone and time', body: DayBoundary, data: Done }),
-  appLimits: defineCall({ method: 'POST', path: '/tcm/global/conf/app/limit/list', summary: 'Per-app daily message limits (getMsgLimit)', body: AppLimitListRequest, data: z.object({ results: z.array(AppLimitRow), total: z.number().int() }) }),
-  setAppLimit: defineCall({ method: 'POST', path: '/tcm/global/conf/app/limit/:appId', summary: 'One app’s daily message limit (setMsgLimit)', params: z.object({ appId: z.coerce.number().int().positive() }), body: AppLimitUpdate, data: Done }),
-  setAllAppLimitEnable: defineCall({ method: 'POST', path: '/tcm/global/conf/app/limit/all/enable/:value', summary: 'Every app’s daily limit on or off (setAllDailyLimitActive)', params: SwitchValueParams, body: Empty, data: z.object({ updated: z.number().int() }) }),
-  setAllAppLimitCount: defineCall({ method: 'POST', path: '/tcm/global/conf/app/limit/all/count/:value', summary: 'Every app’s daily limit count (setAllDailyLimitValue)', params: z.object({ value: countParam }), body: Empty, data: z.object({ updated: z.number().int() }) }),
+  aggregation: defineCall({
+    method: 'GET',
+    path: '/tcm/global/conf/aggregation',
+    summary: 'Every global setting (getAllGlobalSettings)',
+    data: GlobalSettings,
+  }),
+  limitSwitcher: defineCall({
+    method: 'GET',
+    path: '/tcm/global/conf/limit/switcher',
+    summary: 'The global limit switch',
+    data: z.object({ limitSwitcher: z.boolean() }),
+  }),
+  setLimitSwitcher: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/limit/switcher/:value',
+    summary: 'Global limit switch on (1) or off (0)',
+    params: SwitchValueParams,
+    body: Empty,
+    data: Done,
+  }),
+  setTagSwitcher: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/tag/switcher/:tagSwitcher',
+    summary: 'Global tag switch on (1) or off (0)',
+    params: TagSwitchParams,
+    body: Empty,
+    data: Done,
+  }),
+  setRestrictEnable: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/restrict/update/:option/enable/:value',
+    summary: 'A per-user daily limit on (1) or off (0)',
+    params: RestrictEnableParams,
+    body: Empty,
+    data: Done,
+  }),
+  setRestrictNumber: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/restrict/update/:option/number/:value',
+    summary: 'A per-user daily limit (integer ≥ 0; total 0–100)',
+    params: RestrictNumberParams,
+    body: Empty,
+    data: Done,
+  }),
+  setDayBoundary: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/day',
+    summary: 'The day boundary of the daily limits (setGlobalData): timezone and time',
+    body: DayBoundary,
+    data: Done,
+  }),
+  appLimits: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/app/limit/list',
+    summary: 'Per-app daily message limits (getMsgLimit)',
+    body: AppLimitListRequest,
+    data: z.object({ results: z.array(AppLimitRow), total: z.number().int() }),
+  }),
+  setAppLimit: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/app/limit/:appId',
+    summary: 'One app’s daily message limit (setMsgLimit)',
+    params: z.object({ appId: z.coerce.number().int().positive() }),
+    body: AppLimitUpdate,
+    data: Done,
+  }),
+  setAllAppLimitEnable: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/app/limit/all/enable/:value',
+    summary: 'Every app’s daily limit on or off (setAllDailyLimitActive)',
+    params: SwitchValueParams,
+    body: Empty,
+    data: z.object({ updated: z.number().int() }),
+  }),
+  setAllAppLimitCount: defineCall({
+    method: 'POST',
+    path: '/tcm/global/conf/app/limit/all/count/:value',
+    summary: 'Every app’s daily limit count (setAllDailyLimitValue)',
+    params: z.object({ value: countParam }),
+    body: Empty,
+    data: z.object({ updated: z.number().int() }),
+  }),
 };

@@ -12,12 +12,19 @@ export const FILE_URL_PATTERN = /^\/files\/[0-9a-f]{64}\.(png|jpg|webp)$/;
 
 export const IconEditRequest = z.object({
   appId: z.number().int().optional(),
-  icon: z.string().trim().max(200).refine((v) => v === '' || FILE_URL_PATTERN.test(v), 'must be an uploaded icon (/files/…)'),
+  icon: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => v === '' || FILE_URL_PATTERN.test(v), 'must be an uploaded icon (/files/…)'),
   color: z
     .string()
     .trim()
     .transform((v) => v.toUpperCase())
-    .refine((v) => v === '' || ICON_COLOR_PATTERN.test(v), 'must be # and 6 hexadecimal digits, like #1A73E8'),
+    .refine(
+      (v) => v === '' || ICON_COLOR_PATTERN.test(v),
+      'must be # and 6 hexadecimal digits, like #1A73E8',
+    ),
 });
 export type IconEditRequest = z.output<typeof IconEditRequest>;
 
@@ -25,8 +32,27 @@ export const UploadedIcon = z.object({ url: z.string(), name: z.string() });
 export type UploadedIcon = z.infer<typeof UploadedIcon>;
 
 export const iconCalls = {
-  get: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/icon', summary: 'The app’s default notification icon and colour', params: AppIdParams, data: IconSetting }),
-  edit: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/icon/edit', summary: 'Set the default notification icon (PNG 60×60, ≤ 10 KB) and colour', params: AppIdParams, body: IconEditRequest, data: IconSetting }),
+  get: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/icon',
+    summary: 'The app’s default notification icon and colour',
+    params: AppIdParams,
+    data: IconSetting,
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/icon/edit',
+    summary: 'Set the default notification icon (PNG 60×60, ≤ 10 KB) and colour',
+    params: AppIdParams,
+    body: IconEditRequest,
+    data: IconSetting,
+  }),
   /** Multipart (`file`); registered as a plain route, documented here. */
-  upload: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/icon/upload', summary: 'Upload a small icon (multipart `file`): PNG 60×60, ≤ 10 KB', params: AppIdParams, data: UploadedIcon }),
+  upload: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/icon/upload',
+    summary: 'Upload a small icon (multipart `file`): PNG 60×60, ≤ 10 KB',
+    params: AppIdParams,
+    data: UploadedIcon,
+  }),
 };

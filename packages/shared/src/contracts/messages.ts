@@ -64,15 +64,30 @@ export const NotificationData = z
   })
   .superRefine((d, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (d.noti_type === 1 && !d.noti_small_icon) issue('noti_small_icon', 'is required for the system design');
+    if (d.noti_type === 1 && !d.noti_small_icon)
+      issue('noti_small_icon', 'is required for the system design');
     if (d.noti_type === 3 && !d.noti_icon) issue('noti_icon', 'is required for the custom design');
-    if (d.noti_ex_type === 2 && !d.noti_txt_ex.trim()) issue('noti_txt_ex', 'is required for the text expanded view');
-    if (d.noti_ex_type === 3 && !d.noti_img_ex) issue('noti_img_ex', 'is required for the picture expanded view');
-    if (d.noti_open_type === 1 && isHttp(d.noti_open_content)) issue('noti_open_content', 'must be a page or deep link, not an http(s) link');
-    if (d.noti_open_type === 2 && !isHttp(d.noti_open_content)) issue('noti_open_content', 'must start with http:// or https://');
+    if (d.noti_ex_type === 2 && !d.noti_txt_ex.trim())
+      issue('noti_txt_ex', 'is required for the text expanded view');
+    if (d.noti_ex_type === 3 && !d.noti_img_ex)
+      issue('noti_img_ex', 'is required for the picture expanded view');
+    if (d.noti_open_type === 1 && isHttp(d.noti_open_content))
+      issue('noti_open_content', 'must be a page or deep link, not an http(s) link');
+    if (d.noti_open_type === 2 && !isHttp(d.noti_open_content))
+      issue('noti_open_content', 'must start with http:// or https://');
     d.noti_btn_ex?.content.forEach((b, i) => {
-      if (b.type === 1 && isHttp(b.content)) ctx.addIssue({ code: 'custom', path: ['noti_btn_ex', 'content', i, 'content'], message: 'must be a page or deep link' });
-      if (b.type === 2 && !isHttp(b.content)) ctx.addIssue({ code: 'custom', path: ['noti_btn_ex', 'content', i, 'content'], message: 'must start with http:// or https://' });
+      if (b.type === 1 && isHttp(b.content))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['noti_btn_ex', 'content', i, 'content'],
+          message: 'must be a page or deep link',
+        });
+      if (b.type === 2 && !isHttp(b.content))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['noti_btn_ex', 'content', i, 'content'],
+          message: 'must start with http:// or https://',
+        });
     });
   });
 export type NotificationData = z.output<typeof NotificationData>;
@@ -83,15 +98,30 @@ export const MultiLangEntry = z.object({
   desc: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descMax),
   extra: z.string().max(MESSAGE_LIMITS.expandedTextMax).optional().default(''),
   button: z.string().max(MESSAGE_LIMITS.buttonMax).optional().default(''),
-  buttonExtra: z.array(z.string().trim().min(1).max(MESSAGE_LIMITS.extraButtonTextMax)).max(3).optional().default([]),
+  buttonExtra: z
+    .array(z.string().trim().min(1).max(MESSAGE_LIMITS.extraButtonTextMax))
+    .max(3)
+    .optional()
+    .default([]),
 });
 export type MultiLangEntry = z.output<typeof MultiLangEntry>;
 
 export const TARGETING_TYPES = [0, 1, 2, 3, 6, 7] as const;
-export const TargetingType = z.union(TARGETING_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<7>]);
+export const TargetingType = z.union(
+  TARGETING_TYPES.map((t) => z.literal(t)) as [
+    z.ZodLiteral<0>,
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<6>,
+    z.ZodLiteral<7>,
+  ],
+);
 
 /** Scheduled date as the console sends it: `YYYY-MM-DD HH:mm:ss` wall time in `scheduleUTC`. */
-export const ScheduleDate = z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, 'must be YYYY-MM-DD HH:mm:ss');
+export const ScheduleDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, 'must be YYYY-MM-DD HH:mm:ss');
 export const UtcZone = z.string().regex(/^[+-]\d{4}$/, 'must be a sign and four digits, e.g. +0100');
 
 /** The targeting part of a message, shared by save and the audience estimate. */
@@ -99,10 +129,17 @@ export const Targeting = z.object({
   targetingType: TargetingType,
   conditions: z.array(Condition).max(20).optional().default([]),
   groupId: z.number().int().positive().optional(),
-  userIds: z.array(z.string().regex(GAID_PATTERN, 'must be advertising ids (8-4-4-4-12 hex)')).max(MESSAGE_LIMITS.userIdsMax).optional().default([]),
+  userIds: z
+    .array(z.string().regex(GAID_PATTERN, 'must be advertising ids (8-4-4-4-12 hex)'))
+    .max(MESSAGE_LIMITS.userIdsMax)
+    .optional()
+    .default([]),
   fileOrigin: z.string().max(200).optional().default(''),
   fileLink: z.string().max(2000).optional().default(''),
-  msgRestrictType: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional().default(1),
+  msgRestrictType: z
+    .union([z.literal(1), z.literal(2), z.literal(3)])
+    .optional()
+    .default(1),
 });
 export type Targeting = z.output<typeof Targeting>;
 
@@ -117,7 +154,13 @@ export const MessageSave = Targeting.extend({
   scheduleType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   scheduleDate: ScheduleDate.optional(),
   scheduleUTC: UtcZone.optional().default('+0000'),
-  timeToLive: z.number().int().min(MESSAGE_LIMITS.ttlMinSeconds, 'must be 1 to 12 hours').max(MESSAGE_LIMITS.ttlMaxSeconds, 'must be 1 to 12 hours').optional().default(43200),
+  timeToLive: z
+    .number()
+    .int()
+    .min(MESSAGE_LIMITS.ttlMinSeconds, 'must be 1 to 12 hours')
+    .max(MESSAGE_LIMITS.ttlMaxSeconds, 'must be 1 to 12 hours')
+    .optional()
+    .default(43200),
   speedLimit: z.number().int().optional().default(0),
   msgDisplayPrior: z.number().int().min(0).max(9).optional(),
   multiLangEnable: z.boolean().optional().default(false),
@@ -183,8 +226,14 @@ export const MessageListRequest = z.object({
   ownerEmail: z.string().trim().max(254).optional(),
   title: z.string().trim().max(100).optional(),
   tz: UtcZone.optional().default('+0000'),
-  begin: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
-  end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
+  begin: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .optional(),
+  end: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .optional(),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(MESSAGE_LIMITS.listPageSize),
 });
@@ -203,7 +252,14 @@ export const MessageDetail = MessageRow.extend({
   msgDisplayPrior: z.number().int().nullable(),
   multiLangContent: z.array(MultiLangEntry),
   rejectReason: z.string(),
-  waves: z.array(z.object({ utcOffsetMin: z.number().int().nullable(), runAt: z.string(), status: z.number().int(), selected: z.number().int() })),
+  waves: z.array(
+    z.object({
+      utcOffsetMin: z.number().int().nullable(),
+      runAt: z.string(),
+      status: z.number().int(),
+      selected: z.number().int(),
+    }),
+  ),
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
@@ -230,7 +286,11 @@ export const DistributionRow = z.object({
   clickRate: z.number(),
 });
 export const LossRow = z.object({ type: z.number().int(), count: z.number().int(), loseRate: z.number() });
-export const ShowLossRow = z.object({ damageType: z.number().int(), damageCount: z.number().int(), damageRate: z.number() });
+export const ShowLossRow = z.object({
+  damageType: z.number().int(),
+  damageCount: z.number().int(),
+  damageRate: z.number(),
+});
 
 const MsgParams = AppIdParams.extend({ msgId: z.coerce.number().int().positive() });
 const Ok = z.object({}).optional();
@@ -238,18 +298,110 @@ const Ok = z.object({}).optional();
 export const MESSAGE_LEVELS = ALL_PROJECT_LEVELS;
 
 export const messageCalls = {
-  save: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/save', summary: 'Create or edit a message (status 200, or 201/202 forbidden countries, 60003, 90003, 21029)', params: AppIdParams, body: MessageSave, data: MessageSaved }),
-  list: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/list', summary: 'Messages of the app, newest first, with their counts', params: AppIdParams, body: MessageListRequest, data: z.object({ results: z.array(MessageRow), total: z.number().int() }) }),
-  detail: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/detail', summary: 'One message', params: AppIdParams, body: z.object({ id: z.number().int().positive() }), data: MessageDetail }),
-  targetMax: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/target/max', summary: 'Audience estimate (getMessageTargetMax)', params: AppIdParams, body: Targeting, data: z.object({ newCount: z.number().int(), exact: z.boolean().optional().describe('false when newCount is a sampled estimate (large apps)') }) }),
-  stop: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/stop', summary: 'Stop sending: no new sends after it returns', params: MsgParams, data: Ok }),
-  cancel: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/cancel', summary: 'Cancel a message that has not started', params: MsgParams, data: Ok }),
-  retreat: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/retreat', summary: 'Recall: remove the notification from the devices that got it', params: MsgParams, data: Ok }),
-  remove: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/:msgId/delete', summary: 'Delete a message', params: MsgParams, data: Ok }),
-  funnel: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/funnel', summary: 'Funnel: push, channel reach, target receive, target reach, show, click', params: MsgParams, data: Funnel }),
-  distribution: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/distribution/:dimension', summary: 'Counts by country or app version', params: MsgParams.extend({ dimension: z.enum(['country', 'version']) }), data: z.object({ rows: z.array(DistributionRow) }) }),
-  dispatchLoss: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/lose', summary: 'Dispatch losses by code', params: MsgParams, data: z.object({ messageDistributionLoseList: z.array(LossRow), total: z.number().int() }) }),
-  showLoss: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/showCount', summary: 'Show losses by reason', params: MsgParams, data: z.object({ damageShowCountList: z.array(ShowLossRow) }) }),
-  reach: defineCall({ method: 'GET', path: '/tcm/v1/app/:appId/msg/:msgId/reach', summary: 'Reach over time: minutes for the first hour, then hours', params: MsgParams, data: z.object({ minutes_nums: z.array(z.number()), hours_nums: z.array(z.number()) }) }),
-  testPreview: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/msg/test/preview', summary: 'Send the content to test devices now (TTL 86400)', params: AppIdParams, body: MessageSave, data: MessageSaved }),
+  save: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/save',
+    summary: 'Create or edit a message (status 200, or 201/202 forbidden countries, 60003, 90003, 21029)',
+    params: AppIdParams,
+    body: MessageSave,
+    data: MessageSaved,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/list',
+    summary: 'Messages of the app, newest first, with their counts',
+    params: AppIdParams,
+    body: MessageListRequest,
+    data: z.object({ results: z.array(MessageRow), total: z.number().int() }),
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/detail',
+    summary: 'One message',
+    params: AppIdParams,
+    body: z.object({ id: z.number().int().positive() }),
+    data: MessageDetail,
+  }),
+  targetMax: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/target/max',
+    summary: 'Audience estimate (getMessageTargetMax)',
+    params: AppIdParams,
+    body: Targeting,
+    data: z.object({
+      newCount: z.number().int(),
+      exact: z.boolean().optional().describe('false when newCount is a sampled estimate (large apps)'),
+    }),
+  }),
+  stop: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/:msgId/stop',
+    summary: 'Stop sending: no new sends after it returns',
+    params: MsgParams,
+    data: Ok,
+  }),
+  cancel: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/:msgId/cancel',
+    summary: 'Cancel a message that has not started',
+    params: MsgParams,
+    data: Ok,
+  }),
+  retreat: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/:msgId/retreat',
+    summary: 'Recall: remove the notification from the devices that got it',
+    params: MsgParams,
+    data: Ok,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/:msgId/delete',
+    summary: 'Delete a message',
+    params: MsgParams,
+    data: Ok,
+  }),
+  funnel: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/msg/:msgId/funnel',
+    summary: 'Funnel: push, channel reach, target receive, target reach, show, click',
+    params: MsgParams,
+    data: Funnel,
+  }),
+  distribution: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/msg/:msgId/distribution/:dimension',
+    summary: 'Counts by country or app version',
+    params: MsgParams.extend({ dimension: z.enum(['country', 'version']) }),
+    data: z.object({ rows: z.array(DistributionRow) }),
+  }),
+  dispatchLoss: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/msg/:msgId/lose',
+    summary: 'Dispatch losses by code',
+    params: MsgParams,
+    data: z.object({ messageDistributionLoseList: z.array(LossRow), total: z.number().int() }),
+  }),
+  showLoss: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/msg/:msgId/showCount',
+    summary: 'Show losses by reason',
+    params: MsgParams,
+    data: z.object({ damageShowCountList: z.array(ShowLossRow) }),
+  }),
+  reach: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/msg/:msgId/reach',
+    summary: 'Reach over time: minutes for the first hour, then hours',
+    params: MsgParams,
+    data: z.object({ minutes_nums: z.array(z.number()), hours_nums: z.array(z.number()) }),
+  }),
+  testPreview: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/test/preview',
+    summary: 'Send the content to test devices now (TTL 86400)',
+    params: AppIdParams,
+    body: MessageSave,
+    data: MessageSaved,
+  }),
 };

@@ -28,7 +28,9 @@ export const MODEL_CONTROL_LIMITS = {
 } as const;
 
 /** The two lists: 1 ad shielding (ad messages only), 2 global shielding (every message kind). */
-export const ShieldType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (ad shielding) or 2 (global shielding)'));
+export const ShieldType = z.coerce
+  .number()
+  .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (ad shielding) or 2 (global shielding)'));
 export type ShieldType = z.infer<typeof ShieldType>;
 
 /** Entry type: 1 flagship, 2 mid-high-end, 3 other. */
@@ -41,7 +43,8 @@ export const MODEL_BRAND_PATTERN = /^[A-Z0-9]+(?:[ ._&+-][A-Z0-9]+)*$/;
 export const MODEL_NAME_PATTERN = /^[A-Z][A-Z0-9]*$/;
 
 /** Why a field of a model entry is refused; the console localises these, the server words them in English. */
-export type ModelFieldProblem = 'required' | 'invalid' | 'tooLong' | 'notUpperCase' | 'startsWithDigit' | 'outOfRange' | 'duplicate';
+export type ModelFieldProblem =
+  'required' | 'invalid' | 'tooLong' | 'notUpperCase' | 'startsWithDigit' | 'outOfRange' | 'duplicate';
 export type ModelField = 'type' | 'brand' | 'model' | 'protectDefault' | 'protectNewMarket';
 
 export interface ModelFieldIssue {
@@ -61,9 +64,12 @@ const PROBLEM_TEXT: Record<ModelFieldProblem, string> = {
 
 /** English wording of an issue, e.g. "model must not start with a digit". */
 export function describeModelIssue(issue: ModelFieldIssue): string {
-  if (issue.field === 'type' && issue.problem === 'invalid') return 'type must be 1 (flagship), 2 (mid-high-end) or 3 (other)';
-  if (issue.field === 'brand' && issue.problem === 'invalid') return 'brand may hold only upper-case letters, digits and single spaces or - _ . & +';
-  if (issue.field === 'model' && issue.problem === 'invalid') return 'model may hold only upper-case letters and digits';
+  if (issue.field === 'type' && issue.problem === 'invalid')
+    return 'type must be 1 (flagship), 2 (mid-high-end) or 3 (other)';
+  if (issue.field === 'brand' && issue.problem === 'invalid')
+    return 'brand may hold only upper-case letters, digits and single spaces or - _ . & +';
+  if (issue.field === 'model' && issue.problem === 'invalid')
+    return 'model may hold only upper-case letters and digits';
   return `${issue.field} ${PROBLEM_TEXT[issue.problem]}`;
 }
 
@@ -99,12 +105,18 @@ export function tierProblem(value: string): ModelFieldProblem | undefined {
 const refineWith = (check: (v: string) => ModelFieldProblem | undefined, field: ModelField) =>
   z.string().superRefine((value, ctx) => {
     const problem = check(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: describeModelIssue({ field, problem }).replace(`${field} `, '') });
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: describeModelIssue({ field, problem }).replace(`${field} `, ''),
+      });
   });
 
 const digitsOrNumber = z.union([z.number().int(), z.string().trim()]).transform(String);
 
-export const ProtectMonths = digitsOrNumber.pipe(refineWith(protectProblem, 'protectDefault')).transform(Number);
+export const ProtectMonths = digitsOrNumber
+  .pipe(refineWith(protectProblem, 'protectDefault'))
+  .transform(Number);
 
 /** An entry as added or edited in the console. */
 export const ModelEntryInput = z.object({
@@ -156,8 +168,21 @@ export type ModelUploadChange = z.infer<typeof ModelUploadChange>;
 /** A refused row: its number in the sheet (1 = header), its cells as text, and every reason. */
 export const ModelUploadRejected = z.object({
   row: z.number().int(),
-  cells: z.object({ type: z.string(), brand: z.string(), model: z.string(), protectDefault: z.string(), protectNewMarket: z.string() }),
-  issues: z.array(z.object({ field: z.string(), problem: z.string(), message: z.string(), duplicateOfRow: z.number().int().optional() })),
+  cells: z.object({
+    type: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    protectDefault: z.string(),
+    protectNewMarket: z.string(),
+  }),
+  issues: z.array(
+    z.object({
+      field: z.string(),
+      problem: z.string(),
+      message: z.string(),
+      duplicateOfRow: z.number().int().optional(),
+    }),
+  ),
 });
 export type ModelUploadRejected = z.infer<typeof ModelUploadRejected>;
 
@@ -172,10 +197,15 @@ export const ModelUploadPreview = z.object({
 export type ModelUploadPreview = z.infer<typeof ModelUploadPreview>;
 
 /** 1 new market (protectNewMarket applies), 2 old market. */
-export const Market = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (new market) or 2 (old market)'));
+export const Market = z.coerce
+  .number()
+  .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (new market) or 2 (old market)'));
 
 export const MarketCountry = z.object({ countryCode: z.string(), countryName: z.string() });
-export const MarketCountries = z.object({ newMarket: z.array(MarketCountry), oldMarket: z.array(MarketCountry) });
+export const MarketCountries = z.object({
+  newMarket: z.array(MarketCountry),
+  oldMarket: z.array(MarketCountry),
+});
 export type MarketCountries = z.infer<typeof MarketCountries>;
 
 export const MarketSaveRequest = z.object({
@@ -184,7 +214,13 @@ export const MarketSaveRequest = z.object({
 });
 
 /** The spreadsheet columns, in order (template, download and upload). */
-export const MODEL_SHEET_COLUMNS = ['Type', 'Brand', 'Model', 'Protect default (months)', 'Protect new market (months)'] as const;
+export const MODEL_SHEET_COLUMNS = [
+  'Type',
+  'Brand',
+  'Model',
+  'Protect default (months)',
+  'Protect new market (months)',
+] as const;
 
 export const MODEL_CONTROL_PATHS = {
   download: '/tcm/global/uem/config/download',
@@ -193,12 +229,59 @@ export const MODEL_CONTROL_PATHS = {
 } as const;
 
 export const modelControlCalls = {
-  list: defineCall({ method: 'POST', path: '/tcm/global/uem/config/list', summary: 'A model shielding list, searched by brand or model', body: ModelListRequest, data: z.object({ list: z.array(ModelEntry), total: z.number().int() }) }),
-  save: defineCall({ method: 'POST', path: '/tcm/global/uem/config/save', summary: 'Adds a model to a shielding list', body: ModelEntryInput, data: z.object({ id: z.number().int() }) }),
-  edit: defineCall({ method: 'POST', path: '/tcm/global/uem/config/edit', summary: 'Changes a model shielding entry', body: ModelEntryInput.extend({ id: z.coerce.number().int().positive() }), data: z.object({}) }),
-  remove: defineCall({ method: 'POST', path: '/tcm/global/uem/config/delete', summary: 'Deletes a model shielding entry', body: ModelIdBody, data: z.object({}) }),
-  upload: defineCall({ method: 'POST', path: '/tcm/global/uem/config/upload', summary: 'Parses a models .xlsx (multipart file) into a preview', query: z.object({ shieldType: ShieldType }), data: ModelUploadPreview }),
-  confirmUpload: defineCall({ method: 'POST', path: '/tcm/global/uem/config/upload/confirm', summary: 'Applies a previewed upload, all rows or none', body: z.object({ uploadId: z.uuid() }), data: z.object({ added: z.number().int(), changed: z.number().int() }) }),
-  countries: defineCall({ method: 'GET', path: '/tcm/global/uem/country', summary: 'The new-market and old-market country lists', data: MarketCountries }),
-  saveCountries: defineCall({ method: 'POST', path: '/tcm/global/uem/country/save', summary: 'Replaces one market country list', body: MarketSaveRequest, data: MarketCountries }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/config/list',
+    summary: 'A model shielding list, searched by brand or model',
+    body: ModelListRequest,
+    data: z.object({ list: z.array(ModelEntry), total: z.number().int() }),
+  }),
+  save: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/config/save',
+    summary: 'Adds a model to a shielding list',
+    body: ModelEntryInput,
+    data: z.object({ id: z.number().int() }),
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/config/edit',
+    summary: 'Changes a model shielding entry',
+    body: ModelEntryInput.extend({ id: z.coerce.number().int().positive() }),
+    data: z.object({}),
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/config/delete',
+    summary: 'Deletes a model shielding entry',
+    body: ModelIdBody,
+    data: z.object({}),
+  }),
+  upload: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/config/upload',
+    summary: 'Parses a models .xlsx (multipart file) into a preview',
+    query: z.object({ shieldType: ShieldType }),
+    data: ModelUploadPreview,
+  }),
+  confirmUpload: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/config/upload/confirm',
+    summary: 'Applies a previewed upload, all rows or none',
+    body: z.object({ uploadId: z.uuid() }),
+    data: z.object({ added: z.number().int(), changed: z.number().int() }),
+  }),
+  countries: defineCall({
+    method: 'GET',
+    path: '/tcm/global/uem/country',
+    summary: 'The new-market and old-market country lists',
+    data: MarketCountries,
+  }),
+  saveCountries: defineCall({
+    method: 'POST',
+    path: '/tcm/global/uem/country/save',
+    summary: 'Replaces one market country list',
+    body: MarketSaveRequest,
+    data: MarketCountries,
+  }),
 };

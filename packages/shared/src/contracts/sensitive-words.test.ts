@@ -3,8 +3,14 @@ import { checkContentAgainst, contentCheckCode, findSensitiveWords, parseWordLis
 
 describe('parseWordList', () => {
   it('splits lines and commas, trims, drops empties and case-insensitive duplicates, sets long words apart', () => {
-    expect(parseWordList(' Casino,casino\n赌博，  free   money \r\n\n, ,彩票、Loan')).toEqual({ words: ['Casino', '赌博', 'free money', '彩票', 'Loan'], tooLong: [] });
-    expect(parseWordList(`${'a'.repeat(50)}\n${'b'.repeat(51)}`)).toEqual({ words: ['a'.repeat(50)], tooLong: ['b'.repeat(51)] });
+    expect(parseWordList(' Casino,casino\n赌博，  free   money \r\n\n, ,彩票、Loan')).toEqual({
+      words: ['Casino', '赌博', 'free money', '彩票', 'Loan'],
+      tooLong: [],
+    });
+    expect(parseWordList(`${'a'.repeat(50)}\n${'b'.repeat(51)}`)).toEqual({
+      words: ['a'.repeat(50)],
+      tooLong: ['b'.repeat(51)],
+    });
   });
 });
 
@@ -27,7 +33,10 @@ describe('findSensitiveWords', () => {
 
 describe('content check', () => {
   it('reports per language, field and button, and maps to the save codes', () => {
-    const violations = checkContentAgainst({ en: { title: 'Casino', buttons: ['ok', 'CASINO now'] }, zh: { desc: '赌博' } }, ['casino', '赌博']);
+    const violations = checkContentAgainst(
+      { en: { title: 'Casino', buttons: ['ok', 'CASINO now'] }, zh: { desc: '赌博' } },
+      ['casino', '赌博'],
+    );
     expect(violations).toEqual([
       { lang: 'en', field: 'title', words: ['casino'] },
       { lang: 'en', field: 'buttons', index: 1, words: ['casino'] },

@@ -8,7 +8,11 @@ export const SENSITIVE_IMPORT_MAX_WORDS = 5000;
 export const SENSITIVE_PAGE_SIZE = 20;
 
 /** Project levels that edit an app's own list (config/sensitive): 100, the owner and managers; platform admins too. */
-export const SENSITIVE_APP_EDIT_LEVELS: readonly number[] = [ProjectLevel.SUPER_ADMIN, ProjectLevel.OWNER, ProjectLevel.MANAGER];
+export const SENSITIVE_APP_EDIT_LEVELS: readonly number[] = [
+  ProjectLevel.SUPER_ADMIN,
+  ProjectLevel.OWNER,
+  ProjectLevel.MANAGER,
+];
 /** Project levels that read it: the editors and operators (they write the content it checks); the screen's route levels. */
 export const SENSITIVE_APP_VIEW_LEVELS: readonly number[] = ROUTE_LEVELS['config/sensitive'] ?? [];
 
@@ -62,9 +66,18 @@ export function findSensitiveWords(text: string, words: readonly string[]): stri
   return found;
 }
 
-export const SensitiveWord = z.string().trim().min(1, 'is required').max(SENSITIVE_WORD_MAX, `must be at most ${SENSITIVE_WORD_MAX} characters`);
+export const SensitiveWord = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(SENSITIVE_WORD_MAX, `must be at most ${SENSITIVE_WORD_MAX} characters`);
 
-export const SensitiveWordRow = z.object({ id: z.number().int(), word: z.string(), createdBy: z.string(), createTime: z.string() });
+export const SensitiveWordRow = z.object({
+  id: z.number().int(),
+  word: z.string(),
+  createdBy: z.string(),
+  createTime: z.string(),
+});
 export type SensitiveWordRow = z.infer<typeof SensitiveWordRow>;
 
 export const SensitiveListRequest = z.object({
@@ -78,7 +91,9 @@ export type SensitiveList = z.infer<typeof SensitiveList>;
 
 export const SensitiveAddRequest = z.object({ word: SensitiveWord });
 export const SensitiveImportRequest = z.object({ text: z.string().max(200_000, 'is too long') });
-export const SensitiveDeleteRequest = z.object({ ids: z.array(z.number().int().positive()).min(1, 'is required').max(1000) });
+export const SensitiveDeleteRequest = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'is required').max(1000),
+});
 /** What an add or import did: words stored, words already listed. */
 export const SensitiveAddResult = z.object({ added: z.number().int(), duplicates: z.number().int() });
 export type SensitiveAddResult = z.infer<typeof SensitiveAddResult>;
@@ -134,7 +149,10 @@ export const CONTENT_CHECK_CODES = { platform: 60000, app: 60001, review: 60003 
  * when only the app's list matched, or 60003 instead of 60001 when a reviewer may force the save (`mayForce`);
  * undefined when the content is clean.
  */
-export function contentCheckCode(result: ContentCheckResult, opts: { mayForce: boolean }): 60000 | 60001 | 60003 | undefined {
+export function contentCheckCode(
+  result: ContentCheckResult,
+  opts: { mayForce: boolean },
+): 60000 | 60001 | 60003 | undefined {
   if (result.platform.length > 0) return CONTENT_CHECK_CODES.platform;
   if (result.app.length > 0) return opts.mayForce ? CONTENT_CHECK_CODES.review : CONTENT_CHECK_CODES.app;
   return undefined;
@@ -144,13 +162,72 @@ const Done = z.object({});
 
 /** The platform list (levels 100, 150), the per-app lists, and the content check (part 2 "content/check"). */
 export const sensitiveWordCalls = {
-  platformList: defineCall({ method: 'POST', path: '/tcm/global/sensitive/list', summary: 'The platform’s sensitive words', body: SensitiveListRequest, data: SensitiveList }),
-  platformAdd: defineCall({ method: 'POST', path: '/tcm/global/sensitive/add', summary: 'Add a platform sensitive word', body: SensitiveAddRequest, data: SensitiveAddResult }),
-  platformImport: defineCall({ method: 'POST', path: '/tcm/global/sensitive/import', summary: 'Import platform sensitive words from text (one per line or comma-separated)', body: SensitiveImportRequest, data: SensitiveAddResult }),
-  platformDelete: defineCall({ method: 'POST', path: '/tcm/global/sensitive/delete', summary: 'Remove platform sensitive words', body: SensitiveDeleteRequest, data: Done }),
-  appList: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/sensitive/list', summary: 'The app’s own sensitive words', params: AppIdParams, body: SensitiveListRequest, data: SensitiveList }),
-  appAdd: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/sensitive/add', summary: 'Add a sensitive word to the app’s list', params: AppIdParams, body: SensitiveAddRequest, data: SensitiveAddResult }),
-  appImport: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/sensitive/import', summary: 'Import sensitive words into the app’s list', params: AppIdParams, body: SensitiveImportRequest, data: SensitiveAddResult }),
-  appDelete: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/sensitive/delete', summary: 'Remove words from the app’s list', params: AppIdParams, body: SensitiveDeleteRequest, data: Done }),
-  contentCheck: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/content/check', summary: 'Sensitive words in a content, per language and field', params: AppIdParams, body: z.object({ content: ContentByLanguage }), data: ContentCheckResult }),
+  platformList: defineCall({
+    method: 'POST',
+    path: '/tcm/global/sensitive/list',
+    summary: 'The platform’s sensitive words',
+    body: SensitiveListRequest,
+    data: SensitiveList,
+  }),
+  platformAdd: defineCall({
+    method: 'POST',
+    path: '/tcm/global/sensitive/add',
+    summary: 'Add a platform sensitive word',
+    body: SensitiveAddRequest,
+    data: SensitiveAddResult,
+  }),
+  platformImport: defineCall({
+    method: 'POST',
+    path: '/tcm/global/sensitive/import',
+    summary: 'Import platform sensitive words from text (one per line or comma-separated)',
+    body: SensitiveImportRequest,
+    data: SensitiveAddResult,
+  }),
+  platformDelete: defineCall({
+    method: 'POST',
+    path: '/tcm/global/sensitive/delete',
+    summary: 'Remove platform sensitive words',
+    body: SensitiveDeleteRequest,
+    data: Done,
+  }),
+  appList: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/sensitive/list',
+    summary: 'The app’s own sensitive words',
+    params: AppIdParams,
+    body: SensitiveListRequest,
+    data: SensitiveList,
+  }),
+  appAdd: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/sensitive/add',
+    summary: 'Add a sensitive word to the app’s list',
+    params: AppIdParams,
+    body: SensitiveAddRequest,
+    data: SensitiveAddResult,
+  }),
+  appImport: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/sensitive/import',
+    summary: 'Import sensitive words into the app’s list',
+    params: AppIdParams,
+    body: SensitiveImportRequest,
+    data: SensitiveAddResult,
+  }),
+  appDelete: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/sensitive/delete',
+    summary: 'Remove words from the app’s list',
+    params: AppIdParams,
+    body: SensitiveDeleteRequest,
+    data: Done,
+  }),
+  contentCheck: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/content/check',
+    summary: 'Sensitive words in a content, per language and field',
+    params: AppIdParams,
+    body: z.object({ content: ContentByLanguage }),
+    data: ContentCheckResult,
+  }),
 };

@@ -16,8 +16,19 @@ export const TagValidity = { UNCHECKED: 0, VALID: 1, INVALID: 2 } as const;
 export type TagValidityValue = (typeof TagValidity)[keyof typeof TagValidity];
 
 /** Whether the form's check button is disabled (part 1 §5): editing, already valid, empty, too long, or loading. */
-export function isTagCheckDisabled(s: { editing: boolean; validity: number; code: string; loading: boolean }): boolean {
-  return s.editing || s.validity === TagValidity.VALID || s.code.trim() === '' || s.code.length > AUDIENCE_LIMITS.tagCodeMax || s.loading;
+export function isTagCheckDisabled(s: {
+  editing: boolean;
+  validity: number;
+  code: string;
+  loading: boolean;
+}): boolean {
+  return (
+    s.editing ||
+    s.validity === TagValidity.VALID ||
+    s.code.trim() === '' ||
+    s.code.length > AUDIENCE_LIMITS.tagCodeMax ||
+    s.loading
+  );
 }
 
 export const Tag = z.object({
@@ -35,12 +46,28 @@ export const Tag = z.object({
 });
 export type Tag = z.infer<typeof Tag>;
 
-const Code = z.string().trim().min(1, 'is required').max(AUDIENCE_LIMITS.tagCodeMax, `must be at most ${AUDIENCE_LIMITS.tagCodeMax} characters`);
+const Code = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(AUDIENCE_LIMITS.tagCodeMax, `must be at most ${AUDIENCE_LIMITS.tagCodeMax} characters`);
 
 const TagFields = {
-  name: z.string().trim().min(1, 'is required').max(AUDIENCE_LIMITS.tagNameMax, `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`),
-  nameEn: z.string().trim().max(AUDIENCE_LIMITS.tagNameMax, `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`).default(''),
-  desc: z.string().trim().max(AUDIENCE_LIMITS.tagDescriptionMax, `must be at most ${AUDIENCE_LIMITS.tagDescriptionMax} characters`).default(''),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(AUDIENCE_LIMITS.tagNameMax, `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`),
+  nameEn: z
+    .string()
+    .trim()
+    .max(AUDIENCE_LIMITS.tagNameMax, `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`)
+    .default(''),
+  desc: z
+    .string()
+    .trim()
+    .max(AUDIENCE_LIMITS.tagDescriptionMax, `must be at most ${AUDIENCE_LIMITS.tagDescriptionMax} characters`)
+    .default(''),
   code: Code.regex(TAG_CODE_PATTERN, 'must start with a letter and hold only letters, digits and _'),
   flag: TagFlag,
 };
@@ -50,7 +77,10 @@ export type TagCreateRequest = z.infer<typeof TagCreateRequest>;
 export const TagEditRequest = z.object({ id: z.number().int().positive(), ...TagFields });
 export type TagEditRequest = z.infer<typeof TagEditRequest>;
 export const TagVerifyRequest = z.object({ code: Code, id: z.number().int().positive().optional() });
-export const TagVerifyResult = z.object({ validity: z.union([z.literal(1), z.literal(2)]), reason: z.string() });
+export const TagVerifyResult = z.object({
+  validity: z.union([z.literal(1), z.literal(2)]),
+  reason: z.string(),
+});
 export type TagVerifyResult = z.infer<typeof TagVerifyResult>;
 export const TagListRequest = z.object({
   name: z.string().trim().max(AUDIENCE_LIMITS.tagNameMax).optional().default(''),
@@ -60,7 +90,10 @@ export const TagListRequest = z.object({
   pageSize: z.coerce.number().int().min(1).max(1000).default(AUDIENCE_LIMITS.tagsPageSize),
 });
 export type TagListRequest = z.infer<typeof TagListRequest>;
-export const TagDeleteRequest = z.object({ id: z.number().int().positive(), name: z.string().max(200).optional() });
+export const TagDeleteRequest = z.object({
+  id: z.number().int().positive(),
+  name: z.string().max(200).optional(),
+});
 
 /** What a GAID import did: lines assigned, already carrying the tag, unknown to the app, not GAIDs. */
 export const TagImportResult = z.object({
@@ -77,11 +110,52 @@ export const TagImportParams = AppIdParams.extend({ tagId: z.coerce.number().int
 export const TAG_LEVELS = [100, 200, 300, 400] as const;
 
 export const tagCalls = {
-  verify: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/tag/verify', summary: 'Check a tag code: 1 valid, 2 invalid (pattern or used)', params: AppIdParams, body: TagVerifyRequest, data: TagVerifyResult }),
-  create: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/tag/create', summary: 'Create a tag or audience package', params: AppIdParams, body: TagCreateRequest, data: Tag }),
-  edit: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/tag/edit', summary: 'Edit a tag', params: AppIdParams, body: TagEditRequest, data: Tag }),
-  list: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/tag/list', summary: 'Tags of an app', params: AppIdParams, body: TagListRequest, data: z.object({ results: z.array(Tag), total: z.number().int() }) }),
-  remove: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/tag/delete', summary: 'Delete a tag (devices lose it)', params: AppIdParams, body: TagDeleteRequest, data: z.object({}).optional() }),
+  verify: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/tag/verify',
+    summary: 'Check a tag code: 1 valid, 2 invalid (pattern or used)',
+    params: AppIdParams,
+    body: TagVerifyRequest,
+    data: TagVerifyResult,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/tag/create',
+    summary: 'Create a tag or audience package',
+    params: AppIdParams,
+    body: TagCreateRequest,
+    data: Tag,
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/tag/edit',
+    summary: 'Edit a tag',
+    params: AppIdParams,
+    body: TagEditRequest,
+    data: Tag,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/tag/list',
+    summary: 'Tags of an app',
+    params: AppIdParams,
+    body: TagListRequest,
+    data: z.object({ results: z.array(Tag), total: z.number().int() }),
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/tag/delete',
+    summary: 'Delete a tag (devices lose it)',
+    params: AppIdParams,
+    body: TagDeleteRequest,
+    data: z.object({}).optional(),
+  }),
   /** Multipart: one `.txt` file field, one GAID per line. */
-  importDevices: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/tag/:tagId/import', summary: 'Tag devices by GAID (multipart .txt, one per line)', params: TagImportParams, data: TagImportResult }),
+  importDevices: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/tag/:tagId/import',
+    summary: 'Tag devices by GAID (multipart .txt, one per line)',
+    params: TagImportParams,
+    data: TagImportResult,
+  }),
 };

@@ -19,7 +19,10 @@ export const GAID_LIST_LIMITS = {
 
 /** The app's upload limit in bytes: `uploadFileLimit` MB, 30 when unset (part 1 §3, part 2 §5). */
 export function uploadLimitBytes(uploadFileLimit: number | null | undefined): number {
-  const mb = typeof uploadFileLimit === 'number' && uploadFileLimit > 0 ? uploadFileLimit : APP_LIMITS.uploadFileLimitDefault;
+  const mb =
+    typeof uploadFileLimit === 'number' && uploadFileLimit > 0
+      ? uploadFileLimit
+      : APP_LIMITS.uploadFileLimitDefault;
   return mb * 1024 * 1024;
 }
 
@@ -64,11 +67,27 @@ export type GaidListInfo = z.infer<typeof GaidListInfo>;
 export const InvalidLineReason = z.enum(['format', 'zero']);
 export type InvalidLineReason = z.infer<typeof InvalidLineReason>;
 
-export const InvalidGaidLine = z.object({ line: z.number().int(), reason: InvalidLineReason, text: z.string() });
+export const InvalidGaidLine = z.object({
+  line: z.number().int(),
+  reason: InvalidLineReason,
+  text: z.string(),
+});
 export type InvalidGaidLine = z.infer<typeof InvalidGaidLine>;
 
 /** Why a file or link was refused, in the `reason` of the answer's data (the console words it per language). */
-export const GAID_LIST_REASONS = ['not_txt', 'empty', 'too_big', 'invalid_lines', 'invalid', 'private', 'unreachable', 'status', 'type', 'redirects', 'timeout'] as const;
+export const GAID_LIST_REASONS = [
+  'not_txt',
+  'empty',
+  'too_big',
+  'invalid_lines',
+  'invalid',
+  'private',
+  'unreachable',
+  'status',
+  'type',
+  'redirects',
+  'timeout',
+] as const;
 export const GaidListReason = z.enum(GAID_LIST_REASONS);
 export type GaidListReason = z.infer<typeof GaidListReason>;
 
@@ -89,7 +108,11 @@ export const GaidListProblem = z.object({
 export type GaidListProblem = z.infer<typeof GaidListProblem>;
 
 /** The data of status 40000: every field of a problem with invalid lines. */
-export const GaidFileRefusal = GaidListProblem.required({ invalidLines: true, invalidCount: true, validCount: true });
+export const GaidFileRefusal = GaidListProblem.required({
+  invalidLines: true,
+  invalidCount: true,
+  validCount: true,
+});
 export type GaidFileRefusal = z.infer<typeof GaidFileRefusal>;
 
 export const GaidLinkRequest = z.object({ link: GaidLink });
@@ -100,7 +123,8 @@ export const targetingCalls = {
   uploadFile: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/upload',
-    summary: 'Upload a .txt file of advertising ids, one per line (targeting type 6); refused whole with the bad lines (40000)',
+    summary:
+      'Upload a .txt file of advertising ids, one per line (targeting type 6); refused whole with the bad lines (40000)',
     params: AppIdParams,
     data: GaidListInfo,
   }),

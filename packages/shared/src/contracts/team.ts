@@ -12,7 +12,10 @@ export const MemberStatus = { ACTIVE: 0, INVITED: 1 } as const;
 export const AssignableLevel = z
   .number('must be 300, 400 or 500')
   .int()
-  .refine((v) => (ASSIGNABLE_TEAM_LEVELS as readonly number[]).includes(v), 'must be 300 (manager), 400 (operator) or 500 (tester)');
+  .refine(
+    (v) => (ASSIGNABLE_TEAM_LEVELS as readonly number[]).includes(v),
+    'must be 300 (manager), 400 (operator) or 500 (tester)',
+  );
 
 const RowId = z.number('is required').int().positive();
 
@@ -80,23 +83,93 @@ export const InviteInfo = z.object({
 });
 export type InviteInfo = z.infer<typeof InviteInfo>;
 
-export const InviteRegisterRequest = z.object({ token: InviteToken.shape.token, password: Password, lang: Lang.optional() });
+export const InviteRegisterRequest = z.object({
+  token: InviteToken.shape.token,
+  password: Password,
+  lang: Lang.optional(),
+});
 export type InviteRegisterRequest = z.infer<typeof InviteRegisterRequest>;
 
-export const InviteAccepted = z.object({ appId: z.number().int(), appTitle: z.string(), ulevel: z.number().int() });
+export const InviteAccepted = z.object({
+  appId: z.number().int(),
+  appTitle: z.string(),
+  ulevel: z.number().int(),
+});
 export type InviteAccepted = z.infer<typeof InviteAccepted>;
 
 const Empty = z.object({}).optional();
 const base = '/tcm/v1/app/:appId/operator';
 
 export const teamCalls = {
-  list: defineCall({ method: 'POST', path: `${base}/list`, summary: 'Team members and pending invitations, by e-mail search', params: AppIdParams, body: TeamListRequest, data: z.object({ results: z.array(TeamMember), total: z.number().int() }) }),
-  invite: defineCall({ method: 'POST', path: `${base}/create`, summary: 'Invite a teammate by e-mail (levels 100, 200); mails a 7-day, single-use link', params: AppIdParams, body: InviteRequest, data: z.object({ id: z.number().int() }) }),
-  edit: defineCall({ method: 'POST', path: `${base}/edit`, summary: 'Change a member’s role to 300, 400 or 500 (levels 100, 200)', params: AppIdParams, body: EditMemberRequest, data: Empty }),
-  cancelInvite: defineCall({ method: 'POST', path: `${base}/invite/cancel`, summary: 'Withdraw a pending invitation (levels 100, 200)', params: AppIdParams, body: MemberRowRequest, data: Empty }),
-  remove: defineCall({ method: 'POST', path: `${base}/delete`, summary: 'Remove a member, never the owner (levels 100, 200, 300)', params: AppIdParams, body: MemberRowRequest, data: Empty }),
-  changeOwner: defineCall({ method: 'POST', path: `${base}/update/owner`, summary: 'Hand the app to an active member; the old owner becomes manager (levels 100, 200)', params: AppIdParams, body: ChangeOwnerRequest, data: Empty }),
-  inviteInfo: defineCall({ method: 'POST', path: '/tcm/v1/team/invite/info', summary: 'What an invitation link is for (app, role, e-mail)', body: InviteToken, data: InviteInfo, auth: false }),
-  acceptInvite: defineCall({ method: 'POST', path: '/tcm/v1/team/invite/accept', summary: 'Accept an invitation as the signed-in user with the invited e-mail', body: InviteToken, data: InviteAccepted }),
-  registerInvite: defineCall({ method: 'POST', path: '/tcm/v1/team/invite/register', summary: 'Create an account for the invited e-mail (the link proves the mailbox), sign in and accept', body: InviteRegisterRequest, data: InviteAccepted, auth: false }),
+  list: defineCall({
+    method: 'POST',
+    path: `${base}/list`,
+    summary: 'Team members and pending invitations, by e-mail search',
+    params: AppIdParams,
+    body: TeamListRequest,
+    data: z.object({ results: z.array(TeamMember), total: z.number().int() }),
+  }),
+  invite: defineCall({
+    method: 'POST',
+    path: `${base}/create`,
+    summary: 'Invite a teammate by e-mail (levels 100, 200); mails a 7-day, single-use link',
+    params: AppIdParams,
+    body: InviteRequest,
+    data: z.object({ id: z.number().int() }),
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: `${base}/edit`,
+    summary: 'Change a member’s role to 300, 400 or 500 (levels 100, 200)',
+    params: AppIdParams,
+    body: EditMemberRequest,
+    data: Empty,
+  }),
+  cancelInvite: defineCall({
+    method: 'POST',
+    path: `${base}/invite/cancel`,
+    summary: 'Withdraw a pending invitation (levels 100, 200)',
+    params: AppIdParams,
+    body: MemberRowRequest,
+    data: Empty,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: `${base}/delete`,
+    summary: 'Remove a member, never the owner (levels 100, 200, 300)',
+    params: AppIdParams,
+    body: MemberRowRequest,
+    data: Empty,
+  }),
+  changeOwner: defineCall({
+    method: 'POST',
+    path: `${base}/update/owner`,
+    summary: 'Hand the app to an active member; the old owner becomes manager (levels 100, 200)',
+    params: AppIdParams,
+    body: ChangeOwnerRequest,
+    data: Empty,
+  }),
+  inviteInfo: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/team/invite/info',
+    summary: 'What an invitation link is for (app, role, e-mail)',
+    body: InviteToken,
+    data: InviteInfo,
+    auth: false,
+  }),
+  acceptInvite: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/team/invite/accept',
+    summary: 'Accept an invitation as the signed-in user with the invited e-mail',
+    body: InviteToken,
+    data: InviteAccepted,
+  }),
+  registerInvite: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/team/invite/register',
+    summary: 'Create an account for the invited e-mail (the link proves the mailbox), sign in and accept',
+    body: InviteRegisterRequest,
+    data: InviteAccepted,
+    auth: false,
+  }),
 };

@@ -49,9 +49,44 @@ export const TestDeviceIdRequest = z.object({ id: RowId });
 const base = '/tcm/v1/app/:appId/device';
 
 export const testDeviceCalls = {
-  list: defineCall({ method: 'POST', path: `${base}/list`, summary: 'Test devices with their validity (any project member)', params: AppIdParams, body: TestDeviceListRequest, data: z.object({ results: z.array(TestDevice), total: z.number().int() }) }),
-  detail: defineCall({ method: 'POST', path: `${base}/detail`, summary: 'One test device', params: AppIdParams, body: TestDeviceIdRequest, data: TestDevice }),
-  create: defineCall({ method: 'POST', path: `${base}/create`, summary: 'Add a test device (GAID unique per app)', params: AppIdParams, body: TestDeviceFields, data: TestDevice }),
-  edit: defineCall({ method: 'POST', path: `${base}/edit`, summary: 'Edit a test device', params: AppIdParams, body: TestDeviceEditRequest, data: TestDevice }),
-  remove: defineCall({ method: 'POST', path: `${base}/delete`, summary: 'Delete a test device', params: AppIdParams, body: TestDeviceIdRequest, data: z.object({}).optional() }),
+  list: defineCall({
+    method: 'POST',
+    path: `${base}/list`,
+    summary: 'Test devices with their validity (any project member)',
+    params: AppIdParams,
+    body: TestDeviceListRequest,
+    data: z.object({ results: z.array(TestDevice), total: z.number().int() }),
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: `${base}/detail`,
+    summary: 'One test device',
+    params: AppIdParams,
+    body: TestDeviceIdRequest,
+    data: TestDevice,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: `${base}/create`,
+    summary: 'Add a test device (GAID unique per app)',
+    params: AppIdParams,
+    body: TestDeviceFields,
+    data: TestDevice,
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: `${base}/edit`,
+    summary: 'Edit a test device',
+    params: AppIdParams,
+    body: TestDeviceEditRequest,
+    data: TestDevice,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: `${base}/delete`,
+    summary: 'Delete a test device',
+    params: AppIdParams,
+    body: TestDeviceIdRequest,
+    data: z.object({}).optional(),
+  }),
 };

@@ -11,7 +11,12 @@ export const InstanceType = { GAID: 1 } as const;
 export const InstanceStatus = { VALID: 1, INVALID: 2, NOT_FOUND: 3 } as const;
 
 /** Why a device gets no messages (part 1 §4); 2 and 4 are derived from its dates when read. */
-export const InstanceInvalidReason = { NOTIFICATIONS_OFF: 1, NEW_DEVICE: 2, UNINSTALLED: 3, INACTIVE: 4 } as const;
+export const InstanceInvalidReason = {
+  NOTIFICATIONS_OFF: 1,
+  NEW_DEVICE: 2,
+  UNINSTALLED: 3,
+  INACTIVE: 4,
+} as const;
 
 /** What the operator can do about it: 1 enable notifications, 2 wait for the 7 days, 3 reinstall or open the app. */
 export const InstanceSolution = { ENABLE_NOTIFICATIONS: 1, WAIT_NEW_DEVICE: 2, REOPEN_APP: 3 } as const;
@@ -52,9 +57,29 @@ export const InstanceInfo = z.object({
 export type InstanceInfo = z.infer<typeof InstanceInfo>;
 
 const ANDROID_NAMES: Record<number, string> = {
-  14: '4.0', 15: '4.0.3', 16: '4.1', 17: '4.2', 18: '4.3', 19: '4.4', 20: '4.4W', 21: '5.0', 22: '5.1', 23: '6.0',
-  24: '7.0', 25: '7.1', 26: '8.0', 27: '8.1', 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14',
-  35: '15', 36: '16',
+  14: '4.0',
+  15: '4.0.3',
+  16: '4.1',
+  17: '4.2',
+  18: '4.3',
+  19: '4.4',
+  20: '4.4W',
+  21: '5.0',
+  22: '5.1',
+  23: '6.0',
+  24: '7.0',
+  25: '7.1',
+  26: '8.0',
+  27: '8.1',
+  28: '9',
+  29: '10',
+  30: '11',
+  31: '12',
+  32: '12L',
+  33: '13',
+  34: '14',
+  35: '15',
+  36: '16',
 };
 
 /** The Android release of an API level (`33` → `13`), or undefined for levels it does not know. */
@@ -92,19 +117,45 @@ export const TRACE_STAGES = [
 export type TraceStage = (typeof TRACE_STAGES)[number];
 
 /** Why a targeted device was never picked. */
-export const TRACE_REASONS = ['wave-skipped', 'message-stopped', 'no-wave', 'registered-after', 'push-count-reached'] as const;
+export const TRACE_REASONS = [
+  'wave-skipped',
+  'message-stopped',
+  'no-wave',
+  'registered-after',
+  'push-count-reached',
+] as const;
 export type TraceReason = (typeof TRACE_REASONS)[number];
 
 export const MessageTraceQuery = z.object({
   instanceId: InstanceQuery.shape.instanceId,
-  msgId: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().regex(/^[1-9]\d{0,14}$/).transform(Number)], 'must be a message id (digits)'),
+  msgId: z.union(
+    [
+      z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      z
+        .string()
+        .trim()
+        .regex(/^[1-9]\d{0,14}$/)
+        .transform(Number),
+    ],
+    'must be a message id (digits)',
+  ),
 });
 export type MessageTraceQuery = z.output<typeof MessageTraceQuery>;
 
 export const MessageTrace = z.object({
-  message: z.object({ id: z.number().int(), title: z.string(), status: z.number().int(), targetingType: z.number().int(), scheduleType: z.number().int() }),
+  message: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    status: z.number().int(),
+    targetingType: z.number().int(),
+    scheduleType: z.number().int(),
+  }),
   /** The device's country and UTC offset (null when not found). */
-  device: z.object({ found: z.boolean(), country: z.string().nullable(), utcOffsetMin: z.number().int().nullable() }),
+  device: z.object({
+    found: z.boolean(),
+    country: z.string().nullable(),
+    utcOffsetMin: z.number().int().nullable(),
+  }),
   stage: z.enum(TRACE_STAGES),
   /** Whether the device matches the message's audience; null when it cannot be told (no device, file targeting). */
   targeted: z.boolean().nullable(),
@@ -116,15 +167,29 @@ export const MessageTrace = z.object({
    * policies would give at its send time (`predicted`). `name` is in the request language.
    */
   loss: z
-    .object({ code: z.number().int(), name: z.string(), policy: z.string().nullable(), detail: z.string().nullable(), predicted: z.boolean() })
+    .object({
+      code: z.number().int(),
+      name: z.string(),
+      policy: z.string().nullable(),
+      detail: z.string().nullable(),
+      predicted: z.boolean(),
+    })
     .nullable(),
   /** While waiting: the device is inside a banned window of its country and will be sent when it ends (ISO time). */
   delayedUntil: z.string().nullable(),
   /** The wave that covers the device (its UTC offset's for local time). */
-  wave: z.object({ utcOffsetMin: z.number().int().nullable(), runAt: z.string(), status: z.number().int() }).nullable(),
+  wave: z
+    .object({ utcOffsetMin: z.number().int().nullable(), runAt: z.string(), status: z.number().int() })
+    .nullable(),
   /** The send record: outcome 0 to send, 4 in flight, 1 dispatched, 2 lost; FCM's message name; attempts; when sent. */
   send: z
-    .object({ outcome: z.number().int(), lossCode: z.number().int(), fcmName: z.string().nullable(), attempts: z.number().int(), sentAt: z.string().nullable() })
+    .object({
+      outcome: z.number().int(),
+      lossCode: z.number().int(),
+      fcmName: z.string().nullable(),
+      attempts: z.number().int(),
+      sentAt: z.string().nullable(),
+    })
     .nullable(),
   /** The events the device reported for the message. */
   events: z
@@ -154,7 +219,8 @@ export const troubleshootingCalls = {
   message: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/instance/message/query',
-    summary: 'For a device and a message: targeted or not, the filter or policy that dropped it, what FCM answered, the events',
+    summary:
+      'For a device and a message: targeted or not, the filter or policy that dropped it, what FCM answered, the events',
     params: AppIdParams,
     body: MessageTraceQuery,
     data: MessageTrace,

@@ -8,10 +8,17 @@ export const IMAGE_KINDS = Object.keys(IMAGE_RULES) as [ImageKind, ...ImageKind[
 export const ImageKindField = z.enum(IMAGE_KINDS, `must be one of ${IMAGE_KINDS.join(', ')}`);
 
 /** A stored image: its `/files/<sha>.<ext>` URL, the uploaded name and its pixel size. */
-export const StoredImage = z.object({ url: z.string(), name: z.string(), width: z.number().int(), height: z.number().int() });
+export const StoredImage = z.object({
+  url: z.string(),
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 export type StoredImage = z.infer<typeof StoredImage>;
 
-export const SmallIconCheckRequest = z.object({ smallIconUrl: z.string().trim().min(1, 'is required').max(500) });
+export const SmallIconCheckRequest = z.object({
+  smallIconUrl: z.string().trim().min(1, 'is required').max(500),
+});
 
 export const uploadCalls = {
   /** Multipart (`file` and `kind`); registered as a plain route, documented here. */
@@ -26,7 +33,8 @@ export const uploadCalls = {
   checkSmallIcon: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/msg/small/icon/check',
-    summary: 'Check that an uploaded small icon is one solid colour on transparency (checkIconColorTransparent)',
+    summary:
+      'Check that an uploaded small icon is one solid colour on transparency (checkIconColorTransparent)',
     params: AppIdParams,
     body: SmallIconCheckRequest,
     data: z.object({ result: z.union([z.literal(0), z.literal(1)]) }),

@@ -45,15 +45,31 @@ export const UserGroupListRequest = z.object({
   /** One group by id (the edit screen). */
   id: z.number().int().positive().optional(),
   pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AUDIENCE_LIMITS.groupsPickerPageSize).default(AUDIENCE_LIMITS.groupsPageSize),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AUDIENCE_LIMITS.groupsPickerPageSize)
+    .default(AUDIENCE_LIMITS.groupsPageSize),
   /** Count each row's audience (pages of up to AUDIENCE_LIMITS.sizedRowsMax rows). */
   withSize: z.boolean().default(false),
 });
 export type UserGroupListRequest = z.infer<typeof UserGroupListRequest>;
 
 const GroupFields = {
-  name: z.string().trim().min(1, 'is required').max(AUDIENCE_LIMITS.groupNameMax, `must be at most ${AUDIENCE_LIMITS.groupNameMax} characters`),
-  description: z.string().trim().max(AUDIENCE_LIMITS.groupDescriptionMax, `must be at most ${AUDIENCE_LIMITS.groupDescriptionMax} characters`).default(''),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(AUDIENCE_LIMITS.groupNameMax, `must be at most ${AUDIENCE_LIMITS.groupNameMax} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(
+      AUDIENCE_LIMITS.groupDescriptionMax,
+      `must be at most ${AUDIENCE_LIMITS.groupDescriptionMax} characters`,
+    )
+    .default(''),
   conditions: TargetConditions,
   open: z.boolean().default(true),
 };
@@ -62,7 +78,10 @@ export const UserGroupCreateRequest = z.object(GroupFields);
 export type UserGroupCreateRequest = z.infer<typeof UserGroupCreateRequest>;
 export const UserGroupEditRequest = z.object({ id: z.number().int().positive(), ...GroupFields });
 export type UserGroupEditRequest = z.infer<typeof UserGroupEditRequest>;
-export const UserGroupDeleteRequest = z.object({ id: z.number().int().positive(), name: z.string().max(200).optional() });
+export const UserGroupDeleteRequest = z.object({
+  id: z.number().int().positive(),
+  name: z.string().max(200).optional(),
+});
 
 /** Conditions whose audience to count (the live size while editing). */
 export const AudienceEstimateRequest = z.object({ conditions: TargetConditions });
@@ -72,9 +91,44 @@ export const AudienceEstimate = z.object({ count: z.number().int(), exact: z.boo
 export const USER_GROUP_LEVELS = [100, 200, 300] as const;
 
 export const userGroupCalls = {
-  list: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/group/list', summary: 'User groups of an app (name search, pages, optional sizes)', params: AppIdParams, body: UserGroupListRequest, data: z.object({ results: z.array(UserGroup), total: z.number().int() }) }),
-  create: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/group/create', summary: 'Create a user group', params: AppIdParams, body: UserGroupCreateRequest, data: UserGroup }),
-  edit: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/group/edit', summary: 'Edit a user group', params: AppIdParams, body: UserGroupEditRequest, data: UserGroup }),
-  remove: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/group/delete', summary: 'Delete a user group', params: AppIdParams, body: UserGroupDeleteRequest, data: z.object({}).optional() }),
-  estimate: defineCall({ method: 'POST', path: '/tcm/v1/app/:appId/group/estimate', summary: 'Count the devices matching conditions', params: AppIdParams, body: AudienceEstimateRequest, data: AudienceEstimate }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/group/list',
+    summary: 'User groups of an app (name search, pages, optional sizes)',
+    params: AppIdParams,
+    body: UserGroupListRequest,
+    data: z.object({ results: z.array(UserGroup), total: z.number().int() }),
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/group/create',
+    summary: 'Create a user group',
+    params: AppIdParams,
+    body: UserGroupCreateRequest,
+    data: UserGroup,
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/group/edit',
+    summary: 'Edit a user group',
+    params: AppIdParams,
+    body: UserGroupEditRequest,
+    data: UserGroup,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/group/delete',
+    summary: 'Delete a user group',
+    params: AppIdParams,
+    body: UserGroupDeleteRequest,
+    data: z.object({}).optional(),
+  }),
+  estimate: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/group/estimate',
+    summary: 'Count the devices matching conditions',
+    params: AppIdParams,
+    body: AudienceEstimateRequest,
+    data: AudienceEstimate,
+  }),
 };

@@ -34,7 +34,10 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const TokenRequest = z.object({ token: z.string().min(16).max(200) });
 export const RecoverRequest = z.object({ email: Email, lang: Lang.optional() });
 export const ResetPasswordRequest = z.object({ token: z.string().min(16).max(200), password: Password });
-export const ChangePasswordRequest = z.object({ oldPassword: z.string().min(1, 'is required').max(100), newPassword: Password });
+export const ChangePasswordRequest = z.object({
+  oldPassword: z.string().min(1, 'is required').max(100),
+  newPassword: Password,
+});
 
 export const UserListRequest = z.object({
   email: z.string().trim().max(254).optional().default(''),
@@ -78,19 +81,118 @@ export type SystemInfo = z.infer<typeof SystemInfo>;
 const Empty = z.object({}).optional();
 
 export const userCalls = {
-  systemInfo: defineCall({ method: 'GET', path: '/tcm/v1/system/info', summary: 'Server facts the console shows', data: SystemInfo, auth: false }),
-  login: defineCall({ method: 'POST', path: '/tcm/v1/user/login', summary: 'Sign in with e-mail and password', body: LoginRequest, data: SessionUser, auth: false }),
-  loginStatus: defineCall({ method: 'POST', path: '/tcm/v1/user/login/status', summary: 'The signed-in user, or HTTP 401', data: SessionUser }),
-  logout: defineCall({ method: 'POST', path: '/tcm/v1/user/logout', summary: 'Sign out: revoke this session', data: Empty, auth: false }),
-  register: defineCall({ method: 'POST', path: '/tcm/v1/user/register', summary: 'Create a local account; sends an activation mail', body: RegisterRequest, data: Empty, auth: false }),
-  activate: defineCall({ method: 'POST', path: '/tcm/v1/user/activate', summary: 'Activate an account with the token of its mail', body: TokenRequest, data: Empty, auth: false }),
-  recover: defineCall({ method: 'POST', path: '/tcm/v1/user/recover', summary: 'Send a password-reset mail (answers success for unknown e-mails too)', body: RecoverRequest, data: Empty, auth: false }),
-  resetPassword: defineCall({ method: 'POST', path: '/tcm/v1/user/password/reset', summary: 'Set a new password with a reset token (single use)', body: ResetPasswordRequest, data: Empty, auth: false }),
-  changePassword: defineCall({ method: 'POST', path: '/tcm/v1/user/password/change', summary: 'Change the signed-in local user’s password', body: ChangePasswordRequest, data: Empty }),
-  ssoUrl: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-url', summary: 'The identity provider’s authorization URL', data: z.object({ url: z.string() }), auth: false }),
-  ssoLogin: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-login', summary: 'Finish single sign-on with the provider’s code', query: z.object({ code: z.string().min(1).max(2048), state: z.string().max(512).optional(), iss: z.string().max(2048).optional() }), data: SessionUser, auth: false }),
-  ssoLogout: defineCall({ method: 'POST', path: '/tcm/v1/user/sso-logout', summary: 'Sign out and get the provider’s logout URL', data: z.object({ url: z.string() }), auth: false }),
-  list: defineCall({ method: 'POST', path: '/tcm/v1/user/list', summary: 'Users (level 100)', body: UserListRequest, data: z.object({ results: z.array(UserRow), total: z.number().int() }) }),
-  save: defineCall({ method: 'POST', path: '/tcm/v1/user/save', summary: 'Create or edit a user (level 100)', body: UserSaveRequest, data: z.object({ id: z.number().int() }) }),
-  remove: defineCall({ method: 'POST', path: '/tcm/v1/user/delete', summary: 'Delete a user who owns no app (level 100)', body: UserDeleteRequest, data: Empty }),
+  systemInfo: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/system/info',
+    summary: 'Server facts the console shows',
+    data: SystemInfo,
+    auth: false,
+  }),
+  login: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/login',
+    summary: 'Sign in with e-mail and password',
+    body: LoginRequest,
+    data: SessionUser,
+    auth: false,
+  }),
+  loginStatus: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/login/status',
+    summary: 'The signed-in user, or HTTP 401',
+    data: SessionUser,
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/logout',
+    summary: 'Sign out: revoke this session',
+    data: Empty,
+    auth: false,
+  }),
+  register: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/register',
+    summary: 'Create a local account; sends an activation mail',
+    body: RegisterRequest,
+    data: Empty,
+    auth: false,
+  }),
+  activate: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/activate',
+    summary: 'Activate an account with the token of its mail',
+    body: TokenRequest,
+    data: Empty,
+    auth: false,
+  }),
+  recover: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/recover',
+    summary: 'Send a password-reset mail (answers success for unknown e-mails too)',
+    body: RecoverRequest,
+    data: Empty,
+    auth: false,
+  }),
+  resetPassword: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/password/reset',
+    summary: 'Set a new password with a reset token (single use)',
+    body: ResetPasswordRequest,
+    data: Empty,
+    auth: false,
+  }),
+  changePassword: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/password/change',
+    summary: 'Change the signed-in local user’s password',
+    body: ChangePasswordRequest,
+    data: Empty,
+  }),
+  ssoUrl: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/sso-url',
+    summary: 'The identity provider’s authorization URL',
+    data: z.object({ url: z.string() }),
+    auth: false,
+  }),
+  ssoLogin: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/sso-login',
+    summary: 'Finish single sign-on with the provider’s code',
+    query: z.object({
+      code: z.string().min(1).max(2048),
+      state: z.string().max(512).optional(),
+      iss: z.string().max(2048).optional(),
+    }),
+    data: SessionUser,
+    auth: false,
+  }),
+  ssoLogout: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/sso-logout',
+    summary: 'Sign out and get the provider’s logout URL',
+    data: z.object({ url: z.string() }),
+    auth: false,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/list',
+    summary: 'Users (level 100)',
+    body: UserListRequest,
+    data: z.object({ results: z.array(UserRow), total: z.number().int() }),
+  }),
+  save: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/save',
+    summary: 'Create or edit a user (level 100)',
+    body: UserSaveRequest,
+    data: z.object({ id: z.number().int() }),
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/user/delete',
+    summary: 'Delete a user who owns no app (level 100)',
+    body: UserDeleteRequest,
+    data: Empty,
+  }),
 };

@@ -1,5 +1,24 @@
 /** Region codes that name no country (groupings, private use, unknown). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'YD', 'YU', 'ZR']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'ZZ',
+  'XA',
+  'XB',
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'FX',
+  'NT',
+  'SU',
+  'TP',
+  'YD',
+  'YU',
+  'ZR',
+]);
 
 let cached: string[] | undefined;
 
@@ -31,5 +50,9 @@ export function isCountryCode(code: string): boolean {
 
 /** A country's name in a console language. */
 export function countryName(code: string, lang: 'en' | 'zh' | 'fr'): string {
-  return new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  return (
+    new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'region', fallback: 'code' }).of(
+      code,
+    ) ?? code
+  );
 }

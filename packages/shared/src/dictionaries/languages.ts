@@ -44,7 +44,10 @@ export function languageCodes(): string[] {
 
 /** A language's name in a console language; `pt_BR` style codes get the regional name ("Brazilian Portuguese"). */
 export function languageName(code: string, lang: 'en' | 'zh' | 'fr'): string {
-  const names = new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'language', fallback: 'code' });
+  const names = new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], {
+    type: 'language',
+    fallback: 'code',
+  });
   try {
     return names.of(code.replace(/_/g, '-')) ?? code;
   } catch {

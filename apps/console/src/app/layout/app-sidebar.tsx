@@ -1,4 +1,10 @@
-import { BarChartOutlined, FileTextOutlined, PictureOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  FileTextOutlined,
+  PictureOutlined,
+  SendOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,15 +42,16 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const group = menuGroupFor(selected);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
-  const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map((entry) =>
-    entry.children
-      ? {
-          key: entry.key,
-          icon: ICONS[entry.icon],
-          label: t(entry.labelKey),
-          children: entry.children.map((leaf) => ({ key: leaf.path, label: t(leaf.labelKey) })),
-        }
-      : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey) },
+  const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map(
+    (entry) =>
+      entry.children
+        ? {
+            key: entry.key,
+            icon: ICONS[entry.icon],
+            label: t(entry.labelKey),
+            children: entry.children.map((leaf) => ({ key: leaf.path, label: t(leaf.labelKey) })),
+          }
+        : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey) },
   );
 
   const handleCollapse = (next: boolean) => {
@@ -61,7 +68,13 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
       width={LIMITS.sidebarOpenPx}
       collapsedWidth={LIMITS.sidebarCollapsedPx}
       // sticky under the header: the menu stays in view while a long screen (compose) scrolls
-      style={{ borderInlineEnd: '1px solid #eef0f4', position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflowY: 'auto' }}
+      style={{
+        borderInlineEnd: '1px solid #eef0f4',
+        position: 'sticky',
+        top: HEADER_HEIGHT,
+        height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+        overflowY: 'auto',
+      }}
       data-testid="app-sidebar"
     >
       <Menu

@@ -22,7 +22,10 @@ export default function AuthLayout() {
         <div style={{ marginBottom: 24 }}>
           <Logo size={40} />
         </div>
-        <Card style={{ width: '100%', maxWidth: 420, boxShadow: '0 8px 28px rgba(31, 42, 68, 0.08)' }} styles={{ body: { padding: 32 } }}>
+        <Card
+          style={{ width: '100%', maxWidth: 420, boxShadow: '0 8px 28px rgba(31, 42, 68, 0.08)' }}
+          styles={{ body: { padding: 32 } }}
+        >
           <Suspense fallback={<PageSpin />}>
             <Outlet />
           </Suspense>

@@ -4,7 +4,9 @@ import { APP_MENU } from './app-menu';
 import { visibleMenu } from './visible-menu';
 
 const paths = (level: number, reviewEnable = false) =>
-  visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, { reviewEnable })).flatMap((g) => (g.children ? g.children.map((c) => c.path) : [g.path]));
+  visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, { reviewEnable })).flatMap((g) =>
+    g.children ? g.children.map((c) => c.path) : [g.path],
+  );
 
 describe('the app menu per project level', () => {
   it('shows an owner every entry', () => {
@@ -25,13 +27,24 @@ describe('the app menu per project level', () => {
   });
   it('leaves a tester (500) the screens without a permission list only', () => {
     const seen = paths(500);
-    for (const hidden of ['statisticsData/project', 'material/list', 'config/forbid', 'config/tagmanagement', 'config/group', 'config/project']) {
+    for (const hidden of [
+      'statisticsData/project',
+      'material/list',
+      'config/forbid',
+      'config/tagmanagement',
+      'config/group',
+      'config/project',
+    ]) {
       expect(seen).not.toContain(hidden);
     }
-    for (const shown of ['message/editpush', 'data/push', 'config/operate', 'config/device', 'config/icon']) expect(seen).toContain(shown);
+    for (const shown of ['message/editpush', 'data/push', 'config/operate', 'config/device', 'config/icon'])
+      expect(seen).toContain(shown);
   });
   it('drops a group whose entries are all hidden', () => {
-    const menu = visibleMenu([{ key: 'x', labelKey: 'x', icon: 'settings', children: [{ path: 'config/project', labelKey: 'y' }] }], (p) => canSeeRoute(p, 500));
+    const menu = visibleMenu(
+      [{ key: 'x', labelKey: 'x', icon: 'settings', children: [{ path: 'config/project', labelKey: 'y' }] }],
+      (p) => canSeeRoute(p, 500),
+    );
     expect(menu).toEqual([]);
   });
 });

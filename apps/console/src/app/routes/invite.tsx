@@ -7,6 +7,9 @@ import { InviteAccept } from '../../features/team/components/invite-accept';
 export default function InviteRoute() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const handleJoined = useCallback((joined: InviteAccepted) => void navigate(`/app/${joined.appId}/message/editpush`, { replace: true }), [navigate]);
+  const handleJoined = useCallback(
+    (joined: InviteAccepted) => void navigate(`/app/${joined.appId}/message/editpush`, { replace: true }),
+    [navigate],
+  );
   return <InviteAccept token={search.get('token') ?? ''} onJoined={handleJoined} />;
 }

@@ -20,7 +20,15 @@ const VIEW_WIDTH = 720;
  * A small dependency-free SVG chart of one series (line or bars) with a nice value axis. It scales to its
  * container's width, shows the hovered or focused point's value, and carries a visually hidden table of every value.
  */
-export function SeriesChart({ values, labels, title, kind = 'line', height = 250, color = '#4c6ef5', formatValue = String }: SeriesChartProps) {
+export function SeriesChart({
+  values,
+  labels,
+  title,
+  kind = 'line',
+  height = 250,
+  color = '#4c6ef5',
+  formatValue = String,
+}: SeriesChartProps) {
   const id = useId();
   const [active, setActive] = useState<number>();
   const scale = niceScale(Math.max(0, ...values));
@@ -54,12 +62,32 @@ export function SeriesChart({ values, labels, title, kind = 'line', height = 250
           ))}
           {kind === 'bar'
             ? points.map(([x, y], i) => (
-                <rect key={i} data-testid="chart-bar" x={x - slot * 0.35} width={slot * 0.7} y={y} height={h - y} rx={2} fill={color} opacity={active === undefined || active === i ? 1 : 0.5} />
+                <rect
+                  key={i}
+                  data-testid="chart-bar"
+                  x={x - slot * 0.35}
+                  width={slot * 0.7}
+                  y={y}
+                  height={h - y}
+                  rx={2}
+                  fill={color}
+                  opacity={active === undefined || active === i ? 1 : 0.5}
+                />
               ))
             : n > 0 && (
                 <>
-                  <path d={`M${points.map(([x, y]) => `${x},${y}`).join('L')}L${points[n - 1]?.[0] ?? 0},${h}L${points[0]?.[0] ?? 0},${h}Z`} fill={color} opacity={0.08} />
-                  <path data-testid="chart-line" d={`M${points.map(([x, y]) => `${x},${y}`).join('L')}`} fill="none" stroke={color} strokeWidth={2} />
+                  <path
+                    d={`M${points.map(([x, y]) => `${x},${y}`).join('L')}L${points[n - 1]?.[0] ?? 0},${h}L${points[0]?.[0] ?? 0},${h}Z`}
+                    fill={color}
+                    opacity={0.08}
+                  />
+                  <path
+                    data-testid="chart-line"
+                    d={`M${points.map(([x, y]) => `${x},${y}`).join('L')}`}
+                    fill="none"
+                    stroke={color}
+                    strokeWidth={2}
+                  />
                 </>
               )}
           {labels.map((label, i) =>
@@ -70,17 +98,35 @@ export function SeriesChart({ values, labels, title, kind = 'line', height = 250
             ) : null,
           )}
           {points.map(([x], i) => (
-            <rect key={i} x={x - slot / 2} width={slot} y={0} height={h} fill="transparent" onMouseEnter={() => setActive(i)} />
+            <rect
+              key={i}
+              x={x - slot / 2}
+              width={slot}
+              y={0}
+              height={h}
+              fill="transparent"
+              onMouseEnter={() => setActive(i)}
+            />
           ))}
           {active !== undefined && points[active] && (
             <g pointerEvents="none">
-              <line x1={points[active][0]} x2={points[active][0]} y1={0} y2={h} stroke="#bfbfbf" strokeDasharray="3 3" />
+              <line
+                x1={points[active][0]}
+                x2={points[active][0]}
+                y1={0}
+                y2={h}
+                stroke="#bfbfbf"
+                strokeDasharray="3 3"
+              />
               <circle cx={points[active][0]} cy={points[active][1]} r={4} fill={color} />
             </g>
           )}
         </g>
       </svg>
-      <figcaption aria-live="polite" style={{ minHeight: 20, fontSize: 12, color: '#595959', textAlign: 'right' }}>
+      <figcaption
+        aria-live="polite"
+        style={{ minHeight: 20, fontSize: 12, color: '#595959', textAlign: 'right' }}
+      >
         {activeValue !== undefined ? `${labels[active ?? 0] ?? ''}: ${formatValue(activeValue)}` : ''}
       </figcaption>
       <table style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>

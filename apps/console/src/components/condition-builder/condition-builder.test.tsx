@@ -22,7 +22,13 @@ const DICT: ConditionDictionaries = {
 };
 
 let latest: ConditionDraft[] = [];
-function Harness({ initial = [], dict = DICT }: { initial?: ConditionDraft[]; dict?: ConditionDictionaries }) {
+function Harness({
+  initial = [],
+  dict = DICT,
+}: {
+  initial?: ConditionDraft[];
+  dict?: ConditionDictionaries;
+}) {
   const [rows, setRows] = useState<ConditionDraft[]>(initial);
   latest = rows;
   return <ConditionBuilder value={rows} onChange={setRows} dictionaries={dict} />;
@@ -38,8 +44,14 @@ async function choose(name: string, option: string) {
 const optionsOf = async (name: string, search = '') => {
   fireEvent.mouseDown(combobox(name));
   if (search) fireEvent.change(combobox(name), { target: { value: search } });
-  await waitFor(() => expect(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).not.toBeNull());
-  return [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content')].map((e) => e.textContent);
+  await waitFor(() =>
+    expect(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).not.toBeNull(),
+  );
+  return [
+    ...document.querySelectorAll(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content',
+    ),
+  ].map((e) => e.textContent);
 };
 const addButton = () => screen.getByRole('button', { name: /Add condition/ });
 
@@ -58,12 +70,27 @@ describe('ConditionBuilder', () => {
     fireEvent.click(addButton());
     expect(latest).toHaveLength(2);
     expect(addButton()).toHaveProperty('disabled', true);
-    expect(completeConditions(latest)).toEqual([{ label: 'country', op: 'in', values: ['NG'], allSelected: 0 }]);
+    expect(completeConditions(latest)).toEqual([
+      { label: 'country', op: 'in', values: ['NG'], allSelected: 0 },
+    ]);
   });
 
   it('offers each label once, keeps appVersion and appVersionCode apart, and hides advanced labels', async () => {
-    renderAt('/', <Harness initial={[{ label: 'country', op: 'in', values: ['NG'] }, { label: 'appVersion', op: 'in', values: ['3.0.0'] }, {}]} />);
-    const offered = [...(await optionsOf('Condition 3 attribute', 'a')), ...(await optionsOf('Condition 3 attribute', 'e')), ...(await optionsOf('Condition 3 attribute', 'o'))];
+    renderAt(
+      '/',
+      <Harness
+        initial={[
+          { label: 'country', op: 'in', values: ['NG'] },
+          { label: 'appVersion', op: 'in', values: ['3.0.0'] },
+          {},
+        ]}
+      />,
+    );
+    const offered = [
+      ...(await optionsOf('Condition 3 attribute', 'a')),
+      ...(await optionsOf('Condition 3 attribute', 'e')),
+      ...(await optionsOf('Condition 3 attribute', 'o')),
+    ];
     expect(offered).toContain('Language');
     expect(offered).not.toContain('Country');
     expect(offered).not.toContain('App version');
@@ -77,15 +104,30 @@ describe('ConditionBuilder', () => {
     expect(await optionsOf('Condition 1 attribute', 'tags')).toEqual(['Interest tags']);
     cleanup();
     renderAt('/', <Harness dict={{ ...DICT, advancedTargeting: true }} />);
-    expect(await optionsOf('Condition 1 attribute', 'packages')).toEqual(['Audience packages', 'Non-human packages']);
+    expect(await optionsOf('Condition 1 attribute', 'packages')).toEqual([
+      'Audience packages',
+      'Non-human packages',
+    ]);
   });
 
   it('selects all with the checkbox, edits a between range, and removes rows', async () => {
-    renderAt('/', <Harness initial={[{ label: 'country', op: 'in', values: ['NG'] }, { label: 'appVersionCode', op: 'between', values: [] }]} />);
+    renderAt(
+      '/',
+      <Harness
+        initial={[
+          { label: 'country', op: 'in', values: ['NG'] },
+          { label: 'appVersionCode', op: 'between', values: [] },
+        ]}
+      />,
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'All' }));
     expect(latest[0]).toMatchObject({ allSelected: 1, values: [] });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 2 values Min' }), { target: { value: '100' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 2 values Max' }), { target: { value: '200' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 2 values Min' }), {
+      target: { value: '100' },
+    });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 2 values Max' }), {
+      target: { value: '200' },
+    });
     await waitFor(() => expect(latest[1]?.values).toEqual(['100', '200']));
     expect(completeConditions(latest)).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Remove condition 1' }));

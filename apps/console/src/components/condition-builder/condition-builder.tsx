@@ -28,14 +28,28 @@ export interface ConditionBuilderProps {
 export function ConditionBuilder({ value, onChange, dictionaries, disabled }: ConditionBuilderProps) {
   const { t } = useTranslation();
   const rows = value.length ? value : [{}];
-  const update = (index: number, patch: Partial<ConditionDraft>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const update = (index: number, patch: Partial<ConditionDraft>) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const pickLabel = (index: number, label: ConditionLabel) => {
     const spec = CONDITION_LABEL_SPECS[label];
     const flag = TAG_FLAG_OF[label];
     const op: ConditionOp | '' = spec.ops.length === 1 ? (spec.ops[0] ?? '') : spec.ops.length ? 'in' : '';
-    onChange(rows.map((r, i) => (i === index ? { label, op, values: [], allSelected: 0, ...(label === 'dmpCustomizeGroup' && flag ? { dmp: flag } : {}) } : r)));
+    onChange(
+      rows.map((r, i) =>
+        i === index
+          ? {
+              label,
+              op,
+              values: [],
+              allSelected: 0,
+              ...(label === 'dmpCustomizeGroup' && flag ? { dmp: flag } : {}),
+            }
+          : r,
+      ),
+    );
   };
-  const canAdd = canAddCondition(rows) && availableLabels(rows, rows.length, dictionaries.advancedTargeting).length > 0;
+  const canAdd =
+    canAddCondition(rows) && availableLabels(rows, rows.length, dictionaries.advancedTargeting).length > 0;
 
   return (
     <Flex vertical gap={12} data-testid="condition-builder">
@@ -62,7 +76,10 @@ export function ConditionBuilder({ value, onChange, dictionaries, disabled }: Co
                 style={{ width: 150 }}
                 value={row.op || undefined}
                 onChange={(op) => update(index, { op, values: [], allSelected: 0 })}
-                options={CONDITION_LABEL_SPECS[row.label].ops.map((op) => ({ value: op, label: t(`conditionBuilder.ops.${op}`) }))}
+                options={CONDITION_LABEL_SPECS[row.label].ops.map((op) => ({
+                  value: op,
+                  label: t(`conditionBuilder.ops.${op}`),
+                }))}
                 showSearch
                 optionFilterProp="label"
               />
@@ -90,7 +107,11 @@ export function ConditionBuilder({ value, onChange, dictionaries, disabled }: Co
         );
       })}
       <div>
-        <Button icon={<PlusOutlined />} disabled={disabled || !canAdd} onClick={() => onChange([...rows, {}])}>
+        <Button
+          icon={<PlusOutlined />}
+          disabled={disabled || !canAdd}
+          onClick={() => onChange([...rows, {}])}
+        >
           {t('conditionBuilder.add')}
         </Button>
       </div>

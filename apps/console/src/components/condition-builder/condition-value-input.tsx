@@ -1,6 +1,13 @@
 import { Checkbox, Flex, InputNumber, Select, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONDITION_LABEL_SPECS, CONDITION_WINDOWS, INACTIVE_DAYS, type ConditionDraft, type ConditionLabel, type TagTreeNode } from '@beacon/shared';
+import {
+  CONDITION_LABEL_SPECS,
+  CONDITION_WINDOWS,
+  INACTIVE_DAYS,
+  type ConditionDraft,
+  type ConditionLabel,
+  type TagTreeNode,
+} from '@beacon/shared';
 import type { ConditionDictionaries, DictOption } from './types';
 
 interface ValueInputProps {
@@ -29,7 +36,10 @@ function textOptions(label: ConditionLabel, d: ConditionDictionaries): DictOptio
     case 'appVersion':
       return toOptions(d.appVersions);
     case 'osVersion':
-      return d.androidVersions.map((v) => ({ value: String(v.api), label: `${v.api} (Android ${v.version})` }));
+      return d.androidVersions.map((v) => ({
+        value: String(v.api),
+        label: `${v.api} (Android ${v.version})`,
+      }));
     case 'dmpCustomize':
     case 'dmpCustomizeGroup':
       return d.audiencePackages.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
@@ -39,7 +49,8 @@ function textOptions(label: ConditionLabel, d: ConditionDictionaries): DictOptio
 }
 
 type TreeData = { value: string; title: string; children: TreeData[] };
-const toTree = (nodes: TagTreeNode[]): TreeData[] => nodes.map((n) => ({ value: String(n.id), title: `${n.name} (${n.code})`, children: toTree(n.children) }));
+const toTree = (nodes: TagTreeNode[]): TreeData[] =>
+  nodes.map((n) => ({ value: String(n.id), title: `${n.name} (${n.code})`, children: toTree(n.children) }));
 
 /** The value editor of one condition row, by the label's kind and the chosen op. */
 export function ConditionValueInput({ row, dictionaries, disabled, onChange, ariaLabel }: ValueInputProps) {
@@ -49,7 +60,12 @@ export function ConditionValueInput({ row, dictionaries, disabled, onChange, ari
   const all = row.allSelected === 1;
   const setValues = (next: string[]) => onChange({ values: next, allSelected: 0 });
 
-  if (spec.kind === 'none') return <Typography.Text type="secondary">{t('conditionBuilder.inactiveHint', { days: INACTIVE_DAYS })}</Typography.Text>;
+  if (spec.kind === 'none')
+    return (
+      <Typography.Text type="secondary">
+        {t('conditionBuilder.inactiveHint', { days: INACTIVE_DAYS })}
+      </Typography.Text>
+    );
   if (!row.op) return <Typography.Text type="secondary">{t('conditionBuilder.pickOp')}</Typography.Text>;
 
   if (spec.kind === 'window') {
@@ -61,7 +77,10 @@ export function ConditionValueInput({ row, dictionaries, disabled, onChange, ari
         placeholder={t('conditionBuilder.window')}
         value={values[0]}
         onChange={(v: string) => setValues([v])}
-        options={CONDITION_WINDOWS.map((w) => ({ value: String(w), label: t('conditionBuilder.days', { count: w }) }))}
+        options={CONDITION_WINDOWS.map((w) => ({
+          value: String(w),
+          label: t('conditionBuilder.days', { count: w }),
+        }))}
       />
     );
   }
@@ -94,7 +113,11 @@ export function ConditionValueInput({ row, dictionaries, disabled, onChange, ari
   }
 
   const allBox = spec.kind !== 'integer' && (
-    <Checkbox checked={all} disabled={disabled} onChange={(e) => onChange({ allSelected: e.target.checked ? 1 : 0, values: [] })}>
+    <Checkbox
+      checked={all}
+      disabled={disabled}
+      onChange={(e) => onChange({ allSelected: e.target.checked ? 1 : 0, values: [] })}
+    >
       {t('conditionBuilder.all')}
     </Checkbox>
   );

@@ -20,28 +20,58 @@ describe('previewButtonText', () => {
 
 describe('PushPreview', () => {
   it('shows title and text, placeholders when empty, and is 220 px wide', () => {
-    const { rerender } = render(<PushPreview content={base} appName="Shop" expanded={false} labels={labels} />);
+    const { rerender } = render(
+      <PushPreview content={base} appName="Shop" expanded={false} labels={labels} />,
+    );
     expect(screen.getByTestId('push-preview-title').textContent).toBe('Half price');
     expect(screen.getByTestId('push-preview').style.width).toBe('220px');
-    rerender(<PushPreview content={{ ...base, title: '', desc: '' }} appName="Shop" expanded={false} labels={labels} />);
+    rerender(
+      <PushPreview
+        content={{ ...base, title: '', desc: '' }}
+        appName="Shop"
+        expanded={false}
+        labels={labels}
+      />,
+    );
     expect(screen.getByTestId('push-preview-title').textContent).toBe('Notification title');
     expect(screen.getByTestId('push-preview-desc').textContent).toBe('Notification text');
   });
 
   it('shows the expanded text, picture and cut extra buttons only when expanded', () => {
-    const content: PushPreviewContent = { ...base, exType: 2, exText: 'All week long', buttons: [{ txt: 'Shop now' }, { txt: 'Later' }] };
-    const { rerender } = render(<PushPreview content={content} appName="Shop" expanded={false} labels={labels} />);
+    const content: PushPreviewContent = {
+      ...base,
+      exType: 2,
+      exText: 'All week long',
+      buttons: [{ txt: 'Shop now' }, { txt: 'Later' }],
+    };
+    const { rerender } = render(
+      <PushPreview content={content} appName="Shop" expanded={false} labels={labels} />,
+    );
     expect(screen.queryByTestId('push-preview-actions')).toBeNull();
     expect(screen.getByTestId('push-preview-desc').textContent).toBe('Today only');
     rerender(<PushPreview content={content} appName="Shop" expanded labels={labels} />);
     expect(screen.getByTestId('push-preview-desc').textContent).toBe('All week long');
     expect(screen.getByTestId('push-preview-actions').textContent).toBe('Shop…Late…');
-    rerender(<PushPreview content={{ ...base, exType: 3, exImage: '/files/p.png' }} appName="Shop" expanded labels={labels} />);
+    rerender(
+      <PushPreview
+        content={{ ...base, exType: 3, exImage: '/files/p.png' }}
+        appName="Shop"
+        expanded
+        labels={labels}
+      />,
+    );
     expect(screen.getByTestId('push-preview-picture').getAttribute('src')).toBe('/files/p.png');
   });
 
   it('shows the custom design icon and its cut button', () => {
-    render(<PushPreview content={{ ...base, design: 3, icon: '/files/i.png', button: 'Download' }} appName="Shop" expanded={false} labels={labels} />);
+    render(
+      <PushPreview
+        content={{ ...base, design: 3, icon: '/files/i.png', button: 'Download' }}
+        appName="Shop"
+        expanded={false}
+        labels={labels}
+      />,
+    );
     expect(screen.getByTestId('push-preview-button').textContent).toBe('Down…');
     expect(screen.getByTestId('push-preview-button').getAttribute('title')).toBe('Download');
   });

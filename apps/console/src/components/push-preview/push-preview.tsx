@@ -31,20 +31,35 @@ export interface PushPreviewProps {
   labels: { now: string; titlePlaceholder: string; descPlaceholder: string };
 }
 
-const clamp = (lines: number): CSSProperties => ({ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' });
+const clamp = (lines: number): CSSProperties => ({
+  display: '-webkit-box',
+  WebkitLineClamp: lines,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  wordBreak: 'break-word',
+});
 
 /** Android draws the small icon from its alpha channel, tinted: a CSS mask does the same. */
 function SmallIcon({ icon, color }: { icon: string | undefined; color: string }) {
   const style: CSSProperties = icon
-    ? { backgroundColor: color, WebkitMask: `url("${icon}") center / contain no-repeat`, mask: `url("${icon}") center / contain no-repeat` }
+    ? {
+        backgroundColor: color,
+        WebkitMask: `url("${icon}") center / contain no-repeat`,
+        mask: `url("${icon}") center / contain no-repeat`,
+      }
     : { borderRadius: '50%', border: `1.5px solid ${color}`, boxSizing: 'border-box' };
-  return <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, flex: 'none', ...style }} />;
+  return (
+    <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, flex: 'none', ...style }} />
+  );
 }
 
 function ActionRow({ buttons, color }: { buttons: ReadonlyArray<{ txt: string }>; color: string }) {
   if (buttons.length === 0) return null;
   return (
-    <div data-testid="push-preview-actions" style={{ display: 'flex', gap: 12, marginTop: 8, fontSize: 11, fontWeight: 600, color }}>
+    <div
+      data-testid="push-preview-actions"
+      style={{ display: 'flex', gap: 12, marginTop: 8, fontSize: 11, fontWeight: 600, color }}
+    >
       {buttons.map((b, i) => (
         <span key={i} title={b.txt}>
           {previewButtonText(b.txt) || '···'}
@@ -73,53 +88,138 @@ export function PushPreview({ content, appName, expanded, labels }: PushPreviewP
     <div
       data-testid="push-preview"
       data-expanded={expanded}
-      style={{ width: PUSH_PREVIEW_WIDTH, boxSizing: 'border-box', background: '#fff', borderRadius: 14, padding: 10, boxShadow: '0 1px 3px rgba(60,64,67,.3), 0 4px 8px rgba(60,64,67,.15)', fontFamily: 'Roboto, system-ui, sans-serif' }}
+      style={{
+        width: PUSH_PREVIEW_WIDTH,
+        boxSizing: 'border-box',
+        background: '#fff',
+        borderRadius: 14,
+        padding: 10,
+        boxShadow: '0 1px 3px rgba(60,64,67,.3), 0 4px 8px rgba(60,64,67,.15)',
+        fontFamily: 'Roboto, system-ui, sans-serif',
+      }}
     >
       {content.design === 1 ? (
         <>
           <div style={{ display: 'flex', alignItems: 'center', gap: 5, fontSize: 10, color: ANDROID_GREY }}>
             <SmallIcon icon={content.smallIcon} color={tint} />
-            <span style={{ color: tint, fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 110 }}>{appName}</span>
+            <span
+              style={{
+                color: tint,
+                fontWeight: 500,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                maxWidth: 110,
+              }}
+            >
+              {appName}
+            </span>
             <span>· {labels.now}</span>
             <span style={{ marginLeft: 'auto' }}>{expanded ? '⌃' : '⌄'}</span>
           </div>
           <div style={{ display: 'flex', gap: 8, marginTop: 5 }}>
             <div style={{ flex: 1, minWidth: 0 }}>
-              <div data-testid="push-preview-title" style={{ fontSize: 12, fontWeight: 600, color: empty(content.title), ...clamp(expanded ? 2 : 1) }}>
+              <div
+                data-testid="push-preview-title"
+                style={{
+                  fontSize: 12,
+                  fontWeight: 600,
+                  color: empty(content.title),
+                  ...clamp(expanded ? 2 : 1),
+                }}
+              >
                 {title}
               </div>
-              <div data-testid="push-preview-desc" style={{ fontSize: 11, color: content.desc.trim() ? ANDROID_GREY : '#9aa0a6', marginTop: 1, ...clamp(expanded && !showText ? 4 : 1) }}>
+              <div
+                data-testid="push-preview-desc"
+                style={{
+                  fontSize: 11,
+                  color: content.desc.trim() ? ANDROID_GREY : '#9aa0a6',
+                  marginTop: 1,
+                  ...clamp(expanded && !showText ? 4 : 1),
+                }}
+              >
                 {showText ? content.exText : desc}
               </div>
             </div>
-            {side && <img src={side} alt="" style={{ width: 32, height: 32, borderRadius: 4, objectFit: 'cover', flex: 'none' }} />}
+            {side && (
+              <img
+                src={side}
+                alt=""
+                style={{ width: 32, height: 32, borderRadius: 4, objectFit: 'cover', flex: 'none' }}
+              />
+            )}
           </div>
         </>
       ) : (
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           {content.icon ? (
-            <img src={content.icon} alt="" style={{ width: 36, height: 36, borderRadius: 8, objectFit: 'cover', flex: 'none' }} />
+            <img
+              src={content.icon}
+              alt=""
+              style={{ width: 36, height: 36, borderRadius: 8, objectFit: 'cover', flex: 'none' }}
+            />
           ) : (
-            <span aria-hidden style={{ width: 36, height: 36, borderRadius: 8, background: '#e8eaed', flex: 'none' }} />
+            <span
+              aria-hidden
+              style={{ width: 36, height: 36, borderRadius: 8, background: '#e8eaed', flex: 'none' }}
+            />
           )}
           <div style={{ flex: 1, minWidth: 0 }}>
-            <div data-testid="push-preview-title" style={{ fontSize: 12, fontWeight: 600, color: empty(content.title), ...clamp(1) }}>
+            <div
+              data-testid="push-preview-title"
+              style={{ fontSize: 12, fontWeight: 600, color: empty(content.title), ...clamp(1) }}
+            >
               {title}
             </div>
-            <div data-testid="push-preview-desc" style={{ fontSize: 11, color: content.desc.trim() ? ANDROID_GREY : '#9aa0a6', ...clamp(expanded && !showText ? 3 : 1) }}>
+            <div
+              data-testid="push-preview-desc"
+              style={{
+                fontSize: 11,
+                color: content.desc.trim() ? ANDROID_GREY : '#9aa0a6',
+                ...clamp(expanded && !showText ? 3 : 1),
+              }}
+            >
               {showText ? content.exText : desc}
             </div>
           </div>
           {content.button?.trim() && (
-            <span data-testid="push-preview-button" title={content.button} style={{ flex: 'none', fontSize: 11, fontWeight: 600, color: '#fff', background: '#1a73e8', borderRadius: 12, padding: '3px 8px' }}>
+            <span
+              data-testid="push-preview-button"
+              title={content.button}
+              style={{
+                flex: 'none',
+                fontSize: 11,
+                fontWeight: 600,
+                color: '#fff',
+                background: '#1a73e8',
+                borderRadius: 12,
+                padding: '3px 8px',
+              }}
+            >
               {previewButtonText(content.button)}
             </span>
           )}
         </div>
       )}
       {showPicture && (
-        <div style={{ marginTop: 8, borderRadius: 8, overflow: 'hidden', background: '#f1f3f4', aspectRatio: '430 / 230' }}>
-          {content.exImage && <img data-testid="push-preview-picture" src={content.exImage} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+        <div
+          style={{
+            marginTop: 8,
+            borderRadius: 8,
+            overflow: 'hidden',
+            background: '#f1f3f4',
+            aspectRatio: '430 / 230',
+          }}
+        >
+          {content.exImage && (
+            <img
+              data-testid="push-preview-picture"
+              src={content.exImage}
+              alt=""
+              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          )}
         </div>
       )}
       <ActionRow buttons={buttons} color={content.design === 1 ? tint : '#1a73e8'} />

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const apps = pgTable(
@@ -54,5 +64,8 @@ export const appMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('app_members_app_email_key').on(t.appId, t.email), index('app_members_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('app_members_app_email_key').on(t.appId, t.email),
+    index('app_members_user_idx').on(t.userId),
+  ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Condition } from '@beacon/shared';
 import { apps } from './apps';
 import { devices } from './devices';
@@ -53,5 +65,8 @@ export const deviceTags = pgTable(
     appId: integer('app_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.tagId] }), index('device_tags_tag_idx').on(t.tagId, t.deviceId)],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.tagId] }),
+    index('device_tags_tag_idx').on(t.tagId, t.deviceId),
+  ],
 );

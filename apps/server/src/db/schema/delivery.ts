@@ -1,4 +1,14 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { messages, messageWaves } from './messages';
 
 /** Delivery batches (migration 0014): one device-id range of a wave (kind 1) or of a message's send records (kind 2). */
@@ -21,5 +31,8 @@ export const messageBatches = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
     resolved: boolean('resolved').notNull().default(false),
   },
-  (t) => [index('message_batches_open_idx').on(t.messageId), uniqueIndex('message_batches_wave_seq_key').on(t.waveId, t.seq)],
+  (t) => [
+    index('message_batches_open_idx').on(t.messageId),
+    uniqueIndex('message_batches_wave_seq_key').on(t.waveId, t.seq),
+  ],
 );

@@ -1,4 +1,17 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { apps } from './apps';
 
 export const devices = pgTable(
@@ -61,5 +74,8 @@ export const sendRecords = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
     batchId: bigint('batch_id', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.deviceId] }), index('send_records_device_sent_idx').on(t.deviceId, t.sentAt)],
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.deviceId] }),
+    index('send_records_device_sent_idx').on(t.deviceId, t.sentAt),
+  ],
 );

@@ -30,7 +30,8 @@ export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?:
       audience = compileAudience(t.appId, [], now ? { now } : {});
       break;
     case 1:
-      if (t.conditions.length === 0) throw new TargetingError('conditions targeting needs at least one condition');
+      if (t.conditions.length === 0)
+        throw new TargetingError('conditions targeting needs at least one condition');
       audience = compileAudience(t.appId, t.conditions, now ? { now } : {});
       break;
     case 3:

@@ -5,7 +5,15 @@ import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { appOnEmulator } from '../../test/messaging';
 import { until } from '../../test/until';
 
-const content = { noti_type: 1, noti_title: 'Window', noti_desc: 'Banned hours', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' };
+const content = {
+  noti_type: 1,
+  noti_title: 'Window',
+  noti_desc: 'Banned hours',
+  noti_small_icon: '/files/i.png',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'app://x',
+};
 const MINUTE = 60_000;
 // devices 0–2 in Nigeria (UTC+1, where the app bans a window), 3–4 in Kenya (UTC+3, no window)
 const COUNTRIES = ['NG', 'NG', 'NG', 'KE', 'KE'];
@@ -25,9 +33,14 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app } = await appOnEmulator(t, emu, user, { title: 'Window', pkg: 'com.example.window', projectId: 'window-project' });
+    const { app } = await appOnEmulator(t, emu, user, {
+      title: 'Window',
+      pkg: 'com.example.window',
+      projectId: 'window-project',
+    });
     appId = app.id;
-    for (const _ of COUNTRIES) tokens.push(emu.registerDevice({ projectId: 'window-project', packageName: 'com.example.window' }));
+    for (const _ of COUNTRIES)
+      tokens.push(emu.registerDevice({ projectId: 'window-project', packageName: 'com.example.window' }));
     await t.database.query(
       `WITH d AS (
          INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
@@ -41,43 +54,87 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
     await owner.login('owner@example.com', 'Owner#2024');
   });
   afterAll(async () => {
-    await t?.database.query('DELETE FROM app_forbidden_times WHERE app_id = $1', [appId]).catch(() => undefined);
+    await t?.database
+      .query('DELETE FROM app_forbidden_times WHERE app_id = $1', [appId])
+      .catch(() => undefined);
     await t?.close();
     await emu?.close();
   });
 
   const ban = async (startMinute: number, endMinute: number) => {
     await t.database.query('DELETE FROM app_forbidden_times WHERE app_id = $1', [appId]);
-    await t.database.query(`INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', $2, $3)`, [appId, startMinute, endMinute]);
+    await t.database.query(
+      `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', $2, $3)`,
+      [appId, startMinute, endMinute],
+    );
   };
-  const deliveries = (id: number) => tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)));
-  const detail = (id: number) => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data as { status: number; dispatchCount: number });
-  const funnel = (id: number) => owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/funnel`).then((r) => r.json().data as Record<string, unknown>);
+  const deliveries = (id: number) =>
+    tokens.map((tok) =>
+      emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)),
+    );
+  const detail = (id: number) =>
+    owner
+      .post(`/tcm/v1/app/${appId}/msg/detail`, { id })
+      .then((r) => r.json().data as { status: number; dispatchCount: number });
+  const funnel = (id: number) =>
+    owner
+      .call('GET', `/tcm/v1/app/${appId}/msg/${id}/funnel`)
+      .then((r) => r.json().data as Record<string, unknown>);
   const losses = async (id: number) => {
-    const list = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data.messageDistributionLoseList as Array<{ type: number; count: number }>;
+    const list = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data
+      .messageDistributionLoseList as Array<{ type: number; count: number }>;
     return Object.fromEntries(list.map((l) => [l.type, l.count]));
   };
 
   it('devices inside a window that ends within the TTL wait for its end, then get the message once', async () => {
     // the window is Nigeria's current local minute: it ends at the next minute boundary, at least 5 s from now
-    if (MINUTE - (Date.now() % MINUTE) < 5000) await new Promise((r) => setTimeout(r, MINUTE - (Date.now() % MINUTE) + 100));
+    if (MINUTE - (Date.now() % MINUTE) < 5000)
+      await new Promise((r) => setTimeout(r, MINUTE - (Date.now() % MINUTE) + 100));
     const now = Date.now();
     const windowEnd = now - (now % MINUTE) + MINUTE;
     await ban(lagosMinute(now), (lagosMinute(now) + 1) % 1440);
-    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, title: 'Waits', pushCount: 5, targetingType: 0, scheduleType: 1 });
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      data: content,
+      title: 'Waits',
+      pushCount: 5,
+      targetingType: 0,
+      scheduleType: 1,
+    });
     expect(saved.json()).toMatchObject({ status: 200 });
     const id = saved.json().data.id as number;
 
     // Kenya is sent at once; Nigeria waits: the message stays "sending", nothing is counted lost
-    await until('Kenya sent', async () => deliveries(id).map((d) => d.length), (n) => n[3] === 1 && n[4] === 1, 90_000, 100);
+    await until(
+      'Kenya sent',
+      async () => deliveries(id).map((d) => d.length),
+      (n) => n[3] === 1 && n[4] === 1,
+      90_000,
+      100,
+    );
     expect(Date.now()).toBeLessThan(windowEnd);
-    expect(deliveries(id).slice(0, 3).map((d) => d.length)).toEqual([0, 0, 0]);
+    expect(
+      deliveries(id)
+        .slice(0, 3)
+        .map((d) => d.length),
+    ).toEqual([0, 0, 0]);
     expect(await detail(id)).toMatchObject({ status: 4, dispatchCount: 2 });
     expect(await losses(id)).toEqual({});
     // the detail's funnel says how many wait and when the next goes out (the window's end)
-    expect(await funnel(id)).toMatchObject({ push: 5, channelReach: 2, waiting: 3, waitingNext: new Date(windowEnd).toISOString() });
+    expect(await funnel(id)).toMatchObject({
+      push: 5,
+      channelReach: 2,
+      waiting: 3,
+      waitingNext: new Date(windowEnd).toISOString(),
+    });
 
-    const done = await until('sent', () => detail(id), (d) => d.status === 1, windowEnd - Date.now() + 60_000, 100);
+    const done = await until(
+      'sent',
+      () => detail(id),
+      (d) => d.status === 1,
+      windowEnd - Date.now() + 60_000,
+      100,
+    );
     expect(done.dispatchCount).toBe(5);
     const got = deliveries(id);
     expect(got.map((d) => d.length)).toEqual([1, 1, 1, 1, 1]);
@@ -90,13 +147,27 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
     const now = Date.now();
     // two hours of ban from now, one hour to live
     await ban(lagosMinute(now), (lagosMinute(now) + 120) % 1440);
-    const body = { msgType: 1, data: content, title: 'Dropped', pushCount: 5, targetingType: 0, scheduleType: 1, timeToLive: 3600 };
+    const body = {
+      msgType: 1,
+      data: content,
+      title: 'Dropped',
+      pushCount: 5,
+      targetingType: 0,
+      scheduleType: 1,
+      timeToLive: 3600,
+    };
     // the compose check names the window (202); the owner sends anyway
     expect((await owner.post(`/tcm/v1/app/${appId}/msg/save`, body)).json()).toMatchObject({ status: 202 });
     const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { ...body, countryMsgforceCreate: true });
     expect(saved.json()).toMatchObject({ status: 200 });
     const id = saved.json().data.id as number;
-    const done = await until('sent', () => detail(id), (d) => d.status === 1, 90_000, 100);
+    const done = await until(
+      'sent',
+      () => detail(id),
+      (d) => d.status === 1,
+      90_000,
+      100,
+    );
     expect(done.dispatchCount).toBe(2);
     expect(await losses(id)).toEqual({ 105: 3 });
     expect(deliveries(id).map((d) => d.length)).toEqual([0, 0, 0, 1, 1]);

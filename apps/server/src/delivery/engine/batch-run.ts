@@ -82,7 +82,8 @@ export class BatchRun {
   private async sendAudience(): Promise<{ halted: boolean }> {
     const { batch, deps } = this;
     // a batch run again (crash, hand-over) may already have counted devices it did not record: use those first
-    if (batch.attempts > 1) this.carry = Math.max(0, batch.reserved - (await deps.repo.selectedInBatch(batch)));
+    if (batch.attempts > 1)
+      this.carry = Math.max(0, batch.reserved - (await deps.repo.selectedInBatch(batch)));
     let next: Promise<Selection> | undefined = this.select(batch.fromId - 1);
     try {
       while (next) {
@@ -129,7 +130,8 @@ export class BatchRun {
     const fromCarry = Math.min(this.carry, candidates.length);
     this.carry -= fromCarry;
     const want = candidates.length - fromCarry;
-    const granted = fromCarry + (want > 0 || drops.ids.length ? await deps.repo.reserve(batch, want, drops) : 0);
+    const granted =
+      fromCarry + (want > 0 || drops.ids.length ? await deps.repo.reserve(batch, want, drops) : 0);
     const send: PageDevice[] = [];
     const wait: Selection['wait'] = [];
     for (let i = 0; i < granted && i < candidates.length; i++) {
@@ -138,6 +140,12 @@ export class BatchRun {
       else wait.push({ device: c.device, notBefore: c.notBefore });
     }
     const lastId = devices.length ? Number((devices.at(-1) as PageDevice).id) : afterId;
-    return { send, wait, lastId, full: devices.length === deps.pageSize, capped: granted < candidates.length };
+    return {
+      send,
+      wait,
+      lastId,
+      full: devices.length === deps.pageSize,
+      capped: granted < candidates.length,
+    };
   }
 }

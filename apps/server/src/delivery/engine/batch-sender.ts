@@ -143,11 +143,33 @@ export class BatchSender {
     w?.();
   }
 
-  private row(item: SendItem, outcome: 0 | 1 | 2, lossCode: number, fcmName: string | null, notBefore: Date | null, attempted: 0 | 1): SendResultRow {
-    return { deviceId: item.id, outcome, lossCode, fcmName, notBefore, attempted, country: item.country, appVersion: item.appVersion };
+  private row(
+    item: SendItem,
+    outcome: 0 | 1 | 2,
+    lossCode: number,
+    fcmName: string | null,
+    notBefore: Date | null,
+    attempted: 0 | 1,
+  ): SendResultRow {
+    return {
+      deviceId: item.id,
+      outcome,
+      lossCode,
+      fcmName,
+      notBefore,
+      attempted,
+      country: item.country,
+      appVersion: item.appVersion,
+    };
   }
 
-  private add(item: SendItem, outcome: 0 | 1 | 2, lossCode: number, fcmName: string | null, notBefore: Date | null): void {
+  private add(
+    item: SendItem,
+    outcome: 0 | 1 | 2,
+    lossCode: number,
+    fcmName: string | null,
+    notBefore: Date | null,
+  ): void {
     this.buffer.push(this.row(item, outcome, lossCode, fcmName, notBefore, 1));
     this.maybeFlush();
   }

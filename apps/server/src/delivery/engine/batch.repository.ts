@@ -82,7 +82,13 @@ export class BatchRepository {
   constructor(private readonly database: Database) {}
 
   /** Splits [minId, maxId] into `parts` equal id ranges of the wave (once: a re-run finds them). Returns the open ids. */
-  async plan(messageId: number, waveId: number, minId: number, maxId: number, parts: number): Promise<number[]> {
+  async plan(
+    messageId: number,
+    waveId: number,
+    minId: number,
+    maxId: number,
+    parts: number,
+  ): Promise<number[]> {
     const width = Math.max(1, Math.ceil((maxId - minId + 1) / parts));
     await this.database.query(
       `INSERT INTO message_batches (message_id, wave_id, seq, kind, from_id, to_id)
@@ -91,7 +97,10 @@ export class BatchRepository {
        WHERE NOT EXISTS (SELECT 1 FROM message_batches WHERE wave_id = $2)`,
       [messageId, waveId, minId, width, maxId, parts],
     );
-    const rows = await this.database.query<{ id: number }>('SELECT id::int AS id FROM message_batches WHERE wave_id = $1 AND status = 0 ORDER BY seq', [waveId]);
+    const rows = await this.database.query<{ id: number }>(
+      'SELECT id::int AS id FROM message_batches WHERE wave_id = $1 AND status = 0 ORDER BY seq',
+      [waveId],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -113,7 +122,10 @@ export class BatchRepository {
       [id, seconds],
     );
     if (row) return { batch: row, status: 0 };
-    const [cur] = await this.database.query<{ status: number }>('SELECT status FROM message_batches WHERE id = $1', [id]);
+    const [cur] = await this.database.query<{ status: number }>(
+      'SELECT status FROM message_batches WHERE id = $1',
+      [id],
+    );
     return { status: cur?.status ?? 1 };
   }
 
@@ -130,9 +142,17 @@ export class BatchRepository {
    * before `inactiveBefore`); `skipRecorded` leaves out devices that already have a send record (a batch run again),
    * `facts` adds what the platform policies need.
    */
-  async page(audience: CompiledAudience, batch: Batch, afterId: number, limit: number, opts: { skipRecorded: boolean; facts: boolean; inactiveBefore: Date }): Promise<PageDevice[]> {
+  async page(
+    audience: CompiledAudience,
+    batch: Batch,
+    afterId: number,
+    limit: number,
+    opts: { skipRecorded: boolean; facts: boolean; inactiveBefore: Date },
+  ): Promise<PageDevice[]> {
     const n = audience.params.length;
-    const skip = opts.skipRecorded ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 5} AND s.device_id = d.id)` : '';
+    const skip = opts.skipRecorded
+      ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 5} AND s.device_id = d.id)`
+      : '';
     const facts = opts.facts
       ? `, json_build_object('brand', d.brand, 'model', d.model, 'utcOffsetMin', d.utc_offset_min,
            'firstSeenAt', (extract(epoch FROM d.first_seen_at) * 1000)::float8) AS facts`
@@ -144,7 +164,14 @@ export class BatchRepository {
        FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id
        WHERE ${audience.sql} AND d.id > $${n + 1}::bigint AND d.id <= $${n + 2}::bigint ${skip}
        ORDER BY d.id LIMIT $${n + 3}::int`,
-      [...audience.params, afterId, batch.toId, limit, opts.inactiveBefore, ...(opts.skipRecorded ? [batch.messageId] : [])],
+      [
+        ...audience.params,
+        afterId,
+        batch.toId,
+        limit,
+        opts.inactiveBefore,
+        ...(opts.skipRecorded ? [batch.messageId] : []),
+      ],
     );
   }
 
@@ -228,7 +255,8 @@ export class BatchRepository {
   async record(batch: Batch, rows: SendResultRow[], leaseSeconds: number): Promise<void> {
     if (rows.length === 0) return;
     // every column as one array literal: far cheaper to build than the driver's escaping of every element
-    const ints = (k: 'deviceId' | 'outcome' | 'lossCode' | 'attempted') => `{${rows.map((r) => r[k]).join(',')}}`;
+    const ints = (k: 'deviceId' | 'outcome' | 'lossCode' | 'attempted') =>
+      `{${rows.map((r) => r[k]).join(',')}}`;
     const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
     await this.database.query(
@@ -258,13 +286,28 @@ export class BatchRepository {
          UPDATE message_batches SET lease_until = now() + make_interval(secs => $11) WHERE id = $2 AND status = 0
        )
        UPDATE messages SET dispatch_count = dispatch_count + (SELECT count(*) FROM ins WHERE outcome = 1), updated_at = now() WHERE id = $1`,
-      [batch.messageId, batch.id, ints('deviceId'), ints('outcome'), ints('lossCode'), col('fcmName'), times, ints('attempted'), col('country'), col('appVersion'), leaseSeconds],
+      [
+        batch.messageId,
+        batch.id,
+        ints('deviceId'),
+        ints('outcome'),
+        ints('lossCode'),
+        col('fcmName'),
+        times,
+        ints('attempted'),
+        col('country'),
+        col('appVersion'),
+        leaseSeconds,
+      ],
     );
   }
 
   /** Open batches of a message (it is sent when none is left and no wave is open). */
   async openBatches(messageId: number): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM message_batches WHERE message_id = $1 AND status = 0', [messageId]);
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM message_batches WHERE message_id = $1 AND status = 0',
+      [messageId],
+    );
     return row?.n ?? 0;
   }
 

@@ -10,7 +10,12 @@ const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 3000;
 const postgres = backends().filter((b) => b.name === 'postgres');
 
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -57,9 +62,14 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl });
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app } = await appOnEmulator(t, emu, user, { title: 'Crash', pkg: 'com.example.crash', projectId: 'crash-project' });
+    const { app } = await appOnEmulator(t, emu, user, {
+      title: 'Crash',
+      pkg: 'com.example.crash',
+      projectId: 'crash-project',
+    });
     appId = app.id;
-    for (let i = 0; i < DEVICES; i++) tokens.push(emu.registerDevice({ projectId: 'crash-project', packageName: 'com.example.crash' }));
+    for (let i = 0; i < DEVICES; i++)
+      tokens.push(emu.registerDevice({ projectId: 'crash-project', packageName: 'com.example.crash' }));
     await t.database.query(
       `WITH d AS (
          INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
@@ -87,18 +97,37 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
       scheduleType: 1,
       // a slow push (1000/s) keeps the send going for seconds, so the signal lands mid-send on a fast machine too
       speedLimit: 1000,
-      data: { noti_type: 1, noti_title: 'Hi', noti_desc: 'There', noti_small_icon: '/files/i.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://x' },
+      data: {
+        noti_type: 1,
+        noti_title: 'Hi',
+        noti_desc: 'There',
+        noti_small_icon: '/files/i.png',
+        noti_ex_type: 1,
+        noti_open_type: 1,
+        noti_open_content: 'app://x',
+      },
     });
     return saved.json().data.id as number;
   };
-  const dispatchedOf = (id: number) => async () => (await t.database.query<{ n: number }>('SELECT dispatch_count AS n FROM messages WHERE id = $1', [id]))[0]?.n ?? 0;
-  const requestsPerDevice = (id: number) => tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length);
+  const dispatchedOf = (id: number) => async () =>
+    (await t.database.query<{ n: number }>('SELECT dispatch_count AS n FROM messages WHERE id = $1', [id]))[0]
+      ?.n ?? 0;
+  const requestsPerDevice = (id: number) =>
+    tokens.map(
+      (tok) =>
+        emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id))
+          .length,
+    );
   const finish = async (id: number) => {
     const startedAt = Date.now();
     const second = startWorker();
     const [done] = await until(
       'sent',
-      () => t.database.query<{ status: number; dispatch_count: number }>('SELECT status, dispatch_count FROM messages WHERE id = $1', [id]),
+      () =>
+        t.database.query<{ status: number; dispatch_count: number }>(
+          'SELECT status, dispatch_count FROM messages WHERE id = $1',
+          [id],
+        ),
       (rows) => rows[0]?.status === 1,
       180_000,
     );
@@ -137,7 +166,9 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
     const sentMs = await finish(id);
     const perDevice = requestsPerDevice(id);
     expect(perDevice.filter((n) => n !== 1)).toEqual([]);
-    console.log(`graceful stop: ${atStop} dispatched at SIGTERM (exit after ${stopMs} ms), the second worker sent the other ${DEVICES - atStop} in ${sentMs} ms (with its start), none twice`);
+    console.log(
+      `graceful stop: ${atStop} dispatched at SIGTERM (exit after ${stopMs} ms), the second worker sent the other ${DEVICES - atStop} in ${sentMs} ms (with its start), none twice`,
+    );
   }, 240_000);
 
   it('SIGKILL: a second worker finishes the message; every device sent, none skipped, and only unrecorded requests repeated', async () => {

@@ -43,17 +43,28 @@ export class EngineRepository {
        FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = $1`,
       [id],
     );
-    return row && { ...row, createdAt: new Date(row.createdAt), startedAt: row.startedAt && new Date(row.startedAt) };
+    return (
+      row && {
+        ...row,
+        createdAt: new Date(row.createdAt),
+        startedAt: row.startedAt && new Date(row.startedAt),
+      }
+    );
   }
 
   /** The message's status alone (a batch polls it while it sends). */
   async status(id: number): Promise<number | undefined> {
-    const [row] = await this.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [id]);
+    const [row] = await this.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [
+      id,
+    ]);
     return row?.status;
   }
 
   async groupConditions(appId: number, groupId: number): Promise<Condition[] | undefined> {
-    const [row] = await this.database.query<{ conditions: Condition[] }>('SELECT conditions FROM user_groups WHERE id = $1 AND app_id = $2', [groupId, appId]);
+    const [row] = await this.database.query<{ conditions: Condition[] }>(
+      'SELECT conditions FROM user_groups WHERE id = $1 AND app_id = $2',
+      [groupId, appId],
+    );
     return row?.conditions;
   }
 
@@ -68,7 +79,12 @@ export class EngineRepository {
     return rows.length > 0;
   }
 
-  async insertWave(messageId: number, utcOffsetMin: number | null, runAt: Date, status: number): Promise<number> {
+  async insertWave(
+    messageId: number,
+    utcOffsetMin: number | null,
+    runAt: Date,
+    status: number,
+  ): Promise<number> {
     const [row] = await this.database.query<{ id: number }>(
       'INSERT INTO message_waves (message_id, utc_offset_min, run_at, status) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
       [messageId, utcOffsetMin, runAt, status],
@@ -77,7 +93,14 @@ export class EngineRepository {
   }
 
   async wave(id: number) {
-    const [row] = await this.database.query<{ id: number; messageId: number; utcOffsetMin: number | null; status: number; cursor: string; runAt: Date }>(
+    const [row] = await this.database.query<{
+      id: number;
+      messageId: number;
+      utcOffsetMin: number | null;
+      status: number;
+      cursor: string;
+      runAt: Date;
+    }>(
       `SELECT id::int AS id, message_id::int AS "messageId", utc_offset_min AS "utcOffsetMin", status, cursor::text AS cursor, run_at AS "runAt"
        FROM message_waves WHERE id = $1`,
       [id],
@@ -86,13 +109,22 @@ export class EngineRepository {
   }
 
   async waves(messageId: number) {
-    return this.database.query<{ id: number; utcOffsetMin: number | null; runAt: Date; status: number; selected: number }>(
+    return this.database.query<{
+      id: number;
+      utcOffsetMin: number | null;
+      runAt: Date;
+      status: number;
+      selected: number;
+    }>(
       `SELECT id::int AS id, utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status, selected FROM message_waves WHERE message_id = $1 ORDER BY run_at, id`,
       [messageId],
     );
   }
 
-  async updateWave(id: number, patch: { status?: number; cursor?: string; selectedDelta?: number }): Promise<void> {
+  async updateWave(
+    id: number,
+    patch: { status?: number; cursor?: string; selectedDelta?: number },
+  ): Promise<void> {
     await this.database.query(
       `UPDATE message_waves SET status = COALESCE($2::smallint, status), cursor = COALESCE($3::bigint, cursor), selected = selected + $4::int WHERE id = $1`,
       [id, patch.status ?? null, patch.cursor ?? null, patch.selectedDelta ?? 0],
@@ -100,7 +132,10 @@ export class EngineRepository {
   }
 
   async cancelWaves(messageId: number): Promise<void> {
-    await this.database.query('UPDATE message_waves SET status = 4 WHERE message_id = $1 AND status IN (0, 1)', [messageId]);
+    await this.database.query(
+      'UPDATE message_waves SET status = 4 WHERE message_id = $1 AND status IN (0, 1)',
+      [messageId],
+    );
   }
 
   /** The distinct UTC offsets present in an audience (one local-time wave each). */
@@ -113,7 +148,10 @@ export class EngineRepository {
   }
 
   async count(audience: CompiledAudience): Promise<number> {
-    const [row] = await this.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM devices d WHERE ${audience.sql}`, audience.params);
+    const [row] = await this.database.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM devices d WHERE ${audience.sql}`,
+      audience.params,
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -127,13 +165,19 @@ export class EngineRepository {
   }
 
   async openWaves(messageId: number): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1 AND status IN (0, 1)', [messageId]);
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1 AND status IN (0, 1)',
+      [messageId],
+    );
     return row?.n ?? 0;
   }
 
   /** Devices that were dispatched a message (for a recall). */
   async dispatchedDeviceIds(messageId: number): Promise<string[]> {
-    const rows = await this.database.query<{ id: string }>('SELECT device_id::text AS id FROM send_records WHERE message_id = $1 AND outcome = 1', [messageId]);
+    const rows = await this.database.query<{ id: string }>(
+      'SELECT device_id::text AS id FROM send_records WHERE message_id = $1 AND outcome = 1',
+      [messageId],
+    );
     return rows.map((r) => r.id);
   }
 }

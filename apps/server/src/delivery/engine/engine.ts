@@ -31,7 +31,13 @@ export interface EngineSettings {
   maxAttempts: number;
 }
 
-export const ENGINE_DEFAULTS: EngineSettings = { pageSize: 1000, dispatchConcurrency: 4, window: 250, batchPages: 4, maxAttempts: 5 };
+export const ENGINE_DEFAULTS: EngineSettings = {
+  pageSize: 1000,
+  dispatchConcurrency: 4,
+  window: 250,
+  batchPages: 4,
+  maxAttempts: 5,
+};
 
 export interface EngineDeps {
   repo: EngineRepository;
@@ -48,7 +54,14 @@ export interface EngineDeps {
   settings?: Partial<EngineSettings>;
 }
 
-const STOPPING = new Set<number>([S.STOP_IN_PROCESS, S.STOPPED, S.STOPPED_ALT, S.DELETED, S.DELETED_ALT, S.INVALID]);
+const STOPPING = new Set<number>([
+  S.STOP_IN_PROCESS,
+  S.STOPPED,
+  S.STOPPED_ALT,
+  S.DELETED,
+  S.DELETED_ALT,
+  S.INVALID,
+]);
 
 /**
  * The delivery engine (DESIGN §5): a wave splits its audience into device-id ranges (batches); parallel dispatch
@@ -74,13 +87,21 @@ export class DeliveryEngine {
   /** Starts this process's workers. */
   async start(): Promise<void> {
     const { boss } = this.deps;
-    await boss.work<{ waveId: number }>(JOBS.wave.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await this.track(this.runWave(JOBS.wave.payload.parse(job.data).waveId));
-    });
+    await boss.work<{ waveId: number }>(
+      JOBS.wave.name,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await this.track(this.runWave(JOBS.wave.payload.parse(job.data).waveId));
+      },
+    );
     for (let i = 0; i < this.settings.dispatchConcurrency; i++) {
-      await boss.work<{ batchId: number }>(JOBS.dispatch.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await this.track(this.dispatch(JOBS.dispatch.payload.parse(job.data).batchId));
-      });
+      await boss.work<{ batchId: number }>(
+        JOBS.dispatch.name,
+        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (job) await this.track(this.dispatch(JOBS.dispatch.payload.parse(job.data).batchId));
+        },
+      );
     }
   }
 
@@ -104,7 +125,11 @@ export class DeliveryEngine {
 
   /** Queues a wave to run at `runAt`. */
   async queueWave(waveId: number, runAt: Date): Promise<void> {
-    await this.deps.boss.send(JOBS.wave.name, { waveId }, { startAfter: runAt, singletonKey: `wave-${waveId}` });
+    await this.deps.boss.send(
+      JOBS.wave.name,
+      { waveId },
+      { startAfter: runAt, singletonKey: `wave-${waveId}` },
+    );
   }
 
   /** Queues the send of a message's send records already written in a device id range (a recall). */
@@ -141,7 +166,17 @@ export class DeliveryEngine {
       const ids = await batches.plan(msg.id, waveId, bounds.minId, bounds.maxId, parts);
       const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
       for (let i = 0; i < ids.length; i += 1000) {
-        await boss.insert(ids.slice(i, i + 1000).map((batchId) => ({ name: JOBS.dispatch.name, data: { batchId }, retryLimit, retryDelay, expireInSeconds })));
+        await boss.insert(
+          ids
+            .slice(i, i + 1000)
+            .map((batchId) => ({
+              name: JOBS.dispatch.name,
+              data: { batchId },
+              retryLimit,
+              retryDelay,
+              expireInSeconds,
+            })),
+        );
       }
     }
     await repo.updateWave(waveId, { status: 2 });
@@ -149,7 +184,10 @@ export class DeliveryEngine {
   }
 
   private async audience(msg: EngineMessage, utcOffsetMin: number | null) {
-    const groupConditions = msg.targetingType === 3 && msg.groupId ? await this.deps.repo.groupConditions(msg.appId, msg.groupId) : undefined;
+    const groupConditions =
+      msg.targetingType === 3 && msg.groupId
+        ? await this.deps.repo.groupConditions(msg.appId, msg.groupId)
+        : undefined;
     return audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
   }
 
@@ -207,7 +245,16 @@ export class DeliveryEngine {
 
   private async requeue(batchId: number, at?: Date): Promise<void> {
     const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
-    await this.deps.boss.send(JOBS.dispatch.name, { batchId }, { retryLimit, retryDelay, expireInSeconds, ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
+    await this.deps.boss.send(
+      JOBS.dispatch.name,
+      { batchId },
+      {
+        retryLimit,
+        retryDelay,
+        expireInSeconds,
+        ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}),
+      },
+    );
   }
 
   private async runBatch(msg: EngineMessage, batch: Batch) {
@@ -217,7 +264,8 @@ export class DeliveryEngine {
       limiter = this.limiters.get(msg.id) ?? new SpeedLimiter(msg.speedLimit);
       this.limiters.set(msg.id, limiter);
     }
-    const audience = batch.kind === 1 && !batch.resolved ? await this.audience(msg, batch.utcOffsetMin) : undefined;
+    const audience =
+      batch.kind === 1 && !batch.resolved ? await this.audience(msg, batch.utcOffsetMin) : undefined;
     const policy = audience ? await this.deps.policyFor?.(msg.appId, msg) : undefined;
     const stop = this.watchStatus(msg.id);
     try {
@@ -281,13 +329,20 @@ export class DeliveryEngine {
       // devices still waiting stay unsent; the message is stopped once no worker holds one of its batches
       await repo.cancelWaves(messageId);
       if ((await batches.cancelIdle(messageId)) > 0) return;
-      await repo.setStatus(messageId, S.STOPPED, [S.STOP_IN_PROCESS, S.SENDING, S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL]);
+      await repo.setStatus(messageId, S.STOPPED, [
+        S.STOP_IN_PROCESS,
+        S.SENDING,
+        S.WAITING,
+        S.WAITING_SCHEDULED,
+        S.WAITING_LOCAL,
+      ]);
       return;
     }
     if (msg.status !== S.SENDING) return;
     if ((await repo.openWaves(messageId)) > 0 || (await batches.openBatches(messageId)) > 0) return;
     await repo.setStatus(messageId, S.SENT, [S.SENDING]);
     this.limiters.delete(messageId);
-    if (msg.msgType === 99 && msg.parentMsgId) await repo.setStatus(msg.parentMsgId, S.RECALLED, [S.RECALLING]);
+    if (msg.msgType === 99 && msg.parentMsgId)
+      await repo.setStatus(msg.parentMsgId, S.RECALLED, [S.RECALLING]);
   }
 }

@@ -34,20 +34,34 @@ const policyOf = (s: PolicySnapshot, sentAfter?: number): PolicyFilter => ({
     const sent = sentAfter !== undefined && now >= sentAfter ? 5 : 0;
     const f = d.facts!;
     const v = evaluate(
-      { country: d.country, brand: f.brand, model: f.model, utcOffsetMin: f.utcOffsetMin, firstSeenAt: new Date(f.firstSeenAt), sentToday: { total: sent, ad: 0, distribute: 0, content: 0 } },
+      {
+        country: d.country,
+        brand: f.brand,
+        model: f.model,
+        utcOffsetMin: f.utcOffsetMin,
+        firstSeenAt: new Date(f.firstSeenAt),
+        sentToday: { total: sent, ad: 0, distribute: 0, content: 0 },
+      },
       { appId: 1, kind: 1 },
       s,
       new Date(now),
     );
     return v.drop ? v.lossCode : 0;
   },
-  windowEnd: (d, now) => nextAllowedTime({ country: d.country, utcOffsetMin: d.facts!.utcOffsetMin }, s, new Date(now))?.getTime() ?? null,
+  windowEnd: (d, now) =>
+    nextAllowedTime(
+      { country: d.country, utcOffsetMin: d.facts!.utcOffsetMin },
+      s,
+      new Date(now),
+    )?.getTime() ?? null,
 });
 
 describe('the filter stage decision', () => {
   it('sends a device no policy stops and drops by the engine’s own filters first', () => {
     expect(decide(device({ country: 'KE' }), NOW, NOW + 12 * H, policyOf(snapshot()))).toEqual({ loss: 0 });
-    expect(decide(device({ own: LOSS.NOTIFICATIONS_OFF }), NOW, NOW + 12 * H, policyOf(snapshot()))).toEqual({ loss: 107 });
+    expect(decide(device({ own: LOSS.NOTIFICATIONS_OFF }), NOW, NOW + 12 * H, policyOf(snapshot()))).toEqual({
+      loss: 107,
+    });
     expect(decide(device(), NOW, NOW + 12 * H)).toEqual({ loss: 0 });
   });
 
@@ -59,24 +73,64 @@ describe('the filter stage decision', () => {
   });
 
   it('follows chained windows, and drops when they cover the whole day', () => {
-    const chained = snapshot({ bannedWindows: new Map([['NG', [{ startMinute: 22 * 60, endMinute: 23 * 60 }, { startMinute: 23 * 60, endMinute: 60 }]]]) });
-    expect(decide(device(), NOW, NOW + 12 * H, policyOf(chained))).toEqual({ loss: 0, notBefore: NOW + 2.5 * H });
-    const allDay = snapshot({ bannedWindows: new Map([['NG', [{ startMinute: 0, endMinute: 720 }, { startMinute: 720, endMinute: 0 }]]]) });
+    const chained = snapshot({
+      bannedWindows: new Map([
+        [
+          'NG',
+          [
+            { startMinute: 22 * 60, endMinute: 23 * 60 },
+            { startMinute: 23 * 60, endMinute: 60 },
+          ],
+        ],
+      ]),
+    });
+    expect(decide(device(), NOW, NOW + 12 * H, policyOf(chained))).toEqual({
+      loss: 0,
+      notBefore: NOW + 2.5 * H,
+    });
+    const allDay = snapshot({
+      bannedWindows: new Map([
+        [
+          'NG',
+          [
+            { startMinute: 0, endMinute: 720 },
+            { startMinute: 720, endMinute: 0 },
+          ],
+        ],
+      ]),
+    });
     expect(decide(device(), NOW, NOW + 12 * H, policyOf(allDay))).toEqual({ loss: 105 });
   });
 
   it('drops with the other policy’s code when the window is not the only obstacle', () => {
-    const limited = snapshot({ dailyLimits: { total: { enable: true, number: 5 }, ad: { enable: false, number: 0 }, distribute: { enable: false, number: 0 }, content: { enable: false, number: 0 } } });
+    const limited = snapshot({
+      dailyLimits: {
+        total: { enable: true, number: 5 },
+        ad: { enable: false, number: 0 },
+        distribute: { enable: false, number: 0 },
+        content: { enable: false, number: 0 },
+      },
+    });
     // by the window's end the device has reached its daily limit
     expect(decide(device(), NOW, NOW + 12 * H, policyOf(limited, NOW + 1))).toEqual({ loss: 7 });
-    expect(decide(device(), NOW, NOW + 12 * H, policyOf(snapshot({ appBannedCountries: new Set(['NG']) })))).toEqual({ loss: 104 });
+    expect(
+      decide(device(), NOW, NOW + 12 * H, policyOf(snapshot({ appBannedCountries: new Set(['NG']) }))),
+    ).toEqual({ loss: 104 });
   });
 
   it('keeps the troubleshooting view of the engine’s own filters', () => {
-    expect(filterDevice({ invalidReason: 3, notificationsEnabled: true, lastActiveAt: new Date(NOW) }, NOW)).toBe(LOSS.UNINSTALLED);
-    expect(filterDevice({ invalidReason: 0, notificationsEnabled: false, lastActiveAt: NOW }, NOW)).toBe(LOSS.NOTIFICATIONS_OFF);
-    expect(filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW - 91 * 24 * H }, NOW)).toBe(LOSS.INACTIVE);
-    expect(filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW, token: null }, NOW)).toBe(LOSS.UNINSTALLED);
+    expect(
+      filterDevice({ invalidReason: 3, notificationsEnabled: true, lastActiveAt: new Date(NOW) }, NOW),
+    ).toBe(LOSS.UNINSTALLED);
+    expect(filterDevice({ invalidReason: 0, notificationsEnabled: false, lastActiveAt: NOW }, NOW)).toBe(
+      LOSS.NOTIFICATIONS_OFF,
+    );
+    expect(
+      filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW - 91 * 24 * H }, NOW),
+    ).toBe(LOSS.INACTIVE);
+    expect(
+      filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW, token: null }, NOW),
+    ).toBe(LOSS.UNINSTALLED);
     expect(filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW }, NOW)).toBe(0);
   });
 });

@@ -58,7 +58,8 @@ export interface FilterFacts {
 export function filterDevice(device: FilterFacts, now: number): number {
   if (device.invalidReason === 3 || device.token === null) return LOSS.UNINSTALLED;
   if (!device.notificationsEnabled) return LOSS.NOTIFICATIONS_OFF;
-  const active = typeof device.lastActiveAt === 'number' ? device.lastActiveAt : device.lastActiveAt.getTime();
+  const active =
+    typeof device.lastActiveAt === 'number' ? device.lastActiveAt : device.lastActiveAt.getTime();
   if (now - active > INACTIVE_MS) return LOSS.INACTIVE;
   return 0;
 }

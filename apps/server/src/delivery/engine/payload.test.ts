@@ -7,7 +7,12 @@ const base: PayloadMessage = {
   pkg: 'com.example.shop',
   ttlSeconds: 3600,
   createdAt: new Date('2026-11-22T10:00:00Z'),
-  data: { noti_title: 'Sale "today" \\ 50%', noti_desc: 'Ends at 23:59 — hurry', noti_small_icon: '/files/icon.png', noti_priority: 3 },
+  data: {
+    noti_title: 'Sale "today" \\ 50%',
+    noti_desc: 'Ends at 23:59 — hurry',
+    noti_small_icon: '/files/icon.png',
+    noti_priority: 3,
+  },
   multiLangEnable: false,
   multiLangContent: [],
   publicUrl: 'https://beacon.example.com',

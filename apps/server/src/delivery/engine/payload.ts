@@ -19,19 +19,31 @@ export interface PayloadMessage {
 /** FCM's limit on data keys plus values. */
 export const MAX_DATA_BYTES = 4096;
 
-const URL_FIELDS = new Set(['noti_small_icon', 'noti_icon', 'noti_img_ex', 'noti_optional_icon', 'download_img_url']);
+const URL_FIELDS = new Set([
+  'noti_small_icon',
+  'noti_icon',
+  'noti_img_ex',
+  'noti_optional_icon',
+  'download_img_url',
+]);
 
 function asString(key: string, value: unknown, publicUrl: string): string {
-  if (typeof value === 'string') return URL_FIELDS.has(key) && value.startsWith('/files/') ? `${publicUrl}${value}` : value;
+  if (typeof value === 'string')
+    return URL_FIELDS.has(key) && value.startsWith('/files/') ? `${publicUrl}${value}` : value;
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value);
 }
 
 /** The device's entry of a multi-language message: exact language, then its base language, else none. */
 export function pickLanguage(entries: MultiLangEntry[], deviceLanguage: string): MultiLangEntry | undefined {
   const base = deviceLanguage.split('_')[0];
-  return entries.find((e) => e.lang === deviceLanguage) ?? entries.find((e) => e.lang === base) ?? entries.find((e) => e.lang.split('_')[0] === base);
+  return (
+    entries.find((e) => e.lang === deviceLanguage) ??
+    entries.find((e) => e.lang === base) ??
+    entries.find((e) => e.lang.split('_')[0] === base)
+  );
 }
 
 /**
@@ -47,7 +59,14 @@ export function buildData(m: PayloadMessage, deviceLanguage: string): Record<str
     tcm_msg_timestamp: String(m.createdAt.getTime()),
   };
   for (const [key, value] of Object.entries(m.data)) {
-    if (key.startsWith('tcm_') || key === 'from' || key === 'message_type' || key.startsWith('google') || key.startsWith('gcm')) continue;
+    if (
+      key.startsWith('tcm_') ||
+      key === 'from' ||
+      key === 'message_type' ||
+      key.startsWith('google') ||
+      key.startsWith('gcm')
+    )
+      continue;
     const text = asString(key, value, m.publicUrl);
     if (text !== '') out[key] = text;
   }
@@ -101,7 +120,10 @@ export class PayloadCache {
     let rest = this.byLanguage.get(key);
     if (rest === undefined) {
       const built = buildFcmMessage(this.m, '', language);
-      rest = dataBytes(built.data as Record<string, string>) > MAX_DATA_BYTES ? null : `,"data":${JSON.stringify(built.data)},"android":${JSON.stringify(built.android)}}}`;
+      rest =
+        dataBytes(built.data as Record<string, string>) > MAX_DATA_BYTES
+          ? null
+          : `,"data":${JSON.stringify(built.data)},"android":${JSON.stringify(built.android)}}}`;
       this.byLanguage.set(key, rest);
     }
     return rest === null ? undefined : `{"message":{"token":${JSON.stringify(token)}${rest}`;
@@ -115,7 +137,15 @@ export function payloadOf(
 ): PayloadMessage {
   const { id, msgType, pkg, ttlSeconds, createdAt, data, multiLangEnable, multiLangContent } = msg;
   return {
-    id, msgType, pkg, ttlSeconds, createdAt, data, multiLangEnable, multiLangContent, publicUrl,
+    id,
+    msgType,
+    pkg,
+    ttlSeconds,
+    createdAt,
+    data,
+    multiLangEnable,
+    multiLangContent,
+    publicUrl,
     ...(msgType === 99 && msg.parentMsgId ? { targetMsgId: msg.parentMsgId } : {}),
   };
 }

@@ -1,7 +1,14 @@
 import { dailyWindow } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { readGlobalSettings } from '../../modules/global-settings/global-settings.repository';
-import { evaluate, loadPolicySnapshot, nextAllowedTime, type DailyLimits, type PolicySnapshot, type SentToday } from '../../policy';
+import {
+  evaluate,
+  loadPolicySnapshot,
+  nextAllowedTime,
+  type DailyLimits,
+  type PolicySnapshot,
+  type SentToday,
+} from '../../policy';
 import type { PageDevice } from './batch.repository';
 import type { EngineMessage } from './engine.repository';
 import type { PolicyFilter } from './filters';
@@ -11,7 +18,11 @@ const ZERO: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
 const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
 
 /** What each device was sent today (by message kind), for the per-user daily limits; one query per page. */
-async function sentToday(database: Database, deviceIds: string[], since: Date): Promise<Map<string, SentToday>> {
+async function sentToday(
+  database: Database,
+  deviceIds: string[],
+  since: Date,
+): Promise<Map<string, SentToday>> {
   const rows = await database.query<{ id: string; kind: 1 | 2 | 3; n: number }>(
     `SELECT s.device_id::text AS id, m.restrict_type AS kind, count(*)::int AS n
      FROM send_records s JOIN messages m ON m.id = s.message_id
@@ -38,25 +49,42 @@ async function sentToday(database: Database, deviceIds: string[], since: Date): 
 export function policyBinding(database: Database) {
   return async (appId: number, message: EngineMessage): Promise<PolicyFilter | undefined> => {
     const settings = await readGlobalSettings(database);
-    const byOption = new Map(settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]));
-    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') => byOption.get(o) ?? { enable: false, number: 0 };
+    const byOption = new Map(
+      settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]),
+    );
+    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') =>
+      byOption.get(o) ?? { enable: false, number: 0 };
     const dailyLimits: DailyLimits | null = settings.limitSwitch
       ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
       : null;
-    const limited = dailyLimits !== null && [dailyLimits.total, dailyLimits.ad, dailyLimits.distribute, dailyLimits.content].some((l) => l.enable);
+    const limited =
+      dailyLimits !== null &&
+      [dailyLimits.total, dailyLimits.ad, dailyLimits.distribute, dailyLimits.content].some((l) => l.enable);
     const snapshot = await loadPolicySnapshot(database, appId, { dailyLimits });
     // nothing can drop a device of this app: no per-device evaluation at all
     if (!limited && !canDrop(snapshot)) return undefined;
-    const kind = (message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1);
+    const kind = message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1;
     let sent = new Map<string, SentToday>();
     return {
       prefetch: async (page: PageDevice[]) => {
-        if (limited) sent = await sentToday(database, page.map((d) => d.id), dailyWindow(settings, new Date()).start);
+        if (limited)
+          sent = await sentToday(
+            database,
+            page.map((d) => d.id),
+            dailyWindow(settings, new Date()).start,
+          );
       },
       check: (d: PageDevice, now: number) => {
         const f = d.facts ?? NO_FACTS;
         const verdict = evaluate(
-          { country: d.country, brand: f.brand, model: f.model, utcOffsetMin: f.utcOffsetMin, firstSeenAt: new Date(f.firstSeenAt), sentToday: sent.get(d.id) ?? ZERO },
+          {
+            country: d.country,
+            brand: f.brand,
+            model: f.model,
+            utcOffsetMin: f.utcOffsetMin,
+            firstSeenAt: new Date(f.firstSeenAt),
+            sentToday: sent.get(d.id) ?? ZERO,
+          },
           { appId, kind },
           snapshot,
           new Date(now),
@@ -64,7 +92,11 @@ export function policyBinding(database: Database) {
         return verdict.drop ? verdict.lossCode : 0;
       },
       windowEnd: (d: PageDevice, now: number) =>
-        nextAllowedTime({ country: d.country, utcOffsetMin: (d.facts ?? NO_FACTS).utcOffsetMin }, snapshot, new Date(now))?.getTime() ?? null,
+        nextAllowedTime(
+          { country: d.country, utcOffsetMin: (d.facts ?? NO_FACTS).utcOffsetMin },
+          snapshot,
+          new Date(now),
+        )?.getTime() ?? null,
     };
   };
 }

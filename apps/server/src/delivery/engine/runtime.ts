@@ -36,7 +36,8 @@ function envInt(env: NodeJS.ProcessEnv, name: string, def: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return def;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
   return n;
 }
 
@@ -44,7 +45,12 @@ function envInt(env: NodeJS.ProcessEnv, name: string, def: number): number {
  * The engine's knobs (docs/operations.md): BEACON_PAGE_SIZE, BEACON_DISPATCH_CONCURRENCY, BEACON_DISPATCH_WINDOW,
  * BEACON_BATCH_PAGES, and the FCM client's FCM_RATE_PER_MIN (per app), FCM_SESSIONS, FCM_STREAMS_PER_SESSION.
  */
-export function deliverySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): { engine: EngineSettings; ratePerMinute: number; sessions?: number; streamsPerSession?: number } {
+export function deliverySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  engine: EngineSettings;
+  ratePerMinute: number;
+  sessions?: number;
+  streamsPerSession?: number;
+} {
   const engine: EngineSettings = {
     pageSize: Math.min(10_000, envInt(env, 'BEACON_PAGE_SIZE', ENGINE_DEFAULTS.pageSize)),
     dispatchConcurrency: envInt(env, 'BEACON_DISPATCH_CONCURRENCY', ENGINE_DEFAULTS.dispatchConcurrency),
@@ -83,8 +89,10 @@ export class DeliveryRuntime {
 
   private async boot() {
     const { opts } = this;
-    const boss = await startBoss(opts.database, opts.database.kind === 'postgres' ? opts.database.url : undefined, (err) =>
-      opts.log.error({ err }, 'job queue error'),
+    const boss = await startBoss(
+      opts.database,
+      opts.database.kind === 'postgres' ? opts.database.url : undefined,
+      (err) => opts.log.error({ err }, 'job queue error'),
     );
     const { engine: settings, ...fcm } = deliverySettingsFromEnv();
     const client = new FcmClient({ baseUrl: opts.fcmBaseUrl, logger: opts.log, ...fcm });

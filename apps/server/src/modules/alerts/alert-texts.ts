@@ -18,7 +18,11 @@ const TEXTS: Record<AlertKind, { base: Template; reason: Template; needs?: strin
       zh: '{app} 的消息 {messageId} 因连续出错已被停止。',
       fr: 'Le message {messageId} de {app} a été arrêté après des erreurs répétées.',
     },
-    reason: { en: ' Last error: {reason}.', zh: '最后的错误：{reason}。', fr: ' Dernière erreur : {reason}.' },
+    reason: {
+      en: ' Last error: {reason}.',
+      zh: '最后的错误：{reason}。',
+      fr: ' Dernière erreur : {reason}.',
+    },
   },
   quota_exhausted: {
     base: {
@@ -39,7 +43,12 @@ const TEXTS: Record<AlertKind, { base: Template; reason: Template; needs?: strin
 const PLATFORM: Template = { en: 'the platform', zh: '平台', fr: 'la plateforme' };
 
 /** An alert's text in `lang`, rendered from its kind and params (missing values get a neutral word). */
-export function renderAlert(kind: AlertKind, params: AlertParams, appTitle: string | null, lang: MessageLang): string {
+export function renderAlert(
+  kind: AlertKind,
+  params: AlertParams,
+  appTitle: string | null,
+  lang: MessageLang,
+): string {
   const text = TEXTS[kind];
   const values: Record<string, string> = { app: appTitle ?? PLATFORM[lang], messageId: '' };
   for (const [key, value] of Object.entries(params)) values[key] = String(value);

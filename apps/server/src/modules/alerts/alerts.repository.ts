@@ -29,7 +29,10 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
  * exists, its count goes up and its last time and params are refreshed instead of opening a second one. Atomic
  * under concurrency (a partial unique index holds one open alert per app and kind). Returns the alert id and count.
  */
-export async function raiseAlert(database: Pick<Database, 'query'>, input: RaiseAlertInput): Promise<{ id: number; count: number }> {
+export async function raiseAlert(
+  database: Pick<Database, 'query'>,
+  input: RaiseAlertInput,
+): Promise<{ id: number; count: number }> {
   const [row] = await database.query<{ id: number; count: number }>(
     `INSERT INTO alerts (app_id, kind, severity, params) VALUES ($1, $2, $3, $4::jsonb)
      ON CONFLICT ((COALESCE(app_id, 0)), kind) WHERE resolved_at IS NULL
@@ -47,7 +50,9 @@ export class AlertsRepository {
 
   /** The open alerts, newest first (the first 100), and how many are open in all. */
   async open(): Promise<{ rows: StoredAlert[]; total: number }> {
-    const rows = await this.database.query<Omit<StoredAlert, 'firstAt' | 'lastAt'> & { firstAt: Date | string; lastAt: Date | string }>(
+    const rows = await this.database.query<
+      Omit<StoredAlert, 'firstAt' | 'lastAt'> & { firstAt: Date | string; lastAt: Date | string }
+    >(
       `SELECT a.id, a.app_id AS "appId", p.title AS "appTitle", a.kind, a.severity, a.params,
               a.first_at AS "firstAt", a.last_at AS "lastAt", a.count, a.resolved_at AS "resolvedAt"
        FROM alerts a LEFT JOIN apps p ON p.id = a.app_id
@@ -56,10 +61,17 @@ export class AlertsRepository {
        LIMIT $1`,
       [ALERT_LIMITS.shown],
     );
-    const [c] = await this.database.query<{ n: number | string }>('SELECT count(*) AS n FROM alerts WHERE resolved_at IS NULL');
+    const [c] = await this.database.query<{ n: number | string }>(
+      'SELECT count(*) AS n FROM alerts WHERE resolved_at IS NULL',
+    );
     return {
       total: Number(c?.n ?? 0),
-      rows: rows.map((r) => ({ ...r, firstAt: asDate(r.firstAt), lastAt: asDate(r.lastAt), resolvedAt: null })),
+      rows: rows.map((r) => ({
+        ...r,
+        firstAt: asDate(r.firstAt),
+        lastAt: asDate(r.lastAt),
+        resolvedAt: null,
+      })),
     };
   }
 

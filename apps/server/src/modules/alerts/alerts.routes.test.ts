@@ -6,7 +6,18 @@ import { raiseAlert } from './alerts.repository';
 
 interface AlertBody {
   status: number;
-  data: { total: number; results: Array<{ id: number; appId: number | null; appTitle: string; kind: string; severity: string; message: string; count: number }> };
+  data: {
+    total: number;
+    results: Array<{
+      id: number;
+      appId: number | null;
+      appTitle: string;
+      kind: string;
+      severity: string;
+      message: string;
+      count: number;
+    }>;
+  };
 }
 
 describe.each(backends())('admin alerts [$name]', (backend) => {
@@ -20,19 +31,40 @@ describe.each(backends())('admin alerts [$name]', (backend) => {
   afterAll(async () => t.close());
 
   const list = async (who: keyof AdminFixture['clients'], lang = 'en') => {
-    const client = lang === 'en' ? f.clients[who] : Object.assign(new TestClient(t.app, { 'accept-language': lang }), { cookie: f.clients[who].cookie });
+    const client =
+      lang === 'en'
+        ? f.clients[who]
+        : Object.assign(new TestClient(t.app, { 'accept-language': lang }), {
+            cookie: f.clients[who].cookie,
+          });
     return (await client.call('GET', '/tcm/v1/dashboard/alarm')).json<AlertBody>();
   };
 
   it('de-duplicates an open alert of the same app and kind, counting repeats', async () => {
-    const first = await raiseAlert(t.database, { appId: f.appId, kind: 'fcm_credentials', params: { reason: 'invalid_grant' } });
-    const again = await raiseAlert(t.database, { appId: f.appId, kind: 'fcm_credentials', params: { reason: 'invalid_grant' } });
+    const first = await raiseAlert(t.database, {
+      appId: f.appId,
+      kind: 'fcm_credentials',
+      params: { reason: 'invalid_grant' },
+    });
+    const again = await raiseAlert(t.database, {
+      appId: f.appId,
+      kind: 'fcm_credentials',
+      params: { reason: 'invalid_grant' },
+    });
     const third = await raiseAlert(t.database, { appId: f.appId, kind: 'fcm_credentials' });
     expect([again.id, third.id]).toEqual([first.id, first.id]);
     expect(third.count).toBe(3);
-    const otherKind = await raiseAlert(t.database, { appId: f.appId, kind: 'quota_exhausted', params: { minutes: 45 } });
+    const otherKind = await raiseAlert(t.database, {
+      appId: f.appId,
+      kind: 'quota_exhausted',
+      params: { minutes: 45 },
+    });
     const otherApp = await raiseAlert(t.database, { appId: f.otherAppId, kind: 'fcm_credentials' });
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => raiseAlert(t.database, { appId: f.otherAppId, kind: 'message_stopped', params: { messageId: 77 } })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        raiseAlert(t.database, { appId: f.otherAppId, kind: 'message_stopped', params: { messageId: 77 } }),
+      ),
+    );
     expect(new Set(concurrent.map((c) => c.id)).size).toBe(1);
     expect(new Set([first.id, otherKind.id, otherApp.id, concurrent[0]!.id]).size).toBe(4);
   });
@@ -47,7 +79,9 @@ describe.each(backends())('admin alerts [$name]', (backend) => {
       ['quota_exhausted', 'Shop', 1, 'warning'],
       ['fcm_credentials', 'Shop', 3, 'error'],
     ]);
-    expect(res.data.results[2]!.message).toBe('The FCM quota of Shop has been exhausted for 45 minutes: sending is slowed down.');
+    expect(res.data.results[2]!.message).toBe(
+      'The FCM quota of Shop has been exhausted for 45 minutes: sending is slowed down.',
+    );
     expect(res.data.results[0]!.message).toBe('Message 77 of News was stopped after repeated errors.');
     const zh = await list('root', 'zh');
     expect(zh.data.results[0]!.message).toBe('News 的消息 77 因连续出错已被停止。');
@@ -58,15 +92,25 @@ describe.each(backends())('admin alerts [$name]', (backend) => {
   it('refuses users other than 100 and 150', async () => {
     for (const who of ['plain', 'owner', 'manager', 'operator'] as const) {
       expect((await list(who)).status).toBe(1002);
-      expect((await f.clients[who].post('/tcm/v1/dashboard/alarm/1/resolve')).json<{ status: number }>().status).toBe(1002);
+      expect(
+        (await f.clients[who].post('/tcm/v1/dashboard/alarm/1/resolve')).json<{ status: number }>().status,
+      ).toBe(1002);
     }
   });
 
   it('resolves an alert; a later occurrence opens a new one', async () => {
     const before = await list('root');
     const shopCreds = before.data.results.find((r) => r.kind === 'fcm_credentials' && r.appTitle === 'Shop')!;
-    expect((await f.clients.platform.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{ status: number }>().status).toBe(200);
-    expect((await f.clients.platform.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{ status: number }>().status).toBe(404);
+    expect(
+      (await f.clients.platform.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{
+        status: number;
+      }>().status,
+    ).toBe(200);
+    expect(
+      (await f.clients.platform.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{
+        status: number;
+      }>().status,
+    ).toBe(404);
     expect((await list('root')).data.total).toBe(3);
     const reopened = await raiseAlert(t.database, { appId: f.appId, kind: 'fcm_credentials' });
     expect(reopened.id).not.toBe(shopCreds.id);
@@ -75,6 +119,8 @@ describe.each(backends())('admin alerts [$name]', (backend) => {
     expect((await raiseAlert(t.database, { appId: null, kind: 'quota_exhausted' })).id).toBe(platformWide.id);
     const after = await list('root');
     expect(after.data.total).toBe(5);
-    expect(after.data.results[0]!.message).toBe('The FCM quota of the platform has been exhausted for a long time: sending is slowed down.');
+    expect(after.data.results[0]!.message).toBe(
+      'The FCM quota of the platform has been exhausted for a long time: sending is slowed down.',
+    );
   });
 });

@@ -38,7 +38,10 @@ export class AppControlRepository {
     return rows.map((r) => ({ ...r, createdAt: asDate(r.createdAt) }));
   }
 
-  async find(type: 1 | 2, by: { id?: number | undefined; appId?: number | undefined }): Promise<AppControlRow | undefined> {
+  async find(
+    type: 1 | 2,
+    by: { id?: number | undefined; appId?: number | undefined },
+  ): Promise<AppControlRow | undefined> {
     const rows = await this.database.query<AppControlRow>(
       `SELECT e.id, e.app_id AS "appId", a.title, a.pkg, a.logo, e.control_type AS "appControlType", e.created_at AS "createdAt"
        FROM app_control_entries e JOIN apps a ON a.id = e.app_id
@@ -50,12 +53,17 @@ export class AppControlRepository {
   }
 
   async app(appId: number): Promise<AppRef | undefined> {
-    const [row] = await this.database.query<AppRef>(`SELECT id AS "appId", title, pkg, logo FROM apps WHERE id = $1`, [appId]);
+    const [row] = await this.database.query<AppRef>(
+      `SELECT id AS "appId", title, pkg, logo FROM apps WHERE id = $1`,
+      [appId],
+    );
     return row;
   }
 
   async allApps(): Promise<AppRef[]> {
-    return this.database.query<AppRef>(`SELECT id AS "appId", title, pkg, logo FROM apps ORDER BY lower(title), id`);
+    return this.database.query<AppRef>(
+      `SELECT id AS "appId", title, pkg, logo FROM apps ORDER BY lower(title), id`,
+    );
   }
 
   /** Adds the app to a list; false when it is already there. */
@@ -69,7 +77,13 @@ export class AppControlRepository {
           [app.appId, type, actor.id],
         );
         if (inserted.length > 0) {
-          await record(conn, { actor, area: 'apps', action: 'create', target: `${AREA_TARGET[type]} app ${app.appId}`, newValue: { appControlType: type, ...app } });
+          await record(conn, {
+            actor,
+            area: 'apps',
+            action: 'create',
+            target: `${AREA_TARGET[type]} app ${app.appId}`,
+            newValue: { appControlType: type, ...app },
+          });
         }
         await conn.exec('COMMIT');
         return inserted.length > 0;
@@ -88,7 +102,13 @@ export class AppControlRepository {
         area: 'apps',
         action: 'delete',
         target: `${AREA_TARGET[row.appControlType]} app ${row.appId}`,
-        oldValue: { appControlType: row.appControlType, appId: row.appId, title: row.title, pkg: row.pkg, logo: row.logo },
+        oldValue: {
+          appControlType: row.appControlType,
+          appId: row.appId,
+          title: row.title,
+          pkg: row.pkg,
+          logo: row.logo,
+        },
       });
     });
   }

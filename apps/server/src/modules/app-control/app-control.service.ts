@@ -5,7 +5,10 @@ import type { AuditEntry } from '../audit/audit.repository';
 
 const LIST_NAME = { 1: 'notification-control', 2: 'global whitelist' } as const;
 
-const toEntry = ({ createdAt, ...row }: AppControlRow): AppControlEntry => ({ ...row, createTime: createdAt.toISOString() });
+const toEntry = ({ createdAt, ...row }: AppControlRow): AppControlEntry => ({
+  ...row,
+  createTime: createdAt.toISOString(),
+});
 
 /** The apps tab (issue 5 item 3): which apps the model shielding applies to, and which escape global shielding. */
 export class AppControlService {
@@ -25,7 +28,8 @@ export class AppControlService {
       const appId = input.appId ?? 0;
       const app = await this.repo.app(appId);
       if (!app) throw fieldError('appId', `app ${appId} does not exist`);
-      if (!(await this.repo.add(type, app, actor))) throw fieldError('appId', `${app.title} is already in the ${LIST_NAME[type]} list`);
+      if (!(await this.repo.add(type, app, actor)))
+        throw fieldError('appId', `${app.title} is already in the ${LIST_NAME[type]} list`);
       return;
     }
     const row = await this.repo.find(type, { id: input.id, appId: input.appId });

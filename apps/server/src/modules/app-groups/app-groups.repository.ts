@@ -54,7 +54,9 @@ export class AppGroupsRepository {
   async userApps(user: { id: number; ulevel: number }): Promise<UserAppRow[]> {
     const columns = `a.id AS "appId", a.title, a.logo, a.pkg, a.review_enable AS "reviewEnable"`;
     if (user.ulevel === 100) {
-      return this.database.query<UserAppRow>(`SELECT ${columns}, 100 AS "projectLevel" FROM apps a ORDER BY lower(a.title), a.id`);
+      return this.database.query<UserAppRow>(
+        `SELECT ${columns}, 100 AS "projectLevel" FROM apps a ORDER BY lower(a.title), a.id`,
+      );
     }
     return this.database.query<UserAppRow>(
       `SELECT ${columns}, m.ulevel AS "projectLevel"
@@ -78,7 +80,10 @@ export class AppGroupsRepository {
   }
 
   async find(id: number): Promise<GroupRow | undefined> {
-    const [row] = await this.database.query<GroupRow>(`${GROUP_SELECT} WHERE g.id = $1 GROUP BY g.id, u.email`, [id]);
+    const [row] = await this.database.query<GroupRow>(
+      `${GROUP_SELECT} WHERE g.id = $1 GROUP BY g.id, u.email`,
+      [id],
+    );
     return row ? { ...row, updatedAt: asDate(row.updatedAt) } : undefined;
   }
 
@@ -90,7 +95,9 @@ export class AppGroupsRepository {
         .values({ name: values.name, description: values.description, createdBy })
         .returning({ id: appGroups.id });
       if (!row) throw new Error('app group insert returned nothing');
-      await tx.insert(appGroupApps).values(values.appIds.map((appId, position) => ({ groupId: row.id, appId, position })));
+      await tx
+        .insert(appGroupApps)
+        .values(values.appIds.map((appId, position) => ({ groupId: row.id, appId, position })));
       return row.id;
     });
   }
@@ -103,7 +110,9 @@ export class AppGroupsRepository {
         .set({ name: values.name, description: values.description, updatedAt: new Date() })
         .where(eq(appGroups.id, id));
       await tx.delete(appGroupApps).where(eq(appGroupApps.groupId, id));
-      await tx.insert(appGroupApps).values(values.appIds.map((appId, position) => ({ groupId: id, appId, position })));
+      await tx
+        .insert(appGroupApps)
+        .values(values.appIds.map((appId, position) => ({ groupId: id, appId, position })));
     });
   }
 

@@ -1,4 +1,9 @@
-import { appGroupBlock, type AppGroup, type AppGroupCandidate, type AppGroupSaveRequest } from '@beacon/shared';
+import {
+  appGroupBlock,
+  type AppGroup,
+  type AppGroupCandidate,
+  type AppGroupSaveRequest,
+} from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { canChangeGroup, canSeeGroup, type GroupViewer } from './app-groups.policy';
 import type { AppGroupsRepository, GroupRow, UserAppRow } from './app-groups.repository';
@@ -45,13 +50,19 @@ export class AppGroupsService {
   async save(viewer: GroupViewer, input: AppGroupSaveRequest): Promise<number> {
     const apps = await this.repo.userApps(viewer);
     const byId = new Map(apps.map((a) => [a.appId, a]));
-    const existing = input.groupId === undefined ? undefined : await this.changeable(viewer, input.groupId, levelsOf(apps));
+    const existing =
+      input.groupId === undefined ? undefined : await this.changeable(viewer, input.groupId, levelsOf(apps));
     for (const appId of input.apps) {
       const app = byId.get(appId);
       if (!app) throw fieldError('apps', `app ${appId} is not one of your apps`);
       const block = appGroupBlock(app.projectLevel, app.reviewEnable);
-      if (block === 'level') throw fieldError('apps', `your role on ${app.title} (app ${appId}) does not allow grouping it: owners only`);
-      if (block === 'review') throw fieldError('apps', `${app.title} (app ${appId}) has review enabled and cannot be grouped`);
+      if (block === 'level')
+        throw fieldError(
+          'apps',
+          `your role on ${app.title} (app ${appId}) does not allow grouping it: owners only`,
+        );
+      if (block === 'review')
+        throw fieldError('apps', `${app.title} (app ${appId}) has review enabled and cannot be grouped`);
     }
     const values = { name: input.groupName, description: input.groupDesc, appIds: input.apps };
     if (existing) {
@@ -67,10 +78,20 @@ export class AppGroupsService {
   }
 
   /** The group, when the viewer sees it (else 404) and may change it (else 1002). */
-  private async changeable(viewer: GroupViewer, groupId: number, levels: ReadonlyMap<number, number>): Promise<GroupRow> {
+  private async changeable(
+    viewer: GroupViewer,
+    groupId: number,
+    levels: ReadonlyMap<number, number>,
+  ): Promise<GroupRow> {
     const group = await this.repo.find(groupId);
     if (!group || !canSeeGroup(viewer, group.createdBy)) throw new ApiError(404);
-    if (!canChangeGroup(group.apps.map((a) => a.appId), levels)) throw new ApiError(1002);
+    if (
+      !canChangeGroup(
+        group.apps.map((a) => a.appId),
+        levels,
+      )
+    )
+      throw new ApiError(1002);
     return group;
   }
 }

@@ -1,4 +1,9 @@
-import { APP_SWITCH_FIELDS, type AppSwitch, type GlobalAppList, type GlobalAppListRequest } from '@beacon/shared';
+import {
+  APP_SWITCH_FIELDS,
+  type AppSwitch,
+  type GlobalAppList,
+  type GlobalAppListRequest,
+} from '@beacon/shared';
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apps, users } from '../../db/schema';
@@ -66,7 +71,11 @@ export class AppSettingsRepository {
   async setSwitch(appId: number, which: AppSwitch, enable: boolean, actor: Actor): Promise<boolean> {
     const column = COLUMNS[which];
     return this.database.db.transaction(async (tx) => {
-      const [before] = await tx.select({ title: apps.title, value: column }).from(apps).where(eq(apps.id, appId)).for('update');
+      const [before] = await tx
+        .select({ title: apps.title, value: column })
+        .from(apps)
+        .where(eq(apps.id, appId))
+        .for('update');
       if (!before) return false;
       if (before.value === enable) return true;
       await tx

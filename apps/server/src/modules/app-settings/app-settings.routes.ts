@@ -9,10 +9,15 @@ import { AppSettingsService } from './app-settings.service';
 export function registerAppSettingsModule({ app, database }: ModuleContext): void {
   const settings = new AppSettingsService(new AppSettingsRepository(database));
 
-  registerCall(app, appSettingsCalls.globalList, appSettingsPolicy.superAdmin, ({ body }) => settings.list(body));
+  registerCall(app, appSettingsCalls.globalList, appSettingsPolicy.superAdmin, ({ body }) =>
+    settings.list(body),
+  );
 
   registerCall(app, appSettingsCalls.setSwitch, appSettingsPolicy.superAdmin, async ({ params, session }) => {
-    await settings.setSwitch(params.appId, params.switch, params.enable, { id: session.user.id, email: session.user.email });
+    await settings.setSwitch(params.appId, params.switch, params.enable, {
+      id: session.user.id,
+      email: session.user.email,
+    });
     return {};
   });
 }

@@ -40,7 +40,12 @@ describe.each(backends())('app details and settings [$name]', (backend) => {
   let owner: TestClient;
   const url = (rest: string) => `/tcm/v1/app/${appId}/${rest}`;
   const sdk = (path: string, key: string, secret: string, body: unknown) =>
-    t.app.inject({ method: 'POST', url: path, headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}` }, payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}` },
+      payload: body as object,
+    });
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -80,26 +85,36 @@ describe.each(backends())('app details and settings [$name]', (backend) => {
     }
   });
 
-  it.each<Member>(['manager', 'operator', 'tester', 'stranger', 'admin'])('refuses every setting to %s with 1002', async (who) => {
-    const client = await clientFor(t, who);
-    for (const [path, body] of [
-      ['update', EDIT],
-      ['report/time', { wifiReportTime: 5, mobileReportTime: 5 }],
-      ['advance/target/1', {}],
-      ['limit/switcher/1', {}],
-      ['limit/count/5', {}],
-      ['secret/reveal', {}],
-      ['secret/rotate', {}],
-      ['delete', { pkg: 'com.example.shop' }],
-    ] as const) {
-      expect((await client.post(url(path), body)).json().status, path).toBe(1002);
-    }
-  });
+  it.each<Member>(['manager', 'operator', 'tester', 'stranger', 'admin'])(
+    'refuses every setting to %s with 1002',
+    async (who) => {
+      const client = await clientFor(t, who);
+      for (const [path, body] of [
+        ['update', EDIT],
+        ['report/time', { wifiReportTime: 5, mobileReportTime: 5 }],
+        ['advance/target/1', {}],
+        ['limit/switcher/1', {}],
+        ['limit/count/5', {}],
+        ['secret/reveal', {}],
+        ['secret/rotate', {}],
+        ['delete', { pkg: 'com.example.shop' }],
+      ] as const) {
+        expect((await client.post(url(path), body)).json().status, path).toBe(1002);
+      }
+    },
+  );
 
   it('edits the details and switches, which the info call then shows', async () => {
     expect((await owner.post(url('update'), EDIT)).json().status).toBe(200);
     const info = (await owner.call('GET', url('info'))).json().data;
-    expect(info).toMatchObject({ title: 'Shop Pro', uploadFileLimit: 40, multiLangEnable: true, reviewEnable: true, linksEnable: false, displayPriorityEnable: true });
+    expect(info).toMatchObject({
+      title: 'Shop Pro',
+      uploadFileLimit: 40,
+      multiLangEnable: true,
+      reviewEnable: true,
+      linksEnable: false,
+      displayPriorityEnable: true,
+    });
     const detail = (await owner.post(url('detail'))).json().data.result;
     expect(detail.description).toBe('The shop app');
     expect(detail.pkg).toBe('com.example.shop');
@@ -121,11 +136,22 @@ describe.each(backends())('app details and settings [$name]', (backend) => {
   });
 
   it('clamps the report intervals to 2–24 hours and refuses non-digits', async () => {
-    const res = await owner.post(url('report/time'), { wifiReportTime: '30', mobileReportTime: 1, appId, pkg: 'com.example.shop' });
+    const res = await owner.post(url('report/time'), {
+      wifiReportTime: '30',
+      mobileReportTime: 1,
+      appId,
+      pkg: 'com.example.shop',
+    });
     expect(res.json()).toMatchObject({ status: 200, data: { wifiReportTime: 24, mobileReportTime: 2 } });
-    expect((await owner.post(url('detail'))).json().data.result).toMatchObject({ wifiReportTime: 24, mobileReportTime: 2 });
+    expect((await owner.post(url('detail'))).json().data.result).toMatchObject({
+      wifiReportTime: 24,
+      mobileReportTime: 2,
+    });
     await owner.post(url('report/time'), { wifiReportTime: '8', mobileReportTime: '0' });
-    expect((await owner.post(url('detail'))).json().data.result).toMatchObject({ wifiReportTime: 8, mobileReportTime: 2 });
+    expect((await owner.post(url('detail'))).json().data.result).toMatchObject({
+      wifiReportTime: 8,
+      mobileReportTime: 2,
+    });
     for (const bad of ['1.5', '-3', 'six', '']) {
       const refused = await owner.post(url('report/time'), { wifiReportTime: bad, mobileReportTime: 4 });
       expect(refused.json().data.fields[0].field, bad).toBe('wifiReportTime');
@@ -137,7 +163,11 @@ describe.each(backends())('app details and settings [$name]', (backend) => {
     expect((await owner.post(url('advance/target/1'))).json().status).toBe(200);
     expect((await owner.post(url('limit/switcher/1'))).json().status).toBe(200);
     expect((await owner.post(url('limit/count/7'))).json().status).toBe(200);
-    expect((await owner.call('GET', url('info'))).json().data).toMatchObject({ advanceTarget: true, limitEnable: true, limitCount: 7 });
+    expect((await owner.call('GET', url('info'))).json().data).toMatchObject({
+      advanceTarget: true,
+      limitEnable: true,
+      limitCount: 7,
+    });
     for (const bad of ['0', 'abc', '2.5', '-1']) {
       const res = await owner.post(url(`limit/count/${bad}`));
       expect(res.json().status, bad).toBe(400);
@@ -146,7 +176,10 @@ describe.each(backends())('app details and settings [$name]', (backend) => {
     expect((await owner.post(url('limit/count/'))).json().status).not.toBe(200);
     expect((await owner.post(url('advance/target/2'))).json().status).toBe(400);
     await owner.post(url('advance/target/0'));
-    expect((await owner.call('GET', url('info'))).json().data).toMatchObject({ advanceTarget: false, limitCount: 7 });
+    expect((await owner.call('GET', url('info'))).json().data).toMatchObject({
+      advanceTarget: false,
+      limitCount: 7,
+    });
   });
 
   it('reveals the secret to the owner; rotation makes the old secret fail on the device API and the new one work', async () => {
@@ -154,25 +187,44 @@ describe.each(backends())('app details and settings [$name]', (backend) => {
     expect((await sdk('/sdk/v1/register', appKey, appSecret, device)).statusCode).toBe(200);
     const rotated = (await owner.post(url('secret/rotate'))).json().data.appSecret as string;
     expect(rotated).not.toBe(appSecret);
-    expect((await (await clientFor(t, 'root')).post(url('secret/reveal'))).json().data.appSecret).toBe(rotated);
+    expect((await (await clientFor(t, 'root')).post(url('secret/reveal'))).json().data.appSecret).toBe(
+      rotated,
+    );
     // this process caches credentials for 30 s; past that the old secret is refused
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31_000);
-    const old = await sdk('/sdk/v1/heartbeat', appKey, appSecret, { gaid: device.gaid, notificationsEnabled: true });
+    const old = await sdk('/sdk/v1/heartbeat', appKey, appSecret, {
+      gaid: device.gaid,
+      notificationsEnabled: true,
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await sdk('/sdk/v1/heartbeat', appKey, rotated, { gaid: device.gaid, notificationsEnabled: true });
+    const fresh = await sdk('/sdk/v1/heartbeat', appKey, rotated, {
+      gaid: device.gaid,
+      notificationsEnabled: true,
+    });
     expect(fresh.json()).toMatchObject({ status: 200 });
     appSecret = rotated;
   });
 
   it('replaces the service-account JSON; only project_id and client_email are shown', async () => {
-    const up = await upload(t, owner, '/tcm/v1/app/upload/firebase', 'new.json', serviceAccountJson({ project_id: 'shop-next' }));
+    const up = await upload(
+      t,
+      owner,
+      '/tcm/v1/app/upload/firebase',
+      'new.json',
+      serviceAccountJson({ project_id: 'shop-next' }),
+    );
     const origin = up.json().data.origin as string;
-    expect((await owner.post(url('firebase'), { appFireBaseJsonId: 'nope' })).json().data.fields[0].field).toBe('appFireBaseJsonId');
+    expect(
+      (await owner.post(url('firebase'), { appFireBaseJsonId: 'nope' })).json().data.fields[0].field,
+    ).toBe('appFireBaseJsonId');
     expect((await owner.post(url('firebase'), { appFireBaseJsonId: origin })).json().status).toBe(200);
     const detail = (await owner.post(url('detail'))).json().data.result;
     expect(detail).toMatchObject({
-      firebaseJsonDisplay: { project_id: 'shop-next', client_email: 'firebase-adminsdk@shop-push.iam.gserviceaccount.com' },
+      firebaseJsonDisplay: {
+        project_id: 'shop-next',
+        client_email: 'firebase-adminsdk@shop-push.iam.gserviceaccount.com',
+      },
       firebaseJsonName: 'new.json',
       hasServiceAccount: true,
     });

@@ -43,12 +43,19 @@ export function registerAppSettingsRoutes(app: FastifyInstance, { settings, apps
     return {};
   });
 
-  registerCall(app, appCalls.revealSecret, appsPolicy.owner, async ({ params }) => ({ appSecret: await apps.revealSecret(params.appId) }));
+  registerCall(app, appCalls.revealSecret, appsPolicy.owner, async ({ params }) => ({
+    appSecret: await apps.revealSecret(params.appId),
+  }));
 
-  registerCall(app, appCalls.rotateSecret, appsPolicy.owner, async ({ params }) => ({ appSecret: await apps.rotateSecret(params.appId) }));
+  registerCall(app, appCalls.rotateSecret, appsPolicy.owner, async ({ params }) => ({
+    appSecret: await apps.rotateSecret(params.appId),
+  }));
 
   registerCall(app, appCalls.replaceFirebase, appsPolicy.details, async ({ params, body, session }) => {
-    await settings.replaceServiceAccount(params.appId, await uploads.take(body.appFireBaseJsonId, session.user.id));
+    await settings.replaceServiceAccount(
+      params.appId,
+      await uploads.take(body.appFireBaseJsonId, session.user.id),
+    );
     return {};
   });
 }

@@ -38,7 +38,9 @@ export class AppSettingsService {
       appKey: app.appKey,
       serverKey: '',
       commercialEnable: app.commercialEnable,
-      firebaseJsonDisplay: app.firebaseJsonEnc ? { project_id: app.firebaseProjectId, client_email: app.firebaseClientEmail } : null,
+      firebaseJsonDisplay: app.firebaseJsonEnc
+        ? { project_id: app.firebaseProjectId, client_email: app.firebaseClientEmail }
+        : null,
       firebaseJsonName: app.firebaseJsonName,
       multiLangList: [],
       dmpCustomize: [],

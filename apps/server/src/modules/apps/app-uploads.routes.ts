@@ -26,9 +26,16 @@ async function readFile(req: FastifyRequest, maxBytes: number, tooBig: () => Api
 }
 
 /** The create dialog's uploads: the service-account JSON (sealed, kept server-side) and the logo. */
-export function registerAppUploadRoutes(app: FastifyInstance, deps: { uploads: FirebaseUploadsService; files: FilesService }): void {
+export function registerAppUploadRoutes(
+  app: FastifyInstance,
+  deps: { uploads: FirebaseUploadsService; files: FilesService },
+): void {
   registerCall(app, appCalls.uploadFirebase, appsPolicy.signedIn, async ({ req, session }) => {
-    const { data, filename } = await readFile(req, APP_LIMITS.firebaseJsonMaxBytes, () => new ApiError(110000));
+    const { data, filename } = await readFile(
+      req,
+      APP_LIMITS.firebaseJsonMaxBytes,
+      () => new ApiError(110000),
+    );
     return deps.uploads.upload(data, filename, session.user.id);
   });
 

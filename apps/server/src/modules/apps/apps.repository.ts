@@ -65,12 +65,17 @@ export class AppsRepository {
   }
 
   /** Inserts an app and its owner membership in one transaction; undefined when the package is taken meanwhile. */
-  async insertWithOwner(app: NewApp, owner: { userId: number; email: string }): Promise<AppRecord | undefined> {
+  async insertWithOwner(
+    app: NewApp,
+    owner: { userId: number; email: string },
+  ): Promise<AppRecord | undefined> {
     try {
       return await this.db.transaction(async (tx) => {
         const [row] = await tx.insert(apps).values(app).returning();
         if (!row) throw new Error('app insert returned nothing');
-        await tx.insert(appMembers).values({ appId: row.id, userId: owner.userId, email: owner.email, ulevel: 200, status: 0 });
+        await tx
+          .insert(appMembers)
+          .values({ appId: row.id, userId: owner.userId, email: owner.email, ulevel: 200, status: 0 });
         return row;
       });
     } catch (err) {
@@ -83,8 +88,15 @@ export class AppsRepository {
    * One page of the apps a user sees: every app for `all` (level-100 users, level 100 on each), otherwise the apps
    * where the user has an active role; the user's own apps first, then the newest.
    */
-  async listFor(user: { id: number; all: boolean }, search: string, offset: number, limit: number): Promise<{ rows: AppListRow[]; total: number }> {
-    const match: SQL | undefined = search ? or(ilike(apps.title, likePattern(search)), ilike(apps.pkg, likePattern(search))) : undefined;
+  async listFor(
+    user: { id: number; all: boolean },
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AppListRow[]; total: number }> {
+    const match: SQL | undefined = search
+      ? or(ilike(apps.title, likePattern(search)), ilike(apps.pkg, likePattern(search)))
+      : undefined;
     const columns = {
       id: apps.id,
       title: apps.title,
@@ -96,12 +108,22 @@ export class AppsRepository {
     const order = [desc(sql`(${apps.ownerId} IS NOT DISTINCT FROM ${user.id})`), desc(apps.id)];
     if (user.all) {
       const [rows, [totalRow]] = await Promise.all([
-        this.db.select(columns).from(apps).where(match).orderBy(...order).limit(limit).offset(offset),
+        this.db
+          .select(columns)
+          .from(apps)
+          .where(match)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
         this.db.select({ n: count() }).from(apps).where(match),
       ]);
       return { rows: rows.map((r) => ({ ...r, level: 100 })), total: totalRow?.n ?? 0 };
     }
-    const member = and(eq(appMembers.appId, apps.id), eq(appMembers.userId, user.id), eq(appMembers.status, 0));
+    const member = and(
+      eq(appMembers.appId, apps.id),
+      eq(appMembers.userId, user.id),
+      eq(appMembers.status, 0),
+    );
     const [rows, [totalRow]] = await Promise.all([
       this.db
         .select({ ...columns, level: appMembers.ulevel })
@@ -123,7 +145,10 @@ export class AppsRepository {
   }
 
   async update(appId: number, changes: AppChanges): Promise<void> {
-    await this.db.update(apps).set({ ...changes, updatedAt: new Date() }).where(eq(apps.id, appId));
+    await this.db
+      .update(apps)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(apps.id, appId));
   }
 
   /** Deletes an app; its members, devices and everything else keyed on it go with it (ON DELETE CASCADE). */

@@ -29,7 +29,9 @@ export function registerAppsModule(ctx: ModuleContext): void {
     services.apps.list(session.user, body.title, body.pageNo, body.pageSize),
   );
 
-  registerCall(app, appCalls.check, appsPolicy.signedIn, async ({ body }) => ({ available: await services.apps.isPkgFree(body.pkg) }));
+  registerCall(app, appCalls.check, appsPolicy.signedIn, async ({ body }) => ({
+    available: await services.apps.isPkgFree(body.pkg),
+  }));
 
   registerCall(app, appCalls.save, appsPolicy.signedIn, async ({ body, session }) => {
     const serviceAccount = await uploads.take(body.appFireBaseJsonId, session.user.id);

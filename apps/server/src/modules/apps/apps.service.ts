@@ -73,9 +73,19 @@ export class AppsService {
   }
 
   /** A page of the apps the user has an active role on (all apps for level-100 users), the user's own first. */
-  async list(user: { id: number; ulevel: number }, title: string, pageNo: number, pageSize: number): Promise<AppList> {
+  async list(
+    user: { id: number; ulevel: number },
+    title: string,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<AppList> {
     const all = user.ulevel === ProjectLevel.SUPER_ADMIN;
-    const { rows, total } = await this.repo.listFor({ id: user.id, all }, title, (pageNo - 1) * pageSize, pageSize);
+    const { rows, total } = await this.repo.listFor(
+      { id: user.id, all },
+      title,
+      (pageNo - 1) * pageSize,
+      pageSize,
+    );
     const results: AppCard[] = rows.map((r) => ({
       appId: r.id,
       title: r.title,

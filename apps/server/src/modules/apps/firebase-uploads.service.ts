@@ -29,7 +29,14 @@ export class FirebaseUploadsService {
     const origin = randomBytes(18).toString('base64url');
     const name = fileName.slice(0, 200);
     await this.repo.pruneBefore(new Date(this.now().getTime() - KEEP_MS));
-    await this.repo.insert({ id: origin, userId, jsonEnc: this.box.seal(json), projectId, clientEmail, name });
+    await this.repo.insert({
+      id: origin,
+      userId,
+      jsonEnc: this.box.seal(json),
+      projectId,
+      clientEmail,
+      name,
+    });
     return { origin, name, projectId, clientEmail };
   }
 
@@ -37,6 +44,11 @@ export class FirebaseUploadsService {
   async take(origin: string, userId: number, field = 'appFireBaseJsonId'): Promise<ServiceAccountInfo> {
     const row = await this.repo.find(origin, userId);
     if (!row) throw fieldError(field, 'is unknown or expired: upload the service-account JSON again');
-    return { json: this.box.open(row.jsonEnc), projectId: row.projectId, clientEmail: row.clientEmail, fileName: row.name };
+    return {
+      json: this.box.open(row.jsonEnc),
+      projectId: row.projectId,
+      clientEmail: row.clientEmail,
+      fileName: row.name,
+    };
   }
 }

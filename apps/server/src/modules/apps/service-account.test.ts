@@ -30,7 +30,11 @@ describe('parseServiceAccount', () => {
     ['no client_email', serviceAccountJson({ client_email: undefined }), '"client_email"'],
     ['a bad client_email', serviceAccountJson({ client_email: 'not-an-email' }), '"client_email"'],
     ['no private_key', serviceAccountJson({ private_key: undefined }), '"private_key"'],
-    ['a broken private_key', serviceAccountJson({ private_key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n' }), '"private_key"'],
+    [
+      'a broken private_key',
+      serviceAccountJson({ private_key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n' }),
+      '"private_key"',
+    ],
     ['no token_uri', serviceAccountJson({ token_uri: undefined }), '"token_uri"'],
     ['a non-http token_uri', serviceAccountJson({ token_uri: 'ftp://example.com/token' }), '"token_uri"'],
   ])('refuses %s, naming what is wrong', (_name, json, expected) => {
@@ -43,7 +47,9 @@ describe('parseServiceAccount', () => {
     } catch (err) {
       expect((err as ApiError).messageFor('zh')).toContain('token_uri');
       expect((err as ApiError).messageFor('fr')).toContain('compte de service');
-      expect((err as ApiError).data).toEqual({ fields: [{ field: 'file', message: 'has no "token_uri" http(s) URL' }] });
+      expect((err as ApiError).data).toEqual({
+        fields: [{ field: 'file', message: 'has no "token_uri" http(s) URL' }],
+      });
     }
     expect.assertions(3);
   });

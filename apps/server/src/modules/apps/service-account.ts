@@ -39,7 +39,11 @@ const TEXT: Record<Problem, Record<MessageLang, string>> = {
   },
 };
 
-const FIELD: Record<MessageLang, string> = { en: 'The service-account JSON', zh: '服务账号 JSON', fr: 'Le JSON du compte de service' };
+const FIELD: Record<MessageLang, string> = {
+  en: 'The service-account JSON',
+  zh: '服务账号 JSON',
+  fr: 'Le JSON du compte de service',
+};
 
 function refuse(problem: Problem): ApiError {
   return new ApiError(400, (lang) => `${FIELD[lang]} ${TEXT[problem][lang]}`, {

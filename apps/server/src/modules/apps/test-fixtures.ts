@@ -6,7 +6,9 @@ let cachedKey: string | undefined;
 
 /** A real RSA private key in PEM (generated once per process). */
 export function testPrivateKey(): string {
-  cachedKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  cachedKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
   return cachedKey;
 }
 
@@ -26,7 +28,6 @@ export function serviceAccountJson(over: Record<string, unknown> = {}): string {
   for (const [key, value] of Object.entries(doc)) if (value === undefined) delete doc[key];
   return JSON.stringify(doc, null, 2);
 }
-
 
 /**
  * A real RGB PNG of `width`×`height`: a two-colour diagonal by default; `noise` fills it with pseudo-random pixels
@@ -54,14 +55,25 @@ export function pngImage(width: number, height: number, noise = false): Buffer {
       }
     }
   }
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A multipart/form-data body with one `file` field, for app.inject. */
-export function multipartFile(filename: string, content: Buffer | string, contentType = 'application/octet-stream') {
+export function multipartFile(
+  filename: string,
+  content: Buffer | string,
+  contentType = 'application/octet-stream',
+) {
   const boundary = '----beacon-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     Buffer.isBuffer(content) ? content : Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -22,13 +22,27 @@ export async function seedTeam(t: TestApp): Promise<{ appId: number; appKey: str
   await t.services.users.upsertAdmin(TEAM.admin, PASSWORD, 150);
   const root = (await t.repos.users.findByEmail(TEAM.root))!;
   for (const who of ['owner', 'manager', 'operator', 'tester', 'stranger'] as const) {
-    await t.services.users.save({ email: TEAM[who], source: 2, ulevel: 0, description: '', password: PASSWORD }, root);
+    await t.services.users.save(
+      { email: TEAM[who], source: 2, ulevel: 0, description: '', password: PASSWORD },
+      root,
+    );
   }
   const owner = (await t.repos.users.findByEmail(TEAM.owner))!;
-  const { app, appSecret } = await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner.id, email: owner.email } });
-  for (const [who, level] of [['manager', 300], ['operator', 400], ['tester', 500]] as const) {
+  const { app, appSecret } = await t.services.apps.create({
+    title: 'Shop',
+    pkg: 'com.example.shop',
+    owner: { userId: owner.id, email: owner.email },
+  });
+  for (const [who, level] of [
+    ['manager', 300],
+    ['operator', 400],
+    ['tester', 500],
+  ] as const) {
     const user = (await t.repos.users.findByEmail(TEAM[who]))!;
-    await t.database.query('INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, $4, 0)', [app.id, user.id, user.email, level]);
+    await t.database.query(
+      'INSERT INTO app_members (app_id, user_id, email, ulevel, status) VALUES ($1, $2, $3, $4, 0)',
+      [app.id, user.id, user.email, level],
+    );
   }
   return { appId: app.id, appKey: app.appKey, appSecret };
 }
@@ -42,7 +56,13 @@ export async function clientFor(t: TestApp, who: Member): Promise<TestClient> {
 }
 
 /** Posts a multipart `file` with the client's session. */
-export function upload(t: TestApp, client: TestClient, url: string, filename: string, content: Buffer | string): Promise<LightMyRequestResponse> {
+export function upload(
+  t: TestApp,
+  client: TestClient,
+  url: string,
+  filename: string,
+  content: Buffer | string,
+): Promise<LightMyRequestResponse> {
   const { payload, headers } = multipartFile(filename, content);
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: client.cookie } });
 }

@@ -47,7 +47,15 @@ export async function record(writer: AuditWriter, entry: AuditEntry): Promise<vo
   await writer.query(
     `INSERT INTO policy_audit (actor_id, actor_email, area, action, target, old_value, new_value)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
-    [values.actorId, values.actorEmail, values.area, values.action, values.target, JSON.stringify(values.oldValue), JSON.stringify(values.newValue)],
+    [
+      values.actorId,
+      values.actorEmail,
+      values.area,
+      values.action,
+      values.target,
+      JSON.stringify(values.oldValue),
+      JSON.stringify(values.newValue),
+    ],
   );
 }
 
@@ -73,7 +81,14 @@ export class AuditRepository {
          AND ($4::timestamptz IS NULL OR at <= $4)
        ORDER BY at DESC, id DESC
        LIMIT $5 OFFSET $6`,
-      [q.area || null, q.actor || null, q.from ?? null, q.to ?? null, q.pageSize, (q.pageNo - 1) * q.pageSize],
+      [
+        q.area || null,
+        q.actor || null,
+        q.from ?? null,
+        q.to ?? null,
+        q.pageSize,
+        (q.pageNo - 1) * q.pageSize,
+      ],
     );
     let total = Number(rows[0]?.total ?? 0);
     if (rows.length === 0 && q.pageNo > 1) {
@@ -87,7 +102,11 @@ export class AuditRepository {
     }
     return {
       total,
-      list: rows.map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id), at: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString() })),
+      list: rows.map(({ total: _total, ...r }) => ({
+        ...r,
+        id: Number(r.id),
+        at: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString(),
+      })),
     };
   }
 }

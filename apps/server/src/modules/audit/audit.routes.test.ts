@@ -15,10 +15,28 @@ describe.each(backends())('policy audit log [$name]', (backend) => {
     const root = { id: null, email: 'root@example.com' };
     const platform = { id: null, email: 'Platform@Example.com' };
     // 25 model changes by root, 2 daily-limit changes by the platform admin, dated one per hour
-    for (let i = 0; i < 25; i++) await record(t.database.db, { actor: root, area: 'models', action: 'create', target: `ad BRAND M${i}`, newValue: { i } });
-    await record(t.database, { actor: platform, area: 'daily-limits', action: 'update', target: 'restrict ad', oldValue: { number: 3 }, newValue: { number: 4 } });
-    await t.database.db.transaction(async (tx) => record(tx, { actor: platform, area: 'daily-limits', action: 'update', target: 'restrict total' }));
-    await t.database.query(`UPDATE policy_audit SET at = timestamptz '2025-03-01T00:00:00Z' + (id * interval '1 hour')`);
+    for (let i = 0; i < 25; i++)
+      await record(t.database.db, {
+        actor: root,
+        area: 'models',
+        action: 'create',
+        target: `ad BRAND M${i}`,
+        newValue: { i },
+      });
+    await record(t.database, {
+      actor: platform,
+      area: 'daily-limits',
+      action: 'update',
+      target: 'restrict ad',
+      oldValue: { number: 3 },
+      newValue: { number: 4 },
+    });
+    await t.database.db.transaction(async (tx) =>
+      record(tx, { actor: platform, area: 'daily-limits', action: 'update', target: 'restrict total' }),
+    );
+    await t.database.query(
+      `UPDATE policy_audit SET at = timestamptz '2025-03-01T00:00:00Z' + (id * interval '1 hour')`,
+    );
   });
   afterAll(async () => t.close());
 
@@ -43,7 +61,11 @@ describe.each(backends())('policy audit log [$name]', (backend) => {
       newValue: null,
       at: '2025-03-02T03:00:00.000Z',
     });
-    expect(first.list[1]).toMatchObject({ target: 'restrict ad', oldValue: { number: 3 }, newValue: { number: 4 } });
+    expect(first.list[1]).toMatchObject({
+      target: 'restrict ad',
+      oldValue: { number: 3 },
+      newValue: { number: 4 },
+    });
     const third = await page('?pageNo=2');
     expect(third.list.map((r) => r.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     expect((await page('?pageNo=9')).total).toBe(27);
@@ -53,7 +75,9 @@ describe.each(backends())('policy audit log [$name]', (backend) => {
     expect((await page('?area=daily-limits')).total).toBe(2);
     expect((await page('?actor=PLATFORM')).total).toBe(2);
     expect((await page('?actor=root&area=daily-limits')).total).toBe(0);
-    const range = await page(`?from=${encodeURIComponent('2025-03-01T03:00:00Z')}&to=${encodeURIComponent('2025-03-01T05:00:00+00:00')}`);
+    const range = await page(
+      `?from=${encodeURIComponent('2025-03-01T03:00:00Z')}&to=${encodeURIComponent('2025-03-01T05:00:00+00:00')}`,
+    );
     expect(range.list.map((r) => r.id)).toEqual([5, 4, 3]);
   });
 

@@ -32,7 +32,13 @@ export interface NewEvents {
 }
 
 /** Invalid reasons stored on the device row (the time-based ones are derived when read). */
-export const InvalidReason = { NONE: 0, NOTIFICATIONS_OFF: 1, NEW_DEVICE: 2, UNINSTALLED: 3, INACTIVE: 4 } as const;
+export const InvalidReason = {
+  NONE: 0,
+  NOTIFICATIONS_OFF: 1,
+  NEW_DEVICE: 2,
+  UNINSTALLED: 3,
+  INACTIVE: 4,
+} as const;
 
 /** The device store: batched, set-based writes (one statement per batch, never one per device). */
 export class DevicesRepository {
@@ -153,7 +159,10 @@ export class DevicesRepository {
 
   /** Whether a device with this gaid exists for the app. */
   async exists(appId: number, gaid: string): Promise<boolean> {
-    const rows = await this.database.query('SELECT 1 FROM devices WHERE app_id = $1 AND gaid = $2', [appId, gaid]);
+    const rows = await this.database.query('SELECT 1 FROM devices WHERE app_id = $1 AND gaid = $2', [
+      appId,
+      gaid,
+    ]);
     return rows.length > 0;
   }
 }

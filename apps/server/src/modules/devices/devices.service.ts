@@ -1,4 +1,10 @@
-import { EVENT_BITS, utcOffsetMinutes, type DeviceEvents, type DeviceHeartbeat, type DeviceRegister } from '@beacon/shared';
+import {
+  EVENT_BITS,
+  utcOffsetMinutes,
+  type DeviceEvents,
+  type DeviceHeartbeat,
+  type DeviceRegister,
+} from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { WriteBatcher } from '../../lib/write-batcher';
 import type { DevicesRepository, EventRow, HeartbeatRow, NewEvents, RegisterRow } from './devices.repository';
@@ -27,7 +33,16 @@ function mergeEvents(items: EventsItem[]): EventRow[] {
       const k = `${appId}:${body.gaid}:${e.msgId}`;
       let row = merged.get(k);
       if (!row) {
-        row = { appId, gaid: body.gaid, messageId: e.msgId, mask: 0, receivedAt: null, shownAt: null, clickedAt: null, showFailedReason: null };
+        row = {
+          appId,
+          gaid: body.gaid,
+          messageId: e.msgId,
+          mask: 0,
+          receivedAt: null,
+          shownAt: null,
+          clickedAt: null,
+          showFailedReason: null,
+        };
         merged.set(k, row);
       }
       row.mask |= EVENT_BITS[e.type];
@@ -72,11 +87,14 @@ export class DevicesService {
       const byKey = new Map(unique.map((r, i) => [key(r.appId, r.gaid), found[i] ?? false]));
       return rows.map((r) => byKey.get(key(r.appId, r.gaid)) ?? false);
     }, batch);
-    this.events = new WriteBatcher<EventsItem, void>(async (items) => {
-      const fresh = await this.repo.applyEvents(mergeEvents(items));
-      if (fresh.length && opts.onNewEvents) await opts.onNewEvents(fresh);
-      return items.map(() => undefined);
-    }, { ...batch, maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)) });
+    this.events = new WriteBatcher<EventsItem, void>(
+      async (items) => {
+        const fresh = await this.repo.applyEvents(mergeEvents(items));
+        if (fresh.length && opts.onNewEvents) await opts.onNewEvents(fresh);
+        return items.map(() => undefined);
+      },
+      { ...batch, maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)) },
+    );
   }
 
   /** Creates or updates the device (a new token replaces the old one); returns its id. */

@@ -43,7 +43,14 @@ export class SdkAuth {
     if (hit !== undefined && (hit === null ? false : hit.until > now)) return hit;
     if (key.length > 100) return null;
     const app = await this.apps.findByKey(key);
-    const entry = app ? { appId: app.id, secret: this.box.open(app.appSecretEnc), destroyed: app.destroy === 2, until: now + TTL_MS } : null;
+    const entry = app
+      ? {
+          appId: app.id,
+          secret: this.box.open(app.appSecretEnc),
+          destroyed: app.destroy === 2,
+          until: now + TTL_MS,
+        }
+      : null;
     if (this.cache.size > 10_000) this.cache.clear();
     if (entry) this.cache.set(key, entry);
     return entry;

@@ -27,13 +27,20 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
   let appId: number;
   const post = (url: string, body: unknown, authorization = auth) =>
     t.app.inject({ method: 'POST', url, headers: { authorization }, payload: body as object });
-  const count = async (table: string) => Number((await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`))[0]?.n);
+  const count = async (table: string) =>
+    Number((await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`))[0]?.n);
 
   beforeAll(async () => {
     t = await startTestApp(backend);
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 100);
-    const owner = await t.services.users.resolveSession(await t.services.users.openSession(1, { ip: '', userAgent: '' }));
-    const { app, appSecret } = await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner!.user.id, email: owner!.user.email } });
+    const owner = await t.services.users.resolveSession(
+      await t.services.users.openSession(1, { ip: '', userAgent: '' }),
+    );
+    const { app, appSecret } = await t.services.apps.create({
+      title: 'Shop',
+      pkg: 'com.example.shop',
+      owner: { userId: owner!.user.id, email: owner!.user.email },
+    });
     appId = app.id;
     auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
   });
@@ -50,13 +57,24 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
   it('registers a device, normalises its fields, and updates it (new token) on the same gaid', async () => {
     const first = await post('/sdk/v1/register', device());
     expect(first.json()).toMatchObject({ status: 200, data: { deviceId: expect.stringMatching(/^\d+$/) } });
-    const again = await post('/sdk/v1/register', device({ token: 'tok-2:APA91bNEW', gaid: GAID.toUpperCase(), appVersionCode: 400 }));
+    const again = await post(
+      '/sdk/v1/register',
+      device({ token: 'tok-2:APA91bNEW', gaid: GAID.toUpperCase(), appVersionCode: 400 }),
+    );
     expect(again.json().data.deviceId).toBe(first.json().data.deviceId);
     const [row] = await t.database.query<Record<string, unknown>>(
       'SELECT d.country, d.language, d.brand, d.model, d.utc_offset_min, d.app_version_code, k.token FROM devices d JOIN device_tokens k ON k.device_id = d.id WHERE d.gaid = $1',
       [GAID],
     );
-    expect(row).toEqual({ country: 'NG', language: 'pt_BR', brand: 'TECNO', model: 'SPARK 10', utc_offset_min: 60, app_version_code: 400, token: 'tok-2:APA91bNEW' });
+    expect(row).toEqual({
+      country: 'NG',
+      language: 'pt_BR',
+      brand: 'TECNO',
+      model: 'SPARK 10',
+      utc_offset_min: 60,
+      app_version_code: 400,
+      token: 'tok-2:APA91bNEW',
+    });
   });
 
   const bad: Array<[string, Record<string, unknown>]> = [
@@ -81,7 +99,10 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
   ];
   it.each(bad)('refuses a bad %s with status 400 naming it, storing nothing', async (field, over) => {
     const before = await count('devices');
-    const res = await post('/sdk/v1/register', device({ gaid: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee', ...over }));
+    const res = await post(
+      '/sdk/v1/register',
+      device({ gaid: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee', ...over }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain(field);
     expect(res.json().msg).toContain(field);
@@ -95,30 +116,46 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
   });
 
   it('heartbeat marks the device active and records the notification switch; unknown devices get 404', async () => {
-    expect((await post('/sdk/v1/heartbeat', { gaid: GAID, notificationsEnabled: false })).json().status).toBe(200);
-    const [row] = await t.database.query<{ notifications_enabled: boolean; status: number; invalid_reason: number }>(
-      'SELECT notifications_enabled, status, invalid_reason FROM devices WHERE gaid = $1',
-      [GAID],
+    expect((await post('/sdk/v1/heartbeat', { gaid: GAID, notificationsEnabled: false })).json().status).toBe(
+      200,
     );
+    const [row] = await t.database.query<{
+      notifications_enabled: boolean;
+      status: number;
+      invalid_reason: number;
+    }>('SELECT notifications_enabled, status, invalid_reason FROM devices WHERE gaid = $1', [GAID]);
     expect(row).toEqual({ notifications_enabled: false, status: 2, invalid_reason: 1 });
     await post('/sdk/v1/heartbeat', { gaid: GAID, notificationsEnabled: true });
-    const [back] = await t.database.query<{ status: number }>('SELECT status FROM devices WHERE gaid = $1', [GAID]);
+    const [back] = await t.database.query<{ status: number }>('SELECT status FROM devices WHERE gaid = $1', [
+      GAID,
+    ]);
     expect(back?.status).toBe(1);
-    const unknown = await post('/sdk/v1/heartbeat', { gaid: '11111111-2222-3333-4444-555555555555', notificationsEnabled: true });
+    const unknown = await post('/sdk/v1/heartbeat', {
+      gaid: '11111111-2222-3333-4444-555555555555',
+      notificationsEnabled: true,
+    });
     expect(unknown.statusCode).toBe(404);
-    expect((await post('/sdk/v1/heartbeat', { gaid: GAID })).json().data.fields[0].field).toBe('notificationsEnabled');
+    expect((await post('/sdk/v1/heartbeat', { gaid: GAID })).json().data.fields[0].field).toBe(
+      'notificationsEnabled',
+    );
   });
 
   it('events are idempotent per (device, message, type); unknown message ids are accepted and ignored', async () => {
-    const [dev] = await t.database.query<{ id: string }>('SELECT id::text AS id FROM devices WHERE gaid = $1', [GAID]);
-    await t.database.query('INSERT INTO send_records (message_id, device_id, outcome) VALUES (77, $1, 1)', [dev!.id]);
+    const [dev] = await t.database.query<{ id: string }>(
+      'SELECT id::text AS id FROM devices WHERE gaid = $1',
+      [GAID],
+    );
+    await t.database.query('INSERT INTO send_records (message_id, device_id, outcome) VALUES (77, $1, 1)', [
+      dev!.id,
+    ]);
     const ts = Date.now() - 1000;
     const events = [
       { type: 'received', msgId: '77', ts },
       { type: 'shown', msgId: 77, ts: ts + 10 },
       { type: 'received', msgId: '999999', ts },
     ];
-    for (let i = 0; i < 2; i++) expect((await post('/sdk/v1/events', { gaid: GAID, events })).json().status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post('/sdk/v1/events', { gaid: GAID, events })).json().status).toBe(200);
     await post('/sdk/v1/events', { gaid: GAID, events: [{ type: 'clicked', msgId: '77', ts: ts + 20 }] });
     const [rec] = await t.database.query<{ event_mask: number; received_at: Date }>(
       'SELECT event_mask, received_at FROM send_records WHERE message_id = 77',

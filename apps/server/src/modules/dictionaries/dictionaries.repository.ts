@@ -29,12 +29,20 @@ export class DictionariesRepository {
     return rows.map((r) => r.app_version);
   }
 
-  async tags(appId: number): Promise<Array<{ id: number; code: string; name: string; name_en: string; flag: 'LABEL' | 'GROUP' }>> {
-    return this.database.query('SELECT id, code, name, name_en, flag FROM tags WHERE app_id = $1 ORDER BY code', [appId]);
+  async tags(
+    appId: number,
+  ): Promise<Array<{ id: number; code: string; name: string; name_en: string; flag: 'LABEL' | 'GROUP' }>> {
+    return this.database.query(
+      'SELECT id, code, name, name_en, flag FROM tags WHERE app_id = $1 ORDER BY code',
+      [appId],
+    );
   }
 
   async advanceTarget(appId: number): Promise<boolean | undefined> {
-    const [row] = await this.database.query<{ advance_target: boolean }>('SELECT advance_target FROM apps WHERE id = $1', [appId]);
+    const [row] = await this.database.query<{ advance_target: boolean }>(
+      'SELECT advance_target FROM apps WHERE id = $1',
+      [appId],
+    );
     return row?.advance_target;
   }
 }

@@ -7,7 +7,11 @@ import { DictionariesService } from './dictionaries.service';
 
 /** Dictionary routes: the platform's (any signed-in user) and an app's (any member of the app). */
 export function registerDictionariesModule({ app, database }: ModuleContext): void {
-  const dictionaries = new DictionariesService(new DictionariesRepository(database), () => isGlobalTagSwitchOn(database));
+  const dictionaries = new DictionariesService(new DictionariesRepository(database), () =>
+    isGlobalTagSwitchOn(database),
+  );
   registerCall(app, dictionaryCalls.all, 'user', async () => dictionaries.all());
-  registerCall(app, dictionaryCalls.app, { appLevels: ALL_PROJECT_LEVELS }, ({ params }) => dictionaries.forApp(params.appId));
+  registerCall(app, dictionaryCalls.app, { appLevels: ALL_PROJECT_LEVELS }, ({ params }) =>
+    dictionaries.forApp(params.appId),
+  );
 }

@@ -28,12 +28,20 @@ function entry(code: string, name: (code: string, lang: 'en' | 'zh' | 'fr') => s
  * Builds the interest-tag tree: a tag's parent is the tag with the longest code that its code extends with `_`
  * (`sport` ← `sport_football` ← `sport_football_eu`); tags without one are roots. Codes compare case-insensitively.
  */
-export function tagTree(tags: ReadonlyArray<{ id: number; code: string; name: string; nameEn: string }>): TagTreeNode[] {
-  const nodes = new Map(tags.map((t) => [t.code.toLowerCase(), { id: t.id, code: t.code, name: t.name, nameEn: t.nameEn, children: [] as TagTreeNode[] }]));
+export function tagTree(
+  tags: ReadonlyArray<{ id: number; code: string; name: string; nameEn: string }>,
+): TagTreeNode[] {
+  const nodes = new Map(
+    tags.map((t) => [
+      t.code.toLowerCase(),
+      { id: t.id, code: t.code, name: t.name, nameEn: t.nameEn, children: [] as TagTreeNode[] },
+    ]),
+  );
   const roots: TagTreeNode[] = [];
   for (const [key, node] of nodes) {
     let parent: TagTreeNode | undefined;
-    for (let cut = key.lastIndexOf('_'); cut > 0 && !parent; cut = key.lastIndexOf('_', cut - 1)) parent = nodes.get(key.slice(0, cut));
+    for (let cut = key.lastIndexOf('_'); cut > 0 && !parent; cut = key.lastIndexOf('_', cut - 1))
+      parent = nodes.get(key.slice(0, cut));
     (parent ? parent.children : roots).push(node);
   }
   return roots;
@@ -71,7 +79,13 @@ export class DictionariesService {
       models.push(model);
       brands.set(brand, models);
     }
-    const tags = (await this.repo.tags(appId)).map((t) => ({ id: t.id, code: t.code, name: t.name, nameEn: t.name_en, flag: t.flag }));
+    const tags = (await this.repo.tags(appId)).map((t) => ({
+      id: t.id,
+      code: t.code,
+      name: t.name,
+      nameEn: t.name_en,
+      flag: t.flag,
+    }));
     const strip = ({ id, code, name, nameEn }: (typeof tags)[number]) => ({ id, code, name, nameEn });
     return {
       ...this.all(),

@@ -7,7 +7,8 @@ export function registerFilesRoutes(app: FastifyInstance, files: FilesService): 
   app.get<{ Params: { name: string } }>('/files/:name', { schema: { hide: true } }, async (req, reply) => {
     const [sha, ext] = req.params.name.split('.');
     const file = sha ? await files.get(sha) : undefined;
-    if (!file || file.ext !== ext) return reply.code(404).send({ status: 404, msg: errorMessage(404, req.lang) });
+    if (!file || file.ext !== ext)
+      return reply.code(404).send({ status: 404, msg: errorMessage(404, req.lang) });
     return reply
       .header('content-type', file.mime)
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -43,7 +43,9 @@ const TEXT: Record<Problem, Record<MessageLang, (rule: ImageRule) => string>> = 
 };
 
 function refuse(field: string, problem: Problem, rule: ImageRule): ApiError {
-  return new ApiError(400, (lang) => `${field} ${TEXT[problem][lang](rule)}`, { fields: [{ field, message: TEXT[problem].en(rule) }] });
+  return new ApiError(400, (lang) => `${field} ${TEXT[problem][lang](rule)}`, {
+    fields: [{ field, message: TEXT[problem].en(rule) }],
+  });
 }
 
 /** Stores uploads content-addressed in the database and checks images against the spec's rules. */
@@ -51,16 +53,27 @@ export class FilesService {
   constructor(private readonly repo: FilesRepository) {}
 
   /** Checks an image against a rule; throws status 400 naming `field` with what is wrong. */
-  checkImage(data: Buffer, rule: ImageRule, field: string): { type: 'png' | 'jpg' | 'webp'; width: number; height: number } {
+  checkImage(
+    data: Buffer,
+    rule: ImageRule,
+    field: string,
+  ): { type: 'png' | 'jpg' | 'webp'; width: number; height: number } {
     const info = imageInfo(data);
     if (!info || !rule.types.includes(info.type)) throw refuse(field, 'type', rule);
     if (data.length > rule.maxBytes) throw refuse(field, 'size', rule);
-    if (rule.width !== undefined && (info.width !== rule.width || info.height !== rule.height)) throw refuse(field, 'dimensions', rule);
+    if (rule.width !== undefined && (info.width !== rule.width || info.height !== rule.height))
+      throw refuse(field, 'dimensions', rule);
     if (rule.square && info.width !== info.height) throw refuse(field, 'square', rule);
     return info;
   }
 
-  async storeImage(data: Buffer, rule: ImageRule, field: string, name: string, userId: number | null): Promise<StoredFile> {
+  async storeImage(
+    data: Buffer,
+    rule: ImageRule,
+    field: string,
+    name: string,
+    userId: number | null,
+  ): Promise<StoredFile> {
     const info = this.checkImage(data, rule, field);
     return this.store(data, info.type, name, userId, info);
   }

@@ -1,8 +1,28 @@
 import { countryName, formatClockMinutes, type MessageLang } from '@beacon/shared';
 import type { ExportCountryRow, ExportWindowRow } from './finework.repository';
 
-export const COUNTRY_CSV_HEADER = ['scope', 'appId', 'app', 'pkg', 'countryCode', 'countryName', 'addedBy', 'addedAt'];
-export const TIME_CSV_HEADER = ['appId', 'app', 'pkg', 'countryCode', 'countryName', 'start', 'end', 'nextDay', 'addedBy', 'addedAt'];
+export const COUNTRY_CSV_HEADER = [
+  'scope',
+  'appId',
+  'app',
+  'pkg',
+  'countryCode',
+  'countryName',
+  'addedBy',
+  'addedAt',
+];
+export const TIME_CSV_HEADER = [
+  'appId',
+  'app',
+  'pkg',
+  'countryCode',
+  'countryName',
+  'start',
+  'end',
+  'nextDay',
+  'addedBy',
+  'addedAt',
+];
 
 /** One CSV cell: quoted when needed; text a spreadsheet would run as a formula is made inert. */
 export function csvCell(value: string | number): string {
@@ -20,7 +40,16 @@ export function csvOf(rows: ReadonlyArray<ReadonlyArray<string | number>>): stri
 export function countryCsv(rows: ExportCountryRow[], lang: MessageLang): string {
   return csvOf([
     COUNTRY_CSV_HEADER,
-    ...rows.map((r) => [r.app ? 'app' : 'platform', r.app?.appId ?? '', r.app?.title ?? '', r.app?.pkg ?? '', r.country, countryName(r.country, lang), r.createdBy, r.createdAt.toISOString()]),
+    ...rows.map((r) => [
+      r.app ? 'app' : 'platform',
+      r.app?.appId ?? '',
+      r.app?.title ?? '',
+      r.app?.pkg ?? '',
+      r.country,
+      countryName(r.country, lang),
+      r.createdBy,
+      r.createdAt.toISOString(),
+    ]),
   ]);
 }
 

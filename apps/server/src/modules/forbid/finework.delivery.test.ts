@@ -5,7 +5,15 @@ import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { appOnEmulator } from '../../test/messaging';
 import { until, gaid } from '../../test/until';
 
-const content = { noti_type: 1, noti_title: 'Weekend sale', noti_desc: 'Everything 30% off', noti_small_icon: '/files/icon.png', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'shop://home' };
+const content = {
+  noti_type: 1,
+  noti_title: 'Weekend sale',
+  noti_desc: 'Everything 30% off',
+  noti_small_icon: '/files/icon.png',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'shop://home',
+};
 
 /** A ban made through the fine-work call takes effect at the next send: the delivery filter reads the same tables. */
 describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
@@ -21,9 +29,16 @@ describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
     await t.services.users.upsertAdmin('platform@example.com', 'Platform#2024', 150);
     const platform = (await t.repos.users.findByEmail('platform@example.com'))!;
-    await t.services.users.save({ email: 'owner@example.com', source: 2, ulevel: 0, description: '', password: 'Owner#2024' }, platform);
+    await t.services.users.save(
+      { email: 'owner@example.com', source: 2, ulevel: 0, description: '', password: 'Owner#2024' },
+      platform,
+    );
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, { title: 'Fine Shop', pkg: 'com.example.fine', projectId: 'fine-project' });
+    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, {
+      title: 'Fine Shop',
+      pkg: 'com.example.fine',
+      projectId: 'fine-project',
+    });
     appId = app.id;
     // 12 devices: even indexes in Kenya, odd ones in Nigeria
     for (let i = 0; i < 12; i++) {
@@ -33,7 +48,19 @@ describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
         method: 'POST',
         url: '/sdk/v1/register',
         headers: { authorization: auth },
-        payload: { token, gaid: gaid(i), country: i % 2 ? 'NG' : 'KE', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.1.0', appVersionCode: 310, timezone: 'Africa/Lagos', notificationsEnabled: true },
+        payload: {
+          token,
+          gaid: gaid(i),
+          country: i % 2 ? 'NG' : 'KE',
+          language: 'en',
+          brand: 'TECNO',
+          model: 'SPARK 10',
+          osVersion: 33,
+          appVersion: '3.1.0',
+          appVersionCode: 310,
+          timezone: 'Africa/Lagos',
+          notificationsEnabled: true,
+        },
       });
       expect(res.json().status).toBe(200);
     }
@@ -55,13 +82,31 @@ describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
       const warned = await owner.post(`/tcm/v1/app/${appId}/msg/save`, body);
       expect(warned.json().status).toBe(202);
     }
-    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, force ? { ...body, countryMsgforceCreate: true } : body);
+    const saved = await owner.post(
+      `/tcm/v1/app/${appId}/msg/save`,
+      force ? { ...body, countryMsgforceCreate: true } : body,
+    );
     expect(saved.json().status).toBe(200);
     const id = saved.json().data.id as number;
-    const detail = await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 1);
-    const loss = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data.messageDistributionLoseList as Array<{ type: number; count: number }>;
-    const reached = tokens.map((tok, i) => (emu.inbox(tok).some((x) => (x.message.data as Record<string, string>).tcm_msg_id === String(id)) ? i : -1)).filter((i) => i >= 0);
-    return { dispatched: detail.dispatchCount as number, losses: Object.fromEntries(loss.map((l) => [l.type, l.count])), reached };
+    const detail = await until(
+      'sent',
+      () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data),
+      (d) => d.status === 1,
+    );
+    const loss = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data
+      .messageDistributionLoseList as Array<{ type: number; count: number }>;
+    const reached = tokens
+      .map((tok, i) =>
+        emu.inbox(tok).some((x) => (x.message.data as Record<string, string>).tcm_msg_id === String(id))
+          ? i
+          : -1,
+      )
+      .filter((i) => i >= 0);
+    return {
+      dispatched: detail.dispatchCount as number,
+      losses: Object.fromEntries(loss.map((l) => [l.type, l.count])),
+      reached,
+    };
   };
 
   it('drops the devices of a country banned for the app through the fine-work call with loss 104, and sends again once lifted', async () => {
@@ -73,14 +118,19 @@ describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
     expect(banned.losses).toEqual({ 104: 6 });
     expect(banned.reached).toEqual([1, 3, 5, 7, 9, 11]);
 
-    expect((await admin.post('/tcm/global/plat/app/country/forbid/delete', { appId, countryCode: 'KE' })).json().status).toBe(200);
+    expect(
+      (await admin.post('/tcm/global/plat/app/country/forbid/delete', { appId, countryCode: 'KE' })).json()
+        .status,
+    ).toBe(200);
     const lifted = await send('Kenya lifted');
     expect(lifted.dispatched).toBe(12);
     expect(lifted.losses).toEqual({});
   });
 
   it('drops the devices of a country banned platform-wide through the fine-work call with loss 6', async () => {
-    expect((await admin.post('/tcm/global/plat/country/forbid/add', { countryCodes: ['NG'] })).json().status).toBe(200);
+    expect(
+      (await admin.post('/tcm/global/plat/country/forbid/add', { countryCodes: ['NG'] })).json().status,
+    ).toBe(200);
     try {
       const banned = await send('Nigeria banned', true);
       expect(banned.losses).toEqual({ 6: 6 });

@@ -51,17 +51,31 @@ interface RawBan {
   createdBy: string | null;
   createdAt: Date | string;
 }
-const toBan = (r: RawBan): CountryBan => ({ country: r.country, createdBy: r.createdBy ?? '', createdAt: asDate(r.createdAt) });
+const toBan = (r: RawBan): CountryBan => ({
+  country: r.country,
+  createdBy: r.createdBy ?? '',
+  createdAt: asDate(r.createdAt),
+});
 
 interface RawWindow extends RawBan {
   id: number;
   startMinute: number;
   endMinute: number;
 }
-const toWindow = (r: RawWindow): WindowRow => ({ ...toBan(r), id: r.id, startMinute: r.startMinute, endMinute: r.endMinute });
+const toWindow = (r: RawWindow): WindowRow => ({
+  ...toBan(r),
+  id: r.id,
+  startMinute: r.startMinute,
+  endMinute: r.endMinute,
+});
 
 const APP_COLUMNS = `a.id AS "appId", a.title, a.pkg, a.logo`;
-const appOf = (r: { appId: number | null; title: string | null; pkg: string | null; logo: string | null }): AppRef | null =>
+const appOf = (r: {
+  appId: number | null;
+  title: string | null;
+  pkg: string | null;
+  logo: string | null;
+}): AppRef | null =>
   r.appId === null ? null : { appId: r.appId, title: r.title ?? '', pkg: r.pkg ?? '', logo: r.logo ?? '' };
 
 /** The fine-work tables of migration 0007 (write side); every change writes its audit row in the same transaction. */
@@ -69,7 +83,9 @@ export class FineworkRepository {
   constructor(private readonly database: Database) {}
 
   async app(appId: number): Promise<AppRef | undefined> {
-    const [row] = await this.database.query<AppRef>(`SELECT ${APP_COLUMNS} FROM apps a WHERE a.id = $1`, [appId]);
+    const [row] = await this.database.query<AppRef>(`SELECT ${APP_COLUMNS} FROM apps a WHERE a.id = $1`, [
+      appId,
+    ]);
     return row;
   }
 
@@ -84,7 +100,9 @@ export class FineworkRepository {
   }
 
   async platformCount(): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM platform_forbidden_countries`);
+    const [row] = await this.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM platform_forbidden_countries`,
+    );
     return row?.n ?? 0;
   }
 
@@ -105,20 +123,46 @@ export class FineworkRepository {
    * Bans the countries not banned yet for `app` (null: platform-wide), one audit row per country added, all in one
    * transaction; returns the codes added and those already banned.
    */
-  async addCountries(app: AppRef | null, codes: string[], actor: Actor, describe: Describe<{ country: string }>): Promise<{ added: string[]; already: string[] }> {
+  async addCountries(
+    app: AppRef | null,
+    codes: string[],
+    actor: Actor,
+    describe: Describe<{ country: string }>,
+  ): Promise<{ added: string[]; already: string[] }> {
     return this.database.db.transaction(async (tx) => {
       if (app) await this.lockApp(tx, app.appId);
       const existing = new Set(
         app
-          ? (await tx.select({ c: appForbiddenCountries.country }).from(appForbiddenCountries).where(and(eq(appForbiddenCountries.appId, app.appId), inArray(appForbiddenCountries.country, codes)))).map((r) => r.c)
-          : (await tx.select({ c: platformForbiddenCountries.country }).from(platformForbiddenCountries).where(inArray(platformForbiddenCountries.country, codes))).map((r) => r.c),
+          ? (
+              await tx
+                .select({ c: appForbiddenCountries.country })
+                .from(appForbiddenCountries)
+                .where(
+                  and(
+                    eq(appForbiddenCountries.appId, app.appId),
+                    inArray(appForbiddenCountries.country, codes),
+                  ),
+                )
+            ).map((r) => r.c)
+          : (
+              await tx
+                .select({ c: platformForbiddenCountries.country })
+                .from(platformForbiddenCountries)
+                .where(inArray(platformForbiddenCountries.country, codes))
+            ).map((r) => r.c),
       );
       const added = codes.filter((c) => !existing.has(c));
       if (added.length > 0) {
         if (app) {
-          await tx.insert(appForbiddenCountries).values(added.map((country) => ({ appId: app.appId, country, createdBy: actor.id }))).onConflictDoNothing();
+          await tx
+            .insert(appForbiddenCountries)
+            .values(added.map((country) => ({ appId: app.appId, country, createdBy: actor.id })))
+            .onConflictDoNothing();
         } else {
-          await tx.insert(platformForbiddenCountries).values(added.map((country) => ({ country, createdBy: actor.id }))).onConflictDoNothing();
+          await tx
+            .insert(platformForbiddenCountries)
+            .values(added.map((country) => ({ country, createdBy: actor.id })))
+            .onConflictDoNothing();
         }
         for (const country of added) await record(tx, { actor, area: 'forbid', ...describe({ country }) });
       }
@@ -127,15 +171,30 @@ export class FineworkRepository {
   }
 
   /** Lifts a country ban with its audit row; false when the country was not banned. */
-  async removeCountry(appId: number | null, country: string, actor: Actor, describe: Describe<CountryBan>): Promise<boolean> {
+  async removeCountry(
+    appId: number | null,
+    country: string,
+    actor: Actor,
+    describe: Describe<CountryBan>,
+  ): Promise<boolean> {
     return this.database.db.transaction(async (tx) => {
       const removed =
         appId === null
-          ? await tx.delete(platformForbiddenCountries).where(eq(platformForbiddenCountries.country, country)).returning()
-          : await tx.delete(appForbiddenCountries).where(and(eq(appForbiddenCountries.appId, appId), eq(appForbiddenCountries.country, country))).returning();
+          ? await tx
+              .delete(platformForbiddenCountries)
+              .where(eq(platformForbiddenCountries.country, country))
+              .returning()
+          : await tx
+              .delete(appForbiddenCountries)
+              .where(and(eq(appForbiddenCountries.appId, appId), eq(appForbiddenCountries.country, country)))
+              .returning();
       const row = removed[0];
       if (!row) return false;
-      await record(tx, { actor, area: 'forbid', ...describe({ country, createdBy: '', createdAt: asDate(row.createdAt) }) });
+      await record(tx, {
+        actor,
+        area: 'forbid',
+        ...describe({ country, createdBy: '', createdAt: asDate(row.createdAt) }),
+      });
       return true;
     });
   }
@@ -169,7 +228,15 @@ export class FineworkRepository {
       check(before);
       const inserted = await tx
         .insert(appForbiddenTimes)
-        .values(windows.map((w) => ({ appId, country, startMinute: w.startMinute, endMinute: w.endMinute, createdBy: actor.id })))
+        .values(
+          windows.map((w) => ({
+            appId,
+            country,
+            startMinute: w.startMinute,
+            endMinute: w.endMinute,
+            createdBy: actor.id,
+          })),
+        )
         .returning({ id: appForbiddenTimes.id });
       const after = await this.countryWindows(tx, appId, country);
       await record(tx, { actor, area: 'forbid', ...describe({ before, after }) });
@@ -181,17 +248,27 @@ export class FineworkRepository {
    * Deletes one window (`id`) or all windows of a country of the app, with one audit row per country touched;
    * returns the countries touched (empty: nothing matched).
    */
-  async removeWindows(appId: number, by: { id?: number | undefined; country?: string | undefined }, actor: Actor, describe: Describe<{ country: string; before: WindowMinutes[]; after: WindowMinutes[] }>): Promise<string[]> {
+  async removeWindows(
+    appId: number,
+    by: { id?: number | undefined; country?: string | undefined },
+    actor: Actor,
+    describe: Describe<{ country: string; before: WindowMinutes[]; after: WindowMinutes[] }>,
+  ): Promise<string[]> {
     return this.database.db.transaction(async (tx) => {
       await this.lockApp(tx, appId);
       const conditions = [eq(appForbiddenTimes.appId, appId)];
       if (by.id !== undefined) conditions.push(eq(appForbiddenTimes.id, by.id));
       if (by.country !== undefined) conditions.push(eq(appForbiddenTimes.country, by.country));
-      const removed = await tx.delete(appForbiddenTimes).where(and(...conditions)).returning();
+      const removed = await tx
+        .delete(appForbiddenTimes)
+        .where(and(...conditions))
+        .returning();
       const countries = [...new Set(removed.map((r) => r.country))];
       for (const country of countries) {
         const after = await this.countryWindows(tx, appId, country);
-        const before = [...after, ...removed.filter((r) => r.country === country)].sort((a, b) => a.startMinute - b.startMinute || a.endMinute - b.endMinute);
+        const before = [...after, ...removed.filter((r) => r.country === country)].sort(
+          (a, b) => a.startMinute - b.startMinute || a.endMinute - b.endMinute,
+        );
         await record(tx, { actor, area: 'forbid', ...describe({ country, before, after }) });
       }
       return countries;
@@ -200,7 +277,9 @@ export class FineworkRepository {
 
   /** Country bans for the CSV: platform-wide ones, then the apps' (one app with `appId`), by app and country. */
   async exportCountries(appId: number | undefined): Promise<ExportCountryRow[]> {
-    const rows = await this.database.query<RawBan & { appId: number | null; title: string | null; pkg: string | null; logo: string | null }>(
+    const rows = await this.database.query<
+      RawBan & { appId: number | null; title: string | null; pkg: string | null; logo: string | null }
+    >(
       `SELECT NULL::int AS "appId", NULL AS title, NULL AS pkg, NULL AS logo, f.country, u.email AS "createdBy", f.created_at AS "createdAt"
        FROM platform_forbidden_countries f LEFT JOIN users u ON u.id = f.created_by
        UNION ALL
@@ -215,14 +294,19 @@ export class FineworkRepository {
 
   /** Windows for the CSV (one app with `appId`), by app, country and start. */
   async exportWindows(appId: number | undefined): Promise<ExportWindowRow[]> {
-    const rows = await this.database.query<RawWindow & { appId: number; title: string; pkg: string; logo: string }>(
+    const rows = await this.database.query<
+      RawWindow & { appId: number; title: string; pkg: string; logo: string }
+    >(
       `SELECT ${APP_COLUMNS}, w.id, w.country, w.start_minute AS "startMinute", w.end_minute AS "endMinute", u.email AS "createdBy", w.created_at AS "createdAt"
        FROM app_forbidden_times w JOIN apps a ON a.id = w.app_id LEFT JOIN users u ON u.id = w.created_by
        WHERE $1::int IS NULL OR w.app_id = $1
        ORDER BY a.id, w.country, w.start_minute, w.end_minute`,
       [appId ?? null],
     );
-    return rows.map((r) => ({ ...toWindow(r), app: { appId: r.appId, title: r.title, pkg: r.pkg, logo: r.logo } }));
+    return rows.map((r) => ({
+      ...toWindow(r),
+      app: { appId: r.appId, title: r.title, pkg: r.pkg, logo: r.logo },
+    }));
   }
 
   private async lockApp(tx: Tx, appId: number): Promise<void> {

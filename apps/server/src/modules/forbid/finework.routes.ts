@@ -26,20 +26,32 @@ export function registerFineworkRoutes({ app, database }: ModuleContext): void {
   const { admin } = forbidPolicy;
 
   registerCall(app, calls.summary, admin, () => finework.summary());
-  registerCall(app, calls.platformCountries, admin, async ({ req }) => ({ list: await finework.countries(null, req.lang) }));
-  registerCall(app, calls.platformCountryAdd, admin, ({ body, session }) => finework.addCountries(null, body.countryCodes, actorOf(session)));
+  registerCall(app, calls.platformCountries, admin, async ({ req }) => ({
+    list: await finework.countries(null, req.lang),
+  }));
+  registerCall(app, calls.platformCountryAdd, admin, ({ body, session }) =>
+    finework.addCountries(null, body.countryCodes, actorOf(session)),
+  );
   registerCall(app, calls.platformCountryDelete, admin, async ({ body, session }) => {
     await finework.removeCountry(null, body.countryCode, actorOf(session));
     return {};
   });
-  registerCall(app, calls.appCountries, admin, async ({ body, req }) => ({ list: await finework.countries(body.appId, req.lang) }));
-  registerCall(app, calls.appCountryAdd, admin, ({ body, session }) => finework.addCountries(body.appId, body.countryCodes, actorOf(session)));
+  registerCall(app, calls.appCountries, admin, async ({ body, req }) => ({
+    list: await finework.countries(body.appId, req.lang),
+  }));
+  registerCall(app, calls.appCountryAdd, admin, ({ body, session }) =>
+    finework.addCountries(body.appId, body.countryCodes, actorOf(session)),
+  );
   registerCall(app, calls.appCountryDelete, admin, async ({ body, session }) => {
     await finework.removeCountry(body.appId, body.countryCode, actorOf(session));
     return {};
   });
-  registerCall(app, calls.times, admin, async ({ body, req }) => ({ list: await finework.windows(body.appId, req.lang) }));
-  registerCall(app, calls.timesAdd, admin, async ({ body, session }) => ({ list: await finework.addWindows(body, actorOf(session)) }));
+  registerCall(app, calls.times, admin, async ({ body, req }) => ({
+    list: await finework.windows(body.appId, req.lang),
+  }));
+  registerCall(app, calls.timesAdd, admin, async ({ body, session }) => ({
+    list: await finework.addWindows(body, actorOf(session)),
+  }));
   registerCall(app, calls.timesDelete, admin, async ({ body, session }) => {
     await finework.removeWindows(body, actorOf(session));
     return {};

@@ -21,7 +21,10 @@ import type { AppRef, CountryBan, FineworkRepository, WindowMinutes, WindowRow }
 type Actor = AuditEntry['actor'];
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toInterval = (w: WindowMinutes): ForbidInterval => ({ start: formatClockMinutes(w.startMinute), end: formatClockMinutes(w.endMinute) });
+const toInterval = (w: WindowMinutes): ForbidInterval => ({
+  start: formatClockMinutes(w.startMinute),
+  end: formatClockMinutes(w.endMinute),
+});
 const keyOf = (w: WindowMinutes) => intervalKey(toInterval(w));
 const collatorFor = (lang: MessageLang) => new Intl.Collator(lang === 'zh' ? 'zh-Hans' : lang);
 
@@ -39,7 +42,12 @@ export class FineworkService {
     if (appId !== null) await this.requireApp(appId);
     const collator = collatorFor(lang);
     return (await this.repo.countries(appId))
-      .map((b) => ({ countryCode: b.country, countryName: countryName(b.country, lang), createdBy: b.createdBy, createTime: b.createdAt.toISOString() }))
+      .map((b) => ({
+        countryCode: b.country,
+        countryName: countryName(b.country, lang),
+        createdBy: b.createdBy,
+        createTime: b.createdAt.toISOString(),
+      }))
       .sort((a, b) => collator.compare(a.countryName, b.countryName));
   }
 
@@ -50,7 +58,11 @@ export class FineworkService {
     return this.repo.addCountries(app, unique, actor, ({ country }) => ({
       action: 'create',
       target: app ? `app ${app.appId} country ${country}` : `platform country ${country}`,
-      newValue: { ...(app ? { appId: app.appId, app: app.title } : { scope: 'platform' }), countryCode: country, country: countryName(country, 'en') },
+      newValue: {
+        ...(app ? { appId: app.appId, app: app.title } : { scope: 'platform' }),
+        countryCode: country,
+        country: countryName(country, 'en'),
+      },
     }));
   }
 
@@ -59,9 +71,17 @@ export class FineworkService {
     const done = await this.repo.removeCountry(app?.appId ?? null, country, actor, (ban: CountryBan) => ({
       action: 'delete',
       target: app ? `app ${app.appId} country ${country}` : `platform country ${country}`,
-      oldValue: { ...(app ? { appId: app.appId, app: app.title } : { scope: 'platform' }), countryCode: ban.country, country: countryName(ban.country, 'en') },
+      oldValue: {
+        ...(app ? { appId: app.appId, app: app.title } : { scope: 'platform' }),
+        countryCode: ban.country,
+        country: countryName(ban.country, 'en'),
+      },
     }));
-    if (!done) throw fieldError('countryCode', `${country} is not banned ${app ? `for ${app.title}` : 'platform-wide'}`);
+    if (!done)
+      throw fieldError(
+        'countryCode',
+        `${country} is not banned ${app ? `for ${app.title}` : 'platform-wide'}`,
+      );
   }
 
   /** The app's windows grouped per country (by name in `lang`), each country's by start. */
@@ -76,37 +96,60 @@ export class FineworkService {
    */
   async addWindows(input: FineworkTimesAdd, actor: Actor): Promise<FineworkWindow[]> {
     const app = await this.requireApp(input.appId);
-    const windows = input.intervalTimeList.map((i) => ({ startMinute: minutesOf(i.start), endMinute: minutesOf(i.end) }));
+    const windows = input.intervalTimeList.map((i) => ({
+      startMinute: minutesOf(i.start),
+      endMinute: minutesOf(i.end),
+    }));
     const check = (existing: WindowMinutes[]) => {
       const taken = new Set(existing.map(keyOf));
       const clash = windows.findIndex((w) => taken.has(keyOf(w)));
       if (clash >= 0) {
         const w = toInterval(windows[clash]!);
-        throw fieldError(`intervalTimeList.${clash}`, `${w.start}–${w.end} is already banned for ${input.countryCode}`);
+        throw fieldError(
+          `intervalTimeList.${clash}`,
+          `${w.start}–${w.end} is already banned for ${input.countryCode}`,
+        );
       }
       if (existing.length + windows.length > FORBID_LIMITS.windowsPerCountry) {
-        throw fieldError('intervalTimeList', `${input.countryCode} would have more than ${FORBID_LIMITS.windowsPerCountry} windows`);
+        throw fieldError(
+          'intervalTimeList',
+          `${input.countryCode} would have more than ${FORBID_LIMITS.windowsPerCountry} windows`,
+        );
       }
     };
-    const ids = await this.repo.addWindows(app.appId, input.countryCode, windows, actor, check, ({ before, after }) => ({
-      action: before.length === 0 ? 'create' : 'update',
-      target: `app ${app.appId} times ${input.countryCode}`,
-      oldValue: before.length === 0 ? null : windowsSnapshot(app, input.countryCode, before),
-      newValue: windowsSnapshot(app, input.countryCode, after),
-    }));
+    const ids = await this.repo.addWindows(
+      app.appId,
+      input.countryCode,
+      windows,
+      actor,
+      check,
+      ({ before, after }) => ({
+        action: before.length === 0 ? 'create' : 'update',
+        target: `app ${app.appId} times ${input.countryCode}`,
+        oldValue: before.length === 0 ? null : windowsSnapshot(app, input.countryCode, before),
+        newValue: windowsSnapshot(app, input.countryCode, after),
+      }),
+    );
     return windows.map((w, i) => ({ id: ids[i] ?? 0, ...toInterval(w) }));
   }
 
   async removeWindows(input: FineworkTimesDelete, actor: Actor): Promise<void> {
     const app = await this.requireApp(input.appId);
-    const touched = await this.repo.removeWindows(app.appId, { id: input.id, country: input.countryCode }, actor, ({ country, before, after }) => ({
-      action: after.length === 0 ? 'delete' : 'update',
-      target: `app ${app.appId} times ${country}`,
-      oldValue: windowsSnapshot(app, country, before),
-      newValue: after.length === 0 ? null : windowsSnapshot(app, country, after),
-    }));
+    const touched = await this.repo.removeWindows(
+      app.appId,
+      { id: input.id, country: input.countryCode },
+      actor,
+      ({ country, before, after }) => ({
+        action: after.length === 0 ? 'delete' : 'update',
+        target: `app ${app.appId} times ${country}`,
+        oldValue: windowsSnapshot(app, country, before),
+        newValue: after.length === 0 ? null : windowsSnapshot(app, country, after),
+      }),
+    );
     if (touched.length === 0) {
-      throw input.id !== undefined ? fieldError('id', `window ${input.id} is not banned for ${app.title}`) : fieldError('countryCode', `${input.countryCode ?? ''} has no banned window for ${app.title}`);
+      throw input.id !== undefined
+        ? fieldError('id', `window ${input.id} is not banned for ${app.title}`)
+        : fieldError('countryCode', `${input.countryCode ?? ''} has no banned window for ${app.title}`);
     }
   }
 

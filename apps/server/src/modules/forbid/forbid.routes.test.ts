@@ -15,48 +15,83 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
     await t.services.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
     const root = (await t.repos.users.findByEmail('root@example.com'))!;
     for (const name of ['owner', 'manager', 'operator', 'tester', 'stranger']) {
-      await t.services.users.save({ email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW }, root);
+      await t.services.users.save(
+        { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
+        root,
+      );
     }
     const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner.id, email: owner.email } })).app.id;
-    emptyAppId = (await t.services.apps.create({ title: 'Empty', pkg: 'com.example.empty', owner: { userId: owner.id, email: owner.email } })).app.id;
-    for (const [name, level] of [['manager', 300], ['operator', 400], ['tester', 500]] as const) {
+    appId = (
+      await t.services.apps.create({
+        title: 'Shop',
+        pkg: 'com.example.shop',
+        owner: { userId: owner.id, email: owner.email },
+      })
+    ).app.id;
+    emptyAppId = (
+      await t.services.apps.create({
+        title: 'Empty',
+        pkg: 'com.example.empty',
+        owner: { userId: owner.id, email: owner.email },
+      })
+    ).app.id;
+    for (const [name, level] of [
+      ['manager', 300],
+      ['operator', 400],
+      ['tester', 500],
+    ] as const) {
       await t.database.query(
         `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, $2, 0 FROM users WHERE email = $3`,
         [appId, level, `${name}@example.com`],
       );
     }
-    await t.database.query(`INSERT INTO platform_forbidden_countries (country, created_by) VALUES ('KP', $1), ('IR', $1)`, [root.id]);
-    await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country, created_by) VALUES ($1, 'FR', $2), ($1, 'DE', $2), ($1, 'IR', $2)`, [appId, root.id]);
+    await t.database.query(
+      `INSERT INTO platform_forbidden_countries (country, created_by) VALUES ('KP', $1), ('IR', $1)`,
+      [root.id],
+    );
+    await t.database.query(
+      `INSERT INTO app_forbidden_countries (app_id, country, created_by) VALUES ($1, 'FR', $2), ($1, 'DE', $2), ($1, 'IR', $2)`,
+      [appId, root.id],
+    );
     await t.database.query(
       `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute, created_by)
        VALUES ($1, 'NG', 1320, 360, $2), ($1, 'NG', 720, 780, $2), ($1, 'BR', 0, 480, $2)`,
       [appId, root.id],
     );
-    for (const [name, pw] of [['root', 'Root#2024x'], ['owner', PW], ['manager', PW], ['operator', PW], ['tester', PW], ['stranger', PW]] as const) {
+    for (const [name, pw] of [
+      ['root', 'Root#2024x'],
+      ['owner', PW],
+      ['manager', PW],
+      ['operator', PW],
+      ['tester', PW],
+      ['stranger', PW],
+    ] as const) {
       clients[name] = new TestClient(t.app);
       await clients[name].login(`${name}@example.com`, pw);
     }
   });
   afterAll(async () => t.close());
 
-  it.each(['root', 'owner', 'manager', 'operator'])('shows the banned countries to %s, platform-wide first', async (who) => {
-    const res = await clients[who]!.call('GET', `/tcm/v1/app/${appId}/forbid?type=1`);
-    expect(res.json()).toEqual({
-      status: 200,
-      msg: 'success',
-      data: {
-        countryConfig: {
-          countryList: [
-            { countryCode: 'IR', countryName: 'Iran', scope: 'platform' },
-            { countryCode: 'KP', countryName: 'North Korea', scope: 'platform' },
-            { countryCode: 'FR', countryName: 'France', scope: 'app' },
-            { countryCode: 'DE', countryName: 'Germany', scope: 'app' },
-          ],
+  it.each(['root', 'owner', 'manager', 'operator'])(
+    'shows the banned countries to %s, platform-wide first',
+    async (who) => {
+      const res = await clients[who]!.call('GET', `/tcm/v1/app/${appId}/forbid?type=1`);
+      expect(res.json()).toEqual({
+        status: 200,
+        msg: 'success',
+        data: {
+          countryConfig: {
+            countryList: [
+              { countryCode: 'IR', countryName: 'Iran', scope: 'platform' },
+              { countryCode: 'KP', countryName: 'North Korea', scope: 'platform' },
+              { countryCode: 'FR', countryName: 'France', scope: 'app' },
+              { countryCode: 'DE', countryName: 'Germany', scope: 'app' },
+            ],
+          },
         },
-      },
-    });
-  });
+      });
+    },
+  );
 
   it('shows the banned time windows per country, a window across midnight as it is stored', async () => {
     const res = await clients.operator!.call('GET', `/tcm/v1/app/${appId}/forbid?type=2`);
@@ -78,16 +113,24 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
   it('names countries in the request language', async () => {
     const fr = new TestClient(t.app, { 'accept-language': 'fr' });
     await fr.login('owner@example.com', PW);
-    const list = (await fr.call('GET', `/tcm/v1/app/${appId}/forbid?type=1`)).json().data.countryConfig.countryList as Array<{ countryName: string }>;
+    const list = (await fr.call('GET', `/tcm/v1/app/${appId}/forbid?type=1`)).json().data.countryConfig
+      .countryList as Array<{ countryName: string }>;
     expect(list.map((c) => c.countryName)).toEqual(['Corée du Nord', 'Iran', 'Allemagne', 'France']);
     const zh = new TestClient(t.app, { 'accept-language': 'zh-CN' });
     await zh.login('owner@example.com', PW);
-    const times = (await zh.call('GET', `/tcm/uem/app/time/forbid?appId=${appId}`)).json().data as Array<{ countryName: string }>;
+    const times = (await zh.call('GET', `/tcm/uem/app/time/forbid?appId=${appId}`)).json().data as Array<{
+      countryName: string;
+    }>;
     expect(times.map((c) => c.countryName).sort()).toEqual(['尼日利亚', '巴西'].sort());
   });
 
   it.each(['tester', 'stranger'])('refuses %s with 403/1002 on every forbid call', async (who) => {
-    for (const url of [`/tcm/v1/app/${appId}/forbid?type=1`, `/tcm/v1/app/${appId}/forbid?type=2`, `/tcm/uem/app/country/forbid?appId=${appId}`, `/tcm/uem/app/time/forbid?appId=${appId}`]) {
+    for (const url of [
+      `/tcm/v1/app/${appId}/forbid?type=1`,
+      `/tcm/v1/app/${appId}/forbid?type=2`,
+      `/tcm/uem/app/country/forbid?appId=${appId}`,
+      `/tcm/uem/app/time/forbid?appId=${appId}`,
+    ]) {
       const res = await clients[who]!.call('GET', url);
       expect([res.statusCode, res.json().status], url).toEqual([403, 1002]);
     }
@@ -95,7 +138,12 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
 
   it('answers the spec’s /tcm/uem calls with the same data', async () => {
     const countries = await clients.owner!.call('GET', `/tcm/uem/app/country/forbid?appId=${appId}`);
-    expect(countries.json().data.countryList.map((c: { countryCode: string }) => c.countryCode)).toEqual(['IR', 'KP', 'FR', 'DE']);
+    expect(countries.json().data.countryList.map((c: { countryCode: string }) => c.countryCode)).toEqual([
+      'IR',
+      'KP',
+      'FR',
+      'DE',
+    ]);
     const times = await clients.manager!.call('GET', `/tcm/uem/app/time/forbid?appId=${appId}`);
     expect(times.json().data.map((c: { countryCode: string }) => c.countryCode)).toEqual(['BR', 'NG']);
     const unknown = await clients.root!.call('GET', '/tcm/uem/app/country/forbid?appId=999999');
@@ -103,8 +151,13 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
   });
 
   it('answers an app without its own bans with the platform list and no windows', async () => {
-    expect((await clients.owner!.call('GET', `/tcm/v1/app/${emptyAppId}/forbid?type=1`)).json().data.countryConfig.countryList).toHaveLength(2);
-    expect((await clients.owner!.call('GET', `/tcm/v1/app/${emptyAppId}/forbid?type=2`)).json().data).toEqual({ countryTimeConfig: [] });
+    expect(
+      (await clients.owner!.call('GET', `/tcm/v1/app/${emptyAppId}/forbid?type=1`)).json().data.countryConfig
+        .countryList,
+    ).toHaveLength(2);
+    expect((await clients.owner!.call('GET', `/tcm/v1/app/${emptyAppId}/forbid?type=2`)).json().data).toEqual(
+      { countryTimeConfig: [] },
+    );
   });
 
   it('refuses a bad type or appId with 400 naming it, and anonymous callers with 401', async () => {
@@ -116,15 +169,34 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
     ] as const) {
       const res = await clients.owner!.call('GET', url);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().data.fields.map((f: { field: string }) => f.field), url).toContain(field);
+      expect(
+        res.json().data.fields.map((f: { field: string }) => f.field),
+        url,
+      ).toContain(field);
     }
-    expect((await new TestClient(t.app).call('GET', `/tcm/v1/app/${appId}/forbid?type=1`)).statusCode).toBe(401);
-    expect((await new TestClient(t.app).call('GET', `/tcm/uem/app/country/forbid?appId=${appId}`)).statusCode).toBe(401);
+    expect((await new TestClient(t.app).call('GET', `/tcm/v1/app/${appId}/forbid?type=1`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await new TestClient(t.app).call('GET', `/tcm/uem/app/country/forbid?appId=${appId}`)).statusCode,
+    ).toBe(401);
   });
 
   it('keeps invalid rows out of the tables (checks of the migration)', async () => {
-    await expect(t.database.query(`INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', 60, 60)`, [appId])).rejects.toThrow();
-    await expect(t.database.query(`INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', 0, 1440)`, [appId])).rejects.toThrow();
-    await expect(t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'fr')`, [appId])).rejects.toThrow();
+    await expect(
+      t.database.query(
+        `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', 60, 60)`,
+        [appId],
+      ),
+    ).rejects.toThrow();
+    await expect(
+      t.database.query(
+        `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'NG', 0, 1440)`,
+        [appId],
+      ),
+    ).rejects.toThrow();
+    await expect(
+      t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'fr')`, [appId]),
+    ).rejects.toThrow();
   });
 });

@@ -1,4 +1,10 @@
-import { countryName, formatClockMinutes, type ForbidCountry, type ForbidCountryTime, type MessageLang } from '@beacon/shared';
+import {
+  countryName,
+  formatClockMinutes,
+  type ForbidCountry,
+  type ForbidCountryTime,
+  type MessageLang,
+} from '@beacon/shared';
 import type { ForbidRepository } from './forbid.repository';
 
 /** The app's control policy as the console shows it, with country names in the request language. */
@@ -11,7 +17,13 @@ export class ForbidService {
     const collator = new Intl.Collator(lang === 'zh' ? 'zh-Hans' : lang);
     return rows
       .map((r) => ({ countryCode: r.country, countryName: countryName(r.country, lang), scope: r.scope }))
-      .sort((a, b) => (a.scope === b.scope ? collator.compare(a.countryName, b.countryName) : a.scope === 'platform' ? -1 : 1));
+      .sort((a, b) =>
+        a.scope === b.scope
+          ? collator.compare(a.countryName, b.countryName)
+          : a.scope === 'platform'
+            ? -1
+            : 1,
+      );
   }
 
   /** Banned windows grouped per country (by name), each country's windows by start time. */
@@ -20,10 +32,17 @@ export class ForbidService {
     for (const row of await this.repo.times(appId)) {
       let entry = byCountry.get(row.country);
       if (!entry) {
-        entry = { countryCode: row.country, countryName: countryName(row.country, lang), intervalTimeList: [] };
+        entry = {
+          countryCode: row.country,
+          countryName: countryName(row.country, lang),
+          intervalTimeList: [],
+        };
         byCountry.set(row.country, entry);
       }
-      entry.intervalTimeList.push({ start: formatClockMinutes(row.startMinute), end: formatClockMinutes(row.endMinute) });
+      entry.intervalTimeList.push({
+        start: formatClockMinutes(row.startMinute),
+        end: formatClockMinutes(row.endMinute),
+      });
     }
     const collator = new Intl.Collator(lang === 'zh' ? 'zh-Hans' : lang);
     return [...byCountry.values()].sort((a, b) => collator.compare(a.countryName, b.countryName));

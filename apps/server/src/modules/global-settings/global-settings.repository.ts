@@ -1,5 +1,11 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { RESTRICT_OPTIONS, type AppLimitListRequest, type AppLimitRow, type Restrict, type RestrictOption } from '@beacon/shared';
+import {
+  RESTRICT_OPTIONS,
+  type AppLimitListRequest,
+  type AppLimitRow,
+  type Restrict,
+  type RestrictOption,
+} from '@beacon/shared';
 import type { Database, Db } from '../../db/client';
 import { apps, globalRestricts, globalSettings } from '../../db/schema';
 import { record } from '../audit/audit.repository';
@@ -43,7 +49,10 @@ async function readSettings(db: Db | Tx): Promise<StoredGlobalSettings> {
  * (user groups, dictionaries, the audience compiler) with the database handle.
  */
 export async function isGlobalTagSwitchOn(database: Database): Promise<boolean> {
-  const [row] = await database.db.select({ on: globalSettings.tagSwitch }).from(globalSettings).where(eq(globalSettings.id, 1));
+  const [row] = await database.db
+    .select({ on: globalSettings.tagSwitch })
+    .from(globalSettings)
+    .where(eq(globalSettings.id, 1));
   return row?.on ?? true;
 }
 
@@ -68,7 +77,10 @@ export class GlobalSettingsRepository {
     return this.database.db.transaction(async (tx) => {
       const before = await readSettings(tx);
       if (before[which] === value) return false;
-      await tx.update(globalSettings).set({ [which]: value, updatedAt: new Date() }).where(eq(globalSettings.id, 1));
+      await tx
+        .update(globalSettings)
+        .set({ [which]: value, updatedAt: new Date() })
+        .where(eq(globalSettings.id, 1));
       await record(tx, {
         actor,
         area: 'global-settings',
@@ -81,7 +93,11 @@ export class GlobalSettingsRepository {
     });
   }
 
-  async setRestrict(option: RestrictOption, change: { enable: boolean } | { number: number }, actor: Actor): Promise<void> {
+  async setRestrict(
+    option: RestrictOption,
+    change: { enable: boolean } | { number: number },
+    actor: Actor,
+  ): Promise<void> {
     await this.database.db.transaction(async (tx) => {
       const before = (await readSettings(tx)).restricts.find((r) => r.option === option);
       const after = { option, enable: before?.enable ?? false, number: before?.number ?? 0, ...change };
@@ -89,9 +105,19 @@ export class GlobalSettingsRepository {
       await tx
         .insert(globalRestricts)
         .values({ option, enable: after.enable, number: after.number })
-        .onConflictDoUpdate({ target: globalRestricts.option, set: { enable: after.enable, number: after.number, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: globalRestricts.option,
+          set: { enable: after.enable, number: after.number, updatedAt: new Date() },
+        });
       await tx.update(globalSettings).set({ updatedAt: new Date() }).where(eq(globalSettings.id, 1));
-      await record(tx, { actor, area: 'daily-limits', action: 'update', target: `restrict ${option}`, oldValue: before, newValue: after });
+      await record(tx, {
+        actor,
+        area: 'daily-limits',
+        action: 'update',
+        target: `restrict ${option}`,
+        oldValue: before,
+        newValue: after,
+      });
     });
   }
 
@@ -99,7 +125,10 @@ export class GlobalSettingsRepository {
     await this.database.db.transaction(async (tx) => {
       const before = await readSettings(tx);
       if (before.timezone === timezone && before.time === time) return;
-      await tx.update(globalSettings).set({ timezone, dayTime: time, updatedAt: new Date() }).where(eq(globalSettings.id, 1));
+      await tx
+        .update(globalSettings)
+        .set({ timezone, dayTime: time, updatedAt: new Date() })
+        .where(eq(globalSettings.id, 1));
       await record(tx, {
         actor,
         area: 'daily-limits',
@@ -115,7 +144,14 @@ export class GlobalSettingsRepository {
     const term = filter.title ? `%${filter.title.replace(/[\\%_]/g, '\\$&')}%` : undefined;
     const where = term ? or(ilike(apps.title, term), ilike(apps.pkg, term)) : undefined;
     const rows = await this.database.db
-      .select({ appId: apps.id, title: apps.title, pkg: apps.pkg, logo: apps.logo, limitEnable: apps.limitEnable, limitCount: apps.limitCount })
+      .select({
+        appId: apps.id,
+        title: apps.title,
+        pkg: apps.pkg,
+        logo: apps.logo,
+        limitEnable: apps.limitEnable,
+        limitCount: apps.limitCount,
+      })
       .from(apps)
       .where(where)
       .orderBy(asc(apps.title), asc(apps.id))
@@ -149,10 +185,15 @@ export class GlobalSettingsRepository {
   }
 
   /** Sets the daily message limit switch or count of every app at once; returns how many apps changed. */
-  async setAllAppLimits(change: { limitEnable: boolean } | { limitCount: number }, actor: Actor): Promise<number> {
+  async setAllAppLimits(
+    change: { limitEnable: boolean } | { limitCount: number },
+    actor: Actor,
+  ): Promise<number> {
     return this.database.db.transaction(async (tx) => {
       const differs =
-        'limitEnable' in change ? sql`${apps.limitEnable} <> ${change.limitEnable}` : sql`${apps.limitCount} <> ${change.limitCount}`;
+        'limitEnable' in change
+          ? sql`${apps.limitEnable} <> ${change.limitEnable}`
+          : sql`${apps.limitCount} <> ${change.limitCount}`;
       const changed = await tx
         .update(apps)
         .set({ ...change, updatedAt: new Date() })

@@ -38,23 +38,27 @@ describe.each(backends())('global settings and daily limits [$name]', (backend) 
     }
   });
 
-  it.each(['plain', 'owner', 'manager', 'operator'] as const)('refuses every call to %s with 1002', async (who) => {
-    const calls: Array<['GET' | 'POST', string, unknown?]> = [
-      ['GET', '/tcm/global/conf/aggregation'],
-      ['GET', '/tcm/global/conf/limit/switcher'],
-      ['POST', '/tcm/global/conf/limit/switcher/0'],
-      ['POST', '/tcm/global/conf/tag/switcher/0'],
-      ['POST', '/tcm/global/conf/restrict/update/ad/enable/1'],
-      ['POST', '/tcm/global/conf/restrict/update/ad/number/4'],
-      ['POST', '/tcm/global/conf/day', { timezone: '+08:00', time: '04:00' }],
-      ['POST', '/tcm/global/conf/app/limit/list', {}],
-      ['POST', `/tcm/global/conf/app/limit/${f.appId}`, { limitEnable: true, limitCount: 5 }],
-      ['POST', '/tcm/global/conf/app/limit/all/enable/1'],
-      ['POST', '/tcm/global/conf/app/limit/all/count/9'],
-    ];
-    for (const [method, url, body] of calls) expect([url, (await status(who, method, url, body)).status]).toEqual([url, 1002]);
-    expect((await readGlobalSettings(t.database)).limitSwitch).toBe(true);
-  });
+  it.each(['plain', 'owner', 'manager', 'operator'] as const)(
+    'refuses every call to %s with 1002',
+    async (who) => {
+      const calls: Array<['GET' | 'POST', string, unknown?]> = [
+        ['GET', '/tcm/global/conf/aggregation'],
+        ['GET', '/tcm/global/conf/limit/switcher'],
+        ['POST', '/tcm/global/conf/limit/switcher/0'],
+        ['POST', '/tcm/global/conf/tag/switcher/0'],
+        ['POST', '/tcm/global/conf/restrict/update/ad/enable/1'],
+        ['POST', '/tcm/global/conf/restrict/update/ad/number/4'],
+        ['POST', '/tcm/global/conf/day', { timezone: '+08:00', time: '04:00' }],
+        ['POST', '/tcm/global/conf/app/limit/list', {}],
+        ['POST', `/tcm/global/conf/app/limit/${f.appId}`, { limitEnable: true, limitCount: 5 }],
+        ['POST', '/tcm/global/conf/app/limit/all/enable/1'],
+        ['POST', '/tcm/global/conf/app/limit/all/count/9'],
+      ];
+      for (const [method, url, body] of calls)
+        expect([url, (await status(who, method, url, body)).status]).toEqual([url, 1002]);
+      expect((await readGlobalSettings(t.database)).limitSwitch).toBe(true);
+    },
+  );
 
   it('keeps the /globalsettings switches to level 100: 150 gets 1002', async () => {
     expect((await status('platform', 'GET', '/tcm/global/conf/limit/switcher')).status).toBe(1002);
@@ -65,7 +69,9 @@ describe.each(backends())('global settings and daily limits [$name]', (backend) 
 
   it('switches the global limit and tag switches as 100, audited, and isGlobalTagSwitchOn follows', async () => {
     expect((await status('root', 'POST', '/tcm/global/conf/limit/switcher/0')).status).toBe(200);
-    expect((await status('root', 'GET', '/tcm/global/conf/limit/switcher')).data).toEqual({ limitSwitcher: false });
+    expect((await status('root', 'GET', '/tcm/global/conf/limit/switcher')).data).toEqual({
+      limitSwitcher: false,
+    });
     expect((await status('root', 'POST', '/tcm/global/conf/tag/switcher/0')).status).toBe(200);
     expect(await isGlobalTagSwitchOn(t.database)).toBe(false);
     expect((await status('root', 'POST', '/tcm/global/conf/tag/switcher/1')).status).toBe(200);
@@ -82,16 +88,36 @@ describe.each(backends())('global settings and daily limits [$name]', (backend) 
   });
 
   it('sets per-user daily limits as 150 and refuses bad numbers naming the field, changing nothing', async () => {
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/enable/1')).status).toBe(200);
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/number/0')).status).toBe(200);
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/total/number/100')).status).toBe(200);
-    for (const [option, value] of [['total', '101'], ['ad', '-1'], ['content', '1.5'], ['distribute', 'abc'], ['ad', '99999']]) {
-      const res = await status('platform', 'POST', `/tcm/global/conf/restrict/update/${option}/number/${value}`);
+    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/enable/1')).status).toBe(
+      200,
+    );
+    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/number/0')).status).toBe(
+      200,
+    );
+    expect(
+      (await status('platform', 'POST', '/tcm/global/conf/restrict/update/total/number/100')).status,
+    ).toBe(200);
+    for (const [option, value] of [
+      ['total', '101'],
+      ['ad', '-1'],
+      ['content', '1.5'],
+      ['distribute', 'abc'],
+      ['ad', '99999'],
+    ]) {
+      const res = await status(
+        'platform',
+        'POST',
+        `/tcm/global/conf/restrict/update/${option}/number/${value}`,
+      );
       expect(res.status, `${option}=${value}`).toBe(400);
       expect(res.msg).toMatch(/value/);
     }
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/push/number/3')).status).toBe(400);
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/enable/yes')).status).toBe(400);
+    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/push/number/3')).status).toBe(
+      400,
+    );
+    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/enable/yes')).status).toBe(
+      400,
+    );
     const settings = await readGlobalSettings(t.database);
     expect(settings.restricts).toEqual([
       { option: 'total', enable: false, number: 100 },
@@ -101,15 +127,36 @@ describe.each(backends())('global settings and daily limits [$name]', (backend) 
     ]);
     const rows = await auditRows(t, 'daily-limits');
     expect(rows.map((r) => [r.actor_email, r.target, r.old_value, r.new_value])).toEqual([
-      ['platform@example.com', 'restrict ad', { option: 'ad', enable: false, number: 3 }, { option: 'ad', enable: true, number: 3 }],
-      ['platform@example.com', 'restrict ad', { option: 'ad', enable: true, number: 3 }, { option: 'ad', enable: true, number: 0 }],
-      ['platform@example.com', 'restrict total', { option: 'total', enable: false, number: 10 }, { option: 'total', enable: false, number: 100 }],
+      [
+        'platform@example.com',
+        'restrict ad',
+        { option: 'ad', enable: false, number: 3 },
+        { option: 'ad', enable: true, number: 3 },
+      ],
+      [
+        'platform@example.com',
+        'restrict ad',
+        { option: 'ad', enable: true, number: 3 },
+        { option: 'ad', enable: true, number: 0 },
+      ],
+      [
+        'platform@example.com',
+        'restrict total',
+        { option: 'total', enable: false, number: 10 },
+        { option: 'total', enable: false, number: 100 },
+      ],
     ]);
   });
 
   it('sets the day boundary (offset or IANA zone, HH:mm) and refuses bad zones and times', async () => {
-    expect((await status('platform', 'POST', '/tcm/global/conf/day', { timezone: '+05:30', time: '04:00' })).status).toBe(200);
-    expect((await status('root', 'POST', '/tcm/global/conf/day', { timezone: 'Asia/Shanghai', time: '23:59' })).status).toBe(200);
+    expect(
+      (await status('platform', 'POST', '/tcm/global/conf/day', { timezone: '+05:30', time: '04:00' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await status('root', 'POST', '/tcm/global/conf/day', { timezone: 'Asia/Shanghai', time: '23:59' }))
+        .status,
+    ).toBe(200);
     const bad: Array<[Record<string, string>, string]> = [
       [{ timezone: 'Mars/Olympus', time: '04:00' }, 'timezone'],
       [{ timezone: '+15:00', time: '04:00' }, 'timezone'],
@@ -134,18 +181,55 @@ describe.each(backends())('global settings and daily limits [$name]', (backend) 
 
   it('lists and sets per-app daily message limits, one app and all at once', async () => {
     const list = await status('platform', 'POST', '/tcm/global/conf/app/limit/list', { title: 'shop' });
-    expect(list.data).toMatchObject({ total: 1, results: [{ appId: f.appId, title: 'Shop', limitEnable: false, limitCount: 0 }] });
-    expect((await status('platform', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, { limitEnable: true, limitCount: 12 })).status).toBe(200);
-    for (const body of [{ limitEnable: true, limitCount: 0 }, { limitEnable: true, limitCount: -3 }, { limitEnable: true, limitCount: 2.5 }, { limitEnable: 'x', limitCount: 2 }]) {
-      expect((await status('platform', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, body)).status, JSON.stringify(body)).toBe(400);
+    expect(list.data).toMatchObject({
+      total: 1,
+      results: [{ appId: f.appId, title: 'Shop', limitEnable: false, limitCount: 0 }],
+    });
+    expect(
+      (
+        await status('platform', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, {
+          limitEnable: true,
+          limitCount: 12,
+        })
+      ).status,
+    ).toBe(200);
+    for (const body of [
+      { limitEnable: true, limitCount: 0 },
+      { limitEnable: true, limitCount: -3 },
+      { limitEnable: true, limitCount: 2.5 },
+      { limitEnable: 'x', limitCount: 2 },
+    ]) {
+      expect(
+        (await status('platform', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
-    expect((await status('platform', 'POST', '/tcm/global/conf/app/limit/99999', { limitEnable: true, limitCount: 3 })).status).toBe(2006);
-    expect((await status('root', 'POST', '/tcm/global/conf/app/limit/all/enable/1')).data).toEqual({ updated: 1 });
-    expect((await status('root', 'POST', '/tcm/global/conf/app/limit/all/count/7')).data).toEqual({ updated: 2 });
+    expect(
+      (
+        await status('platform', 'POST', '/tcm/global/conf/app/limit/99999', {
+          limitEnable: true,
+          limitCount: 3,
+        })
+      ).status,
+    ).toBe(2006);
+    expect((await status('root', 'POST', '/tcm/global/conf/app/limit/all/enable/1')).data).toEqual({
+      updated: 1,
+    });
+    expect((await status('root', 'POST', '/tcm/global/conf/app/limit/all/count/7')).data).toEqual({
+      updated: 2,
+    });
     expect((await status('root', 'POST', '/tcm/global/conf/app/limit/all/count/0')).status).toBe(400);
     const all = await status('root', 'POST', '/tcm/global/conf/app/limit/list', { pageSize: 9999 });
-    expect(all.data).toMatchObject({ total: 2, results: [{ title: 'News', limitEnable: true, limitCount: 7 }, { title: 'Shop', limitEnable: true, limitCount: 7 }] });
-    const rows = (await auditRows(t, 'daily-limits')).filter((r) => r.target.startsWith('app') || r.target.startsWith('all'));
+    expect(all.data).toMatchObject({
+      total: 2,
+      results: [
+        { title: 'News', limitEnable: true, limitCount: 7 },
+        { title: 'Shop', limitEnable: true, limitCount: 7 },
+      ],
+    });
+    const rows = (await auditRows(t, 'daily-limits')).filter(
+      (r) => r.target.startsWith('app') || r.target.startsWith('all'),
+    );
     expect(rows.map((r) => [r.target, r.new_value])).toEqual([
       [`app ${f.appId} Shop`, { limitEnable: true, limitCount: 12 }],
       ['all apps (1)', { limitEnable: true }],

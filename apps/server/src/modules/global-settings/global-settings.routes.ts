@@ -14,7 +14,9 @@ export function registerGlobalSettingsModule({ app, database }: ModuleContext): 
 
   registerCall(app, calls.aggregation, policy.platformAdmin, () => settings.all());
 
-  registerCall(app, calls.limitSwitcher, policy.superAdmin, async () => ({ limitSwitcher: await settings.limitSwitcher() }));
+  registerCall(app, calls.limitSwitcher, policy.superAdmin, async () => ({
+    limitSwitcher: await settings.limitSwitcher(),
+  }));
 
   registerCall(app, calls.setLimitSwitcher, policy.superAdmin, async ({ params, session }) => {
     await settings.setLimitSwitcher(params.value, actorOf(session));

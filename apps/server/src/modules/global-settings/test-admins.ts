@@ -21,13 +21,22 @@ export async function adminFixture(t: TestApp): Promise<AdminFixture> {
   await t.services.users.upsertAdmin('platform@example.com', PW, 150);
   const root = (await t.repos.users.findByEmail('root@example.com'))!;
   for (const name of ['plain', 'owner', 'manager', 'operator']) {
-    await t.services.users.save({ email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW }, root);
+    await t.services.users.save(
+      { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
+      root,
+    );
   }
   const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
   const ownerRef = { userId: owner.id, email: owner.email };
-  const appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: ownerRef })).app.id;
-  const otherAppId = (await t.services.apps.create({ title: 'News', pkg: 'org.example.news', owner: ownerRef })).app.id;
-  for (const [name, level] of [['manager', 300], ['operator', 400]] as const) {
+  const appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: ownerRef }))
+    .app.id;
+  const otherAppId = (
+    await t.services.apps.create({ title: 'News', pkg: 'org.example.news', owner: ownerRef })
+  ).app.id;
+  for (const [name, level] of [
+    ['manager', 300],
+    ['operator', 400],
+  ] as const) {
     await t.database.query(
       `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, $2, 0 FROM users WHERE email = $3`,
       [appId, level, `${name}@example.com`],
@@ -44,7 +53,13 @@ export async function adminFixture(t: TestApp): Promise<AdminFixture> {
 
 /** The policy_audit rows of an area, oldest first. */
 export async function auditRows(t: TestApp, area: string) {
-  return t.database.query<{ actor_email: string; action: string; target: string; old_value: unknown; new_value: unknown }>(
+  return t.database.query<{
+    actor_email: string;
+    action: string;
+    target: string;
+    old_value: unknown;
+    new_value: unknown;
+  }>(
     'SELECT actor_email, action, target, old_value, new_value FROM policy_audit WHERE area = $1 ORDER BY id',
     [area],
   );

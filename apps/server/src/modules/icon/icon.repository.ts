@@ -16,6 +16,9 @@ export class IconRepository {
   }
 
   async set(appId: number, icon: string, color: string): Promise<void> {
-    await this.db.update(apps).set({ notiSmallIcon: icon, notiSmallIconColor: color, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+    await this.db
+      .update(apps)
+      .set({ notiSmallIcon: icon, notiSmallIconColor: color, updatedAt: sql`now()` })
+      .where(eq(apps.id, appId));
   }
 }

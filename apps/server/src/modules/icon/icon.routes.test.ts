@@ -25,9 +25,15 @@ describe.each(backends())('notification icon [$name]', (backend) => {
 
   const upload = (client: TestClient, data: Buffer, name = 'icon.png', mime = 'image/png') => {
     const body = multipart(data, name, mime);
-    return t.app.inject({ method: 'POST', url: `/tcm/v1/app/${appId}/icon/upload`, headers: { ...body.headers, cookie: client.cookie }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/tcm/v1/app/${appId}/icon/upload`,
+      headers: { ...body.headers, cookie: client.cookie },
+      payload: body.payload,
+    });
   };
-  const edit = (client: TestClient, body: Record<string, unknown>) => client.post(`/tcm/v1/app/${appId}/icon/edit`, { appId, ...body });
+  const edit = (client: TestClient, body: Record<string, unknown>) =>
+    client.post(`/tcm/v1/app/${appId}/icon/edit`, { appId, ...body });
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -36,15 +42,27 @@ describe.each(backends())('notification icon [$name]', (backend) => {
     tester = await user('tester@example.com');
     stranger = await user('stranger@example.com');
     const o = (await t.repos.users.findByEmail('owner@example.com'))!;
-    appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: o.id, email: o.email } })).app.id;
+    appId = (
+      await t.services.apps.create({
+        title: 'Shop',
+        pkg: 'com.example.shop',
+        owner: { userId: o.id, email: o.email },
+      })
+    ).app.id;
     await owner.post(`/tcm/v1/app/${appId}/operator/create`, { email: 'tester@example.com', ulevel: 500 });
-    const token = new URL(SmtpCatcher.link(await t.smtp.take('tester@example.com'))).searchParams.get('token');
+    const token = new URL(SmtpCatcher.link(await t.smtp.take('tester@example.com'))).searchParams.get(
+      'token',
+    );
     await tester.post('/tcm/v1/team/invite/accept', { token });
   });
   afterAll(async () => t.close());
 
   it('starts empty and refuses strangers', async () => {
-    expect((await owner.call('GET', `/tcm/v1/app/${appId}/icon`)).json()).toEqual({ status: 200, msg: 'success', data: { icon: '', color: '' } });
+    expect((await owner.call('GET', `/tcm/v1/app/${appId}/icon`)).json()).toEqual({
+      status: 200,
+      msg: 'success',
+      data: { icon: '', color: '' },
+    });
     expect((await stranger.call('GET', `/tcm/v1/app/${appId}/icon`)).json().status).toBe(1002);
     expect((await upload(stranger, makePng(60, 60))).json().status).toBe(1002);
     expect((await edit(stranger, { icon: '', color: '' })).json().status).toBe(1002);
@@ -69,12 +87,21 @@ describe.each(backends())('notification icon [$name]', (backend) => {
   it('stores an icon and an upper-cased colour; any member (tester too) may set them', async () => {
     const png = makePng(60, 60);
     const up = await upload(tester, png);
-    expect(up.json()).toMatchObject({ status: 200, data: { url: expect.stringMatching(/^\/files\/[0-9a-f]{64}\.png$/), name: 'icon.png' } });
+    expect(up.json()).toMatchObject({
+      status: 200,
+      data: { url: expect.stringMatching(/^\/files\/[0-9a-f]{64}\.png$/), name: 'icon.png' },
+    });
     const url = up.json().data.url as string;
     expect((await t.app.inject({ method: 'GET', url })).rawPayload.equals(png)).toBe(true);
 
-    expect((await edit(tester, { icon: url, color: '#1a73e8' })).json()).toMatchObject({ status: 200, data: { icon: url, color: '#1A73E8' } });
-    expect((await owner.call('GET', `/tcm/v1/app/${appId}/icon`)).json().data).toEqual({ icon: url, color: '#1A73E8' });
+    expect((await edit(tester, { icon: url, color: '#1a73e8' })).json()).toMatchObject({
+      status: 200,
+      data: { icon: url, color: '#1A73E8' },
+    });
+    expect((await owner.call('GET', `/tcm/v1/app/${appId}/icon`)).json().data).toEqual({
+      icon: url,
+      color: '#1A73E8',
+    });
     expect((await edit(owner, { icon: url, color: '' })).json().data).toEqual({ icon: url, color: '' });
   });
 
@@ -91,7 +118,10 @@ describe.each(backends())('notification icon [$name]', (backend) => {
       expect(res.json().data.fields[0].field).toBe('icon');
     }
     // a stored file that is not a small icon (e.g. a logo) is refused too
-    const logo = await t.services.files.store(makePng(120, 120), 'png', 'logo.png', null, { width: 120, height: 120 });
+    const logo = await t.services.files.store(makePng(120, 120), 'png', 'logo.png', null, {
+      width: 120,
+      height: 120,
+    });
     expect((await edit(owner, { icon: logo.url, color: '' })).json().data.fields[0].field).toBe('icon');
     const noIcon = await edit(owner, { icon: '', color: '#000000' });
     expect(noIcon.json()).toMatchObject({ status: 50000, msg: expect.stringMatching(/^color: /) });

@@ -30,7 +30,9 @@ export function registerIconModule({ app, database, services }: ModuleContext): 
   const { manage } = iconPolicy;
 
   registerCall(app, iconCalls.get, manage, async ({ params }) => icons.get(params.appId));
-  registerCall(app, iconCalls.edit, manage, async ({ params, body }) => icons.edit(params.appId, body.icon, body.color));
+  registerCall(app, iconCalls.edit, manage, async ({ params, body }) =>
+    icons.edit(params.appId, body.icon, body.color),
+  );
   registerCall(app, iconCalls.upload, manage, async ({ req, session }) => {
     const { data, filename } = await readIcon(req);
     return icons.upload(data, filename, session.user.id);

@@ -4,7 +4,11 @@ import type { FilesService } from '../files/files.service';
 import type { IconRepository } from './icon.repository';
 
 const colorNeedsIcon = (lang: MessageLang) =>
-  lang === 'zh' ? 'color：请先上传图标再设置颜色' : lang === 'fr' ? 'color : ajoutez d’abord une icône avant de choisir sa couleur' : 'color: upload an icon before choosing its colour';
+  lang === 'zh'
+    ? 'color：请先上传图标再设置颜色'
+    : lang === 'fr'
+      ? 'color : ajoutez d’abord une icône avant de choisir sa couleur'
+      : 'color: upload an icon before choosing its colour';
 
 /** The app's default notification small icon (PNG 60×60, ≤ 10 KB) and its tint colour. */
 export class IconService {

@@ -1,7 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { PNG_SIGNATURE, pngChunk } from '../../lib/png';
 
-
 /**
  * A real RGBA PNG (test fixture): a white bell-like disc on transparency, `extraBytes` of ancillary data to
  * make it heavier than a size limit.
@@ -22,16 +21,23 @@ export function makePng(width: number, height: number, extraBytes = 0): Buffer {
     rows.push(row);
   }
   const parts = [PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.concat(rows)))];
-  if (extraBytes > 0) parts.push(pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(extraBytes, 0x61)])));
+  if (extraBytes > 0)
+    parts.push(pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(extraBytes, 0x61)])));
   parts.push(pngChunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
 }
 
 /** A multipart/form-data body with one `file` field, for app.inject. */
-export function multipart(data: Buffer, filename: string, mime = 'image/png'): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  data: Buffer,
+  filename: string,
+  mime = 'image/png',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----beacon-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

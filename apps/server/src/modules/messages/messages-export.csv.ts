@@ -23,7 +23,15 @@ export const MESSAGE_CSV_HEADER = [
   'conversionRate',
 ];
 
-export const DISTRIBUTION_CSV_HEADER = ['dispatched', 'reached', 'reachRate', 'shown', 'showRate', 'clicked', 'clickRate'];
+export const DISTRIBUTION_CSV_HEADER = [
+  'dispatched',
+  'reached',
+  'reachRate',
+  'shown',
+  'showRate',
+  'clicked',
+  'clickRate',
+];
 
 /** One CSV cell: quoted when needed, and text that a spreadsheet would run as a formula is made inert. */
 export function csvCell(value: string | number | null): string {
@@ -50,7 +58,10 @@ export function pushTime(row: MessageRow, zone: string): string {
   return wallTime(row.createTime, zone);
 }
 
-export function messageCsvRows(rows: readonly MessageRow[], zone: string): Array<Array<string | number | null>> {
+export function messageCsvRows(
+  rows: readonly MessageRow[],
+  zone: string,
+): Array<Array<string | number | null>> {
   return rows.map((r) => {
     // a scheduled message that has not started has no counts yet (the list shows dashes)
     const waiting = r.status === 2;
@@ -77,6 +88,17 @@ export function messageCsvRows(rows: readonly MessageRow[], zone: string): Array
   });
 }
 
-export function distributionCsvRows(rows: ReadonlyArray<{ key: string; dispatch: number; reach: number; show: number; click: number }>): Array<Array<string | number>> {
-  return rows.map((r) => [r.key, r.dispatch, r.reach, rate(r.reach, r.dispatch), r.show, rate(r.show, r.reach), r.click, rate(r.click, r.show)]);
+export function distributionCsvRows(
+  rows: ReadonlyArray<{ key: string; dispatch: number; reach: number; show: number; click: number }>,
+): Array<Array<string | number>> {
+  return rows.map((r) => [
+    r.key,
+    r.dispatch,
+    r.reach,
+    rate(r.reach, r.dispatch),
+    r.show,
+    rate(r.show, r.reach),
+    r.click,
+    rate(r.click, r.show),
+  ]);
 }

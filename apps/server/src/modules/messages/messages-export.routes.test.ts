@@ -4,14 +4,43 @@ import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { MessagesRepository, type NewMessage } from './messages.repository';
 
 const PW = 'Member#2024';
-const content = { noti_type: 1, noti_title: 'Hi', noti_desc: 'There', noti_ex_type: 1, noti_open_type: 1, noti_open_content: 'app://home' };
+const content = {
+  noti_type: 1,
+  noti_title: 'Hi',
+  noti_desc: 'There',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'app://home',
+};
 
 function message(appId: number, ownerId: number, over: Partial<NewMessage>): NewMessage {
   return {
-    appId, msgType: 1, status: 1, title: 'Flash sale', ownerId, ownerEmail: 'owner@example.com', data: content, targetingType: 0,
-    conditions: [], groupId: null, userIds: [], pushCount: 10, targetCount: 12, scheduleType: 1, scheduleLocal: null, scheduleAt: null,
-    scheduleUtc: '+0000', ttlSeconds: 43200, speedLimit: 0, restrictType: 1, displayPrior: null, multiLangEnable: false, multiLangContent: [],
-    materialId: null, parentMsgId: null, ...over,
+    appId,
+    msgType: 1,
+    status: 1,
+    title: 'Flash sale',
+    ownerId,
+    ownerEmail: 'owner@example.com',
+    data: content,
+    targetingType: 0,
+    conditions: [],
+    groupId: null,
+    userIds: [],
+    pushCount: 10,
+    targetCount: 12,
+    scheduleType: 1,
+    scheduleLocal: null,
+    scheduleAt: null,
+    scheduleUtc: '+0000',
+    ttlSeconds: 43200,
+    speedLimit: 0,
+    restrictType: 1,
+    displayPrior: null,
+    multiLangEnable: false,
+    multiLangContent: [],
+    materialId: null,
+    parentMsgId: null,
+    ...over,
   };
 }
 
@@ -29,24 +58,71 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
     await t.services.users.upsertAdmin('admin@example.com', 'Admin#2024x', 150);
     const root = (await t.repos.users.findByEmail('root@example.com'))!;
     for (const name of ['owner', 'manager', 'operator', 'tester', 'stranger']) {
-      await t.services.users.save({ email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW }, root);
+      await t.services.users.save(
+        { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
+        root,
+      );
     }
     const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner.id, email: owner.email } })).app.id;
-    otherAppId = (await t.services.apps.create({ title: 'Other', pkg: 'com.example.other', owner: { userId: owner.id, email: owner.email } })).app.id;
-    for (const [name, level] of [['manager', 300], ['operator', 400], ['tester', 500]] as const) {
-      await t.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, $2, 0 FROM users WHERE email = $3`, [appId, level, `${name}@example.com`]);
+    appId = (
+      await t.services.apps.create({
+        title: 'Shop',
+        pkg: 'com.example.shop',
+        owner: { userId: owner.id, email: owner.email },
+      })
+    ).app.id;
+    otherAppId = (
+      await t.services.apps.create({
+        title: 'Other',
+        pkg: 'com.example.other',
+        owner: { userId: owner.id, email: owner.email },
+      })
+    ).app.id;
+    for (const [name, level] of [
+      ['manager', 300],
+      ['operator', 400],
+      ['tester', 500],
+    ] as const) {
+      await t.database.query(
+        `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, $2, 0 FROM users WHERE email = $3`,
+        [appId, level, `${name}@example.com`],
+      );
     }
     const repo = new MessagesRepository(t.database);
     saleId = await repo.insert(message(appId, owner.id, { title: 'Sale, "50%" off' }));
-    await repo.insert(message(appId, owner.id, { title: '=HYPERLINK("x")', status: 2, scheduleType: 2, scheduleLocal: '2030-01-02 10:00:00', multiLangEnable: true, materialId: 7 }));
+    await repo.insert(
+      message(appId, owner.id, {
+        title: '=HYPERLINK("x")',
+        status: 2,
+        scheduleType: 2,
+        scheduleLocal: '2030-01-02 10:00:00',
+        multiLangEnable: true,
+        materialId: 7,
+      }),
+    );
     await repo.insert(message(appId, owner.id, { title: 'Cross one', msgType: 2 }));
     await repo.insert(message(otherAppId, owner.id, { title: 'Not this app' }));
     const old = await repo.insert(message(appId, owner.id, { title: 'Last year' }));
-    await t.database.query(`UPDATE messages SET created_at = now() - interval '400 days' WHERE id = $1`, [old]);
-    await t.database.query('UPDATE messages SET dispatch_count = 8, reach_count = 6, show_count = 3, click_count = 1 WHERE id = $1', [saleId]);
-    await t.database.query(`INSERT INTO message_dims (message_id, dimension, key, dispatch, reach, show, click) VALUES ($1, 1, 'NG', 5, 4, 2, 1), ($1, 1, 'KE', 3, 2, 1, 0), ($1, 2, '3.1.0', 8, 6, 3, 1)`, [saleId]);
-    const logins = [['root', 'Root#2024x'], ['admin', 'Admin#2024x'], ['owner', PW], ['manager', PW], ['operator', PW], ['tester', PW], ['stranger', PW]] as const;
+    await t.database.query(`UPDATE messages SET created_at = now() - interval '400 days' WHERE id = $1`, [
+      old,
+    ]);
+    await t.database.query(
+      'UPDATE messages SET dispatch_count = 8, reach_count = 6, show_count = 3, click_count = 1 WHERE id = $1',
+      [saleId],
+    );
+    await t.database.query(
+      `INSERT INTO message_dims (message_id, dimension, key, dispatch, reach, show, click) VALUES ($1, 1, 'NG', 5, 4, 2, 1), ($1, 1, 'KE', 3, 2, 1, 0), ($1, 2, '3.1.0', 8, 6, 3, 1)`,
+      [saleId],
+    );
+    const logins = [
+      ['root', 'Root#2024x'],
+      ['admin', 'Admin#2024x'],
+      ['owner', PW],
+      ['manager', PW],
+      ['operator', PW],
+      ['tester', PW],
+      ['stranger', PW],
+    ] as const;
     for (const [name, pw] of logins) {
       clients[name] = new TestClient(t.app);
       await clients[name].login(`${name}@example.com`, pw);
@@ -59,16 +135,30 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
   const tomorrow = new Date(Date.now() + 86400_000).toISOString().slice(0, 10);
 
   it('answers a CSV with a header and one row per notification of the range, newest first, in the list columns', async () => {
-    const res = await clients.owner!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}&tz=%2B0000&msgType=1`));
+    const res = await clients.owner!.call(
+      'GET',
+      url(`begin=${weekAgo}&end=${tomorrow}&tz=%2B0000&msgType=1`),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain(`messages_${appId}_${weekAgo}_${tomorrow}.csv`);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('msgId,description,creator,pushTime,status,materialId,multiLanguage,pushCount,targetCount,dispatched,reached,reachRate,shown,showRate,clicked,clickRate,conversion,conversionRate');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'msgId,description,creator,pushTime,status,materialId,multiLanguage,pushCount,targetCount,dispatched,reached,reachRate,shown,showRate,clicked,clickRate,conversion,conversionRate',
+    );
     expect(lines).toHaveLength(3);
     // scheduled and not started: dashes (empty) for push, dispatch and show; formula text made inert
-    expect(lines[1]).toMatch(/^\d+,"'=HYPERLINK\(""x""\)",owner@example.com,2030-01-02 10:00:00,2,7,1,,12,,0,0,,0,0,0,0,0$/);
-    expect(lines[2]).toMatch(new RegExp(`^${saleId},"Sale, ""50%"" off",owner@example.com,${today} \\d{2}:\\d{2}:\\d{2},1,,0,10,12,8,6,75,3,50,1,33.33,0,0$`));
+    expect(lines[1]).toMatch(
+      /^\d+,"'=HYPERLINK\(""x""\)",owner@example.com,2030-01-02 10:00:00,2,7,1,,12,,0,0,,0,0,0,0,0$/,
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${saleId},"Sale, ""50%"" off",owner@example.com,${today} \\d{2}:\\d{2}:\\d{2},1,,0,10,12,8,6,75,3,50,1,33.33,0,0$`,
+      ),
+    );
   });
 
   it('filters like the list (type, description, msgId) and shows push times in the chosen zone', async () => {
@@ -79,9 +169,19 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
     expect(byTitle.body.trimEnd().split('\r\n')).toHaveLength(2);
     const byId = await clients.owner!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}&msgId=${saleId}`));
     expect(byId.body.trimEnd().split('\r\n')).toHaveLength(2);
-    const utc = (await clients.owner!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}&msgId=${saleId}`))).body.split('\r\n')[1]!.split(',')[4]!;
-    const plus5 = (await clients.owner!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}&msgId=${saleId}&tz=%2B0530`))).body.split('\r\n')[1]!.split(',')[4]!;
-    expect(new Date(`${plus5.replace(' ', 'T')}Z`).getTime() - new Date(`${utc.replace(' ', 'T')}Z`).getTime()).toBe(330 * 60_000);
+    const utc = (
+      await clients.owner!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}&msgId=${saleId}`))
+    ).body
+      .split('\r\n')[1]!
+      .split(',')[4]!;
+    const plus5 = (
+      await clients.owner!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}&msgId=${saleId}&tz=%2B0530`))
+    ).body
+      .split('\r\n')[1]!
+      .split(',')[4]!;
+    expect(
+      new Date(`${plus5.replace(' ', 'T')}Z`).getTime() - new Date(`${utc.replace(' ', 'T')}Z`).getTime(),
+    ).toBe(330 * 60_000);
     const old = await clients.owner!.call('GET', url(`begin=2000-01-01&end=${weekAgo}`));
     expect(old.body).not.toContain('Sale');
   });
@@ -104,11 +204,14 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
     }
   });
 
-  it.each(['root', 'owner', 'manager', 'operator', 'tester'])('lets %s export (the same access as the list)', async (who) => {
-    const res = await clients[who]!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}`));
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Sale');
-  });
+  it.each(['root', 'owner', 'manager', 'operator', 'tester'])(
+    'lets %s export (the same access as the list)',
+    async (who) => {
+      const res = await clients[who]!.call('GET', url(`begin=${weekAgo}&end=${tomorrow}`));
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Sale');
+    },
+  );
 
   it('refuses users with no role (403/1002), no session (401), and another app’s message', async () => {
     for (const who of ['stranger', 'admin']) {
@@ -119,17 +222,31 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
     }
     const anonymous = await new TestClient(t.app).call('GET', url(`begin=${weekAgo}&end=${tomorrow}`));
     expect(anonymous.statusCode).toBe(401);
-    const wrongApp = await clients.owner!.call('GET', `/tcm/v1/app/${otherAppId}/msg/${saleId}/distribution/country/export`);
+    const wrongApp = await clients.owner!.call(
+      'GET',
+      `/tcm/v1/app/${otherAppId}/msg/${saleId}/distribution/country/export`,
+    );
     expect(wrongApp.json().status).toBe(404);
   });
 
   it('exports a message’s distribution by country and by version', async () => {
-    const country = await clients.tester!.call('GET', `/tcm/v1/app/${appId}/msg/${saleId}/distribution/country/export`);
+    const country = await clients.tester!.call(
+      'GET',
+      `/tcm/v1/app/${appId}/msg/${saleId}/distribution/country/export`,
+    );
     expect(country.statusCode).toBe(200);
-    expect(country.body.replace(/^\uFEFF/, '')).toBe('country,dispatched,reached,reachRate,shown,showRate,clicked,clickRate\r\nNG,5,4,80,2,50,1,50\r\nKE,3,2,66.67,1,50,0,0\r\n');
-    const version = await clients.owner!.call('GET', `/tcm/v1/app/${appId}/msg/${saleId}/distribution/version/export`);
+    expect(country.body.replace(/^\uFEFF/, '')).toBe(
+      'country,dispatched,reached,reachRate,shown,showRate,clicked,clickRate\r\nNG,5,4,80,2,50,1,50\r\nKE,3,2,66.67,1,50,0,0\r\n',
+    );
+    const version = await clients.owner!.call(
+      'GET',
+      `/tcm/v1/app/${appId}/msg/${saleId}/distribution/version/export`,
+    );
     expect(version.body).toContain('3.1.0,8,6,75,3,50,1,33.33');
-    const bad = await clients.owner!.call('GET', `/tcm/v1/app/${appId}/msg/${saleId}/distribution/city/export`);
+    const bad = await clients.owner!.call(
+      'GET',
+      `/tcm/v1/app/${appId}/msg/${saleId}/distribution/city/export`,
+    );
     expect(bad.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'dimension' }] } });
   });
 });

@@ -6,7 +6,13 @@ import type { ModuleContext } from '../context';
 import { messagesPolicy } from './messages.policy';
 import { toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
-import { csvOf, messageCsvRows, MESSAGE_CSV_HEADER, DISTRIBUTION_CSV_HEADER, distributionCsvRows } from './messages-export.csv';
+import {
+  csvOf,
+  messageCsvRows,
+  MESSAGE_CSV_HEADER,
+  DISTRIBUTION_CSV_HEADER,
+  distributionCsvRows,
+} from './messages-export.csv';
 
 /** Paths of the CSV downloads (part 2 §7 "Export" and §2 "CSV export for distribution"). */
 export const MESSAGE_EXPORT_PATHS = {
@@ -16,9 +22,16 @@ export const MESSAGE_EXPORT_PATHS = {
 
 /** The list's filters, with the date range required (the console asks for one before exporting). */
 export const MessageExportQuery = MessageListRequest.omit({ pageNo: true, pageSize: true }).extend({
-  msgType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(1),
-  begin: z.string({ error: 'is required: pick a date range' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
-  end: z.string({ error: 'is required: pick a date range' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+  msgType: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+  begin: z
+    .string({ error: 'is required: pick a date range' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+  end: z
+    .string({ error: 'is required: pick a date range' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
   expand: z.string().optional(),
 });
 
@@ -75,7 +88,10 @@ export function registerMessagesExportModule({ app, database }: ModuleContext): 
 
   app.get(MESSAGE_EXPORT_PATHS.distribution, async (req, reply) => {
     const appId = await authorize(req);
-    const p = parseOrThrow(z.object({ msgId: z.coerce.number().int().positive(), dimension: z.enum(['country', 'version']) }), req.params);
+    const p = parseOrThrow(
+      z.object({ msgId: z.coerce.number().int().positive(), dimension: z.enum(['country', 'version']) }),
+      req.params,
+    );
     const m = await repo.find(appId, p.msgId);
     if (!m) throw new ApiError(404);
     const rows = await repo.dims(m.id, p.dimension === 'country' ? 1 : 2);

@@ -12,7 +12,8 @@ export interface AudienceGroup {
 
 const DAY_MS = 86_400_000;
 /** The engine's own filters (filters.ts): installed, notifications on, active within 90 days. */
-const REACHABLE = (p: string) => `d.invalid_reason <> 3 AND d.notifications_enabled AND d.last_active_at >= ${p}`;
+const REACHABLE = (p: string) =>
+  `d.invalid_reason <> 3 AND d.notifications_enabled AND d.last_active_at >= ${p}`;
 
 /** What the forbidden-country answer of msg/save reads: the control policies and the audience by country and offset. */
 export class MessagesForbiddenRepository {
@@ -37,7 +38,10 @@ export class MessagesForbiddenRepository {
   }
 
   /** Reachable devices of the whole audience by UTC offset (what could be sent at all). */
-  async reachableByOffset(audience: CompiledAudience, now: Date): Promise<Array<{ utcOffsetMin: number; reachable: number }>> {
+  async reachableByOffset(
+    audience: CompiledAudience,
+    now: Date,
+  ): Promise<Array<{ utcOffsetMin: number; reachable: number }>> {
     const n = audience.params.length;
     return this.database.query<{ utcOffsetMin: number; reachable: number }>(
       `SELECT d.utc_offset_min AS "utcOffsetMin", count(*)::int AS reachable

@@ -13,24 +13,41 @@ const FLEET: Array<[string, string, number, boolean]> = [
   ['IN', 'Asia/Kolkata', 5, true], // banned 22:00–08:00 local (105)
   ['GH', 'Africa/Accra', 2, false], // notifications off: nothing could be sent to them
 ];
-const inCountries = (...values: string[]) => ({ targetingType: 1, conditions: [{ label: 'country', op: 'in', values, allSelected: 0 }] });
+const inCountries = (...values: string[]) => ({
+  targetingType: 1,
+  conditions: [{ label: 'country', op: 'in', values, allSelected: 0 }],
+});
 /** Tomorrow at `hhmm` as `YYYY-MM-DD HH:mm:00`. */
-const tomorrowAt = (hhmm: string) => `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} ${hhmm}:00`;
+const tomorrowAt = (hhmm: string) =>
+  `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} ${hhmm}:00`;
 
 describe.each(backends())('msg/save forbidden countries and windows: 201 / 202 [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;
   const total = FLEET.reduce((n, f) => n + f[2], 0);
-  const messages = async () => Number((await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM messages'))[0]?.n);
+  const messages = async () =>
+    Number((await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM messages'))[0]?.n);
   const save = (body: Record<string, unknown>) =>
-    owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: content, title: 'Sale', pushCount: 1, targetingType: 0, scheduleType: 1, ...body });
+    owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      data: content,
+      title: 'Sale',
+      pushCount: 1,
+      targetingType: 0,
+      scheduleType: 1,
+      ...body,
+    });
 
   beforeAll(async () => {
     t = await startTestApp(backend);
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, appSecret } = await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: user.id, email: user.email } });
+    const { app, appSecret } = await t.services.apps.create({
+      title: 'Shop',
+      pkg: 'com.example.shop',
+      owner: { userId: user.id, email: user.email },
+    });
     appId = app.id;
     await t.database.query('UPDATE apps SET local_time_enable = true WHERE id = $1', [appId]);
     const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
@@ -38,15 +55,34 @@ describe.each(backends())('msg/save forbidden countries and windows: 201 / 202 [
     for (const [country, timezone, count, notificationsEnabled] of FLEET) {
       for (let k = 0; k < count; k++, i++) {
         const res = await t.app.inject({
-          method: 'POST', url: '/sdk/v1/register', headers: { authorization: auth },
-          payload: { token: `tok-${i}`, gaid: gaid(i), country, language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.1.0', appVersionCode: 310, timezone, notificationsEnabled },
+          method: 'POST',
+          url: '/sdk/v1/register',
+          headers: { authorization: auth },
+          payload: {
+            token: `tok-${i}`,
+            gaid: gaid(i),
+            country,
+            language: 'en',
+            brand: 'TECNO',
+            model: 'SPARK 10',
+            osVersion: 33,
+            appVersion: '3.1.0',
+            appVersionCode: 310,
+            timezone,
+            notificationsEnabled,
+          },
         });
         expect(res.json().status).toBe(200);
       }
     }
     await t.database.query(`INSERT INTO platform_forbidden_countries (country) VALUES ('KP')`);
-    await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [appId]);
-    await t.database.query(`INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'IN', 1320, 480)`, [appId]);
+    await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [
+      appId,
+    ]);
+    await t.database.query(
+      `INSERT INTO app_forbidden_times (app_id, country, start_minute, end_minute) VALUES ($1, 'IN', 1320, 480)`,
+      [appId],
+    );
     owner = new TestClient(t.app, { 'accept-language': 'fr' });
     await owner.login('owner@example.com', 'Owner#2024');
   });
@@ -68,24 +104,42 @@ describe.each(backends())('msg/save forbidden countries and windows: 201 / 202 [
       data: {
         forbidden: [
           { countryCode: 'FR', countryName: 'France', allDay: true, windows: [], lossCode: 104, devices: 3 },
-          { countryCode: 'KP', countryName: 'North Korea', allDay: true, windows: [], lossCode: 6, devices: 2 },
+          {
+            countryCode: 'KP',
+            countryName: 'North Korea',
+            allDay: true,
+            windows: [],
+            lossCode: 6,
+            devices: 2,
+          },
         ],
       },
     });
     expect(await messages()).toBe(before);
-    const forced = await save({ pushCount: total, scheduleType: 2, scheduleDate: tomorrowAt('12:00'), countryMsgforceCreate: true });
+    const forced = await save({
+      pushCount: total,
+      scheduleType: 2,
+      scheduleDate: tomorrowAt('12:00'),
+      countryMsgforceCreate: true,
+    });
     expect(forced.json()).toMatchObject({ status: 200, data: { status: 2 } });
     expect(await messages()).toBe(before + 1);
   });
 
   it('answers 201, even with the force flag, when no device outside the banned countries could get the message', async () => {
     const before = await messages();
-    for (const body of [inCountries('FR', 'KP'), { ...inCountries('FR', 'KP'), countryMsgforceCreate: true }, inCountries('FR', 'GH')]) {
+    for (const body of [
+      inCountries('FR', 'KP'),
+      { ...inCountries('FR', 'KP'), countryMsgforceCreate: true },
+      inCountries('FR', 'GH'),
+    ]) {
       const res = await save({ ...body, countryMsgforceCreate: true });
       expect(res.json()).toMatchObject({ status: 201, data: { forbidden: expect.any(Array) } });
     }
     const res = await save(inCountries('FR', 'GH'));
-    expect(res.json().data.forbidden).toEqual([{ countryCode: 'FR', countryName: 'France', allDay: true, windows: [], lossCode: 104, devices: 3 }]);
+    expect(res.json().data.forbidden).toEqual([
+      { countryCode: 'FR', countryName: 'France', allDay: true, windows: [], lossCode: 104, devices: 3 },
+    ]);
     expect(await messages()).toBe(before);
   });
 
@@ -95,27 +149,79 @@ describe.each(backends())('msg/save forbidden countries and windows: 201 / 202 [
     const hit = await save({ ...audience, scheduleType: 2, scheduleDate: tomorrowAt('18:00') });
     expect(hit.json()).toMatchObject({
       status: 202,
-      data: { forbidden: [{ countryCode: 'IN', countryName: 'India', allDay: false, windows: [{ start: '22:00', end: '08:00' }], lossCode: 105, devices: 5 }] },
+      data: {
+        forbidden: [
+          {
+            countryCode: 'IN',
+            countryName: 'India',
+            allDay: false,
+            windows: [{ start: '22:00', end: '08:00' }],
+            lossCode: 105,
+            devices: 5,
+          },
+        ],
+      },
     });
     // the same wall time in another zone: 18:00 +0800 is 15:30 in India
-    const miss = await save({ ...audience, scheduleType: 2, scheduleDate: tomorrowAt('18:00'), scheduleUTC: '+0800' });
+    const miss = await save({
+      ...audience,
+      scheduleType: 2,
+      scheduleDate: tomorrowAt('18:00'),
+      scheduleUTC: '+0800',
+    });
     expect(miss.json()).toMatchObject({ status: 200 });
     // with 12 hours to live, India's devices wait for 08:00 (8.5 h later) instead of being dropped
-    const waits = await save({ ...audience, timeToLive: 43200, scheduleType: 2, scheduleDate: tomorrowAt('18:00') });
+    const waits = await save({
+      ...audience,
+      timeToLive: 43200,
+      scheduleType: 2,
+      scheduleDate: tomorrowAt('18:00'),
+    });
     expect(waits.json()).toMatchObject({ status: 200 });
   });
 
   it('checks each local-time wave at its own instant (schedule type 3)', async () => {
     const before = await messages();
-    const late = await save({ ...inCountries('IN', 'DE'), pushCount: 9, timeToLive: 3600, scheduleType: 3, scheduleDate: tomorrowAt('23:00') });
-    expect(late.json()).toMatchObject({ status: 202, data: { forbidden: [{ countryCode: 'IN', lossCode: 105, devices: 5 }] } });
-    const onlyIndia = await save({ ...inCountries('IN'), pushCount: 5, timeToLive: 3600, scheduleType: 3, scheduleDate: tomorrowAt('06:00'), countryMsgforceCreate: true });
-    expect(onlyIndia.json()).toMatchObject({ status: 201, data: { forbidden: [{ countryCode: 'IN', lossCode: 105, devices: 5 }] } });
+    const late = await save({
+      ...inCountries('IN', 'DE'),
+      pushCount: 9,
+      timeToLive: 3600,
+      scheduleType: 3,
+      scheduleDate: tomorrowAt('23:00'),
+    });
+    expect(late.json()).toMatchObject({
+      status: 202,
+      data: { forbidden: [{ countryCode: 'IN', lossCode: 105, devices: 5 }] },
+    });
+    const onlyIndia = await save({
+      ...inCountries('IN'),
+      pushCount: 5,
+      timeToLive: 3600,
+      scheduleType: 3,
+      scheduleDate: tomorrowAt('06:00'),
+      countryMsgforceCreate: true,
+    });
+    expect(onlyIndia.json()).toMatchObject({
+      status: 201,
+      data: { forbidden: [{ countryCode: 'IN', lossCode: 105, devices: 5 }] },
+    });
     expect(await messages()).toBe(before);
     // 07:30 with an hour to live: the window ends at 08:00, so the devices only wait
-    const waits = await save({ ...inCountries('IN'), pushCount: 5, timeToLive: 3600, scheduleType: 3, scheduleDate: tomorrowAt('07:30') });
+    const waits = await save({
+      ...inCountries('IN'),
+      pushCount: 5,
+      timeToLive: 3600,
+      scheduleType: 3,
+      scheduleDate: tomorrowAt('07:30'),
+    });
     expect(waits.json()).toMatchObject({ status: 200, data: { status: 7 } });
-    const eight = await save({ ...inCountries('IN'), pushCount: 5, timeToLive: 3600, scheduleType: 3, scheduleDate: tomorrowAt('08:00') });
+    const eight = await save({
+      ...inCountries('IN'),
+      pushCount: 5,
+      timeToLive: 3600,
+      scheduleType: 3,
+      scheduleDate: tomorrowAt('08:00'),
+    });
     expect(eight.json()).toMatchObject({ status: 200, data: { status: 7 } });
   });
 

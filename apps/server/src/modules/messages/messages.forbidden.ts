@@ -27,7 +27,13 @@ export interface ForbiddenCountry {
 }
 
 /** Throws 201 or 202 when sending is forbidden for part of the audience; resolves when the save may go on. */
-export type ForbiddenCheck = (appId: number, audience: CompiledAudience, schedule: ForbiddenSchedule, now: Date, force: boolean) => Promise<void>;
+export type ForbiddenCheck = (
+  appId: number,
+  audience: CompiledAudience,
+  schedule: ForbiddenSchedule,
+  now: Date,
+  force: boolean,
+) => Promise<void>;
 
 const ZERO = { total: 0, ad: 0, distribute: 0, content: 0 };
 
@@ -47,21 +53,45 @@ export function sendInstant(schedule: ForbiddenSchedule, utcOffsetMin: number, n
  * how many of the dropped devices could otherwise have been sent to. The evaluator decides, so this answer and the
  * filter stage agree.
  */
-export function forbiddenOf(groups: AudienceGroup[], snapshot: PolicySnapshot, schedule: ForbiddenSchedule, now: Date): { rows: ForbiddenCountry[]; reachable: number } {
+export function forbiddenOf(
+  groups: AudienceGroup[],
+  snapshot: PolicySnapshot,
+  schedule: ForbiddenSchedule,
+  now: Date,
+): { rows: ForbiddenCountry[]; reachable: number } {
   const countriesOnly: PolicySnapshot = { ...snapshot, isNotificationControlApp: false, dailyLimits: null };
   const byCountry = new Map<string, ForbiddenCountry>();
   let reachable = 0;
   for (const g of groups) {
     const at = sendInstant(schedule, g.utcOffsetMin, now);
     if (!at) continue;
-    const verdict = evaluate({ country: g.country, brand: '', model: '', utcOffsetMin: g.utcOffsetMin, firstSeenAt: at, sentToday: ZERO }, { appId: snapshot.appId, kind: 1 }, countriesOnly, at);
-    if (!verdict.drop || (verdict.lossCode === 105 && waitsInTime(g, snapshot, at, schedule.ttlSeconds))) continue;
+    const verdict = evaluate(
+      {
+        country: g.country,
+        brand: '',
+        model: '',
+        utcOffsetMin: g.utcOffsetMin,
+        firstSeenAt: at,
+        sentToday: ZERO,
+      },
+      { appId: snapshot.appId, kind: 1 },
+      countriesOnly,
+      at,
+    );
+    if (!verdict.drop || (verdict.lossCode === 105 && waitsInTime(g, snapshot, at, schedule.ttlSeconds)))
+      continue;
     const code = g.country.toUpperCase();
     const row = byCountry.get(code) ?? {
       countryCode: code,
       countryName: countryName(code, 'en'),
       allDay: verdict.lossCode !== 105,
-      windows: verdict.lossCode === 105 ? (snapshot.bannedWindows.get(code) ?? []).map((w) => ({ start: formatClockMinutes(w.startMinute), end: formatClockMinutes(w.endMinute) })) : [],
+      windows:
+        verdict.lossCode === 105
+          ? (snapshot.bannedWindows.get(code) ?? []).map((w) => ({
+              start: formatClockMinutes(w.startMinute),
+              end: formatClockMinutes(w.endMinute),
+            }))
+          : [],
       lossCode: verdict.lossCode,
       devices: 0,
     };
@@ -69,18 +99,26 @@ export function forbiddenOf(groups: AudienceGroup[], snapshot: PolicySnapshot, s
     reachable += g.reachable;
     byCountry.set(code, row);
   }
-  const rows = [...byCountry.values()].sort((a, b) => b.devices - a.devices || a.countryCode.localeCompare(b.countryCode));
+  const rows = [...byCountry.values()].sort(
+    (a, b) => b.devices - a.devices || a.countryCode.localeCompare(b.countryCode),
+  );
   return { rows, reachable };
 }
 
 /** Whether devices inside a banned window can wait for its end within the message's time to live (delayed, not lost). */
-function waitsInTime(g: AudienceGroup, snapshot: PolicySnapshot, at: Date, ttlSeconds: number | undefined): boolean {
+function waitsInTime(
+  g: AudienceGroup,
+  snapshot: PolicySnapshot,
+  at: Date,
+  ttlSeconds: number | undefined,
+): boolean {
   if (ttlSeconds === undefined) return false;
   const end = nextAllowedTime({ country: g.country, utcOffsetMin: g.utcOffsetMin }, snapshot, at);
   return end !== null && end.getTime() - at.getTime() <= ttlSeconds * 1000;
 }
 
-const names = (rows: ForbiddenCountry[], lang: MessageLang) => rows.map((r) => `${countryName(r.countryCode, lang)} (${r.countryCode})`).join(', ');
+const names = (rows: ForbiddenCountry[], lang: MessageLang) =>
+  rows.map((r) => `${countryName(r.countryCode, lang)} (${r.countryCode})`).join(', ');
 
 /**
  * msg/save's forbidden-country answer (part 2 §2, §8; issue 5's policy table): when the audience has devices in
@@ -93,15 +131,28 @@ const names = (rows: ForbiddenCountry[], lang: MessageLang) => rows.map((r) => `
 export function forbiddenCheck(repo: MessagesForbiddenRepository): ForbiddenCheck {
   return async (appId, audience, schedule, now, force) => {
     const snapshot = await repo.snapshot(appId);
-    const countries = [...new Set([...snapshot.platformBannedCountries, ...snapshot.appBannedCountries, ...snapshot.bannedWindows.keys()])];
+    const countries = [
+      ...new Set([
+        ...snapshot.platformBannedCountries,
+        ...snapshot.appBannedCountries,
+        ...snapshot.bannedWindows.keys(),
+      ]),
+    ];
     if (countries.length === 0) return;
-    const { rows, reachable } = forbiddenOf(await repo.groups(audience, countries, now), snapshot, schedule, now);
+    const { rows, reachable } = forbiddenOf(
+      await repo.groups(audience, countries, now),
+      snapshot,
+      schedule,
+      now,
+    );
     if (rows.length === 0) return;
     const total = (await repo.reachableByOffset(audience, now))
       .filter((g) => sendInstant(schedule, g.utcOffsetMin, now) !== null)
       .reduce((sum, g) => sum + g.reachable, 0);
     const code = total - reachable > 0 ? 202 : 201;
     if (code === 202 && force) return;
-    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${names(rows, lang)}`, { forbidden: rows });
+    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${names(rows, lang)}`, {
+      forbidden: rows,
+    });
   };
 }

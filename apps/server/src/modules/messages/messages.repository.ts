@@ -99,10 +99,35 @@ export class MessagesRepository {
          restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link)
        VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27)
        RETURNING id::int AS id`,
-      [m.appId, m.msgType, m.status, m.title, m.ownerId, m.ownerEmail, JSON.stringify(m.data), m.targetingType, JSON.stringify(m.conditions),
-        m.groupId, m.userIds, m.pushCount, m.targetCount, m.scheduleType, m.scheduleLocal, m.scheduleAt, m.scheduleUtc, m.ttlSeconds,
-        m.speedLimit, m.restrictType, m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent), m.materialId, m.parentMsgId,
-        m.fileOrigin ?? '', m.fileLink ?? ''],
+      [
+        m.appId,
+        m.msgType,
+        m.status,
+        m.title,
+        m.ownerId,
+        m.ownerEmail,
+        JSON.stringify(m.data),
+        m.targetingType,
+        JSON.stringify(m.conditions),
+        m.groupId,
+        m.userIds,
+        m.pushCount,
+        m.targetCount,
+        m.scheduleType,
+        m.scheduleLocal,
+        m.scheduleAt,
+        m.scheduleUtc,
+        m.ttlSeconds,
+        m.speedLimit,
+        m.restrictType,
+        m.displayPrior,
+        m.multiLangEnable,
+        JSON.stringify(m.multiLangContent),
+        m.materialId,
+        m.parentMsgId,
+        m.fileOrigin ?? '',
+        m.fileLink ?? '',
+      ],
     );
     return row?.id ?? 0;
   }
@@ -115,15 +140,39 @@ export class MessagesRepository {
          schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
          multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22, updated_at = now()
        WHERE id = $1`,
-      [id, m.status, m.title, JSON.stringify(m.data), m.targetingType, JSON.stringify(m.conditions), m.groupId, m.userIds, m.pushCount,
-        m.targetCount, m.scheduleType, m.scheduleLocal, m.scheduleAt, m.scheduleUtc, m.ttlSeconds, m.speedLimit, m.restrictType,
-        m.displayPrior, m.multiLangEnable, JSON.stringify(m.multiLangContent), m.fileOrigin ?? '', m.fileLink ?? ''],
+      [
+        id,
+        m.status,
+        m.title,
+        JSON.stringify(m.data),
+        m.targetingType,
+        JSON.stringify(m.conditions),
+        m.groupId,
+        m.userIds,
+        m.pushCount,
+        m.targetCount,
+        m.scheduleType,
+        m.scheduleLocal,
+        m.scheduleAt,
+        m.scheduleUtc,
+        m.ttlSeconds,
+        m.speedLimit,
+        m.restrictType,
+        m.displayPrior,
+        m.multiLangEnable,
+        JSON.stringify(m.multiLangContent),
+        m.fileOrigin ?? '',
+        m.fileLink ?? '',
+      ],
     );
     await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);
   }
 
   async find(appId: number, id: number): Promise<MessageRecord | undefined> {
-    const [row] = await this.database.query<MessageRecord>(`SELECT ${COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`, [appId, id]);
+    const [row] = await this.database.query<MessageRecord>(
+      `SELECT ${COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
+      [appId, id],
+    );
     return row;
   }
 
@@ -162,7 +211,10 @@ export class MessagesRepository {
   }
 
   async softDelete(id: number): Promise<void> {
-    await this.database.query('UPDATE messages SET deleted = true, status = 14, updated_at = now() WHERE id = $1', [id]);
+    await this.database.query(
+      'UPDATE messages SET deleted = true, status = 14, updated_at = now() WHERE id = $1',
+      [id],
+    );
   }
 
   /** Devices of the message waiting for their send (banned window, FCM retry) and when the next is due. */
@@ -175,11 +227,17 @@ export class MessagesRepository {
   }
 
   async losses(id: number) {
-    return this.database.query<{ type: number; count: number }>('SELECT loss_code AS type, count FROM message_losses WHERE message_id = $1 ORDER BY count DESC', [id]);
+    return this.database.query<{ type: number; count: number }>(
+      'SELECT loss_code AS type, count FROM message_losses WHERE message_id = $1 ORDER BY count DESC',
+      [id],
+    );
   }
 
   async showLosses(id: number) {
-    return this.database.query<{ type: number; count: number }>('SELECT reason AS type, count FROM message_show_losses WHERE message_id = $1 ORDER BY count DESC', [id]);
+    return this.database.query<{ type: number; count: number }>(
+      'SELECT reason AS type, count FROM message_show_losses WHERE message_id = $1 ORDER BY count DESC',
+      [id],
+    );
   }
 
   async dims(id: number, dimension: 1 | 2) {
@@ -190,18 +248,29 @@ export class MessagesRepository {
   }
 
   async reachMinutes(id: number) {
-    return this.database.query<{ minute: number; reach: number }>('SELECT minute, reach FROM message_reach_minutes WHERE message_id = $1 ORDER BY minute', [id]);
+    return this.database.query<{ minute: number; reach: number }>(
+      'SELECT minute, reach FROM message_reach_minutes WHERE message_id = $1 ORDER BY minute',
+      [id],
+    );
   }
 
   async waves(id: number) {
-    return this.database.query<{ utcOffsetMin: number | null; runAt: Date; status: number; selected: number }>(
+    return this.database.query<{
+      utcOffsetMin: number | null;
+      runAt: Date;
+      status: number;
+      selected: number;
+    }>(
       'SELECT utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status, selected FROM message_waves WHERE message_id = $1 ORDER BY run_at, id',
       [id],
     );
   }
 
   /** Copies the devices that got a message as the audience of its recall. */
-  async selectForRecall(recallId: number, originalId: number): Promise<{ count: number; minId: string | null; maxId: string | null }> {
+  async selectForRecall(
+    recallId: number,
+    originalId: number,
+  ): Promise<{ count: number; minId: string | null; maxId: string | null }> {
     const [row] = await this.database.query<{ count: number; minId: string | null; maxId: string | null }>(
       `WITH ins AS (
          INSERT INTO send_records (message_id, device_id, outcome) SELECT $1, device_id, 0 FROM send_records WHERE message_id = $2 AND outcome = 1
@@ -209,7 +278,10 @@ export class MessagesRepository {
        ) SELECT count(*)::int AS count, min(device_id)::text AS "minId", max(device_id)::text AS "maxId" FROM ins`,
       [recallId, originalId],
     );
-    await this.database.query('UPDATE messages SET selected_count = $2, push_count = GREATEST($2, 1) WHERE id = $1', [recallId, row?.count ?? 0]);
+    await this.database.query(
+      'UPDATE messages SET selected_count = $2, push_count = GREATEST($2, 1) WHERE id = $1',
+      [recallId, row?.count ?? 0],
+    );
     return row ?? { count: 0, minId: null, maxId: null };
   }
 }

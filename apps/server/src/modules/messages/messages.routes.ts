@@ -36,19 +36,28 @@ export function registerMessagesModule(ctx: ModuleContext): void {
   });
 
   registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
-    const saved = await service.save(await appOf(params.appId), body, { id: session.user.id, email: session.user.email, projectLevel });
+    const saved = await service.save(await appOf(params.appId), body, {
+      id: session.user.id,
+      email: session.user.email,
+      projectLevel,
+    });
     return { id: saved.id, msgId: saved.id, status: saved.status };
   });
 
-  registerCall(app, messageCalls.testPreview, policy.compose, async ({ params, body, session, projectLevel }) => {
-    const saved = await service.save(
-      await appOf(params.appId),
-      { ...body, targetingType: 2, scheduleType: 1 },
-      { id: session.user.id, email: session.user.email, projectLevel },
-      'preview',
-    );
-    return { id: saved.id, msgId: saved.id, status: saved.status };
-  });
+  registerCall(
+    app,
+    messageCalls.testPreview,
+    policy.compose,
+    async ({ params, body, session, projectLevel }) => {
+      const saved = await service.save(
+        await appOf(params.appId),
+        { ...body, targetingType: 2, scheduleType: 1 },
+        { id: session.user.id, email: session.user.email, projectLevel },
+        'preview',
+      );
+      return { id: saved.id, msgId: saved.id, status: saved.status };
+    },
+  );
 
   registerCall(app, messageCalls.list, policy.read, async ({ params, body }) => {
     const { rows, total } = await repo.list(params.appId, body);
@@ -69,7 +78,11 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return {};
   });
   registerCall(app, messageCalls.retreat, policy.act, async ({ params, session, projectLevel }) => {
-    await service.recall(await appOf(params.appId), params.msgId, { id: session.user.id, email: session.user.email, projectLevel });
+    await service.recall(await appOf(params.appId), params.msgId, {
+      id: session.user.id,
+      email: session.user.email,
+      projectLevel,
+    });
     return {};
   });
   registerCall(app, messageCalls.remove, policy.act, async ({ params }) => {
@@ -81,8 +94,14 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     const m = await service.find(params.appId, params.msgId);
     const waiting = await repo.waiting(m.id);
     return {
-      push: m.selectedCount, channelReach: m.dispatchCount, targetReceive: m.reachCount, targetReach: m.reachCount, show: m.showCount, click: m.clickCount,
-      waiting: waiting.n, waitingNext: waiting.next?.toISOString() ?? null,
+      push: m.selectedCount,
+      channelReach: m.dispatchCount,
+      targetReceive: m.reachCount,
+      targetReach: m.reachCount,
+      show: m.showCount,
+      click: m.clickCount,
+      waiting: waiting.n,
+      waitingNext: waiting.next?.toISOString() ?? null,
     };
   });
 
@@ -90,7 +109,16 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     const m = await service.find(params.appId, params.msgId);
     const rows = await repo.dims(m.id, params.dimension === 'country' ? 1 : 2);
     return {
-      rows: rows.map((r) => ({ key: r.key, dispatch: r.dispatch, reach: r.reach, reachRate: rate(r.reach, r.dispatch), show: r.show, showRate: rate(r.show, r.reach), click: r.click, clickRate: rate(r.click, r.show) })),
+      rows: rows.map((r) => ({
+        key: r.key,
+        dispatch: r.dispatch,
+        reach: r.reach,
+        reachRate: rate(r.reach, r.dispatch),
+        show: r.show,
+        showRate: rate(r.show, r.reach),
+        click: r.click,
+        clickRate: rate(r.click, r.show),
+      })),
     };
   });
 
@@ -98,13 +126,26 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     const m = await service.find(params.appId, params.msgId);
     const rows = await repo.losses(m.id);
     const targeted = rows.reduce((a, r) => a + r.count, 0) + m.selectedCount;
-    return { messageDistributionLoseList: rows.map((r) => ({ type: r.type, count: r.count, loseRate: rate(r.count, targeted) })), total: targeted };
+    return {
+      messageDistributionLoseList: rows.map((r) => ({
+        type: r.type,
+        count: r.count,
+        loseRate: rate(r.count, targeted),
+      })),
+      total: targeted,
+    };
   });
 
   registerCall(app, messageCalls.showLoss, policy.read, async ({ params }) => {
     const m = await service.find(params.appId, params.msgId);
     const rows = await repo.showLosses(m.id);
-    return { damageShowCountList: rows.map((r) => ({ damageType: r.type, damageCount: r.count, damageRate: rate(r.count, m.reachCount) })) };
+    return {
+      damageShowCountList: rows.map((r) => ({
+        damageType: r.type,
+        damageCount: r.count,
+        damageRate: rate(r.count, m.reachCount),
+      })),
+    };
   });
 
   registerCall(app, messageCalls.reach, policy.read, async ({ params }) => {
@@ -112,8 +153,12 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     const minutes = await repo.reachMinutes(m.id);
     const minutesNums = Array.from({ length: 60 }, (_, i) => minutes.find((r) => r.minute === i)?.reach ?? 0);
     const hours = new Map<number, number>();
-    for (const r of minutes) hours.set(Math.floor(r.minute / 60), (hours.get(Math.floor(r.minute / 60)) ?? 0) + r.reach);
+    for (const r of minutes)
+      hours.set(Math.floor(r.minute / 60), (hours.get(Math.floor(r.minute / 60)) ?? 0) + r.reach);
     const lastHour = Math.max(0, ...hours.keys());
-    return { minutes_nums: minutesNums, hours_nums: Array.from({ length: Math.max(24, lastHour + 1) }, (_, h) => hours.get(h) ?? 0) };
+    return {
+      minutes_nums: minutesNums,
+      hours_nums: Array.from({ length: Math.max(24, lastHour + 1) }, (_, h) => hours.get(h) ?? 0),
+    };
   });
 }

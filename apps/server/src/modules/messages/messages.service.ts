@@ -57,10 +57,19 @@ export class MessagesService {
   }
 
   /** The audience size of a targeting (getMessageTargetMax): exact for device ids and small apps, else sampled (≈). */
-  async estimate(appId: number, t: Targeting, projectLevel?: number): Promise<{ count: number; exact: boolean }> {
-    if (projectLevel === TESTER && !TESTER_TARGETING.includes(t.targetingType)) throw fieldError('targetingType', 'testers may target device ids, an uploaded file or a file link only');
+  async estimate(
+    appId: number,
+    t: Targeting,
+    projectLevel?: number,
+  ): Promise<{ count: number; exact: boolean }> {
+    if (projectLevel === TESTER && !TESTER_TARGETING.includes(t.targetingType))
+      throw fieldError(
+        'targetingType',
+        'testers may target device ids, an uploaded file or a file link only',
+      );
     const audience = await this.audience(appId, t);
-    if (EXACT_TARGETING.includes(t.targetingType)) return { count: await this.deps.engineRepo.count(audience), exact: true };
+    if (EXACT_TARGETING.includes(t.targetingType))
+      return { count: await this.deps.engineRepo.count(audience), exact: true };
     const { count, exact } = await this.deps.repo.estimateAudience(audience);
     return { count, exact };
   }
@@ -70,12 +79,23 @@ export class MessagesService {
    * count between it and the exact audience means the whole audience, so a sampling error neither refuses the save nor
    * truncates the send.
    */
-  private async checkPushCount(t: Targeting, pushCount: number, targetCount: number, audience: Awaited<ReturnType<MessagesService['audience']>>): Promise<number> {
+  private async checkPushCount(
+    t: Targeting,
+    pushCount: number,
+    targetCount: number,
+    audience: Awaited<ReturnType<MessagesService['audience']>>,
+  ): Promise<number> {
     if (!EXACT_TARGETING.includes(t.targetingType)) {
       const estimate = await this.deps.repo.estimateAudience(audience);
-      if (!estimate.exact && pushCount >= Math.min(estimate.count, targetCount) && pushCount <= Math.max(estimate.count, targetCount)) return targetCount;
+      if (
+        !estimate.exact &&
+        pushCount >= Math.min(estimate.count, targetCount) &&
+        pushCount <= Math.max(estimate.count, targetCount)
+      )
+        return targetCount;
     }
-    if (pushCount > targetCount) throw fieldError('pushCount', `must not exceed the audience (${targetCount} devices)`);
+    if (pushCount > targetCount)
+      throw fieldError('pushCount', `must not exceed the audience (${targetCount} devices)`);
     return pushCount;
   }
 
@@ -84,13 +104,26 @@ export class MessagesService {
       if (!this.deps.fileLists) throw fieldError('targetingType', 'file targeting is not available');
       t.fileOrigin = await this.deps.fileLists.listFor(appId, t, userId);
     }
-    const groupConditions = t.targetingType === 3 && t.groupId ? await this.deps.engineRepo.groupConditions(appId, t.groupId) : undefined;
-    if (t.targetingType === 3 && !groupConditions) throw fieldError('groupId', 'is not a user group of this app');
-    if (t.targetingType === 2 && t.userIds.length === 0) throw fieldError('userIds', 'must list at least one advertising id');
-    if (t.targetingType === 1 && t.conditions.length === 0) throw fieldError('conditions', 'must hold at least one condition');
+    const groupConditions =
+      t.targetingType === 3 && t.groupId
+        ? await this.deps.engineRepo.groupConditions(appId, t.groupId)
+        : undefined;
+    if (t.targetingType === 3 && !groupConditions)
+      throw fieldError('groupId', 'is not a user group of this app');
+    if (t.targetingType === 2 && t.userIds.length === 0)
+      throw fieldError('userIds', 'must list at least one advertising id');
+    if (t.targetingType === 1 && t.conditions.length === 0)
+      throw fieldError('conditions', 'must hold at least one condition');
     try {
       const file = FILE_TARGETING.includes(t.targetingType) ? { fileOrigin: t.fileOrigin } : {};
-      return audienceOf({ appId, targetingType: t.targetingType, conditions: t.conditions, userIds: t.userIds, ...file, ...(groupConditions ? { groupConditions } : {}) });
+      return audienceOf({
+        appId,
+        targetingType: t.targetingType,
+        conditions: t.conditions,
+        userIds: t.userIds,
+        ...file,
+        ...(groupConditions ? { groupConditions } : {}),
+      });
     } catch (err) {
       if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
       throw err;
@@ -98,26 +131,61 @@ export class MessagesService {
   }
 
   /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
-  async save(app: AppRecord, input: MessageSave, actor: Actor, kind: 'message' | 'preview' = 'message'): Promise<{ id: number; status: number }> {
+  async save(
+    app: AppRecord,
+    input: MessageSave,
+    actor: Actor,
+    kind: 'message' | 'preview' = 'message',
+  ): Promise<{ id: number; status: number }> {
     this.checkContent(app, input);
     await this.checkWords(app, input, actor);
-    if (actor.projectLevel === TESTER && kind === 'message' && !TESTER_TARGETING.includes(input.targetingType)) {
-      throw fieldError('targetingType', 'testers may target device ids, an uploaded file or a file link only');
+    if (
+      actor.projectLevel === TESTER &&
+      kind === 'message' &&
+      !TESTER_TARGETING.includes(input.targetingType)
+    ) {
+      throw fieldError(
+        'targetingType',
+        'testers may target device ids, an uploaded file or a file link only',
+      );
     }
-    if (input.speedLimit !== 0 && (input.speedLimit < MESSAGE_LIMITS.speedMin || input.speedLimit > MESSAGE_LIMITS.speedMax)) throw new ApiError(21025);
-    if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable) throw fieldError('msgDisplayPrior', 'is off for this app');
+    if (
+      input.speedLimit !== 0 &&
+      (input.speedLimit < MESSAGE_LIMITS.speedMin || input.speedLimit > MESSAGE_LIMITS.speedMax)
+    )
+      throw new ApiError(21025);
+    if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable)
+      throw fieldError('msgDisplayPrior', 'is off for this app');
     const now = this.now();
     const schedule = this.schedule(app, input, now);
     const audience = await this.audience(app.id, input, actor.id);
     const targetCount = await this.deps.engineRepo.count(audience);
-    if (kind === 'message') input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
+    if (kind === 'message')
+      input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
     if (kind === 'message' && app.limitEnable && app.limitCount > 0) {
       const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      if ((await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount && !input.id) throw new ApiError(21029);
+      if (
+        (await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount &&
+        !input.id
+      )
+        throw new ApiError(21029);
     }
-    if (kind === 'message') await this.deps.checkForbidden?.(app.id, audience, { ...schedule, ttlSeconds: input.timeToLive }, now, input.countryMsgforceCreate === true);
+    if (kind === 'message')
+      await this.deps.checkForbidden?.(
+        app.id,
+        audience,
+        { ...schedule, ttlSeconds: input.timeToLive },
+        now,
+        input.countryMsgforceCreate === true,
+      );
     const review = kind === 'message' && app.reviewEnable && actor.projectLevel >= 400;
-    const status = review ? S.PENDING_REVIEW : schedule.type === 1 ? S.WAITING : schedule.type === 2 ? S.WAITING_SCHEDULED : S.WAITING_LOCAL;
+    const status = review
+      ? S.PENDING_REVIEW
+      : schedule.type === 1
+        ? S.WAITING
+        : schedule.type === 2
+          ? S.WAITING_SCHEDULED
+          : S.WAITING_LOCAL;
     const record: NewMessage = {
       appId: app.id,
       msgType: kind === 'preview' ? 98 : input.msgType,
@@ -161,9 +229,19 @@ export class MessagesService {
     return { id, status };
   }
 
-  private async start(id: number, schedule: { type: number; local: string | null; zone: string }, audience: Awaited<ReturnType<MessagesService['audience']>>, now: Date): Promise<void> {
+  private async start(
+    id: number,
+    schedule: { type: number; local: string | null; zone: string },
+    audience: Awaited<ReturnType<MessagesService['audience']>>,
+    now: Date,
+  ): Promise<void> {
     const engine = await this.deps.engine();
-    const waves = await planWaves(this.deps.engineRepo, { id, scheduleType: schedule.type, scheduleLocal: schedule.local, scheduleUtc: schedule.zone }, audience, now);
+    const waves = await planWaves(
+      this.deps.engineRepo,
+      { id, scheduleType: schedule.type, scheduleLocal: schedule.local, scheduleUtc: schedule.zone },
+      audience,
+      now,
+    );
     for (const w of waves) await engine.queueWave(w.waveId, w.runAt);
     if (waves.length === 0) await engine.maybeFinish(id);
   }
@@ -173,18 +251,32 @@ export class MessagesService {
     if (!this.deps.checkContent) return;
     const d = input.data;
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const buttons = ((d.noti_btn_ex as { content?: Array<{ txt: string }> } | undefined)?.content ?? []).map((b) => b.txt);
+    const buttons = ((d.noti_btn_ex as { content?: Array<{ txt: string }> } | undefined)?.content ?? []).map(
+      (b) => b.txt,
+    );
     const content: ContentByLanguage = {
-      default: { title: str(d.noti_title), desc: str(d.noti_desc), extra: str(d.noti_txt_ex), buttons: [str(d.noti_btn), ...buttons].filter(Boolean) },
+      default: {
+        title: str(d.noti_title),
+        desc: str(d.noti_desc),
+        extra: str(d.noti_txt_ex),
+        buttons: [str(d.noti_btn), ...buttons].filter(Boolean),
+      },
     };
     for (const e of input.multiLangEnable ? input.multiLangContent : []) {
-      content[e.lang] = { title: e.title, desc: e.desc, extra: e.extra, buttons: [e.button, ...e.buttonExtra].filter(Boolean) };
+      content[e.lang] = {
+        title: e.title,
+        desc: e.desc,
+        extra: e.extra,
+        buttons: [e.button, ...e.buttonExtra].filter(Boolean),
+      };
     }
     const result = await this.deps.checkContent(app.id, content);
     const code = contentCheckCode(result, { mayForce: actor.projectLevel <= 300 });
     if (code === undefined || (code === 60003 && input.forceCreate)) return;
     const words = [...result.platform, ...result.app].flatMap((v) => v.words);
-    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, { violations: result });
+    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, {
+      violations: result,
+    });
   }
 
   private checkContent(app: AppRecord, input: MessageSave): void {
@@ -194,15 +286,21 @@ export class MessagesService {
         const issue = parsed.error.issues[0];
         throw fieldError(`data.${(issue?.path ?? []).join('.')}`, issue?.message ?? 'is invalid');
       }
-      if (parsed.data.noti_open_type === 2 && !app.linksEnable) throw fieldError('data.noti_open_type', 'links are not allowed for this app');
+      if (parsed.data.noti_open_type === 2 && !app.linksEnable)
+        throw fieldError('data.noti_open_type', 'links are not allowed for this app');
       input.data = parsed.data;
     } else if (typeof input.data.trans_data !== 'string' || input.data.trans_data === '') {
       throw fieldError('data.trans_data', 'is required for a pass-through message');
     }
-    if (input.multiLangEnable && input.multiLangContent.length === 0) throw fieldError('multiLangContent', 'must hold at least one language');
+    if (input.multiLangEnable && input.multiLangContent.length === 0)
+      throw fieldError('multiLangContent', 'must hold at least one language');
   }
 
-  private schedule(app: AppRecord, input: MessageSave, now: Date): { type: number; local: string | null; at: Date | null; zone: string } {
+  private schedule(
+    app: AppRecord,
+    input: MessageSave,
+    now: Date,
+  ): { type: number; local: string | null; at: Date | null; zone: string } {
     if (input.scheduleType === 1) return { type: 1, local: null, at: null, zone: input.scheduleUTC };
     if (!input.scheduleDate) throw fieldError('scheduleDate', 'is required for a scheduled message');
     if (input.scheduleType === 2) {
@@ -214,9 +312,11 @@ export class MessagesService {
       return { type: 2, local: input.scheduleDate, at, zone: input.scheduleUTC };
     }
     if (!app.localTimeEnable) throw fieldError('scheduleType', 'local-time sending is off for this app');
-    if ([6, 7].includes(input.targetingType)) throw fieldError('scheduleType', 'local time cannot be used with file targeting');
+    if ([6, 7].includes(input.targetingType))
+      throw fieldError('scheduleType', 'local time cannot be used with file targeting');
     // the latest zone (UTC−12) reaches the wall-clock time 12 h after UTC does: some zone must still be ahead
-    if (wallClockUtc(input.scheduleDate) + MESSAGE_LIMITS.localTimeWindowMs < now.getTime()) throw new ApiError(90003);
+    if (wallClockUtc(input.scheduleDate) + MESSAGE_LIMITS.localTimeWindowMs < now.getTime())
+      throw new ApiError(90003);
     return { type: 3, local: input.scheduleDate, at: null, zone: '+0000' };
   }
 
@@ -229,17 +329,29 @@ export class MessagesService {
   /** Stop sending: no new sends after it returns. */
   async stop(appId: number, id: number): Promise<void> {
     const m = await this.find(appId, id);
-    if (!canStop(m.status)) throw new ApiError(m.status === S.SENT ? 21022 : m.status === S.RECALLED ? 21023 : [S.STOPPED, S.STOP_IN_PROCESS].includes(m.status as 3) ? 21018 : 21024);
+    if (!canStop(m.status))
+      throw new ApiError(
+        m.status === S.SENT
+          ? 21022
+          : m.status === S.RECALLED
+            ? 21023
+            : [S.STOPPED, S.STOP_IN_PROCESS].includes(m.status as 3)
+              ? 21018
+              : 21024,
+      );
     const engine = await this.deps.engine();
     engine.markStopping(id);
     await this.deps.engineRepo.cancelWaves(id);
-    await this.deps.engineRepo.setStatus(id, m.status === S.SENDING ? S.STOP_IN_PROCESS : S.STOPPED, [m.status]);
+    await this.deps.engineRepo.setStatus(id, m.status === S.SENDING ? S.STOP_IN_PROCESS : S.STOPPED, [
+      m.status,
+    ]);
     await engine.maybeFinish(id);
   }
 
   async cancel(appId: number, id: number): Promise<void> {
     const m = await this.find(appId, id);
-    if (!canCancel(m.status)) throw new ApiError(m.status === S.SENDING ? 21019 : m.status === S.SENT ? 21022 : 21018);
+    if (!canCancel(m.status))
+      throw new ApiError(m.status === S.SENDING ? 21019 : m.status === S.SENT ? 21022 : 21018);
     await this.deps.engineRepo.cancelWaves(id);
     await this.deps.engineRepo.setStatus(id, S.STOPPED, [m.status]);
   }
@@ -247,7 +359,8 @@ export class MessagesService {
   /** Recall: a data message with tcm_target_msg_id to exactly the devices that got the message. */
   async recall(app: AppRecord, id: number, actor: Actor): Promise<void> {
     const m = await this.find(app.id, id);
-    if (!canRecall(m.status)) throw new ApiError([S.RECALLED, S.RECALLING].includes(m.status as 8) ? 21023 : 21024);
+    if (!canRecall(m.status))
+      throw new ApiError([S.RECALLED, S.RECALLING].includes(m.status as 8) ? 21023 : 21024);
     const engine = await this.deps.engine();
     if (m.status === S.SENDING || m.status === S.WAITING_LOCAL) {
       engine.markStopping(id);
@@ -283,14 +396,25 @@ export class MessagesService {
     });
     await this.deps.engineRepo.setStatus(recallId, S.SENDING);
     const selected = await this.deps.repo.selectForRecall(recallId, id);
-    if (selected.minId && selected.maxId) await engine.queueDispatch(recallId, Number(selected.minId), Number(selected.maxId));
+    if (selected.minId && selected.maxId)
+      await engine.queueDispatch(recallId, Number(selected.minId), Number(selected.maxId));
     else await engine.maybeFinish(recallId);
   }
 
   async remove(appId: number, id: number): Promise<void> {
     const m = await this.find(appId, id);
-    const scheduled = m.scheduleAt ? m.scheduleAt.getTime() : m.scheduleLocal ? wallClockUtc(m.scheduleLocal) : null;
-    if (!canDelete({ status: m.status, scheduleType: m.scheduleType, scheduleDate: scheduled }, this.now().getTime())) throw new ApiError(21021);
+    const scheduled = m.scheduleAt
+      ? m.scheduleAt.getTime()
+      : m.scheduleLocal
+        ? wallClockUtc(m.scheduleLocal)
+        : null;
+    if (
+      !canDelete(
+        { status: m.status, scheduleType: m.scheduleType, scheduleDate: scheduled },
+        this.now().getTime(),
+      )
+    )
+      throw new ApiError(21021);
     if (m.status === S.SENDING) throw new ApiError(21019);
     await this.deps.engineRepo.cancelWaves(id);
     await this.deps.repo.softDelete(id);

@@ -70,7 +70,8 @@ export function foreignModelsXlsx(): Buffer {
   const sst = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <sst xmlns="${NS}" count="${shared.length}" uniqueCount="${shared.length}">${shared.map((s) => (s.startsWith('<r>') ? `<si>${s}</si>` : `<si><t>${s}</t></si>`)).join('')}</sst>`;
   const s = (ref: string, i: number) => `<c r="${ref}" t="s"><v>${i}</v></c>`;
-  const inl = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+  const inl = (ref: string, text: string) =>
+    `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
   const n = (ref: string, v: string) => `<c r="${ref}"><v>${v}</v></c>`;
   const fNum = (ref: string, f: string, v: string) => `<c r="${ref}"><f>${f}</f><v>${v}</v></c>`;
   const fStr = (ref: string, f: string, v: string) => `<c r="${ref}" t="str"><f>${f}</f><v>${v}</v></c>`;

@@ -30,14 +30,23 @@ const columns = {
   updatedAt: modelControlEntries.updatedAt,
 };
 
-const asRow = (r: { shieldType: number; type: number } & Omit<ModelRow, 'shieldType' | 'type'>): ModelRow => ({
+const asRow = (
+  r: { shieldType: number; type: number } & Omit<ModelRow, 'shieldType' | 'type'>,
+): ModelRow => ({
   ...r,
   shieldType: r.shieldType as 1 | 2,
   type: r.type as 1 | 2 | 3,
 });
 
 /** The audit snapshot of an entry. */
-export const snapshot = ({ shieldType, type, brand, model, protectDefault, protectNewMarket }: ModelValues) => ({
+export const snapshot = ({
+  shieldType,
+  type,
+  brand,
+  model,
+  protectDefault,
+  protectNewMarket,
+}: ModelValues) => ({
   shieldType,
   type,
   brand,
@@ -46,7 +55,8 @@ export const snapshot = ({ shieldType, type, brand, model, protectDefault, prote
   protectNewMarket,
 });
 
-const targetOf = (v: Pick<ModelValues, 'shieldType' | 'brand' | 'model'>) => `${v.shieldType === 1 ? 'ad' : 'global'} ${v.brand} ${v.model}`;
+const targetOf = (v: Pick<ModelValues, 'shieldType' | 'brand' | 'model'>) =>
+  `${v.shieldType === 1 ? 'ad' : 'global'} ${v.brand} ${v.model}`;
 
 const dbValues = (v: ModelValues) => ({
   shieldType: v.shieldType,
@@ -66,27 +76,50 @@ export class ModelControlRepository {
   }
 
   /** A page of one list, searched by part of the brand or model (case-insensitive), by brand then model. */
-  async list(shieldType: 1 | 2, keyword: string, limit: number, offset: number): Promise<{ rows: ModelRow[]; total: number }> {
+  async list(
+    shieldType: 1 | 2,
+    keyword: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ModelRow[]; total: number }> {
     const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = and(
       eq(modelControlEntries.shieldType, shieldType),
-      keyword ? sql`(${modelControlEntries.brand} ILIKE ${pattern} OR ${modelControlEntries.model} ILIKE ${pattern} OR ${modelControlEntries.brand} || ' ' || ${modelControlEntries.model} ILIKE ${pattern})` : undefined,
+      keyword
+        ? sql`(${modelControlEntries.brand} ILIKE ${pattern} OR ${modelControlEntries.model} ILIKE ${pattern} OR ${modelControlEntries.brand} || ' ' || ${modelControlEntries.model} ILIKE ${pattern})`
+        : undefined,
     );
     const [rows, [count]] = await Promise.all([
-      this.db.select(columns).from(modelControlEntries).where(where).orderBy(modelControlEntries.brand, modelControlEntries.model).limit(limit).offset(offset),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(modelControlEntries).where(where),
+      this.db
+        .select(columns)
+        .from(modelControlEntries)
+        .where(where)
+        .orderBy(modelControlEntries.brand, modelControlEntries.model)
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(modelControlEntries)
+        .where(where),
     ]);
     return { rows: rows.map(asRow), total: count?.n ?? 0 };
   }
 
   /** Every entry of one list (download, upload comparison). */
   async all(shieldType: 1 | 2): Promise<ModelRow[]> {
-    const rows = await this.db.select(columns).from(modelControlEntries).where(eq(modelControlEntries.shieldType, shieldType)).orderBy(modelControlEntries.brand, modelControlEntries.model);
+    const rows = await this.db
+      .select(columns)
+      .from(modelControlEntries)
+      .where(eq(modelControlEntries.shieldType, shieldType))
+      .orderBy(modelControlEntries.brand, modelControlEntries.model);
     return rows.map(asRow);
   }
 
   async find(id: number): Promise<ModelRow | undefined> {
-    const [row] = await this.db.select(columns).from(modelControlEntries).where(eq(modelControlEntries.id, id));
+    const [row] = await this.db
+      .select(columns)
+      .from(modelControlEntries)
+      .where(eq(modelControlEntries.id, id));
     return row && asRow(row);
   }
 
@@ -94,7 +127,13 @@ export class ModelControlRepository {
     const [row] = await this.db
       .select(columns)
       .from(modelControlEntries)
-      .where(and(eq(modelControlEntries.shieldType, v.shieldType), eq(modelControlEntries.brand, v.brand), eq(modelControlEntries.model, v.model)));
+      .where(
+        and(
+          eq(modelControlEntries.shieldType, v.shieldType),
+          eq(modelControlEntries.brand, v.brand),
+          eq(modelControlEntries.model, v.model),
+        ),
+      );
     return row && asRow(row);
   }
 
@@ -107,7 +146,13 @@ export class ModelControlRepository {
         .onConflictDoNothing()
         .returning({ id: modelControlEntries.id });
       if (!row) return undefined;
-      await record(tx, { actor, area: 'models', action: 'create', target: targetOf(values), newValue: snapshot(values) });
+      await record(tx, {
+        actor,
+        area: 'models',
+        action: 'create',
+        target: targetOf(values),
+        newValue: snapshot(values),
+      });
       return row.id;
     });
   }
@@ -116,8 +161,18 @@ export class ModelControlRepository {
   async update(before: ModelRow, values: ModelValues, actor: Actor): Promise<boolean> {
     try {
       await this.db.transaction(async (tx) => {
-        await tx.update(modelControlEntries).set({ ...dbValues(values), updatedAt: new Date() }).where(eq(modelControlEntries.id, before.id));
-        await record(tx, { actor, area: 'models', action: 'update', target: targetOf(values), oldValue: snapshot(before), newValue: snapshot(values) });
+        await tx
+          .update(modelControlEntries)
+          .set({ ...dbValues(values), updatedAt: new Date() })
+          .where(eq(modelControlEntries.id, before.id));
+        await record(tx, {
+          actor,
+          area: 'models',
+          action: 'update',
+          target: targetOf(values),
+          oldValue: snapshot(before),
+          newValue: snapshot(values),
+        });
       });
       return true;
     } catch (err) {
@@ -129,14 +184,24 @@ export class ModelControlRepository {
   async delete(before: ModelRow, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(modelControlEntries).where(eq(modelControlEntries.id, before.id));
-      await record(tx, { actor, area: 'models', action: 'delete', target: targetOf(before), oldValue: snapshot(before) });
+      await record(tx, {
+        actor,
+        area: 'models',
+        action: 'delete',
+        target: targetOf(before),
+        oldValue: snapshot(before),
+      });
     });
   }
 
   /** Keeps a parsed upload for its confirmation; drops the user's older previews and any older than a day. */
   async saveUpload(id: string, shieldType: 1 | 2, rows: ModelValues[], userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.delete(modelControlUploads).where(sql`${modelControlUploads.createdBy} = ${userId} OR ${modelControlUploads.createdAt} < now() - interval '1 day'`);
+      await tx
+        .delete(modelControlUploads)
+        .where(
+          sql`${modelControlUploads.createdBy} = ${userId} OR ${modelControlUploads.createdAt} < now() - interval '1 day'`,
+        );
       await tx.insert(modelControlUploads).values({ id, shieldType, rows, createdBy: userId });
     });
   }
@@ -145,7 +210,11 @@ export class ModelControlRepository {
    * Applies the user's upload `id` in one transaction: each row is added, or replaces the entry with its brand and
    * model, with one audit row each; the upload is consumed. Undefined when there is no such upload.
    */
-  async applyUpload(id: string, userId: number, actor: Actor): Promise<{ added: number; changed: number } | undefined> {
+  async applyUpload(
+    id: string,
+    userId: number,
+    actor: Actor,
+  ): Promise<{ added: number; changed: number } | undefined> {
     return this.db.transaction(async (tx) => {
       const [upload] = await tx
         .delete(modelControlUploads)
@@ -160,15 +229,37 @@ export class ModelControlRepository {
         const [old] = await tx
           .select(columns)
           .from(modelControlEntries)
-          .where(and(eq(modelControlEntries.shieldType, values.shieldType), eq(modelControlEntries.brand, values.brand), eq(modelControlEntries.model, values.model)));
+          .where(
+            and(
+              eq(modelControlEntries.shieldType, values.shieldType),
+              eq(modelControlEntries.brand, values.brand),
+              eq(modelControlEntries.model, values.model),
+            ),
+          );
         if (old) {
-          await tx.update(modelControlEntries).set({ ...dbValues(values), updatedAt: new Date() }).where(eq(modelControlEntries.id, old.id));
+          await tx
+            .update(modelControlEntries)
+            .set({ ...dbValues(values), updatedAt: new Date() })
+            .where(eq(modelControlEntries.id, old.id));
           changed++;
-          audits.push({ actor, area: 'models', action: 'import-update', target: targetOf(values), oldValue: snapshot(asRow(old)), newValue: snapshot(values) });
+          audits.push({
+            actor,
+            area: 'models',
+            action: 'import-update',
+            target: targetOf(values),
+            oldValue: snapshot(asRow(old)),
+            newValue: snapshot(values),
+          });
         } else {
           await tx.insert(modelControlEntries).values({ ...dbValues(values), createdBy: actor.id });
           added++;
-          audits.push({ actor, area: 'models', action: 'import-create', target: targetOf(values), newValue: snapshot(values) });
+          audits.push({
+            actor,
+            area: 'models',
+            action: 'import-create',
+            target: targetOf(values),
+            newValue: snapshot(values),
+          });
         }
       }
       for (const entry of audits) await record(tx, entry);
@@ -178,21 +269,39 @@ export class ModelControlRepository {
 
   /** Both market lists: country code → market (1 new, 2 old). */
   async countries(): Promise<Array<{ country: string; market: number }>> {
-    return this.db.select({ country: modelControlCountries.country, market: modelControlCountries.market }).from(modelControlCountries).orderBy(modelControlCountries.country);
+    return this.db
+      .select({ country: modelControlCountries.country, market: modelControlCountries.market })
+      .from(modelControlCountries)
+      .orderBy(modelControlCountries.country);
   }
 
   /** Replaces one market's countries (taking them out of the other market) with one audit row. */
-  async replaceMarket(market: 1 | 2, codes: string[], before: { newMarket: string[]; oldMarket: string[] }, actor: Actor): Promise<void> {
+  async replaceMarket(
+    market: 1 | 2,
+    codes: string[],
+    before: { newMarket: string[]; oldMarket: string[] },
+    actor: Actor,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(modelControlCountries).where(eq(modelControlCountries.market, market));
       if (codes.length > 0) {
         await tx
           .insert(modelControlCountries)
           .values(codes.map((country) => ({ country, market, createdBy: actor.id })))
-          .onConflictDoUpdate({ target: modelControlCountries.country, set: { market, createdBy: actor.id, createdAt: new Date() } });
+          .onConflictDoUpdate({
+            target: modelControlCountries.country,
+            set: { market, createdBy: actor.id, createdAt: new Date() },
+          });
       }
       const name = market === 1 ? 'newMarket' : 'oldMarket';
-      await record(tx, { actor, area: 'model-countries', action: 'replace', target: name, oldValue: before[name], newValue: codes });
+      await record(tx, {
+        actor,
+        area: 'model-countries',
+        action: 'replace',
+        target: name,
+        oldValue: before[name],
+        newValue: codes,
+      });
     });
   }
 }

@@ -21,13 +21,18 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   try {
     return await file.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || file.file.truncated) throw new ApiError(21017);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || file.file.truncated)
+      throw new ApiError(21017);
     throw err;
   }
 }
 
 function sendXlsx(reply: FastifyReply, name: string, data: Buffer): FastifyReply {
-  return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store').send(data);
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(data);
 }
 
 /** The "mobile models" tab of /platformsettings: the two shielding lists, market countries, spreadsheets. */
@@ -36,7 +41,9 @@ export function registerModelControlModule({ app, database }: ModuleContext): vo
   const { admin } = modelControlPolicy;
 
   registerCall(app, modelControlCalls.list, admin, async ({ body }) => models.list(body));
-  registerCall(app, modelControlCalls.save, admin, async ({ body, session }) => ({ id: await models.add(body, actorOf(session)) }));
+  registerCall(app, modelControlCalls.save, admin, async ({ body, session }) => ({
+    id: await models.add(body, actorOf(session)),
+  }));
   registerCall(app, modelControlCalls.edit, admin, async ({ body: { id, ...input }, session }) => {
     await models.edit(id, input, actorOf(session));
     return {};
@@ -45,10 +52,16 @@ export function registerModelControlModule({ app, database }: ModuleContext): vo
     await models.remove(body.id, actorOf(session));
     return {};
   });
-  registerCall(app, modelControlCalls.upload, admin, async ({ query, req, session }) => models.previewUpload(query.shieldType, await readUpload(req), session.user.id));
-  registerCall(app, modelControlCalls.confirmUpload, admin, async ({ body, session }) => models.confirmUpload(body.uploadId, session.user.id, actorOf(session)));
+  registerCall(app, modelControlCalls.upload, admin, async ({ query, req, session }) =>
+    models.previewUpload(query.shieldType, await readUpload(req), session.user.id),
+  );
+  registerCall(app, modelControlCalls.confirmUpload, admin, async ({ body, session }) =>
+    models.confirmUpload(body.uploadId, session.user.id, actorOf(session)),
+  );
   registerCall(app, modelControlCalls.countries, admin, async ({ req }) => models.countries(req.lang));
-  registerCall(app, modelControlCalls.saveCountries, admin, async ({ body, session, req }) => models.saveCountries(body.market, body.countries, actorOf(session), req.lang));
+  registerCall(app, modelControlCalls.saveCountries, admin, async ({ body, session, req }) =>
+    models.saveCountries(body.market, body.countries, actorOf(session), req.lang),
+  );
 
   // file downloads answer with the file itself, so they are plain routes with the same access rule
   app.get(MODEL_CONTROL_PATHS.download, async (req, reply) => {
@@ -59,6 +72,10 @@ export function registerModelControlModule({ app, database }: ModuleContext): vo
     const name = parsed.data === 1 ? 'ads_shield_list.xlsx' : 'global_shield_list.xlsx';
     return sendXlsx(reply, name, await models.download(parsed.data));
   });
-  app.get(MODEL_CONTROL_PATHS.adsTemplate, async (_req, reply) => sendXlsx(reply, 'ads_shield.xlsx', await models.template(1)));
-  app.get(MODEL_CONTROL_PATHS.globalTemplate, async (_req, reply) => sendXlsx(reply, 'global_shield2.xlsx', await models.template(2)));
+  app.get(MODEL_CONTROL_PATHS.adsTemplate, async (_req, reply) =>
+    sendXlsx(reply, 'ads_shield.xlsx', await models.template(1)),
+  );
+  app.get(MODEL_CONTROL_PATHS.globalTemplate, async (_req, reply) =>
+    sendXlsx(reply, 'global_shield2.xlsx', await models.template(2)),
+  );
 }

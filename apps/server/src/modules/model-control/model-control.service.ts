@@ -27,7 +27,8 @@ function toEntry(row: ModelRow): ModelEntry {
   return { ...rest, updateTime: updatedAt.toISOString() };
 }
 
-const sameValues = (a: ModelValues, b: ModelValues) => a.type === b.type && a.protectDefault === b.protectDefault && a.protectNewMarket === b.protectNewMarket;
+const sameValues = (a: ModelValues, b: ModelValues) =>
+  a.type === b.type && a.protectDefault === b.protectDefault && a.protectNewMarket === b.protectNewMarket;
 
 /** The problems of one spreadsheet row, field by field. */
 function rowIssues(cells: ModelSheetCells): ModelFieldIssue[] {
@@ -46,7 +47,12 @@ export class ModelControlService {
   constructor(private readonly repo: ModelControlRepository) {}
 
   async list(q: ModelListRequest): Promise<{ list: ModelEntry[]; total: number }> {
-    const { rows, total } = await this.repo.list(q.shieldType, q.keyword, q.pageSize, (q.pageNo - 1) * q.pageSize);
+    const { rows, total } = await this.repo.list(
+      q.shieldType,
+      q.keyword,
+      q.pageSize,
+      (q.pageNo - 1) * q.pageSize,
+    );
     return { list: rows.map(toEntry), total };
   }
 
@@ -87,18 +93,39 @@ export class ModelControlService {
     const sheetRows = await readModelSheet(data);
     const existing = new Map((await this.repo.all(shieldType)).map((r) => [`${r.brand}\n${r.model}`, r]));
     const firstRowOf = new Map<string, number>();
-    const preview: ModelUploadPreview = { uploadId: randomUUID(), shieldType, toAdd: [], toChange: [], unchanged: 0, rejected: [] };
+    const preview: ModelUploadPreview = {
+      uploadId: randomUUID(),
+      shieldType,
+      toAdd: [],
+      toChange: [],
+      unchanged: 0,
+      rejected: [],
+    };
     const toApply: ModelValues[] = [];
     for (const { row, cells } of sheetRows) {
       const issues = rowIssues(cells);
       const key = `${cells.brand}\n${cells.model}`;
       const first = firstRowOf.get(key);
       if (issues.length === 0 && first !== undefined) {
-        preview.rejected.push(this.rejected({ row, cells }, [{ field: 'model', problem: 'duplicate', message: `brand and model repeat row ${first} of the file`, duplicateOfRow: first }]));
+        preview.rejected.push(
+          this.rejected({ row, cells }, [
+            {
+              field: 'model',
+              problem: 'duplicate',
+              message: `brand and model repeat row ${first} of the file`,
+              duplicateOfRow: first,
+            },
+          ]),
+        );
         continue;
       }
       if (issues.length > 0) {
-        preview.rejected.push(this.rejected({ row, cells }, issues.map((i) => ({ ...i, message: describeModelIssue(i) }))));
+        preview.rejected.push(
+          this.rejected(
+            { row, cells },
+            issues.map((i) => ({ ...i, message: describeModelIssue(i) })),
+          ),
+        );
         continue;
       }
       firstRowOf.set(key, row);
@@ -116,7 +143,17 @@ export class ModelControlService {
         preview.toAdd.push({ row, ...shown });
         toApply.push(values);
       } else if (!sameValues(old, values)) {
-        preview.toChange.push({ row, ...shown, previous: { type: old.type, brand: old.brand, model: old.model, protectDefault: old.protectDefault, protectNewMarket: old.protectNewMarket } });
+        preview.toChange.push({
+          row,
+          ...shown,
+          previous: {
+            type: old.type,
+            brand: old.brand,
+            model: old.model,
+            protectDefault: old.protectDefault,
+            protectNewMarket: old.protectNewMarket,
+          },
+        });
         toApply.push(values);
       } else {
         preview.unchanged++;
@@ -127,7 +164,11 @@ export class ModelControlService {
   }
 
   /** Applies a preview of this user, all rows in one transaction; 404 when it is unknown or already applied. */
-  async confirmUpload(uploadId: string, userId: number, actor: Actor): Promise<{ added: number; changed: number }> {
+  async confirmUpload(
+    uploadId: string,
+    userId: number,
+    actor: Actor,
+  ): Promise<{ added: number; changed: number }> {
     const result = await this.repo.applyUpload(uploadId, userId, actor);
     if (!result) throw new ApiError(404, (lang) => uploadGone[lang]);
     return result;
@@ -135,20 +176,35 @@ export class ModelControlService {
 
   async countries(lang: MessageLang): Promise<MarketCountries> {
     const rows = await this.repo.countries();
-    const named = (market: number) => rows.filter((r) => r.market === market).map((r) => ({ countryCode: r.country, countryName: countryName(r.country, lang) }));
+    const named = (market: number) =>
+      rows
+        .filter((r) => r.market === market)
+        .map((r) => ({ countryCode: r.country, countryName: countryName(r.country, lang) }));
     return { newMarket: named(1), oldMarket: named(2) };
   }
 
   /** Replaces one market's list; a country may be in only one of the two lists. */
-  async saveCountries(market: 1 | 2, codes: string[], actor: Actor, lang: MessageLang): Promise<MarketCountries> {
+  async saveCountries(
+    market: 1 | 2,
+    codes: string[],
+    actor: Actor,
+    lang: MessageLang,
+  ): Promise<MarketCountries> {
     const unique = [...new Set(codes)].sort();
     const bad = unique.find((c) => !isCountryCode(c));
     if (bad !== undefined) throw fieldError('countries', `${bad} is not a country code`);
     const rows = await this.repo.countries();
-    const before = { newMarket: rows.filter((r) => r.market === 1).map((r) => r.country), oldMarket: rows.filter((r) => r.market === 2).map((r) => r.country) };
+    const before = {
+      newMarket: rows.filter((r) => r.market === 1).map((r) => r.country),
+      oldMarket: rows.filter((r) => r.market === 2).map((r) => r.country),
+    };
     const other = new Set(market === 1 ? before.oldMarket : before.newMarket);
     const clash = unique.find((c) => other.has(c));
-    if (clash !== undefined) throw fieldError('countries', `${clash} is in the ${market === 1 ? 'old' : 'new'}-market list: remove it there first`);
+    if (clash !== undefined)
+      throw fieldError(
+        'countries',
+        `${clash} is in the ${market === 1 ? 'old' : 'new'}-market list: remove it there first`,
+      );
     await this.repo.replaceMarket(market, unique, before, actor);
     return this.countries(lang);
   }

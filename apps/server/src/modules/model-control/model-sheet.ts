@@ -25,11 +25,20 @@ export interface ModelSheetEntry {
   protectNewMarket: number;
 }
 
-const FIELDS: ReadonlyArray<keyof ModelSheetCells> = ['type', 'brand', 'model', 'protectDefault', 'protectNewMarket'];
+const FIELDS: ReadonlyArray<keyof ModelSheetCells> = [
+  'type',
+  'brand',
+  'model',
+  'protectDefault',
+  'protectNewMarket',
+];
 
 /** Header names as compared: lower case, parenthesised notes and everything but letters removed. */
 function headerKey(text: string): string {
-  return text.toLowerCase().replace(/\([^)]*\)/g, '').replace(/[^a-z]/g, '');
+  return text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[^a-z]/g, '');
 }
 const HEADER_KEYS = MODEL_SHEET_COLUMNS.map(headerKey);
 
@@ -41,7 +50,8 @@ export function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return cellText(value.richText.map((run) => run.text).join(''));
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
   if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
   if ('error' in value) return String(value.error);
   return '';
@@ -70,13 +80,17 @@ export async function readModelSheet(data: Buffer): Promise<ModelSheetRow[]> {
     if (!columns) {
       const keys = values.map((v) => headerKey(v));
       const found = HEADER_KEYS.map((key) => keys.indexOf(key));
-      if (found.some((i) => i < 0)) problem = `must start with the template's header row: ${MODEL_SHEET_COLUMNS.join(', ')}`;
+      if (found.some((i) => i < 0))
+        problem = `must start with the template's header row: ${MODEL_SHEET_COLUMNS.join(', ')}`;
       columns = found;
       return;
     }
-    const cells = Object.fromEntries(FIELDS.map((field, i) => [field, values[columns?.[i] ?? -1] ?? ''])) as unknown as ModelSheetCells;
+    const cells = Object.fromEntries(
+      FIELDS.map((field, i) => [field, values[columns?.[i] ?? -1] ?? '']),
+    ) as unknown as ModelSheetCells;
     if (FIELDS.every((f) => cells[f] === '')) return;
-    if (rows.length >= MODEL_CONTROL_LIMITS.uploadMaxRows) problem = `has more than ${MODEL_CONTROL_LIMITS.uploadMaxRows} rows`;
+    if (rows.length >= MODEL_CONTROL_LIMITS.uploadMaxRows)
+      problem = `has more than ${MODEL_CONTROL_LIMITS.uploadMaxRows} rows`;
     else rows.push({ row: rowNumber, cells });
   });
   if (!columns) throw fieldError('file', `is empty: use the template (${MODEL_SHEET_COLUMNS.join(', ')})`);
@@ -97,7 +111,10 @@ export async function buildModelSheet(title: string, entries: readonly ModelShee
     ['Type', '1 flagship, 2 mid-high-end, 3 other'],
     ['Brand', 'Upper case, at most 50 characters (e.g. SAMSUNG)'],
     ['Model', 'Upper-case letters and digits, not starting with a digit, at most 50 (e.g. SMG991B)'],
-    ['Protect default (months)', '0–999: months of device age during which the model is shielded; 999 = always, 0 = never'],
+    [
+      'Protect default (months)',
+      '0–999: months of device age during which the model is shielded; 999 = always, 0 = never',
+    ],
     ['Protect new market (months)', 'The same for devices in the new-market countries'],
   ]);
   help.getColumn(1).width = 30;

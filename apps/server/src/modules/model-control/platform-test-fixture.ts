@@ -24,11 +24,17 @@ export async function platformFixture(t: TestApp): Promise<PlatformFixture> {
   await t.services.users.upsertAdmin('platform@example.com', PW, 150);
   const root = (await t.repos.users.findByEmail('root@example.com'))!;
   for (const name of ['plain', 'operator']) {
-    await t.services.users.save({ email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW }, root);
+    await t.services.users.save(
+      { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
+      root,
+    );
   }
   const ownerRef = { userId: root.id, email: root.email };
-  const appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: ownerRef })).app.id;
-  const otherAppId = (await t.services.apps.create({ title: 'News', pkg: 'org.example.news', owner: ownerRef })).app.id;
+  const appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: ownerRef }))
+    .app.id;
+  const otherAppId = (
+    await t.services.apps.create({ title: 'News', pkg: 'org.example.news', owner: ownerRef })
+  ).app.id;
   await t.database.query(
     `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, 400, 0 FROM users WHERE email = 'operator@example.com'`,
     [appId],
@@ -44,14 +50,23 @@ export async function platformFixture(t: TestApp): Promise<PlatformFixture> {
 
 /** The policy_audit rows of an area, oldest first. */
 export async function auditRows(t: TestApp, area: string) {
-  return t.database.query<{ actor_email: string; action: string; target: string; old_value: unknown; new_value: unknown }>(
+  return t.database.query<{
+    actor_email: string;
+    action: string;
+    target: string;
+    old_value: unknown;
+    new_value: unknown;
+  }>(
     'SELECT actor_email, action, target, old_value, new_value FROM policy_audit WHERE area = $1 ORDER BY id',
     [area],
   );
 }
 
 /** An .xlsx with the template header (or `header`) and these rows of cell values, as exceljs writes it. */
-export async function xlsx(rows: ExcelJS.CellValue[][], header: readonly string[] = MODEL_SHEET_COLUMNS): Promise<Buffer> {
+export async function xlsx(
+  rows: ExcelJS.CellValue[][],
+  header: readonly string[] = MODEL_SHEET_COLUMNS,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Models');
   sheet.addRow([...header]);
@@ -60,10 +75,18 @@ export async function xlsx(rows: ExcelJS.CellValue[][], header: readonly string[
 }
 
 /** Posts `data` as the multipart `file` field with the client's session. */
-export async function upload(t: TestApp, client: TestClient, url: string, data: Buffer, filename = 'models.xlsx'): Promise<LightMyRequestResponse> {
+export async function upload(
+  t: TestApp,
+  client: TestClient,
+  url: string,
+  data: Buffer,
+  filename = 'models.xlsx',
+): Promise<LightMyRequestResponse> {
   const boundary = '----beacon-models-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -71,6 +94,9 @@ export async function upload(t: TestApp, client: TestClient, url: string, data: 
     method: 'POST',
     url,
     payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(client.cookie ? { cookie: client.cookie } : {}) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+    },
   });
 }

@@ -8,6 +8,10 @@ import { SensitiveWordsService } from './sensitive-words.service';
  * words found in `content`, per language and field. Turn the result into 60000 / 60001 / 60003 with
  * `contentCheckCode(result, { mayForce })` of @beacon/shared.
  */
-export function checkContent(database: Database, appId: number, content: ContentByLanguage): Promise<ContentCheckResult> {
+export function checkContent(
+  database: Database,
+  appId: number,
+  content: ContentByLanguage,
+): Promise<ContentCheckResult> {
   return new SensitiveWordsService(new SensitiveWordsRepository(database)).checkContent(appId, content);
 }

@@ -12,7 +12,11 @@ export const sensitiveWordsPolicy = {
 export type AppListAction = 'view' | 'edit' | 'check';
 
 /** Whether a user (level `ulevel`, project level `projectLevel` on the app or undefined) may act on the app's list. */
-export function canUseAppList(action: AppListAction, ulevel: number, projectLevel: number | undefined): boolean {
+export function canUseAppList(
+  action: AppListAction,
+  ulevel: number,
+  projectLevel: number | undefined,
+): boolean {
   if (isPlatformAdmin(ulevel)) return true;
   if (projectLevel === undefined) return false;
   if (action === 'check') return true;

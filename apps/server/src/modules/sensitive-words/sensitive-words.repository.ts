@@ -61,14 +61,20 @@ export class SensitiveWordsRepository {
 
   /** Every word of a list (for the content check). */
   async words(appId: ListScope): Promise<string[]> {
-    const rows = await this.database.query<{ word: string }>('SELECT word FROM sensitive_words WHERE COALESCE(app_id, 0) = $1 ORDER BY id', [
-      appId ?? 0,
-    ]);
+    const rows = await this.database.query<{ word: string }>(
+      'SELECT word FROM sensitive_words WHERE COALESCE(app_id, 0) = $1 ORDER BY id',
+      [appId ?? 0],
+    );
     return rows.map((r) => r.word);
   }
 
   /** Adds the words not yet listed (case-insensitively), in one transaction with its audit row. */
-  async add(appId: ListScope, words: string[], action: 'create' | 'import', actor: Actor): Promise<SensitiveAddResult> {
+  async add(
+    appId: ListScope,
+    words: string[],
+    action: 'create' | 'import',
+    actor: Actor,
+  ): Promise<SensitiveAddResult> {
     if (words.length === 0) return { added: 0, duplicates: 0 };
     return this.database.db.transaction(async (tx) => {
       const added = await tx
@@ -77,7 +83,13 @@ export class SensitiveWordsRepository {
         .onConflictDoNothing()
         .returning({ word: sensitiveWords.word });
       if (added.length > 0) {
-        await record(tx, { actor, area: 'sensitive-words', action, target: scopeTarget(appId), newValue: added.map((a) => a.word) });
+        await record(tx, {
+          actor,
+          area: 'sensitive-words',
+          action,
+          target: scopeTarget(appId),
+          newValue: added.map((a) => a.word),
+        });
       }
       return { added: added.length, duplicates: words.length - added.length };
     });
@@ -88,10 +100,21 @@ export class SensitiveWordsRepository {
     return this.database.db.transaction(async (tx) => {
       const removed = await tx
         .delete(sensitiveWords)
-        .where(and(appId === null ? isNull(sensitiveWords.appId) : eq(sensitiveWords.appId, appId), inArray(sensitiveWords.id, ids)))
+        .where(
+          and(
+            appId === null ? isNull(sensitiveWords.appId) : eq(sensitiveWords.appId, appId),
+            inArray(sensitiveWords.id, ids),
+          ),
+        )
         .returning({ word: sensitiveWords.word });
       if (removed.length > 0) {
-        await record(tx, { actor, area: 'sensitive-words', action: 'delete', target: scopeTarget(appId), oldValue: removed.map((r) => r.word) });
+        await record(tx, {
+          actor,
+          area: 'sensitive-words',
+          action: 'delete',
+          target: scopeTarget(appId),
+          oldValue: removed.map((r) => r.word),
+        });
       }
       return removed.length;
     });

@@ -8,7 +8,12 @@ import { checkContent } from './content-check';
 interface Envelope {
   status: number;
   msg: string;
-  data: { results?: Array<{ id: number; word: string; createdBy: string }>; total?: number; added?: number; duplicates?: number };
+  data: {
+    results?: Array<{ id: number; word: string; createdBy: string }>;
+    total?: number;
+    added?: number;
+    duplicates?: number;
+  };
 }
 
 describe.each(backends())('sensitive words and the content check [$name]', (backend) => {
@@ -21,7 +26,8 @@ describe.each(backends())('sensitive words and the content check [$name]', (back
   });
   afterAll(async () => t.close());
 
-  const post = async (who: Who, url: string, body: unknown = {}) => (await f.clients[who].post(url, body)).json<Envelope>();
+  const post = async (who: Who, url: string, body: unknown = {}) =>
+    (await f.clients[who].post(url, body)).json<Envelope>();
 
   it('keeps the platform list to levels 100 and 150', async () => {
     for (const who of ['plain', 'owner', 'manager', 'operator'] as const) {
@@ -38,9 +44,17 @@ describe.each(backends())('sensitive words and the content check [$name]', (back
   });
 
   it('adds, imports (trimmed, deduplicated, one per line or comma-separated) and removes platform words, audited', async () => {
-    expect((await post('root', '/tcm/global/sensitive/add', { word: '  Casino ' })).data).toEqual({ added: 1, duplicates: 0 });
-    expect((await post('platform', '/tcm/global/sensitive/add', { word: 'CASINO' })).data).toEqual({ added: 0, duplicates: 1 });
-    const imported = await post('platform', '/tcm/global/sensitive/import', { text: 'free money, casino\n赌博，  loan shark \n\nfree money' });
+    expect((await post('root', '/tcm/global/sensitive/add', { word: '  Casino ' })).data).toEqual({
+      added: 1,
+      duplicates: 0,
+    });
+    expect((await post('platform', '/tcm/global/sensitive/add', { word: 'CASINO' })).data).toEqual({
+      added: 0,
+      duplicates: 1,
+    });
+    const imported = await post('platform', '/tcm/global/sensitive/import', {
+      text: 'free money, casino\n赌博，  loan shark \n\nfree money',
+    });
     expect(imported.data).toEqual({ added: 3, duplicates: 1 });
     for (const [url, body, field] of [
       ['/tcm/global/sensitive/add', { word: '' }, 'word'],
@@ -55,7 +69,12 @@ describe.each(backends())('sensitive words and the content check [$name]', (back
     }
     const list = await post('root', '/tcm/global/sensitive/list', { pageSize: 50 });
     expect(list.data.total).toBe(4);
-    expect(list.data.results?.map((r) => r.word).sort()).toEqual(['Casino', 'free money', 'loan shark', '赌博']);
+    expect(list.data.results?.map((r) => r.word).sort()).toEqual([
+      'Casino',
+      'free money',
+      'loan shark',
+      '赌博',
+    ]);
     const shark = list.data.results!.find((r) => r.word === 'loan shark')!;
     expect(shark.createdBy).toBe('platform@example.com');
     expect((await post('root', '/tcm/global/sensitive/list', { word: 'MONEY' })).data.total).toBe(1);
@@ -79,27 +98,47 @@ describe.each(backends())('sensitive words and the content check [$name]', (back
     expect((await post('operator', `${base}/add`, { word: 'nope' })).status).toBe(1002);
     expect((await post('plain', `${base}/list`)).status).toBe(1002);
     expect((await post('owner', `/tcm/v1/app/${f.otherAppId}/sensitive/list`)).data.total).toBe(0);
-    expect((await post('manager', `/tcm/v1/app/${f.otherAppId}/sensitive/add`, { word: 'x' })).status).toBe(1002);
+    expect((await post('manager', `/tcm/v1/app/${f.otherAppId}/sensitive/add`, { word: 'x' })).status).toBe(
+      1002,
+    );
     expect((await post('root', '/tcm/v1/app/99999/sensitive/list')).status).toBe(2006);
     // a word of another list cannot be deleted through this one
     const platformIds = (await post('root', '/tcm/global/sensitive/list')).data.results!.map((r) => r.id);
     await post('owner', `${base}/delete`, { ids: platformIds });
     expect((await post('root', '/tcm/global/sensitive/list')).data.total).toBe(3);
     const rows = (await auditRows(t, 'sensitive-words')).filter((r) => r.target === `app ${f.appId}`);
-    expect(rows.map((r) => r.actor_email)).toEqual(['owner@example.com', 'manager@example.com', 'platform@example.com', 'root@example.com']);
+    expect(rows.map((r) => r.actor_email)).toEqual([
+      'owner@example.com',
+      'manager@example.com',
+      'platform@example.com',
+      'root@example.com',
+    ]);
   });
 
   it('refuses a tester (500) the app list (read and edit) but lets them check content', async () => {
-    await t.services.users.save({ email: 'tester@example.com', source: 2, ulevel: 0, description: '', password: 'Tester#2024' }, (await t.repos.users.findByEmail('root@example.com'))!);
-    await t.database.query(`INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, 500, 0 FROM users WHERE email = 'tester@example.com'`, [f.appId]);
+    await t.services.users.save(
+      { email: 'tester@example.com', source: 2, ulevel: 0, description: '', password: 'Tester#2024' },
+      (await t.repos.users.findByEmail('root@example.com'))!,
+    );
+    await t.database.query(
+      `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, 500, 0 FROM users WHERE email = 'tester@example.com'`,
+      [f.appId],
+    );
     const tester = new TestClient(t.app);
     await tester.login('tester@example.com', 'Tester#2024');
     const base = `/tcm/v1/app/${f.appId}/sensitive`;
-    for (const [url, body] of [[`${base}/list`, {}], [`${base}/add`, { word: 'x' }], [`${base}/import`, { text: 'x' }], [`${base}/delete`, { ids: [1] }]] as const) {
+    for (const [url, body] of [
+      [`${base}/list`, {}],
+      [`${base}/add`, { word: 'x' }],
+      [`${base}/import`, { text: 'x' }],
+      [`${base}/delete`, { ids: [1] }],
+    ] as const) {
       const res = await tester.post(url, body);
       expect([url, res.statusCode, res.json<Envelope>().status]).toEqual([url, 403, 1002]);
     }
-    expect((await tester.post(`/tcm/v1/app/${f.appId}/content/check`, { content: {} })).json<Envelope>().status).toBe(200);
+    expect(
+      (await tester.post(`/tcm/v1/app/${f.appId}/content/check`, { content: {} })).json<Envelope>().status,
+    ).toBe(200);
   });
 
   it('reports matches per language and field: case-insensitive, whole words for Latin, substrings for CJK', async () => {
@@ -128,8 +167,22 @@ describe.each(backends())('sensitive words and the content check [$name]', (back
     expect(appOnly).toEqual({ platform: [], app: [{ lang: 'en', field: 'title', words: ['Giveaway'] }] });
     expect(contentCheckCode(appOnly, { mayForce: false })).toBe(60001);
     expect(contentCheckCode(appOnly, { mayForce: true })).toBe(60003);
-    expect(contentCheckCode(await checkContent(t.database, f.otherAppId, { en: { title: 'A Giveaway' } }), { mayForce: false })).toBeUndefined();
-    expect((await f.clients.plain.post(`/tcm/v1/app/${f.appId}/content/check`, { content: {} })).json<{ status: number }>().status).toBe(1002);
-    expect((await f.clients.owner.post(`/tcm/v1/app/${f.appId}/content/check`, { content: { en: { buttons: 'x' } } })).json<{ status: number }>().status).toBe(400);
+    expect(
+      contentCheckCode(await checkContent(t.database, f.otherAppId, { en: { title: 'A Giveaway' } }), {
+        mayForce: false,
+      }),
+    ).toBeUndefined();
+    expect(
+      (await f.clients.plain.post(`/tcm/v1/app/${f.appId}/content/check`, { content: {} })).json<{
+        status: number;
+      }>().status,
+    ).toBe(1002);
+    expect(
+      (
+        await f.clients.owner.post(`/tcm/v1/app/${f.appId}/content/check`, {
+          content: { en: { buttons: 'x' } },
+        })
+      ).json<{ status: number }>().status,
+    ).toBe(400);
   });
 });

@@ -15,13 +15,18 @@ export function registerSensitiveWordsModule({ app, database }: ModuleContext): 
   const words = new SensitiveWordsService(repo);
 
   const requireApp = async (session: SessionInfo, appId: number, action: AppListAction) => {
-    if (!canUseAppList(action, session.user.ulevel, await app.projectLevel(session.user, appId))) throw new ApiError(1002);
+    if (!canUseAppList(action, session.user.ulevel, await app.projectLevel(session.user, appId)))
+      throw new ApiError(1002);
     if (!(await repo.appExists(appId))) throw new ApiError(2006);
   };
 
   registerCall(app, calls.platformList, policy.platform, ({ body }) => words.list(null, body));
-  registerCall(app, calls.platformAdd, policy.platform, ({ body, session }) => words.add(null, body.word, actorOf(session)));
-  registerCall(app, calls.platformImport, policy.platform, ({ body, session }) => words.import(null, body.text, actorOf(session)));
+  registerCall(app, calls.platformAdd, policy.platform, ({ body, session }) =>
+    words.add(null, body.word, actorOf(session)),
+  );
+  registerCall(app, calls.platformImport, policy.platform, ({ body, session }) =>
+    words.import(null, body.text, actorOf(session)),
+  );
   registerCall(app, calls.platformDelete, policy.platform, async ({ body, session }) => {
     await words.remove(null, body.ids, actorOf(session));
     return {};

@@ -28,10 +28,18 @@ export class SensitiveWordsService {
   async import(appId: ListScope, text: string, actor: Actor): Promise<SensitiveAddResult> {
     const { words, tooLong } = parseWordList(text);
     if (tooLong.length > 0) {
-      throw fieldError('text', `has words longer than ${SENSITIVE_WORD_MAX} characters: ${tooLong.slice(0, 3).map((w) => `${w.slice(0, 20)}…`).join(', ')}`);
+      throw fieldError(
+        'text',
+        `has words longer than ${SENSITIVE_WORD_MAX} characters: ${tooLong
+          .slice(0, 3)
+          .map((w) => `${w.slice(0, 20)}…`)
+          .join(', ')}`,
+      );
     }
-    if (words.length === 0) throw fieldError('text', 'has no words: write one per line or separate them with commas');
-    if (words.length > SENSITIVE_IMPORT_MAX_WORDS) throw fieldError('text', `has more than ${SENSITIVE_IMPORT_MAX_WORDS} words`);
+    if (words.length === 0)
+      throw fieldError('text', 'has no words: write one per line or separate them with commas');
+    if (words.length > SENSITIVE_IMPORT_MAX_WORDS)
+      throw fieldError('text', `has more than ${SENSITIVE_IMPORT_MAX_WORDS} words`);
     return this.repo.add(appId, words, 'import', actor);
   }
 

@@ -32,7 +32,10 @@ export class TagsRepository {
     }
     if (q.flag) where.push(eq(tags.flag, q.flag));
     if (q.id) where.push(eq(tags.id, q.id));
-    const [totalRow] = await this.db.select({ n: count() }).from(tags).where(and(...where));
+    const [totalRow] = await this.db
+      .select({ n: count() })
+      .from(tags)
+      .where(and(...where));
     const rows = await this.db
       .select({
         tag: tags,
@@ -43,11 +46,18 @@ export class TagsRepository {
       .orderBy(desc(tags.updatedAt), desc(tags.id))
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize);
-    return { rows: rows.map((r) => ({ ...r.tag, deviceCount: Number(r.deviceCount) })), total: Number(totalRow?.n ?? 0) };
+    return {
+      rows: rows.map((r) => ({ ...r.tag, deviceCount: Number(r.deviceCount) })),
+      total: Number(totalRow?.n ?? 0),
+    };
   }
 
   async findById(appId: number, id: number): Promise<TagRecord | undefined> {
-    const [row] = await this.db.select().from(tags).where(and(eq(tags.appId, appId), eq(tags.id, id))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.appId, appId), eq(tags.id, id)))
+      .limit(1);
     return row;
   }
 
@@ -55,7 +65,11 @@ export class TagsRepository {
   async codeTaken(appId: number, code: string, exceptId?: number): Promise<boolean> {
     const where = [eq(tags.appId, appId), sql`lower(${tags.code}) = lower(${code})`];
     if (exceptId) where.push(ne(tags.id, exceptId));
-    const [row] = await this.db.select({ id: tags.id }).from(tags).where(and(...where)).limit(1);
+    const [row] = await this.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(...where))
+      .limit(1);
     return row !== undefined;
   }
 
@@ -75,7 +89,10 @@ export class TagsRepository {
   }
 
   async remove(appId: number, id: number): Promise<boolean> {
-    const rows = await this.db.delete(tags).where(and(eq(tags.appId, appId), eq(tags.id, id))).returning({ id: tags.id });
+    const rows = await this.db
+      .delete(tags)
+      .where(and(eq(tags.appId, appId), eq(tags.id, id)))
+      .returning({ id: tags.id });
     return rows.length > 0;
   }
 
@@ -90,14 +107,22 @@ export class TagsRepository {
   }
 
   async byFlag(appId: number, flag: 'LABEL' | 'GROUP'): Promise<TagRecord[]> {
-    return this.db.select().from(tags).where(and(eq(tags.appId, appId), eq(tags.flag, flag))).orderBy(tags.code);
+    return this.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.appId, appId), eq(tags.flag, flag)))
+      .orderBy(tags.code);
   }
 
   /**
    * Tags the app's devices with these GAIDs in one transaction, in chunks of set-based inserts. Returns how many
    * GAIDs are devices of the app and how many of those newly got the tag.
    */
-  async tagDevices(appId: number, tagId: number, gaids: string[]): Promise<{ matched: number; inserted: number }> {
+  async tagDevices(
+    appId: number,
+    tagId: number,
+    gaids: string[],
+  ): Promise<{ matched: number; inserted: number }> {
     return this.database.withConnection(async (conn) => {
       await conn.exec('BEGIN');
       try {
@@ -127,7 +152,8 @@ export class TagsRepository {
 
 /** Whether an error is a unique-constraint violation (PostgreSQL 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
+    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return code === '23505';
 }
-

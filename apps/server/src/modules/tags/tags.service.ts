@@ -35,8 +35,13 @@ export class TagsService {
 
   /** 1 valid: matches the pattern and no other tag of the app uses it; 2 invalid, with the reason. */
   async verify(appId: number, code: string, exceptId?: number): Promise<TagVerifyResult> {
-    if (!TAG_CODE_PATTERN.test(code)) return { validity: TagValidity.INVALID, reason: 'must start with a letter and hold only letters, digits and _ (60 at most)' };
-    if (await this.repo.codeTaken(appId, code, exceptId)) return { validity: TagValidity.INVALID, reason: USED };
+    if (!TAG_CODE_PATTERN.test(code))
+      return {
+        validity: TagValidity.INVALID,
+        reason: 'must start with a letter and hold only letters, digits and _ (60 at most)',
+      };
+    if (await this.repo.codeTaken(appId, code, exceptId))
+      return { validity: TagValidity.INVALID, reason: USED };
     return { validity: TagValidity.VALID, reason: '' };
   }
 
@@ -48,7 +53,15 @@ export class TagsService {
   async create(appId: number, input: TagCreateRequest, ownerEmail: string): Promise<Tag> {
     await this.requireFreeCode(appId, input.code);
     try {
-      const row = await this.repo.insert({ appId, name: input.name, nameEn: input.nameEn, code: input.code, description: input.desc, flag: input.flag, ownerEmail });
+      const row = await this.repo.insert({
+        appId,
+        name: input.name,
+        nameEn: input.nameEn,
+        code: input.code,
+        description: input.desc,
+        flag: input.flag,
+        ownerEmail,
+      });
       return toTag(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('code', USED);
@@ -62,9 +75,15 @@ export class TagsService {
     if (current.flag !== input.flag) throw fieldError('flag', 'cannot change once the tag exists');
     if (current.code !== input.code) await this.requireFreeCode(appId, input.code, input.id);
     try {
-      const row = await this.repo.update(appId, input.id, { name: input.name, nameEn: input.nameEn, code: input.code, description: input.desc });
+      const row = await this.repo.update(appId, input.id, {
+        name: input.name,
+        nameEn: input.nameEn,
+        code: input.code,
+        description: input.desc,
+      });
       if (!row) throw new ApiError(404);
-      const [withCount] = (await this.repo.list(appId, { name: '', id: row.id, pageNo: 1, pageSize: 1 })).rows;
+      const [withCount] = (await this.repo.list(appId, { name: '', id: row.id, pageNo: 1, pageSize: 1 }))
+        .rows;
       return toTag(row, withCount?.deviceCount ?? 0);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('code', USED);
@@ -82,7 +101,10 @@ export class TagsService {
    */
   async importGaids(appId: number, tagId: number, text: string): Promise<TagImportResult> {
     if (!(await this.repo.findById(appId, tagId))) throw new ApiError(404);
-    const lines = text.split(/\r?\n/).map((l) => l.trim().replace(/^\uFEFF/, '')).filter((l) => l !== '');
+    const lines = text
+      .split(/\r?\n/)
+      .map((l) => l.trim().replace(/^\uFEFF/, ''))
+      .filter((l) => l !== '');
     const valid = new Set<string>();
     let malformed = 0;
     for (const line of lines) {
@@ -90,7 +112,13 @@ export class TagsService {
       else malformed++;
     }
     const { matched, inserted } = await this.repo.tagDevices(appId, tagId, [...valid]);
-    return { lines: lines.length, imported: inserted, already: matched - inserted, unknown: valid.size - matched, malformed };
+    return {
+      lines: lines.length,
+      imported: inserted,
+      already: matched - inserted,
+      unknown: valid.size - matched,
+      malformed,
+    };
   }
 
   private async requireFreeCode(appId: number, code: string, exceptId?: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 
 /** Why an address is not public: what a file link may never reach unless BEACON_ALLOW_PRIVATE_LINKS=1. */
-export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'unspecified' | 'reserved' | 'invalid';
+export type AddressClass =
+  'public' | 'loopback' | 'private' | 'link-local' | 'unspecified' | 'reserved' | 'invalid';
 
 const V4: Array<[string, number, AddressClass]> = [
   ['0.0.0.0', 8, 'unspecified'],
@@ -63,7 +64,16 @@ const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${l
 function embeddedV4(ip: string): string | undefined {
   const g = groups(ip);
   if (!g) return undefined;
-  const [g0, g1, g2, g3, g4, g5, g6, g7] = g as [number, number, number, number, number, number, number, number];
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = g as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const zeroTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeroTo(5) && g5 === 0xffff) return v4Of(g6, g7); // ::ffff:a.b.c.d
   if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return v4Of(g6, g7); // ::a.b.c.d (deprecated)

@@ -28,7 +28,9 @@ describe('GaidLineParser', () => {
   });
 
   it('names each invalid line with its number and reason, the all-zero id included', () => {
-    const { parser } = parse([A, 'not-an-id', '', '00000000-0000-0000-0000-000000000000', `${A},x`, B].join('\n'));
+    const { parser } = parse(
+      [A, 'not-an-id', '', '00000000-0000-0000-0000-000000000000', `${A},x`, B].join('\n'),
+    );
     expect(parser.validCount).toBe(2);
     expect(parser.invalidCount).toBe(3);
     expect(parser.invalidLines).toEqual([

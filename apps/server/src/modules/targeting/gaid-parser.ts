@@ -63,7 +63,11 @@ export class GaidLineParser {
   private refuse(text: string, reason: InvalidGaidLine['reason']): void {
     this.invalidCount++;
     if (this.invalidLines.length < GAID_LIST_LIMITS.invalidLinesShown) {
-      this.invalidLines.push({ line: this.lineNo, reason, text: text.slice(0, GAID_LIST_LIMITS.invalidTextMax) });
+      this.invalidLines.push({
+        line: this.lineNo,
+        reason,
+        text: text.slice(0, GAID_LIST_LIMITS.invalidTextMax),
+      });
     }
   }
 }

@@ -24,9 +24,19 @@ const resolver: Resolver = async (host) => {
 
 /** The test's idea of "public": the one loopback address the test server listens on; 127.0.0.2 and the rest are not. */
 const fetcher = (opts: Partial<LinkFetchOptions> = {}) =>
-  new LinkFetcher({ maxBytes: 1000, allowPrivate: false, resolve: resolver, isAllowedAddress: (ip) => ip === '127.0.0.1', idleTimeoutMs: 400, ...opts });
+  new LinkFetcher({
+    maxBytes: 1000,
+    allowPrivate: false,
+    resolve: resolver,
+    isAllowedAddress: (ip) => ip === '127.0.0.1',
+    idleTimeoutMs: 400,
+    ...opts,
+  });
 
-async function get(f: LinkFetcher, link: string): Promise<{ text: string; url: string; name: string; size: number }> {
+async function get(
+  f: LinkFetcher,
+  link: string,
+): Promise<{ text: string; url: string; name: string; size: number }> {
   const chunks: Buffer[] = [];
   const r = await f.fetch(link, (c) => {
     chunks.push(c);
@@ -49,7 +59,12 @@ beforeAll(async () => {
     const at = (location: string) => res.writeHead(302, { location }).end();
     switch (req.url) {
       case '/ids.txt':
-        return res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(IDS) }).end(head ? undefined : IDS);
+        return res
+          .writeHead(200, {
+            'content-type': 'text/plain; charset=utf-8',
+            'content-length': Buffer.byteLength(IDS),
+          })
+          .end(head ? undefined : IDS);
       case '/to-ids':
         return at('/ids.txt');
       case '/to-named':
@@ -69,10 +84,14 @@ beforeAll(async () => {
         for (let i = 0; i < 50; i++) res.write(`${'a'.repeat(99)}\n`);
         return res.end();
       case '/big':
-        return res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2000' }).end(head ? undefined : 'x'.repeat(2000));
+        return res
+          .writeHead(200, { 'content-type': 'text/plain', 'content-length': '2000' })
+          .end(head ? undefined : 'x'.repeat(2000));
       case '/big-get':
         if (head) return res.writeHead(405).end();
-        return res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '5000' }).end('x'.repeat(5000));
+        return res
+          .writeHead(200, { 'content-type': 'text/plain', 'content-length': '5000' })
+          .end('x'.repeat(5000));
       case '/json':
         return res.writeHead(200, { 'content-type': 'application/json' }).end(head ? undefined : '[]');
       case '/no-head':
@@ -110,28 +129,48 @@ describe('LinkFetcher', () => {
   });
 
   it('follows redirects to allowed addresses, checking each hop', async () => {
-    expect((await get(fetcher(), `http://127.0.0.1:${port}/to-ids`)).url).toBe(`http://127.0.0.1:${port}/ids.txt`);
+    expect((await get(fetcher(), `http://127.0.0.1:${port}/to-ids`)).url).toBe(
+      `http://127.0.0.1:${port}/ids.txt`,
+    );
     expect((await get(fetcher(), `http://127.0.0.1:${port}/to-named`)).text).toBe(IDS);
   });
 
   it('refuses a redirect from an allowed host to a loopback or private address, and to another scheme', async () => {
-    expect((await failure(fetcher().fetch(`http://files.example:${port}/to-loopback`, () => undefined))).failure).toBe('private');
+    expect(
+      (await failure(fetcher().fetch(`http://files.example:${port}/to-loopback`, () => undefined))).failure,
+    ).toBe('private');
     const internal = await failure(fetcher().fetch(`http://127.0.0.1:${port}/to-internal`, () => undefined));
     expect(internal.failure).toBe('private');
     expect(internal.message).toContain('10.0.0.8');
-    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/to-ftp`, () => undefined))).failure).toBe('invalid');
-    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/loop`, () => undefined))).failure).toBe('redirects');
+    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/to-ftp`, () => undefined))).failure).toBe(
+      'invalid',
+    );
+    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/loop`, () => undefined))).failure).toBe(
+      'redirects',
+    );
   });
 
   it('refuses a host when any of its addresses is not allowed, and IPv4 hidden in IPv6', async () => {
-    expect((await failure(fetcher().fetch(`http://mixed.test:${port}/ids.txt`, () => undefined))).failure).toBe('private');
-    expect((await failure(fetcher().fetch(`http://v6.test:${port}/ids.txt`, () => undefined))).failure).toBe('private');
-    expect((await failure(fetcher().fetch(`http://nowhere.test:${port}/ids.txt`, () => undefined))).failure).toBe('unreachable');
+    expect(
+      (await failure(fetcher().fetch(`http://mixed.test:${port}/ids.txt`, () => undefined))).failure,
+    ).toBe('private');
+    expect((await failure(fetcher().fetch(`http://v6.test:${port}/ids.txt`, () => undefined))).failure).toBe(
+      'private',
+    );
+    expect(
+      (await failure(fetcher().fetch(`http://nowhere.test:${port}/ids.txt`, () => undefined))).failure,
+    ).toBe('unreachable');
   });
 
   it('by default refuses loopback, private and link-local addresses, and fetches them only when allowed', async () => {
     const strict = (allowPrivate: boolean) => new LinkFetcher({ maxBytes: 1000, allowPrivate });
-    for (const link of [`http://127.0.0.1:${port}/ids.txt`, `http://localhost:${port}/ids.txt`, 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9/x', 'http://10.0.0.1/x']) {
+    for (const link of [
+      `http://127.0.0.1:${port}/ids.txt`,
+      `http://localhost:${port}/ids.txt`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:9/x',
+      'http://10.0.0.1/x',
+    ]) {
       expect((await failure(strict(false).fetch(link, () => undefined))).failure, link).toBe('private');
     }
     expect((await get(strict(true), `http://127.0.0.1:${port}/ids.txt`)).text).toBe(IDS);
@@ -140,22 +179,41 @@ describe('LinkFetcher', () => {
   it('checks the size before downloading and cuts off a server that lies about it', async () => {
     const big = await failure(fetcher().fetch(`http://127.0.0.1:${port}/big`, () => undefined));
     expect(big).toMatchObject({ failure: 'too_big', size: 2000 });
-    expect(await fetcher().size(`http://127.0.0.1:${port}/big`).catch((e: LinkError) => e.failure)).toBe('too_big');
+    expect(
+      await fetcher()
+        .size(`http://127.0.0.1:${port}/big`)
+        .catch((e: LinkError) => e.failure),
+    ).toBe('too_big');
     expect(await fetcher().size(`http://127.0.0.1:${port}/ids.txt`)).toBe(Buffer.byteLength(IDS));
     expect(await fetcher().size(`http://127.0.0.1:${port}/no-head`)).toBeNull();
-    expect(await failure(fetcher().fetch(`http://127.0.0.1:${port}/big-get`, () => undefined))).toMatchObject({ failure: 'too_big', size: 5000 });
+    expect(await failure(fetcher().fetch(`http://127.0.0.1:${port}/big-get`, () => undefined))).toMatchObject(
+      { failure: 'too_big', size: 5000 },
+    );
     let received = 0;
-    const lying = await failure(fetcher().fetch(`http://127.0.0.1:${port}/lying`, (c) => void (received += c.length)));
+    const lying = await failure(
+      fetcher().fetch(`http://127.0.0.1:${port}/lying`, (c) => void (received += c.length)),
+    );
     expect(lying.failure).toBe('too_big');
     expect(received).toBeLessThanOrEqual(1000);
   });
 
   it('refuses non-text content, error statuses and a server that stops sending', async () => {
-    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/json`, () => undefined))).failure).toBe('type');
-    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/missing`, () => undefined))).failure).toBe('status');
+    expect((await failure(fetcher().fetch(`http://127.0.0.1:${port}/json`, () => undefined))).failure).toBe(
+      'type',
+    );
+    expect(
+      (await failure(fetcher().fetch(`http://127.0.0.1:${port}/missing`, () => undefined))).failure,
+    ).toBe('status');
     expect((await get(fetcher(), `http://127.0.0.1:${port}/no-head`)).text).toBe(IDS);
-    expect(['timeout', 'unreachable']).toContain((await failure(fetcher().fetch(`http://127.0.0.1:${port}/stall`, () => undefined))).failure);
-    const deadline = await failure(fetcher({ idleTimeoutMs: 10_000, timeoutMs: 500 }).fetch(`http://127.0.0.1:${port}/stall`, () => undefined));
+    expect(['timeout', 'unreachable']).toContain(
+      (await failure(fetcher().fetch(`http://127.0.0.1:${port}/stall`, () => undefined))).failure,
+    );
+    const deadline = await failure(
+      fetcher({ idleTimeoutMs: 10_000, timeoutMs: 500 }).fetch(
+        `http://127.0.0.1:${port}/stall`,
+        () => undefined,
+      ),
+    );
     expect(deadline.failure).toBe('timeout');
   });
 });

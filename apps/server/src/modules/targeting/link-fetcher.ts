@@ -12,7 +12,8 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /** What went wrong with a link, so the service can answer with the right code and words. */
-export type LinkFailure = 'invalid' | 'private' | 'too_big' | 'unreachable' | 'status' | 'type' | 'redirects' | 'timeout';
+export type LinkFailure =
+  'invalid' | 'private' | 'too_big' | 'unreachable' | 'status' | 'type' | 'redirects' | 'timeout';
 
 export class LinkError extends Error {
   constructor(
@@ -54,7 +55,8 @@ function parseLink(link: string): URL {
   } catch {
     throw new LinkError('invalid', 'must be an http:// or https:// address');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LinkError('invalid', 'must be an http:// or https:// address');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new LinkError('invalid', 'must be an http:// or https:// address');
   return url;
 }
 
@@ -105,7 +107,8 @@ export class LinkFetcher {
       const announced = contentLength(res);
       if (announced !== null && announced > this.opts.maxBytes) throw this.tooBig(announced);
       const type = (res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (type !== '' && !type.startsWith('text/')) throw new LinkError('type', `must be served as text (text/plain), not ${type}`);
+      if (type !== '' && !type.startsWith('text/'))
+        throw new LinkError('type', `must be served as text (text/plain), not ${type}`);
       const encoding = (res.headers['content-encoding'] ?? 'identity').toLowerCase();
       if (encoding !== 'identity') throw new LinkError('type', `must not be compressed (${encoding})`);
       let size = 0;
@@ -126,7 +129,11 @@ export class LinkFetcher {
     const mb = Math.round((this.opts.maxBytes / 1024 / 1024) * 100) / 100;
     return size === undefined
       ? new LinkError('too_big', `is larger than the upload limit of ${mb} MB`)
-      : new LinkError('too_big', `is ${Math.round((size / 1024 / 1024) * 100) / 100} MB, above the upload limit of ${mb} MB`, size);
+      : new LinkError(
+          'too_big',
+          `is ${Math.round((size / 1024 / 1024) * 100) / 100} MB, above the upload limit of ${mb} MB`,
+          size,
+        );
   }
 
   private async headSize(link: string, signal: AbortSignal): Promise<number | null> {
@@ -140,7 +147,11 @@ export class LinkFetcher {
     return size;
   }
 
-  private async exchange(method: 'HEAD' | 'GET', link: string, signal: AbortSignal): Promise<{ res: IncomingMessage; url: URL }> {
+  private async exchange(
+    method: 'HEAD' | 'GET',
+    link: string,
+    signal: AbortSignal,
+  ): Promise<{ res: IncomingMessage; url: URL }> {
     let url = parseLink(link);
     for (let hop = 0; ; hop++) {
       const address = await this.pin(url);
@@ -148,7 +159,8 @@ export class LinkFetcher {
       const location = res.headers.location;
       if (!REDIRECTS.has(res.statusCode ?? 0) || !location) return { res, url };
       res.destroy();
-      if (hop >= (this.opts.maxRedirects ?? GAID_LIST_LIMITS.linkMaxRedirects)) throw new LinkError('redirects', 'redirects too many times');
+      if (hop >= (this.opts.maxRedirects ?? GAID_LIST_LIMITS.linkMaxRedirects))
+        throw new LinkError('redirects', 'redirects too many times');
       url = parseLink(new URL(location, url).href);
     }
   }
@@ -169,11 +181,20 @@ export class LinkFetcher {
     const first = addresses[0];
     if (!first) throw new LinkError('unreachable', `host ${host} cannot be resolved`);
     const refused = addresses.find((a) => !this.allowed(a.address));
-    if (refused) throw new LinkError('private', `points to a non-public address (${host} is ${refused.address}, ${classifyAddress(refused.address)})`);
+    if (refused)
+      throw new LinkError(
+        'private',
+        `points to a non-public address (${host} is ${refused.address}, ${classifyAddress(refused.address)})`,
+      );
     return first;
   }
 
-  private send(method: 'HEAD' | 'GET', url: URL, pinned: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  private send(
+    method: 'HEAD' | 'GET',
+    url: URL,
+    pinned: ResolvedAddress,
+    signal: AbortSignal,
+  ): Promise<IncomingMessage> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const lookupPinned = ((_name: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
       if (options.all) cb(null, [pinned]);
@@ -191,8 +212,14 @@ export class LinkFetcher {
           lookup: lookupPinned,
           signal,
           timeout: this.opts.idleTimeoutMs ?? GAID_LIST_LIMITS.linkIdleTimeoutMs,
-          headers: { 'user-agent': 'Beacon (GAID list)', accept: 'text/plain, text/*;q=0.9', 'accept-encoding': 'identity' },
-          ...(url.username ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` } : {}),
+          headers: {
+            'user-agent': 'Beacon (GAID list)',
+            accept: 'text/plain, text/*;q=0.9',
+            'accept-encoding': 'identity',
+          },
+          ...(url.username
+            ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` }
+            : {}),
           ...(url.protocol === 'https:' && !isIP(host) ? { servername: host } : {}),
         },
         resolve,

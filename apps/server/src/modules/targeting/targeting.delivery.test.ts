@@ -16,21 +16,43 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
   const tokens: string[] = [];
 
   const sentTo = (id: number) =>
-    tokens.map((tok) => emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id)).length);
+    tokens.map(
+      (tok) =>
+        emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id))
+          .length,
+    );
   const sendAndWait = async (body: Record<string, unknown>) => {
-    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { msgType: 1, data: CONTENT, title: 'File push', scheduleType: 1, ...body });
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      data: CONTENT,
+      title: 'File push',
+      scheduleType: 1,
+      ...body,
+    });
     expect(saved.json()).toMatchObject({ status: 200 });
     const id = saved.json().data.id as number;
-    const detail = await until('sent', () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data), (d) => d.status === 1);
+    const detail = await until(
+      'sent',
+      () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data),
+      (d) => d.status === 1,
+    );
     return { id, detail };
   };
 
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
-    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl, BEACON_ALLOW_PRIVATE_LINKS: '1' }, { runWorkers: true });
+    t = await startTestApp(
+      backend,
+      { FCM_BASE_URL: emu.h2cUrl, BEACON_ALLOW_PRIVATE_LINKS: '1' },
+      { runWorkers: true },
+    );
     await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, { title: 'Files', pkg: 'com.example.files', projectId: 'file-project' });
+    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, {
+      title: 'Files',
+      pkg: 'com.example.files',
+      projectId: 'file-project',
+    });
     appId = app.id;
     for (let i = 0; i < 12; i++) {
       const token = emu.registerDevice({ projectId: 'file-project', packageName: 'com.example.files' });
@@ -39,7 +61,19 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
         method: 'POST',
         url: '/sdk/v1/register',
         headers: { authorization: auth },
-        payload: { token, gaid: gaid(i), country: 'NG', language: 'en', brand: 'TECNO', model: 'SPARK 10', osVersion: 33, appVersion: '3.1.0', appVersionCode: 310, timezone: 'Africa/Lagos', notificationsEnabled: true },
+        payload: {
+          token,
+          gaid: gaid(i),
+          country: 'NG',
+          language: 'en',
+          brand: 'TECNO',
+          model: 'SPARK 10',
+          osVersion: 33,
+          appVersion: '3.1.0',
+          appVersionCode: 310,
+          timezone: 'Africa/Lagos',
+          notificationsEnabled: true,
+        },
       });
       expect(res.json().status).toBe(200);
     }
@@ -59,7 +93,10 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
     const up = await upload(t, owner, `/tcm/v1/app/${appId}/upload`, 'audience.txt', text);
     expect(up.json()).toMatchObject({ status: 200, data: { count: 5, duplicates: 1 } });
     const fileOrigin = up.json().data.origin as string;
-    expect((await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 6, fileOrigin })).json().data.newCount).toBe(4);
+    expect(
+      (await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, { targetingType: 6, fileOrigin })).json().data
+        .newCount,
+    ).toBe(4);
     const { id, detail } = await sendAndWait({ targetingType: 6, fileOrigin, pushCount: 4 });
     expect(detail).toMatchObject({ targetingType: 6, targetCount: 4, dispatchCount: 4 });
     expect(sentTo(id)).toEqual([1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0]);
@@ -69,7 +106,12 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
     const link = `${files.url}/odd.txt`;
     const checked = await owner.post(`/tcm/v1/app/${appId}/upload/link`, { link });
     expect(checked.json()).toMatchObject({ status: 200, data: { count: 7 } });
-    const { id, detail } = await sendAndWait({ targetingType: 7, fileLink: link, fileOrigin: checked.json().data.origin, pushCount: 6 });
+    const { id, detail } = await sendAndWait({
+      targetingType: 7,
+      fileLink: link,
+      fileOrigin: checked.json().data.origin,
+      pushCount: 6,
+    });
     expect(detail).toMatchObject({ targetCount: 6, dispatchCount: 6 });
     expect(sentTo(id)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
   });

@@ -17,14 +17,10 @@ export class TargetingRepository {
   constructor(private readonly database: Database) {}
 
   async create(list: NewGaidList): Promise<void> {
-    await this.database.query('INSERT INTO message_gaid_uploads (id, app_id, source, name, link, created_by) VALUES ($1, $2, $3, $4, $5, $6)', [
-      list.id,
-      list.appId,
-      list.source,
-      list.name,
-      list.link,
-      list.createdBy,
-    ]);
+    await this.database.query(
+      'INSERT INTO message_gaid_uploads (id, app_id, source, name, link, created_by) VALUES ($1, $2, $3, $4, $5, $6)',
+      [list.id, list.appId, list.source, list.name, list.link, list.createdBy],
+    );
   }
 
   /** Adds ids to an unfinished list; answers how many were new (the rest repeat ids already listed). */
@@ -41,14 +37,14 @@ export class TargetingRepository {
   }
 
   /** Makes the list usable, with its counts. */
-  async finish(listId: string, done: { name: string; count: number; duplicates: number; size: number }): Promise<void> {
-    await this.database.query('UPDATE message_gaid_uploads SET ready = true, name = $2, gaid_count = $3, duplicate_count = $4, size_bytes = $5 WHERE id = $1', [
-      listId,
-      done.name,
-      done.count,
-      done.duplicates,
-      done.size,
-    ]);
+  async finish(
+    listId: string,
+    done: { name: string; count: number; duplicates: number; size: number },
+  ): Promise<void> {
+    await this.database.query(
+      'UPDATE message_gaid_uploads SET ready = true, name = $2, gaid_count = $3, duplicate_count = $4, size_bytes = $5 WHERE id = $1',
+      [listId, done.name, done.count, done.duplicates, done.size],
+    );
   }
 
   /** Removes a list and its ids (a refused or broken file). */
@@ -58,7 +54,10 @@ export class TargetingRepository {
 
   /** A usable list of the app. */
   async find(appId: number, listId: string): Promise<GaidListInfo | undefined> {
-    const [row] = await this.database.query<GaidListInfo>(`SELECT ${INFO} FROM message_gaid_uploads WHERE id = $1::uuid AND app_id = $2 AND ready`, [listId, appId]);
+    const [row] = await this.database.query<GaidListInfo>(
+      `SELECT ${INFO} FROM message_gaid_uploads WHERE id = $1::uuid AND app_id = $2 AND ready`,
+      [listId, appId],
+    );
     return row;
   }
 

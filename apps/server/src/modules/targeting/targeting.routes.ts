@@ -8,7 +8,11 @@ import { TargetingRepository } from './targeting.repository';
 import { TargetingService } from './targeting.service';
 
 /** The file-targeting service on the module's database, with the app limits and BEACON_ALLOW_PRIVATE_LINKS. */
-export function createTargetingService({ database, repos, config }: Pick<ModuleContext, 'database' | 'repos' | 'config'>): TargetingService {
+export function createTargetingService({
+  database,
+  repos,
+  config,
+}: Pick<ModuleContext, 'database' | 'repos' | 'config'>): TargetingService {
   return new TargetingService({
     repo: new TargetingRepository(database),
     uploadLimitOf: async (appId) => (await repos.apps.findById(appId))?.uploadFileLimit,
@@ -31,7 +35,10 @@ export function registerTargetingModule(ctx: ModuleContext): void {
     const found = await liveApp(params.appId);
     if (!req.isMultipart()) throw fieldError('file', 'must be sent as multipart/form-data');
     // one byte past the limit reaches the service, which refuses the file; the parser drops the rest
-    const file = await req.file({ limits: { fileSize: uploadLimitBytes(found.uploadFileLimit) + 1, files: 1 }, throwFileSizeLimit: false });
+    const file = await req.file({
+      limits: { fileSize: uploadLimitBytes(found.uploadFileLimit) + 1, files: 1 },
+      throwFileSizeLimit: false,
+    });
     if (!file) throw new ApiError(21014, undefined, { fields: [{ field: 'file', message: 'is required' }] });
     return service.importFile(params.appId, session.user.id, { filename: file.filename, stream: file.file });
   });
@@ -41,7 +48,11 @@ export function registerTargetingModule(ctx: ModuleContext): void {
     return service.importLink(params.appId, session.user.id, body.link);
   });
 
-  registerCall(app, targetingCalls.sizeLink, policy.upload, async ({ params, body }) => service.linkSize(params.appId, body.link));
+  registerCall(app, targetingCalls.sizeLink, policy.upload, async ({ params, body }) =>
+    service.linkSize(params.appId, body.link),
+  );
 
-  registerCall(app, targetingCalls.listInfo, policy.upload, async ({ params, body }) => service.info(params.appId, body.origin));
+  registerCall(app, targetingCalls.listInfo, policy.upload, async ({ params, body }) =>
+    service.info(params.appId, body.origin),
+  );
 }

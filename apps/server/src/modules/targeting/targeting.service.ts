@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { errorMessage, GaidLink, uploadLimitBytes, type GaidFileRefusal, type GaidListInfo, type GaidListProblem } from '@beacon/shared';
+import {
+  errorMessage,
+  GaidLink,
+  uploadLimitBytes,
+  type GaidFileRefusal,
+  type GaidListInfo,
+  type GaidListProblem,
+} from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { GaidLineParser } from './gaid-parser';
 import { LinkError, type LinkFetcher } from './link-fetcher';
@@ -30,8 +37,16 @@ export interface FileTargeting {
 }
 
 /** An ApiError of a catalogue code that also names the field (shown there by the console). */
-function codeError(code: number, field: string, message: string, extra: Omit<GaidListProblem, 'fields'> = {}): ApiError {
-  return new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${field} ${message}`, { fields: [{ field, message }], ...extra });
+function codeError(
+  code: number,
+  field: string,
+  message: string,
+  extra: Omit<GaidListProblem, 'fields'> = {},
+): ApiError {
+  return new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${field} ${message}`, {
+    fields: [{ field, message }],
+    ...extra,
+  });
 }
 
 const limitText = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB`;
@@ -51,19 +66,35 @@ export class TargetingService {
 
   /** uploadTxtFile: a `.txt` file within the app's upload limit, every line an advertising id. */
   async importFile(appId: number, userId: number, file: UploadedFile, field = 'file'): Promise<GaidListInfo> {
-    if (!/\.txt$/i.test(file.filename)) throw codeError(400, field, 'must be a .txt file', { reason: 'not_txt' });
+    if (!/\.txt$/i.test(file.filename))
+      throw codeError(400, field, 'must be a .txt file', { reason: 'not_txt' });
     const limit = await this.limitOf(appId);
-    const list: NewGaidList = { id: randomUUID(), appId, source: 6, name: file.filename.slice(0, 200), link: '', createdBy: userId };
+    const list: NewGaidList = {
+      id: randomUUID(),
+      appId,
+      source: 6,
+      name: file.filename.slice(0, 200),
+      link: '',
+      createdBy: userId,
+    };
     return this.store(list, field, async (push) => {
       let size = 0;
       try {
         for await (const chunk of file.stream) {
           size += chunk.length;
-          if (size > limit) throw codeError(21017, field, `is larger than the upload limit of ${limitText(limit)}`, { reason: 'too_big', limit });
+          if (size > limit)
+            throw codeError(21017, field, `is larger than the upload limit of ${limitText(limit)}`, {
+              reason: 'too_big',
+              limit,
+            });
           await push(chunk);
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw codeError(21017, field, `is larger than the upload limit of ${limitText(limit)}`, { reason: 'too_big', limit });
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw codeError(21017, field, `is larger than the upload limit of ${limitText(limit)}`, {
+            reason: 'too_big',
+            limit,
+          });
         throw err;
       }
       return size;
@@ -71,7 +102,12 @@ export class TargetingService {
   }
 
   /** setPreviewUrl: fetches a link now (size checked first, public addresses only) and stores its ids. */
-  async importLink(appId: number, userId: number | null, link: string, field = 'link'): Promise<GaidListInfo> {
+  async importLink(
+    appId: number,
+    userId: number | null,
+    link: string,
+    field = 'link',
+  ): Promise<GaidListInfo> {
     const limit = await this.limitOf(appId);
     const fetcher = this.deps.fetcher(limit);
     const list: NewGaidList = { id: randomUUID(), appId, source: 7, name: '', link, createdBy: userId };
@@ -108,7 +144,8 @@ export class TargetingService {
    */
   async listFor(appId: number, t: FileTargeting, userId: number | null): Promise<string> {
     if (t.targetingType === 6) {
-      if (!t.fileOrigin) throw fieldError('fileOrigin', 'is required: upload a .txt file of advertising ids first');
+      if (!t.fileOrigin)
+        throw fieldError('fileOrigin', 'is required: upload a .txt file of advertising ids first');
       return (await this.usable(appId, t.fileOrigin, 'fileOrigin')).origin;
     }
     const link = GaidLink.safeParse(t.fileLink);
@@ -131,7 +168,11 @@ export class TargetingService {
     const reason = { reason: err.failure };
     switch (err.failure) {
       case 'too_big':
-        return codeError(21017, field, err.message, { ...reason, limit, ...(err.size === undefined ? {} : { size: err.size }) });
+        return codeError(21017, field, err.message, {
+          ...reason,
+          limit,
+          ...(err.size === undefined ? {} : { size: err.size }),
+        });
       case 'unreachable':
       case 'status':
       case 'timeout':
@@ -146,14 +187,20 @@ export class TargetingService {
    * Streams ids into a new list while `feed` delivers chunks, then makes it usable in one statement — or removes it
    * when any line is invalid, no id is found or the transfer fails, so no half list is ever usable.
    */
-  private async store(list: NewGaidList, field: string, feed: (push: (chunk: Buffer) => Promise<void>) => Promise<number>): Promise<GaidListInfo> {
+  private async store(
+    list: NewGaidList,
+    field: string,
+    feed: (push: (chunk: Buffer) => Promise<void>) => Promise<number>,
+  ): Promise<GaidListInfo> {
     await this.deps.repo.prune(list.appId);
     await this.deps.repo.create(list);
     const parser = new GaidLineParser();
     let added = 0;
     const flush = async (all: boolean) => {
-      if (parser.invalidCount > 0) parser.take(); // refused anyway: stop writing
-      else if (all || parser.pendingCount >= BATCH) added += await this.deps.repo.addGaids(list.id, parser.take());
+      if (parser.invalidCount > 0)
+        parser.take(); // refused anyway: stop writing
+      else if (all || parser.pendingCount >= BATCH)
+        added += await this.deps.repo.addGaids(list.id, parser.take());
     };
     let size: number;
     try {
@@ -169,7 +216,8 @@ export class TargetingService {
     }
     if (parser.invalidCount > 0 || parser.validCount === 0) {
       await this.deps.repo.discard(list.id);
-      if (parser.validCount === 0 && parser.invalidCount === 0) throw codeError(400, field, 'holds no advertising id', { reason: 'empty' });
+      if (parser.validCount === 0 && parser.invalidCount === 0)
+        throw codeError(400, field, 'holds no advertising id', { reason: 'empty' });
       throw this.refusal(parser, field);
     }
     const counts = { count: added, duplicates: parser.validCount - added, size };
@@ -181,7 +229,17 @@ export class TargetingService {
     const lines = parser.invalidLines.slice(0, 5).map((l) => l.line);
     const more = parser.invalidCount > lines.length ? ', …' : '';
     const message = `has ${parser.invalidCount} invalid line(s): ${lines.join(', ')}${more} (one advertising id per line, 8-4-4-4-12 hexadecimal digits)`;
-    const data: GaidFileRefusal = { fields: [{ field, message }], reason: 'invalid_lines', invalidLines: parser.invalidLines, invalidCount: parser.invalidCount, validCount: parser.validCount };
-    return new ApiError(40000, (lang) => `${errorMessage(40000, lang)}: ${field} #${lines.join(', #')}${more}`, data);
+    const data: GaidFileRefusal = {
+      fields: [{ field, message }],
+      reason: 'invalid_lines',
+      invalidLines: parser.invalidLines,
+      invalidCount: parser.invalidCount,
+      validCount: parser.validCount,
+    };
+    return new ApiError(
+      40000,
+      (lang) => `${errorMessage(40000, lang)}: ${field} #${lines.join(', #')}${more}`,
+      data,
+    );
   }
 }

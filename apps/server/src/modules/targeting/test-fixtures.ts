@@ -27,14 +27,18 @@ export async function storedLists(t: TestApp): Promise<{ lists: number; ids: num
 }
 
 /** A file server on 127.0.0.1: `routes` maps a path to its body (text/plain), counting GET requests per path. */
-export async function startFileServer(routes: Record<string, string | (() => string)>): Promise<{ url: string; gets: Map<string, number>; close(): Promise<void> }> {
+export async function startFileServer(
+  routes: Record<string, string | (() => string)>,
+): Promise<{ url: string; gets: Map<string, number>; close(): Promise<void> }> {
   const gets = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const route = routes[req.url ?? ''];
     if (route === undefined) return res.writeHead(404).end();
     const body = typeof route === 'function' ? route() : route;
     if (req.method === 'GET') gets.set(req.url ?? '', (gets.get(req.url ?? '') ?? 0) + 1);
-    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) }).end(req.method === 'HEAD' ? undefined : body);
+    res
+      .writeHead(200, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) })
+      .end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -30,27 +30,52 @@ export class TeamRepository {
   constructor(private readonly db: Db) {}
 
   /** Members of an app matching an e-mail search: the owner first, then by level and invitation date. */
-  async list(appId: number, search: string, offset: number, limit: number): Promise<{ rows: MemberRecord[]; total: number }> {
-    const where = search ? and(eq(appMembers.appId, appId), ilike(appMembers.email, likeTerm(search))) : eq(appMembers.appId, appId);
+  async list(
+    appId: number,
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: MemberRecord[]; total: number }> {
+    const where = search
+      ? and(eq(appMembers.appId, appId), ilike(appMembers.email, likeTerm(search)))
+      : eq(appMembers.appId, appId);
     const [rows, totals] = await Promise.all([
-      this.db.select().from(appMembers).where(where).orderBy(asc(appMembers.ulevel), asc(appMembers.createdAt), asc(appMembers.id)).offset(offset).limit(limit),
+      this.db
+        .select()
+        .from(appMembers)
+        .where(where)
+        .orderBy(asc(appMembers.ulevel), asc(appMembers.createdAt), asc(appMembers.id))
+        .offset(offset)
+        .limit(limit),
       this.db.select({ n: count() }).from(appMembers).where(where),
     ]);
     return { rows, total: Number(totals[0]?.n ?? 0) };
   }
 
   async findMember(appId: number, id: number): Promise<MemberRecord | undefined> {
-    const [row] = await this.db.select().from(appMembers).where(and(eq(appMembers.appId, appId), eq(appMembers.id, id))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(appMembers)
+      .where(and(eq(appMembers.appId, appId), eq(appMembers.id, id)))
+      .limit(1);
     return row;
   }
 
   async findMemberByEmail(appId: number, email: string): Promise<MemberRecord | undefined> {
-    const [row] = await this.db.select().from(appMembers).where(and(eq(appMembers.appId, appId), eq(appMembers.email, email))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(appMembers)
+      .where(and(eq(appMembers.appId, appId), eq(appMembers.email, email)))
+      .limit(1);
     return row;
   }
 
   async findOwnerRow(appId: number): Promise<MemberRecord | undefined> {
-    const [row] = await this.db.select().from(appMembers).where(and(eq(appMembers.appId, appId), eq(appMembers.ulevel, 200))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(appMembers)
+      .where(and(eq(appMembers.appId, appId), eq(appMembers.ulevel, 200)))
+      .limit(1);
     return row;
   }
 
@@ -82,7 +107,10 @@ export class TeamRepository {
   async deleteMember(appId: number, id: number, onlyStatus?: number): Promise<boolean> {
     const conditions = [eq(appMembers.appId, appId), eq(appMembers.id, id), ne(appMembers.ulevel, 200)];
     if (onlyStatus !== undefined) conditions.push(eq(appMembers.status, onlyStatus));
-    const gone = await this.db.delete(appMembers).where(and(...conditions)).returning({ id: appMembers.id });
+    const gone = await this.db
+      .delete(appMembers)
+      .where(and(...conditions))
+      .returning({ id: appMembers.id });
     return gone.length > 0;
   }
 
@@ -137,11 +165,24 @@ export class TeamRepository {
   }
 
   /** Hands an app to an active member: they become 200, the old owner 300, `apps.owner_id` follows; one transaction. */
-  async transferOwnership(appId: number, oldOwnerRowId: number, newOwner: { rowId: number; userId: number }): Promise<void> {
+  async transferOwnership(
+    appId: number,
+    oldOwnerRowId: number,
+    newOwner: { rowId: number; userId: number },
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.update(appMembers).set({ ulevel: 300, updatedAt: sql`now()` }).where(and(eq(appMembers.appId, appId), eq(appMembers.id, oldOwnerRowId)));
-      await tx.update(appMembers).set({ ulevel: 200, updatedAt: sql`now()` }).where(and(eq(appMembers.appId, appId), eq(appMembers.id, newOwner.rowId)));
-      await tx.update(apps).set({ ownerId: newOwner.userId, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+      await tx
+        .update(appMembers)
+        .set({ ulevel: 300, updatedAt: sql`now()` })
+        .where(and(eq(appMembers.appId, appId), eq(appMembers.id, oldOwnerRowId)));
+      await tx
+        .update(appMembers)
+        .set({ ulevel: 200, updatedAt: sql`now()` })
+        .where(and(eq(appMembers.appId, appId), eq(appMembers.id, newOwner.rowId)));
+      await tx
+        .update(apps)
+        .set({ ownerId: newOwner.userId, updatedAt: sql`now()` })
+        .where(eq(apps.id, appId));
     });
   }
 }

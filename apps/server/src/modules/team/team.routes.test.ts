@@ -31,11 +31,16 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
   async function members(by: TestClient, email = '') {
     const res = await by.post(url('list'), { email, pageNo: 1, pageSize: 50 });
     expect(res.json().status).toBe(200);
-    return res.json().data as { results: Array<{ id: number; email: string; ulevel: number; status: number }>; total: number };
+    return res.json().data as {
+      results: Array<{ id: number; email: string; ulevel: number; status: number }>;
+      total: number;
+    };
   }
 
-  const rowOf = async (email: string) => (await members(clients.owner!)).results.find((m) => m.email === email)!;
-  const levelOf = async (c: TestClient) => (await c.call('GET', `/tcm/v1/app/${appId}/info`)).json().data?.projectLevel as number | undefined;
+  const rowOf = async (email: string) =>
+    (await members(clients.owner!)).results.find((m) => m.email === email)!;
+  const levelOf = async (c: TestClient) =>
+    (await c.call('GET', `/tcm/v1/app/${appId}/info`)).json().data?.projectLevel as number | undefined;
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -44,24 +49,45 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
     await clients.root.login('root@example.com', 'Root#2024x');
     clients.owner = await user('owner@example.com');
     const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    appId = (await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner.id, email: owner.email } })).app.id;
-    for (const [email, level] of [['manager@example.com', 300], ['operator@example.com', 400], ['tester@example.com', 500]] as const) {
+    appId = (
+      await t.services.apps.create({
+        title: 'Shop',
+        pkg: 'com.example.shop',
+        owner: { userId: owner.id, email: owner.email },
+      })
+    ).app.id;
+    for (const [email, level] of [
+      ['manager@example.com', 300],
+      ['operator@example.com', 400],
+      ['tester@example.com', 500],
+    ] as const) {
       const client = await user(email);
       const { token } = await invite(clients.owner, email, level);
-      expect((await client.post('/tcm/v1/team/invite/accept', { token })).json()).toMatchObject({ status: 200, data: { appId, appTitle: 'Shop', ulevel: level } });
+      expect((await client.post('/tcm/v1/team/invite/accept', { token })).json()).toMatchObject({
+        status: 200,
+        data: { appId, appTitle: 'Shop', ulevel: level },
+      });
     }
     clients.stranger = await user('stranger@example.com');
   });
   afterAll(async () => t.close());
 
   it('lists the team for every level (owner first, e-mail search, paging), refuses strangers and anonymous callers', async () => {
-    for (const who of ['root', 'owner', 'manager@example.com', 'operator@example.com', 'tester@example.com']) {
+    for (const who of [
+      'root',
+      'owner',
+      'manager@example.com',
+      'operator@example.com',
+      'tester@example.com',
+    ]) {
       const list = await members(clients[who]!);
       expect(list.total).toBe(4);
       expect(list.results.map((m) => m.ulevel)).toEqual([200, 300, 400, 500]);
       expect(list.results.every((m) => m.status === 0)).toBe(true);
     }
-    expect((await members(clients.owner!, 'OPERATOR')).results.map((m) => m.email)).toEqual(['operator@example.com']);
+    expect((await members(clients.owner!, 'OPERATOR')).results.map((m) => m.email)).toEqual([
+      'operator@example.com',
+    ]);
     expect((await members(clients.owner!, '%')).total).toBe(0);
     const page2 = (await clients.owner!.post(url('list'), { email: '', pageNo: 2, pageSize: 3 })).json().data;
     expect(page2).toMatchObject({ total: 4, results: [{ email: 'tester@example.com' }] });
@@ -88,7 +114,9 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
       expect(res.statusCode).toBe(400);
       expect(res.json().data.fields[0].field).toBe(field);
     }
-    expect((await clients.owner!.post(url('create'), { email: 'Tester@Example.com', ulevel: 400 })).json().status).toBe(1040);
+    expect(
+      (await clients.owner!.post(url('create'), { email: 'Tester@Example.com', ulevel: 400 })).json().status,
+    ).toBe(1040);
     const byRoot = await invite(clients.root!, 'fresh@example.com', 400, 'fr');
     // the catcher joins folded encoded-words with a space: compare without spaces
     expect(byRoot.mail.subject.replace(/\s/g, '')).toBe('Invitationàrejoindre«Shop»surBeacon');
@@ -107,13 +135,28 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
     expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
 
     const info = (await new TestClient(t.app).post('/tcm/v1/team/invite/info', { token })).json();
-    expect(info).toMatchObject({ status: 200, data: { email: 'new.member@example.com', appId, appTitle: 'Shop', ulevel: 500, inviterEmail: 'owner@example.com', hasAccount: true } });
+    expect(info).toMatchObject({
+      status: 200,
+      data: {
+        email: 'new.member@example.com',
+        appId,
+        appTitle: 'Shop',
+        ulevel: 500,
+        inviterEmail: 'owner@example.com',
+        hasAccount: true,
+      },
+    });
     expect(await levelOf(invitee)).toBeUndefined(); // pending grants nothing
 
     expect((await new TestClient(t.app).post('/tcm/v1/team/invite/accept', { token })).statusCode).toBe(401);
     expect((await clients.stranger!.post('/tcm/v1/team/invite/accept', { token })).json().status).toBe(1041);
-    expect((await invitee.post('/tcm/v1/team/invite/accept', { token: 'x'.repeat(43) })).json().status).toBe(1006);
-    expect((await invitee.post('/tcm/v1/team/invite/accept', { token })).json()).toMatchObject({ status: 200, data: { appId, ulevel: 500 } });
+    expect((await invitee.post('/tcm/v1/team/invite/accept', { token: 'x'.repeat(43) })).json().status).toBe(
+      1006,
+    );
+    expect((await invitee.post('/tcm/v1/team/invite/accept', { token })).json()).toMatchObject({
+      status: 200,
+      data: { appId, ulevel: 500 },
+    });
     expect(await levelOf(invitee)).toBe(500);
     expect(await rowOf('new.member@example.com')).toMatchObject({ status: 0, ulevel: 500 });
     expect((await invitee.post('/tcm/v1/team/invite/accept', { token })).json().status).toBe(1006);
@@ -121,8 +164,13 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
 
     const late = await user('late@example.com');
     const expired = await invite(clients.owner!, 'late@example.com', 400);
-    await t.database.query(`UPDATE team_invites SET expires_at = now() - interval '1 minute' WHERE member_id = $1`, [expired.id]);
-    expect((await late.post('/tcm/v1/team/invite/accept', { token: expired.token })).json().status).toBe(1006);
+    await t.database.query(
+      `UPDATE team_invites SET expires_at = now() - interval '1 minute' WHERE member_id = $1`,
+      [expired.id],
+    );
+    expect((await late.post('/tcm/v1/team/invite/accept', { token: expired.token })).json().status).toBe(
+      1006,
+    );
     expect(await levelOf(late)).toBeUndefined();
     await clients.owner!.post(url('invite/cancel'), { id: expired.id });
   });
@@ -130,7 +178,9 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
   it('re-invites (cancel, then create: a new mail, the old link dead) and cancels invitations', async () => {
     const first = await invite(clients.owner!, 'again@example.com', 400);
     for (const who of ['manager@example.com', 'operator@example.com', 'tester@example.com', 'stranger']) {
-      expect((await clients[who]!.post(url('invite/cancel'), { id: first.id })).json().status, who).toBe(1002);
+      expect((await clients[who]!.post(url('invite/cancel'), { id: first.id })).json().status, who).toBe(
+        1002,
+      );
     }
     expect((await clients.owner!.post(url('invite/cancel'), { id: first.id })).json().status).toBe(200);
     const second = await invite(clients.owner!, 'again@example.com', 300);
@@ -149,17 +199,31 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
   it('edits roles to 300/400/500 only, by 100 and the owner only, never the owner row', async () => {
     const operator = await rowOf('operator@example.com');
     for (const ulevel of [200, 100, 600, 0]) {
-      const res = await clients.owner!.post(url('edit'), { id: operator.id, ulevel, email: 'owner@example.com', targetEmail: operator.email, type: 300, lang: 'en' });
+      const res = await clients.owner!.post(url('edit'), {
+        id: operator.id,
+        ulevel,
+        email: 'owner@example.com',
+        targetEmail: operator.email,
+        type: 300,
+        lang: 'en',
+      });
       expect(res.statusCode, `ulevel ${ulevel}`).toBe(400);
       expect(res.json().data.fields[0].field).toBe('ulevel');
     }
     expect((await clients.owner!.post(url('edit'), { ulevel: 300 })).json().data.fields[0].field).toBe('id');
     for (const who of ['manager@example.com', 'operator@example.com', 'tester@example.com', 'stranger']) {
-      expect((await clients[who]!.post(url('edit'), { id: operator.id, ulevel: 300 })).json().status, who).toBe(1002);
+      expect(
+        (await clients[who]!.post(url('edit'), { id: operator.id, ulevel: 300 })).json().status,
+        who,
+      ).toBe(1002);
     }
     const ownerRow = await rowOf('owner@example.com');
-    expect((await clients.root!.post(url('edit'), { id: ownerRow.id, ulevel: 300 })).json().status).toBe(1002);
-    expect((await clients.owner!.post(url('edit'), { id: operator.id, ulevel: 300 })).json().status).toBe(200);
+    expect((await clients.root!.post(url('edit'), { id: ownerRow.id, ulevel: 300 })).json().status).toBe(
+      1002,
+    );
+    expect((await clients.owner!.post(url('edit'), { id: operator.id, ulevel: 300 })).json().status).toBe(
+      200,
+    );
     expect(await levelOf(clients['operator@example.com']!)).toBe(300);
     expect((await clients.root!.post(url('edit'), { id: operator.id, ulevel: 400 })).json().status).toBe(200);
     expect(await levelOf(clients['operator@example.com']!)).toBe(400);
@@ -178,7 +242,10 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
     for (const who of ['operator@example.com', 'tester@example.com', 'stranger']) {
       expect((await clients[who]!.post(url('delete'), { id: row.id })).json().status, who).toBe(1002);
     }
-    expect((await clients['manager@example.com']!.post(url('delete'), { id: row.id, email: row.email })).json().status).toBe(200);
+    expect(
+      (await clients['manager@example.com']!.post(url('delete'), { id: row.id, email: row.email })).json()
+        .status,
+    ).toBe(200);
     expect(await levelOf(victim)).toBeUndefined();
     expect((await clients.owner!.post(url('delete'), { id: row.id })).json().status).toBe(404);
   });
@@ -186,13 +253,22 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
   it('creates an account from the invitation (the link proves the mailbox), signs it in and accepts', async () => {
     const { token } = await invite(clients.owner!, 'brand.new@example.com', 400);
     const anon = new TestClient(t.app);
-    expect((await anon.post('/tcm/v1/team/invite/info', { token })).json().data).toMatchObject({ hasAccount: false, registrationEnabled: true });
+    expect((await anon.post('/tcm/v1/team/invite/info', { token })).json().data).toMatchObject({
+      hasAccount: false,
+      registrationEnabled: true,
+    });
     const weak = await anon.post('/tcm/v1/team/invite/register', { token, password: 'short' });
     expect(weak.json().data.fields[0].field).toBe('password');
-    expect((await anon.post('/tcm/v1/team/invite/register', { token, password: PW })).json()).toMatchObject({ status: 200, data: { appId, ulevel: 400 } });
+    expect((await anon.post('/tcm/v1/team/invite/register', { token, password: PW })).json()).toMatchObject({
+      status: 200,
+      data: { appId, ulevel: 400 },
+    });
     expect(await levelOf(anon)).toBe(400);
     expect((await new TestClient(t.app).login('brand.new@example.com', PW)).json().status).toBe(200);
-    expect((await new TestClient(t.app).post('/tcm/v1/team/invite/register', { token, password: PW })).json().status).toBe(1006);
+    expect(
+      (await new TestClient(t.app).post('/tcm/v1/team/invite/register', { token, password: PW })).json()
+        .status,
+    ).toBe(1006);
   });
 
   it('hands ownership to an active member only; the old owner becomes manager; refused below 200', async () => {
@@ -201,22 +277,41 @@ describe.each(backends())('team: members, invitations, roles, ownership [$name]'
       const res = await clients[who]!.post(url('update/owner'), { targetEmail: 'tester@example.com' });
       expect(res.json().status, who).toBe(1002);
     }
-    expect((await clients.owner!.post(url('update/owner'), {})).json().data.fields[0].field).toBe('targetEmail');
-    expect((await clients.owner!.post(url('update/owner'), { targetEmail: 'pending@example.com' })).json().status).toBe(1042);
-    expect((await clients.owner!.post(url('update/owner'), { targetEmail: 'stranger@example.com' })).json().status).toBe(1042);
-    expect((await clients.owner!.post(url('update/owner'), { targetEmail: 'owner@example.com' })).json().status).toBe(400);
+    expect((await clients.owner!.post(url('update/owner'), {})).json().data.fields[0].field).toBe(
+      'targetEmail',
+    );
+    expect(
+      (await clients.owner!.post(url('update/owner'), { targetEmail: 'pending@example.com' })).json().status,
+    ).toBe(1042);
+    expect(
+      (await clients.owner!.post(url('update/owner'), { targetEmail: 'stranger@example.com' })).json().status,
+    ).toBe(1042);
+    expect(
+      (await clients.owner!.post(url('update/owner'), { targetEmail: 'owner@example.com' })).json().status,
+    ).toBe(400);
     const ownerRow = await rowOf('owner@example.com');
     const target = await rowOf('tester@example.com');
-    const res = await clients.owner!.post(url('update/owner'), { id: ownerRow.id, email: 'owner@example.com', targetEmail: 'tester@example.com', targetUid: target.id });
+    const res = await clients.owner!.post(url('update/owner'), {
+      id: ownerRow.id,
+      email: 'owner@example.com',
+      targetEmail: 'tester@example.com',
+      targetUid: target.id,
+    });
     expect(res.json().status).toBe(200);
     expect(await levelOf(clients['tester@example.com']!)).toBe(200);
     expect(await levelOf(clients.owner!)).toBe(300);
     const info = (await clients.root!.call('GET', `/tcm/v1/app/${appId}/info`)).json().data;
     expect(info.ownerEmail).toBe('tester@example.com');
-    expect((await clients.owner!.post(url('create'), { email: 'x@example.com', ulevel: 400 })).json().status).toBe(1002);
-    expect((await clients['tester@example.com']!.post(url('invite/cancel'), { id: pending.id })).json().status).toBe(200);
+    expect(
+      (await clients.owner!.post(url('create'), { email: 'x@example.com', ulevel: 400 })).json().status,
+    ).toBe(1002);
+    expect(
+      (await clients['tester@example.com']!.post(url('invite/cancel'), { id: pending.id })).json().status,
+    ).toBe(200);
     // 100 may hand it back
-    expect((await clients.root!.post(url('update/owner'), { targetEmail: 'owner@example.com' })).json().status).toBe(200);
+    expect(
+      (await clients.root!.post(url('update/owner'), { targetEmail: 'owner@example.com' })).json().status,
+    ).toBe(200);
     expect(await levelOf(clients.owner!)).toBe(200);
     expect(await levelOf(clients['tester@example.com']!)).toBe(300);
   });

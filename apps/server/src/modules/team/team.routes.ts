@@ -24,7 +24,13 @@ export function registerTeamModule({ app, config, database, mailer, repos, servi
   registerCall(app, teamCalls.invite, teamPolicy.administer, async ({ params, body, session, req }) => {
     const found = await repos.apps.findById(params.appId);
     if (!found) throw new ApiError(2006);
-    const id = await team.invite({ id: found.id, title: found.title }, session.user, body.email, body.ulevel, body.lang ?? req.lang);
+    const id = await team.invite(
+      { id: found.id, title: found.title },
+      session.user,
+      body.email,
+      body.ulevel,
+      body.lang ?? req.lang,
+    );
     return { id };
   });
 
@@ -48,13 +54,20 @@ export function registerTeamModule({ app, config, database, mailer, repos, servi
     return {};
   });
 
-  registerCall(app, teamCalls.inviteInfo, teamPolicy.invitation, async ({ body }) => team.inviteInfo(body.token));
+  registerCall(app, teamCalls.inviteInfo, teamPolicy.invitation, async ({ body }) =>
+    team.inviteInfo(body.token),
+  );
 
-  registerCall(app, teamCalls.acceptInvite, teamPolicy.accept, async ({ body, session }) => team.accept(body.token, session.user));
+  registerCall(app, teamCalls.acceptInvite, teamPolicy.accept, async ({ body, session }) =>
+    team.accept(body.token, session.user),
+  );
 
   registerCall(app, teamCalls.registerInvite, teamPolicy.invitation, async ({ body, req, reply }) => {
     const { user, ...accepted } = await team.registerAndAccept(body.token, body.password);
-    const token = await services.users.openSession(user.id, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+    const token = await services.users.openSession(user.id, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+    });
     setSessionCookie(reply, token, { secure: config.cookieSecure, ttlMs: config.sessionTtlMs });
     return accepted;
   });

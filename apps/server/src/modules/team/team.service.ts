@@ -43,11 +43,23 @@ function toMember(row: MemberRecord): TeamMember {
 }
 
 const notPending = (lang: MessageLang) =>
-  lang === 'zh' ? '该成员没有待接受的邀请' : lang === 'fr' ? 'Ce membre n’a pas d’invitation en attente' : 'This member has no pending invitation';
+  lang === 'zh'
+    ? '该成员没有待接受的邀请'
+    : lang === 'fr'
+      ? 'Ce membre n’a pas d’invitation en attente'
+      : 'This member has no pending invitation';
 const ownerRow = (lang: MessageLang) =>
-  lang === 'zh' ? '不能删除或修改应用所有者' : lang === 'fr' ? 'Le propriétaire ne peut être ni supprimé ni modifié' : 'The owner cannot be deleted or edited';
+  lang === 'zh'
+    ? '不能删除或修改应用所有者'
+    : lang === 'fr'
+      ? 'Le propriétaire ne peut être ni supprimé ni modifié'
+      : 'The owner cannot be deleted or edited';
 const alreadyOwner = (lang: MessageLang) =>
-  lang === 'zh' ? '该成员已是所有者' : lang === 'fr' ? 'Ce membre est déjà le propriétaire' : 'This member is already the owner';
+  lang === 'zh'
+    ? '该成员已是所有者'
+    : lang === 'fr'
+      ? 'Ce membre est déjà le propriétaire'
+      : 'This member is already the owner';
 
 /** The team of an app: members, invitations by mail, roles and ownership (spec part 1 §3, §4, §6). */
 export class TeamService {
@@ -57,20 +69,41 @@ export class TeamService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async list(appId: number, email: string, pageNo: number, pageSize: number): Promise<{ results: TeamMember[]; total: number }> {
-    const { rows, total } = await this.deps.repo.list(appId, email.trim().toLowerCase(), (pageNo - 1) * pageSize, pageSize);
+  async list(
+    appId: number,
+    email: string,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<{ results: TeamMember[]; total: number }> {
+    const { rows, total } = await this.deps.repo.list(
+      appId,
+      email.trim().toLowerCase(),
+      (pageNo - 1) * pageSize,
+      pageSize,
+    );
     return { results: rows.map(toMember), total };
   }
 
   /** Adds a pending member and mails them a single-use link valid for CONFIG_LIMITS.inviteTtlMs. */
-  async invite(app: { id: number; title: string }, actor: UserRecord, email: string, ulevel: number, lang: MessageLang): Promise<number> {
+  async invite(
+    app: { id: number; title: string },
+    actor: UserRecord,
+    email: string,
+    ulevel: number,
+    lang: MessageLang,
+  ): Promise<number> {
     const { token, id } = newToken();
     const expiresAt = new Date(this.now().getTime() + CONFIG_LIMITS.inviteTtlMs);
-    const row = await this.deps.repo.insertInvite({ appId: app.id, email, ulevel, invitedBy: actor.id }, { id, expiresAt });
+    const row = await this.deps.repo.insertInvite(
+      { appId: app.id, email, ulevel, invitedBy: actor.id },
+      { id, expiresAt },
+    );
     if (!row) throw new ApiError(ErrorCodes.ALREADY_MEMBER);
     const link = `${this.deps.publicUrl}/invite?token=${token}`;
     const days = Math.round(CONFIG_LIMITS.inviteTtlMs / DAY_MS);
-    await this.deps.mailer.send(inviteMail({ to: email, link, appTitle: app.title, inviter: actor.email, ulevel, days }, lang));
+    await this.deps.mailer.send(
+      inviteMail({ to: email, link, appTitle: app.title, inviter: actor.email, ulevel, days }, lang),
+    );
     return row.id;
   }
 
@@ -95,7 +128,11 @@ export class TeamService {
 
   async remove(appId: number, actorLevel: number, id: number): Promise<void> {
     const row = await this.memberOf(appId, id);
-    if (!canDeleteMember(actorLevel, row.ulevel)) throw new ApiError(ErrorCodes.PERMISSION_DENIED, row.ulevel === ProjectLevel.OWNER ? ownerRow : undefined);
+    if (!canDeleteMember(actorLevel, row.ulevel))
+      throw new ApiError(
+        ErrorCodes.PERMISSION_DENIED,
+        row.ulevel === ProjectLevel.OWNER ? ownerRow : undefined,
+      );
     await this.deps.repo.deleteMember(appId, id);
   }
 
@@ -103,8 +140,10 @@ export class TeamService {
   async changeOwner(appId: number, targetEmail: string): Promise<void> {
     const owner = await this.deps.repo.findOwnerRow(appId);
     const target = await this.deps.repo.findMemberByEmail(appId, targetEmail);
-    if (target && owner && target.id === owner.id) throw new ApiError(ErrorCodes.PARAMETER_ILLEGAL, alreadyOwner);
-    if (!target || target.status !== MemberStatus.ACTIVE || target.userId === null) throw new ApiError(ErrorCodes.OWNER_NOT_MEMBER);
+    if (target && owner && target.id === owner.id)
+      throw new ApiError(ErrorCodes.PARAMETER_ILLEGAL, alreadyOwner);
+    if (!target || target.status !== MemberStatus.ACTIVE || target.userId === null)
+      throw new ApiError(ErrorCodes.OWNER_NOT_MEMBER);
     if (!owner) throw new ApiError(ErrorCodes.NOT_FOUND);
     await this.deps.repo.transferOwnership(appId, owner.id, { rowId: target.id, userId: target.userId });
   }
@@ -113,7 +152,12 @@ export class TeamService {
   private async liveInvite(token: string): Promise<InviteRecord & { hash: string }> {
     const hash = hashToken(token);
     const invite = await this.deps.repo.findInvite(hash);
-    if (!invite || invite.usedAt || invite.status !== MemberStatus.INVITED || invite.expiresAt.getTime() <= this.now().getTime()) {
+    if (
+      !invite ||
+      invite.usedAt ||
+      invite.status !== MemberStatus.INVITED ||
+      invite.expiresAt.getTime() <= this.now().getTime()
+    ) {
       throw new ApiError(ErrorCodes.LINK_INVALID);
     }
     return { ...invite, hash };
@@ -138,7 +182,8 @@ export class TeamService {
   async accept(token: string, user: UserRecord): Promise<InviteAccepted> {
     const invite = await this.liveInvite(token);
     if (user.email.toLowerCase() !== invite.email) throw new ApiError(ErrorCodes.INVITE_OTHER_EMAIL);
-    if (!(await this.deps.repo.consumeInvite(invite.hash, user.id, this.now()))) throw new ApiError(ErrorCodes.LINK_INVALID);
+    if (!(await this.deps.repo.consumeInvite(invite.hash, user.id, this.now())))
+      throw new ApiError(ErrorCodes.LINK_INVALID);
     return { appId: invite.appId, appTitle: invite.appTitle, ulevel: invite.ulevel };
   }
 

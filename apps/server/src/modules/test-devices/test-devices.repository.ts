@@ -29,18 +29,36 @@ const SELECT = `SELECT t.id, t.name, t.description, t.gaid::text AS gaid, t.upda
 export class TestDevicesRepository {
   constructor(private readonly database: Database) {}
 
-  async list(appId: number, keyword: string, offset: number, limit: number): Promise<{ rows: TestDeviceRow[]; total: number }> {
+  async list(
+    appId: number,
+    keyword: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: TestDeviceRow[]; total: number }> {
     const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = `t.app_id = $1 AND ($2 = '' OR t.name ILIKE $3 OR t.gaid::text ILIKE $3 OR t.description ILIKE $3)`;
     const [rows, totals] = await Promise.all([
-      this.database.query<TestDeviceRow>(`${SELECT} WHERE ${where} ORDER BY t.id DESC OFFSET $4 LIMIT $5`, [appId, keyword, like, offset, limit]),
-      this.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM test_devices t WHERE ${where}`, [appId, keyword, like]),
+      this.database.query<TestDeviceRow>(`${SELECT} WHERE ${where} ORDER BY t.id DESC OFFSET $4 LIMIT $5`, [
+        appId,
+        keyword,
+        like,
+        offset,
+        limit,
+      ]),
+      this.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM test_devices t WHERE ${where}`, [
+        appId,
+        keyword,
+        like,
+      ]),
     ]);
     return { rows, total: Number(totals[0]?.n ?? 0) };
   }
 
   async find(appId: number, id: number): Promise<TestDeviceRow | undefined> {
-    const [row] = await this.database.query<TestDeviceRow>(`${SELECT} WHERE t.app_id = $1 AND t.id = $2`, [appId, id]);
+    const [row] = await this.database.query<TestDeviceRow>(`${SELECT} WHERE t.app_id = $1 AND t.id = $2`, [
+      appId,
+      id,
+    ]);
     return row;
   }
 
@@ -74,7 +92,10 @@ export class TestDevicesRepository {
   }
 
   async delete(appId: number, id: number): Promise<boolean> {
-    const rows = await this.database.query<{ id: number }>('DELETE FROM test_devices WHERE app_id = $1 AND id = $2 RETURNING id', [appId, id]);
+    const rows = await this.database.query<{ id: number }>(
+      'DELETE FROM test_devices WHERE app_id = $1 AND id = $2 RETURNING id',
+      [appId, id],
+    );
     return rows.length > 0;
   }
 }

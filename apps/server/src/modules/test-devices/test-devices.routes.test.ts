@@ -31,12 +31,24 @@ describe.each(backends())('test devices [$name]', (backend) => {
     tester = await user('tester@example.com');
     stranger = await user('stranger@example.com');
     const ownerRec = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const created = await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: ownerRec.id, email: ownerRec.email } });
+    const created = await t.services.apps.create({
+      title: 'Shop',
+      pkg: 'com.example.shop',
+      owner: { userId: ownerRec.id, email: ownerRec.email },
+    });
     appId = created.app.id;
     sdkAuth = `Basic ${Buffer.from(`${created.app.appKey}:${created.appSecret}`).toString('base64')}`;
-    otherAppId = (await t.services.apps.create({ title: 'Other', pkg: 'com.example.other', owner: { userId: ownerRec.id, email: ownerRec.email } })).app.id;
+    otherAppId = (
+      await t.services.apps.create({
+        title: 'Other',
+        pkg: 'com.example.other',
+        owner: { userId: ownerRec.id, email: ownerRec.email },
+      })
+    ).app.id;
     await owner.post(`/tcm/v1/app/${appId}/operator/create`, { email: 'tester@example.com', ulevel: 500 });
-    const token = new URL(SmtpCatcher.link(await t.smtp.take('tester@example.com'))).searchParams.get('token');
+    const token = new URL(SmtpCatcher.link(await t.smtp.take('tester@example.com'))).searchParams.get(
+      'token',
+    );
     expect((await tester.post('/tcm/v1/team/invite/accept', { token })).json().status).toBe(200);
   });
   afterAll(async () => t.close());
@@ -63,12 +75,21 @@ describe.each(backends())('test devices [$name]', (backend) => {
 
   it('creates, lists, edits and deletes, for every member level including testers; refuses strangers', async () => {
     const created = await tester.post(url('create'), { name: ' Pixel 8 ', desc: 'QA phone', gaid: GAID });
-    expect(created.json()).toMatchObject({ status: 200, data: { name: 'Pixel 8', desc: 'QA phone', gaid: GAID.toLowerCase(), valid: 0 } });
+    expect(created.json()).toMatchObject({
+      status: 200,
+      data: { name: 'Pixel 8', desc: 'QA phone', gaid: GAID.toLowerCase(), valid: 0 },
+    });
     const id = created.json().data.id as number;
-    expect((await owner.post(url('create'), { name: 'Again', gaid: GAID.toLowerCase() })).json()).toMatchObject({ status: 40002, msg: expect.stringMatching(/^gaid: /) });
+    expect(
+      (await owner.post(url('create'), { name: 'Again', gaid: GAID.toLowerCase() })).json(),
+    ).toMatchObject({ status: 40002, msg: expect.stringMatching(/^gaid: /) });
     // another app may hold the same GAID
-    expect((await owner.post(url('create', otherAppId), { name: 'Other', gaid: GAID })).json().status).toBe(200);
-    const second = (await owner.post(url('create'), { name: 'Galaxy', gaid: '11111111-2222-3333-4444-555555555555' })).json().data;
+    expect((await owner.post(url('create', otherAppId), { name: 'Other', gaid: GAID })).json().status).toBe(
+      200,
+    );
+    const second = (
+      await owner.post(url('create'), { name: 'Galaxy', gaid: '11111111-2222-3333-4444-555555555555' })
+    ).json().data;
     const list = (await tester.post(url('list'), { pageNo: 1, pageSize: 20 })).json().data;
     expect(list.total).toBe(2);
     expect(list.results.map((d: { name: string }) => d.name)).toEqual(['Galaxy', 'Pixel 8']);
@@ -76,15 +97,25 @@ describe.each(backends())('test devices [$name]', (backend) => {
     expect((await owner.post(url('detail'), { id })).json().data.name).toBe('Pixel 8');
     expect((await owner.post(url('detail'), { id: 999_999 })).json().status).toBe(404);
     // a test device of another app is not reachable through this one
-    expect((await owner.post(url('detail'), { id: second.id }, )).json().status).toBe(200);
+    expect((await owner.post(url('detail'), { id: second.id })).json().status).toBe(200);
     const otherId = (await owner.post(url('list', otherAppId), {})).json().data.results[0].id;
     expect((await owner.post(url('detail'), { id: otherId })).json().status).toBe(404);
 
-    expect((await tester.post(url('edit'), { id, name: 'Pixel 8 Pro', desc: '', gaid: GAID })).json().data).toMatchObject({ name: 'Pixel 8 Pro', desc: '' });
-    expect((await owner.post(url('edit'), { id, name: 'Pixel', gaid: second.gaid })).json().status).toBe(40002);
-    expect((await owner.post(url('edit'), { id, name: 'x'.repeat(16), gaid: GAID })).json().data.fields[0].field).toBe('name');
-    expect((await owner.post(url('edit'), { name: 'Pixel', gaid: GAID })).json().data.fields[0].field).toBe('id');
-    expect((await owner.post(url('edit'), { id: 999_999, name: 'Pixel', gaid: GAID })).json().status).toBe(404);
+    expect(
+      (await tester.post(url('edit'), { id, name: 'Pixel 8 Pro', desc: '', gaid: GAID })).json().data,
+    ).toMatchObject({ name: 'Pixel 8 Pro', desc: '' });
+    expect((await owner.post(url('edit'), { id, name: 'Pixel', gaid: second.gaid })).json().status).toBe(
+      40002,
+    );
+    expect(
+      (await owner.post(url('edit'), { id, name: 'x'.repeat(16), gaid: GAID })).json().data.fields[0].field,
+    ).toBe('name');
+    expect((await owner.post(url('edit'), { name: 'Pixel', gaid: GAID })).json().data.fields[0].field).toBe(
+      'id',
+    );
+    expect((await owner.post(url('edit'), { id: 999_999, name: 'Pixel', gaid: GAID })).json().status).toBe(
+      404,
+    );
 
     for (const action of ['list', 'create', 'edit', 'delete', 'detail']) {
       const res = await stranger.post(url(action), { id, name: 'x', gaid: GAID });
@@ -99,20 +130,33 @@ describe.each(backends())('test devices [$name]', (backend) => {
   });
 
   it('turns valid once the device registers through the device API', async () => {
-    const before = (await owner.post(url('list'), {})).json().data.results.find((d: { gaid: string }) => d.gaid === GAID.toLowerCase());
+    const before = (await owner.post(url('list'), {}))
+      .json()
+      .data.results.find((d: { gaid: string }) => d.gaid === GAID.toLowerCase());
     expect(before.valid).toBe(0);
     const reg = await t.app.inject({
       method: 'POST',
       url: '/sdk/v1/register',
       headers: { authorization: sdkAuth },
       payload: {
-        token: 'tok-1:APA91b', gaid: GAID, country: 'NG', language: 'en', brand: 'Google', model: 'Pixel 8', osVersion: 34,
-        appVersion: '1.0.0', appVersionCode: 1, timezone: 'Africa/Lagos', notificationsEnabled: true,
+        token: 'tok-1:APA91b',
+        gaid: GAID,
+        country: 'NG',
+        language: 'en',
+        brand: 'Google',
+        model: 'Pixel 8',
+        osVersion: 34,
+        appVersion: '1.0.0',
+        appVersionCode: 1,
+        timezone: 'Africa/Lagos',
+        notificationsEnabled: true,
       },
     });
     expect(reg.json().status).toBe(200);
     await t.services.devices.drain();
-    const after = (await owner.post(url('list'), {})).json().data.results.find((d: { gaid: string }) => d.gaid === GAID.toLowerCase());
+    const after = (await owner.post(url('list'), {}))
+      .json()
+      .data.results.find((d: { gaid: string }) => d.gaid === GAID.toLowerCase());
     expect(after.valid).toBe(1);
     // the other app's entry with the same GAID stays invalid: devices belong to one app
     expect((await owner.post(url('list', otherAppId), {})).json().data.results[0].valid).toBe(0);

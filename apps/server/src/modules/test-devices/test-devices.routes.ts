@@ -13,9 +13,15 @@ export function registerTestDevicesModule({ app, database }: ModuleContext): voi
   registerCall(app, testDeviceCalls.list, manage, async ({ params, body }) =>
     devices.list(params.appId, body.keyword, body.pageNo, body.pageSize),
   );
-  registerCall(app, testDeviceCalls.detail, manage, async ({ params, body }) => devices.get(params.appId, body.id));
-  registerCall(app, testDeviceCalls.create, manage, async ({ params, body, session }) => devices.create(params.appId, body, session.user.id));
-  registerCall(app, testDeviceCalls.edit, manage, async ({ params, body }) => devices.edit(params.appId, body.id, body));
+  registerCall(app, testDeviceCalls.detail, manage, async ({ params, body }) =>
+    devices.get(params.appId, body.id),
+  );
+  registerCall(app, testDeviceCalls.create, manage, async ({ params, body, session }) =>
+    devices.create(params.appId, body, session.user.id),
+  );
+  registerCall(app, testDeviceCalls.edit, manage, async ({ params, body }) =>
+    devices.edit(params.appId, body.id, body),
+  );
   registerCall(app, testDeviceCalls.remove, manage, async ({ params, body }) => {
     await devices.remove(params.appId, body.id);
     return {};

@@ -14,7 +14,11 @@ function toTestDevice(row: TestDeviceRow): TestDevice {
 }
 
 const repeated = (lang: MessageLang) =>
-  lang === 'zh' ? 'gaid：该应用已有此 GAID 的测试设备' : lang === 'fr' ? 'gaid : cette application a déjà un appareil de test avec ce GAID' : 'gaid: this app already has a test device with this GAID';
+  lang === 'zh'
+    ? 'gaid：该应用已有此 GAID 的测试设备'
+    : lang === 'fr'
+      ? 'gaid : cette application a déjà un appareil de test avec ce GAID'
+      : 'gaid: this app already has a test device with this GAID';
 
 function duplicate(): ApiError {
   // business codes travel with HTTP 200, whose body must match the call's schema: no field list here
@@ -25,7 +29,12 @@ function duplicate(): ApiError {
 export class TestDevicesService {
   constructor(private readonly repo: TestDevicesRepository) {}
 
-  async list(appId: number, keyword: string, pageNo: number, pageSize: number): Promise<{ results: TestDevice[]; total: number }> {
+  async list(
+    appId: number,
+    keyword: string,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<{ results: TestDevice[]; total: number }> {
     const { rows, total } = await this.repo.list(appId, keyword, (pageNo - 1) * pageSize, pageSize);
     return { results: rows.map(toTestDevice), total };
   }
@@ -37,13 +46,21 @@ export class TestDevicesService {
   }
 
   async create(appId: number, fields: TestDeviceFields, userId: number): Promise<TestDevice> {
-    const id = await this.repo.insert(appId, { name: fields.name, description: fields.desc, gaid: fields.gaid }, userId);
+    const id = await this.repo.insert(
+      appId,
+      { name: fields.name, description: fields.desc, gaid: fields.gaid },
+      userId,
+    );
     if (id === undefined) throw duplicate();
     return this.get(appId, id);
   }
 
   async edit(appId: number, id: number, fields: TestDeviceFields): Promise<TestDevice> {
-    const result = await this.repo.update(appId, id, { name: fields.name, description: fields.desc, gaid: fields.gaid });
+    const result = await this.repo.update(appId, id, {
+      name: fields.name,
+      description: fields.desc,
+      gaid: fields.gaid,
+    });
     if (result === 'missing') throw new ApiError(ErrorCodes.NOT_FOUND);
     if (result === 'duplicate') throw duplicate();
     return this.get(appId, id);

@@ -71,7 +71,13 @@ export class TroubleshootingMessageRepository {
        FROM devices d WHERE d.app_id = $1 AND d.gaid = $2::uuid`,
       [appId, gaid],
     );
-    return row && { ...row, firstSeenAt: date(row.firstSeenAt) as Date, lastActiveAt: date(row.lastActiveAt) as Date };
+    return (
+      row && {
+        ...row,
+        firstSeenAt: date(row.firstSeenAt) as Date,
+        lastActiveAt: date(row.lastActiveAt) as Date,
+      }
+    );
   }
 
   async message(appId: number, id: number): Promise<TraceMessage | undefined> {
@@ -86,14 +92,20 @@ export class TroubleshootingMessageRepository {
   }
 
   async groupConditions(appId: number, groupId: number): Promise<Condition[] | undefined> {
-    const [row] = await this.database.query<{ conditions: Condition[] }>('SELECT conditions FROM user_groups WHERE id = $1 AND app_id = $2', [groupId, appId]);
+    const [row] = await this.database.query<{ conditions: Condition[] }>(
+      'SELECT conditions FROM user_groups WHERE id = $1 AND app_id = $2',
+      [groupId, appId],
+    );
     return row?.conditions;
   }
 
   /** Whether the device is in the audience. */
   async matches(audience: CompiledAudience, deviceId: string): Promise<boolean> {
     const n = audience.params.length + 1;
-    const rows = await this.database.query(`SELECT 1 FROM devices d WHERE ${audience.sql} AND d.id = $${n}::bigint`, [...audience.params, deviceId]);
+    const rows = await this.database.query(
+      `SELECT 1 FROM devices d WHERE ${audience.sql} AND d.id = $${n}::bigint`,
+      [...audience.params, deviceId],
+    );
     return rows.length > 0;
   }
 
@@ -104,7 +116,15 @@ export class TroubleshootingMessageRepository {
        FROM send_records WHERE message_id = $1 AND device_id = $2::bigint`,
       [messageId, deviceId],
     );
-    return row && { ...row, sentAt: date(row.sentAt), receivedAt: date(row.receivedAt), shownAt: date(row.shownAt), clickedAt: date(row.clickedAt) };
+    return (
+      row && {
+        ...row,
+        sentAt: date(row.sentAt),
+        receivedAt: date(row.receivedAt),
+        shownAt: date(row.shownAt),
+        clickedAt: date(row.clickedAt),
+      }
+    );
   }
 
   async waves(messageId: number): Promise<TraceWave[]> {
@@ -119,10 +139,17 @@ export class TroubleshootingMessageRepository {
    * The policy snapshot the filter stage would use (policy-binding.ts: the daily limits only when the global limit
    * switch is on) and what the device was sent today by kind, for the per-user daily limits.
    */
-  async policies(appId: number, deviceId: string, now: Date): Promise<{ snapshot: PolicySnapshot; sentToday: SentToday }> {
+  async policies(
+    appId: number,
+    deviceId: string,
+    now: Date,
+  ): Promise<{ snapshot: PolicySnapshot; sentToday: SentToday }> {
     const settings = await readGlobalSettings(this.database);
-    const byOption = new Map(settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]));
-    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') => byOption.get(o) ?? { enable: false, number: 0 };
+    const byOption = new Map(
+      settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]),
+    );
+    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') =>
+      byOption.get(o) ?? { enable: false, number: 0 };
     const dailyLimits: DailyLimits | null = settings.limitSwitch
       ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
       : null;

@@ -13,7 +13,13 @@ import { compileAudience, type CompiledAudience } from '../../audience/compile-c
 import { audienceOf, TargetingError } from '../../delivery/engine/audience-source';
 import { fieldError } from '../../lib/api-error';
 import { evaluate, nextAllowedTime, type PolicyVerdict } from '../../policy';
-import type { TraceDevice, TraceMessage, TraceRecord, TraceWave, TroubleshootingMessageRepository } from './troubleshooting-message.repository';
+import type {
+  TraceDevice,
+  TraceMessage,
+  TraceRecord,
+  TraceWave,
+  TroubleshootingMessageRepository,
+} from './troubleshooting-message.repository';
 
 type Loss = NonNullable<MessageTrace['loss']>;
 
@@ -32,7 +38,14 @@ const POLICY_OF: Record<number, string> = {
   107: 'notifications-off',
   108: 'inactive-90-days',
 };
-const STOPPED: readonly number[] = [S.STOPPED, S.STOPPED_ALT, S.STOP_IN_PROCESS, S.RECALLED, S.RECALLING, S.INVALID];
+const STOPPED: readonly number[] = [
+  S.STOPPED,
+  S.STOPPED_ALT,
+  S.STOP_IN_PROCESS,
+  S.RECALLED,
+  S.RECALLING,
+  S.INVALID,
+];
 /** Waiting to start, including review (11) and audit (13). */
 const NOT_STARTED: readonly number[] = [...WAITING_STATUSES, S.PENDING_REVIEW, S.AWAITING_AUDIT];
 const STAGE_OF_OUTCOME: Record<number, TraceStage> = { 0: 'queued', 4: 'sending', 1: 'dispatched' };
@@ -55,7 +68,13 @@ export class TroubleshootingMessageService {
     if (!message) throw fieldError('msgId', 'is not a message of this app');
     const device = await this.repo.device(appId, query.instanceId);
     const base: MessageTrace = {
-      message: { id: message.id, title: message.title, status: message.status, targetingType: message.targetingType, scheduleType: message.scheduleType },
+      message: {
+        id: message.id,
+        title: message.title,
+        status: message.status,
+        targetingType: message.targetingType,
+        scheduleType: message.scheduleType,
+      },
       device: { found: false, country: null, utcOffsetMin: null },
       stage: 'device-not-found',
       targeted: null,
@@ -73,7 +92,9 @@ export class TroubleshootingMessageService {
     const found: MessageTrace = {
       ...base,
       device: { found: true, country: device.country, utcOffsetMin: device.utcOffsetMin },
-      wave: wave ? { utcOffsetMin: wave.utcOffsetMin, runAt: wave.runAt.toISOString(), status: wave.status } : null,
+      wave: wave
+        ? { utcOffsetMin: wave.utcOffsetMin, runAt: wave.runAt.toISOString(), status: wave.status }
+        : null,
     };
     const record = await this.repo.record(message.id, device.id);
     if (record) return { ...found, ...(await this.fromRecord(appId, message, device, record, now, lang)) };
@@ -81,9 +102,16 @@ export class TroubleshootingMessageService {
     const targeting = await this.targeting(appId, message);
     const targeted = targeting ? await this.repo.matches(targeting.audience, device.id) : null;
     if (targeted === false && targeting) {
-      return { ...found, stage: 'not-targeted', targeted, unmatched: await this.unmatched(appId, targeting.conditions, device.id) };
+      return {
+        ...found,
+        stage: 'not-targeted',
+        targeted,
+        unmatched: await this.unmatched(appId, targeting.conditions, device.id),
+      };
     }
-    const pending = NOT_STARTED.includes(message.status) || (wave !== undefined && (wave.status === 0 || wave.status === 1));
+    const pending =
+      NOT_STARTED.includes(message.status) ||
+      (wave !== undefined && (wave.status === 0 || wave.status === 1));
     const at = pending && wave && wave.runAt > now ? wave.runAt : now;
     const deadline = (message.startedAt ?? at).getTime() + message.ttlSeconds * 1000;
     const { loss, delayedUntil } = await this.predict(appId, message, device, at, deadline, now, lang);
@@ -91,8 +119,21 @@ export class TroubleshootingMessageService {
     return { ...found, stage: 'not-selected', targeted, loss, reason: reasonOf(message, wave, device) };
   }
 
-  private async fromRecord(appId: number, message: TraceMessage, device: TraceDevice, r: TraceRecord, now: Date, lang: MessageLang): Promise<Partial<MessageTrace>> {
-    const send = { outcome: r.outcome, lossCode: r.lossCode, fcmName: r.fcmName, attempts: r.attempts, sentAt: iso(r.sentAt) };
+  private async fromRecord(
+    appId: number,
+    message: TraceMessage,
+    device: TraceDevice,
+    r: TraceRecord,
+    now: Date,
+    lang: MessageLang,
+  ): Promise<Partial<MessageTrace>> {
+    const send = {
+      outcome: r.outcome,
+      lossCode: r.lossCode,
+      fcmName: r.fcmName,
+      attempts: r.attempts,
+      sentAt: iso(r.sentAt),
+    };
     const events = {
       received: iso(r.receivedAt),
       shown: iso(r.shownAt),
@@ -103,13 +144,23 @@ export class TroubleshootingMessageService {
       showFailed: (r.eventMask & 16) !== 0,
       showFailedReason: r.showFailedReason,
     };
-    if (r.outcome !== 2) return { stage: STAGE_OF_OUTCOME[r.outcome] ?? 'queued', targeted: true, send, events };
+    if (r.outcome !== 2)
+      return { stage: STAGE_OF_OUTCOME[r.outcome] ?? 'queued', targeted: true, send, events };
     // a filter drop has no FCM attempt; for a policy, today's evaluation explains it when it gives the same code
-    const again = r.attempts === 0 ? (await this.predict(appId, message, device, now, now.getTime(), now, lang)).loss : null;
+    const again =
+      r.attempts === 0
+        ? (await this.predict(appId, message, device, now, now.getTime(), now, lang)).loss
+        : null;
     const loss: Loss =
       again && again.code === r.lossCode
         ? { ...again, predicted: false }
-        : { code: r.lossCode, name: lossName(r.lossCode, lang), policy: POLICY_OF[r.lossCode] ?? null, detail: null, predicted: false };
+        : {
+            code: r.lossCode,
+            name: lossName(r.lossCode, lang),
+            policy: POLICY_OF[r.lossCode] ?? null,
+            detail: null,
+            predicted: false,
+          };
     return { stage: r.attempts === 0 ? 'dropped' : 'failed', targeted: true, loss, send, events };
   }
 
@@ -128,12 +179,35 @@ export class TroubleshootingMessageService {
     lang: MessageLang,
   ): Promise<{ loss: Loss | null; delayedUntil: Date | null }> {
     const own = ownFilter(device, at.getTime());
-    if (own !== 0) return { loss: { code: own, name: lossName(own, lang), policy: POLICY_OF[own] ?? null, detail: null, predicted: true }, delayedUntil: null };
+    if (own !== 0)
+      return {
+        loss: {
+          code: own,
+          name: lossName(own, lang),
+          policy: POLICY_OF[own] ?? null,
+          detail: null,
+          predicted: true,
+        },
+        delayedUntil: null,
+      };
     const { snapshot, sentToday } = await this.repo.policies(appId, device.id, now);
     const kind = message.restrictType === 2 || message.restrictType === 3 ? message.restrictType : 1;
-    const facts = { country: device.country, brand: device.brand, model: device.model, utcOffsetMin: device.utcOffsetMin, firstSeenAt: device.firstSeenAt, sentToday };
+    const facts = {
+      country: device.country,
+      brand: device.brand,
+      model: device.model,
+      utcOffsetMin: device.utcOffsetMin,
+      firstSeenAt: device.firstSeenAt,
+      sentToday,
+    };
     const check = (when: Date) => evaluate(facts, { appId, kind }, snapshot, when);
-    const lossOf = (v: Extract<PolicyVerdict, { drop: true }>): Loss => ({ code: v.lossCode, name: lossName(v.lossCode, lang), policy: v.policy, detail: v.reason, predicted: true });
+    const lossOf = (v: Extract<PolicyVerdict, { drop: true }>): Loss => ({
+      code: v.lossCode,
+      name: lossName(v.lossCode, lang),
+      policy: v.policy,
+      detail: v.reason,
+      predicted: true,
+    });
     const verdict = check(at);
     if (!verdict.drop) return { loss: null, delayedUntil: null };
     const end = verdict.lossCode === 105 ? nextAllowedTime(facts, snapshot, at) : null;
@@ -145,10 +219,20 @@ export class TroubleshootingMessageService {
   }
 
   /** The message's audience as the engine compiles it, or undefined when it cannot be told (a deleted group, file targeting). */
-  private async targeting(appId: number, m: TraceMessage): Promise<{ audience: CompiledAudience; conditions: Condition[] } | undefined> {
-    const groupConditions = m.targetingType === 3 && m.groupId ? await this.repo.groupConditions(appId, m.groupId) : undefined;
+  private async targeting(
+    appId: number,
+    m: TraceMessage,
+  ): Promise<{ audience: CompiledAudience; conditions: Condition[] } | undefined> {
+    const groupConditions =
+      m.targetingType === 3 && m.groupId ? await this.repo.groupConditions(appId, m.groupId) : undefined;
     try {
-      const audience = audienceOf({ appId, targetingType: m.targetingType, conditions: m.conditions, userIds: m.userIds, ...(groupConditions ? { groupConditions } : {}) });
+      const audience = audienceOf({
+        appId,
+        targetingType: m.targetingType,
+        conditions: m.conditions,
+        userIds: m.userIds,
+        ...(groupConditions ? { groupConditions } : {}),
+      });
       return { audience, conditions: m.targetingType === 1 ? m.conditions : (groupConditions ?? []) };
     } catch (err) {
       if (err instanceof TargetingError) return undefined;

@@ -33,6 +33,11 @@ export class TroubleshootingRepository {
       [appId, gaid],
     );
     if (!row) return undefined;
-    return { ...row, firstSeenAt: asDate(row.firstSeenAt), lastActiveAt: asDate(row.lastActiveAt), appActiveAt: asDate(row.appActiveAt) };
+    return {
+      ...row,
+      firstSeenAt: asDate(row.firstSeenAt),
+      lastActiveAt: asDate(row.lastActiveAt),
+      appActiveAt: asDate(row.appActiveAt),
+    };
   }
 }

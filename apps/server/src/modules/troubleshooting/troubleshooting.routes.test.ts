@@ -29,17 +29,27 @@ describe.each(backends())('troubleshooting [$name]', (backend) => {
   const lookup = (who: string, instanceId: unknown, type: unknown = 1) =>
     clients[who]!.post(`/tcm/v1/app/${appId}/instance/info/query`, { instanceId, type });
   const age = (column: string, days: number, gaid = GAID) =>
-    t.database.query(`UPDATE devices SET ${column} = now() - make_interval(days => $1) WHERE gaid = $2`, [days, gaid]);
+    t.database.query(`UPDATE devices SET ${column} = now() - make_interval(days => $1) WHERE gaid = $2`, [
+      days,
+      gaid,
+    ]);
 
   beforeAll(async () => {
     t = await startTestApp(backend);
     await t.services.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
     const root = (await t.repos.users.findByEmail('root@example.com'))!;
     for (const name of ['owner', 'tester', 'stranger']) {
-      await t.services.users.save({ email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW }, root);
+      await t.services.users.save(
+        { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
+        root,
+      );
     }
     const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, appSecret } = await t.services.apps.create({ title: 'Shop', pkg: 'com.example.shop', owner: { userId: owner.id, email: owner.email } });
+    const { app, appSecret } = await t.services.apps.create({
+      title: 'Shop',
+      pkg: 'com.example.shop',
+      owner: { userId: owner.id, email: owner.email },
+    });
     appId = app.id;
     auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
     await t.database.query(
@@ -47,10 +57,20 @@ describe.each(backends())('troubleshooting [$name]', (backend) => {
       [appId],
     );
     for (const body of [device(), device({ gaid: OFF_GAID, notificationsEnabled: false, osVersion: 29 })]) {
-      const res = await t.app.inject({ method: 'POST', url: '/sdk/v1/register', headers: { authorization: auth }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sdk/v1/register',
+        headers: { authorization: auth },
+        payload: body,
+      });
       expect(res.json().status).toBe(200);
     }
-    for (const [name, pw] of [['root', 'Root#2024x'], ['owner', PW], ['tester', PW], ['stranger', PW]] as const) {
+    for (const [name, pw] of [
+      ['root', 'Root#2024x'],
+      ['owner', PW],
+      ['tester', PW],
+      ['stranger', PW],
+    ] as const) {
       clients[name] = new TestClient(t.app);
       await clients[name].login(`${name}@example.com`, pw);
     }
@@ -90,36 +110,76 @@ describe.each(backends())('troubleshooting [$name]', (backend) => {
 
   it('derives 7-day new-device protection from first_seen_at (reason 2, solution 2)', async () => {
     await age('first_seen_at', 3);
-    expect((await lookup('owner', GAID)).json().data).toMatchObject({ status: 2, invalidReason: 2, invalidReasons: [2], solution: 2 });
+    expect((await lookup('owner', GAID)).json().data).toMatchObject({
+      status: 2,
+      invalidReason: 2,
+      invalidReasons: [2],
+      solution: 2,
+    });
     await age('first_seen_at', 8);
     expect((await lookup('owner', GAID)).json().data).toMatchObject({ status: 1, invalidReason: null });
   });
 
   it('derives 90-day inactivity from last_active_at (reason 4, solution 3)', async () => {
     await age('last_active_at', 91);
-    expect((await lookup('owner', GAID)).json().data).toMatchObject({ status: 2, invalidReason: 4, invalidReasons: [4], solution: 3 });
+    expect((await lookup('owner', GAID)).json().data).toMatchObject({
+      status: 2,
+      invalidReason: 4,
+      invalidReasons: [4],
+      solution: 3,
+    });
     await age('last_active_at', 89);
     expect((await lookup('owner', GAID)).json().data.status).toBe(1);
   });
 
   it('reports notifications disabled (reason 1, solution 1) with the new-device reason after it', async () => {
     const data = (await lookup('owner', OFF_GAID)).json().data;
-    expect(data).toMatchObject({ status: 2, noticeEnable: false, androidVersion: 29, invalidReason: 1, invalidReasons: [1, 2], solution: 1 });
+    expect(data).toMatchObject({
+      status: 2,
+      noticeEnable: false,
+      androidVersion: 29,
+      invalidReason: 1,
+      invalidReasons: [1, 2],
+      solution: 1,
+    });
   });
 
   it('reports an uninstalled device first (reason 3, solution 3) and keeps unknown stored reasons raw', async () => {
     await t.database.query('UPDATE devices SET status = 2, invalid_reason = 3 WHERE gaid = $1', [GAID]);
     await age('last_active_at', 120);
-    expect((await lookup('owner', GAID)).json().data).toMatchObject({ status: 2, invalidReason: 3, invalidReasons: [3, 4], solution: 3 });
-    await t.database.query('UPDATE devices SET status = 2, invalid_reason = 9, last_active_at = now() WHERE gaid = $1', [GAID]);
-    expect((await lookup('owner', GAID)).json().data).toMatchObject({ status: 2, invalidReason: 9, invalidReasons: [9], solution: null });
+    expect((await lookup('owner', GAID)).json().data).toMatchObject({
+      status: 2,
+      invalidReason: 3,
+      invalidReasons: [3, 4],
+      solution: 3,
+    });
+    await t.database.query(
+      'UPDATE devices SET status = 2, invalid_reason = 9, last_active_at = now() WHERE gaid = $1',
+      [GAID],
+    );
+    expect((await lookup('owner', GAID)).json().data).toMatchObject({
+      status: 2,
+      invalidReason: 9,
+      invalidReasons: [9],
+      solution: null,
+    });
   });
 
   it('answers status 3 with every field empty for an unknown GAID, and for a device of another app', async () => {
     const res = await lookup('owner', '9a3b2c1d-0000-4000-8000-000000000001');
-    expect(res.json()).toMatchObject({ status: 200, data: { status: 3, model: null, instanceActivationTime: null, invalidReasons: [] } });
-    const other = await t.services.apps.create({ title: 'Other', pkg: 'com.example.other', owner: { userId: 1, email: 'root@example.com' } });
-    const res2 = await clients.root!.post(`/tcm/v1/app/${other.app.id}/instance/info/query`, { instanceId: GAID, type: 1 });
+    expect(res.json()).toMatchObject({
+      status: 200,
+      data: { status: 3, model: null, instanceActivationTime: null, invalidReasons: [] },
+    });
+    const other = await t.services.apps.create({
+      title: 'Other',
+      pkg: 'com.example.other',
+      owner: { userId: 1, email: 'root@example.com' },
+    });
+    const res2 = await clients.root!.post(`/tcm/v1/app/${other.app.id}/instance/info/query`, {
+      instanceId: GAID,
+      type: 1,
+    });
     expect(res2.json().data.status).toBe(3);
   });
 
@@ -142,7 +202,10 @@ describe.each(backends())('troubleshooting [$name]', (backend) => {
   it('refuses a stranger with 403/1002 and anonymous callers with 401', async () => {
     const res = await lookup('stranger', GAID);
     expect([res.statusCode, res.json().status]).toEqual([403, 1002]);
-    const anon = await new TestClient(t.app).post(`/tcm/v1/app/${appId}/instance/info/query`, { instanceId: GAID, type: 1 });
+    const anon = await new TestClient(t.app).post(`/tcm/v1/app/${appId}/instance/info/query`, {
+      instanceId: GAID,
+      type: 1,
+    });
     expect(anon.statusCode).toBe(401);
   });
 });

@@ -17,7 +17,10 @@ export function registerTroubleshootingModule({ app, database }: ModuleContext):
   registerCall(app, troubleshootingCalls.query, troubleshootingPolicy.lookup, async ({ params, body, req }) =>
     troubleshooting.lookup(params.appId, body, req.lang),
   );
-  registerCall(app, troubleshootingCalls.message, troubleshootingPolicy.lookup, async ({ params, body, req }) =>
-    messages.trace(params.appId, body, req.lang),
+  registerCall(
+    app,
+    troubleshootingCalls.message,
+    troubleshootingPolicy.lookup,
+    async ({ params, body, req }) => messages.trace(params.appId, body, req.lang),
   );
 }

@@ -27,10 +27,17 @@ const REASON_ORDER: number[] = [
 export function invalidReasons(device: DeviceLookupRow, now: Date): number[] {
   const reasons = new Set<number>();
   const stored = device.invalidReason;
-  if (stored !== 0 && stored !== InstanceInvalidReason.NEW_DEVICE && stored !== InstanceInvalidReason.INACTIVE) reasons.add(stored);
+  if (
+    stored !== 0 &&
+    stored !== InstanceInvalidReason.NEW_DEVICE &&
+    stored !== InstanceInvalidReason.INACTIVE
+  )
+    reasons.add(stored);
   if (!device.notificationsEnabled) reasons.add(InstanceInvalidReason.NOTIFICATIONS_OFF);
-  if (now.getTime() - device.firstSeenAt.getTime() < LIMITS.newDeviceProtectionDays * DAY_MS) reasons.add(InstanceInvalidReason.NEW_DEVICE);
-  if (now.getTime() - device.lastActiveAt.getTime() > LIMITS.inactiveDeviceDays * DAY_MS) reasons.add(InstanceInvalidReason.INACTIVE);
+  if (now.getTime() - device.firstSeenAt.getTime() < LIMITS.newDeviceProtectionDays * DAY_MS)
+    reasons.add(InstanceInvalidReason.NEW_DEVICE);
+  if (now.getTime() - device.lastActiveAt.getTime() > LIMITS.inactiveDeviceDays * DAY_MS)
+    reasons.add(InstanceInvalidReason.INACTIVE);
   const rank = (r: number) => {
     const i = REASON_ORDER.indexOf(r);
     return i === -1 ? REASON_ORDER.length : i;
@@ -71,7 +78,10 @@ export class TroubleshootingService {
     const reasons = invalidReasons(device, this.clock());
     const main = reasons[0];
     return {
-      status: reasons.length === 0 && device.status === InstanceStatus.VALID ? InstanceStatus.VALID : InstanceStatus.INVALID,
+      status:
+        reasons.length === 0 && device.status === InstanceStatus.VALID
+          ? InstanceStatus.VALID
+          : InstanceStatus.INVALID,
       instanceActivationTime: device.firstSeenAt.toISOString(),
       appActivationTime: device.appActiveAt.toISOString(),
       lastActiveTime: device.lastActiveAt.toISOString(),

@@ -8,33 +8,62 @@ const disc = (x: number, y: number) => (x - 30) ** 2 + (y - 30) ** 2 <= 24 ** 2;
 
 describe('decodePng', () => {
   it('reverses all five filters of an RGBA image exactly', () => {
-    const paint = (x: number, y: number): [number, number, number, number] => [(x * 7) & 255, (y * 13) & 255, (x * y) & 255, (x + y) & 255];
+    const paint = (x: number, y: number): [number, number, number, number] => [
+      (x * 7) & 255,
+      (y * 13) & 255,
+      (x * y) & 255,
+      (x + y) & 255,
+    ];
     const image = decodePng(rgbaPng(23, 17, paint));
     expect([image.width, image.height]).toEqual([23, 17]);
-    for (const [x, y] of [[0, 0], [22, 0], [5, 9], [22, 16], [11, 4]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [22, 0],
+      [5, 9],
+      [22, 16],
+      [11, 4],
+    ] as const) {
       expect([...image.pixels.subarray((y * 23 + x) * 4, (y * 23 + x) * 4 + 4)]).toEqual(paint(x, y));
     }
   });
 
   it('reads palettes with tRNS, grey + alpha, 16-bit RGB and 1-bit palettes', () => {
-    const palette = encodePng(2, 1, [Buffer.from([0, 1])], { colorType: 3, palette: [[10, 20, 30], [200, 100, 50]], trns: Buffer.from([0]) });
+    const palette = encodePng(2, 1, [Buffer.from([0, 1])], {
+      colorType: 3,
+      palette: [
+        [10, 20, 30],
+        [200, 100, 50],
+      ],
+      trns: Buffer.from([0]),
+    });
     expect([...decodePng(palette).pixels]).toEqual([10, 20, 30, 0, 200, 100, 50, 255]);
     const grey = encodePng(2, 1, [Buffer.from([9, 255, 90, 0])], { colorType: 4 });
     expect([...decodePng(grey).pixels]).toEqual([9, 9, 9, 255, 90, 90, 90, 0]);
-    const rgb16 = encodePng(1, 1, [Buffer.from([0x12, 0x34, 0xab, 0xcd, 0xff, 0xff])], { colorType: 2, depth: 16 });
+    const rgb16 = encodePng(1, 1, [Buffer.from([0x12, 0x34, 0xab, 0xcd, 0xff, 0xff])], {
+      colorType: 2,
+      depth: 16,
+    });
     expect([...decodePng(rgb16).pixels]).toEqual([0x12, 0xab, 0xff, 255]);
     const bits = Buffer.alloc(13);
     bits.writeUInt32BE(3, 0);
     bits.writeUInt32BE(1, 4);
     bits.set([1, 3, 0, 0, 0], 8);
     // hand-built 1-bit palette image: pixels 1, 0, 1
-    const oneBit = makeRaw(bits, [[0, 0, 0], [255, 0, 0]], Buffer.from([0, 0b10100000]));
+    const oneBit = makeRaw(
+      bits,
+      [
+        [0, 0, 0],
+        [255, 0, 0],
+      ],
+      Buffer.from([0, 0b10100000]),
+    );
     expect([...decodePng(oneBit).pixels]).toEqual([255, 0, 0, 255, 0, 0, 0, 255, 255, 0, 0, 255]);
   });
 
   it('reads Adam7-interlaced images like the same image not interlaced', () => {
     const plain = decodePng(makePng(60, 60));
-    const sameDisc = (x: number, y: number) => ((x - 30) ** 2 + (y - 30) ** 2 <= 26 ** 2 ? [255, 255, 255, 255] : [0, 0, 0, 0]);
+    const sameDisc = (x: number, y: number) =>
+      (x - 30) ** 2 + (y - 30) ** 2 <= 26 ** 2 ? [255, 255, 255, 255] : [0, 0, 0, 0];
     const interlaced = decodePng(interlace(60, 60, sameDisc));
     expect(Buffer.from(interlaced.pixels).equals(Buffer.from(plain.pixels))).toBe(true);
     expect(isSolidOnTransparent(interlaced)).toBe(true);
@@ -49,18 +78,28 @@ describe('decodePng', () => {
 describe('isSolidOnTransparent', () => {
   it('accepts one colour on transparency, with anti-aliased edges', () => {
     expect(isSolidOnTransparent(decodePng(makePng(60, 60)))).toBe(true);
-    const edged = rgbaPng(60, 60, (x, y) => (disc(x, y) ? [30, 115, 232, 255] : (x - 30) ** 2 + (y - 30) ** 2 <= 26 ** 2 ? [28, 117, 230, 120] : [0, 0, 0, 0]));
+    const edged = rgbaPng(60, 60, (x, y) =>
+      disc(x, y)
+        ? [30, 115, 232, 255]
+        : (x - 30) ** 2 + (y - 30) ** 2 <= 26 ** 2
+          ? [28, 117, 230, 120]
+          : [0, 0, 0, 0],
+    );
     expect(isSolidOnTransparent(decodePng(edged))).toBe(true);
   });
 
   it('refuses two colours, an opaque background, and an empty image', () => {
-    const two = rgbaPng(60, 60, (x, y) => (disc(x, y) ? (x < 30 ? [255, 0, 0, 255] : [0, 0, 255, 255]) : [0, 0, 0, 0]));
+    const two = rgbaPng(60, 60, (x, y) =>
+      disc(x, y) ? (x < 30 ? [255, 0, 0, 255] : [0, 0, 255, 255]) : [0, 0, 0, 0],
+    );
     expect(isSolidOnTransparent(decodePng(two))).toBe(false);
     const opaque = rgbaPng(60, 60, (x, y) => (disc(x, y) ? [255, 255, 255, 255] : [0, 0, 0, 255]));
     expect(isSolidOnTransparent(decodePng(opaque))).toBe(false);
     expect(isSolidOnTransparent(decodePng(rgbaPng(60, 60, () => [0, 0, 0, 0])))).toBe(false);
     expect(isSolidOnTransparent(decodePng(rgbaPng(60, 60, () => [9, 9, 9, 255])))).toBe(false);
-    const farEdge = rgbaPng(60, 60, (x, y) => (disc(x, y) ? [255, 255, 255, 255] : x === 0 && y === 0 ? [0, 0, 0, 100] : [0, 0, 0, 0]));
+    const farEdge = rgbaPng(60, 60, (x, y) =>
+      disc(x, y) ? [255, 255, 255, 255] : x === 0 && y === 0 ? [0, 0, 0, 100] : [0, 0, 0, 0],
+    );
     expect(isSolidOnTransparent(decodePng(farEdge))).toBe(false);
   });
 });
@@ -83,7 +122,15 @@ function makeRaw(ihdr: Buffer, palette: Array<[number, number, number]>, scanlin
 
 /** An RGBA Adam7-interlaced PNG (filter 0 rows) painted by `paint`. */
 function interlace(width: number, height: number, paint: (x: number, y: number) => number[]): Buffer {
-  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+  const passes = [
+    [0, 0, 8, 8],
+    [4, 0, 8, 8],
+    [0, 4, 4, 8],
+    [2, 0, 4, 4],
+    [0, 2, 2, 4],
+    [1, 0, 2, 2],
+    [0, 1, 1, 2],
+  ];
   const rows: Buffer[] = [];
   for (const [x0 = 0, y0 = 0, dx = 1, dy = 1] of passes) {
     for (let y = y0; y < height; y += dy) {
@@ -102,5 +149,10 @@ function interlace(width: number, height: number, paint: (x: number, y: number) 
     head.write(type, 4, 'latin1');
     return Buffer.concat([head, data, Buffer.alloc(4)]);
   };
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -67,7 +67,8 @@ function unfilter(data: Buffer, offset: number, rows: number, rowBytes: number, 
 /** Sample `index` of a row at `depth` bits, scaled to 0–255 unless `raw` (palette indexes stay as they are). */
 function sample(row: Uint8Array, index: number, depth: number, raw: boolean): number {
   if (depth === 8) return row[index] ?? 0;
-  if (depth === 16) return raw ? ((row[index * 2] ?? 0) << 8) | (row[index * 2 + 1] ?? 0) : (row[index * 2] ?? 0);
+  if (depth === 16)
+    return raw ? ((row[index * 2] ?? 0) << 8) | (row[index * 2 + 1] ?? 0) : (row[index * 2] ?? 0);
   const perByte = 8 / depth;
   const byte = row[Math.floor(index / perByte)] ?? 0;
   const shift = 8 - depth * ((index % perByte) + 1);
@@ -75,7 +76,12 @@ function sample(row: Uint8Array, index: number, depth: number, raw: boolean): nu
   return raw ? value : Math.round((value * 255) / ((1 << depth) - 1));
 }
 
-function readChunks(png: Buffer): { header: Header; palette: Buffer | undefined; trns: Buffer | undefined; idat: Buffer } {
+function readChunks(png: Buffer): {
+  header: Header;
+  palette: Buffer | undefined;
+  trns: Buffer | undefined;
+  idat: Buffer;
+} {
   if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG');
   let header: Header | undefined;
   let palette: Buffer | undefined;
@@ -88,7 +94,13 @@ function readChunks(png: Buffer): { header: Header; palette: Buffer | undefined;
     const body = png.subarray(at + 8, at + 8 + length);
     if (body.length !== length) throw new Error('truncated chunk');
     if (type === 'IHDR') {
-      header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8] ?? 0, colorType: body[9] ?? 0, interlace: body[12] ?? 0 };
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        depth: body[8] ?? 0,
+        colorType: body[9] ?? 0,
+        interlace: body[12] ?? 0,
+      };
     } else if (type === 'PLTE') palette = body;
     else if (type === 'tRNS') trns = body;
     else if (type === 'IDAT') idat.push(body);
@@ -107,7 +119,14 @@ export function decodePng(png: Buffer): RgbaImage {
   const { header, palette, trns, idat } = readChunks(png);
   const { width, height, depth, colorType, interlace } = header;
   const channels = CHANNELS[colorType];
-  if (!channels || ![1, 2, 4, 8, 16].includes(depth) || width === 0 || height === 0 || width * height > MAX_PIXELS) throw new Error('unsupported PNG');
+  if (
+    !channels ||
+    ![1, 2, 4, 8, 16].includes(depth) ||
+    width === 0 ||
+    height === 0 ||
+    width * height > MAX_PIXELS
+  )
+    throw new Error('unsupported PNG');
   if (colorType === 3 && !palette) throw new Error('palette missing');
   const data = inflateSync(idat);
   const pixels = new Uint8Array(width * height * 4);
@@ -119,7 +138,12 @@ export function decodePng(png: Buffer): RgbaImage {
     let rgba: [number, number, number, number];
     if (colorType === 3) {
       const p = sample(row, i, depth, true);
-      rgba = [palette?.[p * 3] ?? 0, palette?.[p * 3 + 1] ?? 0, palette?.[p * 3 + 2] ?? 0, trns && p < trns.length ? (trns[p] ?? 255) : 255];
+      rgba = [
+        palette?.[p * 3] ?? 0,
+        palette?.[p * 3 + 1] ?? 0,
+        palette?.[p * 3 + 2] ?? 0,
+        trns && p < trns.length ? (trns[p] ?? 255) : 255,
+      ];
     } else if (colorType === 0) {
       const g = sample(row, i, depth, false);
       rgba = [g, g, g, sample(row, i, depth, true) === key16(0) ? 0 : 255];
@@ -130,9 +154,19 @@ export function decodePng(png: Buffer): RgbaImage {
     } else if (colorType === 2) {
       const raw = [0, 1, 2].map((c) => sample(row, i * 3 + c, depth, true));
       const keyed = trns !== undefined && raw.every((v, c) => v === key16(c));
-      rgba = [sample(row, i * 3, depth, false), sample(row, i * 3 + 1, depth, false), sample(row, i * 3 + 2, depth, false), keyed ? 0 : 255];
+      rgba = [
+        sample(row, i * 3, depth, false),
+        sample(row, i * 3 + 1, depth, false),
+        sample(row, i * 3 + 2, depth, false),
+        keyed ? 0 : 255,
+      ];
     } else {
-      rgba = [0, 1, 2, 3].map((c) => sample(row, i * 4 + c, depth, false)) as [number, number, number, number];
+      rgba = [0, 1, 2, 3].map((c) => sample(row, i * 4 + c, depth, false)) as [
+        number,
+        number,
+        number,
+        number,
+      ];
     }
     pixels.set(rgba, o);
   };
@@ -184,7 +218,8 @@ export function isSolidOnTransparent(image: RgbaImage): boolean {
   for (let o = 0; o < pixels.length; o += 4) {
     const alpha = pixels[o + 3] ?? 0;
     if (alpha === 0 || alpha === 255) continue;
-    if ([0, 1, 2].some((c) => Math.abs((pixels[o + c] ?? 0) - (colour?.[c] ?? 0)) > EDGE_TOLERANCE)) return false;
+    if ([0, 1, 2].some((c) => Math.abs((pixels[o + c] ?? 0) - (colour?.[c] ?? 0)) > EDGE_TOLERANCE))
+      return false;
   }
   return true;
 }

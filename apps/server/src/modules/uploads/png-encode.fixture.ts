@@ -1,7 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { PNG_SIGNATURE, pngChunk } from '../../lib/png';
 
-
 function paeth(a: number, b: number, c: number): number {
   const p = a + b - c;
   const pa = Math.abs(p - a);
@@ -18,7 +17,8 @@ function filterRow(row: Buffer, prev: Buffer, bpp: number, type: number): Buffer
     const a = i >= bpp ? (row[i - bpp] ?? 0) : 0;
     const b = prev[i] ?? 0;
     const c = i >= bpp ? (prev[i - bpp] ?? 0) : 0;
-    const pred = type === 1 ? a : type === 2 ? b : type === 3 ? (a + b) >> 1 : type === 4 ? paeth(a, b, c) : 0;
+    const pred =
+      type === 1 ? a : type === 2 ? b : type === 3 ? (a + b) >> 1 : type === 4 ? paeth(a, b, c) : 0;
     out[i + 1] = ((row[i] ?? 0) - pred) & 0xff;
   }
   return out;
@@ -58,16 +58,43 @@ export function encodePng(width: number, height: number, rows: Buffer[], opts: P
 }
 
 /** An RGBA icon: `paint(x, y)` gives each pixel's [r, g, b, a]. */
-export function rgbaPng(width: number, height: number, paint: (x: number, y: number) => [number, number, number, number]): Buffer {
-  const rows = Array.from({ length: height }, (_, y) => Buffer.from(Array.from({ length: width }, (_, x) => paint(x, y)).flat()));
+export function rgbaPng(
+  width: number,
+  height: number,
+  paint: (x: number, y: number) => [number, number, number, number],
+): Buffer {
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.from(Array.from({ length: width }, (_, x) => paint(x, y)).flat()),
+  );
   return encodePng(width, height, rows);
 }
 
 /** A multipart body with the `file` and `kind` fields (kind first, or last with `kindLast`). */
-export function imageMultipart(data: Buffer | undefined, filename: string, kind: string | undefined, kindLast = false) {
+export function imageMultipart(
+  data: Buffer | undefined,
+  filename: string,
+  kind: string | undefined,
+  kindLast = false,
+) {
   const boundary = '----beacon-upload-boundary';
-  const field = kind === undefined ? [] : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`)];
-  const file = data === undefined ? [] : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), data, Buffer.from('\r\n')];
-  const payload = Buffer.concat([...(kindLast ? file : field), ...(kindLast ? field : file), Buffer.from(`--${boundary}--\r\n`)]);
+  const field =
+    kind === undefined
+      ? []
+      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`)];
+  const file =
+    data === undefined
+      ? []
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          data,
+          Buffer.from('\r\n'),
+        ];
+  const payload = Buffer.concat([
+    ...(kindLast ? file : field),
+    ...(kindLast ? field : file),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -12,16 +12,29 @@ describe.each(backends())('compose uploads [$name]', (backend) => {
   let appId: number;
   const clients = {} as Record<Member, TestClient>;
 
-  const upload = (who: Member, data: Buffer | undefined, kind: string | undefined, name = 'image.png', kindLast = false) => {
+  const upload = (
+    who: Member,
+    data: Buffer | undefined,
+    kind: string | undefined,
+    name = 'image.png',
+    kindLast = false,
+  ) => {
     const body = imageMultipart(data, name, kind, kindLast);
-    return t.app.inject({ method: 'POST', url: `/tcm/v1/app/${appId}/upload/image`, headers: { ...body.headers, cookie: clients[who].cookie }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/tcm/v1/app/${appId}/upload/image`,
+      headers: { ...body.headers, cookie: clients[who].cookie },
+      payload: body.payload,
+    });
   };
-  const check = (who: Member, smallIconUrl: unknown) => clients[who].post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl });
+  const check = (who: Member, smallIconUrl: unknown) =>
+    clients[who].post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl });
 
   beforeAll(async () => {
     t = await startTestApp(backend);
     ({ appId } = await seedTeam(t));
-    for (const who of ['root', 'admin', 'owner', 'manager', 'operator', 'tester', 'stranger'] as const) clients[who] = await clientFor(t, who);
+    for (const who of ['root', 'admin', 'owner', 'manager', 'operator', 'tester', 'stranger'] as const)
+      clients[who] = await clientFor(t, who);
   });
   afterAll(async () => t.close());
 
@@ -36,7 +49,10 @@ describe.each(backends())('compose uploads [$name]', (backend) => {
     ] as const;
     for (const [who, kind, png] of cases) {
       const res = await upload(who, png, kind, `${kind}.png`);
-      expect(res.json(), `${who} ${kind}`).toMatchObject({ status: 200, data: { url: expect.stringMatching(/^\/files\/[0-9a-f]{64}\.png$/), name: `${kind}.png` } });
+      expect(res.json(), `${who} ${kind}`).toMatchObject({
+        status: 200,
+        data: { url: expect.stringMatching(/^\/files\/[0-9a-f]{64}\.png$/), name: `${kind}.png` },
+      });
       const served = await t.app.inject({ method: 'GET', url: res.json().data.url });
       expect(served.rawPayload.equals(png)).toBe(true);
     }
@@ -51,7 +67,10 @@ describe.each(backends())('compose uploads [$name]', (backend) => {
     expect((await upload('admin', makePng(60, 60), 'smallIcon')).json().status).toBe(1002);
     expect((await check('stranger', '/files/x.png')).json().status).toBe(1002);
     const anon = new TestClient(t.app);
-    expect((await anon.post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl: '/files/a.png' })).statusCode).toBe(401);
+    expect(
+      (await anon.post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl: '/files/a.png' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('names the field of every bad upload', async () => {
@@ -78,12 +97,21 @@ describe.each(backends())('compose uploads [$name]', (backend) => {
   });
 
   it('checks that a small icon is one colour on transparency (checkIconColorTransparent)', async () => {
-    const url = async (png: Buffer, kind = 'smallIcon') => (await upload('tester', png, kind)).json().data.url as string;
+    const url = async (png: Buffer, kind = 'smallIcon') =>
+      (await upload('tester', png, kind)).json().data.url as string;
     const white = await url(makePng(60, 60));
-    const twoColours = await url(rgbaPng(60, 60, (x, y) => ((x - 30) ** 2 + (y - 30) ** 2 < 400 ? (x < 30 ? [255, 0, 0, 255] : [0, 255, 0, 255]) : [0, 0, 0, 0])));
+    const twoColours = await url(
+      rgbaPng(60, 60, (x, y) =>
+        (x - 30) ** 2 + (y - 30) ** 2 < 400 ? (x < 30 ? [255, 0, 0, 255] : [0, 255, 0, 255]) : [0, 0, 0, 0],
+      ),
+    );
     const opaque = await url(rgbaPng(60, 60, (x) => (x < 30 ? [255, 255, 255, 255] : [0, 0, 0, 255])));
     const jpeg = await url(JPEG_430, 'picture');
-    expect((await check('tester', white)).json()).toEqual({ status: 200, msg: 'success', data: { result: 1 } });
+    expect((await check('tester', white)).json()).toEqual({
+      status: 200,
+      msg: 'success',
+      data: { result: 1 },
+    });
     expect((await check('owner', `http://beacon.test${white}`)).json().data).toEqual({ result: 1 });
     expect((await check('operator', twoColours)).json().data).toEqual({ result: 0 });
     expect((await check('manager', opaque)).json().data).toEqual({ result: 0 });

@@ -33,7 +33,11 @@ async function readImage(req: FastifyRequest): Promise<ImageUpload> {
     truncated = true;
   }
   const parsed = ImageKindField.safeParse(kind);
-  if (truncated) throw fieldError('file', `is too large (at most ${(parsed.success ? IMAGE_RULES[parsed.data].maxBytes : LARGEST) / 1024} KB)`);
+  if (truncated)
+    throw fieldError(
+      'file',
+      `is too large (at most ${(parsed.success ? IMAGE_RULES[parsed.data].maxBytes : LARGEST) / 1024} KB)`,
+    );
   if (!parsed.success) throw fieldError('kind', parsed.error.issues[0]?.message ?? 'is invalid');
   if (!file) throw fieldError('file', 'is required');
   return { ...file, kind: parsed.data };
@@ -48,5 +52,7 @@ export function registerUploadsModule({ app, services }: ModuleContext): void {
     const { data, filename, kind } = await readImage(req);
     return uploads.uploadImage(data, filename, kind, session.user.id);
   });
-  registerCall(app, uploadCalls.checkSmallIcon, compose, async ({ body }) => ({ result: await uploads.checkSmallIcon(body.smallIconUrl) }));
+  registerCall(app, uploadCalls.checkSmallIcon, compose, async ({ body }) => ({
+    result: await uploads.checkSmallIcon(body.smallIconUrl),
+  }));
 }

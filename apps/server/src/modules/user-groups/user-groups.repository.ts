@@ -11,11 +11,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class UserGroupsRepository {
   constructor(private readonly db: Db) {}
 
-  async list(appId: number, q: { name: string; id?: number | undefined; pageNo: number; pageSize: number }): Promise<{ rows: UserGroupRecord[]; total: number }> {
+  async list(
+    appId: number,
+    q: { name: string; id?: number | undefined; pageNo: number; pageSize: number },
+  ): Promise<{ rows: UserGroupRecord[]; total: number }> {
     const where: SQL[] = [eq(userGroups.appId, appId)];
     if (q.name) where.push(ilike(userGroups.name, `%${escapeLike(q.name)}%`));
     if (q.id) where.push(eq(userGroups.id, q.id));
-    const [totalRow] = await this.db.select({ n: count() }).from(userGroups).where(and(...where));
+    const [totalRow] = await this.db
+      .select({ n: count() })
+      .from(userGroups)
+      .where(and(...where));
     const rows = await this.db
       .select()
       .from(userGroups)
@@ -29,7 +35,11 @@ export class UserGroupsRepository {
   async nameTaken(appId: number, name: string, exceptId?: number): Promise<boolean> {
     const where = [eq(userGroups.appId, appId), sql`lower(${userGroups.name}) = lower(${name})`];
     if (exceptId) where.push(ne(userGroups.id, exceptId));
-    const [row] = await this.db.select({ id: userGroups.id }).from(userGroups).where(and(...where)).limit(1);
+    const [row] = await this.db
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(and(...where))
+      .limit(1);
     return row !== undefined;
   }
 
@@ -39,7 +49,11 @@ export class UserGroupsRepository {
     return row;
   }
 
-  async update(appId: number, id: number, fields: Pick<NewUserGroup, 'name' | 'description' | 'conditions' | 'open'>): Promise<UserGroupRecord | undefined> {
+  async update(
+    appId: number,
+    id: number,
+    fields: Pick<NewUserGroup, 'name' | 'description' | 'conditions' | 'open'>,
+  ): Promise<UserGroupRecord | undefined> {
     const [row] = await this.db
       .update(userGroups)
       .set({ ...fields, updatedAt: new Date() })
@@ -49,7 +63,10 @@ export class UserGroupsRepository {
   }
 
   async remove(appId: number, id: number): Promise<boolean> {
-    const rows = await this.db.delete(userGroups).where(and(eq(userGroups.appId, appId), eq(userGroups.id, id))).returning({ id: userGroups.id });
+    const rows = await this.db
+      .delete(userGroups)
+      .where(and(eq(userGroups.appId, appId), eq(userGroups.id, id)))
+      .returning({ id: userGroups.id });
     return rows.length > 0;
   }
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gaid, registerDevice, seedAppWithMembers, type AudienceFixture, type Role } from '../../audience/test-fixtures';
+import {
+  gaid,
+  registerDevice,
+  seedAppWithMembers,
+  type AudienceFixture,
+  type Role,
+} from '../../audience/test-fixtures';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -23,41 +29,87 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
       { country: 'NG', language: 'en', osVersion: 33, appVersionCode: 300, brand: 'Tecno' },
       { country: 'NG', language: 'pt-BR', osVersion: 30, appVersionCode: 200, brand: 'Infinix' },
       { country: 'KE', language: 'sw', osVersion: 29, appVersionCode: 100, brand: 'Tecno' },
-      { country: 'BR', language: 'pt', osVersion: 34, appVersionCode: 310, brand: 'Samsung', appVersion: '3.1.0' },
-      { country: 'PT', language: 'pt-PT', osVersion: 35, appVersionCode: 310, brand: 'Samsung', appVersion: '3.1.0' },
+      {
+        country: 'BR',
+        language: 'pt',
+        osVersion: 34,
+        appVersionCode: 310,
+        brand: 'Samsung',
+        appVersion: '3.1.0',
+      },
+      {
+        country: 'PT',
+        language: 'pt-PT',
+        osVersion: 35,
+        appVersionCode: 310,
+        brand: 'Samsung',
+        appVersion: '3.1.0',
+      },
       { country: 'US', language: 'es-US', osVersion: 21, appVersionCode: 90, brand: 'Xiaomi', operator: '' },
     ];
     for (const [i, d] of fleet.entries()) await registerDevice(t, f.sdkAuth, { gaid: gaid(i + 1), ...d });
     // one device silent for 100 days, one first seen 20 days ago
-    await t.database.query("UPDATE devices SET last_active_at = now() - interval '100 days', first_seen_at = now() - interval '200 days' WHERE gaid = $1", [gaid(6)]);
-    await t.database.query("UPDATE devices SET last_active_at = now() - interval '10 days', first_seen_at = now() - interval '20 days' WHERE gaid = $1", [gaid(5)]);
+    await t.database.query(
+      "UPDATE devices SET last_active_at = now() - interval '100 days', first_seen_at = now() - interval '200 days' WHERE gaid = $1",
+      [gaid(6)],
+    );
+    await t.database.query(
+      "UPDATE devices SET last_active_at = now() - interval '10 days', first_seen_at = now() - interval '20 days' WHERE gaid = $1",
+      [gaid(5)],
+    );
   });
   afterAll(async () => t.close());
 
   it.each(['root', 'owner', 'manager'] as const)('lets %s create, list, edit and delete', async (role) => {
     const name = `Nigeria ${role}`;
-    const created = await post(role, 'create', { name, description: 'NG users', conditions: [country(['NG'])] });
-    expect(created.json()).toMatchObject({ status: 200, data: { name, description: 'NG users', open: true, conditions: [country(['NG'])] } });
+    const created = await post(role, 'create', {
+      name,
+      description: 'NG users',
+      conditions: [country(['NG'])],
+    });
+    expect(created.json()).toMatchObject({
+      status: 200,
+      data: { name, description: 'NG users', open: true, conditions: [country(['NG'])] },
+    });
     const id = created.json().data.id as number;
     const list = await post(role, 'list', { name: role, pageNo: 1, pageSize: 20, withSize: true });
     expect(list.json().data).toMatchObject({ total: 1, results: [{ id, name, size: 2, sizeExact: true }] });
-    const edited = await post(role, 'edit', { id, name, description: '', conditions: [country(['NG', 'KE'])], open: false });
+    const edited = await post(role, 'edit', {
+      id,
+      name,
+      description: '',
+      conditions: [country(['NG', 'KE'])],
+      open: false,
+    });
     expect(edited.json().data).toMatchObject({ id, open: false, description: '' });
-    expect((await post(role, 'list', { id, withSize: true })).json().data.results[0]).toMatchObject({ open: false, size: 3 });
+    expect((await post(role, 'list', { id, withSize: true })).json().data.results[0]).toMatchObject({
+      open: false,
+      size: 3,
+    });
     expect((await post(role, 'delete', { id, name })).json().status).toBe(200);
     expect((await post(role, 'list', { id })).json().data.total).toBe(0);
   });
 
-  it.each(['operator', 'tester', 'stranger'] as const)('refuses %s every call with 403/1002', async (role) => {
-    for (const [what, body] of [['list', {}], ['create', { name: 'x', conditions: [country(['NG'])] }], ['edit', { id: 1, name: 'x', conditions: [country(['NG'])] }], ['delete', { id: 1 }], ['estimate', { conditions: [country(['NG'])] }]] as const) {
-      const res = await post(role, what, body);
-      expect(res.statusCode, what).toBe(403);
-      expect(res.json().status).toBe(1002);
-    }
-  });
+  it.each(['operator', 'tester', 'stranger'] as const)(
+    'refuses %s every call with 403/1002',
+    async (role) => {
+      for (const [what, body] of [
+        ['list', {}],
+        ['create', { name: 'x', conditions: [country(['NG'])] }],
+        ['edit', { id: 1, name: 'x', conditions: [country(['NG'])] }],
+        ['delete', { id: 1 }],
+        ['estimate', { conditions: [country(['NG'])] }],
+      ] as const) {
+        const res = await post(role, what, body);
+        expect(res.statusCode, what).toBe(403);
+        expect(res.json().status).toBe(1002);
+      }
+    },
+  );
 
   it('searches by name, pages, and accepts the picker page size of 10000 only', async () => {
-    for (const name of ['Alpha one', 'Alpha two', 'Beta']) await post('owner', 'create', { name, conditions: [country(['NG'])] });
+    for (const name of ['Alpha one', 'Alpha two', 'Beta'])
+      await post('owner', 'create', { name, conditions: [country(['NG'])] });
     const page = await post('owner', 'list', { name: 'alpha', pageNo: 2, pageSize: 1 });
     expect(page.json().data.total).toBe(2);
     expect(page.json().data.results).toHaveLength(1);
@@ -71,10 +123,20 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
     const before = (await post('owner', 'list', {})).json().data.total;
     expect(await field('owner', 'create', { name: '', conditions: [country(['NG'])] })).toBe('name');
     expect(await field('owner', 'create', { name: '   ', conditions: [country(['NG'])] })).toBe('name');
-    expect(await field('owner', 'create', { name: 'x'.repeat(31), conditions: [country(['NG'])] })).toBe('name');
+    expect(await field('owner', 'create', { name: 'x'.repeat(31), conditions: [country(['NG'])] })).toBe(
+      'name',
+    );
     expect(await field('owner', 'create', { conditions: [country(['NG'])] })).toBe('name');
-    expect(await field('owner', 'create', { name: 'ok', description: 'd'.repeat(151), conditions: [country(['NG'])] })).toBe('description');
-    expect((await post('owner', 'create', { name: 'x'.repeat(30), conditions: [country(['NG'])] })).json().status).toBe(200);
+    expect(
+      await field('owner', 'create', {
+        name: 'ok',
+        description: 'd'.repeat(151),
+        conditions: [country(['NG'])],
+      }),
+    ).toBe('description');
+    expect(
+      (await post('owner', 'create', { name: 'x'.repeat(30), conditions: [country(['NG'])] })).json().status,
+    ).toBe(200);
     expect((await post('owner', 'list', {})).json().data.total).toBe(before + 1);
   });
 
@@ -87,18 +149,45 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
     ['missing op', [{ label: 'country', values: ['NG'] }], 'conditions.0.op'],
     ['no value and not all selected', [country([])], 'conditions.0.values'],
     ['a label twice', [country(['NG']), country(['KE'], 'nin')], 'conditions.1.label'],
-    ['appVersion with appVersionCode', [{ label: 'appVersion', op: 'in', values: ['1.0'] }, { label: 'appVersionCode', op: 'gt', values: ['1'] }], 'conditions.1.label'],
-    ['between with one value', [{ label: 'appVersionCode', op: 'between', values: ['100'] }], 'conditions.0.values'],
-    ['between reversed', [{ label: 'appVersionCode', op: 'between', values: ['300', '100'] }], 'conditions.0.values'],
+    [
+      'appVersion with appVersionCode',
+      [
+        { label: 'appVersion', op: 'in', values: ['1.0'] },
+        { label: 'appVersionCode', op: 'gt', values: ['1'] },
+      ],
+      'conditions.1.label',
+    ],
+    [
+      'between with one value',
+      [{ label: 'appVersionCode', op: 'between', values: ['100'] }],
+      'conditions.0.values',
+    ],
+    [
+      'between reversed',
+      [{ label: 'appVersionCode', op: 'between', values: ['300', '100'] }],
+      'conditions.0.values',
+    ],
     ['lt with two values', [{ label: 'osVersion', op: 'lt', values: ['20', '30'] }], 'conditions.0.values'],
     ['os version out of range', [{ label: 'osVersion', op: 'in', values: ['13'] }], 'conditions.0.values.0'],
     ['not an integer', [{ label: 'appVersionCode', op: 'gt', values: ['1.5'] }], 'conditions.0.values.0'],
     ['bad window', [{ label: 'active', op: 'in', values: ['3'] }], 'conditions.0.values.0'],
-    ['all selected on a window', [{ label: 'active', op: 'in', values: [], allSelected: 1 }], 'conditions.0.allSelected'],
+    [
+      'all selected on a window',
+      [{ label: 'active', op: 'in', values: [], allSelected: 1 }],
+      'conditions.0.allSelected',
+    ],
     ['bad country', [country(['XX'])], 'conditions.0.values.0'],
     ['bad language', [{ label: 'language', op: 'in', values: ['english!'] }], 'conditions.0.values.0'],
-    ['serverInactiveUser with an op', [{ label: 'serverInactiveUser', op: 'in', values: ['1'] }], 'conditions.0.op'],
-    ['advanced label while advanced targeting is off', [{ label: 'tags', op: 'in', values: ['1'] }], 'conditions.0.label'],
+    [
+      'serverInactiveUser with an op',
+      [{ label: 'serverInactiveUser', op: 'in', values: ['1'] }],
+      'conditions.0.op',
+    ],
+    [
+      'advanced label while advanced targeting is off',
+      [{ label: 'tags', op: 'in', values: ['1'] }],
+      'conditions.0.label',
+    ],
   ];
   it.each(badConditions)('refuses conditions with %s', async (_case, conditions, name) => {
     expect(await field('owner', 'create', { name: 'bad', conditions })).toBe(name);
@@ -107,10 +196,25 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
 
   it('offers advanced labels once the app enables advanced targeting, and checks the tag ids', async () => {
     await t.database.query('UPDATE apps SET advance_target = true WHERE id = $1', [f.appId]);
-    const [{ id }] = (await t.database.query<{ id: number }>("INSERT INTO tags (app_id, name, code, flag) VALUES ($1, 'Bots', 'bots', 'GROUP') RETURNING id", [f.appId])) as [{ id: number }];
-    expect(await field('owner', 'estimate', { conditions: [{ label: 'tags', op: 'in', values: [String(id)] }] })).toBe('conditions.0.values');
-    expect(await field('owner', 'estimate', { conditions: [{ label: 'dmpCustomize', op: 'in', values: ['99999'] }] })).toBe('conditions.0.values');
-    expect((await post('owner', 'estimate', { conditions: [{ label: 'dmpCustomize', op: 'nin', values: [String(id)] }] })).json().data.count).toBe(6);
+    const [{ id }] = (await t.database.query<{ id: number }>(
+      "INSERT INTO tags (app_id, name, code, flag) VALUES ($1, 'Bots', 'bots', 'GROUP') RETURNING id",
+      [f.appId],
+    )) as [{ id: number }];
+    expect(
+      await field('owner', 'estimate', { conditions: [{ label: 'tags', op: 'in', values: [String(id)] }] }),
+    ).toBe('conditions.0.values');
+    expect(
+      await field('owner', 'estimate', {
+        conditions: [{ label: 'dmpCustomize', op: 'in', values: ['99999'] }],
+      }),
+    ).toBe('conditions.0.values');
+    expect(
+      (
+        await post('owner', 'estimate', {
+          conditions: [{ label: 'dmpCustomize', op: 'nin', values: [String(id)] }],
+        })
+      ).json().data.count,
+    ).toBe(6);
     await t.database.query('UPDATE apps SET advance_target = false WHERE id = $1', [f.appId]);
   });
 
@@ -139,11 +243,15 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
     expect(await size([{ label: 'increasedApp', op: 'in', values: ['15'] }])).toBe(4);
     expect(await size([{ label: 'serverInactiveUser' }])).toBe(1);
     expect(await size([{ label: 'noclick', op: 'in', values: ['30'] }])).toBe(0);
-    expect(await size([country(['NG', 'KE', 'BR']), { label: 'osVersion', op: 'gt', values: ['29'] }])).toBe(3);
+    expect(await size([country(['NG', 'KE', 'BR']), { label: 'osVersion', op: 'gt', values: ['29'] }])).toBe(
+      3,
+    );
   });
 
   it('answers 404 for a group that does not exist', async () => {
-    expect((await post('owner', 'edit', { id: 999999, name: 'x', conditions: [country(['NG'])] })).json().status).toBe(404);
+    expect(
+      (await post('owner', 'edit', { id: 999999, name: 'x', conditions: [country(['NG'])] })).json().status,
+    ).toBe(404);
     expect((await post('owner', 'delete', { id: 999999, name: 'x' })).json().status).toBe(404);
   });
 });

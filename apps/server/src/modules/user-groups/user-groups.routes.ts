@@ -26,11 +26,15 @@ export function registerUserGroupsModule({ app, database, repos }: ModuleContext
   const access = userGroupsPolicy.manageGroups;
 
   registerCall(app, userGroupCalls.list, access, ({ params, body }) => groups.list(params.appId, body));
-  registerCall(app, userGroupCalls.create, access, ({ params, body, session }) => groups.create(params.appId, body, session.user.email));
+  registerCall(app, userGroupCalls.create, access, ({ params, body, session }) =>
+    groups.create(params.appId, body, session.user.email),
+  );
   registerCall(app, userGroupCalls.edit, access, ({ params, body }) => groups.edit(params.appId, body));
   registerCall(app, userGroupCalls.remove, access, async ({ params, body }) => {
     await groups.remove(params.appId, body.id);
     return {};
   });
-  registerCall(app, userGroupCalls.estimate, access, ({ params, body }) => groups.estimate(params.appId, body.conditions));
+  registerCall(app, userGroupCalls.estimate, access, ({ params, body }) =>
+    groups.estimate(params.appId, body.conditions),
+  );
 }

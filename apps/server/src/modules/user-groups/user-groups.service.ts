@@ -48,9 +48,11 @@ export class UserGroupsService {
 
   async list(appId: number, q: UserGroupListRequest): Promise<{ results: UserGroup[]; total: number }> {
     const { rows, total } = await this.deps.repo.list(appId, q);
-    if (!q.withSize || rows.length > AUDIENCE_LIMITS.sizedRowsMax) return { results: rows.map((r) => toUserGroup(r)), total };
+    if (!q.withSize || rows.length > AUDIENCE_LIMITS.sizedRowsMax)
+      return { results: rows.map((r) => toUserGroup(r)), total };
     const results: UserGroup[] = [];
-    for (const row of rows) results.push(toUserGroup(row, await this.deps.countAudience(appId, row.conditions)));
+    for (const row of rows)
+      results.push(toUserGroup(row, await this.deps.countAudience(appId, row.conditions)));
     return { results, total };
   }
 
@@ -58,7 +60,14 @@ export class UserGroupsService {
     await this.checkConditions(appId, input.conditions);
     if (await this.deps.repo.nameTaken(appId, input.name)) throw fieldError('name', NAME_USED);
     try {
-      const row = await this.deps.repo.insert({ appId, name: input.name, description: input.description, conditions: input.conditions, open: input.open, createdBy });
+      const row = await this.deps.repo.insert({
+        appId,
+        name: input.name,
+        description: input.description,
+        conditions: input.conditions,
+        open: input.open,
+        createdBy,
+      });
       return toUserGroup(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('name', NAME_USED);
@@ -70,7 +79,12 @@ export class UserGroupsService {
     await this.checkConditions(appId, input.conditions);
     if (await this.deps.repo.nameTaken(appId, input.name, input.id)) throw fieldError('name', NAME_USED);
     try {
-      const row = await this.deps.repo.update(appId, input.id, { name: input.name, description: input.description, conditions: input.conditions, open: input.open });
+      const row = await this.deps.repo.update(appId, input.id, {
+        name: input.name,
+        description: input.description,
+        conditions: input.conditions,
+        open: input.open,
+      });
       if (!row) throw new ApiError(404);
       return toUserGroup(row);
     } catch (error) {
@@ -93,7 +107,10 @@ export class UserGroupsService {
   async checkConditions(appId: number, conditions: readonly Condition[]): Promise<void> {
     const advanceTarget = await this.deps.appAdvanceTarget(appId);
     if (advanceTarget === undefined) throw new ApiError(2006);
-    const [issue] = conditionIssues(conditions, advancedLabelsAllowed(await this.deps.tagSwitchOn(), advanceTarget));
+    const [issue] = conditionIssues(
+      conditions,
+      advancedLabelsAllowed(await this.deps.tagSwitchOn(), advanceTarget),
+    );
     if (issue) throw fieldError(issue.path ? `conditions.${issue.path}` : 'conditions', issue.message);
     for (const [index, c] of conditions.entries()) {
       const flag = TAG_FLAG_OF[c.label];
@@ -101,7 +118,8 @@ export class UserGroupsService {
       const ids = c.values.map(Number);
       const found = await this.deps.existingTagIds(appId, ids, flag);
       const missing = ids.find((id) => !found.has(id));
-      if (missing !== undefined) throw fieldError(`conditions.${index}.values`, `tag ${missing} is not a ${flag} tag of this app`);
+      if (missing !== undefined)
+        throw fieldError(`conditions.${index}.values`, `tag ${missing} is not a ${flag} tag of this app`);
     }
   }
 }

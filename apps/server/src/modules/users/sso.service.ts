@@ -41,7 +41,10 @@ export class SsoService {
         { client_secret: this.cfg.clientSecret },
         oidc.ClientSecretPost(this.cfg.clientSecret),
         // every request of the flow (discovery, code exchange, UserInfo, JWKS) survives a provider closing an idle socket
-        { [oidc.customFetch]: fetchOnceMore, ...(this.cfg.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        {
+          [oidc.customFetch]: fetchOnceMore,
+          ...(this.cfg.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
       )
       .catch((err: unknown) => {
         this.config = undefined; // try discovery again on the next sign-in
@@ -98,13 +101,18 @@ export class SsoService {
     let idToken: string | undefined;
     try {
       const config = await this.configuration();
-      const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState });
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState,
+      });
       const claims = tokens.claims();
       if (!claims) throw new Error('no ID token');
       idToken = tokens.id_token;
       // Most providers put e-mail in the ID token only when asked to; UserInfo returns it for the email scope.
       profile =
-        typeof claims.email === 'string' ? claims : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+        typeof claims.email === 'string'
+          ? claims
+          : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     } catch (err) {
       this.log.warn({ err }, 'OIDC code exchange failed');
       throw new ApiError(1011);
@@ -123,7 +131,10 @@ export class SsoService {
     if (bySubject) return bySubject;
     const byEmail = await this.repo.findByEmail(email);
     if (byEmail) {
-      await this.repo.update(byEmail.id, { oidcSubject: subject, activatedAt: byEmail.activatedAt ?? new Date() });
+      await this.repo.update(byEmail.id, {
+        oidcSubject: subject,
+        activatedAt: byEmail.activatedAt ?? new Date(),
+      });
       return { ...byEmail, oidcSubject: subject };
     }
     const created = await this.repo.insert({
@@ -142,7 +153,10 @@ export class SsoService {
     try {
       const config = await this.configuration();
       if (!config.serverMetadata().end_session_endpoint) return '';
-      const params: Record<string, string> = { client_id: this.cfg.clientId, post_logout_redirect_uri: this.cfg.redirectUrl };
+      const params: Record<string, string> = {
+        client_id: this.cfg.clientId,
+        post_logout_redirect_uri: this.cfg.redirectUrl,
+      };
       if (idToken) params.id_token_hint = idToken;
       return oidc.buildEndSessionUrl(config, params).href;
     } catch {

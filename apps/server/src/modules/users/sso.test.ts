@@ -18,7 +18,10 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
   /** Beacon's sso-url: the provider's authorization URL and the signed flow cookie (name=value). */
   async function ssoUrl(): Promise<{ url: string; flowCookie: string }> {
     const res = await t.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-url', payload: {} });
-    expect(res.json()).toMatchObject({ status: 200, data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) } });
+    expect(res.json()).toMatchObject({
+      status: 200,
+      data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) },
+    });
     const flow = res.cookies.find((c) => c.name === 'beacon_sso');
     expect(flow).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     return { url: res.json<{ data: { url: string } }>().data.url, flowCookie: `beacon_sso=${flow!.value}` };
@@ -45,7 +48,11 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
   }
 
   const countUsers = async (email: string) =>
-    (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE lower(email) = $1', [email]))[0]?.n;
+    (
+      await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE lower(email) = $1', [
+        email,
+      ])
+    )[0]?.n;
 
   it('reports SSO as enabled', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/tcm/v1/system/info' });
@@ -66,7 +73,9 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
       code_challenge: expect.any(String),
     });
     // the cookie is signed: its value is not just state.verifier
-    expect(decodeURIComponent(flowCookie)).toMatch(new RegExp(`^beacon_sso=${auth.searchParams.get('state')}\\.[\\w-]+\\.[\\w+/=-]+$`));
+    expect(decodeURIComponent(flowCookie)).toMatch(
+      new RegExp(`^beacon_sso=${auth.searchParams.get('state')}\\.[\\w-]+\\.[\\w+/=-]+$`),
+    );
   });
 
   it('signs in end to end as a new internal user, once per provider account', async () => {
@@ -74,7 +83,10 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
     expect(first.callback.origin + first.callback.pathname).toBe('http://beacon.test/login');
     expect(first.callback.searchParams.get('iss')).toBe(idp.issuer);
     expect(first.res.statusCode).toBe(200);
-    expect(first.res.json()).toMatchObject({ status: 200, data: { email: 'alice@example.com', ulevel: 0, source: 1 } });
+    expect(first.res.json()).toMatchObject({
+      status: 200,
+      data: { email: 'alice@example.com', ulevel: 0, source: 1 },
+    });
     const header = String(first.res.headers['set-cookie']);
     expect(header).toMatch(/beacon_session=[\w-]{40,};/);
     expect(header).toMatch(/beacon_sso=;/); // the flow cookie is used up
@@ -95,7 +107,10 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
     expect(res.json()).toMatchObject({ status: 200, data: { email: 'bob.local@example.com', ulevel: 150 } });
     expect((await client.post('/tcm/v1/user/login/status')).json().data.email).toBe('bob.local@example.com');
     expect(await countUsers('bob.local@example.com')).toBe(1);
-    const linked = await t.database.query<{ oidc_subject: string }>('SELECT oidc_subject FROM users WHERE email = $1', ['bob.local@example.com']);
+    const linked = await t.database.query<{ oidc_subject: string }>(
+      'SELECT oidc_subject FROM users WHERE email = $1',
+      ['bob.local@example.com'],
+    );
     expect(linked[0]?.oidc_subject).toBe('bob');
   });
 
@@ -104,7 +119,10 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
     const { res, client } = await signIn('mallory');
     expect(res.json()).toMatchObject({ status: 1011 });
     expect(client.cookie).toBe('');
-    const row = await t.database.query<{ oidc_subject: string | null }>('SELECT oidc_subject FROM users WHERE email = $1', ['victim@example.com']);
+    const row = await t.database.query<{ oidc_subject: string | null }>(
+      'SELECT oidc_subject FROM users WHERE email = $1',
+      ['victim@example.com'],
+    );
     expect(row[0]?.oidc_subject).toBeNull();
   });
 
@@ -144,7 +162,11 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
   it('fails with 1011 when the client secret is wrong or the provider is unreachable', async () => {
     const wrongSecret = await startTestApp(backend, { ...idp.env, OIDC_CLIENT_SECRET: 'not-the-secret' });
     try {
-      const start = await wrongSecret.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-url', payload: {} });
+      const start = await wrongSecret.app.inject({
+        method: 'POST',
+        url: '/tcm/v1/user/sso-url',
+        payload: {},
+      });
       // the sign-in URL needs only discovery, which works: the wrong secret shows at the code exchange
       expect(start.json()).toMatchObject({ status: 200 });
       const callback = await signInAtProvider(start.json<{ data: { url: string } }>().data.url, 'alice');
@@ -162,7 +184,10 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
     }
     const unreachable = await startTestApp(backend, { ...idp.env, OIDC_ISSUER: 'http://127.0.0.1:1' });
     try {
-      expect((await unreachable.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-url', payload: {} })).json().status).toBe(1011);
+      expect(
+        (await unreachable.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-url', payload: {} })).json()
+          .status,
+      ).toBe(1011);
     } finally {
       await unreachable.close();
     }
@@ -170,7 +195,10 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
 
   it('does not let an SSO user change a password', async () => {
     const { client } = await signIn('carol');
-    const res = await client.post('/tcm/v1/user/password/change', { oldPassword: 'whatever1', newPassword: 'Xyz12345!' });
+    const res = await client.post('/tcm/v1/user/password/change', {
+      oldPassword: 'whatever1',
+      newPassword: 'Xyz12345!',
+    });
     expect(res.json()).toMatchObject({ status: 1009 });
   });
 
@@ -185,11 +213,18 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
     expect(logout.searchParams.get('client_id')).toBe(idp.clientId);
     expect(logout.searchParams.get('post_logout_redirect_uri')).toBe('http://beacon.test/login');
     const hint = logout.searchParams.get('id_token_hint') ?? '';
-    const payload = JSON.parse(Buffer.from(hint.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(hint.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(payload).toMatchObject({ iss: idp.issuer, sub: 'alice', aud: idp.clientId });
 
     expect((await client.post('/tcm/v1/user/login/status')).statusCode).toBe(401);
-    const replay = await t.app.inject({ method: 'POST', url: '/tcm/v1/user/login/status', headers: { cookie } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/tcm/v1/user/login/status',
+      headers: { cookie },
+    });
     expect(replay.statusCode).toBe(401);
 
     // the provider accepts that URL: it shows its logout confirmation rather than an error
@@ -207,10 +242,16 @@ describe.each(backends())('without OpenID Connect configuration [$name]', (backe
   afterAll(async () => t?.close());
 
   it('reports SSO as disabled and refuses the SSO calls with 1010', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/tcm/v1/system/info' })).json()).toMatchObject({ data: { ssoEnabled: false } });
+    expect((await t.app.inject({ method: 'GET', url: '/tcm/v1/system/info' })).json()).toMatchObject({
+      data: { ssoEnabled: false },
+    });
     const url = await t.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-url', payload: {} });
     expect(url.json()).toMatchObject({ status: 1010, msg: 'Single sign-on is not configured' });
-    const login = await t.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-login?code=abc&state=def', payload: {} });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/tcm/v1/user/sso-login?code=abc&state=def',
+      payload: {},
+    });
     expect(login.json().status).toBe(1010);
     expect(login.cookies.find((c) => c.name === 'beacon_session')).toBeUndefined();
     const logout = await t.app.inject({ method: 'POST', url: '/tcm/v1/user/sso-logout', payload: {} });

@@ -26,7 +26,11 @@ export class UsersRepository {
 
   /** Inserts a user; returns undefined when the e-mail is taken. */
   async insert(user: NewUser): Promise<UserRecord | undefined> {
-    const [row] = await this.db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+    const [row] = await this.db
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing({ target: users.email })
+      .returning();
     return row;
   }
 
@@ -43,7 +47,12 @@ export class UsersRepository {
 
   /** The oldest user of a level (the first super admin). */
   async firstByLevel(ulevel: number): Promise<UserRecord | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.ulevel, ulevel)).orderBy(users.id).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.ulevel, ulevel))
+      .orderBy(users.id)
+      .limit(1);
     return row;
   }
 
@@ -69,7 +78,10 @@ export class UsersRepository {
   }
 
   /** The live session with this id and its user. */
-  async findLiveSession(id: string, now: Date): Promise<{ sessionId: string; idToken: string | null; user: UserRecord } | undefined> {
+  async findLiveSession(
+    id: string,
+    now: Date,
+  ): Promise<{ sessionId: string; idToken: string | null; user: UserRecord } | undefined> {
     const [row] = await this.db
       .select({ sessionId: sessions.id, idToken: sessions.idToken, user: users })
       .from(sessions)
@@ -102,7 +114,14 @@ export class UsersRepository {
     const [row] = await this.db
       .update(userTokens)
       .set({ usedAt: now })
-      .where(and(eq(userTokens.id, id), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(userTokens.id, id),
+          eq(userTokens.kind, kind),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
       .returning({ userId: userTokens.userId });
     return row?.userId;
   }
@@ -132,7 +151,9 @@ export class UsersRepository {
   async clearFailures(key: string, before?: Date): Promise<void> {
     await this.db
       .delete(loginFailures)
-      .where(before ? and(eq(loginFailures.key, key), lt(loginFailures.at, before)) : eq(loginFailures.key, key));
+      .where(
+        before ? and(eq(loginFailures.key, key), lt(loginFailures.at, before)) : eq(loginFailures.key, key),
+      );
   }
 
   async pruneFailures(before: Date): Promise<void> {

@@ -23,7 +23,9 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sso, cookie }
     return result.user;
   });
 
-  registerCall(app, userCalls.loginStatus, usersPolicy.signedIn, async ({ session }) => toSessionUser(session.user));
+  registerCall(app, userCalls.loginStatus, usersPolicy.signedIn, async ({ session }) =>
+    toSessionUser(session.user),
+  );
 
   registerCall(app, userCalls.logout, usersPolicy.anyone, async ({ req, reply }) => {
     if (req.session) await users.logout(req.session.sessionId);

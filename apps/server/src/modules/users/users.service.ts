@@ -59,7 +59,10 @@ export class UsersService {
     const since = new Date(now.getTime() - LIMITS.loginFailureWindowMs);
     const emailKey = `email:${email}`;
     const clientKey = `ip:${client.ip}`;
-    const [byEmail, byClient] = await Promise.all([repo.countFailures(emailKey, since), repo.countFailures(clientKey, since)]);
+    const [byEmail, byClient] = await Promise.all([
+      repo.countFailures(emailKey, since),
+      repo.countFailures(clientKey, since),
+    ]);
     if (byEmail >= LIMITS.loginFailuresPerEmail || byClient >= LIMITS.loginFailuresPerClient) {
       const minutes = Math.ceil(LIMITS.loginFailureWindowMs / 60_000);
       throw new ApiError(1007, (lang) => tooManyAttempts(lang, minutes));
@@ -163,15 +166,29 @@ export class UsersService {
     await this.deps.repo.revokeUserSessions(userId);
   }
 
-  async changePassword(user: UserRecord, sessionId: string, oldPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    user: UserRecord,
+    sessionId: string,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     if (!canChangeOwnPassword(user.source)) throw new ApiError(1009);
-    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) throw new ApiError(1008);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword)))
+      throw new ApiError(1008);
     await this.deps.repo.update(user.id, { passwordHash: await hashPassword(newPassword) });
     await this.deps.repo.revokeUserSessions(user.id, sessionId);
   }
 
-  async list(search: string, pageNo: number, pageSize: number): Promise<{ results: UserRow[]; total: number }> {
-    const { rows, total } = await this.deps.repo.list(search.toLowerCase(), (pageNo - 1) * pageSize, pageSize);
+  async list(
+    search: string,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<{ results: UserRow[]; total: number }> {
+    const { rows, total } = await this.deps.repo.list(
+      search.toLowerCase(),
+      (pageNo - 1) * pageSize,
+      pageSize,
+    );
     const results = await Promise.all(
       rows.map(async (u) => ({
         id: u.id,
@@ -186,8 +203,12 @@ export class UsersService {
 
   /** Creates or edits a user (administrators screen). Users it creates are active at once. */
   async save(input: UserSaveRequest, actor: UserRecord): Promise<number> {
-    const password = input.source === UserSource.EXTERNAL && input.password ? await hashPassword(input.password) : undefined;
-    const existing = input.id !== undefined ? await this.deps.repo.findById(input.id) : await this.deps.repo.findByEmail(input.email);
+    const password =
+      input.source === UserSource.EXTERNAL && input.password ? await hashPassword(input.password) : undefined;
+    const existing =
+      input.id !== undefined
+        ? await this.deps.repo.findById(input.id)
+        : await this.deps.repo.findByEmail(input.email);
     if (input.id !== undefined && !existing) throw new ApiError(404);
     if (existing) {
       if (existing.id === actor.id && input.ulevel !== existing.ulevel) throw new ApiError(1002);
@@ -240,12 +261,21 @@ export class UsersService {
       });
       return 'updated';
     }
-    await this.deps.repo.insert({ email, passwordHash, ulevel, source: UserSource.EXTERNAL, activatedAt: this.now() });
+    await this.deps.repo.insert({
+      email,
+      passwordHash,
+      ulevel,
+      source: UserSource.EXTERNAL,
+      activatedAt: this.now(),
+    });
     return 'created';
   }
 
   /** Creates the first super admin when there is none; returns the generated password when one was made. */
-  async ensureFirstAdmin(email: string, password: string | undefined): Promise<{ created: boolean; password?: string }> {
+  async ensureFirstAdmin(
+    email: string,
+    password: string | undefined,
+  ): Promise<{ created: boolean; password?: string }> {
     if ((await this.deps.repo.countByLevel(UserLevel.SUPER_ADMIN)) > 0) return { created: false };
     const chosen = password ?? generatePassword();
     await this.upsertAdmin(email, chosen, 100);

@@ -8,7 +8,8 @@ import LoginRoute from './login';
 const user = { email: 'ada@example.com', ulevel: 0, source: 2, description: '' };
 const info = { version: '1', sandbox: false, ssoEnabled: true, registrationEnabled: true };
 const fetchMock = vi.fn<typeof fetch>();
-const urlOf = (input: unknown) => (typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url);
+const urlOf = (input: unknown) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url;
 
 function reply(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -20,8 +21,11 @@ function serve(signedIn: boolean) {
     const path = urlOf(input);
     if (path.startsWith('/tcm/v1/system/info')) return reply({ status: 200, msg: '', data: info });
     if (path.startsWith('/tcm/v1/user/login/status'))
-      return signedIn ? reply({ status: 200, msg: '', data: user }) : reply({ status: 401, msg: 'Not signed in' }, 401);
-    if (path.startsWith('/tcm/v1/user/login') || path.startsWith('/tcm/v1/user/sso-login')) return reply({ status: 200, msg: '', data: user });
+      return signedIn
+        ? reply({ status: 200, msg: '', data: user })
+        : reply({ status: 401, msg: 'Not signed in' }, 401);
+    if (path.startsWith('/tcm/v1/user/login') || path.startsWith('/tcm/v1/user/sso-login'))
+      return reply({ status: 200, msg: '', data: user });
     return reply({ status: 404, msg: 'Not found' }, 404);
   });
 }
@@ -81,6 +85,9 @@ describe('/login', () => {
     fireEvent.submit(email.closest('form')!);
     await waitFor(() => expect(location()).toBe('/dashboard'));
     const loginCall = fetchMock.mock.calls.find(([path]) => urlOf(path) === '/tcm/v1/user/login');
-    expect(JSON.parse(loginCall![1]!.body as string)).toEqual({ email: 'ada@example.com', password: 'secret' });
+    expect(JSON.parse(loginCall![1]!.body as string)).toEqual({
+      email: 'ada@example.com',
+      password: 'secret',
+    });
   });
 });

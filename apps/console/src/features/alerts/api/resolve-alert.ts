@@ -7,5 +7,8 @@ export const resolveAlert = (id: number) => apiRequest(alertCalls.resolve, { par
 
 export const useResolveAlert = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resolveAlert, onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: resolveAlert,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
+  });
 };

@@ -16,7 +16,11 @@ function AlertItem({ alert }: { alert: AdminAlert }) {
     <List.Item
       data-testid="alert-item"
       actions={[
-        <Popconfirm key="resolve" title={t('alerts.resolveConfirm')} onConfirm={() => resolve.mutate(alert.id)}>
+        <Popconfirm
+          key="resolve"
+          title={t('alerts.resolveConfirm')}
+          onConfirm={() => resolve.mutate(alert.id)}
+        >
           <Button size="small" loading={resolve.isPending}>
             {t('alerts.resolve')}
           </Button>
@@ -36,7 +40,10 @@ function AlertItem({ alert }: { alert: AdminAlert }) {
             <Typography.Paragraph style={{ marginBottom: 4 }}>{alert.message}</Typography.Paragraph>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {alert.count > 1
-                ? t('alerts.firstLast', { first: fmt.format(new Date(alert.firstAt)), last: fmt.format(new Date(alert.lastAt)) })
+                ? t('alerts.firstLast', {
+                    first: fmt.format(new Date(alert.firstAt)),
+                    last: fmt.format(new Date(alert.lastAt)),
+                  })
                 : fmt.format(new Date(alert.lastAt))}
             </Typography.Text>
           </>
@@ -59,7 +66,13 @@ export function AlertBell({ ulevel }: { ulevel: number }) {
     <>
       <Tooltip title={t('alerts.title')}>
         <Badge count={total} overflowCount={99} size="small" offset={[-4, 4]}>
-          <Button type="text" icon={<BellOutlined />} aria-label={t('alerts.openLabel', { count: total })} data-testid="alert-bell" onClick={() => setOpen(true)} />
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={t('alerts.openLabel', { count: total })}
+            data-testid="alert-bell"
+            onClick={() => setOpen(true)}
+          />
         </Badge>
       </Tooltip>
       <Drawer
@@ -69,14 +82,21 @@ export function AlertBell({ ulevel }: { ulevel: number }) {
         size={480}
         extra={
           <Typography.Text type="secondary">
-            {total > ALERT_LIMITS.shown ? t('alerts.showingFirst', { shown: ALERT_LIMITS.shown, total }) : t('alerts.openCount', { count: total })}
+            {total > ALERT_LIMITS.shown
+              ? t('alerts.showingFirst', { shown: ALERT_LIMITS.shown, total })
+              : t('alerts.openCount', { count: total })}
           </Typography.Text>
         }
       >
         {rows.length === 0 && !alerts.isLoading ? (
           <Empty description={t('alerts.empty')} />
         ) : (
-          <List loading={alerts.isLoading} dataSource={rows} rowKey="id" renderItem={(alert) => <AlertItem alert={alert} />} />
+          <List
+            loading={alerts.isLoading}
+            dataSource={rows}
+            rowKey="id"
+            renderItem={(alert) => <AlertItem alert={alert} />}
+          />
         )}
       </Drawer>
     </>

@@ -16,7 +16,9 @@ export const editAppControl = async ({ type, ...body }: EditAppControlInput): Pr
   await apiRequest(type === 1 ? appControlCalls.controlEdit : appControlCalls.whiteEdit, { body });
 };
 
-export const useEditAppControl = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof editAppControl> } = {}) => {
+export const useEditAppControl = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof editAppControl> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

@@ -4,6 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const getAppCandidates = () => apiRequest(appControlCalls.candidates);
 
-export const getAppCandidatesQueryOptions = () => queryOptions({ queryKey: ['app-control', 'candidates'], queryFn: getAppCandidates });
+export const getAppCandidatesQueryOptions = () =>
+  queryOptions({ queryKey: ['app-control', 'candidates'], queryFn: getAppCandidates });
 
-export const useAppCandidates = (enabled: boolean) => useQuery({ ...getAppCandidatesQueryOptions(), enabled });
+export const useAppCandidates = (enabled: boolean) =>
+  useQuery({ ...getAppCandidatesQueryOptions(), enabled });

@@ -52,8 +52,16 @@ export function AddAppDialog({ type, listed, onClose }: AddAppDialogProps) {
       confirmLoading={edit.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(v) => edit.mutate({ type, operateType: 1, appId: v.appId })}>
-        <Form.Item name="appId" label={t('appControl.app')} rules={[{ required: true, message: t('appControl.appRequired') }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => edit.mutate({ type, operateType: 1, appId: v.appId })}
+      >
+        <Form.Item
+          name="appId"
+          label={t('appControl.app')}
+          rules={[{ required: true, message: t('appControl.appRequired') }]}
+        >
           <Select
             showSearch
             autoFocus

@@ -32,7 +32,13 @@ export function AppControlList({ type }: { type: 1 | 2 }) {
       ),
     },
     { title: t('appControl.pkg'), dataIndex: 'pkg' },
-    { title: t('appControl.addedOn'), dataIndex: 'createTime', width: 160, sorter: (a, b) => a.createTime.localeCompare(b.createTime), render: (v: string) => date.format(new Date(v)) },
+    {
+      title: t('appControl.addedOn'),
+      dataIndex: 'createTime',
+      width: 160,
+      sorter: (a, b) => a.createTime.localeCompare(b.createTime),
+      render: (v: string) => date.format(new Date(v)),
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -40,13 +46,20 @@ export function AppControlList({ type }: { type: 1 | 2 }) {
       render: (_v, r) => (
         <Popconfirm
           title={t('appControl.removeTitle')}
-          description={t(type === 1 ? 'appControl.removeControlText' : 'appControl.removeWhiteText', { title: r.title })}
+          description={t(type === 1 ? 'appControl.removeControlText' : 'appControl.removeWhiteText', {
+            title: r.title,
+          })}
           okText={t('common.delete')}
           cancelText={t('common.cancel')}
           okButtonProps={{ danger: true }}
           onConfirm={() => remove.mutate({ type, operateType: 2, id: r.id })}
         >
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${r.title}`} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`${t('common.delete')} ${r.title}`}
+          />
         </Popconfirm>
       ),
     },
@@ -61,7 +74,9 @@ export function AppControlList({ type }: { type: 1 | 2 }) {
         </Button>
       }
     >
-      <Typography.Paragraph type="secondary">{t(type === 1 ? 'appControl.controlHint' : 'appControl.whiteHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(type === 1 ? 'appControl.controlHint' : 'appControl.whiteHint')}
+      </Typography.Paragraph>
       <Table<AppControlEntry>
         data-testid={type === 1 ? 'control-apps' : 'white-apps'}
         rowKey="id"
@@ -70,9 +85,19 @@ export function AppControlList({ type }: { type: 1 | 2 }) {
         dataSource={rows}
         loading={list.isFetching}
         locale={{ emptyText: <Empty description={t('appControl.empty')} /> }}
-        pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false, showTotal: (n) => t('common.total', { count: n }) } : false}
+        pagination={
+          rows.length > 20
+            ? { pageSize: 20, showSizeChanger: false, showTotal: (n) => t('common.total', { count: n }) }
+            : false
+        }
       />
-      {adding && <AddAppDialog type={type} listed={new Set(rows.map((r) => r.appId))} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddAppDialog
+          type={type}
+          listed={new Set(rows.map((r) => r.appId))}
+          onClose={() => setAdding(false)}
+        />
+      )}
     </Card>
   );
 }

@@ -8,7 +8,9 @@ export const deleteAppGroup = async ({ groupId }: { groupId: number }): Promise<
   await apiRequest(appGroupCalls.remove, { params: { groupId } });
 };
 
-export const useDeleteAppGroup = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteAppGroup> } = {}) => {
+export const useDeleteAppGroup = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteAppGroup> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

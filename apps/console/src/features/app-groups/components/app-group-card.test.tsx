@@ -23,7 +23,16 @@ const group: AppGroup = {
 describe('AppGroupCard', () => {
   it('shows the apps, and edits when the user may change the group', () => {
     const onEdit = vi.fn();
-    renderAt('/', <AppGroupCard group={group} viewerEmail="olivia@example.com" deleting={false} onEdit={onEdit} onDelete={() => undefined} />);
+    renderAt(
+      '/',
+      <AppGroupCard
+        group={group}
+        viewerEmail="olivia@example.com"
+        deleting={false}
+        onEdit={onEdit}
+        onDelete={() => undefined}
+      />,
+    );
     expect(screen.getByText('2 apps')).toBeTruthy();
     expect(screen.getByText('Shop')).toBeTruthy();
     expect(screen.getByText('Not yours')).toBeTruthy();
@@ -34,7 +43,16 @@ describe('AppGroupCard', () => {
   });
 
   it('disables edit and delete on a locked group and names its creator for someone else', () => {
-    renderAt('/', <AppGroupCard group={{ ...group, editable: false }} viewerEmail="root@example.com" deleting={false} onEdit={() => undefined} onDelete={() => undefined} />);
+    renderAt(
+      '/',
+      <AppGroupCard
+        group={{ ...group, editable: false }}
+        viewerEmail="root@example.com"
+        deleting={false}
+        onEdit={() => undefined}
+        onDelete={() => undefined}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Edit Retail' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Delete Retail' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('Created by olivia@example.com')).toBeTruthy();

@@ -20,7 +20,13 @@ export function AppGroupCard({ group, viewerEmail, deleting, onEdit, onDelete }:
   const { t } = useTranslation();
   const locked = t('appGroups.locked');
   const edit = (
-    <Button type="text" icon={<EditOutlined />} disabled={!group.editable} onClick={() => onEdit(group)} aria-label={t('appGroups.edit', { name: group.groupName })}>
+    <Button
+      type="text"
+      icon={<EditOutlined />}
+      disabled={!group.editable}
+      onClick={() => onEdit(group)}
+      aria-label={t('appGroups.edit', { name: group.groupName })}
+    >
       {t('common.edit')}
     </Button>
   );
@@ -34,7 +40,14 @@ export function AppGroupCard({ group, viewerEmail, deleting, onEdit, onDelete }:
       onConfirm={() => onDelete(group)}
       disabled={!group.editable}
     >
-      <Button type="text" danger icon={<DeleteOutlined />} disabled={!group.editable} loading={deleting} aria-label={t('appGroups.delete', { name: group.groupName })}>
+      <Button
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        disabled={!group.editable}
+        loading={deleting}
+        aria-label={t('appGroups.delete', { name: group.groupName })}
+      >
         {t('common.delete')}
       </Button>
     </Popconfirm>
@@ -45,18 +58,34 @@ export function AppGroupCard({ group, viewerEmail, deleting, onEdit, onDelete }:
       data-testid="app-group-card"
       title={
         <Flex align="center" gap={8}>
-          <Typography.Text strong ellipsis>{group.groupName}</Typography.Text>
+          <Typography.Text strong ellipsis>
+            {group.groupName}
+          </Typography.Text>
           <Tag bordered={false}>{t('appGroups.appCount', { count: group.appList.length })}</Tag>
         </Flex>
       }
-      extra={!group.editable && (
-        <Tooltip title={locked}>
-          <LockOutlined aria-label={locked} style={{ color: 'rgba(0,0,0,0.45)' }} />
-        </Tooltip>
-      )}
+      extra={
+        !group.editable && (
+          <Tooltip title={locked}>
+            <LockOutlined aria-label={locked} style={{ color: 'rgba(0,0,0,0.45)' }} />
+          </Tooltip>
+        )
+      }
       actions={[
-        group.editable ? edit : <Tooltip key="edit" title={locked}>{edit}</Tooltip>,
-        group.editable ? remove : <Tooltip key="delete" title={locked}>{remove}</Tooltip>,
+        group.editable ? (
+          edit
+        ) : (
+          <Tooltip key="edit" title={locked}>
+            {edit}
+          </Tooltip>
+        ),
+        group.editable ? (
+          remove
+        ) : (
+          <Tooltip key="delete" title={locked}>
+            {remove}
+          </Tooltip>
+        ),
       ]}
       styles={{ body: { minHeight: 150 } }}
     >
@@ -67,11 +96,15 @@ export function AppGroupCard({ group, viewerEmail, deleting, onEdit, onDelete }:
         {group.appList.slice(0, MAX_SHOWN).map((app) => (
           <Flex key={app.appId} align="center" gap={8}>
             <AppLogo appId={app.appId} title={app.title} logo={app.logo} size={24} />
-            <Typography.Text ellipsis style={{ flex: 1 }}>{app.title}</Typography.Text>
+            <Typography.Text ellipsis style={{ flex: 1 }}>
+              {app.title}
+            </Typography.Text>
             {app.projectLevel === null && <Tag color="default">{t('appGroups.notYours')}</Tag>}
           </Flex>
         ))}
-        {hidden > 0 && <Typography.Text type="secondary">{t('appGroups.more', { count: hidden })}</Typography.Text>}
+        {hidden > 0 && (
+          <Typography.Text type="secondary">{t('appGroups.more', { count: hidden })}</Typography.Text>
+        )}
       </Flex>
       {group.creatorEmail !== viewerEmail && (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>

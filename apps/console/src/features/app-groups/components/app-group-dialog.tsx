@@ -54,7 +54,12 @@ export function AppGroupDialog({ open, group, onClose }: AppGroupDialogProps) {
   });
 
   const handleFinish = (values: GroupFormValues) =>
-    save.mutate({ ...(editing ? { groupId: group.groupId } : {}), groupName: values.groupName, groupDesc: values.groupDesc ?? '', apps: values.apps });
+    save.mutate({
+      ...(editing ? { groupId: group.groupId } : {}),
+      groupName: values.groupName,
+      groupDesc: values.groupDesc ?? '',
+      apps: values.apps,
+    });
 
   return (
     <Modal
@@ -69,13 +74,22 @@ export function AppGroupDialog({ open, group, onClose }: AppGroupDialogProps) {
       width={560}
     >
       {candidates.isSuccess && pickable < LIMITS.appGroupMinApps && (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('appGroups.notEnough', { min: LIMITS.appGroupMinApps })} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('appGroups.notEnough', { min: LIMITS.appGroupMinApps })}
+        />
       )}
       <Form<GroupFormValues>
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ groupName: group?.groupName ?? '', groupDesc: group?.groupDesc ?? '', apps: group?.apps ?? [] }}
+        initialValues={{
+          groupName: group?.groupName ?? '',
+          groupDesc: group?.groupDesc ?? '',
+          apps: group?.apps ?? [],
+        }}
         onFinish={handleFinish}
       >
         <Form.Item
@@ -86,10 +100,27 @@ export function AppGroupDialog({ open, group, onClose }: AppGroupDialogProps) {
             { max: LIMITS.appGroupNameMax, message: t('appGroups.tooLong', { max: LIMITS.appGroupNameMax }) },
           ]}
         >
-          <Input maxLength={LIMITS.appGroupNameMax} showCount autoFocus autoComplete="off" placeholder={t('appGroups.namePlaceholder')} />
+          <Input
+            maxLength={LIMITS.appGroupNameMax}
+            showCount
+            autoFocus
+            autoComplete="off"
+            placeholder={t('appGroups.namePlaceholder')}
+          />
         </Form.Item>
-        <Form.Item name="groupDesc" label={t('appGroups.description')} rules={[{ max: LIMITS.appGroupDescMax, message: t('appGroups.tooLong', { max: LIMITS.appGroupDescMax }) }]}>
-          <Input maxLength={LIMITS.appGroupDescMax} showCount autoComplete="off" placeholder={t('appGroups.descriptionPlaceholder')} />
+        <Form.Item
+          name="groupDesc"
+          label={t('appGroups.description')}
+          rules={[
+            { max: LIMITS.appGroupDescMax, message: t('appGroups.tooLong', { max: LIMITS.appGroupDescMax }) },
+          ]}
+        >
+          <Input
+            maxLength={LIMITS.appGroupDescMax}
+            showCount
+            autoComplete="off"
+            placeholder={t('appGroups.descriptionPlaceholder')}
+          />
         </Form.Item>
         <Form.Item
           name="apps"

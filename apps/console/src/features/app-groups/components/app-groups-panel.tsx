@@ -28,7 +28,9 @@ export function AppGroupsPanel() {
   const [dialog, setDialog] = useState<DialogState>({ open: false, seq: 0 });
   const groups = useAppGroups();
   const me = useLoginStatus();
-  const remove = useDeleteAppGroup({ mutationConfig: { onSuccess: () => void message.success(t('appGroups.deleted')) } });
+  const remove = useDeleteAppGroup({
+    mutationConfig: { onSuccess: () => void message.success(t('appGroups.deleted')) },
+  });
   const all = groups.data?.groups ?? [];
   const lastPage = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const page = Math.min(pageFrom(search), lastPage);
@@ -78,7 +80,9 @@ export function AppGroupsPanel() {
         </Empty>
       ) : (
         <>
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 }}>
+          <div
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 }}
+          >
             {shown.map((group) => (
               <AppGroupCard
                 key={group.groupId}
@@ -92,12 +96,23 @@ export function AppGroupsPanel() {
           </div>
           {all.length > PAGE_SIZE && (
             <Flex justify="end" style={{ marginTop: 16 }}>
-              <Pagination current={page} pageSize={PAGE_SIZE} total={all.length} onChange={handlePage} showSizeChanger={false} />
+              <Pagination
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={all.length}
+                onChange={handlePage}
+                showSizeChanger={false}
+              />
             </Flex>
           )}
         </>
       )}
-      <AppGroupDialog key={dialog.seq} open={dialog.open} group={dialog.group} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <AppGroupDialog
+        key={dialog.seq}
+        open={dialog.open}
+        group={dialog.group}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
     </Card>
   );
 }

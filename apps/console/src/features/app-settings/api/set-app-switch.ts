@@ -15,5 +15,8 @@ export const setAppSwitch = ({ appId, name, enable }: AppSwitchChange) =>
 
 export const useSetAppSwitch = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setAppSwitch, onSettled: () => queryClient.invalidateQueries({ queryKey: GLOBAL_APPS_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: setAppSwitch,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: GLOBAL_APPS_QUERY_KEY }),
+  });
 };

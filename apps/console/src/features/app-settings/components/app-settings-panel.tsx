@@ -3,7 +3,14 @@ import { Avatar, Button, Card, Flex, Input, Switch, Table, Tag, Typography } fro
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { APP_SWITCH_FIELDS, APP_SWITCHES, GLOBAL_APP_PAGE_SIZE, LIMITS, type AppSwitch, type GlobalAppRow } from '@beacon/shared';
+import {
+  APP_SWITCH_FIELDS,
+  APP_SWITCHES,
+  GLOBAL_APP_PAGE_SIZE,
+  LIMITS,
+  type AppSwitch,
+  type GlobalAppRow,
+} from '@beacon/shared';
 import { useGlobalAppList } from '../api/get-global-app-list';
 import { useSetAppSwitch } from '../api/set-app-switch';
 
@@ -40,7 +47,10 @@ export function AppSettingsPanel() {
   const handleTerm = (value: string) => {
     setTerm(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ title: value.trim() || undefined, page: undefined }), LIMITS.searchDebounceMs);
+    timer.current = window.setTimeout(
+      () => update({ title: value.trim() || undefined, page: undefined }),
+      LIMITS.searchDebounceMs,
+    );
   };
 
   const switchColumn = (name: AppSwitch) => {
@@ -51,7 +61,8 @@ export function AppSettingsPanel() {
       width: 120,
       align: 'center' as const,
       render: (on: boolean, row: GlobalAppRow) => {
-        const pending = change.isPending && change.variables.appId === row.appId && change.variables.name === name;
+        const pending =
+          change.isPending && change.variables.appId === row.appId && change.variables.name === name;
         return (
           <Switch
             size="small"
@@ -81,7 +92,15 @@ export function AppSettingsPanel() {
             <Typography.Text type="secondary">{t('appSettings.subtitle')}</Typography.Text>
           </div>
         </Flex>
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('appSettings.search')} aria-label={t('appSettings.search')} value={term} onChange={(e) => handleTerm(e.target.value)} style={{ width: 280 }} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('appSettings.search')}
+          aria-label={t('appSettings.search')}
+          value={term}
+          onChange={(e) => handleTerm(e.target.value)}
+          style={{ width: 280 }}
+        />
       </Flex>
       <Table<GlobalAppRow>
         rowKey="appId"
@@ -111,19 +130,33 @@ export function AppSettingsPanel() {
                   {v.slice(0, 1).toUpperCase()}
                 </Avatar>
                 <div style={{ minWidth: 0 }}>
-                  <Typography.Text strong ellipsis>{v}</Typography.Text>
+                  <Typography.Text strong ellipsis>
+                    {v}
+                  </Typography.Text>
                   <br />
-                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>{row.pkg}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                    {row.pkg}
+                  </Typography.Text>
                 </div>
               </Flex>
             ),
           },
-          { title: t('appSettings.owner'), dataIndex: 'ownerEmail', width: 200, ellipsis: true, sorter: (a, b) => a.ownerEmail.localeCompare(b.ownerEmail) },
+          {
+            title: t('appSettings.owner'),
+            dataIndex: 'ownerEmail',
+            width: 200,
+            ellipsis: true,
+            sorter: (a, b) => a.ownerEmail.localeCompare(b.ownerEmail),
+          },
           {
             title: t('appSettings.credentials'),
             dataIndex: 'hasServiceAccount',
             width: 120,
-            render: (ok: boolean) => <Tag color={ok ? 'green' : 'default'}>{ok ? t('appSettings.credentialsOk') : t('appSettings.credentialsMissing')}</Tag>,
+            render: (ok: boolean) => (
+              <Tag color={ok ? 'green' : 'default'}>
+                {ok ? t('appSettings.credentialsOk') : t('appSettings.credentialsMissing')}
+              </Tag>
+            ),
           },
           ...APP_SWITCHES.map(switchColumn),
         ]}

@@ -7,7 +7,9 @@ import { APPS_QUERY_KEY } from './get-apps';
 
 export const createApp = (body: z.input<typeof AppSaveRequest>) => apiRequest(appCalls.save, { body });
 
-export const useCreateApp = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createApp> } = {}) => {
+export const useCreateApp = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createApp> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-export const getAppDetail = async (appId: number) => (await apiRequest(appCalls.detail, { params: { appId }, body: {} })).result;
+export const getAppDetail = async (appId: number) =>
+  (await apiRequest(appCalls.detail, { params: { appId }, body: {} })).result;
 
 export const appDetailQueryKey = (appId: number) => ['apps', appId, 'detail'] as const;
 

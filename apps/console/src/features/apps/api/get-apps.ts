@@ -9,7 +9,12 @@ export const getApps = (filter: AppsFilter) => apiRequest(appCalls.list, { body:
 export const APPS_QUERY_KEY = ['apps', 'list'] as const;
 
 export const getAppsQueryOptions = (filter: AppsFilter) =>
-  queryOptions({ queryKey: [...APPS_QUERY_KEY, filter], queryFn: () => getApps(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...APPS_QUERY_KEY, filter],
+    queryFn: () => getApps(filter),
+    placeholderData: keepPreviousData,
+  });
 
 /** A page of the apps the user has a role on, own apps first. */
-export const useApps = (filter: AppsFilter, enabled = true) => useQuery({ ...getAppsQueryOptions(filter), enabled });
+export const useApps = (filter: AppsFilter, enabled = true) =>
+  useQuery({ ...getAppsQueryOptions(filter), enabled });

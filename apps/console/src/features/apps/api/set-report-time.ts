@@ -10,5 +10,8 @@ export interface ReportTimes {
 export const setReportTime = (appId: number, pkg: string, times: ReportTimes) =>
   apiRequest(appCalls.reportTime, { params: { appId }, body: { ...times, appId, pkg } });
 
-export const useSetReportTime = (appId: number, pkg: string, onSuccess?: (r: { wifiReportTime: number; mobileReportTime: number }) => void) =>
-  useAppMutation(appId, (times: ReportTimes) => setReportTime(appId, pkg, times), onSuccess);
+export const useSetReportTime = (
+  appId: number,
+  pkg: string,
+  onSuccess?: (r: { wifiReportTime: number; mobileReportTime: number }) => void,
+) => useAppMutation(appId, (times: ReportTimes) => setReportTime(appId, pkg, times), onSuccess);

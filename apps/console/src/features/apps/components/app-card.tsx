@@ -10,9 +10,21 @@ export function AppCard({ app }: { app: AppCardData }) {
   const navigate = useNavigate();
   const base = `/app/${app.appId}`;
   return (
-    <Card hoverable style={{ height: '100%' }} styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: 16 } }} data-testid="app-card">
+    <Card
+      hoverable
+      style={{ height: '100%' }}
+      styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: 16 } }}
+      data-testid="app-card"
+    >
       <Flex gap={14} align="center">
-        <Avatar shape="square" size={56} src={app.logo || undefined} icon={<AppstoreOutlined />} alt="" style={{ flexShrink: 0, background: app.logo ? 'transparent' : '#e8f0fe', color: '#2563eb' }} />
+        <Avatar
+          shape="square"
+          size={56}
+          src={app.logo || undefined}
+          icon={<AppstoreOutlined />}
+          alt=""
+          style={{ flexShrink: 0, background: app.logo ? 'transparent' : '#e8f0fe', color: '#2563eb' }}
+        />
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Text strong ellipsis={{ tooltip: app.title }} style={{ fontSize: 16 }}>
             {app.title}
@@ -28,11 +40,20 @@ export function AppCard({ app }: { app: AppCardData }) {
         </Flex>
       </Flex>
       <Flex gap={8} style={{ marginTop: 'auto' }}>
-        <Button type="primary" icon={<SendOutlined />} onClick={() => void navigate(`${base}/message/editpush`)} style={{ flex: 1 }}>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={() => void navigate(`${base}/message/editpush`)}
+          style={{ flex: 1 }}
+        >
           {t('apps.grid.messagesPush')}
         </Button>
         {canSeeRoute('statisticsData/project', app.projectLevel) && (
-          <Button icon={<BarChartOutlined />} onClick={() => void navigate(`${base}/statisticsData/project`)} style={{ flex: 1 }}>
+          <Button
+            icon={<BarChartOutlined />}
+            onClick={() => void navigate(`${base}/statisticsData/project`)}
+            style={{ flex: 1 }}
+          >
             {t('apps.grid.analytics')}
           </Button>
         )}

@@ -12,27 +12,48 @@ import { ServiceAccountCard } from './details/service-account-card';
 export function AppDetails({ appId }: { appId: number }) {
   const { t } = useTranslation();
   const { data: app, isLoading, error } = useAppDetail(appId);
-  if (isLoading) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (isLoading)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   if (error || !app) return <Alert type="error" showIcon title={t('apps.details.loadFailed')} />;
   if (app.destroy === 2) {
     return (
       <Card data-testid="app-destroyed">
-        <Result status="info" title={t('apps.details.destroyedTitle')} subTitle={t('apps.details.destroyedText', { pkg: app.pkg })} />
+        <Result
+          status="info"
+          title={t('apps.details.destroyedTitle')}
+          subTitle={t('apps.details.destroyedText', { pkg: app.pkg })}
+        />
       </Card>
     );
   }
   return (
     <Flex vertical gap={16} data-testid="app-details">
       <div>
-        <Typography.Title level={3} style={{ marginBottom: 0 }}>{t('apps.details.heading')}</Typography.Title>
-        <Typography.Text type="secondary">{t('apps.details.owner', { email: app.ownerEmail || '-' })}</Typography.Text>
+        <Typography.Title level={3} style={{ marginBottom: 0 }}>
+          {t('apps.details.heading')}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {t('apps.details.owner', { email: app.ownerEmail || '-' })}
+        </Typography.Text>
       </div>
       <DetailsForm app={app} />
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}><ReportTimeCard app={app} /></Col>
-        <Col xs={24} lg={12}><LimitsCard app={app} /></Col>
-        <Col xs={24} lg={12}><CredentialsCard app={app} /></Col>
-        <Col xs={24} lg={12}><ServiceAccountCard app={app} /></Col>
+        <Col xs={24} lg={12}>
+          <ReportTimeCard app={app} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <LimitsCard app={app} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <CredentialsCard app={app} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ServiceAccountCard app={app} />
+        </Col>
       </Row>
       <DeleteAppCard app={app} />
     </Flex>

@@ -32,11 +32,14 @@ export function AppsDashboard() {
     if (!wantsNew) return;
     const timer = setTimeout(() => {
       setCreating(true);
-      setSearch((prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('act');
-        return next;
-      }, { replace: true });
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('act');
+          return next;
+        },
+        { replace: true },
+      );
     }, APP_LIMITS.createDialogDelayMs);
     return () => clearTimeout(timer);
   }, [wantsNew, setSearch]);

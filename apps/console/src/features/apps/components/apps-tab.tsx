@@ -24,13 +24,16 @@ export function AppsTab({ onCreate }: { onCreate: () => void }) {
   useEffect(() => {
     if (text.trim() === title) return;
     const timer = setTimeout(() => {
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (text.trim()) next.set('q', text.trim());
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      }, { replace: true });
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (text.trim()) next.set('q', text.trim());
+          else next.delete('q');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
     }, LIMITS.searchDebounceMs);
     return () => clearTimeout(timer);
   }, [text, title, setParams]);
@@ -65,12 +68,16 @@ export function AppsTab({ onCreate }: { onCreate: () => void }) {
         <Row gutter={[16, 16]}>
           {Array.from({ length: 3 }, (_, i) => (
             <Col key={i} {...COL}>
-              <Card><Skeleton avatar active /></Card>
+              <Card>
+                <Skeleton avatar active />
+              </Card>
             </Col>
           ))}
         </Row>
       ) : searching && data?.total === 0 ? (
-        <Card variant="borderless"><Empty description={t('apps.grid.noMatch', { title })} /></Card>
+        <Card variant="borderless">
+          <Empty description={t('apps.grid.noMatch', { title })} />
+        </Card>
       ) : (
         <Row gutter={[16, 16]} data-testid="apps-grid">
           {!searching && (
@@ -82,12 +89,16 @@ export function AppsTab({ onCreate }: { onCreate: () => void }) {
                 onClick={onCreate}
                 onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onCreate()}
                 style={{ height: '100%', minHeight: 150, borderStyle: 'dashed' }}
-                styles={{ body: { height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+                styles={{
+                  body: { height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+                }}
                 data-testid="add-app-card"
               >
                 <Flex vertical align="center" gap={8} style={{ color: '#2563eb' }}>
                   <PlusOutlined style={{ fontSize: 28 }} />
-                  <Typography.Text strong style={{ color: 'inherit' }}>{t('apps.grid.add')}</Typography.Text>
+                  <Typography.Text strong style={{ color: 'inherit' }}>
+                    {t('apps.grid.add')}
+                  </Typography.Text>
                 </Flex>
               </Card>
             </Col>
@@ -101,12 +112,23 @@ export function AppsTab({ onCreate }: { onCreate: () => void }) {
       )}
       {(data?.total ?? 0) > pageSize && (
         <Flex justify="center">
-          <Pagination current={pageNo} pageSize={pageSize} total={data?.total ?? 0} onChange={setPage} showSizeChanger={false} showTotal={(total) => t('common.total', { count: total })} />
+          <Pagination
+            current={pageNo}
+            pageSize={pageSize}
+            total={data?.total ?? 0}
+            onChange={setPage}
+            showSizeChanger={false}
+            showTotal={(total) => t('common.total', { count: total })}
+          />
         </Flex>
       )}
       <Flex justify="center" gap={24} style={{ marginTop: 12 }}>
-        <Typography.Link href="/docs/privacy-policy" target="_blank">{t('apps.grid.privacy')}</Typography.Link>
-        <Typography.Link href="/docs/user-agreement" target="_blank">{t('apps.grid.agreement')}</Typography.Link>
+        <Typography.Link href="/docs/privacy-policy" target="_blank">
+          {t('apps.grid.privacy')}
+        </Typography.Link>
+        <Typography.Link href="/docs/user-agreement" target="_blank">
+          {t('apps.grid.agreement')}
+        </Typography.Link>
       </Flex>
     </Flex>
   );

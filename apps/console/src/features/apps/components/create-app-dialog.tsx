@@ -16,7 +16,15 @@ interface Values {
 }
 
 /** The create-app dialog: validate, confirm, create, refresh the list. */
-export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (appId: number) => void }) {
+export function CreateAppDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (appId: number) => void;
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -55,7 +63,13 @@ export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; o
       forceRender
       width={560}
     >
-      <Form<Values> form={form} layout="vertical" onFinish={handleFinish} initialValues={{ description: '', logo: '', appFireBaseJsonId: '' }} data-testid="create-app-form">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+        initialValues={{ description: '', logo: '', appFireBaseJsonId: '' }}
+        data-testid="create-app-form"
+      >
         <Form.Item
           name="title"
           label={t('apps.create.titleLabel')}
@@ -64,7 +78,11 @@ export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; o
             { max: APP_LIMITS.titleMax, message: t('apps.create.titleMax', { max: APP_LIMITS.titleMax }) },
           ]}
         >
-          <Input placeholder={t('apps.create.titlePlaceholder', { max: APP_LIMITS.titleMax })} showCount={{ formatter: ({ count }) => `${count}/${APP_LIMITS.titleMax}` }} autoFocus />
+          <Input
+            placeholder={t('apps.create.titlePlaceholder', { max: APP_LIMITS.titleMax })}
+            showCount={{ formatter: ({ count }) => `${count}/${APP_LIMITS.titleMax}` }}
+            autoFocus
+          />
         </Form.Item>
         <Form.Item
           name="pkg"
@@ -94,8 +112,22 @@ export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; o
         >
           <FirebaseUploadField name="appFireBaseJsonId" />
         </Form.Item>
-        <Form.Item name="description" label={t('apps.create.descriptionLabel')} rules={[{ max: APP_LIMITS.descriptionMax, message: t('apps.create.descriptionMax', { max: APP_LIMITS.descriptionMax }) }]}>
-          <Input.TextArea rows={3} showCount maxLength={APP_LIMITS.descriptionMax} placeholder={t('apps.create.descriptionPlaceholder', { max: APP_LIMITS.descriptionMax })} />
+        <Form.Item
+          name="description"
+          label={t('apps.create.descriptionLabel')}
+          rules={[
+            {
+              max: APP_LIMITS.descriptionMax,
+              message: t('apps.create.descriptionMax', { max: APP_LIMITS.descriptionMax }),
+            },
+          ]}
+        >
+          <Input.TextArea
+            rows={3}
+            showCount
+            maxLength={APP_LIMITS.descriptionMax}
+            placeholder={t('apps.create.descriptionPlaceholder', { max: APP_LIMITS.descriptionMax })}
+          />
         </Form.Item>
         <Form.Item name="logo" label={t('apps.create.logoLabel')}>
           <LogoUploadField name="logo" />

@@ -25,7 +25,15 @@ export function LogoUploadField({ name, value, onChange }: Props) {
 
   const handleFile = async (file: File) => {
     const problem = await checkImageFile(file, rule);
-    if (problem) return fail(t(`apps.image.${problem}`, { types: rule.types.join(', '), kb: rule.maxBytes / 1024, width: rule.width, height: rule.height }));
+    if (problem)
+      return fail(
+        t(`apps.image.${problem}`, {
+          types: rule.types.join(', '),
+          kb: rule.maxBytes / 1024,
+          width: rule.width,
+          height: rule.height,
+        }),
+      );
     setBusy(true);
     try {
       const { url } = await uploadLogo(file, i18n.language as MessageLang);
@@ -56,9 +64,17 @@ export function LogoUploadField({ name, value, onChange }: Props) {
               {value ? t('apps.create.logoReplace') : t('apps.create.logoPick')}
             </Button>
           </Upload>
-          {value && <Button icon={<DeleteOutlined />} aria-label={t('apps.create.logoRemove')} onClick={() => onChange?.('')} />}
+          {value && (
+            <Button
+              icon={<DeleteOutlined />}
+              aria-label={t('apps.create.logoRemove')}
+              onClick={() => onChange?.('')}
+            />
+          )}
         </Flex>
-        <Typography.Text type="secondary">{t('apps.create.logoHint', { width: rule.width, height: rule.height, kb: rule.maxBytes / 1024 })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('apps.create.logoHint', { width: rule.width, height: rule.height, kb: rule.maxBytes / 1024 })}
+        </Typography.Text>
       </Flex>
     </Flex>
   );

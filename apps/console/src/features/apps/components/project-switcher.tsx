@@ -36,8 +36,24 @@ export function ProjectSwitcher() {
         {
           label: t('apps.switcher.actions'),
           options: [
-            { value: 'new', title: t('header.newProject'), label: <span><AppstoreAddOutlined /> {t('header.newProject')}</span> },
-            { value: 'all', title: t('header.checkAll'), label: <span><AppstoreOutlined /> {t('header.checkAll')}</span> },
+            {
+              value: 'new',
+              title: t('header.newProject'),
+              label: (
+                <span>
+                  <AppstoreAddOutlined /> {t('header.newProject')}
+                </span>
+              ),
+            },
+            {
+              value: 'all',
+              title: t('header.checkAll'),
+              label: (
+                <span>
+                  <AppstoreOutlined /> {t('header.checkAll')}
+                </span>
+              ),
+            },
           ],
         },
         {
@@ -47,7 +63,13 @@ export function ProjectSwitcher() {
             title: app.title,
             label: (
               <Flex align="center" gap={8}>
-                <Avatar shape="square" size={20} src={app.logo || undefined} icon={<AppstoreOutlined />} alt="" />
+                <Avatar
+                  shape="square"
+                  size={20}
+                  src={app.logo || undefined}
+                  icon={<AppstoreOutlined />}
+                  alt=""
+                />
                 <span>{app.title}</span>
               </Flex>
             ),

@@ -10,6 +10,11 @@ export const getAudit = (filter: AuditFilter) => apiRequest(auditCalls.list, { q
 export const AUDIT_QUERY_KEY = ['audit'] as const;
 
 export const getAuditQueryOptions = (filter: AuditFilter) =>
-  queryOptions({ queryKey: [...AUDIT_QUERY_KEY, filter], queryFn: () => getAudit(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...AUDIT_QUERY_KEY, filter],
+    queryFn: () => getAudit(filter),
+    placeholderData: keepPreviousData,
+  });
 
-export const useAudit = (filter: AuditFilter, enabled = true) => useQuery({ ...getAuditQueryOptions(filter), enabled });
+export const useAudit = (filter: AuditFilter, enabled = true) =>
+  useQuery({ ...getAuditQueryOptions(filter), enabled });

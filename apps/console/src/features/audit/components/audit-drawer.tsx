@@ -34,17 +34,38 @@ export function AuditDrawer({ open, onClose, area }: AuditDrawerProps) {
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   const columns: ColumnsType<PolicyAuditRow> = [
-    { title: t('audit.col.at'), dataIndex: 'at', width: 150, render: (at: string) => time.format(new Date(at)) },
+    {
+      title: t('audit.col.at'),
+      dataIndex: 'at',
+      width: 150,
+      render: (at: string) => time.format(new Date(at)),
+    },
     { title: t('audit.col.actor'), dataIndex: 'actorEmail', width: 170, ellipsis: true },
-    { title: t('audit.col.area'), dataIndex: 'area', width: 130, render: (a: string) => <Tag>{areaLabel(a)}</Tag> },
-    { title: t('audit.col.action'), dataIndex: 'action', width: 110, render: (a: string) => t(`audit.actions.${a}`, { defaultValue: a }) },
+    {
+      title: t('audit.col.area'),
+      dataIndex: 'area',
+      width: 130,
+      render: (a: string) => <Tag>{areaLabel(a)}</Tag>,
+    },
+    {
+      title: t('audit.col.action'),
+      dataIndex: 'action',
+      width: 110,
+      render: (a: string) => t(`audit.actions.${a}`, { defaultValue: a }),
+    },
     { title: t('audit.col.target'), dataIndex: 'target', width: 160 },
     { title: t('audit.col.old'), dataIndex: 'oldValue', render: (v: unknown) => <AuditValue value={v} /> },
     { title: t('audit.col.new'), dataIndex: 'newValue', render: (v: unknown) => <AuditValue value={v} /> },
   ];
 
   return (
-    <Drawer title={t('audit.title')} open={open} onClose={onClose} size={Math.min(1100, window.innerWidth - 64)} destroyOnHidden>
+    <Drawer
+      title={t('audit.title')}
+      open={open}
+      onClose={onClose}
+      size={Math.min(1100, window.innerWidth - 64)}
+      destroyOnHidden
+    >
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <Select
           allowClear

@@ -4,9 +4,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { SESSION_QUERY_KEY } from './get-login-status';
 
-export const ssoLogin = (query: { code: string; state?: string }) => apiRequest(userCalls.ssoLogin, { query });
+export const ssoLogin = (query: { code: string; state?: string }) =>
+  apiRequest(userCalls.ssoLogin, { query });
 
-export const useSsoLogin = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof ssoLogin> } = {}) => {
+export const useSsoLogin = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof ssoLogin> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

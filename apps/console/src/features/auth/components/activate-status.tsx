@@ -25,10 +25,21 @@ export function ActivateStatus({ token }: { token: string | null }) {
       <Button type="primary">{t('auth.login.submit')}</Button>
     </Link>
   );
-  if (activate.isSuccess) return <Result status="success" title={t('auth.activate.doneTitle')} subTitle={t('auth.activate.doneText')} extra={signIn} />;
+  if (activate.isSuccess)
+    return (
+      <Result
+        status="success"
+        title={t('auth.activate.doneTitle')}
+        subTitle={t('auth.activate.doneText')}
+        extra={signIn}
+      />
+    );
   if (!token || activate.isError) {
     const error = activate.error;
-    const invalid = !token || (isApiError(error) && (error.code === ErrorCodes.LINK_INVALID || error.code === ErrorCodes.PARAMETER_ILLEGAL));
+    const invalid =
+      !token ||
+      (isApiError(error) &&
+        (error.code === ErrorCodes.LINK_INVALID || error.code === ErrorCodes.PARAMETER_ILLEGAL));
     return (
       <Result
         status="error"

@@ -45,7 +45,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         preserve={false}
         onFinish={({ oldPassword, newPassword }) => change.mutate({ oldPassword, newPassword })}
       >
-        <Form.Item name="oldPassword" label={t('form.currentPassword')} rules={[{ required: true, message: t('form.passwordRequired') }]}>
+        <Form.Item
+          name="oldPassword"
+          label={t('form.currentPassword')}
+          rules={[{ required: true, message: t('form.passwordRequired') }]}
+        >
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
         <Form.Item
@@ -56,7 +60,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirm" label={t('form.confirm')} dependencies={['newPassword']} rules={confirmRules(t, 'newPassword')}>
+        <Form.Item
+          name="confirm"
+          label={t('form.confirm')}
+          dependencies={['newPassword']}
+          rules={confirmRules(t, 'newPassword')}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <EnterSubmit />

@@ -26,9 +26,20 @@ export function LoginForm() {
         {t('auth.login.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
-      <Form<LoginFormValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => login.mutate(values)}>
+      <Form<LoginFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => login.mutate(values)}
+      >
         <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
-          <Input prefix={<MailOutlined />} autoComplete="username" autoFocus size="large" placeholder="name@company.com" />
+          <Input
+            prefix={<MailOutlined />}
+            autoComplete="username"
+            autoFocus
+            size="large"
+            placeholder="name@company.com"
+          />
         </Form.Item>
         <Form.Item
           name="password"

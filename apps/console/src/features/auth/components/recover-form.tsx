@@ -29,9 +29,20 @@ export function RecoverForm() {
         {t('auth.recover.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.recover.subtitle')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={({ email }) => recover.mutate({ email, lang: currentLanguage() })}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ email }) => recover.mutate({ email, lang: currentLanguage() })}
+      >
         <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
-          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus size="large" placeholder="name@company.com" />
+          <Input
+            prefix={<MailOutlined />}
+            autoComplete="email"
+            autoFocus
+            size="large"
+            placeholder="name@company.com"
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={recover.isPending}>
           {t('auth.recover.submit')}

@@ -24,7 +24,11 @@ export function RegisterForm() {
 
   if (info && !info.registrationEnabled) {
     return (
-      <Result status="info" title={t('auth.register.closed')} extra={<Link to="/login">{t('auth.backToLogin')}</Link>} />
+      <Result
+        status="info"
+        title={t('auth.register.closed')}
+        extra={<Link to="/login">{t('auth.backToLogin')}</Link>}
+      />
     );
   }
   if (register.isSuccess) {
@@ -50,7 +54,13 @@ export function RegisterForm() {
         onFinish={({ email, password }) => register.mutate({ email, password, lang: currentLanguage() })}
       >
         <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
-          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus size="large" placeholder="name@company.com" />
+          <Input
+            prefix={<MailOutlined />}
+            autoComplete="email"
+            autoFocus
+            size="large"
+            placeholder="name@company.com"
+          />
         </Form.Item>
         <Form.Item
           name="password"
@@ -60,7 +70,12 @@ export function RegisterForm() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
         </Form.Item>
-        <Form.Item name="confirm" label={t('form.confirm')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+        <Form.Item
+          name="confirm"
+          label={t('form.confirm')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>

@@ -20,7 +20,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (!token) {
     return (
-      <Result status="error" title={t('auth.linkInvalid')} extra={<Link to="/recoverpass">{t('auth.reset.again')}</Link>} />
+      <Result
+        status="error"
+        title={t('auth.linkInvalid')}
+        extra={<Link to="/recoverpass">{t('auth.reset.again')}</Link>}
+      />
     );
   }
   if (reset.isSuccess) {
@@ -41,7 +45,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('auth.reset.title')}
       </Typography.Title>
-      <Form<ResetValues> form={form} layout="vertical" requiredMark={false} onFinish={({ password }) => reset.mutate({ token, password })}>
+      <Form<ResetValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ password }) => reset.mutate({ token, password })}
+      >
         <Form.Item
           name="password"
           label={t('form.newPassword')}
@@ -50,7 +59,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus size="large" />
         </Form.Item>
-        <Form.Item name="confirm" label={t('form.confirm')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+        <Form.Item
+          name="confirm"
+          label={t('form.confirm')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>

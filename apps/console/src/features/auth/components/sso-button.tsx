@@ -20,7 +20,13 @@ export function SsoButton() {
     },
   });
   return (
-    <Button block size="large" icon={<SafetyCertificateOutlined />} loading={ssoUrl.isPending || ssoUrl.isSuccess} onClick={() => ssoUrl.mutate()}>
+    <Button
+      block
+      size="large"
+      icon={<SafetyCertificateOutlined />}
+      loading={ssoUrl.isPending || ssoUrl.isSuccess}
+      onClick={() => ssoUrl.mutate()}
+    >
       {t('auth.login.sso')}
     </Button>
   );

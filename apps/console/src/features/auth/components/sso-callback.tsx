@@ -31,7 +31,15 @@ export function SsoLinkRedirect({ link }: { link: string }) {
 }
 
 /** `/login?code=&state=`: finishes single sign-on once (the code is single use). */
-export function SsoCodeLogin({ code, state, onSignedIn }: { code: string; state?: string | undefined; onSignedIn: () => void }) {
+export function SsoCodeLogin({
+  code,
+  state,
+  onSignedIn,
+}: {
+  code: string;
+  state?: string | undefined;
+  onSignedIn: () => void;
+}) {
   const { t } = useTranslation();
   const sso = useSsoLogin({ mutationConfig: { onSuccess: onSignedIn } });
   const { mutate } = sso;

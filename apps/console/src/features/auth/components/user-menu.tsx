@@ -28,18 +28,27 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const items: MenuProps['items'] = [
     { key: 'who', label: <Typography.Text type="secondary">{user.email}</Typography.Text>, disabled: true },
     { type: 'divider' },
-    ...(canChangeOwnPassword(user.source) ? [{ key: 'password', icon: <KeyOutlined />, label: t('header.changePassword') }] : []),
+    ...(canChangeOwnPassword(user.source)
+      ? [{ key: 'password', icon: <KeyOutlined />, label: t('header.changePassword') }]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'password') setChanging(true);
-    if (key === 'logout') logout.mutate({ sso: user.source === UserSource.INTERNAL && Boolean(info?.ssoEnabled) });
+    if (key === 'logout')
+      logout.mutate({ sso: user.source === UserSource.INTERNAL && Boolean(info?.ssoEnabled) });
   };
 
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <a data-testid="user-menu" role="button" tabIndex={0} onClick={(e) => e.preventDefault()} style={{ color: 'inherit' }}>
+        <a
+          data-testid="user-menu"
+          role="button"
+          tabIndex={0}
+          onClick={(e) => e.preventDefault()}
+          style={{ color: 'inherit' }}
+        >
           <Space size={8}>
             <Avatar size="small" icon={<UserOutlined />} style={{ background: '#4c6ef5' }} />
             <span>{localPart}</span>

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@beacon/shared';
-import { loginActionFor, postLoginTarget, readSsoReturn, SSO_RETURN_KEY, ssoOrigin, ssoStamp, storeSsoReturn, type KeyValueStore } from './sso-return';
+import {
+  loginActionFor,
+  postLoginTarget,
+  readSsoReturn,
+  SSO_RETURN_KEY,
+  ssoOrigin,
+  ssoStamp,
+  storeSsoReturn,
+  type KeyValueStore,
+} from './sso-return';
 
 function memoryStore(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, get: (k) => data.get(k) ?? null, set: (k, v) => void data.set(k, v), remove: (k) => void data.delete(k) };
+  return {
+    data,
+    get: (k) => data.get(k) ?? null,
+    set: (k, v) => void data.set(k, v),
+    remove: (k) => void data.delete(k),
+  };
 }
 
 const NOW = 1_750_000_000_000;
@@ -12,7 +26,10 @@ const q = (s: string) => new URLSearchParams(s);
 
 describe('loginActionFor', () => {
   it('follows ssoLink first, then finishes a code, else checks the session', () => {
-    expect(loginActionFor(q('ssoLink=https%3A%2F%2Fidp.example%2Fauth&code=x'))).toEqual({ kind: 'ssoLink', link: 'https://idp.example/auth' });
+    expect(loginActionFor(q('ssoLink=https%3A%2F%2Fidp.example%2Fauth&code=x'))).toEqual({
+      kind: 'ssoLink',
+      link: 'https://idp.example/auth',
+    });
     expect(loginActionFor(q('code=abc&state=s1'))).toEqual({ kind: 'code', code: 'abc', state: 's1' });
     expect(loginActionFor(q('code=abc'))).toEqual({ kind: 'code', code: 'abc' });
     expect(loginActionFor(q('redirect=%2Fusers'))).toEqual({ kind: 'status' });
@@ -24,7 +41,11 @@ describe('ssoLink storing', () => {
     const store = memoryStore();
     storeSsoReturn(store, '/app/7/config/operate', NOW);
     const record = JSON.parse(store.data.get(SSO_RETURN_KEY)!);
-    expect(record).toEqual({ url: '/app/7/config/operate', at: NOW, stamp: ssoStamp('/app/7/config/operate', NOW) });
+    expect(record).toEqual({
+      url: '/app/7/config/operate',
+      at: NOW,
+      stamp: ssoStamp('/app/7/config/operate', NOW),
+    });
   });
 
   it('takes the origin from redirect, else a same-site referrer, else /dashboard', () => {

@@ -13,9 +13,7 @@ export const DEFAULT_TARGET = '/dashboard';
 
 /** What /login does for its query: follow an SSO link, finish SSO with a code, or check the session. */
 export type LoginAction =
-  | { kind: 'ssoLink'; link: string }
-  | { kind: 'code'; code: string; state?: string }
-  | { kind: 'status' };
+  { kind: 'ssoLink'; link: string } | { kind: 'code'; code: string; state?: string } | { kind: 'status' };
 
 export function loginActionFor(search: URLSearchParams): LoginAction {
   const link = search.get('ssoLink');
@@ -45,7 +43,8 @@ export function ssoOrigin(search: URLSearchParams, referrer: string, origin: str
   if (referrer) {
     try {
       const from = new URL(referrer);
-      if (from.origin === origin && !from.pathname.startsWith('/login')) return from.pathname + from.search + from.hash;
+      if (from.origin === origin && !from.pathname.startsWith('/login'))
+        return from.pathname + from.search + from.hash;
     } catch {
       // not a URL: ignore
     }

@@ -1,5 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { callPath, ErrorCodes, errorMessage, GaidLinkRequest, targetingCalls, type GaidListInfo } from '@beacon/shared';
+import {
+  callPath,
+  ErrorCodes,
+  errorMessage,
+  GaidLinkRequest,
+  targetingCalls,
+  type GaidListInfo,
+} from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { ApiError } from '../../../lib/api-error';
 import { GaidListError, readGaidListAnswer } from './upload-gaid-file';
@@ -17,21 +24,35 @@ export async function checkGaidLink({ appId, link }: CheckGaidLinkInput): Promis
   const body = GaidLinkRequest.safeParse({ link });
   if (!body.success) {
     const message = body.error.issues[0]?.message ?? 'is invalid';
-    throw new GaidListError(ErrorCodes.PARAMETER_ILLEGAL, 0, `link ${message}`, { fields: [{ field: 'link', message }], reason: 'invalid' });
+    throw new GaidListError(ErrorCodes.PARAMETER_ILLEGAL, 0, `link ${message}`, {
+      fields: [{ field: 'link', message }],
+      reason: 'invalid',
+    });
   }
   let response: Response;
   try {
     response = await fetch(callPath(targetingCalls.uploadLink.path, { appId }), {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Accept-Language': currentLanguage(),
+      },
       body: JSON.stringify(body.data),
     });
   } catch {
     throw new ApiError({ kind: 'network', code: ErrorCodes.SERVER_ERROR, message: 'Network error' });
   }
-  if (response.status === 401) throw new ApiError({ kind: 'unauthorized', code: 401, httpStatus: 401, message: errorMessage(401, currentLanguage()) });
+  if (response.status === 401)
+    throw new ApiError({
+      kind: 'unauthorized',
+      code: 401,
+      httpStatus: 401,
+      message: errorMessage(401, currentLanguage()),
+    });
   return readGaidListAnswer(response.status, await response.json().catch(() => undefined));
 }
 
-export const useCheckGaidLink = () => useMutation({ meta: { handlesErrors: true }, mutationFn: checkGaidLink });
+export const useCheckGaidLink = () =>
+  useMutation({ meta: { handlesErrors: true }, mutationFn: checkGaidLink });

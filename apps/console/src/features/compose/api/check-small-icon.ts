@@ -6,4 +6,5 @@ import { apiRequest } from '../../../lib/api-client';
 export const checkSmallIcon = ({ appId, smallIconUrl }: { appId: number; smallIconUrl: string }) =>
   apiRequest(uploadCalls.checkSmallIcon, { params: { appId }, body: { smallIconUrl } });
 
-export const useCheckSmallIcon = () => useMutation({ meta: { handlesErrors: true }, mutationFn: checkSmallIcon });
+export const useCheckSmallIcon = () =>
+  useMutation({ meta: { handlesErrors: true }, mutationFn: checkSmallIcon });

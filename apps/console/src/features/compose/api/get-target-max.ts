@@ -5,10 +5,16 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type TargetingInput = z.input<typeof Targeting>;
 
-export const getTargetMax = (appId: number, targeting: TargetingInput) => apiRequest(messageCalls.targetMax, { params: { appId }, body: targeting });
+export const getTargetMax = (appId: number, targeting: TargetingInput) =>
+  apiRequest(messageCalls.targetMax, { params: { appId }, body: targeting });
 
 export const getTargetMaxQueryOptions = (appId: number, targeting: TargetingInput) =>
-  queryOptions({ queryKey: ['messages', appId, 'target-max', targeting], queryFn: () => getTargetMax(appId, targeting), staleTime: 10_000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['messages', appId, 'target-max', targeting],
+    queryFn: () => getTargetMax(appId, targeting),
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
 
 /** How often an open compose form refreshes its estimate: devices keep registering while a message is written. */
 export const TARGET_MAX_REFRESH_MS = 60_000;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { appInfoCalls, callPath, Envelope, ErrorCodes, errorMessage, FieldError, MessageSave, type Call, type MessageSaveInput } from '@beacon/shared';
+import {
+  appInfoCalls,
+  callPath,
+  Envelope,
+  ErrorCodes,
+  errorMessage,
+  FieldError,
+  MessageSave,
+  type Call,
+  type MessageSaveInput,
+} from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
@@ -26,7 +36,12 @@ export async function postMessage(call: Call, appId: number, body: MessageSaveIn
   const parsed = MessageSave.safeParse(body);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new ApiError({ kind: 'business', code: ErrorCodes.PARAMETER_ILLEGAL, message: `${fields[0]?.field ?? ''} ${fields[0]?.message ?? ''}`, fields });
+    throw new ApiError({
+      kind: 'business',
+      code: ErrorCodes.PARAMETER_ILLEGAL,
+      message: `${fields[0]?.field ?? ''} ${fields[0]?.message ?? ''}`,
+      fields,
+    });
   }
   let response: Response;
   try {
@@ -42,15 +57,32 @@ export async function postMessage(call: Call, appId: number, body: MessageSaveIn
   if (response.status === 401) {
     // the shared client owns the sign-in redirect: a side-effect-free call through it (also 401) triggers it
     await apiRequest(appInfoCalls.info, { params: { appId } }).catch(() => undefined);
-    throw new ApiError({ kind: 'unauthorized', code: ErrorCodes.NOT_SIGNED_IN, httpStatus: 401, message: errorMessage(401, lang) });
+    throw new ApiError({
+      kind: 'unauthorized',
+      code: ErrorCodes.NOT_SIGNED_IN,
+      httpStatus: 401,
+      message: errorMessage(401, lang),
+    });
   }
   const envelope = AnyEnvelope.safeParse(await response.json().catch(() => undefined));
   if (response.status >= 500 || !envelope.success) {
-    const message = envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
-    throw new ApiError({ kind: 'server', code: envelope.success ? envelope.data.status : 0, httpStatus: response.status, message });
+    const message =
+      envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
+    throw new ApiError({
+      kind: 'server',
+      code: envelope.success ? envelope.data.status : 0,
+      httpStatus: response.status,
+      message,
+    });
   }
   const { status, msg, data } = envelope.data;
   if (HANDLED_SAVE_CODES.includes(status)) return { status, msg, data };
   const fields = FieldList.safeParse(data);
-  throw new ApiError({ kind: 'business', code: status, httpStatus: response.status, message: msg || errorMessage(status, lang), fields: fields.success ? fields.data.fields : [] });
+  throw new ApiError({
+    kind: 'business',
+    code: status,
+    httpStatus: response.status,
+    message: msg || errorMessage(status, lang),
+    fields: fields.success ? fields.data.fields : [],
+  });
 }

@@ -8,6 +8,8 @@ export interface TestPreviewInput {
 }
 
 /** msg/test/preview (setPreviewGAID): sends the content now to the chosen test devices. */
-export const sendTestPreview = ({ appId, payload }: TestPreviewInput) => postMessage(messageCalls.testPreview, appId, payload);
+export const sendTestPreview = ({ appId, payload }: TestPreviewInput) =>
+  postMessage(messageCalls.testPreview, appId, payload);
 
-export const useSendTestPreview = () => useMutation({ meta: { handlesErrors: true }, mutationFn: sendTestPreview });
+export const useSendTestPreview = () =>
+  useMutation({ meta: { handlesErrors: true }, mutationFn: sendTestPreview });

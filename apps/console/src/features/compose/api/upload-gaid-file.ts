@@ -1,6 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callPath, Envelope, ErrorCodes, errorMessage, GaidListInfo, GaidListProblem, targetingCalls } from '@beacon/shared';
+import {
+  callPath,
+  Envelope,
+  ErrorCodes,
+  errorMessage,
+  GaidListInfo,
+  GaidListProblem,
+  targetingCalls,
+} from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { ApiError } from '../../../lib/api-error';
 
@@ -22,7 +30,8 @@ export class GaidListError extends ApiError {
 export function readGaidListAnswer(httpStatus: number, body: unknown): GaidListInfo {
   const lang = currentLanguage();
   const envelope = AnyEnvelope.safeParse(body);
-  if (!envelope.success) throw new ApiError({ kind: 'server', code: 0, httpStatus, message: errorMessage(0, lang) });
+  if (!envelope.success)
+    throw new ApiError({ kind: 'server', code: 0, httpStatus, message: errorMessage(0, lang) });
   const { status, msg, data } = envelope.data;
   if (status !== ErrorCodes.SUCCESS) {
     const problem = GaidListProblem.safeParse(data);
@@ -31,7 +40,8 @@ export function readGaidListAnswer(httpStatus: number, body: unknown): GaidListI
     throw new ApiError({ kind: 'business', code: status, httpStatus, message });
   }
   const parsed = GaidListInfo.safeParse(data);
-  if (!parsed.success) throw new ApiError({ kind: 'server', code: 0, httpStatus, message: errorMessage(0, lang) });
+  if (!parsed.success)
+    throw new ApiError({ kind: 'server', code: 0, httpStatus, message: errorMessage(0, lang) });
   return parsed.data;
 }
 
@@ -55,8 +65,15 @@ export async function uploadGaidFile({ appId, file }: UploadGaidFileInput): Prom
   } catch {
     throw new ApiError({ kind: 'network', code: ErrorCodes.SERVER_ERROR, message: 'Network error' });
   }
-  if (response.status === 401) throw new ApiError({ kind: 'unauthorized', code: 401, httpStatus: 401, message: errorMessage(401, currentLanguage()) });
+  if (response.status === 401)
+    throw new ApiError({
+      kind: 'unauthorized',
+      code: 401,
+      httpStatus: 401,
+      message: errorMessage(401, currentLanguage()),
+    });
   return readGaidListAnswer(response.status, await response.json().catch(() => undefined));
 }
 
-export const useUploadGaidFile = () => useMutation({ meta: { handlesErrors: true }, mutationFn: uploadGaidFile });
+export const useUploadGaidFile = () =>
+  useMutation({ meta: { handlesErrors: true }, mutationFn: uploadGaidFile });

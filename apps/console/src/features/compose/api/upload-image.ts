@@ -11,7 +11,10 @@ export interface UploadImageInput {
 
 /** Posts an image as multipart `kind` + `file`; the server checks it against IMAGE_RULES[kind]. */
 export function uploadImage({ appId, kind, file }: UploadImageInput): Promise<StoredImage> {
-  return uploadFile(uploadCalls.image, file, currentLanguage(), { url: callPath(uploadCalls.image.path, { appId }), fields: { kind } });
+  return uploadFile(uploadCalls.image, file, currentLanguage(), {
+    url: callPath(uploadCalls.image.path, { appId }),
+    fields: { kind },
+  });
 }
 
 export const useUploadImage = () => useMutation({ meta: { handlesErrors: true }, mutationFn: uploadImage });

@@ -3,11 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { type FieldRule } from './use-field-rule';
 
 /** Advanced: the daily message kind (msgRestrictType) and, when the app enables it, the display priority. */
-export function AdvancedSection({ rule, displayPriorityEnable }: { rule: FieldRule; displayPriorityEnable: boolean }) {
+export function AdvancedSection({
+  rule,
+  displayPriorityEnable,
+}: {
+  rule: FieldRule;
+  displayPriorityEnable: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Card title={t('compose.sections.advanced')} variant="borderless" id="compose-advanced">
-      <Form.Item name="msgRestrictType" label={t('compose.fields.msgRestrictType')} extra={t('compose.hints.msgRestrictType')}>
+      <Form.Item
+        name="msgRestrictType"
+        label={t('compose.fields.msgRestrictType')}
+        extra={t('compose.hints.msgRestrictType')}
+      >
         <Radio.Group
           optionType="button"
           options={[
@@ -18,7 +28,14 @@ export function AdvancedSection({ rule, displayPriorityEnable }: { rule: FieldRu
         />
       </Form.Item>
       {displayPriorityEnable && (
-        <Form.Item name="priority" label={t('compose.fields.priority')} extra={t('compose.hints.priority')} rules={[rule(['priority'])]} required normalize={(v: number | null) => (v === null ? null : Math.floor(v))}>
+        <Form.Item
+          name="priority"
+          label={t('compose.fields.priority')}
+          extra={t('compose.hints.priority')}
+          rules={[rule(['priority'])]}
+          required
+          normalize={(v: number | null) => (v === null ? null : Math.floor(v))}
+        >
           <InputNumber min={0} max={9} precision={0} style={{ width: 120 }} />
         </Form.Item>
       )}

@@ -1,4 +1,18 @@
-import { Alert, Card, Flex, Form, Input, InputNumber, Radio, Select, Slider, Spin, Statistic, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Slider,
+  Spin,
+  Statistic,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_LIMITS, USER_GROUP_LEVELS, type ConditionDraft } from '@beacon/shared';
 import { ConditionBuilder, type ConditionDictionaries } from '../../../components/condition-builder';
@@ -28,14 +42,31 @@ interface AudienceSectionProps {
 }
 
 /** The condition builder as a form control. */
-function ConditionsInput({ value, onChange, dictionaries }: { value?: ConditionDraft[]; onChange?: (rows: ConditionDraft[]) => void; dictionaries: ConditionDictionaries }) {
-  return <ConditionBuilder value={value ?? []} onChange={(rows) => onChange?.(rows)} dictionaries={dictionaries} />;
+function ConditionsInput({
+  value,
+  onChange,
+  dictionaries,
+}: {
+  value?: ConditionDraft[];
+  onChange?: (rows: ConditionDraft[]) => void;
+  dictionaries: ConditionDictionaries;
+}) {
+  return (
+    <ConditionBuilder value={value ?? []} onChange={(rows) => onChange?.(rows)} dictionaries={dictionaries} />
+  );
 }
 
 const TYPES: ComposeTargeting[] = [0, 1, 2, 3, 6, 7];
 
 /** Audience: targeting type and its editor, the live estimate, the expected push count with a percent slider. */
-export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTouched, dictionaries }: AudienceSectionProps) {
+export function AudienceSection({
+  appId,
+  rule,
+  projectLevel,
+  estimate,
+  onCountTouched,
+  dictionaries,
+}: AudienceSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const type: ComposeTargeting = Form.useWatch('targetingType', form) ?? 0;
@@ -47,14 +78,19 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
   const percent = max && pushCount ? Math.min(100, Math.round((pushCount / max) * 100)) : 0;
 
   const disabledReason = (value: ComposeTargeting): string | undefined => {
-    if (isTester && !(TESTER_TARGETING as readonly number[]).includes(value)) return t('compose.targeting.testerOnly');
+    if (isTester && !(TESTER_TARGETING as readonly number[]).includes(value))
+      return t('compose.targeting.testerOnly');
     if (value === 3 && !canUseGroups) return t('compose.targeting.groupsLevel');
     return undefined;
   };
 
   return (
     <Card title={t('compose.sections.audience')} variant="borderless" id="compose-audience">
-      <Form.Item name="targetingType" label={t('compose.fields.targetingType')} rules={[rule(['targetingType'])]}>
+      <Form.Item
+        name="targetingType"
+        label={t('compose.fields.targetingType')}
+        rules={[rule(['targetingType'])]}
+      >
         <Radio.Group>
           <Flex vertical gap={6}>
             {TYPES.map((value) => {
@@ -62,7 +98,11 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
               const radio = (
                 <Radio value={value} disabled={reason !== undefined}>
                   {t(`compose.targeting.type${value}`)}
-                  {reason && <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{reason}</Typography.Text>}
+                  {reason && (
+                    <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+                      {reason}
+                    </Typography.Text>
+                  )}
                 </Radio>
               );
               return <div key={value}>{radio}</div>;
@@ -70,16 +110,39 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
           </Flex>
         </Radio.Group>
       </Form.Item>
-      {isTester && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('compose.targeting.testerNote')} />}
+      {isTester && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('compose.targeting.testerNote')}
+        />
+      )}
 
       {type === 1 && (
-        <Form.Item name="conditions" label={t('compose.fields.conditions')} rules={[rule(['conditions'])]} required>
+        <Form.Item
+          name="conditions"
+          label={t('compose.fields.conditions')}
+          rules={[rule(['conditions'])]}
+          required
+        >
           {dictionaries ? <ConditionsInput dictionaries={dictionaries} /> : <Spin />}
         </Form.Item>
       )}
       {type === 2 && (
-        <Form.Item name="userIdsText" label={t('compose.fields.userIds')} extra={t('compose.hints.userIds', { max: MESSAGE_LIMITS.userIdsMax })} rules={[rule(['userIdsText'])]} required>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder="38400000-8cf0-11bd-b23e-10b96e40000d" spellCheck={false} style={{ fontFamily: 'monospace' }} />
+        <Form.Item
+          name="userIdsText"
+          label={t('compose.fields.userIds')}
+          extra={t('compose.hints.userIds', { max: MESSAGE_LIMITS.userIdsMax })}
+          rules={[rule(['userIdsText'])]}
+          required
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            placeholder="38400000-8cf0-11bd-b23e-10b96e40000d"
+            spellCheck={false}
+            style={{ fontFamily: 'monospace' }}
+          />
         </Form.Item>
       )}
       {type === 6 && <GaidFileField appId={appId} rule={rule} />}
@@ -92,7 +155,11 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
             loading={groups.isLoading}
             placeholder={t('compose.placeholders.group')}
             notFoundContent={groups.isLoading ? <Spin size="small" /> : t('compose.targeting.noGroups')}
-            options={(groups.data?.results ?? []).map((g) => ({ value: g.id, label: g.name, disabled: !g.open }))}
+            options={(groups.data?.results ?? []).map((g) => ({
+              value: g.id,
+              label: g.name,
+              disabled: !g.open,
+            }))}
           />
         </Form.Item>
       )}
@@ -102,17 +169,32 @@ export function AudienceSection({ appId, rule, projectLevel, estimate, onCountTo
           <Statistic
             title={t('compose.estimate.title')}
             value={estimate.idle ? '—' : estimate.failed ? t('compose.estimate.unavailable') : (max ?? '—')}
-            prefix={estimate.approximate && max !== undefined && !estimate.idle && !estimate.failed ? '≈' : undefined}
+            prefix={
+              estimate.approximate && max !== undefined && !estimate.idle && !estimate.failed
+                ? '≈'
+                : undefined
+            }
             loading={estimate.loading && max === undefined}
             styles={{ content: { fontSize: 22 } }}
           />
         </Tooltip>
         {estimate.loading && max !== undefined && <Spin size="small" />}
       </Flex>
-      <Form.Item label={t('compose.fields.pushCount')} required extra={max !== undefined ? t('compose.hints.pushCount', { max }) : undefined}>
+      <Form.Item
+        label={t('compose.fields.pushCount')}
+        required
+        extra={max !== undefined ? t('compose.hints.pushCount', { max }) : undefined}
+      >
         <Flex gap={16} align="center">
           <Form.Item name="pushCount" noStyle rules={[rule(['pushCount'])]}>
-            <InputNumber id="pushCount" min={0} precision={0} style={{ width: 160 }} onChange={onCountTouched} aria-label={t('compose.fields.pushCount')} />
+            <InputNumber
+              id="pushCount"
+              min={0}
+              precision={0}
+              style={{ width: 160 }}
+              onChange={onCountTouched}
+              aria-label={t('compose.fields.pushCount')}
+            />
           </Form.Item>
           <Slider
             aria-label={t('compose.fields.pushPercent')}

@@ -36,14 +36,19 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ComposeValues>();
-  const values = Form.useWatch((v: ComposeValues) => v, { form, preserve: true }) as ComposeValues | undefined;
+  const values = Form.useWatch((v: ComposeValues) => v, { form, preserve: true }) as
+    ComposeValues | undefined;
   const countTouched = useRef(initial.pushCount !== null);
   const estimate = useAudienceEstimate(app.appId, values ?? initial);
   const ctx: ComposeContext = { app, estimate: estimate.value, now: Date.now(), id, materialId };
   const rule = useFieldRule(form, ctx);
   const issueText = useIssueText();
   const { dictionaries, raw } = useDictionaries(app.appId);
-  const groups = useUserGroups(app.appId, { pageNo: 1, pageSize: 10_000 }, values?.targetingType === 3 && [100, 200, 300].includes(app.projectLevel));
+  const groups = useUserGroups(
+    app.appId,
+    { pageNo: 1, pageSize: 10_000 },
+    values?.targetingType === 3 && [100, 200, 300].includes(app.projectLevel),
+  );
   const submit = useComposeSubmit({ appId: app.appId, form, toReview });
   const [confirm, setConfirm] = useState<MessageSaveInput | undefined>();
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
@@ -60,13 +65,29 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
   const handleValuesChange = (changed: Partial<ComposeValues>, all: ComposeValues) => {
     if (changed.design !== undefined) {
       const system = changed.design === 1;
-      form.setFieldsValue({ icon: '', button: '', smallIcon: system ? defaultIcon.icon : '', smallIconColor: system ? defaultIcon.color : '', exType: 1, exText: '', exImage: '', optionalIcon: '' });
+      form.setFieldsValue({
+        icon: '',
+        button: '',
+        smallIcon: system ? defaultIcon.icon : '',
+        smallIconColor: system ? defaultIcon.color : '',
+        exType: 1,
+        exText: '',
+        exImage: '',
+        optionalIcon: '',
+      });
       void message.info(t('compose.hints.designCleared'));
     }
-    if (changed.exType !== undefined) form.setFieldsValue({ exText: '', exImage: '', ...(changed.exType === 3 ? { optionalIcon: '' } : {}) });
+    if (changed.exType !== undefined)
+      form.setFieldsValue({ exText: '', exImage: '', ...(changed.exType === 3 ? { optionalIcon: '' } : {}) });
     if (changed.smallIcon === '') form.setFieldValue('smallIconColor', '');
-    if (changed.scheduleType !== undefined) form.setFieldValue('scheduleUTC', changed.scheduleType === 3 ? '+0000' : app.serverUTC);
-    if (changed.targetingType !== undefined && (changed.targetingType === 6 || changed.targetingType === 7) && all.scheduleType === 3) form.setFieldValue('scheduleType', 2);
+    if (changed.scheduleType !== undefined)
+      form.setFieldValue('scheduleUTC', changed.scheduleType === 3 ? '+0000' : app.serverUTC);
+    if (
+      changed.targetingType !== undefined &&
+      (changed.targetingType === 6 || changed.targetingType === 7) &&
+      all.scheduleType === 3
+    )
+      form.setFieldValue('scheduleType', 2);
   };
 
   const handleFinish = () => {
@@ -84,8 +105,26 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
 
   const openTest = () => {
     const all = form.getFieldsValue(true) as ComposeValues;
-    const content = ['description', 'design', 'smallIcon', 'smallIconColor', 'icon', 'button', 'title', 'desc', 'exText', 'exImage', 'openType', 'openContent', 'buttons', 'langContent', 'languages'];
-    const issues = validateCompose(all, { ...ctx, now: Date.now() }).filter((i) => content.includes(String(i.name[0])) && i.name[0] !== 'description');
+    const content = [
+      'description',
+      'design',
+      'smallIcon',
+      'smallIconColor',
+      'icon',
+      'button',
+      'title',
+      'desc',
+      'exText',
+      'exImage',
+      'openType',
+      'openContent',
+      'buttons',
+      'langContent',
+      'languages',
+    ];
+    const issues = validateCompose(all, { ...ctx, now: Date.now() }).filter(
+      (i) => content.includes(String(i.name[0])) && i.name[0] !== 'description',
+    );
     if (issues.length > 0) {
       form.setFields(issues.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
       const first = issues[0];
@@ -110,7 +149,9 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
       requiredMark
       data-testid="compose-form"
     >
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}>
+      <div
+        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}
+      >
         <Flex vertical gap={16}>
           <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
           {app.multiLangEnable && (
@@ -118,7 +159,16 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
               <MultiLangSection rule={rule} languages={languages} />
             </Card>
           )}
-          <AudienceSection appId={app.appId} rule={rule} projectLevel={app.projectLevel} estimate={estimate} dictionaries={dictionaries} onCountTouched={() => { countTouched.current = true; }} />
+          <AudienceSection
+            appId={app.appId}
+            rule={rule}
+            projectLevel={app.projectLevel}
+            estimate={estimate}
+            dictionaries={dictionaries}
+            onCountTouched={() => {
+              countTouched.current = true;
+            }}
+          />
           <ScheduleSection rule={rule} localTimeEnable={app.localTimeEnable} estimate={estimate.value} />
           <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
         </Flex>
@@ -129,11 +179,25 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
           {submit.dailyLimit ? (
             <Alert type="error" showIcon message={t('compose.dailyLimit')} data-testid="daily-limit" />
           ) : (
-            <Button type="primary" htmlType="submit" icon={<SendOutlined />} block size="large" loading={submit.saving} disabled={submit.saved}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SendOutlined />}
+              block
+              size="large"
+              loading={submit.saving}
+              disabled={submit.saved}
+            >
               {id ? t('compose.actions.edit') : t('compose.actions.create')}
             </Button>
           )}
-          {needsReview && <Alert type="info" showIcon message={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')} />}
+          {needsReview && (
+            <Alert
+              type="info"
+              showIcon
+              message={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')}
+            />
+          )}
         </PreviewPanel>
       </div>
       {confirm && values && (
@@ -150,9 +214,17 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
         />
       )}
       {submit.forbidden && (
-        <ForbiddenDialog open forbidden={submit.forbidden.list} canContinue={submit.forbidden.canContinue} onClose={submit.closeForbidden} onContinue={submit.continueForbidden} />
+        <ForbiddenDialog
+          open
+          forbidden={submit.forbidden.list}
+          canContinue={submit.forbidden.canContinue}
+          onClose={submit.closeForbidden}
+          onContinue={submit.continueForbidden}
+        />
       )}
-      {testing && <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />}
+      {testing && (
+        <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />
+      )}
     </Form>
   );
 }

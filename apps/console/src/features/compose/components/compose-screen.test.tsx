@@ -4,34 +4,67 @@ import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 
 const APP_INFO = {
-  appId: 1, title: 'Acme Shop', pkg: 'com.acme.shop', logo: '', ownerEmail: 'o@example.com', projectLevel: 200, reviewEnable: false, materialReviewEnable: false,
-  advanceTarget: false, multiLangEnable: true, localTimeEnable: true, displayPriorityEnable: false, linksEnable: true, limitEnable: false, limitCount: 0,
-  uploadFileLimit: 30, destroy: 0, serverUTC: '+0800', hasServiceAccount: true,
+  appId: 1,
+  title: 'Acme Shop',
+  pkg: 'com.acme.shop',
+  logo: '',
+  ownerEmail: 'o@example.com',
+  projectLevel: 200,
+  reviewEnable: false,
+  materialReviewEnable: false,
+  advanceTarget: false,
+  multiLangEnable: true,
+  localTimeEnable: true,
+  displayPriorityEnable: false,
+  linksEnable: true,
+  limitEnable: false,
+  limitCount: 0,
+  uploadFileLimit: 30,
+  destroy: 0,
+  serverUTC: '+0800',
+  hasServiceAccount: true,
 };
 const DICTS = {
-  countries: [{ code: 'NG', name: { en: 'Nigeria', zh: '尼日利亚', fr: 'Nigeria' } }], languages: [{ code: 'fr', name: { en: 'French', zh: '法语', fr: 'français' } }],
-  subLanguages: [], androidVersions: [], utcOffsets: ['+0000'], dailyMessageKinds: [], statisticsModes: [], brands: [], operators: [], appVersions: [],
-  interestTags: [], audiencePackages: [], advancedTargeting: false,
+  countries: [{ code: 'NG', name: { en: 'Nigeria', zh: '尼日利亚', fr: 'Nigeria' } }],
+  languages: [{ code: 'fr', name: { en: 'French', zh: '法语', fr: 'français' } }],
+  subLanguages: [],
+  androidVersions: [],
+  utcOffsets: ['+0000'],
+  dailyMessageKinds: [],
+  statisticsModes: [],
+  brands: [],
+  operators: [],
+  appVersions: [],
+  interestTags: [],
+  audiencePackages: [],
+  advancedTargeting: false,
 };
 
 let saved: unknown[] = [];
 let audience = 1234;
-const ok = (data: unknown) => new Response(JSON.stringify({ status: 200, msg: 'success', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 beforeEach(() => {
   saved = [];
   audience = 1234;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith('/app/1/info')) return ok(APP_INFO);
-    if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
-    if (url.includes('/dict/1/all')) return ok(DICTS);
-    if (url.endsWith('/msg/target/max')) return ok({ newCount: audience, exact: false });
-    if (url.endsWith('/msg/save')) {
-      saved.push(JSON.parse(init?.body as string));
-      return ok({ id: 7, msgId: 70, status: 0 });
-    }
-    return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
+      if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
+      if (url.includes('/dict/1/all')) return ok(DICTS);
+      if (url.endsWith('/msg/target/max')) return ok({ newCount: audience, exact: false });
+      if (url.endsWith('/msg/save')) {
+        saved.push(JSON.parse(init?.body as string));
+        return ok({ id: 7, msgId: 70, status: 0 });
+      }
+      return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -39,7 +72,8 @@ afterEach(() => {
 });
 
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;
-const errorOf = (id: string) => field(id).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
+const errorOf = (id: string) =>
+  field(id).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 
 describe('ComposeScreen', () => {
   it('refreshes the estimate every minute while the form is open; an untouched push count follows it', async () => {
@@ -75,7 +109,10 @@ describe('ComposeScreen', () => {
     fireEvent.change(field('title'), { target: { value: 'Half price today' } });
     fireEvent.change(field('desc'), { target: { value: 'Until midnight' } });
     fireEvent.change(field('openContent'), { target: { value: 'https://acme.example/sale' } });
-    await waitFor(() => expect(errorOf('openContent')).toBe('Must be a page or deep link, not an http(s) link'), { timeout: 15_000 });
+    await waitFor(
+      () => expect(errorOf('openContent')).toBe('Must be a page or deep link, not an http(s) link'),
+      { timeout: 15_000 },
+    );
     expect(screen.getAllByTestId('push-preview-title')[0]?.textContent).toBe('Half price today');
     fireEvent.change(field('openContent'), { target: { value: 'shop://sale' } });
 
@@ -85,9 +122,26 @@ describe('ComposeScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 15_000 });
     expect(saved[0]).toMatchObject({
-      msgType: 1, title: 'Spring sale', targetingType: 0, pushCount: 1234, targetCount: 1234, scheduleType: 1, scheduleUTC: '+0800', timeToLive: 43200,
-      data: { noti_type: 1, noti_title: 'Half price today', noti_desc: 'Until midnight', noti_small_icon: '/files/icon.png', noti_small_icon_color: '#1A73E8', noti_open_type: 1, noti_open_content: 'shop://sale' },
+      msgType: 1,
+      title: 'Spring sale',
+      targetingType: 0,
+      pushCount: 1234,
+      targetCount: 1234,
+      scheduleType: 1,
+      scheduleUTC: '+0800',
+      timeToLive: 43200,
+      data: {
+        noti_type: 1,
+        noti_title: 'Half price today',
+        noti_desc: 'Until midnight',
+        noti_small_icon: '/files/icon.png',
+        noti_small_icon_color: '#1A73E8',
+        noti_open_type: 1,
+        noti_open_content: 'shop://sale',
+      },
     });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), {
+      timeout: 3000,
+    });
   }, 60_000);
 });

@@ -27,19 +27,30 @@ export function ComposeScreen({ appId, id, act, materialId, from }: ComposeScree
   const detail = useMessageDetail(appId, loadsDetail ? id : undefined);
   const icon = useIcon(appId);
   const app = info.data;
-  const defaultIcon = useMemo(() => ({ icon: icon.data?.icon ?? '', color: icon.data?.color ?? '' }), [icon.data]);
+  const defaultIcon = useMemo(
+    () => ({ icon: icon.data?.icon ?? '', color: icon.data?.color ?? '' }),
+    [icon.data],
+  );
   const ready = app && (!loadsDetail || detail.data) && !icon.isLoading;
 
   const initial = useMemo(() => {
     if (!app || !ready) return undefined;
     if (loadsDetail && detail.data) return composeFromDetail(detail.data, act ?? 'edit', app.serverUTC);
     const fresh = emptyCompose(app.serverUTC, app.projectLevel === 500 ? 2 : undefined);
-    return { ...fresh, smallIcon: defaultIcon.icon, smallIconColor: defaultIcon.icon ? defaultIcon.color : '' };
+    return {
+      ...fresh,
+      smallIcon: defaultIcon.icon,
+      smallIconColor: defaultIcon.icon ? defaultIcon.color : '',
+    };
   }, [app, ready, loadsDetail, detail.data, act, defaultIcon]);
 
   if (detail.isError) {
     return (
-      <Result status="warning" title={t('compose.loadFailed')} extra={<Button onClick={() => void navigate(-1)}>{t('compose.actions.back')}</Button>} />
+      <Result
+        status="warning"
+        title={t('compose.loadFailed')}
+        extra={<Button onClick={() => void navigate(-1)}>{t('compose.actions.back')}</Button>}
+      />
     );
   }
   if (!app || !initial) return <PageSpin />;
@@ -51,8 +62,18 @@ export function ComposeScreen({ appId, id, act, materialId, from }: ComposeScree
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {editing ? t('compose.titleEdit') : act === 'copy' ? t('compose.titleCopy') : t('compose.titleNew')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('compose.subtitle', { app: app.title })}</Typography.Paragraph>
-      <ComposeForm key={`${id ?? 'new'}-${act ?? ''}`} app={app} initial={initial} defaultIcon={defaultIcon} id={editing} materialId={materialId} toReview={from === 'review'} />
+      <Typography.Paragraph type="secondary">
+        {t('compose.subtitle', { app: app.title })}
+      </Typography.Paragraph>
+      <ComposeForm
+        key={`${id ?? 'new'}-${act ?? ''}`}
+        app={app}
+        initial={initial}
+        defaultIcon={defaultIcon}
+        id={editing}
+        materialId={materialId}
+        toReview={from === 'review'}
+      />
     </div>
   );
 }

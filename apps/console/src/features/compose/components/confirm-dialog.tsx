@@ -18,13 +18,25 @@ interface ConfirmDialogProps {
 }
 
 /** The push-preview confirmation (part 2 §4): content, kind, targeting, count, schedule, TTL and speed. */
-export function ConfirmDialog({ open, values: v, payload, appName, groupName, saving, editing, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  values: v,
+  payload,
+  appName,
+  groupName,
+  saving,
+  editing,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const count = payload.pushCount;
   const targeting = t(`compose.targeting.type${payload.targetingType}`);
   const fileDetail = (list: ComposeValues['fileList']): string => {
     const name = list?.name || list?.link || '';
-    return list?.count === undefined ? name : `${name} · ${t('compose.confirm.devices', { count: list.count })}`;
+    return list?.count === undefined
+      ? name
+      : `${name} · ${t('compose.confirm.devices', { count: list.count })}`;
   };
   const detail =
     payload.targetingType === 1
@@ -42,7 +54,9 @@ export function ConfirmDialog({ open, values: v, payload, appName, groupName, sa
       : payload.scheduleType === 2
         ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
         : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
-  const speed = payload.speedLimit ? `${payload.speedLimit}/s · ${t('compose.schedule.duration', slowPushDuration(count, payload.speedLimit))}` : t('compose.confirm.fullSpeed');
+  const speed = payload.speedLimit
+    ? `${payload.speedLimit}/s · ${t('compose.schedule.duration', slowPushDuration(count, payload.speedLimit))}`
+    : t('compose.confirm.fullSpeed');
   return (
     <Modal
       open={open}
@@ -60,17 +74,44 @@ export function ConfirmDialog({ open, values: v, payload, appName, groupName, sa
           appName={appName}
           expanded
           labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
-          content={{ design: v.design, title: v.title, desc: v.desc, smallIcon: v.smallIcon, color: v.smallIconColor, icon: v.icon, button: v.button, exType: v.exType, exText: v.exText, exImage: v.exImage, optionalIcon: v.optionalIcon, buttons: v.buttons }}
+          content={{
+            design: v.design,
+            title: v.title,
+            desc: v.desc,
+            smallIcon: v.smallIcon,
+            color: v.smallIconColor,
+            icon: v.icon,
+            button: v.button,
+            exType: v.exType,
+            exText: v.exText,
+            exImage: v.exImage,
+            optionalIcon: v.optionalIcon,
+            buttons: v.buttons,
+          }}
         />
         <Descriptions size="small" column={1} style={{ flex: 1 }}>
           <Descriptions.Item label={t('compose.fields.description')}>{payload.title}</Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.msgRestrictType')}>{t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}</Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.targetingType')}>{detail ? `${targeting} · ${detail}` : targeting}</Descriptions.Item>
-          {payload.multiLangEnable && <Descriptions.Item label={t('compose.fields.languages')}>{payload.multiLangContent?.map((e) => e.lang).join(', ')}</Descriptions.Item>}
+          <Descriptions.Item label={t('compose.fields.msgRestrictType')}>
+            {t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('compose.fields.targetingType')}>
+            {detail ? `${targeting} · ${detail}` : targeting}
+          </Descriptions.Item>
+          {payload.multiLangEnable && (
+            <Descriptions.Item label={t('compose.fields.languages')}>
+              {payload.multiLangContent?.map((e) => e.lang).join(', ')}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('compose.fields.scheduleType')}>{schedule}</Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.ttl')}>{t('compose.confirm.hours', { count: (payload.timeToLive ?? 43200) / 3600 })}</Descriptions.Item>
+          <Descriptions.Item label={t('compose.fields.ttl')}>
+            {t('compose.confirm.hours', { count: (payload.timeToLive ?? 43200) / 3600 })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('compose.fields.speedLimit')}>{speed}</Descriptions.Item>
-          {payload.msgDisplayPrior !== undefined && <Descriptions.Item label={t('compose.fields.priority')}>{payload.msgDisplayPrior}</Descriptions.Item>}
+          {payload.msgDisplayPrior !== undefined && (
+            <Descriptions.Item label={t('compose.fields.priority')}>
+              {payload.msgDisplayPrior}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       </div>
       <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">

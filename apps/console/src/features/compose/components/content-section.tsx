@@ -24,8 +24,18 @@ export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps
   const color = Form.useWatch('smallIconColor', form) ?? '';
   return (
     <Card title={t('compose.sections.content')} variant="borderless" id="compose-content">
-      <Form.Item name="description" label={t('compose.fields.description')} extra={t('compose.hints.description')} rules={[rule(['description'])]} required>
-        <Input maxLength={MESSAGE_LIMITS.descriptionMax} showCount placeholder={t('compose.placeholders.description')} />
+      <Form.Item
+        name="description"
+        label={t('compose.fields.description')}
+        extra={t('compose.hints.description')}
+        rules={[rule(['description'])]}
+        required
+      >
+        <Input
+          maxLength={MESSAGE_LIMITS.descriptionMax}
+          showCount
+          placeholder={t('compose.placeholders.description')}
+        />
       </Form.Item>
       <Form.Item name="design" label={t('compose.fields.design')}>
         <Radio.Group
@@ -38,7 +48,12 @@ export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps
       </Form.Item>
       {design === 1 ? (
         <>
-          <Form.Item name="smallIcon" label={t('compose.fields.smallIcon')} rules={[rule(['smallIcon'])]} required>
+          <Form.Item
+            name="smallIcon"
+            label={t('compose.fields.smallIcon')}
+            rules={[rule(['smallIcon'])]}
+            required
+          >
             <SmallIconField appId={appId} color={color} />
           </Form.Item>
           <Form.Item
@@ -48,7 +63,25 @@ export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps
             rules={[rule(['smallIconColor'])]}
             normalize={(v: string) => v.toUpperCase()}
           >
-            <Input disabled={!smallIcon} maxLength={7} placeholder="#1A73E8" style={{ width: 160 }} prefix={<span aria-hidden style={{ width: 14, height: 14, borderRadius: 3, background: /^#[0-9A-F]{6}$/.test(color) ? color : 'transparent', border: '1px solid #d9d9d9', display: 'inline-block' }} />} />
+            <Input
+              disabled={!smallIcon}
+              maxLength={7}
+              placeholder="#1A73E8"
+              style={{ width: 160 }}
+              prefix={
+                <span
+                  aria-hidden
+                  style={{
+                    width: 14,
+                    height: 14,
+                    borderRadius: 3,
+                    background: /^#[0-9A-F]{6}$/.test(color) ? color : 'transparent',
+                    border: '1px solid #d9d9d9',
+                    display: 'inline-block',
+                  }}
+                />
+              }
+            />
           </Form.Item>
         </>
       ) : (
@@ -57,7 +90,12 @@ export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps
             <ImageField appId={appId} kind="customIcon" />
           </Form.Item>
           <Form.Item name="button" label={t('compose.fields.button')} rules={[rule(['button'])]}>
-            <Input maxLength={MESSAGE_LIMITS.buttonMax} showCount placeholder={t('compose.placeholders.button')} style={{ maxWidth: 320 }} />
+            <Input
+              maxLength={MESSAGE_LIMITS.buttonMax}
+              showCount
+              placeholder={t('compose.placeholders.button')}
+              style={{ maxWidth: 320 }}
+            />
           </Form.Item>
         </>
       )}
@@ -65,7 +103,12 @@ export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps
         <Input maxLength={MESSAGE_LIMITS.titleMax} showCount placeholder={t('compose.placeholders.title')} />
       </Form.Item>
       <Form.Item name="desc" label={t('compose.fields.desc')} rules={[rule(['desc'])]} required>
-        <Input.TextArea maxLength={MESSAGE_LIMITS.descMax} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('compose.placeholders.desc')} />
+        <Input.TextArea
+          maxLength={MESSAGE_LIMITS.descMax}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          placeholder={t('compose.placeholders.desc')}
+        />
       </Form.Item>
       <ExpandedFields appId={appId} rule={rule} />
       <OpenActionFields rule={rule} linksEnable={linksEnable} />

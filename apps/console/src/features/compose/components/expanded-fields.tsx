@@ -24,7 +24,12 @@ export function ExpandedFields({ appId, rule }: { appId: number; rule: FieldRule
       </Form.Item>
       {exType === 2 && (
         <Form.Item name="exText" label={t('compose.fields.exText')} rules={[rule(['exText'])]} required>
-          <Input.TextArea maxLength={MESSAGE_LIMITS.expandedTextMax} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder={t('compose.placeholders.exText')} />
+          <Input.TextArea
+            maxLength={MESSAGE_LIMITS.expandedTextMax}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            placeholder={t('compose.placeholders.exText')}
+          />
         </Form.Item>
       )}
       {exType === 3 && (
@@ -33,7 +38,11 @@ export function ExpandedFields({ appId, rule }: { appId: number; rule: FieldRule
         </Form.Item>
       )}
       {exType !== 3 && (
-        <Form.Item name="optionalIcon" label={t('compose.fields.optionalIcon')} extra={t('compose.hints.optionalIcon')}>
+        <Form.Item
+          name="optionalIcon"
+          label={t('compose.fields.optionalIcon')}
+          extra={t('compose.hints.optionalIcon')}
+        >
           <ImageField appId={appId} kind="optionalIcon" />
         </Form.Item>
       )}

@@ -23,21 +23,44 @@ export function ExtraButtonsField({ rule, linksEnable }: { rule: FieldRule; link
                     style={{ width: 130 }}
                     options={[
                       { value: 1, label: t('compose.openType.app') },
-                      ...(linksEnable || buttons[i]?.type === 2 ? [{ value: 2, label: t('compose.openType.link') }] : []),
+                      ...(linksEnable || buttons[i]?.type === 2
+                        ? [{ value: 2, label: t('compose.openType.link') }]
+                        : []),
                     ]}
                   />
                 </Form.Item>
-                <Form.Item name={[field.name, 'txt']} rules={[rule(['buttons', i, 'txt'])]} style={{ marginBottom: 0, width: 150 }}>
-                  <Input aria-label={t('compose.buttons.textOf', { n: i + 1 })} maxLength={MESSAGE_LIMITS.extraButtonTextMax} placeholder={t('compose.buttons.text')} />
+                <Form.Item
+                  name={[field.name, 'txt']}
+                  rules={[rule(['buttons', i, 'txt'])]}
+                  style={{ marginBottom: 0, width: 150 }}
+                >
+                  <Input
+                    aria-label={t('compose.buttons.textOf', { n: i + 1 })}
+                    maxLength={MESSAGE_LIMITS.extraButtonTextMax}
+                    placeholder={t('compose.buttons.text')}
+                  />
                 </Form.Item>
-                <Form.Item name={[field.name, 'content']} rules={[rule(['buttons', i, 'content'])]} dependencies={[['buttons', i, 'type']]} style={{ marginBottom: 0, flex: 1, minWidth: 180 }}>
+                <Form.Item
+                  name={[field.name, 'content']}
+                  rules={[rule(['buttons', i, 'content'])]}
+                  dependencies={[['buttons', i, 'type']]}
+                  style={{ marginBottom: 0, flex: 1, minWidth: 180 }}
+                >
                   <Input
                     aria-label={t('compose.buttons.contentOf', { n: i + 1 })}
                     maxLength={MESSAGE_LIMITS.extraButtonContentMax}
-                    placeholder={buttons[i]?.type === 2 ? 'https://…' : t('compose.placeholders.openContent1')}
+                    placeholder={
+                      buttons[i]?.type === 2 ? 'https://…' : t('compose.placeholders.openContent1')
+                    }
                   />
                 </Form.Item>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('compose.buttons.removeOf', { n: i + 1 })} onClick={() => remove(field.name)} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('compose.buttons.removeOf', { n: i + 1 })}
+                  onClick={() => remove(field.name)}
+                />
               </Flex>
             ))}
             {fields.length < MAX_BUTTONS ? (
@@ -47,7 +70,9 @@ export function ExtraButtonsField({ rule, linksEnable }: { rule: FieldRule; link
                 </Button>
               </div>
             ) : (
-              <Typography.Text type="secondary">{t('compose.buttons.max', { max: MAX_BUTTONS })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t('compose.buttons.max', { max: MAX_BUTTONS })}
+              </Typography.Text>
             )}
           </Flex>
         )}

@@ -6,19 +6,60 @@ import { ForbiddenDialog, type Forbidden } from './forbidden-dialog';
 
 const ROWS: Forbidden = [
   { countryCode: 'FR', countryName: 'France', allDay: true, windows: [], lossCode: 104, devices: 3 },
-  { countryCode: 'IN', countryName: 'India', allDay: false, windows: [{ start: '12:00', end: '13:00' }, { start: '22:00', end: '08:00' }], lossCode: 105, devices: 1 },
+  {
+    countryCode: 'IN',
+    countryName: 'India',
+    allDay: false,
+    windows: [
+      { start: '12:00', end: '13:00' },
+      { start: '22:00', end: '08:00' },
+    ],
+    lossCode: 105,
+    devices: 1,
+  },
 ];
 
 const APP_INFO = {
-  appId: 1, title: 'Acme Shop', pkg: 'com.acme.shop', logo: '', ownerEmail: 'o@example.com', projectLevel: 200, reviewEnable: false, materialReviewEnable: false,
-  advanceTarget: false, multiLangEnable: true, localTimeEnable: true, displayPriorityEnable: false, linksEnable: true, limitEnable: false, limitCount: 0,
-  uploadFileLimit: 30, destroy: 0, serverUTC: '+0000', hasServiceAccount: true,
+  appId: 1,
+  title: 'Acme Shop',
+  pkg: 'com.acme.shop',
+  logo: '',
+  ownerEmail: 'o@example.com',
+  projectLevel: 200,
+  reviewEnable: false,
+  materialReviewEnable: false,
+  advanceTarget: false,
+  multiLangEnable: true,
+  localTimeEnable: true,
+  displayPriorityEnable: false,
+  linksEnable: true,
+  limitEnable: false,
+  limitCount: 0,
+  uploadFileLimit: 30,
+  destroy: 0,
+  serverUTC: '+0000',
+  hasServiceAccount: true,
 };
 const DICTS = {
-  countries: [], languages: [], subLanguages: [], androidVersions: [], utcOffsets: ['+0000'], dailyMessageKinds: [], statisticsModes: [], brands: [], operators: [],
-  appVersions: [], interestTags: [], audiencePackages: [], advancedTargeting: false,
+  countries: [],
+  languages: [],
+  subLanguages: [],
+  androidVersions: [],
+  utcOffsets: ['+0000'],
+  dailyMessageKinds: [],
+  statisticsModes: [],
+  brands: [],
+  operators: [],
+  appVersions: [],
+  interestTags: [],
+  audiencePackages: [],
+  advancedTargeting: false,
 };
-const envelope = (status: number, data: unknown) => new Response(JSON.stringify({ status, msg: status === 200 ? 'success' : 'forbidden', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const envelope = (status: number, data: unknown) =>
+  new Response(JSON.stringify({ status, msg: status === 200 ? 'success' : 'forbidden', data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 afterEach(() => {
   cleanup();
@@ -28,7 +69,10 @@ afterEach(() => {
 describe('ForbiddenDialog', () => {
   it('202: lists each country with its windows (next day marked), the policy and the devices, and continues', () => {
     const onContinue = vi.fn();
-    renderAt('/', <ForbiddenDialog open forbidden={ROWS} canContinue onContinue={onContinue} onClose={() => undefined} />);
+    renderAt(
+      '/',
+      <ForbiddenDialog open forbidden={ROWS} canContinue onContinue={onContinue} onClose={() => undefined} />,
+    );
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Sending is forbidden in part of the audience')).toBeTruthy();
     const france = within(dialog).getByTestId('forbidden-FR');
@@ -46,7 +90,16 @@ describe('ForbiddenDialog', () => {
 
   it('201: says the message cannot be created and offers only Back', () => {
     const onClose = vi.fn();
-    renderAt('/', <ForbiddenDialog open forbidden={ROWS.slice(0, 1)} canContinue={false} onContinue={() => undefined} onClose={onClose} />);
+    renderAt(
+      '/',
+      <ForbiddenDialog
+        open
+        forbidden={ROWS.slice(0, 1)}
+        canContinue={false}
+        onContinue={() => undefined}
+        onClose={onClose}
+      />,
+    );
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Sending is forbidden for the whole audience')).toBeTruthy();
     expect(within(dialog).getByText(/No device of this audience may receive the message/)).toBeTruthy();
@@ -60,25 +113,33 @@ describe('compose → msg/save 202 → continue with countryMsgforceCreate', () 
   let saved: Array<Record<string, unknown>>;
   beforeEach(() => {
     saved = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/app/1/info')) return envelope(200, APP_INFO);
-      if (url.endsWith('/app/1/icon')) return envelope(200, { icon: '/files/icon.png', color: '' });
-      if (url.includes('/dict/1/all')) return envelope(200, DICTS);
-      if (url.endsWith('/msg/target/max')) return envelope(200, { newCount: 10 });
-      if (url.endsWith('/msg/save')) {
-        const body = JSON.parse(init?.body as string) as Record<string, unknown>;
-        saved.push(body);
-        return body.countryMsgforceCreate ? envelope(200, { id: 7, msgId: 7, status: 0 }) : envelope(202, { forbidden: ROWS });
-      }
-      return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/app/1/info')) return envelope(200, APP_INFO);
+        if (url.endsWith('/app/1/icon')) return envelope(200, { icon: '/files/icon.png', color: '' });
+        if (url.includes('/dict/1/all')) return envelope(200, DICTS);
+        if (url.endsWith('/msg/target/max')) return envelope(200, { newCount: 10 });
+        if (url.endsWith('/msg/save')) {
+          const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+          saved.push(body);
+          return body.countryMsgforceCreate
+            ? envelope(200, { id: 7, msgId: 7, status: 0 })
+            : envelope(202, { forbidden: ROWS });
+        }
+        return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });
+      }),
+    );
   });
 
   it('shows the dialog from the server’s answer, saves nothing more until Continue, then resends with the flag', async () => {
     renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
     await screen.findByText('New notification');
-    await waitFor(() => expect((document.getElementById('pushCount') as HTMLInputElement).value).toBe('10'), { timeout: 15_000 });
-    const fill = (id: string, value: string) => fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+    await waitFor(() => expect((document.getElementById('pushCount') as HTMLInputElement).value).toBe('10'), {
+      timeout: 15_000,
+    });
+    const fill = (id: string, value: string) =>
+      fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
     fill('description', 'Spring sale');
     fill('title', 'Half price');
     fill('desc', 'Until midnight');
@@ -86,7 +147,11 @@ describe('compose → msg/save 202 → continue with countryMsgforceCreate', () 
     fireEvent.click(screen.getByRole('button', { name: /Review and send/ }));
     const confirm = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
-    const forbidden = await screen.findByText('Sending is forbidden in part of the audience', {}, { timeout: 15_000 });
+    const forbidden = await screen.findByText(
+      'Sending is forbidden in part of the audience',
+      {},
+      { timeout: 15_000 },
+    );
     const dialog = forbidden.closest('[role="dialog"]') as HTMLElement;
     expect(within(dialog).getByTestId('forbidden-IN').textContent).toContain('(next day)');
     expect(saved).toHaveLength(1);
@@ -94,6 +159,8 @@ describe('compose → msg/save 202 → continue with countryMsgforceCreate', () 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(saved).toHaveLength(2), { timeout: 15_000 });
     expect(saved[1]).toMatchObject({ title: 'Spring sale', countryMsgforceCreate: true });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), {
+      timeout: 3000,
+    });
   }, 60_000);
 });

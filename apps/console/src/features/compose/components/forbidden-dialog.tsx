@@ -24,7 +24,8 @@ const LANG_INDEX = { en: 0, zh: 1, fr: 2 } as const;
 export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onClose }: ForbiddenDialogProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const windowText = (w: { start: string; end: string }) => (w.end < w.start ? `${w.start} – ${w.end} ${t('compose.forbidden.nextDay')}` : `${w.start} – ${w.end}`);
+  const windowText = (w: { start: string; end: string }) =>
+    w.end < w.start ? `${w.start} – ${w.end} ${t('compose.forbidden.nextDay')}` : `${w.start} – ${w.end}`;
   return (
     <Modal
       open={open}
@@ -36,7 +37,9 @@ export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onCl
       cancelText={t('compose.actions.back')}
       data-testid="forbidden-dialog"
     >
-      <Typography.Paragraph>{canContinue ? t('compose.forbidden.intro') : t('compose.forbidden.cannotContinue')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {canContinue ? t('compose.forbidden.intro') : t('compose.forbidden.cannotContinue')}
+      </Typography.Paragraph>
       <Flex vertical role="list" style={{ border: '1px solid rgba(5, 5, 5, 0.06)', borderRadius: 8 }}>
         {forbidden.map((row, i) => {
           const loss = row.lossCode === undefined ? undefined : LOSS_CODES[row.lossCode]?.[LANG_INDEX[lang]];
@@ -48,15 +51,30 @@ export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onCl
               align="center"
               gap={12}
               data-testid={`forbidden-${row.countryCode}`}
-              style={{ padding: '8px 16px', borderTop: i === 0 ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}
+              style={{
+                padding: '8px 16px',
+                borderTop: i === 0 ? undefined : '1px solid rgba(5, 5, 5, 0.06)',
+              }}
             >
               <Flex vertical>
-                <Typography.Text strong>{`${countryName(row.countryCode, lang)} (${row.countryCode})`}</Typography.Text>
-                <Typography.Text type="secondary">{row.allDay ? t('compose.forbidden.allDay') : row.windows.map(windowText).join(', ')}</Typography.Text>
+                <Typography.Text
+                  strong
+                >{`${countryName(row.countryCode, lang)} (${row.countryCode})`}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {row.allDay ? t('compose.forbidden.allDay') : row.windows.map(windowText).join(', ')}
+                </Typography.Text>
               </Flex>
               <Flex vertical align="end" gap={4}>
-                {loss && <Tag color={row.allDay ? 'error' : 'warning'} style={{ marginInlineEnd: 0 }}>{loss}</Tag>}
-                {row.devices !== undefined && <Typography.Text type="secondary">{t('compose.forbidden.devices', { count: row.devices })}</Typography.Text>}
+                {loss && (
+                  <Tag color={row.allDay ? 'error' : 'warning'} style={{ marginInlineEnd: 0 }}>
+                    {loss}
+                  </Tag>
+                )}
+                {row.devices !== undefined && (
+                  <Typography.Text type="secondary">
+                    {t('compose.forbidden.devices', { count: row.devices })}
+                  </Typography.Text>
+                )}
               </Flex>
             </Flex>
           );

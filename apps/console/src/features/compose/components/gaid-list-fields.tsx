@@ -26,7 +26,14 @@ function useProblemText() {
     if (!(error instanceof GaidListError)) return error instanceof Error ? error.message : String(error);
     const p = error.problem;
     const detail = p.fields[0]?.message ?? error.message;
-    return p.reason ? t(`compose.targetFile.reasons.${p.reason}`, { mb: limitMb, count: p.invalidCount ?? 0, valid: p.validCount ?? 0, detail }) : detail;
+    return p.reason
+      ? t(`compose.targetFile.reasons.${p.reason}`, {
+          mb: limitMb,
+          count: p.invalidCount ?? 0,
+          valid: p.validCount ?? 0,
+          detail,
+        })
+      : detail;
   };
 }
 
@@ -37,20 +44,47 @@ function RejectedLines({ problem }: { problem: GaidListProblem }) {
   if (lines.length === 0) return null;
   const more = (problem.invalidCount ?? lines.length) - lines.length;
   return (
-    <div data-testid="rejected-lines" role="list" aria-label={t('compose.targetFile.rejectedTitle')} style={{ maxHeight: 180, overflow: 'auto', padding: '6px 10px', border: '1px solid #ffccc7', borderRadius: 6, background: '#fff2f0' }}>
+    <div
+      data-testid="rejected-lines"
+      role="list"
+      aria-label={t('compose.targetFile.rejectedTitle')}
+      style={{
+        maxHeight: 180,
+        overflow: 'auto',
+        padding: '6px 10px',
+        border: '1px solid #ffccc7',
+        borderRadius: 6,
+        background: '#fff2f0',
+      }}
+    >
       {lines.map((l) => (
         <div key={l.line} role="listitem">
           <Typography.Text strong>{t('compose.targetFile.line', { line: l.line })}</Typography.Text>{' '}
-          <Typography.Text code>{l.text}</Typography.Text> <Typography.Text type="secondary">{t(`compose.targetFile.lineReasons.${l.reason}`)}</Typography.Text>
+          <Typography.Text code>{l.text}</Typography.Text>{' '}
+          <Typography.Text type="secondary">
+            {t(`compose.targetFile.lineReasons.${l.reason}`)}
+          </Typography.Text>
         </div>
       ))}
-      {more > 0 && <Typography.Text type="secondary">{t('compose.targetFile.moreLines', { count: more })}</Typography.Text>}
+      {more > 0 && (
+        <Typography.Text type="secondary">
+          {t('compose.targetFile.moreLines', { count: more })}
+        </Typography.Text>
+      )}
     </div>
   );
 }
 
 /** A stored list: its name, the valid ids it holds and the repeats dropped (loaded for a saved message's list). */
-function ListSummary({ appId, list, onRemove }: { appId: number; list: GaidListValue; onRemove?: (() => void) | undefined }) {
+function ListSummary({
+  appId,
+  list,
+  onRemove,
+}: {
+  appId: number;
+  list: GaidListValue;
+  onRemove?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const loaded = useGaidList(appId, list.count === undefined ? list.origin : undefined);
   if (loaded.isError) return <Alert type="warning" showIcon message={t('compose.targetFile.listGone')} />;
@@ -61,9 +95,24 @@ function ListSummary({ appId, list, onRemove }: { appId: number; list: GaidListV
       type="success"
       showIcon
       data-testid="gaid-list-summary"
-      message={t('compose.targetFile.summary', { name: info.name || info.link || '', count: info.count ?? 0 })}
-      description={info.duplicates ? t('compose.targetFile.duplicates', { count: info.duplicates }) : undefined}
-      action={onRemove && <Button size="small" type="text" icon={<DeleteOutlined />} onClick={onRemove} aria-label={t('compose.targetFile.remove')} />}
+      message={t('compose.targetFile.summary', {
+        name: info.name || info.link || '',
+        count: info.count ?? 0,
+      })}
+      description={
+        info.duplicates ? t('compose.targetFile.duplicates', { count: info.duplicates }) : undefined
+      }
+      action={
+        onRemove && (
+          <Button
+            size="small"
+            type="text"
+            icon={<DeleteOutlined />}
+            onClick={onRemove}
+            aria-label={t('compose.targetFile.remove')}
+          />
+        )
+      }
     />
   );
 }
@@ -92,7 +141,8 @@ function GaidFileControl({ id, appId, limitMb, value, onChange }: FileControlPro
   const handleFile = (file: File): false => {
     setProblem(undefined);
     if (!/\.txt$/i.test(file.name)) refuse(t('compose.targetFile.reasons.not_txt'));
-    else if (file.size > uploadLimitBytes(limitMb)) refuse(t('compose.targetFile.reasons.too_big', { mb: limitMb }));
+    else if (file.size > uploadLimitBytes(limitMb))
+      refuse(t('compose.targetFile.reasons.too_big', { mb: limitMb }));
     else {
       upload.mutate(
         { appId, file },
@@ -110,16 +160,31 @@ function GaidFileControl({ id, appId, limitMb, value, onChange }: FileControlPro
 
   return (
     <Flex vertical gap={8} id={id}>
-      <Upload.Dragger accept=".txt,text/plain" multiple={false} showUploadList={false} beforeUpload={handleFile} disabled={upload.isPending}>
+      <Upload.Dragger
+        accept=".txt,text/plain"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={handleFile}
+        disabled={upload.isPending}
+      >
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{upload.isPending ? t('compose.targetFile.uploading') : value ? t('compose.targetFile.replace') : t('compose.targetFile.dropTitle')}</p>
+        <p className="ant-upload-text">
+          {upload.isPending
+            ? t('compose.targetFile.uploading')
+            : value
+              ? t('compose.targetFile.replace')
+              : t('compose.targetFile.dropTitle')}
+        </p>
         <p className="ant-upload-hint">{t('compose.targetFile.dropHint', { mb: limitMb })}</p>
       </Upload.Dragger>
       {value && <ListSummary appId={appId} list={value} onRemove={() => onChange?.(undefined)} />}
       {problem && <RejectedLines problem={problem} />}
-      <Typography.Link href={`data:text/plain;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="GAID.txt">
+      <Typography.Link
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
+        download="GAID.txt"
+      >
         <DownloadOutlined /> {t('compose.targetFile.template')}
       </Typography.Link>
     </Flex>
@@ -173,7 +238,13 @@ export function GaidLinkField({ appId, rule }: { appId: number; rule: FieldRule 
 
   return (
     <>
-      <Form.Item name="fileLink" label={t('compose.fields.fileLink')} rules={[rule(['fileLink'])]} required extra={t('compose.targetFile.linkHint', { mb: limitMb })}>
+      <Form.Item
+        name="fileLink"
+        label={t('compose.fields.fileLink')}
+        rules={[rule(['fileLink'])]}
+        required
+        extra={t('compose.targetFile.linkHint', { mb: limitMb })}
+      >
         <Input.Search
           placeholder="https://files.example.com/gaid.txt"
           enterButton={t('compose.targetFile.linkCheck')}

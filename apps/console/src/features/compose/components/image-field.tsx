@@ -21,7 +21,16 @@ export interface ImageFieldProps {
 }
 
 /** An image picked from disk, checked in the browser and on the server against IMAGE_RULES[kind]. */
-export function ImageField({ appId, kind, value, onChange, afterUpload, id, disabled, tint }: ImageFieldProps) {
+export function ImageField({
+  appId,
+  kind,
+  value,
+  onChange,
+  afterUpload,
+  id,
+  disabled,
+  tint,
+}: ImageFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
@@ -48,20 +57,63 @@ export function ImageField({ appId, kind, value, onChange, afterUpload, id, disa
 
   const preview =
     value && tint !== undefined ? (
-      <span aria-hidden style={{ width: 40, height: 40, background: tint, WebkitMask: `url("${value}") center / contain no-repeat`, mask: `url("${value}") center / contain no-repeat`, display: 'inline-block' }} />
+      <span
+        aria-hidden
+        style={{
+          width: 40,
+          height: 40,
+          background: tint,
+          WebkitMask: `url("${value}") center / contain no-repeat`,
+          mask: `url("${value}") center / contain no-repeat`,
+          display: 'inline-block',
+        }}
+      />
     ) : value ? (
-      <img src={value} alt="" style={{ maxWidth: kind === 'picture' ? 172 : 40, maxHeight: 92, borderRadius: 6, border: '1px solid #f0f0f0' }} />
+      <img
+        src={value}
+        alt=""
+        style={{
+          maxWidth: kind === 'picture' ? 172 : 40,
+          maxHeight: 92,
+          borderRadius: 6,
+          border: '1px solid #f0f0f0',
+        }}
+      />
     ) : null;
 
   return (
     <Flex align="center" gap={12} wrap>
       {preview}
-      <input ref={input} type="file" accept={accept} style={{ display: 'none' }} tabIndex={-1} aria-hidden onChange={(e) => { void pick(e.target.files?.[0]); e.target.value = ''; }} />
-      <Button id={id} icon={<UploadOutlined />} loading={upload.isPending} disabled={disabled} onClick={() => input.current?.click()}>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        style={{ display: 'none' }}
+        tabIndex={-1}
+        aria-hidden
+        onChange={(e) => {
+          void pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <Button
+        id={id}
+        icon={<UploadOutlined />}
+        loading={upload.isPending}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
         {value ? t('compose.image.replace') : t('compose.image.upload')}
       </Button>
       {value && (
-        <Button type="text" danger icon={<DeleteOutlined />} disabled={disabled} aria-label={t('compose.image.remove')} onClick={() => onChange?.('')} />
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={disabled}
+          aria-label={t('compose.image.remove')}
+          onClick={() => onChange?.('')}
+        />
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {ruleText}

@@ -29,29 +29,57 @@ export function MultiLangSection({ rule, languages }: MultiLangSectionProps) {
   const exType = Form.useWatch('exType', form) ?? 1;
   const buttons = Form.useWatch('buttons', form) ?? [];
   const lang: Lang = i18n.language.startsWith('zh') ? 'zh' : i18n.language.startsWith('fr') ? 'fr' : 'en';
-  const options = useMemo(() => languages.map((l) => ({ value: l.code, label: `${l.name[lang] || l.name.en} (${l.code})` })), [languages, lang]);
+  const options = useMemo(
+    () => languages.map((l) => ({ value: l.code, label: `${l.name[lang] || l.name.en} (${l.code})` })),
+    [languages, lang],
+  );
   const codes = options.map((o) => o.value);
   const nameOf = (code: string) => options.find((o) => o.value === code)?.label ?? code;
   const allChosen = codes.length > 0 && codes.every((c) => chosen.includes(c));
 
   return (
     <>
-      <Form.Item name="multiLang" label={t('compose.fields.multiLang')} valuePropName="checked" extra={t('compose.hints.multiLang')}>
+      <Form.Item
+        name="multiLang"
+        label={t('compose.fields.multiLang')}
+        valuePropName="checked"
+        extra={t('compose.hints.multiLang')}
+      >
         <Switch />
       </Form.Item>
       {enabled && (
         <>
           <Form.Item label={t('compose.fields.languages')} required>
             <Flex gap={8} align="start">
-              <Form.Item name="languages" noStyle rules={[rule(['languages'])]} getValueFromEvent={(next: string[]) => withVariants(next, chosen, codes)}>
-                <Select mode="multiple" aria-label={t('compose.fields.languages')} options={options} optionFilterProp="label" maxTagCount={6} style={{ flex: 1 }} placeholder={t('compose.placeholders.languages')} />
+              <Form.Item
+                name="languages"
+                noStyle
+                rules={[rule(['languages'])]}
+                getValueFromEvent={(next: string[]) => withVariants(next, chosen, codes)}
+              >
+                <Select
+                  mode="multiple"
+                  aria-label={t('compose.fields.languages')}
+                  options={options}
+                  optionFilterProp="label"
+                  maxTagCount={6}
+                  style={{ flex: 1 }}
+                  placeholder={t('compose.placeholders.languages')}
+                />
               </Form.Item>
-              <Button onClick={() => form.setFieldValue('languages', allChosen ? [] : codes)}>{allChosen ? t('compose.multiLang.none') : t('compose.multiLang.all')}</Button>
+              <Button onClick={() => form.setFieldValue('languages', allChosen ? [] : codes)}>
+                {allChosen ? t('compose.multiLang.none') : t('compose.multiLang.all')}
+              </Button>
             </Flex>
           </Form.Item>
           {chosen.length > 0 && (
             <>
-              <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('compose.multiLang.warning')} />
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={t('compose.multiLang.warning')}
+              />
               <Tabs
                 size="small"
                 items={chosen.map((code) => ({
@@ -60,24 +88,56 @@ export function MultiLangSection({ rule, languages }: MultiLangSectionProps) {
                   forceRender: true,
                   children: (
                     <>
-                      <Form.Item name={['langContent', code, 'title']} label={t('compose.fields.title')} rules={[rule(['langContent', code, 'title'])]} required>
+                      <Form.Item
+                        name={['langContent', code, 'title']}
+                        label={t('compose.fields.title')}
+                        rules={[rule(['langContent', code, 'title'])]}
+                        required
+                      >
                         <Input maxLength={MESSAGE_LIMITS.titleMax} showCount />
                       </Form.Item>
-                      <Form.Item name={['langContent', code, 'desc']} label={t('compose.fields.desc')} rules={[rule(['langContent', code, 'desc'])]} required>
-                        <Input.TextArea maxLength={MESSAGE_LIMITS.descMax} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+                      <Form.Item
+                        name={['langContent', code, 'desc']}
+                        label={t('compose.fields.desc')}
+                        rules={[rule(['langContent', code, 'desc'])]}
+                        required
+                      >
+                        <Input.TextArea
+                          maxLength={MESSAGE_LIMITS.descMax}
+                          showCount
+                          autoSize={{ minRows: 2, maxRows: 4 }}
+                        />
                       </Form.Item>
                       {design === 1 && exType === 2 && (
-                        <Form.Item name={['langContent', code, 'extra']} label={t('compose.fields.exText')} rules={[rule(['langContent', code, 'extra'])]}>
-                          <Input.TextArea maxLength={MESSAGE_LIMITS.expandedTextMax} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+                        <Form.Item
+                          name={['langContent', code, 'extra']}
+                          label={t('compose.fields.exText')}
+                          rules={[rule(['langContent', code, 'extra'])]}
+                        >
+                          <Input.TextArea
+                            maxLength={MESSAGE_LIMITS.expandedTextMax}
+                            showCount
+                            autoSize={{ minRows: 2, maxRows: 5 }}
+                          />
                         </Form.Item>
                       )}
                       {design === 3 && (
-                        <Form.Item name={['langContent', code, 'button']} label={t('compose.fields.button')} rules={[rule(['langContent', code, 'button'])]}>
+                        <Form.Item
+                          name={['langContent', code, 'button']}
+                          label={t('compose.fields.button')}
+                          rules={[rule(['langContent', code, 'button'])]}
+                        >
                           <Input maxLength={MESSAGE_LIMITS.buttonMax} showCount />
                         </Form.Item>
                       )}
                       {buttons.map((b, i) => (
-                        <Form.Item key={i} name={['langContent', code, 'buttonExtra', i]} label={t('compose.multiLang.buttonText', { n: i + 1, text: b.txt })} rules={[rule(['langContent', code, 'buttonExtra', i])]} required>
+                        <Form.Item
+                          key={i}
+                          name={['langContent', code, 'buttonExtra', i]}
+                          label={t('compose.multiLang.buttonText', { n: i + 1, text: b.txt })}
+                          rules={[rule(['langContent', code, 'buttonExtra', i])]}
+                          required
+                        >
                           <Input maxLength={MESSAGE_LIMITS.extraButtonTextMax} />
                         </Form.Item>
                       ))}

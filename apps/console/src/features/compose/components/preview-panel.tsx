@@ -14,7 +14,8 @@ interface PreviewPanelProps {
 export function PreviewPanel({ appName, children }: PreviewPanelProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
-  const v = Form.useWatch((values: ComposeValues) => values, { form, preserve: true }) as ComposeValues | undefined;
+  const v = Form.useWatch((values: ComposeValues) => values, { form, preserve: true }) as
+    ComposeValues | undefined;
   const [expanded, setExpanded] = useState(false);
   return (
     <Card variant="borderless" title={t('compose.preview.title')} style={{ position: 'sticky', top: 16 }}>
@@ -28,11 +29,24 @@ export function PreviewPanel({ appName, children }: PreviewPanelProps) {
             { value: 'expanded', label: t('compose.preview.expanded') },
           ]}
         />
-        <div style={{ background: 'linear-gradient(160deg, #e8eefc, #f4f0fb)', padding: '20px 16px', borderRadius: 16, width: '100%', display: 'flex', justifyContent: 'center' }}>
+        <div
+          style={{
+            background: 'linear-gradient(160deg, #e8eefc, #f4f0fb)',
+            padding: '20px 16px',
+            borderRadius: 16,
+            width: '100%',
+            display: 'flex',
+            justifyContent: 'center',
+          }}
+        >
           <PushPreview
             appName={appName}
             expanded={expanded}
-            labels={{ now: t('compose.preview.now'), titlePlaceholder: t('compose.preview.titlePlaceholder'), descPlaceholder: t('compose.preview.descPlaceholder') }}
+            labels={{
+              now: t('compose.preview.now'),
+              titlePlaceholder: t('compose.preview.titlePlaceholder'),
+              descPlaceholder: t('compose.preview.descPlaceholder'),
+            }}
             content={{
               design: v?.design ?? 1,
               title: v?.title ?? '',

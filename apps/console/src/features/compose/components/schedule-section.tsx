@@ -32,13 +32,19 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
 
   return (
     <Card title={t('compose.sections.schedule')} variant="borderless" id="compose-schedule">
-      <Form.Item name="scheduleType" label={t('compose.fields.scheduleType')} rules={[rule(['scheduleType'])]}>
+      <Form.Item
+        name="scheduleType"
+        label={t('compose.fields.scheduleType')}
+        rules={[rule(['scheduleType'])]}
+      >
         <Radio.Group
           optionType="button"
           options={[
             { value: 1, label: t('compose.schedule.now') },
             { value: 2, label: t('compose.schedule.later') },
-            ...(localTimeEnable ? [{ value: 3, label: t('compose.schedule.local'), disabled: fileTargeting }] : []),
+            ...(localTimeEnable
+              ? [{ value: 3, label: t('compose.schedule.local'), disabled: fileTargeting }]
+              : []),
           ]}
         />
       </Form.Item>
@@ -53,10 +59,27 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
             getValueProps={(v: string) => ({ value: v ? dayjs(v) : null })}
             normalize={(d: Dayjs | null) => (d ? d.second(0).format(WALL) : '')}
           >
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d: Dayjs) => isDayDisabled(d.format('YYYY-MM-DD'), type === 3 ? '+0000' : zone, Date.now())} style={{ width: 220 }} />
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              disabledDate={(d: Dayjs) =>
+                isDayDisabled(d.format('YYYY-MM-DD'), type === 3 ? '+0000' : zone, Date.now())
+              }
+              style={{ width: 220 }}
+            />
           </Form.Item>
-          <Form.Item name="scheduleUTC" label={t('compose.fields.scheduleUTC')} rules={[rule(['scheduleUTC'])]} extra={type === 3 ? t('compose.hints.localZone') : undefined}>
-            <Select showSearch disabled={type === 3} style={{ width: 140 }} options={ZONE_OPTIONS.map((z) => ({ value: z, label: `UTC${z}` }))} />
+          <Form.Item
+            name="scheduleUTC"
+            label={t('compose.fields.scheduleUTC')}
+            rules={[rule(['scheduleUTC'])]}
+            extra={type === 3 ? t('compose.hints.localZone') : undefined}
+          >
+            <Select
+              showSearch
+              disabled={type === 3}
+              style={{ width: 140 }}
+              options={ZONE_OPTIONS.map((z) => ({ value: z, label: `UTC${z}` }))}
+            />
           </Form.Item>
         </Flex>
       )}
@@ -65,9 +88,27 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
           {t('compose.schedule.yourTime', { time: new Date(wallToEpoch(date, zone)).toLocaleString() })}
         </Typography.Paragraph>
       )}
-      {type === 3 && valid && localCoverage(date, Date.now()) === 'partial' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('compose.schedule.partialWaves')} />}
-      <Form.Item name="ttlHours" label={t('compose.fields.ttl')} extra={t('compose.hints.ttl')} rules={[rule(['ttlHours'])]}>
-        <InputNumber min={1} max={12} precision={0} suffix={t('compose.units.hours')} style={{ width: 160 }} />
+      {type === 3 && valid && localCoverage(date, Date.now()) === 'partial' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('compose.schedule.partialWaves')}
+        />
+      )}
+      <Form.Item
+        name="ttlHours"
+        label={t('compose.fields.ttl')}
+        extra={t('compose.hints.ttl')}
+        rules={[rule(['ttlHours'])]}
+      >
+        <InputNumber
+          min={1}
+          max={12}
+          precision={0}
+          suffix={t('compose.units.hours')}
+          style={{ width: 160 }}
+        />
       </Form.Item>
       <Form.Item label={t('compose.fields.slowPush')} extra={t('compose.hints.slowPush')}>
         <Flex gap={16} align="center" wrap>
@@ -77,7 +118,16 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
           {slow && (
             <>
               <Form.Item name="speedLimit" noStyle rules={[rule(['speedLimit'])]}>
-                <InputNumber id="speedLimit" min={MESSAGE_LIMITS.speedMin} max={MESSAGE_LIMITS.speedMax} step={500} precision={0} suffix={t('compose.units.perSecond')} style={{ width: 200 }} aria-label={t('compose.fields.speedLimit')} />
+                <InputNumber
+                  id="speedLimit"
+                  min={MESSAGE_LIMITS.speedMin}
+                  max={MESSAGE_LIMITS.speedMax}
+                  step={500}
+                  precision={0}
+                  suffix={t('compose.units.perSecond')}
+                  style={{ width: 200 }}
+                  aria-label={t('compose.fields.speedLimit')}
+                />
               </Form.Item>
               <Typography.Text type="secondary" data-testid="slow-push-duration">
                 {t('compose.schedule.duration', duration)}

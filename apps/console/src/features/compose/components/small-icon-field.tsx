@@ -23,12 +23,25 @@ export function SmallIconField({ appId, value, onChange, id, color }: SmallIconF
     try {
       const { result } = await checkSmallIcon({ appId, smallIconUrl: url });
       if (result === 1) return true;
-      modal.error({ title: t('compose.smallIcon.notSolidTitle'), content: t('compose.smallIcon.notSolid', { name: fileName }) });
+      modal.error({
+        title: t('compose.smallIcon.notSolidTitle'),
+        content: t('compose.smallIcon.notSolid', { name: fileName }),
+      });
     } catch (error) {
       reportError(error);
     }
     onChange?.('');
     return false;
   };
-  return <ImageField appId={appId} kind="smallIcon" value={value ?? ''} onChange={onChange} afterUpload={verify} id={id} tint={color || '#5F6368'} />;
+  return (
+    <ImageField
+      appId={appId}
+      kind="smallIcon"
+      value={value ?? ''}
+      onChange={onChange}
+      afterUpload={verify}
+      id={id}
+      tint={color || '#5F6368'}
+    />
+  );
 }

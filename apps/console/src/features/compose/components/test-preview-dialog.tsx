@@ -30,7 +30,9 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
     const { timeToLive: _ttl, scheduleDate: _date, groupId: _group, ...rest } = payload;
     const body: MessageSaveInput = {
       ...rest,
-      title: payload.title || (typeof payload.data.noti_title === 'string' ? payload.data.noti_title.slice(0, 100) : ''),
+      title:
+        payload.title ||
+        (typeof payload.data.noti_title === 'string' ? payload.data.noti_title.slice(0, 100) : ''),
       targetingType: 2,
       conditions: [],
       userIds: chosen,
@@ -43,7 +45,12 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
     try {
       const answer = await send.mutateAsync({ appId, payload: body });
       if (answer.status === 60003) {
-        modal.confirm({ title: t('compose.violations.title'), content: createElement(Violations, { data: answer.data }), okText: t('compose.violations.force'), onOk: () => submit(true) });
+        modal.confirm({
+          title: t('compose.violations.title'),
+          content: createElement(Violations, { data: answer.data }),
+          okText: t('compose.violations.force'),
+          onOk: () => submit(true),
+        });
         return;
       }
       if (answer.status !== 200) {
@@ -70,14 +77,28 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
       {devices.isLoading ? (
         <Spin />
       ) : valid.length === 0 ? (
-        <Empty description={<>{t('compose.testPreview.none')} <Link to={`/app/${appId}/config/device`}>{t('compose.testPreview.manage')}</Link></>} />
+        <Empty
+          description={
+            <>
+              {t('compose.testPreview.none')}{' '}
+              <Link to={`/app/${appId}/config/device`}>{t('compose.testPreview.manage')}</Link>
+            </>
+          }
+        />
       ) : (
         <Flex vertical gap={8}>
           <Typography.Text type="secondary">{t('compose.testPreview.intro')}</Typography.Text>
-          <Checkbox.Group value={chosen} onChange={(v) => setPicked(v)} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <Checkbox.Group
+            value={chosen}
+            onChange={(v) => setPicked(v)}
+            style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
+          >
             {valid.map((d) => (
               <Checkbox key={d.id} value={d.gaid}>
-                {d.name} <Typography.Text type="secondary" style={{ fontFamily: 'monospace', fontSize: 12 }}>{d.gaid}</Typography.Text>
+                {d.name}{' '}
+                <Typography.Text type="secondary" style={{ fontFamily: 'monospace', fontSize: 12 }}>
+                  {d.gaid}
+                </Typography.Text>
               </Checkbox>
             ))}
           </Checkbox.Group>

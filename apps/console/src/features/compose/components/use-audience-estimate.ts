@@ -17,14 +17,18 @@ export function estimateTargeting(v: ComposeValues): TargetingInput | undefined 
     }
     case 2: {
       const ids = parseUserIds(v.userIdsText ?? '');
-      return ids.length && ids.length <= MESSAGE_LIMITS.userIdsMax && ids.every((i) => GAID_PATTERN.test(i)) ? { ...base, targetingType: 2, userIds: ids } : undefined;
+      return ids.length && ids.length <= MESSAGE_LIMITS.userIdsMax && ids.every((i) => GAID_PATTERN.test(i))
+        ? { ...base, targetingType: 2, userIds: ids }
+        : undefined;
     }
     case 3:
       return v.groupId ? { ...base, targetingType: 3, groupId: v.groupId } : undefined;
     case 6:
       return v.fileList?.origin ? { ...base, targetingType: 6, fileOrigin: v.fileList.origin } : undefined;
     case 7:
-      return v.linkList && isLinkChecked(v) ? { ...base, targetingType: 7, fileOrigin: v.linkList.origin, fileLink: v.fileLink.trim() } : undefined;
+      return v.linkList && isLinkChecked(v)
+        ? { ...base, targetingType: 7, fileOrigin: v.linkList.origin, fileLink: v.fileLink.trim() }
+        : undefined;
     default:
       return undefined;
   }
@@ -54,7 +58,8 @@ export function useAudienceEstimate(appId: number, v: ComposeValues): EstimateSt
     value: idle || query.isError ? undefined : query.data?.newCount,
     approximate: query.data?.exact === false,
     // a new targeting loads; the periodic refresh of the same one does not (the number just updates)
-    loading: !idle && ((query.isFetching && (query.isPlaceholderData || !query.data)) || key !== debouncedKey),
+    loading:
+      !idle && ((query.isFetching && (query.isPlaceholderData || !query.data)) || key !== debouncedKey),
     failed: !idle && query.isError,
     idle,
   };

@@ -21,7 +21,10 @@ export function showServerFields(form: FormInstance<ComposeValues>, error: unkno
   if (!(error instanceof ApiError) || error.code !== ErrorCodes.PARAMETER_ILLEGAL) return false;
   const values = form.getFieldsValue(true) as ComposeValues;
   const matched = error.fields.flatMap((f) => {
-    const name = fieldOfPath(f.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), values);
+    const name = fieldOfPath(
+      f.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      values,
+    );
     return name ? [{ name: name as never, errors: [f.message] }] : [];
   });
   if (matched.length === 0) return false;
@@ -36,12 +39,22 @@ export function showServerFields(form: FormInstance<ComposeValues>, error: unkno
  * dialog (202 may continue with countryMsgforceCreate); 60003 → the violations, confirm to force; 90003 → ask, then
  * force; 21029 → the daily-limit note; anything else → the error alert (400s at their fields).
  */
-export function useComposeSubmit({ appId, form, toReview }: { appId: number; form: FormInstance<ComposeValues>; toReview: boolean }) {
+export function useComposeSubmit({
+  appId,
+  form,
+  toReview,
+}: {
+  appId: number;
+  form: FormInstance<ComposeValues>;
+  toReview: boolean;
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const save = useSaveMessage();
-  const [forbidden, setForbidden] = useState<{ list: Forbidden; canContinue: boolean; payload: MessageSaveInput } | undefined>();
+  const [forbidden, setForbidden] = useState<
+    { list: Forbidden; canContinue: boolean; payload: MessageSaveInput } | undefined
+  >();
   const [dailyLimit, setDailyLimit] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -62,13 +75,22 @@ export function useComposeSubmit({ appId, form, toReview }: { appId: number; for
     }
     if (answer.status === 201 || answer.status === 202) {
       const parsed = MessageSaved.partial().safeParse(answer.data);
-      setForbidden({ list: (parsed.success ? parsed.data.forbidden : undefined) ?? [], canContinue: answer.status === 202, payload: body });
+      setForbidden({
+        list: (parsed.success ? parsed.data.forbidden : undefined) ?? [],
+        canContinue: answer.status === 202,
+        payload: body,
+      });
       return true;
     }
     if (answer.status === 60003) {
       modal.confirm({
         title: t('compose.violations.title'),
-        content: createElement('div', null, createElement('p', null, t('compose.violations.intro')), createElement(Violations, { data: answer.data })),
+        content: createElement(
+          'div',
+          null,
+          createElement('p', null, t('compose.violations.intro')),
+          createElement(Violations, { data: answer.data }),
+        ),
         okText: t('compose.violations.force'),
         cancelText: t('compose.actions.back'),
         onOk: () => send(payload, { ...flags, forceCreate: true }),

@@ -5,8 +5,19 @@ export function violationText(item: unknown): string {
   if (typeof item === 'string') return item;
   if (item && typeof item === 'object') {
     const o = item as Record<string, unknown>;
-    const words = Array.isArray(o.keywords) ? o.keywords.join(', ') : Array.isArray(o.words) ? o.words.join(', ') : typeof o.word === 'string' ? o.word : '';
-    const parts = [typeof o.lang === 'string' ? `[${o.lang}]` : '', typeof o.field === 'string' ? o.field : '', words ? `“${words}”` : '', typeof o.reason === 'string' ? o.reason : typeof o.message === 'string' ? o.message : ''];
+    const words = Array.isArray(o.keywords)
+      ? o.keywords.join(', ')
+      : Array.isArray(o.words)
+        ? o.words.join(', ')
+        : typeof o.word === 'string'
+          ? o.word
+          : '';
+    const parts = [
+      typeof o.lang === 'string' ? `[${o.lang}]` : '',
+      typeof o.field === 'string' ? o.field : '',
+      words ? `“${words}”` : '',
+      typeof o.reason === 'string' ? o.reason : typeof o.message === 'string' ? o.message : '',
+    ];
     const text = parts.filter(Boolean).join(' ');
     return text || JSON.stringify(item);
   }
@@ -15,7 +26,11 @@ export function violationText(item: unknown): string {
 
 /** The list of violations a 60003 answer carries in `data` (an array, or an object with one). */
 export function Violations({ data }: { data: unknown }) {
-  const list = Array.isArray(data) ? data : data && typeof data === 'object' ? (Object.values(data).find(Array.isArray) ?? [data]) : [];
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object'
+      ? (Object.values(data).find(Array.isArray) ?? [data])
+      : [];
   return (
     <ul style={{ paddingLeft: 18, margin: 0 }}>
       {list.map((item, i) => (

@@ -4,7 +4,16 @@ import { normalizeZone } from './schedule';
 
 /** What the payload needs beyond the form: the app's switches, the estimate, the message being edited. */
 export interface ComposeContext {
-  app: Pick<AppInfo, 'linksEnable' | 'localTimeEnable' | 'displayPriorityEnable' | 'multiLangEnable' | 'serverUTC' | 'projectLevel' | 'advanceTarget'>;
+  app: Pick<
+    AppInfo,
+    | 'linksEnable'
+    | 'localTimeEnable'
+    | 'displayPriorityEnable'
+    | 'multiLangEnable'
+    | 'serverUTC'
+    | 'projectLevel'
+    | 'advanceTarget'
+  >;
   /** The live audience estimate (`targetMax`), when known. */
   estimate: number | undefined;
   now: number;
@@ -72,7 +81,12 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     conditions: type === 1 ? completeConditions(v.conditions) : [],
     ...(type === 3 && v.groupId ? { groupId: v.groupId } : {}),
     userIds: type === 2 ? parseUserIds(v.userIdsText) : [],
-    fileOrigin: type === 6 ? (v.fileList?.origin ?? '') : type === 7 && isLinkChecked(v) ? (v.linkList?.origin ?? '') : '',
+    fileOrigin:
+      type === 6
+        ? (v.fileList?.origin ?? '')
+        : type === 7 && isLinkChecked(v)
+          ? (v.linkList?.origin ?? '')
+          : '',
     fileLink: type === 7 ? v.fileLink.trim() : '',
     pushCount: v.pushCount ?? 0,
     targetCount: ctx.estimate ?? 0,
@@ -81,7 +95,9 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     scheduleUTC: v.scheduleType === 3 ? '+0000' : normalizeZone(v.scheduleUTC, ctx.app.serverUTC),
     timeToLive: (v.ttlHours ?? 12) * 3600,
     speedLimit: v.slowPush ? (v.speedLimit ?? 0) : 0,
-    ...(ctx.app.displayPriorityEnable && v.priority !== null ? { msgDisplayPrior: Math.floor(v.priority) } : {}),
+    ...(ctx.app.displayPriorityEnable && v.priority !== null
+      ? { msgDisplayPrior: Math.floor(v.priority) }
+      : {}),
     multiLangEnable: languages.length > 0,
     multiLangContent: languages.map((lang) => {
       const c = v.langContent[lang];

@@ -111,7 +111,8 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: ComposeTargeti
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const pick = <T extends number>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+const pick = <T extends number>(v: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(v as T) ? (v as T) : fallback;
 
 function buttonsOf(raw: unknown): ButtonValue[] {
   const content = (raw as { content?: unknown } | undefined)?.content;
@@ -132,7 +133,13 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
   const base = emptyCompose(serverUTC);
   const langContent: Record<string, LangValue> = {};
   for (const entry of d.multiLangContent) {
-    langContent[entry.lang] = { title: entry.title, desc: entry.desc, extra: entry.extra, button: entry.button, buttonExtra: [...entry.buttonExtra] };
+    langContent[entry.lang] = {
+      title: entry.title,
+      desc: entry.desc,
+      extra: entry.extra,
+      button: entry.button,
+      buttonExtra: [...entry.buttonExtra],
+    };
   }
   const scheduleType = pick(d.scheduleType, [1, 2, 3] as const, 1);
   return {
@@ -157,7 +164,13 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     languages: d.multiLangContent.map((e) => e.lang),
     langContent,
     targetingType: pick(d.targetingType, [0, 1, 2, 3, 6, 7] as const, 0),
-    conditions: d.conditions.map((c) => ({ label: c.label, op: c.op, values: [...c.values], allSelected: c.allSelected, dmp: c.dmp })),
+    conditions: d.conditions.map((c) => ({
+      label: c.label,
+      op: c.op,
+      values: [...c.values],
+      allSelected: c.allSelected,
+      dmp: c.dmp,
+    })),
     groupId: d.groupId ?? undefined,
     userIdsText: d.userIds.join('\n'),
     fileList: d.targetingType === 6 && d.fileOrigin ? { origin: d.fileOrigin } : undefined,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { epochToWall, isDayDisabled, localCoverage, normalizeZone, scheduleProblem, wallToEpoch, zoneMinutes, ZONE_OPTIONS } from './schedule';
+import {
+  epochToWall,
+  isDayDisabled,
+  localCoverage,
+  normalizeZone,
+  scheduleProblem,
+  wallToEpoch,
+  zoneMinutes,
+  ZONE_OPTIONS,
+} from './schedule';
 import { slowPushDuration } from './slow-push';
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);

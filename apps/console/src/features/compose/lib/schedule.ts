@@ -24,7 +24,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function wallToEpoch(wall: string, zone: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wall);
   if (!m) return Number.NaN;
-  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  const utc = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? 0),
+  );
   return utc - zoneMinutes(zone) * 60_000;
 }
 
@@ -46,7 +53,13 @@ export type ScheduleProblem = 'localWithFile' | 'scheduleRequired' | 'scheduleTo
  * type 2 must be more than 5 minutes ahead in its zone; type 3 (a wall time in each device's zone, sent as +0000)
  * must still be ahead somewhere, i.e. after now − 12 h.
  */
-export function scheduleProblem(type: 1 | 2 | 3, date: string, zone: string, targetingType: number, now: number): ScheduleProblem | undefined {
+export function scheduleProblem(
+  type: 1 | 2 | 3,
+  date: string,
+  zone: string,
+  targetingType: number,
+  now: number,
+): ScheduleProblem | undefined {
   if (type === 1) return undefined;
   if (type === 3 && (targetingType === 6 || targetingType === 7)) return 'localWithFile';
   const at = wallToEpoch(date, type === 3 ? '+0000' : zone);

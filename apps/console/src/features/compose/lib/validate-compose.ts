@@ -1,6 +1,20 @@
 import { type z } from 'zod';
-import { conditionIssues, completeConditions, GAID_PATTERN, GaidLink, MESSAGE_LIMITS, MessageSave, NotificationData } from '@beacon/shared';
-import { activeLanguages, buildMessageSave, isLinkChecked, parseUserIds, type ComposeContext } from './build-payload';
+import {
+  conditionIssues,
+  completeConditions,
+  GAID_PATTERN,
+  GaidLink,
+  MESSAGE_LIMITS,
+  MessageSave,
+  NotificationData,
+} from '@beacon/shared';
+import {
+  activeLanguages,
+  buildMessageSave,
+  isLinkChecked,
+  parseUserIds,
+  type ComposeContext,
+} from './build-payload';
 import { type ComposeValues } from './compose-values';
 import { scheduleProblem } from './schedule';
 
@@ -15,24 +29,72 @@ export interface ComposeIssue {
 
 /** The form's fields in screen order, so that the first issue is the one highest on the page. */
 const FIELD_ORDER = [
-  'description', 'design', 'smallIcon', 'smallIconColor', 'icon', 'button', 'title', 'desc', 'exType', 'exText', 'exImage',
-  'optionalIcon', 'openType', 'openContent', 'buttons', 'languages', 'langContent', 'targetingType', 'conditions',
-  'userIdsText', 'groupId', 'fileList', 'fileLink', 'pushCount', 'scheduleType', 'scheduleDate', 'scheduleUTC', 'ttlHours', 'speedLimit',
-  'msgRestrictType', 'priority',
+  'description',
+  'design',
+  'smallIcon',
+  'smallIconColor',
+  'icon',
+  'button',
+  'title',
+  'desc',
+  'exType',
+  'exText',
+  'exImage',
+  'optionalIcon',
+  'openType',
+  'openContent',
+  'buttons',
+  'languages',
+  'langContent',
+  'targetingType',
+  'conditions',
+  'userIdsText',
+  'groupId',
+  'fileList',
+  'fileLink',
+  'pushCount',
+  'scheduleType',
+  'scheduleDate',
+  'scheduleUTC',
+  'ttlHours',
+  'speedLimit',
+  'msgRestrictType',
+  'priority',
 ];
 
 /** Role 500 may only target device ids, an uploaded file or a file link (part 2 §6). */
 export const TESTER_TARGETING = [2, 6, 7] as const;
 
 const DATA_FIELDS: Record<string, string> = {
-  noti_title: 'title', noti_desc: 'desc', noti_small_icon: 'smallIcon', noti_small_icon_color: 'smallIconColor',
-  noti_icon: 'icon', noti_btn: 'button', noti_txt_ex: 'exText', noti_img_ex: 'exImage', noti_optional_icon: 'optionalIcon',
-  noti_open_type: 'openType', noti_open_content: 'openContent', noti_ex_type: 'exType', noti_type: 'design',
+  noti_title: 'title',
+  noti_desc: 'desc',
+  noti_small_icon: 'smallIcon',
+  noti_small_icon_color: 'smallIconColor',
+  noti_icon: 'icon',
+  noti_btn: 'button',
+  noti_txt_ex: 'exText',
+  noti_img_ex: 'exImage',
+  noti_optional_icon: 'optionalIcon',
+  noti_open_type: 'openType',
+  noti_open_content: 'openContent',
+  noti_ex_type: 'exType',
+  noti_type: 'design',
 };
 const PAYLOAD_FIELDS: Record<string, string> = {
-  title: 'description', pushCount: 'pushCount', userIds: 'userIdsText', conditions: 'conditions', groupId: 'groupId',
-  scheduleDate: 'scheduleDate', scheduleUTC: 'scheduleUTC', timeToLive: 'ttlHours', msgDisplayPrior: 'priority',
-  speedLimit: 'speedLimit', targetingType: 'targetingType', fileLink: 'fileLink', scheduleType: 'scheduleType', msgRestrictType: 'msgRestrictType',
+  title: 'description',
+  pushCount: 'pushCount',
+  userIds: 'userIdsText',
+  conditions: 'conditions',
+  groupId: 'groupId',
+  scheduleDate: 'scheduleDate',
+  scheduleUTC: 'scheduleUTC',
+  timeToLive: 'ttlHours',
+  msgDisplayPrior: 'priority',
+  speedLimit: 'speedLimit',
+  targetingType: 'targetingType',
+  fileLink: 'fileLink',
+  scheduleType: 'scheduleType',
+  msgRestrictType: 'msgRestrictType',
 };
 
 /** Maps a payload path (zod issue path or a server field such as `data.noti_title`) to the form field it came from. */
@@ -40,13 +102,18 @@ export function fieldOfPath(path: ReadonlyArray<PropertyKey>, v: ComposeValues):
   const [head, ...rest] = path.map((p) => (typeof p === 'symbol' ? '' : p));
   if (head === 'data') return fieldOfPath(rest, v);
   if (typeof head !== 'string') return undefined;
-  if (head === 'noti_btn_ex') return typeof rest[1] === 'number' && (rest[2] === 'txt' || rest[2] === 'content') ? ['buttons', rest[1], rest[2]] : ['buttons'];
+  if (head === 'noti_btn_ex')
+    return typeof rest[1] === 'number' && (rest[2] === 'txt' || rest[2] === 'content')
+      ? ['buttons', rest[1], rest[2]]
+      : ['buttons'];
   if (DATA_FIELDS[head]) return [DATA_FIELDS[head]];
   if (head === 'fileOrigin') return [v.targetingType === 7 ? 'fileLink' : 'fileList'];
   if (head === 'multiLangContent' && typeof rest[0] === 'number') {
     const lang = v.languages[rest[0]];
     if (lang === undefined || typeof rest[1] !== 'string') return ['languages'];
-    return typeof rest[2] === 'number' ? ['langContent', lang, rest[1], rest[2]] : ['langContent', lang, rest[1]];
+    return typeof rest[2] === 'number'
+      ? ['langContent', lang, rest[1], rest[2]]
+      : ['langContent', lang, rest[1]];
   }
   return PAYLOAD_FIELDS[head] ? [PAYLOAD_FIELDS[head]] : undefined;
 }
@@ -54,15 +121,28 @@ export function fieldOfPath(path: ReadonlyArray<PropertyKey>, v: ComposeValues):
 function keyOfZodIssue(issue: z.core.$ZodIssue, name: FieldName, v: ComposeValues): ComposeIssue {
   const field = name[0];
   if (issue.code === 'too_small') return { name, key: issue.origin === 'number' ? 'positive' : 'required' };
-  if (issue.code === 'too_big') return { name, key: issue.origin === 'array' ? 'tooMany' : issue.origin === 'number' ? 'range' : 'tooLong', params: { max: Number(issue.maximum) } };
+  if (issue.code === 'too_big')
+    return {
+      name,
+      key: issue.origin === 'array' ? 'tooMany' : issue.origin === 'number' ? 'range' : 'tooLong',
+      params: { max: Number(issue.maximum) },
+    };
   if (issue.code === 'invalid_format') {
-    const key = field === 'smallIconColor' ? 'color' : field === 'userIdsText' ? 'gaid' : field === 'openContent' || field === 'buttons' ? 'noSpace' : 'invalid';
+    const key =
+      field === 'smallIconColor'
+        ? 'color'
+        : field === 'userIdsText'
+          ? 'gaid'
+          : field === 'openContent' || field === 'buttons'
+            ? 'noSpace'
+            : 'invalid';
     return { name, key, params: { message: issue.message } };
   }
   if (issue.code === 'invalid_type') return { name, key: 'required' };
   if (issue.code === 'custom') {
     if (field === 'openContent') return { name, key: v.openType === 1 ? 'notHttp' : 'mustHttp' };
-    if (field === 'buttons' && typeof name[1] === 'number') return { name, key: v.buttons[name[1]]?.type === 1 ? 'notHttp' : 'mustHttp' };
+    if (field === 'buttons' && typeof name[1] === 'number')
+      return { name, key: v.buttons[name[1]]?.type === 1 ? 'notHttp' : 'mustHttp' };
     return { name, key: 'required' };
   }
   return { name, key: 'invalid', params: { message: issue.message } };
@@ -70,7 +150,8 @@ function keyOfZodIssue(issue: z.core.$ZodIssue, name: FieldName, v: ComposeValue
 
 function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   const out: ComposeIssue[] = [];
-  const add = (name: FieldName, key: string, params?: ComposeIssue['params']) => out.push(params ? { name, key, params } : { name, key });
+  const add = (name: FieldName, key: string, params?: ComposeIssue['params']) =>
+    out.push(params ? { name, key, params } : { name, key });
   if (!v.openContent.trim()) add(['openContent'], 'required');
   else if (/\s/.test(v.openContent.trim())) add(['openContent'], 'noSpace');
   if (v.openType === 2 && !ctx.app.linksEnable) add(['openType'], 'linksDisabled');
@@ -79,7 +160,8 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
     else if (/\s/.test(b.content.trim())) add(['buttons', i, 'content'], 'noSpace');
     if (b.type === 2 && !ctx.app.linksEnable) add(['buttons', i, 'type'], 'linksDisabled');
   });
-  if (ctx.app.projectLevel === 500 && !(TESTER_TARGETING as readonly number[]).includes(v.targetingType)) add(['targetingType'], 'testerTargeting');
+  if (ctx.app.projectLevel === 500 && !(TESTER_TARGETING as readonly number[]).includes(v.targetingType))
+    add(['targetingType'], 'testerTargeting');
   if (v.targetingType === 6 && !v.fileList?.origin) add(['fileList'], 'fileRequired');
   if (v.targetingType === 7) {
     if (!v.fileLink.trim()) add(['fileLink'], 'linkRequired');
@@ -89,25 +171,29 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   if (v.targetingType === 1) {
     const rows = completeConditions(v.conditions);
     if (rows.length === 0) add(['conditions'], 'conditionsRequired');
-    else if (conditionIssues(rows, ctx.app.advanceTarget).length > 0) add(['conditions'], 'conditionsInvalid');
+    else if (conditionIssues(rows, ctx.app.advanceTarget).length > 0)
+      add(['conditions'], 'conditionsInvalid');
   }
   if (v.targetingType === 2) {
     const ids = parseUserIds(v.userIdsText);
     const bad = ids.findIndex((id) => !GAID_PATTERN.test(id));
     if (ids.length === 0) add(['userIdsText'], 'userIdsRequired');
-    else if (ids.length > MESSAGE_LIMITS.userIdsMax) add(['userIdsText'], 'userIdsTooMany', { max: MESSAGE_LIMITS.userIdsMax });
+    else if (ids.length > MESSAGE_LIMITS.userIdsMax)
+      add(['userIdsText'], 'userIdsTooMany', { max: MESSAGE_LIMITS.userIdsMax });
     else if (bad >= 0) add(['userIdsText'], 'gaidLine', { line: bad + 1 });
   }
   if (v.targetingType === 3 && !v.groupId) add(['groupId'], 'groupRequired');
   if (v.pushCount === null) add(['pushCount'], 'required');
   else if (!Number.isInteger(v.pushCount)) add(['pushCount'], 'integer');
   else if (v.pushCount <= 0) add(['pushCount'], 'positive');
-  else if (ctx.estimate !== undefined && v.pushCount > ctx.estimate) add(['pushCount'], 'overEstimate', { max: ctx.estimate });
+  else if (ctx.estimate !== undefined && v.pushCount > ctx.estimate)
+    add(['pushCount'], 'overEstimate', { max: ctx.estimate });
   const schedule = scheduleProblem(v.scheduleType, v.scheduleDate, v.scheduleUTC, v.targetingType, ctx.now);
   if (schedule === 'localWithFile') add(['scheduleType'], schedule);
   else if (schedule) add(['scheduleDate'], schedule);
   if (v.scheduleType === 3 && !ctx.app.localTimeEnable) add(['scheduleType'], 'localDisabled');
-  if (v.ttlHours !== null && (!Number.isInteger(v.ttlHours) || v.ttlHours < 1 || v.ttlHours > 12)) add(['ttlHours'], 'ttlRange');
+  if (v.ttlHours !== null && (!Number.isInteger(v.ttlHours) || v.ttlHours < 1 || v.ttlHours > 12))
+    add(['ttlHours'], 'ttlRange');
   if (v.slowPush) {
     const s = v.speedLimit;
     if (s === null || !Number.isInteger(s) || s < MESSAGE_LIMITS.speedMin || s > MESSAGE_LIMITS.speedMax) {
@@ -118,7 +204,8 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
     if (v.priority === null) add(['priority'], 'required');
     else if (v.priority < 0 || v.priority > 9) add(['priority'], 'priorityRange');
   }
-  if (ctx.app.multiLangEnable && v.multiLang && v.languages.length === 0) add(['languages'], 'languagesRequired');
+  if (ctx.app.multiLangEnable && v.multiLang && v.languages.length === 0)
+    add(['languages'], 'languagesRequired');
   return out;
 }
 
@@ -138,16 +225,22 @@ export function validateCompose(v: ComposeValues, ctx: ComposeContext): ComposeI
   const payload = buildMessageSave(v, ctx);
   const data = NotificationData.safeParse(payload.data);
   const save = MessageSave.safeParse(payload);
-  const zodIssues = [...(data.success ? [] : data.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))), ...(save.success ? [] : save.error.issues)];
+  const zodIssues = [
+    ...(data.success ? [] : data.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))),
+    ...(save.success ? [] : save.error.issues),
+  ];
   for (const issue of zodIssues) {
     const name = fieldOfPath(issue.path, v);
     if (name) issues.push(keyOfZodIssue(issue, name, v));
   }
   if (activeLanguages(v, ctx).length > 0) {
     // per-language extra-button texts are checked by the schema only when present; an empty one is required
-    v.languages.forEach((lang) => v.buttons.forEach((_, i) => {
-      if (!v.langContent[lang]?.buttonExtra?.[i]?.trim()) issues.push({ name: ['langContent', lang, 'buttonExtra', i], key: 'required' });
-    }));
+    v.languages.forEach((lang) =>
+      v.buttons.forEach((_, i) => {
+        if (!v.langContent[lang]?.buttonExtra?.[i]?.trim())
+          issues.push({ name: ['langContent', lang, 'buttonExtra', i], key: 'required' });
+      }),
+    );
   }
   const unique: ComposeIssue[] = [];
   for (const issue of issues) if (!unique.some((u) => sameName(u.name, issue.name))) unique.push(issue);

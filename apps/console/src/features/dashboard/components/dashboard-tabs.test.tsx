@@ -24,7 +24,15 @@ describe('DashboardTabs', () => {
 
   it('shows every tab to a super admin (100), marking the one of the current route', () => {
     renderAt('/users', <DashboardTabs ulevel={100} />);
-    expect(tabLabels()).toEqual(['Apps', 'Apps Group', 'Platform Admin', 'Users', 'Dashboard', 'App Settings', 'Global Settings']);
+    expect(tabLabels()).toEqual([
+      'Apps',
+      'Apps Group',
+      'Platform Admin',
+      'Users',
+      'Dashboard',
+      'App Settings',
+      'Global Settings',
+    ]);
     const selected = screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true');
     expect(selected?.textContent).toBe('Users');
   });

@@ -1,4 +1,12 @@
-import { AppstoreOutlined, BarChartOutlined, ControlOutlined, FolderOutlined, GlobalOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  ControlOutlined,
+  FolderOutlined,
+  GlobalOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Tabs } from 'antd';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

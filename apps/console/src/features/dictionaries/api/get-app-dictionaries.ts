@@ -7,7 +7,11 @@ export const getAppDictionaries = (appId: number) => apiRequest(dictionaryCalls.
 export const appDictionariesQueryKey = (appId: number) => ['dictionaries', 'app', appId] as const;
 
 export const getAppDictionariesQueryOptions = (appId: number) =>
-  queryOptions({ queryKey: appDictionariesQueryKey(appId), queryFn: () => getAppDictionaries(appId), staleTime: 60_000 });
+  queryOptions({
+    queryKey: appDictionariesQueryKey(appId),
+    queryFn: () => getAppDictionaries(appId),
+    staleTime: 60_000,
+  });
 
 /** An app's dictionaries: the platform's plus its devices' brands, models, operators, versions and its tags. */
 export const useAppDictionaries = (appId: number) => useQuery(getAppDictionariesQueryOptions(appId));

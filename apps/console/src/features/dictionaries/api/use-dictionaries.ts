@@ -6,7 +6,8 @@ import { useAppDictionaries } from './get-app-dictionaries';
 
 type Lang = 'en' | 'zh' | 'fr';
 
-const named = (entries: DictEntry[], lang: Lang) => entries.map((e) => ({ value: e.code, label: `${e.name[lang] || e.name.en} (${e.code})` }));
+const named = (entries: DictEntry[], lang: Lang) =>
+  entries.map((e) => ({ value: e.code, label: `${e.name[lang] || e.name.en} (${e.code})` }));
 
 /** Turns an app's dictionaries into the condition builder's pickers, named in the console language. */
 export function toConditionDictionaries(d: AppDictionaries, lang: Lang): ConditionDictionaries {
@@ -28,6 +29,9 @@ export function useDictionaries(appId: number) {
   const { i18n } = useTranslation();
   const query = useAppDictionaries(appId);
   const lang: Lang = i18n.language.startsWith('zh') ? 'zh' : i18n.language.startsWith('fr') ? 'fr' : 'en';
-  const dictionaries = useMemo(() => (query.data ? toConditionDictionaries(query.data, lang) : undefined), [query.data, lang]);
+  const dictionaries = useMemo(
+    () => (query.data ? toConditionDictionaries(query.data, lang) : undefined),
+    [query.data, lang],
+  );
   return { dictionaries, raw: query.data, isLoading: query.isLoading, isError: query.isError };
 }

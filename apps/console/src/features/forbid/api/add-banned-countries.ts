@@ -15,5 +15,7 @@ export const addBannedCountries = ({ target, countryCodes }: AddBannedCountriesI
     ? apiRequest(fineworkCalls.platformCountryAdd, { body: { countryCodes } })
     : apiRequest(fineworkCalls.appCountryAdd, { body: { appId: target, countryCodes } });
 
-export const useAddBannedCountries = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof addBannedCountries> } = {}) =>
+export const useAddBannedCountries = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof addBannedCountries> } = {}) =>
   useFineworkMutation(addBannedCountries, mutationConfig);

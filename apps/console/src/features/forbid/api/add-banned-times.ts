@@ -6,5 +6,7 @@ import { useFineworkMutation } from './use-finework-mutation';
 /** Adds banned windows for one app and country (all or none). */
 export const addBannedTimes = (body: FineworkTimesAdd) => apiRequest(fineworkCalls.timesAdd, { body });
 
-export const useAddBannedTimes = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof addBannedTimes> } = {}) =>
+export const useAddBannedTimes = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof addBannedTimes> } = {}) =>
   useFineworkMutation(addBannedTimes, mutationConfig);

@@ -10,10 +10,15 @@ export interface DeleteBannedCountryInput {
 }
 
 /** Lifts a country ban of an app, or a platform-wide one. */
-export const deleteBannedCountry = async ({ target, countryCode }: DeleteBannedCountryInput): Promise<void> => {
+export const deleteBannedCountry = async ({
+  target,
+  countryCode,
+}: DeleteBannedCountryInput): Promise<void> => {
   if (target === null) await apiRequest(fineworkCalls.platformCountryDelete, { body: { countryCode } });
   else await apiRequest(fineworkCalls.appCountryDelete, { body: { appId: target, countryCode } });
 };
 
-export const useDeleteBannedCountry = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteBannedCountry> } = {}) =>
+export const useDeleteBannedCountry = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteBannedCountry> } = {}) =>
   useFineworkMutation(deleteBannedCountry, mutationConfig);

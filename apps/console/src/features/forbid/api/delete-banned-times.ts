@@ -8,5 +8,7 @@ export const deleteBannedTimes = async (body: FineworkTimesDelete): Promise<void
   await apiRequest(fineworkCalls.timesDelete, { body });
 };
 
-export const useDeleteBannedTimes = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteBannedTimes> } = {}) =>
+export const useDeleteBannedTimes = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteBannedTimes> } = {}) =>
   useFineworkMutation(deleteBannedTimes, mutationConfig);

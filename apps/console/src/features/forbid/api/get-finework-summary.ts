@@ -7,7 +7,8 @@ export const FINEWORK_QUERY_KEY = ['finework'] as const;
 
 export const getFineworkSummary = () => apiRequest(fineworkCalls.summary);
 
-export const getFineworkSummaryQueryOptions = () => queryOptions({ queryKey: [...FINEWORK_QUERY_KEY, 'summary'], queryFn: getFineworkSummary });
+export const getFineworkSummaryQueryOptions = () =>
+  queryOptions({ queryKey: [...FINEWORK_QUERY_KEY, 'summary'], queryFn: getFineworkSummary });
 
 /** Every app with its counts of banned countries and windows, and the count of platform-wide bans. */
 export const useFineworkSummary = () => useQuery(getFineworkSummaryQueryOptions());

@@ -32,7 +32,11 @@ export function AddCountriesDialog({ target, appTitle, banned, onClose }: AddCou
   return (
     <Modal
       open
-      title={appTitle === undefined ? t('finework.countries.addPlatformTitle') : t('finework.countries.addTitle', { app: appTitle })}
+      title={
+        appTitle === undefined
+          ? t('finework.countries.addPlatformTitle')
+          : t('finework.countries.addTitle', { app: appTitle })
+      }
       okText={t('finework.countries.ban')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
@@ -40,17 +44,31 @@ export function AddCountriesDialog({ target, appTitle, banned, onClose }: AddCou
       confirmLoading={add.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(v) => add.mutate({ target, countryCodes: v.countryCodes })}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => add.mutate({ target, countryCodes: v.countryCodes })}
+      >
         <Form.Item
           name="countryCodes"
           label={t('finework.countries.pick')}
           extra={t('finework.countries.pickHint')}
           rules={[
             { required: true, type: 'array', min: 1, message: t('finework.countries.required') },
-            { type: 'array', max: FORBID_LIMITS.countriesPerAdd, message: t('finework.countries.tooMany', { max: FORBID_LIMITS.countriesPerAdd }) },
+            {
+              type: 'array',
+              max: FORBID_LIMITS.countriesPerAdd,
+              message: t('finework.countries.tooMany', { max: FORBID_LIMITS.countriesPerAdd }),
+            },
           ]}
         >
-          <CountryPicker multiple autoFocus ariaLabel={t('finework.countries.pick')} placeholder={t('finework.countries.placeholder')} disabledCodes={banned} />
+          <CountryPicker
+            multiple
+            autoFocus
+            ariaLabel={t('finework.countries.pick')}
+            placeholder={t('finework.countries.placeholder')}
+            disabledCodes={banned}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -46,13 +46,18 @@ export function AddTimesDialog({ appId, appTitle, countryCode, current, onClose 
     { pattern: CLOCK, message: t('finework.times.timeFormat') },
   ];
   const isRepeat = (index: number) => {
-    const row = form.getFieldValue(['intervalTimeList', index]) as { start?: string; end?: string } | undefined;
+    const row = form.getFieldValue(['intervalTimeList', index]) as
+      { start?: string; end?: string } | undefined;
     if (!row?.start || !row.end) return false;
     const key = intervalKey({ start: row.start, end: row.end });
     const list = (form.getFieldValue('intervalTimeList') ?? []) as Array<{ start?: string; end?: string }>;
-    const earlier = list.slice(0, index).some((r) => r.start && r.end && intervalKey({ start: r.start, end: r.end }) === key);
+    const earlier = list
+      .slice(0, index)
+      .some((r) => r.start && r.end && intervalKey({ start: r.start, end: r.end }) === key);
     const code = form.getFieldValue('countryCode') as string | undefined;
-    const banned = current.find((c) => c.countryCode === code)?.intervalTimeList.some((w) => intervalKey(w) === key) ?? false;
+    const banned =
+      current.find((c) => c.countryCode === code)?.intervalTimeList.some((w) => intervalKey(w) === key) ??
+      false;
     return earlier || banned;
   };
 
@@ -72,10 +77,24 @@ export function AddTimesDialog({ appId, appTitle, countryCode, current, onClose 
         form={form}
         layout="vertical"
         initialValues={{ countryCode, intervalTimeList: [{ start: '', end: '' }] }}
-        onFinish={(v) => add.mutate({ appId, countryCode: v.countryCode ?? '', intervalTimeList: v.intervalTimeList.map((w) => ({ start: w.start ?? '', end: w.end ?? '' })) })}
+        onFinish={(v) =>
+          add.mutate({
+            appId,
+            countryCode: v.countryCode ?? '',
+            intervalTimeList: v.intervalTimeList.map((w) => ({ start: w.start ?? '', end: w.end ?? '' })),
+          })
+        }
       >
-        <Form.Item name="countryCode" label={t('forbid.col.country')} rules={[{ required: true, message: t('finework.times.countryRequired') }]}>
-          <CountryPicker ariaLabel={t('forbid.col.country')} placeholder={t('finework.countries.placeholder')} autoFocus={countryCode === undefined} />
+        <Form.Item
+          name="countryCode"
+          label={t('forbid.col.country')}
+          rules={[{ required: true, message: t('finework.times.countryRequired') }]}
+        >
+          <CountryPicker
+            ariaLabel={t('forbid.col.country')}
+            placeholder={t('finework.countries.placeholder')}
+            autoFocus={countryCode === undefined}
+          />
         </Form.Item>
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
           {t('finework.times.formHint')}
@@ -95,15 +114,34 @@ export function AddTimesDialog({ appId, appTitle, countryCode, current, onClose 
               </Flex>
               {fields.map((field, index) => {
                 const row = rows[index];
-                const nextDay = row?.start && row.end && CLOCK.test(row.start) && CLOCK.test(row.end) && row.end < row.start;
+                const nextDay =
+                  row?.start &&
+                  row.end &&
+                  CLOCK.test(row.start) &&
+                  CLOCK.test(row.end) &&
+                  row.end < row.start;
                 return (
                   <Flex key={field.key} gap={8} align="start" data-testid="window-row">
                     <Form.Item
                       name={[field.name, 'start']}
-                      rules={[...clockRules, { validator: async () => (isRepeat(index) ? Promise.reject(new Error(t('finework.times.repeat'))) : undefined) }]}
+                      rules={[
+                        ...clockRules,
+                        {
+                          validator: async () =>
+                            isRepeat(index)
+                              ? Promise.reject(new Error(t('finework.times.repeat')))
+                              : undefined,
+                        },
+                      ]}
                       style={{ flex: 1 }}
                     >
-                      <Input placeholder="HH:mm" maxLength={5} inputMode="numeric" aria-label={t('finework.times.startN', { n: index + 1 })} autoFocus={countryCode !== undefined && index === 0} />
+                      <Input
+                        placeholder="HH:mm"
+                        maxLength={5}
+                        inputMode="numeric"
+                        aria-label={t('finework.times.startN', { n: index + 1 })}
+                        autoFocus={countryCode !== undefined && index === 0}
+                      />
                     </Form.Item>
                     <Typography.Text style={{ lineHeight: '32px' }}>→</Typography.Text>
                     <Form.Item
@@ -113,19 +151,40 @@ export function AddTimesDialog({ appId, appTitle, countryCode, current, onClose 
                         ...clockRules,
                         ({ getFieldValue }) => ({
                           validator: async (_r, value: string | undefined) =>
-                            value && value === getFieldValue(['intervalTimeList', field.name, 'start']) ? Promise.reject(new Error(t('finework.times.sameAsStart'))) : undefined,
+                            value && value === getFieldValue(['intervalTimeList', field.name, 'start'])
+                              ? Promise.reject(new Error(t('finework.times.sameAsStart')))
+                              : undefined,
                         }),
                       ]}
                       style={{ flex: 1 }}
                     >
-                      <Input placeholder="HH:mm" maxLength={5} inputMode="numeric" aria-label={t('finework.times.endN', { n: index + 1 })} />
+                      <Input
+                        placeholder="HH:mm"
+                        maxLength={5}
+                        inputMode="numeric"
+                        aria-label={t('finework.times.endN', { n: index + 1 })}
+                      />
                     </Form.Item>
-                    <div style={{ width: 96, lineHeight: '32px' }}>{nextDay && <Tag color="orange">{t('forbid.nextDay')}</Tag>}</div>
-                    <Button type="text" icon={<DeleteOutlined />} disabled={fields.length === 1} onClick={() => remove(field.name)} aria-label={t('finework.times.removeRow', { n: index + 1 })} />
+                    <div style={{ width: 96, lineHeight: '32px' }}>
+                      {nextDay && <Tag color="orange">{t('forbid.nextDay')}</Tag>}
+                    </div>
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      disabled={fields.length === 1}
+                      onClick={() => remove(field.name)}
+                      aria-label={t('finework.times.removeRow', { n: index + 1 })}
+                    />
                   </Flex>
                 );
               })}
-              <Button type="dashed" block icon={<PlusOutlined />} disabled={fields.length >= FORBID_LIMITS.windowsPerCountry} onClick={() => addRow({ start: '', end: '' })}>
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                disabled={fields.length >= FORBID_LIMITS.windowsPerCountry}
+                onClick={() => addRow({ start: '', end: '' })}
+              >
                 {t('finework.times.addRow')}
               </Button>
             </>

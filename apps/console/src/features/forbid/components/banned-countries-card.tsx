@@ -16,17 +16,35 @@ export function BannedCountriesCard({ target, appTitle }: { target: BanTarget; a
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useBannedCountries(target, i18n.language);
-  const remove = useDeleteBannedCountry({ mutationConfig: { onSuccess: () => void message.success(t('finework.countries.removed')) } });
+  const remove = useDeleteBannedCountry({
+    mutationConfig: { onSuccess: () => void message.success(t('finework.countries.removed')) },
+  });
   const [adding, setAdding] = useState(false);
   const rows = list.data ?? [];
   const collator = new Intl.Collator(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const platform = target === null;
   const columns: ColumnsType<FineworkCountryRow> = [
-    { title: t('forbid.col.country'), dataIndex: 'countryName', sorter: (a, b) => collator.compare(a.countryName, b.countryName), defaultSortOrder: 'ascend' },
-    { title: t('forbid.col.code'), dataIndex: 'countryCode', width: 100, sorter: (a, b) => a.countryCode.localeCompare(b.countryCode) },
+    {
+      title: t('forbid.col.country'),
+      dataIndex: 'countryName',
+      sorter: (a, b) => collator.compare(a.countryName, b.countryName),
+      defaultSortOrder: 'ascend',
+    },
+    {
+      title: t('forbid.col.code'),
+      dataIndex: 'countryCode',
+      width: 100,
+      sorter: (a, b) => a.countryCode.localeCompare(b.countryCode),
+    },
     { title: t('finework.addedBy'), dataIndex: 'createdBy', render: (v: string) => v || '—' },
-    { title: t('finework.addedAt'), dataIndex: 'createTime', width: 200, sorter: (a, b) => a.createTime.localeCompare(b.createTime), render: (v: string) => date.format(new Date(v)) },
+    {
+      title: t('finework.addedAt'),
+      dataIndex: 'createTime',
+      width: 200,
+      sorter: (a, b) => a.createTime.localeCompare(b.createTime),
+      render: (v: string) => date.format(new Date(v)),
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -34,13 +52,22 @@ export function BannedCountriesCard({ target, appTitle }: { target: BanTarget; a
       render: (_v, row) => (
         <Popconfirm
           title={t('finework.countries.removeTitle', { country: row.countryName })}
-          description={platform ? t('finework.countries.removePlatformText') : t('finework.countries.removeText', { app: appTitle ?? '' })}
+          description={
+            platform
+              ? t('finework.countries.removePlatformText')
+              : t('finework.countries.removeText', { app: appTitle ?? '' })
+          }
           okText={t('finework.remove')}
           cancelText={t('common.cancel')}
           okButtonProps={{ danger: true }}
           onConfirm={() => remove.mutate({ target, countryCode: row.countryCode })}
         >
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('finework.countries.removeLabel', { country: row.countryName })} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('finework.countries.removeLabel', { country: row.countryName })}
+          />
         </Popconfirm>
       ),
     },
@@ -55,7 +82,9 @@ export function BannedCountriesCard({ target, appTitle }: { target: BanTarget; a
         </Button>
       }
     >
-      <Typography.Paragraph type="secondary">{platform ? t('finework.countries.platformHint') : t('finework.countries.hint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {platform ? t('finework.countries.platformHint') : t('finework.countries.hint')}
+      </Typography.Paragraph>
       <Table<FineworkCountryRow>
         data-testid={platform ? 'finework-platform-countries' : 'finework-countries'}
         rowKey="countryCode"
@@ -63,10 +92,32 @@ export function BannedCountriesCard({ target, appTitle }: { target: BanTarget; a
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        locale={{ emptyText: <ForbidEmpty title={t('forbid.countriesEmptyTitle')} text={platform ? t('finework.countries.emptyPlatform') : t('finework.countries.empty')} /> }}
-        pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (n) => t('common.total', { count: n }) } : false}
+        locale={{
+          emptyText: (
+            <ForbidEmpty
+              title={t('forbid.countriesEmptyTitle')}
+              text={platform ? t('finework.countries.emptyPlatform') : t('finework.countries.empty')}
+            />
+          ),
+        }}
+        pagination={
+          rows.length > PAGE_SIZE
+            ? {
+                pageSize: PAGE_SIZE,
+                showSizeChanger: false,
+                showTotal: (n) => t('common.total', { count: n }),
+              }
+            : false
+        }
       />
-      {adding && <AddCountriesDialog target={target} appTitle={platform ? undefined : (appTitle ?? '')} banned={new Set(rows.map((r) => r.countryCode))} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddCountriesDialog
+          target={target}
+          appTitle={platform ? undefined : (appTitle ?? '')}
+          banned={new Set(rows.map((r) => r.countryCode))}
+          onClose={() => setAdding(false)}
+        />
+      )}
     </Card>
   );
 }

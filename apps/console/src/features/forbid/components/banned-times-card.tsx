@@ -19,7 +19,9 @@ export function BannedTimesCard({ appId, appTitle }: { appId: number; appTitle: 
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useBannedTimes(appId, i18n.language);
-  const remove = useDeleteBannedTimes({ mutationConfig: { onSuccess: () => void message.success(t('finework.times.removed')) } });
+  const remove = useDeleteBannedTimes({
+    mutationConfig: { onSuccess: () => void message.success(t('finework.times.removed')) },
+  });
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const rows = list.data ?? [];
   const collator = new Intl.Collator(i18n.language);
@@ -48,12 +50,20 @@ export function BannedTimesCard({ appId, appTitle }: { appId: number; appTitle: 
       width: 220,
       render: (_v, row) => (
         <Flex gap={4}>
-          <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, countryCode: row.countryCode })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ open: true, countryCode: row.countryCode })}
+          >
             {t('finework.times.addWindow')}
           </Button>
           <Popconfirm
             title={t('finework.times.removeAllTitle', { country: row.countryName })}
-            description={t('finework.times.removeAllText', { count: row.intervalTimeList.length, app: appTitle })}
+            description={t('finework.times.removeAllText', {
+              count: row.intervalTimeList.length,
+              app: appTitle,
+            })}
             okText={t('finework.remove')}
             cancelText={t('common.cancel')}
             okButtonProps={{ danger: true }}
@@ -85,10 +95,28 @@ export function BannedTimesCard({ appId, appTitle }: { appId: number; appTitle: 
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        locale={{ emptyText: <ForbidEmpty title={t('forbid.timesEmptyTitle')} text={t('finework.times.empty')} /> }}
-        pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (n) => t('common.total', { count: n }) } : false}
+        locale={{
+          emptyText: <ForbidEmpty title={t('forbid.timesEmptyTitle')} text={t('finework.times.empty')} />,
+        }}
+        pagination={
+          rows.length > PAGE_SIZE
+            ? {
+                pageSize: PAGE_SIZE,
+                showSizeChanger: false,
+                showTotal: (n) => t('common.total', { count: n }),
+              }
+            : false
+        }
       />
-      {dialog.open && <AddTimesDialog appId={appId} appTitle={appTitle} countryCode={dialog.countryCode} current={rows} onClose={() => setDialog({ open: false })} />}
+      {dialog.open && (
+        <AddTimesDialog
+          appId={appId}
+          appTitle={appTitle}
+          countryCode={dialog.countryCode}
+          current={rows}
+          onClose={() => setDialog({ open: false })}
+        />
+      )}
     </Card>
   );
 }

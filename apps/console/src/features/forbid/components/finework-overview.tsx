@@ -34,14 +34,29 @@ export function FineworkOverview({ apps, platformCountries, loading, onOpen }: F
         </Space>
       ),
     },
-    { title: t('finework.countries.title'), dataIndex: 'countries', width: 180, sorter: (a, b) => a.countries - b.countries },
-    { title: t('finework.times.title'), dataIndex: 'windows', width: 180, sorter: (a, b) => a.windows - b.windows },
+    {
+      title: t('finework.countries.title'),
+      dataIndex: 'countries',
+      width: 180,
+      sorter: (a, b) => a.countries - b.countries,
+    },
+    {
+      title: t('finework.times.title'),
+      dataIndex: 'windows',
+      width: 180,
+      sorter: (a, b) => a.windows - b.windows,
+    },
     {
       title: t('common.actions'),
       key: 'actions',
       width: 120,
       render: (_v, a) => (
-        <Button type="link" size="small" onClick={() => onOpen(a.appId)} aria-label={t('finework.manageApp', { app: a.title })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => onOpen(a.appId)}
+          aria-label={t('finework.manageApp', { app: a.title })}
+        >
           {t('finework.manage')}
         </Button>
       ),
@@ -66,8 +81,18 @@ export function FineworkOverview({ apps, platformCountries, loading, onOpen }: F
           columns={columns}
           dataSource={withBans}
           loading={loading}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('finework.noAppBans')} /> }}
-          pagination={withBans.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (n) => t('common.total', { count: n }) } : false}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('finework.noAppBans')} />,
+          }}
+          pagination={
+            withBans.length > PAGE_SIZE
+              ? {
+                  pageSize: PAGE_SIZE,
+                  showSizeChanger: false,
+                  showTotal: (n) => t('common.total', { count: n }),
+                }
+              : false
+          }
         />
       </Card>
     </>

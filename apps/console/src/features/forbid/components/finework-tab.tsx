@@ -28,7 +28,8 @@ export default function FineworkTab() {
   const app = typeof target === 'number' ? apps.find((a) => a.appId === target) : undefined;
   const lang = dictionaryLang(i18n.language);
   const forOneApp = typeof target === 'number';
-  const downloadHref = (path: string) => `${path}?${new URLSearchParams({ ...(forOneApp ? { appId: String(target) } : {}), lang }).toString()}`;
+  const downloadHref = (path: string) =>
+    `${path}?${new URLSearchParams({ ...(forOneApp ? { appId: String(target) } : {}), lang }).toString()}`;
 
   const setTarget = (next: BanTarget | undefined) =>
     setSearch((prev) => {
@@ -42,7 +43,13 @@ export default function FineworkTab() {
     <Flex vertical gap={16}>
       <Alert type="info" showIcon title={t('finework.intro')} />
       <Flex justify="space-between" gap={12} wrap>
-        <FineworkTargetSelect value={target} onChange={setTarget} apps={apps} platformCountries={summary.data?.platformCountries ?? 0} loading={summary.isLoading} />
+        <FineworkTargetSelect
+          value={target}
+          onChange={setTarget}
+          apps={apps}
+          platformCountries={summary.data?.platformCountries ?? 0}
+          loading={summary.isLoading}
+        />
         <Flex gap={8} wrap>
           <Tooltip title={forOneApp ? t('finework.downloadAppHint') : t('finework.downloadAllHint')}>
             <Button icon={<DownloadOutlined />} href={downloadHref(FINEWORK_PATHS.countryDownload)} download>
@@ -58,7 +65,12 @@ export default function FineworkTab() {
         </Flex>
       </Flex>
       {target === undefined ? (
-        <FineworkOverview apps={apps} platformCountries={summary.data?.platformCountries ?? 0} loading={summary.isLoading} onOpen={setTarget} />
+        <FineworkOverview
+          apps={apps}
+          platformCountries={summary.data?.platformCountries ?? 0}
+          loading={summary.isLoading}
+          onOpen={setTarget}
+        />
       ) : target === null ? (
         <BannedCountriesCard target={null} />
       ) : app ? (
@@ -67,7 +79,11 @@ export default function FineworkTab() {
           <BannedTimesCard key={`t${app.appId}`} appId={app.appId} appTitle={app.title} />
         </>
       ) : summary.isLoading ? null : (
-        <Result status="404" title={t('finework.unknownApp')} extra={<Button onClick={() => setTarget(undefined)}>{t('finework.backToOverview')}</Button>} />
+        <Result
+          status="404"
+          title={t('finework.unknownApp')}
+          extra={<Button onClick={() => setTarget(undefined)}>{t('finework.backToOverview')}</Button>}
+        />
       )}
     </Flex>
   );

@@ -15,10 +15,21 @@ interface FineworkTargetSelectProps {
 const PLATFORM = 'platform';
 
 /** Whose bans to edit: every app (platform-wide countries) or one app, searchable by title or package. */
-export function FineworkTargetSelect({ value, onChange, apps, platformCountries, loading }: FineworkTargetSelectProps) {
+export function FineworkTargetSelect({
+  value,
+  onChange,
+  apps,
+  platformCountries,
+  loading,
+}: FineworkTargetSelectProps) {
   const { t } = useTranslation();
   const counts = (countries: number, windows?: number) =>
-    [countries > 0 ? t('finework.countCountries', { count: countries }) : '', windows ? t('finework.countWindows', { count: windows }) : ''].filter(Boolean).join(' · ');
+    [
+      countries > 0 ? t('finework.countCountries', { count: countries }) : '',
+      windows ? t('finework.countWindows', { count: windows }) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const options = [
     {
       value: PLATFORM,
@@ -55,7 +66,9 @@ export function FineworkTargetSelect({ value, onChange, apps, platformCountries,
       placeholder={t('finework.pickTarget')}
       loading={loading}
       value={value === undefined ? undefined : value === null ? PLATFORM : String(value)}
-      onChange={(v: string | undefined) => onChange(v === undefined ? undefined : v === PLATFORM ? null : Number(v))}
+      onChange={(v: string | undefined) =>
+        onChange(v === undefined ? undefined : v === PLATFORM ? null : Number(v))
+      }
       options={options}
       optionFilterProp="search"
       notFoundContent={t('finework.noApps')}

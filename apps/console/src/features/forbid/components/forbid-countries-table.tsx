@@ -19,7 +19,12 @@ export function ForbidCountriesTable({ rows, loading }: ForbidCountriesTableProp
       dataIndex: 'countryName',
       sorter: (a, b) => collator.compare(a.countryName, b.countryName),
     },
-    { title: t('forbid.col.code'), dataIndex: 'countryCode', width: 120, sorter: (a, b) => a.countryCode.localeCompare(b.countryCode) },
+    {
+      title: t('forbid.col.code'),
+      dataIndex: 'countryCode',
+      width: 120,
+      sorter: (a, b) => a.countryCode.localeCompare(b.countryCode),
+    },
     {
       title: t('forbid.col.scope'),
       dataIndex: 'scope',
@@ -30,7 +35,11 @@ export function ForbidCountriesTable({ rows, loading }: ForbidCountriesTableProp
       ],
       onFilter: (value, row) => row.scope === value,
       render: (scope: ForbidCountry['scope']) =>
-        scope === 'platform' ? <Tag color="purple">{t('forbid.scope.platform')}</Tag> : <Tag color="blue">{t('forbid.scope.app')}</Tag>,
+        scope === 'platform' ? (
+          <Tag color="purple">{t('forbid.scope.platform')}</Tag>
+        ) : (
+          <Tag color="blue">{t('forbid.scope.app')}</Tag>
+        ),
     },
   ];
   return (
@@ -41,8 +50,18 @@ export function ForbidCountriesTable({ rows, loading }: ForbidCountriesTableProp
       columns={columns}
       dataSource={rows}
       loading={loading}
-      pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false, showTotal: (total) => t('common.total', { count: total }) } : false}
-      locale={{ emptyText: <ForbidEmpty title={t('forbid.countriesEmptyTitle')} text={t('forbid.emptyText')} /> }}
+      pagination={
+        rows.length > 10
+          ? {
+              pageSize: 10,
+              showSizeChanger: false,
+              showTotal: (total) => t('common.total', { count: total }),
+            }
+          : false
+      }
+      locale={{
+        emptyText: <ForbidEmpty title={t('forbid.countriesEmptyTitle')} text={t('forbid.emptyText')} />,
+      }}
     />
   );
 }

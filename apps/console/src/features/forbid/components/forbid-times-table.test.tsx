@@ -11,13 +11,24 @@ describe('ForbidTimesTable', () => {
       '/',
       <ForbidTimesTable
         loading={false}
-        rows={[{ countryCode: 'NG', countryName: 'Nigeria', intervalTimeList: [{ start: '12:00', end: '13:00' }, { start: '22:00', end: '06:00' }] }]}
+        rows={[
+          {
+            countryCode: 'NG',
+            countryName: 'Nigeria',
+            intervalTimeList: [
+              { start: '12:00', end: '13:00' },
+              { start: '22:00', end: '06:00' },
+            ],
+          },
+        ]}
       />,
     );
     expect(screen.getByText('Nigeria (NG)')).toBeTruthy();
     expect(screen.getByText('12:00 → 13:00').closest('.ant-tag')?.className).not.toContain('orange');
     expect(screen.getAllByText(/next day/)).toHaveLength(1);
-    expect(screen.getByText('22:00 → 06:00 (next day)').closest('.ant-tag')?.className).toContain('ant-tag-orange');
+    expect(screen.getByText('22:00 → 06:00 (next day)').closest('.ant-tag')?.className).toContain(
+      'ant-tag-orange',
+    );
   });
 
   it('says who sets the bans when there are none', () => {

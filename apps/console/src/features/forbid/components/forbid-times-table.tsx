@@ -42,7 +42,15 @@ export function ForbidTimesTable({ rows, loading }: ForbidTimesTableProps) {
       columns={columns}
       dataSource={rows}
       loading={loading}
-      pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false, showTotal: (total) => t('common.total', { count: total }) } : false}
+      pagination={
+        rows.length > 10
+          ? {
+              pageSize: 10,
+              showSizeChanger: false,
+              showTotal: (total) => t('common.total', { count: total }),
+            }
+          : false
+      }
       locale={{ emptyText: <ForbidEmpty title={t('forbid.timesEmptyTitle')} text={t('forbid.emptyText')} /> }}
     />
   );

@@ -26,16 +26,25 @@ export function ForbidView({ appId }: { appId: number }) {
           <Typography.Text type="secondary">{t('forbid.subtitle')}</Typography.Text>
         </div>
         {canEdit && (
-          <Button icon={<EditOutlined />} onClick={() => void navigate(`/platformsettings?tab=finework&app=${appId}`)}>
+          <Button
+            icon={<EditOutlined />}
+            onClick={() => void navigate(`/platformsettings?tab=finework&app=${appId}`)}
+          >
             {t('forbid.editInFinework')}
           </Button>
         )}
       </Flex>
       <Alert type="info" showIcon title={t('forbid.readOnly')} />
-      <Card title={t('forbid.countriesTitle')} extra={<Typography.Text type="secondary">{t('forbid.countriesHint')}</Typography.Text>}>
+      <Card
+        title={t('forbid.countriesTitle')}
+        extra={<Typography.Text type="secondary">{t('forbid.countriesHint')}</Typography.Text>}
+      >
         <ForbidCountriesTable rows={countries.data ?? []} loading={countries.isLoading} />
       </Card>
-      <Card title={t('forbid.timesTitle')} extra={<Typography.Text type="secondary">{t('forbid.timesHint')}</Typography.Text>}>
+      <Card
+        title={t('forbid.timesTitle')}
+        extra={<Typography.Text type="secondary">{t('forbid.timesHint')}</Typography.Text>}
+      >
         <ForbidTimesTable rows={times.data ?? []} loading={times.isLoading} />
       </Card>
     </Flex>

@@ -15,11 +15,27 @@ export function IntervalTag({ interval, onRemove }: IntervalTagProps) {
   const overnight = endsNextDay(interval);
   const text = overnight ? t('forbid.windowNextDay', interval) : t('forbid.window', interval);
   const tag = (
-    <Tag color={overnight ? 'orange' : undefined} style={{ fontVariantNumeric: 'tabular-nums', marginInlineEnd: 0 }} data-testid="interval">
+    <Tag
+      color={overnight ? 'orange' : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums', marginInlineEnd: 0 }}
+      data-testid="interval"
+    >
       {text}
       {onRemove && (
-        <Popconfirm title={t('finework.times.removeOne', { window: text })} okText={t('finework.remove')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')} onConfirm={onRemove}>
-          <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('finework.times.removeOneLabel', { window: text })} style={{ marginInlineStart: 4, height: 18, width: 18, minWidth: 18 }} />
+        <Popconfirm
+          title={t('finework.times.removeOne', { window: text })}
+          okText={t('finework.remove')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('common.cancel')}
+          onConfirm={onRemove}
+        >
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={t('finework.times.removeOneLabel', { window: text })}
+            style={{ marginInlineStart: 4, height: 18, width: 18, minWidth: 18 }}
+          />
         </Popconfirm>
       )}
     </Tag>

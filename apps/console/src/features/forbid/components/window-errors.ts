@@ -16,7 +16,8 @@ export function showWindowErrors(form: FormInstance, error: unknown): void {
   for (const f of error.fields) {
     const m = /^intervalTimeList\.(\d+)(?:\.(start|end))?$/.exec(f.field);
     if (f.field === 'countryCode') named.push({ name: ['countryCode'], errors: [f.message] });
-    else if (m) named.push({ name: ['intervalTimeList', Number(m[1]), m[2] ?? 'start'], errors: [f.message] });
+    else if (m)
+      named.push({ name: ['intervalTimeList', Number(m[1]), m[2] ?? 'start'], errors: [f.message] });
   }
   if (named.length > 0) form.setFields(named);
   if (named.length < error.fields.length) reportError(error);

@@ -6,7 +6,8 @@ export const GLOBAL_SETTINGS_QUERY_KEY = ['global-settings'] as const;
 
 export const getGlobalSettings = () => apiRequest(globalSettingsCalls.aggregation);
 
-export const getGlobalSettingsQueryOptions = () => queryOptions({ queryKey: GLOBAL_SETTINGS_QUERY_KEY, queryFn: getGlobalSettings });
+export const getGlobalSettingsQueryOptions = () =>
+  queryOptions({ queryKey: GLOBAL_SETTINGS_QUERY_KEY, queryFn: getGlobalSettings });
 
 /** Every global setting (getAllGlobalSettings). */
 export const useGlobalSettings = () => useQuery(getGlobalSettingsQueryOptions());

@@ -1,5 +1,17 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, InputNumber, Popconfirm, Space, Switch, Table, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Typography,
+} from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_LIMIT_COUNT_MAX, LIMITS, type AppLimitRow } from '@beacon/shared';
@@ -9,7 +21,8 @@ import { useSetAllAppLimitEnable } from '../api/set-all-app-limit-enable';
 import { useSetAppLimit } from '../api/set-app-limit';
 
 const PAGE_SIZE = 20;
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= APP_LIMIT_COUNT_MAX;
+const isCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= APP_LIMIT_COUNT_MAX;
 
 /** The count cell: committed on Enter or blur; an invalid count reverts. */
 function CountCell({ row }: { row: AppLimitRow }) {
@@ -24,7 +37,8 @@ function CountCell({ row }: { row: AppLimitRow }) {
       void message.error(t('globalSettings.apps.invalidCount', { max: APP_LIMIT_COUNT_MAX }));
       return;
     }
-    if (draft !== row.limitCount) save.mutate({ appId: row.appId, limitEnable: row.limitEnable, limitCount: draft });
+    if (draft !== row.limitCount)
+      save.mutate({ appId: row.appId, limitEnable: row.limitEnable, limitCount: draft });
   };
   return (
     <InputNumber<number>
@@ -77,23 +91,64 @@ export function AppLimitsCard() {
       title={t('globalSettings.apps.title')}
       variant="borderless"
       extra={
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('globalSettings.apps.search')} aria-label={t('globalSettings.apps.search')} value={term} onChange={(e) => handleTerm(e.target.value)} style={{ width: 240 }} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('globalSettings.apps.search')}
+          aria-label={t('globalSettings.apps.search')}
+          value={term}
+          onChange={(e) => handleTerm(e.target.value)}
+          style={{ width: 240 }}
+        />
       }
     >
       <Typography.Paragraph type="secondary">{t('globalSettings.apps.hint')}</Typography.Paragraph>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <Popconfirm title={t('globalSettings.apps.enableAllConfirm')} onConfirm={() => allEnable.mutate(true, { onSuccess: (r) => void message.success(t('globalSettings.apps.updated', { count: r.updated })) })}>
-          <Button loading={allEnable.isPending && allEnable.variables}>{t('globalSettings.apps.enableAll')}</Button>
+        <Popconfirm
+          title={t('globalSettings.apps.enableAllConfirm')}
+          onConfirm={() =>
+            allEnable.mutate(true, {
+              onSuccess: (r) => void message.success(t('globalSettings.apps.updated', { count: r.updated })),
+            })
+          }
+        >
+          <Button loading={allEnable.isPending && allEnable.variables}>
+            {t('globalSettings.apps.enableAll')}
+          </Button>
         </Popconfirm>
-        <Popconfirm title={t('globalSettings.apps.disableAllConfirm')} onConfirm={() => allEnable.mutate(false, { onSuccess: (r) => void message.success(t('globalSettings.apps.updated', { count: r.updated })) })}>
-          <Button loading={allEnable.isPending && !allEnable.variables}>{t('globalSettings.apps.disableAll')}</Button>
+        <Popconfirm
+          title={t('globalSettings.apps.disableAllConfirm')}
+          onConfirm={() =>
+            allEnable.mutate(false, {
+              onSuccess: (r) => void message.success(t('globalSettings.apps.updated', { count: r.updated })),
+            })
+          }
+        >
+          <Button loading={allEnable.isPending && !allEnable.variables}>
+            {t('globalSettings.apps.disableAll')}
+          </Button>
         </Popconfirm>
         <Space.Compact>
-          <InputNumber<number> min={1} max={APP_LIMIT_COUNT_MAX} precision={0} value={allCount} onChange={setAllCount} placeholder={t('globalSettings.apps.countAll')} aria-label={t('globalSettings.apps.countAll')} style={{ width: 160 }} />
+          <InputNumber<number>
+            min={1}
+            max={APP_LIMIT_COUNT_MAX}
+            precision={0}
+            value={allCount}
+            onChange={setAllCount}
+            placeholder={t('globalSettings.apps.countAll')}
+            aria-label={t('globalSettings.apps.countAll')}
+            style={{ width: 160 }}
+          />
           <Popconfirm
             title={t('globalSettings.apps.countAllConfirm', { count: allCount ?? 0 })}
             disabled={!isCount(allCount)}
-            onConfirm={() => isCount(allCount) && allCountSave.mutate(allCount, { onSuccess: (r) => void message.success(t('globalSettings.apps.updated', { count: r.updated })) })}
+            onConfirm={() =>
+              isCount(allCount) &&
+              allCountSave.mutate(allCount, {
+                onSuccess: (r) =>
+                  void message.success(t('globalSettings.apps.updated', { count: r.updated })),
+              })
+            }
           >
             <Button disabled={!isCount(allCount)} loading={allCountSave.isPending}>
               {t('globalSettings.apps.applyAll')}
@@ -107,9 +162,26 @@ export function AppLimitsCard() {
         loading={list.isFetching}
         dataSource={list.data?.results ?? []}
         locale={{ emptyText: title ? t('globalSettings.apps.noMatch') : t('globalSettings.apps.empty') }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
         columns={[
-          { title: t('globalSettings.apps.app'), dataIndex: 'title', sorter: (a, b) => a.title.localeCompare(b.title), render: (v: string, row) => <div><Typography.Text strong>{v}</Typography.Text><br /><Typography.Text type="secondary">{row.pkg}</Typography.Text></div> },
+          {
+            title: t('globalSettings.apps.app'),
+            dataIndex: 'title',
+            sorter: (a, b) => a.title.localeCompare(b.title),
+            render: (v: string, row) => (
+              <div>
+                <Typography.Text strong>{v}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">{row.pkg}</Typography.Text>
+              </div>
+            ),
+          },
           {
             title: t('globalSettings.apps.limitOn'),
             dataIndex: 'limitEnable',
@@ -123,7 +195,12 @@ export function AppLimitsCard() {
               />
             ),
           },
-          { title: t('globalSettings.apps.count'), key: 'count', width: 180, render: (_, row) => <CountCell key={`${row.appId}-${row.limitCount}`} row={row} /> },
+          {
+            title: t('globalSettings.apps.count'),
+            key: 'count',
+            width: 180,
+            render: (_, row) => <CountCell key={`${row.appId}-${row.limitCount}`} row={row} />,
+          },
         ]}
       />
     </Card>

@@ -14,9 +14,13 @@ export default function DailyTab() {
   const apps = useAppLimits({ title: '', pageNo: 1, pageSize: 9999 });
   return (
     <Flex vertical gap={16}>
-      {settings.data && !settings.data.limitSwitcher && <Alert type="warning" showIcon message={t('globalSettings.limitsOff')} />}
+      {settings.data && !settings.data.limitSwitcher && (
+        <Alert type="warning" showIcon message={t('globalSettings.limitsOff')} />
+      )}
       <RestrictsCard restricts={settings.data?.restricts ?? []} loading={settings.isLoading} />
-      <DayBoundaryCard value={settings.data ? { timezone: settings.data.timezone, time: settings.data.time } : undefined} />
+      <DayBoundaryCard
+        value={settings.data ? { timezone: settings.data.timezone, time: settings.data.time } : undefined}
+      />
       <AppLimitsCard />
       <SensitiveWordsCard apps={apps.data?.results ?? []} />
     </Flex>

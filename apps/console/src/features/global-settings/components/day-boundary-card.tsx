@@ -1,7 +1,13 @@
 import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY_TIME_PATTERN, dailyWindow, isDayBoundaryZone, utcOffsets, type DayBoundary } from '@beacon/shared';
+import {
+  DAY_TIME_PATTERN,
+  dailyWindow,
+  isDayBoundaryZone,
+  utcOffsets,
+  type DayBoundary,
+} from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
 import { useSetDayBoundary } from '../api/set-day-boundary';
 
@@ -12,7 +18,8 @@ function zoneOptions(current: string) {
   return all.map((z) => ({ value: z, label: z }));
 }
 
-const formatter = (lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+const formatter = (lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** When the day of the per-user daily limits begins: a time in a timezone (offset or IANA name). */
 export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
@@ -28,11 +35,19 @@ export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
     if (value) form.setFieldsValue(value);
   }, [form, value]);
 
-  const valid = typeof timezone === 'string' && isDayBoundaryZone(timezone) && typeof time === 'string' && DAY_TIME_PATTERN.test(time);
+  const valid =
+    typeof timezone === 'string' &&
+    isDayBoundaryZone(timezone) &&
+    typeof time === 'string' &&
+    DAY_TIME_PATTERN.test(time);
   const current = valid ? dailyWindow({ timezone, time }, new Date()) : undefined;
   const fmt = formatter(i18n.language);
 
-  const handleFinish = (values: DayBoundary) => save.mutate(values, { onSuccess: () => void message.success(t('globalSettings.day.saved')), onError: (error) => showFormError(form, error) });
+  const handleFinish = (values: DayBoundary) =>
+    save.mutate(values, {
+      onSuccess: () => void message.success(t('globalSettings.day.saved')),
+      onError: (error) => showFormError(form, error),
+    });
 
   return (
     <Card title={t('globalSettings.day.title')} variant="borderless">
@@ -41,16 +56,38 @@ export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
         <Form.Item
           name="timezone"
           label={t('globalSettings.day.timezone')}
-          rules={[{ required: true, message: t('globalSettings.day.timezoneRequired') }, { validator: (_, v: string) => (isDayBoundaryZone(v ?? '') ? Promise.resolve() : Promise.reject(new Error(t('globalSettings.day.timezoneInvalid')))) }]}
+          rules={[
+            { required: true, message: t('globalSettings.day.timezoneRequired') },
+            {
+              validator: (_, v: string) =>
+                isDayBoundaryZone(v ?? '')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('globalSettings.day.timezoneInvalid'))),
+            },
+          ]}
         >
-          <Select showSearch options={options} style={{ width: 240 }} aria-label={t('globalSettings.day.timezone')} data-testid="day-timezone" />
+          <Select
+            showSearch
+            options={options}
+            style={{ width: 240 }}
+            aria-label={t('globalSettings.day.timezone')}
+            data-testid="day-timezone"
+          />
         </Form.Item>
         <Form.Item
           name="time"
           label={t('globalSettings.day.time')}
-          rules={[{ required: true, message: t('globalSettings.day.timeRequired') }, { pattern: DAY_TIME_PATTERN, message: t('globalSettings.day.timeInvalid') }]}
+          rules={[
+            { required: true, message: t('globalSettings.day.timeRequired') },
+            { pattern: DAY_TIME_PATTERN, message: t('globalSettings.day.timeInvalid') },
+          ]}
         >
-          <Input placeholder="HH:mm" style={{ width: 100 }} aria-label={t('globalSettings.day.time')} data-testid="day-time" />
+          <Input
+            placeholder="HH:mm"
+            style={{ width: 100 }}
+            aria-label={t('globalSettings.day.time')}
+            data-testid="day-time"
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -60,7 +97,12 @@ export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
       </Form>
       <Flex style={{ marginTop: 12 }}>
         <Typography.Text type="secondary" data-testid="day-window">
-          {current ? t('globalSettings.day.window', { start: fmt.format(current.start), end: fmt.format(current.end) }) : t('globalSettings.day.windowUnknown')}
+          {current
+            ? t('globalSettings.day.window', {
+                start: fmt.format(current.start),
+                end: fmt.format(current.end),
+              })
+            : t('globalSettings.day.windowUnknown')}
         </Typography.Text>
       </Flex>
     </Card>

@@ -18,7 +18,11 @@ export function GlobalSettingsPanel() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('globalSettings.subtitle')}</Typography.Text>
       </div>
-      <GlobalSwitchesCard limitSwitcher={data?.limitSwitcher ?? false} globalTagSwitcher={data?.globalTagSwitcher ?? false} loading={settings.isLoading} />
+      <GlobalSwitchesCard
+        limitSwitcher={data?.limitSwitcher ?? false}
+        globalTagSwitcher={data?.globalTagSwitcher ?? false}
+        loading={settings.isLoading}
+      />
       <RestrictsCard restricts={data?.restricts ?? []} loading={settings.isLoading} />
       <DayBoundaryCard value={data ? { timezone: data.timezone, time: data.time } : undefined} />
     </Flex>

@@ -15,8 +15,18 @@ export function GlobalSwitchesCard({ limitSwitcher, globalTagSwitcher, loading }
   const limit = useSetLimitSwitcher();
   const tag = useSetTagSwitcher();
   const rows = [
-    { key: 'limit', on: limit.isPending ? limit.variables : limitSwitcher, pending: limit.isPending, onChange: (v: boolean) => limit.mutate(v) },
-    { key: 'tag', on: tag.isPending ? tag.variables : globalTagSwitcher, pending: tag.isPending, onChange: (v: boolean) => tag.mutate(v) },
+    {
+      key: 'limit',
+      on: limit.isPending ? limit.variables : limitSwitcher,
+      pending: limit.isPending,
+      onChange: (v: boolean) => limit.mutate(v),
+    },
+    {
+      key: 'tag',
+      on: tag.isPending ? tag.variables : globalTagSwitcher,
+      pending: tag.isPending,
+      onChange: (v: boolean) => tag.mutate(v),
+    },
   ];
   return (
     <Card title={t('globalSettings.switches.title')} variant="borderless" loading={loading}>
@@ -26,7 +36,9 @@ export function GlobalSwitchesCard({ limitSwitcher, globalTagSwitcher, loading }
             <div>
               <Typography.Text strong>{t(`globalSettings.switches.${row.key}.label`)}</Typography.Text>
               <br />
-              <Typography.Text type="secondary">{t(`globalSettings.switches.${row.key}.hint`)}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t(`globalSettings.switches.${row.key}.hint`)}
+              </Typography.Text>
             </div>
             <Switch
               checked={row.on}

@@ -16,14 +16,21 @@ function NumberCell({ row }: { row: Restrict }) {
     setDraft(undefined);
     const parsed = parseRestrictNumber(row.option, draft);
     if (!parsed.ok) {
-      void message.error(t('globalSettings.restricts.invalid', { kind: t(`globalSettings.restricts.option.${row.option}`), max: restrictMax(row.option) }));
+      void message.error(
+        t('globalSettings.restricts.invalid', {
+          kind: t(`globalSettings.restricts.option.${row.option}`),
+          max: restrictMax(row.option),
+        }),
+      );
       return;
     }
     if (parsed.value !== row.number) save.mutate({ option: row.option, number: parsed.value });
   };
   return (
     <Input
-      aria-label={t('globalSettings.restricts.numberOf', { kind: t(`globalSettings.restricts.option.${row.option}`) })}
+      aria-label={t('globalSettings.restricts.numberOf', {
+        kind: t(`globalSettings.restricts.option.${row.option}`),
+      })}
       data-testid={`restrict-number-${row.option}`}
       value={draft ?? String(save.isPending ? save.variables.number : row.number)}
       onChange={(e) => setDraft(e.target.value)}
@@ -57,7 +64,9 @@ export function RestrictsCard({ restricts, loading }: { restricts: Restrict[]; l
               <div>
                 <Typography.Text strong>{t(`globalSettings.restricts.option.${option}`)}</Typography.Text>
                 <br />
-                <Typography.Text type="secondary">{t(`globalSettings.restricts.optionHint.${option}`, { max: restrictMax(option) })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t(`globalSettings.restricts.optionHint.${option}`, { max: restrictMax(option) })}
+                </Typography.Text>
               </div>
             ),
           },
@@ -67,15 +76,24 @@ export function RestrictsCard({ restricts, loading }: { restricts: Restrict[]; l
             width: 120,
             render: (on: boolean, row) => (
               <Switch
-                aria-label={t('globalSettings.restricts.enableOf', { kind: t(`globalSettings.restricts.option.${row.option}`) })}
+                aria-label={t('globalSettings.restricts.enableOf', {
+                  kind: t(`globalSettings.restricts.option.${row.option}`),
+                })}
                 data-testid={`restrict-enable-${row.option}`}
-                checked={enable.isPending && enable.variables.option === row.option ? enable.variables.enable : on}
+                checked={
+                  enable.isPending && enable.variables.option === row.option ? enable.variables.enable : on
+                }
                 loading={enable.isPending && enable.variables.option === row.option}
                 onChange={(next) => enable.mutate({ option: row.option, enable: next })}
               />
             ),
           },
-          { title: t('globalSettings.restricts.number'), key: 'number', width: 200, render: (_, row) => <NumberCell key={row.number} row={row} /> },
+          {
+            title: t('globalSettings.restricts.number'),
+            key: 'number',
+            width: 200,
+            render: (_, row) => <NumberCell key={row.number} row={row} />,
+          },
         ]}
       />
     </Card>

@@ -9,7 +9,9 @@ export const editIcon = (body: z.input<typeof IconEditRequest> & { appId: number
   apiRequest(iconCalls.edit, { params: { appId: body.appId }, body });
 
 /** Saves the icon and colour; the cached setting becomes the server's answer. */
-export const useEditIcon = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof editIcon> } = {}) => {
+export const useEditIcon = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof editIcon> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

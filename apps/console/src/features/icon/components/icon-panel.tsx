@@ -42,7 +42,9 @@ function IconEditor({ appId, appName, saved }: IconPanelProps & { saved: IconSet
   const handleFile = async (file: File) => {
     const problem = await checkIconFile(file);
     if (problem) {
-      void message.error(t(`icon.problem.${problem}`, { width: rule.width, height: rule.height, kb: rule.maxBytes / 1024 }));
+      void message.error(
+        t(`icon.problem.${problem}`, { width: rule.width, height: rule.height, kb: rule.maxBytes / 1024 }),
+      );
       return;
     }
     upload.mutate({ appId, file });
@@ -62,7 +64,10 @@ function IconEditor({ appId, appName, saved }: IconPanelProps & { saved: IconSet
         onFinish={(values) => edit.mutate({ appId, icon, color: icon ? values.color : '' })}
         style={{ width: 380 }}
       >
-        <Form.Item label={t('icon.icon')} extra={t('icon.rules', { width: rule.width, height: rule.height, kb: rule.maxBytes / 1024 })}>
+        <Form.Item
+          label={t('icon.icon')}
+          extra={t('icon.rules', { width: rule.width, height: rule.height, kb: rule.maxBytes / 1024 })}
+        >
           <Flex align="center" gap={16}>
             <div
               data-testid="icon-current"
@@ -77,19 +82,34 @@ function IconEditor({ appId, appName, saved }: IconPanelProps & { saved: IconSet
                 placeItems: 'center',
               }}
             >
-              {icon ? <img src={icon} alt={t('icon.icon')} width={60} height={60} /> : <Typography.Text type="secondary">—</Typography.Text>}
+              {icon ? (
+                <img src={icon} alt={t('icon.icon')} width={60} height={60} />
+              ) : (
+                <Typography.Text type="secondary">—</Typography.Text>
+              )}
             </div>
             <Space direction="vertical">
-              <Upload accept="image/png" showUploadList={false} beforeUpload={(file) => {
+              <Upload
+                accept="image/png"
+                showUploadList={false}
+                beforeUpload={(file) => {
                   void handleFile(file);
                   return false;
-                }}>
+                }}
+              >
                 <Button icon={<UploadOutlined />} loading={upload.isPending}>
                   {icon ? t('icon.replace') : t('icon.upload')}
                 </Button>
               </Upload>
               {icon && (
-                <Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={handleRemove} style={{ padding: 0 }}>
+                <Button
+                  type="link"
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  onClick={handleRemove}
+                  style={{ padding: 0 }}
+                >
                   {t('icon.remove')}
                 </Button>
               )}
@@ -114,7 +134,9 @@ function IconEditor({ appId, appName, saved }: IconPanelProps & { saved: IconSet
                 disabled={!icon}
                 disabledAlpha
                 value={previewColor || '#5F6368'}
-                onChangeComplete={(value) => form.setFieldValue('color', value.toHexString().slice(0, 7).toUpperCase())}
+                onChangeComplete={(value) =>
+                  form.setFieldValue('color', value.toHexString().slice(0, 7).toUpperCase())
+                }
               />
             }
           />
@@ -155,7 +177,16 @@ export function IconPanel({ appId, appName }: IconPanelProps) {
         {t('icon.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('icon.subtitle')}</Typography.Paragraph>
-      {saved.data ? <IconEditor key={`${saved.data.icon}|${saved.data.color}`} appId={appId} appName={appName} saved={saved.data} /> : <PageSpin />}
+      {saved.data ? (
+        <IconEditor
+          key={`${saved.data.icon}|${saved.data.color}`}
+          appId={appId}
+          appName={appName}
+          saved={saved.data}
+        />
+      ) : (
+        <PageSpin />
+      )}
     </Card>
   );
 }

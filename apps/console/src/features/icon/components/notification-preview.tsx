@@ -21,8 +21,16 @@ function SmallIcon({ icon, color, size }: { icon: string; color: string; size: n
         WebkitMask: `url("${icon}") center / contain no-repeat`,
         mask: `url("${icon}") center / contain no-repeat`,
       }
-    : { width: size, height: size, borderRadius: '50%', border: `2px dashed ${color}`, boxSizing: 'border-box' };
-  return <span data-testid="icon-preview-glyph" style={{ display: 'inline-block', flex: 'none', ...style }} />;
+    : {
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        border: `2px dashed ${color}`,
+        boxSizing: 'border-box',
+      };
+  return (
+    <span data-testid="icon-preview-glyph" style={{ display: 'inline-block', flex: 'none', ...style }} />
+  );
 }
 
 /** A live preview of an Android notification: status bar glyph (white) and the tinted header icon. */
@@ -30,8 +38,26 @@ export function NotificationPreview({ icon, color, appName }: NotificationPrevie
   const { t } = useTranslation();
   const tint = color || DEFAULT_TINT;
   return (
-    <div data-testid="icon-preview" style={{ width: 340, borderRadius: 20, background: '#1f2430', padding: 12, boxShadow: '0 10px 30px rgba(0,0,0,.18)' }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 6, color: '#fff', fontSize: 12, padding: '0 6px 10px' }}>
+    <div
+      data-testid="icon-preview"
+      style={{
+        width: 340,
+        borderRadius: 20,
+        background: '#1f2430',
+        padding: 12,
+        boxShadow: '0 10px 30px rgba(0,0,0,.18)',
+      }}
+    >
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          color: '#fff',
+          fontSize: 12,
+          padding: '0 6px 10px',
+        }}
+      >
         <span>12:30</span>
         <SmallIcon icon={icon} color="#ffffff" size={14} />
         <span style={{ marginLeft: 'auto', opacity: 0.8 }}>▾ ◢ ▮</span>

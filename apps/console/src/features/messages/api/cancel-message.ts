@@ -9,7 +9,9 @@ export const cancelMessage = async ({ appId, msgId }: { appId: number; msgId: nu
   await apiRequest(messageCalls.cancel, { params: { appId, msgId } });
 };
 
-export const useCancelMessage = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof cancelMessage> } = {}) => {
+export const useCancelMessage = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof cancelMessage> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

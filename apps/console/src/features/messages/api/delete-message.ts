@@ -9,7 +9,9 @@ export const deleteMessage = async ({ appId, msgId }: { appId: number; msgId: nu
   await apiRequest(messageCalls.remove, { params: { appId, msgId } });
 };
 
-export const useDeleteMessage = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteMessage> } = {}) => {
+export const useDeleteMessage = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteMessage> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

@@ -1,5 +1,6 @@
 /** The server's CSV of the list (GET, answered as a file download). */
-export const messagesExportUrl = (appId: number, query: URLSearchParams) => `/tcm/v1/app/${appId}/msg/export?${query.toString()}`;
+export const messagesExportUrl = (appId: number, query: URLSearchParams) =>
+  `/tcm/v1/app/${appId}/msg/export?${query.toString()}`;
 
 /** Starts a browser download of a same-origin URL (the session cookie goes along). */
 export function download(url: string): void {

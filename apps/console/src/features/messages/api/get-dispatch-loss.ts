@@ -3,8 +3,15 @@ import { messageCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
-export const getDispatchLoss = (appId: number, msgId: number) => apiRequest(messageCalls.dispatchLoss, { params: { appId, msgId } });
+export const getDispatchLoss = (appId: number, msgId: number) =>
+  apiRequest(messageCalls.dispatchLoss, { params: { appId, msgId } });
 
 /** Dispatch losses by code; loaded each time the popover opens. */
 export const useDispatchLoss = (appId: number, msgId: number, open: boolean) =>
-  useQuery({ queryKey: [...messagesQueryKey(appId), 'dispatch-loss', msgId], queryFn: () => getDispatchLoss(appId, msgId), enabled: open, staleTime: 0, gcTime: 0 });
+  useQuery({
+    queryKey: [...messagesQueryKey(appId), 'dispatch-loss', msgId],
+    queryFn: () => getDispatchLoss(appId, msgId),
+    enabled: open,
+    staleTime: 0,
+    gcTime: 0,
+  });

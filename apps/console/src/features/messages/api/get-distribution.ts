@@ -9,10 +9,15 @@ export const getDistribution = (appId: number, msgId: number, dimension: Distrib
   apiRequest(messageCalls.distribution, { params: { appId, msgId, dimension } });
 
 export const getDistributionQueryOptions = (appId: number, msgId: number, dimension: DistributionDimension) =>
-  queryOptions({ queryKey: [...messagesQueryKey(appId), 'distribution', msgId, dimension], queryFn: () => getDistribution(appId, msgId, dimension), staleTime: 0 });
+  queryOptions({
+    queryKey: [...messagesQueryKey(appId), 'distribution', msgId, dimension],
+    queryFn: () => getDistribution(appId, msgId, dimension),
+    staleTime: 0,
+  });
 
 /** Counts by country or by app version. */
-export const useDistribution = (appId: number, msgId: number, dimension: DistributionDimension) => useQuery(getDistributionQueryOptions(appId, msgId, dimension));
+export const useDistribution = (appId: number, msgId: number, dimension: DistributionDimension) =>
+  useQuery(getDistributionQueryOptions(appId, msgId, dimension));
 
 /** The server's CSV of a distribution. */
 export const distributionExportUrl = (appId: number, msgId: number, dimension: DistributionDimension) =>

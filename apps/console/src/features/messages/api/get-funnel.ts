@@ -3,10 +3,16 @@ import { messageCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
-export const getFunnel = (appId: number, msgId: number) => apiRequest(messageCalls.funnel, { params: { appId, msgId } });
+export const getFunnel = (appId: number, msgId: number) =>
+  apiRequest(messageCalls.funnel, { params: { appId, msgId } });
 
 export const getFunnelQueryOptions = (appId: number, msgId: number) =>
-  queryOptions({ queryKey: [...messagesQueryKey(appId), 'funnel', msgId], queryFn: () => getFunnel(appId, msgId), staleTime: 0 });
+  queryOptions({
+    queryKey: [...messagesQueryKey(appId), 'funnel', msgId],
+    queryFn: () => getFunnel(appId, msgId),
+    staleTime: 0,
+  });
 
 /** Push, channel reach, target receive, target reach, show, click. */
-export const useFunnel = (appId: number, msgId: number, refetchInterval: number | false) => useQuery({ ...getFunnelQueryOptions(appId, msgId), refetchInterval });
+export const useFunnel = (appId: number, msgId: number, refetchInterval: number | false) =>
+  useQuery({ ...getFunnelQueryOptions(appId, msgId), refetchInterval });

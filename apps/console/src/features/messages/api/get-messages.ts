@@ -4,12 +4,18 @@ import { apiRequest } from '../../../lib/api-client';
 import { useRef } from 'react';
 import { needsRefresh, refreshInterval } from '../lib/message-status';
 
-export const getMessages = (appId: number, body: MessageListRequest) => apiRequest(messageCalls.list, { params: { appId }, body });
+export const getMessages = (appId: number, body: MessageListRequest) =>
+  apiRequest(messageCalls.list, { params: { appId }, body });
 
 export const messagesQueryKey = (appId: number) => ['messages', appId] as const;
 
 export const getMessagesQueryOptions = (appId: number, body: MessageListRequest) =>
-  queryOptions({ queryKey: [...messagesQueryKey(appId), 'list', body], queryFn: () => getMessages(appId, body), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({
+    queryKey: [...messagesQueryKey(appId), 'list', body],
+    queryFn: () => getMessages(appId, body),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
 /** The notification list; it refreshes every few seconds while a row is sending, and stops a little after none is. */
 export const useMessages = (appId: number, body: MessageListRequest) => {

@@ -9,7 +9,9 @@ export const recallMessage = async ({ appId, msgId }: { appId: number; msgId: nu
   await apiRequest(messageCalls.retreat, { params: { appId, msgId } });
 };
 
-export const useRecallMessage = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof recallMessage> } = {}) => {
+export const useRecallMessage = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof recallMessage> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

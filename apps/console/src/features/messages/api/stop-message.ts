@@ -9,7 +9,9 @@ export const stopMessage = async ({ appId, msgId }: { appId: number; msgId: numb
   await apiRequest(messageCalls.stop, { params: { appId, msgId } });
 };
 
-export const useStopMessage = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof stopMessage> } = {}) => {
+export const useStopMessage = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof stopMessage> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

@@ -27,8 +27,22 @@ export function DistributionSection({ appId, msgId }: { appId: number; msgId: nu
   const dist = useDistribution(appId, msgId, dimension);
   const lang = currentLanguage();
   const num = (k: keyof DistRow) => (a: DistRow, b: DistRow) => Number(a[k]) - Number(b[k]);
-  const count = (k: 'dispatch' | 'reach' | 'show' | 'click', title: string) => ({ key: k, dataIndex: k, title, align: 'right' as const, sorter: num(k), render: (v: number) => formatCount(v) });
-  const pct = (k: 'reachRate' | 'showRate' | 'clickRate', title: string) => ({ key: k, dataIndex: k, title, align: 'right' as const, sorter: num(k), render: (v: number) => formatRate(v) });
+  const count = (k: 'dispatch' | 'reach' | 'show' | 'click', title: string) => ({
+    key: k,
+    dataIndex: k,
+    title,
+    align: 'right' as const,
+    sorter: num(k),
+    render: (v: number) => formatCount(v),
+  });
+  const pct = (k: 'reachRate' | 'showRate' | 'clickRate', title: string) => ({
+    key: k,
+    dataIndex: k,
+    title,
+    align: 'right' as const,
+    sorter: num(k),
+    render: (v: number) => formatRate(v),
+  });
 
   return (
     <section aria-labelledby={`dist-${msgId}`} data-testid="distribution">
@@ -45,7 +59,10 @@ export function DistributionSection({ appId, msgId }: { appId: number; msgId: nu
               { value: 'version', label: t('messages.detail.byVersion') },
             ]}
           />
-          <Button icon={<DownloadOutlined />} onClick={() => download(distributionExportUrl(appId, msgId, dimension))}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => download(distributionExportUrl(appId, msgId, dimension))}
+          >
             {t('messages.detail.downloadCsv')}
           </Button>
         </Flex>

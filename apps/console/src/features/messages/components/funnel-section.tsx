@@ -39,11 +39,36 @@ export function FunnelSection({ appId, msgId, refresh, controller }: FunnelSecti
             const value = funnel.data[step];
             const width = push > 0 ? Math.max(0.5, Math.min(100, (value / push) * 100)) : 0;
             return (
-              <Flex key={step} align="center" gap={12} style={{ marginBottom: 6 }} data-testid={`funnel-${step}`}>
-                <dt style={{ width: 120, flex: 'none', fontSize: 13 }}>{t(`messages.detail.funnelSteps.${step}`)}</dt>
+              <Flex
+                key={step}
+                align="center"
+                gap={12}
+                style={{ marginBottom: 6 }}
+                data-testid={`funnel-${step}`}
+              >
+                <dt style={{ width: 120, flex: 'none', fontSize: 13 }}>
+                  {t(`messages.detail.funnelSteps.${step}`)}
+                </dt>
                 <dd style={{ flex: 1, margin: 0, display: 'flex', alignItems: 'center', gap: 8 }}>
-                  <span aria-hidden style={{ flex: 1, background: '#f1f3f5', borderRadius: 4, height: 18, position: 'relative' }}>
-                    <span style={{ position: 'absolute', inset: 0, width: `${width}%`, background: COLORS[i], borderRadius: 4 }} />
+                  <span
+                    aria-hidden
+                    style={{
+                      flex: 1,
+                      background: '#f1f3f5',
+                      borderRadius: 4,
+                      height: 18,
+                      position: 'relative',
+                    }}
+                  >
+                    <span
+                      style={{
+                        position: 'absolute',
+                        inset: 0,
+                        width: `${width}%`,
+                        background: COLORS[i],
+                        borderRadius: 4,
+                      }}
+                    />
                   </span>
                   <span style={{ width: 160, flex: 'none', fontSize: 13, textAlign: 'right' }}>
                     <strong>{formatCount(value)}</strong>{' '}
@@ -64,9 +89,16 @@ export function FunnelSection({ appId, msgId, refresh, controller }: FunnelSecti
           data-testid="funnel-waiting"
           style={{ marginTop: 8 }}
           message={[
-            t('messages.detail.waiting', { count: funnel.data.waiting, formattedCount: formatCount(funnel.data.waiting) }),
-            funnel.data.waitingNext ? t('messages.detail.waitingNext', { time: zonedTime(funnel.data.waitingNext, '+0000') }) : '',
-          ].join(' ').trim()}
+            t('messages.detail.waiting', {
+              count: funnel.data.waiting,
+              formattedCount: formatCount(funnel.data.waiting),
+            }),
+            funnel.data.waitingNext
+              ? t('messages.detail.waitingNext', { time: zonedTime(funnel.data.waitingNext, '+0000') })
+              : '',
+          ]
+            .join(' ')
+            .trim()}
         />
       )}
     </section>

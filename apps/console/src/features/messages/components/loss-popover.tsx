@@ -32,10 +32,19 @@ function useOpen(controller: HoverController, id: string): boolean {
   );
 }
 
-function LossTable({ lines, loading, total }: { lines: LossLine[] | undefined; loading: boolean; total?: number }) {
+function LossTable({
+  lines,
+  loading,
+  total,
+}: {
+  lines: LossLine[] | undefined;
+  loading: boolean;
+  total?: number;
+}) {
   const { t } = useTranslation();
   if (loading || !lines) return <Spin size="small" style={{ display: 'block', margin: 16 }} />;
-  if (lines.length === 0) return <Typography.Text type="secondary">{t('messages.loss.none')}</Typography.Text>;
+  if (lines.length === 0)
+    return <Typography.Text type="secondary">{t('messages.loss.none')}</Typography.Text>;
   return (
     <>
       <Table<LossLine>
@@ -44,9 +53,27 @@ function LossTable({ lines, loading, total }: { lines: LossLine[] | undefined; l
         pagination={false}
         dataSource={lines}
         columns={[
-          { key: 'code', title: t('messages.loss.code'), render: (_, l) => <span data-testid={`loss-${l.code}`}>{l.name ?? t('messages.loss.other', { code: l.code })}</span> },
-          { key: 'count', title: t('messages.loss.count'), align: 'right', render: (_, l) => formatCount(l.count) },
-          { key: 'rate', title: t('messages.loss.rate'), align: 'right', render: (_, l) => formatRate(l.rate) },
+          {
+            key: 'code',
+            title: t('messages.loss.code'),
+            render: (_, l) => (
+              <span data-testid={`loss-${l.code}`}>
+                {l.name ?? t('messages.loss.other', { code: l.code })}
+              </span>
+            ),
+          },
+          {
+            key: 'count',
+            title: t('messages.loss.count'),
+            align: 'right',
+            render: (_, l) => formatCount(l.count),
+          },
+          {
+            key: 'rate',
+            title: t('messages.loss.rate'),
+            align: 'right',
+            render: (_, l) => formatRate(l.rate),
+          },
         ]}
         style={{ width: 360 }}
       />
@@ -76,8 +103,18 @@ export function LossPopover({ appId, msgId, kind, controller }: LossPopoverProps
   const lang = currentLanguage();
   const lines: LossLine[] | undefined =
     kind === 'dispatch'
-      ? dispatch.data?.messageDistributionLoseList.map((r) => ({ code: r.type, count: r.count, rate: r.loseRate, name: codeName(LOSS_CODES, r.type, lang) }))
-      : show.data?.damageShowCountList.map((r) => ({ code: r.damageType, count: r.damageCount, rate: r.damageRate, name: codeName(SHOW_LOSS_CODES, r.damageType, lang) }));
+      ? dispatch.data?.messageDistributionLoseList.map((r) => ({
+          code: r.type,
+          count: r.count,
+          rate: r.loseRate,
+          name: codeName(LOSS_CODES, r.type, lang),
+        }))
+      : show.data?.damageShowCountList.map((r) => ({
+          code: r.damageType,
+          count: r.damageCount,
+          rate: r.damageRate,
+          name: codeName(SHOW_LOSS_CODES, r.damageType, lang),
+        }));
   const loading = kind === 'dispatch' ? dispatch.isFetching : show.isFetching;
 
   return (
@@ -85,8 +122,17 @@ export function LossPopover({ appId, msgId, kind, controller }: LossPopoverProps
       open={open}
       title={t(`messages.loss.${kind}`)}
       content={
-        <div onMouseEnter={() => controller.enter(id)} onMouseLeave={() => controller.leave(id)} data-testid={`loss-popover-${kind}`} data-opened={opened}>
-          <LossTable lines={lines} loading={loading} total={kind === 'dispatch' ? dispatch.data?.total : undefined} />
+        <div
+          onMouseEnter={() => controller.enter(id)}
+          onMouseLeave={() => controller.leave(id)}
+          data-testid={`loss-popover-${kind}`}
+          data-opened={opened}
+        >
+          <LossTable
+            lines={lines}
+            loading={loading}
+            total={kind === 'dispatch' ? dispatch.data?.total : undefined}
+          />
         </div>
       }
     >

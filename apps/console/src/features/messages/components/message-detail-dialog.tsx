@@ -54,7 +54,11 @@ export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialog
     >
       {row && (
         <div data-testid="message-detail-body">
-          {record.data ? <RecordSection m={record.data} appName={info.data?.title ?? ''} /> : <Skeleton active />}
+          {record.data ? (
+            <RecordSection m={record.data} appName={info.data?.title ?? ''} />
+          ) : (
+            <Skeleton active />
+          )}
           <Divider />
           <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
           <Divider />

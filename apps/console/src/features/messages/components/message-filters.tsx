@@ -23,21 +23,43 @@ export function MessageFilters({ value, onSearch }: MessageFiltersProps) {
 
   const digits = (key: 'msgId' | 'materialId', raw: string) => {
     const clean = digitsOrEmpty(raw);
-    if (raw.trim() && !clean) void message.warning(t(key === 'msgId' ? 'messages.filters.msgIdDigits' : 'messages.filters.materialIdDigits'));
+    if (raw.trim() && !clean)
+      void message.warning(
+        t(key === 'msgId' ? 'messages.filters.msgIdDigits' : 'messages.filters.materialIdDigits'),
+      );
     set({ [key]: clean });
   };
-  const submit = () => onSearch({ ...draft, title: draft.title.trim(), ownerEmail: draft.ownerEmail.trim(), page: 1 });
+  const submit = () =>
+    onSearch({ ...draft, title: draft.title.trim(), ownerEmail: draft.ownerEmail.trim(), page: 1 });
   const onEnter = { onPressEnter: submit };
 
   return (
     <Flex wrap gap={12} role="search" data-testid="message-filters" style={{ marginBottom: 16 }}>
-      <Input allowClear placeholder={t('messages.filters.title')} aria-label={t('messages.filters.title')} value={draft.title} onChange={(e) => set({ title: e.target.value })} style={{ width: 180 }} {...onEnter} />
-      <Input allowClear placeholder={t('messages.filters.ownerEmail')} aria-label={t('messages.filters.ownerEmail')} value={draft.ownerEmail} onChange={(e) => set({ ownerEmail: e.target.value })} style={{ width: 200 }} {...onEnter} />
+      <Input
+        allowClear
+        placeholder={t('messages.filters.title')}
+        aria-label={t('messages.filters.title')}
+        value={draft.title}
+        onChange={(e) => set({ title: e.target.value })}
+        style={{ width: 180 }}
+        {...onEnter}
+      />
+      <Input
+        allowClear
+        placeholder={t('messages.filters.ownerEmail')}
+        aria-label={t('messages.filters.ownerEmail')}
+        value={draft.ownerEmail}
+        onChange={(e) => set({ ownerEmail: e.target.value })}
+        style={{ width: 200 }}
+        {...onEnter}
+      />
       <DatePicker.RangePicker
         aria-label={t('messages.filters.range')}
         placeholder={[t('messages.filters.begin'), t('messages.filters.end')]}
         value={draft.begin && draft.end ? [dayjs(draft.begin), dayjs(draft.end)] : null}
-        onChange={(range) => set({ begin: range?.[0]?.format('YYYY-MM-DD') ?? '', end: range?.[1]?.format('YYYY-MM-DD') ?? '' })}
+        onChange={(range) =>
+          set({ begin: range?.[0]?.format('YYYY-MM-DD') ?? '', end: range?.[1]?.format('YYYY-MM-DD') ?? '' })
+        }
         data-testid="filter-range"
       />
       <Select
@@ -78,7 +100,22 @@ export function MessageFilters({ value, onSearch }: MessageFiltersProps) {
       <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
         {t('messages.filters.search')}
       </Button>
-      <Button onClick={() => onSearch({ title: '', ownerEmail: '', begin: '', end: '', tz: DEFAULT_TZ, msgId: '', materialId: '', page: 1 })}>{t('messages.filters.reset')}</Button>
+      <Button
+        onClick={() =>
+          onSearch({
+            title: '',
+            ownerEmail: '',
+            begin: '',
+            end: '',
+            tz: DEFAULT_TZ,
+            msgId: '',
+            materialId: '',
+            page: 1,
+          })
+        }
+      >
+        {t('messages.filters.reset')}
+      </Button>
     </Flex>
   );
 }

@@ -29,15 +29,32 @@ function StatsRow({ row }: { row: MessageRow }) {
   const { t } = useTranslation();
   const dash = showsDashes(row.status);
   return (
-    <Descriptions size="small" column={6} title={t('messages.stats.title')} data-testid={`stats-${row.msgId}`}>
-      <Descriptions.Item label={t('messages.stats.targeted')}>{formatCount(row.targetCount)}</Descriptions.Item>
-      <Descriptions.Item label={t('messages.detail.funnelSteps.push')}>{num(row.pushCount, dash)}</Descriptions.Item>
-      <Descriptions.Item label={t('messages.columns.dispatched')}>
-        {dash ? DASH : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
+    <Descriptions
+      size="small"
+      column={6}
+      title={t('messages.stats.title')}
+      data-testid={`stats-${row.msgId}`}
+    >
+      <Descriptions.Item label={t('messages.stats.targeted')}>
+        {formatCount(row.targetCount)}
       </Descriptions.Item>
-      <Descriptions.Item label={t('messages.columns.reached')}>{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</Descriptions.Item>
-      <Descriptions.Item label={t('messages.columns.shown')}>{dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}</Descriptions.Item>
-      <Descriptions.Item label={t('messages.columns.clicked')}>{`${formatCount(row.click)} (${formatRate(row.clickRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.detail.funnelSteps.push')}>
+        {num(row.pushCount, dash)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.dispatched')}>
+        {dash
+          ? DASH
+          : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
+      </Descriptions.Item>
+      <Descriptions.Item
+        label={t('messages.columns.reached')}
+      >{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.shown')}>
+        {dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}
+      </Descriptions.Item>
+      <Descriptions.Item
+        label={t('messages.columns.clicked')}
+      >{`${formatCount(row.click)} (${formatRate(row.clickRate)})`}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -54,12 +71,19 @@ export function MessageTable(props: MessageTableProps) {
       render: (_, r) => (
         <div>
           <Space size={6} align="start">
-            <Typography.Link onClick={() => onDetail(r)} style={{ fontWeight: 500 }} data-testid={`title-${r.msgId}`}>
+            <Typography.Link
+              onClick={() => onDetail(r)}
+              style={{ fontWeight: 500 }}
+              data-testid={`title-${r.msgId}`}
+            >
               {r.title}
             </Typography.Link>
             {r.materialId !== null && (
               <Tooltip title={t('messages.icons.material', { id: r.materialId })}>
-                <LinkOutlined aria-label={t('messages.icons.material', { id: r.materialId })} style={{ color: '#4c6ef5' }} />
+                <LinkOutlined
+                  aria-label={t('messages.icons.material', { id: r.materialId })}
+                  style={{ color: '#4c6ef5' }}
+                />
               </Tooltip>
             )}
             {r.multiLangEnable && (
@@ -89,18 +113,71 @@ export function MessageTable(props: MessageTableProps) {
         </div>
       ),
     },
-    { key: 'push', title: t('messages.columns.push'), align: 'right', render: (_, r) => (showsDashes(r.status) ? DASH : `${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`) },
-    { key: 'dispatched', title: t('messages.columns.dispatched'), align: 'right', render: (_, r) => <span data-testid={`dispatched-${r.msgId}`}>{num(r.dispatchCount, showsDashes(r.status))}</span> },
-    { key: 'reached', title: t('messages.columns.reached'), align: 'right', render: (_, r) => <span data-testid={`reached-${r.msgId}`}>{formatCount(r.arriveAll)}</span> },
-    { key: 'reachRate', title: t('messages.columns.reachRate'), align: 'right', render: (_, r) => formatRate(r.reachRate) },
-    { key: 'shown', title: t('messages.columns.shown'), align: 'right', render: (_, r) => num(r.show, showsDashes(r.status)) },
-    { key: 'showRate', title: t('messages.columns.showRate'), align: 'right', render: (_, r) => formatRate(r.showRate) },
-    { key: 'clicked', title: t('messages.columns.clicked'), align: 'right', render: (_, r) => formatCount(r.click) },
-    { key: 'clickRate', title: t('messages.columns.clickRate'), align: 'right', render: (_, r) => formatRate(r.clickRate) },
+    {
+      key: 'push',
+      title: t('messages.columns.push'),
+      align: 'right',
+      render: (_, r) =>
+        showsDashes(r.status) ? DASH : `${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`,
+    },
+    {
+      key: 'dispatched',
+      title: t('messages.columns.dispatched'),
+      align: 'right',
+      render: (_, r) => (
+        <span data-testid={`dispatched-${r.msgId}`}>{num(r.dispatchCount, showsDashes(r.status))}</span>
+      ),
+    },
+    {
+      key: 'reached',
+      title: t('messages.columns.reached'),
+      align: 'right',
+      render: (_, r) => <span data-testid={`reached-${r.msgId}`}>{formatCount(r.arriveAll)}</span>,
+    },
+    {
+      key: 'reachRate',
+      title: t('messages.columns.reachRate'),
+      align: 'right',
+      render: (_, r) => formatRate(r.reachRate),
+    },
+    {
+      key: 'shown',
+      title: t('messages.columns.shown'),
+      align: 'right',
+      render: (_, r) => num(r.show, showsDashes(r.status)),
+    },
+    {
+      key: 'showRate',
+      title: t('messages.columns.showRate'),
+      align: 'right',
+      render: (_, r) => formatRate(r.showRate),
+    },
+    {
+      key: 'clicked',
+      title: t('messages.columns.clicked'),
+      align: 'right',
+      render: (_, r) => formatCount(r.click),
+    },
+    {
+      key: 'clickRate',
+      title: t('messages.columns.clickRate'),
+      align: 'right',
+      render: (_, r) => formatRate(r.clickRate),
+    },
     ...(conversion
       ? ([
-          { key: 'conversion', title: t('messages.columns.conversion'), align: 'right', render: (_, r) => formatCount(r.conversion) },
-          { key: 'conversionRate', title: t('messages.columns.conversionRate'), align: 'right', render: (_, r) => formatRate(ratio(r.conversion, r.click)) },
+          {
+            key: 'conversion',
+            title: t('messages.columns.conversion'),
+            align: 'right',
+            render: (_, r) => formatCount(r.conversion),
+          },
+          {
+            key: 'conversionRate',
+            title: t('messages.columns.conversionRate'),
+            align: 'right',
+            render: (_, r) => formatRate(ratio(r.conversion, r.click)),
+          },
         ] satisfies ColumnsType<MessageRow>)
       : []),
     {
@@ -108,7 +185,9 @@ export function MessageTable(props: MessageTableProps) {
       title: t('messages.columns.actions'),
       width: 80,
       fixed: 'right',
-      render: (_, r) => <RowActionsMenu appId={appId} row={r} projectLevel={projectLevel} onDetail={onDetail} />,
+      render: (_, r) => (
+        <RowActionsMenu appId={appId} row={r} projectLevel={projectLevel} onDetail={onDetail} />
+      ),
     },
   ];
 

@@ -8,7 +8,13 @@ import { ComingSoon } from '../../../components/coming-soon';
 import { useAppInfo } from '../../apps/api/get-app-info';
 import { download, messagesExportUrl } from '../api/export-messages';
 import { useMessages } from '../api/get-messages';
-import { exportQueryOf, filtersFromSearch, listRequestOf, searchFromFilters, type MessageListFilters } from '../lib/list-filters';
+import {
+  exportQueryOf,
+  filtersFromSearch,
+  listRequestOf,
+  searchFromFilters,
+  type MessageListFilters,
+} from '../lib/list-filters';
 import { needsRefresh } from '../lib/message-status';
 import { MessageDetailDialog } from './message-detail-dialog';
 import { MessageFilters } from './message-filters';
@@ -44,24 +50,34 @@ export function MessagesScreen({ appId }: { appId: number }) {
   };
   const handleExport = () => {
     const query = exportQueryOf(filters);
-    if (!query) return void modal.warning({ title: t('messages.filters.export'), content: t('messages.filters.pickRange') });
+    if (!query)
+      return void modal.warning({
+        title: t('messages.filters.export'),
+        content: t('messages.filters.pickRange'),
+      });
     download(messagesExportUrl(appId, query));
     return undefined;
   };
   const toggleConversion = (on: boolean) =>
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
-      if (on) next.set('conv', '1');
-      else next.delete('conv');
-      return next;
-    }, { replace: true });
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (on) next.set('conv', '1');
+        else next.delete('conv');
+        return next;
+      },
+      { replace: true },
+    );
 
-  const firstTime = !list.isPending && !list.isError && rows.length === 0 && !hasFilters(filters) && filters.page === 1;
+  const firstTime =
+    !list.isPending && !list.isError && rows.length === 0 && !hasFilters(filters) && filters.page === 1;
   const tabs = [
     { key: 'push', label: t('messages.tabs.push') },
     { key: 'cross', label: `${t('messages.tabs.cross')} · ${t('messages.tabs.soon')}` },
     { key: 'abtest', label: `${t('messages.tabs.abtest')} · ${t('messages.tabs.soon')}` },
-    ...(info.data && REVIEW_LEVELS.includes(level) && info.data.reviewEnable ? [{ key: 'review', label: `${t('messages.tabs.review')} · ${t('messages.tabs.soon')}` }] : []),
+    ...(info.data && REVIEW_LEVELS.includes(level) && info.data.reviewEnable
+      ? [{ key: 'review', label: `${t('messages.tabs.review')} · ${t('messages.tabs.soon')}` }]
+      : []),
   ];
 
   return (
@@ -127,7 +143,9 @@ export function MessagesScreen({ appId }: { appId: number }) {
             onPageChange={(page) => apply({ ...filters, page })}
             onDetail={setDetail}
           />
-          {rows.length === 0 && !list.isPending && hasFilters(filters) && <Typography.Text type="secondary">{t('messages.empty.noMatch')}</Typography.Text>}
+          {rows.length === 0 && !list.isPending && hasFilters(filters) && (
+            <Typography.Text type="secondary">{t('messages.empty.noMatch')}</Typography.Text>
+          )}
         </>
       )}
       <MessageDetailDialog appId={appId} row={detail} onClose={() => setDetail(undefined)} />

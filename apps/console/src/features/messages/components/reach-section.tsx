@@ -20,12 +20,25 @@ export function trimHours(hours: readonly number[]): number[] {
   return hours.slice(0, end);
 }
 
-export function ReachSection({ appId, msgId, startedAt, refresh }: { appId: number; msgId: number; startedAt: string; refresh: number | false }) {
+export function ReachSection({
+  appId,
+  msgId,
+  startedAt,
+  refresh,
+}: {
+  appId: number;
+  msgId: number;
+  startedAt: string;
+  refresh: number | false;
+}) {
   const { t } = useTranslation();
   const [unit, setUnit] = useState<Unit>(() => defaultReachUnit(startedAt, Date.now()));
   const reach = useReach(appId, msgId, refresh);
-  const values = unit === 'minute' ? (reach.data?.minutes_nums ?? []) : trimHours(reach.data?.hours_nums ?? []);
-  const labels = values.map((_, i) => t(unit === 'minute' ? 'messages.detail.minuteLabel' : 'messages.detail.hourLabel', { n: i + 1 }));
+  const values =
+    unit === 'minute' ? (reach.data?.minutes_nums ?? []) : trimHours(reach.data?.hours_nums ?? []);
+  const labels = values.map((_, i) =>
+    t(unit === 'minute' ? 'messages.detail.minuteLabel' : 'messages.detail.hourLabel', { n: i + 1 }),
+  );
   const unitName = t(unit === 'minute' ? 'messages.detail.unitMinute' : 'messages.detail.unitHour');
 
   return (

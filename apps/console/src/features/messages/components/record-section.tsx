@@ -27,7 +27,9 @@ export function previewContentOf(data: Record<string, unknown>): PushPreviewCont
 
 function Targeting({ m }: { m: MessageDetail }) {
   const { t } = useTranslation();
-  const type = t(`messages.detail.targetingTypes.${m.targetingType}`, { defaultValue: String(m.targetingType) });
+  const type = t(`messages.detail.targetingTypes.${m.targetingType}`, {
+    defaultValue: String(m.targetingType),
+  });
   return (
     <div data-testid="record-targeting">
       <div>{type}</div>
@@ -37,11 +39,24 @@ function Targeting({ m }: { m: MessageDetail }) {
             {c.label} {c.op ?? ''} {(c.values ?? []).slice(0, 20).join(', ')}
           </Tag>
         ))}
-      {m.targetingType === 2 && <Typography.Text type="secondary">{t('messages.detail.devices', { count: m.userIds.length })}</Typography.Text>}
-      {m.targetingType === 3 && m.groupId !== null && <Typography.Text type="secondary">{t('messages.detail.group', { id: m.groupId })}</Typography.Text>}
-      {(m.targetingType === 6 || m.targetingType === 7) && <Typography.Text type="secondary">{m.fileLink || m.fileOrigin}</Typography.Text>}
+      {m.targetingType === 2 && (
+        <Typography.Text type="secondary">
+          {t('messages.detail.devices', { count: m.userIds.length })}
+        </Typography.Text>
+      )}
+      {m.targetingType === 3 && m.groupId !== null && (
+        <Typography.Text type="secondary">{t('messages.detail.group', { id: m.groupId })}</Typography.Text>
+      )}
+      {(m.targetingType === 6 || m.targetingType === 7) && (
+        <Typography.Text type="secondary">{m.fileLink || m.fileOrigin}</Typography.Text>
+      )}
       <div>
-        <Typography.Text type="secondary">{t('messages.detail.audience', { push: formatCount(m.pushCount), target: formatCount(m.targetCount) })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('messages.detail.audience', {
+            push: formatCount(m.pushCount),
+            target: formatCount(m.targetCount),
+          })}
+        </Typography.Text>
       </div>
     </div>
   );
@@ -58,7 +73,12 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
             {t('messages.detail.content')}
           </Typography.Text>
-          <PushPreview content={previewContentOf(m.data)} appName={appName} expanded labels={{ now: t('messages.detail.now'), titlePlaceholder: '', descPlaceholder: '' }} />
+          <PushPreview
+            content={previewContentOf(m.data)}
+            appName={appName}
+            expanded
+            labels={{ now: t('messages.detail.now'), titlePlaceholder: '', descPlaceholder: '' }}
+          />
         </div>
         <Descriptions size="small" column={1} style={{ flex: 1, minWidth: 320 }} labelStyle={{ width: 140 }}>
           <Descriptions.Item label={t('messages.detail.targeting')}>
@@ -66,12 +86,23 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.schedule')}>
             {t(`messages.detail.scheduleTypes.${m.scheduleType}`, { defaultValue: String(m.scheduleType) })}
-            {m.scheduleType !== 1 && ` · ${rowPushTime(m, m.scheduleUTC)}${m.scheduleType === 2 ? ` (UTC${m.scheduleUTC})` : ''}`}
+            {m.scheduleType !== 1 &&
+              ` · ${rowPushTime(m, m.scheduleUTC)}${m.scheduleType === 2 ? ` (UTC${m.scheduleUTC})` : ''}`}
           </Descriptions.Item>
-          <Descriptions.Item label={t('messages.detail.created')}>{zonedTime(m.createTime, '+0000')} UTC</Descriptions.Item>
-          <Descriptions.Item label={t('messages.detail.ttl')}>{t('messages.detail.hours', { count: m.timeToLive / 3600 })}</Descriptions.Item>
-          <Descriptions.Item label={t('messages.detail.speed')}>{m.speedLimit > 0 ? t('messages.detail.perSecond', { count: m.speedLimit }) : t('messages.detail.noLimit')}</Descriptions.Item>
-          <Descriptions.Item label={t('messages.detail.kind')}>{t(`messages.detail.kinds.${m.msgRestrictType}`, { defaultValue: String(m.msgRestrictType) })}</Descriptions.Item>
+          <Descriptions.Item label={t('messages.detail.created')}>
+            {zonedTime(m.createTime, '+0000')} UTC
+          </Descriptions.Item>
+          <Descriptions.Item label={t('messages.detail.ttl')}>
+            {t('messages.detail.hours', { count: m.timeToLive / 3600 })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('messages.detail.speed')}>
+            {m.speedLimit > 0
+              ? t('messages.detail.perSecond', { count: m.speedLimit })
+              : t('messages.detail.noLimit')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('messages.detail.kind')}>
+            {t(`messages.detail.kinds.${m.msgRestrictType}`, { defaultValue: String(m.msgRestrictType) })}
+          </Descriptions.Item>
           {langs && <Descriptions.Item label={t('messages.detail.languages')}>{langs}</Descriptions.Item>}
         </Descriptions>
       </Flex>
@@ -85,10 +116,28 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           dataSource={m.waves}
           style={{ marginTop: 12 }}
           columns={[
-            { key: 'offset', title: t('messages.detail.wave.offset'), render: (_, w) => offsetLabel(w.utcOffsetMin) },
-            { key: 'runAt', title: t('messages.detail.wave.runAt'), render: (_, w) => `${zonedTime(w.runAt, '+0000')} UTC` },
-            { key: 'status', title: t('messages.detail.wave.status'), render: (_, w) => t(`messages.detail.waveStatus.${w.status}`, { defaultValue: String(w.status) }) },
-            { key: 'selected', title: t('messages.detail.wave.selected'), align: 'right', render: (_, w) => formatCount(w.selected) },
+            {
+              key: 'offset',
+              title: t('messages.detail.wave.offset'),
+              render: (_, w) => offsetLabel(w.utcOffsetMin),
+            },
+            {
+              key: 'runAt',
+              title: t('messages.detail.wave.runAt'),
+              render: (_, w) => `${zonedTime(w.runAt, '+0000')} UTC`,
+            },
+            {
+              key: 'status',
+              title: t('messages.detail.wave.status'),
+              render: (_, w) =>
+                t(`messages.detail.waveStatus.${w.status}`, { defaultValue: String(w.status) }),
+            },
+            {
+              key: 'selected',
+              title: t('messages.detail.wave.selected'),
+              align: 'right',
+              render: (_, w) => formatCount(w.selected),
+            },
           ]}
         />
       )}

@@ -23,15 +23,24 @@ export function RowActionsMenu({ appId, row, projectLevel, onDetail }: RowAction
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const config = (key: RowActionKey) => ({
-    mutationConfig: { onSuccess: () => void message.success(t(`messages.done.${key}`)), onError: (error: Error) => void reportError(error) },
+    mutationConfig: {
+      onSuccess: () => void message.success(t(`messages.done.${key}`)),
+      onError: (error: Error) => void reportError(error),
+    },
   });
-  const mutations = { cancel: useCancelMessage(config('cancel')), stop: useStopMessage(config('stop')), recall: useRecallMessage(config('recall')), delete: useDeleteMessage(config('delete')) };
+  const mutations = {
+    cancel: useCancelMessage(config('cancel')),
+    stop: useStopMessage(config('stop')),
+    recall: useRecallMessage(config('recall')),
+    delete: useDeleteMessage(config('delete')),
+  };
   const keys = rowActions(row, projectLevel, Date.now());
   const busy = Object.values(mutations).some((m) => m.isPending);
 
   const run = (key: RowActionKey) => {
     if (key === 'detail') return onDetail(row);
-    if (key === 'edit' || key === 'copy') return void navigate(`/app/${appId}/message/editpush?id=${row.id}&act=${key}`);
+    if (key === 'edit' || key === 'copy')
+      return void navigate(`/app/${appId}/message/editpush?id=${row.id}&act=${key}`);
     if (key === 'material') return void navigate(`/app/${appId}/material/create?msgId=${row.msgId}`);
     if (!CONFIRMED_ACTIONS.includes(key)) return undefined;
     const mutation = mutations[key];
@@ -50,11 +59,22 @@ export function RowActionsMenu({ appId, row, projectLevel, onDetail }: RowAction
     <Dropdown
       trigger={['click']}
       menu={{
-        items: keys.map((key) => ({ key, label: t(`messages.actions.${key}`), danger: key === 'delete' || key === 'recall', 'data-testid': `action-${key}` })),
+        items: keys.map((key) => ({
+          key,
+          label: t(`messages.actions.${key}`),
+          danger: key === 'delete' || key === 'recall',
+          'data-testid': `action-${key}`,
+        })),
         onClick: ({ key }) => run(key as RowActionKey),
       }}
     >
-      <Button type="text" icon={<MoreOutlined />} loading={busy} aria-label={t('messages.actions.menu', { title: row.title })} data-testid={`row-menu-${row.msgId}`} />
+      <Button
+        type="text"
+        icon={<MoreOutlined />}
+        loading={busy}
+        aria-label={t('messages.actions.menu', { title: row.title })}
+        data-testid={`row-menu-${row.msgId}`}
+      />
     </Dropdown>
   );
 }

@@ -8,7 +8,13 @@ export function StatusTag({ status }: { status: number }) {
   const key = statusLabelKey(status);
   const tone = statusTone(status);
   return (
-    <Tag color={TONE_TAG_COLOR[tone]} data-testid="status-tag" data-status={status} data-tone={tone} style={{ marginInlineEnd: 0 }}>
+    <Tag
+      color={TONE_TAG_COLOR[tone]}
+      data-testid="status-tag"
+      data-status={status}
+      data-tone={tone}
+      style={{ marginInlineEnd: 0 }}
+    >
       {key ? t(key) : t('messages.status.unknown', { code: status })}
     </Tag>
   );

@@ -5,12 +5,17 @@ const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
 
 /** Rates come from the server in percent (13.04 means 13.04 %). */
-export const formatRate = (pct: number): string => `${Number.isFinite(pct) ? Math.round(pct * 100) / 100 : 0}%`;
+export const formatRate = (pct: number): string =>
+  `${Number.isFinite(pct) ? Math.round(pct * 100) / 100 : 0}%`;
 
 export const ratio = (n: number, d: number): number => (d > 0 ? Math.round((n / d) * 10000) / 100 : 0);
 
 /** The name of a loss code from a shared [en, zh, fr] table, or undefined for a code it lacks. */
-export function codeName(table: Record<number, readonly [string, string, string]>, code: number, lang: Language): string | undefined {
+export function codeName(
+  table: Record<number, readonly [string, string, string]>,
+  code: number,
+  lang: Language,
+): string | undefined {
   return table[code]?.[LANG_INDEX[lang]];
 }
 
@@ -42,7 +47,10 @@ export function zonedTime(iso: string, zone: string): string {
 }
 
 /** The push time a row shows: its schedule for later messages, its creation time (in the list's zone) for "now". */
-export function rowPushTime(row: { scheduleType: number; scheduleDate: string | null; createTime: string }, zone: string): string {
+export function rowPushTime(
+  row: { scheduleType: number; scheduleDate: string | null; createTime: string },
+  zone: string,
+): string {
   if (row.scheduleType !== 1 && row.scheduleDate) return row.scheduleDate.replace('T', ' ').slice(0, 16);
   return zonedTime(row.createTime, zone);
 }

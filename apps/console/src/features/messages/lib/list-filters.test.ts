@@ -1,24 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOrEmpty, exportQueryOf, filtersFromSearch, listRequestOf, searchFromFilters } from './list-filters';
+import {
+  digitsOrEmpty,
+  exportQueryOf,
+  filtersFromSearch,
+  listRequestOf,
+  searchFromFilters,
+} from './list-filters';
 
 describe('list filters in the URL', () => {
   it('reads every filter and the page, and writes them back the same', () => {
-    const url = 'title=Sale&ownerEmail=ann%40shop.example&begin=2030-01-01&end=2030-01-31&tz=%2B0530&msgId=42&materialId=7&page=3';
+    const url =
+      'title=Sale&ownerEmail=ann%40shop.example&begin=2030-01-01&end=2030-01-31&tz=%2B0530&msgId=42&materialId=7&page=3';
     const f = filtersFromSearch(new URLSearchParams(url));
-    expect(f).toEqual({ title: 'Sale', ownerEmail: 'ann@shop.example', begin: '2030-01-01', end: '2030-01-31', tz: '+0530', msgId: '42', materialId: '7', page: 3 });
+    expect(f).toEqual({
+      title: 'Sale',
+      ownerEmail: 'ann@shop.example',
+      begin: '2030-01-01',
+      end: '2030-01-31',
+      tz: '+0530',
+      msgId: '42',
+      materialId: '7',
+      page: 3,
+    });
     expect(searchFromFilters(f).toString()).toBe(url);
   });
 
   it('defaults to +0000 and page 1, and leaves defaults out of the URL', () => {
     const f = filtersFromSearch(new URLSearchParams(''));
-    expect(f).toEqual({ title: '', ownerEmail: '', begin: '', end: '', tz: '+0000', msgId: '', materialId: '', page: 1 });
+    expect(f).toEqual({
+      title: '',
+      ownerEmail: '',
+      begin: '',
+      end: '',
+      tz: '+0000',
+      msgId: '',
+      materialId: '',
+      page: 1,
+    });
     expect(searchFromFilters(f).toString()).toBe('');
   });
 
   it('drops what the server schema refuses: non-digit ids, bad dates, zones, pages and reversed ranges', () => {
-    const f = filtersFromSearch(new URLSearchParams('msgId=12a&materialId=x&begin=2030-13&end=tomorrow&tz=UTC&page=-2'));
+    const f = filtersFromSearch(
+      new URLSearchParams('msgId=12a&materialId=x&begin=2030-13&end=tomorrow&tz=UTC&page=-2'),
+    );
     expect(f).toMatchObject({ msgId: '', materialId: '', begin: '', end: '', tz: '+0000', page: 1 });
-    expect(filtersFromSearch(new URLSearchParams('begin=2030-02-01&end=2030-01-01'))).toMatchObject({ begin: '', end: '' });
+    expect(filtersFromSearch(new URLSearchParams('begin=2030-02-01&end=2030-01-01'))).toMatchObject({
+      begin: '',
+      end: '',
+    });
   });
 
   it('keeps digits only in MsgId, otherwise clears it', () => {
@@ -29,9 +59,18 @@ describe('list filters in the URL', () => {
 
   it('builds the list request (20 per page, notifications) and the export query (a date range required)', () => {
     const f = filtersFromSearch(new URLSearchParams('title=Sale&page=2&msgId=5'));
-    expect(listRequestOf(f)).toMatchObject({ msgType: 1, title: 'Sale', msgId: '5', pageNo: 2, pageSize: 20, tz: '+0000' });
+    expect(listRequestOf(f)).toMatchObject({
+      msgType: 1,
+      title: 'Sale',
+      msgId: '5',
+      pageNo: 2,
+      pageSize: 20,
+      tz: '+0000',
+    });
     expect(exportQueryOf(f)).toBeUndefined();
     const ranged = filtersFromSearch(new URLSearchParams('begin=2030-01-01&end=2030-01-31&ownerEmail=ann'));
-    expect(exportQueryOf(ranged)?.toString()).toBe('begin=2030-01-01&end=2030-01-31&tz=%2B0000&msgType=1&ownerEmail=ann');
+    expect(exportQueryOf(ranged)?.toString()).toBe(
+      'begin=2030-01-01&end=2030-01-31&tz=%2B0000&msgType=1&ownerEmail=ann',
+    );
   });
 });

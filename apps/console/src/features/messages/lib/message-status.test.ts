@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import fr from '../i18n/fr.json';
 import zh from '../i18n/zh.json';
-import { KNOWN_STATUSES, LIST_REFRESH_MS, needsRefresh, refreshInterval, REFRESH_LINGER_MS, showsDashes, statusLabelKey, statusTone, TONE_TAG_COLOR } from './message-status';
+import {
+  KNOWN_STATUSES,
+  LIST_REFRESH_MS,
+  needsRefresh,
+  refreshInterval,
+  REFRESH_LINGER_MS,
+  showsDashes,
+  statusLabelKey,
+  statusTone,
+  TONE_TAG_COLOR,
+} from './message-status';
 
 describe('message status colours and names', () => {
   it.each([
@@ -38,7 +48,8 @@ describe('message status colours and names', () => {
     for (const status of KNOWN_STATUSES) {
       const key = statusLabelKey(status);
       expect(key).toBe(`messages.status.${status}`);
-      for (const dict of [en, zh, fr]) expect((dict.messages.status as Record<string, string>)[String(status)]).toBeTruthy();
+      for (const dict of [en, zh, fr])
+        expect((dict.messages.status as Record<string, string>)[String(status)]).toBeTruthy();
     }
     expect(en.messages.status['4']).toBe('Sending');
     expect(zh.messages.status['4']).toBe('发送中');

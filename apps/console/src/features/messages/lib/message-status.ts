@@ -26,7 +26,9 @@ export const TONE_TAG_COLOR: Record<StatusTone, string> = {
 };
 
 /** The statuses that have a name in the console's dictionaries (the others show "status N"). */
-export const KNOWN_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 91, 99] as const;
+export const KNOWN_STATUSES = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 91, 99,
+] as const;
 
 export function statusTone(status: number): StatusTone {
   return TONES[status] ?? 'info';
@@ -58,7 +60,11 @@ export const REFRESH_LINGER_MS = 10_000;
  * The list's refresh interval: every LIST_REFRESH_MS while a row sends and for REFRESH_LINGER_MS after the last time
  * one did (`lastSendingAt`), then none.
  */
-export function refreshInterval(statuses: readonly number[], lastSendingAt: number, now: number): number | false {
+export function refreshInterval(
+  statuses: readonly number[],
+  lastSendingAt: number,
+  now: number,
+): number | false {
   if (needsRefresh(statuses)) return LIST_REFRESH_MS;
   return now - lastSendingAt < REFRESH_LINGER_MS ? LIST_REFRESH_MS : false;
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { rowActions } from './row-actions';
 
 const NOW = Date.parse('2030-06-01T12:00:00Z');
-const row = (over: Partial<Parameters<typeof rowActions>[0]> = {}) => ({ status: 1, scheduleType: 1, scheduleDate: null, targetingType: 0, parentMsgId: null, ...over });
+const row = (over: Partial<Parameters<typeof rowActions>[0]> = {}) => ({
+  status: 1,
+  scheduleType: 1,
+  scheduleDate: null,
+  targetingType: 0,
+  parentMsgId: null,
+  ...over,
+});
 
 describe('row actions by status (part 2 §4)', () => {
   it.each([
@@ -28,7 +35,16 @@ describe('row actions by status (part 2 §4)', () => {
 
   it('a local-time message (7) is deletable from 12 hours before its time, and recallable', () => {
     const in10h = row({ status: 7, scheduleType: 3, scheduleDate: '2030-06-01 22:00:00' });
-    expect(rowActions(in10h, 100, NOW)).toEqual(['edit', 'copy', 'detail', 'cancel', 'stop', 'recall', 'delete', 'material']);
+    expect(rowActions(in10h, 100, NOW)).toEqual([
+      'edit',
+      'copy',
+      'detail',
+      'cancel',
+      'stop',
+      'recall',
+      'delete',
+      'material',
+    ]);
     const in13h = row({ status: 7, scheduleType: 3, scheduleDate: '2030-06-02 01:00:00' });
     expect(rowActions(in13h, 100, NOW)).not.toContain('delete');
   });
@@ -36,7 +52,11 @@ describe('row actions by status (part 2 §4)', () => {
   it('hides copy for file targets and edit/cancel for an A/B child', () => {
     expect(rowActions(row({ status: 1, targetingType: 6 }), 200, NOW)).not.toContain('copy');
     expect(rowActions(row({ status: 1, targetingType: 7 }), 200, NOW)).not.toContain('copy');
-    const child = rowActions(row({ status: 2, scheduleType: 2, scheduleDate: '2030-07-01 00:00:00', parentMsgId: 9 }), 200, NOW);
+    const child = rowActions(
+      row({ status: 2, scheduleType: 2, scheduleDate: '2030-07-01 00:00:00', parentMsgId: 9 }),
+      200,
+      NOW,
+    );
     expect(child).not.toContain('edit');
     expect(child).not.toContain('cancel');
     expect(child).toContain('stop');
@@ -44,6 +64,7 @@ describe('row actions by status (part 2 §4)', () => {
 
   it('testers (500) see no action that changes a message, other levels do', () => {
     expect(rowActions(row({ status: 4 }), 500, NOW)).toEqual(['copy', 'detail', 'material']);
-    for (const level of [100, 200, 300, 400]) expect(rowActions(row({ status: 4 }), level, NOW)).toContain('stop');
+    for (const level of [100, 200, 300, 400])
+      expect(rowActions(row({ status: 4 }), level, NOW)).toContain('stop');
   });
 });

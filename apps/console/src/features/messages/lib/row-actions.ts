@@ -9,7 +9,9 @@ export const CONFIRMED_ACTIONS: readonly RowActionKey[] = ['cancel', 'stop', 're
 const ACTING_LEVELS = [100, 200, 300, 400];
 const FILE_TARGETS = [6, 7, 9];
 
-type Row = Pick<MessageRow, 'status' | 'scheduleType' | 'scheduleDate' | 'targetingType'> & { parentMsgId?: number | null };
+type Row = Pick<MessageRow, 'status' | 'scheduleType' | 'scheduleDate' | 'targetingType'> & {
+  parentMsgId?: number | null;
+};
 
 /** A row's schedule as an instant (wall time read as UTC, the server's rule for local-time waves). */
 export function scheduleInstant(scheduleDate: string | null): number | null {
@@ -37,7 +39,12 @@ export function rowActions(row: Row, projectLevel: number, now: number): RowActi
   if (acts && canStop(row.status)) keys.push('stop');
   if (acts && canRecall(row.status)) keys.push('recall');
   const scheduleDate = row.scheduleType === 1 ? null : scheduleInstant(row.scheduleDate);
-  if (acts && row.status !== 4 && canDelete({ status: row.status, scheduleType: row.scheduleType, scheduleDate }, now)) keys.push('delete');
+  if (
+    acts &&
+    row.status !== 4 &&
+    canDelete({ status: row.status, scheduleType: row.scheduleType, scheduleDate }, now)
+  )
+    keys.push('delete');
   keys.push('material');
   return keys;
 }

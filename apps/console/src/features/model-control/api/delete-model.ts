@@ -8,7 +8,9 @@ export const deleteModel = async ({ id }: { id: number }): Promise<void> => {
   await apiRequest(modelControlCalls.remove, { body: { id } });
 };
 
-export const useDeleteModel = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteModel> } = {}) => {
+export const useDeleteModel = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteModel> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

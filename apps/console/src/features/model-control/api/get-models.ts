@@ -7,6 +7,10 @@ export const getModels = (filter: ModelListRequest) => apiRequest(modelControlCa
 export const MODELS_QUERY_KEY = ['model-control', 'models'] as const;
 
 export const getModelsQueryOptions = (filter: ModelListRequest) =>
-  queryOptions({ queryKey: [...MODELS_QUERY_KEY, filter], queryFn: () => getModels(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...MODELS_QUERY_KEY, filter],
+    queryFn: () => getModels(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useModels = (filter: ModelListRequest) => useQuery(getModelsQueryOptions(filter));

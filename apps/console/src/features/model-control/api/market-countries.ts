@@ -7,13 +7,17 @@ export const getMarketCountries = () => apiRequest(modelControlCalls.countries);
 
 export const MARKET_COUNTRIES_QUERY_KEY = ['model-control', 'countries'] as const;
 
-export const getMarketCountriesQueryOptions = () => queryOptions({ queryKey: MARKET_COUNTRIES_QUERY_KEY, queryFn: getMarketCountries });
+export const getMarketCountriesQueryOptions = () =>
+  queryOptions({ queryKey: MARKET_COUNTRIES_QUERY_KEY, queryFn: getMarketCountries });
 
 export const useMarketCountries = () => useQuery(getMarketCountriesQueryOptions());
 
-export const saveMarketCountries = (body: { market: 1 | 2; countries: string[] }) => apiRequest(modelControlCalls.saveCountries, { body });
+export const saveMarketCountries = (body: { market: 1 | 2; countries: string[] }) =>
+  apiRequest(modelControlCalls.saveCountries, { body });
 
-export const useSaveMarketCountries = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveMarketCountries> } = {}) => {
+export const useSaveMarketCountries = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof saveMarketCountries> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

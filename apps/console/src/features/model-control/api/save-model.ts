@@ -13,7 +13,9 @@ export const saveModel = async ({ id, ...body }: SaveModelInput): Promise<void> 
   else await apiRequest(modelControlCalls.edit, { body: { ...body, id } });
 };
 
-export const useSaveModel = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveModel> } = {}) => {
+export const useSaveModel = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof saveModel> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

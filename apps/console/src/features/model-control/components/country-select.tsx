@@ -11,7 +11,8 @@ interface CountrySelectProps {
   ariaLabel: string;
 }
 
-export const consoleLang = (language: string): 'en' | 'zh' | 'fr' => (language.startsWith('zh') ? 'zh' : language.startsWith('fr') ? 'fr' : 'en');
+export const consoleLang = (language: string): 'en' | 'zh' | 'fr' =>
+  language.startsWith('zh') ? 'zh' : language.startsWith('fr') ? 'fr' : 'en';
 
 /** A searchable multi-select of every country (names in the console language, codes searchable too). */
 export function CountrySelect({ value, onChange, disabledCodes, ariaLabel }: CountrySelectProps) {
@@ -20,7 +21,11 @@ export function CountrySelect({ value, onChange, disabledCodes, ariaLabel }: Cou
   const options = useMemo(() => {
     const collator = new Intl.Collator(lang);
     return countryCodes()
-      .map((code) => ({ value: code, label: `${countryName(code, lang)} (${code})`, disabled: disabledCodes?.has(code) ?? false }))
+      .map((code) => ({
+        value: code,
+        label: `${countryName(code, lang)} (${code})`,
+        disabled: disabledCodes?.has(code) ?? false,
+      }))
       .sort((a, b) => collator.compare(a.label, b.label));
   }, [lang, disabledCodes]);
   return (

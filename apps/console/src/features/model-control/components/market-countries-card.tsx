@@ -13,8 +13,16 @@ export function MarketCountriesCard() {
       <Typography.Paragraph type="secondary">{t('modelControl.countries.hint')}</Typography.Paragraph>
       {countries.data ? (
         <Flex vertical gap={16}>
-          <MarketRow market={1} codes={countries.data.newMarket.map((c) => c.countryCode)} other={countries.data.oldMarket.map((c) => c.countryCode)} />
-          <MarketRow market={2} codes={countries.data.oldMarket.map((c) => c.countryCode)} other={countries.data.newMarket.map((c) => c.countryCode)} />
+          <MarketRow
+            market={1}
+            codes={countries.data.newMarket.map((c) => c.countryCode)}
+            other={countries.data.oldMarket.map((c) => c.countryCode)}
+          />
+          <MarketRow
+            market={2}
+            codes={countries.data.oldMarket.map((c) => c.countryCode)}
+            other={countries.data.newMarket.map((c) => c.countryCode)}
+          />
         </Flex>
       ) : (
         <Skeleton active paragraph={{ rows: 2 }} />
@@ -41,10 +49,18 @@ function MarketRow({ market, codes, other }: { market: 1 | 2; codes: string[]; o
   return (
     <div>
       <Typography.Text strong>{label}</Typography.Text>
-      <Typography.Text type="secondary"> — {t(market === 1 ? 'modelControl.countries.newMarketHint' : 'modelControl.countries.oldMarketHint')}</Typography.Text>
+      <Typography.Text type="secondary">
+        {' '}
+        — {t(market === 1 ? 'modelControl.countries.newMarketHint' : 'modelControl.countries.oldMarketHint')}
+      </Typography.Text>
       <Flex gap={8} style={{ marginTop: 6 }}>
         <CountrySelect ariaLabel={label} value={value} onChange={setDraft} disabledCodes={new Set(other)} />
-        <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate({ market, countries: value })}>
+        <Button
+          type="primary"
+          disabled={!dirty}
+          loading={save.isPending}
+          onClick={() => save.mutate({ market, countries: value })}
+        >
           {t('common.save')}
         </Button>
         <Button disabled={!dirty} onClick={() => setDraft(undefined)}>

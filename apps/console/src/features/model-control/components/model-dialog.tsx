@@ -38,13 +38,23 @@ export function ModelDialog({ shieldType, entry, onClose }: ModelDialogProps) {
     },
   });
   const initial: Partial<ModelFormValues> = entry
-    ? { type: entry.type, brand: entry.brand, model: entry.model, protectDefault: String(entry.protectDefault), protectNewMarket: String(entry.protectNewMarket) }
+    ? {
+        type: entry.type,
+        brand: entry.brand,
+        model: entry.model,
+        protectDefault: String(entry.protectDefault),
+        protectNewMarket: String(entry.protectNewMarket),
+      }
     : { type: 3 };
 
   return (
     <Modal
       open
-      title={entry ? t('modelControl.editTitle') : t(shieldType === 1 ? 'modelControl.addAdTitle' : 'modelControl.addGlobalTitle')}
+      title={
+        entry
+          ? t('modelControl.editTitle')
+          : t(shieldType === 1 ? 'modelControl.addAdTitle' : 'modelControl.addGlobalTitle')
+      }
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
@@ -59,19 +69,54 @@ export function ModelDialog({ shieldType, entry, onClose }: ModelDialogProps) {
         initialValues={initial}
         onFinish={(v) => save.mutate({ ...(entry ? { id: entry.id } : {}), shieldType, ...v })}
       >
-        <Form.Item name="type" label={t('modelControl.field.type')} rules={[{ required: true, message: t('modelControl.problem.required', { field: t('modelControl.field.type') }) }]}>
+        <Form.Item
+          name="type"
+          label={t('modelControl.field.type')}
+          rules={[
+            {
+              required: true,
+              message: t('modelControl.problem.required', { field: t('modelControl.field.type') }),
+            },
+          ]}
+        >
           <Select options={MODEL_TIERS.map((value) => ({ value, label: t(`modelControl.tier.${value}`) }))} />
         </Form.Item>
-        <Form.Item name="brand" label={t('modelControl.field.brand')} rules={modelRules.brand(t)} getValueFromEvent={upper} extra={t('modelControl.brandHint')}>
-          <Input maxLength={MODEL_CONTROL_LIMITS.brandMax} autoComplete="off" autoFocus placeholder="SAMSUNG" />
+        <Form.Item
+          name="brand"
+          label={t('modelControl.field.brand')}
+          rules={modelRules.brand(t)}
+          getValueFromEvent={upper}
+          extra={t('modelControl.brandHint')}
+        >
+          <Input
+            maxLength={MODEL_CONTROL_LIMITS.brandMax}
+            autoComplete="off"
+            autoFocus
+            placeholder="SAMSUNG"
+          />
         </Form.Item>
-        <Form.Item name="model" label={t('modelControl.field.model')} rules={modelRules.model(t)} getValueFromEvent={upper} extra={t('modelControl.modelHint')}>
+        <Form.Item
+          name="model"
+          label={t('modelControl.field.model')}
+          rules={modelRules.model(t)}
+          getValueFromEvent={upper}
+          extra={t('modelControl.modelHint')}
+        >
           <Input maxLength={MODEL_CONTROL_LIMITS.modelMax} autoComplete="off" placeholder="SMG991B" />
         </Form.Item>
-        <Form.Item name="protectDefault" label={t('modelControl.field.protectDefault')} rules={modelRules.protect(t, 'protectDefault')} extra={t('modelControl.protectHint')}>
+        <Form.Item
+          name="protectDefault"
+          label={t('modelControl.field.protectDefault')}
+          rules={modelRules.protect(t, 'protectDefault')}
+          extra={t('modelControl.protectHint')}
+        >
           <Input inputMode="numeric" maxLength={3} suffix={t('modelControl.months')} />
         </Form.Item>
-        <Form.Item name="protectNewMarket" label={t('modelControl.field.protectNewMarket')} rules={modelRules.protect(t, 'protectNewMarket')}>
+        <Form.Item
+          name="protectNewMarket"
+          label={t('modelControl.field.protectNewMarket')}
+          rules={modelRules.protect(t, 'protectNewMarket')}
+        >
           <Input inputMode="numeric" maxLength={3} suffix={t('modelControl.months')} />
         </Form.Item>
         <EnterSubmit />

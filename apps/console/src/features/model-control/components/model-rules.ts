@@ -1,18 +1,30 @@
 import { type Rule } from 'antd/es/form';
 import { type TFunction } from 'i18next';
-import { brandProblem, modelProblem, protectProblem, type ModelField, type ModelFieldProblem } from '@beacon/shared';
+import {
+  brandProblem,
+  modelProblem,
+  protectProblem,
+  type ModelField,
+  type ModelFieldProblem,
+} from '@beacon/shared';
 
 /** The localised text of a field problem (shared by the form and the upload preview). */
 export function problemText(t: TFunction, field: string, problem: string): string {
-  if (problem === 'invalid' && ['type', 'brand', 'model'].includes(field)) return t(`modelControl.invalid.${field}`);
-  return t(`modelControl.problem.${problem}`, { field: t(`modelControl.field.${field}`, { defaultValue: field }), defaultValue: problem });
+  if (problem === 'invalid' && ['type', 'brand', 'model'].includes(field))
+    return t(`modelControl.invalid.${field}`);
+  return t(`modelControl.problem.${problem}`, {
+    field: t(`modelControl.field.${field}`, { defaultValue: field }),
+    defaultValue: problem,
+  });
 }
 
 const ruleOf =
   (t: TFunction, field: ModelField, check: (v: string) => ModelFieldProblem | undefined): Rule =>
   () => ({
     validator: (_rule, value: unknown) => {
-      const problem = check(typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+      const problem = check(
+        typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '',
+      );
       return problem ? Promise.reject(new Error(problemText(t, field, problem))) : Promise.resolve();
     },
   });

@@ -1,9 +1,21 @@
-import { DownloadOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FileExcelOutlined,
+  PlusOutlined,
+  SearchOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { Button, Flex, Input, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LIMITS, MODEL_CONTROL_LIMITS, MODEL_CONTROL_PATHS, type ModelEntry, type ModelUploadPreview } from '@beacon/shared';
+import {
+  LIMITS,
+  MODEL_CONTROL_LIMITS,
+  MODEL_CONTROL_PATHS,
+  type ModelEntry,
+  type ModelUploadPreview,
+} from '@beacon/shared';
 import { AuditButton } from '../../audit/components/audit-button';
 import { useDeleteModel } from '../api/delete-model';
 import { useModels } from '../api/get-models';
@@ -47,7 +59,10 @@ export function ModelsList({ shieldType }: { shieldType: 1 | 2 }) {
   const handleTerm = (value: string) => {
     setTerm(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ q: value.trim() || undefined, page: undefined }), LIMITS.searchDebounceMs);
+    timer.current = window.setTimeout(
+      () => update({ q: value.trim() || undefined, page: undefined }),
+      LIMITS.searchDebounceMs,
+    );
   };
 
   return (
@@ -78,10 +93,18 @@ export function ModelsList({ shieldType }: { shieldType: 1 | 2 }) {
               {t('modelControl.upload.button')}
             </Button>
           </Upload>
-          <Button icon={<FileExcelOutlined />} href={shieldType === 1 ? MODEL_CONTROL_PATHS.adsTemplate : MODEL_CONTROL_PATHS.globalTemplate} download>
+          <Button
+            icon={<FileExcelOutlined />}
+            href={shieldType === 1 ? MODEL_CONTROL_PATHS.adsTemplate : MODEL_CONTROL_PATHS.globalTemplate}
+            download
+          >
             {t('modelControl.template')}
           </Button>
-          <Button icon={<DownloadOutlined />} href={`${MODEL_CONTROL_PATHS.download}?shieldType=${shieldType}`} download>
+          <Button
+            icon={<DownloadOutlined />}
+            href={`${MODEL_CONTROL_PATHS.download}?shieldType=${shieldType}`}
+            download
+          >
             {t('modelControl.download')}
           </Button>
           <AuditButton area="models" />
@@ -98,7 +121,13 @@ export function ModelsList({ shieldType }: { shieldType: 1 | 2 }) {
         onEdit={(entry) => setDialog({ open: true, entry })}
         onDelete={(entry) => remove.mutate({ id: entry.id })}
       />
-      {dialog.open && <ModelDialog shieldType={shieldType} entry={dialog.entry} onClose={() => setDialog({ open: false })} />}
+      {dialog.open && (
+        <ModelDialog
+          shieldType={shieldType}
+          entry={dialog.entry}
+          onClose={() => setDialog({ open: false })}
+        />
+      )}
       {preview && <UploadPreview preview={preview} onClose={() => setPreview(undefined)} />}
     </>
   );

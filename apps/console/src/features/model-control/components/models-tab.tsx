@@ -28,7 +28,12 @@ export default function ModelsTab() {
           { value: 2, label: t('modelControl.globalList') },
         ]}
       />
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t(shieldType === 1 ? 'modelControl.adHint' : 'modelControl.globalHint')} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t(shieldType === 1 ? 'modelControl.adHint' : 'modelControl.globalHint')}
+      />
       <ModelsList key={shieldType} shieldType={shieldType} />
       <MarketCountriesCard />
     </div>

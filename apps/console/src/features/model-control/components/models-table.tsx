@@ -19,15 +19,47 @@ interface ModelsTableProps {
 const TIER_COLOR = { 1: 'gold', 2: 'blue', 3: 'default' } as const;
 
 /** One shielding list: type, brand, model and the two protect values (999 shown as "always", 0 as "never"). */
-export function ModelsTable({ rows, total, page, pageSize, loading, searching, onPage, onEdit, onDelete }: ModelsTableProps) {
+export function ModelsTable({
+  rows,
+  total,
+  page,
+  pageSize,
+  loading,
+  searching,
+  onPage,
+  onEdit,
+  onDelete,
+}: ModelsTableProps) {
   const { t } = useTranslation();
-  const months = (value: number) => (value === 999 ? <Tag color="red">{t('modelControl.always')}</Tag> : value === 0 ? <Tag>{t('modelControl.never')}</Tag> : value);
+  const months = (value: number) =>
+    value === 999 ? (
+      <Tag color="red">{t('modelControl.always')}</Tag>
+    ) : value === 0 ? (
+      <Tag>{t('modelControl.never')}</Tag>
+    ) : (
+      value
+    );
   const columns: ColumnsType<ModelEntry> = [
-    { title: t('modelControl.field.type'), dataIndex: 'type', width: 150, render: (v: 1 | 2 | 3) => <Tag color={TIER_COLOR[v]}>{t(`modelControl.tier.${v}`)}</Tag> },
+    {
+      title: t('modelControl.field.type'),
+      dataIndex: 'type',
+      width: 150,
+      render: (v: 1 | 2 | 3) => <Tag color={TIER_COLOR[v]}>{t(`modelControl.tier.${v}`)}</Tag>,
+    },
     { title: t('modelControl.field.brand'), dataIndex: 'brand' },
     { title: t('modelControl.field.model'), dataIndex: 'model' },
-    { title: t('modelControl.field.protectDefault'), dataIndex: 'protectDefault', width: 200, render: months },
-    { title: t('modelControl.field.protectNewMarket'), dataIndex: 'protectNewMarket', width: 220, render: months },
+    {
+      title: t('modelControl.field.protectDefault'),
+      dataIndex: 'protectDefault',
+      width: 200,
+      render: months,
+    },
+    {
+      title: t('modelControl.field.protectNewMarket'),
+      dataIndex: 'protectNewMarket',
+      width: 220,
+      render: months,
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -35,7 +67,12 @@ export function ModelsTable({ rows, total, page, pageSize, loading, searching, o
       render: (_v, entry) => (
         <Space>
           <Tooltip title={t('common.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${entry.brand} ${entry.model}`} onClick={() => onEdit(entry)} />
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`${t('common.edit')} ${entry.brand} ${entry.model}`}
+              onClick={() => onEdit(entry)}
+            />
           </Tooltip>
           <Popconfirm
             title={t('modelControl.deleteTitle')}
@@ -45,7 +82,12 @@ export function ModelsTable({ rows, total, page, pageSize, loading, searching, o
             okButtonProps={{ danger: true }}
             onConfirm={() => onDelete(entry)}
           >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${entry.brand} ${entry.model}`} />
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`${t('common.delete')} ${entry.brand} ${entry.model}`}
+            />
           </Popconfirm>
         </Space>
       ),
@@ -59,8 +101,17 @@ export function ModelsTable({ rows, total, page, pageSize, loading, searching, o
       columns={columns}
       dataSource={rows}
       loading={loading}
-      locale={{ emptyText: <Empty description={searching ? t('modelControl.noMatch') : t('modelControl.empty')} /> }}
-      pagination={{ current: page, pageSize, total, showSizeChanger: false, onChange: onPage, showTotal: (n) => t('common.total', { count: n }) }}
+      locale={{
+        emptyText: <Empty description={searching ? t('modelControl.noMatch') : t('modelControl.empty')} />,
+      }}
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        showSizeChanger: false,
+        onChange: onPage,
+        showTotal: (n) => t('common.total', { count: n }),
+      }}
     />
   );
 }

@@ -1,6 +1,11 @@
 import { Alert, App, Modal, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ModelUploadChange, type ModelUploadPreview, type ModelUploadRejected, type ModelUploadRow } from '@beacon/shared';
+import {
+  type ModelUploadChange,
+  type ModelUploadPreview,
+  type ModelUploadRejected,
+  type ModelUploadRow,
+} from '@beacon/shared';
 import { useConfirmUpload } from '../api/upload-models';
 import { problemText } from './model-rules';
 
@@ -31,12 +36,22 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
     { title: t('modelControl.field.protectDefault'), dataIndex: 'protectDefault' },
     { title: t('modelControl.field.protectNewMarket'), dataIndex: 'protectNewMarket' },
   ];
-  const changed = (field: 'type' | 'protectDefault' | 'protectNewMarket') => (value: number, row: ModelUploadChange) =>
-    row.previous[field] === value ? (field === 'type' ? tier(value) : value) : (
-      <span>
-        <Typography.Text delete type="secondary">{field === 'type' ? tier(row.previous[field]) : row.previous[field]}</Typography.Text> → <Typography.Text strong>{field === 'type' ? tier(value) : value}</Typography.Text>
-      </span>
-    );
+  const changed =
+    (field: 'type' | 'protectDefault' | 'protectNewMarket') => (value: number, row: ModelUploadChange) =>
+      row.previous[field] === value ? (
+        field === 'type' ? (
+          tier(value)
+        ) : (
+          value
+        )
+      ) : (
+        <span>
+          <Typography.Text delete type="secondary">
+            {field === 'type' ? tier(row.previous[field]) : row.previous[field]}
+          </Typography.Text>{' '}
+          → <Typography.Text strong>{field === 'type' ? tier(value) : value}</Typography.Text>
+        </span>
+      );
 
   return (
     <Modal
@@ -54,7 +69,12 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
         type={preview.rejected.length > 0 ? 'warning' : 'info'}
         showIcon
         style={{ marginBottom: 12 }}
-        title={t('modelControl.upload.summary', { add: preview.toAdd.length, change: preview.toChange.length, same: preview.unchanged, reject: preview.rejected.length })}
+        title={t('modelControl.upload.summary', {
+          add: preview.toAdd.length,
+          change: preview.toChange.length,
+          same: preview.unchanged,
+          reject: preview.rejected.length,
+        })}
         description={t(nothing ? 'modelControl.upload.nothing' : 'modelControl.upload.allOrNothing')}
       />
       <Tabs
@@ -63,7 +83,16 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
           {
             key: 'add',
             label: `${t('modelControl.upload.toAdd')} (${preview.toAdd.length})`,
-            children: <Table<ModelUploadRow> data-testid="upload-add" size="small" rowKey="row" columns={[rowCol, ...valueCols]} dataSource={preview.toAdd} pagination={{ pageSize: 10, hideOnSinglePage: true }} />,
+            children: (
+              <Table<ModelUploadRow>
+                data-testid="upload-add"
+                size="small"
+                rowKey="row"
+                columns={[rowCol, ...valueCols]}
+                dataSource={preview.toAdd}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              />
+            ),
           },
           {
             key: 'change',
@@ -80,8 +109,16 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
                   { title: t('modelControl.field.type'), dataIndex: 'type', render: changed('type') },
                   { title: t('modelControl.field.brand'), dataIndex: 'brand' },
                   { title: t('modelControl.field.model'), dataIndex: 'model' },
-                  { title: t('modelControl.field.protectDefault'), dataIndex: 'protectDefault', render: changed('protectDefault') },
-                  { title: t('modelControl.field.protectNewMarket'), dataIndex: 'protectNewMarket', render: changed('protectNewMarket') },
+                  {
+                    title: t('modelControl.field.protectDefault'),
+                    dataIndex: 'protectDefault',
+                    render: changed('protectDefault'),
+                  },
+                  {
+                    title: t('modelControl.field.protectNewMarket'),
+                    dataIndex: 'protectNewMarket',
+                    render: changed('protectNewMarket'),
+                  },
                 ]}
               />
             ),
@@ -90,7 +127,8 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
             key: 'rejected',
             label: (
               <span>
-                {t('modelControl.upload.rejected')} {preview.rejected.length > 0 ? <Tag color="red">{preview.rejected.length}</Tag> : '(0)'}
+                {t('modelControl.upload.rejected')}{' '}
+                {preview.rejected.length > 0 ? <Tag color="red">{preview.rejected.length}</Tag> : '(0)'}
               </span>
             ),
             children: (
@@ -106,7 +144,19 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
                     title: t('modelControl.upload.cells'),
                     key: 'cells',
                     width: 320,
-                    render: (_v, r) => <Typography.Text code>{[r.cells.type, r.cells.brand, r.cells.model, r.cells.protectDefault, r.cells.protectNewMarket].map((c) => c || '∅').join(' · ')}</Typography.Text>,
+                    render: (_v, r) => (
+                      <Typography.Text code>
+                        {[
+                          r.cells.type,
+                          r.cells.brand,
+                          r.cells.model,
+                          r.cells.protectDefault,
+                          r.cells.protectNewMarket,
+                        ]
+                          .map((c) => c || '∅')
+                          .join(' · ')}
+                      </Typography.Text>
+                    ),
                   },
                   {
                     title: t('modelControl.upload.reasons'),
@@ -114,7 +164,11 @@ export function UploadPreview({ preview, onClose }: UploadPreviewProps) {
                     render: (_v, r) => (
                       <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                         {r.issues.map((i) => (
-                          <li key={`${i.field}-${i.problem}`}>{i.problem === 'duplicate' ? t('modelControl.upload.duplicateOf', { row: i.duplicateOfRow ?? '?' }) : problemText(t, i.field, i.problem)}</li>
+                          <li key={`${i.field}-${i.problem}`}>
+                            {i.problem === 'duplicate'
+                              ? t('modelControl.upload.duplicateOf', { row: i.duplicateOfRow ?? '?' })
+                              : problemText(t, i.field, i.problem)}
+                          </li>
                         ))}
                       </ul>
                     ),

@@ -6,4 +6,5 @@ export const checkContent = (appId: number, content: ContentByLanguage) =>
   apiRequest(sensitiveWordCalls.contentCheck, { params: { appId }, body: { content } });
 
 /** The content check (sensitive words per language and field) for compose and material screens. */
-export const useCheckContent = (appId: number) => useMutation({ mutationFn: (content: ContentByLanguage) => checkContent(appId, content) });
+export const useCheckContent = (appId: number) =>
+  useMutation({ mutationFn: (content: ContentByLanguage) => checkContent(appId, content) });

@@ -7,7 +7,8 @@ export interface WordListScope {
   appId?: number | undefined;
 }
 
-export const sensitiveWordsKey = (scope: WordListScope) => ['sensitive-words', scope.appId ?? 'platform'] as const;
+export const sensitiveWordsKey = (scope: WordListScope) =>
+  ['sensitive-words', scope.appId ?? 'platform'] as const;
 
 export const getSensitiveWords = (scope: WordListScope, filter: SensitiveListRequest) =>
   scope.appId === undefined
@@ -15,6 +16,11 @@ export const getSensitiveWords = (scope: WordListScope, filter: SensitiveListReq
     : apiRequest(sensitiveWordCalls.appList, { params: { appId: scope.appId }, body: filter });
 
 export const getSensitiveWordsQueryOptions = (scope: WordListScope, filter: SensitiveListRequest) =>
-  queryOptions({ queryKey: [...sensitiveWordsKey(scope), filter], queryFn: () => getSensitiveWords(scope, filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...sensitiveWordsKey(scope), filter],
+    queryFn: () => getSensitiveWords(scope, filter),
+    placeholderData: keepPreviousData,
+  });
 
-export const useSensitiveWords = (scope: WordListScope, filter: SensitiveListRequest) => useQuery(getSensitiveWordsQueryOptions(scope, filter));
+export const useSensitiveWords = (scope: WordListScope, filter: SensitiveListRequest) =>
+  useQuery(getSensitiveWordsQueryOptions(scope, filter));

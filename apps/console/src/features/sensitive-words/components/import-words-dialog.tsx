@@ -6,7 +6,17 @@ import type { WordListScope } from '../api/get-sensitive-words';
 import { useImportSensitiveWords } from '../api/import-sensitive-words';
 
 /** Pasting many words at once: one per line or comma-separated; the dialog previews what will be imported. */
-export function ImportWordsDialog({ scope, open, onClose, onDone }: { scope: WordListScope; open: boolean; onClose: () => void; onDone: (added: number, duplicates: number) => void }) {
+export function ImportWordsDialog({
+  scope,
+  open,
+  onClose,
+  onDone,
+}: {
+  scope: WordListScope;
+  open: boolean;
+  onClose: () => void;
+  onDone: (added: number, duplicates: number) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ text: string }>();
   const text = Form.useWatch('text', form) ?? '';
@@ -45,13 +55,18 @@ export function ImportWordsDialog({ scope, open, onClose, onDone }: { scope: Wor
           <Input.TextArea rows={8} autoFocus aria-label={t('sensitiveWords.import.label')} />
         </Form.Item>
       </Form>
-      <Typography.Text type="secondary">{t('sensitiveWords.import.preview', { count: parsed.words.length })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('sensitiveWords.import.preview', { count: parsed.words.length })}
+      </Typography.Text>
       {parsed.tooLong.length > 0 && (
         <Alert
           type="error"
           showIcon
           style={{ marginTop: 12 }}
-          message={t('sensitiveWords.import.tooLong', { max: SENSITIVE_WORD_MAX, words: parsed.tooLong.map((w) => `${w.slice(0, 20)}…`).join(', ') })}
+          message={t('sensitiveWords.import.tooLong', {
+            max: SENSITIVE_WORD_MAX,
+            words: parsed.tooLong.map((w) => `${w.slice(0, 20)}…`).join(', '),
+          })}
         />
       )}
     </Modal>

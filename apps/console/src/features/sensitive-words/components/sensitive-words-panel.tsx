@@ -43,7 +43,9 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
     add.mutate(value, {
       onSuccess: (r) => {
         form.resetFields();
-        void (r.added > 0 ? message.success(t('sensitiveWords.added', { count: r.added })) : message.info(t('sensitiveWords.alreadyListed')));
+        void (r.added > 0
+          ? message.success(t('sensitiveWords.added', { count: r.added }))
+          : message.info(t('sensitiveWords.alreadyListed')));
       },
       onError: (error) => showFormError(form, error),
     });
@@ -60,15 +62,28 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
     <div data-testid={appId === undefined ? 'platform-words' : 'app-words'}>
       <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
         {canEdit ? (
-          <Form form={form} name={`sensitive-add-${appId ?? 'platform'}`} layout="inline" onFinish={handleAdd} requiredMark={false}>
+          <Form
+            form={form}
+            name={`sensitive-add-${appId ?? 'platform'}`}
+            layout="inline"
+            onFinish={handleAdd}
+            requiredMark={false}
+          >
             <Form.Item
               name="word"
               rules={[
                 { required: true, whitespace: true, message: t('sensitiveWords.wordRequired') },
-                { max: SENSITIVE_WORD_MAX, message: t('sensitiveWords.wordTooLong', { max: SENSITIVE_WORD_MAX }) },
+                {
+                  max: SENSITIVE_WORD_MAX,
+                  message: t('sensitiveWords.wordTooLong', { max: SENSITIVE_WORD_MAX }),
+                },
               ]}
             >
-              <Input placeholder={t('sensitiveWords.wordPlaceholder')} aria-label={t('sensitiveWords.word')} style={{ width: 220 }} />
+              <Input
+                placeholder={t('sensitiveWords.wordPlaceholder')}
+                aria-label={t('sensitiveWords.word')}
+                style={{ width: 220 }}
+              />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
@@ -86,13 +101,24 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
         )}
         <Flex gap={12}>
           {canEdit && selected.length > 0 && (
-            <Popconfirm title={t('sensitiveWords.removeSelectedConfirm', { count: selected.length })} onConfirm={() => handleRemove(selected)}>
+            <Popconfirm
+              title={t('sensitiveWords.removeSelectedConfirm', { count: selected.length })}
+              onConfirm={() => handleRemove(selected)}
+            >
               <Button danger icon={<DeleteOutlined />}>
                 {t('sensitiveWords.removeSelected', { count: selected.length })}
               </Button>
             </Popconfirm>
           )}
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('sensitiveWords.search')} aria-label={t('sensitiveWords.search')} value={term} onChange={(e) => handleTerm(e.target.value)} style={{ width: 220 }} />
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('sensitiveWords.search')}
+            aria-label={t('sensitiveWords.search')}
+            value={term}
+            onChange={(e) => handleTerm(e.target.value)}
+            style={{ width: 220 }}
+          />
         </Flex>
       </Flex>
       <Table<SensitiveWordRow>
@@ -100,13 +126,33 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.results ?? []}
-        rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+        rowSelection={
+          canEdit
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            : undefined
+        }
         locale={{ emptyText: word ? t('sensitiveWords.noMatch') : t('sensitiveWords.empty') }}
-        pagination={{ current: page, pageSize: SENSITIVE_PAGE_SIZE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (n) => t('sensitiveWords.total', { count: n }) }}
+        pagination={{
+          current: page,
+          pageSize: SENSITIVE_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+          showTotal: (n) => t('sensitiveWords.total', { count: n }),
+        }}
         columns={[
-          { title: t('sensitiveWords.word'), dataIndex: 'word', sorter: (a, b) => a.word.localeCompare(b.word) },
+          {
+            title: t('sensitiveWords.word'),
+            dataIndex: 'word',
+            sorter: (a, b) => a.word.localeCompare(b.word),
+          },
           { title: t('sensitiveWords.addedBy'), dataIndex: 'createdBy', render: (v: string) => v || '—' },
-          { title: t('sensitiveWords.addedAt'), dataIndex: 'createTime', sorter: (a, b) => a.createTime.localeCompare(b.createTime), render: (v: string) => dateFmt.format(new Date(v)) },
+          {
+            title: t('sensitiveWords.addedAt'),
+            dataIndex: 'createTime',
+            sorter: (a, b) => a.createTime.localeCompare(b.createTime),
+            render: (v: string) => dateFmt.format(new Date(v)),
+          },
           ...(canEdit
             ? [
                 {
@@ -114,8 +160,16 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
                   key: 'actions',
                   width: 100,
                   render: (_: unknown, row: SensitiveWordRow) => (
-                    <Popconfirm title={t('sensitiveWords.removeConfirm', { word: row.word })} onConfirm={() => handleRemove([row.id])}>
-                      <Button type="link" danger size="small" aria-label={t('sensitiveWords.removeOne', { word: row.word })}>
+                    <Popconfirm
+                      title={t('sensitiveWords.removeConfirm', { word: row.word })}
+                      onConfirm={() => handleRemove([row.id])}
+                    >
+                      <Button
+                        type="link"
+                        danger
+                        size="small"
+                        aria-label={t('sensitiveWords.removeOne', { word: row.word })}
+                      >
                         {t('sensitiveWords.remove')}
                       </Button>
                     </Popconfirm>

@@ -10,7 +10,12 @@ export function SandboxTag() {
   if (!data?.sandbox) return null;
   return (
     <Tooltip title={t('header.sandboxHint')}>
-      <Tag icon={<ExperimentOutlined />} color="orange" style={{ marginInlineEnd: 0, cursor: 'help' }} data-testid="sandbox-tag">
+      <Tag
+        icon={<ExperimentOutlined />}
+        color="orange"
+        style={{ marginInlineEnd: 0, cursor: 'help' }}
+        data-testid="sandbox-tag"
+      >
         {t('header.sandbox')}
       </Tag>
     </Tooltip>

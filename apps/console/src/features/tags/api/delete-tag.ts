@@ -4,11 +4,21 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { tagsQueryKey } from './get-tags';
 
-export const deleteTag = async ({ appId, id, name }: { appId: number; id: number; name: string }): Promise<void> => {
+export const deleteTag = async ({
+  appId,
+  id,
+  name,
+}: {
+  appId: number;
+  id: number;
+  name: string;
+}): Promise<void> => {
   await apiRequest(tagCalls.remove, { params: { appId }, body: { id, name } });
 };
 
-export const useDeleteTag = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteTag> } = {}) => {
+export const useDeleteTag = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteTag> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

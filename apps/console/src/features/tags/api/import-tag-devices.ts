@@ -4,8 +4,20 @@ import { uploadFile } from '../../../lib/upload-file';
 import { tagsQueryKey } from './get-tags';
 
 /** Posts a .txt file of GAIDs (multipart `file`) and returns what was imported. */
-export function importTagDevices({ appId, tagId, file, lang }: { appId: number; tagId: number; file: File; lang: MessageLang }): Promise<TagImportResult> {
-  return uploadFile(tagCalls.importDevices, file, lang, { url: callPath(tagCalls.importDevices.path, { appId, tagId }) });
+export function importTagDevices({
+  appId,
+  tagId,
+  file,
+  lang,
+}: {
+  appId: number;
+  tagId: number;
+  file: File;
+  lang: MessageLang;
+}): Promise<TagImportResult> {
+  return uploadFile(tagCalls.importDevices, file, lang, {
+    url: callPath(tagCalls.importDevices.path, { appId, tagId }),
+  });
 }
 
 export const useImportTagDevices = () => {

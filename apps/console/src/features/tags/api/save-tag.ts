@@ -9,7 +9,9 @@ export type SaveTagInput = { appId: number; id?: number | undefined } & z.input<
 
 /** Creates a tag, or edits it when `id` is set. */
 export const saveTag = ({ appId, id, ...body }: SaveTagInput) =>
-  id === undefined ? apiRequest(tagCalls.create, { params: { appId }, body }) : apiRequest(tagCalls.edit, { params: { appId }, body: { id, ...body } });
+  id === undefined
+    ? apiRequest(tagCalls.create, { params: { appId }, body })
+    : apiRequest(tagCalls.edit, { params: { appId }, body: { id, ...body } });
 
 export const useSaveTag = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveTag> } = {}) => {
   const queryClient = useQueryClient();

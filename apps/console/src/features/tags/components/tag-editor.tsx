@@ -6,7 +6,17 @@ import { useTags } from '../api/get-tags';
 import { TagForm } from './tag-form';
 
 /** Loads the tag being edited (when `id` is set) and shows the form. */
-export function TagEditor({ appId, id, defaultFlag, onDone }: { appId: number; id?: number | undefined; defaultFlag?: TagFlag | undefined; onDone: () => void }) {
+export function TagEditor({
+  appId,
+  id,
+  defaultFlag,
+  onDone,
+}: {
+  appId: number;
+  id?: number | undefined;
+  defaultFlag?: TagFlag | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const found = useTags(appId, { id, pageNo: 1, pageSize: 1 }, id !== undefined);
   if (id !== undefined && found.isLoading) return <PageSpin />;

@@ -2,7 +2,15 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIENCE_LIMITS, isTagCheckDisabled, TAG_CODE_PATTERN, TagValidity, type Tag, type TagFlag, type TagValidityValue } from '@beacon/shared';
+import {
+  AUDIENCE_LIMITS,
+  isTagCheckDisabled,
+  TAG_CODE_PATTERN,
+  TagValidity,
+  type Tag,
+  type TagFlag,
+  type TagValidityValue,
+} from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
 import { reportError } from '../../../lib/error-reporter';
 import { useSaveTag } from '../api/save-tag';
@@ -17,15 +25,29 @@ interface Values {
 }
 
 /** Creates or edits a tag; a new tag's code must pass the check (validity 1) before it can be submitted. */
-export function TagForm({ appId, tag, defaultFlag, onDone }: { appId: number; tag?: Tag | undefined; defaultFlag?: TagFlag | undefined; onDone: () => void }) {
+export function TagForm({
+  appId,
+  tag,
+  defaultFlag,
+  onDone,
+}: {
+  appId: number;
+  tag?: Tag | undefined;
+  defaultFlag?: TagFlag | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const editing = tag !== undefined;
-  const [validity, setValidity] = useState<TagValidityValue>(editing ? TagValidity.VALID : TagValidity.UNCHECKED);
+  const [validity, setValidity] = useState<TagValidityValue>(
+    editing ? TagValidity.VALID : TagValidity.UNCHECKED,
+  );
   const [reason, setReason] = useState('');
   const code = (Form.useWatch('code', form) as string | undefined) ?? tag?.code ?? '';
   const verify = useVerifyTagCode();
-  const save = useSaveTag({ mutationConfig: { onSuccess: onDone, onError: (error) => showFormError(form, error) } });
+  const save = useSaveTag({
+    mutationConfig: { onSuccess: onDone, onError: (error) => showFormError(form, error) },
+  });
   const max = (n: number) => ({ max: n, message: t('tags.maxChars', { max: n }) });
 
   const handleCheck = () => {
@@ -46,7 +68,8 @@ export function TagForm({ appId, tag, defaultFlag, onDone }: { appId: number; ta
       setReason('');
     }
   };
-  const handleFinish = (values: Values) => save.mutate({ appId, id: tag?.id, ...values, code: values.code.trim() });
+  const handleFinish = (values: Values) =>
+    save.mutate({ appId, id: tag?.id, ...values, code: values.code.trim() });
   const canSubmit = editing || validity === TagValidity.VALID;
 
   return (
@@ -55,14 +78,34 @@ export function TagForm({ appId, tag, defaultFlag, onDone }: { appId: number; ta
         form={form}
         layout="vertical"
         style={{ maxWidth: 620 }}
-        initialValues={{ name: tag?.name ?? '', nameEn: tag?.nameEn ?? '', desc: tag?.desc ?? '', code: tag?.code ?? '', flag: tag?.flag ?? defaultFlag ?? 'LABEL' }}
+        initialValues={{
+          name: tag?.name ?? '',
+          nameEn: tag?.nameEn ?? '',
+          desc: tag?.desc ?? '',
+          code: tag?.code ?? '',
+          flag: tag?.flag ?? defaultFlag ?? 'LABEL',
+        }}
         onValuesChange={handleValuesChange}
         onFinish={handleFinish}
       >
         <Form.Item name="flag" label={t('tags.flag')} extra={t('tags.flagHint')}>
-          <Radio.Group disabled={editing} optionType="button" options={[{ value: 'LABEL', label: t('tags.flagLabel') }, { value: 'GROUP', label: t('tags.flagGroup') }]} />
+          <Radio.Group
+            disabled={editing}
+            optionType="button"
+            options={[
+              { value: 'LABEL', label: t('tags.flagLabel') },
+              { value: 'GROUP', label: t('tags.flagGroup') },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="name" label={t('tags.name')} rules={[{ required: true, whitespace: true, message: t('tags.nameRequired') }, max(AUDIENCE_LIMITS.tagNameMax)]}>
+        <Form.Item
+          name="name"
+          label={t('tags.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('tags.nameRequired') },
+            max(AUDIENCE_LIMITS.tagNameMax),
+          ]}
+        >
           <Input id="name" showCount maxLength={AUDIENCE_LIMITS.tagNameMax} />
         </Form.Item>
         <Form.Item name="nameEn" label={t('tags.nameEn')} rules={[max(AUDIENCE_LIMITS.tagNameMax)]}>
@@ -77,12 +120,21 @@ export function TagForm({ appId, tag, defaultFlag, onDone }: { appId: number; ta
                 { required: true, whitespace: true, message: t('tags.codeRequired') },
                 max(AUDIENCE_LIMITS.tagCodeMax),
                 { pattern: TAG_CODE_PATTERN, message: t('tags.codePattern') },
-                { validator: () => (validity === TagValidity.INVALID ? Promise.reject(new Error(reason || t('tags.codeInvalid'))) : Promise.resolve()) },
+                {
+                  validator: () =>
+                    validity === TagValidity.INVALID
+                      ? Promise.reject(new Error(reason || t('tags.codeInvalid')))
+                      : Promise.resolve(),
+                },
               ]}
             >
               <Input id="code" maxLength={AUDIENCE_LIMITS.tagCodeMax + 1} />
             </Form.Item>
-            <Button disabled={isTagCheckDisabled({ editing, validity, code, loading: verify.isPending })} loading={verify.isPending} onClick={handleCheck}>
+            <Button
+              disabled={isTagCheckDisabled({ editing, validity, code, loading: verify.isPending })}
+              loading={verify.isPending}
+              onClick={handleCheck}
+            >
               {t('tags.check')}
             </Button>
           </Space.Compact>
@@ -97,7 +149,9 @@ export function TagForm({ appId, tag, defaultFlag, onDone }: { appId: number; ta
                 <CloseCircleFilled /> {reason || t('tags.codeInvalid')}
               </Typography.Text>
             )}
-            {validity === TagValidity.UNCHECKED && !editing && <Typography.Text type="secondary">{t('tags.codeUnchecked')}</Typography.Text>}
+            {validity === TagValidity.UNCHECKED && !editing && (
+              <Typography.Text type="secondary">{t('tags.codeUnchecked')}</Typography.Text>
+            )}
           </div>
         </Form.Item>
         <Form.Item name="desc" label={t('tags.desc')} rules={[max(AUDIENCE_LIMITS.tagDescriptionMax)]}>

@@ -40,7 +40,10 @@ export function TagsPanel({ appId }: { appId: number }) {
   const handleTerm = (value: string) => {
     setTerm(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setParams({ name: value.trim() || undefined, page: undefined }), LIMITS.searchDebounceMs);
+    timer.current = window.setTimeout(
+      () => setParams({ name: value.trim() || undefined, page: undefined }),
+      LIMITS.searchDebounceMs,
+    );
   };
   const base = `/app/${appId}/config`;
 
@@ -63,8 +66,20 @@ export function TagsPanel({ appId }: { appId: number }) {
               { value: 'GROUP', label: t('tags.flagGroup') },
             ]}
           />
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('tags.search')} aria-label={t('tags.search')} value={term} onChange={(e) => handleTerm(e.target.value)} style={{ width: 240 }} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/tagconfig${flag ? `?flag=${flag}` : ''}`)}>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('tags.search')}
+            aria-label={t('tags.search')}
+            value={term}
+            onChange={(e) => handleTerm(e.target.value)}
+            style={{ width: 240 }}
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => void navigate(`${base}/tagconfig${flag ? `?flag=${flag}` : ''}`)}
+          >
             {t('tags.add')}
           </Button>
         </Flex>

@@ -1,5 +1,14 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Empty, Popconfirm, Space, Table, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Empty,
+  Popconfirm,
+  Space,
+  Table,
+  Tag as AntTag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
@@ -17,23 +26,77 @@ interface TagsTableProps {
 }
 
 /** An app's tags and audience packages with the devices carrying each. */
-export function TagsTable({ rows, total, page, loading, deleting, onPageChange, onEdit, onImport, onDelete }: TagsTableProps) {
+export function TagsTable({
+  rows,
+  total,
+  page,
+  loading,
+  deleting,
+  onPageChange,
+  onEdit,
+  onImport,
+  onDelete,
+}: TagsTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<Tag> = [
-    { title: t('tags.name'), dataIndex: 'name', key: 'name', width: 180, sorter: (a, b) => a.name.localeCompare(b.name), render: (n: string) => <Typography.Text strong>{n}</Typography.Text> },
-    { title: t('tags.nameEn'), dataIndex: 'nameEn', key: 'nameEn', width: 160, ellipsis: true, render: (n: string) => n || '—' },
-    { title: t('tags.code'), dataIndex: 'code', key: 'code', width: 160, render: (c: string) => <Typography.Text code>{c}</Typography.Text> },
+    {
+      title: t('tags.name'),
+      dataIndex: 'name',
+      key: 'name',
+      width: 180,
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (n: string) => <Typography.Text strong>{n}</Typography.Text>,
+    },
+    {
+      title: t('tags.nameEn'),
+      dataIndex: 'nameEn',
+      key: 'nameEn',
+      width: 160,
+      ellipsis: true,
+      render: (n: string) => n || '—',
+    },
+    {
+      title: t('tags.code'),
+      dataIndex: 'code',
+      key: 'code',
+      width: 160,
+      render: (c: string) => <Typography.Text code>{c}</Typography.Text>,
+    },
     {
       title: t('tags.flag'),
       dataIndex: 'flag',
       key: 'flag',
       width: 150,
-      render: (flag: Tag['flag']) => <AntTag color={flag === 'GROUP' ? 'purple' : 'blue'}>{flag === 'GROUP' ? t('tags.flagGroup') : t('tags.flagLabel')}</AntTag>,
+      render: (flag: Tag['flag']) => (
+        <AntTag color={flag === 'GROUP' ? 'purple' : 'blue'}>
+          {flag === 'GROUP' ? t('tags.flagGroup') : t('tags.flagLabel')}
+        </AntTag>
+      ),
     },
-    { title: t('tags.devices'), dataIndex: 'deviceCount', key: 'deviceCount', width: 110, align: 'right', sorter: (a, b) => a.deviceCount - b.deviceCount, render: (n: number) => n.toLocaleString('en-US') },
-    { title: t('tags.desc'), dataIndex: 'desc', key: 'desc', ellipsis: true, render: (d: string) => d || '—' },
+    {
+      title: t('tags.devices'),
+      dataIndex: 'deviceCount',
+      key: 'deviceCount',
+      width: 110,
+      align: 'right',
+      sorter: (a, b) => a.deviceCount - b.deviceCount,
+      render: (n: number) => n.toLocaleString('en-US'),
+    },
+    {
+      title: t('tags.desc'),
+      dataIndex: 'desc',
+      key: 'desc',
+      ellipsis: true,
+      render: (d: string) => d || '—',
+    },
     { title: t('tags.owner'), dataIndex: 'ownerMail', key: 'ownerMail', width: 180, ellipsis: true },
-    { title: t('tags.updated'), dataIndex: 'updateTime', key: 'updateTime', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('tags.updated'),
+      dataIndex: 'updateTime',
+      key: 'updateTime',
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -72,7 +135,14 @@ export function TagsTable({ rows, total, page, loading, deleting, onPageChange, 
       loading={loading}
       scroll={{ x: 1400 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tags.empty')} /> }}
-      pagination={{ current: page, pageSize: AUDIENCE_LIMITS.tagsPageSize, total, showSizeChanger: false, showTotal: (count) => t('common.total', { count }), onChange: onPageChange }}
+      pagination={{
+        current: page,
+        pageSize: AUDIENCE_LIMITS.tagsPageSize,
+        total,
+        showSizeChanger: false,
+        showTotal: (count) => t('common.total', { count }),
+        onChange: onPageChange,
+      }}
     />
   );
 }

@@ -6,7 +6,9 @@ import { type MutationConfig } from '../../../lib/react-query';
 export const acceptInvite = (token: string) => apiRequest(teamCalls.acceptInvite, { body: { token } });
 
 /** Joins the app as the signed-in user; every app list and app screen is refreshed. */
-export const useAcceptInvite = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof acceptInvite> } = {}) => {
+export const useAcceptInvite = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof acceptInvite> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

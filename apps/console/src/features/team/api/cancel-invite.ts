@@ -5,12 +5,17 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { teamQueryKey } from './get-team';
 
-export const cancelInvite = async ({ appId, ...body }: z.input<typeof MemberRowRequest> & { appId: number }): Promise<void> => {
+export const cancelInvite = async ({
+  appId,
+  ...body
+}: z.input<typeof MemberRowRequest> & { appId: number }): Promise<void> => {
   await apiRequest(teamCalls.cancelInvite, { params: { appId }, body });
 };
 
 /** Withdraws a pending invitation (its link stops working). */
-export const useCancelInvite = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof cancelInvite> } = {}) => {
+export const useCancelInvite = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof cancelInvite> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -5,12 +5,17 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { teamQueryKey } from './get-team';
 
-export const editMember = async ({ appId, ...body }: z.input<typeof EditMemberRequest> & { appId: number }): Promise<void> => {
+export const editMember = async ({
+  appId,
+  ...body
+}: z.input<typeof EditMemberRequest> & { appId: number }): Promise<void> => {
   await apiRequest(teamCalls.edit, { params: { appId }, body });
 };
 
 /** Gives a member another role (300, 400, 500). */
-export const useEditMember = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof editMember> } = {}) => {
+export const useEditMember = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof editMember> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

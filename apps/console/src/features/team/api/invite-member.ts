@@ -9,7 +9,9 @@ export const inviteMember = ({ appId, ...body }: z.input<typeof InviteRequest> &
   apiRequest(teamCalls.invite, { params: { appId }, body });
 
 /** Invites a teammate by e-mail; the server mails the link. */
-export const useInviteMember = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof inviteMember> } = {}) => {
+export const useInviteMember = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof inviteMember> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -22,8 +22,13 @@ export function ChangeOwnerDialog({ appId, owner, onClose, onChanged }: ChangeOw
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ targetEmail: string }>();
-  const all = useQuery({ ...getTeamQueryOptions(appId, { email: '', pageNo: 1, pageSize: 100 }), enabled: owner !== undefined });
-  const candidates = (all.data?.results ?? []).filter((m) => m.status === MemberStatus.ACTIVE && m.ulevel !== ProjectLevel.OWNER);
+  const all = useQuery({
+    ...getTeamQueryOptions(appId, { email: '', pageNo: 1, pageSize: 100 }),
+    enabled: owner !== undefined,
+  });
+  const candidates = (all.data?.results ?? []).filter(
+    (m) => m.status === MemberStatus.ACTIVE && m.ulevel !== ProjectLevel.OWNER,
+  );
   const change = useChangeOwner({
     mutationConfig: {
       onSuccess: () => {
@@ -36,7 +41,13 @@ export function ChangeOwnerDialog({ appId, owner, onClose, onChanged }: ChangeOw
 
   const handleFinish = ({ targetEmail }: { targetEmail: string }) => {
     const target = candidates.find((m) => m.email === targetEmail);
-    change.mutate({ appId, id: owner?.id, email: owner?.email, targetEmail, ...(target?.uid ? { targetUid: target.uid } : {}) });
+    change.mutate({
+      appId,
+      id: owner?.id,
+      email: owner?.email,
+      targetEmail,
+      ...(target?.uid ? { targetUid: target.uid } : {}),
+    });
   };
 
   return (
@@ -54,7 +65,11 @@ export function ChangeOwnerDialog({ appId, owner, onClose, onChanged }: ChangeOw
     >
       <Alert type="warning" showIcon message={t('team.changeOwnerWarning')} style={{ marginBottom: 16 }} />
       <Form<{ targetEmail: string }> form={form} layout="vertical" preserve={false} onFinish={handleFinish}>
-        <Form.Item name="targetEmail" label={t('team.newOwner')} rules={[{ required: true, message: t('team.newOwnerRequired') }]}>
+        <Form.Item
+          name="targetEmail"
+          label={t('team.newOwner')}
+          rules={[{ required: true, message: t('team.newOwnerRequired') }]}
+        >
           <Select
             autoFocus
             showSearch
@@ -62,7 +77,10 @@ export function ChangeOwnerDialog({ appId, owner, onClose, onChanged }: ChangeOw
             aria-label={t('team.newOwner')}
             placeholder={t('team.newOwnerPlaceholder')}
             notFoundContent={t('team.noCandidates')}
-            options={candidates.map((m) => ({ value: m.email, label: `${m.email} · ${roleLabel(t, m.ulevel)}` }))}
+            options={candidates.map((m) => ({
+              value: m.email,
+              label: `${m.email} · ${roleLabel(t, m.ulevel)}`,
+            }))}
           />
         </Form.Item>
         <EnterSubmit />

@@ -38,7 +38,9 @@ export function InviteAccept({ token, onJoined }: InviteAcceptProps) {
   const { t } = useTranslation();
   const invite = useInvite(token);
   const session = useLoginStatus({ retry: false, meta: { silent: true }, staleTime: 0 });
-  const accept = useAcceptInvite({ mutationConfig: { onSuccess: onJoined, onError: (error) => reportError(error) } });
+  const accept = useAcceptInvite({
+    mutationConfig: { onSuccess: onJoined, onError: (error) => reportError(error) },
+  });
   const logout = useLogout();
 
   if (!token || invite.isError) return <InvalidLink />;
@@ -50,14 +52,25 @@ export function InviteAccept({ token, onJoined }: InviteAcceptProps) {
   let body;
   if (user && matches) {
     body = (
-      <Button type="primary" size="large" block loading={accept.isPending} onClick={() => accept.mutate(token)}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={accept.isPending}
+        onClick={() => accept.mutate(token)}
+      >
         {t('team.accept.join', { app: info.appTitle })}
       </Button>
     );
   } else if (user) {
     body = (
       <>
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('team.accept.otherAccount', { current: user.email, invited: info.email })} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('team.accept.otherAccount', { current: user.email, invited: info.email })}
+        />
         <Button block size="large" loading={logout.isPending} onClick={() => logout.mutate({ sso: false })}>
           {t('team.accept.signOut')}
         </Button>
@@ -68,7 +81,14 @@ export function InviteAccept({ token, onJoined }: InviteAcceptProps) {
   } else if (info.registrationEnabled) {
     body = <InviteRegisterForm email={info.email} token={token} onJoined={onJoined} />;
   } else {
-    body = <Alert type="info" showIcon message={t('team.accept.noRegistration')} action={<Link to="/login">{t('team.accept.signIn')}</Link>} />;
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        message={t('team.accept.noRegistration')}
+        action={<Link to="/login">{t('team.accept.signIn')}</Link>}
+      />
+    );
   }
 
   return (
@@ -77,7 +97,11 @@ export function InviteAccept({ token, onJoined }: InviteAcceptProps) {
         {t('team.accept.title', { app: info.appTitle })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {t('team.accept.text', { inviter: info.inviterEmail || t('team.accept.someone'), email: info.email, app: info.appTitle })}
+        {t('team.accept.text', {
+          inviter: info.inviterEmail || t('team.accept.someone'),
+          email: info.email,
+          app: info.appTitle,
+        })}
       </Typography.Paragraph>
       <Flex gap={8} align="center" style={{ marginBottom: 20 }}>
         <Typography.Text>{t('team.col.role')}:</Typography.Text>

@@ -53,12 +53,19 @@ export function InviteDialog({ appId, open, onClose }: InviteDialogProps) {
         layout="vertical"
         preserve={false}
         initialValues={{ email: '', ulevel: ProjectLevel.OPERATOR }}
-        onFinish={(values) => invite.mutate({ appId, email: values.email, ulevel: values.ulevel, lang: currentLanguage() })}
+        onFinish={(values) =>
+          invite.mutate({ appId, email: values.email, ulevel: values.ulevel, lang: currentLanguage() })
+        }
       >
         <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
           <Input autoFocus autoComplete="off" placeholder="name@company.com" />
         </Form.Item>
-        <Form.Item name="ulevel" label={t('team.col.role')} rules={[{ required: true, message: t('team.roleRequired') }]} extra={roleHint(t, ulevel)}>
+        <Form.Item
+          name="ulevel"
+          label={t('team.col.role')}
+          rules={[{ required: true, message: t('team.roleRequired') }]}
+          extra={roleHint(t, ulevel)}
+        >
           <Select options={roleOptions(t)} aria-label={t('team.col.role')} />
         </Form.Item>
         <EnterSubmit />

@@ -14,11 +14,21 @@ export function InviteLoginForm({ email }: { email: string }) {
   const [form] = Form.useForm<{ email: string; password: string }>();
   const login = useLogin({ mutationConfig: { onError: (error) => showFormError(form, error) } });
   return (
-    <Form form={form} layout="vertical" requiredMark={false} initialValues={{ email, password: '' }} onFinish={(values) => login.mutate({ email, password: values.password })}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ email, password: '' }}
+      onFinish={(values) => login.mutate({ email, password: values.password })}
+    >
       <Form.Item name="email" label={t('form.email')}>
         <Input prefix={<MailOutlined />} size="large" disabled />
       </Form.Item>
-      <Form.Item name="password" label={t('form.password')} rules={[{ required: true, message: t('form.passwordRequired') }]}>
+      <Form.Item
+        name="password"
+        label={t('form.password')}
+        rules={[{ required: true, message: t('form.passwordRequired') }]}
+      >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
@@ -29,10 +39,20 @@ export function InviteLoginForm({ email }: { email: string }) {
 }
 
 /** Creates the account of the invited e-mail (no activation mail: the link proves the mailbox) and joins. */
-export function InviteRegisterForm({ email, token, onJoined }: { email: string; token: string; onJoined: (joined: InviteAccepted) => void }) {
+export function InviteRegisterForm({
+  email,
+  token,
+  onJoined,
+}: {
+  email: string;
+  token: string;
+  onJoined: (joined: InviteAccepted) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string; password: string; confirm: string }>();
-  const register = useRegisterInvite({ mutationConfig: { onSuccess: onJoined, onError: (error) => showFormError(form, error) } });
+  const register = useRegisterInvite({
+    mutationConfig: { onSuccess: onJoined, onError: (error) => showFormError(form, error) },
+  });
   return (
     <Form
       form={form}
@@ -44,10 +64,20 @@ export function InviteRegisterForm({ email, token, onJoined }: { email: string; 
       <Form.Item name="email" label={t('form.email')}>
         <Input prefix={<MailOutlined />} size="large" disabled />
       </Form.Item>
-      <Form.Item name="password" label={t('form.password')} rules={passwordRules(t)} extra={t('form.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}>
+      <Form.Item
+        name="password"
+        label={t('form.password')}
+        rules={passwordRules(t)}
+        extra={t('form.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
+      >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus size="large" />
       </Form.Item>
-      <Form.Item name="confirm" label={t('form.confirm')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+      <Form.Item
+        name="confirm"
+        label={t('form.confirm')}
+        dependencies={['password']}
+        rules={confirmRules(t, 'password')}
+      >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>

@@ -50,10 +50,23 @@ export function RoleDialog({ appId, member, actorEmail, onClose }: RoleDialogPro
           preserve={false}
           initialValues={{ ulevel: member.ulevel }}
           onFinish={(values) =>
-            edit.mutate({ appId, id: member.id, ulevel: values.ulevel, email: actorEmail, targetEmail: member.email, type: 300, lang: currentLanguage() })
+            edit.mutate({
+              appId,
+              id: member.id,
+              ulevel: values.ulevel,
+              email: actorEmail,
+              targetEmail: member.email,
+              type: 300,
+              lang: currentLanguage(),
+            })
           }
         >
-          <Form.Item name="ulevel" label={t('team.col.role')} rules={[{ required: true, message: t('team.roleRequired') }]} extra={roleHint(t, ulevel)}>
+          <Form.Item
+            name="ulevel"
+            label={t('team.col.role')}
+            rules={[{ required: true, message: t('team.roleRequired') }]}
+            extra={roleHint(t, ulevel)}
+          >
             <Select options={roleOptions(t)} autoFocus aria-label={t('team.col.role')} />
           </Form.Item>
           <EnterSubmit />

@@ -45,8 +45,18 @@ export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanel
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const team = useTeam(appId, { email, pageNo: page, pageSize: CONFIG_LIMITS.teamPageSize });
-  const remove = useDeleteMember({ mutationConfig: { onSuccess: () => void message.success(t('team.deleted')), onError: (error) => reportError(error) } });
-  const cancel = useCancelInvite({ mutationConfig: { onSuccess: () => void message.success(t('team.cancelled')), onError: (error) => reportError(error) } });
+  const remove = useDeleteMember({
+    mutationConfig: {
+      onSuccess: () => void message.success(t('team.deleted')),
+      onError: (error) => reportError(error),
+    },
+  });
+  const cancel = useCancelInvite({
+    mutationConfig: {
+      onSuccess: () => void message.success(t('team.cancelled')),
+      onError: (error) => reportError(error),
+    },
+  });
   const invite = useInviteMember();
 
   const setParam = (key: string, value: string | undefined, replace = false) =>
@@ -64,7 +74,10 @@ export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanel
   const handleTerm = (value: string) => {
     setTerm(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setParam('email', value.trim() || undefined, true), LIMITS.searchDebounceMs);
+    timer.current = window.setTimeout(
+      () => setParam('email', value.trim() || undefined, true),
+      LIMITS.searchDebounceMs,
+    );
   };
 
   // re-invite = cancel, then invite again: the old link dies and a new mail goes out
@@ -72,7 +85,12 @@ export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanel
     setBusyId(member.id);
     try {
       await cancel.mutateAsync({ appId, id: member.id, email: member.email });
-      await invite.mutateAsync({ appId, email: member.email, ulevel: member.ulevel, lang: currentLanguage() });
+      await invite.mutateAsync({
+        appId,
+        email: member.email,
+        ulevel: member.ulevel,
+        lang: currentLanguage(),
+      });
       void message.success(t('team.reinvited', { email: member.email }));
     } catch (error) {
       reportError(error);
@@ -123,8 +141,18 @@ export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanel
         onChangeOwner={setOwner}
       />
       <InviteDialog appId={appId} open={inviting} onClose={() => setInviting(false)} />
-      <RoleDialog appId={appId} member={editing} actorEmail={selfEmail} onClose={() => setEditing(undefined)} />
-      <ChangeOwnerDialog appId={appId} owner={owner} onClose={() => setOwner(undefined)} onChanged={onOwnerChanged} />
+      <RoleDialog
+        appId={appId}
+        member={editing}
+        actorEmail={selfEmail}
+        onClose={() => setEditing(undefined)}
+      />
+      <ChangeOwnerDialog
+        appId={appId}
+        owner={owner}
+        onClose={() => setOwner(undefined)}
+        onChanged={onOwnerChanged}
+      />
     </Card>
   );
 }

@@ -15,21 +15,43 @@ const noop = vi.fn();
 function renderFor(level: number) {
   renderAt(
     '/app/1/config/operate',
-    <TeamTable rows={rows} total={3} page={1} loading={false} level={level} selfEmail="owner@example.com" onPageChange={noop} onEdit={noop} onDelete={noop} onReinvite={noop} onCancelInvite={noop} onChangeOwner={noop} />,
+    <TeamTable
+      rows={rows}
+      total={3}
+      page={1}
+      loading={false}
+      level={level}
+      selfEmail="owner@example.com"
+      onPageChange={noop}
+      onEdit={noop}
+      onDelete={noop}
+      onReinvite={noop}
+      onCancelInvite={noop}
+      onChangeOwner={noop}
+    />,
   );
   const row = (email: string) => within(screen.getByText(email).closest('tr')!);
-  return { row, buttons: (email: string) => row(email).queryAllByRole('button').map((b) => b.textContent?.trim()) };
+  return {
+    row,
+    buttons: (email: string) =>
+      row(email)
+        .queryAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+  };
 }
 
 afterEach(cleanup);
 
 describe('TeamTable actions by project level (part 1 §6)', () => {
-  it.each([100, 200])('level %i: change owner on the owner row, edit and delete members, re-invite and cancel invitations', (level) => {
-    const { buttons } = renderFor(level);
-    expect(buttons('owner@example.com')).toEqual(['Change owner']);
-    expect(buttons('manager@example.com')).toEqual(['Edit', 'Delete']);
-    expect(buttons('pending@example.com')).toEqual(['Re-invite', 'Cancel invitation']);
-  });
+  it.each([100, 200])(
+    'level %i: change owner on the owner row, edit and delete members, re-invite and cancel invitations',
+    (level) => {
+      const { buttons } = renderFor(level);
+      expect(buttons('owner@example.com')).toEqual(['Change owner']);
+      expect(buttons('manager@example.com')).toEqual(['Edit', 'Delete']);
+      expect(buttons('pending@example.com')).toEqual(['Re-invite', 'Cancel invitation']);
+    },
+  );
 
   it('level 300: only delete, never on the owner row', () => {
     const { buttons } = renderFor(300);

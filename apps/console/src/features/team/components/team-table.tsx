@@ -1,8 +1,22 @@
-import { CrownOutlined, DeleteOutlined, EditOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  CrownOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MailOutlined,
+  StopOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CONFIG_LIMITS, MemberStatus, ProjectLevel, canAdministerTeam, canDeleteMember, type TeamMember } from '@beacon/shared';
+import {
+  CONFIG_LIMITS,
+  MemberStatus,
+  ProjectLevel,
+  canAdministerTeam,
+  canDeleteMember,
+  type TeamMember,
+} from '@beacon/shared';
 import { ROLE_COLORS, roleLabel } from '../lib/team-labels';
 
 export interface TeamActions {
@@ -29,7 +43,17 @@ interface TeamTableProps extends TeamActions {
 const when = (value: string) => (dayjs(value).isValid() ? dayjs(value).format('YYYY-MM-DD HH:mm') : value);
 
 /** Team members and invitations; the operations column shows only what the caller may do (part 1 §6). */
-export function TeamTable({ rows, total, page, loading, level, selfEmail, busyId, onPageChange, ...actions }: TeamTableProps) {
+export function TeamTable({
+  rows,
+  total,
+  page,
+  loading,
+  level,
+  selfEmail,
+  busyId,
+  onPageChange,
+  ...actions
+}: TeamTableProps) {
   const { t } = useTranslation();
   const isAdmin = canAdministerTeam(level);
   const showActions = isAdmin || canDeleteMember(level, ProjectLevel.TESTER);
@@ -38,7 +62,12 @@ export function TeamTable({ rows, total, page, loading, level, selfEmail, busyId
     const busy = busyId === member.id;
     if (member.ulevel === ProjectLevel.OWNER) {
       return isAdmin ? (
-        <Button type="link" size="small" icon={<SwapOutlined />} onClick={() => actions.onChangeOwner(member)}>
+        <Button
+          type="link"
+          size="small"
+          icon={<SwapOutlined />}
+          onClick={() => actions.onChangeOwner(member)}
+        >
           {t('team.changeOwner')}
         </Button>
       ) : null;
@@ -46,7 +75,12 @@ export function TeamTable({ rows, total, page, loading, level, selfEmail, busyId
     if (member.status === MemberStatus.INVITED) {
       return isAdmin ? (
         <Space size={0}>
-          <Popconfirm title={t('team.reinviteConfirm', { email: member.email })} okText={t('team.reinvite')} cancelText={t('common.cancel')} onConfirm={() => actions.onReinvite(member)}>
+          <Popconfirm
+            title={t('team.reinviteConfirm', { email: member.email })}
+            okText={t('team.reinvite')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => actions.onReinvite(member)}
+          >
             <Button type="link" size="small" icon={<MailOutlined />} loading={busy}>
               {t('team.reinvite')}
             </Button>
@@ -99,7 +133,9 @@ export function TeamTable({ rows, total, page, loading, level, selfEmail, busyId
       sorter: (a, b) => a.email.localeCompare(b.email),
       render: (email: string, member) => (
         <Space size={6}>
-          {member.ulevel === ProjectLevel.OWNER && <CrownOutlined style={{ color: '#d4a106' }} aria-label={t('team.role.owner')} />}
+          {member.ulevel === ProjectLevel.OWNER && (
+            <CrownOutlined style={{ color: '#d4a106' }} aria-label={t('team.role.owner')} />
+          )}
           <Typography.Text strong>{email}</Typography.Text>
           {email === selfEmail && <Tag>{t('team.you')}</Tag>}
         </Space>
@@ -120,13 +156,37 @@ export function TeamTable({ rows, total, page, loading, level, selfEmail, busyId
       width: 130,
       sorter: (a, b) => a.status - b.status,
       render: (status: number) =>
-        status === MemberStatus.INVITED ? <Badge status="warning" text={t('team.status.invited')} /> : <Badge status="success" text={t('team.status.active')} />,
+        status === MemberStatus.INVITED ? (
+          <Badge status="warning" text={t('team.status.invited')} />
+        ) : (
+          <Badge status="success" text={t('team.status.active')} />
+        ),
     },
-    { title: t('team.col.invited'), dataIndex: 'inviteTime', key: 'inviteTime', width: 160, sorter: (a, b) => a.inviteTime.localeCompare(b.inviteTime), render: when },
-    { title: t('team.col.updated'), dataIndex: 'updateTime', key: 'updateTime', width: 160, sorter: (a, b) => a.updateTime.localeCompare(b.updateTime), render: when },
+    {
+      title: t('team.col.invited'),
+      dataIndex: 'inviteTime',
+      key: 'inviteTime',
+      width: 160,
+      sorter: (a, b) => a.inviteTime.localeCompare(b.inviteTime),
+      render: when,
+    },
+    {
+      title: t('team.col.updated'),
+      dataIndex: 'updateTime',
+      key: 'updateTime',
+      width: 160,
+      sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
+      render: when,
+    },
   ];
   if (showActions) {
-    columns.push({ title: t('common.actions'), key: 'actions', width: 280, fixed: 'right', render: (_: unknown, member: TeamMember) => renderActions(member) });
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 280,
+      fixed: 'right',
+      render: (_: unknown, member: TeamMember) => renderActions(member),
+    });
   }
 
   return (

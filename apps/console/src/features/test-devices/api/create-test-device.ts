@@ -9,7 +9,9 @@ export const createTestDevice = ({ appId, ...body }: z.input<typeof TestDeviceFi
   apiRequest(testDeviceCalls.create, { params: { appId }, body });
 
 /** Adds a test device. */
-export const useCreateTestDevice = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createTestDevice> } = {}) => {
+export const useCreateTestDevice = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createTestDevice> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -5,12 +5,17 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { testDevicesQueryKey } from './get-test-devices';
 
-export const deleteTestDevice = async ({ appId, ...body }: z.input<typeof TestDeviceIdRequest> & { appId: number }): Promise<void> => {
+export const deleteTestDevice = async ({
+  appId,
+  ...body
+}: z.input<typeof TestDeviceIdRequest> & { appId: number }): Promise<void> => {
   await apiRequest(testDeviceCalls.remove, { params: { appId }, body });
 };
 
 /** Deletes a test device. */
-export const useDeleteTestDevice = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteTestDevice> } = {}) => {
+export const useDeleteTestDevice = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteTestDevice> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

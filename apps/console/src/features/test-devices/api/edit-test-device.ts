@@ -5,11 +5,16 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { testDevicesQueryKey } from './get-test-devices';
 
-export const editTestDevice = ({ appId, ...body }: z.input<typeof TestDeviceEditRequest> & { appId: number }) =>
+export const editTestDevice = ({
+  appId,
+  ...body
+}: z.input<typeof TestDeviceEditRequest> & { appId: number }) =>
   apiRequest(testDeviceCalls.edit, { params: { appId }, body });
 
 /** Saves a test device. */
-export const useEditTestDevice = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof editTestDevice> } = {}) => {
+export const useEditTestDevice = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof editTestDevice> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -10,7 +10,12 @@ export const getTestDevices = (appId: number, filter: TestDevicesFilter) =>
 export const testDevicesQueryKey = (appId: number) => ['test-devices', appId] as const;
 
 export const getTestDevicesQueryOptions = (appId: number, filter: TestDevicesFilter) =>
-  queryOptions({ queryKey: [...testDevicesQueryKey(appId), 'list', filter], queryFn: () => getTestDevices(appId, filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...testDevicesQueryKey(appId), 'list', filter],
+    queryFn: () => getTestDevices(appId, filter),
+    placeholderData: keepPreviousData,
+  });
 
 /** The app's test devices, with validity computed by the server at each read. */
-export const useTestDevices = (appId: number, filter: TestDevicesFilter) => useQuery(getTestDevicesQueryOptions(appId, filter));
+export const useTestDevices = (appId: number, filter: TestDevicesFilter) =>
+  useQuery(getTestDevicesQueryOptions(appId, filter));

@@ -29,7 +29,8 @@ export function TestDeviceForm({ appId, id, onDone }: TestDeviceFormProps) {
   const [form] = Form.useForm<DeviceValues>();
   const device = useTestDevice(appId, id);
   const handleError = (error: unknown) => {
-    if (isApiError(error) && error.code === ErrorCodes.GAID_REPEATED) form.setFields([{ name: 'gaid', errors: [t('testDevices.gaidTaken')] }]);
+    if (isApiError(error) && error.code === ErrorCodes.GAID_REPEATED)
+      form.setFields([{ name: 'gaid', errors: [t('testDevices.gaidTaken')] }]);
     else showFormError(form, error);
   };
   const handleSaved = () => {
@@ -41,12 +42,25 @@ export function TestDeviceForm({ appId, id, onDone }: TestDeviceFormProps) {
 
   if (id !== undefined && device.isPending) return <PageSpin />;
   if (id !== undefined && device.isError) {
-    return <Result status="404" title={t('testDevices.notFound')} extra={<Button onClick={onDone}>{t('testDevices.back')}</Button>} />;
+    return (
+      <Result
+        status="404"
+        title={t('testDevices.notFound')}
+        extra={<Button onClick={onDone}>{t('testDevices.back')}</Button>}
+      />
+    );
   }
-  const initial: DeviceValues = device.data ? { name: device.data.name, desc: device.data.desc, gaid: device.data.gaid } : { name: '', desc: '', gaid: '' };
+  const initial: DeviceValues = device.data
+    ? { name: device.data.name, desc: device.data.desc, gaid: device.data.gaid }
+    : { name: '', desc: '', gaid: '' };
 
   const handleFinish = (values: DeviceValues) => {
-    const body = { appId, name: values.name.trim(), desc: (values.desc ?? '').trim(), gaid: values.gaid.trim() };
+    const body = {
+      appId,
+      name: values.name.trim(),
+      desc: (values.desc ?? '').trim(),
+      gaid: values.gaid.trim(),
+    };
     if (id === undefined) create.mutate(body);
     else edit.mutate({ ...body, id });
   };
@@ -54,7 +68,12 @@ export function TestDeviceForm({ appId, id, onDone }: TestDeviceFormProps) {
   return (
     <Card variant="borderless" style={{ maxWidth: 640 }}>
       <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={onDone} aria-label={t('testDevices.back')} />
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          onClick={onDone}
+          aria-label={t('testDevices.back')}
+        />
         <Typography.Title level={4} style={{ margin: 0 }}>
           {id === undefined ? t('testDevices.addTitle') : t('testDevices.editTitle')}
         </Typography.Title>
@@ -65,13 +84,34 @@ export function TestDeviceForm({ appId, id, onDone }: TestDeviceFormProps) {
           label={t('testDevices.col.name')}
           rules={[
             { required: true, whitespace: true, message: t('testDevices.nameRequired') },
-            { max: CONFIG_LIMITS.testDeviceNameMax, message: t('testDevices.tooLong', { max: CONFIG_LIMITS.testDeviceNameMax }) },
+            {
+              max: CONFIG_LIMITS.testDeviceNameMax,
+              message: t('testDevices.tooLong', { max: CONFIG_LIMITS.testDeviceNameMax }),
+            },
           ]}
         >
-          <Input autoFocus maxLength={CONFIG_LIMITS.testDeviceNameMax} showCount placeholder={t('testDevices.namePlaceholder')} />
+          <Input
+            autoFocus
+            maxLength={CONFIG_LIMITS.testDeviceNameMax}
+            showCount
+            placeholder={t('testDevices.namePlaceholder')}
+          />
         </Form.Item>
-        <Form.Item name="desc" label={t('testDevices.col.desc')} rules={[{ max: CONFIG_LIMITS.testDeviceDescMax, message: t('testDevices.tooLong', { max: CONFIG_LIMITS.testDeviceDescMax }) }]}>
-          <Input maxLength={CONFIG_LIMITS.testDeviceDescMax} showCount placeholder={t('testDevices.descPlaceholder')} />
+        <Form.Item
+          name="desc"
+          label={t('testDevices.col.desc')}
+          rules={[
+            {
+              max: CONFIG_LIMITS.testDeviceDescMax,
+              message: t('testDevices.tooLong', { max: CONFIG_LIMITS.testDeviceDescMax }),
+            },
+          ]}
+        >
+          <Input
+            maxLength={CONFIG_LIMITS.testDeviceDescMax}
+            showCount
+            placeholder={t('testDevices.descPlaceholder')}
+          />
         </Form.Item>
         <Form.Item
           name="gaid"
@@ -79,10 +119,20 @@ export function TestDeviceForm({ appId, id, onDone }: TestDeviceFormProps) {
           extra={t('testDevices.gaidHint')}
           rules={[
             { required: true, whitespace: true, message: t('testDevices.gaidRequired') },
-            { validator: (_r, value?: string) => (!value || GAID_PATTERN.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('testDevices.gaidInvalid')))) },
+            {
+              validator: (_r, value?: string) =>
+                !value || GAID_PATTERN.test(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('testDevices.gaidInvalid'))),
+            },
           ]}
         >
-          <Input placeholder="38400000-8cf0-11bd-b23e-10b96e40000d" style={{ fontFamily: 'monospace' }} autoComplete="off" spellCheck={false} />
+          <Input
+            placeholder="38400000-8cf0-11bd-b23e-10b96e40000d"
+            style={{ fontFamily: 'monospace' }}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={create.isPending || edit.isPending}>

@@ -31,9 +31,16 @@ export function TestDevicesPanel({ appId, onOpenEditor }: TestDevicesPanelProps)
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const devices = useTestDevices(appId, { keyword, pageNo: page, pageSize: CONFIG_LIMITS.testDevicesPageSize });
+  const devices = useTestDevices(appId, {
+    keyword,
+    pageNo: page,
+    pageSize: CONFIG_LIMITS.testDevicesPageSize,
+  });
   const remove = useDeleteTestDevice({
-    mutationConfig: { onSuccess: () => void message.success(t('testDevices.deleted')), onError: (error) => reportError(error) },
+    mutationConfig: {
+      onSuccess: () => void message.success(t('testDevices.deleted')),
+      onError: (error) => reportError(error),
+    },
   });
 
   const setParam = (key: string, value: string | undefined, replace = false) =>
@@ -51,7 +58,10 @@ export function TestDevicesPanel({ appId, onOpenEditor }: TestDevicesPanelProps)
   const handleTerm = (value: string) => {
     setTerm(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setParam('keyword', value.trim() || undefined, true), LIMITS.searchDebounceMs);
+    timer.current = window.setTimeout(
+      () => setParam('keyword', value.trim() || undefined, true),
+      LIMITS.searchDebounceMs,
+    );
   };
 
   return (

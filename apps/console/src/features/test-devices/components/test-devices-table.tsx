@@ -1,5 +1,15 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Badge,
+  Button,
+  Empty,
+  Popconfirm,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CONFIG_LIMITS, type TestDevice } from '@beacon/shared';
@@ -16,10 +26,26 @@ interface TestDevicesTableProps {
 }
 
 /** Test devices: name, GAID, description, whether the app knows the device, and edit / delete. */
-export function TestDevicesTable({ rows, total, page, loading, deletingId, onPageChange, onEdit, onDelete }: TestDevicesTableProps) {
+export function TestDevicesTable({
+  rows,
+  total,
+  page,
+  loading,
+  deletingId,
+  onPageChange,
+  onEdit,
+  onDelete,
+}: TestDevicesTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<TestDevice> = [
-    { title: t('testDevices.col.name'), dataIndex: 'name', key: 'name', width: 180, sorter: (a, b) => a.name.localeCompare(b.name), render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+    {
+      title: t('testDevices.col.name'),
+      dataIndex: 'name',
+      key: 'name',
+      width: 180,
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
     {
       title: t('testDevices.col.gaid'),
       dataIndex: 'gaid',
@@ -82,7 +108,13 @@ export function TestDevicesTable({ rows, total, page, loading, deletingId, onPag
             cancelText={t('common.cancel')}
             onConfirm={() => onDelete(device)}
           >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deletingId === device.id}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              loading={deletingId === device.id}
+            >
               {t('common.delete')}
             </Button>
           </Popconfirm>
@@ -98,7 +130,9 @@ export function TestDevicesTable({ rows, total, page, loading, deletingId, onPag
       dataSource={rows}
       loading={loading}
       scroll={{ x: 1220 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('testDevices.empty')} /> }}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('testDevices.empty')} />,
+      }}
       pagination={{
         current: page,
         pageSize: CONFIG_LIMITS.testDevicesPageSize,

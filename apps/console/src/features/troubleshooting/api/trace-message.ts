@@ -18,4 +18,7 @@ export const getMessageTraceQueryOptions = (appId: number, instanceId: string, m
 
 /** One message traced for one device; idle until both ids are given. */
 export const useMessageTrace = (appId: number, instanceId: string, msgId: number | undefined, lang: string) =>
-  useQuery({ ...getMessageTraceQueryOptions(appId, instanceId, msgId ?? 0, lang), enabled: instanceId !== '' && msgId !== undefined });
+  useQuery({
+    ...getMessageTraceQueryOptions(appId, instanceId, msgId ?? 0, lang),
+    enabled: instanceId !== '' && msgId !== undefined,
+  });

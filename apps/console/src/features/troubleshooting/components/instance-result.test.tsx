@@ -38,8 +38,24 @@ describe('InstanceResult', () => {
   });
 
   it('explains an invalid device: main reason, what to do, other reasons, unknown values raw', () => {
-    renderAt('/', <InstanceResult info={{ ...base, status: 2, noticeEnable: false, invalidReason: 1, invalidReasons: [1, 2, 9], solution: 1, androidVersion: 99 }} appTitle="Shop" />);
-    expect(screen.getByText('This device does not receive messages: notifications are disabled')).toBeTruthy();
+    renderAt(
+      '/',
+      <InstanceResult
+        info={{
+          ...base,
+          status: 2,
+          noticeEnable: false,
+          invalidReason: 1,
+          invalidReasons: [1, 2, 9],
+          solution: 1,
+          androidVersion: 99,
+        }}
+        appTitle="Shop"
+      />,
+    );
+    expect(
+      screen.getByText('This device does not receive messages: notifications are disabled'),
+    ).toBeTruthy();
     expect(screen.getByText(/^What to do: ask the user to enable notifications/)).toBeTruthy();
     expect(screen.getByText('Also: new device (7-day protection) · 9')).toBeTruthy();
     expect(screen.getByText('Invalid')).toBeTruthy();

@@ -29,51 +29,123 @@ export function InstanceResult({ info, appTitle }: { info: InstanceInfo; appTitl
   const valid = info.status === InstanceStatus.VALID;
   const [main, ...others] = info.invalidReasons;
   const banner = valid ? (
-    <Alert type="success" showIcon title={t('troubleshooting.validTitle', { app: appTitle })} description={t('troubleshooting.validText')} />
+    <Alert
+      type="success"
+      showIcon
+      title={t('troubleshooting.validTitle', { app: appTitle })}
+      description={t('troubleshooting.validText')}
+    />
   ) : (
     <Alert
       type="error"
       showIcon
-      title={main === undefined ? t('troubleshooting.invalidTitle') : t('troubleshooting.invalidBecause', { reason: reasonText(t, main) })}
+      title={
+        main === undefined
+          ? t('troubleshooting.invalidTitle')
+          : t('troubleshooting.invalidBecause', { reason: reasonText(t, main) })
+      }
       description={
         <Flex vertical gap={4}>
-          {info.solution !== null && <span>{t('troubleshooting.whatToDo', { solution: solutionText(t, info.solution) })}</span>}
-          {others.length > 0 && <span>{t('troubleshooting.alsoReasons', { reasons: others.map((r) => reasonText(t, r)).join(' · ') })}</span>}
+          {info.solution !== null && (
+            <span>{t('troubleshooting.whatToDo', { solution: solutionText(t, info.solution) })}</span>
+          )}
+          {others.length > 0 && (
+            <span>
+              {t('troubleshooting.alsoReasons', { reasons: others.map((r) => reasonText(t, r)).join(' · ') })}
+            </span>
+          )}
         </Flex>
       }
     />
   );
   const android = info.androidVersion === null ? null : androidVersionName(info.androidVersion);
   const items = [
-    { key: 'status', label: t('troubleshooting.field.status'), children: valid ? <Tag color="success">{t('troubleshooting.valid')}</Tag> : <Tag color="error">{t('troubleshooting.invalid')}</Tag> },
+    {
+      key: 'status',
+      label: t('troubleshooting.field.status'),
+      children: valid ? (
+        <Tag color="success">{t('troubleshooting.valid')}</Tag>
+      ) : (
+        <Tag color="error">{t('troubleshooting.invalid')}</Tag>
+      ),
+    },
     {
       key: 'reason',
       label: t('troubleshooting.field.invalidReason'),
       children: info.invalidReasons.length ? (
         <Flex wrap gap={4}>
-          {info.invalidReasons.map((r) => <Tag key={r} color="volcano">{reasonText(t, r)}</Tag>)}
+          {info.invalidReasons.map((r) => (
+            <Tag key={r} color="volcano">
+              {reasonText(t, r)}
+            </Tag>
+          ))}
         </Flex>
-      ) : DASH,
+      ) : (
+        DASH
+      ),
     },
-    { key: 'solution', label: t('troubleshooting.field.solution'), span: 2, children: info.solution === null ? DASH : solutionText(t, info.solution) },
+    {
+      key: 'solution',
+      label: t('troubleshooting.field.solution'),
+      span: 2,
+      children: info.solution === null ? DASH : solutionText(t, info.solution),
+    },
     {
       key: 'notice',
       label: t('troubleshooting.field.noticeDisabled'),
-      children: info.noticeEnable === null ? DASH : info.noticeEnable ? t('troubleshooting.no') : <Tag color="warning">{t('troubleshooting.yes')}</Tag>,
+      children:
+        info.noticeEnable === null ? (
+          DASH
+        ) : info.noticeEnable ? (
+          t('troubleshooting.no')
+        ) : (
+          <Tag color="warning">{t('troubleshooting.yes')}</Tag>
+        ),
     },
     { key: 'timezone', label: t('troubleshooting.field.timezone'), children: orDash(info.timezone) },
-    { key: 'instanceActivation', label: t('troubleshooting.field.instanceActivationTime'), children: <When iso={info.instanceActivationTime} /> },
-    { key: 'appActivation', label: t('troubleshooting.field.appActivationTime'), children: <When iso={info.appActivationTime} /> },
-    { key: 'lastActive', label: t('troubleshooting.field.lastActiveTime'), children: <When iso={info.lastActiveTime} /> },
+    {
+      key: 'instanceActivation',
+      label: t('troubleshooting.field.instanceActivationTime'),
+      children: <When iso={info.instanceActivationTime} />,
+    },
+    {
+      key: 'appActivation',
+      label: t('troubleshooting.field.appActivationTime'),
+      children: <When iso={info.appActivationTime} />,
+    },
+    {
+      key: 'lastActive',
+      label: t('troubleshooting.field.lastActiveTime'),
+      children: <When iso={info.lastActiveTime} />,
+    },
     { key: 'model', label: t('troubleshooting.field.model'), children: orDash(info.model) },
     { key: 'brand', label: t('troubleshooting.field.brand'), children: orDash(info.brand) },
-    { key: 'country', label: t('troubleshooting.field.country'), children: info.country ? `${info.countryName ?? info.country} (${info.country})` : DASH },
-    { key: 'language', label: t('troubleshooting.field.language'), children: info.language ? languageLabel(info.language, lang) : DASH },
-    { key: 'appVer', label: t('troubleshooting.field.appVer'), children: info.appVer ? `${info.appVer}${info.appVersionCode === null ? '' : ` (${info.appVersionCode})`}` : DASH },
+    {
+      key: 'country',
+      label: t('troubleshooting.field.country'),
+      children: info.country ? `${info.countryName ?? info.country} (${info.country})` : DASH,
+    },
+    {
+      key: 'language',
+      label: t('troubleshooting.field.language'),
+      children: info.language ? languageLabel(info.language, lang) : DASH,
+    },
+    {
+      key: 'appVer',
+      label: t('troubleshooting.field.appVer'),
+      children: info.appVer
+        ? `${info.appVer}${info.appVersionCode === null ? '' : ` (${info.appVersionCode})`}`
+        : DASH,
+    },
     {
       key: 'android',
       label: t('troubleshooting.field.androidVersion'),
-      children: info.androidVersion === null ? DASH : android ? `Android ${android} (API ${info.androidVersion})` : `API ${info.androidVersion}`,
+      children:
+        info.androidVersion === null
+          ? DASH
+          : android
+            ? `Android ${android} (API ${info.androidVersion})`
+            : `API ${info.androidVersion}`,
     },
   ];
   return (

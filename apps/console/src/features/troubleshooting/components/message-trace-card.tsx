@@ -31,7 +31,8 @@ export function MessageTraceCard({ appId, gaid, msgId, lang, onMsgId }: MessageT
   const valid = MSG_ID.test(id);
   const active = MSG_ID.test(msgId) ? Number(msgId) : undefined;
   const trace = useMessageTrace(appId, gaid, active, lang);
-  const unknownMessage = trace.error instanceof ApiError && trace.error.fields.some((f) => f.field === 'msgId');
+  const unknownMessage =
+    trace.error instanceof ApiError && trace.error.fields.some((f) => f.field === 'msgId');
   const handleSubmit = () => {
     if (!valid) return;
     if (id === msgId) void trace.refetch();
@@ -43,7 +44,12 @@ export function MessageTraceCard({ appId, gaid, msgId, lang, onMsgId }: MessageT
       title={t('troubleshooting.trace.title')}
       extra={
         active !== undefined && (
-          <Button icon={<ReloadOutlined />} onClick={() => void trace.refetch()} loading={trace.isFetching} disabled={trace.isLoading}>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void trace.refetch()}
+            loading={trace.isFetching}
+            disabled={trace.isLoading}
+          >
             {t('troubleshooting.refresh')}
           </Button>
         )
@@ -51,16 +57,38 @@ export function MessageTraceCard({ appId, gaid, msgId, lang, onMsgId }: MessageT
       data-testid="message-trace-card"
     >
       <Typography.Paragraph type="secondary">{t('troubleshooting.trace.subtitle')}</Typography.Paragraph>
-      <Form layout="vertical" onFinish={handleSubmit} style={{ maxWidth: 480, marginBottom: active === undefined ? 0 : 16 }}>
+      <Form
+        layout="vertical"
+        onFinish={handleSubmit}
+        style={{ maxWidth: 480, marginBottom: active === undefined ? 0 : 16 }}
+      >
         <Form.Item
           label={t('troubleshooting.trace.msgIdLabel')}
           validateStatus={id !== '' && !valid ? 'warning' : undefined}
-          help={id !== '' && !valid ? t('troubleshooting.trace.msgIdMalformed') : t('troubleshooting.trace.msgIdHelp')}
+          help={
+            id !== '' && !valid
+              ? t('troubleshooting.trace.msgIdMalformed')
+              : t('troubleshooting.trace.msgIdHelp')
+          }
           style={{ marginBottom: 0 }}
         >
           <Space.Compact style={{ width: '100%' }}>
-            <Input id="msgId" inputMode="numeric" autoComplete="off" placeholder="1024" value={value} onChange={(e) => setValue(e.target.value)} allowClear />
-            <Button type="primary" htmlType="submit" icon={<AimOutlined />} disabled={!valid} loading={trace.isFetching}>
+            <Input
+              id="msgId"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="1024"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              allowClear
+            />
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<AimOutlined />}
+              disabled={!valid}
+              loading={trace.isFetching}
+            >
               {t('troubleshooting.trace.check')}
             </Button>
           </Space.Compact>
@@ -69,11 +97,19 @@ export function MessageTraceCard({ appId, gaid, msgId, lang, onMsgId }: MessageT
       {active === undefined ? null : trace.isLoading ? (
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : unknownMessage ? (
-        <Result status="info" data-testid="trace-no-message" title={t('troubleshooting.trace.noMessage', { id: active })} />
+        <Result
+          status="info"
+          data-testid="trace-no-message"
+          title={t('troubleshooting.trace.noMessage', { id: active })}
+        />
       ) : trace.data ? (
         <MessageTraceResult trace={trace.data} />
       ) : (
-        <Result status="warning" title={t('troubleshooting.trace.failed')} subTitle={trace.error instanceof Error ? trace.error.message : undefined} />
+        <Result
+          status="warning"
+          title={t('troubleshooting.trace.failed')}
+          subTitle={trace.error instanceof Error ? trace.error.message : undefined}
+        />
       )}
     </Card>
   );

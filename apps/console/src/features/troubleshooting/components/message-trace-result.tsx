@@ -44,19 +44,34 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
       ) : null,
     );
   }
-  if (trace.stage === 'not-selected') details.push(<span key="reason">{k(`reason.${trace.reason ?? 'none'}`)}</span>);
-  if (trace.stage === 'failed' && loss) details.push(<span key="fcm">{k(`fcm.${loss.code}`, { defaultValue: k('fcm.7') })}</span>);
+  if (trace.stage === 'not-selected')
+    details.push(<span key="reason">{k(`reason.${trace.reason ?? 'none'}`)}</span>);
+  if (trace.stage === 'failed' && loss)
+    details.push(<span key="fcm">{k(`fcm.${loss.code}`, { defaultValue: k('fcm.7') })}</span>);
   if (trace.stage === 'waiting' || trace.stage === 'not-selected') {
-    if (loss) details.push(<span key="loss">{k(trace.stage === 'waiting' ? 'willDrop' : 'wouldDrop', { loss: lossText })}</span>);
-    else if (trace.delayedUntil) details.push(<span key="delay">{k('delayed', { time: localDateTime(trace.delayedUntil) })}</span>);
+    if (loss)
+      details.push(
+        <span key="loss">{k(trace.stage === 'waiting' ? 'willDrop' : 'wouldDrop', { loss: lossText })}</span>,
+      );
+    else if (trace.delayedUntil)
+      details.push(<span key="delay">{k('delayed', { time: localDateTime(trace.delayedUntil) })}</span>);
     else if (trace.stage === 'waiting') details.push(<span key="pass">{k('willPass')}</span>);
   }
-  if ((trace.stage === 'dropped' || trace.stage === 'failed') && policyText) details.push(<span key="policy">{policyText}</span>);
+  if ((trace.stage === 'dropped' || trace.stage === 'failed') && policyText)
+    details.push(<span key="policy">{policyText}</span>);
 
   const event = latestEvent(trace);
   const stepState = (state: string) =>
-    state === 'loss' ? (loss?.name ?? DASH) : state === 'event' && event ? k(`event.${event}`, { reason: trace.events?.showFailedReason ?? '' }) : k(`stepState.${state}`);
-  const steps = traceSteps(trace).map((s) => ({ title: k(`step.${s.key}`), content: stepState(s.state), status: s.status }));
+    state === 'loss'
+      ? (loss?.name ?? DASH)
+      : state === 'event' && event
+        ? k(`event.${event}`, { reason: trace.events?.showFailedReason ?? '' })
+        : k(`stepState.${state}`);
+  const steps = traceSteps(trace).map((s) => ({
+    title: k(`step.${s.key}`),
+    content: stepState(s.state),
+    status: s.status,
+  }));
 
   const e = trace.events;
   const eventTags = e
@@ -66,8 +81,16 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
             {k(`event.${key}`)} · {localDateTime(e[key] as string)}
           </Tag>
         )),
-        ...(['dismissed', 'recalled', 'converted'] as const).filter((key) => e[key]).map((key) => <Tag key={key}>{k(`event.${key}`)}</Tag>),
-        ...(e.showFailed ? [<Tag key="showFailed" color="orange">{k('event.showFailed', { reason: e.showFailedReason ?? '' })}</Tag>] : []),
+        ...(['dismissed', 'recalled', 'converted'] as const)
+          .filter((key) => e[key])
+          .map((key) => <Tag key={key}>{k(`event.${key}`)}</Tag>),
+        ...(e.showFailed
+          ? [
+              <Tag key="showFailed" color="orange">
+                {k('event.showFailed', { reason: e.showFailedReason ?? '' })}
+              </Tag>,
+            ]
+          : []),
       ]
     : [];
 
@@ -88,14 +111,70 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
       key: 'wave',
       label: k('field.wave'),
       span: 2,
-      children: trace.wave ? `${localDateTime(trace.wave.runAt)} · ${offsetLabel(trace.wave.utcOffsetMin, k('utc'))} · ${k(`waveStatus.${trace.wave.status}`, { defaultValue: String(trace.wave.status) })}` : DASH,
+      children: trace.wave
+        ? `${localDateTime(trace.wave.runAt)} · ${offsetLabel(trace.wave.utcOffsetMin, k('utc'))} · ${k(`waveStatus.${trace.wave.status}`, { defaultValue: String(trace.wave.status) })}`
+        : DASH,
     },
-    { key: 'loss', label: k('field.loss'), span: 2, children: loss ? <Flex vertical><span>{lossText}{policyText ? ` · ${policyText}` : ''}</span>{loss.detail && lang === 'en' && <Typography.Text type="secondary">{loss.detail}</Typography.Text>}</Flex> : DASH },
-    { key: 'fcm', label: k('field.fcm'), children: trace.send ? k(trace.send.outcome === 2 && trace.send.attempts === 0 ? 'outcome.notSent' : `outcome.${trace.send.outcome}`, { defaultValue: String(trace.send.outcome) }) : DASH },
+    {
+      key: 'loss',
+      label: k('field.loss'),
+      span: 2,
+      children: loss ? (
+        <Flex vertical>
+          <span>
+            {lossText}
+            {policyText ? ` · ${policyText}` : ''}
+          </span>
+          {loss.detail && lang === 'en' && <Typography.Text type="secondary">{loss.detail}</Typography.Text>}
+        </Flex>
+      ) : (
+        DASH
+      ),
+    },
+    {
+      key: 'fcm',
+      label: k('field.fcm'),
+      children: trace.send
+        ? k(
+            trace.send.outcome === 2 && trace.send.attempts === 0
+              ? 'outcome.notSent'
+              : `outcome.${trace.send.outcome}`,
+            { defaultValue: String(trace.send.outcome) },
+          )
+        : DASH,
+    },
     { key: 'attempts', label: k('field.attempts'), children: trace.send ? trace.send.attempts : DASH },
-    { key: 'fcmName', label: k('field.fcmName'), span: 2, children: trace.send?.fcmName ? <Typography.Text copyable style={MONO}>{trace.send.fcmName}</Typography.Text> : DASH },
-    { key: 'sentAt', label: k('field.sentAt'), span: 2, children: trace.send?.sentAt ? localDateTime(trace.send.sentAt) : DASH },
-    { key: 'events', label: k('field.events'), span: 2, children: eventTags.length > 0 ? <Flex wrap gap={4}>{eventTags}</Flex> : DASH },
+    {
+      key: 'fcmName',
+      label: k('field.fcmName'),
+      span: 2,
+      children: trace.send?.fcmName ? (
+        <Typography.Text copyable style={MONO}>
+          {trace.send.fcmName}
+        </Typography.Text>
+      ) : (
+        DASH
+      ),
+    },
+    {
+      key: 'sentAt',
+      label: k('field.sentAt'),
+      span: 2,
+      children: trace.send?.sentAt ? localDateTime(trace.send.sentAt) : DASH,
+    },
+    {
+      key: 'events',
+      label: k('field.events'),
+      span: 2,
+      children:
+        eventTags.length > 0 ? (
+          <Flex wrap gap={4}>
+            {eventTags}
+          </Flex>
+        ) : (
+          DASH
+        ),
+    },
   ];
 
   return (
@@ -104,9 +183,22 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
         type={traceTone(trace)}
         showIcon
         title={k(`headline.${trace.stage}`, { loss: lossText })}
-        description={details.length > 0 ? <Flex vertical gap={4}>{details}</Flex> : undefined}
+        description={
+          details.length > 0 ? (
+            <Flex vertical gap={4}>
+              {details}
+            </Flex>
+          ) : undefined
+        }
       />
-      <Steps size="small" current={Math.max(0, steps.findLastIndex((s) => s.status !== 'wait'))} items={steps} />
+      <Steps
+        size="small"
+        current={Math.max(
+          0,
+          steps.findLastIndex((s) => s.status !== 'wait'),
+        )}
+        items={steps}
+      />
       <Descriptions bordered size="middle" column={2} items={items} styles={{ label: { width: 200 } }} />
     </Flex>
   );

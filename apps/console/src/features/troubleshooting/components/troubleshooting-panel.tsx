@@ -42,7 +42,8 @@ export function TroubleshootingPanel({ appId }: { appId: number }) {
     else setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), id: next }));
   };
 
-  const handleMsgId = (next: string) => setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), msgId: next }));
+  const handleMsgId = (next: string) =>
+    setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), msgId: next }));
 
   const data = result.data;
   return (
@@ -54,15 +55,28 @@ export function TroubleshootingPanel({ appId }: { appId: number }) {
         <Typography.Text type="secondary">{t('troubleshooting.subtitle')}</Typography.Text>
       </div>
       <Card>
-        <TroubleshootingSearch type={type} initialId={fromUrl} loading={result.isFetching} onTypeChange={handleType} onSearch={handleSearch} />
+        <TroubleshootingSearch
+          type={type}
+          initialId={fromUrl}
+          loading={result.isFetching}
+          onTypeChange={handleType}
+          onSearch={handleSearch}
+        />
       </Card>
       {id !== '' && (
         <Card
           title={
-            <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>{id.toLowerCase()}</Typography.Text>
+            <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>
+              {id.toLowerCase()}
+            </Typography.Text>
           }
           extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} loading={result.isFetching} disabled={result.isLoading}>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => void result.refetch()}
+              loading={result.isFetching}
+              disabled={result.isLoading}
+            >
               {t('troubleshooting.refresh')}
             </Button>
           }

@@ -10,7 +10,16 @@ const GAID = '38400000-8cf0-11bd-b23e-10b96e40000d';
 describe('TroubleshootingSearch', () => {
   it('keeps search disabled while the id is empty or malformed, then searches with the trimmed id', () => {
     const onSearch = vi.fn();
-    renderAt('/', <TroubleshootingSearch type={1} initialId="" loading={false} onTypeChange={() => undefined} onSearch={onSearch} />);
+    renderAt(
+      '/',
+      <TroubleshootingSearch
+        type={1}
+        initialId=""
+        loading={false}
+        onTypeChange={() => undefined}
+        onSearch={onSearch}
+      />,
+    );
     const button = screen.getByRole('button', { name: /Look up/ });
     const input = document.querySelector<HTMLInputElement>('#instanceId')!;
     expect(button.hasAttribute('disabled')).toBe(true);

@@ -15,7 +15,13 @@ interface TroubleshootingSearchProps {
 const TYPE_OPTIONS = [{ value: InstanceType.GAID, label: 'GAID' }];
 
 /** The id type (GAID only) and the id; search stays disabled until the id is well formed. */
-export function TroubleshootingSearch({ type, initialId, loading, onTypeChange, onSearch }: TroubleshootingSearchProps) {
+export function TroubleshootingSearch({
+  type,
+  initialId,
+  loading,
+  onTypeChange,
+  onSearch,
+}: TroubleshootingSearchProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initialId);
   const [shownInitial, setShownInitial] = useState(initialId);
@@ -40,7 +46,13 @@ export function TroubleshootingSearch({ type, initialId, loading, onTypeChange, 
         style={{ marginBottom: 0 }}
       >
         <Space.Compact style={{ width: '100%' }}>
-          <Select aria-label={t('troubleshooting.type')} value={type} options={TYPE_OPTIONS} onChange={onTypeChange} style={{ width: 110 }} />
+          <Select
+            aria-label={t('troubleshooting.type')}
+            value={type}
+            options={TYPE_OPTIONS}
+            onChange={onTypeChange}
+            style={{ width: 110 }}
+          />
           <Input
             id="instanceId"
             allowClear
@@ -52,7 +64,13 @@ export function TroubleshootingSearch({ type, initialId, loading, onTypeChange, 
             onChange={(e) => setValue(e.target.value)}
             style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
           />
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} disabled={!valid} loading={loading}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SearchOutlined />}
+            disabled={!valid}
+            loading={loading}
+          >
             {t('troubleshooting.search')}
           </Button>
         </Space.Compact>

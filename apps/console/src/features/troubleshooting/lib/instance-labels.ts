@@ -17,7 +17,9 @@ export function solutionText(t: TFunction, solution: number): string {
 /** A device language (`pt_BR`, `en`) named in the console language, with its code. */
 export function languageLabel(code: string, lang: Lang): string {
   try {
-    const name = new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'language' }).of(code.replace('_', '-'));
+    const name = new Intl.DisplayNames([lang === 'zh' ? 'zh-Hans' : lang], { type: 'language' }).of(
+      code.replace('_', '-'),
+    );
     return name && name !== code ? `${name} (${code})` : code;
   } catch {
     return code;

@@ -2,7 +2,18 @@ import { type MessageTrace } from '@beacon/shared';
 
 export type StepStatus = 'wait' | 'process' | 'finish' | 'error';
 export type StepKey = 'audience' | 'filters' | 'fcm' | 'device';
-export type StepState = 'targeted' | 'notTargeted' | 'unknown' | 'passed' | 'pending' | 'accepted' | 'refused' | 'inFlight' | 'noEvent' | 'loss' | 'event';
+export type StepState =
+  | 'targeted'
+  | 'notTargeted'
+  | 'unknown'
+  | 'passed'
+  | 'pending'
+  | 'accepted'
+  | 'refused'
+  | 'inFlight'
+  | 'noEvent'
+  | 'loss'
+  | 'event';
 
 export interface TraceStep {
   key: StepKey;
@@ -29,7 +40,9 @@ export function traceTone(trace: MessageTrace): 'success' | 'error' | 'warning' 
 }
 
 /** The latest event the device reported, most advanced first. */
-export function latestEvent(trace: MessageTrace): 'recalled' | 'clicked' | 'shown' | 'received' | 'showFailed' | undefined {
+export function latestEvent(
+  trace: MessageTrace,
+): 'recalled' | 'clicked' | 'shown' | 'received' | 'showFailed' | undefined {
   const e = trace.events;
   if (!e) return undefined;
   if (e.recalled) return 'recalled';
@@ -50,7 +63,8 @@ export function traceSteps(trace: MessageTrace): TraceStep[] {
         ? { key: 'audience', status: 'error', state: 'notTargeted' }
         : { key: 'audience', status: stage === 'device-not-found' ? 'error' : 'wait', state: 'unknown' };
   const dropped = stage === 'dropped' || (trace.loss !== null && trace.loss.predicted);
-  const passedFilters = stage === 'queued' || stage === 'sending' || stage === 'dispatched' || stage === 'failed';
+  const passedFilters =
+    stage === 'queued' || stage === 'sending' || stage === 'dispatched' || stage === 'failed';
   const filters: TraceStep = dropped
     ? { key: 'filters', status: 'error', state: 'loss' }
     : passedFilters
@@ -67,6 +81,10 @@ export function traceSteps(trace: MessageTrace): TraceStep[] {
   const event = latestEvent(trace);
   const device: TraceStep = event
     ? { key: 'device', status: event === 'showFailed' ? 'error' : 'finish', state: 'event' }
-    : { key: 'device', status: stage === 'dispatched' ? 'process' : 'wait', state: stage === 'dispatched' ? 'noEvent' : 'pending' };
+    : {
+        key: 'device',
+        status: stage === 'dispatched' ? 'process' : 'wait',
+        state: stage === 'dispatched' ? 'noEvent' : 'pending',
+      };
   return [audience, filters, fcm, device];
 }

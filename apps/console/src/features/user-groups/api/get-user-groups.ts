@@ -5,12 +5,18 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type UserGroupsFilter = z.input<typeof UserGroupListRequest>;
 
-export const getUserGroups = (appId: number, filter: UserGroupsFilter) => apiRequest(userGroupCalls.list, { params: { appId }, body: filter });
+export const getUserGroups = (appId: number, filter: UserGroupsFilter) =>
+  apiRequest(userGroupCalls.list, { params: { appId }, body: filter });
 
 export const userGroupsQueryKey = (appId: number) => ['user-groups', appId] as const;
 
 export const getUserGroupsQueryOptions = (appId: number, filter: UserGroupsFilter) =>
-  queryOptions({ queryKey: [...userGroupsQueryKey(appId), filter], queryFn: () => getUserGroups(appId, filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...userGroupsQueryKey(appId), filter],
+    queryFn: () => getUserGroups(appId, filter),
+    placeholderData: keepPreviousData,
+  });
 
 /** A page of an app's user groups (pageSize up to 10000 for pickers; withSize adds live sizes). */
-export const useUserGroups = (appId: number, filter: UserGroupsFilter, enabled = true) => useQuery({ ...getUserGroupsQueryOptions(appId, filter), enabled });
+export const useUserGroups = (appId: number, filter: UserGroupsFilter, enabled = true) =>
+  useQuery({ ...getUserGroupsQueryOptions(appId, filter), enabled });

@@ -5,7 +5,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
 import { userGroupsQueryKey } from './get-user-groups';
 
-export type SaveUserGroupInput = { appId: number } & ({ id: number } & z.input<typeof UserGroupEditRequest> | ({ id?: undefined } & z.input<typeof UserGroupCreateRequest>));
+export type SaveUserGroupInput = { appId: number } & (
+  | ({ id: number } & z.input<typeof UserGroupEditRequest>)
+  | ({ id?: undefined } & z.input<typeof UserGroupCreateRequest>)
+);
 
 /** Creates a group, or edits it when `id` is set. */
 export const saveUserGroup = ({ appId, ...body }: SaveUserGroupInput) =>
@@ -13,7 +16,9 @@ export const saveUserGroup = ({ appId, ...body }: SaveUserGroupInput) =>
     ? apiRequest(userGroupCalls.create, { params: { appId }, body })
     : apiRequest(userGroupCalls.edit, { params: { appId }, body: body });
 
-export const useSaveUserGroup = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveUserGroup> } = {}) => {
+export const useSaveUserGroup = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof saveUserGroup> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -12,7 +12,11 @@ export function AudienceSize({ appId, conditions }: { appId: number; conditions:
   let text: string;
   if (conditions.length === 0) text = t('userGroups.sizeNone');
   else if (size.isError) text = t('userGroups.sizeError');
-  else if (size.data) text = t('userGroups.sizeValue', { count: size.data.count, formatted: sizeText(size.data.count, size.data.exact) });
+  else if (size.data)
+    text = t('userGroups.sizeValue', {
+      count: size.data.count,
+      formatted: sizeText(size.data.count, size.data.exact),
+    });
   else text = t('userGroups.sizeLoading');
   return (
     <Flex gap={8} align="center" data-testid="audience-size" aria-live="polite">

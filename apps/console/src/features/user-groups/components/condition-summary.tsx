@@ -3,16 +3,28 @@ import { useTranslation } from 'react-i18next';
 import type { Condition } from '@beacon/shared';
 
 /** Conditions as short readable chips: "Country in NG, KE". Tag ids are named through `tagNames` when given. */
-export function ConditionSummary({ conditions, tagNames }: { conditions: Condition[]; tagNames?: ReadonlyMap<string, string> | undefined }) {
+export function ConditionSummary({
+  conditions,
+  tagNames,
+}: {
+  conditions: Condition[];
+  tagNames?: ReadonlyMap<string, string> | undefined;
+}) {
   const { t } = useTranslation();
   if (conditions.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <>
       {conditions.map((c) => {
-        const values = c.allSelected === 1 ? t('conditionBuilder.all') : c.values.map((v) => tagNames?.get(v) ?? v).join(c.op === 'between' ? ' – ' : ', ');
+        const values =
+          c.allSelected === 1
+            ? t('conditionBuilder.all')
+            : c.values.map((v) => tagNames?.get(v) ?? v).join(c.op === 'between' ? ' – ' : ', ');
         const op = c.op ? ` ${t(`conditionBuilder.ops.${c.op}`)} ` : '';
         return (
-          <Tag key={c.label} style={{ marginBottom: 4, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Tag
+            key={c.label}
+            style={{ marginBottom: 4, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
             {t(`conditionBuilder.labels.${c.label}`)}
             {op}
             {c.op ? values : ''}

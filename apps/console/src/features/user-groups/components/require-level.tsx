@@ -7,7 +7,15 @@ import { useAppInfo } from '../../apps/api/get-app-info';
  * Shows `children` only to project levels in `levels` (part 1 §2 guard): otherwise level 300 goes to the user
  * groups and other levels to the notification editor.
  */
-export function RequireLevel({ appId, levels, children }: { appId: number; levels: readonly number[]; children: ReactNode }) {
+export function RequireLevel({
+  appId,
+  levels,
+  children,
+}: {
+  appId: number;
+  levels: readonly number[];
+  children: ReactNode;
+}) {
   const info = useAppInfo(appId);
   if (!info.data) return <PageSpin />;
   const level = info.data.projectLevel;

@@ -22,7 +22,12 @@ export function UserGroupsPanel({ appId }: { appId: number }) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const groups = useUserGroups(appId, { name: state.name, pageNo: state.page, pageSize: AUDIENCE_LIMITS.groupsPageSize, withSize: true });
+  const groups = useUserGroups(appId, {
+    name: state.name,
+    pageNo: state.page,
+    pageSize: AUDIENCE_LIMITS.groupsPageSize,
+    withSize: true,
+  });
   const remove = useDeleteUserGroup();
   const dict = useAppDictionaries(appId);
   const tagNames = useMemo(() => {
@@ -34,7 +39,10 @@ export function UserGroupsPanel({ appId }: { appId: number }) {
   const handleTerm = (value: string) => {
     setTerm(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setState({ name: value.trim(), page: 1 }), AUDIENCE_LIMITS.groupSearchDebounceMs);
+    timer.current = window.setTimeout(
+      () => setState({ name: value.trim(), page: 1 }),
+      AUDIENCE_LIMITS.groupSearchDebounceMs,
+    );
   };
   const base = `/app/${appId}/config`;
 

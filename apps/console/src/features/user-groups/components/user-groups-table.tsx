@@ -19,11 +19,35 @@ interface UserGroupsTableProps {
 }
 
 /** The user groups of an app; closed groups are greyed. */
-export function UserGroupsTable({ rows, total, page, loading, deleting, tagNames, onPageChange, onEdit, onDelete }: UserGroupsTableProps) {
+export function UserGroupsTable({
+  rows,
+  total,
+  page,
+  loading,
+  deleting,
+  tagNames,
+  onPageChange,
+  onEdit,
+  onDelete,
+}: UserGroupsTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<UserGroup> = [
-    { title: t('userGroups.col.name'), dataIndex: 'name', key: 'name', width: 200, sorter: (a, b) => a.name.localeCompare(b.name), render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-    { title: t('userGroups.col.conditions'), dataIndex: 'conditions', key: 'conditions', render: (conditions: UserGroup['conditions']) => <ConditionSummary conditions={conditions} tagNames={tagNames} /> },
+    {
+      title: t('userGroups.col.name'),
+      dataIndex: 'name',
+      key: 'name',
+      width: 200,
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    {
+      title: t('userGroups.col.conditions'),
+      dataIndex: 'conditions',
+      key: 'conditions',
+      render: (conditions: UserGroup['conditions']) => (
+        <ConditionSummary conditions={conditions} tagNames={tagNames} />
+      ),
+    },
     {
       title: t('userGroups.col.size'),
       dataIndex: 'size',
@@ -31,16 +55,28 @@ export function UserGroupsTable({ rows, total, page, loading, deleting, tagNames
       width: 130,
       align: 'right',
       sorter: (a, b) => (a.size ?? 0) - (b.size ?? 0),
-      render: (size: number | undefined, group) => (size === undefined ? '—' : sizeText(size, group.sizeExact !== false)),
+      render: (size: number | undefined, group) =>
+        size === undefined ? '—' : sizeText(size, group.sizeExact !== false),
     },
     {
       title: t('userGroups.col.status'),
       dataIndex: 'open',
       key: 'open',
       width: 110,
-      render: (open: boolean) => (open ? <Badge status="success" text={t('userGroups.open')} /> : <Badge status="default" text={t('userGroups.closed')} />),
+      render: (open: boolean) =>
+        open ? (
+          <Badge status="success" text={t('userGroups.open')} />
+        ) : (
+          <Badge status="default" text={t('userGroups.closed')} />
+        ),
     },
-    { title: t('userGroups.col.description'), dataIndex: 'description', key: 'description', ellipsis: true, render: (d: string) => d || '—' },
+    {
+      title: t('userGroups.col.description'),
+      dataIndex: 'description',
+      key: 'description',
+      ellipsis: true,
+      render: (d: string) => d || '—',
+    },
     {
       title: t('userGroups.col.updated'),
       dataIndex: 'updateTime',
@@ -83,8 +119,15 @@ export function UserGroupsTable({ rows, total, page, loading, deleting, tagNames
       dataSource={rows}
       loading={loading}
       scroll={{ x: 1100 }}
-      onRow={(group) => ({ 'data-closed': group.open ? undefined : 'true', style: group.open ? undefined : { opacity: 0.45, background: '#fafafa' } }) as React.HTMLAttributes<HTMLElement>}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userGroups.empty')} /> }}
+      onRow={(group) =>
+        ({
+          'data-closed': group.open ? undefined : 'true',
+          style: group.open ? undefined : { opacity: 0.45, background: '#fafafa' },
+        }) as React.HTMLAttributes<HTMLElement>
+      }
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userGroups.empty')} />,
+      }}
       pagination={{
         current: page,
         pageSize: AUDIENCE_LIMITS.groupsPageSize,

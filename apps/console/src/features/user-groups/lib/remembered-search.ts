@@ -12,7 +12,10 @@ export function readListState(path: string): ListState {
   try {
     const raw = window.sessionStorage.getItem(KEY(path));
     const parsed = raw ? (JSON.parse(raw) as Partial<ListState>) : {};
-    return { name: typeof parsed.name === 'string' ? parsed.name : '', page: Number.isInteger(parsed.page) && (parsed.page ?? 0) > 0 ? (parsed.page as number) : 1 };
+    return {
+      name: typeof parsed.name === 'string' ? parsed.name : '',
+      page: Number.isInteger(parsed.page) && (parsed.page ?? 0) > 0 ? (parsed.page as number) : 1,
+    };
   } catch {
     return { name: '', page: 1 };
   }

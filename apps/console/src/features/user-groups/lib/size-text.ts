@@ -1,2 +1,3 @@
 /** An audience size as the console shows it: `1,234`, or `≈ 1,230,000` for a sampled estimate of a large app. */
-export const sizeText = (count: number, exact: boolean): string => `${exact ? '' : '≈ '}${count.toLocaleString('en-US')}`;
+export const sizeText = (count: number, exact: boolean): string =>
+  `${exact ? '' : '≈ '}${count.toLocaleString('en-US')}`;

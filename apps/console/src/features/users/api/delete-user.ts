@@ -8,7 +8,9 @@ export const deleteUser = async ({ email }: { email: string }): Promise<void> =>
   await apiRequest(userCalls.remove, { body: { email } });
 };
 
-export const useDeleteUser = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteUser> } = {}) => {
+export const useDeleteUser = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteUser> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationConfig,

@@ -9,6 +9,10 @@ export const getUsers = (filter: UsersFilter) => apiRequest(userCalls.list, { bo
 export const USERS_QUERY_KEY = ['users'] as const;
 
 export const getUsersQueryOptions = (filter: UsersFilter) =>
-  queryOptions({ queryKey: [...USERS_QUERY_KEY, filter], queryFn: () => getUsers(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...USERS_QUERY_KEY, filter],
+    queryFn: () => getUsers(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsers = (filter: UsersFilter) => useQuery(getUsersQueryOptions(filter));

@@ -7,7 +7,9 @@ import { USERS_QUERY_KEY } from './get-users';
 
 export const saveUser = (body: z.input<typeof UserSaveRequest>) => apiRequest(userCalls.save, { body });
 
-export const useSaveUser = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveUser> } = {}) => {
+export const useSaveUser = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof saveUser> } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },

@@ -20,7 +20,8 @@ describe('UserDialog', () => {
   it('adds an external user: validates, then posts the contract body', async () => {
     const onClose = vi.fn();
     renderAt('/users', <UserDialog open onClose={onClose} />);
-    for (const id of ['email', 'ulevel', 'source', 'description', 'password']) expect(field(id), id).not.toBeNull();
+    for (const id of ['email', 'ulevel', 'source', 'description', 'password'])
+      expect(field(id), id).not.toBeNull();
 
     fireEvent.change(field('email')!, { target: { value: 'new@example.com' } });
     fireEvent.change(field('password')!, { target: { value: 'short' } });
@@ -43,7 +44,16 @@ describe('UserDialog', () => {
   });
 
   it('edits with a read-only e-mail and an optional password', () => {
-    const user = { id: 3, email: 'bob@example.com', ulevel: 150, source: 2, description: 'ops', activated: true, ownApps: 0, createTime: '' };
+    const user = {
+      id: 3,
+      email: 'bob@example.com',
+      ulevel: 150,
+      source: 2,
+      description: 'ops',
+      activated: true,
+      ownApps: 0,
+      createTime: '',
+    };
     renderAt('/users', <UserDialog open user={user} onClose={() => undefined} />);
     expect(field('email')!.value).toBe('bob@example.com');
     expect(field('email')!.disabled).toBe(true);

@@ -24,8 +24,16 @@ interface UserDialogProps {
 
 function initialValues(user: UserRow | undefined): UserFormValues {
   if (!user) return { email: '', ulevel: UserLevel.USER, source: UserSource.EXTERNAL, description: '' };
-  const ulevel = user.ulevel === UserLevel.SUPER_ADMIN || user.ulevel === UserLevel.PLATFORM_ADMIN ? user.ulevel : UserLevel.USER;
-  return { email: user.email, ulevel, source: user.source === UserSource.INTERNAL ? 1 : 2, description: user.description };
+  const ulevel =
+    user.ulevel === UserLevel.SUPER_ADMIN || user.ulevel === UserLevel.PLATFORM_ADMIN
+      ? user.ulevel
+      : UserLevel.USER;
+  return {
+    email: user.email,
+    ulevel,
+    source: user.source === UserSource.INTERNAL ? 1 : 2,
+    description: user.description,
+  };
 }
 
 /** Adds a user or edits one (e-mail read-only); external users get a password. */
@@ -72,18 +80,41 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
       keyboard
       width={520}
     >
-      <Form<UserFormValues> form={form} layout="vertical" preserve={false} initialValues={initial} onFinish={handleFinish}>
+      <Form<UserFormValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={initial}
+        onFinish={handleFinish}
+      >
         <Form.Item name="email" label={t('form.email')} rules={editing ? [] : emailRules(t)}>
-          <Input autoComplete="off" readOnly={editing} disabled={editing} autoFocus={!editing} placeholder="name@company.com" />
+          <Input
+            autoComplete="off"
+            readOnly={editing}
+            disabled={editing}
+            autoFocus={!editing}
+            placeholder="name@company.com"
+          />
         </Form.Item>
         <Form.Item name="ulevel" label={t('users.col.level')} rules={[{ required: true }]}>
-          <Select options={LEVEL_OPTIONS.map((value) => ({ value, label: levelLabel(t, value) }))} autoFocus={editing} />
+          <Select
+            options={LEVEL_OPTIONS.map((value) => ({ value, label: levelLabel(t, value) }))}
+            autoFocus={editing}
+          />
         </Form.Item>
         <Form.Item name="source" label={t('users.col.source')} rules={[{ required: true }]}>
           <Select options={SOURCE_OPTIONS.map((value) => ({ value, label: sourceLabel(t, value) }))} />
         </Form.Item>
-        <Form.Item name="description" label={t('users.col.description')} rules={[{ max: LIMITS.userDescriptionMax }]}>
-          <Input.TextArea maxLength={LIMITS.userDescriptionMax} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Form.Item
+          name="description"
+          label={t('users.col.description')}
+          rules={[{ max: LIMITS.userDescriptionMax }]}
+        >
+          <Input.TextArea
+            maxLength={LIMITS.userDescriptionMax}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
         </Form.Item>
         {source === UserSource.EXTERNAL && (
           <Form.Item

@@ -96,7 +96,11 @@ export function UsersPanel() {
         onEdit={(user) => setDialog({ open: true, user })}
         onDelete={(user) => remove.mutate({ email: user.email })}
       />
-      <UserDialog open={dialog.open} user={dialog.open ? dialog.user : undefined} onClose={() => setDialog({ open: false })} />
+      <UserDialog
+        open={dialog.open}
+        user={dialog.open ? dialog.user : undefined}
+        onClose={() => setDialog({ open: false })}
+      />
     </Card>
   );
 }

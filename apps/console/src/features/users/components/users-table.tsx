@@ -17,20 +17,46 @@ interface UsersTableProps {
   onDelete: (user: UserRow) => void;
 }
 
-const LEVEL_COLORS: Record<number, string> = { [UserLevel.SUPER_ADMIN]: 'geekblue', [UserLevel.PLATFORM_ADMIN]: 'purple' };
+const LEVEL_COLORS: Record<number, string> = {
+  [UserLevel.SUPER_ADMIN]: 'geekblue',
+  [UserLevel.PLATFORM_ADMIN]: 'purple',
+};
 
-export function UsersTable({ rows, total, page, loading, deleting, onPageChange, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({
+  rows,
+  total,
+  page,
+  loading,
+  deleting,
+  onPageChange,
+  onEdit,
+  onDelete,
+}: UsersTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<UserRow> = [
-    { title: t('users.col.email'), dataIndex: 'email', key: 'email', ellipsis: true, render: (email: string) => <Typography.Text strong>{email}</Typography.Text> },
+    {
+      title: t('users.col.email'),
+      dataIndex: 'email',
+      key: 'email',
+      ellipsis: true,
+      render: (email: string) => <Typography.Text strong>{email}</Typography.Text>,
+    },
     {
       title: t('users.col.level'),
       dataIndex: 'ulevel',
       key: 'ulevel',
       width: 150,
-      render: (ulevel: number) => <Tag color={LEVEL_COLORS[ulevel] ?? 'default'}>{levelLabel(t, ulevel)}</Tag>,
+      render: (ulevel: number) => (
+        <Tag color={LEVEL_COLORS[ulevel] ?? 'default'}>{levelLabel(t, ulevel)}</Tag>
+      ),
     },
-    { title: t('users.col.source'), dataIndex: 'source', key: 'source', width: 150, render: (source: number) => sourceLabel(t, source) },
+    {
+      title: t('users.col.source'),
+      dataIndex: 'source',
+      key: 'source',
+      width: 150,
+      render: (source: number) => sourceLabel(t, source),
+    },
     {
       title: t('users.col.description'),
       dataIndex: 'description',
@@ -44,7 +70,11 @@ export function UsersTable({ rows, total, page, loading, deleting, onPageChange,
       key: 'activated',
       width: 120,
       render: (activated: boolean) =>
-        activated ? <Badge status="success" text={t('users.status.active')} /> : <Badge status="warning" text={t('users.status.pending')} />,
+        activated ? (
+          <Badge status="success" text={t('users.status.active')} />
+        ) : (
+          <Badge status="warning" text={t('users.status.pending')} />
+        ),
     },
     { title: t('users.col.apps'), dataIndex: 'ownApps', key: 'ownApps', width: 110, align: 'right' },
     {
@@ -72,7 +102,13 @@ export function UsersTable({ rows, total, page, loading, deleting, onPageChange,
             okButtonProps={{ danger: true }}
             onConfirm={() => onDelete(user)}
           >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === user.email}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              loading={deleting === user.email}
+            >
               {t('common.delete')}
             </Button>
           </Popconfirm>

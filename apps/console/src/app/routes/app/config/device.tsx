@@ -5,5 +5,12 @@ import { TestDevicesPanel } from '../../../../features/test-devices/components/t
 export default function DeviceRoute() {
   const appId = Number(useParams().appId);
   const navigate = useNavigate();
-  return <TestDevicesPanel appId={appId} onOpenEditor={(id) => void navigate(`/app/${appId}/config/deviceedit${id === undefined ? '' : `?id=${id}`}`)} />;
+  return (
+    <TestDevicesPanel
+      appId={appId}
+      onOpenEditor={(id) =>
+        void navigate(`/app/${appId}/config/deviceedit${id === undefined ? '' : `?id=${id}`}`)
+      }
+    />
+  );
 }

@@ -8,5 +8,12 @@ export default function DeviceEditRoute() {
   const navigate = useNavigate();
   const raw = Number(search.get('id'));
   const id = Number.isInteger(raw) && raw > 0 ? raw : undefined;
-  return <TestDeviceForm key={id ?? 'new'} appId={appId} id={id} onDone={() => void navigate(`/app/${appId}/config/device`)} />;
+  return (
+    <TestDeviceForm
+      key={id ?? 'new'}
+      appId={appId}
+      id={id}
+      onDone={() => void navigate(`/app/${appId}/config/device`)}
+    />
+  );
 }

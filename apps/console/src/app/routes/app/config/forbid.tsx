@@ -9,6 +9,7 @@ export default function ForbidRoute() {
   const appId = Number(useParams().appId);
   const info = useAppInfo(appId);
   if (info.isLoading) return <PageSpin />;
-  if (info.data && !FORBID_VIEW_LEVELS.includes(info.data.projectLevel)) return <Navigate to={`/app/${appId}/message/editpush`} replace />;
+  if (info.data && !FORBID_VIEW_LEVELS.includes(info.data.projectLevel))
+    return <Navigate to={`/app/${appId}/message/editpush`} replace />;
   return <ForbidView appId={appId} />;
 }

@@ -17,5 +17,12 @@ export default function OperateRoute() {
     void queryClient.invalidateQueries();
     void navigate('/dashboard');
   };
-  return <TeamPanel appId={appId} level={info.data.projectLevel} selfEmail={session.data.email} onOwnerChanged={handleOwnerChanged} />;
+  return (
+    <TeamPanel
+      appId={appId}
+      level={info.data.projectLevel}
+      selfEmail={session.data.email}
+      onOwnerChanged={handleOwnerChanged}
+    />
+  );
 }

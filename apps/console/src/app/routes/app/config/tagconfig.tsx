@@ -11,7 +11,11 @@ export default function NewTagRoute() {
   const flag = TagFlag.safeParse(search.get('flag'));
   return (
     <RequireLevel appId={appId} levels={TAG_LEVELS}>
-      <TagEditor appId={appId} defaultFlag={flag.success ? flag.data : undefined} onDone={() => void navigate(`/app/${appId}/config/tagmanagement`)} />
+      <TagEditor
+        appId={appId}
+        defaultFlag={flag.success ? flag.data : undefined}
+        onDone={() => void navigate(`/app/${appId}/config/tagmanagement`)}
+      />
     </RequireLevel>
   );
 }

@@ -41,11 +41,15 @@ export function CredentialsCard({ app }: { app: AppDetail }) {
     <Card title={t('apps.details.credentialsTitle')} data-testid="credentials-card">
       <Descriptions column={1} size="small">
         <Descriptions.Item label="appKey">
-          <Typography.Text code copyable>{app.appKey}</Typography.Text>
+          <Typography.Text code copyable>
+            {app.appKey}
+          </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="appSecret">
           {secret ? (
-            <Typography.Text code copyable data-testid="app-secret">{secret}</Typography.Text>
+            <Typography.Text code copyable data-testid="app-secret">
+              {secret}
+            </Typography.Text>
           ) : (
             <Typography.Text code>••••••••••••••••</Typography.Text>
           )}

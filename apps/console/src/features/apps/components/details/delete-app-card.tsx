@@ -21,7 +21,11 @@ export function DeleteAppCard({ app }: { app: AppDetail }) {
   if (!canManageAppSecrets(app.projectLevel)) return null;
 
   return (
-    <Card title={t('apps.details.dangerTitle')} styles={{ header: { color: '#cf1322' } }} data-testid="delete-app-card">
+    <Card
+      title={t('apps.details.dangerTitle')}
+      styles={{ header: { color: '#cf1322' } }}
+      data-testid="delete-app-card"
+    >
       <Typography.Paragraph type="secondary">{t('apps.details.deleteHint')}</Typography.Paragraph>
       <Button danger icon={<DeleteOutlined />} onClick={() => setOpen(true)}>
         {t('apps.details.delete')}
@@ -41,7 +45,13 @@ export function DeleteAppCard({ app }: { app: AppDetail }) {
         <Typography.Paragraph>
           {t('apps.details.deleteType')} <Typography.Text code>{app.pkg}</Typography.Text>
         </Typography.Paragraph>
-        <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={app.pkg} aria-label={t('apps.details.deleteType')} autoFocus />
+        <Input
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={app.pkg}
+          aria-label={t('apps.details.deleteType')}
+          autoFocus
+        />
       </Modal>
     </Card>
   );

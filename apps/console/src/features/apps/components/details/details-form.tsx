@@ -5,7 +5,14 @@ import { showFormError } from '../../../../lib/form-errors';
 import { useUpdateApp } from '../../api/update-app';
 import { LogoUploadField } from '../logo-upload-field';
 
-const SWITCHES = ['multiLangEnable', 'localTimeEnable', 'reviewEnable', 'materialReviewEnable', 'displayPriorityEnable', 'linksEnable'] as const;
+const SWITCHES = [
+  'multiLangEnable',
+  'localTimeEnable',
+  'reviewEnable',
+  'materialReviewEnable',
+  'displayPriorityEnable',
+  'linksEnable',
+] as const;
 
 /** Title, description, logo, upload-file limit and the app's switches; saving returns to /dashboard (spec). */
 export function DetailsForm({ app }: { app: AppDetail }) {
@@ -26,7 +33,9 @@ export function DetailsForm({ app }: { app: AppDetail }) {
           title: app.title,
           description: app.description,
           logo: app.logo,
-          uploadFileLimit: Number.isFinite(app.uploadFileLimit) ? app.uploadFileLimit : APP_LIMITS.uploadFileLimitDefault,
+          uploadFileLimit: Number.isFinite(app.uploadFileLimit)
+            ? app.uploadFileLimit
+            : APP_LIMITS.uploadFileLimitDefault,
           ...Object.fromEntries(SWITCHES.map((key) => [key, app[key]])),
         }}
         onFinish={(values) => update.mutate(values, { onError: (err) => showFormError(form, err) })}
@@ -38,7 +47,10 @@ export function DetailsForm({ app }: { app: AppDetail }) {
               label={t('apps.create.titleLabel')}
               rules={[
                 { required: true, whitespace: true, message: t('apps.create.titleRequired') },
-                { max: APP_LIMITS.titleMax, message: t('apps.create.titleMax', { max: APP_LIMITS.titleMax }) },
+                {
+                  max: APP_LIMITS.titleMax,
+                  message: t('apps.create.titleMax', { max: APP_LIMITS.titleMax }),
+                },
               ]}
             >
               <Input showCount={{ formatter: ({ count }) => `${count}/${APP_LIMITS.titleMax}` }} />
@@ -46,7 +58,16 @@ export function DetailsForm({ app }: { app: AppDetail }) {
             <Form.Item label={t('apps.create.pkgLabel')} extra={t('apps.details.pkgFixed')}>
               <Input value={app.pkg} disabled />
             </Form.Item>
-            <Form.Item name="description" label={t('apps.create.descriptionLabel')} rules={[{ max: APP_LIMITS.descriptionMax, message: t('apps.create.descriptionMax', { max: APP_LIMITS.descriptionMax }) }]}>
+            <Form.Item
+              name="description"
+              label={t('apps.create.descriptionLabel')}
+              rules={[
+                {
+                  max: APP_LIMITS.descriptionMax,
+                  message: t('apps.create.descriptionMax', { max: APP_LIMITS.descriptionMax }),
+                },
+              ]}
+            >
               <Input.TextArea rows={3} showCount maxLength={APP_LIMITS.descriptionMax} />
             </Form.Item>
             <Form.Item name="logo" label={t('apps.create.logoLabel')}>
@@ -54,11 +75,28 @@ export function DetailsForm({ app }: { app: AppDetail }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="uploadFileLimit" label={t('apps.details.uploadFileLimit')} extra={t('apps.details.uploadFileLimitHint')} rules={[{ required: true, message: t('apps.details.uploadFileLimitRequired') }]}>
-              <InputNumber min={1} max={APP_LIMITS.uploadFileLimitMax} precision={0} suffix="MB" style={{ width: 160 }} />
+            <Form.Item
+              name="uploadFileLimit"
+              label={t('apps.details.uploadFileLimit')}
+              extra={t('apps.details.uploadFileLimitHint')}
+              rules={[{ required: true, message: t('apps.details.uploadFileLimitRequired') }]}
+            >
+              <InputNumber
+                min={1}
+                max={APP_LIMITS.uploadFileLimitMax}
+                precision={0}
+                suffix="MB"
+                style={{ width: 160 }}
+              />
             </Form.Item>
             {SWITCHES.map((key) => (
-              <Form.Item key={key} name={key} label={t(`apps.details.${key}`)} valuePropName="checked" style={{ marginBottom: 12 }}>
+              <Form.Item
+                key={key}
+                name={key}
+                label={t(`apps.details.${key}`)}
+                valuePropName="checked"
+                style={{ marginBottom: 12 }}
+              >
                 <Switch />
               </Form.Item>
             ))}

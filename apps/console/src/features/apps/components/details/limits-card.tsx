@@ -35,7 +35,12 @@ export function LimitsCard({ app }: { app: AppDetail }) {
             <br />
             <Typography.Text type="secondary">{t('apps.details.advanceTargetHint')}</Typography.Text>
           </div>
-          <Switch checked={app.advanceTarget} loading={advance.isPending} aria-label={t('apps.details.advanceTarget')} onChange={(on) => advance.mutate(on, { onError: (err) => void reportError(err) })} />
+          <Switch
+            checked={app.advanceTarget}
+            loading={advance.isPending}
+            aria-label={t('apps.details.advanceTarget')}
+            onChange={(on) => advance.mutate(on, { onError: (err) => void reportError(err) })}
+          />
         </Flex>
         <Flex justify="space-between" align="center" gap={16}>
           <div>
@@ -43,7 +48,12 @@ export function LimitsCard({ app }: { app: AppDetail }) {
             <br />
             <Typography.Text type="secondary">{t('apps.details.limitEnableHint')}</Typography.Text>
           </div>
-          <Switch checked={app.limitEnable} loading={limit.isPending} aria-label={t('apps.details.limitEnable')} onChange={(on) => limit.mutate(on, { onError: (err) => void reportError(err) })} />
+          <Switch
+            checked={app.limitEnable}
+            loading={limit.isPending}
+            aria-label={t('apps.details.limitEnable')}
+            onChange={(on) => limit.mutate(on, { onError: (err) => void reportError(err) })}
+          />
         </Flex>
         {app.limitEnable && (
           <Space.Compact>

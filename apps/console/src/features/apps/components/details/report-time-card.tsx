@@ -12,7 +12,10 @@ export function ReportTimeCard({ app }: { app: AppDetail }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ReportTimes>();
   const save = useSetReportTime(app.appId, app.pkg, (r) => {
-    form.setFieldsValue({ wifiReportTime: String(r.wifiReportTime), mobileReportTime: String(r.mobileReportTime) });
+    form.setFieldsValue({
+      wifiReportTime: String(r.wifiReportTime),
+      mobileReportTime: String(r.mobileReportTime),
+    });
     void message.success(t('apps.details.saved'));
   });
   const range = { min: APP_LIMITS.reportTimeMin, max: APP_LIMITS.reportTimeMax };
@@ -22,7 +25,10 @@ export function ReportTimeCard({ app }: { app: AppDetail }) {
       <Form<ReportTimes>
         form={form}
         layout="vertical"
-        initialValues={{ wifiReportTime: String(app.wifiReportTime), mobileReportTime: String(app.mobileReportTime) }}
+        initialValues={{
+          wifiReportTime: String(app.wifiReportTime),
+          mobileReportTime: String(app.mobileReportTime),
+        }}
         onFinish={(values) => save.mutate(values, { onError: (err) => showFormError(form, err) })}
       >
         <Space size={24} wrap>

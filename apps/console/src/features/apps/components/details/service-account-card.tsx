@@ -22,13 +22,24 @@ export function ServiceAccountCard({ app }: { app: AppDetail }) {
         <Descriptions column={1} size="small">
           <Descriptions.Item label="project_id">{shown.project_id}</Descriptions.Item>
           <Descriptions.Item label="client_email">{shown.client_email}</Descriptions.Item>
-          <Descriptions.Item label={t('apps.details.jsonFile')}>{app.firebaseJsonName || '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('apps.details.jsonFile')}>
+            {app.firebaseJsonName || '-'}
+          </Descriptions.Item>
         </Descriptions>
       ) : (
         <Typography.Paragraph type="warning">{t('apps.details.noServiceAccount')}</Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical" onFinish={(v) => replace.mutate(v.appFireBaseJsonId, { onError: (err) => showFormError(form, err) })} style={{ marginTop: 12 }}>
-        <Form.Item name="appFireBaseJsonId" label={t('apps.details.replaceJson')} rules={[{ required: true, message: t('apps.create.jsonRequired') }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => replace.mutate(v.appFireBaseJsonId, { onError: (err) => showFormError(form, err) })}
+        style={{ marginTop: 12 }}
+      >
+        <Form.Item
+          name="appFireBaseJsonId"
+          label={t('apps.details.replaceJson')}
+          rules={[{ required: true, message: t('apps.create.jsonRequired') }]}
+        >
           <FirebaseUploadField name="appFireBaseJsonId" />
         </Form.Item>
         <Button htmlType="submit" loading={replace.isPending}>
