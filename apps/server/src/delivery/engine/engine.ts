@@ -167,15 +167,13 @@ export class DeliveryEngine {
       const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
       for (let i = 0; i < ids.length; i += 1000) {
         await boss.insert(
-          ids
-            .slice(i, i + 1000)
-            .map((batchId) => ({
-              name: JOBS.dispatch.name,
-              data: { batchId },
-              retryLimit,
-              retryDelay,
-              expireInSeconds,
-            })),
+          ids.slice(i, i + 1000).map((batchId) => ({
+            name: JOBS.dispatch.name,
+            data: { batchId },
+            retryLimit,
+            retryDelay,
+            expireInSeconds,
+          })),
         );
       }
     }
