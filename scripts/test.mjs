@@ -15,7 +15,12 @@ const step = (name, fn) => {
 };
 
 ensureDependencies();
-step('lint', () => run('npx', ['eslint', '.', '--max-warnings=0']) === 0);
+step(
+  'lint',
+  () =>
+    run('npx', ['eslint', '.', '--max-warnings=0']) === 0 &&
+    run('npx', ['prettier', '--check', '.', '--log-level', 'warn']) === 0,
+);
 step('typecheck', () => run('npm', ['run', 'typecheck', '--workspaces', '--if-present', '--silent']) === 0);
 step('build', () => {
   try {
