@@ -14,6 +14,8 @@ export interface Call<
   query?: Q;
   params?: P;
   data: D;
+  /** true: the body is one multipart/form-data file part named `file` (uploads); otherwise JSON. */
+  upload?: boolean;
   /** false: callable without a session (sign-in, registration). Default true. */
   auth?: boolean;
 }

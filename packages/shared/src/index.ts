@@ -2,6 +2,8 @@ export * from './call';
 export * from './envelope';
 export * from './error-codes';
 export * from './limits';
+export * from './numbers';
+export * from './text';
 export * from './permissions';
 export * from './contracts/users';
 export * from './contracts/devices';

@@ -9,13 +9,20 @@ export interface WriteBatcherOptions {
   maxBatch: number;
   /** How long the first item of an idle batcher waits for company. */
   maxDelayMs: number;
+  /**
+   * Whether a failed flush may be the fault of one of its items, so that splitting it is worth it (default: always).
+   * Say false for failures of the database itself (connection lost), which every smaller flush would repeat.
+   */
+  mayIsolate?: (err: unknown) => boolean;
 }
 
 /**
  * Group commit: callers add items and await their own result, while writes go to the database in batches, one
  * flush (one transaction) at a time. Under load, everything that arrives during a flush rides the next one, so a
- * burst of requests becomes a few large transactions instead of one per request. A failed flush rejects exactly
- * the callers whose items it held.
+ * burst of requests becomes a few large transactions instead of one per request. A failed flush of several items
+ * is split in halves and each half is flushed again (bisection), so that an item the database refuses fails alone:
+ * only the callers whose own item fails get the error, the others get their result. flushFn must therefore accept
+ * any subset of a batch and be safe to repeat for the items of a failed flush (one statement, or a transaction).
  */
 export class WriteBatcher<T, R> {
   private queue: Array<Pending<T, R>> = [];
@@ -57,10 +64,7 @@ export class WriteBatcher<T, R> {
     this.flushing = true;
     const batch = this.queue.splice(0, this.opts.maxBatch);
     try {
-      const results = await this.flushFn(batch.map((p) => p.item));
-      batch.forEach((p, i) => p.resolve(results[i] as R));
-    } catch (err) {
-      batch.forEach((p) => p.reject(err));
+      await this.write(batch);
     } finally {
       this.flushing = false;
       if (this.queue.length) {
@@ -68,6 +72,24 @@ export class WriteBatcher<T, R> {
         void this.flush();
       }
     }
+  }
+
+  /** Flushes `batch`; when that fails, flushes each half on its own (recursively) unless the error is not an item's. */
+  private async write(batch: Array<Pending<T, R>>): Promise<void> {
+    let results: R[];
+    try {
+      results = await this.flushFn(batch.map((p) => p.item));
+    } catch (err) {
+      if (batch.length === 1 || !(this.opts.mayIsolate?.(err) ?? true)) {
+        batch.forEach((p) => p.reject(err));
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await this.write(batch.slice(0, half));
+      await this.write(batch.slice(half));
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(results[i] as R));
   }
 
   /** Waits until everything added so far is written. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
 
 /** What the platform raises alerts about (DESIGN §5: credential failures, stopped messages, exhausted quotas). */
 export const ALERT_KINDS = ['fcm_credentials', 'message_stopped', 'quota_exhausted'] as const;
@@ -54,7 +55,7 @@ export const alertCalls = {
     method: 'POST',
     path: '/tcm/v1/dashboard/alarm/:id/resolve',
     summary: 'Mark an alert resolved',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: numberInput(z.number().int().positive()) }),
     body: z.object({}).optional(),
     data: z.object({}),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
 
 /**
  * App control (spec part 1 §2 "apps" tab, §3 "App control entry"), levels 100 and 150. appControlType 1: the
@@ -27,11 +28,9 @@ export type AppControlEntry = z.infer<typeof AppControlEntry>;
 
 export const AppControlEditRequest = z
   .object({
-    operateType: z.coerce
-      .number()
-      .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (add) or 2 (delete)')),
-    id: z.coerce.number().int().positive().optional(),
-    appId: z.coerce.number().int().positive().optional(),
+    operateType: numberInput(z.union([z.literal(1), z.literal(2)], 'must be 1 (add) or 2 (delete)')),
+    id: numberInput(z.number().int().positive()).optional(),
+    appId: numberInput(z.number().int().positive()).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.operateType === 1 && v.appId === undefined)

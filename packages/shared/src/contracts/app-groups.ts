@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { LIMITS } from '../limits';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 
 /** One app of a group as the caller sees it; `projectLevel` is null when the app is not among the caller's apps. */
 export const AppGroupApp = z.object({
@@ -48,16 +50,15 @@ export const AppGroupSaveRequest = z.object({
     .union([z.number().int().positive(), z.literal('')])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  groupName: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(LIMITS.appGroupNameMax, `must be at most ${LIMITS.appGroupNameMax} characters`),
-  groupDesc: z
-    .string()
-    .trim()
-    .max(LIMITS.appGroupDescMax, `must be at most ${LIMITS.appGroupDescMax} characters`)
-    .default(''),
+  groupName: singleLineText({
+    required: true,
+    max: LIMITS.appGroupNameMax,
+    maxMessage: `must be at most ${LIMITS.appGroupNameMax} characters`,
+  }),
+  groupDesc: singleLineText({
+    max: LIMITS.appGroupDescMax,
+    maxMessage: `must be at most ${LIMITS.appGroupDescMax} characters`,
+  }).default(''),
   apps: z
     .array(z.number().int().positive())
     .min(LIMITS.appGroupMinApps, `must hold at least ${LIMITS.appGroupMinApps} apps`)
@@ -66,7 +67,7 @@ export const AppGroupSaveRequest = z.object({
 });
 export type AppGroupSaveRequest = z.output<typeof AppGroupSaveRequest>;
 
-export const AppGroupIdParams = z.object({ groupId: z.coerce.number().int().positive() });
+export const AppGroupIdParams = z.object({ groupId: numberInput(z.number().int().positive()) });
 
 /** Whether an app with this caller level and review switch may be put in a group (part 1 §5). */
 export function appGroupBlock(projectLevel: number, reviewEnable: boolean): AppGroupBlock | null {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 
 /** The per-app switches of /appsettings, each with its own update call. `dmp` is the commercial switch (changeProjectDMP). */
 export const APP_SWITCHES = [
@@ -27,9 +29,9 @@ export const GLOBAL_APP_PAGE_SIZE = 20;
 
 export const GlobalAppListRequest = z.object({
   /** Matches the title or the package name. */
-  title: z.string().trim().max(100).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(9999).default(GLOBAL_APP_PAGE_SIZE),
+  title: singleLineText({ max: 100 }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(9999)).default(GLOBAL_APP_PAGE_SIZE),
 });
 export type GlobalAppListRequest = z.infer<typeof GlobalAppListRequest>;
 
@@ -57,7 +59,7 @@ export const GlobalAppList = z.object({ results: z.array(GlobalAppRow), total: z
 export type GlobalAppList = z.infer<typeof GlobalAppList>;
 
 export const AppSwitchParams = z.object({
-  appId: z.coerce.number().int().positive(),
+  appId: numberInput(z.number().int().positive()),
   switch: AppSwitch,
   enable: z.enum(['0', '1']).transform((v) => v === '1'),
 });

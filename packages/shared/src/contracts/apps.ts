@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { ANDROID_PACKAGE_PATTERN, APP_LIMITS, clampReportTime, LIMITS } from '../limits';
+import { numberInput } from '../numbers';
+import { multiLineText, singleLineText } from '../text';
 
-export const AppIdParams = z.object({ appId: z.coerce.number().int().positive() });
+export const AppIdParams = z.object({ appId: numberInput(z.number().int().positive()) });
 
 /** What every app screen needs: the app's identity, its switches, and the caller's project level on it. */
 export const AppInfo = z.object({
@@ -55,24 +57,25 @@ export const PackageName = z
       .regex(ANDROID_PACKAGE_PATTERN, 'must be a valid Android package name, like com.example.app'),
   );
 
-export const AppTitle = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(APP_LIMITS.titleMax, `must be at most ${APP_LIMITS.titleMax} characters`);
-export const AppDescription = z
-  .string()
-  .trim()
-  .max(APP_LIMITS.descriptionMax, `must be at most ${APP_LIMITS.descriptionMax} characters`);
+export const AppTitle = singleLineText({
+  required: true,
+  max: APP_LIMITS.titleMax,
+  maxMessage: `must be at most ${APP_LIMITS.titleMax} characters`,
+});
+/** Typed in a text area: may span lines. */
+export const AppDescription = multiLineText({
+  max: APP_LIMITS.descriptionMax,
+  maxMessage: `must be at most ${APP_LIMITS.descriptionMax} characters`,
+});
 /** An uploaded image's site URL (`/files/<sha>.<ext>`), or empty for none. */
 export const FileUrl = z
   .string()
   .regex(/^(\/files\/[0-9a-f]{64}\.(png|jpg|webp))?$/, 'must be an uploaded image');
 
 export const AppListRequest = z.object({
-  title: z.string().trim().max(100).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(APP_LIMITS.switcherLoad).default(LIMITS.appListPageSize),
+  title: singleLineText({ max: 100 }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(APP_LIMITS.switcherLoad)).default(LIMITS.appListPageSize),
 });
 export type AppListRequest = z.infer<typeof AppListRequest>;
 
@@ -98,7 +101,7 @@ export const AppSaveRequest = z.object({
   pkg: PackageName,
   description: AppDescription.optional().default(''),
   logo: FileUrl.optional().default(''),
-  appFireBaseJsonId: z.string().trim().min(1, 'is required: upload the service-account JSON').max(100),
+  appFireBaseJsonId: singleLineText({ required: 'is required: upload the service-account JSON', max: 100 }),
 });
 export type AppSaveRequest = z.infer<typeof AppSaveRequest>;
 
@@ -137,11 +140,9 @@ export const AppUpdateRequest = z.object({
   title: AppTitle,
   description: AppDescription.default(''),
   logo: FileUrl.default(''),
-  uploadFileLimit: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(APP_LIMITS.uploadFileLimitMax),
+  uploadFileLimit: numberInput(
+    z.number().int('must be a whole number').min(1, 'must be at least 1').max(APP_LIMITS.uploadFileLimitMax),
+  ),
   multiLangEnable: z.boolean(),
   localTimeEnable: z.boolean(),
   reviewEnable: z.boolean(),
@@ -160,8 +161,8 @@ const ReportTime = z.union([z.string(), z.number()]).transform((v, ctx) => {
 export const ReportTimeRequest = z.object({
   wifiReportTime: ReportTime,
   mobileReportTime: ReportTime,
-  appId: z.coerce.number().int().optional(),
-  pkg: z.string().optional(),
+  appId: numberInput(z.number().int()).optional(),
+  pkg: singleLineText({ trim: false }).optional(),
 });
 
 const Flag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -176,12 +177,14 @@ export const LimitCountParams = AppIdParams.extend({
 });
 
 export const FirebaseReplaceRequest = z.object({
-  appFireBaseJsonId: z.string().trim().min(1, 'is required').max(100),
+  appFireBaseJsonId: singleLineText({ required: true, max: 100 }),
 });
 export const AppDeleteRequest = z.object({
-  pkg: z.string().trim().min(1, 'is required: type the package name'),
+  pkg: singleLineText({ required: 'is required: type the package name' }),
 });
-export const LegacyAppDeleteRequest = AppDeleteRequest.extend({ appId: z.coerce.number().int().positive() });
+export const LegacyAppDeleteRequest = AppDeleteRequest.extend({
+  appId: numberInput(z.number().int().positive()),
+});
 
 const Empty = z.object({}).optional();
 const Done = z.object({});
@@ -212,12 +215,14 @@ export const appCalls = {
   uploadFirebase: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/upload/firebase',
+    upload: true,
     summary: 'Upload a service-account JSON (multipart `file`, ≤ 1 MB); returns its handle',
     data: FirebaseUpload,
   }),
   uploadLogo: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/upload/logo',
+    upload: true,
     summary: 'Upload an app logo (multipart `file`; 120×120 png/jpg/webp ≤ 50 KB)',
     data: UploadedImage,
   }),

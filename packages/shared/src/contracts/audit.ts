@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 
 /**
  * The audit log of platform policy changes (who, when, old → new), readable by levels 100 and 150:
@@ -40,11 +42,11 @@ export const PolicyAuditQuery = z
       .trim()
       .regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be an area name such as models')
       .optional(),
-    actor: z.string().trim().max(254).optional(),
+    actor: singleLineText({ max: 254 }).optional(),
     from: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional(),
     to: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional(),
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
+    pageNo: numberInput(z.number().int().min(1)).default(1),
+    pageSize: numberInput(z.number().int().min(1).max(100)).default(AUDIT_PAGE_SIZE),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     path: ['to'],

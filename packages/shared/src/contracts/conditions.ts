@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../dictionaries/countries';
 import { normalizeLanguage } from '../dictionaries/languages';
+import { singleLineText } from '../text';
 
 /**
  * Target conditions (spec part 2 §3 "Targeting types", §5 "Target group conditions"): the rows of the condition
@@ -77,7 +78,7 @@ export const TAG_FLAG_OF: Partial<Record<ConditionLabel, 'LABEL' | 'GROUP'>> = {
   dmpCustomizeGroup: 'GROUP',
 };
 
-const Value = z.union([z.string().trim().max(100), z.number().transform((n) => String(n))]);
+const Value = z.union([singleLineText({ max: 100 }), z.number().transform((n) => String(n))]);
 
 /** One condition row as stored and sent: `values` are strings (numbers are accepted and turned into strings). */
 export const Condition = z.object({

@@ -3,6 +3,7 @@ import { isCountryCode } from '../dictionaries/countries';
 import { normalizeLanguage } from '../dictionaries/languages';
 import { isIanaZone } from '../dictionaries/timezones';
 import { GAID_PATTERN } from '../limits';
+import { singleLineText } from '../text';
 import { defineCall } from '../call';
 
 /** The device API (`/sdk/v1`) shapes; docs/sdk-api.md documents them for SDK authors. */
@@ -12,7 +13,7 @@ export const Gaid = z
   .transform((g) => g.toLowerCase());
 
 export const DeviceRegister = z.strictObject({
-  token: z.string().min(1, 'is required').max(4096).regex(/^\S+$/, 'must not contain spaces'),
+  token: singleLineText({ trim: false, required: true, max: 4096 }).regex(/^\S+$/, 'must not contain spaces'),
   gaid: Gaid,
   country: z
     .string()
@@ -29,26 +30,16 @@ export const DeviceRegister = z.strictObject({
       }
       return normal;
     }),
-  brand: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(50)
-    .transform((b) => b.toUpperCase()),
-  model: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(50)
-    .transform((m) => m.toUpperCase()),
+  brand: singleLineText({ required: true, max: 50 }).transform((b) => b.toUpperCase()),
+  model: singleLineText({ required: true, max: 50 }).transform((m) => m.toUpperCase()),
   osVersion: z
     .number()
     .int('must be an integer API level')
     .min(14, 'must be an API level from 14 to 35')
     .max(35, 'must be an API level from 14 to 35'),
-  appVersion: z.string().trim().min(1, 'is required').max(32),
+  appVersion: singleLineText({ required: true, max: 32 }),
   appVersionCode: z.number().int('must be an integer').min(0).max(2_147_483_647),
-  operator: z.string().trim().max(64).optional().default(''),
+  operator: singleLineText({ max: 64 }).optional().default(''),
   timezone: z.string().refine(isIanaZone, 'must be an IANA time zone such as Africa/Lagos'),
   notificationsEnabled: z.boolean(),
 });

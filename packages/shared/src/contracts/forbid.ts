@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { isCountryCode } from '../dictionaries/countries';
+import { numberInput } from '../numbers';
 import { ProjectLevel } from '../permissions';
 import { AppIdParams } from './apps';
 
@@ -38,9 +39,9 @@ export const CountryConfig = z.object({ countryList: z.array(ForbidCountry) });
 export type CountryConfig = z.infer<typeof CountryConfig>;
 
 /** 1: banned countries; 2: banned time windows per country. */
-export const ForbidType = z.coerce
-  .number()
-  .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (countries) or 2 (time windows)'));
+export const ForbidType = numberInput(
+  z.union([z.literal(1), z.literal(2)], 'must be 1 (countries) or 2 (time windows)'),
+);
 
 export const ForbidView = z.object({
   countryConfig: CountryConfig.optional(),
@@ -48,7 +49,7 @@ export const ForbidView = z.object({
 });
 export type ForbidView = z.infer<typeof ForbidView>;
 
-export const ForbidAppIdQuery = z.object({ appId: z.coerce.number().int().positive() });
+export const ForbidAppIdQuery = z.object({ appId: numberInput(z.number().int().positive()) });
 
 /** Minutes since midnight of an `HH:mm` time. */
 function minutesOfDay(time: string): number {
@@ -122,10 +123,10 @@ export function intervalKey(interval: ForbidInterval): string {
   return `${interval.start}-${interval.end}`;
 }
 
-const FineworkAppId = z.coerce
-  .number({ error: 'is required: choose an app' })
-  .int()
-  .positive('is required: choose an app');
+const FineworkAppId = numberInput(
+  z.number({ error: 'is required: choose an app' }).int().positive('is required: choose an app'),
+  'is required: choose an app',
+);
 
 export const FineworkAppBody = z.object({ appId: FineworkAppId });
 
@@ -184,7 +185,7 @@ export type FineworkTimesAdd = z.infer<typeof FineworkTimesAdd>;
 
 /** Deletes one window (`id`) or every window of a country (`countryCode`). */
 export const FineworkTimesDelete = FineworkAppBody.extend({
-  id: z.coerce.number().int().positive().optional(),
+  id: numberInput(z.number().int().positive()).optional(),
   countryCode: ForbidCountryCode.optional(),
 }).refine((v) => v.id !== undefined || v.countryCode !== undefined, {
   path: ['id'],
@@ -209,7 +210,7 @@ export const FINEWORK_PATHS = {
 } as const;
 
 export const FineworkDownloadQuery = z.object({
-  appId: z.coerce.number().int().positive().optional(),
+  appId: numberInput(z.number().int().positive()).optional(),
   lang: z.enum(['en', 'zh', 'fr']).optional(),
 });
 

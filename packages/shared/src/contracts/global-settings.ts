@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { isIanaZone } from '../dictionaries/timezones';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 
 /** The per-user daily limit kinds of the global settings (`restricts`); dictionary kinds 1 ad, 2 distribute, 3 content. */
 export const RESTRICT_OPTIONS = ['total', 'ad', 'distribute', 'content'] as const;
@@ -168,16 +170,19 @@ export const AppLimitRow = z.object({
 export type AppLimitRow = z.infer<typeof AppLimitRow>;
 
 export const APP_LIMIT_COUNT_MAX = 1_000_000;
-export const AppLimitCount = z.coerce
-  .number('must be a whole number')
-  .int('must be a whole number')
-  .min(1, 'must be above 0')
-  .max(APP_LIMIT_COUNT_MAX, `must be at most ${APP_LIMIT_COUNT_MAX}`);
+export const AppLimitCount = numberInput(
+  z
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1, 'must be above 0')
+    .max(APP_LIMIT_COUNT_MAX, `must be at most ${APP_LIMIT_COUNT_MAX}`),
+  'must be a whole number',
+);
 
 export const AppLimitListRequest = z.object({
-  title: z.string().trim().max(100).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(9999).default(20),
+  title: singleLineText({ max: 100 }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(9999)).default(20),
 });
 export type AppLimitListRequest = z.infer<typeof AppLimitListRequest>;
 
@@ -260,7 +265,7 @@ export const globalSettingsCalls = {
     method: 'POST',
     path: '/tcm/global/conf/app/limit/:appId',
     summary: 'One app’s daily message limit (setMsgLimit)',
-    params: z.object({ appId: z.coerce.number().int().positive() }),
+    params: z.object({ appId: numberInput(z.number().int().positive()) }),
     body: AppLimitUpdate,
     data: Done,
   }),

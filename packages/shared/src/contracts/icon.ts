@@ -51,6 +51,7 @@ export const iconCalls = {
   upload: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/icon/upload',
+    upload: true,
     summary: 'Upload a small icon (multipart `file`): PNG 60×60, ≤ 10 KB',
     params: AppIdParams,
     data: UploadedIcon,

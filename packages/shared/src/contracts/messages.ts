@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { GAID_PATTERN } from '../limits';
+import { numberInput } from '../numbers';
+import { multiLineText, singleLineText } from '../text';
 import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
 import { Condition } from './conditions';
 
@@ -27,12 +29,15 @@ export const MESSAGE_LIMITS = {
   estimateDebounceMs: 250,
 } as const;
 
-const noSpace = (what: string) => z.string().regex(/^\S+$/, `${what} must not contain whitespace`);
+const noSpace = (what: string) =>
+  singleLineText({ trim: false }).regex(/^\S+$/, `${what} must not contain whitespace`);
+/** A URL or file handle as the console sends it, untrimmed. */
+const Ref = (max: number) => singleLineText({ trim: false, max });
 const isHttp = (s: string) => /^https?:\/\//i.test(s);
 
 export const ExtraButton = z.object({
   type: z.union([z.literal(1), z.literal(2)]),
-  txt: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.extraButtonTextMax),
+  txt: singleLineText({ required: true, max: MESSAGE_LIMITS.extraButtonTextMax }),
   content: noSpace('content').max(MESSAGE_LIMITS.extraButtonContentMax),
 });
 
@@ -40,27 +45,27 @@ export const ExtraButton = z.object({
 export const NotificationData = z
   .object({
     noti_type: z.union([z.literal(1), z.literal(3)]),
-    noti_title: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.titleMax),
-    noti_desc: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descMax),
-    noti_small_icon: z.string().max(500).optional().default(''),
+    noti_title: singleLineText({ required: true, max: MESSAGE_LIMITS.titleMax }),
+    noti_desc: multiLineText({ required: true, max: MESSAGE_LIMITS.descMax }),
+    noti_small_icon: Ref(500).optional().default(''),
     noti_small_icon_color: z
       .string()
       .regex(/^(#[0-9A-Fa-f]{6})?$/, 'must be # and 6 hexadecimal digits')
       .optional()
       .default('')
       .transform((c) => c.toUpperCase()),
-    noti_icon: z.string().max(500).optional().default(''),
-    noti_btn: z.string().max(MESSAGE_LIMITS.buttonMax).optional().default(''),
+    noti_icon: Ref(500).optional().default(''),
+    noti_btn: singleLineText({ trim: false, max: MESSAGE_LIMITS.buttonMax }).optional().default(''),
     noti_ex_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    noti_txt_ex: z.string().max(MESSAGE_LIMITS.expandedTextMax).optional().default(''),
-    noti_img_ex: z.string().max(500).optional().default(''),
-    noti_optional_icon: z.string().max(500).optional().default(''),
+    noti_txt_ex: multiLineText({ trim: false, max: MESSAGE_LIMITS.expandedTextMax }).optional().default(''),
+    noti_img_ex: Ref(500).optional().default(''),
+    noti_optional_icon: Ref(500).optional().default(''),
     noti_open_type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     noti_open_content: noSpace('noti_open_content').min(1).max(2000),
     noti_btn_ex: z.object({ content: z.array(ExtraButton).max(MESSAGE_LIMITS.extraButtonsMax) }).optional(),
-    noti_channel_id: z.string().max(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
-    noti_channel_name: z.string().max(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
-    noti_group_id: z.string().max(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+    noti_channel_id: Ref(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+    noti_channel_name: Ref(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+    noti_group_id: Ref(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
   })
   .superRefine((d, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -93,13 +98,13 @@ export const NotificationData = z
 export type NotificationData = z.output<typeof NotificationData>;
 
 export const MultiLangEntry = z.object({
-  lang: z.string().min(2).max(12),
-  title: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.titleMax),
-  desc: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descMax),
-  extra: z.string().max(MESSAGE_LIMITS.expandedTextMax).optional().default(''),
-  button: z.string().max(MESSAGE_LIMITS.buttonMax).optional().default(''),
+  lang: singleLineText({ trim: false, min: 2, max: 12 }),
+  title: singleLineText({ required: true, max: MESSAGE_LIMITS.titleMax }),
+  desc: multiLineText({ required: true, max: MESSAGE_LIMITS.descMax }),
+  extra: multiLineText({ trim: false, max: MESSAGE_LIMITS.expandedTextMax }).optional().default(''),
+  button: singleLineText({ trim: false, max: MESSAGE_LIMITS.buttonMax }).optional().default(''),
   buttonExtra: z
-    .array(z.string().trim().min(1).max(MESSAGE_LIMITS.extraButtonTextMax))
+    .array(singleLineText({ min: 1, max: MESSAGE_LIMITS.extraButtonTextMax }))
     .max(3)
     .optional()
     .default([]),
@@ -134,8 +139,8 @@ export const Targeting = z.object({
     .max(MESSAGE_LIMITS.userIdsMax)
     .optional()
     .default([]),
-  fileOrigin: z.string().max(200).optional().default(''),
-  fileLink: z.string().max(2000).optional().default(''),
+  fileOrigin: Ref(200).optional().default(''),
+  fileLink: Ref(2000).optional().default(''),
   msgRestrictType: z
     .union([z.literal(1), z.literal(2), z.literal(3)])
     .optional()
@@ -148,7 +153,7 @@ export const MessageSave = Targeting.extend({
   msgType: z.union([z.literal(1), z.literal(2)]),
   data: z.record(z.string(), z.unknown()),
   materialId: z.number().int().positive().optional(),
-  title: z.string().trim().min(1, 'is required').max(MESSAGE_LIMITS.descriptionMax),
+  title: singleLineText({ required: true, max: MESSAGE_LIMITS.descriptionMax }),
   pushCount: z.number().int('must be a whole number').positive('must be greater than 0'),
   targetCount: z.number().int().min(0).optional().default(0),
   scheduleType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -223,8 +228,8 @@ export const MessageListRequest = z.object({
   msgType: z.union([z.literal(1), z.literal(2)]).default(1),
   msgId: z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be digits')]).optional(),
   materialId: z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be digits')]).optional(),
-  ownerEmail: z.string().trim().max(254).optional(),
-  title: z.string().trim().max(100).optional(),
+  ownerEmail: singleLineText({ max: 254 }).optional(),
+  title: singleLineText({ max: 100 }).optional(),
   tz: UtcZone.optional().default('+0000'),
   begin: z
     .string()
@@ -234,8 +239,8 @@ export const MessageListRequest = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
     .optional(),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(MESSAGE_LIMITS.listPageSize),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(100)).default(MESSAGE_LIMITS.listPageSize),
 });
 export type MessageListRequest = z.output<typeof MessageListRequest>;
 
@@ -292,7 +297,7 @@ export const ShowLossRow = z.object({
   damageRate: z.number(),
 });
 
-const MsgParams = AppIdParams.extend({ msgId: z.coerce.number().int().positive() });
+const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
 const Ok = z.object({}).optional();
 
 export const MESSAGE_LEVELS = ALL_PROJECT_LEVELS;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 
 /**
  * Phone-model shielding (spec part 1 §2 "mobile models", §3 "Phone-model control entry", §5), levels 100 and 150.
@@ -28,9 +30,9 @@ export const MODEL_CONTROL_LIMITS = {
 } as const;
 
 /** The two lists: 1 ad shielding (ad messages only), 2 global shielding (every message kind). */
-export const ShieldType = z.coerce
-  .number()
-  .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (ad shielding) or 2 (global shielding)'));
+export const ShieldType = numberInput(
+  z.union([z.literal(1), z.literal(2)], 'must be 1 (ad shielding) or 2 (global shielding)'),
+);
 export type ShieldType = z.infer<typeof ShieldType>;
 
 /** Entry type: 1 flagship, 2 mid-high-end, 3 other. */
@@ -143,13 +145,13 @@ export type ModelEntry = z.infer<typeof ModelEntry>;
 
 export const ModelListRequest = z.object({
   shieldType: ShieldType,
-  keyword: z.string().trim().max(50).default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(MODEL_CONTROL_LIMITS.pageSize),
+  keyword: singleLineText({ max: 50 }).default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(100)).default(MODEL_CONTROL_LIMITS.pageSize),
 });
 export type ModelListRequest = z.infer<typeof ModelListRequest>;
 
-export const ModelIdBody = z.object({ id: z.coerce.number().int().positive() });
+export const ModelIdBody = z.object({ id: numberInput(z.number().int().positive()) });
 
 /** A spreadsheet row's values as entries (what the preview shows and what confirm applies). */
 export const ModelUploadRow = z.object({
@@ -197,9 +199,9 @@ export const ModelUploadPreview = z.object({
 export type ModelUploadPreview = z.infer<typeof ModelUploadPreview>;
 
 /** 1 new market (protectNewMarket applies), 2 old market. */
-export const Market = z.coerce
-  .number()
-  .pipe(z.union([z.literal(1), z.literal(2)], 'must be 1 (new market) or 2 (old market)'));
+export const Market = numberInput(
+  z.union([z.literal(1), z.literal(2)], 'must be 1 (new market) or 2 (old market)'),
+);
 
 export const MarketCountry = z.object({ countryCode: z.string(), countryName: z.string() });
 export const MarketCountries = z.object({
@@ -210,7 +212,7 @@ export type MarketCountries = z.infer<typeof MarketCountries>;
 
 export const MarketSaveRequest = z.object({
   market: Market,
-  countries: z.array(z.string().trim().toUpperCase()).max(300),
+  countries: z.array(singleLineText().toUpperCase()).max(300),
 });
 
 /** The spreadsheet columns, in order (template, download and upload). */
@@ -247,7 +249,7 @@ export const modelControlCalls = {
     method: 'POST',
     path: '/tcm/global/uem/config/edit',
     summary: 'Changes a model shielding entry',
-    body: ModelEntryInput.extend({ id: z.coerce.number().int().positive() }),
+    body: ModelEntryInput.extend({ id: numberInput(z.number().int().positive()) }),
     data: z.object({}),
   }),
   remove: defineCall({
@@ -260,6 +262,7 @@ export const modelControlCalls = {
   upload: defineCall({
     method: 'POST',
     path: '/tcm/global/uem/config/upload',
+    upload: true,
     summary: 'Parses a models .xlsx (multipart file) into a preview',
     query: z.object({ shieldType: ShieldType }),
     data: ModelUploadPreview,

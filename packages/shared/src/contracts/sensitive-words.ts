@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
 import { ProjectLevel, ROUTE_LEVELS } from '../permissions';
+import { multiLineText, singleLineText, textProblem } from '../text';
 import { AppIdParams } from './apps';
 
 export const SENSITIVE_WORD_MAX = 50;
@@ -26,7 +28,7 @@ export function parseWordList(text: string): { words: string[]; tooLong: string[
   const tooLong: string[] = [];
   for (const raw of text.split(/[\n\r,，、;；]+/)) {
     const word = raw.trim().replace(/\s+/g, ' ');
-    if (!word) continue;
+    if (!word || textProblem(word, { required: true }) === 'invisible') continue;
     const key = word.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -66,11 +68,11 @@ export function findSensitiveWords(text: string, words: readonly string[]): stri
   return found;
 }
 
-export const SensitiveWord = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(SENSITIVE_WORD_MAX, `must be at most ${SENSITIVE_WORD_MAX} characters`);
+export const SensitiveWord = singleLineText({
+  required: true,
+  max: SENSITIVE_WORD_MAX,
+  maxMessage: `must be at most ${SENSITIVE_WORD_MAX} characters`,
+});
 
 export const SensitiveWordRow = z.object({
   id: z.number().int(),
@@ -81,16 +83,19 @@ export const SensitiveWordRow = z.object({
 export type SensitiveWordRow = z.infer<typeof SensitiveWordRow>;
 
 export const SensitiveListRequest = z.object({
-  word: z.string().trim().max(SENSITIVE_WORD_MAX).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(SENSITIVE_PAGE_SIZE),
+  word: singleLineText({ max: SENSITIVE_WORD_MAX }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(200)).default(SENSITIVE_PAGE_SIZE),
 });
 export type SensitiveListRequest = z.infer<typeof SensitiveListRequest>;
 export const SensitiveList = z.object({ results: z.array(SensitiveWordRow), total: z.number().int() });
 export type SensitiveList = z.infer<typeof SensitiveList>;
 
 export const SensitiveAddRequest = z.object({ word: SensitiveWord });
-export const SensitiveImportRequest = z.object({ text: z.string().max(200_000, 'is too long') });
+/** Pasted words, one per line or comma-separated. */
+export const SensitiveImportRequest = z.object({
+  text: multiLineText({ trim: false, max: 200_000, maxMessage: 'is too long' }),
+});
 export const SensitiveDeleteRequest = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'is required').max(1000),
 });
@@ -103,14 +108,17 @@ export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 /** The texts of one language of a message or material. */
 export const LanguageContent = z.object({
-  title: z.string().max(10_000).optional(),
-  desc: z.string().max(10_000).optional(),
-  extra: z.string().max(10_000).optional(),
-  buttons: z.array(z.string().max(1000)).max(20).optional(),
+  title: singleLineText({ trim: false, max: 10_000 }).optional(),
+  desc: multiLineText({ trim: false, max: 10_000 }).optional(),
+  extra: multiLineText({ trim: false, max: 10_000 }).optional(),
+  buttons: z
+    .array(singleLineText({ trim: false, max: 1000 }))
+    .max(20)
+    .optional(),
 });
 export type LanguageContent = z.infer<typeof LanguageContent>;
 
-export const ContentByLanguage = z.record(z.string().min(1).max(20), LanguageContent);
+export const ContentByLanguage = z.record(singleLineText({ trim: false, min: 1, max: 20 }), LanguageContent);
 export type ContentByLanguage = z.infer<typeof ContentByLanguage>;
 
 /** Sensitive words found in one field of one language (`index`: which button). */

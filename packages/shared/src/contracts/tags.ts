@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
+import { multiLineText, singleLineText } from '../text';
 import { AppIdParams } from './apps';
 import { AUDIENCE_LIMITS } from './user-groups';
 
@@ -46,28 +48,27 @@ export const Tag = z.object({
 });
 export type Tag = z.infer<typeof Tag>;
 
-const Code = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(AUDIENCE_LIMITS.tagCodeMax, `must be at most ${AUDIENCE_LIMITS.tagCodeMax} characters`);
+const Code = singleLineText({
+  required: true,
+  max: AUDIENCE_LIMITS.tagCodeMax,
+  maxMessage: `must be at most ${AUDIENCE_LIMITS.tagCodeMax} characters`,
+});
 
 const TagFields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(AUDIENCE_LIMITS.tagNameMax, `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`),
-  nameEn: z
-    .string()
-    .trim()
-    .max(AUDIENCE_LIMITS.tagNameMax, `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`)
-    .default(''),
-  desc: z
-    .string()
-    .trim()
-    .max(AUDIENCE_LIMITS.tagDescriptionMax, `must be at most ${AUDIENCE_LIMITS.tagDescriptionMax} characters`)
-    .default(''),
+  name: singleLineText({
+    required: true,
+    max: AUDIENCE_LIMITS.tagNameMax,
+    maxMessage: `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`,
+  }),
+  nameEn: singleLineText({
+    max: AUDIENCE_LIMITS.tagNameMax,
+    maxMessage: `must be at most ${AUDIENCE_LIMITS.tagNameMax} characters`,
+  }).default(''),
+  /** Typed in a text area: may span lines. */
+  desc: multiLineText({
+    max: AUDIENCE_LIMITS.tagDescriptionMax,
+    maxMessage: `must be at most ${AUDIENCE_LIMITS.tagDescriptionMax} characters`,
+  }).default(''),
   code: Code.regex(TAG_CODE_PATTERN, 'must start with a letter and hold only letters, digits and _'),
   flag: TagFlag,
 };
@@ -83,16 +84,16 @@ export const TagVerifyResult = z.object({
 });
 export type TagVerifyResult = z.infer<typeof TagVerifyResult>;
 export const TagListRequest = z.object({
-  name: z.string().trim().max(AUDIENCE_LIMITS.tagNameMax).optional().default(''),
+  name: singleLineText({ max: AUDIENCE_LIMITS.tagNameMax }).optional().default(''),
   flag: TagFlag.optional(),
   id: z.number().int().positive().optional(),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(AUDIENCE_LIMITS.tagsPageSize),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(1000)).default(AUDIENCE_LIMITS.tagsPageSize),
 });
 export type TagListRequest = z.infer<typeof TagListRequest>;
 export const TagDeleteRequest = z.object({
   id: z.number().int().positive(),
-  name: z.string().max(200).optional(),
+  name: singleLineText({ trim: false, max: 200 }).optional(),
 });
 
 /** What a GAID import did: lines assigned, already carrying the tag, unknown to the app, not GAIDs. */
@@ -105,7 +106,7 @@ export const TagImportResult = z.object({
 });
 export type TagImportResult = z.infer<typeof TagImportResult>;
 
-export const TagImportParams = AppIdParams.extend({ tagId: z.coerce.number().int().positive() });
+export const TagImportParams = AppIdParams.extend({ tagId: numberInput(z.number().int().positive()) });
 
 export const TAG_LEVELS = [100, 200, 300, 400] as const;
 
@@ -154,6 +155,7 @@ export const tagCalls = {
   importDevices: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/tag/:tagId/import',
+    upload: true,
     summary: 'Tag devices by GAID (multipart .txt, one per line)',
     params: TagImportParams,
     data: TagImportResult,

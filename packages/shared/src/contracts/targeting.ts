@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { APP_LIMITS } from '../limits';
+import { singleLineText } from '../text';
 import { AppIdParams } from './apps';
 
 /** File targeting (types 6 and 7, spec part 2 §3, §5): GAID lists from an uploaded `.txt` file or a file link. */
@@ -39,12 +40,10 @@ const isHttpUrl = (s: string): boolean => {
 };
 
 /** A file link as typed: an absolute http(s) address. */
-export const GaidLink = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(GAID_LIST_LIMITS.linkMax)
-  .refine(isHttpUrl, 'must be an http:// or https:// address');
+export const GaidLink = singleLineText({ required: true, max: GAID_LIST_LIMITS.linkMax }).refine(
+  isHttpUrl,
+  'must be an http:// or https:// address',
+);
 
 /** A stored GAID list: `origin` is what a message names as `fileOrigin`. */
 export const GaidListInfo = z.object({
@@ -123,6 +122,7 @@ export const targetingCalls = {
   uploadFile: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/upload',
+    upload: true,
     summary:
       'Upload a .txt file of advertising ids, one per line (targeting type 6); refused whole with the bad lines (40000)',
     params: AppIdParams,

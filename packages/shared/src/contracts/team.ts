@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { CONFIG_LIMITS } from '../limits';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 import { ASSIGNABLE_TEAM_LEVELS } from '../permissions';
 import { AppIdParams } from './apps';
 import { Email, Lang, Password } from './users';
@@ -18,6 +20,8 @@ export const AssignableLevel = z
   );
 
 const RowId = z.number('is required').int().positive();
+/** An e-mail the console sends along for information (the row id decides). */
+const SentEmail = singleLineText({ trim: false, max: 254 });
 
 export const TeamMember = z.object({
   id: z.number().int(),
@@ -35,9 +39,9 @@ export const TeamMember = z.object({
 export type TeamMember = z.infer<typeof TeamMember>;
 
 export const TeamListRequest = z.object({
-  email: z.string().trim().max(254).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CONFIG_LIMITS.teamPageSize),
+  email: singleLineText({ max: 254 }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(100)).default(CONFIG_LIMITS.teamPageSize),
 });
 export type TeamListRequest = z.infer<typeof TeamListRequest>;
 
@@ -48,26 +52,28 @@ export type InviteRequest = z.infer<typeof InviteRequest>;
 export const EditMemberRequest = z.object({
   id: RowId,
   ulevel: AssignableLevel,
-  email: z.string().max(254).optional(),
-  targetEmail: z.string().max(254).optional(),
+  email: SentEmail.optional(),
+  targetEmail: SentEmail.optional(),
   type: z.number().int().optional(),
   lang: Lang.optional(),
 });
 export type EditMemberRequest = z.infer<typeof EditMemberRequest>;
 
-export const MemberRowRequest = z.object({ id: RowId, email: z.string().max(254).optional() });
+export const MemberRowRequest = z.object({ id: RowId, email: SentEmail.optional() });
 export type MemberRowRequest = z.infer<typeof MemberRowRequest>;
 
 /** Hand the app to an active member (`targetEmail`); `id` is the owner row. */
 export const ChangeOwnerRequest = z.object({
   id: z.number().int().positive().optional(),
-  email: z.string().max(254).optional(),
+  email: SentEmail.optional(),
   targetEmail: Email,
   targetUid: z.number().int().positive().optional(),
 });
 export type ChangeOwnerRequest = z.infer<typeof ChangeOwnerRequest>;
 
-export const InviteToken = z.object({ token: z.string().min(16, 'is not a valid invitation').max(200) });
+export const InviteToken = z.object({
+  token: singleLineText({ trim: false, min: 16, minMessage: 'is not a valid invitation', max: 200 }),
+});
 export type InviteToken = z.infer<typeof InviteToken>;
 
 export const InviteInfo = z.object({

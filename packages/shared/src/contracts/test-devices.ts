@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { CONFIG_LIMITS } from '../limits';
+import { numberInput } from '../numbers';
+import { singleLineText } from '../text';
 import { AppIdParams } from './apps';
 import { Gaid } from './devices';
 
@@ -8,15 +10,16 @@ const RowId = z.number('is required').int().positive();
 
 /** The editable fields of a test device (part 1 §5): name ≤ 15, description ≤ 30, GAID 8-4-4-4-12 hex. */
 export const TestDeviceFields = z.object({
-  name: z
-    .string('is required')
-    .trim()
-    .min(1, 'is required')
-    .max(CONFIG_LIMITS.testDeviceNameMax, `must be at most ${CONFIG_LIMITS.testDeviceNameMax} characters`),
-  desc: z
-    .string()
-    .trim()
-    .max(CONFIG_LIMITS.testDeviceDescMax, `must be at most ${CONFIG_LIMITS.testDeviceDescMax} characters`)
+  name: singleLineText({
+    typeMessage: 'is required',
+    required: true,
+    max: CONFIG_LIMITS.testDeviceNameMax,
+    maxMessage: `must be at most ${CONFIG_LIMITS.testDeviceNameMax} characters`,
+  }),
+  desc: singleLineText({
+    max: CONFIG_LIMITS.testDeviceDescMax,
+    maxMessage: `must be at most ${CONFIG_LIMITS.testDeviceDescMax} characters`,
+  })
     .optional()
     .default(''),
   gaid: z.string('is required').trim().pipe(Gaid),
@@ -35,9 +38,9 @@ export const TestDevice = z.object({
 export type TestDevice = z.infer<typeof TestDevice>;
 
 export const TestDeviceListRequest = z.object({
-  keyword: z.string().trim().max(50).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CONFIG_LIMITS.testDevicesPageSize),
+  keyword: singleLineText({ max: 50 }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(100)).default(CONFIG_LIMITS.testDevicesPageSize),
 });
 export type TestDeviceListRequest = z.infer<typeof TestDeviceListRequest>;
 

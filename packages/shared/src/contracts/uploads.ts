@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { IMAGE_RULES, type ImageKind } from '../limits';
+import { singleLineText } from '../text';
 import { AppIdParams } from './apps';
 
 /** The image kinds an upload may name (`kind` field): the keys of IMAGE_RULES. */
@@ -17,7 +18,7 @@ export const StoredImage = z.object({
 export type StoredImage = z.infer<typeof StoredImage>;
 
 export const SmallIconCheckRequest = z.object({
-  smallIconUrl: z.string().trim().min(1, 'is required').max(500),
+  smallIconUrl: singleLineText({ required: true, max: 500 }),
 });
 
 export const uploadCalls = {
@@ -25,6 +26,7 @@ export const uploadCalls = {
   image: defineCall({
     method: 'POST',
     path: '/tcm/v1/app/:appId/upload/image',
+    upload: true,
     summary: 'Upload an image (multipart `file` + `kind`), checked against IMAGE_RULES[kind]',
     params: AppIdParams,
     data: StoredImage,

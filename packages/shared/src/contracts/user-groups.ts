@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { numberInput } from '../numbers';
+import { multiLineText, singleLineText } from '../text';
 import { AppIdParams } from './apps';
 import { TargetConditions } from './conditions';
 
@@ -41,35 +43,29 @@ export const UserGroup = z.object({
 export type UserGroup = z.infer<typeof UserGroup>;
 
 export const UserGroupListRequest = z.object({
-  name: z.string().trim().max(AUDIENCE_LIMITS.groupNameMax).optional().default(''),
+  name: singleLineText({ max: AUDIENCE_LIMITS.groupNameMax }).optional().default(''),
   /** One group by id (the edit screen). */
   id: z.number().int().positive().optional(),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(AUDIENCE_LIMITS.groupsPickerPageSize)
-    .default(AUDIENCE_LIMITS.groupsPageSize),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(AUDIENCE_LIMITS.groupsPickerPageSize)).default(
+    AUDIENCE_LIMITS.groupsPageSize,
+  ),
   /** Count each row's audience (pages of up to AUDIENCE_LIMITS.sizedRowsMax rows). */
   withSize: z.boolean().default(false),
 });
 export type UserGroupListRequest = z.infer<typeof UserGroupListRequest>;
 
 const GroupFields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(AUDIENCE_LIMITS.groupNameMax, `must be at most ${AUDIENCE_LIMITS.groupNameMax} characters`),
-  description: z
-    .string()
-    .trim()
-    .max(
-      AUDIENCE_LIMITS.groupDescriptionMax,
-      `must be at most ${AUDIENCE_LIMITS.groupDescriptionMax} characters`,
-    )
-    .default(''),
+  name: singleLineText({
+    required: true,
+    max: AUDIENCE_LIMITS.groupNameMax,
+    maxMessage: `must be at most ${AUDIENCE_LIMITS.groupNameMax} characters`,
+  }),
+  /** Typed in a text area: may span lines. */
+  description: multiLineText({
+    max: AUDIENCE_LIMITS.groupDescriptionMax,
+    maxMessage: `must be at most ${AUDIENCE_LIMITS.groupDescriptionMax} characters`,
+  }).default(''),
   conditions: TargetConditions,
   open: z.boolean().default(true),
 };
@@ -80,7 +76,7 @@ export const UserGroupEditRequest = z.object({ id: z.number().int().positive(), 
 export type UserGroupEditRequest = z.infer<typeof UserGroupEditRequest>;
 export const UserGroupDeleteRequest = z.object({
   id: z.number().int().positive(),
-  name: z.string().max(200).optional(),
+  name: singleLineText({ trim: false, max: 200 }).optional(),
 });
 
 /** Conditions whose audience to count (the live size while editing). */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { LIMITS, PASSWORD_PATTERN } from '../limits';
+import { numberInput } from '../numbers';
+import { multiLineText, singleLineText } from '../text';
 
 export const Email = z.string().trim().toLowerCase().max(254).email('must be a valid e-mail address');
 export const Password = z
@@ -31,18 +33,20 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const RegisterRequest = z.object({ email: Email, password: Password, lang: Lang.optional() });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-export const TokenRequest = z.object({ token: z.string().min(16).max(200) });
+const EmailedToken = singleLineText({ trim: false, min: 16, max: 200 });
+
+export const TokenRequest = z.object({ token: EmailedToken });
 export const RecoverRequest = z.object({ email: Email, lang: Lang.optional() });
-export const ResetPasswordRequest = z.object({ token: z.string().min(16).max(200), password: Password });
+export const ResetPasswordRequest = z.object({ token: EmailedToken, password: Password });
 export const ChangePasswordRequest = z.object({
   oldPassword: z.string().min(1, 'is required').max(100),
   newPassword: Password,
 });
 
 export const UserListRequest = z.object({
-  email: z.string().trim().max(254).optional().default(''),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(LIMITS.usersPageSize),
+  email: singleLineText({ max: 254 }).optional().default(''),
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(100)).default(LIMITS.usersPageSize),
 });
 export type UserListRequest = z.infer<typeof UserListRequest>;
 
@@ -50,7 +54,7 @@ export const UserSaveRequest = z
   .object({
     id: z.number().int().optional(),
     email: Email,
-    description: z.string().trim().max(LIMITS.userDescriptionMax).default(''),
+    description: multiLineText({ max: LIMITS.userDescriptionMax }).default(''),
     source: z.union([z.literal(1), z.literal(2)]),
     ulevel: z.union([z.literal(0), z.literal(100), z.literal(150)]).default(0),
     password: z.string().optional(),
@@ -160,9 +164,9 @@ export const userCalls = {
     path: '/tcm/v1/user/sso-login',
     summary: 'Finish single sign-on with the provider’s code',
     query: z.object({
-      code: z.string().min(1).max(2048),
-      state: z.string().max(512).optional(),
-      iss: z.string().max(2048).optional(),
+      code: singleLineText({ trim: false, min: 1, max: 2048 }),
+      state: singleLineText({ trim: false, max: 512 }).optional(),
+      iss: singleLineText({ trim: false, max: 2048 }).optional(),
     }),
     data: SessionUser,
     auth: false,

@@ -25,6 +25,18 @@ interface EventsItem {
 
 const key = (appId: number, gaid: string) => `${appId}:${gaid}`;
 
+/**
+ * Whether a failed flush may be one row's fault (a value the database refuses), so that the batcher splits it to
+ * fail that row alone; not when the database itself is gone (network error, SQLSTATE 08 connection, 53 resources,
+ * 57P shutdown, 58 system), which every smaller flush would meet again.
+ */
+export function mayBeRowError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return true;
+  const { code, syscall } = err as { code?: unknown; syscall?: unknown };
+  if (typeof syscall === 'string') return false;
+  return !(typeof code === 'string' && /^(08|53|57P|58)/.test(code));
+}
+
 /** Merges every (device, message) of a batch into one row: OR-ed bits, first time of each event kind. */
 function mergeEvents(items: EventsItem[]): EventRow[] {
   const merged = new Map<string, EventRow>();
@@ -70,7 +82,11 @@ export class DevicesService {
     private readonly repo: DevicesRepository,
     opts: DevicesServiceOptions = {},
   ) {
-    const batch = { maxBatch: opts.maxBatch ?? 1000, maxDelayMs: opts.maxDelayMs ?? 10 };
+    const batch = {
+      maxBatch: opts.maxBatch ?? 1000,
+      maxDelayMs: opts.maxDelayMs ?? 10,
+      mayIsolate: mayBeRowError,
+    };
     this.registrations = new WriteBatcher(async (rows) => {
       // the same device twice in one batch: the last registration wins
       const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));

@@ -167,6 +167,15 @@ describe('validateCompose', () => {
       openContent: 'notHttp',
     });
     expect(keysAt(valid({ openContent: 'shop://a b' }))).toMatchObject({ openContent: 'noSpace' });
+    expect(validateCompose(valid({ title: 'Half\u0000price', desc: 'Today\u202Eonly' }), ctx())).toEqual([
+      { name: ['title'], key: 'invalid', params: { message: 'must not contain control characters' } },
+      {
+        name: ['desc'],
+        key: 'invalid',
+        params: { message: 'must not contain text-direction override characters' },
+      },
+    ]);
+    expect(keysAt(valid({ desc: 'Today only\nwhile stocks last' }))).toEqual({});
     expect(
       keysAt(
         valid({ openType: 2, openContent: 'https://x.com' }),

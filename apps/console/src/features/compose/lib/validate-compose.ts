@@ -7,6 +7,7 @@ import {
   MESSAGE_LIMITS,
   MessageSave,
   NotificationData,
+  TEXT_PROBLEM_MESSAGES,
 } from '@beacon/shared';
 import {
   activeLanguages,
@@ -140,6 +141,9 @@ function keyOfZodIssue(issue: z.core.$ZodIssue, name: FieldName, v: ComposeValue
   }
   if (issue.code === 'invalid_type') return { name, key: 'required' };
   if (issue.code === 'custom') {
+    // a character no text may hold (control, direction override), or nothing visible: the shared rule's words
+    if (Object.values<string>(TEXT_PROBLEM_MESSAGES).includes(issue.message))
+      return { name, key: 'invalid', params: { message: issue.message } };
     if (field === 'openContent') return { name, key: v.openType === 1 ? 'notHttp' : 'mustHttp' };
     if (field === 'buttons' && typeof name[1] === 'number')
       return { name, key: v.buttons[name[1]]?.type === 1 ? 'notHttp' : 'mustHttp' };

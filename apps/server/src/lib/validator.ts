@@ -1,0 +1,52 @@
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { hasNul, TEXT_PROBLEM_MESSAGES } from '@beacon/shared';
+import type { z } from 'zod';
+
+/** The path of the first string (or object key) in `value` that holds U+0000, or undefined when there is none. */
+export function nulPath(
+  value: unknown,
+  path: Array<string | number> = [],
+): Array<string | number> | undefined {
+  if (typeof value === 'string') return hasNul(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      // a bad key is named by its object: the key itself cannot be shown
+      if (hasNul(key)) return path;
+      const found = nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The route validator: the contract's zod schema (fastify-type-provider-zod), then a safety net for whatever a
+ * contract lets through: a string anywhere in the body, query or params holding U+0000 (PostgreSQL cannot store it)
+ * is refused like a zod issue, so the error handler answers 400 naming the field. It runs in Fastify's validation
+ * phase, after the access check of the preValidation hook.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data) as { error?: Error | FastifySchemaValidationError[]; value?: unknown };
+    if (result.error) return result;
+    const path = nulPath(data);
+    if (!path) return result;
+    const issue: FastifySchemaValidationError = {
+      keyword: 'custom',
+      instancePath: `/${path.join('/')}`,
+      schemaPath: `#/${path.join('/')}/custom`,
+      message: TEXT_PROBLEM_MESSAGES.control,
+      params: {},
+    };
+    return { error: [issue] };
+  };
+};
