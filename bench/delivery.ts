@@ -17,6 +17,7 @@ import { deliverySettingsFromEnv } from '../apps/server/src/delivery/engine/runt
 import { buildFcmMessage } from '../apps/server/src/delivery/engine/payload';
 import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
 import { FCM_DEFAULTS, FcmClient } from '../apps/server/src/delivery/fcm-client';
+import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoints';
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
 import { EngineProbe } from './src/engine-probe';
@@ -70,7 +71,10 @@ async function main(): Promise<void> {
   const cleanup: Array<() => Promise<unknown>> = [];
   try {
     const ctl = urls.http1Url;
-    const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {});
+    // the key's token_uri is on FCM_BASE_URL's origin, the one origin besides Google's that a key may name
+    const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {
+      tokenUri: `${urls.h2cUrl}/token`,
+    });
     await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, {
       perMinute: 1e9,
       perDevicePerMinute: 1e6,
@@ -303,7 +307,8 @@ async function main(): Promise<void> {
       multiLangContent: [],
       publicUrl: config.publicUrl,
     };
-    const bearer = await new FcmAuth().get({ appId: 'raw', serviceAccount: sa });
+    const tokenEndpoints = allowedTokenEndpoints({ fcmBaseUrl: urls.h2cUrl, publicUrl: '' });
+    const bearer = await new FcmAuth({ tokenEndpoints }).get({ appId: 'raw', serviceAccount: sa });
     if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
     const body = (i: number): string =>
       `{"message":${JSON.stringify(buildFcmMessage(payload, rawTokens[i % rawTokens.length]!, 'en'))}}`;

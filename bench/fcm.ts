@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FcmClient } from '../apps/server/src/delivery/fcm-client';
 import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
+import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoints';
 import { installH2RequestBindFastPath } from '../apps/server/src/delivery/fcm-h2-request-bind';
 import { type FcmApp, type FcmMessage, type ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 
@@ -200,7 +201,11 @@ async function main(): Promise<void> {
   const { child, urls } = await startEmulator();
   try {
     const ctl = urls.http1Url;
-    const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {});
+    const origin = TLS ? urls.tlsUrl : urls.h2cUrl;
+    // the key's token_uri is on the FCM origin, the one origin besides Google's that a key may name
+    const sa = await control<ServiceAccount>(ctl, 'POST', `/projects/${PROJECT}/serviceAccounts`, {
+      tokenUri: `${origin}/token`,
+    });
     await control(ctl, 'PUT', `/projects/${PROJECT}/quota`, {
       perMinute: 1e9,
       perDevicePerMinute: 1e6,
@@ -214,10 +219,10 @@ async function main(): Promise<void> {
       });
       tokens.push(...r.tokens);
     }
-    const origin = TLS ? urls.tlsUrl : urls.h2cUrl;
     const caPem = TLS && urls.caFile ? readFileSync(urls.caFile, 'utf8') : undefined;
     const app: FcmApp = { appId: 'bench', serviceAccount: sa };
-    const bearer = await new FcmAuth(caPem ? { ca: caPem } : {}).get(app);
+    const tokenEndpoints = allowedTokenEndpoints({ fcmBaseUrl: origin, publicUrl: '' });
+    const bearer = await new FcmAuth({ tokenEndpoints, ...(caPem ? { ca: caPem } : {}) }).get(app);
     if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
 
     // the client's bucket is set far above the run's rate so that it is exercised but does not pace the run

@@ -141,7 +141,8 @@ export async function appOnEmulator(
     [ownerEmail],
   );
   if (!owner) throw new Error(`no user ${ownerEmail}`);
-  const sa = emu.createServiceAccount(o.projectId);
+  // token_uri on the emulator's h2c origin, the FCM_BASE_URL these journeys use (the only other origin a key may name)
+  const sa = emu.createServiceAccount(o.projectId, { tokenUri: emu.tokenUri('h2c') });
   const { app, appSecret } = await beacon.services.apps.create({
     title: o.title,
     pkg: o.pkg,

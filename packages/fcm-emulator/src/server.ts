@@ -12,7 +12,12 @@ import {
   type Http2Server,
   type ServerHttp2Stream,
 } from 'node:http2';
-import { type AddressInfo, type Socket } from 'node:net';
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 import { type TlsMaterial } from './certs';
 import { type Exchange, fromH1Request, fromH2Stream } from './exchange';
 
@@ -32,7 +37,7 @@ export interface Transports {
   close(): Promise<void>;
 }
 
-type AnyServer = Http1Server | Http2Server | Http2SecureServer;
+type AnyServer = NetServer | Http1Server | Http2Server | Http2SecureServer;
 
 const KEEP_ALIVE_MS = 65_000;
 
@@ -70,6 +75,34 @@ function trackSockets(server: AnyServer, sockets: Set<Socket>): void {
   });
 }
 
+/** The first bytes of every HTTP/2 connection with prior knowledge (RFC 9113 §3.4). */
+const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
+
+/**
+ * Hands a cleartext connection to the HTTP/2 server when it opens with the HTTP/2 preface, else to the HTTP/1.1
+ * server: one port serves both (Node's h2c server alone refuses HTTP/1.1), so a service account's token_uri can sit
+ * on the FCM base URL's origin and still be fetched over HTTP/1.1.
+ */
+function routeByPreface(socket: Socket, h2: Http2Server, h1: Http1Server): void {
+  socket.on('error', () => undefined);
+  let head = Buffer.alloc(0);
+  const onData = (chunk: Buffer) => {
+    head = Buffer.concat([head, chunk]);
+    const n = Math.min(head.length, H2_PREFACE.length);
+    const isH2 = head.subarray(0, n).equals(H2_PREFACE.subarray(0, n));
+    if (isH2 && n < H2_PREFACE.length) return; // not yet the whole preface
+    socket.off('data', onData);
+    socket.pause();
+    socket.unshift(head);
+    if (isH2) h2.emit('connection', socket);
+    else {
+      h1.emit('connection', socket);
+      socket.resume();
+    }
+  };
+  socket.on('data', onData);
+}
+
 function listen(server: AnyServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -101,9 +134,15 @@ export async function startTransports(
       server.on('session', widenWindow);
       server.on('stream', (stream, headers) => fromH2Stream(stream as ServerHttp2Stream, headers, handle));
       server.on('sessionError', () => undefined);
-      servers.push(server);
-      trackSockets(server, sockets);
-      result.h2cUrl = url('http', o.host, await listen(server, o.h2cPort, o.host));
+      const h1 = createHttp1Server({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) =>
+        fromH1Request(req, res, handle),
+      );
+      h1.headersTimeout = KEEP_ALIVE_MS + 1000;
+      // the port itself: HTTP/2 with prior knowledge (h2c), and HTTP/1.1 for clients that speak only that
+      const front = createNetServer((socket) => routeByPreface(socket, server, h1));
+      servers.push(front);
+      trackSockets(front, sockets);
+      result.h2cUrl = url('http', o.host, await listen(front, o.h2cPort, o.host));
     }
     if (o.tlsPort !== null) {
       const server = createSecureServer({

@@ -83,6 +83,25 @@ describe('transports', () => {
     expect(err.headers['content-type']).toBe('application/json; charset=UTF-8');
   });
 
+  it('serves HTTP/1.1 on the h2c port too, so a token_uri on the FCM origin works with an HTTP/1.1 client', async () => {
+    const sa = emu.createServiceAccount('p1', { tokenUri: emu.tokenUri('h2c') });
+    expect(sa.token_uri).toBe(`${emu.h2cUrl}/token`);
+    const h1Token = await accessToken(sa);
+    expect(h1Token).toMatch(/^emu\./);
+    const plain = await h1Request(emu.h2cUrl, {
+      path,
+      headers: { ...auth, authorization: `Bearer ${h1Token}` },
+      body: body(),
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatch(NAME);
+    // and the same port still speaks HTTP/2 with prior knowledge
+    const session = connect(emu.h2cUrl).on('error', () => undefined);
+    const res = await h2Request(session, { path, headers: auth, body: body() });
+    session.destroy();
+    expect(res.status).toBe(200);
+  });
+
   it('answers 404 for unknown paths', async () => {
     const res = await h1Request(emu.http1Url, { method: 'GET', path: '/v1/nothing' });
     expect(res.status).toBe(404);

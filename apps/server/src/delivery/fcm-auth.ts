@@ -3,6 +3,8 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { type FcmApp, type FcmLogger, type FcmResult } from './fcm-types';
 import { buildJwtAssertion, tokenRequestBody } from './fcm-jwt';
 import { postTokenRequest } from './fcm-token-endpoint';
+import { isAllowedTokenUri, type TokenEndpoints } from './token-endpoints';
+import { excerpt } from '../lib/excerpt';
 
 /** Refresh this long before expiry (as firebase-admin), or at half-life for tokens shorter than twice that. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -18,6 +20,8 @@ interface CacheEntry {
 
 /** Options of FcmAuth. */
 export interface FcmAuthOptions {
+  /** Where service accounts may send their assertions (allowedTokenEndpoints); any other token_uri is refused. */
+  tokenEndpoints: TokenEndpoints;
   ca?: string | Buffer;
   timeoutMs?: number;
   now?: () => number;
@@ -29,7 +33,7 @@ export class FcmAuth {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly now: () => number;
 
-  constructor(private readonly opts: FcmAuthOptions = {}) {
+  constructor(private readonly opts: FcmAuthOptions) {
     this.now = opts.now ?? Date.now;
   }
 
@@ -73,6 +77,8 @@ export class FcmAuth {
 
   private async fetch(app: FcmApp, e: CacheEntry): Promise<string | FcmResult> {
     const sa = app.serviceAccount;
+    // the signed assertion goes only to an allowed endpoint: refused here, before any connection
+    if (!isAllowedTokenUri(this.opts.tokenEndpoints, sa.token_uri)) return refusedTokenUri(sa.token_uri);
     let assertion: string;
     try {
       if (!e.key || e.keyPem !== sa.private_key) {
@@ -102,4 +108,19 @@ export class FcmAuth {
     this.opts.logger?.info({ appId: app.appId, expiresInMs: lifetime }, 'fcm access token fetched');
     return r.accessToken;
   }
+}
+
+/** A credential failure naming token_uri (shown in the fcm_credentials alert), with a bounded excerpt of it. */
+function refusedTokenUri(tokenUri: unknown): FcmResult {
+  let shown = '';
+  try {
+    shown = new URL(String(tokenUri)).origin;
+  } catch {
+    shown = String(tokenUri);
+  }
+  return {
+    outcome: 'auth_error',
+    httpStatus: 0,
+    message: `service account token_uri refused: ${excerpt(shown, 100) || '(none)'} is not an allowed token endpoint (Google's, the FCM_BASE_URL origin or the sandbox's)`,
+  };
 }

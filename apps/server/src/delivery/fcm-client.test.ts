@@ -127,7 +127,8 @@ describe('FcmClient outcomes against the emulator (h2c)', () => {
       appId: 'down',
       serviceAccount: { ...app.serviceAccount, token_uri: 'http://127.0.0.1:1/token' },
     };
-    expect(await fx.client().send(down, dataMessage(fx.device('grant')))).toMatchObject({
+    const toDown = fx.client({ tokenEndpoints: { urls: ['http://127.0.0.1:1/token'], origins: [] } });
+    expect(await toDown.send(down, dataMessage(fx.device('grant')))).toMatchObject({
       outcome: 'retry',
       reason: 'network',
     });
@@ -139,7 +140,11 @@ describe('FcmClient outcomes against the emulator (h2c)', () => {
   });
 
   it('an unreachable FCM base URL → retry network', async () => {
-    const c = new FcmClient({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 2000 });
+    const c = new FcmClient({
+      baseUrl: 'http://127.0.0.1:1',
+      timeoutMs: 2000,
+      tokenEndpoints: { urls: [], origins: [new URL(fx.emu.http1Url).origin] },
+    });
     expect(await c.send(fx.app('outcomes'), dataMessage(fx.device('outcomes')))).toMatchObject({
       outcome: 'retry',
       reason: 'network',

@@ -13,6 +13,7 @@ import {
   parseRetryAfter,
 } from './fcm-classify';
 import { TokenBucket } from './token-bucket';
+import { allowedTokenEndpoints, type TokenEndpoints } from './token-endpoints';
 
 /** Options of FcmClient; only `baseUrl` differs between production and the emulator. */
 export interface FcmClientOptions {
@@ -24,6 +25,11 @@ export interface FcmClientOptions {
   ratePerMinute?: number;
   logger?: FcmLogger;
   now?: () => number;
+  /**
+   * Where service accounts may send their assertions; default Google's token endpoint and `baseUrl`'s origin
+   * (the delivery runtime passes allowedTokenEndpoints of the config).
+   */
+  tokenEndpoints?: TokenEndpoints;
 }
 
 /** Defaults of reference §6.1. */
@@ -84,7 +90,12 @@ export class FcmClient {
     if (opts.logger) poolOpts.logger = opts.logger;
     this.pool = new FcmSessionPool(poolOpts);
     this.tracker = new ExchangeTracker(this.pool, timeoutMs, this.now, (res, ctx) => this.onAnswer(res, ctx));
-    const authOpts: ConstructorParameters<typeof FcmAuth>[0] = { timeoutMs, now: this.now };
+    const authOpts: ConstructorParameters<typeof FcmAuth>[0] = {
+      tokenEndpoints:
+        opts.tokenEndpoints ?? allowedTokenEndpoints({ fcmBaseUrl: opts.baseUrl, publicUrl: '' }),
+      timeoutMs,
+      now: this.now,
+    };
     if (opts.ca !== undefined) authOpts.ca = opts.ca;
     if (opts.logger) authOpts.logger = opts.logger;
     this.auth = new FcmAuth(authOpts);

@@ -26,7 +26,12 @@ export async function startFixture(opts: EmulatorOptions = {}): Promise<Emulator
     }),
     device: (projectId) => emu.registerDevice({ projectId, packageName: PACKAGE }),
     client: (o = {}) => {
-      const c = new FcmClient({ baseUrl: emu.h2cUrl, ...o });
+      // these tests fetch tokens over every transport: the emulator's three origins are allowed token endpoints
+      const tokenEndpoints = {
+        urls: [],
+        origins: [emu.h2cUrl, emu.http1Url, emu.tlsUrl].filter(Boolean).map((u) => new URL(u).origin),
+      };
+      const c = new FcmClient({ baseUrl: emu.h2cUrl, tokenEndpoints, ...o });
       clients.push(c);
       return c;
     },

@@ -3,10 +3,17 @@ import http from 'node:http';
 import https from 'node:https';
 import { type FcmResult } from './fcm-types';
 import { parseRetryAfter } from './fcm-classify';
+import { excerpt } from '../lib/excerpt';
 
 /** A fetched access token, or the FcmResult explaining why there is none. */
 export type TokenFetchResult =
   { ok: true; accessToken: string; expiresInMs: number } | { ok: false; result: FcmResult };
+
+/** The most of a token endpoint answer kept (Google's is under 2 KB). */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** Longest excerpt of a token endpoint's answer kept in a result's message (and so in logs and alerts). */
+export const ANSWER_EXCERPT_CHARS = 200;
 
 /** Posts the form body and maps the answer; never throws. */
 export function postTokenRequest(
@@ -21,7 +28,11 @@ export function postTokenRequest(
     } catch {
       resolve({
         ok: false,
-        result: { outcome: 'auth_error', httpStatus: 0, message: `invalid token_uri: ${tokenUri}` },
+        result: {
+          outcome: 'auth_error',
+          httpStatus: 0,
+          message: `invalid token_uri: ${excerpt(tokenUri, 100)}`,
+        },
       });
       return;
     }
@@ -49,7 +60,12 @@ export function postTokenRequest(
     if (isHttps && opts.ca !== undefined) options.ca = opts.ca;
     const req = (isHttps ? https : http).request(url, options, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        // only the start of an answer is kept (an access token answer is a few hundred bytes)
+        if (size < MAX_ANSWER_BYTES) chunks.push(c);
+        size += c.length;
+      });
       res.on('error', (e) => resolve(networkFailure(e)));
       res.on('end', () =>
         resolve(
@@ -96,8 +112,12 @@ export function mapTokenResponse(
       expiresInMs: (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000,
     };
   }
-  const code = typeof json.error === 'string' ? json.error : '';
-  const desc = typeof json.error_description === 'string' ? json.error_description : text.slice(0, 200);
+  // the answer is the endpoint's text: bounded and made one printable line before it reaches a log or an alert
+  const code = typeof json.error === 'string' ? excerpt(json.error, 60) : '';
+  const desc = excerpt(
+    typeof json.error_description === 'string' ? json.error_description : text,
+    ANSWER_EXCERPT_CHARS,
+  );
   const message = `token endpoint: ${[code, desc].filter(Boolean).join(': ') || `HTTP ${status}`}`;
   if (status === 429 || status >= 500) {
     const result: FcmResult = {
@@ -116,7 +136,7 @@ export function mapTokenResponse(
 function networkFailure(e: Error): TokenFetchResult {
   return {
     ok: false,
-    result: { outcome: 'retry', reason: 'network', message: `token endpoint: ${e.message}` },
+    result: { outcome: 'retry', reason: 'network', message: `token endpoint: ${excerpt(e.message)}` },
   };
 }
 

@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { logOptions } from '../lib/log-options';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -12,8 +13,9 @@ export const repoRoot = path.resolve(here, here.endsWith(`${path.sep}dist`) ? '.
 
 export const consoleDist = path.join(repoRoot, 'apps/console/dist');
 
-export function createLogger(config: Config) {
-  return pino({ level: config.logLevel });
+/** The process's logger: JSON lines on stdout (or `destination`), secrets redacted (lib/log-options.ts). */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream) {
+  return destination ? pino(logOptions(config.logLevel), destination) : pino(logOptions(config.logLevel));
 }
 
 /**

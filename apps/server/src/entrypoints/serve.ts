@@ -5,6 +5,7 @@ import { createDemo } from '../sandbox/demo';
 import { startFleets } from '../sandbox/fleets';
 import { Sandbox } from '../sandbox/sandbox';
 import { consoleDist, createLogger, openAndMigrate } from './runtime';
+import { secretKeyWarning } from './secret-key-warning';
 
 const DEMO_DEVICES = 20_000;
 
@@ -13,6 +14,8 @@ const DEFAULT_ADMIN_EMAIL = 'admin@beacon.local';
 /** `beacon serve` / `beacon api`: API and console (and, with serve, the background work) in one process. */
 export async function serve(config: Config, role: 'serve' | 'api'): Promise<void> {
   const log = createLogger(config);
+  const keyWarning = secretKeyWarning(config, process.env.NODE_ENV);
+  if (keyWarning) log.warn({ dataDir: config.dataDir }, keyWarning);
   const { database, fresh } = await openAndMigrate(config, log);
   const sandbox = config.fcmBaseUrl
     ? undefined

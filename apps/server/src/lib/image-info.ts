@@ -27,17 +27,18 @@ function jpg(b: Buffer): ImageInfo | undefined {
 }
 
 function webp(b: Buffer): ImageInfo | undefined {
-  if (b.length < 30 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WEBP')
+  // a 1×1 lossless WebP is 26 bytes: each chunk type needs only the bytes its size is read from
+  if (b.length < 25 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WEBP')
     return undefined;
   const chunk = b.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ')
+  if (chunk === 'VP8 ' && b.length >= 30)
     return { type: 'webp', width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8X' && b.length >= 30)
+    return { type: 'webp', width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
   if (chunk === 'VP8L') {
     const bits = b.readUInt32LE(21);
     return { type: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
-  if (chunk === 'VP8X')
-    return { type: 'webp', width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
   return undefined;
 }
 

@@ -104,7 +104,7 @@ describe.each(backends())('simulated fleet against a real Beacon [$name]', (back
       owner: { userId: owner!.id, email: 'owner@example.com' },
     });
     emu = await startEmulator({ tlsPort: null });
-    sa = emu.createServiceAccount(PROJECT);
+    sa = emu.createServiceAccount(PROJECT, { tokenUri: emu.tokenUri('h2c') });
     fcm = new FcmClient({ baseUrl: emu.h2cUrl });
     fleet = new Fleet({
       emulator: emu,

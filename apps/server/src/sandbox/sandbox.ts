@@ -15,7 +15,7 @@ interface AppFcm {
 }
 
 /** Where sandbox service accounts send their token requests: Beacon's own address, stable across restarts. */
-export const SANDBOX_TOKEN_PATH = '/emulator/token';
+export { SANDBOX_TOKEN_PATH } from '../delivery/token-endpoints';
 
 const PRELOAD_TOKENS = 200_000;
 

@@ -22,7 +22,8 @@ export async function appOnEmulator(
   owner: { id: number; email: string },
   o: { title: string; pkg: string; projectId: string },
 ) {
-  const sa = emu.createServiceAccount(o.projectId);
+  // token_uri on the emulator's h2c origin, the FCM_BASE_URL of these tests (the only other origin a key may name)
+  const sa = emu.createServiceAccount(o.projectId, { tokenUri: emu.tokenUri('h2c') });
   const { app, appSecret } = await t.services.apps.create({
     title: o.title,
     pkg: o.pkg,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { startBoss } from '../../jobs/boss';
 import type { SecretBox } from '../../lib/secret-box';
 import { FcmClient } from '../fcm-client';
+import { allowedTokenEndpoints } from '../token-endpoints';
 import { BatchRepository } from './batch.repository';
 import { DeliveryEngine, ENGINE_DEFAULTS, type EngineDeps, type EngineSettings } from './engine';
 import { EngineRepository } from './engine.repository';
@@ -95,7 +96,13 @@ export class DeliveryRuntime {
       (err) => opts.log.error({ err }, 'job queue error'),
     );
     const { engine: settings, ...fcm } = deliverySettingsFromEnv();
-    const client = new FcmClient({ baseUrl: opts.fcmBaseUrl, logger: opts.log, ...fcm });
+    const client = new FcmClient({
+      baseUrl: opts.fcmBaseUrl,
+      logger: opts.log,
+      // the same rule as the upload check: Google's endpoint, FCM_BASE_URL's origin, or the sandbox's
+      tokenEndpoints: allowedTokenEndpoints(opts.config),
+      ...fcm,
+    });
     const engine = new DeliveryEngine({
       repo: this.repo,
       batches: new BatchRepository(opts.database),

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { APP_LIMITS, type FirebaseUpload } from '@beacon/shared';
+import type { TokenEndpoints } from '../../delivery/token-endpoints';
 import { ApiError, fieldError } from '../../lib/api-error';
+import { displayFileName } from '../../lib/file-name';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ServiceAccountInfo } from './apps.service';
 import type { FirebaseUploadsRepository } from './firebase-uploads.repository';
@@ -17,17 +19,22 @@ export class FirebaseUploadsService {
   constructor(
     private readonly repo: FirebaseUploadsRepository,
     private readonly box: SecretBox,
+    /** Where uploaded keys may send their assertions (allowedTokenEndpoints of the config). */
+    private readonly tokenEndpoints: TokenEndpoints,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Checks and keeps an uploaded file: `.json`, at most 1 MB (else 110000), a valid service-account key. */
+  /**
+   * Checks and keeps an uploaded file: `.json`, at most 1 MB (else 110000), a valid service-account key whose
+   * token_uri is an allowed endpoint. The file's name is kept as a display name (lib/file-name.ts).
+   */
   async upload(data: Buffer, fileName: string, userId: number): Promise<FirebaseUpload> {
     if (data.length > APP_LIMITS.firebaseJsonMaxBytes) throw new ApiError(110000);
-    if (!fileName.toLowerCase().endsWith('.json')) throw fieldError('file', 'must be a .json file');
+    const name = displayFileName(fileName);
+    if (!name.toLowerCase().endsWith('.json')) throw fieldError('file', 'must be a .json file');
     const json = data.toString('utf8');
-    const { projectId, clientEmail } = parseServiceAccount(json);
+    const { projectId, clientEmail } = parseServiceAccount(json, this.tokenEndpoints);
     const origin = randomBytes(18).toString('base64url');
-    const name = fileName.slice(0, 200);
     await this.repo.pruneBefore(new Date(this.now().getTime() - KEEP_MS));
     await this.repo.insert({
       id: origin,

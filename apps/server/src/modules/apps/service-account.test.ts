@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { allowedTokenEndpoints } from '../../delivery/token-endpoints';
 import { ApiError } from '../../lib/api-error';
 import { parseServiceAccount } from './service-account';
 import { serviceAccountJson } from './test-fixtures';
 
+/** A server without FCM_BASE_URL (sandbox at http://beacon.test/emulator/token). */
+const ENDPOINTS = allowedTokenEndpoints({ fcmBaseUrl: undefined, publicUrl: 'http://beacon.test' });
+
 function problem(json: string): string {
   try {
-    parseServiceAccount(json);
+    parseServiceAccount(json, ENDPOINTS);
   } catch (err) {
     if (err instanceof ApiError) return err.messageFor('en');
     throw err;
@@ -15,7 +19,7 @@ function problem(json: string): string {
 
 describe('parseServiceAccount', () => {
   it('accepts a real service-account key and returns its project and client e-mail', () => {
-    expect(parseServiceAccount(serviceAccountJson())).toEqual({
+    expect(parseServiceAccount(serviceAccountJson(), ENDPOINTS)).toEqual({
       projectId: 'shop-push',
       clientEmail: 'firebase-adminsdk@shop-push.iam.gserviceaccount.com',
     });
@@ -37,13 +41,18 @@ describe('parseServiceAccount', () => {
     ],
     ['no token_uri', serviceAccountJson({ token_uri: undefined }), '"token_uri"'],
     ['a non-http token_uri', serviceAccountJson({ token_uri: 'ftp://example.com/token' }), '"token_uri"'],
+    [
+      'a token_uri on the loopback',
+      serviceAccountJson({ token_uri: 'http://127.0.0.1:8080/token' }),
+      '"token_uri" this server does not send keys to',
+    ],
   ])('refuses %s, naming what is wrong', (_name, json, expected) => {
     expect(problem(json)).toContain(expected);
   });
 
   it('names the problem in zh and fr too', () => {
     try {
-      parseServiceAccount(serviceAccountJson({ token_uri: 'nope' }));
+      parseServiceAccount(serviceAccountJson({ token_uri: 'nope' }), ENDPOINTS);
     } catch (err) {
       expect((err as ApiError).messageFor('zh')).toContain('token_uri');
       expect((err as ApiError).messageFor('fr')).toContain('compte de service');

@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { Email, type MessageLang } from '@beacon/shared';
+import { isAllowedTokenUri, type TokenEndpoints } from '../../delivery/token-endpoints';
 import { ApiError } from '../../lib/api-error';
 
 /** What the FCM client needs from a Google service-account key file. */
@@ -8,7 +9,7 @@ export interface ParsedServiceAccount {
   clientEmail: string;
 }
 
-type Problem = 'json' | 'type' | 'projectId' | 'clientEmail' | 'privateKey' | 'tokenUri';
+type Problem = 'json' | 'type' | 'projectId' | 'clientEmail' | 'privateKey' | 'tokenUri' | 'tokenEndpoint';
 
 const TEXT: Record<Problem, Record<MessageLang, string>> = {
   json: {
@@ -36,6 +37,11 @@ const TEXT: Record<Problem, Record<MessageLang, string>> = {
     en: 'has no "token_uri" http(s) URL',
     zh: '缺少 http(s) 格式的 "token_uri"',
     fr: 'n’a pas d’URL http(s) "token_uri"',
+  },
+  tokenEndpoint: {
+    en: 'has a "token_uri" this server does not send keys to: use Google\'s https://oauth2.googleapis.com/token',
+    zh: '的 "token_uri" 不是本服务器允许的令牌地址：请使用 Google 的 https://oauth2.googleapis.com/token',
+    fr: 'a un "token_uri" auquel ce serveur n’envoie pas de clés : utilisez celui de Google, https://oauth2.googleapis.com/token',
   },
 };
 
@@ -65,9 +71,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 /**
  * Checks a service-account key file: a JSON object with `type` service_account, `project_id`, a valid
- * `client_email`, a `private_key` that parses, and an http(s) `token_uri`. Throws status 400 naming what is wrong.
+ * `client_email`, a `private_key` that parses, and a `token_uri` among the `allowed` endpoints (Google's, the
+ * configured FCM_BASE_URL origin or the sandbox's; delivery/token-endpoints.ts), since the server posts the key's
+ * signed assertion there. Throws status 400 naming what is wrong.
  */
-export function parseServiceAccount(json: string): ParsedServiceAccount {
+export function parseServiceAccount(json: string, allowed: TokenEndpoints): ParsedServiceAccount {
   let doc: unknown;
   try {
     doc = JSON.parse(json);
@@ -89,5 +97,6 @@ export function parseServiceAccount(json: string): ParsedServiceAccount {
     throw refuse('privateKey');
   }
   if (!isHttpUrl(fields.token_uri)) throw refuse('tokenUri');
+  if (!isAllowedTokenUri(allowed, fields.token_uri)) throw refuse('tokenEndpoint');
   return { projectId, clientEmail };
 }

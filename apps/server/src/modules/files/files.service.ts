@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ImageRule, MessageLang } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
+import { displayFileName } from '../../lib/file-name';
 import { imageInfo } from '../../lib/image-info';
+import { imageDefect } from '../../lib/image-integrity';
 import type { FileRecord, FilesRepository } from './files.repository';
 
 const MIME: Record<string, string> = {
@@ -21,7 +23,7 @@ export interface StoredFile {
   height?: number;
 }
 
-type Problem = 'type' | 'size' | 'dimensions' | 'square';
+type Problem = 'type' | 'size' | 'dimensions' | 'square' | 'broken';
 
 const TEXT: Record<Problem, Record<MessageLang, (rule: ImageRule) => string>> = {
   type: {
@@ -40,11 +42,20 @@ const TEXT: Record<Problem, Record<MessageLang, (rule: ImageRule) => string>> = 
     fr: (r) => `doit mesurer ${r.width}×${r.height} pixels`,
   },
   square: { en: () => 'must be square', zh: () => '必须为正方形', fr: () => 'doit être carrée' },
+  broken: {
+    en: () => 'is truncated or damaged: it cannot be read as a whole image, upload the complete file again',
+    zh: () => '已截断或损坏：无法读取完整图片，请重新上传完整文件',
+    fr: () =>
+      'est tronquée ou endommagée : elle ne peut pas être lue en entier, importez à nouveau le fichier complet',
+  },
 };
 
-function refuse(field: string, problem: Problem, rule: ImageRule): ApiError {
-  return new ApiError(400, (lang) => `${field} ${TEXT[problem][lang](rule)}`, {
-    fields: [{ field, message: TEXT[problem].en(rule) }],
+/** Status 400 naming `field` (and the file, when its name is known) with what is wrong. */
+function refuse(field: string, problem: Problem, rule: ImageRule, name?: string, detail?: string): ApiError {
+  const subject = name ? `${field} "${name}"` : field;
+  const why = detail ? ` (${detail})` : '';
+  return new ApiError(400, (lang) => `${subject} ${TEXT[problem][lang](rule)}${why}`, {
+    fields: [{ field, message: `${name ? `"${name}" ` : ''}${TEXT[problem].en(rule)}${why}` }],
   });
 }
 
@@ -52,11 +63,16 @@ function refuse(field: string, problem: Problem, rule: ImageRule): ApiError {
 export class FilesService {
   constructor(private readonly repo: FilesRepository) {}
 
-  /** Checks an image against a rule; throws status 400 naming `field` with what is wrong. */
+  /**
+   * Checks an image against a rule, then that the whole file is there (a PNG inflates to every row, a JPEG reaches
+   * its EOI, a WebP fills its RIFF size: lib/image-integrity.ts); throws status 400 naming `field` (and the file's
+   * display name `name`, when given) with what is wrong.
+   */
   checkImage(
     data: Buffer,
     rule: ImageRule,
     field: string,
+    name?: string,
   ): { type: 'png' | 'jpg' | 'webp'; width: number; height: number } {
     const info = imageInfo(data);
     if (!info || !rule.types.includes(info.type)) throw refuse(field, 'type', rule);
@@ -64,6 +80,8 @@ export class FilesService {
     if (rule.width !== undefined && (info.width !== rule.width || info.height !== rule.height))
       throw refuse(field, 'dimensions', rule);
     if (rule.square && info.width !== info.height) throw refuse(field, 'square', rule);
+    const defect = imageDefect(data, info.type);
+    if (defect) throw refuse(field, 'broken', rule, name, defect);
     return info;
   }
 
@@ -74,10 +92,11 @@ export class FilesService {
     name: string,
     userId: number | null,
   ): Promise<StoredFile> {
-    const info = this.checkImage(data, rule, field);
+    const info = this.checkImage(data, rule, field, displayFileName(name));
     return this.store(data, info.type, name, userId, info);
   }
 
+  /** Stores bytes under their SHA-256; `name` (as the client sent it) is kept as a display name only. */
   async store(
     data: Buffer,
     ext: string,
@@ -86,6 +105,7 @@ export class FilesService {
     dims?: { width: number; height: number },
   ): Promise<StoredFile> {
     const sha256 = createHash('sha256').update(data).digest('hex');
+    const shown = displayFileName(name);
     await this.repo.put({
       sha256,
       ext,
@@ -93,11 +113,11 @@ export class FilesService {
       size: data.length,
       width: dims?.width ?? null,
       height: dims?.height ?? null,
-      name: name.slice(0, 200),
+      name: shown,
       data,
       createdBy: userId,
     });
-    return { sha256, url: `/files/${sha256}.${ext}`, name, ...(dims ?? {}) };
+    return { sha256, url: `/files/${sha256}.${ext}`, name: shown, ...(dims ?? {}) };
   }
 
   async get(sha256: string): Promise<FileRecord | undefined> {

@@ -205,7 +205,7 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
 
   it('stops a slow push: nothing more is sent after stop returns', async () => {
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const sa = emu.createServiceAccount('slow-project');
+    const sa = emu.createServiceAccount('slow-project', { tokenUri: emu.tokenUri('h2c') });
     const { app } = await t.services.apps.create({
       title: 'Slow',
       pkg: 'com.example.slow',

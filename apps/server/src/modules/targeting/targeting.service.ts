@@ -8,6 +8,7 @@ import {
   type GaidListProblem,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
+import { displayFileName } from '../../lib/file-name';
 import { GaidLineParser } from './gaid-parser';
 import { LinkError, type LinkFetcher } from './link-fetcher';
 import type { NewGaidList, TargetingRepository } from './targeting.repository';
@@ -66,14 +67,14 @@ export class TargetingService {
 
   /** uploadTxtFile: a `.txt` file within the app's upload limit, every line an advertising id. */
   async importFile(appId: number, userId: number, file: UploadedFile, field = 'file'): Promise<GaidListInfo> {
-    if (!/\.txt$/i.test(file.filename))
-      throw codeError(400, field, 'must be a .txt file', { reason: 'not_txt' });
+    const name = displayFileName(file.filename);
+    if (!/\.txt$/i.test(name)) throw codeError(400, field, 'must be a .txt file', { reason: 'not_txt' });
     const limit = await this.limitOf(appId);
     const list: NewGaidList = {
       id: randomUUID(),
       appId,
       source: 6,
-      name: file.filename.slice(0, 200),
+      name,
       link: '',
       createdBy: userId,
     };
@@ -114,7 +115,7 @@ export class TargetingService {
     return this.store(list, field, async (push) => {
       try {
         const fetched = await fetcher.fetch(link, push);
-        list.name = fetched.name;
+        list.name = displayFileName(fetched.name);
         return fetched.size;
       } catch (err) {
         throw this.linkError(err, field, limit);

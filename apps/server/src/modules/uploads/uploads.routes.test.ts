@@ -3,9 +3,10 @@ import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { clientFor, seedTeam, type Member } from '../apps/test-team';
 import { makePng } from '../icon/png.fixture';
+import { jpegImage } from './jpeg-webp.fixture';
 import { imageMultipart, rgbaPng } from './png-encode.fixture';
 
-const JPEG_430 = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b0800e601ae01011100ffd9', 'hex');
+const JPEG_430 = jpegImage(430, 230);
 
 describe.each(backends())('compose uploads [$name]', (backend) => {
   let t: TestApp;
