@@ -17,9 +17,18 @@ export const LIMITS = {
   sessionTtlMs: 7 * 24 * 3600 * 1000,
   activationTtlMs: 48 * 3600 * 1000,
   resetTtlMs: 3600 * 1000,
+  /** Failed sign-ins of an e-mail (or of a trusted-device cookie) before each further attempt must wait. */
   loginFailuresPerEmail: 5,
+  /** That wait: 1 s after the free failures, doubling with each further failure, at most 15 minutes. */
+  loginDelayBaseMs: 1000,
+  loginDelayMaxMs: 15 * 60 * 1000,
+  /** How long a failure counts towards that wait (a successful sign-in forgets them at once). */
+  loginFailureMemoryMs: 24 * 3600 * 1000,
+  /** Failed sign-ins from one client address within loginFailureWindowMs, whatever the e-mail. */
   loginFailuresPerClient: 20,
   loginFailureWindowMs: 15 * 60 * 1000,
+  /** A browser that signed in keeps its trusted-device cookie this long. */
+  trustedDeviceTtlMs: 365 * 24 * 3600 * 1000,
   appGroupNameMax: 20,
   appGroupDescMax: 20,
   appGroupMinApps: 2,

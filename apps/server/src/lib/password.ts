@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 /** Hashes a password with argon2id (the library's defaults: m=19 MiB, t=2). */
 export function hashPassword(password: string): Promise<string> {
@@ -13,6 +13,26 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies a password against an account's hash; without one (no such account, or an account without a password)
+ * it verifies against a dummy hash, made once on first use, and answers false: both answers cost the same argon2
+ * work, so the time of a sign-in does not tell whether the e-mail has an account.
+ */
+export async function verifyPasswordOrDummy(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url')).catch((err: unknown) => {
+    dummyHash = undefined;
+    throw err;
+  });
+  await verifyPassword(await dummyHash, password);
+  return false;
 }
 
 /** A random password that satisfies the console's rule (digit, letter, one of !@#$%&, 8–20 chars). */

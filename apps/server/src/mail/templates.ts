@@ -39,6 +39,34 @@ const reset: Texts = {
   },
 };
 
+type AccountExistsTexts = Record<
+  MessageLang,
+  { subject: string; body: (signIn: string, reset: string) => string }
+>;
+
+const accountExists: AccountExistsTexts = {
+  en: {
+    subject: 'Someone tried to register with your address on Beacon',
+    body: (signIn, reset) =>
+      `Someone tried to create a Beacon account with this e-mail address, which already has one. Nothing was changed.\n\nIf that was you, sign in:\n${signIn}\n\nor, if you forgot your password, reset it:\n${reset}\n\nIf it was not you, ignore this mail.`,
+  },
+  zh: {
+    subject: '有人尝试用您的邮箱注册 Beacon',
+    body: (signIn, reset) =>
+      `有人尝试用此邮箱创建 Beacon 账号，但该邮箱已有账号。账号没有任何改动。\n\n如果是您本人，请登录：\n${signIn}\n\n如果忘记了密码，请重置：\n${reset}\n\n如果不是您本人操作，请忽略此邮件。`,
+  },
+  fr: {
+    subject: 'Quelqu’un a tenté de s’inscrire sur Beacon avec votre adresse',
+    body: (signIn, reset) =>
+      `Quelqu’un a tenté de créer un compte Beacon avec cette adresse e-mail, qui en a déjà un. Rien n’a été modifié.\n\nSi c’était vous, connectez-vous :\n${signIn}\n\nou, si vous avez oublié votre mot de passe, réinitialisez-le :\n${reset}\n\nSi ce n’était pas vous, ignorez ce message.`,
+  },
+};
+
+/** To the owner of an existing account when someone registers with its e-mail (registration answers the same). */
+export function accountExistsMail(to: string, signIn: string, reset: string, lang: MessageLang): Mail {
+  return { to, subject: accountExists[lang].subject, text: accountExists[lang].body(signIn, reset) };
+}
+
 export function activationMail(to: string, link: string, lang: MessageLang): Mail {
   return { to, subject: activation[lang].subject, text: activation[lang].body(link) };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures, sessions, users, userTokens } from '../../db/schema';
 
@@ -140,12 +140,14 @@ export class UsersRepository {
     await this.db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
   }
 
-  async countFailures(key: string, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
+  /** When the failures of a key since `since` happened, oldest first. */
+  async failureTimes(key: string, since: Date): Promise<Date[]> {
+    const rows = await this.db
+      .select({ at: loginFailures.at })
       .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
-    return row?.n ?? 0;
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)))
+      .orderBy(asc(loginFailures.at));
+    return rows.map((r) => r.at);
   }
 
   async clearFailures(key: string, before?: Date): Promise<void> {

@@ -4,7 +4,8 @@ import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import { clearSessionCookie, setSessionCookie, type CookieOptions } from '../../plugins/auth';
 import type { SsoService } from './sso.service';
-import { toSessionUser, type UsersService } from './users.service';
+import { setTrustedDeviceCookie, trustedDeviceOf } from './trusted-device';
+import { retryAfterSecondsOf, toSessionUser, type UsersService } from './users.service';
 import { usersPolicy } from './users.policy';
 
 export interface UsersRoutesDeps {
@@ -18,9 +19,17 @@ const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers[
 /** Sign-in, sessions, registration, password reset, SSO and the administrators screen. */
 export function registerUsersRoutes(app: FastifyInstance, { users, sso, cookie }: UsersRoutesDeps): void {
   registerCall(app, userCalls.login, usersPolicy.anyone, async ({ body, req, reply }) => {
-    const result = await users.login(body.email, body.password, clientOf(req));
-    setSessionCookie(reply, result.token, cookie);
-    return result.user;
+    try {
+      const device = trustedDeviceOf(req, body.email);
+      const result = await users.login(body.email, body.password, clientOf(req), device);
+      setSessionCookie(reply, result.token, cookie);
+      setTrustedDeviceCookie(reply, body.email, cookie.secure);
+      return result.user;
+    } catch (err) {
+      const retryAfter = retryAfterSecondsOf(err);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      throw err;
+    }
   });
 
   registerCall(app, userCalls.loginStatus, usersPolicy.signedIn, async ({ session }) =>

@@ -9,10 +9,11 @@ import {
   type UserSaveRequest,
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
-import { generatePassword, hashPassword, verifyPassword } from '../../lib/password';
+import { KeyedMutex } from '../../lib/keyed-mutex';
+import { generatePassword, hashPassword, verifyPassword, verifyPasswordOrDummy } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
-import { activationMail, resetMail } from '../../mail/templates';
+import { accountExistsMail, activationMail, resetMail } from '../../mail/templates';
 import type { UserRecord, UsersRepository } from './users.repository';
 
 export interface UsersServiceDeps {
@@ -44,38 +45,85 @@ export function toSessionUser(u: UserRecord): SessionUser {
   return { email: u.email, ulevel: u.ulevel, source: u.source, description: u.description };
 }
 
+/**
+ * How long the next sign-in on an account (or trusted device) must wait after these failures, oldest first: free
+ * for the first LIMITS.loginFailuresPerEmail, then 1 s after the last failure, doubling with each further one, at
+ * most LIMITS.loginDelayMaxMs. Zero or less: no wait.
+ */
+export function accountWaitMs(failures: readonly Date[], now: Date): number {
+  const extra = failures.length - LIMITS.loginFailuresPerEmail;
+  const last = failures[failures.length - 1];
+  if (extra < 0 || !last) return 0;
+  const delay = Math.min(LIMITS.loginDelayBaseMs * 2 ** extra, LIMITS.loginDelayMaxMs);
+  return last.getTime() + delay - now.getTime();
+}
+
+/**
+ * How long the next sign-in from a client address must wait after these failures of the window, oldest first:
+ * until enough of them leave the window for the count to be under LIMITS.loginFailuresPerClient.
+ */
+export function clientWaitMs(failures: readonly Date[], now: Date): number {
+  const leaving = failures[failures.length - LIMITS.loginFailuresPerClient];
+  return leaving ? leaving.getTime() + LIMITS.loginFailureWindowMs - now.getTime() : 0;
+}
+
+/** The seconds a refused sign-in (1007) must wait, as its `data` says. */
+export function retryAfterSecondsOf(err: unknown): number | undefined {
+  if (!(err instanceof ApiError) || err.code !== 1007) return undefined;
+  const data = err.data as { retryAfterSeconds?: unknown } | undefined;
+  return typeof data?.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined;
+}
+
 /** Accounts, sessions, activation and password reset, administrators. */
 export class UsersService {
   private readonly now: () => Date;
+  /** Sign-in attempts run one at a time per throttling key, so a burst cannot pass the checks all at once. */
+  private readonly attempts = new KeyedMutex();
 
   constructor(private readonly deps: UsersServiceDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Checks e-mail and password; throttles repeated failures per e-mail and per client. */
-  async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+  /**
+   * Checks e-mail and password. Failures slow the next attempts down (1007 with the seconds to wait): per account
+   * (`accountWaitMs`), and per client address (`clientWaitMs`). `trustedDevice` is the id of the browser's
+   * trusted-device cookie for this e-mail (it signed in before): its attempts are counted per that cookie instead of
+   * per e-mail, so strangers' failures on an account never lock out its owner's browsers. Unknown e-mails cost the
+   * same argon2 work as known ones.
+   */
+  async login(
+    email: string,
+    password: string,
+    client: ClientInfo,
+    trustedDevice?: string,
+  ): Promise<LoginResult> {
     const { repo } = this.deps;
-    const now = this.now();
-    const since = new Date(now.getTime() - LIMITS.loginFailureWindowMs);
-    const emailKey = `email:${email}`;
+    const accountKey = trustedDevice ? `device:${hashToken(trustedDevice)}` : `email:${email}`;
     const clientKey = `ip:${client.ip}`;
-    const [byEmail, byClient] = await Promise.all([
-      repo.countFailures(emailKey, since),
-      repo.countFailures(clientKey, since),
-    ]);
-    if (byEmail >= LIMITS.loginFailuresPerEmail || byClient >= LIMITS.loginFailuresPerClient) {
-      const minutes = Math.ceil(LIMITS.loginFailureWindowMs / 60_000);
-      throw new ApiError(1007, (lang) => tooManyAttempts(lang, minutes));
-    }
-    const user = await repo.findByEmail(email);
-    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
-    if (!user || !ok) {
-      await repo.recordFailures([emailKey, clientKey], now);
-      throw new ApiError(1003);
-    }
-    if (!user.activatedAt) throw new ApiError(1004);
-    await repo.clearFailures(emailKey);
-    return { token: await this.openSession(user.id, client), user: toSessionUser(user) };
+    return this.attempts.run([accountKey, clientKey], async () => {
+      const now = this.now();
+      const ago = (ms: number) => new Date(now.getTime() - ms);
+      const [byAccount, byClient] = await Promise.all([
+        repo.failureTimes(accountKey, ago(LIMITS.loginFailureMemoryMs)),
+        repo.failureTimes(clientKey, ago(LIMITS.loginFailureWindowMs)),
+      ]);
+      const waitMs = Math.max(accountWaitMs(byAccount, now), clientWaitMs(byClient, now));
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new ApiError(1007, (lang) => tooManyAttempts(lang, seconds), { retryAfterSeconds: seconds });
+      }
+      const user = await repo.findByEmail(email);
+      const ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+      if (!user || !ok) {
+        await repo.recordFailures([accountKey, clientKey], now);
+        // now and then, forget failures too old to count for anything
+        if (Math.random() < 0.01) await repo.pruneFailures(ago(LIMITS.loginFailureMemoryMs));
+        throw new ApiError(1003);
+      }
+      if (!user.activatedAt) throw new ApiError(1004);
+      await repo.clearFailures(accountKey);
+      return { token: await this.openSession(user.id, client), user: toSessionUser(user) };
+    });
   }
 
   /** Opens a session for a user already authenticated (password or SSO); returns the cookie token. */
@@ -104,7 +152,12 @@ export class UsersService {
     await this.deps.repo.revokeSession(sessionId);
   }
 
-  /** Creates an inactive local account and mails its activation link. */
+  /**
+   * Creates an inactive local account and mails its activation link. The answer is the same whether the e-mail
+   * has an account or not (no account probing): for an account still waiting for activation the activation mail
+   * goes out again and nothing else changes (the first password stays; a takeover would need the mailbox), for any
+   * other account its owner is told by mail that someone tried to register with the address.
+   */
   async register(email: string, password: string, lang: MessageLang): Promise<void> {
     if (!this.deps.registrationEnabled) throw new ApiError(1002);
     const created = await this.deps.repo.insert({
@@ -113,17 +166,15 @@ export class UsersService {
       source: UserSource.EXTERNAL,
       ulevel: UserLevel.USER,
     });
-    if (!created) {
-      const existing = await this.deps.repo.findByEmail(email);
-      if (existing && !existing.activatedAt && existing.source === UserSource.EXTERNAL) {
-        // registering again before activating: new password, new link
-        await this.deps.repo.update(existing.id, { passwordHash: await hashPassword(password) });
-        await this.sendActivation(existing, lang);
-        return;
-      }
-      throw new ApiError(1005);
-    }
-    await this.sendActivation(created, lang);
+    if (created) return this.sendActivation(created, lang);
+    const existing = await this.deps.repo.findByEmail(email);
+    if (!existing) return;
+    if (!existing.activatedAt && existing.source === UserSource.EXTERNAL)
+      return this.sendActivation(existing, lang);
+    const { publicUrl } = this.deps;
+    await this.deps.mailer.send(
+      accountExistsMail(existing.email, `${publicUrl}/login`, `${publicUrl}/recoverpass`, lang),
+    );
   }
 
   private async sendActivation(user: UserRecord, lang: MessageLang): Promise<void> {
@@ -164,6 +215,8 @@ export class UsersService {
       activatedAt: user?.activatedAt ?? this.now(),
     });
     await this.deps.repo.revokeUserSessions(userId);
+    // and lifts the sign-in wait that failures on the e-mail caused
+    if (user) await this.deps.repo.clearFailures(`email:${user.email}`);
   }
 
   async changePassword(
@@ -283,10 +336,19 @@ export class UsersService {
   }
 }
 
-function tooManyAttempts(lang: MessageLang, minutes: number): string {
-  if (lang === 'zh') return `尝试次数过多，请在 ${minutes} 分钟后再试`;
-  if (lang === 'fr') return `Trop de tentatives : réessayez dans ${minutes} minutes`;
-  return `Too many sign-in attempts: try again in ${minutes} minutes`;
+/** "Try again in …": seconds under two minutes, whole minutes (rounded up) from there. */
+function tooManyAttempts(lang: MessageLang, seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const inSeconds = seconds < 120;
+  if (lang === 'zh') return `尝试次数过多，请在 ${inSeconds ? `${seconds} 秒` : `${minutes} 分钟`}后再试`;
+  if (lang === 'fr') {
+    const n = inSeconds ? seconds : minutes;
+    const unit = (inSeconds ? 'seconde' : 'minute') + (n > 1 ? 's' : '');
+    return `Trop de tentatives de connexion : réessayez dans ${n} ${unit}`;
+  }
+  const n = inSeconds ? seconds : minutes;
+  const unit = (inSeconds ? 'second' : 'minute') + (n > 1 ? 's' : '');
+  return `Too many sign-in attempts: try again in ${n} ${unit}`;
 }
 
 function stillOwnsApps(lang: MessageLang, n: number): string {

@@ -90,4 +90,29 @@ describe('/login', () => {
       password: 'secret',
     });
   });
+
+  it('neither: keeps the too-many-attempts answer, with its wait, above the form until the next try', async () => {
+    serve(false);
+    const server = fetchMock.getMockImplementation()!;
+    const held = 'Too many sign-in attempts: try again in 8 seconds';
+    fetchMock.mockImplementation(async (input, init) =>
+      urlOf(input) === '/tcm/v1/user/login'
+        ? reply({ status: 1007, msg: held, data: { retryAfterSeconds: 8 } }, 429)
+        : server(input, init),
+    );
+    renderAt('/login', <LoginRoute />);
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    act(() => {
+      fireEvent.change(email, { target: { value: 'ada@example.com' } });
+      fireEvent.change(document.querySelector('#password')!, { target: { value: 'secret' } });
+    });
+    fireEvent.submit(email.closest('form')!);
+    expect(await screen.findByText(held)).toBeTruthy();
+    expect(location()).toBe('/login');
+
+    fetchMock.mockImplementation(server);
+    fireEvent.submit(email.closest('form')!);
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(screen.queryByText(held)).toBeNull();
+  });
 });

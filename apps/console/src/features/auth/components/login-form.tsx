@@ -1,7 +1,10 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Button, Divider, Form, Input, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorCodes } from '@beacon/shared';
+import { isApiError } from '../../../lib/api-error';
 import { showFormError } from '../../../lib/form-errors';
 import { emailRules } from '../../../lib/form-rules';
 import { useSystemInfo } from '../../system/api/get-system-info';
@@ -13,12 +16,24 @@ interface LoginFormValues {
   password: string;
 }
 
-/** E-mail and password sign-in, plus single sign-on when offered; success stores the session user and /login continues. */
+/**
+ * E-mail and password sign-in, plus single sign-on when offered; success stores the session user and /login
+ * continues. Too many failed attempts (1007): the server's message, with the seconds to wait, stays above the
+ * form until the next try.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginFormValues>();
   const { data: info } = useSystemInfo();
-  const login = useLogin({ mutationConfig: { onError: (error) => showFormError(form, error) } });
+  const [held, setHeld] = useState<string | null>(null);
+  const login = useLogin({
+    mutationConfig: {
+      onError: (error) => {
+        if (isApiError(error) && error.code === ErrorCodes.TOO_MANY_ATTEMPTS) setHeld(error.message);
+        else showFormError(form, error);
+      },
+    },
+  });
 
   return (
     <>
@@ -26,11 +41,15 @@ export function LoginForm() {
         {t('auth.login.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
+      {held && <Alert type="warning" showIcon title={held} style={{ marginBottom: 16 }} />}
       <Form<LoginFormValues>
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => login.mutate(values)}
+        onFinish={(values) => {
+          setHeld(null);
+          login.mutate(values);
+        }}
       >
         <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
           <Input
