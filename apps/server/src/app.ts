@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from './lib/validator';
 import { UserLevel, type SystemInfo } from '@beacon/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -10,6 +11,7 @@ import { authPlugin } from './plugins/auth';
 import { errorEnvelopePlugin } from './plugins/error-envelope';
 import { openapiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
+import { securityPlugin } from './plugins/security';
 import { staticConsolePlugin } from './plugins/static-console';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { SsoService } from './modules/users/sso.service';
@@ -17,6 +19,8 @@ import { UsersRepository } from './modules/users/users.repository';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { createHash } from 'node:crypto';
+import { excerpt } from './lib/excerpt';
+import { safeLoggerOption } from './lib/log-options';
 import { SecretBox } from './lib/secret-box';
 import type { Sandbox } from './sandbox/sandbox';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
@@ -63,13 +67,16 @@ export type BeaconApp = ModuleContext;
 /** Builds the HTTP application: plugins in layers (external → app → routes), then the modules. */
 export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const { config, database } = deps;
-  const logger = deps.logger ?? { level: config.logLevel };
+  // secrets never reach the log: statement parameters, hashes, tokens, cookies, keys (lib/log-options.ts)
+  const logger = safeLoggerOption(deps.logger, config.logLevel);
   const app: FastifyInstance = Fastify({
     ...(isLogger(logger) ? { loggerInstance: logger } : { logger }),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); else req.ip is the socket's
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
   }) as unknown as FastifyInstance;
+  // the contracts' zod schemas, then no U+0000 in any input string (lib/validator.ts)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -103,7 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
       void raiseAlert(database, {
         appId,
         kind: 'fcm_credentials',
-        params: { reason: message.slice(0, 200) },
+        // one bounded printable line: the reason may quote a token endpoint's or FCM's answer
+        params: { reason: excerpt(message, 200) },
       }).catch(() => undefined);
     },
   });
@@ -123,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     return appsRepo.memberLevel(appId, user.id);
   });
   await app.register(cookie, { secret: cookieSecret });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(requestContextPlugin);
   await app.register(openapiPlugin, { version: VERSION });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,37 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes'));
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy also accepts. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (address/prefix length) or one of PROXY_RANGES. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: comma-separated addresses/CIDRs of the reverse proxies whose X-Forwarded-For is believed. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const entry of entries.filter((e) => !isProxyEntry(e)))
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not an IP address, a CIDR range (address/prefix) or one of loopback, linklocal, uniquelocal`,
+      });
+    return entries;
+  });
 
 /** Every environment variable Beacon reads; README.md lists them with their defaults. */
 export const EnvSchema = z.object({
@@ -32,6 +64,7 @@ export const EnvSchema = z.object({
   FCM_BASE_URL: z.string().url().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   COOKIE_SECURE: bool,
+  TRUST_PROXY: trustProxy,
 });
 
 export interface Config {
@@ -42,6 +75,8 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   secretKey: Buffer;
+  /** Where the secret key came from: BEACON_SECRET_KEY, or DATA_DIR/secret.key (read, or generated on first start). */
+  secretKeySource: 'env' | 'file';
   admin: { email: string | undefined; password: string | undefined };
   demo: boolean;
   registrationEnabled: boolean;
@@ -54,6 +89,8 @@ export interface Config {
   fcmBaseUrl: string | undefined;
   sessionTtlMs: number;
   cookieSecure: boolean;
+  /** Reverse proxies (addresses/CIDRs) whose X-Forwarded-For gives the client address; empty = none. */
+  trustProxy: string[];
 }
 
 /** Parses the environment; fails fast with every problem listed. */
@@ -71,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
+  const secret = resolveSecretKey(e.BEACON_SECRET_KEY, dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -78,7 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
-    secretKey: resolveSecretKey(e.BEACON_SECRET_KEY, dataDir),
+    secretKey: secret.key,
+    secretKeySource: secret.source,
     admin: { email: e.BEACON_ADMIN_EMAIL || undefined, password: e.BEACON_ADMIN_PASSWORD || undefined },
     demo: e.BEACON_DEMO ?? true,
     registrationEnabled: e.BEACON_REGISTRATION ?? true,
@@ -98,23 +137,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fcmBaseUrl: e.FCM_BASE_URL || undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 
 /** BEACON_SECRET_KEY (hex or base64, 32 bytes) or a key generated once into DATA_DIR/secret.key. */
-function resolveSecretKey(value: string | undefined, dataDir: string): Buffer {
+function resolveSecretKey(
+  value: string | undefined,
+  dataDir: string,
+): { key: Buffer; source: Config['secretKeySource'] } {
   if (value) {
     const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
     if (key.length !== 32)
       throw new Error(
         'invalid configuration:\n  BEACON_SECRET_KEY must be 32 bytes (64 hex digits or base64)',
       );
-    return key;
+    return { key, source: 'env' };
   }
   const file = path.join(dataDir, 'secret.key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (existsSync(file)) return { key: Buffer.from(readFileSync(file, 'utf8').trim(), 'hex'), source: 'file' };
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
   writeFileSync(file, key.toString('hex'), { mode: 0o600 });
-  return key;
+  return { key, source: 'file' };
 }

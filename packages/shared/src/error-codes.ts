@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   401: ['Not signed in', '未登录', 'Non connecté'],
   403: ['Permission error', '权限错误', 'Erreur de permission'],
   404: ['Not found', '未找到', 'Introuvable'],
+  415: ['Unsupported content type', '不支持的内容类型', 'Type de contenu non pris en charge'],
   500: ['Internal error', '内部错误', 'Erreur interne'],
   1002: ['Permission denied', '没有权限', 'Permission refusée'],
   1003: ['Wrong e-mail or password', '邮箱或密码错误', 'E-mail ou mot de passe incorrect'],
@@ -163,6 +164,7 @@ export const ErrorCodes = {
   NOT_SIGNED_IN: 401,
   PERMISSION_ERROR: 403,
   NOT_FOUND: 404,
+  UNSUPPORTED_CONTENT_TYPE: 415,
   INTERNAL: 500,
   PERMISSION_DENIED: 1002,
   WRONG_CREDENTIALS: 1003,
@@ -200,6 +202,8 @@ export function httpStatusFor(code: number): number {
       return 403;
     case 404:
       return 404;
+    case 415:
+      return 415;
     case 1007:
       return 429;
     case 0:

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Envelope, type Call } from '@beacon/shared';
 import { z } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, fieldError } from './api-error';
 import type { SessionInfo } from '../plugins/auth';
 
 const RefusalEnvelope = z.object({
@@ -16,34 +16,120 @@ const RefusalEnvelope = z.object({
 
 type Input<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
-export interface CallContext<C extends Call> {
+/** What the access guard found out about the caller, for the handler. */
+export interface Caller {
+  /** The signed-in user; present whenever the route requires a session. */
+  session: SessionInfo;
+  /** The caller's project level on the route's app (appLevels access only), else 0. */
+  projectLevel: number;
+}
+
+export interface CallContext<C extends Call> extends Caller {
   body: Input<C['body']>;
   query: Input<C['query']>;
   params: Input<C['params']>;
-  /** The signed-in user; present whenever the call requires a session. */
-  session: SessionInfo;
-  /** The caller's project level on the path's app (appLevels access only). */
-  projectLevel: number;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
 /**
  * Who may call: anyone; any signed-in user; users of the listed user levels; or users whose project level on the
- * app named by the `:appId` path parameter is listed (a level-100 user is 100 on every app).
+ * route's app is listed (a level-100 user is 100 on every app), or whose user level is in `orUserLevels`. The app is
+ * the `:appId` path parameter, or the `appId` of the query or the JSON body when `appIn` says so.
  */
-export type Access = 'public' | 'user' | { ulevels: readonly number[] } | { appLevels: readonly number[] };
+export type Access =
+  | 'public'
+  | 'user'
+  | { ulevels: readonly number[] }
+  | {
+      appLevels: readonly number[];
+      appIn?: 'params' | 'query' | 'body';
+      /** Users of these user levels pass without a role on the app (platform administration). */
+      orUserLevels?: readonly number[];
+    };
+
+/** What a route accepts as its body: nothing or JSON (`json`), or one multipart file (`upload`). */
+export type BodyKind = 'json' | 'upload';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The user's project level on an app (100 for super admins), or undefined without an active role. */
     projectLevel(user: { id: number; ulevel: number }, appId: number): Promise<number | undefined>;
   }
+  interface FastifyContextConfig {
+    /** The route's access rule; every /tcm route declares one (plugins/route-rules.ts refuses a route without). */
+    access?: Access;
+    /** What its body may be; requests with another content type are refused (415) after the access check. */
+    bodyKind?: BodyKind;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** A positive integer app id from a raw (not yet validated) value: a JSON number or a string of digits only. */
+function rawAppId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function appIdOf(req: FastifyRequest, where: 'params' | 'query' | 'body'): number | undefined {
+  const source = where === 'params' ? req.params : where === 'query' ? req.query : req.body;
+  return rawAppId((source as { appId?: unknown } | null | undefined)?.appId);
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+
+/**
+ * Refuses a body whose content type the route does not declare, so no form post reaches a JSON route: an upload
+ * route answers 400 naming `file` (what to fix), a JSON route 415.
+ */
+function checkContentType(req: FastifyRequest, kind: BodyKind): void {
+  if (req.method === 'GET' || req.method === 'HEAD') return;
+  const type = req.headers['content-type'] ?? '';
+  if (kind === 'upload') {
+    if (!MULTIPART_TYPE.test(type)) throw fieldError('file', 'must be sent as multipart/form-data');
+    return;
+  }
+  const hasBody = type !== '' || Number(req.headers['content-length'] ?? 0) > 0;
+  if (hasBody && !JSON_TYPE.test(type)) throw new ApiError(415, (lang) => unsupportedType(lang));
 }
 
 /**
- * Registers a route from its shared contract: validates input with the contract's zod schemas, enforces the
- * session and the access rule, and wraps the handler's result in the `{status: 200, msg, data}` envelope.
+ * The access guard of every /tcm route, run before the input is validated, so that callers without access learn
+ * nothing about the route's fields: 401 without a session, 1002 without the level, then the content type.
+ */
+export function accessGuard(app: FastifyInstance, access: Access, kind: BodyKind, needsSession = true) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const session = req.session;
+    if (access !== 'public' && needsSession && !session) throw new ApiError(401);
+    let projectLevel = 0;
+    if (
+      typeof access === 'object' &&
+      'ulevels' in access &&
+      !access.ulevels.includes(session?.user.ulevel ?? -1)
+    )
+      throw new ApiError(1002);
+    const byUserLevel = (levels: readonly number[] | undefined) =>
+      session !== null && levels !== undefined && levels.includes(session.user.ulevel);
+    if (typeof access === 'object' && 'appLevels' in access && session && !byUserLevel(access.orUserLevels)) {
+      const appId = appIdOf(req, access.appIn ?? 'params');
+      // the app is the subject of the rule, not a field of the body: a malformed one is named like any field
+      if (appId === undefined) throw fieldError('appId', 'must be a positive integer');
+      const level = await app.projectLevel(session.user, appId);
+      if (level === undefined || !access.appLevels.includes(level)) throw new ApiError(1002);
+      projectLevel = level;
+    }
+    checkContentType(req, kind);
+    req.caller = session ? { session, projectLevel } : null;
+  };
+}
+
+/**
+ * Registers a route from its shared contract: enforces the session and the access rule, then validates input with
+ * the contract's zod schemas, and wraps the handler's result in the `{status: 200, msg, data}` envelope.
  */
 export function registerCall<C extends Call>(
   app: FastifyInstance,
@@ -51,44 +137,73 @@ export function registerCall<C extends Call>(
   access: Access,
   handler: (ctx: CallContext<C>) => Promise<z.output<C['data']>>,
 ): void {
-  const needsSession = access !== 'public' && call.auth !== false;
+  const kind: BodyKind = call.upload ? 'upload' : 'json';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
+    config: { access, bodyKind: kind },
     schema: {
       summary: call.summary,
+      ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(call.body ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.params ? { params: call.params } : {}),
       // business refusals travel with HTTP 200 too (spec), with their own `data`
       response: { 200: z.union([Envelope(call.data), RefusalEnvelope]) },
     },
+    preValidation: accessGuard(app, access, kind, call.auth !== false),
     handler: async (req, reply) => {
-      if (needsSession && !req.session) throw new ApiError(401);
-      let projectLevel = 0;
-      if (
-        typeof access === 'object' &&
-        'ulevels' in access &&
-        !access.ulevels.includes(req.session?.user.ulevel ?? -1)
-      ) {
-        throw new ApiError(1002);
-      }
-      if (typeof access === 'object' && 'appLevels' in access && req.session) {
-        const appId = Number((req.params as { appId?: unknown }).appId);
-        const level = Number.isInteger(appId) ? await app.projectLevel(req.session.user, appId) : undefined;
-        if (level === undefined || !access.appLevels.includes(level)) throw new ApiError(1002);
-        projectLevel = level;
-      }
       const data = await handler({
-        projectLevel,
+        projectLevel: req.caller?.projectLevel ?? 0,
+        session: req.caller?.session as SessionInfo,
         body: req.body as Input<C['body']>,
         query: req.query as Input<C['query']>,
         params: req.params as Input<C['params']>,
-        session: req.session as SessionInfo,
         req,
         reply,
       });
       return { status: 200, msg: 'success', data };
     },
   });
+}
+
+export interface RawRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  summary: string;
+  access: Access;
+  /** Default `json`. */
+  bodyKind?: BodyKind;
+}
+
+/**
+ * A route that answers with something else than the JSON envelope (a CSV or spreadsheet download): the same access
+ * guard as registerCall; the handler parses its own input (after the guard) and sends the reply.
+ */
+export function registerRawRoute(
+  app: FastifyInstance,
+  route: RawRoute,
+  handler: (ctx: Caller & { req: FastifyRequest; reply: FastifyReply }) => Promise<FastifyReply>,
+): void {
+  const kind = route.bodyKind ?? 'json';
+  app.route({
+    method: route.method,
+    url: route.url,
+    config: { access: route.access, bodyKind: kind },
+    schema: { summary: route.summary, ...(kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}) },
+    preValidation: accessGuard(app, route.access, kind),
+    handler: async (req, reply) =>
+      handler({
+        session: req.caller?.session as SessionInfo,
+        projectLevel: req.caller?.projectLevel ?? 0,
+        req,
+        reply,
+      }),
+  });
+}
+
+function unsupportedType(lang: string): string {
+  if (lang === 'zh') return '不支持的内容类型：此接口只接受 application/json';
+  if (lang === 'fr') return 'Type de contenu non pris en charge : cette route n’accepte que application/json';
+  return 'Unsupported content type: this route accepts application/json only';
 }

@@ -16,5 +16,7 @@ export const openapiPlugin = fp<{ version: string }>(async (app, opts) => {
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/tcm/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/tcm/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
 });

@@ -11,7 +11,6 @@ export const appsPolicy = {
   details: { appLevels: ROUTE_LEVELS['config/project'] ?? [100, 200] },
   /** Deleting the app, revealing and rotating its secret: the owner and super admins. */
   owner: { appLevels: [100, 200] },
+  /** The legacy /tcm/app/delete call names the app in its body. */
+  ownerByBody: { appLevels: [100, 200], appIn: 'body' },
 } as const satisfies Record<string, Access>;
-
-/** Project levels that may delete an app (the legacy /tcm/app/delete call names the app in its body). */
-export const DELETE_LEVELS: readonly number[] = appsPolicy.owner.appLevels;

@@ -1,4 +1,5 @@
 import { appCalls, appInfoCalls } from '@beacon/shared';
+import { allowedTokenEndpoints } from '../../delivery/token-endpoints';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
@@ -6,7 +7,7 @@ import { registerAppSettingsRoutes } from './app-settings.routes';
 import { AppSettingsService } from './app-settings.service';
 import { registerAppUploadRoutes } from './app-uploads.routes';
 import { toAppInfo } from './app-info';
-import { appsPolicy, DELETE_LEVELS } from './apps.policy';
+import { appsPolicy } from './apps.policy';
 import { FirebaseUploadsRepository } from './firebase-uploads.repository';
 import { FirebaseUploadsService } from './firebase-uploads.service';
 
@@ -14,8 +15,12 @@ export { serverUtc, toAppInfo } from './app-info';
 
 /** The app routes: the info every app screen reads, the dashboard's list, creation, details and deletion. */
 export function registerAppsModule(ctx: ModuleContext): void {
-  const { app, repos, services, box, database } = ctx;
-  const uploads = new FirebaseUploadsService(new FirebaseUploadsRepository(database.db), box);
+  const { app, repos, services, box, database, config } = ctx;
+  const uploads = new FirebaseUploadsService(
+    new FirebaseUploadsRepository(database.db),
+    box,
+    allowedTokenEndpoints(config),
+  );
   const settings = new AppSettingsService(repos.apps, repos.users, box);
 
   registerCall(app, appInfoCalls.info, appsPolicy.info, async ({ params, projectLevel }) => {
@@ -51,9 +56,7 @@ export function registerAppsModule(ctx: ModuleContext): void {
     return {};
   });
 
-  registerCall(app, appCalls.removeLegacy, appsPolicy.signedIn, async ({ body, session }) => {
-    const level = await app.projectLevel(session.user, body.appId);
-    if (level === undefined || !DELETE_LEVELS.includes(level)) throw new ApiError(1002);
+  registerCall(app, appCalls.removeLegacy, appsPolicy.ownerByBody, async ({ body }) => {
     await services.apps.remove(body.appId, body.pkg);
     return {};
   });

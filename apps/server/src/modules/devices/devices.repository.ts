@@ -118,14 +118,19 @@ export class DevicesRepository {
   }
 
   /**
-   * Sets event bits on the send records of (message, device); events for messages the device was never sent are
-   * ignored, and bits already set make repeats no-ops. Returns the bits that were new.
+   * Sets event bits on the send records of (message, device) that FCM accepted; events for messages the device was
+   * never dispatched (never targeted, filtered, lost, still waiting) are ignored, so reach ≤ dispatched holds; a
+   * click implies a show and a show a receipt; bits already set make repeats no-ops. Returns the bits that were new.
    */
   async applyEvents(rows: EventRow[]): Promise<NewEvents[]> {
     if (rows.length === 0) return [];
     return this.database.query<NewEvents>(
       `WITH v AS (
-         SELECT d.id AS device_id, t.message_id, t.mask, t.received_at, t.shown_at, t.clicked_at, t.reason
+         -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
+         SELECT d.id AS device_id, t.message_id,
+                t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
+                COALESCE(t.received_at, t.shown_at, t.clicked_at) AS received_at,
+                COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
          FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::smallint[], $5::timestamptz[], $6::timestamptz[],
                      $7::timestamptz[], $8::smallint[])
            AS t(app_id, gaid, message_id, mask, received_at, shown_at, clicked_at, reason)
@@ -133,6 +138,7 @@ export class DevicesRepository {
        ), old AS (
          SELECT s.message_id, s.device_id, s.event_mask AS old_mask
          FROM send_records s JOIN v ON v.message_id = s.message_id AND v.device_id = s.device_id
+         WHERE s.outcome = 1 -- dispatched: a device the message never reached cannot have received it
          FOR UPDATE OF s
        )
        UPDATE send_records s SET

@@ -1,4 +1,5 @@
 import { countryName, formatClockMinutes, type MessageLang } from '@beacon/shared';
+import { csvOf } from '../../lib/csv';
 import type { ExportCountryRow, ExportWindowRow } from './finework.repository';
 
 export const COUNTRY_CSV_HEADER = [
@@ -23,18 +24,6 @@ export const TIME_CSV_HEADER = [
   'addedBy',
   'addedAt',
 ];
-
-/** One CSV cell: quoted when needed; text a spreadsheet would run as a formula is made inert. */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
-}
-
-/** Rows as CSV text (CRLF line ends, as RFC 4180 says). */
-export function csvOf(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
 
 /** The banned countries CSV: `platform` rows (every app) first, then each app's own. */
 export function countryCsv(rows: ExportCountryRow[], lang: MessageLang): string {

@@ -1,24 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { FINEWORK_PATHS, FineworkDownloadQuery, fineworkCalls as calls } from '@beacon/shared';
-import { ApiError, fieldError } from '../../lib/api-error';
-import { registerCall } from '../../lib/register-call';
+import { fieldError } from '../../lib/api-error';
+import { sendCsv } from '../../lib/csv';
+import { registerCall, registerRawRoute } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import { isPlatformAdmin } from '../audit/audit.policy';
 import type { ModuleContext } from '../context';
 import { FineworkRepository } from './finework.repository';
 import { FineworkService } from './finework.service';
 import { forbidPolicy } from './forbid.policy';
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
-
-function sendCsv(reply: FastifyReply, name: string, text: string): FastifyReply {
-  // a BOM so that spreadsheet programs read the UTF-8 (Chinese names, accents) correctly
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(`\uFEFF${text}`);
-}
 
 /** The fine-work tab of /platformsettings (levels 100 and 150): country bans and time windows, CSV downloads. */
 export function registerFineworkRoutes({ app, database }: ModuleContext): void {
@@ -57,10 +48,8 @@ export function registerFineworkRoutes({ app, database }: ModuleContext): void {
     return {};
   });
 
-  // the downloads answer with the file itself, so they are plain routes with the same access rule
-  const download = async (req: FastifyRequest) => {
-    if (!req.session) throw new ApiError(401);
-    if (!isPlatformAdmin(req.session.user.ulevel)) throw new ApiError(1002);
+  // the downloads answer with the file itself: raw routes with the same access guard
+  const download = (req: FastifyRequest) => {
     const parsed = FineworkDownloadQuery.safeParse(req.query ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -69,12 +58,21 @@ export function registerFineworkRoutes({ app, database }: ModuleContext): void {
     const { appId, lang = req.lang } = parsed.data;
     return { appId, lang, suffix: appId === undefined ? 'all' : `app${appId}` };
   };
-  app.get(FINEWORK_PATHS.countryDownload, async (req, reply) => {
-    const q = await download(req);
-    return sendCsv(reply, `forbid_countries_${q.suffix}.csv`, await finework.countryCsv(q.appId, q.lang));
-  });
-  app.get(FINEWORK_PATHS.timeDownload, async (req, reply) => {
-    const q = await download(req);
-    return sendCsv(reply, `forbid_times_${q.suffix}.csv`, await finework.timeCsv(q.appId, q.lang));
-  });
+  const summary = 'CSV download of the fine-work bans';
+  registerRawRoute(
+    app,
+    { method: 'GET', url: FINEWORK_PATHS.countryDownload, summary, access: admin },
+    async ({ req, reply }) => {
+      const q = download(req);
+      return sendCsv(reply, `forbid_countries_${q.suffix}.csv`, await finework.countryCsv(q.appId, q.lang));
+    },
+  );
+  registerRawRoute(
+    app,
+    { method: 'GET', url: FINEWORK_PATHS.timeDownload, summary, access: admin },
+    async ({ req, reply }) => {
+      const q = download(req);
+      return sendCsv(reply, `forbid_times_${q.suffix}.csv`, await finework.timeCsv(q.appId, q.lang));
+    },
+  );
 }

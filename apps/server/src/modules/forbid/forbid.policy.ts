@@ -4,8 +4,8 @@ import { PLATFORM_ADMIN_LEVELS } from '../audit/audit.policy';
 
 export const forbidPolicy = {
   viewByPath: { appLevels: FORBID_VIEW_LEVELS },
-  /** The /tcm/uem calls name the app in the query: the level is checked in the handler. */
-  signedIn: 'user',
+  /** The /tcm/uem calls name the app in the query. */
+  viewByQuery: { appLevels: FORBID_VIEW_LEVELS, appIn: 'query' },
   /** Fine-work (editing the bans, downloads) is platform administration: levels 100 and 150 only. */
   admin: { ulevels: PLATFORM_ADMIN_LEVELS },
 } as const satisfies Record<string, Access>;

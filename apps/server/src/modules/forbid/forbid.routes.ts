@@ -1,9 +1,7 @@
 import { forbidCalls } from '@beacon/shared';
-import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
-import type { SessionInfo } from '../../plugins/auth';
 import type { ModuleContext } from '../context';
-import { canViewForbid, forbidPolicy } from './forbid.policy';
+import { forbidPolicy } from './forbid.policy';
 import { ForbidRepository } from './forbid.repository';
 import { ForbidService } from './forbid.service';
 import { registerFineworkRoutes } from './finework.routes';
@@ -14,23 +12,17 @@ export function registerForbidModule(ctx: ModuleContext): void {
   registerFineworkRoutes(ctx);
   const forbid = new ForbidService(new ForbidRepository(database));
 
-  const requireViewer = async (session: SessionInfo, appId: number) => {
-    if (!canViewForbid(await app.projectLevel(session.user, appId))) throw new ApiError(1002);
-  };
-
   registerCall(app, forbidCalls.view, forbidPolicy.viewByPath, async ({ params, query, req }) =>
     query.type === 1
       ? { countryConfig: { countryList: await forbid.countries(params.appId, req.lang) } }
       : { countryTimeConfig: await forbid.times(params.appId, req.lang) },
   );
 
-  registerCall(app, forbidCalls.countries, forbidPolicy.signedIn, async ({ query, session, req }) => {
-    await requireViewer(session, query.appId);
-    return { countryList: await forbid.countries(query.appId, req.lang) };
-  });
+  registerCall(app, forbidCalls.countries, forbidPolicy.viewByQuery, async ({ query, req }) => ({
+    countryList: await forbid.countries(query.appId, req.lang),
+  }));
 
-  registerCall(app, forbidCalls.times, forbidPolicy.signedIn, async ({ query, session, req }) => {
-    await requireViewer(session, query.appId);
-    return forbid.times(query.appId, req.lang);
-  });
+  registerCall(app, forbidCalls.times, forbidPolicy.viewByQuery, async ({ query, req }) =>
+    forbid.times(query.appId, req.lang),
+  );
 }

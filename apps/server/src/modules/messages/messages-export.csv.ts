@@ -33,18 +33,6 @@ export const DISTRIBUTION_CSV_HEADER = [
   'clickRate',
 ];
 
-/** One CSV cell: quoted when needed, and text that a spreadsheet would run as a formula is made inert. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
-}
-
-export function csvOf(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
 /** An instant as `YYYY-MM-DD HH:mm:ss` wall time in a `±HHMM` zone. */
 export function wallTime(iso: string, zone: string): string {
   const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);

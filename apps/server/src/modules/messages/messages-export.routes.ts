@@ -1,13 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MessageListRequest, MessageStatus } from '@beacon/shared';
+import { AppIdParams, MessageListRequest, MessageStatus, numberInput } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
+import { csvOf, sendCsv } from '../../lib/csv';
+import { registerRawRoute } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { messagesPolicy } from './messages.policy';
 import { toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
 import {
-  csvOf,
   messageCsvRows,
   MESSAGE_CSV_HEADER,
   DISTRIBUTION_CSV_HEADER,
@@ -22,10 +22,7 @@ export const MESSAGE_EXPORT_PATHS = {
 
 /** The list's filters, with the date range required (the console asks for one before exporting). */
 export const MessageExportQuery = MessageListRequest.omit({ pageNo: true, pageSize: true }).extend({
-  msgType: z.coerce
-    .number()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .default(1),
+  msgType: numberInput(z.union([z.literal(1), z.literal(2)])).default(1),
   begin: z
     .string({ error: 'is required: pick a date range' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
@@ -48,48 +45,44 @@ function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-function sendCsv(reply: FastifyReply, name: string, text: string): FastifyReply {
-  // a BOM so that spreadsheet programs read the UTF-8 (Chinese titles, accents) correctly
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(`\uFEFF${text}`);
-}
-
 /** CSV downloads of the message list and of a message's distribution; the same access as the list. */
 export function registerMessagesExportModule({ app, database }: ModuleContext): void {
   const repo = new MessagesRepository(database);
-  const readers: readonly number[] = messagesPolicy.read.appLevels;
 
-  const authorize = async (req: FastifyRequest): Promise<number> => {
-    if (!req.session) throw new ApiError(401);
-    const appId = Number((req.params as { appId?: unknown }).appId);
-    if (!Number.isInteger(appId) || appId <= 0) throw fieldError('appId', 'must be a positive integer');
-    const level = await app.projectLevel(req.session.user, appId);
-    if (level === undefined || !readers.includes(level)) throw new ApiError(1002);
-    return appId;
-  };
-
-  app.get(MESSAGE_EXPORT_PATHS.list, async (req, reply) => {
-    const appId = await authorize(req);
-    const q = parseOrThrow(MessageExportQuery, req.query);
-    if (q.begin > q.end) throw fieldError('end', 'must not be before begin');
-    const rows = [];
-    for (let pageNo = 1; rows.length < EXPORT_MAX_ROWS; pageNo++) {
-      const page = await repo.list(appId, { ...q, pageNo, pageSize: EXPORT_PAGE });
-      rows.push(...page.rows.map(toRow));
-      if (page.rows.length < EXPORT_PAGE) break;
-    }
-    const visible = rows.filter((r) => r.status !== MessageStatus.DELETED).slice(0, EXPORT_MAX_ROWS);
-    const body = csvOf([MESSAGE_CSV_HEADER, ...messageCsvRows(visible, q.tz)]);
-    return sendCsv(reply, `messages_${appId}_${q.begin}_${q.end}.csv`, body);
+  const route = (url: string, summary: string) => ({
+    method: 'GET' as const,
+    url,
+    summary,
+    access: messagesPolicy.read,
   });
 
-  app.get(MESSAGE_EXPORT_PATHS.distribution, async (req, reply) => {
-    const appId = await authorize(req);
+  registerRawRoute(
+    app,
+    route(MESSAGE_EXPORT_PATHS.list, 'CSV export of the message list'),
+    async ({ req, reply }) => {
+      const { appId } = parseOrThrow(AppIdParams, req.params);
+      const q = parseOrThrow(MessageExportQuery, req.query);
+      if (q.begin > q.end) throw fieldError('end', 'must not be before begin');
+      const rows = [];
+      for (let pageNo = 1; rows.length < EXPORT_MAX_ROWS; pageNo++) {
+        const page = await repo.list(appId, { ...q, pageNo, pageSize: EXPORT_PAGE });
+        rows.push(...page.rows.map(toRow));
+        if (page.rows.length < EXPORT_PAGE) break;
+      }
+      const visible = rows.filter((r) => r.status !== MessageStatus.DELETED).slice(0, EXPORT_MAX_ROWS);
+      const body = csvOf([MESSAGE_CSV_HEADER, ...messageCsvRows(visible, q.tz)]);
+      return sendCsv(reply, `messages_${appId}_${q.begin}_${q.end}.csv`, body);
+    },
+  );
+
+  const distribution = route(MESSAGE_EXPORT_PATHS.distribution, 'CSV export of a message distribution');
+  registerRawRoute(app, distribution, async ({ req, reply }) => {
+    const { appId } = parseOrThrow(AppIdParams, req.params);
     const p = parseOrThrow(
-      z.object({ msgId: z.coerce.number().int().positive(), dimension: z.enum(['country', 'version']) }),
+      z.object({
+        msgId: numberInput(z.number().int().positive()),
+        dimension: z.enum(['country', 'version']),
+      }),
       req.params,
     );
     const m = await repo.find(appId, p.msgId);

@@ -414,9 +414,18 @@ export class MessagesService {
         this.now().getTime(),
       )
     )
-      throw new ApiError(21021);
+      // a message waiting for its time has not started (not "while sending", 21021); it is deletable once its time
+      // has passed (spec), and cancelling is how it is kept from sending until then
+      throw new ApiError(21024, (lang) => notYetDeletable(lang));
     if (m.status === S.SENDING) throw new ApiError(21019);
     await this.deps.engineRepo.cancelWaves(id);
     await this.deps.repo.softDelete(id);
   }
+}
+
+function notYetDeletable(lang: string): string {
+  if (lang === 'zh') return '定时消息尚未开始发送：到达定时时间后才能删除；如不想发送，请取消它';
+  if (lang === 'fr')
+    return 'Ce message programmé n’a pas commencé : il pourra être supprimé après son heure ; annulez-le pour qu’il ne parte pas';
+  return 'This scheduled message has not started: it can be deleted once its time has passed; cancel it to keep it from sending';
 }

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MODEL_CONTROL_LIMITS, MODEL_CONTROL_PATHS, modelControlCalls, ShieldType } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
-import { registerCall } from '../../lib/register-call';
+import { readUpload } from '../../lib/multipart';
+import { registerCall, registerRawRoute, type Access } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import { isPlatformAdmin } from '../audit/audit.policy';
 import type { ModuleContext } from '../context';
 import { modelControlPolicy } from './model-control.policy';
 import { ModelControlRepository } from './model-control.repository';
@@ -13,18 +13,13 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
 
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw fieldError('file', 'must be sent as multipart/form-data');
-  const file = await req.file({ limits: { fileSize: MODEL_CONTROL_LIMITS.uploadMaxBytes } });
-  if (!file) throw fieldError('file', 'is required');
-  if (!/\.xlsx$/i.test(file.filename)) throw fieldError('file', 'must be an .xlsx spreadsheet');
-  try {
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || file.file.truncated)
-      throw new ApiError(21017);
-    throw err;
-  }
+async function readSheet(req: FastifyRequest): Promise<Buffer> {
+  const { data, filename } = await readUpload(req, {
+    maxBytes: MODEL_CONTROL_LIMITS.uploadMaxBytes,
+    tooBig: () => new ApiError(21017),
+  });
+  if (!/\.xlsx$/i.test(filename)) throw fieldError('file', 'must be an .xlsx spreadsheet');
+  return data;
 }
 
 function sendXlsx(reply: FastifyReply, name: string, data: Buffer): FastifyReply {
@@ -53,7 +48,7 @@ export function registerModelControlModule({ app, database }: ModuleContext): vo
     return {};
   });
   registerCall(app, modelControlCalls.upload, admin, async ({ query, req, session }) =>
-    models.previewUpload(query.shieldType, await readUpload(req), session.user.id),
+    models.previewUpload(query.shieldType, await readSheet(req), session.user.id),
   );
   registerCall(app, modelControlCalls.confirmUpload, admin, async ({ body, session }) =>
     models.confirmUpload(body.uploadId, session.user.id, actorOf(session)),
@@ -63,19 +58,32 @@ export function registerModelControlModule({ app, database }: ModuleContext): vo
     models.saveCountries(body.market, body.countries, actorOf(session), req.lang),
   );
 
-  // file downloads answer with the file itself, so they are plain routes with the same access rule
-  app.get(MODEL_CONTROL_PATHS.download, async (req, reply) => {
-    if (!req.session) throw new ApiError(401);
-    if (!isPlatformAdmin(req.session.user.ulevel)) throw new ApiError(1002);
-    const parsed = ShieldType.safeParse((req.query as { shieldType?: unknown }).shieldType);
-    if (!parsed.success) throw fieldError('shieldType', 'must be 1 (ad shielding) or 2 (global shielding)');
-    const name = parsed.data === 1 ? 'ads_shield_list.xlsx' : 'global_shield_list.xlsx';
-    return sendXlsx(reply, name, await models.download(parsed.data));
+  // file downloads answer with the file itself: raw routes with the same access guard
+  const get = (url: string, summary: string, access: Access) => ({
+    method: 'GET' as const,
+    url,
+    summary,
+    access,
   });
-  app.get(MODEL_CONTROL_PATHS.adsTemplate, async (_req, reply) =>
-    sendXlsx(reply, 'ads_shield.xlsx', await models.template(1)),
+  registerRawRoute(
+    app,
+    get(MODEL_CONTROL_PATHS.download, 'Download a shielding list', admin),
+    async ({ req, reply }) => {
+      const parsed = ShieldType.safeParse((req.query as { shieldType?: unknown }).shieldType);
+      if (!parsed.success) throw fieldError('shieldType', 'must be 1 (ad shielding) or 2 (global shielding)');
+      const name = parsed.data === 1 ? 'ads_shield_list.xlsx' : 'global_shield_list.xlsx';
+      return sendXlsx(reply, name, await models.download(parsed.data));
+    },
   );
-  app.get(MODEL_CONTROL_PATHS.globalTemplate, async (_req, reply) =>
-    sendXlsx(reply, 'global_shield2.xlsx', await models.template(2)),
+  const { template } = modelControlPolicy;
+  registerRawRoute(
+    app,
+    get(MODEL_CONTROL_PATHS.adsTemplate, 'The ad-shielding template', template),
+    async ({ reply }) => sendXlsx(reply, 'ads_shield.xlsx', await models.template(1)),
+  );
+  registerRawRoute(
+    app,
+    get(MODEL_CONTROL_PATHS.globalTemplate, 'The global-shielding template', template),
+    async ({ reply }) => sendXlsx(reply, 'global_shield2.xlsx', await models.template(2)),
   );
 }

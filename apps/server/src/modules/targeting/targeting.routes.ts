@@ -1,5 +1,6 @@
 import { targetingCalls, uploadLimitBytes } from '@beacon/shared';
-import { ApiError, fieldError } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
+import { uploadStream } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { LinkFetcher } from './link-fetcher';
@@ -33,13 +34,11 @@ export function registerTargetingModule(ctx: ModuleContext): void {
 
   registerCall(app, targetingCalls.uploadFile, policy.upload, async ({ req, params, session }) => {
     const found = await liveApp(params.appId);
-    if (!req.isMultipart()) throw fieldError('file', 'must be sent as multipart/form-data');
     // one byte past the limit reaches the service, which refuses the file; the parser drops the rest
-    const file = await req.file({
-      limits: { fileSize: uploadLimitBytes(found.uploadFileLimit) + 1, files: 1 },
-      throwFileSizeLimit: false,
+    const file = await uploadStream(req, {
+      maxBytes: uploadLimitBytes(found.uploadFileLimit) + 1,
+      missing: () => new ApiError(21014, undefined, { fields: [{ field: 'file', message: 'is required' }] }),
     });
-    if (!file) throw new ApiError(21014, undefined, { fields: [{ field: 'file', message: 'is required' }] });
     return service.importFile(params.appId, session.user.id, { filename: file.filename, stream: file.file });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_RULES, ImageKindField, uploadCalls, type ImageKind } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
+import { readUpload } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { uploadsPolicy } from './uploads.policy';
@@ -14,33 +15,23 @@ interface ImageUpload {
   kind: ImageKind;
 }
 
-/**
- * Reads the multipart `file` and `kind` fields in either order. A little past the largest limit is read so that
- * the image check names the real problem (type before size).
- */
+/** Reads the multipart `file` and `kind` fields in either order. */
 async function readImage(req: FastifyRequest): Promise<ImageUpload> {
-  if (!req.isMultipart()) throw fieldError('file', 'must be sent as multipart/form-data');
-  let kind: unknown;
-  let file: { data: Buffer; filename: string } | undefined;
-  let truncated = false;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: LARGEST * 4, files: 1, fields: 4 } })) {
-      if (part.type === 'file') file = { data: await part.toBuffer(), filename: part.filename };
-      else if (part.fieldname === 'kind') kind = part.value;
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-    truncated = true;
-  }
-  const parsed = ImageKindField.safeParse(kind);
-  if (truncated)
-    throw fieldError(
-      'file',
-      `is too large (at most ${(parsed.success ? IMAGE_RULES[parsed.data].maxBytes : LARGEST) / 1024} KB)`,
-    );
+  const upload = await readUpload(req, {
+    // a little past the largest limit is read so that the image check names the real problem (type before size)
+    maxBytes: LARGEST * 4,
+    fields: ['kind'],
+    tooBig: (fields) => {
+      const kind = ImageKindField.safeParse(fields.kind);
+      return fieldError(
+        'file',
+        `is too large (at most ${(kind.success ? IMAGE_RULES[kind.data].maxBytes : LARGEST) / 1024} KB)`,
+      );
+    },
+  });
+  const parsed = ImageKindField.safeParse(upload.fields.kind);
   if (!parsed.success) throw fieldError('kind', parsed.error.issues[0]?.message ?? 'is invalid');
-  if (!file) throw fieldError('file', 'is required');
-  return { ...file, kind: parsed.data };
+  return { data: upload.data, filename: upload.filename, kind: parsed.data };
 }
 
 /** Compose uploads: images by kind, and the small-icon colour check. */
