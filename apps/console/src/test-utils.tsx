@@ -3,9 +3,12 @@ import { render, type RenderResult } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import './i18n';
+import { loadFeatureStrings } from './i18n';
 import './app/feature-translations';
 import { createQueryClient } from './lib/query-client';
+
+// The console loads the features' strings with the screens that use them; tests render those screens directly.
+await loadFeatureStrings();
 
 /** Shows the router's current location, so tests can see where a component navigated. */
 export function LocationProbe() {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { featureTranslations } from './feature-translations';
+
+// Every feature's files, read eagerly here (the console bundles en and loads zh and fr when chosen).
+const files = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
+  eager: true,
+  import: 'default',
+});
+const featureTranslations = Object.entries(files).map(([path, resources]) => {
+  const [, feature = '', lang = ''] = /features\/([^/]+)\/i18n\/(\w+)\.json$/.exec(path) ?? [];
+  return { feature, lang, resources };
+});
 
 function flatten(tree: object, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

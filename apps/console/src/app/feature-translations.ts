@@ -1,22 +1,15 @@
-import { i18n } from '../i18n';
+import { setFeatureStrings, type Strings } from '../i18n';
+import { type Language } from '../i18n/language';
 
 /**
- * Each feature keeps its strings beside its code, in `features/<domain>/i18n/{en,zh,fr}.json`; they are merged into
- * the one `translation` namespace at start-up (their top-level keys are the feature's own).
+ * Each feature keeps its strings beside its code, in `features/<domain>/i18n/{en,zh,fr}.json`, merged into the one
+ * `translation` namespace (their top-level keys are the feature's own). They load when a screen that uses them
+ * opens (i18n's loadFeatureStrings, awaited by those routes in router.tsx): one chunk per language (vite.config.ts).
  */
-const files = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
-  eager: true,
-  import: 'default',
-});
+const FILES: Record<Language, Record<string, () => Promise<Strings>>> = {
+  en: import.meta.glob<Strings>('../features/*/i18n/en.json', { import: 'default' }),
+  zh: import.meta.glob<Strings>('../features/*/i18n/zh.json', { import: 'default' }),
+  fr: import.meta.glob<Strings>('../features/*/i18n/fr.json', { import: 'default' }),
+};
 
-export const featureTranslations: Array<{
-  feature: string;
-  lang: string;
-  resources: Record<string, unknown>;
-}> = Object.entries(files).map(([path, resources]) => {
-  const [, feature = '', lang = ''] = /features\/([^/]+)\/i18n\/(\w+)\.json$/.exec(path) ?? [];
-  return { feature, lang, resources };
-});
-
-for (const { lang, resources } of featureTranslations)
-  i18n.addResourceBundle(lang, 'translation', resources, true, false);
+setFeatureStrings((language) => Promise.all(Object.values(FILES[language]).map((load) => load())));

@@ -1,13 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import frFR from 'antd/locale/fr_FR';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, parseLanguage, type Language } from '../i18n/language';
-
-const ANTD_LOCALES = { en: enUS, zh: zhCN, fr: frFR } satisfies Record<Language, unknown>;
+import { antdLocale } from '../i18n';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../i18n/language';
 
 const theme: ThemeConfig = {
   token: {
@@ -24,12 +20,12 @@ const theme: ThemeConfig = {
   },
 };
 
-/** Query client, antd theme and locale (following the i18n language) and antd's App context. */
+/** Query client, antd theme and locale (following the i18n language, loaded with it) and antd's App context. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
+    <ConfigProvider locale={antdLocale(language)} theme={theme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>
