@@ -4,8 +4,93 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+// Server dependencies point one way (docs/architecture.md, Import rules). Paths are relative to apps/server/src.
+const SERVER = path.join(import.meta.dirname, 'apps/server/src');
+const serverPath = (file) => path.relative(SERVER, file).split(path.sep).join('/');
+const inEngine = (p) => p === 'delivery/engine' || p.startsWith('delivery/engine/');
+/** Test code: the *.test.ts files and the test-only folder test/ (harness, fixtures). */
+const isTestCode = (p) => p.startsWith('test/') || /\.test\.tsx?$/.test(p);
+/** Why importing `to` from `from` crosses a boundary, or undefined. */
+function boundaryProblem(from, to) {
+  if ((to === 'test' || to.startsWith('test/')) && !isTestCode(from))
+    return 'production code imports nothing from test/ (the test harness and fixtures are for tests only)';
+  if (inEngine(from) && to.startsWith('modules/'))
+    return 'the delivery engine imports no module: declare a port in delivery/engine/ports.ts, wire it in app.ts';
+  if (!inEngine(from) && inEngine(to) && to !== 'delivery/engine')
+    return "import the delivery engine only through its entry, 'delivery/engine' (index.ts)";
+  if (from.startsWith('platform/') && (to.startsWith('modules/') || inEngine(to)))
+    return 'platform/ is shared by the modules: it imports no module and not the delivery engine';
+  if (from.startsWith('modules/') && to.startsWith('delivery/') && !inEngine(to))
+    return "modules use delivery only through its entry, 'delivery' (index.ts)";
+  const [top, mod, ...rest] = to.split('/');
+  if (top === 'modules' && rest.length > 0 && !from.startsWith(`modules/${mod}/`))
+    return `import modules/${mod} only through its index.ts ('…/${mod}')`;
+  return undefined;
+}
+const beacon = {
+  rules: {
+    'server-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const from = serverPath(context.filename);
+        const check = (node) => {
+          const source = node.source ?? node.argument?.literal;
+          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const resolved = path.resolve(path.dirname(context.filename), source.value);
+          const to = serverPath(resolved)
+            .replace(/\.(ts|js)$/, '')
+            .replace(/\/index$/, '');
+          const message = boundaryProblem(from, to);
+          if (message) context.report({ node: source, message });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+          TSImportType: check,
+        };
+      },
+    },
+  },
+};
+
+// Console features meet only through their index.ts: a file in features/<a>/ imports features/<b> (its index.ts),
+// never a file inside it (docs/architecture.md, Import rules).
+const FEATURES = path.join(import.meta.dirname, 'apps/console/src/features');
+const consoleBoundaries = {
+  rules: {
+    'feature-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const [own] = path.relative(FEATURES, context.filename).split(path.sep);
+        const check = (node) => {
+          const source = node.source ?? node.argument?.literal;
+          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const to = path.relative(FEATURES, path.resolve(path.dirname(context.filename), source.value));
+          const [feature, ...rest] = to.split(path.sep);
+          if (feature === '..' || feature === own || rest.length === 0) return;
+          if (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0])) return;
+          context.report({
+            node: source,
+            message: `import features/${feature} only through its index.ts ('…/features/${feature}'); what several features use belongs in components/ or lib/`,
+          });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+          TSImportType: check,
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -56,7 +141,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // console boundaries: shared UI (components, lib, i18n) imports no feature and no app code; features import no app code
+  // console boundaries: shared UI (components, lib, i18n) imports no feature and no app code; features import no app
+  // code, and another feature only through its index.ts
   {
     files: ['apps/console/src/components/**', 'apps/console/src/lib/**', 'apps/console/src/i18n/**'],
     rules: {
@@ -70,10 +156,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/console/src/features/**'],
+    plugins: { console: consoleBoundaries },
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/app/**'], message: 'features may not import app code' },
       ]),
+      'console/feature-imports': 'error',
     },
   },
   // server boundaries: routes → service → repository; services never touch the database client
@@ -96,6 +184,13 @@ export default tseslint.config(
         },
       ]),
     },
+  },
+  // server one-way dependencies: delivery/engine imports no module and is imported only through its index.ts;
+  // platform/ imports no module; modules/<m> is imported from outside it only through modules/<m>/index.ts
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { beacon },
+    rules: { 'beacon/server-imports': 'error' },
   },
   {
     files: ['packages/shared/src/**'],

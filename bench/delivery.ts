@@ -9,19 +9,19 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { BatchRepository } from '../apps/server/src/delivery/engine/batch.repository';
 import { DeliveryEngine } from '../apps/server/src/delivery/engine/engine';
 import { EngineRepository } from '../apps/server/src/delivery/engine/engine.repository';
-import { deliverySettingsFromEnv } from '../apps/server/src/delivery/engine/runtime';
+import { deliverySettings } from '../apps/server/src/delivery/engine/runtime';
 import { buildFcmMessage } from '../apps/server/src/delivery/engine/payload';
 import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
-import { FCM_DEFAULTS, FcmClient } from '../apps/server/src/delivery/fcm-client';
+import { FcmClient } from '../apps/server/src/delivery/fcm-client';
 import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoints';
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
 import { EngineProbe } from './src/engine-probe';
 import {
+  benchConfig,
   control,
   cpuSeconds,
   here,
@@ -39,16 +39,16 @@ import { seedDevices } from './src/seed-devices';
 const N = numArg('devices', 1_000_000);
 const BACKEND = strArg('backend', 'pglite') as 'pglite' | 'postgres';
 if (BACKEND !== 'pglite' && BACKEND !== 'postgres') throw new Error('--backend pglite|postgres');
-// defaults = what DeliveryRuntime ships with (its environment knobs, runtime.ts; fcm-client.ts FCM_DEFAULTS)
-const SHIPPED = deliverySettingsFromEnv({});
+// defaults = what DeliveryRuntime ships with (config.ts's defaults, through runtime.ts deliverySettings)
+const SHIPPED = deliverySettings(benchConfig());
 const PAGE_SIZE = numArg('page-size', SHIPPED.engine.pageSize);
 const CONCURRENCY = numArg('concurrency', SHIPPED.engine.dispatchConcurrency);
 const WINDOW = numArg('window', SHIPPED.engine.window);
 const BATCH_PAGES = numArg('batch-pages', SHIPPED.engine.batchPages);
-const SESSIONS = numArg('sessions', FCM_DEFAULTS.sessions);
-const STREAMS = numArg('streams', FCM_DEFAULTS.streamsPerSession);
-const RATE = numArg('rate', SHIPPED.ratePerMinute);
-const CAPACITY_RATE = numArg('capacity-rate', 10 * SHIPPED.ratePerMinute);
+const SESSIONS = numArg('sessions', SHIPPED.fcm.sessions);
+const STREAMS = numArg('streams', SHIPPED.fcm.streamsPerSession);
+const RATE = numArg('rate', SHIPPED.fcm.ratePerMinute);
+const CAPACITY_RATE = numArg('capacity-rate', 10 * SHIPPED.fcm.ratePerMinute);
 const PHASES = strArg('phases', 'quota,capacity').split(',');
 if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity'))
   throw new Error('--phases quota,capacity');
@@ -80,10 +80,8 @@ async function main(): Promise<void> {
       perDevicePerMinute: 1e6,
       perDevicePerHour: 1e7,
     });
-    const config = loadConfig({
-      BEACON_SECRET_KEY: 'cd'.repeat(32),
+    const config = benchConfig({
       PUBLIC_URL: 'http://beacon.bench',
-      LOG_LEVEL: 'silent',
       FCM_BASE_URL: urls.h2cUrl,
       ...(db.url ? { DATABASE_URL: db.url } : {}),
     });
@@ -144,7 +142,12 @@ async function main(): Promise<void> {
       body: JSON.stringify({ email: 'owner@bench.test', password: 'Owner#2024' }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const boss = await startBoss(db.database, db.url, (err) => log.error({ err }, 'job queue error'));
+    const boss = await startBoss(
+      db.database,
+      db.url,
+      (err) => log.error({ err }, 'job queue error'),
+      config.delivery,
+    );
     cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
 
     /**
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
         sessions: SESSIONS,
         streamsPerSession: STREAMS,
         ratePerMinute,
+        h2BindFastPath: config.fcm.h2BindFastPath,
         logger: log,
       });
       const repo = new EngineRepository(db.database);

@@ -15,6 +15,7 @@ import { FcmAuth } from '../apps/server/src/delivery/fcm-auth';
 import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoints';
 import { installH2RequestBindFastPath } from '../apps/server/src/delivery/fcm-h2-request-bind';
 import { type FcmApp, type FcmMessage, type ServiceAccount } from '../apps/server/src/delivery/fcm-types';
+import { benchConfig } from './src/harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -197,7 +198,7 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
 async function main(): Promise<void> {
   const loadStart = os.loadavg().map(round2);
   // FcmClient installs it when it is created; installed here first so that raw and client run on the same runtime
-  const bindFastPath = installH2RequestBindFastPath();
+  const bindFastPath = installH2RequestBindFastPath(benchConfig().fcm.h2BindFastPath);
   const { child, urls } = await startEmulator();
   try {
     const ctl = urls.http1Url;
@@ -231,6 +232,7 @@ async function main(): Promise<void> {
       sessions: SESSIONS,
       streamsPerSession: STREAMS,
       ratePerMinute: 1e9,
+      h2BindFastPath: bindFastPath,
       ...(caPem ? { ca: caPem } : {}),
     });
     await runRaw(origin, caPem, bearer, tokens, 0, WARMUP);

@@ -7,12 +7,27 @@ import { createInterface } from 'node:readline';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { loadConfig, type Config } from '../../apps/server/src/config';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { startPgServer, type PgServer } from '../../apps/server/src/test/pg-server';
 
 export const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const root = path.resolve(here, '..');
+
+/**
+ * The server's configuration in a benchmark: config.ts's defaults (what Beacon ships with) and `env`, plus
+ * FCM_H2_BIND_FAST_PATH from the benchmark's own environment (`0` measures without node:http2's bind fast path).
+ */
+export function benchConfig(env: Record<string, string> = {}): Config {
+  const fastPath = process.env.FCM_H2_BIND_FAST_PATH;
+  return loadConfig({
+    BEACON_SECRET_KEY: 'cd'.repeat(32),
+    LOG_LEVEL: 'silent',
+    ...(fastPath === undefined ? {} : { FCM_H2_BIND_FAST_PATH: fastPath }),
+    ...env,
+  });
+}
 
 /** `--name value` as a number, or the default. */
 export function numArg(name: string, def: number): number {

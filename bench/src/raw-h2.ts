@@ -2,6 +2,7 @@
 // once, one FCM v1 send per request, nothing else.
 import http2 from 'node:http2';
 import { installH2RequestBindFastPath } from '../../apps/server/src/delivery/fcm-h2-request-bind';
+import { benchConfig } from './harness';
 
 export interface RawResult {
   ms: number;
@@ -19,7 +20,8 @@ export async function runRawH2(
   streams: number,
   body: (i: number) => string,
 ): Promise<RawResult> {
-  installH2RequestBindFastPath(); // the runtime FcmClient sets up, so that the ceiling and the client compare alike
+  // the runtime FcmClient sets it up (unless FCM_H2_BIND_FAST_PATH=0), so that the ceiling and the client compare alike
+  installH2RequestBindFastPath(benchConfig().fcm.h2BindFastPath);
   const pool = Array.from({ length: sessions }, () => http2.connect(origin));
   await Promise.all(pool.map((s) => new Promise((r) => s.once('remoteSettings', r))));
   const headers = {

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import {
+  launchBrowser,
+  registerSdkDevice,
+  sdkAuthOf,
+  seedUser,
+  signedInPage,
+  snap,
+  startBeacon,
+  type RunningBeacon,
+} from './harness';
 
 let beacon: RunningBeacon;
 let browser: Browser;
@@ -11,40 +20,12 @@ const VALID_GAID = '38400000-8cf0-11bd-b23e-10b96e40000d';
 const OFF_GAID = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 const UNKNOWN_GAID = '9a3b2c1d-0000-4000-8000-000000000001';
 
-async function registerDevice(auth: string, gaid: string, notificationsEnabled: boolean): Promise<void> {
-  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token: `tok-${gaid}`,
-      gaid,
-      country: 'NG',
-      language: 'en',
-      brand: 'Tecno',
-      model: 'Spark 10',
-      osVersion: 33,
-      appVersion: '3.2.1',
-      appVersionCode: 321,
-      timezone: 'Africa/Lagos',
-      notificationsEnabled,
-    }),
-  });
-  expect(((await res.json()) as { status: number }).status).toBe(200);
-}
-
 beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
-  await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
+  const ownerId = await seedUser(beacon, OWNER);
   const [root] = await beacon.database.query<{ id: number }>(
     `SELECT id FROM users WHERE email = 'root@example.com'`,
-  );
-  const actor = (await beacon.users.resolveSession(
-    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
-  ))!.user;
-  const ownerId = await beacon.users.save(
-    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
-    actor,
   );
   const owner = { userId: ownerId, email: OWNER.email };
   const shop = await beacon.services.apps.create({ title: 'Acme Shop', pkg: 'com.acme.shop', owner });
@@ -62,9 +43,9 @@ beforeAll(async () => {
     [ids.partner, ownerId, OWNER.email],
   );
 
-  const auth = `Basic ${Buffer.from(`${shop.app.appKey}:${shop.appSecret}`).toString('base64')}`;
-  await registerDevice(auth, VALID_GAID, true);
-  await registerDevice(auth, OFF_GAID, false);
+  const auth = sdkAuthOf(shop.app, shop.appSecret);
+  await registerSdkDevice(beacon, auth, 1, { gaid: VALID_GAID });
+  await registerSdkDevice(beacon, auth, 2, { gaid: OFF_GAID, notificationsEnabled: false });
   await beacon.database.query(
     `UPDATE devices SET first_seen_at = now() - interval '40 days' WHERE gaid = $1`,
     [VALID_GAID],
@@ -84,18 +65,11 @@ afterAll(async () => {
   await beacon?.close();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({
+function ownerPage(): Promise<Page> {
+  return signedInPage(browser, beacon.url, OWNER, {
     viewport: { width: 1366, height: 860 },
     timezoneId: 'Europe/Paris',
   });
-  const page = await context.newPage();
-  await page.goto(`${beacon.url}/login`);
-  await page.fill('#email', OWNER.email);
-  await page.fill('#password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/dashboard');
-  return page;
 }
 
 async function pickApp(page: Page, title: string): Promise<void> {
@@ -107,7 +81,7 @@ async function pickApp(page: Page, title: string): Promise<void> {
 
 describe('app configuration in the browser', () => {
   it('builds, edits and deletes an app group of two apps in the Apps Group tab', async () => {
-    const page = await signedInPage();
+    const page = await ownerPage();
     await page.getByTestId('dashboard-tabs').getByText('Apps Group').click();
     await page.getByText('No app groups yet').waitFor();
     await snap(page, 'app-config-groups-empty');
@@ -154,7 +128,7 @@ describe('app configuration in the browser', () => {
   });
 
   it('looks up a registered device, one with notifications off, an unknown and a malformed id', async () => {
-    const page = await signedInPage();
+    const page = await ownerPage();
     await page.goto(`${beacon.url}/app/${ids.shop}/troubleshooting/equipment`);
     const search = page.getByRole('button', { name: 'Look up' });
     await search.waitFor();
@@ -191,7 +165,7 @@ describe('app configuration in the browser', () => {
   });
 
   it('shows the control view with the seeded bans, a window across midnight marked next day', async () => {
-    const page = await signedInPage();
+    const page = await ownerPage();
     await page.goto(`${beacon.url}/app/${ids.shop}/config/forbid`);
     const countries = page.getByTestId('forbid-countries');
     await countries.getByText('France').waitFor();

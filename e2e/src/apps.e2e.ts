@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngImage, serviceAccountJson } from '@beacon/server/src/modules/apps/test-fixtures';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { pngImage } from '@beacon/server/src/test/fixtures/images';
+import { serviceAccountJson } from '@beacon/server/src/test/fixtures/service-accounts';
+import { launchBrowser, seedUser, snap, startBeacon, type RunningBeacon } from './harness';
 
 let beacon: RunningBeacon;
 let browser: Browser;
@@ -11,17 +12,7 @@ const MARIA = { email: 'maria@travel.example', password: 'Maria#2024' };
 beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
-  await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(
-    `SELECT id FROM users WHERE email = 'root@example.com'`,
-  );
-  const actor = (await beacon.users.resolveSession(
-    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
-  ))!.user;
-  await beacon.users.save(
-    { email: MARIA.email, source: 2, ulevel: 0, description: '', password: MARIA.password },
-    actor,
-  );
+  await seedUser(beacon, MARIA);
 });
 afterAll(async () => {
   await browser?.close();

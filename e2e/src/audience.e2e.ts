@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '@beacon/server/src/db/client';
 import { migrate } from '@beacon/server/src/db/migrate';
 import { createMailer } from '@beacon/server/src/mail/mailer';
 import type { BeaconApp } from '@beacon/server/src/app';
-import { launchBrowser, repoRoot, snap } from './harness';
+import { launchBrowser, registerSdkDevice, repoRoot, sdkAuthOf, snap } from './harness';
 import path from 'node:path';
 
 const consoleDist = process.env.BEACON_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist');
@@ -16,28 +16,6 @@ let database: Database;
 let url: string;
 let browser: Browser;
 let appId: number;
-
-/** Registers a device through the real device API, as an app's SDK would. */
-async function register(auth: string, gaid: string, device: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${url}/sdk/v1/register`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token: `tok-${gaid}`,
-      gaid,
-      language: 'en',
-      brand: 'Tecno',
-      model: 'Spark 10',
-      appVersion: '3.0.0',
-      appVersionCode: 300,
-      operator: 'MTN',
-      timezone: 'Africa/Lagos',
-      notificationsEnabled: true,
-      ...device,
-    }),
-  });
-  expect(((await res.json()) as { status: number }).status).toBe(200);
-}
 
 beforeAll(async () => {
   database = await openDatabase({});
@@ -64,15 +42,14 @@ beforeAll(async () => {
     owner: { userId: root.id, email: root.email },
   });
   appId = app.id;
-  const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+  const auth = sdkAuthOf(app, appSecret);
   const fleet = [
     { country: 'NG', osVersion: 33 },
     { country: 'NG', osVersion: 30, language: 'pt-BR' },
     { country: 'NG', osVersion: 26 },
     { country: 'KE', osVersion: 34 },
   ];
-  for (const [i, d] of fleet.entries())
-    await register(auth, `00000000-0000-4000-8000-00000000000${i + 1}`, d);
+  for (const [i, d] of fleet.entries()) await registerSdkDevice({ url }, auth, i + 1, d);
 });
 afterAll(async () => {
   await browser?.close();

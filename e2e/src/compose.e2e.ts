@@ -1,51 +1,27 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng } from '@beacon/server/src/modules/icon/png.fixture';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { makePng } from '@beacon/server/src/test/fixtures/images';
+import {
+  launchBrowser,
+  registerSdkDevice,
+  sdkAuthOf,
+  seedUser,
+  signedInPage,
+  snap,
+  startBeacon,
+  type RunningBeacon,
+} from './harness';
 
 let beacon: RunningBeacon;
 let browser: Browser;
 let appId = 0;
-/** The lead's message routes: the send flows run once `msg/target/max` answers (404 → skipped). */
-let routesReady = false;
 
 const OWNER = { email: 'nora@shop.example', password: 'Nora#2024x' };
-
-async function registerDevice(auth: string, gaid: string, language: string): Promise<void> {
-  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token: `tok-${gaid}`,
-      gaid,
-      country: 'NG',
-      language,
-      brand: 'Tecno',
-      model: 'Spark 10',
-      osVersion: 33,
-      appVersion: '3.2.1',
-      appVersionCode: 321,
-      timezone: 'Africa/Lagos',
-      notificationsEnabled: true,
-    }),
-  });
-  expect(((await res.json()) as { status: number }).status).toBe(200);
-}
 
 beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
-  await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(
-    `SELECT id FROM users WHERE email = 'root@example.com'`,
-  );
-  const actor = (await beacon.users.resolveSession(
-    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
-  ))!.user;
-  const ownerId = await beacon.users.save(
-    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
-    actor,
-  );
+  const ownerId = await seedUser(beacon, OWNER);
   const shop = await beacon.services.apps.create({
     title: 'Acme Shop',
     pkg: 'com.acme.shop',
@@ -56,15 +32,9 @@ beforeAll(async () => {
     `UPDATE apps SET multi_lang_enable = true, local_time_enable = true WHERE id = $1`,
     [appId],
   );
-  const auth = `Basic ${Buffer.from(`${shop.app.appKey}:${shop.appSecret}`).toString('base64')}`;
-  await registerDevice(auth, '38400000-8cf0-11bd-b23e-10b96e40000d', 'fr');
-  await registerDevice(auth, '1b4e28ba-2fa1-11d2-883f-0016d3cca427', 'en');
-  const probe = await fetch(`${beacon.url}/tcm/v1/app/${appId}/msg/target/max`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  routesReady = probe.status !== 404;
+  const auth = sdkAuthOf(shop.app, shop.appSecret);
+  await registerSdkDevice(beacon, auth, 1, { language: 'fr' });
+  await registerSdkDevice(beacon, auth, 2);
 });
 afterAll(async () => {
   await browser?.close();
@@ -72,16 +42,7 @@ afterAll(async () => {
 });
 
 async function composePage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    timezoneId: 'Europe/Paris',
-  });
-  const page = await context.newPage();
-  await page.goto(`${beacon.url}/login`);
-  await page.fill('#email', OWNER.email);
-  await page.fill('#password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/dashboard');
+  const page = await signedInPage(browser, beacon.url, OWNER, { timezoneId: 'Europe/Paris' });
   await page.goto(`${beacon.url}/app/${appId}/message/editpush`);
   await page.getByRole('heading', { name: 'New notification' }).waitFor();
   return page;
@@ -111,8 +72,7 @@ describe('compose a notification in the browser', () => {
     await snap(page, 'compose-custom');
   });
 
-  it('shows each validation error at its field', async (ctx) => {
-    if (!routesReady) ctx.skip();
+  it('shows each validation error at its field', async () => {
     const page = await composePage();
     await page.getByRole('button', { name: 'Review and send' }).click();
     await explain(page, 'description').getByText('Required').waitFor();
@@ -158,8 +118,7 @@ describe('compose a notification in the browser', () => {
     await snap(page, 'compose-errors');
   });
 
-  it('sends a custom-design notification with an extra button in two languages', async (ctx) => {
-    if (!routesReady) ctx.skip();
+  it('sends a custom-design notification with an extra button in two languages', async () => {
     const page = await composePage();
     await page.fill('#description', 'Spring sale, day 1');
     await page.getByText('Custom design').click();

@@ -9,7 +9,7 @@ import { migrate } from '@beacon/server/src/db/migrate';
 import { createMailer } from '@beacon/server/src/mail/mailer';
 import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
 import type { UsersService } from '@beacon/server/src/modules/users/users.service';
-import { gaid } from '@beacon/server/src/test/until';
+import { gaid, sdkAuthOf, sdkDevice } from '@beacon/server/src/test/devices';
 import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { FcmEmulator } from '@beacon/fcm-emulator';
 import { IMAGE_RULES } from '@beacon/shared';
@@ -110,14 +110,16 @@ export function onServer(link: string, serverUrl: string): string {
   return u.href;
 }
 
-/** A fresh 1440×900 page (UTC clock) signed in as `who`, waiting on the dashboard. */
+/** A fresh page (1440×900, UTC clock, unless `context` says otherwise) signed in as `who`, on the dashboard. */
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,
   who: { email: string; password: string },
+  context: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
-  const page = await context.newPage();
+  const page = await (
+    await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC', ...context })
+  ).newPage();
   await page.goto(`${baseUrl}/login`);
   await page.fill('#email', who.email);
   await page.fill('#password', who.password);
@@ -164,15 +166,49 @@ export async function appOnEmulator(
     );
     await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [app.id, icon.url]);
   }
-  return { appId: app.id, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}` };
+  return { appId: app.id, sdkAuth: sdkAuthOf(app, appSecret) };
 }
 
-export { gaid };
+export { gaid, sdkAuthOf };
+
+/** Creates the super admin root@example.com (100) and, through it, the plain user `user`; returns the user's id. */
+export async function seedUser(
+  beacon: RunningBeacon,
+  user: { email: string; password: string },
+): Promise<number> {
+  await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
+  const [root] = await beacon.database.query<{ id: number }>(
+    `SELECT id FROM users WHERE email = 'root@example.com'`,
+  );
+  const actor = (await beacon.users.resolveSession(
+    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
+  ))!.user;
+  return beacon.users.save(
+    { email: user.email, source: 2, ulevel: 0, description: '', password: user.password },
+    actor,
+  );
+}
 
 /**
- * Registers device `i` (advertising id gaid(i)) through the SDK API with a new token of the emulator's project: a
- * TECNO SPARK 10 in Lagos on app version 3.2.0 with notifications on, unless `fields` say otherwise. Returns its token.
+ * Registers device `i` (advertising id gaid(i), token `tok-i`) through the SDK API: sdkDevice's TECNO SPARK 10 in
+ * Lagos with notifications on, here on app version 3.2.0, unless `fields` say otherwise.
  */
+export async function registerSdkDevice(
+  beacon: Pick<RunningBeacon, 'url'>,
+  sdkAuth: string,
+  i: number,
+  fields: Record<string, unknown> = {},
+): Promise<void> {
+  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
+    method: 'POST',
+    headers: { authorization: sdkAuth, 'content-type': 'application/json' },
+    body: JSON.stringify(sdkDevice(i, { appVersion: '3.2.0', appVersionCode: 320, ...fields })),
+  });
+  const answer = (await res.json()) as { status: number; msg?: string };
+  if (answer.status !== 200) throw new Error(`register device ${i}: ${answer.status} ${answer.msg ?? ''}`);
+}
+
+/** registerSdkDevice with a new token of the emulator's project; returns the token. */
 export async function registerDevice(
   beacon: RunningBeacon,
   emu: FcmEmulator,
@@ -181,25 +217,6 @@ export async function registerDevice(
   fields: Record<string, unknown> = {},
 ): Promise<string> {
   const token = emu.registerDevice({ projectId: app.projectId, packageName: app.pkg });
-  const res = await fetch(`${beacon.url}/sdk/v1/register`, {
-    method: 'POST',
-    headers: { authorization: app.sdkAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token,
-      gaid: gaid(i),
-      country: 'NG',
-      language: 'en',
-      brand: 'TECNO',
-      model: 'SPARK 10',
-      osVersion: 33,
-      appVersion: '3.2.0',
-      appVersionCode: 320,
-      timezone: 'Africa/Lagos',
-      notificationsEnabled: true,
-      ...fields,
-    }),
-  });
-  const answer = (await res.json()) as { status: number; msg?: string };
-  if (answer.status !== 200) throw new Error(`register device ${i}: ${answer.status} ${answer.msg ?? ''}`);
+  await registerSdkDevice(beacon, app.sdkAuth, i, { token, ...fields });
   return token;
 }

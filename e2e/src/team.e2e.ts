@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
-import { makePng } from '@beacon/server/src/modules/icon/png.fixture';
-import { launchBrowser, onServer, snap, startBeacon, type RunningBeacon } from './harness';
+import { makePng } from '@beacon/server/src/test/fixtures/images';
+import { launchBrowser, onServer, seedUser, snap, startBeacon, type RunningBeacon } from './harness';
 
 let beacon: RunningBeacon;
 let browser: Browser;
@@ -16,17 +16,7 @@ const GAID = '5f2b6c1e-3d4a-4b8c-9e0f-a1b2c3d4e5f6';
 beforeAll(async () => {
   beacon = await startBeacon();
   browser = await launchBrowser();
-  await beacon.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-  const [root] = await beacon.database.query<{ id: number }>(
-    `SELECT id FROM users WHERE email = 'root@example.com'`,
-  );
-  const actor = (await beacon.users.resolveSession(
-    await beacon.users.openSession(root!.id, { ip: '', userAgent: '' }),
-  ))!.user;
-  const ownerId = await beacon.users.save(
-    { email: OWNER.email, source: 2, ulevel: 0, description: '', password: OWNER.password },
-    actor,
-  );
+  const ownerId = await seedUser(beacon, OWNER);
   const created = await beacon.services.apps.create({
     title: 'Owen Shop',
     pkg: 'com.owen.shop',

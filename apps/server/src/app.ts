@@ -13,32 +13,22 @@ import { openapiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { staticConsolePlugin } from './plugins/static-console';
-import { registerSystemRoutes } from './modules/system/system.routes';
-import { SsoService } from './modules/users/sso.service';
-import { UsersRepository } from './modules/users/users.repository';
-import { registerUsersRoutes } from './modules/users/users.routes';
-import { UsersService } from './modules/users/users.service';
+import { registerSystemRoutes } from './modules/system';
+import { registerUsersRoutes, SsoService, UsersRepository, UsersService } from './modules/users';
 import { createHash } from 'node:crypto';
-import { excerpt } from './lib/excerpt';
 import { safeLoggerOption } from './lib/log-options';
 import { SecretBox } from './lib/secret-box';
 import type { Sandbox } from './sandbox/sandbox';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
 import type { ModuleContext } from './modules/context';
-import { DeliveryRuntime } from './delivery/engine/runtime';
-import { policyBinding } from './delivery/engine/policy-binding';
-import { raiseAlert } from './modules/alerts/alerts.repository';
+import { DeliveryRuntime, policyBinding } from './delivery/engine';
+import { readGlobalSettings } from './platform/platform-settings';
+import { fcmCredentialsAlerts } from './modules/alerts';
 import { featureModules } from './modules/index';
-import { AppsRepository } from './modules/apps/apps.repository';
-import { AppsService } from './modules/apps/apps.service';
-import { DevicesRepository } from './modules/devices/devices.repository';
-import { DevicesService } from './modules/devices/devices.service';
-import { SdkAuth } from './modules/devices/sdk-auth';
-import { registerSdkRoutes } from './modules/devices/sdk.routes';
+import { AppsRepository, AppsService } from './modules/apps';
+import { DevicesRepository, DevicesService, registerSdkRoutes, SdkAuth } from './modules/devices';
 import multipart from '@fastify/multipart';
-import { FilesRepository } from './modules/files/files.repository';
-import { registerFilesRoutes } from './modules/files/files.routes';
-import { FilesService } from './modules/files/files.service';
+import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
 
 export const VERSION = '0.1.0';
@@ -94,7 +84,6 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
   const sandbox = deps.sandbox;
-  const authAlerted = new Map<number, number>();
   const delivery = new DeliveryRuntime({
     database,
     config,
@@ -102,20 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     log: app.log,
     fcmBaseUrl: sandbox?.fcmBaseUrl ?? config.fcmBaseUrl ?? 'https://fcm.googleapis.com',
     runWorkers: deps.runWorkers ?? false,
-    policyFor: policyBinding(database),
-    onAuthFailure: (appId, message) => {
-      // one alert write per app a minute: a failing batch reports every device
-      if ((authAlerted.get(appId) ?? 0) > Date.now() - 60_000) return;
-      authAlerted.set(appId, Date.now());
-      void raiseAlert(database, {
-        appId,
-        kind: 'fcm_credentials',
-        // one bounded printable line: the reason may quote a token endpoint's or FCM's answer
-        params: { reason: excerpt(message, 200) },
-      }).catch(() => undefined);
-    },
+    // the engine's ports: the platform's daily limits for its policies, an alert when an app's credentials fail
+    policyFor: policyBinding(database, () => readGlobalSettings(database)),
+    onAuthFailure: fcmCredentialsAlerts(database),
   });
   const devices = new DevicesService(devicesRepo, {
+    // each flush of device events feeds the engine's statistics writer (the counters, DeliveryRuntime.stats)
     onNewEvents: (events) => delivery.stats.applyEvents(events),
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
   });

@@ -9,6 +9,10 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes'));
 
+/** A whole number from `min` to `max`; unset or empty gives `def`. */
+const wholeNumber = (min: number, max: number, def: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(max).default(def));
+
 /** proxy-addr's names for address ranges, which Fastify's trustProxy also accepts. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -40,7 +44,7 @@ const trustProxy = z
     return entries;
   });
 
-/** Every environment variable Beacon reads; README.md lists them with their defaults. */
+/** Every environment variable Beacon reads; README.md and docs/operations.md list them with their defaults. */
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -65,6 +69,18 @@ export const EnvSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   COOKIE_SECURE: bool,
   TRUST_PROXY: trustProxy,
+  NODE_ENV: z.string().optional(),
+  // delivery throughput (docs/operations.md): the engine, the job queue and the FCM client
+  BEACON_PAGE_SIZE: wholeNumber(1, 10_000, 1000),
+  BEACON_DISPATCH_CONCURRENCY: wholeNumber(1, 256, 4),
+  BEACON_DISPATCH_WINDOW: wholeNumber(1, 100_000, 250),
+  BEACON_BATCH_PAGES: wholeNumber(1, 1000, 4),
+  BEACON_DISPATCH_EXPIRE_SECONDS: wholeNumber(1, 3600, 60),
+  BEACON_JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 30),
+  FCM_RATE_PER_MIN: wholeNumber(1, 1_000_000_000, 600_000),
+  FCM_SESSIONS: wholeNumber(1, 1024, 16),
+  FCM_STREAMS_PER_SESSION: wholeNumber(1, 10_000, 100),
+  FCM_H2_BIND_FAST_PATH: bool,
 });
 
 export interface Config {
@@ -91,6 +107,25 @@ export interface Config {
   cookieSecure: boolean;
   /** Reverse proxies (addresses/CIDRs) whose X-Forwarded-For gives the client address; empty = none. */
   trustProxy: string[];
+  /** NODE_ENV: `production` turns on the start warning about a secret key kept beside the PGlite data. */
+  nodeEnv: string | undefined;
+  /** The delivery engine's and the job queue's knobs (docs/operations.md, Delivery throughput). */
+  delivery: {
+    /** devices read, filtered and reserved per statement */
+    pageSize: number;
+    /** dispatch jobs (batches) sent at once per worker process */
+    dispatchConcurrency: number;
+    /** FCM requests in flight per dispatch job */
+    window: number;
+    /** pages per batch */
+    batchPages: number;
+    /** how long a dispatch job (and the lease of its batch) may run before another worker takes the batch over */
+    dispatchExpireSeconds: number;
+    /** how often pg-boss expires the jobs of dead workers */
+    jobMaintenanceSeconds: number;
+  };
+  /** The FCM client's: requests a minute per app, HTTP/2 sessions and streams each, node:http2's bind fast path. */
+  fcm: { ratePerMinute: number; sessions: number; streamsPerSession: number; h2BindFastPath: boolean };
 }
 
 /** Parses the environment; fails fast with every problem listed. */
@@ -138,6 +173,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
+    nodeEnv: e.NODE_ENV || undefined,
+    delivery: {
+      pageSize: e.BEACON_PAGE_SIZE,
+      dispatchConcurrency: e.BEACON_DISPATCH_CONCURRENCY,
+      window: e.BEACON_DISPATCH_WINDOW,
+      batchPages: e.BEACON_BATCH_PAGES,
+      dispatchExpireSeconds: e.BEACON_DISPATCH_EXPIRE_SECONDS,
+      jobMaintenanceSeconds: e.BEACON_JOB_MAINTENANCE_SECONDS,
+    },
+    fcm: {
+      ratePerMinute: e.FCM_RATE_PER_MIN,
+      sessions: e.FCM_SESSIONS,
+      streamsPerSession: e.FCM_STREAMS_PER_SESSION,
+      h2BindFastPath: e.FCM_H2_BIND_FAST_PATH ?? true,
+    },
   };
 }
 

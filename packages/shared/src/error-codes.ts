@@ -157,9 +157,12 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+/** A name for every catalogue entry: server and console write `ErrorCodes.NOT_FOUND`, never `404`. */
 export const ErrorCodes = {
-  SUCCESS: 200,
   SERVER_ERROR: 0,
+  SUCCESS: 200,
+  AUDIENCE_FORBIDDEN: 201,
+  AUDIENCE_FORBIDDEN_MAY_CONTINUE: 202,
   PARAMETER_ILLEGAL: 400,
   NOT_SIGNED_IN: 401,
   PERMISSION_ERROR: 403,
@@ -181,33 +184,77 @@ export const ErrorCodes = {
   ALREADY_MEMBER: 1040,
   INVITE_OTHER_EMAIL: 1041,
   OWNER_NOT_MEMBER: 1042,
-  GAID_REPEATED: 40002,
-  APP_ICON_EMPTY: 50000,
   PARAMETER_MISSING: 2002,
   APP_UNKNOWN: 2006,
   APP_DESTROYED: 2007,
+  AB_NOT_ALLOWED: 3001,
+  AB_COUNT_TOO_SMALL: 3002,
+  AB_NOT_SCHEDULED: 3003,
+  FILE_MISSING: 21014,
+  LINK_DOWNLOAD_FAILED: 21016,
+  FILE_TOO_BIG: 21017,
+  ALREADY_PAUSED: 21018,
+  NOW_SENDING: 21019,
+  EXPIRED: 21020,
+  MODIFY_WHILE_SENDING: 21021,
+  ALREADY_SENT: 21022,
+  ALREADY_RECALLED: 21023,
+  NOT_STARTED: 21024,
+  SPEED_LIMIT_ILLEGAL: 21025,
+  COUNTRY_FILTER_FAILED: 21026,
+  CALCULATION_BUSY: 21028,
+  DAILY_LIMIT_REACHED: 21029,
+  SAME_AS_PREVIOUS_DAY: 21030,
+  APP_TAG_ILLEGAL: 21031,
+  REJECTION_NOT_ALLOWED: 21033,
+  EVENING_NOT_ALLOWED: 21035,
+  MATERIAL_CREATE_FAILED: 25101,
+  MATERIAL_NOT_FOUND: 25102,
+  MATERIAL_EXISTS: 25103,
+  TRANSLATION_FAILED: 25201,
+  DMP_TASK_ERROR: 30000,
+  DMP_COUNT_ERROR: 30001,
+  GAID_FORMAT: 40000,
+  GAID_INVALID: 40001,
+  GAID_REPEATED: 40002,
+  APP_ICON_EMPTY: 50000,
+  CONTENT_REFUSED_PLATFORM: 60000,
+  CONTENT_REFUSED_APP: 60001,
+  CONTENT_NEEDS_REVIEW: 60003,
+  CONTENT_CHECK_LIMIT: 60004,
+  MATERIAL_SHEET_TOO_LARGE: 70001,
+  MATERIAL_UPLOAD_ERROR: 80000,
+  JSON_CONTENT_ERROR: 90002,
+  SCHEDULE_PASSED: 90003,
   FIREBASE_FILE_TOO_BIG: 110000,
+  CANVAS_CONFLICT: 120000,
+  DMP_TAG_INVALID: 130000,
 } as const satisfies Record<string, ErrorCode>;
+
+/** Compiles only while every catalogue code has a name in ErrorCodes (the error names the code left out). */
+type UnnamedCode = Exclude<ErrorCode, (typeof ErrorCodes)[keyof typeof ErrorCodes]>;
+const _everyCodeNamed: [UnnamedCode] extends [never] ? true : UnnamedCode = true;
 
 /** The HTTP status that accompanies an envelope code: business codes travel with HTTP 200. */
 export function httpStatusFor(code: number): number {
+  const C = ErrorCodes;
   switch (code) {
-    case 400:
-    case 2002:
+    case C.PARAMETER_ILLEGAL:
+    case C.PARAMETER_MISSING:
       return 400;
-    case 401:
+    case C.NOT_SIGNED_IN:
       return 401;
-    case 403:
-    case 1002:
+    case C.PERMISSION_ERROR:
+    case C.PERMISSION_DENIED:
       return 403;
-    case 404:
+    case C.NOT_FOUND:
       return 404;
-    case 415:
+    case C.UNSUPPORTED_CONTENT_TYPE:
       return 415;
-    case 1007:
+    case C.TOO_MANY_ATTEMPTS:
       return 429;
-    case 0:
-    case 500:
+    case C.SERVER_ERROR:
+    case C.INTERNAL:
       return 500;
     default:
       return 200;
@@ -216,7 +263,8 @@ export function httpStatusFor(code: number): number {
 
 /** The catalogue message for a code in a language; unknown codes fall back to the server-error text. */
 export function errorMessage(code: number, lang: MessageLang = 'en'): string {
-  const entry = (ERROR_CATALOGUE as Record<number, Entry | undefined>)[code] ?? ERROR_CATALOGUE[0];
+  const entry =
+    (ERROR_CATALOGUE as Record<number, Entry | undefined>)[code] ?? ERROR_CATALOGUE[ErrorCodes.SERVER_ERROR];
   return entry[lang === 'zh' ? 1 : lang === 'fr' ? 2 : 0];
 }
 

@@ -26,6 +26,7 @@ export * from './contracts/sensitive-words';
 export * from './contracts/alerts';
 export * from './contracts/app-settings';
 export * from './status';
+export * from './message-kinds';
 export * from './contracts/model-control';
 export * from './contracts/app-control';
 export * from './contracts/audit';

@@ -1,3 +1,5 @@
+import { ScheduleType } from './message-kinds';
+
 /** Message status codes (spec part 2 §4) and which row actions each allows, used by server and console alike. */
 export const MessageStatus = {
   WAITING: 0,
@@ -50,9 +52,10 @@ export function canDelete(
   m: { status: number; scheduleType: number; scheduleDate: number | null },
   now: number,
 ): boolean {
-  if (m.scheduleType === 1 || m.status === 99 || m.status === 21) return true;
+  if (m.scheduleType === ScheduleType.NOW || m.status === S.STOPPED_ALT || m.status === S.STOP_IN_PROCESS)
+    return true;
   if (m.scheduleDate === null) return false;
-  const lead = m.scheduleType === 3 ? 12 * 3600 * 1000 : 0;
+  const lead = m.scheduleType === ScheduleType.LOCAL_TIME ? 12 * 3600 * 1000 : 0;
   return now >= m.scheduleDate - lead;
 }
 

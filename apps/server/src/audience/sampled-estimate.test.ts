@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { backends } from '../test/databases';
 import { compileAudience, countQuery } from './compile-conditions';
 import { estimateAudience, inEstimateSession, roundEstimate } from './sampled-estimate';
-import { seedSyntheticDevices } from './test-fixtures';
+import { seedSyntheticDevices } from '../test/fixtures/synthetic-devices';
 
 const LARGE = 200_000;
 const SMALL = 5_000;

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataMessage, recordingLogger, startFixture, type EmulatorFixture } from './fcm-emulator.fixture';
+import {
+  dataMessage,
+  recordingLogger,
+  startFixture,
+  type EmulatorFixture,
+} from '../test/fixtures/fcm-emulator';
 import { sendWithRetry } from './send-with-retry';
 import { retryDelayMs } from './backoff';
 import { type FcmResult } from './fcm-types';

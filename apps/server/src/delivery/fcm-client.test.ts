@@ -1,6 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataMessage, recordingLogger, startFixture, type EmulatorFixture } from './fcm-emulator.fixture';
+import {
+  dataMessage,
+  recordingLogger,
+  startFixture,
+  type EmulatorFixture,
+} from '../test/fixtures/fcm-emulator';
 import { FcmClient } from './fcm-client';
 
 let fx: EmulatorFixture;

@@ -1,5 +1,4 @@
 // FCM HTTP v1 client: OAuth, per-app quota bucket, HTTP/2 session pool, result classification (reference §6.6).
-import { readFileSync } from 'node:fs';
 import { type OutgoingHttpHeaders } from 'node:http2';
 import { type FcmApp, type FcmLogger, type FcmMessage, type FcmResult } from './fcm-types';
 import { FcmAuth } from './fcm-auth';
@@ -23,6 +22,8 @@ export interface FcmClientOptions {
   timeoutMs?: number;
   ca?: string | Buffer;
   ratePerMinute?: number;
+  /** node:http2's request bind fast path (fcm-h2-request-bind.ts; FCM_H2_BIND_FAST_PATH); default on. */
+  h2BindFastPath?: boolean;
   logger?: FcmLogger;
   now?: () => number;
   /**
@@ -85,6 +86,7 @@ export class FcmClient {
       sessions: Math.max(1, opts.sessions ?? FCM_DEFAULTS.sessions),
       streamsPerSession: Math.max(1, opts.streamsPerSession ?? FCM_DEFAULTS.streamsPerSession),
       connectTimeoutMs: timeoutMs,
+      h2BindFastPath: opts.h2BindFastPath ?? true,
     };
     if (opts.ca !== undefined) poolOpts.ca = opts.ca;
     if (opts.logger) poolOpts.logger = opts.logger;
@@ -207,27 +209,4 @@ export class FcmClient {
     }
     return st;
   }
-}
-
-/** Builds a client from FCM_BASE_URL, FCM_SESSIONS, FCM_STREAMS_PER_SESSION, FCM_RATE_PER_MIN, FCM_CA_FILE, FCM_TIMEOUT_MS. */
-export function createFcmClientFromEnv(env: NodeJS.ProcessEnv, logger?: FcmLogger): FcmClient {
-  const opts: FcmClientOptions = { baseUrl: env.FCM_BASE_URL || FCM_DEFAULTS.baseUrl };
-  const int = (name: string): number | undefined => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return undefined;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-    return n;
-  };
-  const sessions = int('FCM_SESSIONS');
-  const streams = int('FCM_STREAMS_PER_SESSION');
-  const rate = int('FCM_RATE_PER_MIN');
-  const timeout = int('FCM_TIMEOUT_MS');
-  if (sessions !== undefined) opts.sessions = Math.floor(sessions);
-  if (streams !== undefined) opts.streamsPerSession = Math.floor(streams);
-  if (rate !== undefined) opts.ratePerMinute = rate;
-  if (timeout !== undefined) opts.timeoutMs = timeout;
-  if (env.FCM_CA_FILE) opts.ca = readFileSync(env.FCM_CA_FILE);
-  if (logger) opts.logger = logger;
-  return new FcmClient(opts);
 }

@@ -22,10 +22,10 @@ type Bind = (
  * Installs the fast path once per process (idempotent); returns true when it is active. It only takes over when
  * `fn` is node:http2's internal `requestOnConnect` bound without `thisArg`, and then binds exactly as node does
  * (the function runs in the resource's async scope with the caller's `this` and arguments).
- * `FCM_H2_BIND_FAST_PATH=0` leaves node untouched.
+ * `enabled` false (`FCM_H2_BIND_FAST_PATH=0`, Config.fcm.h2BindFastPath) leaves node untouched.
  */
-export function installH2RequestBindFastPath(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.FCM_H2_BIND_FAST_PATH === '0') return false;
+export function installH2RequestBindFastPath(enabled = true): boolean {
+  if (!enabled) return false;
   const proto = AsyncResource.prototype as unknown as Record<PropertyKey, unknown> & { bind: Bind };
   if (proto[PATCHED] === true) return true;
   if (typeof proto.bind !== 'function') return false;

@@ -24,6 +24,8 @@ export interface FcmSessionPoolOptions {
   streamsPerSession: number;
   ca?: string | Buffer;
   connectTimeoutMs: number;
+  /** Install node:http2's request bind fast path (fcm-h2-request-bind.ts); default on. */
+  h2BindFastPath?: boolean;
   logger?: FcmLogger;
 }
 
@@ -46,7 +48,7 @@ export class FcmSessionPool {
   opened = 0;
 
   constructor(private readonly opts: FcmSessionPoolOptions) {
-    installH2RequestBindFastPath();
+    installH2RequestBindFastPath(opts.h2BindFastPath ?? true);
   }
 
   /** A slot on the least-loaded session, or undefined when the caller must `wait()`. */

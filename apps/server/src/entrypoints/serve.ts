@@ -14,7 +14,7 @@ const DEFAULT_ADMIN_EMAIL = 'admin@beacon.local';
 /** `beacon serve` / `beacon api`: API and console (and, with serve, the background work) in one process. */
 export async function serve(config: Config, role: 'serve' | 'api'): Promise<void> {
   const log = createLogger(config);
-  const keyWarning = secretKeyWarning(config, process.env.NODE_ENV);
+  const keyWarning = secretKeyWarning(config, config.nodeEnv);
   if (keyWarning) log.warn({ dataDir: config.dataDir }, keyWarning);
   const { database, fresh } = await openAndMigrate(config, log);
   const sandbox = config.fcmBaseUrl

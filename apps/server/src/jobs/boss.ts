@@ -2,9 +2,6 @@ import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 
-/** How long a dispatch job (and the lease of its batch) may run before another worker takes the batch over. */
-export const DISPATCH_EXPIRE_SECONDS = Number(process.env.BEACON_DISPATCH_EXPIRE_SECONDS ?? 60);
-
 /** The job catalogue: every background job is named, typed and idempotent (a handler re-reads state). */
 export const JOBS = {
   /** Plan one wave of a message: split its audience into device-id ranges and queue one dispatch batch each. */
@@ -17,16 +14,27 @@ export const JOBS = {
   dispatch: {
     name: 'message-dispatch',
     payload: z.object({ batchId: z.number().int() }),
-    // a batch is held by one worker at a time (a lease as long as this expiry, renewed while it sends); a worker
-    // killed mid-batch leaves its job active until it expires, then another worker takes the batch over
-    options: { retryLimit: 10, retryDelay: 5, expireInSeconds: DISPATCH_EXPIRE_SECONDS },
+    // a batch is held by one worker at a time (a lease as long as its expiry, BossSettings.dispatchExpireSeconds,
+    // renewed while it sends); a worker killed mid-batch leaves its job active until it expires, then another
+    // worker takes the batch over
+    options: { retryLimit: 10, retryDelay: 5 },
   },
 } as const;
 
-/** How often pg-boss expires the jobs of dead workers (seconds). */
-const MAINTENANCE_SECONDS = Number(process.env.BEACON_JOB_MAINTENANCE_SECONDS ?? 30);
-
 export type JobName = (typeof JOBS)[keyof typeof JOBS]['name'];
+
+/** The job queue's timing, from Config.delivery (BEACON_DISPATCH_EXPIRE_SECONDS, BEACON_JOB_MAINTENANCE_SECONDS). */
+export interface BossSettings {
+  /** How long a dispatch job (and the lease of its batch) may run before another worker takes the batch over. */
+  dispatchExpireSeconds: number;
+  /** How often pg-boss expires the jobs of dead workers. */
+  jobMaintenanceSeconds: number;
+}
+
+/** The options a dispatch job is queued with: JOBS.dispatch's and its expiry. */
+export function dispatchJobOptions(dispatchExpireSeconds: number) {
+  return { ...JOBS.dispatch.options, expireInSeconds: dispatchExpireSeconds };
+}
 
 /**
  * pg-boss on the same database as everything else: a pool of its own on PostgreSQL, or PGlite's single connection
@@ -36,6 +44,7 @@ export async function startBoss(
   database: Database,
   url: string | undefined,
   onError: (err: Error) => void,
+  settings: BossSettings,
 ): Promise<PgBoss> {
   const boss = url
     ? new PgBoss({
@@ -44,7 +53,7 @@ export async function startBoss(
         max: 4,
         supervise: true,
         monitorStateIntervalSeconds: 60,
-        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+        maintenanceIntervalSeconds: settings.jobMaintenanceSeconds,
       })
     : new PgBoss({
         db: {
@@ -56,10 +65,14 @@ export async function startBoss(
         schema: 'pgboss',
         supervise: true,
         monitorStateIntervalSeconds: 60,
-        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+        maintenanceIntervalSeconds: settings.jobMaintenanceSeconds,
       });
   boss.on('error', onError);
   await boss.start();
-  for (const job of Object.values(JOBS)) await boss.createQueue(job.name, { name: job.name, ...job.options });
+  await boss.createQueue(JOBS.wave.name, { name: JOBS.wave.name, ...JOBS.wave.options });
+  await boss.createQueue(JOBS.dispatch.name, {
+    name: JOBS.dispatch.name,
+    ...dispatchJobOptions(settings.dispatchExpireSeconds),
+  });
   return boss;
 }

@@ -1,9 +1,9 @@
-import { errorMessage, type MessageLang } from '@beacon/shared';
+import { type ErrorCode, ErrorCodes, errorMessage, type MessageLang } from '@beacon/shared';
 
-/** A refusal with a catalogue code; the error plugin turns it into `{status: code, msg, data}`. */
+/** A refusal with a catalogue code (ErrorCodes); the error plugin turns it into `{status: code, msg, data}`. */
 export class ApiError extends Error {
   constructor(
-    readonly code: number,
+    readonly code: ErrorCode,
     /** Localised detail to show instead of the catalogue text, per language. */
     readonly detail?: (lang: MessageLang) => string,
     readonly data?: unknown,
@@ -18,7 +18,8 @@ export class ApiError extends Error {
 
 /** A status 400 naming the field that is wrong. */
 export function fieldError(field: string, message: string): ApiError {
-  return new ApiError(400, (lang) => `${errorMessage(400, lang)}: ${field} ${message}`, {
+  const code = ErrorCodes.PARAMETER_ILLEGAL;
+  return new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${field} ${message}`, {
     fields: [{ field, message }],
   });
 }

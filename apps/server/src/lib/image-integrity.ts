@@ -1,60 +1,26 @@
 // Whole-file checks of uploaded images: a valid header is not enough, the file must be complete.
-import { crc32, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import type { ImageInfo } from './image-info';
+import {
+  PNG_CHANNELS,
+  PNG_SIGNATURE,
+  pngChunkCrcOk,
+  pngChunks,
+  pngPasses,
+  readPngHeader,
+  type PngHeader,
+} from './png';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** Samples per pixel of each PNG colour type, and the bit depths it allows. */
-const PNG_COLOUR: Record<number, { channels: number; depths: readonly number[] }> = {
-  0: { channels: 1, depths: [1, 2, 4, 8, 16] },
-  2: { channels: 3, depths: [8, 16] },
-  3: { channels: 1, depths: [1, 2, 4, 8] },
-  4: { channels: 2, depths: [8, 16] },
-  6: { channels: 4, depths: [8, 16] },
+/** The bit depths each PNG colour type allows. */
+const PNG_DEPTHS: Record<number, readonly number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
 };
-/** Adam7 passes: x start, y start, x step, y step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
 /** Largest decompressed PNG data checked (a 4096 × 4096 RGBA image); larger ones are refused, not inflated. */
 const MAX_PNG_RAW_BYTES = 4096 * 4096 * 4 + 4096 * 8;
-
-/** The bytes of the filtered scanlines of a PNG: one filter byte plus the packed samples per row of each pass. */
-function pngRawLength(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
-  const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
-  let total = 0;
-  for (const [x0, y0, dx, dy] of passes) {
-    const w = Math.ceil((width - x0) / dx);
-    const h = Math.ceil((height - y0) / dy);
-    if (w > 0 && h > 0) total += h * (1 + Math.ceil((w * bitsPerPixel) / 8));
-  }
-  return total;
-}
-
-/** Every scanline's filter byte (0–4), pass by pass. */
-function pngFiltersValid(
-  raw: Buffer,
-  width: number,
-  height: number,
-  bpp: number,
-  interlaced: boolean,
-): boolean {
-  const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
-  let at = 0;
-  for (const [x0, y0, dx, dy] of passes) {
-    const w = Math.ceil((width - x0) / dx);
-    const h = Math.ceil((height - y0) / dy);
-    if (w <= 0 || h <= 0) continue;
-    const rowBytes = 1 + Math.ceil((w * bpp) / 8);
-    for (let y = 0; y < h; y++, at += rowBytes) if ((raw[at] ?? 255) > 4) return false;
-  }
-  return true;
-}
 
 /**
  * A PNG decodes completely: signature, IHDR first, chunks whole with their CRCs, PLTE for palette images, IDAT
@@ -62,33 +28,21 @@ function pngFiltersValid(
  */
 function pngDefect(b: Buffer): string | undefined {
   if (b.length < 8 || !b.subarray(0, 8).equals(PNG_SIGNATURE)) return 'no PNG signature';
-  let at = 8;
-  let header: { width: number; height: number; depth: number; colour: number; interlace: number } | undefined;
+  let header: PngHeader | undefined;
   let palette = false;
   let idatDone = false;
   const idat: Buffer[] = [];
   let ended = false;
-  while (!ended) {
-    if (at + 12 > b.length) return 'the file ends before the IEND chunk';
-    const length = b.readUInt32BE(at);
-    const type = b.toString('latin1', at + 4, at + 8);
-    if (length > 0x7fffffff || at + 12 + length > b.length) return `the ${type} chunk is cut short`;
-    const body = b.subarray(at + 8, at + 8 + length);
-    if (crc32(b.subarray(at + 4, at + 8 + length)) !== b.readUInt32BE(at + 8 + length))
-      return `the ${type} chunk is damaged (CRC)`;
+  for (const chunk of pngChunks(b)) {
+    const { type, length, body } = chunk;
+    if (length > 0x7fffffff || chunk.next > b.length) return `the ${type} chunk is cut short`;
+    if (!pngChunkCrcOk(b, chunk)) return `the ${type} chunk is damaged (CRC)`;
     if (!header && type !== 'IHDR') return 'IHDR is not the first chunk';
     if (type === 'IHDR') {
       if (header || length !== 13) return 'bad IHDR chunk';
-      header = {
-        width: body.readUInt32BE(0),
-        height: body.readUInt32BE(4),
-        depth: body[8] ?? 0,
-        colour: body[9] ?? 0,
-        interlace: body[12] ?? 0,
-      };
-      const colour = PNG_COLOUR[header.colour];
+      header = readPngHeader(body);
       if (
-        !colour?.depths.includes(header.depth) ||
+        !PNG_DEPTHS[header.colorType]?.includes(header.depth) ||
         header.width === 0 ||
         header.height === 0 ||
         header.width > 0x7fffffff ||
@@ -104,13 +58,16 @@ function pngDefect(b: Buffer): string | undefined {
       idat.push(body);
     } else if (type === 'IEND') ended = true;
     if (type !== 'IDAT' && idat.length > 0) idatDone = true;
-    at += 12 + length;
+    if (ended) break;
   }
+  if (!ended) return 'the file ends before the IEND chunk';
   if (!header) return 'no IHDR chunk';
   if (idat.length === 0) return 'no image data (IDAT)';
-  if (header.colour === 3 && !palette) return 'no palette (PLTE)';
-  const bitsPerPixel = (PNG_COLOUR[header.colour]?.channels ?? 1) * header.depth;
-  const expected = pngRawLength(header.width, header.height, bitsPerPixel, header.interlace === 1);
+  if (header.colorType === 3 && !palette) return 'no palette (PLTE)';
+  const bitsPerPixel = (PNG_CHANNELS[header.colorType] ?? 1) * header.depth;
+  // the filtered scanlines: one filter byte plus the packed samples per row of each pass
+  const passes = pngPasses(header.width, header.height, bitsPerPixel, header.interlace === 1);
+  const expected = passes.reduce((n, p) => n + p.height * (1 + p.rowBytes), 0);
   if (expected > MAX_PNG_RAW_BYTES) return 'too many pixels to check';
   let raw: Buffer;
   try {
@@ -119,8 +76,11 @@ function pngDefect(b: Buffer): string | undefined {
     return 'the image data does not decompress';
   }
   if (raw.length !== expected) return 'the image data has the wrong number of rows';
-  if (!pngFiltersValid(raw, header.width, header.height, bitsPerPixel, header.interlace === 1))
-    return 'a row has an unknown filter';
+  // every scanline's filter byte is 0–4, pass by pass
+  let at = 0;
+  for (const pass of passes)
+    for (let y = 0; y < pass.height; y++, at += 1 + pass.rowBytes)
+      if ((raw[at] ?? 255) > 4) return 'a row has an unknown filter';
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Envelope, type Call } from '@beacon/shared';
+import { ErrorCodes, Envelope, type Call } from '@beacon/shared';
 import { z } from 'zod';
 import { ApiError, fieldError } from './api-error';
 import type { SessionInfo } from '../plugins/auth';
@@ -94,7 +94,8 @@ function checkContentType(req: FastifyRequest, kind: BodyKind): void {
     return;
   }
   const hasBody = type !== '' || Number(req.headers['content-length'] ?? 0) > 0;
-  if (hasBody && !JSON_TYPE.test(type)) throw new ApiError(415, (lang) => unsupportedType(lang));
+  if (hasBody && !JSON_TYPE.test(type))
+    throw new ApiError(ErrorCodes.UNSUPPORTED_CONTENT_TYPE, (lang) => unsupportedType(lang));
 }
 
 /**
@@ -104,14 +105,14 @@ function checkContentType(req: FastifyRequest, kind: BodyKind): void {
 export function accessGuard(app: FastifyInstance, access: Access, kind: BodyKind, needsSession = true) {
   return async (req: FastifyRequest): Promise<void> => {
     const session = req.session;
-    if (access !== 'public' && needsSession && !session) throw new ApiError(401);
+    if (access !== 'public' && needsSession && !session) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     let projectLevel = 0;
     if (
       typeof access === 'object' &&
       'ulevels' in access &&
       !access.ulevels.includes(session?.user.ulevel ?? -1)
     )
-      throw new ApiError(1002);
+      throw new ApiError(ErrorCodes.PERMISSION_DENIED);
     const byUserLevel = (levels: readonly number[] | undefined) =>
       session !== null && levels !== undefined && levels.includes(session.user.ulevel);
     if (typeof access === 'object' && 'appLevels' in access && session && !byUserLevel(access.orUserLevels)) {
@@ -119,7 +120,8 @@ export function accessGuard(app: FastifyInstance, access: Access, kind: BodyKind
       // the app is the subject of the rule, not a field of the body: a malformed one is named like any field
       if (appId === undefined) throw fieldError('appId', 'must be a positive integer');
       const level = await app.projectLevel(session.user, appId);
-      if (level === undefined || !access.appLevels.includes(level)) throw new ApiError(1002);
+      if (level === undefined || !access.appLevels.includes(level))
+        throw new ApiError(ErrorCodes.PERMISSION_DENIED);
       projectLevel = level;
     }
     checkContentType(req, kind);
@@ -162,7 +164,7 @@ export function registerCall<C extends Call>(
         req,
         reply,
       });
-      return { status: 200, msg: 'success', data };
+      return { status: ErrorCodes.SUCCESS, msg: 'success', data };
     },
   });
 }

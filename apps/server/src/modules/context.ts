@@ -3,14 +3,11 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
 import type { Mailer } from '../mail/mailer';
-import type { AppsRepository } from './apps/apps.repository';
-import type { AppsService } from './apps/apps.service';
-import type { DevicesRepository } from './devices/devices.repository';
-import type { DevicesService } from './devices/devices.service';
-import type { FilesService } from './files/files.service';
-import type { UsersRepository } from './users/users.repository';
-import type { UsersService } from './users/users.service';
-import type { DeliveryRuntime } from '../delivery/engine/runtime';
+import type { AppsRepository, AppsService } from './apps';
+import type { DevicesRepository, DevicesService } from './devices';
+import type { FilesService } from './files';
+import type { UsersRepository, UsersService } from './users';
+import type { DeliveryRuntime } from '../delivery/engine';
 
 /** What every module's register function receives: configuration, the database and the core services. */
 export interface ModuleContext {

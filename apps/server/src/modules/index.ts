@@ -1,23 +1,29 @@
-import { registerAppsModule } from './apps/apps.routes';
-import { registerAppGroupsModule } from './app-groups/app-groups.routes';
-import { registerForbidModule } from './forbid/forbid.routes';
-import { registerTroubleshootingModule } from './troubleshooting/troubleshooting.routes';
-import { registerTeamModule } from './team/team.routes';
-import { registerTestDevicesModule } from './test-devices/test-devices.routes';
-import { registerIconModule } from './icon/icon.routes';
-import { registerTagsModule } from './tags/tags.routes';
-import { registerUserGroupsModule } from './user-groups/user-groups.routes';
-import { registerDictionariesModule } from './dictionaries/dictionaries.routes';
-import { registerAuditModule } from './audit/audit.routes';
-import { registerModelControlModule } from './model-control/model-control.routes';
-import { registerAppControlModule } from './app-control/app-control.routes';
-import { registerPlatformLimitsModules } from './global-settings/platform-limits';
-import { registerMessagesModule } from './messages/messages.routes';
+import { registerAlertsModule } from './alerts';
+import { registerAppControlModule } from './app-control';
+import { registerAppGroupsModule } from './app-groups';
+import { registerAppSettingsModule } from './app-settings';
+import { registerAppsModule } from './apps';
+import { registerAuditModule } from './audit';
+import { registerDictionariesModule } from './dictionaries';
+import { registerForbidModule } from './forbid';
+import { registerGlobalSettingsModule } from './global-settings';
+import { registerIconModule } from './icon';
+import { registerMessagesExportModule, registerMessagesModule } from './messages';
+import { registerModelControlModule } from './model-control';
+import { registerSensitiveWordsModule } from './sensitive-words';
+import { registerTagsModule } from './tags';
+import { registerTargetingModule } from './targeting';
+import { registerTeamModule } from './team';
+import { registerTestDevicesModule } from './test-devices';
+import { registerTroubleshootingModule } from './troubleshooting';
+import { registerUploadsModule } from './uploads';
+import { registerUserGroupsModule } from './user-groups';
 import type { RegisterModule } from './context';
 
 /**
  * The feature modules, registered in this order after the core (users, system, devices, files). Add a module with
- * one line here; its routes, service and repository stay in its own folder.
+ * one line here; its routes, service and repository stay in its own folder, and other code reaches it only through
+ * its index.ts (eslint.config.js).
  */
 export const featureModules: RegisterModule[] = [
   registerAppsModule,
@@ -34,8 +40,12 @@ export const featureModules: RegisterModule[] = [
   registerAuditModule,
   registerModelControlModule,
   registerAppControlModule,
-  registerPlatformLimitsModules,
-  async (ctx) => (await import('./uploads/uploads.routes')).registerUploadsModule(ctx),
-  async (ctx) => (await import('./messages/messages-export.routes')).registerMessagesExportModule(ctx),
-  async (ctx) => (await import('./targeting/targeting.routes')).registerTargetingModule(ctx),
+  // platform limits and settings: global settings and daily limits, sensitive words, admin alerts, /appsettings
+  registerGlobalSettingsModule,
+  registerSensitiveWordsModule,
+  registerAlertsModule,
+  registerAppSettingsModule,
+  registerUploadsModule,
+  registerMessagesExportModule,
+  registerTargetingModule,
 ];

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import type { UserRecord } from '../modules/users/users.repository';
+import type { UserRecord } from '../modules/users';
 
 export const SESSION_COOKIE = 'beacon_session';
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { errorMessage, httpStatusFor, type MessageLang } from '@beacon/shared';
+import { type ErrorCode, ErrorCodes, errorMessage, httpStatusFor, type MessageLang } from '@beacon/shared';
 import { ApiError } from '../lib/api-error';
 import { isConsolePath } from './static-console';
 
@@ -19,8 +19,14 @@ function fieldsOf(validation: ValidationIssue[], context: string | undefined) {
   });
 }
 
-function envelope(code: number, lang: MessageLang, msg?: string, data?: unknown) {
+function envelope(code: ErrorCode, lang: MessageLang, msg?: string, data?: unknown) {
   return { status: code, msg: msg ?? errorMessage(code, lang), ...(data === undefined ? {} : { data }) };
+}
+
+/** A status 400 envelope: the catalogue text, then what is wrong. */
+function illegal(lang: MessageLang, detail: string, data?: unknown) {
+  const code = ErrorCodes.PARAMETER_ILLEGAL;
+  return envelope(code, lang, `${errorMessage(code, lang)}: ${detail}`, data);
 }
 
 /**
@@ -44,27 +50,25 @@ export const errorEnvelopePlugin = fp(async (app) => {
     if (e.validation) {
       const fields = fieldsOf(e.validation, e.validationContext);
       const named = fields.map((f) => `${f.field} ${f.message}`).join('; ');
-      return reply.code(400).send(envelope(400, lang, `${errorMessage(400, lang)}: ${named}`, { fields }));
+      return reply.code(400).send(illegal(lang, named, { fields }));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(envelope(400, lang, `${errorMessage(400, lang)}: body is not valid JSON`));
+      return reply.code(400).send(illegal(lang, 'body is not valid JSON'));
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
-      return reply.code(413).send(envelope(400, lang, `${errorMessage(400, lang)}: body too large`));
+      return reply.code(413).send(illegal(lang, 'body too large'));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
-      return reply
-        .code(415)
-        .send(envelope(400, lang, `${errorMessage(400, lang)}: unsupported content type`));
+      return reply.code(415).send(illegal(lang, 'unsupported content type'));
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');
-    return reply.code(500).send(envelope(500, lang));
+    return reply.code(500).send(envelope(ErrorCodes.INTERNAL, lang));
   });
 
   app.setNotFoundHandler((req, reply) => {
     if (app.consoleIndex && isConsolePath(req.method, req.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(envelope(404, req.lang ?? 'en'));
+    return reply.code(404).send(envelope(ErrorCodes.NOT_FOUND, req.lang ?? 'en'));
   });
 });

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { ErrorCodes } from '@beacon/shared';
 import { ApiError } from '../lib/api-error';
 import { crossSiteOrigin } from '../lib/cross-site';
 import type { Access } from '../lib/register-call';
@@ -62,7 +63,8 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
       },
       [publicOrigin],
     );
-    if (refused !== undefined) throw new ApiError(403, (lang) => crossSiteRefused(lang, refused));
+    if (refused !== undefined)
+      throw new ApiError(ErrorCodes.PERMISSION_ERROR, (lang) => crossSiteRefused(lang, refused));
   });
 
   // Fastify parses text/plain by default: a cross-site form could post it without a preflight

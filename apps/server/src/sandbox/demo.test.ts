@@ -2,7 +2,7 @@ import { IMAGE_RULES } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../test/test-app';
-import { decodePng, isSolidOnTransparent } from '../modules/uploads/png-decode';
+import { decodePng, isSolidOnTransparent } from '../modules/uploads';
 import { createDemo } from './demo';
 import { demoSmallIcon } from './demo-icon';
 import { SandboxRepository } from './sandbox.repository';

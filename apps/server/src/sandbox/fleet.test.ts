@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FcmClient } from '../delivery/fcm-client';
 import { backends } from '../test/databases';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { until } from '../test/until';
 
 const PKG = 'com.example.fleet';
 const PROJECT = 'fleet-e2e';
@@ -30,22 +31,6 @@ interface Rec {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await sleep(100);
-  }
-}
 
 describe.each(backends())('simulated fleet against a real Beacon [$name]', (backend) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../lib/register-call';
 import { backends } from '../test/databases';
-import { seedTeam, TEAM } from '../modules/apps/test-team';
+import { seedTeam, TEAM } from '../test/fixtures/team';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 /**

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossSiteOrigin } from '../lib/cross-site';
-import { multipartFile } from '../modules/apps/test-fixtures';
-import { clientFor, seedTeam, upload } from '../modules/apps/test-team';
+import { multipartFile, upload } from '../test/fixtures/multipart';
+import { clientFor, seedTeam } from '../test/fixtures/team';
 import { backends } from '../test/databases';
+import { registerSdkDevice, sdkDevice } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
 
@@ -52,27 +53,7 @@ describe.each(backends())('cross-site requests and request shapes [$name]', (bac
     const team = await seedTeam(t);
     appId = team.appId;
     // one device, so that a message has an audience
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/register',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${team.appKey}:${team.appSecret}`).toString('base64')}`,
-      },
-      payload: {
-        token: 'tok-1',
-        gaid: '00000000-0000-4000-8000-000000000001',
-        country: 'NG',
-        language: 'en',
-        brand: 'TECNO',
-        model: 'SPARK 10',
-        osVersion: 33,
-        appVersion: '3.1.0',
-        appVersionCode: 310,
-        timezone: 'Africa/Lagos',
-        notificationsEnabled: true,
-      },
-    });
-    expect(registered.json().status).toBe(200);
+    await registerSdkDevice(t, team.sdkAuth, sdkDevice(1));
     owner = await clientFor(t, 'owner');
     tester = await clientFor(t, 'tester');
   });

@@ -1,9 +1,10 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../test/databases';
-import { appOnEmulator, NOTIFICATION } from '../test/messaging';
-import { startTestApp, TestClient, type TestApp } from '../test/test-app';
-import { gaid, until } from '../test/until';
+import { NOTIFICATION, ownerAppOnEmulator } from '../test/messaging';
+import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
+import { registerOnEmulator, reportSdkEvents } from '../test/devices';
+import { until } from '../test/until';
 
 /**
  * Audit finding 11: a device that reports received/shown/clicked for a message it was never dispatched must not be
@@ -17,55 +18,32 @@ describe.each(backends())('event counters count only dispatched devices [$name]'
   let sdkAuth: string;
   let owner: TestClient;
 
-  const register = async (i: number, notificationsEnabled = true) => {
-    const token = emu.registerDevice({ projectId: 'counters', packageName: 'com.example.counters' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/register',
-      headers: { authorization: sdkAuth },
-      payload: {
-        token,
-        gaid: gaid(i),
-        country: 'NG',
-        language: 'en',
-        brand: 'TECNO',
-        model: 'SPARK 10',
-        osVersion: 33,
-        appVersion: '3.1.0',
-        appVersionCode: 310,
-        timezone: 'Africa/Lagos',
-        notificationsEnabled,
-      },
-    });
-    expect(res.json().status).toBe(200);
-    return token;
-  };
+  let created: Awaited<ReturnType<typeof ownerAppOnEmulator>>;
+  const register = (i: number, notificationsEnabled = true) =>
+    registerOnEmulator(t, emu, created, i, { notificationsEnabled });
 
   const report = (i: number, events: Array<{ type: string; msgId: number; ts: number }>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/events',
-      headers: { authorization: sdkAuth },
-      payload: { gaid: gaid(i), events },
-    });
+    reportSdkEvents(t, sdkAuth, i, events);
 
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 100);
-    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const created = await appOnEmulator(t, emu, user, {
-      title: 'Counters',
-      pkg: 'com.example.counters',
-      projectId: 'counters',
-    });
+    created = await ownerAppOnEmulator(
+      t,
+      emu,
+      {
+        title: 'Counters',
+        pkg: 'com.example.counters',
+        projectId: 'counters',
+      },
+      100,
+    );
+    owner = created.owner;
     appId = created.app.id;
     sdkAuth = created.sdkAuth;
     const tokens: string[] = [];
     for (let i = 0; i < 9; i++) tokens.push(await register(i, !(i === 6 || i === 7)));
     emu.unregisterDevice(tokens[8]!);
-    owner = new TestClient(t.app);
-    await owner.login('owner@example.com', 'Owner#2024');
   });
   afterAll(async () => {
     await t?.close();

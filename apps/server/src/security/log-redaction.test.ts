@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../entrypoints/runtime';
 import { redactUrl, serializeError } from '../lib/log-options';
-import { serviceAccountJson, testPrivateKey } from '../modules/apps/test-fixtures';
-import { upload } from '../modules/apps/test-team';
+import { serviceAccountJson, testPrivateKey } from '../test/fixtures/service-accounts';
+import { upload } from '../test/fixtures/multipart';
 import { backends } from '../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../test/test-app';
 

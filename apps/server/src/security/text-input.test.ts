@@ -1,11 +1,11 @@
 import { DeviceRegister } from '@beacon/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, seedTeam, TEAM } from '../modules/apps/test-team';
+import { clientFor, seedTeam, TEAM } from '../test/fixtures/team';
+import { gaid, sdkDevice } from '../test/devices';
 import { backends } from '../test/databases';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
-import { gaid } from '../test/until';
 
 /**
  * Audit finding 1: a NUL (or another control character) in a text reached PostgreSQL, which refuses it, and the
@@ -19,21 +19,20 @@ const NUL = 'x\u0000y';
 const C1 = 'x\u0085y';
 const BIDI = 'x\u202Eyz';
 
-const device = (over: Record<string, unknown> = {}) => ({
-  token: 'tok-1:APA91bHUN',
-  gaid: gaid(1),
-  country: 'NG',
-  language: 'en',
-  brand: 'Tecno',
-  model: 'Spark 10',
-  osVersion: 33,
-  appVersion: '3.2.1',
-  appVersionCode: 321,
-  operator: 'MTN',
-  timezone: 'Africa/Lagos',
-  notificationsEnabled: true,
-  ...over,
-});
+const device = (over: Record<string, unknown> = {}) => sdkDevice(1, { operator: 'MTN', ...over });
+
+/** A valid body of the app update call. */
+const appUpdate = {
+  title: 'Shop',
+  description: '',
+  uploadFileLimit: 30,
+  multiLangEnable: false,
+  localTimeEnable: false,
+  reviewEnable: false,
+  materialReviewEnable: false,
+  displayPriorityEnable: false,
+  linksEnable: false,
+};
 
 const fieldsOf = (res: LightMyRequestResponse) =>
   (res.json<{ data?: { fields?: Array<{ field: string; message: string }> } }>().data?.fields ?? []).map(
@@ -67,7 +66,7 @@ describe.each(backends())('text input and number input [$name]', (backend) => {
     t = await startTestApp(backend);
     const seeded = await seedTeam(t);
     appId = seeded.appId;
-    sdkAuth = `Basic ${Buffer.from(`${seeded.appKey}:${seeded.appSecret}`).toString('base64')}`;
+    sdkAuth = seeded.sdkAuth;
     const user = (await t.repos.users.findByEmail(TEAM.owner))!;
     const other = await t.services.apps.create({
       title: 'Other',
@@ -140,17 +139,6 @@ describe.each(backends())('text input and number input [$name]', (backend) => {
     /** An app route of the seeded app (the id is known once beforeAll ran: placeholders until then). */
     const app = (path: string) => `/tcm/v1/app/:appId${path}`;
     const url = (path: string) => path.replace(':appId', String(appId));
-    const appUpdate = {
-      title: 'Shop',
-      description: '',
-      uploadFileLimit: 30,
-      multiLangEnable: false,
-      localTimeEnable: false,
-      reviewEnable: false,
-      materialReviewEnable: false,
-      displayPriorityEnable: false,
-      linksEnable: false,
-    };
     const cases: Array<[string, () => TestClient, string, (v: string) => Record<string, unknown>, string]> = [
       ['app update title', () => owner, app('/update'), (v) => ({ ...appUpdate, title: v }), 'title'],
       [
@@ -289,16 +277,7 @@ describe.each(backends())('text input and number input [$name]', (backend) => {
 
   describe('numbers', () => {
     it('refuses uploadFileLimit: true instead of storing 1 MB', async () => {
-      const res = await owner.post(`/tcm/v1/app/${appId}/update`, {
-        title: 'Shop',
-        uploadFileLimit: true,
-        multiLangEnable: false,
-        localTimeEnable: false,
-        reviewEnable: false,
-        materialReviewEnable: false,
-        displayPriorityEnable: false,
-        linksEnable: false,
-      });
+      const res = await owner.post(`/tcm/v1/app/${appId}/update`, { ...appUpdate, uploadFileLimit: true });
       expectFieldError(res, 'uploadFileLimit', 'must be a number');
       const [row] = await t.database.query<{ upload_file_limit: number | null }>(
         'SELECT upload_file_limit FROM apps WHERE id = $1',

@@ -8,12 +8,14 @@ import { loadConfig } from '../config';
 import { FcmAuth } from '../delivery/fcm-auth';
 import { mapTokenResponse } from '../delivery/fcm-token-endpoint';
 import { allowedTokenEndpoints, isAllowedTokenUri } from '../delivery/token-endpoints';
-import { multipartFile, serviceAccountJson, testPrivateKey } from '../modules/apps/test-fixtures';
-import { clientFor, seedTeam } from '../modules/apps/test-team';
+import { multipartFile } from '../test/fixtures/multipart';
+import { serviceAccountJson, testPrivateKey } from '../test/fixtures/service-accounts';
+import { clientFor, seedTeam } from '../test/fixtures/team';
+import { registerSdkDevice, sdkAuthOf, sdkDevice } from '../test/devices';
+import { until } from '../test/until';
 import { backends } from '../test/databases';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
-import { gaid, until } from '../test/until';
 
 const config = (env: Record<string, string>) =>
   loadConfig({ BEACON_SECRET_KEY: 'ab'.repeat(32), PUBLIC_URL: 'http://beacon.test', ...env });
@@ -179,26 +181,7 @@ describe.each(backends())('service-account token_uri [$name]', (backend) => {
           fileName: 'sa.json',
         },
       });
-      const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
-      const reg = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/register',
-        headers: { authorization: auth },
-        payload: {
-          token: `token-${pkg}`,
-          gaid: gaid(app.id),
-          country: 'NG',
-          language: 'en',
-          brand: 'TECNO',
-          model: 'SPARK 10',
-          osVersion: 33,
-          appVersion: '3.1.0',
-          appVersionCode: 310,
-          timezone: 'Africa/Lagos',
-          notificationsEnabled: true,
-        },
-      });
-      expect(reg.json().status).toBe(200);
+      await registerSdkDevice(t, sdkAuthOf(app, appSecret), sdkDevice(app.id, { token: `token-${pkg}` }));
       const saved = await owner.post(`/tcm/v1/app/${app.id}/msg/save`, {
         msgType: 1,
         data: NOTIFICATION,

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayFileName } from '../lib/file-name';
 import { imageDefect } from '../lib/image-integrity';
 import { PNG_SIGNATURE, pngChunk } from '../lib/png';
-import { serviceAccountJson } from '../modules/apps/test-fixtures';
-import { clientFor, seedTeam, upload } from '../modules/apps/test-team';
-import { makePng } from '../modules/icon/png.fixture';
-import { jpegImage, WEBP } from '../modules/uploads/jpeg-webp.fixture';
-import { imageMultipart } from '../modules/uploads/png-encode.fixture';
-import { gaid } from '../modules/targeting/test-fixtures';
+import { serviceAccountJson } from '../test/fixtures/service-accounts';
+import { clientFor, seedTeam } from '../test/fixtures/team';
+import { imageMultipart, postMultipart, upload } from '../test/fixtures/multipart';
+import { makePng, jpegImage, WEBP } from '../test/fixtures/images';
+import { gaid } from '../test/devices';
 import { backends } from '../test/databases';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
 
@@ -99,15 +98,8 @@ describe.each(backends())('uploaded files [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;
-  const image = (data: Buffer, name: string, kind = 'customIcon') => {
-    const body = imageMultipart(data, name, kind);
-    return t.app.inject({
-      method: 'POST',
-      url: `/tcm/v1/app/${appId}/upload/image`,
-      headers: { ...body.headers, cookie: owner.cookie },
-      payload: body.payload,
-    });
-  };
+  const image = (data: Buffer, name: string, kind = 'customIcon') =>
+    postMultipart(t, owner, `/tcm/v1/app/${appId}/upload/image`, imageMultipart(data, name, kind));
 
   beforeAll(async () => {
     t = await startTestApp(backend);

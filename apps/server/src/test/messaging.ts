@@ -1,4 +1,6 @@
 import type { FcmEmulator } from '@beacon/fcm-emulator';
+import { sdkAuthOf } from './devices';
+import { signedIn } from './fixtures/team';
 import type { TestApp } from './test-app';
 
 /** A valid system-design notification (msg/save `data`) for tests that only need one to send. */
@@ -14,7 +16,8 @@ export const NOTIFICATION = {
 
 /**
  * Creates an app of `owner` that sends through the emulator: a new service account of its project `projectId`.
- * Returns the app, its secret and the SDK's Basic authorization header.
+ * Returns the app, its secret, the SDK's Basic authorization header, and its project and package (for
+ * registerOnEmulator).
  */
 export async function appOnEmulator(
   t: TestApp,
@@ -35,5 +38,21 @@ export async function appOnEmulator(
       fileName: 'sa.json',
     },
   });
-  return { app, appSecret, sdkAuth: `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}` };
+  return { app, appSecret, sdkAuth: sdkAuthOf(app, appSecret), projectId: o.projectId, pkg: o.pkg };
+}
+
+/**
+ * owner@example.com (password Owner#2024), an administrator of `level`, with an app on the emulator (appOnEmulator)
+ * and a client signed in as them.
+ */
+export async function ownerAppOnEmulator(
+  t: TestApp,
+  emu: FcmEmulator,
+  o: { title: string; pkg: string; projectId: string },
+  level: 100 | 150 = 150,
+) {
+  await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', level);
+  const user = (await t.repos.users.findByEmail('owner@example.com'))!;
+  const created = await appOnEmulator(t, emu, user, o);
+  return { ...created, owner: await signedIn(t, 'owner@example.com', 'Owner#2024') };
 }

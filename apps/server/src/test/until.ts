@@ -14,6 +14,3 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
-
-/** The advertising id of test device `i`: a valid GAID, unique per index. */
-export const gaid = (i: number): string => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;

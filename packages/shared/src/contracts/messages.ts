@@ -5,6 +5,7 @@ import { numberInput } from '../numbers';
 import { multiLineText, singleLineText } from '../text';
 import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
 import { Condition } from './conditions';
+import { MessageType, ScheduleType, TARGETING_TYPES } from '../message-kinds';
 
 /** Notification and message rules of spec part 2 §3, §5, §9, defined once. */
 export const MESSAGE_LIMITS = {
@@ -41,7 +42,7 @@ export const ExtraButton = z.object({
   content: noSpace('content').max(MESSAGE_LIMITS.extraButtonContentMax),
 });
 
-/** The `data` of a notification (msgType 1): the noti_* fields the SDK renders. */
+/** The `data` of a notification (MessageType.NOTIFICATION): the noti_* fields the SDK renders. */
 export const NotificationData = z
   .object({
     noti_type: z.union([z.literal(1), z.literal(3)]),
@@ -111,8 +112,8 @@ export const MultiLangEntry = z.object({
 });
 export type MultiLangEntry = z.output<typeof MultiLangEntry>;
 
-export const TARGETING_TYPES = [0, 1, 2, 3, 6, 7] as const;
-export const TargetingType = z.union(
+/** `targetingType` as it is sent: one of TARGETING_TYPES (message-kinds.ts). */
+export const TargetingTypeSchema = z.union(
   TARGETING_TYPES.map((t) => z.literal(t)) as [
     z.ZodLiteral<0>,
     z.ZodLiteral<1>,
@@ -131,7 +132,7 @@ export const UtcZone = z.string().regex(/^[+-]\d{4}$/, 'must be a sign and four 
 
 /** The targeting part of a message, shared by save and the audience estimate. */
 export const Targeting = z.object({
-  targetingType: TargetingType,
+  targetingType: TargetingTypeSchema,
   conditions: z.array(Condition).max(20).optional().default([]),
   groupId: z.number().int().positive().optional(),
   userIds: z
@@ -150,13 +151,17 @@ export type Targeting = z.output<typeof Targeting>;
 
 export const MessageSave = Targeting.extend({
   id: z.number().int().positive().optional(),
-  msgType: z.union([z.literal(1), z.literal(2)]),
+  msgType: z.union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)]),
   data: z.record(z.string(), z.unknown()),
   materialId: z.number().int().positive().optional(),
   title: singleLineText({ required: true, max: MESSAGE_LIMITS.descriptionMax }),
   pushCount: z.number().int('must be a whole number').positive('must be greater than 0'),
   targetCount: z.number().int().min(0).optional().default(0),
-  scheduleType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  scheduleType: z.union([
+    z.literal(ScheduleType.NOW),
+    z.literal(ScheduleType.AT_TIME),
+    z.literal(ScheduleType.LOCAL_TIME),
+  ]),
   scheduleDate: ScheduleDate.optional(),
   scheduleUTC: UtcZone.optional().default('+0000'),
   timeToLive: z
@@ -225,7 +230,9 @@ export const MessageRow = z.object({
 export type MessageRow = z.infer<typeof MessageRow>;
 
 export const MessageListRequest = z.object({
-  msgType: z.union([z.literal(1), z.literal(2)]).default(1),
+  msgType: z
+    .union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)])
+    .default(MessageType.NOTIFICATION),
   msgId: z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be digits')]).optional(),
   materialId: z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be digits')]).optional(),
   ownerEmail: singleLineText({ max: 254 }).optional(),

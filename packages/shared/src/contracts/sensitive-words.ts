@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { ErrorCodes } from '../error-codes';
 import { numberInput } from '../numbers';
 import { ProjectLevel, ROUTE_LEVELS } from '../permissions';
 import { multiLineText, singleLineText, textProblem } from '../text';
@@ -150,7 +151,11 @@ export function checkContentAgainst(content: ContentByLanguage, words: readonly 
   return out;
 }
 
-export const CONTENT_CHECK_CODES = { platform: 60000, app: 60001, review: 60003 } as const;
+export const CONTENT_CHECK_CODES = {
+  platform: ErrorCodes.CONTENT_REFUSED_PLATFORM,
+  app: ErrorCodes.CONTENT_REFUSED_APP,
+  review: ErrorCodes.CONTENT_NEEDS_REVIEW,
+} as const;
 
 /**
  * The code a save answers with for a content check: 60000 when the platform list matched (never forceable), 60001
@@ -160,7 +165,7 @@ export const CONTENT_CHECK_CODES = { platform: 60000, app: 60001, review: 60003 
 export function contentCheckCode(
   result: ContentCheckResult,
   opts: { mayForce: boolean },
-): 60000 | 60001 | 60003 | undefined {
+): (typeof CONTENT_CHECK_CODES)[keyof typeof CONTENT_CHECK_CODES] | undefined {
   if (result.platform.length > 0) return CONTENT_CHECK_CODES.platform;
   if (result.app.length > 0) return opts.mayForce ? CONTENT_CHECK_CODES.review : CONTENT_CHECK_CODES.app;
   return undefined;

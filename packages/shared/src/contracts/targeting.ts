@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { APP_LIMITS } from '../limits';
 import { singleLineText } from '../text';
+import { TargetingType } from '../message-kinds';
 import { AppIdParams } from './apps';
 
 /** File targeting (types 6 and 7, spec part 2 §3, §5): GAID lists from an uploaded `.txt` file or a file link. */
@@ -53,7 +54,7 @@ export const GaidListInfo = z.object({
   /** The link it was fetched from (type 7), else empty. */
   link: z.string(),
   /** 6 uploaded file, 7 file link. */
-  source: z.union([z.literal(6), z.literal(7)]),
+  source: z.union([z.literal(TargetingType.FILE_UPLOAD), z.literal(TargetingType.FILE_LINK)]),
   /** Distinct advertising ids kept. */
   count: z.number().int(),
   /** Lines repeating an id already listed (dropped). */

@@ -1,11 +1,11 @@
-import type { Condition } from '@beacon/shared';
+import { TargetingType, type Condition } from '@beacon/shared';
 import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
 
 export interface TargetingSpec {
   appId: number;
   targetingType: number;
   conditions: Condition[];
-  /** conditions of the saved user group (type 3), loaded by the caller */
+  /** conditions of the saved user group (TargetingType.USER_GROUP), loaded by the caller */
   groupConditions?: Condition[];
   userIds: string[];
   /** The GAID list of file targeting (6, 7): `messages.file_origin`, when the caller has it. */
@@ -26,26 +26,26 @@ export class TargetingError extends Error {}
 export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?: Date): CompiledAudience {
   let audience: CompiledAudience;
   switch (t.targetingType) {
-    case 0:
+    case TargetingType.EVERYONE:
       audience = compileAudience(t.appId, [], now ? { now } : {});
       break;
-    case 1:
+    case TargetingType.CONDITIONS:
       if (t.conditions.length === 0)
         throw new TargetingError('conditions targeting needs at least one condition');
       audience = compileAudience(t.appId, t.conditions, now ? { now } : {});
       break;
-    case 3:
+    case TargetingType.USER_GROUP:
       if (!t.groupConditions) throw new TargetingError('the user group does not exist');
       audience = compileAudience(t.appId, t.groupConditions, now ? { now } : {});
       break;
-    case 2: {
+    case TargetingType.DEVICES: {
       const base = compileAudience(t.appId, [], now ? { now } : {});
       const params = [...base.params, t.userIds.map((g) => g.toLowerCase())];
       audience = { ...base, sql: `${base.sql} AND d.gaid = ANY($${params.length}::uuid[])`, params };
       break;
     }
-    case 6:
-    case 7: {
+    case TargetingType.FILE_UPLOAD:
+    case TargetingType.FILE_LINK: {
       const base = compileAudience(t.appId, [], now ? { now } : {});
       const params = [...base.params];
       let list: string;

@@ -1,19 +1,11 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { appOnEmulator } from '../../test/messaging';
+import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { until } from '../../test/until';
 
-const content = {
-  noti_type: 1,
-  noti_title: 'Window',
-  noti_desc: 'Banned hours',
-  noti_small_icon: '/files/i.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'app://x',
-};
+const content = NOTIFICATION;
 const MINUTE = 60_000;
 // devices 0–2 in Nigeria (UTC+1, where the app bans a window), 3–4 in Kenya (UTC+3, no window)
 const COUNTRIES = ['NG', 'NG', 'NG', 'KE', 'KE'];
@@ -31,14 +23,13 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app } = await appOnEmulator(t, emu, user, {
+    const created = await ownerAppOnEmulator(t, emu, {
       title: 'Window',
       pkg: 'com.example.window',
       projectId: 'window-project',
     });
-    appId = app.id;
+    owner = created.owner;
+    appId = created.app.id;
     for (const _ of COUNTRIES)
       tokens.push(emu.registerDevice({ projectId: 'window-project', packageName: 'com.example.window' }));
     await t.database.query(
@@ -50,8 +41,6 @@ describe.each(backends())('banned local-time windows in the delivery engine [$na
        ) INSERT INTO device_tokens (device_id, token) SELECT d.id, ($3::text[])[right(d.gaid::text, 12)::int] FROM d`,
       [appId, COUNTRIES, tokens],
     );
-    owner = new TestClient(t.app);
-    await owner.login('owner@example.com', 'Owner#2024');
   });
   afterAll(async () => {
     await t?.database

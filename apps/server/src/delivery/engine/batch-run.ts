@@ -2,10 +2,11 @@ import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Batch, BatchRepository, PageDevice } from './batch.repository';
 import { BatchSender, type SenderDeps } from './batch-sender';
 import { decide, INACTIVE_MS, type PolicyFilter } from './filters';
+import { BatchKind } from './kinds';
 
 export interface BatchRunDeps extends SenderDeps {
   repo: BatchRepository;
-  /** the wave's audience (kind 1 batches) */
+  /** the wave's audience (BatchKind.AUDIENCE) */
   audience: CompiledAudience | undefined;
   policy: PolicyFilter | undefined;
   pageSize: number;
@@ -49,8 +50,9 @@ export class BatchRun {
     const { batch, deps } = this;
     let halted = false;
     try {
-      if (batch.kind === 2 || batch.waiting || batch.attempts > 1) halted = await this.sendWaiting();
-      let resolved = this.resolved || batch.kind === 2;
+      const records = batch.kind === BatchKind.SEND_RECORDS;
+      if (records || batch.waiting || batch.attempts > 1) halted = await this.sendWaiting();
+      let resolved = this.resolved || records;
       if (!resolved && !halted) {
         const r = await this.sendAudience();
         halted = r.halted;

@@ -1,8 +1,9 @@
 import type { FcmClient } from '../fcm-client';
 import type { FcmApp, FcmResult } from '../fcm-types';
 import { retryDelayMs } from '../backoff';
-import type { Batch, BatchRepository, SendResultRow } from './batch.repository';
+import type { Batch, BatchRepository, SendResult, SendResultRow } from './batch.repository';
 import { LOSS } from './filters';
+import { SendOutcome } from './kinds';
 import type { PayloadCache } from './payload';
 import type { SpeedLimiter } from './speed-limiter';
 
@@ -76,12 +77,12 @@ export class BatchSender {
   private start(item: SendItem): void {
     const { app, client, payload } = this.deps;
     if (!app || item.token === null) {
-      this.add(item, 2, item.token === null ? LOSS.UNINSTALLED : LOSS.INVALID_KEY, null, null);
+      this.add(item, SendOutcome.LOST, item.token === null ? LOSS.UNINSTALLED : LOSS.INVALID_KEY, null, null);
       return;
     }
     const body = payload.body(item.token, item.language);
     if (body === undefined) {
-      this.add(item, 2, LOSS.OTHER, null, null);
+      this.add(item, SendOutcome.LOST, LOSS.OTHER, null, null);
       return;
     }
     this.inflight++;
@@ -92,7 +93,7 @@ export class BatchSender {
   /** Records a device that only waits (a banned window that ends before the TTL). */
   wait(item: SendItem, notBefore: number): void {
     this.waiting++;
-    this.buffer.push(this.row(item, 0, 0, null, new Date(notBefore), 0));
+    this.buffer.push(this.row(item, SendOutcome.PENDING, 0, null, new Date(notBefore), 0));
     this.maybeFlush();
   }
 
@@ -111,29 +112,29 @@ export class BatchSender {
     this.inflight--;
     switch (r.outcome) {
       case 'dispatched':
-        this.add(item, 1, 0, r.name, null);
+        this.add(item, SendOutcome.DISPATCHED, 0, r.name, null);
         break;
       case 'token_dead':
-        this.add(item, 2, LOSS.UNINSTALLED, null, null);
+        this.add(item, SendOutcome.LOST, LOSS.UNINSTALLED, null, null);
         break;
       case 'sender_mismatch':
-        this.add(item, 2, LOSS.SENDER_MISMATCH, null, null);
+        this.add(item, SendOutcome.LOST, LOSS.SENDER_MISMATCH, null, null);
         break;
       case 'message_invalid':
-        this.add(item, 2, LOSS.OTHER, null, null);
+        this.add(item, SendOutcome.LOST, LOSS.OTHER, null, null);
         break;
       case 'auth_error':
-        this.add(item, 2, LOSS.INVALID_KEY, null, null);
+        this.add(item, SendOutcome.LOST, LOSS.INVALID_KEY, null, null);
         this.deps.onAuthFailure?.(r.message);
         break;
       case 'retry': {
         const attempt = (item.attempts ?? 0) + 1;
         const delay = retryDelayMs(attempt, r);
         if (Date.now() + delay > this.deps.deadline || attempt >= this.deps.maxAttempts) {
-          this.add(item, 2, LOSS.PROVIDER_ERROR, null, null);
+          this.add(item, SendOutcome.LOST, LOSS.PROVIDER_ERROR, null, null);
         } else {
           this.waiting++;
-          this.add(item, 0, 0, null, new Date(Date.now() + delay));
+          this.add(item, SendOutcome.PENDING, 0, null, new Date(Date.now() + delay));
         }
         break;
       }
@@ -145,7 +146,7 @@ export class BatchSender {
 
   private row(
     item: SendItem,
-    outcome: 0 | 1 | 2,
+    outcome: SendResult,
     lossCode: number,
     fcmName: string | null,
     notBefore: Date | null,
@@ -165,7 +166,7 @@ export class BatchSender {
 
   private add(
     item: SendItem,
-    outcome: 0 | 1 | 2,
+    outcome: SendResult,
     lossCode: number,
     fcmName: string | null,
     notBefore: Date | null,

@@ -1,13 +1,16 @@
+import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import type { CompiledAudience } from '../../audience/compile-conditions';
+import { LOSS } from './filters';
+import { BatchKind, BatchStatus, OPEN_OUTCOMES, SendOutcome } from './kinds';
 
 /** A delivery batch held by this worker (see migration 0014). */
 export interface Batch {
   id: number;
   messageId: number;
   waveId: number | null;
-  /** 1 a range of the wave's audience, 2 a range of the message's send records (recall) */
-  kind: 1 | 2;
+  /** a range of the wave's audience, or of the message's send records (recall) */
+  kind: BatchKind;
   fromId: number;
   toId: number;
   /** 1 on the first run; more after a crash or a hand-over */
@@ -27,7 +30,7 @@ export interface PageDevice {
   language: string;
   appVersion: string;
   token: string | null;
-  /** the engine's own filters, evaluated in SQL: 1 uninstalled or no token, 107 notifications off, 108 inactive, or 0 */
+  /** the engine's own filters, evaluated in SQL: the LOSS code (uninstalled or no token, notifications off, inactive), or 0 */
   own: number;
   /** what the platform policies look at: read only when the app has a policy that can drop a device */
   facts?: { brand: string; model: string; utcOffsetMin: number; firstSeenAt: number };
@@ -43,10 +46,13 @@ export interface WaitingDevice {
   attempts: number;
 }
 
-/** One device's result: sent (1), lost (2, with its loss code) or waiting again (0, until `notBefore`). */
+/** The outcomes a send writes: dispatched, lost (with its loss code) or pending again (until `notBefore`). */
+export type SendResult = typeof SendOutcome.PENDING | typeof SendOutcome.DISPATCHED | typeof SendOutcome.LOST;
+
+/** One device's result. */
 export interface SendResultRow {
   deviceId: string;
-  outcome: 0 | 1 | 2;
+  outcome: SendResult;
   lossCode: number;
   fcmName: string | null;
   notBefore: Date | null;
@@ -92,13 +98,13 @@ export class BatchRepository {
     const width = Math.max(1, Math.ceil((maxId - minId + 1) / parts));
     await this.database.query(
       `INSERT INTO message_batches (message_id, wave_id, seq, kind, from_id, to_id)
-       SELECT $1, $2, g, 1, $3::bigint + g::bigint * $4, LEAST($5::bigint, $3::bigint + (g + 1)::bigint * $4 - 1)
+       SELECT $1, $2, g, ${BatchKind.AUDIENCE}, $3::bigint + g::bigint * $4, LEAST($5::bigint, $3::bigint + (g + 1)::bigint * $4 - 1)
        FROM generate_series(0, $6::int - 1) g
        WHERE NOT EXISTS (SELECT 1 FROM message_batches WHERE wave_id = $2)`,
       [messageId, waveId, minId, width, maxId, parts],
     );
     const rows = await this.database.query<{ id: number }>(
-      'SELECT id::int AS id FROM message_batches WHERE wave_id = $1 AND status = 0 ORDER BY seq',
+      `SELECT id::int AS id FROM message_batches WHERE wave_id = $1 AND status = ${BatchStatus.OPEN} ORDER BY seq`,
       [waveId],
     );
     return rows.map((r) => r.id);
@@ -107,7 +113,8 @@ export class BatchRepository {
   /** A batch over the send records already written for a message (a recall). */
   async insertRecordsBatch(messageId: number, fromId: number, toId: number): Promise<number> {
     const [row] = await this.database.query<{ id: number }>(
-      'INSERT INTO message_batches (message_id, kind, from_id, to_id) VALUES ($1, 2, $2, $3) RETURNING id::int AS id',
+      `INSERT INTO message_batches (message_id, kind, from_id, to_id) VALUES ($1, ${BatchKind.SEND_RECORDS}, $2, $3)
+       RETURNING id::int AS id`,
       [messageId, fromId, toId],
     );
     return row?.id ?? 0;
@@ -117,22 +124,23 @@ export class BatchRepository {
   async lease(id: number, seconds: number): Promise<{ batch?: Batch; status: number }> {
     const [row] = await this.database.query<Batch>(
       `UPDATE message_batches b SET lease_until = now() + make_interval(secs => $2), attempts = b.attempts + 1
-       WHERE b.id = $1 AND b.status = 0 AND (b.lease_until IS NULL OR b.lease_until < now())
+       WHERE b.id = $1 AND b.status = ${BatchStatus.OPEN} AND (b.lease_until IS NULL OR b.lease_until < now())
        RETURNING ${BATCH_COLUMNS}`,
       [id, seconds],
     );
-    if (row) return { batch: row, status: 0 };
+    if (row) return { batch: row, status: BatchStatus.OPEN };
     const [cur] = await this.database.query<{ status: number }>(
       'SELECT status FROM message_batches WHERE id = $1',
       [id],
     );
-    return { status: cur?.status ?? 1 };
+    return { status: cur?.status ?? BatchStatus.DONE };
   }
 
-  /** Lets the batch go: done (1), cancelled (2), or still open (0) with its waiting devices due at `notBefore`. */
-  async release(id: number, status: 0 | 1 | 2, notBefore: Date | null, resolved?: boolean): Promise<void> {
+  /** Lets the batch go: done, cancelled, or still open with its waiting devices due at `notBefore`. */
+  async release(id: number, status: BatchStatus, notBefore: Date | null, resolved?: boolean): Promise<void> {
     await this.database.query(
-      'UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4 WHERE id = $1 AND status = 0',
+      `UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4
+       WHERE id = $1 AND status = ${BatchStatus.OPEN}`,
       [id, status, notBefore, resolved ?? false],
     );
   }
@@ -159,8 +167,9 @@ export class BatchRepository {
       : '';
     return this.database.query<PageDevice>(
       `SELECT d.id::text AS id, d.country, d.language, d.app_version AS "appVersion", k.token,
-         CASE WHEN d.invalid_reason = 3 OR k.token IS NULL THEN 1 WHEN NOT d.notifications_enabled THEN 107
-              WHEN d.last_active_at < $${n + 4} THEN 108 ELSE 0 END AS own ${facts}
+         CASE WHEN d.invalid_reason = ${InstanceInvalidReason.UNINSTALLED} OR k.token IS NULL THEN ${LOSS.UNINSTALLED}
+              WHEN NOT d.notifications_enabled THEN ${LOSS.NOTIFICATIONS_OFF}
+              WHEN d.last_active_at < $${n + 4} THEN ${LOSS.INACTIVE} ELSE 0 END AS own ${facts}
        FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id
        WHERE ${audience.sql} AND d.id > $${n + 1}::bigint AND d.id <= $${n + 2}::bigint ${skip}
        ORDER BY d.id LIMIT $${n + 3}::int`,
@@ -180,8 +189,8 @@ export class BatchRepository {
     return this.database.query<WaitingDevice>(
       `SELECT s.device_id::text AS id, d.country, d.app_version AS "appVersion", d.language, k.token, s.attempts
        FROM send_records s JOIN devices d ON d.id = s.device_id LEFT JOIN device_tokens k ON k.device_id = s.device_id
-       WHERE s.message_id = $1 AND s.device_id > $2 AND s.device_id <= $3 AND s.outcome IN (0, 4)
-         AND (s.batch_id = $4 OR ($5 = 2 AND s.batch_id IS NULL)) AND (s.not_before IS NULL OR s.not_before <= $6)
+       WHERE s.message_id = $1 AND s.device_id > $2 AND s.device_id <= $3 AND s.outcome IN (${OPEN_OUTCOMES})
+         AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL)) AND (s.not_before IS NULL OR s.not_before <= $6)
        ORDER BY s.device_id LIMIT $7`,
       [batch.messageId, afterId, batch.toId, batch.id, batch.kind, now, limit],
     );
@@ -191,8 +200,8 @@ export class BatchRepository {
   async nextDue(batch: Batch): Promise<Date | null> {
     const [row] = await this.database.query<{ at: Date | null }>(
       `SELECT min(COALESCE(s.not_before, '-infinity'::timestamptz)) AS at FROM send_records s
-       WHERE s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3 AND s.outcome IN (0, 4)
-         AND (s.batch_id = $4 OR ($5 = 2 AND s.batch_id IS NULL))`,
+       WHERE s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3 AND s.outcome IN (${OPEN_OUTCOMES})
+         AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL))`,
       [batch.messageId, batch.fromId, batch.toId, batch.id, batch.kind],
     );
     const at = row?.at ?? null;
@@ -205,7 +214,7 @@ export class BatchRepository {
   async selectedInBatch(batch: Batch): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND device_id >= $2 AND device_id <= $3 AND batch_id = $4
-         AND NOT (outcome = 2 AND attempts = 0)`,
+         AND NOT (outcome = ${SendOutcome.LOST} AND attempts = 0)`,
       [batch.messageId, batch.fromId, batch.toId, batch.id],
     );
     return row?.n ?? 0;
@@ -224,7 +233,7 @@ export class BatchRepository {
        w AS (UPDATE message_waves SET selected = selected + (SELECT n FROM g) WHERE id = $3 AND $4::int > 0),
        ins AS (
          INSERT INTO send_records (message_id, device_id, outcome, loss_code, batch_id)
-         SELECT $1, t.id, 2, t.loss, $2 FROM unnest($5::bigint[], $6::smallint[]) AS t(id, loss)
+         SELECT $1, t.id, ${SendOutcome.LOST}, t.loss, $2 FROM unnest($5::bigint[], $6::smallint[]) AS t(id, loss)
          ON CONFLICT (message_id, device_id) DO NOTHING RETURNING loss_code
        ), l AS (
          INSERT INTO message_losses (message_id, loss_code, count)
@@ -265,27 +274,28 @@ export class BatchRepository {
            AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
        ), ins AS (
          INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_name, sent_at, not_before, batch_id)
-         SELECT $1, device_id, outcome, loss, attempted, name, CASE WHEN outcome = 1 THEN now() END, not_before, $2 FROM r
+         SELECT $1, device_id, outcome, loss, attempted, name, CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2 FROM r
          ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
            attempts = s.attempts + EXCLUDED.attempts, fcm_name = EXCLUDED.fcm_name, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
-         WHERE s.outcome IN (0, 4)
+         WHERE s.outcome IN (${OPEN_OUTCOMES})
          RETURNING s.device_id, s.outcome, s.loss_code
        ), dims AS (
          INSERT INTO message_dims (message_id, dimension, key, dispatch)
          SELECT $1, x.dim, x.key, count(*) FROM ins JOIN r ON r.device_id = ins.device_id
            CROSS JOIN LATERAL (VALUES (1::smallint, r.country), (2::smallint, r.app_version)) AS x(dim, key)
-         WHERE ins.outcome = 1 GROUP BY x.dim, x.key ORDER BY x.dim, x.key
+         WHERE ins.outcome = ${SendOutcome.DISPATCHED} GROUP BY x.dim, x.key ORDER BY x.dim, x.key
          ON CONFLICT (message_id, dimension, key) DO UPDATE SET dispatch = message_dims.dispatch + EXCLUDED.dispatch
        ), losses AS (
          INSERT INTO message_losses (message_id, loss_code, count)
-         SELECT $1, loss_code, count(*) FROM ins WHERE outcome = 2 GROUP BY loss_code ORDER BY loss_code
+         SELECT $1, loss_code, count(*) FROM ins WHERE outcome = ${SendOutcome.LOST} GROUP BY loss_code ORDER BY loss_code
          ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
        ), dead AS (
-         UPDATE devices SET status = 2, invalid_reason = 3 WHERE id IN (SELECT device_id FROM ins WHERE outcome = 2 AND loss_code = 1)
+         UPDATE devices SET status = ${InstanceStatus.INVALID}, invalid_reason = ${InstanceInvalidReason.UNINSTALLED}
+         WHERE id IN (SELECT device_id FROM ins WHERE outcome = ${SendOutcome.LOST} AND loss_code = ${LOSS.UNINSTALLED})
        ), lease AS (
-         UPDATE message_batches SET lease_until = now() + make_interval(secs => $11) WHERE id = $2 AND status = 0
+         UPDATE message_batches SET lease_until = now() + make_interval(secs => $11) WHERE id = $2 AND status = ${BatchStatus.OPEN}
        )
-       UPDATE messages SET dispatch_count = dispatch_count + (SELECT count(*) FROM ins WHERE outcome = 1), updated_at = now() WHERE id = $1`,
+       UPDATE messages SET dispatch_count = dispatch_count + (SELECT count(*) FROM ins WHERE outcome = ${SendOutcome.DISPATCHED}), updated_at = now() WHERE id = $1`,
       [
         batch.messageId,
         batch.id,
@@ -305,7 +315,7 @@ export class BatchRepository {
   /** Open batches of a message (it is sent when none is left and no wave is open). */
   async openBatches(messageId: number): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM message_batches WHERE message_id = $1 AND status = 0',
+      `SELECT count(*)::int AS n FROM message_batches WHERE message_id = $1 AND status = ${BatchStatus.OPEN}`,
       [messageId],
     );
     return row?.n ?? 0;
@@ -314,7 +324,8 @@ export class BatchRepository {
   /** Cancels a stopped message's open batches that no worker holds; returns how many are still held. */
   async cancelIdle(messageId: number): Promise<number> {
     await this.database.query(
-      'UPDATE message_batches SET status = 2 WHERE message_id = $1 AND status = 0 AND (lease_until IS NULL OR lease_until < now())',
+      `UPDATE message_batches SET status = ${BatchStatus.CANCELLED}
+       WHERE message_id = $1 AND status = ${BatchStatus.OPEN} AND (lease_until IS NULL OR lease_until < now())`,
       [messageId],
     );
     return this.openBatches(messageId);

@@ -3,27 +3,13 @@ import path from 'node:path';
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { startTestApp, TestClient, TEST_SECRET, type TestApp } from '../../test/test-app';
-import { appOnEmulator } from '../../test/messaging';
+import { startTestApp, TEST_SECRET, type TestApp, type TestClient } from '../../test/test-app';
+import { ownerAppOnEmulator } from '../../test/messaging';
+import { until } from '../../test/until';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 3000;
 const postgres = backends().filter((b) => b.name === 'postgres');
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T>,
-  ok: (v: T) => boolean,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // A worker is a separate process sharing the database, so this runs on the PostgreSQL server only.
 describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', (backend) => {
@@ -60,14 +46,13 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
     // every request takes 25 ms at the emulator, so a kill lands while batches are in flight
     emu = await startEmulator({ tlsPort: null, latencyMs: 25 });
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl });
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app } = await appOnEmulator(t, emu, user, {
+    const created = await ownerAppOnEmulator(t, emu, {
       title: 'Crash',
       pkg: 'com.example.crash',
       projectId: 'crash-project',
     });
-    appId = app.id;
+    owner = created.owner;
+    appId = created.app.id;
     for (let i = 0; i < DEVICES; i++)
       tokens.push(emu.registerDevice({ projectId: 'crash-project', packageName: 'com.example.crash' }));
     await t.database.query(
@@ -79,8 +64,6 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
          SELECT d.id, (ARRAY(SELECT unnest($3::text[])))[(right(d.gaid::text, 12))::int + 1] FROM d`,
       [appId, DEVICES, tokens],
     );
-    owner = new TestClient(t.app);
-    await owner.login('owner@example.com', 'Owner#2024');
   });
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
@@ -145,7 +128,7 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
   };
   const midSend = async (id: number) => {
     const first = startWorker();
-    await until('first sends', dispatchedOf(id), (n) => n >= 200, 120_000).catch((err: Error) => {
+    await until('first sends', dispatchedOf(id), (n) => n >= 200, 120_000, 100).catch((err: Error) => {
       throw new Error(`${err.message}\nworker stderr:\n${stderr}`);
     });
     return first;

@@ -1,6 +1,7 @@
-import type { Condition, MultiLangEntry } from '@beacon/shared';
+import { MessageStatus as S, type Condition, type MultiLangEntry } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import type { CompiledAudience } from '../../audience/compile-conditions';
+import { OPEN_WAVES, SendOutcome, WaveStatus } from './kinds';
 
 export interface EngineMessage {
   id: number;
@@ -71,8 +72,8 @@ export class EngineRepository {
   async setStatus(id: number, status: number, from?: readonly number[]): Promise<boolean> {
     const rows = await this.database.query(
       `UPDATE messages SET status = $2::smallint, updated_at = now(),
-         started_at = CASE WHEN $2::smallint = 4 THEN COALESCE(started_at, now()) ELSE started_at END,
-         finished_at = CASE WHEN $2::smallint IN (1, 3, 8) THEN COALESCE(finished_at, now()) ELSE finished_at END
+         started_at = CASE WHEN $2::smallint = ${S.SENDING} THEN COALESCE(started_at, now()) ELSE started_at END,
+         finished_at = CASE WHEN $2::smallint IN (${S.SENT}, ${S.STOPPED}, ${S.RECALLED}) THEN COALESCE(finished_at, now()) ELSE finished_at END
        WHERE id = $1 ${from ? 'AND status = ANY($3::smallint[])' : ''} RETURNING id`,
       from ? [id, status, from] : [id, status],
     );
@@ -83,7 +84,7 @@ export class EngineRepository {
     messageId: number,
     utcOffsetMin: number | null,
     runAt: Date,
-    status: number,
+    status: WaveStatus,
   ): Promise<number> {
     const [row] = await this.database.query<{ id: number }>(
       'INSERT INTO message_waves (message_id, utc_offset_min, run_at, status) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
@@ -123,7 +124,7 @@ export class EngineRepository {
 
   async updateWave(
     id: number,
-    patch: { status?: number; cursor?: string; selectedDelta?: number },
+    patch: { status?: WaveStatus; cursor?: string; selectedDelta?: number },
   ): Promise<void> {
     await this.database.query(
       `UPDATE message_waves SET status = COALESCE($2::smallint, status), cursor = COALESCE($3::bigint, cursor), selected = selected + $4::int WHERE id = $1`,
@@ -133,7 +134,7 @@ export class EngineRepository {
 
   async cancelWaves(messageId: number): Promise<void> {
     await this.database.query(
-      'UPDATE message_waves SET status = 4 WHERE message_id = $1 AND status IN (0, 1)',
+      `UPDATE message_waves SET status = ${WaveStatus.CANCELLED} WHERE message_id = $1 AND status IN (${OPEN_WAVES})`,
       [messageId],
     );
   }
@@ -166,7 +167,7 @@ export class EngineRepository {
 
   async openWaves(messageId: number): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1 AND status IN (0, 1)',
+      `SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1 AND status IN (${OPEN_WAVES})`,
       [messageId],
     );
     return row?.n ?? 0;
@@ -175,7 +176,7 @@ export class EngineRepository {
   /** Devices that were dispatched a message (for a recall). */
   async dispatchedDeviceIds(messageId: number): Promise<string[]> {
     const rows = await this.database.query<{ id: string }>(
-      'SELECT device_id::text AS id FROM send_records WHERE message_id = $1 AND outcome = 1',
+      `SELECT device_id::text AS id FROM send_records WHERE message_id = $1 AND outcome = ${SendOutcome.DISPATCHED}`,
       [messageId],
     );
     return rows.map((r) => r.id);

@@ -1,14 +1,15 @@
 import type PgBoss from 'pg-boss';
-import { MessageStatus as S } from '@beacon/shared';
+import { MessageStatus as S, MessageType, TargetingType } from '@beacon/shared';
 import type { SecretBox } from '../../lib/secret-box';
 import type { FcmClient } from '../fcm-client';
 import type { FcmApp, ServiceAccount } from '../fcm-types';
-import { DISPATCH_EXPIRE_SECONDS, JOBS } from '../../jobs/boss';
+import { dispatchJobOptions, JOBS } from '../../jobs/boss';
 import { audienceOf } from './audience-source';
 import type { Batch, BatchRepository } from './batch.repository';
 import { BatchRun } from './batch-run';
 import type { EngineMessage, EngineRepository } from './engine.repository';
 import type { PolicyFilter } from './filters';
+import { BatchKind, BatchStatus, WaveStatus } from './kinds';
 import { PayloadCache, payloadOf } from './payload';
 import { SpeedLimiter } from './speed-limiter';
 
@@ -18,7 +19,7 @@ interface Log {
   error(obj: object, msg?: string): void;
 }
 
-/** The engine's knobs (DeliveryRuntime reads them from the environment; docs/operations.md). */
+/** The engine's knobs (DeliveryRuntime takes them from Config.delivery; docs/operations.md). */
 export interface EngineSettings {
   /** devices per audience page (one statement each) */
   pageSize: number;
@@ -29,6 +30,8 @@ export interface EngineSettings {
   /** pages per batch: a wave of N devices becomes ⌈N / (pageSize × batchPages)⌉ batches */
   batchPages: number;
   maxAttempts: number;
+  /** how long a dispatch job (and the lease of its batch) may run before another worker takes the batch over */
+  dispatchExpireSeconds: number;
 }
 
 export const ENGINE_DEFAULTS: EngineSettings = {
@@ -37,6 +40,7 @@ export const ENGINE_DEFAULTS: EngineSettings = {
   window: 250,
   batchPages: 4,
   maxAttempts: 5,
+  dispatchExpireSeconds: 60,
 };
 
 export interface EngineDeps {
@@ -150,21 +154,23 @@ export class DeliveryEngine {
   async runWave(waveId: number): Promise<void> {
     const { repo, batches, boss } = this.deps;
     const wave = await repo.wave(waveId);
-    if (!wave || wave.status >= 2) return;
+    if (!wave || wave.status >= WaveStatus.DONE) return; // done, skipped or cancelled
     const msg = await repo.message(wave.messageId);
     if (!msg) return;
     if (STOPPING.has(msg.status) || this.isStopping(msg.id)) {
-      await repo.updateWave(waveId, { status: 4 });
+      await repo.updateWave(waveId, { status: WaveStatus.CANCELLED });
       await this.maybeFinish(msg.id);
       return;
     }
     await repo.setStatus(msg.id, S.SENDING, [S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL, S.SENDING]);
-    await repo.updateWave(waveId, { status: 1 });
+    await repo.updateWave(waveId, { status: WaveStatus.RUNNING });
     const bounds = await repo.bounds(await this.audience(msg, wave.utcOffsetMin));
     if (bounds.count > 0) {
       const parts = Math.ceil(bounds.count / (this.settings.pageSize * this.settings.batchPages));
       const ids = await batches.plan(msg.id, waveId, bounds.minId, bounds.maxId, parts);
-      const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
+      const { retryLimit, retryDelay, expireInSeconds } = dispatchJobOptions(
+        this.settings.dispatchExpireSeconds,
+      );
       for (let i = 0; i < ids.length; i += 1000) {
         await boss.insert(
           ids.slice(i, i + 1000).map((batchId) => ({
@@ -177,13 +183,13 @@ export class DeliveryEngine {
         );
       }
     }
-    await repo.updateWave(waveId, { status: 2 });
+    await repo.updateWave(waveId, { status: WaveStatus.DONE });
     await this.maybeFinish(msg.id);
   }
 
   private async audience(msg: EngineMessage, utcOffsetMin: number | null) {
     const groupConditions =
-      msg.targetingType === 3 && msg.groupId
+      msg.targetingType === TargetingType.USER_GROUP && msg.groupId
         ? await this.deps.repo.groupConditions(msg.appId, msg.groupId)
         : undefined;
     return audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
@@ -207,42 +213,45 @@ export class DeliveryEngine {
   async dispatch(batchId: number): Promise<void> {
     const { repo, batches } = this.deps;
     if (this.draining) return this.requeue(batchId);
-    const { batch, status } = await batches.lease(batchId, DISPATCH_EXPIRE_SECONDS);
+    const { batch, status } = await batches.lease(batchId, this.settings.dispatchExpireSeconds);
     if (!batch) {
       // another worker holds it: try again once its lease has run out (pg-boss retries the job)
-      if (status === 0) throw new Error(`batch ${batchId} is held by another worker`);
+      if (status === BatchStatus.OPEN) throw new Error(`batch ${batchId} is held by another worker`);
       return;
     }
     const msg = await repo.message(batch.messageId);
-    if (!msg) return batches.release(batch.id, 2, null);
+    if (!msg) return batches.release(batch.id, BatchStatus.CANCELLED, null);
     if (STOPPING.has(msg.status) || this.isStopping(msg.id)) {
-      await batches.release(batch.id, 2, null);
+      await batches.release(batch.id, BatchStatus.CANCELLED, null);
       return this.maybeFinish(msg.id);
     }
     try {
       const result = await this.runBatch(msg, batch);
       if (this.isStopping(msg.id)) {
-        await batches.release(batch.id, 2, null);
+        await batches.release(batch.id, BatchStatus.CANCELLED, null);
       } else if (result.halted) {
         // shutting down: the batch goes back open (its waiting records re-read) for another worker
-        await batches.release(batch.id, 0, new Date(), result.resolved);
+        await batches.release(batch.id, BatchStatus.OPEN, new Date(), result.resolved);
         await this.requeue(batch.id);
       } else {
         // devices that wait (a window, a retry; after a crash, retries recorded before it) keep the batch open
-        const mayWait = result.waiting || batch.waiting || batch.kind === 2 || batch.attempts > 1;
+        const mayWait =
+          result.waiting || batch.waiting || batch.kind === BatchKind.SEND_RECORDS || batch.attempts > 1;
         const due = mayWait ? await batches.nextDue(batch) : null;
-        await batches.release(batch.id, due ? 0 : 1, due, result.resolved);
+        await batches.release(batch.id, due ? BatchStatus.OPEN : BatchStatus.DONE, due, result.resolved);
         if (due) await this.requeue(batch.id, due);
       }
     } catch (err) {
-      await batches.release(batch.id, 0, new Date()).catch(() => undefined);
+      await batches.release(batch.id, BatchStatus.OPEN, new Date()).catch(() => undefined);
       throw err;
     }
     await this.maybeFinish(msg.id);
   }
 
   private async requeue(batchId: number, at?: Date): Promise<void> {
-    const { retryLimit, retryDelay, expireInSeconds } = JOBS.dispatch.options;
+    const { retryLimit, retryDelay, expireInSeconds } = dispatchJobOptions(
+      this.settings.dispatchExpireSeconds,
+    );
     await this.deps.boss.send(
       JOBS.dispatch.name,
       { batchId },
@@ -263,7 +272,9 @@ export class DeliveryEngine {
       this.limiters.set(msg.id, limiter);
     }
     const audience =
-      batch.kind === 1 && !batch.resolved ? await this.audience(msg, batch.utcOffsetMin) : undefined;
+      batch.kind === BatchKind.AUDIENCE && !batch.resolved
+        ? await this.audience(msg, batch.utcOffsetMin)
+        : undefined;
     const policy = audience ? await this.deps.policyFor?.(msg.appId, msg) : undefined;
     const stop = this.watchStatus(msg.id);
     try {
@@ -275,7 +286,7 @@ export class DeliveryEngine {
           payload: new PayloadCache(payloadOf(msg, this.deps.publicUrl)),
           limiter,
           window: settings.window,
-          leaseSeconds: DISPATCH_EXPIRE_SECONDS,
+          leaseSeconds: settings.dispatchExpireSeconds,
           maxAttempts: settings.maxAttempts,
           deadline: (msg.startedAt ?? msg.createdAt).getTime() + msg.ttlSeconds * 1000,
           onAuthFailure: (m) => this.deps.onAuthFailure?.(msg.appId, m),
@@ -340,7 +351,7 @@ export class DeliveryEngine {
     if ((await repo.openWaves(messageId)) > 0 || (await batches.openBatches(messageId)) > 0) return;
     await repo.setStatus(messageId, S.SENT, [S.SENDING]);
     this.limiters.delete(messageId);
-    if (msg.msgType === 99 && msg.parentMsgId)
+    if (msg.msgType === MessageType.RECALL && msg.parentMsgId)
       await repo.setStatus(msg.parentMsgId, S.RECALLED, [S.RECALLING]);
   }
 }

@@ -1,4 +1,4 @@
-import type { MultiLangEntry } from '@beacon/shared';
+import { MessageType, type MultiLangEntry } from '@beacon/shared';
 import type { FcmMessage } from '../fcm-types';
 
 export interface PayloadMessage {
@@ -146,6 +146,6 @@ export function payloadOf(
     multiLangEnable,
     multiLangContent,
     publicUrl,
-    ...(msgType === 99 && msg.parentMsgId ? { targetMsgId: msg.parentMsgId } : {}),
+    ...(msgType === MessageType.RECALL && msg.parentMsgId ? { targetMsgId: msg.parentMsgId } : {}),
   };
 }

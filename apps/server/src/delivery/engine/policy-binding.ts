@@ -1,6 +1,5 @@
-import { dailyWindow } from '@beacon/shared';
+import { dailyWindow, MessageType } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { readGlobalSettings } from '../../modules/global-settings/global-settings.repository';
 import {
   evaluate,
   loadPolicySnapshot,
@@ -12,6 +11,8 @@ import {
 import type { PageDevice } from './batch.repository';
 import type { EngineMessage } from './engine.repository';
 import type { PolicyFilter } from './filters';
+import { SendOutcome } from './kinds';
+import type { PlatformLimitsSource, PolicySource } from './ports';
 
 const NO_FACTS: Required<PageDevice>['facts'] = { brand: '', model: '', utcOffsetMin: 0, firstSeenAt: 0 };
 const ZERO: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
@@ -26,7 +27,8 @@ async function sentToday(
   const rows = await database.query<{ id: string; kind: 1 | 2 | 3; n: number }>(
     `SELECT s.device_id::text AS id, m.restrict_type AS kind, count(*)::int AS n
      FROM send_records s JOIN messages m ON m.id = s.message_id
-     WHERE s.device_id = ANY($1::bigint[]) AND s.outcome = 1 AND s.sent_at >= $2 AND m.msg_type IN (1, 2)
+     WHERE s.device_id = ANY($1::bigint[]) AND s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at >= $2
+       AND m.msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH})
      GROUP BY 1, 2`,
     [deviceIds, since],
   );
@@ -44,11 +46,11 @@ async function sentToday(
 /**
  * The filter stage's platform policies for one message (spec issue "Platform administration"): banned countries
  * (6, 104), banned hours (105), model shielding (4) and the per-user daily limits (7), evaluated per device from one
- * snapshot loaded per wave.
+ * snapshot loaded per wave. `platformLimits` reads the per-user daily limits and their day boundary.
  */
-export function policyBinding(database: Database) {
+export function policyBinding(database: Database, platformLimits: PlatformLimitsSource): PolicySource {
   return async (appId: number, message: EngineMessage): Promise<PolicyFilter | undefined> => {
-    const settings = await readGlobalSettings(database);
+    const settings = await platformLimits();
     const byOption = new Map(
       settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]),
     );

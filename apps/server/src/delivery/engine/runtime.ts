@@ -29,43 +29,26 @@ export interface DeliveryRuntimeOptions {
   onAuthFailure?: EngineDeps['onAuthFailure'];
 }
 
-/** FCM's default quota of a project: 600,000 requests a minute. */
-export const FCM_PROJECT_QUOTA_PER_MINUTE = 600_000;
-
-/** A whole number of at least 1 from the environment, or the default; a bad value stops the start with its name. */
-function envInt(env: NodeJS.ProcessEnv, name: string, def: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
-  return n;
-}
-
 /**
- * The engine's knobs (docs/operations.md): BEACON_PAGE_SIZE, BEACON_DISPATCH_CONCURRENCY, BEACON_DISPATCH_WINDOW,
- * BEACON_BATCH_PAGES, and the FCM client's FCM_RATE_PER_MIN (per app), FCM_SESSIONS, FCM_STREAMS_PER_SESSION.
+ * The engine's and the FCM client's settings from the configuration (config.ts parses them: BEACON_PAGE_SIZE,
+ * BEACON_DISPATCH_CONCURRENCY, BEACON_DISPATCH_WINDOW, BEACON_BATCH_PAGES, BEACON_DISPATCH_EXPIRE_SECONDS, and the
+ * FCM client's FCM_RATE_PER_MIN (per app), FCM_SESSIONS, FCM_STREAMS_PER_SESSION, FCM_H2_BIND_FAST_PATH).
  */
-export function deliverySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): {
+export function deliverySettings(config: Pick<Config, 'delivery' | 'fcm'>): {
   engine: EngineSettings;
-  ratePerMinute: number;
-  sessions?: number;
-  streamsPerSession?: number;
+  fcm: Config['fcm'];
 } {
-  const engine: EngineSettings = {
-    pageSize: Math.min(10_000, envInt(env, 'BEACON_PAGE_SIZE', ENGINE_DEFAULTS.pageSize)),
-    dispatchConcurrency: envInt(env, 'BEACON_DISPATCH_CONCURRENCY', ENGINE_DEFAULTS.dispatchConcurrency),
-    window: envInt(env, 'BEACON_DISPATCH_WINDOW', ENGINE_DEFAULTS.window),
-    batchPages: envInt(env, 'BEACON_BATCH_PAGES', ENGINE_DEFAULTS.batchPages),
-    maxAttempts: ENGINE_DEFAULTS.maxAttempts,
-  };
-  const sessions = env.FCM_SESSIONS ? envInt(env, 'FCM_SESSIONS', 16) : undefined;
-  const streams = env.FCM_STREAMS_PER_SESSION ? envInt(env, 'FCM_STREAMS_PER_SESSION', 100) : undefined;
+  const { delivery } = config;
   return {
-    engine,
-    ratePerMinute: envInt(env, 'FCM_RATE_PER_MIN', FCM_PROJECT_QUOTA_PER_MINUTE),
-    ...(sessions ? { sessions } : {}),
-    ...(streams ? { streamsPerSession: streams } : {}),
+    engine: {
+      pageSize: delivery.pageSize,
+      dispatchConcurrency: delivery.dispatchConcurrency,
+      window: delivery.window,
+      batchPages: delivery.batchPages,
+      maxAttempts: ENGINE_DEFAULTS.maxAttempts,
+      dispatchExpireSeconds: delivery.dispatchExpireSeconds,
+    },
+    fcm: { ...config.fcm },
   };
 }
 
@@ -94,8 +77,9 @@ export class DeliveryRuntime {
       opts.database,
       opts.database.kind === 'postgres' ? opts.database.url : undefined,
       (err) => opts.log.error({ err }, 'job queue error'),
+      opts.config.delivery,
     );
-    const { engine: settings, ...fcm } = deliverySettingsFromEnv();
+    const { engine: settings, fcm } = deliverySettings(opts.config);
     const client = new FcmClient({
       baseUrl: opts.fcmBaseUrl,
       logger: opts.log,

@@ -1,5 +1,7 @@
+import { ScheduleType } from '@beacon/shared';
 import type { EngineRepository } from './engine.repository';
 import type { CompiledAudience } from '../../audience/compile-conditions';
+import { WaveStatus } from './kinds';
 
 /** Minutes east of UTC of a `±HHMM` zone. */
 export function zoneMinutes(zone: string): number {
@@ -28,9 +30,9 @@ export interface PlannedWave {
 }
 
 /**
- * The waves of a message (DESIGN §5 Schedule): now (1), once at the chosen instant (2), or one per UTC offset
- * present in the audience at the same wall-clock time (3); local-time waves already past are recorded as skipped
- * (status 3) and not queued. Returns the waves to queue.
+ * The waves of a message (DESIGN §5 Schedule): now, once at the chosen instant, or one per UTC offset present in
+ * the audience at the same wall-clock time (local time); local-time waves already past are recorded as skipped and
+ * not queued. Returns the waves to queue.
  */
 export async function planWaves(
   repo: EngineRepository,
@@ -38,22 +40,22 @@ export async function planWaves(
   audience: CompiledAudience,
   now: Date,
 ): Promise<PlannedWave[]> {
-  if (m.scheduleType === 1 || !m.scheduleLocal) {
-    return [{ waveId: await repo.insertWave(m.id, null, now, 0), runAt: now }];
+  if (m.scheduleType === ScheduleType.NOW || !m.scheduleLocal) {
+    return [{ waveId: await repo.insertWave(m.id, null, now, WaveStatus.QUEUED), runAt: now }];
   }
-  if (m.scheduleType === 2) {
+  if (m.scheduleType === ScheduleType.AT_TIME) {
     const runAt = scheduleInstant(m.scheduleLocal, m.scheduleUtc);
-    return [{ waveId: await repo.insertWave(m.id, null, runAt, 0), runAt }];
+    return [{ waveId: await repo.insertWave(m.id, null, runAt, WaveStatus.QUEUED), runAt }];
   }
   const wall = wallClockUtc(m.scheduleLocal);
   const planned: PlannedWave[] = [];
   for (const offset of await repo.offsets(audience)) {
     const runAt = new Date(wall - offset * 60_000);
     if (runAt.getTime() < now.getTime()) {
-      await repo.insertWave(m.id, offset, runAt, 3);
+      await repo.insertWave(m.id, offset, runAt, WaveStatus.SKIPPED);
       continue;
     }
-    planned.push({ waveId: await repo.insertWave(m.id, offset, runAt, 0), runAt });
+    planned.push({ waveId: await repo.insertWave(m.id, offset, runAt, WaveStatus.QUEUED), runAt });
   }
   return planned;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { NewEvents } from '../../modules/devices/devices.repository';
+import type { DeviceEventBits } from './ports';
 
 /**
  * Statistics counters fed by device events (DESIGN §7): per message (reach, show, click, dismiss, show failed,
@@ -9,7 +9,7 @@ import type { NewEvents } from '../../modules/devices/devices.repository';
 export class StatsRepository {
   constructor(private readonly database: Database) {}
 
-  async applyEvents(events: NewEvents[]): Promise<void> {
+  async applyEvents(events: DeviceEventBits[]): Promise<void> {
     if (events.length === 0) return;
     await this.database.query(
       `WITH e AS (

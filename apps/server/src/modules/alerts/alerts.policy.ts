@@ -1,5 +1,5 @@
 import type { Access } from '../../lib/register-call';
-import { PLATFORM_ADMIN_LEVELS } from '../audit/audit.policy';
+import { PLATFORM_ADMIN_LEVELS } from '../../platform/admin-levels';
 
 /** Admin alerts: levels 100 and 150 read and resolve them. */
 export const alertsPolicy = {

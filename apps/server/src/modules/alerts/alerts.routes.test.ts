@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { adminFixture, type AdminFixture } from '../global-settings/test-admins';
+import { adminFixture, type AdminFixture } from '../../test/fixtures/admins';
 import { raiseAlert } from './alerts.repository';
 
 interface AlertBody {

@@ -1,4 +1,4 @@
-import type { AdminAlert, AlertList, MessageLang } from '@beacon/shared';
+import { ErrorCodes, type AdminAlert, type AlertList, type MessageLang } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { renderAlert } from './alert-texts';
 import type { AlertsRepository } from './alerts.repository';
@@ -26,6 +26,6 @@ export class AlertsService {
   }
 
   async resolve(id: number, userId: number): Promise<void> {
-    if (!(await this.repo.resolve(id, userId))) throw new ApiError(404);
+    if (!(await this.repo.resolve(id, userId))) throw new ApiError(ErrorCodes.NOT_FOUND);
   }
 }

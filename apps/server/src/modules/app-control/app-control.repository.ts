@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appControlEntries } from '../../db/schema';
-import { record, type AuditEntry } from '../audit/audit.repository';
+import { record, type AuditEntry } from '../../platform/audit-log';
 
 export interface AppControlRow {
   id: number;

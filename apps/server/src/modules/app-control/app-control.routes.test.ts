@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import {
-  auditRows,
-  platformFixture,
-  REFUSED,
-  type PlatformFixture,
-} from '../model-control/platform-test-fixture';
+import { auditRows, platformFixture, REFUSED, type PlatformFixture } from '../../test/fixtures/admins';
 
 const BASE = '/tcm/global/uem/app';
 

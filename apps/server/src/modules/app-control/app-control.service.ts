@@ -1,7 +1,12 @@
-import type { AppControlCandidate, AppControlEditRequest, AppControlEntry } from '@beacon/shared';
+import {
+  ErrorCodes,
+  type AppControlCandidate,
+  type AppControlEditRequest,
+  type AppControlEntry,
+} from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppControlRepository, AppControlRow } from './app-control.repository';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditEntry } from '../../platform/audit-log';
 
 const LIST_NAME = { 1: 'notification-control', 2: 'global whitelist' } as const;
 
@@ -33,7 +38,7 @@ export class AppControlService {
       return;
     }
     const row = await this.repo.find(type, { id: input.id, appId: input.appId });
-    if (!row) throw new ApiError(404);
+    if (!row) throw new ApiError(ErrorCodes.NOT_FOUND);
     await this.repo.remove(row, actor);
   }
 }

@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   appGroupBlock,
   type AppGroup,
   type AppGroupCandidate,
@@ -84,14 +85,14 @@ export class AppGroupsService {
     levels: ReadonlyMap<number, number>,
   ): Promise<GroupRow> {
     const group = await this.repo.find(groupId);
-    if (!group || !canSeeGroup(viewer, group.createdBy)) throw new ApiError(404);
+    if (!group || !canSeeGroup(viewer, group.createdBy)) throw new ApiError(ErrorCodes.NOT_FOUND);
     if (
       !canChangeGroup(
         group.apps.map((a) => a.appId),
         levels,
       )
     )
-      throw new ApiError(1002);
+      throw new ApiError(ErrorCodes.PERMISSION_DENIED);
     return group;
   }
 }

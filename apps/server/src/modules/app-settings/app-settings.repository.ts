@@ -7,7 +7,7 @@ import {
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apps, users } from '../../db/schema';
-import { record } from '../audit/audit.repository';
+import { record } from '../../platform/audit-log';
 
 export interface Actor {
   id: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { adminFixture, auditRows, type AdminFixture, type Who } from '../global-settings/test-admins';
+import { adminFixture, auditRows, type AdminFixture, type Who } from '../../test/fixtures/admins';
 
 interface ListBody {
   status: number;

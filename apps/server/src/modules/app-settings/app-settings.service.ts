@@ -1,4 +1,4 @@
-import type { AppSwitch, GlobalAppList, GlobalAppListRequest } from '@beacon/shared';
+import { ErrorCodes, type AppSwitch, type GlobalAppList, type GlobalAppListRequest } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { Actor, AppSettingsRepository } from './app-settings.repository';
 
@@ -11,6 +11,6 @@ export class AppSettingsService {
   }
 
   async setSwitch(appId: number, which: AppSwitch, enable: boolean, actor: Actor): Promise<void> {
-    if (!(await this.repo.setSwitch(appId, which, enable, actor))) throw new ApiError(2006);
+    if (!(await this.repo.setSwitch(appId, which, enable, actor))) throw new ApiError(ErrorCodes.APP_UNKNOWN);
   }
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_LIMITS, appCalls, IMAGE_RULES } from '@beacon/shared';
+import { ErrorCodes, APP_LIMITS, appCalls, IMAGE_RULES } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
-import type { FilesService } from '../files/files.service';
+import type { FilesService } from '../files';
 import { appsPolicy } from './apps.policy';
 import type { FirebaseUploadsService } from './firebase-uploads.service';
 
@@ -15,7 +15,7 @@ export function registerAppUploadRoutes(
   registerCall(app, appCalls.uploadFirebase, appsPolicy.signedIn, async ({ req, session }) => {
     const { data, filename } = await readUpload(req, {
       maxBytes: APP_LIMITS.firebaseJsonMaxBytes,
-      tooBig: () => new ApiError(110000),
+      tooBig: () => new ApiError(ErrorCodes.FIREBASE_FILE_TOO_BIG),
     });
     return deps.uploads.upload(data, filename, session.user.id);
   });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { pngImage, serviceAccountJson } from './test-fixtures';
-import { clientFor, seedTeam, TEAM, upload } from './test-team';
+import { pngImage } from '../../test/fixtures/images';
+import { serviceAccountJson } from '../../test/fixtures/service-accounts';
+import { clientFor, seedTeam, TEAM } from '../../test/fixtures/team';
+import { upload } from '../../test/fixtures/multipart';
 
 describe.each(backends())('apps: info, list, create, delete [$name]', (backend) => {
   let t: TestApp;

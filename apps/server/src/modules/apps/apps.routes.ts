@@ -1,10 +1,10 @@
-import { appCalls, appInfoCalls } from '@beacon/shared';
-import { allowedTokenEndpoints } from '../../delivery/token-endpoints';
+import { ErrorCodes, appCalls, appInfoCalls } from '@beacon/shared';
+import { allowedTokenEndpoints } from '../../delivery';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
-import { registerAppSettingsRoutes } from './app-settings.routes';
-import { AppSettingsService } from './app-settings.service';
+import { registerAppDetailsRoutes } from './app-details.routes';
+import { AppDetailsService } from './app-details.service';
 import { registerAppUploadRoutes } from './app-uploads.routes';
 import { toAppInfo } from './app-info';
 import { appsPolicy } from './apps.policy';
@@ -21,11 +21,11 @@ export function registerAppsModule(ctx: ModuleContext): void {
     box,
     allowedTokenEndpoints(config),
   );
-  const settings = new AppSettingsService(repos.apps, repos.users, box);
+  const details = new AppDetailsService(repos.apps, repos.users, box);
 
   registerCall(app, appInfoCalls.info, appsPolicy.info, async ({ params, projectLevel }) => {
     const found = await repos.apps.findById(params.appId);
-    if (!found) throw new ApiError(2006);
+    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const owner = found.ownerId ? await repos.users.findById(found.ownerId) : undefined;
     return toAppInfo(found, owner?.email ?? '', projectLevel);
   });
@@ -62,5 +62,5 @@ export function registerAppsModule(ctx: ModuleContext): void {
   });
 
   registerAppUploadRoutes(app, { uploads, files: services.files });
-  registerAppSettingsRoutes(app, { settings, apps: services.apps, uploads });
+  registerAppDetailsRoutes(app, { details, apps: services.apps, uploads });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ProjectLevel, type AppCard, type AppList } from '@beacon/shared';
+import { ErrorCodes, ProjectLevel, type AppCard, type AppList } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AppRecord, AppsRepository } from './apps.repository';
@@ -104,7 +104,7 @@ export class AppsService {
 
   private async found(appId: number): Promise<AppRecord> {
     const app = await this.repo.findById(appId);
-    if (!app) throw new ApiError(2006);
+    if (!app) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     return app;
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { APP_LIMITS, type FirebaseUpload } from '@beacon/shared';
-import type { TokenEndpoints } from '../../delivery/token-endpoints';
+import { ErrorCodes, APP_LIMITS, type FirebaseUpload } from '@beacon/shared';
+import type { TokenEndpoints } from '../../delivery';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { displayFileName } from '../../lib/file-name';
 import type { SecretBox } from '../../lib/secret-box';
@@ -29,7 +29,7 @@ export class FirebaseUploadsService {
    * token_uri is an allowed endpoint. The file's name is kept as a display name (lib/file-name.ts).
    */
   async upload(data: Buffer, fileName: string, userId: number): Promise<FirebaseUpload> {
-    if (data.length > APP_LIMITS.firebaseJsonMaxBytes) throw new ApiError(110000);
+    if (data.length > APP_LIMITS.firebaseJsonMaxBytes) throw new ApiError(ErrorCodes.FIREBASE_FILE_TOO_BIG);
     const name = displayFileName(fileName);
     if (!name.toLowerCase().endsWith('.json')) throw fieldError('file', 'must be a .json file');
     const json = data.toString('utf8');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTokenEndpoints } from '../../delivery/token-endpoints';
+import { allowedTokenEndpoints } from '../../delivery';
 import { ApiError } from '../../lib/api-error';
 import { parseServiceAccount } from './service-account';
-import { serviceAccountJson } from './test-fixtures';
+import { serviceAccountJson } from '../../test/fixtures/service-accounts';
 
 /** A server without FCM_BASE_URL (sandbox at http://beacon.test/emulator/token). */
 const ENDPOINTS = allowedTokenEndpoints({ fcmBaseUrl: undefined, publicUrl: 'http://beacon.test' });

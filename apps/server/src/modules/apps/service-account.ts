@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
-import { Email, type MessageLang } from '@beacon/shared';
-import { isAllowedTokenUri, type TokenEndpoints } from '../../delivery/token-endpoints';
+import { ErrorCodes, Email, type MessageLang } from '@beacon/shared';
+import { isAllowedTokenUri, type TokenEndpoints } from '../../delivery';
 import { ApiError } from '../../lib/api-error';
 
 /** What the FCM client needs from a Google service-account key file. */
@@ -52,7 +52,7 @@ const FIELD: Record<MessageLang, string> = {
 };
 
 function refuse(problem: Problem): ApiError {
-  return new ApiError(400, (lang) => `${FIELD[lang]} ${TEXT[problem][lang]}`, {
+  return new ApiError(ErrorCodes.PARAMETER_ILLEGAL, (lang) => `${FIELD[lang]} ${TEXT[problem][lang]}`, {
     fields: [{ field: 'file', message: TEXT[problem].en }],
   });
 }

@@ -1,14 +1,6 @@
-import { UserLevel } from '@beacon/shared';
 import type { Access } from '../../lib/register-call';
-
-/** Platform administration (issue 5 item 9): levels 100 and 150 only; everyone else gets 1002. */
-export const PLATFORM_ADMIN_LEVELS = [UserLevel.SUPER_ADMIN, UserLevel.PLATFORM_ADMIN] as const;
+import { PLATFORM_ADMIN_LEVELS } from '../../platform/admin-levels';
 
 export const auditPolicy = {
   read: { ulevels: PLATFORM_ADMIN_LEVELS },
 } as const satisfies Record<string, Access>;
-
-/** Whether a user level may administer platform policies. */
-export function isPlatformAdmin(ulevel: number): boolean {
-  return (PLATFORM_ADMIN_LEVELS as readonly number[]).includes(ulevel);
-}

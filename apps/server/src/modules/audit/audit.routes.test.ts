@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAuditRow } from '@beacon/shared';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { platformFixture, REFUSED, type PlatformFixture } from '../model-control/platform-test-fixture';
-import { record } from './audit.repository';
+import { platformFixture, REFUSED, type PlatformFixture } from '../../test/fixtures/admins';
+import { record } from '../../platform/audit-log';
 
 describe.each(backends())('policy audit log [$name]', (backend) => {
   let t: TestApp;

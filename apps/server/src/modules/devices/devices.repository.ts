@@ -1,5 +1,6 @@
 import type { DeviceRegister } from '@beacon/shared';
 import type { Database } from '../../db/client';
+import { SendOutcome } from '../../delivery/engine';
 
 export interface RegisterRow {
   appId: number;
@@ -138,7 +139,8 @@ export class DevicesRepository {
        ), old AS (
          SELECT s.message_id, s.device_id, s.event_mask AS old_mask
          FROM send_records s JOIN v ON v.message_id = s.message_id AND v.device_id = s.device_id
-         WHERE s.outcome = 1 -- dispatched: a device the message never reached cannot have received it
+         -- dispatched only: a device the message never reached cannot have received it
+         WHERE s.outcome = ${SendOutcome.DISPATCHED}
          FOR UPDATE OF s
        )
        UPDATE send_records s SET

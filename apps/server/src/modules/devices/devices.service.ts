@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   EVENT_BITS,
   utcOffsetMinutes,
   type DeviceEvents,
@@ -120,7 +121,7 @@ export class DevicesService {
 
   async heartbeat(appId: number, body: DeviceHeartbeat): Promise<void> {
     const found = await this.heartbeats.add({ appId, ...body });
-    if (!found) throw new ApiError(404, (lang) => deviceNotRegistered(lang));
+    if (!found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
   }
 
   /** Records events; events of unknown devices or messages are accepted and ignored, repeats are no-ops. */

@@ -1,6 +1,7 @@
+import { ErrorCodes } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { safeEqual, type SecretBox } from '../../lib/secret-box';
-import type { AppsRepository } from '../apps/apps.repository';
+import type { AppsRepository } from '../apps';
 
 interface Cached {
   appId: number;
@@ -25,15 +26,15 @@ export class SdkAuth {
 
   /** The app id for an Authorization header; throws 401 for missing or wrong credentials, 2007 for destroyed apps. */
   async appIdFor(header: string | undefined): Promise<number> {
-    if (!header?.startsWith('Basic ')) throw new ApiError(401);
+    if (!header?.startsWith('Basic ')) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon <= 0) throw new ApiError(401);
+    if (colon <= 0) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     const key = decoded.slice(0, colon);
     const secret = decoded.slice(colon + 1);
     const found = await this.lookup(key);
-    if (!found || !safeEqual(found.secret, secret)) throw new ApiError(401);
-    if (found.destroyed) throw new ApiError(2007);
+    if (!found || !safeEqual(found.secret, secret)) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
+    if (found.destroyed) throw new ApiError(ErrorCodes.APP_DESTROYED);
     return found.appId;
   }
 

@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
+import { gaid, sdkAuthOf, sdkDevice } from '../../test/devices';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { DevicesRepository, type RegisterRow } from './devices.repository';
 import { DevicesService } from './devices.service';
 
 const GAID = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const device = (over: Record<string, unknown> = {}) => ({
-  token: 'tok-1:APA91bHUN',
-  gaid: GAID,
-  country: 'ng',
-  language: 'pt-BR',
-  brand: 'Tecno',
-  model: 'Spark 10',
-  osVersion: 33,
-  appVersion: '3.2.1',
-  appVersionCode: 321,
-  operator: 'MTN',
-  timezone: 'Africa/Lagos',
-  notificationsEnabled: true,
-  ...over,
-});
+/** The device GAID as an SDK may send it, before normalisation (ng, pt-BR, Tecno, Spark 10). */
+const device = (over: Record<string, unknown> = {}) =>
+  sdkDevice(1, {
+    gaid: GAID,
+    country: 'ng',
+    language: 'pt-BR',
+    brand: 'Tecno',
+    model: 'Spark 10',
+    operator: 'MTN',
+    ...over,
+  });
 
 describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
   let t: TestApp;
@@ -42,7 +39,7 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
       owner: { userId: owner!.user.id, email: owner!.user.email },
     });
     appId = app.id;
-    auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    auth = sdkAuthOf(app, appSecret);
   });
   afterAll(async () => t.close());
 
@@ -197,7 +194,7 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
       Array.from({ length: 1000 }, (_, i) =>
         service.register(appId, {
           ...device(),
-          gaid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          gaid: gaid(i),
           country: 'KE',
           language: 'sw',
           brand: 'INFINIX',

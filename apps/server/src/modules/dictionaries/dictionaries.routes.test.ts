@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gaid, registerDevice, seedAppWithMembers, type AudienceFixture } from '../../audience/test-fixtures';
+import { registerSdkDevice, sdkDevice } from '../../test/devices';
+import { seedTeamClients, type TeamFixture } from '../../test/fixtures/team';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { tagTree } from './dictionaries.service';
@@ -23,34 +24,16 @@ describe('tagTree', () => {
 
 describe.each(backends())('dictionaries /tcm/v1/base/data/dict [$name]', (backend) => {
   let t: TestApp;
-  let f: AudienceFixture;
+  let f: TeamFixture;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    f = await seedAppWithMembers(t);
-    await registerDevice(t, f.sdkAuth, {
-      gaid: gaid(1),
-      brand: 'Tecno',
-      model: 'Spark 10',
-      operator: 'MTN',
-      appVersion: '3.0.0',
-      appVersionCode: 300,
-    });
-    await registerDevice(t, f.sdkAuth, {
-      gaid: gaid(2),
-      brand: 'Tecno',
-      model: 'Camon 20',
-      operator: 'Airtel',
-      appVersion: '3.1.0',
-      appVersionCode: 310,
-    });
-    await registerDevice(t, f.sdkAuth, {
-      gaid: gaid(3),
-      brand: 'Samsung',
-      model: 'A14',
-      operator: '',
-      appVersion: '2.0.0',
-      appVersionCode: 200,
-    });
+    f = await seedTeamClients(t);
+    for (const [i, d] of [
+      { brand: 'Tecno', model: 'Spark 10', operator: 'MTN', appVersion: '3.0.0', appVersionCode: 300 },
+      { brand: 'Tecno', model: 'Camon 20', operator: 'Airtel', appVersion: '3.1.0', appVersionCode: 310 },
+      { brand: 'Samsung', model: 'A14', operator: '', appVersion: '2.0.0', appVersionCode: 200 },
+    ].entries())
+      await registerSdkDevice(t, f.sdkAuth, sdkDevice(i + 1, d));
     for (const [code, flag] of [
       ['sport', 'LABEL'],
       ['sport_football', 'LABEL'],

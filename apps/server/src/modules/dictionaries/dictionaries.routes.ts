@@ -1,4 +1,4 @@
-import { isGlobalTagSwitchOn } from '../global-settings/global-settings.repository';
+import { isGlobalTagSwitchOn } from '../../platform/platform-settings';
 import { ALL_PROJECT_LEVELS, dictionaryCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';

@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   ANDROID_VERSIONS,
   CUSTOM_SUB_LANGUAGES,
   DAILY_MESSAGE_KINDS,
@@ -72,7 +73,7 @@ export class DictionariesService {
 
   async forApp(appId: number): Promise<AppDictionaries> {
     const advanceTarget = await this.repo.advanceTarget(appId);
-    if (advanceTarget === undefined) throw new ApiError(2006);
+    if (advanceTarget === undefined) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const brands = new Map<string, string[]>();
     for (const { brand, model } of await this.repo.brandModels(appId)) {
       const models = brands.get(brand) ?? [];

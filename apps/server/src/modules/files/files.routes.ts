@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorMessage } from '@beacon/shared';
+import { ErrorCodes, errorMessage } from '@beacon/shared';
 import type { FilesService } from './files.service';
 
 /** Serves uploaded files by content address with long cache headers (the address changes when the bytes do). */
@@ -8,7 +8,9 @@ export function registerFilesRoutes(app: FastifyInstance, files: FilesService): 
     const [sha, ext] = req.params.name.split('.');
     const file = sha ? await files.get(sha) : undefined;
     if (!file || file.ext !== ext)
-      return reply.code(404).send({ status: 404, msg: errorMessage(404, req.lang) });
+      return reply
+        .code(404)
+        .send({ status: ErrorCodes.NOT_FOUND, msg: errorMessage(ErrorCodes.NOT_FOUND, req.lang) });
     return reply
       .header('content-type', file.mime)
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ImageRule, MessageLang } from '@beacon/shared';
+import { ErrorCodes, type ImageRule, type MessageLang } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { displayFileName } from '../../lib/file-name';
 import { imageInfo } from '../../lib/image-info';
@@ -54,9 +54,13 @@ const TEXT: Record<Problem, Record<MessageLang, (rule: ImageRule) => string>> = 
 function refuse(field: string, problem: Problem, rule: ImageRule, name?: string, detail?: string): ApiError {
   const subject = name ? `${field} "${name}"` : field;
   const why = detail ? ` (${detail})` : '';
-  return new ApiError(400, (lang) => `${subject} ${TEXT[problem][lang](rule)}${why}`, {
-    fields: [{ field, message: `${name ? `"${name}" ` : ''}${TEXT[problem].en(rule)}${why}` }],
-  });
+  return new ApiError(
+    ErrorCodes.PARAMETER_ILLEGAL,
+    (lang) => `${subject} ${TEXT[problem][lang](rule)}${why}`,
+    {
+      fields: [{ field, message: `${name ? `"${name}" ` : ''}${TEXT[problem].en(rule)}${why}` }],
+    },
+  );
 }
 
 /** Stores uploads content-addressed in the database and checks images against the spec's rules. */

@@ -2,18 +2,11 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { appOnEmulator } from '../../test/messaging';
-import { until, gaid } from '../../test/until';
+import { appOnEmulator, NOTIFICATION } from '../../test/messaging';
+import { until } from '../../test/until';
+import { registerOnEmulator } from '../../test/devices';
 
-const content = {
-  noti_type: 1,
-  noti_title: 'Weekend sale',
-  noti_desc: 'Everything 30% off',
-  noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'shop://home',
-};
+const content = NOTIFICATION;
 
 /** A ban made through the fine-work call takes effect at the next send: the delivery filter reads the same tables. */
 describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
@@ -34,36 +27,15 @@ describe.each(backends())('fine-work bans at send time [$name]', (backend) => {
       platform,
     );
     const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, {
+    const created = await appOnEmulator(t, emu, user, {
       title: 'Fine Shop',
       pkg: 'com.example.fine',
       projectId: 'fine-project',
     });
-    appId = app.id;
+    appId = created.app.id;
     // 12 devices: even indexes in Kenya, odd ones in Nigeria
-    for (let i = 0; i < 12; i++) {
-      const token = emu.registerDevice({ projectId: 'fine-project', packageName: 'com.example.fine' });
-      tokens.push(token);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/register',
-        headers: { authorization: auth },
-        payload: {
-          token,
-          gaid: gaid(i),
-          country: i % 2 ? 'NG' : 'KE',
-          language: 'en',
-          brand: 'TECNO',
-          model: 'SPARK 10',
-          osVersion: 33,
-          appVersion: '3.1.0',
-          appVersionCode: 310,
-          timezone: 'Africa/Lagos',
-          notificationsEnabled: true,
-        },
-      });
-      expect(res.json().status).toBe(200);
-    }
+    for (let i = 0; i < 12; i++)
+      tokens.push(await registerOnEmulator(t, emu, created, i, { country: i % 2 ? 'NG' : 'KE' }));
     admin = new TestClient(t.app);
     await admin.login('platform@example.com', 'Platform#2024');
     owner = new TestClient(t.app);

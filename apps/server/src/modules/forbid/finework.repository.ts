@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { appForbiddenCountries, appForbiddenTimes, apps, platformForbiddenCountries } from '../../db/schema';
-import { record, type AuditEntry } from '../audit/audit.repository';
+import { record, type AuditEntry } from '../../platform/audit-log';
 
 type Actor = AuditEntry['actor'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -14,7 +14,7 @@ import {
   type MessageLang,
 } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditEntry } from '../../platform/audit-log';
 import { countryCsv, timeCsv } from './finework.csv';
 import type { AppRef, CountryBan, FineworkRepository, WindowMinutes, WindowRow } from './finework.repository';
 

@@ -1,6 +1,6 @@
 import { FORBID_VIEW_LEVELS } from '@beacon/shared';
 import type { Access } from '../../lib/register-call';
-import { PLATFORM_ADMIN_LEVELS } from '../audit/audit.policy';
+import { PLATFORM_ADMIN_LEVELS } from '../../platform/admin-levels';
 
 export const forbidPolicy = {
   viewByPath: { appLevels: FORBID_VIEW_LEVELS },

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
+import { clientFor, PASSWORD, seedTeam, TEAM } from '../../test/fixtures/team';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-
-const PW = 'Member#2024';
 
 describe.each(backends())('control view (forbid) [$name]', (backend) => {
   let t: TestApp;
@@ -12,22 +11,10 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    await t.services.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-    const root = (await t.repos.users.findByEmail('root@example.com'))!;
-    for (const name of ['owner', 'manager', 'operator', 'tester', 'stranger']) {
-      await t.services.users.save(
-        { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
-        root,
-      );
-    }
-    const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    appId = (
-      await t.services.apps.create({
-        title: 'Shop',
-        pkg: 'com.example.shop',
-        owner: { userId: owner.id, email: owner.email },
-      })
-    ).app.id;
+    // root (100), the app "Shop" of owner with its manager (300), operator (400) and tester (500), a stranger
+    ({ appId } = await seedTeam(t));
+    const root = (await t.repos.users.findByEmail(TEAM.root))!;
+    const owner = (await t.repos.users.findByEmail(TEAM.owner))!;
     emptyAppId = (
       await t.services.apps.create({
         title: 'Empty',
@@ -35,16 +22,6 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
         owner: { userId: owner.id, email: owner.email },
       })
     ).app.id;
-    for (const [name, level] of [
-      ['manager', 300],
-      ['operator', 400],
-      ['tester', 500],
-    ] as const) {
-      await t.database.query(
-        `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, $2, 0 FROM users WHERE email = $3`,
-        [appId, level, `${name}@example.com`],
-      );
-    }
     await t.database.query(
       `INSERT INTO platform_forbidden_countries (country, created_by) VALUES ('KP', $1), ('IR', $1)`,
       [root.id],
@@ -58,17 +35,8 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
        VALUES ($1, 'NG', 1320, 360, $2), ($1, 'NG', 720, 780, $2), ($1, 'BR', 0, 480, $2)`,
       [appId, root.id],
     );
-    for (const [name, pw] of [
-      ['root', 'Root#2024x'],
-      ['owner', PW],
-      ['manager', PW],
-      ['operator', PW],
-      ['tester', PW],
-      ['stranger', PW],
-    ] as const) {
-      clients[name] = new TestClient(t.app);
-      await clients[name].login(`${name}@example.com`, pw);
-    }
+    for (const who of ['root', 'owner', 'manager', 'operator', 'tester', 'stranger'] as const)
+      clients[who] = await clientFor(t, who);
   });
   afterAll(async () => t.close());
 
@@ -112,12 +80,12 @@ describe.each(backends())('control view (forbid) [$name]', (backend) => {
 
   it('names countries in the request language', async () => {
     const fr = new TestClient(t.app, { 'accept-language': 'fr' });
-    await fr.login('owner@example.com', PW);
+    await fr.login('owner@example.com', PASSWORD);
     const list = (await fr.call('GET', `/tcm/v1/app/${appId}/forbid?type=1`)).json().data.countryConfig
       .countryList as Array<{ countryName: string }>;
     expect(list.map((c) => c.countryName)).toEqual(['Corée du Nord', 'Iran', 'Allemagne', 'France']);
     const zh = new TestClient(t.app, { 'accept-language': 'zh-CN' });
-    await zh.login('owner@example.com', PW);
+    await zh.login('owner@example.com', PASSWORD);
     const times = (await zh.call('GET', `/tcm/uem/app/time/forbid?appId=${appId}`)).json().data as Array<{
       countryName: string;
     }>;

@@ -1,6 +1,6 @@
 import { UserLevel } from '@beacon/shared';
 import type { Access } from '../../lib/register-call';
-import { PLATFORM_ADMIN_LEVELS } from '../audit/audit.policy';
+import { PLATFORM_ADMIN_LEVELS } from '../../platform/admin-levels';
 
 /**
  * The global switches are a /globalsettings screen (level 100 only); the daily settings tab of /platformsettings

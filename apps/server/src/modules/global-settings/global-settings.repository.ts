@@ -1,67 +1,16 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import {
-  RESTRICT_OPTIONS,
-  type AppLimitListRequest,
-  type AppLimitRow,
-  type Restrict,
-  type RestrictOption,
-} from '@beacon/shared';
-import type { Database, Db } from '../../db/client';
+import type { AppLimitListRequest, AppLimitRow, RestrictOption } from '@beacon/shared';
+import type { Database } from '../../db/client';
 import { apps, globalRestricts, globalSettings } from '../../db/schema';
-import { record } from '../audit/audit.repository';
+import { record } from '../../platform/audit-log';
+import {
+  readSettingsWith as readSettings,
+  type StoredGlobalSettings,
+} from '../../platform/platform-settings';
 
 export interface Actor {
   id: number;
   email: string;
-}
-
-export interface StoredGlobalSettings {
-  limitSwitch: boolean;
-  tagSwitch: boolean;
-  timezone: string;
-  time: string;
-  restricts: Restrict[];
-  updatedAt: Date;
-}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function readSettings(db: Db | Tx): Promise<StoredGlobalSettings> {
-  const [row] = await db.select().from(globalSettings).where(eq(globalSettings.id, 1));
-  const restrictRows = await db.select().from(globalRestricts);
-  const byOption = new Map(restrictRows.map((r) => [r.option, r]));
-  return {
-    limitSwitch: row?.limitSwitch ?? true,
-    tagSwitch: row?.tagSwitch ?? true,
-    timezone: row?.timezone ?? '+00:00',
-    time: row?.dayTime ?? '00:00',
-    updatedAt: row?.updatedAt ?? new Date(0),
-    restricts: RESTRICT_OPTIONS.map((option) => ({
-      option,
-      enable: byOption.get(option)?.enable ?? false,
-      number: byOption.get(option)?.number ?? 0,
-    })),
-  };
-}
-
-/**
- * Whether the platform's global tag switch is on (advanced labels allowed in targeting). Callable from any module
- * (user groups, dictionaries, the audience compiler) with the database handle.
- */
-export async function isGlobalTagSwitchOn(database: Database): Promise<boolean> {
-  const [row] = await database.db
-    .select({ on: globalSettings.tagSwitch })
-    .from(globalSettings)
-    .where(eq(globalSettings.id, 1));
-  return row?.on ?? true;
-}
-
-/**
- * Every global setting (switches, per-user daily limits, day boundary) for the delivery engine: pass the result to
- * `dailyWindow(settings, now)` of @beacon/shared to get the current day of the per-user limits.
- */
-export async function readGlobalSettings(database: Database): Promise<StoredGlobalSettings> {
-  return readSettings(database.db);
 }
 
 /** The global settings row, the per-user daily limits and the per-app daily message limits; every write is audited. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { isGlobalTagSwitchOn, readGlobalSettings } from './global-settings.repository';
-import { adminFixture, auditRows, type AdminFixture, type Who } from './test-admins';
+import { isGlobalTagSwitchOn, readGlobalSettings } from '../../platform/platform-settings';
+import { adminFixture, auditRows, type AdminFixture, type Who } from '../../test/fixtures/admins';
 
 describe.each(backends())('global settings and daily limits [$name]', (backend) => {
   let t: TestApp;

@@ -1,4 +1,9 @@
-import type { AppLimitListRequest, GlobalSettings, RestrictOption } from '@beacon/shared';
+import {
+  ErrorCodes,
+  type AppLimitListRequest,
+  type GlobalSettings,
+  type RestrictOption,
+} from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { Actor, GlobalSettingsRepository } from './global-settings.repository';
 
@@ -47,7 +52,8 @@ export class GlobalSettingsService {
   }
 
   async setAppLimit(appId: number, limitEnable: boolean, limitCount: number, actor: Actor): Promise<void> {
-    if (!(await this.repo.setAppLimit(appId, limitEnable, limitCount, actor))) throw new ApiError(2006);
+    if (!(await this.repo.setAppLimit(appId, limitEnable, limitCount, actor)))
+      throw new ApiError(ErrorCodes.APP_UNKNOWN);
   }
 
   setAllAppLimitEnable(limitEnable: boolean, actor: Actor): Promise<number> {

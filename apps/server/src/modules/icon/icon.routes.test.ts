@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { SmtpCatcher } from '../../test/smtp-catcher';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { makePng, multipart } from './png.fixture';
+import { makePng } from '../../test/fixtures/images';
+import { multipartFile, postMultipart } from '../../test/fixtures/multipart';
 
 const PW = 'Secret#2024';
 // a 2×2 baseline JPEG header is enough for the type check
@@ -23,15 +24,8 @@ describe.each(backends())('notification icon [$name]', (backend) => {
     return client;
   }
 
-  const upload = (client: TestClient, data: Buffer, name = 'icon.png', mime = 'image/png') => {
-    const body = multipart(data, name, mime);
-    return t.app.inject({
-      method: 'POST',
-      url: `/tcm/v1/app/${appId}/icon/upload`,
-      headers: { ...body.headers, cookie: client.cookie },
-      payload: body.payload,
-    });
-  };
+  const upload = (client: TestClient, data: Buffer, name = 'icon.png', mime = 'image/png') =>
+    postMultipart(t, client, `/tcm/v1/app/${appId}/icon/upload`, multipartFile(name, data, mime));
   const edit = (client: TestClient, body: Record<string, unknown>) =>
     client.post(`/tcm/v1/app/${appId}/icon/edit`, { appId, ...body });
 

@@ -1,6 +1,6 @@
 import { ErrorCodes, IMAGE_RULES, type IconSetting, type MessageLang } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
-import type { FilesService } from '../files/files.service';
+import type { FilesService } from '../files';
 import type { IconRepository } from './icon.repository';
 
 const colorNeedsIcon = (lang: MessageLang) =>

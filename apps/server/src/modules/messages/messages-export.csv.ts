@@ -1,4 +1,4 @@
-import type { MessageRow } from '@beacon/shared';
+import { ScheduleType, type MessageRow } from '@beacon/shared';
 import { rate } from './messages.presenter';
 
 /** The list's columns, in its order (part 2 §2). Rates are percentages. */
@@ -42,7 +42,8 @@ export function wallTime(iso: string, zone: string): string {
 
 /** The push time a row shows: the scheduled wall time, or the creation time in the chosen zone for "now". */
 export function pushTime(row: MessageRow, zone: string): string {
-  if (row.scheduleType !== 1 && row.scheduleDate) return row.scheduleDate.replace('T', ' ').slice(0, 19);
+  if (row.scheduleType !== ScheduleType.NOW && row.scheduleDate)
+    return row.scheduleDate.replace('T', ' ').slice(0, 19);
   return wallTime(row.createTime, zone);
 }
 

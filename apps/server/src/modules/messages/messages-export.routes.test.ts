@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
+import { PASSWORD, seedTeam, signedInClients, TEAM } from '../../test/fixtures/team';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { NOTIFICATION } from '../../test/messaging';
 import { MessagesRepository, type NewMessage } from './messages.repository';
 
-const PW = 'Member#2024';
-const content = {
-  noti_type: 1,
-  noti_title: 'Hi',
-  noti_desc: 'There',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'app://home',
-};
+const content = NOTIFICATION;
 
 function message(appId: number, ownerId: number, over: Partial<NewMessage>): NewMessage {
   return {
@@ -54,23 +48,9 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    await t.services.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-    await t.services.users.upsertAdmin('admin@example.com', 'Admin#2024x', 150);
-    const root = (await t.repos.users.findByEmail('root@example.com'))!;
-    for (const name of ['owner', 'manager', 'operator', 'tester', 'stranger']) {
-      await t.services.users.save(
-        { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
-        root,
-      );
-    }
-    const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    appId = (
-      await t.services.apps.create({
-        title: 'Shop',
-        pkg: 'com.example.shop',
-        owner: { userId: owner.id, email: owner.email },
-      })
-    ).app.id;
+    // root (100), admin (150), the app "Shop" of owner with its manager, operator and tester, a stranger
+    ({ appId } = await seedTeam(t));
+    const owner = (await t.repos.users.findByEmail(TEAM.owner))!;
     otherAppId = (
       await t.services.apps.create({
         title: 'Other',
@@ -78,16 +58,6 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
         owner: { userId: owner.id, email: owner.email },
       })
     ).app.id;
-    for (const [name, level] of [
-      ['manager', 300],
-      ['operator', 400],
-      ['tester', 500],
-    ] as const) {
-      await t.database.query(
-        `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, $2, 0 FROM users WHERE email = $3`,
-        [appId, level, `${name}@example.com`],
-      );
-    }
     const repo = new MessagesRepository(t.database);
     saleId = await repo.insert(message(appId, owner.id, { title: 'Sale, "50%" off' }));
     await repo.insert(
@@ -114,19 +84,7 @@ describe.each(backends())('message CSV export [$name]', (backend) => {
       `INSERT INTO message_dims (message_id, dimension, key, dispatch, reach, show, click) VALUES ($1, 1, 'NG', 5, 4, 2, 1), ($1, 1, 'KE', 3, 2, 1, 0), ($1, 2, '3.1.0', 8, 6, 3, 1)`,
       [saleId],
     );
-    const logins = [
-      ['root', 'Root#2024x'],
-      ['admin', 'Admin#2024x'],
-      ['owner', PW],
-      ['manager', PW],
-      ['operator', PW],
-      ['tester', PW],
-      ['stranger', PW],
-    ] as const;
-    for (const [name, pw] of logins) {
-      clients[name] = new TestClient(t.app);
-      await clients[name].login(`${name}@example.com`, pw);
-    }
+    Object.assign(clients, await signedInClients(t, TEAM, PASSWORD));
   });
   afterAll(async () => t?.close());
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AppIdParams, MessageListRequest, MessageStatus, numberInput } from '@beacon/shared';
+import {
+  ErrorCodes,
+  AppIdParams,
+  MessageListRequest,
+  MessageStatus,
+  MessageType,
+  numberInput,
+} from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { csvOf, sendCsv } from '../../lib/csv';
 import { registerRawRoute } from '../../lib/register-call';
@@ -22,7 +29,9 @@ export const MESSAGE_EXPORT_PATHS = {
 
 /** The list's filters, with the date range required (the console asks for one before exporting). */
 export const MessageExportQuery = MessageListRequest.omit({ pageNo: true, pageSize: true }).extend({
-  msgType: numberInput(z.union([z.literal(1), z.literal(2)])).default(1),
+  msgType: numberInput(
+    z.union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)]),
+  ).default(MessageType.NOTIFICATION),
   begin: z
     .string({ error: 'is required: pick a date range' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
@@ -86,7 +95,7 @@ export function registerMessagesExportModule({ app, database }: ModuleContext): 
       req.params,
     );
     const m = await repo.find(appId, p.msgId);
-    if (!m) throw new ApiError(404);
+    if (!m) throw new ApiError(ErrorCodes.NOT_FOUND);
     const rows = await repo.dims(m.id, p.dimension === 'country' ? 1 : 2);
     const body = csvOf([[p.dimension, ...DISTRIBUTION_CSV_HEADER], ...distributionCsvRows(rows)]);
     return sendCsv(reply, `message_${m.id}_${p.dimension}.csv`, body);

@@ -2,8 +2,9 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { appOnEmulator, NOTIFICATION } from '../../test/messaging';
-import { until, gaid } from '../../test/until';
+import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
+import { until } from '../../test/until';
+import { registerOnEmulator, reportSdkEvents } from '../../test/devices';
 
 const content = NOTIFICATION;
 
@@ -18,42 +19,24 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, sdkAuth } = await appOnEmulator(t, emu, user, {
+    const created = await ownerAppOnEmulator(t, emu, {
       title: 'Shop',
       pkg: 'com.example.shop',
       projectId: 'shop-project',
     });
-    appId = app.id;
-    sdk.auth = sdkAuth;
+    owner = created.owner;
+    appId = created.app.id;
+    sdk.auth = created.sdkAuth;
     // 30 devices: 0–19 fine in NG/KE, 20–23 notifications off, 24–26 uninstalled after registering, 27–29 in GH
     for (let i = 0; i < 30; i++) {
-      const token = emu.registerDevice({ projectId: 'shop-project', packageName: 'com.example.shop' });
-      tokens.push(token);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/register',
-        headers: { authorization: sdk.auth },
-        payload: {
-          token,
-          gaid: gaid(i),
-          country: i >= 27 ? 'GH' : i % 2 ? 'NG' : 'KE',
-          language: 'en',
-          brand: 'TECNO',
-          model: 'SPARK 10',
-          osVersion: 33,
-          appVersion: i % 3 ? '3.1.0' : '3.2.0',
-          appVersionCode: 310,
-          timezone: 'Africa/Lagos',
-          notificationsEnabled: !(i >= 20 && i < 24),
-        },
+      const token = await registerOnEmulator(t, emu, created, i, {
+        country: i >= 27 ? 'GH' : i % 2 ? 'NG' : 'KE',
+        appVersion: i % 3 ? '3.1.0' : '3.2.0',
+        notificationsEnabled: !(i >= 20 && i < 24),
       });
-      expect(res.json().status).toBe(200);
+      tokens.push(token);
     }
     for (let i = 24; i < 27; i++) emu.unregisterDevice(tokens[i]!);
-    owner = new TestClient(t.app);
-    await owner.login('owner@example.com', 'Owner#2024');
   });
   afterAll(async () => {
     await t?.close();
@@ -134,19 +117,11 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
 
     const ts = Date.now();
     for (const i of [0, 1, 2]) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/events',
-        headers: { authorization: sdk.auth },
-        payload: {
-          gaid: gaid(i),
-          events: [
-            { type: 'received', msgId: id, ts },
-            { type: 'shown', msgId: id, ts },
-            ...(i === 0 ? [{ type: 'clicked', msgId: id, ts }] : []),
-          ],
-        },
-      });
+      await reportSdkEvents(t, sdk.auth, i, [
+        { type: 'received', msgId: id, ts },
+        { type: 'shown', msgId: id, ts },
+        ...(i === 0 ? [{ type: 'clicked', msgId: id, ts }] : []),
+      ]);
     }
     const row = await until(
       'counts',

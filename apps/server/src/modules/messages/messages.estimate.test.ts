@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundEstimate } from '../../audience/sampled-estimate';
-import { seedSyntheticDevices } from '../../audience/test-fixtures';
+import { seedSyntheticDevices } from '../../test/fixtures/synthetic-devices';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { NOTIFICATION } from '../../test/messaging';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { NOTIFICATION } from '../../test/messaging';
-import { gaid } from '../../test/until';
+import { registerSdkDevice, sdkAuthOf, sdkDevice } from '../../test/devices';
 
 const content = NOTIFICATION;
 // country, time zone (its UTC offset), devices, notifications on
@@ -50,31 +50,11 @@ describe.each(backends())('msg/save forbidden countries and windows: 201 / 202 [
     });
     appId = app.id;
     await t.database.query('UPDATE apps SET local_time_enable = true WHERE id = $1', [appId]);
-    const auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    const auth = sdkAuthOf(app, appSecret);
     let i = 0;
-    for (const [country, timezone, count, notificationsEnabled] of FLEET) {
-      for (let k = 0; k < count; k++, i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/sdk/v1/register',
-          headers: { authorization: auth },
-          payload: {
-            token: `tok-${i}`,
-            gaid: gaid(i),
-            country,
-            language: 'en',
-            brand: 'TECNO',
-            model: 'SPARK 10',
-            osVersion: 33,
-            appVersion: '3.1.0',
-            appVersionCode: 310,
-            timezone,
-            notificationsEnabled,
-          },
-        });
-        expect(res.json().status).toBe(200);
-      }
-    }
+    for (const [country, timezone, count, notificationsEnabled] of FLEET)
+      for (let k = 0; k < count; k++, i++)
+        await registerSdkDevice(t, auth, sdkDevice(i, { country, timezone, notificationsEnabled }));
     await t.database.query(`INSERT INTO platform_forbidden_countries (country) VALUES ('KP')`);
     await t.database.query(`INSERT INTO app_forbidden_countries (app_id, country) VALUES ($1, 'FR')`, [
       appId,

@@ -1,6 +1,6 @@
-import { countryName, errorMessage, formatClockMinutes, type MessageLang } from '@beacon/shared';
+import { countryName, ErrorCodes, errorMessage, formatClockMinutes, type MessageLang } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { wallClockUtc } from '../../delivery/engine/scheduler';
+import { wallClockUtc } from '../../delivery/engine';
 import { ApiError } from '../../lib/api-error';
 import { evaluate, nextAllowedTime, type PolicySnapshot } from '../../policy';
 import type { AudienceGroup, MessagesForbiddenRepository } from './messages-forbidden.repository';
@@ -149,8 +149,9 @@ export function forbiddenCheck(repo: MessagesForbiddenRepository): ForbiddenChec
     const total = (await repo.reachableByOffset(audience, now))
       .filter((g) => sendInstant(schedule, g.utcOffsetMin, now) !== null)
       .reduce((sum, g) => sum + g.reachable, 0);
-    const code = total - reachable > 0 ? 202 : 201;
-    if (code === 202 && force) return;
+    const code =
+      total - reachable > 0 ? ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE : ErrorCodes.AUDIENCE_FORBIDDEN;
+    if (code === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE && force) return;
     throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${names(rows, lang)}`, {
       forbidden: rows,
     });

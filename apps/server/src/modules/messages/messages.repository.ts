@@ -1,5 +1,6 @@
-import type { Condition, MessageListRequest, MessageSave } from '@beacon/shared';
+import { MessageType, type Condition, type MessageListRequest, type MessageSave } from '@beacon/shared';
 import type { Database } from '../../db/client';
+import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { estimateAudience, type AudienceEstimate } from '../../audience/sampled-estimate';
 
@@ -204,7 +205,8 @@ export class MessagesRepository {
   /** Messages of a kind the app created since `since` (the app's daily message limit). */
   async countCreatedSince(appId: number, restrictType: number, since: Date): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM messages WHERE app_id = $1 AND restrict_type = $2 AND created_at >= $3 AND msg_type IN (1, 2) AND NOT deleted',
+      `SELECT count(*)::int AS n FROM messages WHERE app_id = $1 AND restrict_type = $2 AND created_at >= $3
+         AND msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH}) AND NOT deleted`,
       [appId, restrictType, since],
     );
     return row?.n ?? 0;
@@ -220,7 +222,7 @@ export class MessagesRepository {
   /** Devices of the message waiting for their send (banned window, FCM retry) and when the next is due. */
   async waiting(id: number): Promise<{ n: number; next: Date | null }> {
     const [row] = await this.database.query<{ n: number; next: Date | string | null }>(
-      'SELECT count(*)::int AS n, min(not_before) AS next FROM send_records WHERE message_id = $1 AND outcome IN (0, 4)',
+      `SELECT count(*)::int AS n, min(not_before) AS next FROM send_records WHERE message_id = $1 AND outcome IN (${OPEN_OUTCOMES})`,
       [id],
     );
     return { n: row?.n ?? 0, next: row?.next ? new Date(row.next) : null };
@@ -273,7 +275,8 @@ export class MessagesRepository {
   ): Promise<{ count: number; minId: string | null; maxId: string | null }> {
     const [row] = await this.database.query<{ count: number; minId: string | null; maxId: string | null }>(
       `WITH ins AS (
-         INSERT INTO send_records (message_id, device_id, outcome) SELECT $1, device_id, 0 FROM send_records WHERE message_id = $2 AND outcome = 1
+         INSERT INTO send_records (message_id, device_id, outcome)
+         SELECT $1, device_id, ${SendOutcome.PENDING} FROM send_records WHERE message_id = $2 AND outcome = ${SendOutcome.DISPATCHED}
          ON CONFLICT DO NOTHING RETURNING device_id
        ) SELECT count(*)::int AS count, min(device_id)::text AS "minId", max(device_id)::text AS "maxId" FROM ins`,
       [recallId, originalId],

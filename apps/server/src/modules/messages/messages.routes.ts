@@ -1,4 +1,4 @@
-import { messageCalls } from '@beacon/shared';
+import { ErrorCodes, messageCalls, ScheduleType, TargetingType } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
@@ -6,10 +6,10 @@ import { messagesPolicy as policy } from './messages.policy';
 import { rate, toDetail, toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
-import { createTargetingService } from '../targeting/targeting.routes';
+import { createTargetingService } from '../targeting';
 import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
-import { checkContent } from '../sensitive-words/content-check';
+import { checkContent } from '../sensitive-words';
 
 /** Notifications: compose, estimate, list, detail with its statistics, and the row actions. */
 export function registerMessagesModule(ctx: ModuleContext): void {
@@ -25,8 +25,8 @@ export function registerMessagesModule(ctx: ModuleContext): void {
   });
   const appOf = async (appId: number) => {
     const found = await repos.apps.findById(appId);
-    if (!found) throw new ApiError(2006);
-    if (found.destroy === 2) throw new ApiError(2007);
+    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
+    if (found.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
     return found;
   };
 
@@ -51,7 +51,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     async ({ params, body, session, projectLevel }) => {
       const saved = await service.save(
         await appOf(params.appId),
-        { ...body, targetingType: 2, scheduleType: 1 },
+        { ...body, targetingType: TargetingType.DEVICES, scheduleType: ScheduleType.NOW },
         { id: session.user.id, email: session.user.email, projectLevel },
         'preview',
       );

@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   MESSAGE_LIMITS,
   MessageStatus as S,
   NotificationData,
@@ -9,17 +10,27 @@ import {
   canStop,
   contentCheckCode,
   errorMessage,
+  isFileTargeting,
+  MessageType,
+  ScheduleType,
+  TargetingType as T,
+  TESTER_TARGETING,
   type ContentByLanguage,
   type ContentCheckResult,
   type MessageSave,
   type Targeting,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
-import { audienceOf, TargetingError } from '../../delivery/engine/audience-source';
-import type { DeliveryEngine } from '../../delivery/engine/engine';
-import type { EngineRepository } from '../../delivery/engine/engine.repository';
-import { planWaves, scheduleInstant, wallClockUtc } from '../../delivery/engine/scheduler';
-import type { AppRecord } from '../apps/apps.repository';
+import {
+  audienceOf,
+  planWaves,
+  scheduleInstant,
+  TargetingError,
+  wallClockUtc,
+  type DeliveryEngine,
+  type EngineRepository,
+} from '../../delivery/engine';
+import type { AppRecord } from '../apps';
 import type { ForbiddenCheck } from './messages.forbidden';
 import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
 
@@ -43,10 +54,8 @@ interface Actor {
 }
 
 const TESTER = 500;
-const TESTER_TARGETING = [2, 6, 7];
 /** Targeting counted exactly: explicit device lists (ids, uploaded file, file link) are small next to the app. */
-const EXACT_TARGETING = [2, 6, 7];
-const FILE_TARGETING = [6, 7];
+const EXACT_TARGETING: readonly number[] = [T.DEVICES, T.FILE_UPLOAD, T.FILE_LINK];
 
 /** Messages: the compose rules of spec part 2 §5, scheduling into the delivery engine, and the row actions of §4. */
 export class MessagesService {
@@ -100,22 +109,22 @@ export class MessagesService {
   }
 
   private async audience(appId: number, t: Targeting, userId: number | null = null) {
-    if (FILE_TARGETING.includes(t.targetingType)) {
+    if (isFileTargeting(t.targetingType)) {
       if (!this.deps.fileLists) throw fieldError('targetingType', 'file targeting is not available');
       t.fileOrigin = await this.deps.fileLists.listFor(appId, t, userId);
     }
     const groupConditions =
-      t.targetingType === 3 && t.groupId
+      t.targetingType === T.USER_GROUP && t.groupId
         ? await this.deps.engineRepo.groupConditions(appId, t.groupId)
         : undefined;
-    if (t.targetingType === 3 && !groupConditions)
+    if (t.targetingType === T.USER_GROUP && !groupConditions)
       throw fieldError('groupId', 'is not a user group of this app');
-    if (t.targetingType === 2 && t.userIds.length === 0)
+    if (t.targetingType === T.DEVICES && t.userIds.length === 0)
       throw fieldError('userIds', 'must list at least one advertising id');
-    if (t.targetingType === 1 && t.conditions.length === 0)
+    if (t.targetingType === T.CONDITIONS && t.conditions.length === 0)
       throw fieldError('conditions', 'must hold at least one condition');
     try {
-      const file = FILE_TARGETING.includes(t.targetingType) ? { fileOrigin: t.fileOrigin } : {};
+      const file = isFileTargeting(t.targetingType) ? { fileOrigin: t.fileOrigin } : {};
       return audienceOf({
         appId,
         targetingType: t.targetingType,
@@ -153,7 +162,7 @@ export class MessagesService {
       input.speedLimit !== 0 &&
       (input.speedLimit < MESSAGE_LIMITS.speedMin || input.speedLimit > MESSAGE_LIMITS.speedMax)
     )
-      throw new ApiError(21025);
+      throw new ApiError(ErrorCodes.SPEED_LIMIT_ILLEGAL);
     if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable)
       throw fieldError('msgDisplayPrior', 'is off for this app');
     const now = this.now();
@@ -168,7 +177,7 @@ export class MessagesService {
         (await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount &&
         !input.id
       )
-        throw new ApiError(21029);
+        throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED);
     }
     if (kind === 'message')
       await this.deps.checkForbidden?.(
@@ -188,7 +197,7 @@ export class MessagesService {
           : S.WAITING_LOCAL;
     const record: NewMessage = {
       appId: app.id,
-      msgType: kind === 'preview' ? 98 : input.msgType,
+      msgType: kind === 'preview' ? MessageType.PREVIEW : input.msgType,
       status,
       title: kind === 'preview' ? input.title || 'Test preview' : input.title,
       ownerId: actor.id,
@@ -198,8 +207,8 @@ export class MessagesService {
       conditions: input.conditions,
       groupId: input.groupId ?? null,
       userIds: input.userIds.map((u) => u.toLowerCase()),
-      fileOrigin: FILE_TARGETING.includes(input.targetingType) ? input.fileOrigin : '',
-      fileLink: input.targetingType === 7 ? input.fileLink.trim() : '',
+      fileOrigin: isFileTargeting(input.targetingType) ? input.fileOrigin : '',
+      fileLink: input.targetingType === T.FILE_LINK ? input.fileLink.trim() : '',
       pushCount: kind === 'preview' ? Math.max(1, targetCount) : input.pushCount,
       targetCount,
       scheduleType: schedule.type,
@@ -218,8 +227,11 @@ export class MessagesService {
     let id: number;
     if (input.id && kind === 'message') {
       const existing = await this.deps.repo.find(app.id, input.id);
-      if (!existing) throw new ApiError(404);
-      if (!canEdit(existing.status)) throw new ApiError(existing.status === S.SENDING ? 21021 : 21022);
+      if (!existing) throw new ApiError(ErrorCodes.NOT_FOUND);
+      if (!canEdit(existing.status))
+        throw new ApiError(
+          existing.status === S.SENDING ? ErrorCodes.MODIFY_WHILE_SENDING : ErrorCodes.ALREADY_SENT,
+        );
       await this.deps.repo.replace(existing.id, record);
       id = existing.id;
     } else {
@@ -272,7 +284,7 @@ export class MessagesService {
     }
     const result = await this.deps.checkContent(app.id, content);
     const code = contentCheckCode(result, { mayForce: actor.projectLevel <= 300 });
-    if (code === undefined || (code === 60003 && input.forceCreate)) return;
+    if (code === undefined || (code === ErrorCodes.CONTENT_NEEDS_REVIEW && input.forceCreate)) return;
     const words = [...result.platform, ...result.app].flatMap((v) => v.words);
     throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, {
       violations: result,
@@ -280,7 +292,7 @@ export class MessagesService {
   }
 
   private checkContent(app: AppRecord, input: MessageSave): void {
-    if (input.msgType === 1) {
+    if (input.msgType === MessageType.NOTIFICATION) {
       const parsed = NotificationData.safeParse(input.data);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -300,29 +312,30 @@ export class MessagesService {
     app: AppRecord,
     input: MessageSave,
     now: Date,
-  ): { type: number; local: string | null; at: Date | null; zone: string } {
-    if (input.scheduleType === 1) return { type: 1, local: null, at: null, zone: input.scheduleUTC };
+  ): { type: ScheduleType; local: string | null; at: Date | null; zone: string } {
+    if (input.scheduleType === ScheduleType.NOW)
+      return { type: ScheduleType.NOW, local: null, at: null, zone: input.scheduleUTC };
     if (!input.scheduleDate) throw fieldError('scheduleDate', 'is required for a scheduled message');
-    if (input.scheduleType === 2) {
+    if (input.scheduleType === ScheduleType.AT_TIME) {
       const at = scheduleInstant(input.scheduleDate, input.scheduleUTC);
       if (at.getTime() < now.getTime() + MESSAGE_LIMITS.scheduleLeadMs) {
-        if (!input.forceCreate) throw new ApiError(90003);
-        return { type: 1, local: null, at: null, zone: input.scheduleUTC };
+        if (!input.forceCreate) throw new ApiError(ErrorCodes.SCHEDULE_PASSED);
+        return { type: ScheduleType.NOW, local: null, at: null, zone: input.scheduleUTC };
       }
-      return { type: 2, local: input.scheduleDate, at, zone: input.scheduleUTC };
+      return { type: ScheduleType.AT_TIME, local: input.scheduleDate, at, zone: input.scheduleUTC };
     }
     if (!app.localTimeEnable) throw fieldError('scheduleType', 'local-time sending is off for this app');
-    if ([6, 7].includes(input.targetingType))
+    if (isFileTargeting(input.targetingType))
       throw fieldError('scheduleType', 'local time cannot be used with file targeting');
     // the latest zone (UTC−12) reaches the wall-clock time 12 h after UTC does: some zone must still be ahead
     if (wallClockUtc(input.scheduleDate) + MESSAGE_LIMITS.localTimeWindowMs < now.getTime())
-      throw new ApiError(90003);
-    return { type: 3, local: input.scheduleDate, at: null, zone: '+0000' };
+      throw new ApiError(ErrorCodes.SCHEDULE_PASSED);
+    return { type: ScheduleType.LOCAL_TIME, local: input.scheduleDate, at: null, zone: '+0000' };
   }
 
   async find(appId: number, id: number): Promise<MessageRecord> {
     const m = await this.deps.repo.find(appId, id);
-    if (!m) throw new ApiError(404);
+    if (!m) throw new ApiError(ErrorCodes.NOT_FOUND);
     return m;
   }
 
@@ -332,12 +345,12 @@ export class MessagesService {
     if (!canStop(m.status))
       throw new ApiError(
         m.status === S.SENT
-          ? 21022
+          ? ErrorCodes.ALREADY_SENT
           : m.status === S.RECALLED
-            ? 21023
+            ? ErrorCodes.ALREADY_RECALLED
             : [S.STOPPED, S.STOP_IN_PROCESS].includes(m.status as 3)
-              ? 21018
-              : 21024,
+              ? ErrorCodes.ALREADY_PAUSED
+              : ErrorCodes.NOT_STARTED,
       );
     const engine = await this.deps.engine();
     engine.markStopping(id);
@@ -351,7 +364,13 @@ export class MessagesService {
   async cancel(appId: number, id: number): Promise<void> {
     const m = await this.find(appId, id);
     if (!canCancel(m.status))
-      throw new ApiError(m.status === S.SENDING ? 21019 : m.status === S.SENT ? 21022 : 21018);
+      throw new ApiError(
+        m.status === S.SENDING
+          ? ErrorCodes.NOW_SENDING
+          : m.status === S.SENT
+            ? ErrorCodes.ALREADY_SENT
+            : ErrorCodes.ALREADY_PAUSED,
+      );
     await this.deps.engineRepo.cancelWaves(id);
     await this.deps.engineRepo.setStatus(id, S.STOPPED, [m.status]);
   }
@@ -360,7 +379,11 @@ export class MessagesService {
   async recall(app: AppRecord, id: number, actor: Actor): Promise<void> {
     const m = await this.find(app.id, id);
     if (!canRecall(m.status))
-      throw new ApiError([S.RECALLED, S.RECALLING].includes(m.status as 8) ? 21023 : 21024);
+      throw new ApiError(
+        [S.RECALLED, S.RECALLING].includes(m.status as 8)
+          ? ErrorCodes.ALREADY_RECALLED
+          : ErrorCodes.NOT_STARTED,
+      );
     const engine = await this.deps.engine();
     if (m.status === S.SENDING || m.status === S.WAITING_LOCAL) {
       engine.markStopping(id);
@@ -369,19 +392,19 @@ export class MessagesService {
     await this.deps.engineRepo.setStatus(id, S.RECALLING, [m.status]);
     const recallId = await this.deps.repo.insert({
       appId: app.id,
-      msgType: 99,
+      msgType: MessageType.RECALL,
       status: S.SENDING,
       title: `Recall of ${id}`,
       ownerId: actor.id,
       ownerEmail: actor.email,
       data: {},
-      targetingType: 2,
+      targetingType: T.DEVICES,
       conditions: [],
       groupId: null,
       userIds: [],
       pushCount: 1,
       targetCount: 0,
-      scheduleType: 1,
+      scheduleType: ScheduleType.NOW,
       scheduleLocal: null,
       scheduleAt: null,
       scheduleUtc: '+0000',
@@ -416,8 +439,8 @@ export class MessagesService {
     )
       // a message waiting for its time has not started (not "while sending", 21021); it is deletable once its time
       // has passed (spec), and cancelling is how it is kept from sending until then
-      throw new ApiError(21024, (lang) => notYetDeletable(lang));
-    if (m.status === S.SENDING) throw new ApiError(21019);
+      throw new ApiError(ErrorCodes.NOT_STARTED, (lang) => notYetDeletable(lang));
+    if (m.status === S.SENDING) throw new ApiError(ErrorCodes.NOW_SENDING);
     await this.deps.engineRepo.cancelWaves(id);
     await this.deps.repo.softDelete(id);
   }

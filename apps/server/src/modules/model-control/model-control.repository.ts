@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { modelControlCountries, modelControlEntries, modelControlUploads } from '../../db/schema';
-import { record, type AuditEntry } from '../audit/audit.repository';
+import { record, type AuditEntry } from '../../platform/audit-log';
 
 export interface ModelValues {
   shieldType: 1 | 2;

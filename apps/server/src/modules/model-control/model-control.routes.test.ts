@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { ADMINS, auditRows, platformFixture, REFUSED, type PlatformFixture } from './platform-test-fixture';
+import {
+  ADMINS,
+  auditRows,
+  platformFixture,
+  REFUSED,
+  type PlatformFixture,
+} from '../../test/fixtures/admins';
 
 const entry = (over: Record<string, unknown> = {}) => ({
   shieldType: 1,

@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MODEL_CONTROL_LIMITS, MODEL_CONTROL_PATHS, modelControlCalls, ShieldType } from '@beacon/shared';
+import {
+  ErrorCodes,
+  MODEL_CONTROL_LIMITS,
+  MODEL_CONTROL_PATHS,
+  modelControlCalls,
+  ShieldType,
+} from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall, registerRawRoute, type Access } from '../../lib/register-call';
@@ -16,7 +22,7 @@ const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session
 async function readSheet(req: FastifyRequest): Promise<Buffer> {
   const { data, filename } = await readUpload(req, {
     maxBytes: MODEL_CONTROL_LIMITS.uploadMaxBytes,
-    tooBig: () => new ApiError(21017),
+    tooBig: () => new ApiError(ErrorCodes.FILE_TOO_BIG),
   });
   if (!/\.xlsx$/i.test(filename)) throw fieldError('file', 'must be an .xlsx spreadsheet');
   return data;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ErrorCodes,
   brandProblem,
   countryName,
   describeModelIssue,
@@ -64,13 +65,13 @@ export class ModelControlService {
 
   async edit(id: number, input: ModelEntryInput, actor: Actor): Promise<void> {
     const before = await this.repo.find(id);
-    if (!before) throw new ApiError(404);
+    if (!before) throw new ApiError(ErrorCodes.NOT_FOUND);
     if (!(await this.repo.update(before, input, actor))) throw this.duplicate(input);
   }
 
   async remove(id: number, actor: Actor): Promise<void> {
     const before = await this.repo.find(id);
-    if (!before) throw new ApiError(404);
+    if (!before) throw new ApiError(ErrorCodes.NOT_FOUND);
     await this.repo.delete(before, actor);
   }
 
@@ -170,7 +171,7 @@ export class ModelControlService {
     actor: Actor,
   ): Promise<{ added: number; changed: number }> {
     const result = await this.repo.applyUpload(uploadId, userId, actor);
-    if (!result) throw new ApiError(404, (lang) => uploadGone[lang]);
+    if (!result) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => uploadGone[lang]);
     return result;
   }
 

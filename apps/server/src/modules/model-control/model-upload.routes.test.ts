@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelUploadPreview } from '@beacon/shared';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { foreignModelsXlsx } from './foreign-xlsx.fixture';
-import { auditRows, platformFixture, upload, xlsx, type PlatformFixture } from './platform-test-fixture';
+import { foreignModelsXlsx, uploadXlsx, xlsx } from '../../test/fixtures/spreadsheets';
+import { auditRows, platformFixture, type PlatformFixture } from '../../test/fixtures/admins';
 
 const UPLOAD = '/tcm/global/uem/config/upload';
 
@@ -57,7 +57,7 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
       [],
       [],
     ]);
-    const res = await upload(t, c, `${UPLOAD}?shieldType=1`, sheet);
+    const res = await uploadXlsx(t, c, `${UPLOAD}?shieldType=1`, sheet);
     expect(res.statusCode).toBe(200);
     const p = preview(res);
     expect(p.shieldType).toBe(1);
@@ -164,7 +164,7 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
   });
 
   it('reads a sheet written by another program: shared and inline strings, rich text, formulas, other column order', async () => {
-    const res = await upload(t, f.clients.root, `${UPLOAD}?shieldType=2`, foreignModelsXlsx());
+    const res = await uploadXlsx(t, f.clients.root, `${UPLOAD}?shieldType=2`, foreignModelsXlsx());
     expect(res.statusCode, res.body).toBe(200);
     const p = preview(res);
     expect(p.toAdd).toEqual([
@@ -185,7 +185,7 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
 
   it('refuses files that are not the template: wrong header, not a spreadsheet, wrong name, missing file', async () => {
     const c = f.clients.root;
-    const wrongHeader = await upload(
+    const wrongHeader = await uploadXlsx(
       t,
       c,
       `${UPLOAD}?shieldType=1`,
@@ -195,7 +195,7 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
     expect(wrongHeader.json<{ msg: string }>().msg).toContain(
       "file must start with the template's header row",
     );
-    const notXlsx = await upload(
+    const notXlsx = await uploadXlsx(
       t,
       c,
       `${UPLOAD}?shieldType=1`,
@@ -203,21 +203,21 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
       'models.xlsx',
     );
     expect(notXlsx.json<{ msg: string }>().msg).toContain('file is not an .xlsx spreadsheet');
-    const csv = await upload(t, c, `${UPLOAD}?shieldType=1`, await xlsx([]), 'models.csv');
+    const csv = await uploadXlsx(t, c, `${UPLOAD}?shieldType=1`, await xlsx([]), 'models.csv');
     expect(csv.json<{ msg: string }>().msg).toContain('file must be an .xlsx');
     expect(
-      (await upload(t, c, `${UPLOAD}?shieldType=9`, await xlsx([]))).json<{ msg: string }>().msg,
+      (await uploadXlsx(t, c, `${UPLOAD}?shieldType=9`, await xlsx([]))).json<{ msg: string }>().msg,
     ).toContain('shieldType');
     const json = await c.post(`${UPLOAD}?shieldType=1`, {});
     expect(json.json<{ status: number; msg: string }>()).toMatchObject({ status: 400 });
     expect(json.json<{ msg: string }>().msg).toContain('file');
-    const empty = preview(await upload(t, c, `${UPLOAD}?shieldType=1`, await xlsx([[], []])));
+    const empty = preview(await uploadXlsx(t, c, `${UPLOAD}?shieldType=1`, await xlsx([[], []])));
     expect([empty.toAdd, empty.toChange, empty.rejected]).toEqual([[], [], []]);
   });
 
   it('keeps previews per user and refuses plain users and operators', async () => {
     const p = preview(
-      await upload(t, f.clients.root, `${UPLOAD}?shieldType=1`, await xlsx([[3, 'NOKIA', 'G42', 1, 2]])),
+      await uploadXlsx(t, f.clients.root, `${UPLOAD}?shieldType=1`, await xlsx([[3, 'NOKIA', 'G42', 1, 2]])),
     );
     expect(
       (await f.clients.platform.post(`${UPLOAD}/confirm`, { uploadId: p.uploadId })).json(),
@@ -226,7 +226,7 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
       { status: 400 },
     );
     for (const who of ['plain', 'operator'] as const) {
-      const res = await upload(
+      const res = await uploadXlsx(
         t,
         f.clients[who],
         `${UPLOAD}?shieldType=1`,
@@ -245,7 +245,7 @@ describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) 
   it('applies all rows or none: a failure midway leaves the lists untouched', async () => {
     const c = f.clients.root;
     const p = preview(
-      await upload(
+      await uploadXlsx(
         t,
         c,
         `${UPLOAD}?shieldType=1`,

@@ -1,6 +1,6 @@
 import { ALL_PROJECT_LEVELS, SENSITIVE_APP_EDIT_LEVELS, SENSITIVE_APP_VIEW_LEVELS } from '@beacon/shared';
 import type { Access } from '../../lib/register-call';
-import { PLATFORM_ADMIN_LEVELS } from '../audit/audit.policy';
+import { PLATFORM_ADMIN_LEVELS } from '../../platform/admin-levels';
 
 export const sensitiveWordsPolicy = {
   platform: { ulevels: PLATFORM_ADMIN_LEVELS },

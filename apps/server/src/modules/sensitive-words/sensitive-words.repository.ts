@@ -2,7 +2,7 @@ import type { SensitiveAddResult, SensitiveList, SensitiveListRequest } from '@b
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sensitiveWords } from '../../db/schema';
-import { record } from '../audit/audit.repository';
+import { record } from '../../platform/audit-log';
 
 export interface Actor {
   id: number;

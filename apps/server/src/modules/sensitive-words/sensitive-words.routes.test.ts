@@ -2,7 +2,7 @@ import { contentCheckCode } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { adminFixture, auditRows, type AdminFixture, type Who } from '../global-settings/test-admins';
+import { adminFixture, auditRows, type AdminFixture, type Who } from '../../test/fixtures/admins';
 import { checkContent } from './content-check';
 
 interface Envelope {

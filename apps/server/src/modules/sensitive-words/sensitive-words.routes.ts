@@ -1,4 +1,4 @@
-import { sensitiveWordCalls as calls } from '@beacon/shared';
+import { ErrorCodes, sensitiveWordCalls as calls } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
@@ -16,7 +16,7 @@ export function registerSensitiveWordsModule({ app, database }: ModuleContext): 
 
   // platform admins pass the guard without a role on the app: make sure the app exists
   const requireApp = async (appId: number) => {
-    if (!(await repo.appExists(appId))) throw new ApiError(2006);
+    if (!(await repo.appExists(appId))) throw new ApiError(ErrorCodes.APP_UNKNOWN);
   };
 
   registerCall(app, calls.platformList, policy.platform, ({ body }) => words.list(null, body));

@@ -149,11 +149,3 @@ export class TagsRepository {
     });
   }
 }
-
-/** Whether an error is a unique-constraint violation (PostgreSQL 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
-    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505';
-}

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gaid,
-  registerDevice,
-  seedAppWithMembers,
-  type AudienceFixture,
-  type Role,
-} from '../../audience/test-fixtures';
+import { gaid, registerSdkDevice, sdkDevice } from '../../test/devices';
+import { seedTeamClients, type TeamFixture, type Role } from '../../test/fixtures/team';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,7 +15,7 @@ const tag = (over: Record<string, unknown> = {}) => ({
 
 describe.each(backends())('tags /tcm/v1/app/:appId/tag [$name]', (backend) => {
   let t: TestApp;
-  let f: AudienceFixture;
+  let f: TeamFixture;
   const url = (what: string) => `/tcm/v1/app/${f.appId}/tag/${what}`;
   const post = (role: Role, what: string, body: unknown) => f.clients[role].post(url(what), body);
   const field = async (role: Role, what: string, body: unknown) => {
@@ -44,9 +39,9 @@ describe.each(backends())('tags /tcm/v1/app/:appId/tag [$name]', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    f = await seedAppWithMembers(t);
+    f = await seedTeamClients(t);
     for (let i = 1; i <= 5; i++)
-      await registerDevice(t, f.sdkAuth, { gaid: gaid(i), country: i <= 3 ? 'NG' : 'KE' });
+      await registerSdkDevice(t, f.sdkAuth, sdkDevice(i, { country: i <= 3 ? 'NG' : 'KE' }));
   });
   afterAll(async () => t.close());
 

@@ -1,11 +1,20 @@
-import { tagCalls, uploadLimitBytes } from '@beacon/shared';
+import { ErrorCodes, tagCalls, uploadLimitBytes } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { uploadStream } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
+import type { Database } from '../../db/client';
 import type { ModuleContext } from '../context';
 import { tagsPolicy } from './tags.policy';
 import { TagsRepository } from './tags.repository';
 import { TagsService } from './tags.service';
+
+/** The ids among `ids` that are tags of the app with the flag: what user-group conditions may name. */
+export function existingTagIds(
+  database: Database,
+): (appId: number, ids: number[], flag: 'LABEL' | 'GROUP') => Promise<Set<number>> {
+  const tags = new TagsRepository(database);
+  return (appId, ids, flag) => tags.existingIds(appId, ids, flag);
+}
 
 /** Tag routes: verify, create, edit, list, delete, and the multipart GAID import. */
 export function registerTagsModule({ app, database, repos }: ModuleContext): void {
@@ -27,15 +36,15 @@ export function registerTagsModule({ app, database, repos }: ModuleContext): voi
 
   registerCall(app, tagCalls.importDevices, access, async ({ params, req }) => {
     const found = await repos.apps.findById(params.appId);
-    if (!found) throw new ApiError(2006);
+    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const file = await uploadStream(req, {
       maxBytes: uploadLimitBytes(found.uploadFileLimit),
-      missing: () => new ApiError(21014),
+      missing: () => new ApiError(ErrorCodes.FILE_MISSING),
     });
     if (!/\.txt$/i.test(file.filename)) throw fieldError('file', 'must be a .txt file');
     const chunks: Buffer[] = [];
     for await (const chunk of file.file) chunks.push(chunk as Buffer);
-    if (file.file.truncated) throw new ApiError(21017);
+    if (file.file.truncated) throw new ApiError(ErrorCodes.FILE_TOO_BIG);
     return tags.importGaids(params.appId, params.tagId, Buffer.concat(chunks).toString('utf8'));
   });
 }

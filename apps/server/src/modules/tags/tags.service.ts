@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   GAID_PATTERN,
   TAG_CODE_PATTERN,
   TagValidity,
@@ -10,7 +11,8 @@ import {
   type TagVerifyResult,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
-import { isUniqueViolation, type TagRecord, type TagsRepository, type TagWithCount } from './tags.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { TagRecord, TagsRepository, TagWithCount } from './tags.repository';
 
 export function toTag(row: TagRecord, deviceCount = 0): Tag {
   return {
@@ -71,7 +73,7 @@ export class TagsService {
 
   async edit(appId: number, input: TagEditRequest): Promise<Tag> {
     const current = await this.repo.findById(appId, input.id);
-    if (!current) throw new ApiError(404);
+    if (!current) throw new ApiError(ErrorCodes.NOT_FOUND);
     if (current.flag !== input.flag) throw fieldError('flag', 'cannot change once the tag exists');
     if (current.code !== input.code) await this.requireFreeCode(appId, input.code, input.id);
     try {
@@ -81,7 +83,7 @@ export class TagsService {
         code: input.code,
         description: input.desc,
       });
-      if (!row) throw new ApiError(404);
+      if (!row) throw new ApiError(ErrorCodes.NOT_FOUND);
       const [withCount] = (await this.repo.list(appId, { name: '', id: row.id, pageNo: 1, pageSize: 1 }))
         .rows;
       return toTag(row, withCount?.deviceCount ?? 0);
@@ -92,7 +94,7 @@ export class TagsService {
   }
 
   async remove(appId: number, id: number): Promise<void> {
-    if (!(await this.repo.remove(appId, id))) throw new ApiError(404);
+    if (!(await this.repo.remove(appId, id))) throw new ApiError(ErrorCodes.NOT_FOUND);
   }
 
   /**
@@ -100,7 +102,7 @@ export class TagsService {
    * already tagged, unknown to the app and malformed ones. Nothing is written when the tag is missing.
    */
   async importGaids(appId: number, tagId: number, text: string): Promise<TagImportResult> {
-    if (!(await this.repo.findById(appId, tagId))) throw new ApiError(404);
+    if (!(await this.repo.findById(appId, tagId))) throw new ApiError(ErrorCodes.NOT_FOUND);
     const lines = text
       .split(/\r?\n/)
       .map((l) => l.trim().replace(/^\uFEFF/, ''))

@@ -1,10 +1,11 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { appOnEmulator } from '../../test/messaging';
-import { upload } from '../apps/test-team';
-import { CONTENT, gaid, startFileServer } from './test-fixtures';
+import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
+import { upload } from '../../test/fixtures/multipart';
+import { gaid, registerOnEmulator } from '../../test/devices';
+import { startFileServer } from '../../test/fixtures/gaid-files';
 import { until } from '../../test/until';
 
 describe.each(backends())('file targeting delivery [$name]', (backend) => {
@@ -24,7 +25,7 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
   const sendAndWait = async (body: Record<string, unknown>) => {
     const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
       msgType: 1,
-      data: CONTENT,
+      data: NOTIFICATION,
       title: 'File push',
       scheduleType: 1,
       ...body,
@@ -46,39 +47,14 @@ describe.each(backends())('file targeting delivery [$name]', (backend) => {
       { FCM_BASE_URL: emu.h2cUrl, BEACON_ALLOW_PRIVATE_LINKS: '1' },
       { runWorkers: true },
     );
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-    const user = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, sdkAuth: auth } = await appOnEmulator(t, emu, user, {
+    const created = await ownerAppOnEmulator(t, emu, {
       title: 'Files',
       pkg: 'com.example.files',
       projectId: 'file-project',
     });
-    appId = app.id;
-    for (let i = 0; i < 12; i++) {
-      const token = emu.registerDevice({ projectId: 'file-project', packageName: 'com.example.files' });
-      tokens.push(token);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/register',
-        headers: { authorization: auth },
-        payload: {
-          token,
-          gaid: gaid(i),
-          country: 'NG',
-          language: 'en',
-          brand: 'TECNO',
-          model: 'SPARK 10',
-          osVersion: 33,
-          appVersion: '3.1.0',
-          appVersionCode: 310,
-          timezone: 'Africa/Lagos',
-          notificationsEnabled: true,
-        },
-      });
-      expect(res.json().status).toBe(200);
-    }
-    owner = new TestClient(t.app);
-    await owner.login('owner@example.com', 'Owner#2024');
+    owner = created.owner;
+    appId = created.app.id;
+    for (let i = 0; i < 12; i++) tokens.push(await registerOnEmulator(t, emu, created, i));
     files = await startFileServer({ '/odd.txt': [1, 3, 5, 7, 9, 11, 500].map(gaid).join('\n') });
   });
   afterAll(async () => {

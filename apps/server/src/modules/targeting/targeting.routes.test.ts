@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { clientFor, seedTeam, upload, type Member } from '../apps/test-team';
-import { CONTENT, gaid, seedDevices, startFileServer, storedLists } from './test-fixtures';
+import { clientFor, seedTeam, type Member } from '../../test/fixtures/team';
+import { upload } from '../../test/fixtures/multipart';
+import { NOTIFICATION } from '../../test/messaging';
+import { gaid, seedDevices } from '../../test/devices';
+import { startFileServer, storedLists } from '../../test/fixtures/gaid-files';
 
 const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => gaid(from + i));
 
@@ -17,7 +20,7 @@ describe.each(backends())('file targeting: uploads, links, estimate and save [$n
   const save = (who: Member, body: Record<string, unknown>) =>
     clients[who].post(`/tcm/v1/app/${appId}/msg/save`, {
       msgType: 1,
-      data: CONTENT,
+      data: NOTIFICATION,
       title: 'File push',
       pushCount: 1,
       scheduleType: 1,
@@ -297,7 +300,7 @@ describe.each(backends())('file links with BEACON_ALLOW_PRIVATE_LINKS=1 [$name]'
     ).toEqual({ newCount: 5, exact: true });
     const body = {
       msgType: 1,
-      data: CONTENT,
+      data: NOTIFICATION,
       title: 'Link push',
       pushCount: 5,
       targetingType: 7,

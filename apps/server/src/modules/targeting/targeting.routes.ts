@@ -1,4 +1,4 @@
-import { targetingCalls, uploadLimitBytes } from '@beacon/shared';
+import { ErrorCodes, targetingCalls, uploadLimitBytes } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { uploadStream } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
@@ -27,8 +27,8 @@ export function registerTargetingModule(ctx: ModuleContext): void {
   const service = createTargetingService(ctx);
   const liveApp = async (appId: number) => {
     const found = await repos.apps.findById(appId);
-    if (!found) throw new ApiError(2006);
-    if (found.destroy === 2) throw new ApiError(2007);
+    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
+    if (found.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
     return found;
   };
 
@@ -37,7 +37,10 @@ export function registerTargetingModule(ctx: ModuleContext): void {
     // one byte past the limit reaches the service, which refuses the file; the parser drops the rest
     const file = await uploadStream(req, {
       maxBytes: uploadLimitBytes(found.uploadFileLimit) + 1,
-      missing: () => new ApiError(21014, undefined, { fields: [{ field: 'file', message: 'is required' }] }),
+      missing: () =>
+        new ApiError(ErrorCodes.FILE_MISSING, undefined, {
+          fields: [{ field: 'file', message: 'is required' }],
+        }),
     });
     return service.importFile(params.appId, session.user.id, { filename: file.filename, stream: file.file });
   });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ErrorCode,
+  ErrorCodes,
   errorMessage,
   GaidLink,
+  TargetingType,
   uploadLimitBytes,
   type GaidFileRefusal,
   type GaidListInfo,
@@ -39,7 +42,7 @@ export interface FileTargeting {
 
 /** An ApiError of a catalogue code that also names the field (shown there by the console). */
 function codeError(
-  code: number,
+  code: ErrorCode,
   field: string,
   message: string,
   extra: Omit<GaidListProblem, 'fields'> = {},
@@ -61,14 +64,15 @@ export class TargetingService {
 
   private async limitOf(appId: number): Promise<number> {
     const mb = await this.deps.uploadLimitOf(appId);
-    if (mb === undefined) throw new ApiError(2006);
+    if (mb === undefined) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     return uploadLimitBytes(mb);
   }
 
   /** uploadTxtFile: a `.txt` file within the app's upload limit, every line an advertising id. */
   async importFile(appId: number, userId: number, file: UploadedFile, field = 'file'): Promise<GaidListInfo> {
     const name = displayFileName(file.filename);
-    if (!/\.txt$/i.test(name)) throw codeError(400, field, 'must be a .txt file', { reason: 'not_txt' });
+    if (!/\.txt$/i.test(name))
+      throw codeError(ErrorCodes.PARAMETER_ILLEGAL, field, 'must be a .txt file', { reason: 'not_txt' });
     const limit = await this.limitOf(appId);
     const list: NewGaidList = {
       id: randomUUID(),
@@ -84,18 +88,28 @@ export class TargetingService {
         for await (const chunk of file.stream) {
           size += chunk.length;
           if (size > limit)
-            throw codeError(21017, field, `is larger than the upload limit of ${limitText(limit)}`, {
-              reason: 'too_big',
-              limit,
-            });
+            throw codeError(
+              ErrorCodes.FILE_TOO_BIG,
+              field,
+              `is larger than the upload limit of ${limitText(limit)}`,
+              {
+                reason: 'too_big',
+                limit,
+              },
+            );
           await push(chunk);
         }
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw codeError(21017, field, `is larger than the upload limit of ${limitText(limit)}`, {
-            reason: 'too_big',
-            limit,
-          });
+          throw codeError(
+            ErrorCodes.FILE_TOO_BIG,
+            field,
+            `is larger than the upload limit of ${limitText(limit)}`,
+            {
+              reason: 'too_big',
+              limit,
+            },
+          );
         throw err;
       }
       return size;
@@ -144,7 +158,7 @@ export class TargetingService {
    * the operator is still there.
    */
   async listFor(appId: number, t: FileTargeting, userId: number | null): Promise<string> {
-    if (t.targetingType === 6) {
+    if (t.targetingType === TargetingType.FILE_UPLOAD) {
       if (!t.fileOrigin)
         throw fieldError('fileOrigin', 'is required: upload a .txt file of advertising ids first');
       return (await this.usable(appId, t.fileOrigin, 'fileOrigin')).origin;
@@ -169,7 +183,7 @@ export class TargetingService {
     const reason = { reason: err.failure };
     switch (err.failure) {
       case 'too_big':
-        return codeError(21017, field, err.message, {
+        return codeError(ErrorCodes.FILE_TOO_BIG, field, err.message, {
           ...reason,
           limit,
           ...(err.size === undefined ? {} : { size: err.size }),
@@ -178,9 +192,9 @@ export class TargetingService {
       case 'status':
       case 'timeout':
       case 'redirects':
-        return codeError(21016, field, err.message, reason);
+        return codeError(ErrorCodes.LINK_DOWNLOAD_FAILED, field, err.message, reason);
       default:
-        return codeError(400, field, err.message, reason);
+        return codeError(ErrorCodes.PARAMETER_ILLEGAL, field, err.message, reason);
     }
   }
 
@@ -218,7 +232,7 @@ export class TargetingService {
     if (parser.invalidCount > 0 || parser.validCount === 0) {
       await this.deps.repo.discard(list.id);
       if (parser.validCount === 0 && parser.invalidCount === 0)
-        throw codeError(400, field, 'holds no advertising id', { reason: 'empty' });
+        throw codeError(ErrorCodes.PARAMETER_ILLEGAL, field, 'holds no advertising id', { reason: 'empty' });
       throw this.refusal(parser, field);
     }
     const counts = { count: added, duplicates: parser.validCount - added, size };
@@ -238,8 +252,8 @@ export class TargetingService {
       validCount: parser.validCount,
     };
     return new ApiError(
-      40000,
-      (lang) => `${errorMessage(40000, lang)}: ${field} #${lines.join(', #')}${more}`,
+      ErrorCodes.GAID_FORMAT,
+      (lang) => `${errorMessage(ErrorCodes.GAID_FORMAT, lang)}: ${field} #${lines.join(', #')}${more}`,
       data,
     );
   }

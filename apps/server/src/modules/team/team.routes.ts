@@ -1,4 +1,4 @@
-import { teamCalls } from '@beacon/shared';
+import { ErrorCodes, teamCalls } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import { setSessionCookie } from '../../plugins/auth';
@@ -23,7 +23,7 @@ export function registerTeamModule({ app, config, database, mailer, repos, servi
 
   registerCall(app, teamCalls.invite, teamPolicy.administer, async ({ params, body, session, req }) => {
     const found = await repos.apps.findById(params.appId);
-    if (!found) throw new ApiError(2006);
+    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const id = await team.invite(
       { id: found.id, title: found.title },
       session.user,

@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api-error';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
-import type { UserRecord, UsersRepository } from '../users/users.repository';
+import type { UserRecord, UsersRepository } from '../users';
 import { inviteMail } from './team.mail';
 import type { InviteRecord, MemberRecord, TeamRepository } from './team.repository';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
+import { registerSdkDevice, sdkAuthOf, sdkDevice } from '../../test/devices';
 import { SmtpCatcher } from '../../test/smtp-catcher';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 
@@ -37,7 +38,7 @@ describe.each(backends())('test devices [$name]', (backend) => {
       owner: { userId: ownerRec.id, email: ownerRec.email },
     });
     appId = created.app.id;
-    sdkAuth = `Basic ${Buffer.from(`${created.app.appKey}:${created.appSecret}`).toString('base64')}`;
+    sdkAuth = sdkAuthOf(created.app, created.appSecret);
     otherAppId = (
       await t.services.apps.create({
         title: 'Other',
@@ -134,25 +135,7 @@ describe.each(backends())('test devices [$name]', (backend) => {
       .json()
       .data.results.find((d: { gaid: string }) => d.gaid === GAID.toLowerCase());
     expect(before.valid).toBe(0);
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/register',
-      headers: { authorization: sdkAuth },
-      payload: {
-        token: 'tok-1:APA91b',
-        gaid: GAID,
-        country: 'NG',
-        language: 'en',
-        brand: 'Google',
-        model: 'Pixel 8',
-        osVersion: 34,
-        appVersion: '1.0.0',
-        appVersionCode: 1,
-        timezone: 'Africa/Lagos',
-        notificationsEnabled: true,
-      },
-    });
-    expect(reg.json().status).toBe(200);
+    await registerSdkDevice(t, sdkAuth, sdkDevice(1, { gaid: GAID }));
     await t.services.devices.drain();
     const after = (await owner.post(url('list'), {}))
       .json()

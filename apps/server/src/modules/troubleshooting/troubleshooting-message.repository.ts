@@ -1,7 +1,8 @@
-import { dailyWindow, type Condition } from '@beacon/shared';
+import { dailyWindow, MessageType, type Condition } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Database } from '../../db/client';
-import { readGlobalSettings } from '../global-settings/global-settings.repository';
+import { SendOutcome } from '../../delivery/engine';
+import { readGlobalSettings } from '../../platform/platform-settings';
 import { loadPolicySnapshot, type DailyLimits, type PolicySnapshot, type SentToday } from '../../policy';
 
 /** A device as the filter stage sees it (engine PageDevice columns). */
@@ -158,7 +159,8 @@ export class TroubleshootingMessageRepository {
     if (!dailyLimits) return { snapshot, sentToday };
     const rows = await this.database.query<{ kind: 1 | 2 | 3; n: number }>(
       `SELECT m.restrict_type AS kind, count(*)::int AS n FROM send_records s JOIN messages m ON m.id = s.message_id
-       WHERE s.device_id = $1::bigint AND s.outcome = 1 AND s.sent_at >= $2 AND m.msg_type IN (1, 2) GROUP BY 1`,
+       WHERE s.device_id = $1::bigint AND s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at >= $2
+         AND m.msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH}) GROUP BY 1`,
       [deviceId, dailyWindow(settings, now).start],
     );
     for (const r of rows) {

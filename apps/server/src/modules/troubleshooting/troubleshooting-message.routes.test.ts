@@ -2,20 +2,13 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { appOnEmulator } from '../../test/messaging';
-import { until, gaid } from '../../test/until';
+import { appOnEmulator, NOTIFICATION } from '../../test/messaging';
+import { until } from '../../test/until';
+import { gaid, registerOnEmulator, reportSdkEvents } from '../../test/devices';
 
 const PW = 'Member#2024';
 const UNKNOWN = '9a3b2c1d-0000-4000-8000-000000000001';
-const content = {
-  noti_type: 1,
-  noti_title: 'Flash sale',
-  noti_desc: 'Half price',
-  noti_small_icon: '/files/icon.png',
-  noti_ex_type: 1,
-  noti_open_type: 1,
-  noti_open_content: 'shop://home',
-};
+const content = NOTIFICATION;
 // 0 NG gets it · 1 NG notifications off · 2 FR banned for the app · 3 KE outside the conditions · 4 NG uninstalled (FCM 404) · 5 NG
 const FLEET = [
   { country: 'NG', on: true },
@@ -87,26 +80,10 @@ describe.each(backends())('troubleshooting by GAID and message id [$name]', (bac
       appId,
     ]);
     for (const [i, d] of FLEET.entries()) {
-      const token = emu.registerDevice({ projectId: 'shop-project', packageName: 'com.example.shop' });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/register',
-        headers: { authorization: auth },
-        payload: {
-          token,
-          gaid: gaid(i),
-          country: d.country,
-          language: 'en',
-          brand: 'TECNO',
-          model: 'SPARK 10',
-          osVersion: 33,
-          appVersion: '3.1.0',
-          appVersionCode: 310,
-          timezone: 'Africa/Lagos',
-          notificationsEnabled: d.on,
-        },
+      const token = await registerOnEmulator(t, emu, created, i, {
+        country: d.country,
+        notificationsEnabled: d.on,
       });
-      expect(res.json().status).toBe(200);
       if (i === 4) emu.unregisterDevice(token);
     }
     for (const [name, pw] of [
@@ -126,16 +103,7 @@ describe.each(backends())('troubleshooting by GAID and message id [$name]', (bac
     );
     const ts = Date.now();
     const events = ['received', 'shown', 'clicked', 'recalled'].map((type) => ({ type, msgId: sent, ts }));
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/sdk/v1/events',
-          headers: { authorization: auth },
-          payload: { gaid: gaid(0), events },
-        })
-      ).json().status,
-    ).toBe(200);
+    expect((await reportSdkEvents(t, auth, 0, events)).json().status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,8 @@
 import {
   LOSS_CODES,
   MessageStatus as S,
+  ScheduleType,
+  TargetingType,
   WAITING_STATUSES,
   type Condition,
   type MessageLang,
@@ -10,7 +12,7 @@ import {
   type TraceStage,
 } from '@beacon/shared';
 import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
-import { audienceOf, TargetingError } from '../../delivery/engine/audience-source';
+import { audienceOf, SendOutcome, TargetingError, WaveStatus } from '../../delivery/engine';
 import { fieldError } from '../../lib/api-error';
 import { evaluate, nextAllowedTime, type PolicyVerdict } from '../../policy';
 import type {
@@ -48,7 +50,11 @@ const STOPPED: readonly number[] = [
 ];
 /** Waiting to start, including review (11) and audit (13). */
 const NOT_STARTED: readonly number[] = [...WAITING_STATUSES, S.PENDING_REVIEW, S.AWAITING_AUDIT];
-const STAGE_OF_OUTCOME: Record<number, TraceStage> = { 0: 'queued', 4: 'sending', 1: 'dispatched' };
+const STAGE_OF_OUTCOME: Record<number, TraceStage> = {
+  [SendOutcome.PENDING]: 'queued',
+  [SendOutcome.IN_FLIGHT]: 'sending',
+  [SendOutcome.DISPATCHED]: 'dispatched',
+};
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
@@ -111,7 +117,7 @@ export class TroubleshootingMessageService {
     }
     const pending =
       NOT_STARTED.includes(message.status) ||
-      (wave !== undefined && (wave.status === 0 || wave.status === 1));
+      (wave !== undefined && (wave.status === WaveStatus.QUEUED || wave.status === WaveStatus.RUNNING));
     const at = pending && wave && wave.runAt > now ? wave.runAt : now;
     const deadline = (message.startedAt ?? at).getTime() + message.ttlSeconds * 1000;
     const { loss, delayedUntil } = await this.predict(appId, message, device, at, deadline, now, lang);
@@ -144,7 +150,7 @@ export class TroubleshootingMessageService {
       showFailed: (r.eventMask & 16) !== 0,
       showFailedReason: r.showFailedReason,
     };
-    if (r.outcome !== 2)
+    if (r.outcome !== SendOutcome.LOST)
       return { stage: STAGE_OF_OUTCOME[r.outcome] ?? 'queued', targeted: true, send, events };
     // a filter drop has no FCM attempt; for a policy, today's evaluation explains it when it gives the same code
     const again =
@@ -224,7 +230,9 @@ export class TroubleshootingMessageService {
     m: TraceMessage,
   ): Promise<{ audience: CompiledAudience; conditions: Condition[] } | undefined> {
     const groupConditions =
-      m.targetingType === 3 && m.groupId ? await this.repo.groupConditions(appId, m.groupId) : undefined;
+      m.targetingType === TargetingType.USER_GROUP && m.groupId
+        ? await this.repo.groupConditions(appId, m.groupId)
+        : undefined;
     try {
       const audience = audienceOf({
         appId,
@@ -233,7 +241,10 @@ export class TroubleshootingMessageService {
         userIds: m.userIds,
         ...(groupConditions ? { groupConditions } : {}),
       });
-      return { audience, conditions: m.targetingType === 1 ? m.conditions : (groupConditions ?? []) };
+      return {
+        audience,
+        conditions: m.targetingType === TargetingType.CONDITIONS ? m.conditions : (groupConditions ?? []),
+      };
     } catch (err) {
       if (err instanceof TargetingError) return undefined;
       throw err;
@@ -266,14 +277,14 @@ function lossName(code: number, lang: MessageLang): string {
 
 /** The wave covering the device: its UTC offset's for local time, else the message's one wave. */
 function waveOf(m: TraceMessage, waves: TraceWave[], utcOffsetMin: number): TraceWave | undefined {
-  if (m.scheduleType === 3) return waves.find((w) => w.utcOffsetMin === utcOffsetMin);
+  if (m.scheduleType === ScheduleType.LOCAL_TIME) return waves.find((w) => w.utcOffsetMin === utcOffsetMin);
   return waves.find((w) => w.utcOffsetMin === null) ?? waves[0];
 }
 
 /** Why a targeted device that the message is done with was never picked. */
 function reasonOf(m: TraceMessage, wave: TraceWave | undefined, device: TraceDevice): TraceReason | null {
-  if (wave?.status === 3) return 'wave-skipped';
-  if (wave?.status === 4 || STOPPED.includes(m.status)) return 'message-stopped';
+  if (wave?.status === WaveStatus.SKIPPED) return 'wave-skipped';
+  if (wave?.status === WaveStatus.CANCELLED || STOPPED.includes(m.status)) return 'message-stopped';
   if (!wave) return 'no-wave';
   if (device.firstSeenAt > wave.runAt) return 'registered-after';
   if (m.selectedCount >= m.pushCount) return 'push-count-reached';

@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
+import { registerSdkDevice, sdkDevice } from '../../test/devices';
+import { clientFor, seedTeam } from '../../test/fixtures/team';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 
-const PW = 'Member#2024';
 const GAID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OFF_GAID = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
-const device = (over: Record<string, unknown> = {}) => ({
-  token: 'tok-1:APA91bHUN',
-  gaid: GAID,
-  country: 'NG',
-  language: 'en',
-  brand: 'Tecno',
-  model: 'Spark 10',
-  osVersion: 33,
-  appVersion: '3.2.1',
-  appVersionCode: 321,
-  timezone: 'Africa/Lagos',
-  notificationsEnabled: true,
-  ...over,
-});
+/** The device GAID on app 3.2.1, unless `over` says otherwise. */
+const device = (over: Record<string, unknown> = {}) =>
+  sdkDevice(1, { gaid: GAID, appVersion: '3.2.1', appVersionCode: 321, ...over });
 
 describe.each(backends())('troubleshooting [$name]', (backend) => {
   let t: TestApp;
@@ -36,44 +26,14 @@ describe.each(backends())('troubleshooting [$name]', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    await t.services.users.upsertAdmin('root@example.com', 'Root#2024x', 100);
-    const root = (await t.repos.users.findByEmail('root@example.com'))!;
-    for (const name of ['owner', 'tester', 'stranger']) {
-      await t.services.users.save(
-        { email: `${name}@example.com`, source: 2, ulevel: 0, description: '', password: PW },
-        root,
-      );
-    }
-    const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, appSecret } = await t.services.apps.create({
-      title: 'Shop',
-      pkg: 'com.example.shop',
-      owner: { userId: owner.id, email: owner.email },
-    });
-    appId = app.id;
-    auth = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
-    await t.database.query(
-      `INSERT INTO app_members (app_id, user_id, email, ulevel, status) SELECT $1, id, email, 500, 0 FROM users WHERE email = 'tester@example.com'`,
-      [appId],
-    );
-    for (const body of [device(), device({ gaid: OFF_GAID, notificationsEnabled: false, osVersion: 29 })]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/register',
-        headers: { authorization: auth },
-        payload: body,
-      });
-      expect(res.json().status).toBe(200);
-    }
-    for (const [name, pw] of [
-      ['root', 'Root#2024x'],
-      ['owner', PW],
-      ['tester', PW],
-      ['stranger', PW],
-    ] as const) {
-      clients[name] = new TestClient(t.app);
-      await clients[name].login(`${name}@example.com`, pw);
-    }
+    // the app "Shop" of owner@example.com, tester@example.com its tester (500)
+    const team = await seedTeam(t);
+    appId = team.appId;
+    auth = team.sdkAuth;
+    for (const body of [device(), device({ gaid: OFF_GAID, notificationsEnabled: false, osVersion: 29 })])
+      await registerSdkDevice(t, auth, body);
+    for (const who of ['root', 'owner', 'tester', 'stranger'] as const)
+      clients[who] = await clientFor(t, who);
   });
   afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { makePng } from '../icon/png.fixture';
-import { encodePng, rgbaPng } from './png-encode.fixture';
+import { ADAM7 } from '../../lib/png';
+import { makePng, encodePng, rgbaPng } from '../../test/fixtures/images';
 import { decodePng, isSolidOnTransparent } from './png-decode';
 
 const disc = (x: number, y: number) => (x - 30) ** 2 + (y - 30) ** 2 <= 24 ** 2;
@@ -122,17 +122,8 @@ function makeRaw(ihdr: Buffer, palette: Array<[number, number, number]>, scanlin
 
 /** An RGBA Adam7-interlaced PNG (filter 0 rows) painted by `paint`. */
 function interlace(width: number, height: number, paint: (x: number, y: number) => number[]): Buffer {
-  const passes = [
-    [0, 0, 8, 8],
-    [4, 0, 8, 8],
-    [0, 4, 4, 8],
-    [2, 0, 4, 4],
-    [0, 2, 2, 4],
-    [1, 0, 2, 2],
-    [0, 1, 1, 2],
-  ];
   const rows: Buffer[] = [];
-  for (const [x0 = 0, y0 = 0, dx = 1, dy = 1] of passes) {
+  for (const [x0, y0, dx, dy] of ADAM7) {
     for (let y = y0; y < height; y += dy) {
       const px: number[] = [0];
       for (let x = x0; x < width; x += dx) px.push(...paint(x, y));

@@ -1,4 +1,13 @@
 import { inflateSync } from 'node:zlib';
+import {
+  paeth,
+  PNG_CHANNELS,
+  PNG_SIGNATURE,
+  pngChunks,
+  pngPasses,
+  readPngHeader,
+  type PngHeader,
+} from '../../lib/png';
 
 /** A decoded image: `width × height` pixels, 4 bytes each (RGBA, 8 bits per channel). */
 export interface RgbaImage {
@@ -7,35 +16,7 @@ export interface RgbaImage {
   pixels: Uint8Array;
 }
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-/** Adam7 passes: x start, y start, x step, y step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
 const MAX_PIXELS = 4096 * 4096;
-
-interface Header {
-  width: number;
-  height: number;
-  depth: number;
-  colorType: number;
-  interlace: number;
-}
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
 
 /** Reverses the per-scanline filters of one (sub)image in place; returns the unfiltered rows. */
 function unfilter(data: Buffer, offset: number, rows: number, rowBytes: number, bpp: number): Uint8Array[] {
@@ -77,35 +58,23 @@ function sample(row: Uint8Array, index: number, depth: number, raw: boolean): nu
 }
 
 function readChunks(png: Buffer): {
-  header: Header;
+  header: PngHeader;
   palette: Buffer | undefined;
   trns: Buffer | undefined;
   idat: Buffer;
 } {
-  if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG');
-  let header: Header | undefined;
+  if (png.length < 33 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG');
+  let header: PngHeader | undefined;
   let palette: Buffer | undefined;
   let trns: Buffer | undefined;
   const idat: Buffer[] = [];
-  let at = 8;
-  while (at + 8 <= png.length) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const body = png.subarray(at + 8, at + 8 + length);
+  for (const { type, length, body } of pngChunks(png)) {
     if (body.length !== length) throw new Error('truncated chunk');
-    if (type === 'IHDR') {
-      header = {
-        width: body.readUInt32BE(0),
-        height: body.readUInt32BE(4),
-        depth: body[8] ?? 0,
-        colorType: body[9] ?? 0,
-        interlace: body[12] ?? 0,
-      };
-    } else if (type === 'PLTE') palette = body;
+    if (type === 'IHDR') header = readPngHeader(body);
+    else if (type === 'PLTE') palette = body;
     else if (type === 'tRNS') trns = body;
     else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') break;
-    at += 12 + length;
   }
   if (!header || idat.length === 0) throw new Error('missing IHDR or IDAT');
   return { header, palette, trns, idat: Buffer.concat(idat) };
@@ -118,7 +87,7 @@ function readChunks(png: Buffer): {
 export function decodePng(png: Buffer): RgbaImage {
   const { header, palette, trns, idat } = readChunks(png);
   const { width, height, depth, colorType, interlace } = header;
-  const channels = CHANNELS[colorType];
+  const channels = PNG_CHANNELS[colorType];
   if (
     !channels ||
     ![1, 2, 4, 8, 16].includes(depth) ||
@@ -171,13 +140,13 @@ export function decodePng(png: Buffer): RgbaImage {
     pixels.set(rgba, o);
   };
 
-  const passes = interlace === 1 ? ADAM7 : ([[0, 0, 1, 1]] as const);
   let offset = 0;
-  for (const [x0, y0, dx, dy] of passes) {
-    const w = Math.ceil((width - x0) / dx);
-    const h = Math.ceil((height - y0) / dy);
-    if (w <= 0 || h <= 0) continue;
-    const rowBytes = Math.ceil((w * channels * depth) / 8);
+  for (const { x0, y0, dx, dy, width: w, height: h, rowBytes } of pngPasses(
+    width,
+    height,
+    channels * depth,
+    interlace === 1,
+  )) {
     const rows = unfilter(data, offset, h, rowBytes, bpp);
     offset += h * (rowBytes + 1);
     rows.forEach((row, r) => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { clientFor, seedTeam, type Member } from '../apps/test-team';
-import { makePng } from '../icon/png.fixture';
-import { jpegImage } from './jpeg-webp.fixture';
-import { imageMultipart, rgbaPng } from './png-encode.fixture';
+import { clientFor, seedTeam, type Member } from '../../test/fixtures/team';
+import { makePng, jpegImage, rgbaPng } from '../../test/fixtures/images';
+import { imageMultipart, postMultipart } from '../../test/fixtures/multipart';
 
 const JPEG_430 = jpegImage(430, 230);
 
@@ -21,12 +20,7 @@ describe.each(backends())('compose uploads [$name]', (backend) => {
     kindLast = false,
   ) => {
     const body = imageMultipart(data, name, kind, kindLast);
-    return t.app.inject({
-      method: 'POST',
-      url: `/tcm/v1/app/${appId}/upload/image`,
-      headers: { ...body.headers, cookie: clients[who].cookie },
-      payload: body.payload,
-    });
+    return postMultipart(t, clients[who], `/tcm/v1/app/${appId}/upload/image`, body);
   };
   const check = (who: Member, smallIconUrl: unknown) =>
     clients[who].post(`/tcm/v1/app/${appId}/msg/small/icon/check`, { smallIconUrl });

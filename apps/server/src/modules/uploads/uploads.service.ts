@@ -1,6 +1,6 @@
 import { IMAGE_RULES, type ImageKind, type StoredImage } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
-import type { FilesService } from '../files/files.service';
+import type { FilesService } from '../files';
 import { decodePng, isSolidOnTransparent } from './png-decode';
 
 /** A `/files/<sha>.<ext>` path, alone or inside an absolute URL. */

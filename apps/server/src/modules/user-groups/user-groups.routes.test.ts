@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gaid,
-  registerDevice,
-  seedAppWithMembers,
-  type AudienceFixture,
-  type Role,
-} from '../../audience/test-fixtures';
+import { gaid, registerSdkDevice, sdkDevice } from '../../test/devices';
+import { seedTeamClients, type TeamFixture, type Role } from '../../test/fixtures/team';
 import { backends } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -13,7 +8,7 @@ const country = (values: string[], op = 'in') => ({ label: 'country', op, values
 
 describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backend) => {
   let t: TestApp;
-  let f: AudienceFixture;
+  let f: TeamFixture;
   const url = (what: string) => `/tcm/v1/app/${f.appId}/group/${what}`;
   const post = (role: Role, what: string, body: unknown) => f.clients[role].post(url(what), body);
   const field = async (role: Role, what: string, body: unknown) => {
@@ -24,7 +19,7 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    f = await seedAppWithMembers(t);
+    f = await seedTeamClients(t);
     const fleet = [
       { country: 'NG', language: 'en', osVersion: 33, appVersionCode: 300, brand: 'Tecno' },
       { country: 'NG', language: 'pt-BR', osVersion: 30, appVersionCode: 200, brand: 'Infinix' },
@@ -47,7 +42,8 @@ describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backe
       },
       { country: 'US', language: 'es-US', osVersion: 21, appVersionCode: 90, brand: 'Xiaomi', operator: '' },
     ];
-    for (const [i, d] of fleet.entries()) await registerDevice(t, f.sdkAuth, { gaid: gaid(i + 1), ...d });
+    for (const [i, d] of fleet.entries())
+      await registerSdkDevice(t, f.sdkAuth, sdkDevice(i + 1, { appVersion: '3.0.0', operator: 'MTN', ...d }));
     // one device silent for 100 days, one first seen 20 days ago
     await t.database.query(
       "UPDATE devices SET last_active_at = now() - interval '100 days', first_seen_at = now() - interval '200 days' WHERE gaid = $1",

@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   AUDIENCE_LIMITS,
   advancedLabelsAllowed,
   conditionIssues,
@@ -10,7 +11,7 @@ import {
   type UserGroupListRequest,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
-import { isUniqueViolation } from '../tags/tags.repository';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserGroupRecord, UserGroupsRepository } from './user-groups.repository';
 
 /** What the service needs besides its repository (kept narrow so tests can pass real or fake parts). */
@@ -85,7 +86,7 @@ export class UserGroupsService {
         conditions: input.conditions,
         open: input.open,
       });
-      if (!row) throw new ApiError(404);
+      if (!row) throw new ApiError(ErrorCodes.NOT_FOUND);
       return toUserGroup(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('name', NAME_USED);
@@ -94,7 +95,7 @@ export class UserGroupsService {
   }
 
   async remove(appId: number, id: number): Promise<void> {
-    if (!(await this.deps.repo.remove(appId, id))) throw new ApiError(404);
+    if (!(await this.deps.repo.remove(appId, id))) throw new ApiError(ErrorCodes.NOT_FOUND);
   }
 
   /** The live size of conditions being edited (validated like a save). */
@@ -106,7 +107,7 @@ export class UserGroupsService {
   /** Refuses conditions the app may not use: advanced labels without the switches, tag ids that are not its tags. */
   async checkConditions(appId: number, conditions: readonly Condition[]): Promise<void> {
     const advanceTarget = await this.deps.appAdvanceTarget(appId);
-    if (advanceTarget === undefined) throw new ApiError(2006);
+    if (advanceTarget === undefined) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const [issue] = conditionIssues(
       conditions,
       advancedLabelsAllowed(await this.deps.tagSwitchOn(), advanceTarget),

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UserLevel, UserSource } from '@beacon/shared';
+import { ErrorCodes, UserLevel, UserSource } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { fetchOnceMore } from '../../lib/fetch-once-more';
 import type { UserRecord, UsersRepository } from './users.repository';
@@ -57,7 +57,7 @@ export class SsoService {
   async authorizationUrl(reply: FastifyReply): Promise<string> {
     const config = await this.configuration().catch((err: unknown) => {
       this.log.warn({ err }, 'OIDC discovery failed');
-      throw new ApiError(1011);
+      throw new ApiError(ErrorCodes.SSO_FAILED);
     });
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -90,9 +90,9 @@ export class SsoService {
     const raw = req.cookies[FLOW_COOKIE];
     const unsigned = raw ? req.unsignCookie(raw) : undefined;
     reply.clearCookie(FLOW_COOKIE, { path: '/' });
-    if (!unsigned?.valid || !unsigned.value) throw new ApiError(1011);
+    if (!unsigned?.valid || !unsigned.value) throw new ApiError(ErrorCodes.SSO_FAILED);
     const [expectedState, verifier] = unsigned.value.split('.');
-    if (!expectedState || !verifier || expectedState !== state) throw new ApiError(1011);
+    if (!expectedState || !verifier || expectedState !== state) throw new ApiError(ErrorCodes.SSO_FAILED);
     const callback = new URL(this.cfg.redirectUrl);
     callback.searchParams.set('code', code);
     callback.searchParams.set('state', state);
@@ -115,13 +115,13 @@ export class SsoService {
           : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     } catch (err) {
       this.log.warn({ err }, 'OIDC code exchange failed');
-      throw new ApiError(1011);
+      throw new ApiError(ErrorCodes.SSO_FAILED);
     }
     const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : '';
     // An e-mail the provider says is unverified must not sign in as (or link to) the Beacon user who owns it.
     if (!email || profile.email_verified === false) {
       this.log.warn({ sub: profile.sub }, 'OIDC sign-in without a verified e-mail');
-      throw new ApiError(1011);
+      throw new ApiError(ErrorCodes.SSO_FAILED);
     }
     return { user: await this.userFor(profile.sub, email), idToken };
   }
@@ -144,7 +144,7 @@ export class SsoService {
       ulevel: UserLevel.USER,
       activatedAt: new Date(),
     });
-    if (!created) throw new ApiError(1011);
+    if (!created) throw new ApiError(ErrorCodes.SSO_FAILED);
     return created;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { userCalls } from '@beacon/shared';
+import { ErrorCodes, userCalls } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import { clearSessionCookie, setSessionCookie, type CookieOptions } from '../../plugins/auth';
@@ -68,12 +68,12 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sso, cookie }
   });
 
   registerCall(app, userCalls.ssoUrl, usersPolicy.anyone, async ({ reply }) => {
-    if (!sso) throw new ApiError(1010);
+    if (!sso) throw new ApiError(ErrorCodes.SSO_DISABLED);
     return { url: await sso.authorizationUrl(reply) };
   });
 
   registerCall(app, userCalls.ssoLogin, usersPolicy.anyone, async ({ query, req, reply }) => {
-    if (!sso) throw new ApiError(1010);
+    if (!sso) throw new ApiError(ErrorCodes.SSO_DISABLED);
     const { user, idToken } = await sso.finish(req, reply, query.code, query.state, query.iss);
     const token = await users.openSession(user.id, clientOf(req), idToken);
     setSessionCookie(reply, token, cookie);

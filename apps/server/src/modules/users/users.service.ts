@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   LIMITS,
   UserLevel,
   UserSource,
@@ -69,7 +70,7 @@ export function clientWaitMs(failures: readonly Date[], now: Date): number {
 
 /** The seconds a refused sign-in (1007) must wait, as its `data` says. */
 export function retryAfterSecondsOf(err: unknown): number | undefined {
-  if (!(err instanceof ApiError) || err.code !== 1007) return undefined;
+  if (!(err instanceof ApiError) || err.code !== ErrorCodes.TOO_MANY_ATTEMPTS) return undefined;
   const data = err.data as { retryAfterSeconds?: unknown } | undefined;
   return typeof data?.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined;
 }
@@ -110,7 +111,9 @@ export class UsersService {
       const waitMs = Math.max(accountWaitMs(byAccount, now), clientWaitMs(byClient, now));
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw new ApiError(1007, (lang) => tooManyAttempts(lang, seconds), { retryAfterSeconds: seconds });
+        throw new ApiError(ErrorCodes.TOO_MANY_ATTEMPTS, (lang) => tooManyAttempts(lang, seconds), {
+          retryAfterSeconds: seconds,
+        });
       }
       const user = await repo.findByEmail(email);
       const ok = await verifyPasswordOrDummy(user?.passwordHash, password);
@@ -118,9 +121,9 @@ export class UsersService {
         await repo.recordFailures([accountKey, clientKey], now);
         // now and then, forget failures too old to count for anything
         if (Math.random() < 0.01) await repo.pruneFailures(ago(LIMITS.loginFailureMemoryMs));
-        throw new ApiError(1003);
+        throw new ApiError(ErrorCodes.WRONG_CREDENTIALS);
       }
-      if (!user.activatedAt) throw new ApiError(1004);
+      if (!user.activatedAt) throw new ApiError(ErrorCodes.NOT_ACTIVATED);
       await repo.clearFailures(accountKey);
       return { token: await this.openSession(user.id, client), user: toSessionUser(user) };
     });
@@ -159,7 +162,7 @@ export class UsersService {
    * other account its owner is told by mail that someone tried to register with the address.
    */
   async register(email: string, password: string, lang: MessageLang): Promise<void> {
-    if (!this.deps.registrationEnabled) throw new ApiError(1002);
+    if (!this.deps.registrationEnabled) throw new ApiError(ErrorCodes.PERMISSION_DENIED);
     const created = await this.deps.repo.insert({
       email,
       passwordHash: await hashPassword(password),
@@ -192,7 +195,7 @@ export class UsersService {
 
   async activate(token: string): Promise<void> {
     const userId = await this.deps.repo.consumeToken(hashToken(token), ACTIVATION, this.now());
-    if (userId === undefined) throw new ApiError(1006);
+    if (userId === undefined) throw new ApiError(ErrorCodes.LINK_INVALID);
     await this.deps.repo.update(userId, { activatedAt: this.now() });
   }
 
@@ -207,7 +210,7 @@ export class UsersService {
   /** Sets a new password with a single-use reset token; signs the user out everywhere. */
   async resetPassword(token: string, password: string): Promise<void> {
     const userId = await this.deps.repo.consumeToken(hashToken(token), RESET, this.now());
-    if (userId === undefined) throw new ApiError(1006);
+    if (userId === undefined) throw new ApiError(ErrorCodes.LINK_INVALID);
     const user = await this.deps.repo.findById(userId);
     await this.deps.repo.update(userId, {
       passwordHash: await hashPassword(password),
@@ -225,9 +228,9 @@ export class UsersService {
     oldPassword: string,
     newPassword: string,
   ): Promise<void> {
-    if (!canChangeOwnPassword(user.source)) throw new ApiError(1009);
+    if (!canChangeOwnPassword(user.source)) throw new ApiError(ErrorCodes.SSO_PASSWORD);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword)))
-      throw new ApiError(1008);
+      throw new ApiError(ErrorCodes.WRONG_PASSWORD);
     await this.deps.repo.update(user.id, { passwordHash: await hashPassword(newPassword) });
     await this.deps.repo.revokeUserSessions(user.id, sessionId);
   }
@@ -262,9 +265,10 @@ export class UsersService {
       input.id !== undefined
         ? await this.deps.repo.findById(input.id)
         : await this.deps.repo.findByEmail(input.email);
-    if (input.id !== undefined && !existing) throw new ApiError(404);
+    if (input.id !== undefined && !existing) throw new ApiError(ErrorCodes.NOT_FOUND);
     if (existing) {
-      if (existing.id === actor.id && input.ulevel !== existing.ulevel) throw new ApiError(1002);
+      if (existing.id === actor.id && input.ulevel !== existing.ulevel)
+        throw new ApiError(ErrorCodes.PERMISSION_DENIED);
       await this.deps.repo.update(existing.id, {
         description: input.description,
         source: input.source,
@@ -284,17 +288,17 @@ export class UsersService {
       passwordHash: password ?? null,
       activatedAt: this.now(),
     });
-    if (!created) throw new ApiError(1005);
+    if (!created) throw new ApiError(ErrorCodes.EMAIL_TAKEN);
     return created.id;
   }
 
   /** Deletes a user, refused while they own apps. */
   async remove(email: string, actor: UserRecord): Promise<void> {
     const user = await this.deps.repo.findByEmail(email);
-    if (!user) throw new ApiError(404);
-    if (user.id === actor.id) throw new ApiError(1013);
+    if (!user) throw new ApiError(ErrorCodes.NOT_FOUND);
+    if (user.id === actor.id) throw new ApiError(ErrorCodes.DELETE_SELF);
     const owned = await this.deps.countOwnedApps(user.id);
-    if (owned > 0) throw new ApiError(1012, (lang) => stillOwnsApps(lang, owned));
+    if (owned > 0) throw new ApiError(ErrorCodes.ADMIN_OWNS_APPS, (lang) => stillOwnsApps(lang, owned));
     await this.deps.repo.delete(user.id);
   }
 

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends } from '../../test/databases';
+import { sdkDevice } from '../../test/devices';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { serviceAccountJson } from './test-fixtures';
-import { clientFor, seedTeam, TEAM, upload, type Member } from './test-team';
+import { serviceAccountJson } from '../../test/fixtures/service-accounts';
+import { clientFor, seedTeam, TEAM, type Member } from '../../test/fixtures/team';
+import { upload } from '../../test/fixtures/multipart';
 
 const EDIT = {
   title: 'Shop Pro',
@@ -17,20 +19,7 @@ const EDIT = {
   linksEnable: false,
 };
 
-const device = {
-  token: 'tok-1:APA91bHUN',
-  gaid: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  country: 'ng',
-  language: 'en',
-  brand: 'Tecno',
-  model: 'Spark 10',
-  osVersion: 33,
-  appVersion: '3.2.1',
-  appVersionCode: 321,
-  operator: 'MTN',
-  timezone: 'Africa/Lagos',
-  notificationsEnabled: true,
-};
+const device = sdkDevice(1);
 
 describe.each(backends())('app details and settings [$name]', (backend) => {
   let t: TestApp;

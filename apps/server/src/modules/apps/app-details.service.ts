@@ -1,13 +1,16 @@
-import type { AppDetail, AppUpdateRequest } from '@beacon/shared';
+import { ErrorCodes, type AppDetail, type AppUpdateRequest } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { SecretBox } from '../../lib/secret-box';
-import type { UsersRepository } from '../users/users.repository';
+import type { UsersRepository } from '../users';
 import type { AppRecord, AppsRepository } from './apps.repository';
 import type { ServiceAccountInfo } from './apps.service';
 import { toAppInfo } from './app-info';
 
-/** The app details screen: what it shows and the settings it changes. */
-export class AppSettingsService {
+/**
+ * The app details screen (config/project): what it shows and the settings of one app it changes. Not the platform's
+ * /appsettings screen over every app (modules/app-settings, AppSettingsService).
+ */
+export class AppDetailsService {
   constructor(
     private readonly repo: AppsRepository,
     private readonly users: UsersRepository,
@@ -16,14 +19,14 @@ export class AppSettingsService {
 
   private async found(appId: number): Promise<AppRecord> {
     const app = await this.repo.findById(appId);
-    if (!app) throw new ApiError(2006);
+    if (!app) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     return app;
   }
 
   /** An app that still takes changes: destroyed apps (SDK closed) are read-only. */
   private async editable(appId: number): Promise<AppRecord> {
     const app = await this.found(appId);
-    if (app.destroy === 2) throw new ApiError(2007);
+    if (app.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
     return app;
   }
 

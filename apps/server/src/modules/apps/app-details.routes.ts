@@ -1,45 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { appCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { AppSettingsService } from './app-settings.service';
+import type { AppDetailsService } from './app-details.service';
 import { appsPolicy } from './apps.policy';
 import type { AppsService } from './apps.service';
 import type { FirebaseUploadsService } from './firebase-uploads.service';
 
 interface Deps {
-  settings: AppSettingsService;
+  details: AppDetailsService;
   apps: AppsService;
   uploads: FirebaseUploadsService;
 }
 
 /** The app details screen (config/project): details, settings, credentials and the service account. */
-export function registerAppSettingsRoutes(app: FastifyInstance, { settings, apps, uploads }: Deps): void {
+export function registerAppDetailsRoutes(app: FastifyInstance, { details, apps, uploads }: Deps): void {
   registerCall(app, appCalls.detail, appsPolicy.details, async ({ params, projectLevel }) => ({
-    result: await settings.detail(params.appId, projectLevel),
+    result: await details.detail(params.appId, projectLevel),
   }));
 
   registerCall(app, appCalls.update, appsPolicy.details, async ({ params, body }) => {
-    await settings.update(params.appId, body);
+    await details.update(params.appId, body);
     return {};
   });
 
   registerCall(app, appCalls.reportTime, appsPolicy.details, async ({ params, body }) => {
-    await settings.setReportTimes(params.appId, body.wifiReportTime, body.mobileReportTime);
+    await details.setReportTimes(params.appId, body.wifiReportTime, body.mobileReportTime);
     return { wifiReportTime: body.wifiReportTime, mobileReportTime: body.mobileReportTime };
   });
 
   registerCall(app, appCalls.advanceTarget, appsPolicy.details, async ({ params }) => {
-    await settings.setAdvanceTarget(params.appId, params.enable);
+    await details.setAdvanceTarget(params.appId, params.enable);
     return {};
   });
 
   registerCall(app, appCalls.limitSwitcher, appsPolicy.details, async ({ params }) => {
-    await settings.setLimitEnabled(params.appId, params.limit);
+    await details.setLimitEnabled(params.appId, params.limit);
     return {};
   });
 
   registerCall(app, appCalls.limitCount, appsPolicy.details, async ({ params }) => {
-    await settings.setLimitCount(params.appId, params.limitCount);
+    await details.setLimitCount(params.appId, params.limitCount);
     return {};
   });
 
@@ -52,7 +52,7 @@ export function registerAppSettingsRoutes(app: FastifyInstance, { settings, apps
   }));
 
   registerCall(app, appCalls.replaceFirebase, appsPolicy.details, async ({ params, body, session }) => {
-    await settings.replaceServiceAccount(
+    await details.replaceServiceAccount(
       params.appId,
       await uploads.take(body.appFireBaseJsonId, session.user.id),
     );

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { TEST_SECRET } from './test/test-app';
+
+const load = (env: Record<string, string> = {}) => loadConfig({ BEACON_SECRET_KEY: TEST_SECRET, ...env });
+
+describe('loadConfig: delivery throughput, the job queue and the FCM client', () => {
+  it('has the documented defaults (docs/operations.md)', () => {
+    const config = load();
+    expect(config.delivery).toEqual({
+      pageSize: 1000,
+      dispatchConcurrency: 4,
+      window: 250,
+      batchPages: 4,
+      dispatchExpireSeconds: 60,
+      jobMaintenanceSeconds: 30,
+    });
+    expect(config.fcm).toEqual({
+      ratePerMinute: 600_000,
+      sessions: 16,
+      streamsPerSession: 100,
+      h2BindFastPath: true,
+    });
+    expect(config.nodeEnv).toBeUndefined();
+  });
+
+  it('takes every variable, an empty one meaning its default', () => {
+    const config = load({
+      BEACON_PAGE_SIZE: '500',
+      BEACON_DISPATCH_CONCURRENCY: '8',
+      BEACON_DISPATCH_WINDOW: '',
+      BEACON_BATCH_PAGES: '2',
+      BEACON_DISPATCH_EXPIRE_SECONDS: '3',
+      BEACON_JOB_MAINTENANCE_SECONDS: '1',
+      FCM_RATE_PER_MIN: '570000',
+      FCM_SESSIONS: '4',
+      FCM_STREAMS_PER_SESSION: '50',
+      FCM_H2_BIND_FAST_PATH: '0',
+      NODE_ENV: 'production',
+    });
+    expect(config.delivery).toEqual({
+      pageSize: 500,
+      dispatchConcurrency: 8,
+      window: 250,
+      batchPages: 2,
+      dispatchExpireSeconds: 3,
+      jobMaintenanceSeconds: 1,
+    });
+    expect(config.fcm).toEqual({
+      ratePerMinute: 570_000,
+      sessions: 4,
+      streamsPerSession: 50,
+      h2BindFastPath: false,
+    });
+    expect(config.nodeEnv).toBe('production');
+  });
+
+  it.each([
+    ['BEACON_PAGE_SIZE', '0'],
+    ['BEACON_PAGE_SIZE', '10001'],
+    ['BEACON_DISPATCH_CONCURRENCY', '2.5'],
+    ['BEACON_DISPATCH_WINDOW', 'many'],
+    ['BEACON_BATCH_PAGES', '-1'],
+    ['BEACON_DISPATCH_EXPIRE_SECONDS', '0'],
+    ['BEACON_DISPATCH_EXPIRE_SECONDS', '86400'],
+    ['BEACON_JOB_MAINTENANCE_SECONDS', '0'],
+    ['FCM_RATE_PER_MIN', '0'],
+    ['FCM_SESSIONS', '0'],
+    ['FCM_STREAMS_PER_SESSION', 'x'],
+    ['FCM_H2_BIND_FAST_PATH', 'off'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(new RegExp(`invalid configuration:\\n  ${name}: `));
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => load({ FCM_SESSIONS: '0', BEACON_PAGE_SIZE: 'x' })).toThrow(
+      /BEACON_PAGE_SIZE: [^\n]+\n {2}FCM_SESSIONS: /,
+    );
+  });
+});

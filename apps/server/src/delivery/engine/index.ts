@@ -1,0 +1,18 @@
+/**
+ * The delivery engine's public entry: the only file imported from outside delivery/engine (eslint.config.js).
+ * app.ts builds the runtime and wires the ports; messages and troubleshooting plan and explain audiences and waves.
+ */
+export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
+export { policyBinding } from './policy-binding';
+export type {
+  AuthFailureSink,
+  DeviceEventBits,
+  PlatformLimits,
+  PlatformLimitsSource,
+  PolicySource,
+} from './ports';
+export { audienceOf, TargetingError, type TargetingSpec } from './audience-source';
+export { planWaves, scheduleInstant, wallClockUtc, type PlannedWave } from './scheduler';
+export type { DeliveryEngine } from './engine';
+export type { EngineRepository } from './engine.repository';
+export { OPEN_OUTCOMES, SendOutcome, WaveStatus } from './kinds';

@@ -1,0 +1,54 @@
+/**
+ * The numbers the delivery engine stores (migrations 0002, 0011, 0014), named once. SQL interpolates them
+ * (`outcome = ${SendOutcome.DISPATCHED}`): they are constants of this file, never input.
+ */
+
+/** `send_records.outcome`: where one device's send stands. */
+export const SendOutcome = {
+  /** selected, not sent yet: due now, or waiting for a banned window or an FCM retry (`not_before`) */
+  PENDING: 0,
+  /** FCM accepted it (`sent_at`, `fcm_name`); only these count events and today's sends */
+  DISPATCHED: 1,
+  /** lost, with its `loss_code`: dropped by a filter before FCM (`attempts` 0) or refused by FCM */
+  LOST: 2,
+  /** taken by a worker for its FCM request (written by the engine before batches; still read as open) */
+  IN_FLIGHT: 4,
+} as const;
+export type SendOutcome = (typeof SendOutcome)[keyof typeof SendOutcome];
+
+/** The outcomes still to be sent, as an SQL list: `outcome IN (${OPEN_OUTCOMES})`. */
+export const OPEN_OUTCOMES = `${SendOutcome.PENDING}, ${SendOutcome.IN_FLIGHT}`;
+
+/** `message_batches.kind`: what a batch's device-id range covers. */
+export const BatchKind = {
+  /** a range of its wave's audience, resolved page by page */
+  AUDIENCE: 1,
+  /** a range of the send records already written for its message (a recall) */
+  SEND_RECORDS: 2,
+} as const;
+export type BatchKind = (typeof BatchKind)[keyof typeof BatchKind];
+
+/** `message_batches.status`. */
+export const BatchStatus = {
+  /** to send, or some of its devices wait (`not_before`) */
+  OPEN: 0,
+  DONE: 1,
+  CANCELLED: 2,
+} as const;
+export type BatchStatus = (typeof BatchStatus)[keyof typeof BatchStatus];
+
+/** `message_waves.status`: one wave per message, or one per UTC offset for local time. */
+export const WaveStatus = {
+  QUEUED: 0,
+  /** planning its batches */
+  RUNNING: 1,
+  /** its batches are planned and queued */
+  DONE: 2,
+  /** a local-time wave whose time had already passed in its zone: never queued */
+  SKIPPED: 3,
+  CANCELLED: 4,
+} as const;
+export type WaveStatus = (typeof WaveStatus)[keyof typeof WaveStatus];
+
+/** Waves still to run, as an SQL list: `status IN (${OPEN_WAVES})`. */
+export const OPEN_WAVES = `${WaveStatus.QUEUED}, ${WaveStatus.RUNNING}`;

@@ -1,0 +1,1 @@
+export { registerAppControlModule } from './app-control.routes';

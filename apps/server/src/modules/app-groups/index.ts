@@ -1,0 +1,1 @@
+export { registerAppGroupsModule } from './app-groups.routes';

@@ -1,0 +1,1 @@
+export { registerAppSettingsModule } from './app-settings.routes';

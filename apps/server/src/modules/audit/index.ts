@@ -1,0 +1,1 @@
+export { registerAuditModule } from './audit.routes';

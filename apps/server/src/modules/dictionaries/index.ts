@@ -1,0 +1,1 @@
+export { registerDictionariesModule } from './dictionaries.routes';

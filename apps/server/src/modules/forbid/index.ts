@@ -1,0 +1,1 @@
+export { registerForbidModule } from './forbid.routes';

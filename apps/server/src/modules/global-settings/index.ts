@@ -1,0 +1,1 @@
+export { registerGlobalSettingsModule } from './global-settings.routes';

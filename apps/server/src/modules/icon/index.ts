@@ -1,0 +1,1 @@
+export { registerIconModule } from './icon.routes';

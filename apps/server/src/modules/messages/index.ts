@@ -1,0 +1,2 @@
+export { registerMessagesModule } from './messages.routes';
+export { registerMessagesExportModule } from './messages-export.routes';

@@ -1,0 +1,1 @@
+export { registerModelControlModule } from './model-control.routes';

@@ -1,0 +1,1 @@
+export { registerTeamModule } from './team.routes';

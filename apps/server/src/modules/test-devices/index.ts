@@ -1,0 +1,1 @@
+export { registerTestDevicesModule } from './test-devices.routes';

@@ -1,0 +1,1 @@
+export { registerTroubleshootingModule } from './troubleshooting.routes';

@@ -1,0 +1,1 @@
+export { registerUserGroupsModule } from './user-groups.routes';
