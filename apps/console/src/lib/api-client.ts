@@ -8,7 +8,7 @@ import {
   ErrorCodes,
   FieldError,
 } from '@beacon/shared';
-import { ApiError } from './api-error';
+import { ApiError, envelopeCode } from './api-error';
 
 type BodyOf<C> = C extends Call<infer B, z.ZodType, z.ZodType, z.ZodType> ? B : never;
 type QueryOf<C> = C extends Call<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Q : never;
@@ -80,7 +80,7 @@ function unauthorized(lang: MessageLang): ApiError {
     kind: 'unauthorized',
     code: ErrorCodes.NOT_SIGNED_IN,
     httpStatus: 401,
-    message: errorMessage(401, lang),
+    message: errorMessage(ErrorCodes.NOT_SIGNED_IN, lang),
   });
 }
 
@@ -115,7 +115,7 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
       envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
     throw new ApiError({
       kind: 'server',
-      code: envelope.success ? envelope.data.status : 0,
+      code: envelope.success ? envelopeCode(envelope.data.status) : ErrorCodes.SERVER_ERROR,
       httpStatus: response.status,
       message,
     });
@@ -127,7 +127,7 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
     const fields = FieldList.safeParse(data);
     throw new ApiError({
       kind: 'business',
-      code: status,
+      code: envelopeCode(status),
       httpStatus: response.status,
       message: msg || errorMessage(status, lang),
       fields: fields.success ? fields.data.fields : [],
@@ -140,7 +140,7 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
       kind: 'server',
       code: ErrorCodes.SERVER_ERROR,
       httpStatus: response.status,
-      message: errorMessage(0, lang),
+      message: errorMessage(ErrorCodes.SERVER_ERROR, lang),
     });
   }
   return parsed.data as CallData<C>;

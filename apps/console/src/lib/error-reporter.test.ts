@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '@beacon/shared';
+import { ErrorCodes, LIMITS } from '@beacon/shared';
 import { ApiError } from './api-error';
 import { reportError, resetErrorReporter, setErrorPresenter } from './error-reporter';
 
 const alert = vi.fn();
 const persistent = vi.fn();
-const business = (message: string) => new ApiError({ kind: 'business', code: 1012, message });
+const business = (message: string) =>
+  new ApiError({ kind: 'business', code: ErrorCodes.ADMIN_OWNS_APPS, message });
 
 beforeEach(() => {
   resetErrorReporter();
@@ -34,15 +35,21 @@ describe('reportError', () => {
 
   it('never shows 401s: the client has already gone to sign-in', () => {
     expect(
-      reportError(new ApiError({ kind: 'unauthorized', code: 401, message: 'Not signed in' }), 10_000),
+      reportError(
+        new ApiError({ kind: 'unauthorized', code: ErrorCodes.NOT_SIGNED_IN, message: 'Not signed in' }),
+        10_000,
+      ),
     ).toBe(false);
     expect(alert).not.toHaveBeenCalled();
     expect(persistent).not.toHaveBeenCalled();
   });
 
   it('shows server faults and network failures as persistent errors', () => {
-    reportError(new ApiError({ kind: 'server', code: 0, httpStatus: 503, message: 'down' }), 10_000);
-    reportError(new ApiError({ kind: 'network', code: 0, message: 'offline' }), 20_000);
+    reportError(
+      new ApiError({ kind: 'server', code: ErrorCodes.SERVER_ERROR, httpStatus: 503, message: 'down' }),
+      10_000,
+    );
+    reportError(new ApiError({ kind: 'network', code: ErrorCodes.SERVER_ERROR, message: 'offline' }), 20_000);
     expect(persistent).toHaveBeenCalledTimes(2);
     expect(alert).not.toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Call, Envelope, ErrorCodes, errorMessage, FieldError, type MessageLang } from '@beacon/shared';
 import { type CallData } from './api-client';
-import { ApiError } from './api-error';
+import { ApiError, envelopeCode } from './api-error';
 
 const AnyEnvelope = Envelope(z.unknown());
 const FieldList = z.object({ fields: z.array(FieldError) });
@@ -41,24 +41,24 @@ export async function uploadFile<C extends Call>(
   if (response.status === 401)
     throw new ApiError({
       kind: 'unauthorized',
-      code: 401,
+      code: ErrorCodes.NOT_SIGNED_IN,
       httpStatus: 401,
-      message: errorMessage(401, lang),
+      message: errorMessage(ErrorCodes.NOT_SIGNED_IN, lang),
     });
   const envelope = AnyEnvelope.safeParse(await response.json().catch(() => undefined));
   if (!envelope.success)
     throw new ApiError({
       kind: 'server',
-      code: 0,
+      code: ErrorCodes.SERVER_ERROR,
       httpStatus: response.status,
-      message: errorMessage(0, lang),
+      message: errorMessage(ErrorCodes.SERVER_ERROR, lang),
     });
   const { status, msg, data } = envelope.data;
   if (status !== ErrorCodes.SUCCESS) {
     const fields = FieldList.safeParse(data);
     throw new ApiError({
       kind: 'business',
-      code: status,
+      code: envelopeCode(status),
       httpStatus: response.status,
       message: msg || errorMessage(status, lang),
       fields: fields.success ? fields.data.fields : [],
@@ -68,9 +68,9 @@ export async function uploadFile<C extends Call>(
   if (!parsed.success)
     throw new ApiError({
       kind: 'server',
-      code: 0,
+      code: ErrorCodes.SERVER_ERROR,
       httpStatus: response.status,
-      message: errorMessage(0, lang),
+      message: errorMessage(ErrorCodes.SERVER_ERROR, lang),
     });
   return parsed.data as CallData<C>;
 }

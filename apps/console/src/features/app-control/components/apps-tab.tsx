@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { AuditButton } from '../../audit/components/audit-button';
+import { AuditButton } from '../../audit';
 import { AppControlList } from './app-control-list';
 
 /** The "apps" tab of /platformsettings: notification-control apps and global-whitelist apps. */

@@ -2,29 +2,32 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Pagination, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { type AppGroup } from '@beacon/shared';
-import { useLoginStatus } from '../../auth/api/get-login-status';
+import { ListHeader } from '../../../components/list-header';
+import { useListFilters } from '../../../lib/list-filters';
+import { useLoginStatus } from '../../auth';
 import { useAppGroups } from '../api/get-app-groups';
 import { useDeleteAppGroup } from '../api/delete-app-group';
 import { AppGroupCard } from './app-group-card';
 import { AppGroupDialog } from './app-group-dialog';
 
 const PAGE_SIZE = 12;
+/** The groups come in one answer and are paged here: only the page (`gpage`) is in the URL. */
+const GROUP_PAGES = z.object({});
 
 /** `seq` changes at every opening, so the dialog's form starts from the group it is opened for. */
 type DialogState = { open: boolean; seq: number; group?: AppGroup | undefined };
-
-function pageFrom(search: URLSearchParams): number {
-  const page = Number(search.get('gpage'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 /** The Apps Group tab of /dashboard: the user's app groups as cards, with add, edit and delete. */
 export function AppGroupsPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
+  const { filters, update } = useListFilters(GROUP_PAGES, {
+    fields: [],
+    pageParam: 'gpage',
+    pageSize: PAGE_SIZE,
+  });
   const [dialog, setDialog] = useState<DialogState>({ open: false, seq: 0 });
   const groups = useAppGroups();
   const me = useLoginStatus();
@@ -33,33 +36,24 @@ export function AppGroupsPanel() {
   });
   const all = groups.data?.groups ?? [];
   const lastPage = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
-  const page = Math.min(pageFrom(search), lastPage);
+  const page = Math.min(filters.pageNo, lastPage);
   const shown = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 
-  const handlePage = (next: number) =>
-    setSearch((prev) => {
-      const params = new URLSearchParams(prev);
-      if (next > 1) params.set('gpage', String(next));
-      else params.delete('gpage');
-      return params;
-    });
   const openAdd = () => setDialog((d) => ({ open: true, seq: d.seq + 1 }));
 
   return (
     <Card variant="borderless">
-      <Flex justify="space-between" align="center" gap={16} style={{ marginBottom: 16 }}>
-        <div>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('appGroups.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('appGroups.subtitle')}</Typography.Text>
-        </div>
-        {all.length > 0 && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
-            {t('appGroups.add')}
-          </Button>
-        )}
-      </Flex>
+      <ListHeader
+        title={t('appGroups.title')}
+        subtitle={t('appGroups.subtitle')}
+        actions={
+          all.length > 0 && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+              {t('appGroups.add')}
+            </Button>
+          )
+        }
+      />
       {groups.isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : all.length === 0 ? (
@@ -100,7 +94,7 @@ export function AppGroupsPanel() {
                 current={page}
                 pageSize={PAGE_SIZE}
                 total={all.length}
-                onChange={handlePage}
+                onChange={(pageNo) => update({ pageNo })}
                 showSizeChanger={false}
               />
             </Flex>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { APP_LIMITS } from '@beacon/shared';
+import { useSearchParamsPatch } from '../../../lib/search-params';
 import { AppsTab } from './apps-tab';
 import { CreateAppDialog } from './create-app-dialog';
 
@@ -24,7 +25,7 @@ export function dashboardActTarget(search: URLSearchParams): string | undefined 
 
 /** The Apps tab with its create dialog; `?act=new` opens the dialog after 500 ms. */
 export function AppsDashboard() {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsPatch();
   const [creating, setCreating] = useState(false);
   const wantsNew = search.get('act') === 'new';
 
@@ -32,17 +33,10 @@ export function AppsDashboard() {
     if (!wantsNew) return;
     const timer = setTimeout(() => {
       setCreating(true);
-      setSearch(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete('act');
-          return next;
-        },
-        { replace: true },
-      );
+      update({ act: undefined }, { replace: true });
     }, APP_LIMITS.createDialogDelayMs);
     return () => clearTimeout(timer);
-  }, [wantsNew, setSearch]);
+  }, [wantsNew, update]);
 
   const target = dashboardActTarget(search);
   if (target) return <Navigate to={target} replace />;

@@ -1,10 +1,10 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Flex, Input, Pagination, Row, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Flex, Pagination, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { LIMITS } from '@beacon/shared';
-import { AppsEmpty } from '../../dashboard/components/apps-empty';
+import { AppListRequest, LIMITS } from '@beacon/shared';
+import { ListHeader } from '../../../components/list-header';
+import { useListFilters } from '../../../lib/list-filters';
+import { AppsEmpty } from './apps-empty';
 import { useApps } from '../api/get-apps';
 import { AppCard } from './app-card';
 
@@ -13,57 +13,26 @@ const COL = { xs: 24, sm: 12, lg: 8 } as const;
 /** The dashboard's Apps tab: search (debounced, in the URL), the card grid with the add card, pager and footer. */
 export function AppsTab({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const title = params.get('q') ?? '';
-  const pageNo = Math.max(1, Number(params.get('page')) || 1);
+  const { filters, update, search } = useListFilters(AppListRequest, {
+    fields: ['title'],
+    names: { title: 'q' },
+    search: 'title',
+  });
+  const { title, pageNo } = filters;
   const searching = title !== '';
   const pageSize = searching ? LIMITS.appListSearchPageSize : LIMITS.appListPageSize;
-  const [text, setText] = useState(title);
   const { data, isLoading } = useApps({ title, pageNo, pageSize });
-
-  useEffect(() => {
-    if (text.trim() === title) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (text.trim()) next.set('q', text.trim());
-          else next.delete('q');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    }, LIMITS.searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [text, title, setParams]);
-
-  const setPage = (page: number) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('page', String(page));
-      return next;
-    });
 
   if (!isLoading && data && data.total === 0 && !searching) return <AppsEmpty onCreate={onCreate} />;
 
   return (
     <Flex vertical gap={20}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('apps.grid.heading')}
-        </Typography.Title>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('apps.grid.search')}
-          aria-label={t('apps.grid.search')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          style={{ width: 280 }}
-          data-testid="apps-search"
-        />
-      </Flex>
+      <ListHeader
+        wrap
+        title={t('apps.grid.heading')}
+        search={{ label: t('apps.grid.search'), width: 280, testId: 'apps-search', ...search }}
+        style={{ marginBottom: 0 }}
+      />
       {isLoading ? (
         <Row gutter={[16, 16]}>
           {Array.from({ length: 3 }, (_, i) => (
@@ -116,7 +85,7 @@ export function AppsTab({ onCreate }: { onCreate: () => void }) {
             current={pageNo}
             pageSize={pageSize}
             total={data?.total ?? 0}
-            onChange={setPage}
+            onChange={(page) => update({ pageNo: page })}
             showSizeChanger={false}
             showTotal={(total) => t('common.total', { count: total })}
           />

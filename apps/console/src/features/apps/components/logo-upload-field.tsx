@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_RULES, type MessageLang } from '@beacon/shared';
 import { isApiError } from '../../../lib/api-error';
 import { uploadLogo } from '../api/upload-logo';
-import { checkImageFile } from '../lib/image-check';
+import { checkImageFile } from '../../../lib/image-check';
 
 interface Props {
   name: string;

@@ -7,7 +7,7 @@ import { ErrorCodes } from '@beacon/shared';
 import { isApiError } from '../../../lib/api-error';
 import { showFormError } from '../../../lib/form-errors';
 import { emailRules } from '../../../lib/form-rules';
-import { useSystemInfo } from '../../system/api/get-system-info';
+import { useSystemInfo } from '../../system';
 import { useLogin } from '../api/login';
 import { SsoButton } from './sso-button';
 

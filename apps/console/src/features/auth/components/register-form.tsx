@@ -6,7 +6,7 @@ import { LIMITS } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { showFormError } from '../../../lib/form-errors';
 import { confirmRules, emailRules, passwordRules } from '../../../lib/form-rules';
-import { useSystemInfo } from '../../system/api/get-system-info';
+import { useSystemInfo } from '../../system';
 import { useRegister } from '../api/register';
 
 interface RegisterValues {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canChangeOwnPassword, UserSource, type SessionUser } from '@beacon/shared';
 import { navigateExternal } from '../../../lib/navigation';
-import { useSystemInfo } from '../../system/api/get-system-info';
+import { useSystemInfo } from '../../system';
 import { useLogout } from '../api/logout';
 import { ChangePasswordDialog } from './change-password-dialog';
 

@@ -47,9 +47,9 @@ export async function checkGaidLink({ appId, link }: CheckGaidLinkInput): Promis
   if (response.status === 401)
     throw new ApiError({
       kind: 'unauthorized',
-      code: 401,
+      code: ErrorCodes.NOT_SIGNED_IN,
       httpStatus: 401,
-      message: errorMessage(401, currentLanguage()),
+      message: errorMessage(ErrorCodes.NOT_SIGNED_IN, currentLanguage()),
     });
   return readGaidListAnswer(response.status, await response.json().catch(() => undefined));
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { messageCalls, type Targeting } from '@beacon/shared';
+import { messageCalls, TargetingType, type Targeting } from '@beacon/shared';
 import { type z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -22,7 +22,7 @@ export const TARGET_MAX_REFRESH_MS = 60_000;
 /** The audience estimate (getMessageTargetMax) for complete targeting; silent, the form shows its own state. */
 export const useTargetMax = (appId: number, targeting: TargetingInput | undefined) =>
   useQuery({
-    ...getTargetMaxQueryOptions(appId, targeting ?? { targetingType: 0 }),
+    ...getTargetMaxQueryOptions(appId, targeting ?? { targetingType: TargetingType.EVERYONE }),
     enabled: targeting !== undefined,
     retry: false,
     refetchInterval: TARGET_MAX_REFRESH_MS,

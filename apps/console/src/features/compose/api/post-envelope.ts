@@ -3,6 +3,7 @@ import {
   appInfoCalls,
   callPath,
   Envelope,
+  type ErrorCode,
   ErrorCodes,
   errorMessage,
   FieldError,
@@ -12,16 +13,23 @@ import {
 } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, envelopeCode } from '../../../lib/api-error';
 
 const AnyEnvelope = Envelope(z.unknown());
 const FieldList = z.object({ fields: z.array(FieldError) });
 
 /** The answers a save or a test preview handles itself (part 2 §8): the rest are errors. */
-export const HANDLED_SAVE_CODES = [ErrorCodes.SUCCESS, 201, 202, 60003, 90003, 21029] as number[];
+export const HANDLED_SAVE_CODES: readonly number[] = [
+  ErrorCodes.SUCCESS,
+  ErrorCodes.AUDIENCE_FORBIDDEN,
+  ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE,
+  ErrorCodes.CONTENT_NEEDS_REVIEW,
+  ErrorCodes.SCHEDULE_PASSED,
+  ErrorCodes.DAILY_LIMIT_REACHED,
+];
 
 export interface SaveAnswer {
-  status: number;
+  status: ErrorCode;
   msg: string;
   data: unknown;
 }
@@ -61,7 +69,7 @@ export async function postMessage(call: Call, appId: number, body: MessageSaveIn
       kind: 'unauthorized',
       code: ErrorCodes.NOT_SIGNED_IN,
       httpStatus: 401,
-      message: errorMessage(401, lang),
+      message: errorMessage(ErrorCodes.NOT_SIGNED_IN, lang),
     });
   }
   const envelope = AnyEnvelope.safeParse(await response.json().catch(() => undefined));
@@ -70,17 +78,17 @@ export async function postMessage(call: Call, appId: number, body: MessageSaveIn
       envelope.success && envelope.data.msg ? envelope.data.msg : errorMessage(ErrorCodes.SERVER_ERROR, lang);
     throw new ApiError({
       kind: 'server',
-      code: envelope.success ? envelope.data.status : 0,
+      code: envelope.success ? envelopeCode(envelope.data.status) : ErrorCodes.SERVER_ERROR,
       httpStatus: response.status,
       message,
     });
   }
   const { status, msg, data } = envelope.data;
-  if (HANDLED_SAVE_CODES.includes(status)) return { status, msg, data };
+  if (HANDLED_SAVE_CODES.includes(status)) return { status: envelopeCode(status), msg, data };
   const fields = FieldList.safeParse(data);
   throw new ApiError({
     kind: 'business',
-    code: status,
+    code: envelopeCode(status),
     httpStatus: response.status,
     message: msg || errorMessage(status, lang),
     fields: fields.success ? fields.data.fields : [],

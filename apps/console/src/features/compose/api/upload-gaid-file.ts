@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   callPath,
   Envelope,
+  type ErrorCode,
   ErrorCodes,
   errorMessage,
   GaidListInfo,
@@ -10,14 +11,14 @@ import {
   targetingCalls,
 } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, envelopeCode } from '../../../lib/api-error';
 
 const AnyEnvelope = Envelope(z.unknown());
 
 /** A refused GAID file or link: the usual error plus why (`problem.reason`) and, for 40000, the invalid lines. */
 export class GaidListError extends ApiError {
   constructor(
-    code: number,
+    code: ErrorCode,
     httpStatus: number,
     message: string,
     readonly problem: GaidListProblem,
@@ -31,17 +32,28 @@ export function readGaidListAnswer(httpStatus: number, body: unknown): GaidListI
   const lang = currentLanguage();
   const envelope = AnyEnvelope.safeParse(body);
   if (!envelope.success)
-    throw new ApiError({ kind: 'server', code: 0, httpStatus, message: errorMessage(0, lang) });
+    throw new ApiError({
+      kind: 'server',
+      code: ErrorCodes.SERVER_ERROR,
+      httpStatus,
+      message: errorMessage(ErrorCodes.SERVER_ERROR, lang),
+    });
   const { status, msg, data } = envelope.data;
   if (status !== ErrorCodes.SUCCESS) {
     const problem = GaidListProblem.safeParse(data);
     const message = msg || errorMessage(status, lang);
-    if (problem.success) throw new GaidListError(status, httpStatus, message, problem.data);
-    throw new ApiError({ kind: 'business', code: status, httpStatus, message });
+    const code = envelopeCode(status);
+    if (problem.success) throw new GaidListError(code, httpStatus, message, problem.data);
+    throw new ApiError({ kind: 'business', code, httpStatus, message });
   }
   const parsed = GaidListInfo.safeParse(data);
   if (!parsed.success)
-    throw new ApiError({ kind: 'server', code: 0, httpStatus, message: errorMessage(0, lang) });
+    throw new ApiError({
+      kind: 'server',
+      code: ErrorCodes.SERVER_ERROR,
+      httpStatus,
+      message: errorMessage(ErrorCodes.SERVER_ERROR, lang),
+    });
   return parsed.data;
 }
 
@@ -68,9 +80,9 @@ export async function uploadGaidFile({ appId, file }: UploadGaidFileInput): Prom
   if (response.status === 401)
     throw new ApiError({
       kind: 'unauthorized',
-      code: 401,
+      code: ErrorCodes.NOT_SIGNED_IN,
       httpStatus: 401,
-      message: errorMessage(401, currentLanguage()),
+      message: errorMessage(ErrorCodes.NOT_SIGNED_IN, currentLanguage()),
     });
   return readGaidListAnswer(response.status, await response.json().catch(() => undefined));
 }

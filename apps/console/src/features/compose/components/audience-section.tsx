@@ -14,11 +14,17 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_LIMITS, USER_GROUP_LEVELS, type ConditionDraft } from '@beacon/shared';
+import {
+  MESSAGE_LIMITS,
+  TARGETING_TYPES,
+  TargetingType,
+  TESTER_TARGETING,
+  USER_GROUP_LEVELS,
+  type ConditionDraft,
+} from '@beacon/shared';
 import { ConditionBuilder, type ConditionDictionaries } from '../../../components/condition-builder';
-import { useUserGroups } from '../../user-groups/api/get-user-groups';
-import { type ComposeTargeting, type ComposeValues } from '../lib/compose-values';
-import { TESTER_TARGETING } from '../lib/validate-compose';
+import { useUserGroups } from '../../user-groups';
+import { type ComposeValues } from '../lib/compose-values';
 import { GaidFileField, GaidLinkField } from './gaid-list-fields';
 import { type FieldRule } from './use-field-rule';
 
@@ -56,8 +62,6 @@ function ConditionsInput({
   );
 }
 
-const TYPES: ComposeTargeting[] = [0, 1, 2, 3, 6, 7];
-
 /** Audience: targeting type and its editor, the live estimate, the expected push count with a percent slider. */
 export function AudienceSection({
   appId,
@@ -69,18 +73,21 @@ export function AudienceSection({
 }: AudienceSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
-  const type: ComposeTargeting = Form.useWatch('targetingType', form) ?? 0;
+  const type: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
   const isTester = projectLevel === 500;
   const canUseGroups = (USER_GROUP_LEVELS as readonly number[]).includes(projectLevel);
-  const groups = useUserGroups(appId, { pageNo: 1, pageSize: 10_000 }, type === 3 && canUseGroups);
+  const groups = useUserGroups(
+    appId,
+    { pageNo: 1, pageSize: 10_000 },
+    type === TargetingType.USER_GROUP && canUseGroups,
+  );
   const max = estimate.value;
   const percent = max && pushCount ? Math.min(100, Math.round((pushCount / max) * 100)) : 0;
 
-  const disabledReason = (value: ComposeTargeting): string | undefined => {
-    if (isTester && !(TESTER_TARGETING as readonly number[]).includes(value))
-      return t('compose.targeting.testerOnly');
-    if (value === 3 && !canUseGroups) return t('compose.targeting.groupsLevel');
+  const disabledReason = (value: TargetingType): string | undefined => {
+    if (isTester && !TESTER_TARGETING.includes(value)) return t('compose.targeting.testerOnly');
+    if (value === TargetingType.USER_GROUP && !canUseGroups) return t('compose.targeting.groupsLevel');
     return undefined;
   };
 
@@ -93,7 +100,7 @@ export function AudienceSection({
       >
         <Radio.Group>
           <Flex vertical gap={6}>
-            {TYPES.map((value) => {
+            {TARGETING_TYPES.map((value) => {
               const reason = disabledReason(value);
               const radio = (
                 <Radio value={value} disabled={reason !== undefined}>
@@ -119,7 +126,7 @@ export function AudienceSection({
         />
       )}
 
-      {type === 1 && (
+      {type === TargetingType.CONDITIONS && (
         <Form.Item
           name="conditions"
           label={t('compose.fields.conditions')}
@@ -129,7 +136,7 @@ export function AudienceSection({
           {dictionaries ? <ConditionsInput dictionaries={dictionaries} /> : <Spin />}
         </Form.Item>
       )}
-      {type === 2 && (
+      {type === TargetingType.DEVICES && (
         <Form.Item
           name="userIdsText"
           label={t('compose.fields.userIds')}
@@ -145,9 +152,9 @@ export function AudienceSection({
           />
         </Form.Item>
       )}
-      {type === 6 && <GaidFileField appId={appId} rule={rule} />}
-      {type === 7 && <GaidLinkField appId={appId} rule={rule} />}
-      {type === 3 && (
+      {type === TargetingType.FILE_UPLOAD && <GaidFileField appId={appId} rule={rule} />}
+      {type === TargetingType.FILE_LINK && <GaidLinkField appId={appId} rule={rule} />}
+      {type === TargetingType.USER_GROUP && (
         <Form.Item name="groupId" label={t('compose.fields.group')} rules={[rule(['groupId'])]} required>
           <Select
             showSearch

@@ -2,9 +2,15 @@ import { SendOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppInfo, type MessageSaveInput } from '@beacon/shared';
-import { useDictionaries } from '../../dictionaries/api/use-dictionaries';
-import { useUserGroups } from '../../user-groups/api/get-user-groups';
+import {
+  isFileTargeting,
+  ScheduleType,
+  TargetingType,
+  type AppInfo,
+  type MessageSaveInput,
+} from '@beacon/shared';
+import { useDictionaries } from '../../dictionaries';
+import { useUserGroups } from '../../user-groups';
 import { buildMessageSave, type ComposeContext } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
 import { validateCompose } from '../lib/validate-compose';
@@ -47,7 +53,7 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
   const groups = useUserGroups(
     app.appId,
     { pageNo: 1, pageSize: 10_000 },
-    values?.targetingType === 3 && [100, 200, 300].includes(app.projectLevel),
+    values?.targetingType === TargetingType.USER_GROUP && [100, 200, 300].includes(app.projectLevel),
   );
   const submit = useComposeSubmit({ appId: app.appId, form, toReview });
   const [confirm, setConfirm] = useState<MessageSaveInput | undefined>();
@@ -81,13 +87,16 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
       form.setFieldsValue({ exText: '', exImage: '', ...(changed.exType === 3 ? { optionalIcon: '' } : {}) });
     if (changed.smallIcon === '') form.setFieldValue('smallIconColor', '');
     if (changed.scheduleType !== undefined)
-      form.setFieldValue('scheduleUTC', changed.scheduleType === 3 ? '+0000' : app.serverUTC);
+      form.setFieldValue(
+        'scheduleUTC',
+        changed.scheduleType === ScheduleType.LOCAL_TIME ? '+0000' : app.serverUTC,
+      );
     if (
       changed.targetingType !== undefined &&
-      (changed.targetingType === 6 || changed.targetingType === 7) &&
-      all.scheduleType === 3
+      isFileTargeting(changed.targetingType) &&
+      all.scheduleType === ScheduleType.LOCAL_TIME
     )
-      form.setFieldValue('scheduleType', 2);
+      form.setFieldValue('scheduleType', ScheduleType.AT_TIME);
   };
 
   const handleFinish = () => {

@@ -2,9 +2,10 @@ import { Alert, Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { TargetingType } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
-import { useAppInfo } from '../../apps/api/get-app-info';
-import { useIcon } from '../../icon/api/get-icon';
+import { useAppInfo } from '../../apps';
+import { useIcon } from '../../icon';
 import { useMessageDetail } from '../api/get-message-detail';
 import { composeFromDetail, emptyCompose } from '../lib/compose-values';
 import { ComposeForm } from './compose-form';
@@ -36,7 +37,7 @@ export function ComposeScreen({ appId, id, act, materialId, from }: ComposeScree
   const initial = useMemo(() => {
     if (!app || !ready) return undefined;
     if (loadsDetail && detail.data) return composeFromDetail(detail.data, act ?? 'edit', app.serverUTC);
-    const fresh = emptyCompose(app.serverUTC, app.projectLevel === 500 ? 2 : undefined);
+    const fresh = emptyCompose(app.serverUTC, app.projectLevel === 500 ? TargetingType.DEVICES : undefined);
     return {
       ...fresh,
       smallIcon: defaultIcon.icon,

@@ -1,6 +1,6 @@
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type MessageSaveInput } from '@beacon/shared';
+import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } from '@beacon/shared';
 import { PushPreview } from '../../../components/push-preview';
 import { type ComposeValues } from '../lib/compose-values';
 import { slowPushDuration } from '../lib/slow-push';
@@ -39,19 +39,19 @@ export function ConfirmDialog({
       : `${name} · ${t('compose.confirm.devices', { count: list.count })}`;
   };
   const detail =
-    payload.targetingType === 1
+    payload.targetingType === TargetingType.CONDITIONS
       ? t('compose.confirm.conditions', { count: payload.conditions?.length ?? 0 })
-      : payload.targetingType === 2
+      : payload.targetingType === TargetingType.DEVICES
         ? t('compose.confirm.devices', { count: payload.userIds?.length ?? 0 })
-        : payload.targetingType === 3
+        : payload.targetingType === TargetingType.USER_GROUP
           ? (groupName ?? '')
-          : payload.targetingType === 6 || payload.targetingType === 7
-            ? fileDetail(payload.targetingType === 6 ? v.fileList : v.linkList)
+          : isFileTargeting(payload.targetingType)
+            ? fileDetail(payload.targetingType === TargetingType.FILE_UPLOAD ? v.fileList : v.linkList)
             : '';
   const schedule =
-    payload.scheduleType === 1
+    payload.scheduleType === ScheduleType.NOW
       ? t('compose.schedule.now')
-      : payload.scheduleType === 2
+      : payload.scheduleType === ScheduleType.AT_TIME
         ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
         : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
   const speed = payload.speedLimit

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Form, Input, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_LIMITS, GaidLink, uploadLimitBytes, type GaidListProblem } from '@beacon/shared';
-import { useAppInfo } from '../../apps/api/get-app-info';
+import { useAppInfo } from '../../apps';
 import { useCheckGaidLink } from '../api/check-gaid-link';
 import { useGaidList } from '../api/get-gaid-list';
 import { GaidListError, useUploadGaidFile } from '../api/upload-gaid-file';

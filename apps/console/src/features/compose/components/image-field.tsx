@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_RULES, type ImageKind } from '@beacon/shared';
 import { reportError } from '../../../lib/error-reporter';
-import { checkImageFile } from '../../apps/lib/image-check';
+import { checkImageFile } from '../../../lib/image-check';
 import { useUploadImage } from '../api/upload-image';
 
 export interface ImageFieldProps {

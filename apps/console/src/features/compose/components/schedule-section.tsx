@@ -1,8 +1,8 @@
 import { Alert, Card, DatePicker, Flex, Form, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_LIMITS } from '@beacon/shared';
-import { type ComposeValues, type ScheduleType } from '../lib/compose-values';
+import { isFileTargeting, MESSAGE_LIMITS, ScheduleType, TargetingType } from '@beacon/shared';
+import { type ComposeValues } from '../lib/compose-values';
 import { isDayDisabled, localCoverage, scheduleProblem, wallToEpoch, ZONE_OPTIONS } from '../lib/schedule';
 import { slowPushDuration } from '../lib/slow-push';
 import { type FieldRule } from './use-field-rule';
@@ -19,14 +19,14 @@ interface ScheduleSectionProps {
 export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
-  const type: ScheduleType = Form.useWatch('scheduleType', form) ?? 1;
+  const type: ScheduleType = Form.useWatch('scheduleType', form) ?? ScheduleType.NOW;
   const date: string = Form.useWatch('scheduleDate', form) ?? '';
   const zone: string = Form.useWatch('scheduleUTC', form) ?? '+0000';
-  const targeting = Form.useWatch('targetingType', form) ?? 0;
+  const targeting: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
   const slow: boolean = Form.useWatch('slowPush', form) ?? false;
   const speed: number | null = Form.useWatch('speedLimit', form) ?? null;
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
-  const fileTargeting = targeting === 6 || targeting === 7;
+  const fileTargeting = isFileTargeting(targeting);
   const valid = date !== '' && scheduleProblem(type, date, zone, targeting, Date.now()) === undefined;
   const duration = slowPushDuration(pushCount ?? estimate ?? 0, speed ?? 0);
 
@@ -40,15 +40,21 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
         <Radio.Group
           optionType="button"
           options={[
-            { value: 1, label: t('compose.schedule.now') },
-            { value: 2, label: t('compose.schedule.later') },
+            { value: ScheduleType.NOW, label: t('compose.schedule.now') },
+            { value: ScheduleType.AT_TIME, label: t('compose.schedule.later') },
             ...(localTimeEnable
-              ? [{ value: 3, label: t('compose.schedule.local'), disabled: fileTargeting }]
+              ? [
+                  {
+                    value: ScheduleType.LOCAL_TIME,
+                    label: t('compose.schedule.local'),
+                    disabled: fileTargeting,
+                  },
+                ]
               : []),
           ]}
         />
       </Form.Item>
-      {type !== 1 && (
+      {type !== ScheduleType.NOW && (
         <Flex gap={16} wrap>
           <Form.Item
             name="scheduleDate"
@@ -63,7 +69,11 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               disabledDate={(d: Dayjs) =>
-                isDayDisabled(d.format('YYYY-MM-DD'), type === 3 ? '+0000' : zone, Date.now())
+                isDayDisabled(
+                  d.format('YYYY-MM-DD'),
+                  type === ScheduleType.LOCAL_TIME ? '+0000' : zone,
+                  Date.now(),
+                )
               }
               style={{ width: 220 }}
             />
@@ -72,23 +82,23 @@ export function ScheduleSection({ rule, localTimeEnable, estimate }: ScheduleSec
             name="scheduleUTC"
             label={t('compose.fields.scheduleUTC')}
             rules={[rule(['scheduleUTC'])]}
-            extra={type === 3 ? t('compose.hints.localZone') : undefined}
+            extra={type === ScheduleType.LOCAL_TIME ? t('compose.hints.localZone') : undefined}
           >
             <Select
               showSearch
-              disabled={type === 3}
+              disabled={type === ScheduleType.LOCAL_TIME}
               style={{ width: 140 }}
               options={ZONE_OPTIONS.map((z) => ({ value: z, label: `UTC${z}` }))}
             />
           </Form.Item>
         </Flex>
       )}
-      {type === 2 && valid && (
+      {type === ScheduleType.AT_TIME && valid && (
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
           {t('compose.schedule.yourTime', { time: new Date(wallToEpoch(date, zone)).toLocaleString() })}
         </Typography.Paragraph>
       )}
-      {type === 3 && valid && localCoverage(date, Date.now()) === 'partial' && (
+      {type === ScheduleType.LOCAL_TIME && valid && localCoverage(date, Date.now()) === 'partial' && (
         <Alert
           type="warning"
           showIcon

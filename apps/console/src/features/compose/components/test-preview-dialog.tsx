@@ -2,9 +2,9 @@ import { App, Checkbox, Empty, Flex, Modal, Spin, Typography } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type MessageSaveInput } from '@beacon/shared';
+import { ErrorCodes, type MessageSaveInput, ScheduleType, TargetingType } from '@beacon/shared';
 import { reportError } from '../../../lib/error-reporter';
-import { useTestDevices } from '../../test-devices/api/get-test-devices';
+import { useTestDevices } from '../../test-devices';
 import { useSendTestPreview } from '../api/send-test-preview';
 import { Violations } from './violations';
 
@@ -33,18 +33,18 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
       title:
         payload.title ||
         (typeof payload.data.noti_title === 'string' ? payload.data.noti_title.slice(0, 100) : ''),
-      targetingType: 2,
+      targetingType: TargetingType.DEVICES,
       conditions: [],
       userIds: chosen,
       pushCount: chosen.length,
       targetCount: chosen.length,
-      scheduleType: 1,
+      scheduleType: ScheduleType.NOW,
       speedLimit: 0,
       ...(force ? { forceCreate: true } : {}),
     };
     try {
       const answer = await send.mutateAsync({ appId, payload: body });
-      if (answer.status === 60003) {
+      if (answer.status === ErrorCodes.CONTENT_NEEDS_REVIEW) {
         modal.confirm({
           title: t('compose.violations.title'),
           content: createElement(Violations, { data: answer.data }),
@@ -53,7 +53,7 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
         });
         return;
       }
-      if (answer.status !== 200) {
+      if (answer.status !== ErrorCodes.SUCCESS) {
         void message.error(answer.msg || t('compose.testPreview.failed'));
         return;
       }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { completeConditions, GAID_PATTERN, MESSAGE_LIMITS } from '@beacon/shared';
+import { completeConditions, GAID_PATTERN, MESSAGE_LIMITS, TargetingType } from '@beacon/shared';
 import { useTargetMax, type TargetingInput } from '../api/get-target-max';
 import { isLinkChecked, parseUserIds } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
@@ -9,25 +9,32 @@ import { type EstimateState } from './audience-section';
 export function estimateTargeting(v: ComposeValues): TargetingInput | undefined {
   const base = { msgRestrictType: v.msgRestrictType };
   switch (v.targetingType) {
-    case 0:
-      return { ...base, targetingType: 0 };
-    case 1: {
+    case TargetingType.EVERYONE:
+      return { ...base, targetingType: TargetingType.EVERYONE };
+    case TargetingType.CONDITIONS: {
       const conditions = completeConditions(v.conditions ?? []);
-      return conditions.length ? { ...base, targetingType: 1, conditions } : undefined;
+      return conditions.length ? { ...base, targetingType: TargetingType.CONDITIONS, conditions } : undefined;
     }
-    case 2: {
+    case TargetingType.DEVICES: {
       const ids = parseUserIds(v.userIdsText ?? '');
       return ids.length && ids.length <= MESSAGE_LIMITS.userIdsMax && ids.every((i) => GAID_PATTERN.test(i))
-        ? { ...base, targetingType: 2, userIds: ids }
+        ? { ...base, targetingType: TargetingType.DEVICES, userIds: ids }
         : undefined;
     }
-    case 3:
-      return v.groupId ? { ...base, targetingType: 3, groupId: v.groupId } : undefined;
-    case 6:
-      return v.fileList?.origin ? { ...base, targetingType: 6, fileOrigin: v.fileList.origin } : undefined;
-    case 7:
+    case TargetingType.USER_GROUP:
+      return v.groupId ? { ...base, targetingType: TargetingType.USER_GROUP, groupId: v.groupId } : undefined;
+    case TargetingType.FILE_UPLOAD:
+      return v.fileList?.origin
+        ? { ...base, targetingType: TargetingType.FILE_UPLOAD, fileOrigin: v.fileList.origin }
+        : undefined;
+    case TargetingType.FILE_LINK:
       return v.linkList && isLinkChecked(v)
-        ? { ...base, targetingType: 7, fileOrigin: v.linkList.origin, fileLink: v.fileLink.trim() }
+        ? {
+            ...base,
+            targetingType: TargetingType.FILE_LINK,
+            fileOrigin: v.linkList.origin,
+            fileLink: v.fileLink.trim(),
+          }
         : undefined;
     default:
       return undefined;

@@ -73,16 +73,19 @@ export function useComposeSubmit({
       setTimeout(() => void navigate(`/app/${appId}/data/${toReview ? 'review' : 'push'}`), REDIRECT_MS);
       return true;
     }
-    if (answer.status === 201 || answer.status === 202) {
+    if (
+      answer.status === ErrorCodes.AUDIENCE_FORBIDDEN ||
+      answer.status === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE
+    ) {
       const parsed = MessageSaved.partial().safeParse(answer.data);
       setForbidden({
         list: (parsed.success ? parsed.data.forbidden : undefined) ?? [],
-        canContinue: answer.status === 202,
+        canContinue: answer.status === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE,
         payload: body,
       });
       return true;
     }
-    if (answer.status === 60003) {
+    if (answer.status === ErrorCodes.CONTENT_NEEDS_REVIEW) {
       modal.confirm({
         title: t('compose.violations.title'),
         content: createElement(
@@ -97,7 +100,7 @@ export function useComposeSubmit({
       });
       return true;
     }
-    if (answer.status === 90003) {
+    if (answer.status === ErrorCodes.SCHEDULE_PASSED) {
       modal.confirm({
         title: t('compose.scheduleOut.title'),
         content: t('compose.scheduleOut.text'),

@@ -1,4 +1,11 @@
-import { completeConditions, type AppInfo, type MessageSaveInput } from '@beacon/shared';
+import {
+  completeConditions,
+  MessageType,
+  ScheduleType,
+  TargetingType,
+  type AppInfo,
+  type MessageSaveInput,
+} from '@beacon/shared';
 import { type ComposeValues } from './compose-values';
 import { normalizeZone } from './schedule';
 
@@ -73,26 +80,27 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
   return {
     ...(ctx.id ? { id: ctx.id } : {}),
     ...(ctx.materialId ? { materialId: ctx.materialId } : {}),
-    msgType: 1,
+    msgType: MessageType.NOTIFICATION,
     data: notificationData(v),
     title: v.description.trim(),
     msgRestrictType: v.msgRestrictType,
     targetingType: type,
-    conditions: type === 1 ? completeConditions(v.conditions) : [],
-    ...(type === 3 && v.groupId ? { groupId: v.groupId } : {}),
-    userIds: type === 2 ? parseUserIds(v.userIdsText) : [],
+    conditions: type === TargetingType.CONDITIONS ? completeConditions(v.conditions) : [],
+    ...(type === TargetingType.USER_GROUP && v.groupId ? { groupId: v.groupId } : {}),
+    userIds: type === TargetingType.DEVICES ? parseUserIds(v.userIdsText) : [],
     fileOrigin:
-      type === 6
+      type === TargetingType.FILE_UPLOAD
         ? (v.fileList?.origin ?? '')
-        : type === 7 && isLinkChecked(v)
+        : type === TargetingType.FILE_LINK && isLinkChecked(v)
           ? (v.linkList?.origin ?? '')
           : '',
-    fileLink: type === 7 ? v.fileLink.trim() : '',
+    fileLink: type === TargetingType.FILE_LINK ? v.fileLink.trim() : '',
     pushCount: v.pushCount ?? 0,
     targetCount: ctx.estimate ?? 0,
     scheduleType: v.scheduleType,
-    ...(v.scheduleType === 1 ? {} : { scheduleDate: v.scheduleDate }),
-    scheduleUTC: v.scheduleType === 3 ? '+0000' : normalizeZone(v.scheduleUTC, ctx.app.serverUTC),
+    ...(v.scheduleType === ScheduleType.NOW ? {} : { scheduleDate: v.scheduleDate }),
+    scheduleUTC:
+      v.scheduleType === ScheduleType.LOCAL_TIME ? '+0000' : normalizeZone(v.scheduleUTC, ctx.app.serverUTC),
     timeToLive: (v.ttlHours ?? 12) * 3600,
     speedLimit: v.slowPush ? (v.speedLimit ?? 0) : 0,
     ...(ctx.app.displayPriorityEnable && v.priority !== null

@@ -1,10 +1,15 @@
-import { type ConditionDraft, type GaidListInfo, type MessageDetail } from '@beacon/shared';
+import {
+  type ConditionDraft,
+  type GaidListInfo,
+  type MessageDetail,
+  ScheduleType,
+  TARGETING_TYPES,
+  TargetingType,
+} from '@beacon/shared';
 
 export type Design = 1 | 3;
 export type ExType = 1 | 2 | 3;
 export type OpenType = 1 | 2 | 3;
-export type ComposeTargeting = 0 | 1 | 2 | 3 | 6 | 7;
-export type ScheduleType = 1 | 2 | 3;
 export type RestrictType = 1 | 2 | 3;
 
 /** A stored GAID list (file targeting): at least its origin; name and counts once known. */
@@ -47,7 +52,7 @@ export interface ComposeValues {
   multiLang: boolean;
   languages: string[];
   langContent: Record<string, LangValue | undefined>;
-  targetingType: ComposeTargeting;
+  targetingType: TargetingType;
   conditions: ConditionDraft[];
   groupId: number | undefined;
   userIdsText: string;
@@ -71,7 +76,7 @@ export const DEFAULT_SPEED = 1000;
 export const MAX_BUTTONS = 3;
 
 /** A new message: system design, start the app, everyone, now, 12 h. */
-export function emptyCompose(serverUTC: string, forcedTargeting?: ComposeTargeting): ComposeValues {
+export function emptyCompose(serverUTC: string, forcedTargeting?: TargetingType): ComposeValues {
   return {
     description: '',
     msgRestrictType: 1,
@@ -92,7 +97,7 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: ComposeTargeti
     multiLang: false,
     languages: [],
     langContent: {},
-    targetingType: forcedTargeting ?? 0,
+    targetingType: forcedTargeting ?? TargetingType.EVERYONE,
     conditions: [],
     groupId: undefined,
     userIdsText: '',
@@ -100,7 +105,7 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: ComposeTargeti
     fileLink: '',
     linkList: undefined,
     pushCount: null,
-    scheduleType: 1,
+    scheduleType: ScheduleType.NOW,
     scheduleDate: '',
     scheduleUTC: serverUTC,
     ttlHours: DEFAULT_TTL_HOURS,
@@ -141,7 +146,11 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
       buttonExtra: [...entry.buttonExtra],
     };
   }
-  const scheduleType = pick(d.scheduleType, [1, 2, 3] as const, 1);
+  const scheduleType = pick(
+    d.scheduleType,
+    [ScheduleType.NOW, ScheduleType.AT_TIME, ScheduleType.LOCAL_TIME] as const,
+    ScheduleType.NOW,
+  );
   return {
     ...base,
     description: d.title,
@@ -163,7 +172,7 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     multiLang: d.multiLangEnable,
     languages: d.multiLangContent.map((e) => e.lang),
     langContent,
-    targetingType: pick(d.targetingType, [0, 1, 2, 3, 6, 7] as const, 0),
+    targetingType: pick(d.targetingType, TARGETING_TYPES, TargetingType.EVERYONE),
     conditions: d.conditions.map((c) => ({
       label: c.label,
       op: c.op,
@@ -173,9 +182,13 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     })),
     groupId: d.groupId ?? undefined,
     userIdsText: d.userIds.join('\n'),
-    fileList: d.targetingType === 6 && d.fileOrigin ? { origin: d.fileOrigin } : undefined,
+    fileList:
+      d.targetingType === TargetingType.FILE_UPLOAD && d.fileOrigin ? { origin: d.fileOrigin } : undefined,
     fileLink: d.fileLink,
-    linkList: d.targetingType === 7 && d.fileOrigin ? { origin: d.fileOrigin, link: d.fileLink } : undefined,
+    linkList:
+      d.targetingType === TargetingType.FILE_LINK && d.fileOrigin
+        ? { origin: d.fileOrigin, link: d.fileLink }
+        : undefined,
     pushCount: d.pushCount,
     scheduleType,
     scheduleDate: act === 'copy' ? '' : (d.scheduleDate ?? '').replace('T', ' ').slice(0, 19),

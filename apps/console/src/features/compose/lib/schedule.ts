@@ -1,4 +1,4 @@
-import { MESSAGE_LIMITS, UtcZone } from '@beacon/shared';
+import { isFileTargeting, MESSAGE_LIMITS, ScheduleType, UtcZone } from '@beacon/shared';
 
 const HOUR = 3600 * 1000;
 /** The picker disables dates older than this before now (part 2 §5). */
@@ -54,18 +54,18 @@ export type ScheduleProblem = 'localWithFile' | 'scheduleRequired' | 'scheduleTo
  * must still be ahead somewhere, i.e. after now − 12 h.
  */
 export function scheduleProblem(
-  type: 1 | 2 | 3,
+  type: ScheduleType,
   date: string,
   zone: string,
   targetingType: number,
   now: number,
 ): ScheduleProblem | undefined {
-  if (type === 1) return undefined;
-  if (type === 3 && (targetingType === 6 || targetingType === 7)) return 'localWithFile';
-  const at = wallToEpoch(date, type === 3 ? '+0000' : zone);
+  if (type === ScheduleType.NOW) return undefined;
+  if (type === ScheduleType.LOCAL_TIME && isFileTargeting(targetingType)) return 'localWithFile';
+  const at = wallToEpoch(date, type === ScheduleType.LOCAL_TIME ? '+0000' : zone);
   if (!date || Number.isNaN(at)) return 'scheduleRequired';
-  if (type === 2 && at - now <= MESSAGE_LIMITS.scheduleLeadMs) return 'scheduleTooSoon';
-  if (type === 3 && at <= now - MESSAGE_LIMITS.localTimeWindowMs) return 'localPast';
+  if (type === ScheduleType.AT_TIME && at - now <= MESSAGE_LIMITS.scheduleLeadMs) return 'scheduleTooSoon';
+  if (type === ScheduleType.LOCAL_TIME && at <= now - MESSAGE_LIMITS.localTimeWindowMs) return 'localPast';
   return undefined;
 }
 

@@ -7,6 +7,9 @@ import {
   MESSAGE_LIMITS,
   MessageSave,
   NotificationData,
+  ScheduleType,
+  TargetingType,
+  TESTER_TARGETING,
   TEXT_PROBLEM_MESSAGES,
 } from '@beacon/shared';
 import {
@@ -63,9 +66,6 @@ const FIELD_ORDER = [
   'priority',
 ];
 
-/** Role 500 may only target device ids, an uploaded file or a file link (part 2 §6). */
-export const TESTER_TARGETING = [2, 6, 7] as const;
-
 const DATA_FIELDS: Record<string, string> = {
   noti_title: 'title',
   noti_desc: 'desc',
@@ -108,7 +108,7 @@ export function fieldOfPath(path: ReadonlyArray<PropertyKey>, v: ComposeValues):
       ? ['buttons', rest[1], rest[2]]
       : ['buttons'];
   if (DATA_FIELDS[head]) return [DATA_FIELDS[head]];
-  if (head === 'fileOrigin') return [v.targetingType === 7 ? 'fileLink' : 'fileList'];
+  if (head === 'fileOrigin') return [v.targetingType === TargetingType.FILE_LINK ? 'fileLink' : 'fileList'];
   if (head === 'multiLangContent' && typeof rest[0] === 'number') {
     const lang = v.languages[rest[0]];
     if (lang === undefined || typeof rest[1] !== 'string') return ['languages'];
@@ -164,21 +164,22 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
     else if (/\s/.test(b.content.trim())) add(['buttons', i, 'content'], 'noSpace');
     if (b.type === 2 && !ctx.app.linksEnable) add(['buttons', i, 'type'], 'linksDisabled');
   });
-  if (ctx.app.projectLevel === 500 && !(TESTER_TARGETING as readonly number[]).includes(v.targetingType))
+  // role 500 may only target device ids, an uploaded file or a file link (part 2 §6)
+  if (ctx.app.projectLevel === 500 && !TESTER_TARGETING.includes(v.targetingType))
     add(['targetingType'], 'testerTargeting');
-  if (v.targetingType === 6 && !v.fileList?.origin) add(['fileList'], 'fileRequired');
-  if (v.targetingType === 7) {
+  if (v.targetingType === TargetingType.FILE_UPLOAD && !v.fileList?.origin) add(['fileList'], 'fileRequired');
+  if (v.targetingType === TargetingType.FILE_LINK) {
     if (!v.fileLink.trim()) add(['fileLink'], 'linkRequired');
     else if (!GaidLink.safeParse(v.fileLink).success) add(['fileLink'], 'linkInvalid');
     else if (!isLinkChecked(v)) add(['fileLink'], 'linkUnchecked');
   }
-  if (v.targetingType === 1) {
+  if (v.targetingType === TargetingType.CONDITIONS) {
     const rows = completeConditions(v.conditions);
     if (rows.length === 0) add(['conditions'], 'conditionsRequired');
     else if (conditionIssues(rows, ctx.app.advanceTarget).length > 0)
       add(['conditions'], 'conditionsInvalid');
   }
-  if (v.targetingType === 2) {
+  if (v.targetingType === TargetingType.DEVICES) {
     const ids = parseUserIds(v.userIdsText);
     const bad = ids.findIndex((id) => !GAID_PATTERN.test(id));
     if (ids.length === 0) add(['userIdsText'], 'userIdsRequired');
@@ -186,7 +187,7 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
       add(['userIdsText'], 'userIdsTooMany', { max: MESSAGE_LIMITS.userIdsMax });
     else if (bad >= 0) add(['userIdsText'], 'gaidLine', { line: bad + 1 });
   }
-  if (v.targetingType === 3 && !v.groupId) add(['groupId'], 'groupRequired');
+  if (v.targetingType === TargetingType.USER_GROUP && !v.groupId) add(['groupId'], 'groupRequired');
   if (v.pushCount === null) add(['pushCount'], 'required');
   else if (!Number.isInteger(v.pushCount)) add(['pushCount'], 'integer');
   else if (v.pushCount <= 0) add(['pushCount'], 'positive');
@@ -195,7 +196,8 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   const schedule = scheduleProblem(v.scheduleType, v.scheduleDate, v.scheduleUTC, v.targetingType, ctx.now);
   if (schedule === 'localWithFile') add(['scheduleType'], schedule);
   else if (schedule) add(['scheduleDate'], schedule);
-  if (v.scheduleType === 3 && !ctx.app.localTimeEnable) add(['scheduleType'], 'localDisabled');
+  if (v.scheduleType === ScheduleType.LOCAL_TIME && !ctx.app.localTimeEnable)
+    add(['scheduleType'], 'localDisabled');
   if (v.ttlHours !== null && (!Number.isInteger(v.ttlHours) || v.ttlHours < 1 || v.ttlHours > 12))
     add(['ttlHours'], 'ttlRange');
   if (v.slowPush) {

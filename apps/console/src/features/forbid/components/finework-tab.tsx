@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Result, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { FINEWORK_PATHS } from '@beacon/shared';
-import { AuditButton } from '../../audit/components/audit-button';
+import { useSearchParamsPatch } from '../../../lib/search-params';
+import { AuditButton } from '../../audit';
 import type { BanTarget } from '../api/get-banned-countries';
 import { useFineworkSummary } from '../api/get-finework-summary';
 import { BannedCountriesCard } from './banned-countries-card';
@@ -21,7 +21,7 @@ function parseTarget(raw: string | null): BanTarget | undefined {
 /** The "fine-work" tab of /platformsettings (levels 100 and 150): banned countries and banned time windows. */
 export default function FineworkTab() {
   const { t, i18n } = useTranslation();
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsPatch();
   const target = parseTarget(search.get('app'));
   const summary = useFineworkSummary();
   const apps = summary.data?.apps ?? [];
@@ -32,12 +32,7 @@ export default function FineworkTab() {
     `${path}?${new URLSearchParams({ ...(forOneApp ? { appId: String(target) } : {}), lang }).toString()}`;
 
   const setTarget = (next: BanTarget | undefined) =>
-    setSearch((prev) => {
-      const params = new URLSearchParams(prev);
-      if (next === undefined) params.delete('app');
-      else params.set('app', next === null ? 'platform' : String(next));
-      return params;
-    });
+    update({ app: next === undefined ? undefined : next === null ? 'platform' : String(next) });
 
   return (
     <Flex vertical gap={16}>

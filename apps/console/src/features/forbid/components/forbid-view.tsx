@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dashboardTabsFor } from '@beacon/shared';
-import { useLoginStatus } from '../../auth/api/get-login-status';
+import { useLoginStatus } from '../../auth';
 import { useForbidCountries, useForbidTimes } from '../api/get-forbid';
 import { ForbidCountriesTable } from './forbid-countries-table';
 import { ForbidTimesTable } from './forbid-times-table';

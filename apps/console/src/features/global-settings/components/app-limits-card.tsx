@@ -1,20 +1,9 @@
-import { SearchOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { App, Button, Card, Flex, InputNumber, Popconfirm, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_LIMIT_COUNT_MAX, LIMITS, type AppLimitRow } from '@beacon/shared';
+import { APP_LIMIT_COUNT_MAX, type AppLimitRow } from '@beacon/shared';
+import { SearchBox } from '../../../components/list-header';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useAppLimits } from '../api/get-app-limits';
 import { useSetAllAppLimitCount } from '../api/set-all-app-limit-count';
 import { useSetAllAppLimitEnable } from '../api/set-all-app-limit-enable';
@@ -58,25 +47,17 @@ function CountCell({ row }: { row: AppLimitRow }) {
 export function AppLimitsCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [term, setTerm] = useState('');
   const [title, setTitle] = useState('');
   const [page, setPage] = useState(1);
   const [allCount, setAllCount] = useState<number | null>(null);
-  const timer = useRef<number | undefined>(undefined);
+  const search = useDebouncedSearch(title, (next) => {
+    setTitle(next);
+    setPage(1);
+  });
   const list = useAppLimits({ title, pageNo: page, pageSize: PAGE_SIZE });
   const one = useSetAppLimit();
   const allEnable = useSetAllAppLimitEnable();
   const allCountSave = useSetAllAppLimitCount();
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const handleTerm = (value: string) => {
-    setTerm(value);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      setTitle(value.trim());
-      setPage(1);
-    }, LIMITS.searchDebounceMs);
-  };
 
   const handleSwitch = (row: AppLimitRow, on: boolean) => {
     if (on && !isCount(row.limitCount)) {
@@ -90,17 +71,7 @@ export function AppLimitsCard() {
     <Card
       title={t('globalSettings.apps.title')}
       variant="borderless"
-      extra={
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('globalSettings.apps.search')}
-          aria-label={t('globalSettings.apps.search')}
-          value={term}
-          onChange={(e) => handleTerm(e.target.value)}
-          style={{ width: 240 }}
-        />
-      }
+      extra={<SearchBox label={t('globalSettings.apps.search')} width={240} {...search} />}
     >
       <Typography.Paragraph type="secondary">{t('globalSettings.apps.hint')}</Typography.Paragraph>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>

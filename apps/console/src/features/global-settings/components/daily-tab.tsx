@@ -1,6 +1,6 @@
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SensitiveWordsCard } from '../../sensitive-words/components/sensitive-words-card';
+import { SensitiveWordsCard } from '../../sensitive-words';
 import { useAppLimits } from '../api/get-app-limits';
 import { useGlobalSettings } from '../api/get-global-settings';
 import { AppLimitsCard } from './app-limits-card';

@@ -1,7 +1,7 @@
 import { Button, Divider, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '@beacon/shared';
-import { useAppInfo } from '../../apps/api/get-app-info';
+import { useAppInfo } from '../../apps';
 import { useMessageRecord } from '../api/get-message-record';
 import { LIST_REFRESH_MS, needsRefresh } from '../lib/message-status';
 import { DistributionSection } from './distribution-section';

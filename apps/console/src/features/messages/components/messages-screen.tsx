@@ -2,17 +2,21 @@ import { DownloadOutlined, PlusOutlined, SendOutlined, SyncOutlined } from '@ant
 import { App, Button, Card, Checkbox, Empty, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGE_LIMITS, type MessageRow } from '@beacon/shared';
+import { useNavigate } from 'react-router';
+import { MessageListRequest, type MessageRow } from '@beacon/shared';
 import { ComingSoon } from '../../../components/coming-soon';
-import { useAppInfo } from '../../apps/api/get-app-info';
+import { ListHeader } from '../../../components/list-header';
+import { useListFilters } from '../../../lib/list-filters';
+import { useSearchParamsPatch } from '../../../lib/search-params';
+import { useAppInfo } from '../../apps';
 import { download, messagesExportUrl } from '../api/export-messages';
 import { useMessages } from '../api/get-messages';
 import {
   exportQueryOf,
-  filtersFromSearch,
+  filtersPatch,
   listRequestOf,
-  searchFromFilters,
+  messageFilters,
+  MESSAGE_LIST_URL,
   type MessageListFilters,
 } from '../lib/list-filters';
 import { needsRefresh } from '../lib/message-status';
@@ -32,22 +36,19 @@ export function MessagesScreen({ appId }: { appId: number }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchParamsPatch();
+  const { filters: read, update } = useListFilters(MessageListRequest, MESSAGE_LIST_URL);
   const [tab, setTab] = useState<Tab>('push');
   const [detail, setDetail] = useState<MessageRow>();
   const info = useAppInfo(appId);
-  const filters = filtersFromSearch(search);
+  const filters = messageFilters(read);
   const conversion = search.get('conv') === '1';
   const list = useMessages(appId, listRequestOf(filters));
   const rows = list.data?.results ?? [];
   const level = info.data?.projectLevel ?? 0;
   const compose = () => void navigate(`/app/${appId}/message/editpush`);
 
-  const apply = (next: MessageListFilters) => {
-    const params = searchFromFilters(next);
-    if (conversion) params.set('conv', '1');
-    setSearch(params);
-  };
+  const apply = (next: MessageListFilters) => update(filtersPatch(next));
   const handleExport = () => {
     const query = exportQueryOf(filters);
     if (!query)
@@ -58,16 +59,7 @@ export function MessagesScreen({ appId }: { appId: number }) {
     download(messagesExportUrl(appId, query));
     return undefined;
   };
-  const toggleConversion = (on: boolean) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (on) next.set('conv', '1');
-        else next.delete('conv');
-        return next;
-      },
-      { replace: true },
-    );
+  const toggleConversion = (on: boolean) => updateSearch({ conv: on ? '1' : undefined }, { replace: true });
 
   const firstTime =
     !list.isPending && !list.isError && rows.length === 0 && !hasFilters(filters) && filters.page === 1;
@@ -82,17 +74,17 @@ export function MessagesScreen({ appId }: { appId: number }) {
 
   return (
     <Card variant="borderless">
-      <Flex justify="space-between" align="center" gap={16} wrap style={{ marginBottom: 8 }}>
-        <div>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('messages.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('messages.subtitle')}</Typography.Text>
-        </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={compose} data-testid="create-message">
-          {t('messages.filters.create')}
-        </Button>
-      </Flex>
+      <ListHeader
+        wrap
+        title={t('messages.title')}
+        subtitle={t('messages.subtitle')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={compose} data-testid="create-message">
+            {t('messages.filters.create')}
+          </Button>
+        }
+        style={{ marginBottom: 8 }}
+      />
       <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} items={tabs} />
       {tab !== 'push' ? (
         <ComingSoon title={tabs.find((x) => x.key === tab)?.label.split(' · ')[0] ?? ''} />
@@ -135,7 +127,7 @@ export function MessagesScreen({ appId }: { appId: number }) {
             rows={rows}
             total={list.data?.total ?? 0}
             page={filters.page}
-            pageSize={MESSAGE_LIMITS.listPageSize}
+            pageSize={read.pageSize}
             tz={filters.tz}
             loading={list.isPending}
             conversion={conversion}

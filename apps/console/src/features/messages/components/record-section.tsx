@@ -1,6 +1,6 @@
 import { Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MessageDetail } from '@beacon/shared';
+import { isFileTargeting, ScheduleType, TargetingType, type MessageDetail } from '@beacon/shared';
 import { PushPreview, type PushPreviewContent } from '../../../components/push-preview';
 import { formatCount, offsetLabel, rowPushTime, zonedTime } from '../lib/format';
 
@@ -33,21 +33,21 @@ function Targeting({ m }: { m: MessageDetail }) {
   return (
     <div data-testid="record-targeting">
       <div>{type}</div>
-      {m.targetingType === 1 &&
+      {m.targetingType === TargetingType.CONDITIONS &&
         m.conditions.map((c, i) => (
           <Tag key={i} style={{ marginTop: 4 }}>
             {c.label} {c.op ?? ''} {(c.values ?? []).slice(0, 20).join(', ')}
           </Tag>
         ))}
-      {m.targetingType === 2 && (
+      {m.targetingType === TargetingType.DEVICES && (
         <Typography.Text type="secondary">
           {t('messages.detail.devices', { count: m.userIds.length })}
         </Typography.Text>
       )}
-      {m.targetingType === 3 && m.groupId !== null && (
+      {m.targetingType === TargetingType.USER_GROUP && m.groupId !== null && (
         <Typography.Text type="secondary">{t('messages.detail.group', { id: m.groupId })}</Typography.Text>
       )}
-      {(m.targetingType === 6 || m.targetingType === 7) && (
+      {isFileTargeting(m.targetingType) && (
         <Typography.Text type="secondary">{m.fileLink || m.fileOrigin}</Typography.Text>
       )}
       <div>
@@ -86,8 +86,8 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.schedule')}>
             {t(`messages.detail.scheduleTypes.${m.scheduleType}`, { defaultValue: String(m.scheduleType) })}
-            {m.scheduleType !== 1 &&
-              ` · ${rowPushTime(m, m.scheduleUTC)}${m.scheduleType === 2 ? ` (UTC${m.scheduleUTC})` : ''}`}
+            {m.scheduleType !== ScheduleType.NOW &&
+              ` · ${rowPushTime(m, m.scheduleUTC)}${m.scheduleType === ScheduleType.AT_TIME ? ` (UTC${m.scheduleUTC})` : ''}`}
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.created')}>
             {zonedTime(m.createTime, '+0000')} UTC
@@ -106,7 +106,7 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           {langs && <Descriptions.Item label={t('messages.detail.languages')}>{langs}</Descriptions.Item>}
         </Descriptions>
       </Flex>
-      {m.scheduleType === 3 && m.waves.length > 0 && (
+      {m.scheduleType === ScheduleType.LOCAL_TIME && m.waves.length > 0 && (
         <Table
           size="small"
           rowKey={(w) => `${w.utcOffsetMin ?? 'x'}-${w.runAt}`}

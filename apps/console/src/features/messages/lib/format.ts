@@ -1,3 +1,4 @@
+import { ScheduleType } from '@beacon/shared';
 import type { Language } from '../../../i18n/language';
 
 const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
@@ -51,6 +52,7 @@ export function rowPushTime(
   row: { scheduleType: number; scheduleDate: string | null; createTime: string },
   zone: string,
 ): string {
-  if (row.scheduleType !== 1 && row.scheduleDate) return row.scheduleDate.replace('T', ' ').slice(0, 16);
+  if (row.scheduleType !== ScheduleType.NOW && row.scheduleDate)
+    return row.scheduleDate.replace('T', ' ').slice(0, 16);
   return zonedTime(row.createTime, zone);
 }

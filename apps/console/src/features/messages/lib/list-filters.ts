@@ -1,4 +1,11 @@
 import { MessageListRequest, MESSAGE_LIMITS } from '@beacon/shared';
+import {
+  readListFilters,
+  writeListFilters,
+  type ListFilters,
+  type ListFiltersOptions,
+  type ListFiltersPatch,
+} from '../../../lib/list-filters';
 
 /** The list's filters and page, as the URL keeps them. */
 export interface MessageListFilters {
@@ -15,7 +22,10 @@ export interface MessageListFilters {
 export const DEFAULT_TZ = '+0000';
 
 const FIELDS = ['title', 'ownerEmail', 'begin', 'end', 'tz', 'msgId', 'materialId'] as const;
-const field = MessageListRequest.shape;
+type Field = (typeof FIELDS)[number];
+
+/** The list's filters in the URL (`useListFilters`), read with the server's own schema (`MessageListRequest`). */
+export const MESSAGE_LIST_URL: ListFiltersOptions<typeof MessageListRequest, Field> = { fields: FIELDS };
 
 /** Digits only: anything else clears the field (MsgId and material id, part 2 §2). */
 export function digitsOrEmpty(value: string): string {
@@ -24,42 +34,40 @@ export function digitsOrEmpty(value: string): string {
 }
 
 /**
- * Reads the filters from the URL with the server's own schema (`MessageListRequest`), field by field: a value the
- * server would refuse is dropped, so a hand-edited link still opens the list.
+ * The filters as the list shows them, from what `useListFilters` read (a value the server would refuse is already
+ * dropped): '' for an absent field, and a reversed date range dropped.
  */
-export function filtersFromSearch(search: URLSearchParams): MessageListFilters {
-  const read = (key: (typeof FIELDS)[number]): string => {
-    const raw = search.get(key);
-    if (raw === null || raw === '') return '';
-    const parsed = field[key].safeParse(raw);
-    return parsed.success && typeof parsed.data === 'string' ? parsed.data : '';
-  };
-  const page = field.pageNo.safeParse(search.get('page') ?? 1);
-  const begin = read('begin');
-  const end = read('end');
+export function messageFilters(read: ListFilters<typeof MessageListRequest, Field>): MessageListFilters {
+  const begin = read.begin ?? '';
+  const end = read.end ?? '';
   const ordered = begin && end && begin > end;
   return {
-    title: read('title'),
-    ownerEmail: read('ownerEmail'),
+    title: read.title ?? '',
+    ownerEmail: read.ownerEmail ?? '',
     begin: ordered ? '' : begin,
     end: ordered ? '' : end,
-    tz: read('tz') || DEFAULT_TZ,
-    msgId: read('msgId'),
-    materialId: read('materialId'),
-    page: page.success ? page.data : 1,
+    tz: read.tz || DEFAULT_TZ,
+    msgId: read.msgId ?? '',
+    materialId: read.materialId ?? '',
+    page: read.pageNo,
   };
 }
 
-/** The URL of a filter set: defaults and empty fields left out, page only past 1. */
-export function searchFromFilters(f: MessageListFilters): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const key of FIELDS) {
-    const value = f[key];
-    if (value && !(key === 'tz' && value === DEFAULT_TZ)) out.set(key, value);
-  }
-  if (f.page > 1) out.set('page', String(f.page));
-  return out;
+/** The change `useListFilters` writes for a filter set. */
+export function filtersPatch({
+  page,
+  ...fields
+}: MessageListFilters): ListFiltersPatch<typeof MessageListRequest, Field> {
+  return { ...fields, pageNo: page };
 }
+
+/** Reads the filters from the URL. */
+export const filtersFromSearch = (search: URLSearchParams): MessageListFilters =>
+  messageFilters(readListFilters(search, MessageListRequest, MESSAGE_LIST_URL));
+
+/** The URL of a filter set: defaults and empty fields left out, page only past 1. */
+export const searchFromFilters = (f: MessageListFilters): URLSearchParams =>
+  writeListFilters(new URLSearchParams(), filtersPatch(f), MessageListRequest, MESSAGE_LIST_URL);
 
 /** The list call's body for a filter set. */
 export function listRequestOf(f: MessageListFilters): MessageListRequest {

@@ -1,4 +1,13 @@
-import { canCancel, canDelete, canEdit, canRecall, canStop, type MessageRow } from '@beacon/shared';
+import {
+  canCancel,
+  canDelete,
+  canEdit,
+  canRecall,
+  canStop,
+  isFileTargeting,
+  ScheduleType,
+  type MessageRow,
+} from '@beacon/shared';
 
 export type RowActionKey = 'edit' | 'copy' | 'detail' | 'cancel' | 'stop' | 'recall' | 'delete' | 'material';
 
@@ -7,7 +16,8 @@ export const CONFIRMED_ACTIONS: readonly RowActionKey[] = ['cancel', 'stop', 're
 
 /** Project levels that may stop, cancel, recall and delete (the server's `act` rule). */
 const ACTING_LEVELS = [100, 200, 300, 400];
-const FILE_TARGETS = [6, 7, 9];
+/** Targeting type 9: file-based in the spec (copy hidden too), never accepted by Beacon. */
+const SPEC_FILE_TARGETING = 9;
 
 type Row = Pick<MessageRow, 'status' | 'scheduleType' | 'scheduleDate' | 'targetingType'> & {
   parentMsgId?: number | null;
@@ -30,15 +40,15 @@ export function rowActions(row: Row, projectLevel: number, now: number): RowActi
   const acts = ACTING_LEVELS.includes(projectLevel);
   const child = row.parentMsgId !== undefined && row.parentMsgId !== null;
   const cancellable = canCancel(row.status) && ![14, 16, 17, 21, 91].includes(row.status);
-  const localLocked = row.scheduleType === 3 && !cancellable;
+  const localLocked = row.scheduleType === ScheduleType.LOCAL_TIME && !cancellable;
   const keys: RowActionKey[] = [];
   if (canEdit(row.status) && !child && !localLocked) keys.push('edit');
-  if (!FILE_TARGETS.includes(row.targetingType)) keys.push('copy');
+  if (!isFileTargeting(row.targetingType) && row.targetingType !== SPEC_FILE_TARGETING) keys.push('copy');
   keys.push('detail');
   if (acts && cancellable && !child && !localLocked) keys.push('cancel');
   if (acts && canStop(row.status)) keys.push('stop');
   if (acts && canRecall(row.status)) keys.push('recall');
-  const scheduleDate = row.scheduleType === 1 ? null : scheduleInstant(row.scheduleDate);
+  const scheduleDate = row.scheduleType === ScheduleType.NOW ? null : scheduleInstant(row.scheduleDate);
   if (
     acts &&
     row.status !== 4 &&

@@ -1,22 +1,16 @@
-import {
-  DownloadOutlined,
-  FileExcelOutlined,
-  PlusOutlined,
-  SearchOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
-import { Button, Flex, Input, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { DownloadOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Flex, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
-  LIMITS,
-  MODEL_CONTROL_LIMITS,
   MODEL_CONTROL_PATHS,
+  ModelListRequest,
   type ModelEntry,
   type ModelUploadPreview,
 } from '@beacon/shared';
-import { AuditButton } from '../../audit/components/audit-button';
+import { SearchBox } from '../../../components/list-header';
+import { useListFilters } from '../../../lib/list-filters';
+import { AuditButton } from '../../audit';
 import { useDeleteModel } from '../api/delete-model';
 import { useModels } from '../api/get-models';
 import { useUploadModels } from '../api/upload-models';
@@ -30,53 +24,23 @@ type DialogState = { open: false } | { open: true; entry?: ModelEntry };
 /** One shielding list with its toolbar: search (kept in the URL), add, template, download, upload, audit log. */
 export function ModelsList({ shieldType }: { shieldType: 1 | 2 }) {
   const { t, i18n } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const keyword = search.get('q') ?? '';
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const [term, setTerm] = useState(keyword);
-  const timer = useRef<number | undefined>(undefined);
+  const { filters, update, search } = useListFilters(ModelListRequest, {
+    fields: ['keyword'],
+    names: { keyword: 'q' },
+    search: 'keyword',
+    replace: true,
+  });
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [preview, setPreview] = useState<ModelUploadPreview | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const models = useModels({ shieldType, keyword, pageNo: page, pageSize: MODEL_CONTROL_LIMITS.pageSize });
+  const models = useModels({ ...filters, shieldType });
   const remove = useDeleteModel();
   const upload = useUploadModels({ mutationConfig: { onSuccess: setPreview } });
-
-  const update = (changes: Record<string, string | undefined>) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  const handleTerm = (value: string) => {
-    setTerm(value);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(
-      () => update({ q: value.trim() || undefined, page: undefined }),
-      LIMITS.searchDebounceMs,
-    );
-  };
 
   return (
     <>
       <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          style={{ width: 280 }}
-          prefix={<SearchOutlined />}
-          placeholder={t('modelControl.search')}
-          aria-label={t('modelControl.search')}
-          value={term}
-          onChange={(e) => handleTerm(e.target.value)}
-        />
+        <SearchBox label={t('modelControl.search')} width={280} {...search} />
         <Flex gap={8} wrap>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })}>
             {t('modelControl.add')}
@@ -113,11 +77,11 @@ export function ModelsList({ shieldType }: { shieldType: 1 | 2 }) {
       <ModelsTable
         rows={models.data?.list ?? []}
         total={models.data?.total ?? 0}
-        page={page}
-        pageSize={MODEL_CONTROL_LIMITS.pageSize}
+        page={filters.pageNo}
+        pageSize={filters.pageSize}
         loading={models.isFetching}
-        searching={keyword !== ''}
-        onPage={(next) => update({ page: next > 1 ? String(next) : undefined })}
+        searching={filters.keyword !== ''}
+        onPage={(pageNo) => update({ pageNo })}
         onEdit={(entry) => setDialog({ open: true, entry })}
         onDelete={(entry) => remove.mutate({ id: entry.id })}
       />

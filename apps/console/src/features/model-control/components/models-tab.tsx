@@ -1,28 +1,20 @@
 import { Alert, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsPatch } from '../../../lib/search-params';
 import { MarketCountriesCard } from './market-countries-card';
 import { ModelsList } from './models-list';
 
 /** The "mobile models" tab of /platformsettings: ad shielding and global shielding lists, and the market countries. */
 export default function ModelsTab() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsPatch();
   const shieldType = search.get('list') === 'global' ? 2 : 1;
   return (
     <div>
       <Segmented
         style={{ marginBottom: 12 }}
         value={shieldType}
-        onChange={(value) =>
-          setSearch((prev) => {
-            const next = new URLSearchParams(prev);
-            next.set('list', value === 2 ? 'global' : 'ad');
-            next.delete('q');
-            next.delete('page');
-            return next;
-          })
-        }
+        onChange={(value) => update({ list: value === 2 ? 'global' : 'ad', q: undefined, page: undefined })}
         options={[
           { value: 1, label: t('modelControl.adList') },
           { value: 2, label: t('modelControl.globalList') },

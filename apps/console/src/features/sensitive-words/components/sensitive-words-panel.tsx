@@ -1,9 +1,11 @@
-import { DeleteOutlined, ImportOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input, Popconfirm, Table, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, SENSITIVE_PAGE_SIZE, SENSITIVE_WORD_MAX, type SensitiveWordRow } from '@beacon/shared';
+import { SENSITIVE_PAGE_SIZE, SENSITIVE_WORD_MAX, type SensitiveWordRow } from '@beacon/shared';
+import { SearchBox } from '../../../components/list-header';
 import { showFormError } from '../../../lib/form-errors';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useAddSensitiveWord } from '../api/add-sensitive-word';
 import { useDeleteSensitiveWords } from '../api/delete-sensitive-words';
 import { useSensitiveWords, type WordListScope } from '../api/get-sensitive-words';
@@ -18,26 +20,18 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
   const { message } = App.useApp();
   const scope: WordListScope = { appId };
   const [form] = Form.useForm<{ word: string }>();
-  const [term, setTerm] = useState('');
   const [word, setWord] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [importing, setImporting] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
+  const search = useDebouncedSearch(word, (next) => {
+    setWord(next);
+    setPage(1);
+  });
   const list = useSensitiveWords(scope, { word, pageNo: page, pageSize: SENSITIVE_PAGE_SIZE });
   const add = useAddSensitiveWord(scope);
   const remove = useDeleteSensitiveWords(scope);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
   const dateFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const handleTerm = (value: string) => {
-    setTerm(value);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      setWord(value.trim());
-      setPage(1);
-    }, LIMITS.searchDebounceMs);
-  };
 
   const handleAdd = ({ word: value }: { word: string }) =>
     add.mutate(value, {
@@ -110,15 +104,7 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
               </Button>
             </Popconfirm>
           )}
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('sensitiveWords.search')}
-            aria-label={t('sensitiveWords.search')}
-            value={term}
-            onChange={(e) => handleTerm(e.target.value)}
-            style={{ width: 220 }}
-          />
+          <SearchBox label={t('sensitiveWords.search')} width={220} {...search} />
         </Flex>
       </Flex>
       <Table<SensitiveWordRow>

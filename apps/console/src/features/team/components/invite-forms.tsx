@@ -5,7 +5,7 @@ import { LIMITS, type InviteAccepted } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { showFormError } from '../../../lib/form-errors';
 import { confirmRules, passwordRules } from '../../../lib/form-rules';
-import { useLogin } from '../../auth/api/login';
+import { useLogin } from '../../auth';
 import { useRegisterInvite } from '../api/register-invite';
 
 /** Signs in with the invited e-mail (fixed); the page then offers to accept. */

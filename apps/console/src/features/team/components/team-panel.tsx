@@ -1,11 +1,12 @@
-import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { UserAddOutlined } from '@ant-design/icons';
+import { App, Button, Card } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { CONFIG_LIMITS, LIMITS, canAdministerTeam, type TeamMember } from '@beacon/shared';
+import { TeamListRequest, canAdministerTeam, type TeamMember } from '@beacon/shared';
+import { ListHeader } from '../../../components/list-header';
 import { currentLanguage } from '../../../i18n';
 import { reportError } from '../../../lib/error-reporter';
+import { useListFilters } from '../../../lib/list-filters';
 import { useCancelInvite } from '../api/cancel-invite';
 import { useDeleteMember } from '../api/delete-member';
 import { useTeam } from '../api/get-team';
@@ -24,27 +25,17 @@ interface TeamPanelProps {
   onOwnerChanged: () => void;
 }
 
-function pageFrom(search: URLSearchParams): number {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** config/operate: the team, with e-mail search and page in the URL, invitations and role changes. */
 export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
-  const email = search.get('email') ?? '';
-  const page = pageFrom(search);
-  const [term, setTerm] = useState(email);
-  const timer = useRef<number | undefined>(undefined);
+  const { filters, update, search } = useListFilters(TeamListRequest, { fields: ['email'], search: 'email' });
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<TeamMember>();
   const [owner, setOwner] = useState<TeamMember>();
   const [busyId, setBusyId] = useState<number>();
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const team = useTeam(appId, { email, pageNo: page, pageSize: CONFIG_LIMITS.teamPageSize });
+  const team = useTeam(appId, filters);
   const remove = useDeleteMember({
     mutationConfig: {
       onSuccess: () => void message.success(t('team.deleted')),
@@ -58,27 +49,6 @@ export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanel
     },
   });
   const invite = useInviteMember();
-
-  const setParam = (key: string, value: string | undefined, replace = false) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace },
-    );
-
-  const handleTerm = (value: string) => {
-    setTerm(value);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(
-      () => setParam('email', value.trim() || undefined, true),
-      LIMITS.searchDebounceMs,
-    );
-  };
 
   // re-invite = cancel, then invite again: the old link dies and a new mail goes out
   const handleReinvite = async (member: TeamMember) => {
@@ -101,39 +71,27 @@ export function TeamPanel({ appId, level, selfEmail, onOwnerChanged }: TeamPanel
 
   return (
     <Card variant="borderless">
-      <Flex justify="space-between" align="center" gap={16} style={{ marginBottom: 16 }}>
-        <div>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('team.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('team.subtitle')}</Typography.Text>
-        </div>
-        <Flex gap={12}>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('team.search')}
-            aria-label={t('team.search')}
-            value={term}
-            onChange={(e) => handleTerm(e.target.value)}
-            style={{ width: 260 }}
-          />
-          {canAdministerTeam(level) && (
+      <ListHeader
+        title={t('team.title')}
+        subtitle={t('team.subtitle')}
+        search={{ label: t('team.search'), ...search }}
+        actions={
+          canAdministerTeam(level) && (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
               {t('team.invite')}
             </Button>
-          )}
-        </Flex>
-      </Flex>
+          )
+        }
+      />
       <TeamTable
         rows={team.data?.results ?? []}
         total={team.data?.total ?? 0}
-        page={page}
+        page={filters.pageNo}
         loading={team.isFetching}
         level={level}
         selfEmail={selfEmail}
         busyId={busyId ?? (remove.isPending ? remove.variables.id : undefined)}
-        onPageChange={(next) => setParam('page', next > 1 ? String(next) : undefined)}
+        onPageChange={(pageNo) => update({ pageNo })}
         onEdit={setEditing}
         onDelete={(member) => remove.mutate({ appId, id: member.id, email: member.email })}
         onReinvite={(member) => void handleReinvite(member)}

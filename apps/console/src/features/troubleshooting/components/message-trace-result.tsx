@@ -1,9 +1,9 @@
 import { Alert, Descriptions, Flex, Steps, Tag, Typography } from 'antd';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MessageTrace } from '@beacon/shared';
+import { TargetingType, type MessageTrace } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
-import { StatusTag } from '../../messages/components/status-tag';
+import { StatusTag } from '../../messages';
 import { localDateTime } from '../lib/format-time';
 import { latestEvent, traceSteps, traceTone } from '../lib/trace-view';
 
@@ -39,7 +39,7 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
             </Tag>
           ))}
         </Flex>
-      ) : trace.message.targetingType === 2 ? (
+      ) : trace.message.targetingType === TargetingType.DEVICES ? (
         <span key="ids">{k('notMatchedIds')}</span>
       ) : null,
     );

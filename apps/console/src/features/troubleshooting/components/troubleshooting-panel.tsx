@@ -2,10 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { GAID_PATTERN, InstanceStatus, InstanceType } from '@beacon/shared';
+import { useSearchParamsPatch } from '../../../lib/search-params';
 import { safeStorage } from '../../../lib/storage';
-import { useAppInfo } from '../../apps/api/get-app-info';
+import { useAppInfo } from '../../apps';
 import { useInstanceInfo } from '../api/query-instance';
 import { InstanceResult } from './instance-result';
 import { MessageTraceCard } from './message-trace-card';
@@ -25,7 +25,7 @@ function storedType(): number {
  */
 export function TroubleshootingPanel({ appId }: { appId: number }) {
   const { t, i18n } = useTranslation();
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsPatch();
   const [type, setType] = useState(storedType);
   const fromUrl = (search.get('id') ?? '').trim();
   const msgId = (search.get('msgId') ?? '').trim();
@@ -39,11 +39,10 @@ export function TroubleshootingPanel({ appId }: { appId: number }) {
   };
   const handleSearch = (next: string) => {
     if (next.toLowerCase() === id.toLowerCase()) void result.refetch();
-    else setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), id: next }));
+    else update({ id: next });
   };
 
-  const handleMsgId = (next: string) =>
-    setSearch((prev) => new URLSearchParams({ ...Object.fromEntries(prev), msgId: next }));
+  const handleMsgId = (next: string) => update({ msgId: next });
 
   const data = result.data;
   return (

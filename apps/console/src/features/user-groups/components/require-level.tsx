@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpin } from '../../../components/page-spin';
-import { useAppInfo } from '../../apps/api/get-app-info';
+import { useAppInfo } from '../../apps';
 
 /**
  * Shows `children` only to project levels in `levels` (part 1 §2 guard): otherwise level 300 goes to the user

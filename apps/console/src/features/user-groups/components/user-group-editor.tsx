@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpin } from '../../../components/page-spin';
-import { useDictionaries } from '../../dictionaries/api/use-dictionaries';
+import { useDictionaries } from '../../dictionaries';
 import { useUserGroups } from '../api/get-user-groups';
 import { UserGroupForm } from './user-group-form';
 

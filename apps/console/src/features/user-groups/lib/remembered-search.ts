@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { pageOf } from '../../../lib/list-filters';
 
 export interface ListState {
   name: string;
@@ -14,7 +15,7 @@ export function readListState(path: string): ListState {
     const parsed = raw ? (JSON.parse(raw) as Partial<ListState>) : {};
     return {
       name: typeof parsed.name === 'string' ? parsed.name : '',
-      page: Number.isInteger(parsed.page) && (parsed.page ?? 0) > 0 ? (parsed.page as number) : 1,
+      page: pageOf(parsed.page),
     };
   } catch {
     return { name: '', page: 1 };
