@@ -205,5 +205,21 @@ describe.each(backends())('cross-site requests and request shapes [$name]', (bac
       msg: expect.stringContaining('once its time has passed'),
     });
     expect((await owner.post(`/tcm/v1/app/${appId}/msg/${id}/cancel`, {})).json().status).toBe(200);
+    // a "send now" message may be deleted: it leaves the list
+    const now = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      title: 'Now',
+      data: NOTIFICATION,
+      pushCount: 1,
+      targetingType: 0,
+      scheduleType: 1,
+    });
+    const nowId = now.json<{ data: { id: number } }>().data.id;
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/${nowId}/delete`, {})).json().status).toBe(200);
+    const [row] = await t.database.query<{ status: number; deleted: boolean }>(
+      'SELECT status, deleted FROM messages WHERE id = $1',
+      [nowId],
+    );
+    expect(row).toEqual({ status: 14, deleted: true });
   });
 });

@@ -1,4 +1,10 @@
-import { MessageType, type Condition, type MessageListRequest, type MessageSave } from '@beacon/shared';
+import {
+  MessageStatus,
+  MessageType,
+  type Condition,
+  type MessageListRequest,
+  type MessageSave,
+} from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
 import type { CompiledAudience } from '../../audience/compile-conditions';
@@ -214,8 +220,8 @@ export class MessagesRepository {
 
   async softDelete(id: number): Promise<void> {
     await this.database.query(
-      'UPDATE messages SET deleted = true, status = 14, updated_at = now() WHERE id = $1',
-      [id],
+      'UPDATE messages SET deleted = true, status = $2, updated_at = now() WHERE id = $1',
+      [id, MessageStatus.DELETED],
     );
   }
 

@@ -1,3 +1,5 @@
+import { MessageStatus } from '@beacon/shared';
+
 /** How the list shows a message status: the spec's colour groups (part 2 §4) and the statuses that refresh. */
 export type StatusTone = 'primary' | 'warning' | 'danger' | 'success' | 'info';
 
@@ -44,12 +46,12 @@ export const SENDING_STATUSES: readonly number[] = [4, 21, 17];
 
 /** The list refreshes while a row sends, and while a "send now" message (0) waits for its first batch. */
 export function needsRefresh(statuses: readonly number[]): boolean {
-  return statuses.some((s) => s === 0 || SENDING_STATUSES.includes(s));
+  return statuses.some((s) => s === MessageStatus.WAITING || SENDING_STATUSES.includes(s));
 }
 
 /** A scheduled message that has not started (2) shows dashes for push, dispatch and show counts. */
 export function showsDashes(status: number): boolean {
-  return status === 2;
+  return status === MessageStatus.WAITING_SCHEDULED;
 }
 
 export const LIST_REFRESH_MS = 3000;

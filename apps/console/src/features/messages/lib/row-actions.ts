@@ -5,6 +5,7 @@ import {
   canRecall,
   canStop,
   isFileTargeting,
+  MessageStatus as S,
   ScheduleType,
   type MessageRow,
 } from '@beacon/shared';
@@ -39,7 +40,9 @@ export function scheduleInstant(scheduleDate: string | null): number | null {
 export function rowActions(row: Row, projectLevel: number, now: number): RowActionKey[] {
   const acts = ACTING_LEVELS.includes(projectLevel);
   const child = row.parentMsgId !== undefined && row.parentMsgId !== null;
-  const cancellable = canCancel(row.status) && ![14, 16, 17, 21, 91].includes(row.status);
+  const cancellable =
+    canCancel(row.status) &&
+    ![S.DELETED, S.PLATFORM_DONE, S.RECALLING, S.STOP_IN_PROCESS, S.DELETED_ALT].includes(row.status as 14);
   const localLocked = row.scheduleType === ScheduleType.LOCAL_TIME && !cancellable;
   const keys: RowActionKey[] = [];
   if (canEdit(row.status) && !child && !localLocked) keys.push('edit');
@@ -51,7 +54,7 @@ export function rowActions(row: Row, projectLevel: number, now: number): RowActi
   const scheduleDate = row.scheduleType === ScheduleType.NOW ? null : scheduleInstant(row.scheduleDate);
   if (
     acts &&
-    row.status !== 4 &&
+    row.status !== S.SENDING &&
     canDelete({ status: row.status, scheduleType: row.scheduleType, scheduleDate }, now)
   )
     keys.push('delete');
