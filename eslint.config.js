@@ -10,6 +10,21 @@ const restrict = (patterns) => ['error', { patterns }];
 
 // Server dependencies point one way (docs/architecture.md, Import rules). Paths are relative to apps/server/src.
 const SERVER = path.join(import.meta.dirname, 'apps/server/src');
+/** The relative module specifier of an import, re-export, import() or type import node, if it is one. */
+const relativeSource = (node) => {
+  const source = node.source ?? node.argument?.literal;
+  return typeof source?.value === 'string' && source.value.startsWith('.') ? source : undefined;
+};
+
+/** A rule's visitors: `check` on every kind of node that names another module. */
+const onImports = (check) => ({
+  ImportDeclaration: check,
+  ExportNamedDeclaration: check,
+  ExportAllDeclaration: check,
+  ImportExpression: check,
+  TSImportType: check,
+});
+
 const serverPath = (file) => path.relative(SERVER, file).split(path.sep).join('/');
 const inEngine = (p) => p === 'delivery/engine' || p.startsWith('delivery/engine/');
 /** Test code: the *.test.ts files and the test-only folder test/ (harness, fixtures). */
@@ -38,8 +53,8 @@ const beacon = {
       create(context) {
         const from = serverPath(context.filename);
         const check = (node) => {
-          const source = node.source ?? node.argument?.literal;
-          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const source = relativeSource(node);
+          if (!source) return;
           const resolved = path.resolve(path.dirname(context.filename), source.value);
           const to = serverPath(resolved)
             .replace(/\.(ts|js)$/, '')
@@ -47,13 +62,7 @@ const beacon = {
           const message = boundaryProblem(from, to);
           if (message) context.report({ node: source, message });
         };
-        return {
-          ImportDeclaration: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-          ImportExpression: check,
-          TSImportType: check,
-        };
+        return onImports(check);
       },
     },
   },
@@ -69,8 +78,8 @@ const consoleBoundaries = {
       create(context) {
         const [own] = path.relative(FEATURES, context.filename).split(path.sep);
         const check = (node) => {
-          const source = node.source ?? node.argument?.literal;
-          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const source = relativeSource(node);
+          if (!source) return;
           const to = path.relative(FEATURES, path.resolve(path.dirname(context.filename), source.value));
           const [feature, ...rest] = to.split(path.sep);
           if (feature === '..' || feature === own || rest.length === 0) return;
@@ -80,13 +89,7 @@ const consoleBoundaries = {
             message: `import features/${feature} only through its index.ts ('…/features/${feature}'); what several features use belongs in components/ or lib/`,
           });
         };
-        return {
-          ImportDeclaration: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-          ImportExpression: check,
-          TSImportType: check,
-        };
+        return onImports(check);
       },
     },
   },

@@ -82,34 +82,21 @@ export class TargetingService {
       link: '',
       createdBy: userId,
     };
+    const tooBig = () =>
+      codeError(ErrorCodes.FILE_TOO_BIG, field, `is larger than the upload limit of ${limitText(limit)}`, {
+        reason: 'too_big',
+        limit,
+      });
     return this.store(list, field, async (push) => {
       let size = 0;
       try {
         for await (const chunk of file.stream) {
           size += chunk.length;
-          if (size > limit)
-            throw codeError(
-              ErrorCodes.FILE_TOO_BIG,
-              field,
-              `is larger than the upload limit of ${limitText(limit)}`,
-              {
-                reason: 'too_big',
-                limit,
-              },
-            );
+          if (size > limit) throw tooBig();
           await push(chunk);
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw codeError(
-            ErrorCodes.FILE_TOO_BIG,
-            field,
-            `is larger than the upload limit of ${limitText(limit)}`,
-            {
-              reason: 'too_big',
-              limit,
-            },
-          );
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig();
         throw err;
       }
       return size;
