@@ -19,6 +19,7 @@ import { FcmClient } from '../apps/server/src/delivery/fcm-client';
 import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoints';
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
+import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { EngineProbe } from './src/engine-probe';
 import {
   benchConfig,
@@ -164,7 +165,7 @@ async function main(): Promise<void> {
         logger: log,
       });
       const repo = new EngineRepository(db.database);
-      const batches = new BatchRepository(db.database);
+      const batches = new BatchRepository(db.database, new StatisticsWriter());
       const probe = new EngineProbe();
       probe.instrumentRepo(repo, batches);
       const engine = new DeliveryEngine({

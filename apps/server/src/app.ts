@@ -24,6 +24,7 @@ import type { ModuleContext } from './modules/context';
 import { DeliveryRuntime, policyBinding } from './delivery/engine';
 import { readGlobalSettings } from './platform/platform-settings';
 import { fcmCredentialsAlerts } from './modules/alerts';
+import { StatisticsWriter } from './modules/statistics';
 import { featureModules } from './modules/index';
 import { AppsRepository, AppsService } from './modules/apps';
 import { DevicesRepository, DevicesService, registerSdkRoutes, SdkAuth } from './modules/devices';
@@ -84,8 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
   const sandbox = deps.sandbox;
+  // the one writer of every statistics counter: the engine's send results and the devices' events and activity
+  const statistics = new StatisticsWriter();
   const delivery = new DeliveryRuntime({
     database,
+    counter: statistics,
     config,
     box,
     log: app.log,
@@ -95,9 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     policyFor: policyBinding(database, () => readGlobalSettings(database)),
     onAuthFailure: fcmCredentialsAlerts(database),
   });
-  const devices = new DevicesService(devicesRepo, {
-    // each flush of device events feeds the engine's statistics writer (the counters, DeliveryRuntime.stats)
-    onNewEvents: (events) => delivery.stats.applyEvents(events),
+  const devices = new DevicesService(devicesRepo, statistics, {
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
   });
   const files = new FilesService(new FilesRepository(database.db));

@@ -33,3 +33,5 @@ export * from './contracts/audit';
 export * from './contracts/messages';
 export * from './contracts/uploads';
 export * from './contracts/targeting';
+export * from './contracts/statistics';
+export * from './stat-range';

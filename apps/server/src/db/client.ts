@@ -23,8 +23,16 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` on one dedicated connection (session-level locks, multi-statement work). */
   withConnection<T>(fn: (conn: Pick<Database, 'exec' | 'query'>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). On PGlite no other
+   * statement runs meanwhile; on PostgreSQL it holds one pooled connection.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** What a statement runs on: the database, one connection, or a transaction. */
+export type Queryable = Pick<Database, 'query'>;
 
 export interface DatabaseOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */
@@ -67,6 +75,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           conn.release();
         }
       },
+      transaction: async (fn) => {
+        const conn = await pool.connect();
+        let broken = false;
+        try {
+          await conn.query('BEGIN');
+          const out = await fn({
+            query: async <T>(text: string, params?: unknown[]) =>
+              (await conn.query(text, params)).rows as T[],
+          });
+          await conn.query('COMMIT');
+          return out;
+        } catch (err) {
+          await conn.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          throw err;
+        } finally {
+          conn.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -89,6 +117,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ...conn,
     execRows: async (text) => (await client.exec(text)).at(-1)?.rows ?? [],
     withConnection: (fn) => fn(conn),
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({ query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows }),
+      ),
     close: () => client.close(),
   };
 }

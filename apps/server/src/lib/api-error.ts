@@ -1,4 +1,5 @@
 import { type ErrorCode, ErrorCodes, errorMessage, type MessageLang } from '@beacon/shared';
+import type { z } from 'zod';
 
 /** A refusal with a catalogue code (ErrorCodes); the error plugin turns it into `{status: code, msg, data}`. */
 export class ApiError extends Error {
@@ -22,4 +23,14 @@ export function fieldError(field: string, message: string): ApiError {
   return new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${field} ${message}`, {
     fields: [{ field, message }],
   });
+}
+
+/** Parses input a raw route reads itself (CSV downloads' query and path) with the call's rule: a 400 naming the field. */
+export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw fieldError(String(issue?.path[0] ?? 'query'), issue?.message ?? 'is invalid');
+  }
+  return parsed.data;
 }

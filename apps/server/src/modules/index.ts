@@ -11,6 +11,7 @@ import { registerIconModule } from './icon';
 import { registerMessagesExportModule, registerMessagesModule } from './messages';
 import { registerModelControlModule } from './model-control';
 import { registerSensitiveWordsModule } from './sensitive-words';
+import { registerStatisticsModule } from './statistics';
 import { registerTagsModule } from './tags';
 import { registerTargetingModule } from './targeting';
 import { registerTeamModule } from './team';
@@ -28,6 +29,7 @@ import type { RegisterModule } from './context';
 export const featureModules: RegisterModule[] = [
   registerAppsModule,
   registerMessagesModule,
+  registerStatisticsModule,
   registerAppGroupsModule,
   registerForbidModule,
   registerTroubleshootingModule,

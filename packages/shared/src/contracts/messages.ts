@@ -275,35 +275,6 @@ export const MessageDetail = MessageRow.extend({
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
-export const Funnel = z.object({
-  push: z.number(),
-  channelReach: z.number(),
-  targetReceive: z.number(),
-  targetReach: z.number(),
-  show: z.number(),
-  click: z.number(),
-  /** selected devices not sent yet because they wait: for their country's allowed hours (banned window) or an FCM retry */
-  waiting: z.number().int(),
-  /** when the next of them is due (ISO), null when none waits */
-  waitingNext: z.string().nullable(),
-});
-export const DistributionRow = z.object({
-  key: z.string(),
-  dispatch: z.number(),
-  reach: z.number(),
-  reachRate: z.number(),
-  show: z.number(),
-  showRate: z.number(),
-  click: z.number(),
-  clickRate: z.number(),
-});
-export const LossRow = z.object({ type: z.number().int(), count: z.number().int(), loseRate: z.number() });
-export const ShowLossRow = z.object({
-  damageType: z.number().int(),
-  damageCount: z.number().int(),
-  damageRate: z.number(),
-});
-
 const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
 const Ok = z.object({}).optional();
 
@@ -372,41 +343,6 @@ export const messageCalls = {
     summary: 'Delete a message',
     params: MsgParams,
     data: Ok,
-  }),
-  funnel: defineCall({
-    method: 'GET',
-    path: '/tcm/v1/app/:appId/msg/:msgId/funnel',
-    summary: 'Funnel: push, channel reach, target receive, target reach, show, click',
-    params: MsgParams,
-    data: Funnel,
-  }),
-  distribution: defineCall({
-    method: 'GET',
-    path: '/tcm/v1/app/:appId/msg/:msgId/distribution/:dimension',
-    summary: 'Counts by country or app version',
-    params: MsgParams.extend({ dimension: z.enum(['country', 'version']) }),
-    data: z.object({ rows: z.array(DistributionRow) }),
-  }),
-  dispatchLoss: defineCall({
-    method: 'GET',
-    path: '/tcm/v1/app/:appId/msg/:msgId/lose',
-    summary: 'Dispatch losses by code',
-    params: MsgParams,
-    data: z.object({ messageDistributionLoseList: z.array(LossRow), total: z.number().int() }),
-  }),
-  showLoss: defineCall({
-    method: 'GET',
-    path: '/tcm/v1/app/:appId/msg/:msgId/showCount',
-    summary: 'Show losses by reason',
-    params: MsgParams,
-    data: z.object({ damageShowCountList: z.array(ShowLossRow) }),
-  }),
-  reach: defineCall({
-    method: 'GET',
-    path: '/tcm/v1/app/:appId/msg/:msgId/reach',
-    summary: 'Reach over time: minutes for the first hour, then hours',
-    params: MsgParams,
-    data: z.object({ minutes_nums: z.array(z.number()), hours_nums: z.array(z.number()) }),
   }),
   testPreview: defineCall({
     method: 'POST',

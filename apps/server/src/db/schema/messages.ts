@@ -55,6 +55,8 @@ export const messages = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     selectedCount: integer('selected_count').notNull().default(0),
     dispatchCount: integer('dispatch_count').notNull().default(0),
+    lostCount: integer('lost_count').notNull().default(0),
+    contentCreateType: smallint('content_create_type').notNull().default(0),
     reachCount: integer('reach_count').notNull().default(0),
     showCount: integer('show_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),

@@ -1,5 +1,5 @@
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import type { Batch, BatchRepository, PageDevice } from './batch.repository';
+import type { Batch, BatchRepository, Drops, PageDevice } from './batch.repository';
 import { BatchSender, type SenderDeps } from './batch-sender';
 import { decide, INACTIVE_MS, type PolicyFilter } from './filters';
 import { BatchKind } from './kinds';
@@ -119,12 +119,14 @@ export class BatchRun {
     });
     if (devices.length) await deps.policy?.prefetch?.(devices);
     const candidates: Array<{ device: PageDevice; notBefore?: number }> = [];
-    const drops = { ids: [] as string[], losses: [] as number[] };
+    const drops: Drops = { ids: [], losses: [], countries: [], appVersions: [] };
     for (const device of devices) {
       const v = decide(device, now, deps.deadline, deps.policy);
       if (v.loss !== 0) {
         drops.ids.push(device.id);
         drops.losses.push(v.loss);
+        drops.countries.push(device.country);
+        drops.appVersions.push(device.appVersion);
       } else {
         candidates.push(v.notBefore === undefined ? { device } : { device, notBefore: v.notBefore });
       }

@@ -1,5 +1,6 @@
 import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { Database } from '../../db/client';
+import type { DecidedSends, SendCounter } from './ports';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { LOSS } from './filters';
 import { BatchKind, BatchStatus, OPEN_OUTCOMES, SendOutcome } from './kinds';
@@ -50,6 +51,14 @@ export interface WaitingDevice {
 export type SendResult = typeof SendOutcome.PENDING | typeof SendOutcome.DISPATCHED | typeof SendOutcome.LOST;
 
 /** One device's result. */
+/** The devices a page's filters dropped, with their loss codes, countries and app versions. */
+export interface Drops {
+  ids: string[];
+  losses: number[];
+  countries: string[];
+  appVersions: string[];
+}
+
 export interface SendResultRow {
   deviceId: string;
   outcome: SendResult;
@@ -85,7 +94,11 @@ const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave
  * with the filter's drops, and the results of many sends in one statement that also counts them (DESIGN §7).
  */
 export class BatchRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** the statistics writer: counts what each write decided, in its transaction */
+    private readonly counter: SendCounter,
+  ) {}
 
   /** Splits [minId, maxId] into `parts` equal id ranges of the wave (once: a re-run finds them). Returns the open ids. */
   async plan(
@@ -224,26 +237,39 @@ export class BatchRepository {
    * Grants up to `want` devices under the message's push count (counted as selected on the message, the wave and the
    * batch) and records the filter's drops with their loss codes, in one statement under the message row's lock.
    */
-  async reserve(batch: Batch, want: number, drops: { ids: string[]; losses: number[] }): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>(
-      `WITH cur AS (SELECT GREATEST(push_count - selected_count, 0) AS room FROM messages WHERE id = $1 FOR UPDATE),
-       g AS (SELECT LEAST($4::int, room)::int AS n FROM cur),
-       m AS (UPDATE messages SET selected_count = selected_count + (SELECT n FROM g) WHERE id = $1 AND $4::int > 0),
-       b AS (UPDATE message_batches SET reserved = reserved + (SELECT n FROM g) WHERE id = $2 AND $4::int > 0),
-       w AS (UPDATE message_waves SET selected = selected + (SELECT n FROM g) WHERE id = $3 AND $4::int > 0),
-       ins AS (
-         INSERT INTO send_records (message_id, device_id, outcome, loss_code, batch_id)
-         SELECT $1, t.id, ${SendOutcome.LOST}, t.loss, $2 FROM unnest($5::bigint[], $6::smallint[]) AS t(id, loss)
-         ON CONFLICT (message_id, device_id) DO NOTHING RETURNING loss_code
-       ), l AS (
-         INSERT INTO message_losses (message_id, loss_code, count)
-         SELECT $1, loss_code, count(*) FROM ins GROUP BY loss_code ORDER BY loss_code
-         ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
-       )
-       SELECT n FROM g`,
-      [batch.messageId, batch.id, batch.waveId, want, drops.ids, drops.losses],
-    );
-    return row?.n ?? 0;
+  async reserve(batch: Batch, want: number, drops: Drops): Promise<number> {
+    return this.database.transaction(async (tx) => {
+      const rows = await tx.query<{ n: number | null } & Partial<DecidedSends>>(
+        `WITH cur AS (SELECT GREATEST(push_count - selected_count, 0) AS room FROM messages WHERE id = $1 FOR UPDATE),
+         g AS (SELECT LEAST($4::int, room)::int AS n FROM cur),
+         m AS (UPDATE messages SET selected_count = selected_count + (SELECT n FROM g) WHERE id = $1 AND $4::int > 0),
+         b AS (UPDATE message_batches SET reserved = reserved + (SELECT n FROM g) WHERE id = $2 AND $4::int > 0),
+         w AS (UPDATE message_waves SET selected = selected + (SELECT n FROM g) WHERE id = $3 AND $4::int > 0),
+         d AS (SELECT * FROM unnest($5::bigint[], $6::smallint[], $7::text[], $8::text[]) AS t(id, loss, country, app_version)),
+         ins AS (
+           INSERT INTO send_records (message_id, device_id, outcome, loss_code, batch_id)
+           SELECT $1, d.id, ${SendOutcome.LOST}, d.loss, $2 FROM d
+           ON CONFLICT (message_id, device_id) DO NOTHING RETURNING device_id, loss_code
+         )
+         SELECT (SELECT n FROM g) AS n, NULL::int AS outcome, NULL::int AS "lossCode", NULL AS country,
+                NULL AS "appVersion", NULL::int AS count
+         UNION ALL
+         SELECT NULL, ${SendOutcome.LOST}, ins.loss_code, d.country, d.app_version, count(*)::int
+         FROM ins JOIN d ON d.id = ins.device_id GROUP BY ins.loss_code, d.country, d.app_version`,
+        [
+          batch.messageId,
+          batch.id,
+          batch.waveId,
+          want,
+          drops.ids,
+          drops.losses,
+          textArrayLiteral(drops.countries),
+          textArrayLiteral(drops.appVersions),
+        ],
+      );
+      await this.counter.countSends(tx, batch.messageId, rows.filter((r) => r.n === null) as DecidedSends[]);
+      return rows.find((r) => r.n !== null)?.n ?? 0;
+    });
   }
 
   /** Gives back a grant the batch did not use (devices gone since), so other batches may send instead. */
@@ -258,8 +284,8 @@ export class BatchRepository {
   }
 
   /**
-   * Records many devices' results in one statement (insert, or update of a waiting record), renews the lease, and
-   * counts dispatches and losses per message, country and app version; devices FCM called uninstalled are marked so.
+   * Records many devices' results in one statement (insert, or update of a waiting record), renews the lease and marks
+   * the devices FCM called uninstalled; the statistics writer counts what was decided, in the same transaction.
    */
   async record(batch: Batch, rows: SendResultRow[], leaseSeconds: number): Promise<void> {
     if (rows.length === 0) return;
@@ -268,8 +294,9 @@ export class BatchRepository {
       `{${rows.map((r) => r[k]).join(',')}}`;
     const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
-    await this.database.query(
-      `WITH r AS (
+    await this.database.transaction(async (tx) => {
+      const decided = await tx.query<DecidedSends>(
+        `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
            AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
        ), ins AS (
@@ -279,37 +306,31 @@ export class BatchRepository {
            attempts = s.attempts + EXCLUDED.attempts, fcm_name = EXCLUDED.fcm_name, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
          WHERE s.outcome IN (${OPEN_OUTCOMES})
          RETURNING s.device_id, s.outcome, s.loss_code
-       ), dims AS (
-         INSERT INTO message_dims (message_id, dimension, key, dispatch)
-         SELECT $1, x.dim, x.key, count(*) FROM ins JOIN r ON r.device_id = ins.device_id
-           CROSS JOIN LATERAL (VALUES (1::smallint, r.country), (2::smallint, r.app_version)) AS x(dim, key)
-         WHERE ins.outcome = ${SendOutcome.DISPATCHED} GROUP BY x.dim, x.key ORDER BY x.dim, x.key
-         ON CONFLICT (message_id, dimension, key) DO UPDATE SET dispatch = message_dims.dispatch + EXCLUDED.dispatch
-       ), losses AS (
-         INSERT INTO message_losses (message_id, loss_code, count)
-         SELECT $1, loss_code, count(*) FROM ins WHERE outcome = ${SendOutcome.LOST} GROUP BY loss_code ORDER BY loss_code
-         ON CONFLICT (message_id, loss_code) DO UPDATE SET count = message_losses.count + EXCLUDED.count
        ), dead AS (
          UPDATE devices SET status = ${InstanceStatus.INVALID}, invalid_reason = ${InstanceInvalidReason.UNINSTALLED}
          WHERE id IN (SELECT device_id FROM ins WHERE outcome = ${SendOutcome.LOST} AND loss_code = ${LOSS.UNINSTALLED})
        ), lease AS (
          UPDATE message_batches SET lease_until = now() + make_interval(secs => $11) WHERE id = $2 AND status = ${BatchStatus.OPEN}
        )
-       UPDATE messages SET dispatch_count = dispatch_count + (SELECT count(*) FROM ins WHERE outcome = ${SendOutcome.DISPATCHED}), updated_at = now() WHERE id = $1`,
-      [
-        batch.messageId,
-        batch.id,
-        ints('deviceId'),
-        ints('outcome'),
-        ints('lossCode'),
-        col('fcmName'),
-        times,
-        ints('attempted'),
-        col('country'),
-        col('appVersion'),
-        leaseSeconds,
-      ],
-    );
+       SELECT ins.outcome, ins.loss_code AS "lossCode", r.country, r.app_version AS "appVersion", count(*)::int AS count
+       FROM ins JOIN r ON r.device_id = ins.device_id WHERE ins.outcome IN (${SendOutcome.DISPATCHED}, ${SendOutcome.LOST})
+       GROUP BY ins.outcome, ins.loss_code, r.country, r.app_version`,
+        [
+          batch.messageId,
+          batch.id,
+          ints('deviceId'),
+          ints('outcome'),
+          ints('lossCode'),
+          col('fcmName'),
+          times,
+          ints('attempted'),
+          col('country'),
+          col('appVersion'),
+          leaseSeconds,
+        ],
+      );
+      await this.counter.countSends(tx, batch.messageId, decided);
+    });
   }
 
   /** Open batches of a message (it is sent when none is left and no wave is open). */

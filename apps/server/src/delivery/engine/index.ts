@@ -6,11 +6,13 @@ export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
 export { policyBinding } from './policy-binding';
 export type {
   AuthFailureSink,
-  DeviceEventBits,
+  DecidedSends,
   PlatformLimits,
   PlatformLimitsSource,
   PolicySource,
+  SendCounter,
 } from './ports';
+export { LOSS } from './filters';
 export { audienceOf, TargetingError, type TargetingSpec } from './audience-source';
 export { planWaves, scheduleInstant, wallClockUtc, type PlannedWave } from './scheduler';
 export type { DeliveryEngine } from './engine';

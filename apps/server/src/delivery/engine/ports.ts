@@ -1,4 +1,5 @@
 import type { Restrict } from '@beacon/shared';
+import type { Queryable } from '../../db/client';
 import type { EngineDeps } from './engine';
 
 // What the delivery engine needs from the rest of the server. The engine declares it here and imports no module
@@ -24,12 +25,19 @@ export type PolicySource = NonNullable<EngineDeps['policyFor']>;
 /** Told when an app's FCM credentials fail, once per failing request (app.ts: modules/alerts throttles and raises). */
 export type AuthFailureSink = NonNullable<EngineDeps['onAuthFailure']>;
 
+/** Devices of one message whose send one write decided: dispatched, or lost with a loss code, by country and version. */
+export interface DecidedSends {
+  outcome: number;
+  lossCode: number;
+  country: string;
+  appVersion: string;
+  count: number;
+}
+
 /**
- * The event bits a device newly set on a message (1 reach, 2 show, 4 click, 8 dismiss, 16 show failed, 32 recalled,
- * 64 conversion): what the statistics writer `DeliveryRuntime.stats` counts (app.ts feeds it the devices module's).
+ * Counts decided sends, inside the transaction that recorded their send records (app.ts: the statistics module's
+ * writer), so the counters and the records never disagree.
  */
-export interface DeviceEventBits {
-  messageId: string;
-  deviceId: string;
-  newBits: number;
+export interface SendCounter {
+  countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void>;
 }

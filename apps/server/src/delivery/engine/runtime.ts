@@ -8,7 +8,7 @@ import { allowedTokenEndpoints } from '../token-endpoints';
 import { BatchRepository } from './batch.repository';
 import { DeliveryEngine, ENGINE_DEFAULTS, type EngineDeps, type EngineSettings } from './engine';
 import { EngineRepository } from './engine.repository';
-import { StatsRepository } from './stats.repository';
+import type { SendCounter } from './ports';
 
 interface Log {
   info(obj: object, msg?: string): void;
@@ -25,6 +25,8 @@ export interface DeliveryRuntimeOptions {
   fcmBaseUrl: string;
   /** Run this process's delivery workers (serve and worker roles; not api). */
   runWorkers: boolean;
+  /** the statistics writer: counts every decided send in the transaction that records it */
+  counter: SendCounter;
   policyFor?: EngineDeps['policyFor'];
   onAuthFailure?: EngineDeps['onAuthFailure'];
 }
@@ -53,17 +55,14 @@ export function deliverySettings(config: Pick<Config, 'delivery' | 'fcm'>): {
 }
 
 /**
- * The delivery engine of one process, started on first use (a process that never sends never starts the job queue),
- * plus the statistics writer fed by device events.
+ * The delivery engine of one process, started on first use (a process that never sends never starts the job queue).
  */
 export class DeliveryRuntime {
   readonly repo: EngineRepository;
-  readonly stats: StatsRepository;
   private started: Promise<{ engine: DeliveryEngine; boss: PgBoss; client: FcmClient }> | undefined;
 
   constructor(private readonly opts: DeliveryRuntimeOptions) {
     this.repo = new EngineRepository(opts.database);
-    this.stats = new StatsRepository(opts.database);
   }
 
   engine(): Promise<DeliveryEngine> {
@@ -89,7 +88,7 @@ export class DeliveryRuntime {
     });
     const engine = new DeliveryEngine({
       repo: this.repo,
-      batches: new BatchRepository(opts.database),
+      batches: new BatchRepository(opts.database, opts.counter),
       settings,
       boss,
       client,

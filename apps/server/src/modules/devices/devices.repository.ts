@@ -1,5 +1,5 @@
 import type { DeviceRegister } from '@beacon/shared';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { SendOutcome } from '../../delivery/engine';
 
 export interface RegisterRow {
@@ -26,10 +26,29 @@ export interface EventRow {
   showFailedReason: number | null;
 }
 
-export interface NewEvents {
+/** What a batch of events did to one (device, message) of the input. */
+export interface AppliedEvent {
+  appId: number;
+  gaid: string;
   messageId: string;
-  deviceId: string;
+  /** the device exists and was dispatched the message: the events may count */
+  dispatched: boolean;
+  deviceId: string | null;
+  /** the bits this batch newly set (0: repeats only) */
   newBits: number;
+  /** the UTC day the message was sent to the device */
+  day: string | null;
+}
+
+/** A device a registration or heartbeat touched (the statistics count new and daily active devices from it). */
+export interface TouchedDevice {
+  appId: number;
+  gaid: string;
+  deviceId: string;
+  country: string;
+  appVersion: string;
+  inserted: boolean;
+  lastActiveBefore: Date | null;
 }
 
 /** Invalid reasons stored on the device row (the time-based ones are derived when read). */
@@ -41,20 +60,31 @@ export const InvalidReason = {
   INACTIVE: 4,
 } as const;
 
+/** A transaction the device writes and the statistics counters of one flush share. */
+export type Tx = Queryable;
+
 /** The device store: batched, set-based writes (one statement per batch, never one per device). */
 export class DevicesRepository {
   constructor(private readonly database: Database) {}
 
-  /** Upserts devices by (app, gaid) and their tokens; returns the device ids in input order. */
-  async register(rows: RegisterRow[]): Promise<string[]> {
+  /** Runs a flush's writes in one transaction (the device rows and the counters they feed). */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.database.transaction(fn);
+  }
+
+  /** Upserts devices by (app, gaid) and their tokens; returns the devices touched (new or not, active before when). */
+  async register(rows: RegisterRow[], q: Queryable = this.database): Promise<TouchedDevice[]> {
     if (rows.length === 0) return [];
     const col = <K extends keyof DeviceRegister>(k: K) => rows.map((r) => r.device[k]);
-    const result = await this.database.query<{ id: string; app_id: number; gaid: string }>(
+    return q.query<TouchedDevice>(
       `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
                               $8::text[], $9::int[], $10::text[], $11::text[], $12::smallint[], $13::boolean[], $14::text[])
            AS t(app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, operator,
                 timezone, utc_offset_min, notifications_enabled, token)
+       ), old AS (
+         SELECT d.id, d.last_active_at FROM devices d JOIN input ON input.app_id = d.app_id AND input.gaid = d.gaid
+         FOR UPDATE OF d
        ), up AS (
          INSERT INTO devices AS d (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code,
                                    operator, timezone, utc_offset_min, notifications_enabled, status, invalid_reason)
@@ -69,13 +99,15 @@ export class DevicesRepository {
            utc_offset_min = EXCLUDED.utc_offset_min, notifications_enabled = EXCLUDED.notifications_enabled,
            status = EXCLUDED.status, invalid_reason = EXCLUDED.invalid_reason,
            last_active_at = now(), app_active_at = now()
-         RETURNING d.id, d.app_id, d.gaid
+         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version, (d.xmax = 0) AS inserted
        ), tok AS (
          INSERT INTO device_tokens AS k (device_id, token)
          SELECT up.id, input.token FROM up JOIN input ON input.app_id = up.app_id AND input.gaid = up.gaid
          ON CONFLICT (device_id) DO UPDATE SET token = EXCLUDED.token, updated_at = now()
        )
-       SELECT id::text AS id, app_id, gaid::text AS gaid FROM up`,
+       SELECT up.app_id AS "appId", up.gaid::text AS gaid, up.id::text AS "deviceId", up.country,
+              up.app_version AS "appVersion", up.inserted, old.last_active_at AS "lastActiveBefore"
+       FROM up LEFT JOIN old ON old.id = up.id`,
       [
         rows.map((r) => r.appId),
         col('gaid'),
@@ -93,42 +125,43 @@ export class DevicesRepository {
         col('token'),
       ],
     );
-    const ids = new Map(result.map((r) => [`${r.app_id}:${r.gaid}`, r.id]));
-    return rows.map((r) => ids.get(`${r.appId}:${r.device.gaid}`) ?? '');
   }
 
-  /** Marks devices active and records their notification switch; returns which were found, in input order. */
-  async heartbeat(rows: HeartbeatRow[]): Promise<boolean[]> {
+  /** Marks devices active and records their notification switch; returns the devices found. */
+  async heartbeat(rows: HeartbeatRow[], q: Queryable = this.database): Promise<TouchedDevice[]> {
     if (rows.length === 0) return [];
-    const found = await this.database.query<{ app_id: number; gaid: string }>(
+    return q.query<TouchedDevice>(
       `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[], $3::boolean[]) AS t(app_id, gaid, enabled)),
-       dev AS (
+       old AS (
+         SELECT d.id, d.last_active_at FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid FOR UPDATE OF d
+       ), dev AS (
          UPDATE devices d SET notifications_enabled = v.enabled, last_active_at = now(), app_active_at = now(),
            status = CASE WHEN v.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 1 ELSE d.status END) ELSE 2 END,
            invalid_reason = CASE WHEN v.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 0 ELSE d.invalid_reason END) ELSE 1 END
          FROM v WHERE d.app_id = v.app_id AND d.gaid = v.gaid
-         RETURNING d.app_id, d.gaid::text AS gaid
+         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version
        ), apps_touched AS (
          UPDATE apps SET last_active_at = now() WHERE id IN (SELECT DISTINCT app_id FROM dev)
        )
-       SELECT app_id, gaid FROM dev`,
+       SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, dev.id::text AS "deviceId", dev.country,
+              dev.app_version AS "appVersion", false AS inserted, old.last_active_at AS "lastActiveBefore"
+       FROM dev LEFT JOIN old ON old.id = dev.id`,
       [rows.map((r) => r.appId), rows.map((r) => r.gaid), rows.map((r) => r.notificationsEnabled)],
     );
-    const set = new Set(found.map((f) => `${f.app_id}:${f.gaid}`));
-    return rows.map((r) => set.has(`${r.appId}:${r.gaid}`));
   }
 
   /**
    * Sets event bits on the send records of (message, device) that FCM accepted; events for messages the device was
    * never dispatched (never targeted, filtered, lost, still waiting) are ignored, so reach ≤ dispatched holds; a
-   * click implies a show and a show a receipt; bits already set make repeats no-ops. Returns the bits that were new.
+   * click implies a show and a show a receipt; bits already set make repeats no-ops. Returns, for every input row whose
+   * device exists, whether it was dispatched, the bits that were new and the day of the send.
    */
-  async applyEvents(rows: EventRow[]): Promise<NewEvents[]> {
+  async applyEvents(rows: EventRow[], q: Queryable = this.database): Promise<AppliedEvent[]> {
     if (rows.length === 0) return [];
-    return this.database.query<NewEvents>(
+    return q.query<AppliedEvent>(
       `WITH v AS (
          -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
-         SELECT d.id AS device_id, t.message_id,
+         SELECT t.app_id, t.gaid, d.id AS device_id, t.message_id,
                 t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
                 COALESCE(t.received_at, t.shown_at, t.clicked_at) AS received_at,
                 COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
@@ -142,7 +175,7 @@ export class DevicesRepository {
          -- dispatched only: a device the message never reached cannot have received it
          WHERE s.outcome = ${SendOutcome.DISPATCHED}
          FOR UPDATE OF s
-       )
+       ), up AS (
        UPDATE send_records s SET
          event_mask = s.event_mask | v.mask,
          received_at = COALESCE(s.received_at, v.received_at),
@@ -151,7 +184,13 @@ export class DevicesRepository {
          show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
        FROM v JOIN old ON old.message_id = v.message_id AND old.device_id = v.device_id
        WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND (v.mask & ~old.old_mask) <> 0
-       RETURNING s.message_id::text AS "messageId", s.device_id::text AS "deviceId", (v.mask & ~old.old_mask)::int AS "newBits"`,
+       RETURNING s.message_id, s.device_id, (v.mask & ~old.old_mask)::int AS new_bits,
+                 to_char(s.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+       )
+       SELECT v.app_id AS "appId", v.gaid::text AS gaid, v.message_id::text AS "messageId", v.device_id::text AS "deviceId",
+              old.message_id IS NOT NULL AS dispatched, COALESCE(up.new_bits, 0) AS "newBits", up.day
+       FROM v LEFT JOIN old ON old.message_id = v.message_id AND old.device_id = v.device_id
+         LEFT JOIN up ON up.message_id = v.message_id AND up.device_id = v.device_id`,
       [
         rows.map((r) => r.appId),
         rows.map((r) => r.gaid),

@@ -8,13 +8,35 @@ import {
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { WriteBatcher } from '../../lib/write-batcher';
-import type { DevicesRepository, EventRow, HeartbeatRow, NewEvents, RegisterRow } from './devices.repository';
+import type {
+  AppliedEvent,
+  DevicesRepository,
+  EventRow,
+  HeartbeatRow,
+  RegisterRow,
+  TouchedDevice,
+  Tx,
+} from './devices.repository';
+
+/**
+ * What the device side tells the statistics (app.ts wires the statistics module's writer), inside the transaction of
+ * each flush: the events newly set on dispatched sends, the events that count nothing, and the devices touched.
+ */
+export interface DeviceCounters {
+  countEvents(
+    tx: Tx,
+    events: Array<{ messageId: string; deviceId: string; newBits: number; day: string }>,
+  ): Promise<void>;
+  keepStrayEvents(
+    tx: Tx,
+    events: Array<{ appId: number; gaid: string; messageId: string; mask: number }>,
+  ): Promise<void>;
+  countActivity(tx: Tx, devices: TouchedDevice[]): Promise<void>;
+}
 
 export interface DevicesServiceOptions {
   maxBatch?: number;
   maxDelayMs?: number;
-  /** Called with the event bits each flush newly set (statistics counters subscribe here). */
-  onNewEvents?: (events: NewEvents[]) => Promise<void>;
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
   onRegistered?: (appId: number, token: string) => void;
 }
@@ -70,6 +92,25 @@ function mergeEvents(items: EventsItem[]): EventRow[] {
   return [...merged.values()];
 }
 
+/** The events that count: new bits on a dispatched send. */
+function counted(applied: AppliedEvent[]) {
+  const out: Array<{ messageId: string; deviceId: string; newBits: number; day: string }> = [];
+  for (const a of applied)
+    if (a.dispatched && a.newBits !== 0 && a.deviceId !== null && a.day !== null)
+      out.push({ messageId: a.messageId, deviceId: a.deviceId, newBits: a.newBits, day: a.day });
+  return out;
+}
+
+/** The input rows with no dispatched send: an unknown device or message, or a device the message never reached. */
+function stray(rows: EventRow[], applied: AppliedEvent[]) {
+  const dispatched = new Set(
+    applied.filter((a) => a.dispatched).map((a) => `${a.appId}:${a.gaid}:${a.messageId}`),
+  );
+  return rows
+    .filter((r) => !dispatched.has(`${r.appId}:${r.gaid}:${r.messageId}`))
+    .map((r) => ({ appId: r.appId, gaid: r.gaid, messageId: r.messageId, mask: r.mask }));
+}
+
 /**
  * The device side of Beacon: registrations, heartbeats and message events from app SDKs. Every write goes through
  * a group-commit batcher, so a burst from a whole broadcast becomes a few set-based statements.
@@ -81,6 +122,7 @@ export class DevicesService {
 
   constructor(
     private readonly repo: DevicesRepository,
+    counters: DeviceCounters,
     opts: DevicesServiceOptions = {},
   ) {
     const batch = {
@@ -92,22 +134,34 @@ export class DevicesService {
       // the same device twice in one batch: the last registration wins
       const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
       const unique = [...last.values()];
-      const ids = await this.repo.register(unique);
+      const touched = await this.repo.transaction(async (tx) => {
+        const devices = await this.repo.register(unique, tx);
+        await counters.countActivity(tx, devices);
+        return devices;
+      });
       if (opts.onRegistered) for (const r of unique) opts.onRegistered(r.appId, r.device.token);
-      const byKey = new Map(unique.map((r, i) => [key(r.appId, r.device.gaid), ids[i] ?? '']));
+      const byKey = new Map(touched.map((d) => [key(d.appId, d.gaid), d.deviceId]));
       return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
     }, batch);
     this.heartbeats = new WriteBatcher(async (rows) => {
       const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
       const unique = [...last.values()];
-      const found = await this.repo.heartbeat(unique);
-      const byKey = new Map(unique.map((r, i) => [key(r.appId, r.gaid), found[i] ?? false]));
-      return rows.map((r) => byKey.get(key(r.appId, r.gaid)) ?? false);
+      const found = await this.repo.transaction(async (tx) => {
+        const devices = await this.repo.heartbeat(unique, tx);
+        await counters.countActivity(tx, devices);
+        return devices;
+      });
+      const set = new Set(found.map((d) => key(d.appId, d.gaid)));
+      return rows.map((r) => set.has(key(r.appId, r.gaid)));
     }, batch);
     this.events = new WriteBatcher<EventsItem, void>(
       async (items) => {
-        const fresh = await this.repo.applyEvents(mergeEvents(items));
-        if (fresh.length && opts.onNewEvents) await opts.onNewEvents(fresh);
+        const rows = mergeEvents(items);
+        await this.repo.transaction(async (tx) => {
+          const applied = await this.repo.applyEvents(rows, tx);
+          await counters.countEvents(tx, counted(applied));
+          await counters.keepStrayEvents(tx, stray(rows, applied));
+        });
         return items.map(() => undefined);
       },
       { ...batch, maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)) },
@@ -124,7 +178,10 @@ export class DevicesService {
     if (!found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
   }
 
-  /** Records events; events of unknown devices or messages are accepted and ignored, repeats are no-ops. */
+  /**
+   * Records events; events of unknown devices or messages, or of a message the device was never dispatched, are
+   * accepted and kept for troubleshooting without counting; repeats are no-ops.
+   */
   async recordEvents(appId: number, body: DeviceEvents): Promise<void> {
     await this.events.add({ appId, body });
   }

@@ -4,6 +4,8 @@ import { gaid, sdkAuthOf, sdkDevice } from '../../test/devices';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { DevicesRepository, type RegisterRow } from './devices.repository';
 import { DevicesService } from './devices.service';
+import type { Queryable } from '../../db/client';
+import { StatisticsWriter } from '../statistics';
 
 const GAID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 /** The device GAID as an SDK may send it, before normalisation (ng, pt-BR, Tecno, Spark 10). */
@@ -183,13 +185,13 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
   it('batches a burst of registrations into a few set-based writes', async () => {
     class CountingRepo extends DevicesRepository {
       calls: number[] = [];
-      override async register(rows: RegisterRow[]) {
+      override async register(rows: RegisterRow[], q?: Queryable) {
         this.calls.push(rows.length);
-        return super.register(rows);
+        return super.register(rows, q);
       }
     }
     const repo = new CountingRepo(t.database);
-    const service = new DevicesService(repo, { maxBatch: 500, maxDelayMs: 5 });
+    const service = new DevicesService(repo, new StatisticsWriter(), { maxBatch: 500, maxDelayMs: 5 });
     const ids = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
         service.register(appId, {

@@ -23,16 +23,6 @@ export const MESSAGE_CSV_HEADER = [
   'conversionRate',
 ];
 
-export const DISTRIBUTION_CSV_HEADER = [
-  'dispatched',
-  'reached',
-  'reachRate',
-  'shown',
-  'showRate',
-  'clicked',
-  'clickRate',
-];
-
 /** An instant as `YYYY-MM-DD HH:mm:ss` wall time in a `±HHMM` zone. */
 export function wallTime(iso: string, zone: string): string {
   const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);
@@ -75,19 +65,4 @@ export function messageCsvRows(
       rate(r.conversion, r.click),
     ];
   });
-}
-
-export function distributionCsvRows(
-  rows: ReadonlyArray<{ key: string; dispatch: number; reach: number; show: number; click: number }>,
-): Array<Array<string | number>> {
-  return rows.map((r) => [
-    r.key,
-    r.dispatch,
-    r.reach,
-    rate(r.reach, r.dispatch),
-    r.show,
-    rate(r.show, r.reach),
-    r.click,
-    rate(r.click, r.show),
-  ]);
 }

@@ -1,30 +1,17 @@
 import { z } from 'zod';
-import {
-  ErrorCodes,
-  AppIdParams,
-  MessageListRequest,
-  MessageStatus,
-  MessageType,
-  numberInput,
-} from '@beacon/shared';
-import { ApiError, fieldError } from '../../lib/api-error';
+import { AppIdParams, MessageListRequest, MessageStatus, MessageType, numberInput } from '@beacon/shared';
+import { fieldError, parseOrThrow } from '../../lib/api-error';
 import { csvOf, sendCsv } from '../../lib/csv';
 import { registerRawRoute } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { messagesPolicy } from './messages.policy';
 import { toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
-import {
-  messageCsvRows,
-  MESSAGE_CSV_HEADER,
-  DISTRIBUTION_CSV_HEADER,
-  distributionCsvRows,
-} from './messages-export.csv';
+import { messageCsvRows, MESSAGE_CSV_HEADER } from './messages-export.csv';
 
-/** Paths of the CSV downloads (part 2 §7 "Export" and §2 "CSV export for distribution"). */
+/** Path of the CSV download (part 2 §7 "Export"). */
 export const MESSAGE_EXPORT_PATHS = {
   list: '/tcm/v1/app/:appId/msg/export',
-  distribution: '/tcm/v1/app/:appId/msg/:msgId/distribution/:dimension/export',
 } as const;
 
 /** The list's filters, with the date range required (the console asks for one before exporting). */
@@ -45,16 +32,7 @@ const EXPORT_PAGE = 500;
 /** A CSV export never holds more rows than this (a year of heavy use). */
 export const EXPORT_MAX_ROWS = 20_000;
 
-function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw fieldError(String(issue?.path[0] ?? 'query'), issue?.message ?? 'is invalid');
-  }
-  return parsed.data;
-}
-
-/** CSV downloads of the message list and of a message's distribution; the same access as the list. */
+/** The CSV download of the message list; the same access as the list. */
 export function registerMessagesExportModule({ app, database }: ModuleContext): void {
   const repo = new MessagesRepository(database);
 
@@ -83,21 +61,4 @@ export function registerMessagesExportModule({ app, database }: ModuleContext): 
       return sendCsv(reply, `messages_${appId}_${q.begin}_${q.end}.csv`, body);
     },
   );
-
-  const distribution = route(MESSAGE_EXPORT_PATHS.distribution, 'CSV export of a message distribution');
-  registerRawRoute(app, distribution, async ({ req, reply }) => {
-    const { appId } = parseOrThrow(AppIdParams, req.params);
-    const p = parseOrThrow(
-      z.object({
-        msgId: numberInput(z.number().int().positive()),
-        dimension: z.enum(['country', 'version']),
-      }),
-      req.params,
-    );
-    const m = await repo.find(appId, p.msgId);
-    if (!m) throw new ApiError(ErrorCodes.NOT_FOUND);
-    const rows = await repo.dims(m.id, p.dimension === 'country' ? 1 : 2);
-    const body = csvOf([[p.dimension, ...DISTRIBUTION_CSV_HEADER], ...distributionCsvRows(rows)]);
-    return sendCsv(reply, `message_${m.id}_${p.dimension}.csv`, body);
-  });
 }

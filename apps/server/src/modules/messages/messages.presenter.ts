@@ -1,7 +1,7 @@
-import type { MessageDetail, MessageRow } from '@beacon/shared';
+import { statRate, type MessageDetail, type MessageRow } from '@beacon/shared';
 import type { MessageRecord } from './messages.repository';
 
-const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10000) / 100 : 0);
+const rate = statRate;
 
 /** A list row: counts and the rates of DESIGN §7 (reach over dispatch, show over reach, click over show), in %. */
 export function toRow(m: MessageRecord): MessageRow {

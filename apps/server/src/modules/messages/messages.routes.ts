@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { messagesPolicy as policy } from './messages.policy';
-import { rate, toDetail, toRow } from './messages.presenter';
+import { toDetail, toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { createTargetingService } from '../targeting';
@@ -11,7 +11,7 @@ import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words';
 
-/** Notifications: compose, estimate, list, detail with its statistics, and the row actions. */
+/** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
 export function registerMessagesModule(ctx: ModuleContext): void {
   const { app, repos, delivery, database } = ctx;
   const repo = new MessagesRepository(database);
@@ -88,77 +88,5 @@ export function registerMessagesModule(ctx: ModuleContext): void {
   registerCall(app, messageCalls.remove, policy.act, async ({ params }) => {
     await service.remove(params.appId, params.msgId);
     return {};
-  });
-
-  registerCall(app, messageCalls.funnel, policy.read, async ({ params }) => {
-    const m = await service.find(params.appId, params.msgId);
-    const waiting = await repo.waiting(m.id);
-    return {
-      push: m.selectedCount,
-      channelReach: m.dispatchCount,
-      targetReceive: m.reachCount,
-      targetReach: m.reachCount,
-      show: m.showCount,
-      click: m.clickCount,
-      waiting: waiting.n,
-      waitingNext: waiting.next?.toISOString() ?? null,
-    };
-  });
-
-  registerCall(app, messageCalls.distribution, policy.read, async ({ params }) => {
-    const m = await service.find(params.appId, params.msgId);
-    const rows = await repo.dims(m.id, params.dimension === 'country' ? 1 : 2);
-    return {
-      rows: rows.map((r) => ({
-        key: r.key,
-        dispatch: r.dispatch,
-        reach: r.reach,
-        reachRate: rate(r.reach, r.dispatch),
-        show: r.show,
-        showRate: rate(r.show, r.reach),
-        click: r.click,
-        clickRate: rate(r.click, r.show),
-      })),
-    };
-  });
-
-  registerCall(app, messageCalls.dispatchLoss, policy.read, async ({ params }) => {
-    const m = await service.find(params.appId, params.msgId);
-    const rows = await repo.losses(m.id);
-    const targeted = rows.reduce((a, r) => a + r.count, 0) + m.selectedCount;
-    return {
-      messageDistributionLoseList: rows.map((r) => ({
-        type: r.type,
-        count: r.count,
-        loseRate: rate(r.count, targeted),
-      })),
-      total: targeted,
-    };
-  });
-
-  registerCall(app, messageCalls.showLoss, policy.read, async ({ params }) => {
-    const m = await service.find(params.appId, params.msgId);
-    const rows = await repo.showLosses(m.id);
-    return {
-      damageShowCountList: rows.map((r) => ({
-        damageType: r.type,
-        damageCount: r.count,
-        damageRate: rate(r.count, m.reachCount),
-      })),
-    };
-  });
-
-  registerCall(app, messageCalls.reach, policy.read, async ({ params }) => {
-    const m = await service.find(params.appId, params.msgId);
-    const minutes = await repo.reachMinutes(m.id);
-    const minutesNums = Array.from({ length: 60 }, (_, i) => minutes.find((r) => r.minute === i)?.reach ?? 0);
-    const hours = new Map<number, number>();
-    for (const r of minutes)
-      hours.set(Math.floor(r.minute / 60), (hours.get(Math.floor(r.minute / 60)) ?? 0) + r.reach);
-    const lastHour = Math.max(0, ...hours.keys());
-    return {
-      minutes_nums: minutesNums,
-      hours_nums: Array.from({ length: Math.max(24, lastHour + 1) }, (_, h) => hours.get(h) ?? 0),
-    };
   });
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { messageCalls } from '@beacon/shared';
+import { statisticsCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
 export const getDispatchLoss = (appId: number, msgId: number) =>
-  apiRequest(messageCalls.dispatchLoss, { params: { appId, msgId } });
+  apiRequest(statisticsCalls.dispatchLoss, { params: { appId, msgId } });
 
 /** Dispatch losses by code; loaded each time the popover opens. */
 export const useDispatchLoss = (appId: number, msgId: number, open: boolean) =>

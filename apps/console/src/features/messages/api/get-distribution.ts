@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messageCalls } from '@beacon/shared';
+import { statisticsCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
 export type DistributionDimension = 'country' | 'version';
 
 export const getDistribution = (appId: number, msgId: number, dimension: DistributionDimension) =>
-  apiRequest(messageCalls.distribution, { params: { appId, msgId, dimension } });
+  apiRequest(statisticsCalls.distribution, { params: { appId, msgId, dimension } });
 
 export const getDistributionQueryOptions = (appId: number, msgId: number, dimension: DistributionDimension) =>
   queryOptions({

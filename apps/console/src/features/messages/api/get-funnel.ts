@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messageCalls } from '@beacon/shared';
+import { statisticsCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
 export const getFunnel = (appId: number, msgId: number) =>
-  apiRequest(messageCalls.funnel, { params: { appId, msgId } });
+  apiRequest(statisticsCalls.funnel, { params: { appId, msgId } });
 
 export const getFunnelQueryOptions = (appId: number, msgId: number) =>
   queryOptions({

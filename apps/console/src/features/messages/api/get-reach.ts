@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { messageCalls } from '@beacon/shared';
+import { statisticsCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
 export const getReach = (appId: number, msgId: number) =>
-  apiRequest(messageCalls.reach, { params: { appId, msgId } });
+  apiRequest(statisticsCalls.reach, { params: { appId, msgId } });
 
 /** Reach by minute (first hour) and by hour. */
 export const useReach = (appId: number, msgId: number, refetchInterval: number | false) =>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { messageCalls } from '@beacon/shared';
+import { statisticsCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
 export const getShowLoss = (appId: number, msgId: number) =>
-  apiRequest(messageCalls.showLoss, { params: { appId, msgId } });
+  apiRequest(statisticsCalls.showLoss, { params: { appId, msgId } });
 
 /** Show losses by reason; loaded each time the popover opens. */
 export const useShowLoss = (appId: number, msgId: number, open: boolean) =>

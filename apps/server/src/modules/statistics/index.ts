@@ -1,0 +1,2 @@
+export { registerStatisticsModule } from './statistics.routes';
+export { StatisticsWriter } from './statistics.writer';

@@ -1,0 +1,148 @@
+import { StatMode, type StatCounts } from '@beacon/shared';
+import type { Database } from '../../db/client';
+import { OPEN_OUTCOMES } from '../../delivery/engine';
+
+/** A message's totals as the statistics keep them (messages' counter columns, written by StatisticsWriter only). */
+export interface MessageTotals {
+  id: number;
+  startedAt: Date | null;
+  createdAt: Date;
+  dispatch: number;
+  lost: number;
+  reach: number;
+  show: number;
+  click: number;
+}
+
+/** Counts of a report row before rates: one day, country or version. */
+export type CountsRow = { key: string } & StatCounts;
+
+/** Which rows of the rollups a report reads: app, range, mode, countries and versions ([] = all). */
+export interface ReportFilter {
+  appId: number;
+  start: string;
+  end: string;
+  mode: StatMode;
+  countries: string[];
+  versions: string[];
+}
+
+/** The rollup rows of a mode (stat_app_days: msg_type, ai). */
+function modeCondition(mode: StatMode): string {
+  if (mode === StatMode.BACKEND) return 'NOT ai';
+  if (mode === StatMode.AI_ALL) return 'ai';
+  if (mode === StatMode.AI_PUSH) return 'ai AND msg_type = 1';
+  return 'true';
+}
+
+const COUNTS = `sum(push)::int AS push, sum(dispatch)::int AS dispatch, sum(reach)::int AS reach, sum(show)::int AS show,
+  sum(click)::int AS click, sum(conversion)::int AS conversion, sum(notice_off)::int AS "noticeOff"`;
+
+/** Every read of the statistics: from the counters and rollups, never from send records or raw events. */
+export class StatisticsRepository {
+  constructor(private readonly database: Database) {}
+
+  async message(appId: number, id: number): Promise<MessageTotals | undefined> {
+    const [row] = await this.database.query<MessageTotals>(
+      `SELECT id::int AS id, started_at AS "startedAt", created_at AS "createdAt", dispatch_count AS dispatch,
+              lost_count AS lost, reach_count AS reach, show_count AS show, click_count AS click
+       FROM messages WHERE app_id = $1 AND id = $2 AND NOT deleted`,
+      [appId, id],
+    );
+    return row;
+  }
+
+  /** Devices of the message waiting for their send (banned window, FCM retry) and when the next is due. */
+  async waiting(id: number): Promise<{ n: number; next: Date | null }> {
+    const [row] = await this.database.query<{ n: number; next: Date | string | null }>(
+      `SELECT count(*)::int AS n, min(not_before) AS next FROM send_records WHERE message_id = $1 AND outcome IN (${OPEN_OUTCOMES})`,
+      [id],
+    );
+    return { n: row?.n ?? 0, next: row?.next ? new Date(row.next) : null };
+  }
+
+  async losses(id: number) {
+    return this.database.query<{ type: number; count: number }>(
+      `SELECT loss_code AS type, sum(count)::int AS count FROM stat_message_losses WHERE message_id = $1
+       GROUP BY loss_code ORDER BY count DESC, loss_code`,
+      [id],
+    );
+  }
+
+  async showLosses(id: number) {
+    return this.database.query<{ type: number; count: number }>(
+      'SELECT reason AS type, count FROM message_show_losses WHERE message_id = $1 ORDER BY count DESC, reason',
+      [id],
+    );
+  }
+
+  /** A message's counts by country or app version (keys it was dispatched to). */
+  async distribution(id: number, dimension: 'country' | 'version') {
+    const col = dimension === 'country' ? 'country' : 'app_version';
+    return this.database.query<{ key: string; dispatch: number; reach: number; show: number; click: number }>(
+      `SELECT ${col} AS key, sum(dispatch)::int AS dispatch, sum(reach)::int AS reach, sum(show)::int AS show,
+              sum(click)::int AS click
+       FROM stat_message_days WHERE message_id = $1 GROUP BY ${col} HAVING sum(dispatch) > 0
+       ORDER BY dispatch DESC, key`,
+      [id],
+    );
+  }
+
+  async reachMinutes(id: number) {
+    return this.database.query<{ minute: number; reach: number }>(
+      'SELECT minute, reach FROM message_reach_minutes WHERE message_id = $1 ORDER BY minute',
+      [id],
+    );
+  }
+
+  /**
+   * Counts grouped by day, country or app version over a filter's range: the rollup's counters plus the unique
+   * devices of the mode (stat_uv_days; a total over several days or keys sums the daily unique devices).
+   */
+  async counts(f: ReportFilter, by: 'day' | 'country' | 'version'): Promise<CountsRow[]> {
+    const key = by === 'day' ? "to_char(day, 'YYYY-MM-DD')" : by === 'country' ? 'country' : 'app_version';
+    const where = `app_id = $1 AND day BETWEEN $2::date AND $3::date
+      AND (cardinality($4::text[]) = 0 OR country = ANY($4)) AND (cardinality($5::text[]) = 0 OR app_version = ANY($5))`;
+    const params = [f.appId, f.start, f.end, f.countries, f.versions];
+    const [rows, uv] = await Promise.all([
+      this.database.query<Omit<CountsRow, 'showUv' | 'clickUv'>>(
+        `SELECT ${key} AS key, ${COUNTS} FROM stat_app_days WHERE ${where} AND ${modeCondition(f.mode)}
+         GROUP BY 1 ORDER BY 1`,
+        params,
+      ),
+      this.database.query<{ key: string; showUv: number; clickUv: number }>(
+        `SELECT ${key} AS key, sum(show_uv)::int AS "showUv", sum(click_uv)::int AS "clickUv"
+         FROM stat_uv_days WHERE ${where} AND mode = $6 GROUP BY 1`,
+        [...params, f.mode],
+      ),
+    ]);
+    const uvOf = new Map(uv.map((u) => [u.key, u]));
+    const keys = new Set([...rows.map((r) => r.key), ...uv.map((u) => u.key)]);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return [...keys].sort().map((k) => {
+      const r = byKey.get(k);
+      const u = uvOf.get(k);
+      return {
+        key: k,
+        push: r?.push ?? 0,
+        dispatch: r?.dispatch ?? 0,
+        reach: r?.reach ?? 0,
+        show: r?.show ?? 0,
+        click: r?.click ?? 0,
+        conversion: r?.conversion ?? 0,
+        noticeOff: r?.noticeOff ?? 0,
+        showUv: u?.showUv ?? 0,
+        clickUv: u?.clickUv ?? 0,
+      };
+    });
+  }
+
+  /** Effective and new devices per day over a range. */
+  async users(appId: number, start: string, end: string) {
+    return this.database.query<{ date: string; effective: number; newUser: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(effective)::int AS effective, sum(new_users)::int AS "newUser"
+       FROM stat_user_days WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY day ORDER BY day`,
+      [appId, start, end],
+    );
+  }
+}

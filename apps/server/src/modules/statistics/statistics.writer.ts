@@ -1,0 +1,222 @@
+import type { Queryable } from '../../db/client';
+import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
+import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY } from './statistics.sql';
+
+/** The event bits a device newly set on a message it was dispatched, and the UTC day that send was made. */
+export interface CountedEvent {
+  messageId: string;
+  deviceId: string;
+  newBits: number;
+  /** `YYYY-MM-DD`: the day of the send record's sent_at */
+  day: string;
+}
+
+/** A device a registration or heartbeat touched: whether it is new, and when it was last active before. */
+export interface DeviceActivity {
+  appId: number;
+  deviceId: string;
+  country: string;
+  appVersion: string;
+  inserted: boolean;
+  /** its last activity before this call (null for a new device) */
+  lastActiveBefore: Date | null;
+}
+
+/** An event that counted nothing (no dispatched send record for it): kept for troubleshooting. */
+export interface StrayEvent {
+  appId: number;
+  gaid: string;
+  messageId: string;
+  mask: number;
+}
+
+const bits = (name: keyof typeof EVENT_BIT) => EVENT_BIT[name];
+
+/**
+ * The one writer of every counter (DESIGN §7): the engine calls `countSends` in the transaction that records send
+ * results, the devices module `countEvents` / `countActivity` in the transaction that applies events, registrations
+ * and heartbeats. Each is a single set-based statement, so a crash never leaves a counter without its records.
+ */
+export class StatisticsWriter implements SendCounter {
+  /** Devices whose send was decided (dispatched, or lost with a code) today, grouped by outcome, loss, country, version. */
+  async countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void> {
+    if (groups.length === 0) return;
+    await tx.query(
+      `WITH g AS (
+         SELECT * FROM unnest($2::smallint[], $3::smallint[], $4::text[], $5::text[], $6::int[])
+           AS t(outcome, loss, country, app_version, n)
+       ), m AS (SELECT id, app_id, msg_type, content_create_type > 0 AS ai FROM messages WHERE id = $1),
+       c AS (
+         SELECT g.country, g.app_version, sum(g.n)::int AS push,
+                COALESCE(sum(g.n) FILTER (WHERE g.outcome = ${SendOutcome.DISPATCHED}), 0)::int AS dispatch,
+                COALESCE(sum(g.n) FILTER (WHERE g.outcome = ${SendOutcome.LOST} AND g.loss = ${STAT_LOSS_NOTICE_OFF}), 0)::int AS notice_off
+         FROM g GROUP BY g.country, g.app_version
+       ), md AS (
+         INSERT INTO stat_message_days AS x (message_id, day, country, app_version, app_id, push, dispatch, notice_off)
+         SELECT m.id, ${UTC_DAY}, c.country, c.app_version, m.app_id, c.push, c.dispatch, c.notice_off FROM c, m
+         ORDER BY c.country, c.app_version
+         ON CONFLICT (message_id, day, country, app_version) DO UPDATE SET push = x.push + EXCLUDED.push,
+           dispatch = x.dispatch + EXCLUDED.dispatch, notice_off = x.notice_off + EXCLUDED.notice_off
+       ), ad AS (
+         INSERT INTO stat_app_days AS x (app_id, day, msg_type, ai, country, app_version, push, dispatch, notice_off)
+         SELECT m.app_id, ${UTC_DAY}, m.msg_type, m.ai, c.country, c.app_version, c.push, c.dispatch, c.notice_off FROM c, m
+         WHERE ${REPORTED_TYPE('m.msg_type')}
+         ORDER BY c.country, c.app_version
+         ON CONFLICT (app_id, day, msg_type, ai, country, app_version) DO UPDATE SET push = x.push + EXCLUDED.push,
+           dispatch = x.dispatch + EXCLUDED.dispatch, notice_off = x.notice_off + EXCLUDED.notice_off
+       ), l AS (
+         INSERT INTO stat_message_losses AS x (message_id, day, loss_code, count)
+         SELECT $1, ${UTC_DAY}, g.loss, sum(g.n) FROM g WHERE g.outcome = ${SendOutcome.LOST} GROUP BY g.loss ORDER BY g.loss
+         ON CONFLICT (message_id, day, loss_code) DO UPDATE SET count = x.count + EXCLUDED.count
+       )
+       UPDATE messages SET dispatch_count = dispatch_count + (SELECT COALESCE(sum(dispatch), 0) FROM c),
+         lost_count = lost_count + (SELECT COALESCE(sum(push - dispatch), 0) FROM c), updated_at = now()
+       WHERE id = $1`,
+      [
+        messageId,
+        groups.map((g) => g.outcome),
+        groups.map((g) => g.lossCode),
+        groups.map((g) => g.country),
+        groups.map((g) => g.appVersion),
+        groups.map((g) => g.count),
+      ],
+    );
+  }
+
+  /**
+   * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
+   * conversion, dismiss, show failed, recalled), the app rollup, show losses by reason, reach by minute since the
+   * message started, and the unique devices that showed / clicked per mode.
+   */
+  async countEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await tx.query(
+      `WITH e AS (
+         SELECT t.message_id, t.device_id, t.bits, t.day, d.country, d.app_version, m.app_id, m.msg_type,
+                m.content_create_type > 0 AS ai
+         FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[]) AS t(message_id, device_id, bits, day)
+           JOIN messages m ON m.id = t.message_id JOIN devices d ON d.id = t.device_id
+       ), c AS (
+         SELECT message_id, day, country, app_version, app_id, msg_type, ai,
+                count(*) FILTER (WHERE bits & ${bits('received')} > 0)::int AS reach,
+                count(*) FILTER (WHERE bits & ${bits('shown')} > 0)::int AS show,
+                count(*) FILTER (WHERE bits & ${bits('clicked')} > 0)::int AS click,
+                count(*) FILTER (WHERE bits & ${bits('converted')} > 0)::int AS conversion,
+                count(*) FILTER (WHERE bits & ${bits('dismissed')} > 0)::int AS dismiss,
+                count(*) FILTER (WHERE bits & ${bits('show_failed')} > 0)::int AS show_fail,
+                count(*) FILTER (WHERE bits & ${bits('recalled')} > 0)::int AS recalled
+         FROM e GROUP BY message_id, day, country, app_version, app_id, msg_type, ai
+       ), md AS (
+         INSERT INTO stat_message_days AS x (message_id, day, country, app_version, app_id, reach, show, click,
+                                             conversion, dismiss, show_fail, recalled)
+         SELECT message_id, day, country, app_version, app_id, reach, show, click, conversion, dismiss, show_fail, recalled
+         FROM c ORDER BY message_id, day, country, app_version
+         ON CONFLICT (message_id, day, country, app_version) DO UPDATE SET reach = x.reach + EXCLUDED.reach,
+           show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion,
+           dismiss = x.dismiss + EXCLUDED.dismiss, show_fail = x.show_fail + EXCLUDED.show_fail,
+           recalled = x.recalled + EXCLUDED.recalled
+       ), ad AS (
+         INSERT INTO stat_app_days AS x (app_id, day, msg_type, ai, country, app_version, reach, show, click, conversion)
+         SELECT app_id, day, msg_type, ai, country, app_version, sum(reach), sum(show), sum(click), sum(conversion)
+         FROM c WHERE ${REPORTED_TYPE('msg_type')}
+         GROUP BY app_id, day, msg_type, ai, country, app_version ORDER BY 1, 2, 3, 4, 5, 6
+         ON CONFLICT (app_id, day, msg_type, ai, country, app_version) DO UPDATE SET reach = x.reach + EXCLUDED.reach,
+           show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion
+       ), mm AS (
+         UPDATE messages SET reach_count = reach_count + s.reach, show_count = show_count + s.show,
+           click_count = click_count + s.click, conversion_count = conversion_count + s.conversion,
+           dismiss_count = dismiss_count + s.dismiss, show_fail_count = show_fail_count + s.show_fail,
+           recalled_count = recalled_count + s.recalled
+         FROM (SELECT message_id, sum(reach) AS reach, sum(show) AS show, sum(click) AS click, sum(conversion) AS conversion,
+                      sum(dismiss) AS dismiss, sum(show_fail) AS show_fail, sum(recalled) AS recalled
+               FROM c GROUP BY message_id) s
+         WHERE messages.id = s.message_id
+       ), sl AS (
+         INSERT INTO message_show_losses AS x (message_id, reason, count)
+         SELECT e.message_id, COALESCE(s.show_failed_reason, 20), count(*)
+         FROM e JOIN send_records s ON s.message_id = e.message_id AND s.device_id = e.device_id
+         WHERE e.bits & ${bits('show_failed')} > 0 GROUP BY 1, 2 ORDER BY 1, 2
+         ON CONFLICT (message_id, reason) DO UPDATE SET count = x.count + EXCLUDED.count
+       ), rm AS (
+         INSERT INTO message_reach_minutes AS x (message_id, minute, reach)
+         SELECT e.message_id,
+                GREATEST(0, floor(extract(epoch FROM (s.received_at - COALESCE(mm.started_at, mm.created_at))) / 60))::int,
+                count(*)
+         FROM e JOIN send_records s ON s.message_id = e.message_id AND s.device_id = e.device_id
+           JOIN messages mm ON mm.id = e.message_id
+         WHERE e.bits & ${bits('received')} > 0 AND s.received_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+         ON CONFLICT (message_id, minute) DO UPDATE SET reach = x.reach + EXCLUDED.reach
+       ), modes AS (
+         -- the statistics modes a message counts in: 0 all; 1 backend or 2 AI all; 3 AI notifications
+         SELECT app_id, day, device_id, country, app_version,
+                bit_or(CASE WHEN bits & ${bits('shown')} > 0 THEN 1 | (CASE WHEN ai THEN 4 ELSE 2 END) | (CASE WHEN ai AND msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END)::smallint AS show_modes,
+                bit_or(CASE WHEN bits & ${bits('clicked')} > 0 THEN 1 | (CASE WHEN ai THEN 4 ELSE 2 END) | (CASE WHEN ai AND msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END)::smallint AS click_modes
+         FROM e WHERE bits & ${bits('shown') | bits('clicked')} > 0 AND ${REPORTED_TYPE('msg_type')}
+         GROUP BY app_id, day, device_id, country, app_version
+       ), uv AS (
+         INSERT INTO stat_uv AS x (app_id, day, device_id, show_modes, click_modes)
+         SELECT DISTINCT ON (app_id, day, device_id) app_id, day, device_id, show_modes, click_modes FROM modes
+         ORDER BY app_id, day, device_id
+         ON CONFLICT (app_id, day, device_id) DO UPDATE SET show_modes = x.show_modes | EXCLUDED.show_modes,
+           click_modes = x.click_modes | EXCLUDED.click_modes, prev_show = x.show_modes, prev_click = x.click_modes
+         WHERE (EXCLUDED.show_modes & ~x.show_modes) <> 0 OR (EXCLUDED.click_modes & ~x.click_modes) <> 0
+         RETURNING x.app_id, x.day, x.device_id, (x.show_modes & ~x.prev_show) AS new_show, (x.click_modes & ~x.prev_click) AS new_click
+       )
+       INSERT INTO stat_uv_days AS x (app_id, day, mode, country, app_version, show_uv, click_uv)
+       SELECT uv.app_id, uv.day, mo.mode, modes.country, modes.app_version,
+              count(*) FILTER (WHERE uv.new_show & (1 << mo.mode) > 0), count(*) FILTER (WHERE uv.new_click & (1 << mo.mode) > 0)
+       FROM uv JOIN modes ON modes.app_id = uv.app_id AND modes.day = uv.day AND modes.device_id = uv.device_id
+         CROSS JOIN generate_series(0, 3) AS mo(mode)
+       WHERE (uv.new_show | uv.new_click) & (1 << mo.mode) > 0
+       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+       ON CONFLICT (app_id, day, mode, country, app_version) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
+         click_uv = x.click_uv + EXCLUDED.click_uv`,
+      [
+        events.map((e) => e.messageId),
+        events.map((e) => e.deviceId),
+        events.map((e) => e.newBits),
+        events.map((e) => e.day),
+      ],
+    );
+  }
+
+  /** Keeps the events that counted nothing (never dispatched to that device, unknown message) for troubleshooting. */
+  async keepStrayEvents(tx: Queryable, events: StrayEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await tx.query(
+      `INSERT INTO stat_stray_events AS x (app_id, gaid, message_id, mask)
+       SELECT DISTINCT ON (app_id, gaid, message_id) * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::smallint[])
+         AS t(app_id, gaid, message_id, mask)
+       ORDER BY app_id, gaid, message_id
+       ON CONFLICT (app_id, gaid, message_id) DO UPDATE SET mask = x.mask | EXCLUDED.mask, last_at = now()`,
+      [
+        events.map((e) => e.appId),
+        events.map((e) => e.gaid),
+        events.map((e) => e.messageId),
+        events.map((e) => e.mask),
+      ],
+    );
+  }
+
+  /** New devices and devices active for the first time today, per app, day, country and version. */
+  async countActivity(tx: Queryable, devices: DeviceActivity[]): Promise<void> {
+    if (devices.length === 0) return;
+    await tx.query(
+      `INSERT INTO stat_user_days AS x (app_id, day, country, app_version, effective, new_users)
+       SELECT app_id, ${UTC_DAY}, country, app_version, count(*), count(*) FILTER (WHERE inserted)
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::boolean[], $5::timestamptz[])
+         AS t(app_id, country, app_version, inserted, before)
+       WHERE inserted OR before IS NULL OR (before AT TIME ZONE 'UTC')::date < ${UTC_DAY}
+       GROUP BY app_id, country, app_version ORDER BY 1, 3, 4
+       ON CONFLICT (app_id, day, country, app_version) DO UPDATE SET effective = x.effective + EXCLUDED.effective,
+         new_users = x.new_users + EXCLUDED.new_users`,
+      [
+        devices.map((d) => d.appId),
+        devices.map((d) => d.country),
+        devices.map((d) => d.appVersion),
+        devices.map((d) => d.inserted),
+        devices.map((d) => d.lastActiveBefore),
+      ],
+    );
+  }
+}
