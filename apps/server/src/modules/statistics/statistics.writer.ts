@@ -33,6 +33,15 @@ export interface StrayEvent {
 const bits = (name: keyof typeof EVENT_BIT) => EVENT_BIT[name];
 
 /**
+ * Locks the messages' rows, in id order, before any counter: the sub-statements of one counting statement run in no
+ * set order, so writers that share counter rows (the engine's and the devices', on several processes) take the
+ * messages first, in one order, and can only wait for each other, never deadlock.
+ */
+async function lockMessages(tx: Queryable, ids: Array<number | string>): Promise<void> {
+  await tx.query('SELECT id FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+}
+
+/**
  * The one writer of every counter (DESIGN §7): the engine calls `countSends` in the transaction that records send
  * results, the devices module `countEvents` / `countActivity` in the transaction that applies events, registrations
  * and heartbeats. Each is a single set-based statement, so a crash never leaves a counter without its records.
@@ -41,6 +50,7 @@ export class StatisticsWriter implements SendCounter {
   /** Devices whose send was decided (dispatched, or lost with a code) today, grouped by outcome, loss, country, version. */
   async countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void> {
     if (groups.length === 0) return;
+    await lockMessages(tx, [messageId]);
     await tx.query(
       `WITH g AS (
          SELECT * FROM unnest($2::smallint[], $3::smallint[], $4::text[], $5::text[], $6::int[])
@@ -90,6 +100,7 @@ export class StatisticsWriter implements SendCounter {
    */
   async countEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
     if (events.length === 0) return;
+    await lockMessages(tx, [...new Set(events.map((e) => e.messageId))]);
     await tx.query(
       `WITH e AS (
          SELECT t.message_id, t.device_id, t.bits, t.day, d.country, d.app_version, m.app_id, m.msg_type,
