@@ -23,9 +23,13 @@ describe('statistics ranges (part 2 §5)', () => {
     expect(statRange('tracking', '2026-01-29', '2026-02-28', TODAY).fallback).toBe(true);
   });
 
-  it('falls back for today, the future, reversed or impossible days and days past the look-back', () => {
+  it('keeps a range ending today (the figures so far)', () => {
+    expect(statRange('user', '2026-02-20', TODAY, TODAY)).toMatchObject({ end: TODAY, fallback: false });
+  });
+
+  it('falls back for the future, reversed or impossible days and days past the look-back', () => {
     for (const [start, end] of [
-      ['2026-02-20', TODAY],
+      ['2026-02-20', '2026-03-02'],
       ['2026-02-20', '2026-03-05'],
       ['2026-02-25', '2026-02-20'],
       ['2026-02-30', '2026-02-28'],
@@ -35,9 +39,10 @@ describe('statistics ranges (part 2 §5)', () => {
       expect(statRange('user', start, end, TODAY).fallback, `${start}..${end}`).toBe(true);
   });
 
-  it('offers days before today and not past 1095 days back', () => {
+  it('offers days up to today and not past 1095 days back', () => {
     expect(isSelectableDay('2026-02-28', TODAY)).toBe(true);
-    expect(isSelectableDay(TODAY, TODAY)).toBe(false);
+    expect(isSelectableDay(TODAY, TODAY)).toBe(true);
+    expect(isSelectableDay('2026-03-02', TODAY)).toBe(false);
     expect(isSelectableDay(addDays(TODAY, -1095), TODAY)).toBe(true);
     expect(isSelectableDay(addDays(TODAY, -1096), TODAY)).toBe(false);
   });

@@ -20,7 +20,11 @@ export const STAT_RANGE_DAYS = {
 } as const;
 export type StatRangeKind = keyof typeof STAT_RANGE_DAYS;
 
-/** How far back a picker may go (part 2 §5: selectable dates past 1095 days and before today). */
+/**
+ * How far back a picker may go (part 2 §5: selectable dates within the past 1095 days, none in the future). Today is
+ * selectable, with the figures so far: an operator watches today's sends fill in; the default range stays the last 7
+ * complete days.
+ */
 export const STAT_BACK_DAYS = 1095;
 /** Without a valid range: the last 7 days ending yesterday. */
 export const STAT_DEFAULT_DAYS = 7;
@@ -48,9 +52,9 @@ export function isDay(s: unknown): s is string {
   return typeof s === 'string' && DAY.test(s) && utcDay(Date.parse(`${s}T00:00:00Z`) || 0) === s;
 }
 
-/** Whether a picker may offer `day` for this report on `today`: before today and not past the look-back. */
+/** Whether a picker may offer `day` on `today`: not in the future and not past the look-back. */
 export function isSelectableDay(day: string, today: string = utcDay()): boolean {
-  return day < today && daysBetween(day, today) <= STAT_BACK_DAYS;
+  return day <= today && daysBetween(day, today) <= STAT_BACK_DAYS;
 }
 
 /** The default range: the last 7 days ending yesterday. */
@@ -66,8 +70,8 @@ export interface StatRange {
 }
 
 /**
- * The range a report covers: the asked one when both days are real, start ≤ end, both selectable (before today, not
- * past the look-back) and it spans at most the report's length; otherwise the last 7 days ending yesterday.
+ * The range a report covers: the asked one when both days are real, start ≤ end, both selectable (not in the
+ * future, not past the look-back) and it spans at most the report's length; otherwise the last 7 days ending yesterday.
  */
 export function statRange(
   kind: StatRangeKind,
