@@ -3,6 +3,7 @@ import {
   ErrorCodes,
   statRange,
   statRate,
+  statRates,
   utcDay,
   type DimensionQuery,
   type StatMode,
@@ -163,10 +164,12 @@ export class StatisticsService {
     const r = this.range('dimension', q);
     const rows = await this.repo.counts(this.filter(appId, r.start, r.end, q.type, q), 'day');
     const dated = dayRows(rows, r.start, r.end);
+    const total = sumCounts(dated);
     return {
       dated,
-      totalData: dayRow('total', sumCounts(dated)),
-      avgData: dayRow('average', averageCounts(dated, dated.length)),
+      totalData: dayRow('total', total),
+      // the average day: counts averaged, rates the range's (from the totals, not from rounded averages)
+      avgData: { ...dayRow('average', averageCounts(dated, dated.length)), ...statRates(total) },
       ...r,
     };
   }

@@ -20,4 +20,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'config/tagconfigedit': lazy(() => import('./config/tagconfigedit')),
   'message/editpush': lazy(() => import('./message/editpush')),
   'data/push': lazy(() => import('./data/push')),
+  'statisticsData/project': lazy(() => import('./statisticsData/project')),
+  'statisticsData/dimension': lazy(() => import('./statisticsData/dimension')),
+  'statisticsData/user': lazy(() => import('./statisticsData/user')),
 };
