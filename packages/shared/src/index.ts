@@ -35,3 +35,4 @@ export * from './contracts/uploads';
 export * from './contracts/targeting';
 export * from './contracts/statistics';
 export * from './stat-range';
+export * from './contracts/platform-statistics';

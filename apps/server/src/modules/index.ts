@@ -11,7 +11,7 @@ import { registerIconModule } from './icon';
 import { registerMessagesExportModule, registerMessagesModule } from './messages';
 import { registerModelControlModule } from './model-control';
 import { registerSensitiveWordsModule } from './sensitive-words';
-import { registerStatisticsModule } from './statistics';
+import { registerPlatformStatisticsModule, registerStatisticsModule } from './statistics';
 import { registerTagsModule } from './tags';
 import { registerTargetingModule } from './targeting';
 import { registerTeamModule } from './team';
@@ -30,6 +30,7 @@ export const featureModules: RegisterModule[] = [
   registerAppsModule,
   registerMessagesModule,
   registerStatisticsModule,
+  registerPlatformStatisticsModule,
   registerAppGroupsModule,
   registerForbidModule,
   registerTroubleshootingModule,

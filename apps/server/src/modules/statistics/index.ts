@@ -1,2 +1,3 @@
 export { registerStatisticsModule } from './statistics.routes';
 export { StatisticsWriter } from './statistics.writer';
+export { registerPlatformStatisticsModule } from './platform-statistics.routes';

@@ -1,6 +1,7 @@
-import { StatMode, type StatCounts } from '@beacon/shared';
+import type { StatCounts, StatMode } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { OPEN_OUTCOMES } from '../../delivery/engine';
+import { modeCondition, SUMS } from './statistics.sql';
 
 /** A message's totals as the statistics keep them (messages' counter columns, written by StatisticsWriter only). */
 export interface MessageTotals {
@@ -27,17 +28,6 @@ export interface ReportFilter {
   versions: string[];
 }
 
-/** The rollup rows of a mode (stat_app_days: msg_type, ai). */
-function modeCondition(mode: StatMode): string {
-  if (mode === StatMode.BACKEND) return 'NOT ai';
-  if (mode === StatMode.AI_ALL) return 'ai';
-  if (mode === StatMode.AI_PUSH) return 'ai AND msg_type = 1';
-  return 'true';
-}
-
-const COUNTS = `sum(push)::int AS push, sum(dispatch)::int AS dispatch, sum(reach)::int AS reach, sum(show)::int AS show,
-  sum(click)::int AS click, sum(conversion)::int AS conversion, sum(notice_off)::int AS "noticeOff"`;
-
 /** Every read of the statistics: from the counters and rollups, never from send records or raw events. */
 export class StatisticsRepository {
   constructor(private readonly database: Database) {}
@@ -63,7 +53,7 @@ export class StatisticsRepository {
 
   async losses(id: number) {
     return this.database.query<{ type: number; count: number }>(
-      `SELECT loss_code AS type, sum(count)::int AS count FROM stat_message_losses WHERE message_id = $1
+      `SELECT loss_code AS type, sum(count)::float8 AS count FROM stat_message_losses WHERE message_id = $1
        GROUP BY loss_code ORDER BY count DESC, loss_code`,
       [id],
     );
@@ -80,8 +70,8 @@ export class StatisticsRepository {
   async distribution(id: number, dimension: 'country' | 'version') {
     const col = dimension === 'country' ? 'country' : 'app_version';
     return this.database.query<{ key: string; dispatch: number; reach: number; show: number; click: number }>(
-      `SELECT ${col} AS key, sum(dispatch)::int AS dispatch, sum(reach)::int AS reach, sum(show)::int AS show,
-              sum(click)::int AS click
+      `SELECT ${col} AS key, sum(dispatch)::float8 AS dispatch, sum(reach)::float8 AS reach,
+              sum(show)::float8 AS show, sum(click)::float8 AS click
        FROM stat_message_days WHERE message_id = $1 GROUP BY ${col} HAVING sum(dispatch) > 0
        ORDER BY dispatch DESC, key`,
       [id],
@@ -100,19 +90,21 @@ export class StatisticsRepository {
    * devices of the mode (stat_uv_days; a total over several days or keys sums the daily unique devices).
    */
   async counts(f: ReportFilter, by: 'day' | 'country' | 'version'): Promise<CountsRow[]> {
-    const key = by === 'day' ? "to_char(day, 'YYYY-MM-DD')" : by === 'country' ? 'country' : 'app_version';
+    // grouped by the column itself: a day becomes text once per group, not once per row
+    const col = by === 'day' ? 'day' : by === 'country' ? 'country' : 'app_version';
+    const key = by === 'day' ? "to_char(day, 'YYYY-MM-DD')" : col;
     const where = `app_id = $1 AND day BETWEEN $2::date AND $3::date
       AND (cardinality($4::text[]) = 0 OR country = ANY($4)) AND (cardinality($5::text[]) = 0 OR app_version = ANY($5))`;
     const params = [f.appId, f.start, f.end, f.countries, f.versions];
     const [rows, uv] = await Promise.all([
       this.database.query<Omit<CountsRow, 'showUv' | 'clickUv'>>(
-        `SELECT ${key} AS key, ${COUNTS} FROM stat_app_days WHERE ${where} AND ${modeCondition(f.mode)}
-         GROUP BY 1 ORDER BY 1`,
+        `SELECT ${key} AS key, ${SUMS} FROM stat_app_days WHERE ${where} AND ${modeCondition(f.mode)}
+         GROUP BY ${col}`,
         params,
       ),
       this.database.query<{ key: string; showUv: number; clickUv: number }>(
-        `SELECT ${key} AS key, sum(show_uv)::int AS "showUv", sum(click_uv)::int AS "clickUv"
-         FROM stat_uv_days WHERE ${where} AND mode = $6 GROUP BY 1`,
+        `SELECT ${key} AS key, sum(show_uv)::float8 AS "showUv", sum(click_uv)::float8 AS "clickUv"
+         FROM stat_uv_days WHERE ${where} AND mode = $6 GROUP BY ${col}`,
         [...params, f.mode],
       ),
     ]);
@@ -140,7 +132,7 @@ export class StatisticsRepository {
   /** Effective and new devices per day over a range. */
   async users(appId: number, start: string, end: string) {
     return this.database.query<{ date: string; effective: number; newUser: number }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(effective)::int AS effective, sum(new_users)::int AS "newUser"
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(effective)::float8 AS effective, sum(new_users)::float8 AS "newUser"
        FROM stat_user_days WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY day ORDER BY day`,
       [appId, start, end],
     );

@@ -1,4 +1,4 @@
-import { EVENT_BITS, MessageType } from '@beacon/shared';
+import { EVENT_BITS, MessageType, StatMode } from '@beacon/shared';
 import { LOSS } from '../../delivery/engine';
 
 /** Today's UTC day in SQL: the day a send is counted in (the statistics are kept per UTC day). */
@@ -16,3 +16,19 @@ export const STAT_LOSS_NOTICE_OFF = LOSS.NOTIFICATIONS_OFF;
  */
 export const REPORTED_TYPE = (column: string) =>
   `${column} NOT IN (${MessageType.PREVIEW}, ${MessageType.RECALL})`;
+
+/**
+ * The rollup rows of a mode (stat_app_days msg_type, ai), for every report: 0 every message, 1 written by hand, 2 AI
+ * content, 3 AI-content notifications.
+ */
+export function modeCondition(mode: StatMode): string {
+  if (mode === StatMode.BACKEND) return 'NOT ai';
+  if (mode === StatMode.AI_ALL) return 'ai';
+  if (mode === StatMode.AI_PUSH) return 'ai AND msg_type = 1';
+  return 'true';
+}
+
+/** Sums as float8: totals over many days or apps may pass 2³¹; float8 is exact up to 2⁵³ and reads as a number. */
+export const SUMS = `sum(push)::float8 AS push, sum(dispatch)::float8 AS dispatch, sum(reach)::float8 AS reach,
+  sum(show)::float8 AS show, sum(click)::float8 AS click, sum(conversion)::float8 AS conversion,
+  sum(notice_off)::float8 AS "noticeOff"`;

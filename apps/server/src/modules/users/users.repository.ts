@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures, sessions, users, userTokens } from '../../db/schema';
+import { trackNewUser } from '../../platform/tracking';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -24,13 +25,14 @@ export class UsersRepository {
     return row;
   }
 
-  /** Inserts a user; returns undefined when the e-mail is taken. */
+  /** Inserts a user (tracked as user_info_new); returns undefined when the e-mail is taken. */
   async insert(user: NewUser): Promise<UserRecord | undefined> {
     const [row] = await this.db
       .insert(users)
       .values(user)
       .onConflictDoNothing({ target: users.email })
       .returning();
+    if (row) await trackNewUser(this.db, row);
     return row;
   }
 

@@ -13,4 +13,6 @@ export const PLATFORM_TABS: Partial<Record<PlatformTabKey, LazyExoticComponent<C
   models: lazy(() => import('../../../features/model-control/components/models-tab')),
   apps: lazy(() => import('../../../features/app-control/components/apps-tab')),
   finework: lazy(() => import('../../../features/forbid/components/finework-tab')),
+  statistics: lazy(() => import('../../../features/statistics/admin/components/platform-statistics-tab')),
+  report: lazy(() => import('../../../features/statistics/admin/components/platform-report-tab')),
 };

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import { AdminStatistics } from '../../../features/statistics/admin';
 
+/** /statistics?item=push|user|tracking|alert: the admin dashboard (level 100; the router guards the level). */
 export default function StatisticsRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('dashboard.tabs.statistics')} />;
+  return <AdminStatistics />;
 }

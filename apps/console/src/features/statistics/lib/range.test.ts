@@ -21,7 +21,7 @@ describe('statistics ranges', () => {
     ['missing', undefined, undefined],
     ['empty', '', ''],
     ['reversed', '2026-03-10', '2026-03-01'],
-    ['ending today', '2026-03-10', TODAY],
+    ['ending tomorrow', '2026-03-10', '2026-03-16'],
     ['not a day', '2026-02-30', '2026-03-01'],
     ['longer than a month', '2026-02-01', '2026-03-14'],
   ])('falls back to the last 7 days for a %s range (as the server does)', (_, start, end) => {
@@ -37,11 +37,12 @@ describe('statistics ranges', () => {
     expect(shownRange('project', '2025-03-14', '2026-03-14', TODAY).fallback).toBe(true);
   });
 
-  it('refuses a picked range longer than the report allows, or not before today', () => {
+  it('refuses a picked range longer than the report allows, or in the future', () => {
     expect(pickProblem('dimension', '2026-02-12', '2026-03-14', TODAY)).toBeUndefined();
     expect(pickProblem('dimension', '2026-02-11', '2026-03-14', TODAY)).toBe('tooLong');
     expect(pickProblem('project', '2026-02-11', '2026-03-14', TODAY)).toBeUndefined();
-    expect(pickProblem('user', '2026-03-14', TODAY, TODAY)).toBe('notSelectable');
+    expect(pickProblem('user', '2026-03-14', TODAY, TODAY)).toBeUndefined();
+    expect(pickProblem('user', '2026-03-14', '2026-03-16', TODAY)).toBe('notSelectable');
     expect(pickProblem('user', '2022-01-01', '2022-01-02', TODAY)).toBe('notSelectable');
   });
 

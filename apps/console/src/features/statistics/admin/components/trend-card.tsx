@@ -1,0 +1,97 @@
+import { Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SeriesChart } from '../../../../components/charts';
+import { shortDay, useAdminFormat } from '../lib/format';
+
+/** The figures a trend may show: counts, and rates in % (named …Rate). */
+export type TrendRow = { label: string } & Record<string, number | string>;
+
+interface TrendCardProps {
+  title: string;
+  rows: TrendRow[];
+  /** the figures the reader may choose, the first shown first */
+  metrics: readonly string[];
+  loading: boolean;
+  testId: string;
+}
+
+const isRate = (metric: string) => metric.endsWith('Rate');
+const valueOf = (row: TrendRow, metric: string) => Number(row[metric] ?? 0);
+
+/**
+ * A trend: one figure at a time as a chart (the dependency-free SVG chart, with its hidden table) or as a visible
+ * table of every figure; an empty state when the range holds nothing.
+ */
+export function TrendCard({ title, rows, metrics, loading, testId }: TrendCardProps) {
+  const { t } = useTranslation();
+  const format = useAdminFormat();
+  const [metric, setMetric] = useState(metrics[0] ?? '');
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const shown = metrics.includes(metric) ? metric : (metrics[0] ?? '');
+  const empty = rows.every((r) => metrics.every((m) => valueOf(r, m) === 0));
+  const write = (m: string, v: number) => (isRate(m) ? format.rate(v) : format.count(v));
+  const name = (m: string) => t(`statisticsAdmin.metric.${m}`);
+
+  return (
+    <Card
+      size="small"
+      title={title}
+      loading={loading}
+      data-testid={testId}
+      extra={
+        <Segmented
+          size="small"
+          value={view}
+          onChange={(v) => setView(v as 'chart' | 'table')}
+          options={[
+            { value: 'chart', label: t('statisticsAdmin.view.chart') },
+            { value: 'table', label: t('statisticsAdmin.view.table') },
+          ]}
+          aria-label={t('statisticsAdmin.view.label')}
+        />
+      }
+      style={{ marginBottom: 16 }}
+    >
+      {empty ? (
+        <Empty description={t('statisticsAdmin.emptyRange')} />
+      ) : view === 'chart' ? (
+        <Flex vertical gap={8}>
+          <Segmented
+            size="small"
+            value={shown}
+            onChange={(v) => setMetric(String(v))}
+            options={metrics.map((m) => ({ value: m, label: name(m) }))}
+            aria-label={t('statisticsAdmin.metric.label')}
+            style={{ alignSelf: 'flex-start', flexWrap: 'wrap' }}
+          />
+          <SeriesChart
+            title={`${title}: ${name(shown)}`}
+            values={rows.map((r) => valueOf(r, shown))}
+            labels={rows.map((r) => (/^\d{4}-\d{2}-\d{2}$/.test(r.label) ? shortDay(r.label) : r.label))}
+            kind={rows.length > 31 ? 'line' : 'bar'}
+            formatValue={(v) => write(shown, v)}
+          />
+        </Flex>
+      ) : (
+        <Table<TrendRow>
+          size="small"
+          rowKey="label"
+          dataSource={rows}
+          pagination={rows.length > 31 ? { pageSize: 31, showSizeChanger: false } : false}
+          scroll={{ x: 'max-content' }}
+          caption={<Typography.Text type="secondary">{title}</Typography.Text>}
+          columns={[
+            { title: t('statisticsAdmin.col.date'), dataIndex: 'label', fixed: 'left' },
+            ...metrics.map((m) => ({
+              title: name(m),
+              dataIndex: m,
+              align: 'right' as const,
+              render: (v: number) => write(m, v),
+            })),
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
