@@ -35,6 +35,8 @@ beforeAll(async () => {
   const auth = sdkAuthOf(shop.app, shop.appSecret);
   await registerSdkDevice(beacon, auth, 1, { language: 'fr' });
   await registerSdkDevice(beacon, auth, 2);
+  // notifications off: the confirmation's forecast says the send will lose it (loss 107)
+  await registerSdkDevice(beacon, auth, 3, { notificationsEnabled: false });
 });
 afterAll(async () => {
   await browser?.close();
@@ -154,10 +156,15 @@ describe('compose a notification in the browser', () => {
       await page.fill(`#langContent_${code}_buttonExtra_0`, extra);
     }
     await page.getByText('Estimated audience').first().waitFor();
-    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('2');
+    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('3');
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('This message will be pushed to about 2 devices.').waitFor();
+    await dialog.getByText('This message will be pushed to about 3 devices.').waitFor();
+    // the forecast before send: the estimate, one row per loss reason, the expected sends
+    const forecast = dialog.getByTestId('confirm-forecast');
+    await forecast.getByTestId('forecast-audience').getByText('Audience: 3 devices').waitFor();
+    expect(await forecast.getByTestId('forecast-row-107').innerText()).toMatch(/Notifications off\s+1$/);
+    expect(await forecast.getByTestId('forecast-row-send').innerText()).toMatch(/Sends\s+2$/);
     await snap(page, 'compose-confirm');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(`**/app/${appId}/data/push`);

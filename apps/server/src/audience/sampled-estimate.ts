@@ -1,5 +1,8 @@
+import { roundEstimate } from '@beacon/shared';
 import type { Database } from '../db/client';
 import { countQuery, lookupCost, perDeviceLookups, type CompiledAudience } from './compile-conditions';
+
+export { roundEstimate };
 
 /** A device's sample bucket is `hashint8(id) & (SAMPLE_BUCKETS − 1)`; buckets below SAMPLE_INDEXED are indexed (0013). */
 export const SAMPLE_BUCKETS = 1024;
@@ -38,6 +41,11 @@ export interface AudienceEstimate {
   reason: string;
   /** The count query that produced `count` (for EXPLAIN in the benchmark). */
   query: { sql: string; params: unknown[] };
+  /**
+   * The devices `matches` counted, as an audience: the audience itself when exact, else restricted to the sample's
+   * buckets (the forecast before send reads the same devices).
+   */
+  sample: CompiledAudience;
 }
 
 const DEFAULTS: Required<EstimateOptions> = {
@@ -46,13 +54,6 @@ const DEFAULTS: Required<EstimateOptions> = {
   minSampleRows: 8_000,
   minMatches: 100,
   exactCost: 10_000,
-};
-
-/** Rounds to 3 significant digits: an estimate shows no more precision than it has. */
-export const roundEstimate = (n: number): number => {
-  if (n < 1000) return Math.round(n);
-  const unit = 10 ** (Math.floor(Math.log10(n)) - 2);
-  return Math.round(n / unit) * unit;
 };
 
 export type Queryable = Pick<Database, 'query'>;
@@ -66,7 +67,16 @@ async function exactCount(
   const query = countQuery(audience);
   const [row] = await database.query<{ n: string }>(query.sql, query.params);
   const n = Number(row?.n ?? 0);
-  return { count: n, exact: true, fraction: 1, matches: n, relativeError: 0, reason, query };
+  return {
+    count: n,
+    exact: true,
+    fraction: 1,
+    matches: n,
+    relativeError: 0,
+    reason,
+    query,
+    sample: audience,
+  };
 }
 
 /** The planner's total cost of the exact count (no execution). */
@@ -139,10 +149,8 @@ async function estimateOn(
   if (perBucket * SAMPLE_BUCKETS < o.exactBelow) return exactCount(database, audience, 'small app');
   const rows = Math.max(o.minSampleRows, o.sampleRows / (1 + lookupCost(audience)));
   const k = Math.min(SAMPLE_INDEXED, Math.max(1, Math.floor(rows / perBucket)));
-  const query = {
-    sql: `SELECT count(*)::text AS n FROM devices ${a} WHERE ${perDeviceLookups(audience).sql} AND ${bucket} < ${k}`,
-    params: audience.params,
-  };
+  const sample = { ...audience, sql: `${perDeviceLookups(audience).sql} AND ${bucket} < ${k}` };
+  const query = countQuery(sample);
   const [row] = await database.query<{ n: string }>(query.sql, query.params);
   const matches = Number(row?.n ?? 0);
   if (matches === 0) return exactCount(database, audience, 'none in sample');
@@ -157,5 +165,6 @@ async function estimateOn(
     relativeError: Math.sqrt((1 - fraction) / matches),
     reason: 'sampled',
     query,
+    sample,
   };
 }

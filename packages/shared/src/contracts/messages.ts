@@ -6,6 +6,9 @@ import { multiLineText, singleLineText } from '../text';
 import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
 import { Condition } from './conditions';
 import { MessageType, ScheduleType, TARGETING_TYPES } from '../message-kinds';
+import { MessageForecast } from './message-forecast';
+
+export * from './message-forecast';
 
 /** Notification and message rules of spec part 2 §3, §5, §9, defined once. */
 export const MESSAGE_LIMITS = {
@@ -181,6 +184,20 @@ export const MessageSave = Targeting.extend({
 export type MessageSave = z.output<typeof MessageSave>;
 export type MessageSaveInput = z.input<typeof MessageSave>;
 
+/**
+ * The audience estimate's question (getMessageTargetMax): the targeting and, for the forecast before send
+ * (`forecast: true`, the compose confirmation), when and how long the message would send, as msg/save takes them.
+ */
+export const TargetMaxRequest = Targeting.extend({
+  forecast: z.boolean().optional().default(false),
+  scheduleType: MessageSave.shape.scheduleType.optional().default(ScheduleType.NOW),
+  scheduleDate: MessageSave.shape.scheduleDate,
+  scheduleUTC: MessageSave.shape.scheduleUTC,
+  timeToLive: MessageSave.shape.timeToLive,
+});
+export type TargetMaxRequest = z.output<typeof TargetMaxRequest>;
+export type TargetMaxInput = z.input<typeof TargetMaxRequest>;
+
 export const MessageSaved = z.object({
   id: z.number().int(),
   msgId: z.number().int(),
@@ -264,6 +281,8 @@ export const MessageDetail = MessageRow.extend({
   msgDisplayPrior: z.number().int().nullable(),
   multiLangContent: z.array(MultiLangEntry),
   rejectReason: z.string(),
+  /** The forecast before send stored at save (null: saved before forecasts existed). */
+  forecast: MessageForecast.nullable(),
   waves: z.array(
     z.object({
       utcOffsetMin: z.number().int().nullable(),
@@ -310,10 +329,13 @@ export const messageCalls = {
     path: '/tcm/v1/app/:appId/msg/target/max',
     summary: 'Audience estimate (getMessageTargetMax)',
     params: AppIdParams,
-    body: Targeting,
+    body: TargetMaxRequest,
     data: z.object({
       newCount: z.number().int(),
       exact: z.boolean().optional().describe('false when newCount is a sampled estimate (large apps)'),
+      forecast: MessageForecast.optional().describe(
+        'with forecast: true, the dispatch losses and sends expected over the devices the estimate read',
+      ),
     }),
   }),
   stop: defineCall({

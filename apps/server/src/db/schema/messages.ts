@@ -64,6 +64,8 @@ export const messages = pgTable(
     showFailCount: integer('show_fail_count').notNull().default(0),
     recalledCount: integer('recalled_count').notNull().default(0),
     conversionCount: integer('conversion_count').notNull().default(0),
+    /** The forecast before send (MessageForecast of @beacon/shared), stored at save; null before 0018 and for previews. */
+    forecast: jsonb('forecast'),
   },
   (t) => [index('messages_app_idx').on(t.appId, t.msgType, t.id)],
 );

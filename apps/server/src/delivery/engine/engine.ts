@@ -51,8 +51,14 @@ export interface EngineDeps {
   box: SecretBox;
   publicUrl: string;
   log: Log;
-  /** Platform policies per app (banned countries and hours, shielding, limits), when available. */
-  policyFor?: (appId: number, message: EngineMessage) => Promise<PolicyFilter | undefined>;
+  /**
+   * Platform policies per app (banned countries and hours, shielding, limits), when available. They depend on the
+   * message only through its kind (restrictType), so the forecast before send can bind them before the message exists.
+   */
+  policyFor?: (
+    appId: number,
+    message: Pick<EngineMessage, 'restrictType'>,
+  ) => Promise<PolicyFilter | undefined>;
   /** Called when an app's FCM credentials fail. */
   onAuthFailure?: (appId: number, message: string) => void;
   settings?: Partial<EngineSettings>;

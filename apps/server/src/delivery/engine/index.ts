@@ -12,7 +12,16 @@ export type {
   PolicySource,
   SendCounter,
 } from './ports';
-export { LOSS } from './filters';
+export {
+  decide,
+  filterDevice,
+  INACTIVE_MS,
+  LOSS,
+  type FilterFacts,
+  type PolicyFilter,
+  type Verdict,
+} from './filters';
+export type { PageDevice } from './batch.repository';
 export { audienceOf, TargetingError, type TargetingSpec } from './audience-source';
 export { planWaves, scheduleInstant, wallClockUtc, type PlannedWave } from './scheduler';
 export type { DeliveryEngine } from './engine';

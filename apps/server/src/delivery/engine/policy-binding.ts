@@ -49,7 +49,10 @@ async function sentToday(
  * snapshot loaded per wave. `platformLimits` reads the per-user daily limits and their day boundary.
  */
 export function policyBinding(database: Database, platformLimits: PlatformLimitsSource): PolicySource {
-  return async (appId: number, message: EngineMessage): Promise<PolicyFilter | undefined> => {
+  return async (
+    appId: number,
+    message: Pick<EngineMessage, 'restrictType'>,
+  ): Promise<PolicyFilter | undefined> => {
     const settings = await platformLimits();
     const byOption = new Map(
       settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]),

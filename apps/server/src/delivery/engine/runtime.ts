@@ -65,6 +65,14 @@ export class DeliveryRuntime {
     this.repo = new EngineRepository(opts.database);
   }
 
+  /**
+   * The platform policies the engine applies (the PolicySource wired in app.ts), or undefined when none is: the
+   * forecast before send evaluates the audience with the very same binding.
+   */
+  get policyFor(): DeliveryRuntimeOptions['policyFor'] {
+    return this.opts.policyFor;
+  }
+
   engine(): Promise<DeliveryEngine> {
     this.started ??= this.boot();
     return this.started.then((s) => s.engine);

@@ -50,6 +50,7 @@ export function toDetail(
     msgDisplayPrior: m.displayPrior,
     multiLangContent: m.multiLangContent,
     rejectReason: m.rejectReason,
+    forecast: m.forecast,
     waves: waves.map((w) => ({ ...w, runAt: new Date(w.runAt).toISOString() })),
   };
 }

@@ -2,6 +2,7 @@ import {
   MessageStatus,
   MessageType,
   type Condition,
+  type MessageForecast,
   type MessageListRequest,
   type MessageSave,
 } from '@beacon/shared';
@@ -46,6 +47,8 @@ export interface MessageRecord {
   clickCount: number;
   conversionCount: number;
   selectedCount: number;
+  /** the forecast before send stored at save (null before 0018, previews and recalls) */
+  forecast: MessageForecast | null;
 }
 
 const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
@@ -57,7 +60,7 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.multi_lang_content AS "multiLangContent", m.material_id::int AS "materialId", m.parent_msg_id::int AS "parentMsgId",
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
-  m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount"`;
+  m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast`;
 
 export interface NewMessage {
   appId: number;
@@ -88,6 +91,8 @@ export interface NewMessage {
   multiLangContent: unknown[];
   materialId: number | null;
   parentMsgId: number | null;
+  /** The forecast before send (messages.forecast.ts); null or absent for previews and recalls. */
+  forecast?: MessageForecast | null;
 }
 
 /** Messages: creation, lists with their counters, and the statistics behind the detail dialog. */
@@ -103,8 +108,10 @@ export class MessagesRepository {
     const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO messages (app_id, msg_type, status, title, owner_id, owner_email, data, targeting_type, conditions, group_id,
          user_ids, push_count, target_count, schedule_type, schedule_local, schedule_at, schedule_utc, ttl_seconds, speed_limit,
-         restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link)
-       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27)
+         restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link,
+         forecast)
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27,
+         $28::jsonb)
        RETURNING id::int AS id`,
       [
         m.appId,
@@ -134,6 +141,7 @@ export class MessagesRepository {
         m.parentMsgId,
         m.fileOrigin ?? '',
         m.fileLink ?? '',
+        m.forecast ? JSON.stringify(m.forecast) : null,
       ],
     );
     return row?.id ?? 0;
@@ -145,7 +153,8 @@ export class MessagesRepository {
       `UPDATE messages SET status = $2, title = $3, data = $4::jsonb, targeting_type = $5, conditions = $6::jsonb, group_id = $7,
          user_ids = $8, push_count = $9, target_count = $10, schedule_type = $11, schedule_local = $12, schedule_at = $13,
          schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
-         multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22, updated_at = now()
+         multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22,
+         forecast = $23::jsonb, updated_at = now()
        WHERE id = $1`,
       [
         id,
@@ -170,6 +179,7 @@ export class MessagesRepository {
         JSON.stringify(m.multiLangContent),
         m.fileOrigin ?? '',
         m.fileLink ?? '',
+        m.forecast ? JSON.stringify(m.forecast) : null,
       ],
     );
     await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);

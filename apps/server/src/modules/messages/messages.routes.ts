@@ -10,6 +10,8 @@ import { createTargetingService } from '../targeting';
 import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words';
+import { MessageForecaster } from './messages.forecast';
+import { MessagesForecastRepository } from './messages-forecast.repository';
 
 /** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
 export function registerMessagesModule(ctx: ModuleContext): void {
@@ -22,6 +24,11 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     checkContent: (appId, content) => checkContent(database, appId, content),
     checkForbidden: forbiddenCheck(new MessagesForbiddenRepository(database)),
     fileLists: createTargetingService(ctx),
+    forecaster: new MessageForecaster({
+      repo: new MessagesForecastRepository(database),
+      estimate: (audience) => repo.estimateAudience(audience),
+      policyFor: delivery.policyFor,
+    }),
   });
   const appOf = async (appId: number) => {
     const found = await repos.apps.findById(appId);
@@ -31,8 +38,8 @@ export function registerMessagesModule(ctx: ModuleContext): void {
   };
 
   registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body, projectLevel }) => {
-    const { count, exact } = await service.estimate(params.appId, body, projectLevel);
-    return { newCount: count, exact };
+    const { count, exact, forecast } = await service.estimate(params.appId, body, projectLevel);
+    return { newCount: count, exact, ...(forecast ? { forecast } : {}) };
   });
 
   registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {

@@ -17,8 +17,10 @@ import {
   TESTER_TARGETING,
   type ContentByLanguage,
   type ContentCheckResult,
+  type MessageForecast,
   type MessageSave,
   type Targeting,
+  type TargetMaxRequest,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import {
@@ -31,6 +33,7 @@ import {
   type EngineRepository,
 } from '../../delivery/engine';
 import type { AppRecord } from '../apps';
+import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
 import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
 
@@ -45,6 +48,8 @@ export interface MessagesServiceDeps {
   checkForbidden?: ForbiddenCheck;
   /** File targeting (6, 7): the GAID list a message names, fetching a file link when needed (modules/targeting). */
   fileLists?: { listFor(appId: number, t: Targeting, userId: number | null): Promise<string> };
+  /** The forecast before send (messages.forecast.ts): asked by the confirmation, stored at save. */
+  forecaster?: MessageForecaster;
 }
 
 interface Actor {
@@ -65,20 +70,26 @@ export class MessagesService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The audience size of a targeting (getMessageTargetMax): exact for device ids and small apps, else sampled (≈). */
+  /**
+   * The audience size of a targeting (getMessageTargetMax): exact for device ids and small apps, else sampled (≈); with
+   * `forecast`, also the forecast before send over the devices the estimate read.
+   */
   async estimate(
     appId: number,
-    t: Targeting,
+    t: TargetMaxRequest,
     projectLevel?: number,
-  ): Promise<{ count: number; exact: boolean }> {
+  ): Promise<{ count: number; exact: boolean; forecast?: MessageForecast }> {
     if (projectLevel === TESTER && !TESTER_TARGETING.includes(t.targetingType))
       throw fieldError(
         'targetingType',
         'testers may target device ids, an uploaded file or a file link only',
       );
     const audience = await this.audience(appId, t);
-    if (EXACT_TARGETING.includes(t.targetingType))
-      return { count: await this.deps.engineRepo.count(audience), exact: true };
+    const listed = EXACT_TARGETING.includes(t.targetingType)
+      ? await this.deps.engineRepo.count(audience)
+      : undefined;
+    if (t.forecast && this.deps.forecaster) return this.deps.forecaster.ofRequest(appId, t, audience, listed);
+    if (listed !== undefined) return { count: listed, exact: true };
     const { count, exact } = await this.deps.repo.estimateAudience(audience);
     return { count, exact };
   }
@@ -187,6 +198,11 @@ export class MessagesService {
         now,
         input.countryMsgforceCreate === true,
       );
+    const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
+    const forecast =
+      kind === 'message'
+        ? await this.deps.forecaster?.ofSave(app.id, input, schedule, audience, listed)
+        : null;
     const review = kind === 'message' && app.reviewEnable && actor.projectLevel >= 400;
     const status = review
       ? S.PENDING_REVIEW
@@ -223,6 +239,7 @@ export class MessagesService {
       multiLangContent: input.multiLangEnable ? input.multiLangContent : [],
       materialId: input.materialId ?? null,
       parentMsgId: null,
+      forecast: forecast ?? null,
     };
     let id: number;
     if (input.id && kind === 'message') {

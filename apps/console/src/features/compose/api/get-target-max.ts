@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { messageCalls, TargetingType, type Targeting } from '@beacon/shared';
+import { messageCalls, TargetingType, type TargetMaxInput, type Targeting } from '@beacon/shared';
 import { type z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type TargetingInput = z.input<typeof Targeting>;
 
-export const getTargetMax = (appId: number, targeting: TargetingInput) =>
+export const getTargetMax = (appId: number, targeting: TargetMaxInput) =>
   apiRequest(messageCalls.targetMax, { params: { appId }, body: targeting });
 
 export const getTargetMaxQueryOptions = (appId: number, targeting: TargetingInput) =>
@@ -26,5 +26,19 @@ export const useTargetMax = (appId: number, targeting: TargetingInput | undefine
     enabled: targeting !== undefined,
     retry: false,
     refetchInterval: TARGET_MAX_REFRESH_MS,
+    meta: { silent: true },
+  });
+
+/**
+ * The estimate with its forecast before send (the confirmation): the message's targeting, kind, schedule and TTL;
+ * loaded once per opening (each send is forecast afresh), silent (the confirmation shows its own state).
+ */
+export const useForecast = (appId: number, request: TargetMaxInput) =>
+  useQuery({
+    queryKey: ['messages', appId, 'forecast', request],
+    queryFn: () => getTargetMax(appId, { ...request, forecast: true }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
     meta: { silent: true },
   });

@@ -211,6 +211,7 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
       </div>
       {confirm && values && (
         <ConfirmDialog
+          appId={app.appId}
           open
           values={form.getFieldsValue(true) as ComposeValues}
           payload={confirm}

@@ -4,8 +4,10 @@ import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } f
 import { PushPreview } from '../../../components/push-preview';
 import { type ComposeValues } from '../lib/compose-values';
 import { slowPushDuration } from '../lib/slow-push';
+import { ForecastPanel } from './forecast-panel';
 
 interface ConfirmDialogProps {
+  appId: number;
   open: boolean;
   values: ComposeValues;
   payload: MessageSaveInput;
@@ -17,8 +19,12 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The push-preview confirmation (part 2 §4): content, kind, targeting, count, schedule, TTL and speed. */
+/**
+ * The push-preview confirmation (part 2 §4): content, kind, targeting, count, schedule, TTL and speed, and the forecast
+ * before send (the estimate, expected sends and dispatch losses).
+ */
 export function ConfirmDialog({
+  appId,
   open,
   values: v,
   payload,
@@ -117,6 +123,7 @@ export function ConfirmDialog({
       <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
         {t('compose.confirm.count', { count })}
       </Typography.Paragraph>
+      <ForecastPanel appId={appId} payload={payload} />
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { useAppInfo } from '../../apps';
 import { useMessageRecord } from '../api/get-message-record';
 import { LIST_REFRESH_MS, needsRefresh } from '../lib/message-status';
 import { DistributionSection } from './distribution-section';
+import { ForecastSection } from './forecast-section';
 import { FunnelSection } from './funnel-section';
 import { ReachSection } from './reach-section';
 import { RecordSection } from './record-section';
@@ -20,7 +21,10 @@ interface MessageDetailDialogProps {
   onClose: () => void;
 }
 
-/** The message detail dialog: record, funnel with the loss popovers, distribution and the reach chart. */
+/**
+ * The message detail dialog: record, funnel with the loss popovers, the forecast made at save beside the counted
+ * losses, distribution and the reach chart.
+ */
 export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialogProps) {
   const { t } = useTranslation();
   const controller = useHoverController();
@@ -62,6 +66,12 @@ export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialog
           <Divider />
           <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
           <Divider />
+          {record.data && (
+            <>
+              <ForecastSection appId={appId} m={record.data} refresh={refresh} />
+              <Divider />
+            </>
+          )}
           <DistributionSection appId={appId} msgId={row.msgId} />
           <Divider />
           <ReachSection appId={appId} msgId={row.msgId} startedAt={row.createTime} refresh={refresh} />

@@ -1,4 +1,4 @@
-import { ScheduleType } from '@beacon/shared';
+import { LOSS_CODES, ScheduleType } from '@beacon/shared';
 import type { Language } from '../../../i18n/language';
 
 const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
@@ -19,6 +19,10 @@ export function codeName(
 ): string | undefined {
   return table[code]?.[LANG_INDEX[lang]];
 }
+
+/** The name of a dispatch-loss code in the console language (spec part 2 §8), or undefined for a code it lacks. */
+export const lossName = (code: number, lang: Language): string | undefined =>
+  codeName(LOSS_CODES, code, lang);
 
 /** A country's name in the console language (ICU), or the code itself. */
 export function countryName(code: string, lang: Language): string {

@@ -1,0 +1,53 @@
+import type { Database } from '../../db/client';
+import type { CompiledAudience } from '../../audience/compile-conditions';
+
+/** One device of the forecast's sample: what the engine's own filters and the platform policies look at. */
+export interface ForecastRow {
+  id: string;
+  country: string;
+  language: string;
+  appVersion: string;
+  invalidReason: number;
+  notificationsEnabled: boolean;
+  /** the device has no push token (the engine's loss 1 as much as an uninstall) */
+  noToken: boolean;
+  /** epoch ms */
+  lastActiveAt: number;
+  brand: string;
+  model: string;
+  utcOffsetMin: number;
+  /** epoch ms */
+  firstSeenAt: number;
+}
+
+/** The devices the forecast before send evaluates: the audience estimate's sample (or whole audience), by id. */
+export class MessagesForecastRepository {
+  constructor(private readonly database: Pick<Database, 'query'>) {}
+
+  /** One keyset page of the sample's devices after `afterId`, in id order. */
+  async page(sample: CompiledAudience, afterId: string, limit: number): Promise<ForecastRow[]> {
+    const a = sample.alias;
+    const n = sample.params.length;
+    return this.database.query<ForecastRow>(
+      `SELECT ${a}.id::text AS id, ${a}.country, ${a}.language, ${a}.app_version AS "appVersion",
+         ${a}.invalid_reason AS "invalidReason", ${a}.notifications_enabled AS "notificationsEnabled",
+         (k.token IS NULL) AS "noToken", (extract(epoch FROM ${a}.last_active_at) * 1000)::float8 AS "lastActiveAt",
+         ${a}.brand, ${a}.model, ${a}.utc_offset_min AS "utcOffsetMin",
+         (extract(epoch FROM ${a}.first_seen_at) * 1000)::float8 AS "firstSeenAt"
+       FROM devices ${a} LEFT JOIN device_tokens k ON k.device_id = ${a}.id
+       WHERE ${sample.sql} AND ${a}.id > $${n + 1}::bigint
+       ORDER BY ${a}.id LIMIT $${n + 2}::int`,
+      [...sample.params, afterId, limit],
+    );
+  }
+
+  /** The UTC offsets of the sample's devices (the local-time waves they fall in). */
+  async offsets(sample: CompiledAudience): Promise<number[]> {
+    const a = sample.alias;
+    const rows = await this.database.query<{ o: number }>(
+      `SELECT DISTINCT ${a}.utc_offset_min AS o FROM devices ${a} WHERE ${sample.sql}`,
+      sample.params,
+    );
+    return rows.map((r) => r.o);
+  }
+}

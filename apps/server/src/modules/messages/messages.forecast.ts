@@ -1,0 +1,239 @@
+import {
+  scaleFromSample,
+  ScheduleType,
+  type MessageForecast,
+  type MessageSave,
+  type TargetMaxRequest,
+} from '@beacon/shared';
+import type { CompiledAudience } from '../../audience/compile-conditions';
+import type { AudienceEstimate } from '../../audience/sampled-estimate';
+import {
+  decide,
+  filterDevice,
+  scheduleInstant,
+  wallClockUtc,
+  type PageDevice,
+  type PolicyFilter,
+  type PolicySource,
+} from '../../delivery/engine';
+import type { ForecastRow, MessagesForecastRepository } from './messages-forecast.repository';
+
+/** Devices read per page: the engine's page size (the daily limits look up each page's sends of the day at once). */
+const PAGE = 1000;
+/** Explicit device lists (ids, files) up to this size are forecast over every device; larger ones over a sample. */
+const EXACT_LIST_MAX = 100_000;
+
+/** When the message would send: its schedule and TTL. */
+export interface ForecastSchedule {
+  type: number;
+  /** `YYYY-MM-DD HH:mm[:ss]` wall-clock time (AT_TIME in `zone`, LOCAL_TIME in each device's zone) */
+  local: string | null;
+  zone: string;
+  ttlSeconds: number;
+}
+
+/** When each device meets the filters: its wave's instant, and the TTL's end the banned windows are measured against. */
+export interface ForecastTiming {
+  /** the first wave's instant (epoch ms): what the forecast states as `at` */
+  start: number;
+  /** the engine's deadline: the message's start plus its TTL */
+  deadline: number;
+  /** the wave of a device at this UTC offset (epoch ms), or null when it is already past (skipped: never sent) */
+  at(utcOffsetMin: number): number | null;
+}
+
+/** The scheduler's instants (scheduler.ts planWaves): now, the chosen instant, or each zone's wall-clock time. */
+export function timingOf(s: ForecastSchedule, now: number, offsets: readonly number[] = []): ForecastTiming {
+  const ttl = s.ttlSeconds * 1000;
+  if (s.type === ScheduleType.LOCAL_TIME && s.local) {
+    const wall = wallClockUtc(s.local);
+    const waves = offsets.map((o) => wall - o * 60_000).filter((t) => t >= now);
+    const start = waves.length ? Math.min(...waves) : now;
+    return {
+      start,
+      deadline: start + ttl,
+      at: (o) => (wall - o * 60_000 >= now ? wall - o * 60_000 : null),
+    };
+  }
+  const at =
+    s.type === ScheduleType.AT_TIME && s.local
+      ? Math.max(now, scheduleInstant(s.local, s.zone).getTime())
+      : now;
+  return { start: at, deadline: at + ttl, at: () => at };
+}
+
+/** Devices by what the filter stage decides for them: loss code → devices; 0 → sent (at once or after a window). */
+export type Tally = Map<number, number>;
+
+/** A sample device as the engine's filter stage sees it, with its own filters' verdict `own`. */
+function pageDevice(row: ForecastRow, own: number): PageDevice {
+  return {
+    id: row.id,
+    country: row.country,
+    language: row.language,
+    appVersion: row.appVersion,
+    token: null,
+    own,
+    facts: {
+      brand: row.brand,
+      model: row.model,
+      utcOffsetMin: row.utcOffsetMin,
+      firstSeenAt: row.firstSeenAt,
+    },
+  };
+}
+
+/**
+ * What the engine's filter stage decides for one device at `at` (epoch ms): its own filters (filters.ts
+ * `filterDevice`: uninstalled or no token 1, notifications off 107, inactive 90 days 108), then `decide` with the
+ * platform policies (6, 104, 105 unless the banned window ends before `deadline`, 4, 7). The loss code, or 0.
+ */
+export function lossOf(row: ForecastRow, at: number, deadline: number, policy?: PolicyFilter): number {
+  const own = filterDevice(
+    {
+      invalidReason: row.invalidReason,
+      notificationsEnabled: row.notificationsEnabled,
+      lastActiveAt: row.lastActiveAt,
+      ...(row.noToken ? { token: null } : {}),
+    },
+    at,
+  );
+  return decide(pageDevice(row, own), at, deadline, policy).loss;
+}
+
+/** The devices a forecast evaluates and what they stand for. */
+export interface ForecastSample {
+  audience: CompiledAudience;
+  exact: boolean;
+  /** the share of the app's devices the sample holds (1 when exact) */
+  fraction: number;
+  /** the audience estimate's relative standard error (0 when exact) */
+  relativeError: number;
+}
+
+/**
+ * The forecast of a tally (the shared contract's rule, `scaleFromSample`): every count as it is when the sample is
+ * the whole audience, else scaled by 1 / fraction with its standard error; reasons that take devices, most first.
+ */
+export function forecastOf(
+  tally: Tally,
+  sample: Omit<ForecastSample, 'audience'>,
+  at: Date,
+): MessageForecast {
+  const fraction = sample.exact ? 1 : sample.fraction;
+  const losses = [...tally]
+    .filter(([type, n]) => type !== 0 && n > 0)
+    .map(([type, n]) => ({ type, ...scaleFromSample(n, fraction) }))
+    .sort((a, b) => b.count - a.count || a.type - b.type);
+  const send = scaleFromSample(tally.get(0) ?? 0, fraction);
+  return {
+    exact: sample.exact,
+    ...(sample.exact ? {} : { error: sample.relativeError }),
+    send: send.count,
+    ...(send.error === undefined ? {} : { sendError: send.error }),
+    losses,
+    at: new Date(at).toISOString(),
+  };
+}
+
+export interface ForecasterDeps {
+  repo: MessagesForecastRepository;
+  /** The live audience estimate (audience/sampled-estimate.ts), whose sample the forecast reads. */
+  estimate: (audience: CompiledAudience) => Promise<AudienceEstimate>;
+  /** The platform policies the delivery engine applies (DeliveryRuntime.policyFor), when any. */
+  policyFor: PolicySource | undefined;
+  now?: () => Date;
+}
+
+/**
+ * Forecast before send (issue 12 item 8): the audience estimate and, over the very devices it read, what the delivery
+ * engine's filters and policies would do with each of them at its wave's instant.
+ */
+export class MessageForecaster {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ForecasterDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The answer of getMessageTargetMax with `forecast: true`; `listed`: the exact size of an explicit device list. */
+  ofRequest(appId: number, t: TargetMaxRequest, audience: CompiledAudience, listed?: number) {
+    const schedule = { type: t.scheduleType, local: t.scheduleDate ?? null, zone: t.scheduleUTC };
+    return this.estimate(
+      appId,
+      t.msgRestrictType,
+      audience,
+      { ...schedule, ttlSeconds: t.timeToLive },
+      listed,
+    );
+  }
+
+  /** The forecast stored with a message at save, for its schedule as saved (`schedule`: the service's reading). */
+  async ofSave(
+    appId: number,
+    input: MessageSave,
+    schedule: { type: number; local: string | null; zone: string },
+    audience: CompiledAudience,
+    listed?: number,
+  ): Promise<MessageForecast> {
+    const s = { ...schedule, ttlSeconds: input.timeToLive };
+    return (await this.estimate(appId, input.msgRestrictType, audience, s, listed)).forecast;
+  }
+
+  /**
+   * The estimate and its forecast. `exactCount`: the audience is an explicit list counted exactly (ids, files); it is
+   * forecast over every device up to EXACT_LIST_MAX, else over the estimate's sample.
+   */
+  async estimate(
+    appId: number,
+    restrictType: number,
+    audience: CompiledAudience,
+    schedule: ForecastSchedule,
+    exactCount?: number,
+  ): Promise<{ count: number; exact: boolean; forecast: MessageForecast }> {
+    let count: number;
+    let sample: ForecastSample;
+    if (exactCount !== undefined && exactCount <= EXACT_LIST_MAX) {
+      count = exactCount;
+      sample = { audience, exact: true, fraction: 1, relativeError: 0 };
+    } else {
+      const e = await this.deps.estimate(audience);
+      count = exactCount ?? e.count;
+      sample = { audience: e.sample, exact: e.exact, fraction: e.fraction, relativeError: e.relativeError };
+    }
+    const now = this.now().getTime();
+    const offsets =
+      schedule.type === ScheduleType.LOCAL_TIME ? await this.deps.repo.offsets(sample.audience) : [];
+    const timing = timingOf(schedule, now, offsets);
+    const policy = await this.deps.policyFor?.(appId, { restrictType });
+    const tally = await this.tally(sample.audience, timing, policy);
+    return {
+      count,
+      exact: exactCount !== undefined || sample.exact,
+      forecast: forecastOf(tally, sample, new Date(timing.start)),
+    };
+  }
+
+  /** Reads the sample page by page and counts each device under the filter stage's verdict. */
+  private async tally(
+    sample: CompiledAudience,
+    timing: ForecastTiming,
+    policy: PolicyFilter | undefined,
+  ): Promise<Tally> {
+    const tally: Tally = new Map();
+    for (let after = '0'; ;) {
+      const rows = await this.deps.repo.page(sample, after, PAGE);
+      if (rows.length === 0) break;
+      if (policy?.prefetch) await policy.prefetch(rows.map((r) => pageDevice(r, 0)));
+      for (const row of rows) {
+        const at = timing.at(row.utcOffsetMin);
+        if (at === null) continue;
+        const loss = lossOf(row, at, timing.deadline, policy);
+        tally.set(loss, (tally.get(loss) ?? 0) + 1);
+      }
+      if (rows.length < PAGE) break;
+      after = (rows.at(-1) as ForecastRow).id;
+    }
+    return tally;
+  }
+}
