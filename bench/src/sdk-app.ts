@@ -1,0 +1,121 @@
+// A bench-only Fastify app serving only the device API (/sdk/v1): the same Fastify options and the same plugin
+// layers buildApp (apps/server/src/app.ts) puts in front of every route, then registerSdkRoutes with Beacon's own
+// DevicesRepository, SdkAuth and DevicesService — built with the DeviceCounters the run asks for: the shipped
+// StatisticsWriter, or counters that write nothing. Nothing else differs between the two, so their throughput
+// differs by the statistics writer's statements in each flush's transaction.
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import { VERSION } from '../../apps/server/src/app';
+import type { Config } from '../../apps/server/src/config';
+import type { Database } from '../../apps/server/src/db/client';
+import { SecretBox } from '../../apps/server/src/lib/secret-box';
+import { validatorCompiler } from '../../apps/server/src/lib/validator';
+import { AppsRepository } from '../../apps/server/src/modules/apps';
+import {
+  DevicesRepository,
+  DevicesService,
+  registerSdkRoutes,
+  SdkAuth,
+} from '../../apps/server/src/modules/devices';
+import { StatisticsWriter } from '../../apps/server/src/modules/statistics';
+import { authPlugin } from '../../apps/server/src/plugins/auth';
+import { errorEnvelopePlugin } from '../../apps/server/src/plugins/error-envelope';
+import { openapiPlugin } from '../../apps/server/src/plugins/openapi';
+import { requestContextPlugin } from '../../apps/server/src/plugins/request-context';
+import { securityPlugin } from '../../apps/server/src/plugins/security';
+
+type DeviceCounters = ConstructorParameters<typeof DevicesService>[1];
+
+/** Counters that write nothing: the devices module's writes (send records' event bits) without the statistics. */
+export const NO_COUNTERS: DeviceCounters = {
+  countEvents: async () => undefined,
+  keepStrayEvents: async () => undefined,
+  countActivity: async () => undefined,
+};
+
+export interface StageTotals {
+  calls: number;
+  ms: number;
+  /** items of the calls (events merged per flush for the transaction) */
+  items: number;
+}
+
+export interface SdkBenchApp {
+  app: FastifyInstance;
+  port: number;
+  /** wall time per flush stage: `flush` (the transaction), `applyEvents`, `countEvents`, `keepStrayEvents` */
+  stages: Map<string, StageTotals>;
+  close(): Promise<void>;
+}
+
+/** Wraps `method` of this instance (no source edited) to add its calls' wall time to `stages[name]`. */
+function timeMethod(
+  stages: Map<string, StageTotals>,
+  target: object,
+  method: string,
+  name: string,
+  itemsOf: (args: unknown[]) => number = () => 0,
+): void {
+  const rec = target as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  const orig = rec[method]!.bind(target);
+  rec[method] = async (...args: unknown[]) => {
+    const t0 = performance.now();
+    try {
+      return await orig(...args);
+    } finally {
+      const s = stages.get(name) ?? { calls: 0, ms: 0, items: 0 };
+      s.calls++;
+      s.ms += performance.now() - t0;
+      s.items += itemsOf(args);
+      stages.set(name, s);
+    }
+  };
+}
+
+/** Builds and starts (127.0.0.1, a free port) the device API with `counters` ('writer': StatisticsWriter). */
+export async function startSdkApp(
+  config: Config,
+  database: Database,
+  counters: 'writer' | 'none',
+): Promise<SdkBenchApp> {
+  const app = Fastify({
+    logger: false,
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const box = new SecretBox(config.secretKey);
+  const stages = new Map<string, StageTotals>();
+  const repo = new DevicesRepository(database);
+  const writer = counters === 'writer' ? new StatisticsWriter() : { ...NO_COUNTERS };
+  const len = (a: unknown[]) => (Array.isArray(a[0]) ? a[0].length : Array.isArray(a[1]) ? a[1].length : 0);
+  timeMethod(stages, repo, 'transaction', 'flush');
+  timeMethod(stages, repo, 'applyEvents', 'applyEvents', len);
+  timeMethod(stages, writer, 'countEvents', 'countEvents', len);
+  timeMethod(stages, writer, 'keepStrayEvents', 'keepStrayEvents', len);
+  const devices = new DevicesService(repo, writer);
+  await app.register(cookie, {
+    secret: createHash('sha256').update(config.secretKey).update('cookie').digest('hex'),
+  });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(requestContextPlugin);
+  await app.register(openapiPlugin, { version: VERSION });
+  await app.register(errorEnvelopePlugin);
+  await app.register(authPlugin, { resolveSession: async () => undefined });
+  await registerSdkRoutes(app, { devices, auth: new SdkAuth(new AppsRepository(database.db), box) });
+  app.addHook('onClose', async () => devices.drain());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    port: (app.server.address() as AddressInfo).port,
+    stages,
+    close: () => app.close(),
+  };
+}
