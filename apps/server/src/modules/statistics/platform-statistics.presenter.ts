@@ -8,39 +8,15 @@ import {
   type ReportRates,
 } from '@beacon/shared';
 import type { PeriodCounts } from './platform-reports.repository';
+import { pickFields, REPORT_FIELDS, sumFields, zeroOf } from './statistics.presenter';
 
-const FIELDS = [
-  'push',
-  'dispatch',
-  'reach',
-  'show',
-  'click',
-  'conversion',
-  'noticeOff',
-] as const satisfies ReadonlyArray<keyof ReportCounts>;
-
-export const zeroReportCounts = (): ReportCounts => ({
-  push: 0,
-  dispatch: 0,
-  reach: 0,
-  show: 0,
-  click: 0,
-  conversion: 0,
-  noticeOff: 0,
-});
+export const zeroReportCounts = (): ReportCounts => zeroOf(REPORT_FIELDS);
 
 /** The counts of a row, without anything else. */
-export function reportCountsOf(r: ReportCounts): ReportCounts {
-  const out = zeroReportCounts();
-  for (const f of FIELDS) out[f] = r[f];
-  return out;
-}
+export const reportCountsOf = (r: ReportCounts): ReportCounts => pickFields(r, REPORT_FIELDS);
 
-export function sumReportCounts(rows: readonly ReportCounts[]): ReportCounts {
-  const out = zeroReportCounts();
-  for (const r of rows) for (const f of FIELDS) out[f] += r[f];
-  return out;
-}
+export const sumReportCounts = (rows: readonly ReportCounts[]): ReportCounts =>
+  sumFields(rows, REPORT_FIELDS);
 
 /** The rates of counts without unique devices: statRates' definitions (each over the step before). */
 export function reportRates(c: ReportCounts): ReportRates {

@@ -1,7 +1,8 @@
 import { daysOf, statRates, type ReportDay, type ReportRow, type StatCounts } from '@beacon/shared';
 import type { CountsRow } from './statistics.repository';
 
-const FIELDS = [
+/** The counters of a report row without unique devices (what every report row has), and with them. */
+export const REPORT_FIELDS = [
   'push',
   'dispatch',
   'reach',
@@ -9,35 +10,35 @@ const FIELDS = [
   'click',
   'conversion',
   'noticeOff',
-  'showUv',
-  'clickUv',
 ] as const satisfies ReadonlyArray<keyof StatCounts>;
+const FIELDS = [...REPORT_FIELDS, 'showUv', 'clickUv'] as const satisfies ReadonlyArray<keyof StatCounts>;
 
-export const zeroCounts = (): StatCounts => ({
-  push: 0,
-  dispatch: 0,
-  reach: 0,
-  show: 0,
-  click: 0,
-  conversion: 0,
-  noticeOff: 0,
-  showUv: 0,
-  clickUv: 0,
-});
+/** Zero for each of `fields`. */
+export function zeroOf<F extends string>(fields: readonly F[]): Record<F, number> {
+  return Object.fromEntries(fields.map((f) => [f, 0])) as Record<F, number>;
+}
+
+/** Only the `fields` of a row (without its key or rates). */
+export function pickFields<F extends string>(r: Record<F, number>, fields: readonly F[]): Record<F, number> {
+  const out = zeroOf(fields);
+  for (const f of fields) out[f] = r[f];
+  return out;
+}
+
+/** The sum of rows over `fields`. */
+export function sumFields<F extends string>(rows: ReadonlyArray<Record<F, number>>, fields: readonly F[]) {
+  const out = zeroOf(fields);
+  for (const r of rows) for (const f of fields) out[f] += r[f];
+  return out;
+}
+
+export const zeroCounts = (): StatCounts => zeroOf(FIELDS);
 
 /** The counts of a row, without its key. */
-function countsOf(r: StatCounts): StatCounts {
-  const out = zeroCounts();
-  for (const f of FIELDS) out[f] = r[f];
-  return out;
-}
+const countsOf = (r: StatCounts): StatCounts => pickFields(r, FIELDS);
 
 /** The sum of rows (the total row; unique devices are summed day by day). */
-export function sumCounts(rows: readonly StatCounts[]): StatCounts {
-  const out = zeroCounts();
-  for (const r of rows) for (const f of FIELDS) out[f] += r[f];
-  return out;
-}
+export const sumCounts = (rows: readonly StatCounts[]): StatCounts => sumFields(rows, FIELDS);
 
 /** The average over `n` rows (days), two decimals. */
 export function averageCounts(rows: readonly StatCounts[], n: number): StatCounts {

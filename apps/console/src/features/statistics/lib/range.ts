@@ -25,12 +25,12 @@ export function presetRange(days: number, today: string = utcDay()): DayRange {
 
 /**
  * The range a screen shows for a link's `start` and `end`: the same rule as the server (statRange), so a range that
- * is missing, reversed, too long or not before today becomes the last 7 days ending yesterday.
+ * is missing, reversed, too long or in the future becomes the last 7 days ending yesterday.
  */
 export const shownRange = (
   kind: StatRangeKind,
-  start: string | undefined,
-  end: string | undefined,
+  start: string | null | undefined,
+  end: string | null | undefined,
   today: string = utcDay(),
 ): StatRange => statRange(kind, start || undefined, end || undefined, today);
 
