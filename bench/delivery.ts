@@ -165,7 +165,7 @@ async function main(): Promise<void> {
         logger: log,
       });
       const repo = new EngineRepository(db.database);
-      const batches = new BatchRepository(db.database, new StatisticsWriter());
+      const batches = new BatchRepository(db.database, new StatisticsWriter(db.database));
       const probe = new EngineProbe();
       probe.instrumentRepo(repo, batches);
       const engine = new DeliveryEngine({

@@ -148,7 +148,7 @@ beforeAll(async () => {
   await until('the events', funnel, (f) => f.click === 2 && f.show === 5);
 
   // the reports end yesterday (part 2 §5): today's send, events and new devices become yesterday's
-  await shiftStatisticsDays(beacon.database, appId, -1);
+  await shiftStatisticsDays(beacon, appId, -1);
   await beacon.database.query(
     `INSERT INTO stat_app_days (app_id, day, msg_type, ai, country, app_version, push, dispatch, notice_off, reach,
                                 show, click, conversion)

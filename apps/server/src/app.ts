@@ -86,7 +86,14 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const devicesRepo = new DevicesRepository(database);
   const sandbox = deps.sandbox;
   // the one writer of every statistics counter: the engine's send results and the devices' events and activity
-  const statistics = new StatisticsWriter();
+  const statistics = new StatisticsWriter(database, {
+    onError: (err) => app.log.error({ err }, 'counting queued events failed; the sweep retries'),
+  });
+  statistics.start();
+  // a console request first sees the events this process acknowledged counted (they are counted off the request path)
+  app.addHook('onRequest', async (req) => {
+    if (statistics.counting && req.url.startsWith('/tcm/')) await statistics.settle();
+  });
   const delivery = new DeliveryRuntime({
     database,
     counter: statistics,
@@ -140,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {
     await devices.drain();
+    await statistics.close();
     await delivery.close();
   });
 

@@ -2,9 +2,16 @@ import type { Database } from '../db/client';
 
 /**
  * Moves an app's statistics and the send times of its messages `days` days (negative: into the past), so that a test
- * can read today's sends through reports whose ranges end yesterday (part 2 §5: pickers stop before today).
+ * can read today's sends through reports whose ranges end yesterday (part 2 §5: pickers stop before today). The
+ * events acknowledged so far are counted first (they are counted off the request path).
  */
-export async function shiftStatisticsDays(database: Database, appId: number, days: number): Promise<void> {
+export async function shiftStatisticsDays(
+  t: { database: Database; services: { devices: { drain(): Promise<void> } } },
+  appId: number,
+  days: number,
+): Promise<void> {
+  await t.services.devices.drain();
+  const { database } = t;
   const by = `make_interval(days => ${Math.trunc(days)})`;
   const day = (table: string) =>
     database.query(`UPDATE ${table} SET day = day + ${Math.trunc(days)} WHERE app_id = $1`, [appId]);

@@ -38,6 +38,12 @@ export interface AppliedEvent {
   newBits: number;
   /** the UTC day the message was sent to the device */
   day: string | null;
+  /** the device's country and app version, when it exists */
+  country: string | null;
+  appVersion: string | null;
+  /** the send's first `received` time and show-failed reason after this batch (the statistics bucket them) */
+  receivedAt: Date | null;
+  showFailedReason: number | null;
 }
 
 /** A device a registration or heartbeat touched (the statistics count new and daily active devices from it). */
@@ -161,7 +167,7 @@ export class DevicesRepository {
     return q.query<AppliedEvent>(
       `WITH v AS (
          -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
-         SELECT t.app_id, t.gaid, d.id AS device_id, t.message_id,
+         SELECT t.app_id, t.gaid, d.id AS device_id, d.country, d.app_version, t.message_id,
                 t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
                 COALESCE(t.received_at, t.shown_at, t.clicked_at) AS received_at,
                 COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
@@ -185,10 +191,12 @@ export class DevicesRepository {
        FROM v JOIN old ON old.message_id = v.message_id AND old.device_id = v.device_id
        WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND (v.mask & ~old.old_mask) <> 0
        RETURNING s.message_id, s.device_id, (v.mask & ~old.old_mask)::int AS new_bits,
-                 to_char(s.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+                 to_char(s.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, s.received_at, s.show_failed_reason
        )
        SELECT v.app_id AS "appId", v.gaid::text AS gaid, v.message_id::text AS "messageId", v.device_id::text AS "deviceId",
-              old.message_id IS NOT NULL AS dispatched, COALESCE(up.new_bits, 0) AS "newBits", up.day
+              old.message_id IS NOT NULL AS dispatched, COALESCE(up.new_bits, 0) AS "newBits", up.day,
+              v.country, v.app_version AS "appVersion", up.received_at AS "receivedAt",
+              up.show_failed_reason AS "showFailedReason"
        FROM v LEFT JOIN old ON old.message_id = v.message_id AND old.device_id = v.device_id
          LEFT JOIN up ON up.message_id = v.message_id AND up.device_id = v.device_id`,
       [

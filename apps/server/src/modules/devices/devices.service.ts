@@ -23,15 +23,33 @@ import type {
  * each flush: the events newly set on dispatched sends, the events that count nothing, and the devices touched.
  */
 export interface DeviceCounters {
-  countEvents(
-    tx: Tx,
-    events: Array<{ messageId: string; deviceId: string; newBits: number; day: string }>,
-  ): Promise<void>;
+  /** Queues the events newly set on dispatched sends for counting, in the flush's transaction. */
+  queueEvents(tx: Tx, events: NewEvents[]): Promise<void>;
+  /** The flush that queued events committed. */
+  eventsQueued(): void;
+  /** Resolves once the events queued so far are counted. */
+  settle(): Promise<void>;
   keepStrayEvents(
     tx: Tx,
     events: Array<{ appId: number; gaid: string; messageId: string; mask: number }>,
   ): Promise<void>;
   countActivity(tx: Tx, devices: TouchedDevice[]): Promise<void>;
+}
+
+/**
+ * Bits a batch newly set on a dispatched send, with what the statistics bucket them by (the send's UTC day, the
+ * device's country and version, the send's first `received` time and show-failed reason), so that counting them
+ * reads no send record or device again.
+ */
+export interface NewEvents {
+  messageId: string;
+  deviceId: string;
+  newBits: number;
+  day: string;
+  country: string;
+  appVersion: string;
+  receivedAt: Date | null;
+  showFailedReason: number | null;
 }
 
 export interface DevicesServiceOptions {
@@ -93,11 +111,20 @@ function mergeEvents(items: EventsItem[]): EventRow[] {
 }
 
 /** The events that count: new bits on a dispatched send. */
-function counted(applied: AppliedEvent[]) {
-  const out: Array<{ messageId: string; deviceId: string; newBits: number; day: string }> = [];
+function counted(applied: AppliedEvent[]): NewEvents[] {
+  const out: NewEvents[] = [];
   for (const a of applied)
     if (a.dispatched && a.newBits !== 0 && a.deviceId !== null && a.day !== null)
-      out.push({ messageId: a.messageId, deviceId: a.deviceId, newBits: a.newBits, day: a.day });
+      out.push({
+        messageId: a.messageId,
+        deviceId: a.deviceId,
+        newBits: a.newBits,
+        day: a.day,
+        country: a.country ?? '',
+        appVersion: a.appVersion ?? '',
+        receivedAt: a.receivedAt,
+        showFailedReason: a.showFailedReason,
+      });
   return out;
 }
 
@@ -122,7 +149,7 @@ export class DevicesService {
 
   constructor(
     private readonly repo: DevicesRepository,
-    counters: DeviceCounters,
+    private readonly counters: DeviceCounters,
     opts: DevicesServiceOptions = {},
   ) {
     const batch = {
@@ -159,9 +186,10 @@ export class DevicesService {
         const rows = mergeEvents(items);
         await this.repo.transaction(async (tx) => {
           const applied = await this.repo.applyEvents(rows, tx);
-          await counters.countEvents(tx, counted(applied));
+          await counters.queueEvents(tx, counted(applied));
           await counters.keepStrayEvents(tx, stray(rows, applied));
         });
+        counters.eventsQueued();
         return items.map(() => undefined);
       },
       { ...batch, maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)) },
@@ -188,6 +216,7 @@ export class DevicesService {
 
   async drain(): Promise<void> {
     await Promise.all([this.registrations.drain(), this.heartbeats.drain(), this.events.drain()]);
+    await this.counters.settle();
   }
 }
 

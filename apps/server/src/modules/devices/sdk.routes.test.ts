@@ -191,7 +191,10 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
       }
     }
     const repo = new CountingRepo(t.database);
-    const service = new DevicesService(repo, new StatisticsWriter(), { maxBatch: 500, maxDelayMs: 5 });
+    const service = new DevicesService(repo, new StatisticsWriter(t.database), {
+      maxBatch: 500,
+      maxDelayMs: 5,
+    });
     const ids = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
         service.register(appId, {

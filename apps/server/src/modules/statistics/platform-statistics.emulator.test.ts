@@ -86,8 +86,8 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
       [4, ['received', 'shown']],
     ]);
     await send(news, 2, [[100, ['clicked']]]);
-    await shiftStatisticsDays(t.database, shop.app.id, -1);
-    await shiftStatisticsDays(t.database, news.app.id, -1);
+    await shiftStatisticsDays(t, shop.app.id, -1);
+    await shiftStatisticsDays(t, news.app.id, -1);
   });
   afterAll(async () => {
     await t?.close();

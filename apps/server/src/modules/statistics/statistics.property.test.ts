@@ -260,7 +260,7 @@ describe.each(backends())('statistics invariants under random event streams [$na
 
   /** The app reports of yesterday agree with the messages (the sends are moved to yesterday for them). */
   async function checkReports() {
-    await shiftStatisticsDays(t.database, appId, -1);
+    await shiftStatisticsDays(t, appId, -1);
     try {
       const yesterday = addDays(utcDay(), -1);
       const sum = (k: 'dispatch' | 'reach' | 'show' | 'click' | 'conversion') =>
@@ -313,7 +313,7 @@ describe.each(backends())('statistics invariants under random event streams [$na
         .split(',');
       expect(line.slice(0, 3)).toEqual([yesterday, String(y.push), String(y.dispatch)]);
     } finally {
-      await shiftStatisticsDays(t.database, appId, 1);
+      await shiftStatisticsDays(t, appId, 1);
     }
   }
 

@@ -84,7 +84,7 @@ describe.each(backends())('statistics routes [$name]', (backend) => {
     await sdk(4, ev('received', 'shown'));
     await sdk(6, ev('clicked'));
     // today's sends become yesterday's: report ranges end before today (part 2 §5)
-    await shiftStatisticsDays(t.database, appId, -1);
+    await shiftStatisticsDays(t, appId, -1);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,14 +1,25 @@
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
+import { EventCounter, type EventCounterOptions } from './statistics.counter';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY } from './statistics.sql';
 
-/** The event bits a device newly set on a message it was dispatched, and the UTC day that send was made. */
+/**
+ * The event bits a device newly set on a message it was dispatched, with what they are bucketed by, as the statement
+ * that set them read them (so counting reads no send record or device again).
+ */
 export interface CountedEvent {
   messageId: string;
   deviceId: string;
   newBits: number;
   /** `YYYY-MM-DD`: the day of the send record's sent_at */
   day: string;
+  /** the device's country and app version */
+  country: string;
+  appVersion: string;
+  /** the send's first `received` time (reach by minute) */
+  receivedAt: Date | null;
+  /** the send's show-failed reason (show losses; none given: 20) */
+  showFailedReason: number | null;
 }
 
 /** A device a registration or heartbeat touched: whether it is new, and when it was last active before. */
@@ -32,6 +43,18 @@ export interface StrayEvent {
 
 const bits = (name: keyof typeof EVENT_BIT) => EVENT_BIT[name];
 
+/** The columns of counted events as statement parameters (queue and count take them in the same order). */
+const eventColumns = (events: CountedEvent[]) => [
+  events.map((e) => e.messageId),
+  events.map((e) => e.deviceId),
+  events.map((e) => e.newBits),
+  events.map((e) => e.day),
+  events.map((e) => e.country),
+  events.map((e) => e.appVersion),
+  events.map((e) => e.receivedAt),
+  events.map((e) => e.showFailedReason),
+];
+
 /**
  * Locks the messages' rows, in id order, before any counter: the sub-statements of one counting statement run in no
  * set order, so writers that share counter rows (the engine's and the devices', on several processes) take the
@@ -43,10 +66,53 @@ async function lockMessages(tx: Queryable, ids: Array<number | string>): Promise
 
 /**
  * The one writer of every counter (DESIGN §7): the engine calls `countSends` in the transaction that records send
- * results, the devices module `countEvents` / `countActivity` in the transaction that applies events, registrations
- * and heartbeats. Each is a single set-based statement, so a crash never leaves a counter without its records.
+ * results, the devices module `countActivity` in the transaction that applies registrations and heartbeats, and
+ * `queueEvents` in the transaction that applies events: those are counted right after, off the request path, by the
+ * EventCounter (`countEvents`, in large batches). Each is a set-based statement in the transaction of the records it
+ * counts (or of the queue rows it deletes), so a crash never leaves a counter without its records nor counts twice.
  */
 export class StatisticsWriter implements SendCounter {
+  private readonly counter: EventCounter;
+
+  constructor(database: Database, opts: EventCounterOptions = {}) {
+    this.counter = new EventCounter(database, (tx, events) => this.countEvents(tx, events), opts);
+  }
+
+  /** Starts counting queued events (and the sweep for what a crashed process left). */
+  start(): void {
+    this.counter.start();
+  }
+
+  /** Queues the events a flush newly set on dispatched sends, in that flush's transaction. */
+  async queueEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await tx.query(
+      `INSERT INTO stat_pending_events (message_id, device_id, bits, day, country, app_version, received_at, reason)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[],
+                            $7::timestamptz[], $8::smallint[])`,
+      eventColumns(events),
+    );
+  }
+
+  /** The flush that queued events committed: count them now. */
+  eventsQueued(): void {
+    this.counter.kick();
+  }
+
+  /** Resolves once the events queued so far in this process are counted. */
+  async settle(): Promise<void> {
+    await this.counter.settle();
+  }
+
+  /** Whether queued events of this process are being counted (a read may `settle` first). */
+  get counting(): boolean {
+    return this.counter.busy;
+  }
+
+  async close(): Promise<void> {
+    await this.counter.close();
+  }
+
   /** Devices whose send was decided (dispatched, or lost with a code) today, grouped by outcome, loss, country, version. */
   async countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void> {
     if (groups.length === 0) return;
@@ -94,7 +160,7 @@ export class StatisticsWriter implements SendCounter {
   }
 
   /**
-   * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
+   * Counts events newly set on dispatched send records (the EventCounter calls it on a batch taken from the queue): per message, day, country and version (reach, show, click,
    * conversion, dismiss, show failed, recalled), the app rollup, show losses by reason, reach by minute since the
    * message started, and the unique devices that showed / clicked per mode.
    */
@@ -103,10 +169,10 @@ export class StatisticsWriter implements SendCounter {
     await lockMessages(tx, [...new Set(events.map((e) => e.messageId))]);
     await tx.query(
       `WITH e AS (
-         SELECT t.message_id, t.device_id, t.bits, t.day, d.country, d.app_version, m.app_id, m.msg_type,
-                m.content_create_type > 0 AS ai
-         FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[]) AS t(message_id, device_id, bits, day)
-           JOIN messages m ON m.id = t.message_id JOIN devices d ON d.id = t.device_id
+         SELECT t.*, m.app_id, m.msg_type, m.content_create_type > 0 AS ai, COALESCE(m.started_at, m.created_at) AS since
+         FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[], $7::timestamptz[],
+                     $8::smallint[]) AS t(message_id, device_id, bits, day, country, app_version, received_at, reason)
+           JOIN messages m ON m.id = t.message_id
        ), c AS (
          SELECT message_id, day, country, app_version, app_id, msg_type, ai,
                 count(*) FILTER (WHERE bits & ${bits('received')} > 0)::int AS reach,
@@ -144,18 +210,13 @@ export class StatisticsWriter implements SendCounter {
          WHERE messages.id = s.message_id
        ), sl AS (
          INSERT INTO message_show_losses AS x (message_id, reason, count)
-         SELECT e.message_id, COALESCE(s.show_failed_reason, 20), count(*)
-         FROM e JOIN send_records s ON s.message_id = e.message_id AND s.device_id = e.device_id
-         WHERE e.bits & ${bits('show_failed')} > 0 GROUP BY 1, 2 ORDER BY 1, 2
+         SELECT message_id, COALESCE(reason, 20), count(*)
+         FROM e WHERE bits & ${bits('show_failed')} > 0 GROUP BY 1, 2 ORDER BY 1, 2
          ON CONFLICT (message_id, reason) DO UPDATE SET count = x.count + EXCLUDED.count
        ), rm AS (
          INSERT INTO message_reach_minutes AS x (message_id, minute, reach)
-         SELECT e.message_id,
-                GREATEST(0, floor(extract(epoch FROM (s.received_at - COALESCE(mm.started_at, mm.created_at))) / 60))::int,
-                count(*)
-         FROM e JOIN send_records s ON s.message_id = e.message_id AND s.device_id = e.device_id
-           JOIN messages mm ON mm.id = e.message_id
-         WHERE e.bits & ${bits('received')} > 0 AND s.received_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+         SELECT message_id, GREATEST(0, floor(extract(epoch FROM (received_at - since)) / 60))::int, count(*)
+         FROM e WHERE bits & ${bits('received')} > 0 AND received_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
          ON CONFLICT (message_id, minute) DO UPDATE SET reach = x.reach + EXCLUDED.reach
        ), modes AS (
          -- the statistics modes a message counts in: 0 all; 1 backend or 2 AI all; 3 AI notifications
@@ -182,12 +243,7 @@ export class StatisticsWriter implements SendCounter {
        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
        ON CONFLICT (app_id, day, mode, country, app_version) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
          click_uv = x.click_uv + EXCLUDED.click_uv`,
-      [
-        events.map((e) => e.messageId),
-        events.map((e) => e.deviceId),
-        events.map((e) => e.newBits),
-        events.map((e) => e.day),
-      ],
+      eventColumns(events),
     );
   }
 

@@ -1,0 +1,111 @@
+import { EVENT_BITS, utcDay } from '@beacon/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { backends } from '../../test/databases';
+import { EventCounter } from './statistics.counter';
+import { StatisticsWriter, type CountedEvent } from './statistics.writer';
+
+const DEVICES = 9;
+
+/**
+ * The queue between the devices' flush and the counting (stat_pending_events): what one process queued is counted
+ * exactly once by whichever counter takes it — another process's after a crash, two racing counters, a run that
+ * failed and was retried. (A database of its own, no app: nothing else counts meanwhile.)
+ */
+describe.each(backends())('queued events are counted exactly once [$name]', (backend) => {
+  let database: Database;
+  let messageId: number;
+  let sends: CountedEvent[];
+
+  beforeAll(async () => {
+    database = await backend.open();
+    const [app] = await database.query<{ id: number }>(
+      `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Queue', 'com.example.queue', 'k', 's') RETURNING id`,
+    );
+    const [message] = await database.query<{ id: number }>(
+      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                             schedule_type, ttl_seconds, started_at)
+       VALUES ($1, 1, 1, 'Queue', 'owner@example.com', '{}', 0, 0, 1, 86400, now()) RETURNING id::int`,
+      [app!.id],
+    );
+    messageId = message!.id;
+    sends = Array.from({ length: DEVICES }, (_, i) => ({
+      messageId: String(messageId),
+      deviceId: String(1000 + i),
+      newBits: EVENT_BITS.received,
+      day: utcDay(new Date()),
+      country: 'NG',
+      appVersion: '3.1.0',
+      receivedAt: new Date(),
+      showFailedReason: null,
+    }));
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const totals = async () => {
+    const [m] = await database.query<{ reach: number; show: number }>(
+      'SELECT reach_count AS reach, show_count AS show FROM messages WHERE id = $1',
+      [messageId],
+    );
+    const [d] = await database.query<{ reach: number; show: number; queued: number }>(
+      `SELECT COALESCE(sum(reach), 0)::int AS reach, COALESCE(sum(show), 0)::int AS show,
+              (SELECT count(*)::int FROM stat_pending_events) AS queued
+       FROM stat_message_days WHERE message_id = $1`,
+      [messageId],
+    );
+    return { message: m!, days: d! };
+  };
+  const drained = async (c: EventCounter) => {
+    while ((await c.countOnce()) > 0) {
+      /* until the queue is empty */
+    }
+  };
+
+  it('counts what a process queued and never counted (it died), once, while two counters race in small batches', async () => {
+    // the dead process: queued in its flush's transaction, never kicked
+    const dead = new StatisticsWriter(database);
+    await database.transaction((tx) => dead.queueEvents(tx, sends));
+    expect((await totals()).days.queued).toBe(DEVICES);
+
+    const writer = new StatisticsWriter(database);
+    const count = (tx: Parameters<StatisticsWriter['countEvents']>[0], e: CountedEvent[]) =>
+      writer.countEvents(tx, e);
+    const a = new EventCounter(database, count, { batch: 2 });
+    const b = new EventCounter(database, count, { batch: 3 });
+    await Promise.all([drained(a), drained(b)]);
+    expect(await totals()).toEqual({
+      message: { reach: DEVICES, show: 0 },
+      days: { reach: DEVICES, show: 0, queued: 0 },
+    });
+  });
+
+  it('keeps the events queued when counting fails, and the next run counts them once', async () => {
+    const writer = new StatisticsWriter(database);
+    const shown = sends.map((s) => ({ ...s, newBits: EVENT_BITS.shown }));
+    await database.transaction((tx) => writer.queueEvents(tx, shown));
+    const errors: unknown[] = [];
+    const failing = new EventCounter(
+      database,
+      async (tx, e) => {
+        await writer.countEvents(tx, e);
+        throw new Error('the database went away mid-count');
+      },
+      { onError: (err) => errors.push(err) },
+    );
+    failing.kick();
+    await failing.settle();
+    expect(errors).toHaveLength(1);
+    // rolled back: nothing counted, nothing lost
+    expect((await totals()).days).toEqual({ reach: DEVICES, show: 0, queued: DEVICES });
+
+    const ok = new EventCounter(database, (tx, e) => writer.countEvents(tx, e));
+    ok.kick();
+    await ok.settle();
+    expect(await totals()).toEqual({
+      message: { reach: DEVICES, show: DEVICES },
+      days: { reach: DEVICES, show: DEVICES, queued: 0 },
+    });
+  });
+});
