@@ -36,3 +36,4 @@ export * from './contracts/targeting';
 export * from './contracts/statistics';
 export * from './stat-range';
 export * from './contracts/platform-statistics';
+export * from './contracts/cross-content';

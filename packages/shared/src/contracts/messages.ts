@@ -265,6 +265,8 @@ export const MessageListRequest = z.object({
     .optional(),
   pageNo: numberInput(z.number().int().min(1)).default(1),
   pageSize: numberInput(z.number().int().min(1).max(100)).default(MESSAGE_LIMITS.listPageSize),
+  /** Cross messages only: '' all, 'cross' without a pull-up, 'pullup' the pull-ups (data.enlive_package set). */
+  kind: z.enum(['', 'cross', 'pullup']).optional().default(''),
 });
 export type MessageListRequest = z.output<typeof MessageListRequest>;
 

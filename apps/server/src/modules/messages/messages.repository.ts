@@ -202,6 +202,8 @@ export class MessagesRepository {
     };
     if (q.msgId) add('m.id = ?::bigint', q.msgId);
     if (q.materialId) add('m.material_id = ?::bigint', q.materialId);
+    if (q.msgType === MessageType.PASS_THROUGH && q.kind)
+      where.push(`${q.kind === 'pullup' ? '' : 'NOT '}(m.data ? 'enlive_package')`);
     if (q.ownerEmail) add("m.owner_email ILIKE '%' || ? || '%'", q.ownerEmail);
     if (q.title) add("m.title ILIKE '%' || ? || '%'", q.title);
     const tz = q.tz;

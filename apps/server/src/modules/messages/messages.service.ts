@@ -1,4 +1,5 @@
 import {
+  CrossData,
   ErrorCodes,
   MESSAGE_LIMITS,
   MessageStatus as S,
@@ -318,8 +319,16 @@ export class MessagesService {
       if (parsed.data.noti_open_type === 2 && !app.linksEnable)
         throw fieldError('data.noti_open_type', 'links are not allowed for this app');
       input.data = parsed.data;
-    } else if (typeof input.data.trans_data !== 'string' || input.data.trans_data === '') {
-      throw fieldError('data.trans_data', 'is required for a pass-through message');
+    } else {
+      // a cross message (and a pull-up): the device receives exactly this data, beside the tcm_* keys
+      const parsed = CrossData.safeParse(input.data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const path = issue?.code === 'unrecognized_keys' ? [issue.keys[0]] : (issue?.path ?? []);
+        const message = issue?.code === 'unrecognized_keys' ? 'is not a key of a cross message' : issue?.message;
+        throw fieldError(`data.${path.join('.')}`, message ?? 'is invalid');
+      }
+      input.data = parsed.data;
     }
     if (input.multiLangEnable && input.multiLangContent.length === 0)
       throw fieldError('multiLangContent', 'must hold at least one language');
