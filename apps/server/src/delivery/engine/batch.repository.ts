@@ -1,5 +1,5 @@
 import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, SendCounter } from './ports';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { LOSS } from './filters';
@@ -88,6 +88,16 @@ export function textArrayLiteral(values: ReadonlyArray<string | null>): string {
 const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave_id::int AS "waveId", b.kind, b.from_id::float8 AS "fromId",
   b.to_id::float8 AS "toId", b.attempts, b.reserved, (b.not_before IS NOT NULL) AS waiting, b.resolved,
   (SELECT w.utc_offset_min FROM message_waves w WHERE w.id = b.wave_id) AS "utcOffsetMin"`;
+
+/**
+ * Takes the message row's lock first: every transaction that writes a batch's rows and the message's counters
+ * (reserve, unreserve, record, and the statistics counted in them) locks the message before the batch, wave and send
+ * records, so that two of them — a batch's result flush and the reservation of its next page run on two connections
+ * at once — wait for each other instead of deadlocking (message then batch in one, batch then message in the other).
+ */
+async function lockMessage(tx: Queryable, messageId: number): Promise<void> {
+  await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [messageId]);
+}
 
 /**
  * The SQL of delivery batches: a wave's plan, the lease, one audience page per statement, the push-count reservation
@@ -275,12 +285,15 @@ export class BatchRepository {
   /** Gives back a grant the batch did not use (devices gone since), so other batches may send instead. */
   async unreserve(batch: Batch, n: number): Promise<void> {
     if (n <= 0) return;
-    await this.database.query(
-      `WITH b AS (UPDATE message_batches SET reserved = reserved - $3 WHERE id = $2),
-       w AS (UPDATE message_waves SET selected = selected - $3 WHERE id = $4)
-       UPDATE messages SET selected_count = selected_count - $3 WHERE id = $1`,
-      [batch.messageId, batch.id, n, batch.waveId],
-    );
+    await this.database.transaction(async (tx) => {
+      await lockMessage(tx, batch.messageId);
+      await tx.query(
+        `WITH b AS (UPDATE message_batches SET reserved = reserved - $3 WHERE id = $2),
+         w AS (UPDATE message_waves SET selected = selected - $3 WHERE id = $4)
+         UPDATE messages SET selected_count = selected_count - $3 WHERE id = $1`,
+        [batch.messageId, batch.id, n, batch.waveId],
+      );
+    });
   }
 
   /**
@@ -295,6 +308,7 @@ export class BatchRepository {
     const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
     await this.database.transaction(async (tx) => {
+      await lockMessage(tx, batch.messageId);
       const decided = await tx.query<DecidedSends>(
         `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
