@@ -26,6 +26,8 @@ export * from './contracts/sensitive-words';
 export * from './contracts/alerts';
 export * from './contracts/app-settings';
 export * from './status';
+export * from './message-actions';
+export * from './ab-significance';
 export * from './message-kinds';
 export * from './contracts/model-control';
 export * from './contracts/app-control';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MessageStatus } from '@beacon/shared';
 import en from '../i18n/en.json';
 import fr from '../i18n/fr.json';
 import zh from '../i18n/zh.json';
@@ -33,6 +34,9 @@ describe('message status colours and names', () => {
     [4, 'info'],
     [8, 'info'],
     [21, 'info'],
+    [16, 'info'],
+    [17, 'info'],
+    [20, 'info'],
     [12345, 'info'],
   ])('status %i is %s', (status, tone) => {
     expect(statusTone(status)).toBe(tone);
@@ -55,6 +59,10 @@ describe('message status colours and names', () => {
     expect(zh.messages.status['4']).toBe('发送中');
     expect(fr.messages.status['8']).toBe('Rappelé');
     expect(statusLabelKey(15)).toBeUndefined();
+  });
+
+  it('knows every status code of part 2 §4 (MessageStatus)', () => {
+    expect([...KNOWN_STATUSES]).toEqual(Object.values(MessageStatus).sort((a, b) => a - b));
   });
 
   it('refreshes while a row sends (4, 21, 17) or waits to start now (0), and not otherwise', () => {

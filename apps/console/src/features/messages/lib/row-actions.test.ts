@@ -4,6 +4,7 @@ import { rowActions } from './row-actions';
 const NOW = Date.parse('2030-06-01T12:00:00Z');
 const row = (over: Partial<Parameters<typeof rowActions>[0]> = {}) => ({
   status: 1,
+  msgType: 1,
   scheduleType: 1,
   scheduleDate: null,
   targetingType: 0,
@@ -60,6 +61,38 @@ describe('row actions by status (part 2 §4)', () => {
     expect(child).not.toContain('edit');
     expect(child).not.toContain('cancel');
     expect(child).toContain('stop');
+  });
+
+  it('offers recall for notifications only, never for cross messages', () => {
+    expect(rowActions(row({ status: 1, msgType: 2 }), 200, NOW)).toEqual([
+      'copy',
+      'detail',
+      'delete',
+      'material',
+    ]);
+    expect(rowActions(row({ status: 4, msgType: 2 }), 200, NOW)).toEqual([
+      'copy',
+      'detail',
+      'stop',
+      'material',
+    ]);
+  });
+
+  it('reads an A/B parent through its arms (schedules as strings), with no upload as material', () => {
+    const arm = { msgType: 1, status: 2, scheduleType: 2, scheduleDate: '2030-06-02 09:00:00' };
+    const ab = row({ msgType: 4, status: 2, scheduleType: 2, scheduleDate: '2030-06-02 09:00:00' });
+    expect(rowActions({ ...ab, children: [arm, arm] }, 200, NOW)).toEqual([
+      'edit',
+      'copy',
+      'detail',
+      'cancel',
+      'stop',
+    ]);
+    // arm B's time has passed: it is deletable, so the test can no longer be edited
+    const late = { ...arm, scheduleDate: '2030-06-01 09:00:00' };
+    expect(rowActions({ ...ab, children: [arm, late] }, 200, NOW)).not.toContain('edit');
+    // without its arms only what does not depend on them
+    expect(rowActions(ab, 200, NOW)).toEqual(['copy', 'detail', 'stop']);
   });
 
   it('testers (500) see no action that changes a message, other levels do', () => {
