@@ -39,3 +39,4 @@ export * from './contracts/statistics';
 export * from './stat-range';
 export * from './contracts/platform-statistics';
 export * from './contracts/cross-content';
+export * from './contracts/ab-tests';

@@ -1,6 +1,7 @@
 import { MessageStatus as S, type Condition, type MultiLangEntry } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import type { CompiledAudience } from '../../audience/compile-conditions';
+import type { AudienceSplit } from './audience-source';
 import { OPEN_WAVES, SendOutcome, WaveStatus } from './kinds';
 
 export interface EngineMessage {
@@ -25,6 +26,8 @@ export interface EngineMessage {
   groupId: number | null;
   userIds: string[];
   parentMsgId: number | null;
+  /** an A/B child's slice of the audience */
+  split: AudienceSplit | null;
   firebaseJsonEnc: string | null;
 }
 
@@ -40,6 +43,8 @@ export class EngineRepository {
               m.started_at AS "startedAt", m.data, m.multi_lang_enable AS "multiLangEnable",
               m.multi_lang_content AS "multiLangContent", m.targeting_type AS "targetingType", m.conditions,
               m.group_id AS "groupId", m.user_ids AS "userIds", m.parent_msg_id::int AS "parentMsgId",
+              CASE WHEN m.split_seed IS NULL THEN NULL
+                   ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
               a.firebase_json_enc AS "firebaseJsonEnc"
        FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = $1`,
       [id],

@@ -22,7 +22,14 @@ export {
   type Verdict,
 } from './filters';
 export type { PageDevice } from './batch.repository';
-export { audienceOf, TargetingError, type TargetingSpec } from './audience-source';
+export {
+  AB_BUCKETS,
+  abBucketSql,
+  audienceOf,
+  TargetingError,
+  type AudienceSplit,
+  type TargetingSpec,
+} from './audience-source';
 export { planWaves, scheduleInstant, wallClockUtc, type PlannedWave } from './scheduler';
 export type { DeliveryEngine } from './engine';
 export type { EngineRepository } from './engine.repository';

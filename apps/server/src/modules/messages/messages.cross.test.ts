@@ -110,6 +110,12 @@ describe.each(backends())('cross and pull-up messages [$name]', (backend) => {
     expect(await list('')).toEqual(['Bring deals forward', 'Sync']);
   });
 
+  it('never recalls a cross message: only notifications can be taken back (the shared rule the console hides it by)', async () => {
+    const id = await sent(await save({ trans_data: base64OfText('{"n":1}') }, 'Not recallable'));
+    const res = await owner.post(`/tcm/v1/app/${appId}/msg/${id}/retreat`);
+    expect(res.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'msgType' }] } });
+  });
+
   it('refuses what a cross message may not carry, naming the field', async () => {
     const field = async (data: Record<string, unknown>) => {
       const res = await save(data);

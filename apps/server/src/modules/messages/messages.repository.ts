@@ -39,6 +39,8 @@ export interface MessageRecord {
   multiLangContent: MessageSave['multiLangContent'];
   materialId: number | null;
   parentMsgId: number | null;
+  /** an A/B child's tag: A, B, or A* / B* for its "send to all" */
+  groupTag: string | null;
   rejectReason: string;
   createdAt: Date;
   dispatchCount: number;
@@ -57,7 +59,7 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal", m.schedule_at AS "scheduleAt",
   m.schedule_utc AS "scheduleUtc", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
   m.restrict_type AS "restrictType", m.display_prior AS "displayPrior", m.multi_lang_enable AS "multiLangEnable",
-  m.multi_lang_content AS "multiLangContent", m.material_id::int AS "materialId", m.parent_msg_id::int AS "parentMsgId",
+  m.multi_lang_content AS "multiLangContent", m.material_id::int AS "materialId", m.parent_msg_id::int AS "parentMsgId", m.group_tag AS "groupTag",
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast`;
@@ -147,6 +149,18 @@ export class MessagesRepository {
     return row?.id ?? 0;
   }
 
+  /** Makes a message an A/B arm: its tag, share and slice of the test's audience (see 0020_ab-tests.sql). */
+  async setArm(
+    id: number,
+    arm: { groupTag: string; groupPercent: number; split: { seed: number; from: number; to: number } },
+  ): Promise<void> {
+    await this.database.query(
+      `UPDATE messages SET group_tag = $2, group_percent = $3, split_seed = $4, split_from = $5, split_to = $6
+       WHERE id = $1`,
+      [id, arm.groupTag, arm.groupPercent, arm.split.seed, arm.split.from, arm.split.to],
+    );
+  }
+
   /** Replaces an unstarted message's content, audience and schedule. */
   async replace(id: number, m: NewMessage): Promise<void> {
     await this.database.query(
@@ -191,6 +205,15 @@ export class MessagesRepository {
       [appId, id],
     );
     return row;
+  }
+
+  /** An A/B test's children: its arms A and B, then its "send to all" child. */
+  async abChildren(parentId: number): Promise<MessageRecord[]> {
+    return this.database.query<MessageRecord>(
+      `SELECT ${COLUMNS} FROM messages m WHERE m.parent_msg_id = $1 AND m.split_seed IS NOT NULL AND NOT m.deleted
+       ORDER BY m.split_from, m.id`,
+      [parentId],
+    );
   }
 
   async list(appId: number, q: MessageListRequest): Promise<{ rows: MessageRecord[]; total: number }> {
@@ -308,7 +331,7 @@ export class MessagesRepository {
 }
 
 /** A `±HHMM` zone as a PostgreSQL time-zone literal (POSIX signs are inverted). */
-function tzName(zone: string): string {
+export function tzName(zone: string): string {
   const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);
   if (!m) return 'UTC';
   return `${m[1] === '+' ? '-' : '+'}${m[2]}:${m[3]}`;

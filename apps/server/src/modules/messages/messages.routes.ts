@@ -6,11 +6,13 @@ import { messagesPolicy as policy } from './messages.policy';
 import { toDetail, toRow } from './messages.presenter';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
+import { MessageActionsService } from './messages-actions.service';
 import { createTargetingService } from '../targeting';
 import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words';
 import { MessageForecaster } from './messages.forecast';
+import { registerAbTestRoutes } from './ab-tests.routes';
 import { MessagesForecastRepository } from './messages-forecast.repository';
 
 /** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
@@ -76,24 +78,29 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return toDetail(m, await repo.waves(m.id));
   });
 
+  const actions = new MessageActionsService({
+    repo,
+    engineRepo: delivery.repo,
+    engine: () => delivery.engine(),
+  });
   registerCall(app, messageCalls.stop, policy.act, async ({ params }) => {
-    await service.stop(params.appId, params.msgId);
+    await actions.stop(params.appId, params.msgId);
     return {};
   });
   registerCall(app, messageCalls.cancel, policy.act, async ({ params }) => {
-    await service.cancel(params.appId, params.msgId);
+    await actions.cancel(params.appId, params.msgId);
     return {};
   });
-  registerCall(app, messageCalls.retreat, policy.act, async ({ params, session, projectLevel }) => {
-    await service.recall(await appOf(params.appId), params.msgId, {
+  registerCall(app, messageCalls.retreat, policy.act, async ({ params, session }) => {
+    await actions.recall(await appOf(params.appId), params.msgId, {
       id: session.user.id,
       email: session.user.email,
-      projectLevel,
     });
     return {};
   });
   registerCall(app, messageCalls.remove, policy.act, async ({ params }) => {
-    await service.remove(params.appId, params.msgId);
+    await actions.remove(params.appId, params.msgId);
     return {};
   });
+  registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf });
 }

@@ -1,14 +1,11 @@
 import {
+  AB_TEST_TYPE,
   CrossData,
   ErrorCodes,
   MESSAGE_LIMITS,
   MessageStatus as S,
   NotificationData,
-  canCancel,
-  canDelete,
   canEdit,
-  canRecall,
-  canStop,
   contentCheckCode,
   errorMessage,
   isFileTargeting,
@@ -26,6 +23,7 @@ import {
 import { ApiError, fieldError } from '../../lib/api-error';
 import {
   audienceOf,
+  type AudienceSplit,
   planWaves,
   scheduleInstant,
   TargetingError,
@@ -51,6 +49,14 @@ export interface MessagesServiceDeps {
   fileLists?: { listFor(appId: number, t: Targeting, userId: number | null): Promise<string> };
   /** The forecast before send (messages.forecast.ts): asked by the confirmation, stored at save. */
   forecaster?: MessageForecaster;
+}
+
+/** What makes a saved message an A/B arm (ab-tests.service.ts): its parent, tag, share and slice of the audience. */
+export interface ArmOptions {
+  parentMsgId: number;
+  groupTag: string;
+  groupPercent: number;
+  split: AudienceSplit;
 }
 
 interface Actor {
@@ -120,7 +126,7 @@ export class MessagesService {
     return pushCount;
   }
 
-  private async audience(appId: number, t: Targeting, userId: number | null = null) {
+  private async audience(appId: number, t: Targeting, userId: number | null = null, split?: AudienceSplit) {
     if (isFileTargeting(t.targetingType)) {
       if (!this.deps.fileLists) throw fieldError('targetingType', 'file targeting is not available');
       t.fileOrigin = await this.deps.fileLists.listFor(appId, t, userId);
@@ -144,6 +150,7 @@ export class MessagesService {
         userIds: t.userIds,
         ...file,
         ...(groupConditions ? { groupConditions } : {}),
+        ...(split ? { split } : {}),
       });
     } catch (err) {
       if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
@@ -157,6 +164,9 @@ export class MessagesService {
     input: MessageSave,
     actor: Actor,
     kind: 'message' | 'preview' = 'message',
+    arm?: ArmOptions,
+    /** 'check': every rule and refusal of a save, and nothing written (an A/B test checks both arms first) */
+    mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
     this.checkContent(app, input);
     await this.checkWords(app, input, actor);
@@ -179,9 +189,11 @@ export class MessagesService {
       throw fieldError('msgDisplayPrior', 'is off for this app');
     const now = this.now();
     const schedule = this.schedule(app, input, now);
-    const audience = await this.audience(app.id, input, actor.id);
+    const audience = await this.audience(app.id, input, actor.id, arm?.split);
     const targetCount = await this.deps.engineRepo.count(audience);
-    if (kind === 'message')
+    // an A/B arm sends to its whole slice of the audience
+    if (arm) input.pushCount = targetCount;
+    else if (kind === 'message')
       input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
     if (kind === 'message' && app.limitEnable && app.limitCount > 0) {
       const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -199,6 +211,7 @@ export class MessagesService {
         now,
         input.countryMsgforceCreate === true,
       );
+    if (mode === 'check') return { id: 0, status: S.WAITING };
     const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
     const forecast =
       kind === 'message'
@@ -239,13 +252,16 @@ export class MessagesService {
       multiLangEnable: input.multiLangEnable,
       multiLangContent: input.multiLangEnable ? input.multiLangContent : [],
       materialId: input.materialId ?? null,
-      parentMsgId: null,
+      parentMsgId: arm?.parentMsgId ?? null,
       forecast: forecast ?? null,
     };
     let id: number;
     if (input.id && kind === 'message') {
       const existing = await this.deps.repo.find(app.id, input.id);
       if (!existing) throw new ApiError(ErrorCodes.NOT_FOUND);
+      // an A/B arm is edited with its test, never on its own
+      if ((existing.parentMsgId !== null) !== (arm !== undefined) || existing.msgType === AB_TEST_TYPE)
+        throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
       if (!canEdit(existing.status))
         throw new ApiError(
           existing.status === S.SENDING ? ErrorCodes.MODIFY_WHILE_SENDING : ErrorCodes.ALREADY_SENT,
@@ -255,6 +271,7 @@ export class MessagesService {
     } else {
       id = await this.deps.repo.insert(record);
     }
+    if (arm) await this.deps.repo.setArm(id, arm);
     if (!review) await this.start(id, schedule, audience, now);
     return { id, status };
   }
@@ -325,7 +342,8 @@ export class MessagesService {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const path = issue?.code === 'unrecognized_keys' ? [issue.keys[0]] : (issue?.path ?? []);
-        const message = issue?.code === 'unrecognized_keys' ? 'is not a key of a cross message' : issue?.message;
+        const message =
+          issue?.code === 'unrecognized_keys' ? 'is not a key of a cross message' : issue?.message;
         throw fieldError(`data.${path.join('.')}`, message ?? 'is invalid');
       }
       input.data = parsed.data;
@@ -364,117 +382,4 @@ export class MessagesService {
     if (!m) throw new ApiError(ErrorCodes.NOT_FOUND);
     return m;
   }
-
-  /** Stop sending: no new sends after it returns. */
-  async stop(appId: number, id: number): Promise<void> {
-    const m = await this.find(appId, id);
-    if (!canStop(m.status))
-      throw new ApiError(
-        m.status === S.SENT
-          ? ErrorCodes.ALREADY_SENT
-          : m.status === S.RECALLED
-            ? ErrorCodes.ALREADY_RECALLED
-            : [S.STOPPED, S.STOP_IN_PROCESS].includes(m.status as 3)
-              ? ErrorCodes.ALREADY_PAUSED
-              : ErrorCodes.NOT_STARTED,
-      );
-    const engine = await this.deps.engine();
-    engine.markStopping(id);
-    await this.deps.engineRepo.cancelWaves(id);
-    await this.deps.engineRepo.setStatus(id, m.status === S.SENDING ? S.STOP_IN_PROCESS : S.STOPPED, [
-      m.status,
-    ]);
-    await engine.maybeFinish(id);
-  }
-
-  async cancel(appId: number, id: number): Promise<void> {
-    const m = await this.find(appId, id);
-    if (!canCancel(m.status))
-      throw new ApiError(
-        m.status === S.SENDING
-          ? ErrorCodes.NOW_SENDING
-          : m.status === S.SENT
-            ? ErrorCodes.ALREADY_SENT
-            : ErrorCodes.ALREADY_PAUSED,
-      );
-    await this.deps.engineRepo.cancelWaves(id);
-    await this.deps.engineRepo.setStatus(id, S.STOPPED, [m.status]);
-  }
-
-  /** Recall: a data message with tcm_target_msg_id to exactly the devices that got the message. */
-  async recall(app: AppRecord, id: number, actor: Actor): Promise<void> {
-    const m = await this.find(app.id, id);
-    if (!canRecall(m.status))
-      throw new ApiError(
-        [S.RECALLED, S.RECALLING].includes(m.status as 8)
-          ? ErrorCodes.ALREADY_RECALLED
-          : ErrorCodes.NOT_STARTED,
-      );
-    const engine = await this.deps.engine();
-    if (m.status === S.SENDING || m.status === S.WAITING_LOCAL) {
-      engine.markStopping(id);
-      await this.deps.engineRepo.cancelWaves(id);
-    }
-    await this.deps.engineRepo.setStatus(id, S.RECALLING, [m.status]);
-    const recallId = await this.deps.repo.insert({
-      appId: app.id,
-      msgType: MessageType.RECALL,
-      status: S.SENDING,
-      title: `Recall of ${id}`,
-      ownerId: actor.id,
-      ownerEmail: actor.email,
-      data: {},
-      targetingType: T.DEVICES,
-      conditions: [],
-      groupId: null,
-      userIds: [],
-      pushCount: 1,
-      targetCount: 0,
-      scheduleType: ScheduleType.NOW,
-      scheduleLocal: null,
-      scheduleAt: null,
-      scheduleUtc: '+0000',
-      ttlSeconds: m.ttlSeconds,
-      speedLimit: 0,
-      restrictType: m.restrictType,
-      displayPrior: null,
-      multiLangEnable: false,
-      multiLangContent: [],
-      materialId: null,
-      parentMsgId: id,
-    });
-    await this.deps.engineRepo.setStatus(recallId, S.SENDING);
-    const selected = await this.deps.repo.selectForRecall(recallId, id);
-    if (selected.minId && selected.maxId)
-      await engine.queueDispatch(recallId, Number(selected.minId), Number(selected.maxId));
-    else await engine.maybeFinish(recallId);
-  }
-
-  async remove(appId: number, id: number): Promise<void> {
-    const m = await this.find(appId, id);
-    const scheduled = m.scheduleAt
-      ? m.scheduleAt.getTime()
-      : m.scheduleLocal
-        ? wallClockUtc(m.scheduleLocal)
-        : null;
-    if (
-      !canDelete(
-        { status: m.status, scheduleType: m.scheduleType, scheduleDate: scheduled },
-        this.now().getTime(),
-      )
-    )
-      // a message waiting for its time has not started (not "while sending", 21021); it is deletable once its time
-      // has passed (spec), and cancelling is how it is kept from sending until then
-      throw new ApiError(ErrorCodes.NOT_STARTED, (lang) => notYetDeletable(lang));
-    if (m.status === S.SENDING) throw new ApiError(ErrorCodes.NOW_SENDING);
-    await this.deps.engineRepo.cancelWaves(id);
-    await this.deps.repo.softDelete(id);
-  }
-}
-
-function notYetDeletable(lang: string): string {
-  if (lang === 'zh') return '定时消息尚未开始发送：到达定时时间后才能删除；如不想发送，请取消它';
-  if (lang === 'fr')
-    return 'Ce message programmé n’a pas commencé : il pourra être supprimé après son heure ; annulez-le pour qu’il ne parte pas';
-  return 'This scheduled message has not started: it can be deleted once its time has passed; cancel it to keep it from sending';
 }

@@ -1,0 +1,17 @@
+import { MessageStatus as S } from '@beacon/shared';
+
+/** The two arms of an A/B test (groupTag A, B); its "send to all" child is tagged A* or B*. */
+export const isArm = (c: { groupTag: string | null }) => c.groupTag === 'A' || c.groupTag === 'B';
+
+/**
+ * The status an A/B test shows from its arms': the same status when they agree, else sending while either sends,
+ * else the status of the arm that has not finished (a scheduled or waiting arm beside a sent one).
+ */
+export function combinedStatus(arms: ReadonlyArray<{ status: number }>, own: number): number {
+  const statuses = arms.map((a) => a.status);
+  if (statuses.length === 0) return own;
+  if (statuses.every((s) => s === statuses[0])) return statuses[0]!;
+  if (statuses.includes(S.SENDING)) return S.SENDING;
+  const unfinished = statuses.find((s) => ![S.SENT, S.SENT_ALT, S.STOPPED, S.RECALLED].includes(s as 1));
+  return unfinished ?? statuses[0]!;
+}

@@ -1,0 +1,116 @@
+import { AB_TEST_TYPE, type AbTestListRequest } from '@beacon/shared';
+import type { Database } from '../../db/client';
+import { tzName } from './messages.repository';
+
+/** An A/B test's parent row (msg_type 4): its settings; the arms are its children. */
+export interface AbParentRecord {
+  id: number;
+  appId: number;
+  title: string;
+  ownerEmail: string;
+  status: number;
+  createdAt: Date;
+  targetingType: number;
+  abAllSent: boolean;
+}
+
+/** An arm (or the "send to all" child) with its counters. */
+export interface AbChildRecord {
+  id: number;
+  parentMsgId: number;
+  msgType: number;
+  status: number;
+  groupTag: string;
+  groupPercent: number;
+  splitFrom: number;
+  splitTo: number;
+  scheduleType: number;
+  scheduleLocal: string | null;
+  scheduleAt: Date | null;
+  data: Record<string, unknown>;
+  multiLangEnable: boolean;
+  multiLangContent: unknown[];
+  pushCount: number;
+  targetCount: number;
+  dispatchCount: number;
+  reachCount: number;
+  showCount: number;
+  clickCount: number;
+}
+
+const PARENT = `m.id::int AS id, m.app_id AS "appId", m.title, m.owner_email AS "ownerEmail", m.status,
+  m.created_at AS "createdAt", m.targeting_type AS "targetingType", m.ab_all_sent AS "abAllSent"`;
+
+/** The A/B tests' reads and the one write of its own: "send to all" taken once. */
+export class AbTestsRepository {
+  constructor(private readonly database: Database) {}
+
+  async parent(appId: number, id: number): Promise<AbParentRecord | undefined> {
+    const [row] = await this.database.query<AbParentRecord>(
+      `SELECT ${PARENT} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND m.msg_type = ${AB_TEST_TYPE} AND NOT m.deleted`,
+      [appId, id],
+    );
+    return row;
+  }
+
+  async list(appId: number, q: AbTestListRequest): Promise<{ rows: AbParentRecord[]; total: number }> {
+    const where = ['m.app_id = $1', 'NOT m.deleted', `m.msg_type = ${AB_TEST_TYPE}`];
+    const params: unknown[] = [appId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (q.desc) add("m.title ILIKE '%' || ? || '%'", q.desc);
+    if (q.creator) add("m.owner_email ILIKE '%' || ? || '%'", q.creator);
+    if (q.begin) add(`m.created_at >= (?::date)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.begin);
+    if (q.end) add(`m.created_at < ((?::date) + 1)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.end);
+    const clause = where.join(' AND ');
+    const [rows, [count]] = await Promise.all([
+      this.database.query<AbParentRecord>(
+        `SELECT ${PARENT} FROM messages m WHERE ${clause} ORDER BY m.id DESC
+         LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+        params,
+      ),
+      this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  /** The children of the given tests, arms first (A, B), then the "send to all" child. */
+  async children(parentIds: number[]): Promise<AbChildRecord[]> {
+    if (parentIds.length === 0) return [];
+    return this.database.query<AbChildRecord>(
+      `SELECT m.id::int AS id, m.parent_msg_id::int AS "parentMsgId", m.msg_type AS "msgType", m.status,
+              m.group_tag AS "groupTag", m.group_percent::float8 AS "groupPercent", m.split_from AS "splitFrom",
+              m.split_to AS "splitTo", m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal",
+              m.schedule_at AS "scheduleAt", m.data, m.multi_lang_enable AS "multiLangEnable",
+              m.multi_lang_content AS "multiLangContent", m.push_count AS "pushCount", m.target_count AS "targetCount",
+              m.dispatch_count AS "dispatchCount", m.reach_count AS "reachCount", m.show_count AS "showCount",
+              m.click_count AS "clickCount"
+       FROM messages m WHERE m.parent_msg_id = ANY($1::bigint[]) AND m.split_seed IS NOT NULL AND NOT m.deleted
+       ORDER BY m.parent_msg_id, m.split_from, m.id`,
+      [parentIds],
+    );
+  }
+
+  /** Takes the test's one "send to all": true when this call took it, false when it was taken before. */
+  async takeSendToAll(id: number): Promise<boolean> {
+    const rows = await this.database.query(
+      'UPDATE messages SET ab_all_sent = true, updated_at = now() WHERE id = $1 AND NOT ab_all_sent RETURNING id',
+      [id],
+    );
+    return rows.length === 1;
+  }
+
+  /** Gives the "send to all" back when its message could not be saved (nothing half-written). */
+  async releaseSendToAll(id: number): Promise<void> {
+    await this.database.query('UPDATE messages SET ab_all_sent = false WHERE id = $1', [id]);
+  }
+
+  async setParent(id: number, f: { status: number; pushCount: number; targetCount: number }): Promise<void> {
+    await this.database.query(
+      'UPDATE messages SET status = $2, push_count = $3, target_count = $4, updated_at = now() WHERE id = $1',
+      [id, f.status, f.pushCount, f.targetCount],
+    );
+  }
+}

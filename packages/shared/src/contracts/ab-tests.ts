@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { singleLineText } from '../text';
+import { MessageType, ScheduleType } from '../message-kinds';
+import { AppIdParams } from './apps';
+import { MessageSave, MultiLangEntry } from './messages';
+import { numberInput } from '../numbers';
+
+/**
+ * A/B tests (msgType 4, spec part 2 §2 editabtest, §3 childMsgs, §7 the A/B calls): a parent with two arms that split
+ * the audience into two disjoint random slices of `groupPercent` % each; each arm is a message the delivery engine
+ * sends as any other, with its own counters. "Send to all" sends one arm to the devices in neither arm, once.
+ */
+export const AB_TEST_TYPE = MessageType.AB_TEST;
+
+export const AB_LIMITS = {
+  /** an arm's share of the audience, in percent (two decimals); both arms together at most 100 */
+  percentMin: 0.01,
+  percentMax: 50,
+} as const;
+
+/** One arm of an A/B test: its content and schedule; targeting and settings are the test's. */
+export const AbArm = z.object({
+  /** the arm's message id, on edit */
+  id: z.number().int().positive().optional(),
+  msgType: z.union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)]),
+  groupTag: z.enum(['A', 'B']),
+  groupPercent: z
+    .number()
+    .min(AB_LIMITS.percentMin, `must be at least ${AB_LIMITS.percentMin} %`)
+    .max(AB_LIMITS.percentMax, `must be at most ${AB_LIMITS.percentMax} % (two arms share the audience)`)
+    .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'must have at most two decimals'),
+  scheduleType: MessageSave.shape.scheduleType,
+  scheduleDate: MessageSave.shape.scheduleDate,
+  scheduleUTC: MessageSave.shape.scheduleUTC,
+  multiLangEnable: z.boolean().optional().default(false),
+  multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AbArm = z.output<typeof AbArm>;
+
+/**
+ * setMessageABtestDetail: the test's targeting and settings (as msg/save takes them; `title` is the description) and
+ * its two arms, A then B, of the same msgType and the same percent.
+ */
+export const AbTestSave = MessageSave.omit({
+  msgType: true,
+  data: true,
+  scheduleType: true,
+  scheduleDate: true,
+  scheduleUTC: true,
+  multiLangEnable: true,
+  multiLangContent: true,
+  pushCount: true,
+})
+  .extend({
+    msgType: z.literal(AB_TEST_TYPE).optional(),
+    title: singleLineText({ required: true, max: 100 }),
+    childMsgs: z.array(AbArm).length(2, 'must hold the two arms A and B'),
+  })
+  .superRefine((t, ctx) => {
+    const [a, b] = t.childMsgs;
+    if (!a || !b) return;
+    if (a.groupTag !== 'A' || b.groupTag !== 'B')
+      ctx.addIssue({ code: 'custom', path: ['childMsgs', 0, 'groupTag'], message: 'must be A, then B' });
+    if (a.msgType !== b.msgType)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['childMsgs', 1, 'msgType'],
+        message: 'must be the msgType of arm A',
+      });
+    if (Math.round(a.groupPercent * 100) !== Math.round(b.groupPercent * 100))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['childMsgs', 1, 'groupPercent'],
+        message: 'must equal arm A’s percent',
+      });
+  });
+export type AbTestSave = z.output<typeof AbTestSave>;
+export type AbTestSaveInput = z.input<typeof AbTestSave>;
+
+/** An arm's figures (spec: child pushCount, arriveAll, show, click) and what it is. */
+export const AbArmRow = z.object({
+  msgId: z.number().int(),
+  groupTag: z.string(),
+  groupPercent: z.number(),
+  msgType: z.number().int(),
+  status: z.number().int(),
+  scheduleType: z.number().int(),
+  scheduleDate: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  multiLangEnable: z.boolean(),
+  multiLangContent: z.array(MultiLangEntry),
+  pushCount: z.number().int(),
+  targetCount: z.number().int(),
+  dispatchCount: z.number().int(),
+  arriveAll: z.number().int(),
+  show: z.number().int(),
+  click: z.number().int(),
+  /** the "send to all" child of this arm: the devices in neither arm */
+  rest: z.boolean(),
+});
+export type AbArmRow = z.infer<typeof AbArmRow>;
+
+export const AbTestRow = z.object({
+  id: z.number().int(),
+  msgId: z.number().int(),
+  title: z.string(),
+  ownerEmail: z.string(),
+  status: z.number().int(),
+  createTime: z.string(),
+  targetingType: z.number().int(),
+  abAllSent: z.boolean(),
+  childMsgs: z.array(AbArmRow),
+});
+export type AbTestRow = z.infer<typeof AbTestRow>;
+
+export const AbTestListRequest = z.object({
+  desc: singleLineText({ max: 100 }).optional(),
+  creator: singleLineText({ max: 254 }).optional(),
+  begin: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .optional(),
+  end: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .optional(),
+  tz: MessageSave.shape.scheduleUTC,
+  pageNo: numberInput(z.number().int().min(1)).default(1),
+  pageSize: numberInput(z.number().int().min(1).max(100)).default(20),
+});
+export type AbTestListRequest = z.output<typeof AbTestListRequest>;
+
+const Interval = z.object({ rate: z.number(), low: z.number(), high: z.number() });
+const ArmRates = z.object({ reach: Interval, show: Interval, click: Interval, clickPerDispatch: Interval });
+/** The arms' rates with 95 % intervals and the z-test of their clicks per dispatched device (ab-significance.ts). */
+export const AbSignificanceData = z.object({
+  a: ArmRates,
+  b: ArmRates,
+  z: z.number(),
+  pValue: z.number(),
+  significant: z.boolean(),
+  leader: z.enum(['A', 'B']).nullable(),
+});
+
+const AbParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
+
+export const abTestCalls = {
+  save: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/abtest/create',
+    summary: 'Create an A/B test or edit one that has not started (setMessageABtestDetail)',
+    params: AppIdParams,
+    body: AbTestSave,
+    data: z.object({ id: z.number().int(), msgId: z.number().int(), status: z.number().int() }),
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/abtest/list',
+    summary: 'A/B tests of the app, newest first, with their arms (getMessageABtestList)',
+    params: AppIdParams,
+    body: AbTestListRequest,
+    data: z.object({ msgs: z.array(AbTestRow), total: z.number().int() }),
+  }),
+  detail: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/msg/abtest/:msgId/detail',
+    summary: 'One A/B test: settings, arms and their figures (getMessageABtestDetail)',
+    params: AbParams,
+    data: AbTestRow.extend({
+      conditions: MessageSave.shape.conditions,
+      groupId: z.number().int().nullable(),
+      userIds: z.array(z.string()),
+      fileOrigin: z.string(),
+      fileLink: z.string(),
+      timeToLive: z.number().int(),
+      speedLimit: z.number().int(),
+      msgRestrictType: z.number().int(),
+      msgDisplayPrior: z.number().int().nullable(),
+      /** null until both arms exist */
+      significance: AbSignificanceData.nullable(),
+    }),
+  }),
+  sendToAll: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/abtest/:msgId/fulfill/:groupMsgId',
+    summary: 'Send one arm to the devices in neither arm, once (sendMessageABTestToAll)',
+    params: AbParams.extend({ groupMsgId: numberInput(z.number().int().positive()) }),
+    data: z.object({ msgId: z.number().int() }),
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/abtest/:msgId/delete',
+    summary: 'Delete an A/B test and its arms (delMessageABtest)',
+    params: AbParams,
+    data: z.object({}).optional(),
+  }),
+};
+
+/** The schedule types an arm may use (spec: for A/B, "later" is per-device local time or a set time). */
+export const AB_SCHEDULE_TYPES = [ScheduleType.NOW, ScheduleType.AT_TIME, ScheduleType.LOCAL_TIME] as const;
