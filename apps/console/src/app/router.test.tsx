@@ -125,9 +125,9 @@ describe('routes', () => {
 
   it('renders a placeholder naming each app screen', async () => {
     serve(0);
-    renderRoute('/app/5/data/cross');
+    renderRoute('/app/5/data/canvas');
     expect(await screen.findByTestId('coming-soon', undefined, slow)).toBeTruthy();
-    expect(screen.getAllByText('Transparent message records').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Journey records').length).toBeGreaterThan(0);
     expect(screen.getByTestId('app-sidebar')).toBeTruthy();
   });
 });

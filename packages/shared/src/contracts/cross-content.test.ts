@@ -26,7 +26,9 @@ describe('cross content', () => {
 
   it('tells base64 that is not a JSON object', () => {
     expect(objectOfBase64(base64OfText('{"a":1}'))).toEqual({ value: { a: 1 } });
-    expect(objectOfBase64(base64OfText('[1,2]'))).toEqual({ problem: 'must be base64 of a JSON object ({…})' });
+    expect(objectOfBase64(base64OfText('[1,2]'))).toEqual({
+      problem: 'must be base64 of a JSON object ({…})',
+    });
     expect(objectOfBase64(base64OfText('{oops'))).toEqual({
       problem: 'must be base64 of JSON, and its text is not JSON',
     });
@@ -34,7 +36,11 @@ describe('cross content', () => {
 
   it('drops the reserved keys from the editor’s JSON and names them', () => {
     const out = cleanCrossJson('{"deeplink":"shop://sale","tcm_msg_id":"1","enlive_data":"x","n":2}');
-    expect(out).toEqual({ ok: true, value: { deeplink: 'shop://sale', n: 2 }, dropped: ['tcm_msg_id', 'enlive_data'] });
+    expect(out).toEqual({
+      ok: true,
+      value: { deeplink: 'shop://sale', n: 2 },
+      dropped: ['tcm_msg_id', 'enlive_data'],
+    });
   });
 
   it('locates a syntax error by line and column', () => {
@@ -71,17 +77,23 @@ describe('cross content', () => {
       expect(issues({ trans_data: base64OfText(JSON.stringify({ [key]: 'x' })) })).toEqual([
         `trans_data: must not hold the reserved keys ${key}`,
       ]);
-    expect(CrossData.safeParse({ trans_data: base64OfText('{}'), noti_title: 'x' }).error?.issues[0]).toMatchObject({
+    expect(
+      CrossData.safeParse({ trans_data: base64OfText('{}'), noti_title: 'x' }).error?.issues[0],
+    ).toMatchObject({
       code: 'unrecognized_keys',
       keys: ['noti_title'],
     });
     expect(issues({ trans_data: base64OfText('{}'), enlive_activity: 'com.example.Main' })).toEqual([
       'enlive_package: is required for a pull-up',
     ]);
-    expect(issues({ trans_data: base64OfText('{}'), enlive_package: 'com.x', enlive_activity: '1bad' })).toEqual([
+    expect(
+      issues({ trans_data: base64OfText('{}'), enlive_package: 'com.x', enlive_activity: '1bad' }),
+    ).toEqual([
       'enlive_activity: must be an activity class name, like com.example.app.MainActivity or .MainActivity',
     ]);
-    expect(issues({ trans_data: 'x'.repeat(3076) })[0]).toMatch(/^trans_data: must be at most 3072 characters/);
+    expect(issues({ trans_data: 'x'.repeat(3076) })[0]).toMatch(
+      /^trans_data: must be at most 3072 characters/,
+    );
   });
 });
 

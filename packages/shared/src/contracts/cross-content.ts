@@ -37,7 +37,8 @@ export const ACTIVITY_PATTERN = /^\.?[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 export function base64OfText(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 
@@ -202,7 +203,10 @@ export function cleanCrossJson(
   if (found) return { ok: false, error: syntaxErrorAt(text, found) };
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { ok: false, error: { line: 1, column: 1, offset: 0, message: 'The content must be a JSON object ({…})' } };
+    return {
+      ok: false,
+      error: { line: 1, column: 1, offset: 0, message: 'The content must be a JSON object ({…})' },
+    };
   const dropped: string[] = [];
   const kept: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
@@ -240,7 +244,10 @@ export const CrossData = z
   .object({
     trans_data: base64Object(CROSS_LIMITS.transDataMax, true),
     noti_layout_id: z
-      .union([z.number().int().min(0).max(99), z.string().regex(/^\d{1,2}$/, 'must be a number from 0 to 99')])
+      .union([
+        z.number().int().min(0).max(99),
+        z.string().regex(/^\d{1,2}$/, 'must be a number from 0 to 99'),
+      ])
       .optional(),
     enlive_package: z
       .string()
@@ -250,15 +257,20 @@ export const CrossData = z
     enlive_activity: z
       .string()
       .max(CROSS_LIMITS.activityMax)
-      .regex(ACTIVITY_PATTERN, 'must be an activity class name, like com.example.app.MainActivity or .MainActivity')
+      .regex(
+        ACTIVITY_PATTERN,
+        'must be an activity class name, like com.example.app.MainActivity or .MainActivity',
+      )
       .optional(),
     enlive_data: base64Object(CROSS_LIMITS.enliveDataMax, false).optional(),
   })
   .strict()
   .superRefine((d, ctx) => {
-    const pullUp = d.enlive_package !== undefined || d.enlive_activity !== undefined || d.enlive_data !== undefined;
+    const pullUp =
+      d.enlive_package !== undefined || d.enlive_activity !== undefined || d.enlive_data !== undefined;
     if (!pullUp) return;
-    if (!d.enlive_package) ctx.addIssue({ code: 'custom', path: ['enlive_package'], message: 'is required for a pull-up' });
+    if (!d.enlive_package)
+      ctx.addIssue({ code: 'custom', path: ['enlive_package'], message: 'is required for a pull-up' });
     if (!d.enlive_activity)
       ctx.addIssue({ code: 'custom', path: ['enlive_activity'], message: 'is required for a pull-up' });
   });

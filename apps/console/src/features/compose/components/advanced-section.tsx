@@ -1,18 +1,30 @@
 import { Card, Form, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type MessageKind } from '../lib/message-kind';
+import { DescriptionField } from './description-field';
 import { type FieldRule } from './use-field-rule';
 
-/** Advanced: the daily message kind (msgRestrictType) and, when the app enables it, the display priority. */
+/**
+ * Advanced: the daily message kind (msgRestrictType) and, when the app enables it, the display priority. A cross
+ * message's "Settings" (part 2 §2) also holds its description, between the two.
+ */
 export function AdvancedSection({
   rule,
   displayPriorityEnable,
+  kind = 'notification',
 }: {
   rule: FieldRule;
   displayPriorityEnable: boolean;
+  kind?: MessageKind;
 }) {
   const { t } = useTranslation();
+  const settings = kind !== 'notification';
   return (
-    <Card title={t('compose.sections.advanced')} variant="borderless" id="compose-advanced">
+    <Card
+      title={t(settings ? 'compose.sections.settings' : 'compose.sections.advanced')}
+      variant="borderless"
+      id={settings ? 'compose-settings' : 'compose-advanced'}
+    >
       <Form.Item
         name="msgRestrictType"
         label={t('compose.fields.msgRestrictType')}
@@ -27,6 +39,7 @@ export function AdvancedSection({
           ]}
         />
       </Form.Item>
+      {settings && <DescriptionField rule={rule} kind={kind} />}
       {displayPriorityEnable && (
         <Form.Item
           name="priority"

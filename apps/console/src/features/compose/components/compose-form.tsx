@@ -1,6 +1,6 @@
 import { SendOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isFileTargeting,
@@ -13,11 +13,13 @@ import { useDictionaries } from '../../dictionaries';
 import { useUserGroups } from '../../user-groups';
 import { buildMessageSave, type ComposeContext } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
-import { validateCompose } from '../lib/validate-compose';
+import { isContentField, LIST_SCREENS, type MessageKind } from '../lib/message-kind';
+import { validateCompose, type ComposeIssue } from '../lib/validate-compose';
 import { AdvancedSection } from './advanced-section';
 import { AudienceSection } from './audience-section';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContentSection } from './content-section';
+import { CrossPanel } from './cross-panel';
 import { ForbiddenDialog } from './forbidden-dialog';
 import { MultiLangSection } from './multi-lang-section';
 import { PreviewPanel } from './preview-panel';
@@ -35,10 +37,25 @@ export interface ComposeFormProps {
   id?: number | undefined;
   materialId?: number | undefined;
   toReview: boolean;
+  kind?: MessageKind;
 }
 
-/** The compose form: sections on the left, the sticky live preview and actions on the right. */
-export function ComposeForm({ app, initial, defaultIcon, id, materialId, toReview }: ComposeFormProps) {
+// CodeMirror comes with the cross content only: the notification screen never loads it
+const CrossContentSection = lazy(() => import('./cross-content-section'));
+
+/**
+ * The compose form: sections on the left, the sticky live preview (a cross message: what the app receives) and actions
+ * on the right. A notification's content and languages, or a cross message's JSON (and pull-up target) and settings.
+ */
+export function ComposeForm({
+  app,
+  initial,
+  defaultIcon,
+  id,
+  materialId,
+  toReview,
+  kind = 'notification',
+}: ComposeFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ComposeValues>();
@@ -46,7 +63,7 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
     ComposeValues | undefined;
   const countTouched = useRef(initial.pushCount !== null);
   const estimate = useAudienceEstimate(app.appId, values ?? initial);
-  const ctx: ComposeContext = { app, estimate: estimate.value, now: Date.now(), id, materialId };
+  const ctx: ComposeContext = { app, estimate: estimate.value, now: Date.now(), id, materialId, kind };
   const rule = useFieldRule(form, ctx);
   const issueText = useIssueText();
   const { dictionaries, raw } = useDictionaries(app.appId);
@@ -55,7 +72,7 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
     { pageNo: 1, pageSize: 10_000 },
     values?.targetingType === TargetingType.USER_GROUP && [100, 200, 300].includes(app.projectLevel),
   );
-  const submit = useComposeSubmit({ appId: app.appId, form, toReview });
+  const submit = useComposeSubmit({ appId: app.appId, form, toReview, listScreen: LIST_SCREENS[kind] });
   const [confirm, setConfirm] = useState<MessageSaveInput | undefined>();
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
   const languages = useMemo(() => [...(raw?.languages ?? []), ...(raw?.subLanguages ?? [])], [raw]);
@@ -99,50 +116,63 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
       form.setFieldValue('scheduleType', ScheduleType.AT_TIME);
   };
 
+  /** Puts the issues at their fields and scrolls to the first; answers whether there were any. */
+  const showIssues = (issues: ComposeIssue[]): boolean => {
+    if (issues.length === 0) return false;
+    form.setFields(issues.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
+    const first = issues[0];
+    if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+    return true;
+  };
+
   const handleFinish = () => {
     const all = form.getFieldsValue(true) as ComposeValues;
     const live = { ...ctx, now: Date.now() };
-    const issues = validateCompose(all, live);
-    if (issues.length > 0) {
-      form.setFields(issues.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
-      const first = issues[0];
-      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
-      return;
-    }
+    if (showIssues(validateCompose(all, live))) return;
     setConfirm(buildMessageSave(all, live));
   };
 
   const openTest = () => {
     const all = form.getFieldsValue(true) as ComposeValues;
-    const content = [
-      'description',
-      'design',
-      'smallIcon',
-      'smallIconColor',
-      'icon',
-      'button',
-      'title',
-      'desc',
-      'exText',
-      'exImage',
-      'openType',
-      'openContent',
-      'buttons',
-      'langContent',
-      'languages',
-    ];
-    const issues = validateCompose(all, { ...ctx, now: Date.now() }).filter(
-      (i) => content.includes(String(i.name[0])) && i.name[0] !== 'description',
+    const issues = validateCompose(all, { ...ctx, now: Date.now() }).filter((i) =>
+      isContentField(i.name, kind),
     );
-    if (issues.length > 0) {
-      form.setFields(issues.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
-      const first = issues[0];
-      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+    if (showIssues(issues)) {
       void message.warning(t('compose.testPreview.needsContent'));
       return;
     }
     setTesting(buildMessageSave(all, { ...ctx, now: Date.now() }));
   };
+
+  const actions = (
+    <>
+      <Button icon={<ExperimentOutlined />} onClick={openTest} block>
+        {t('compose.actions.test')}
+      </Button>
+      {submit.dailyLimit ? (
+        <Alert type="error" showIcon message={t('compose.dailyLimit')} data-testid="daily-limit" />
+      ) : (
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SendOutlined />}
+          block
+          size="large"
+          loading={submit.saving}
+          disabled={submit.saved}
+        >
+          {id ? t('compose.actions.edit') : t('compose.actions.create')}
+        </Button>
+      )}
+      {needsReview && (
+        <Alert
+          type="info"
+          showIcon
+          message={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')}
+        />
+      )}
+    </>
+  );
 
   return (
     <Form<ComposeValues>
@@ -162,11 +192,22 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
         style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}
       >
         <Flex vertical gap={16}>
-          <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
-          {app.multiLangEnable && (
-            <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-              <MultiLangSection rule={rule} languages={languages} />
-            </Card>
+          {kind === 'notification' ? (
+            <>
+              <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
+              {app.multiLangEnable && (
+                <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
+                  <MultiLangSection rule={rule} languages={languages} />
+                </Card>
+              )}
+            </>
+          ) : (
+            <>
+              <Suspense fallback={<Card variant="borderless" loading />}>
+                <CrossContentSection rule={rule} kind={kind} appPackage={app.pkg} />
+              </Suspense>
+              <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} kind={kind} />
+            </>
           )}
           <AudienceSection
             appId={app.appId}
@@ -179,35 +220,15 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
             }}
           />
           <ScheduleSection rule={rule} localTimeEnable={app.localTimeEnable} estimate={estimate.value} />
-          <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
+          {kind === 'notification' && (
+            <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
+          )}
         </Flex>
-        <PreviewPanel appName={app.title}>
-          <Button icon={<ExperimentOutlined />} onClick={openTest} block>
-            {t('compose.actions.test')}
-          </Button>
-          {submit.dailyLimit ? (
-            <Alert type="error" showIcon message={t('compose.dailyLimit')} data-testid="daily-limit" />
-          ) : (
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SendOutlined />}
-              block
-              size="large"
-              loading={submit.saving}
-              disabled={submit.saved}
-            >
-              {id ? t('compose.actions.edit') : t('compose.actions.create')}
-            </Button>
-          )}
-          {needsReview && (
-            <Alert
-              type="info"
-              showIcon
-              message={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')}
-            />
-          )}
-        </PreviewPanel>
+        {kind === 'notification' ? (
+          <PreviewPanel appName={app.title}>{actions}</PreviewPanel>
+        ) : (
+          <CrossPanel kind={kind}>{actions}</CrossPanel>
+        )}
       </div>
       {confirm && values && (
         <ConfirmDialog
@@ -219,6 +240,7 @@ export function ComposeForm({ app, initial, defaultIcon, id, materialId, toRevie
           groupName={groups.data?.results.find((g) => g.id === confirm.groupId)?.name}
           saving={submit.saving}
           editing={Boolean(id)}
+          kind={kind}
           onCancel={() => setConfirm(undefined)}
           onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
         />

@@ -1,13 +1,15 @@
 import { Alert, Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { TargetingType } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
 import { useIcon } from '../../icon';
 import { useMessageDetail } from '../api/get-message-detail';
 import { composeFromDetail, emptyCompose } from '../lib/compose-values';
+import { emptyCross } from '../lib/cross-values';
+import { COMPOSE_SCREENS, kindOfMessage, type MessageKind } from '../lib/message-kind';
 import { ComposeForm } from './compose-form';
 
 export interface ComposeScreenProps {
@@ -17,12 +19,32 @@ export interface ComposeScreenProps {
   act?: 'edit' | 'copy' | undefined;
   materialId?: number | undefined;
   from?: string | undefined;
+  /** What the screen composes: editpush a notification, editcross a cross message, editpullup a pull-up. */
+  kind?: MessageKind;
 }
 
-/** /app/{appId}/message/editpush: compose a notification, or edit / copy one (act=edit|copy&id=). */
-export function ComposeScreen({ appId, id, act, materialId, from }: ComposeScreenProps) {
+/** The title keys of each kind (`compose.titleNew`, `compose.cross.titleNew`, …). */
+const TEXTS: Record<MessageKind, string> = {
+  notification: 'compose',
+  cross: 'compose.cross',
+  pullup: 'compose.pullup',
+};
+
+/**
+ * /app/{appId}/message/editpush, editcross and editpullup: compose a message of the screen's kind, or edit / copy one
+ * (act=edit|copy&id=); a loaded message of another kind opens on its own screen.
+ */
+export function ComposeScreen({
+  appId,
+  id,
+  act,
+  materialId,
+  from,
+  kind = 'notification',
+}: ComposeScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const info = useAppInfo(appId);
   const loadsDetail = id !== undefined && (act === 'edit' || act === 'copy');
   const detail = useMessageDetail(appId, loadsDetail ? id : undefined);
@@ -33,17 +55,19 @@ export function ComposeScreen({ appId, id, act, materialId, from }: ComposeScree
     [icon.data],
   );
   const ready = app && (!loadsDetail || detail.data) && !icon.isLoading;
+  const loadedKind = loadsDetail && detail.data ? kindOfMessage(detail.data) : kind;
 
   const initial = useMemo(() => {
     if (!app || !ready) return undefined;
     if (loadsDetail && detail.data) return composeFromDetail(detail.data, act ?? 'edit', app.serverUTC);
     const fresh = emptyCompose(app.serverUTC, app.projectLevel === 500 ? TargetingType.DEVICES : undefined);
+    if (kind !== 'notification') return { ...fresh, ...emptyCross(kind, app.pkg) };
     return {
       ...fresh,
       smallIcon: defaultIcon.icon,
       smallIconColor: defaultIcon.icon ? defaultIcon.color : '',
     };
-  }, [app, ready, loadsDetail, detail.data, act, defaultIcon]);
+  }, [app, ready, loadsDetail, detail.data, act, defaultIcon, kind]);
 
   if (detail.isError) {
     return (
@@ -54,26 +78,34 @@ export function ComposeScreen({ appId, id, act, materialId, from }: ComposeScree
       />
     );
   }
+  if (loadedKind !== kind)
+    return <Navigate to={`/app/${appId}/message/${COMPOSE_SCREENS[loadedKind]}${location.search}`} replace />;
   if (!app || !initial) return <PageSpin />;
   if (app.destroy === 2) return <Alert type="info" showIcon message={t('compose.destroyed')} />;
 
   const editing = act === 'edit' ? id : undefined;
+  const texts = TEXTS[kind];
   return (
     <div style={{ maxWidth: 1240 }}>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {editing ? t('compose.titleEdit') : act === 'copy' ? t('compose.titleCopy') : t('compose.titleNew')}
+        {editing
+          ? t(`${texts}.titleEdit`)
+          : act === 'copy'
+            ? t(`${texts}.titleCopy`)
+            : t(`${texts}.titleNew`)}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {t('compose.subtitle', { app: app.title })}
+        {t(`${texts}.subtitle`, { app: app.title })}
       </Typography.Paragraph>
       <ComposeForm
-        key={`${id ?? 'new'}-${act ?? ''}`}
+        key={`${kind}-${id ?? 'new'}-${act ?? ''}`}
         app={app}
         initial={initial}
         defaultIcon={defaultIcon}
         id={editing}
         materialId={materialId}
         toReview={from === 'review'}
+        kind={kind}
       />
     </div>
   );

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } from '@beacon/shared';
 import { PushPreview } from '../../../components/push-preview';
 import { type ComposeValues } from '../lib/compose-values';
+import { type MessageKind } from '../lib/message-kind';
 import { slowPushDuration } from '../lib/slow-push';
+import { CrossSummary } from './cross-summary';
 import { ForecastPanel } from './forecast-panel';
 
 interface ConfirmDialogProps {
@@ -15,13 +17,15 @@ interface ConfirmDialogProps {
   groupName: string | undefined;
   saving: boolean;
   editing: boolean;
+  kind?: MessageKind;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * The push-preview confirmation (part 2 §4): content, kind, targeting, count, schedule, TTL and speed, and the forecast
- * before send (the estimate, expected sends and dispatch losses).
+ * The push-preview confirmation (part 2 §4): content (the notification card, or a cross message's JSON and pull-up
+ * target), kind, targeting, count, schedule, TTL and speed, and the forecast before send (the estimate, expected sends
+ * and dispatch losses).
  */
 export function ConfirmDialog({
   appId,
@@ -32,6 +36,7 @@ export function ConfirmDialog({
   groupName,
   saving,
   editing,
+  kind = 'notification',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -76,27 +81,37 @@ export function ConfirmDialog({
       destroyOnHidden
     >
       <div style={{ display: 'flex', gap: 20, alignItems: 'flex-start' }}>
-        <PushPreview
-          appName={appName}
-          expanded
-          labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
-          content={{
-            design: v.design,
-            title: v.title,
-            desc: v.desc,
-            smallIcon: v.smallIcon,
-            color: v.smallIconColor,
-            icon: v.icon,
-            button: v.button,
-            exType: v.exType,
-            exText: v.exText,
-            exImage: v.exImage,
-            optionalIcon: v.optionalIcon,
-            buttons: v.buttons,
-          }}
-        />
+        {kind === 'notification' ? (
+          <PushPreview
+            appName={appName}
+            expanded
+            labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
+            content={{
+              design: v.design,
+              title: v.title,
+              desc: v.desc,
+              smallIcon: v.smallIcon,
+              color: v.smallIconColor,
+              icon: v.icon,
+              button: v.button,
+              exType: v.exType,
+              exText: v.exText,
+              exImage: v.exImage,
+              optionalIcon: v.optionalIcon,
+              buttons: v.buttons,
+            }}
+          />
+        ) : (
+          <CrossSummary data={payload.data} />
+        )}
         <Descriptions size="small" column={1} style={{ flex: 1 }}>
-          <Descriptions.Item label={t('compose.fields.description')}>{payload.title}</Descriptions.Item>
+          <Descriptions.Item
+            label={t(
+              kind === 'notification' ? 'compose.fields.description' : 'compose.cross.fields.description',
+            )}
+          >
+            {payload.title}
+          </Descriptions.Item>
           <Descriptions.Item label={t('compose.fields.msgRestrictType')}>
             {t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}
           </Descriptions.Item>

@@ -2,6 +2,7 @@ import { Card, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_LIMITS } from '@beacon/shared';
 import { type ComposeValues } from '../lib/compose-values';
+import { DescriptionField } from './description-field';
 import { ExpandedFields } from './expanded-fields';
 import { ExtraButtonsField } from './extra-buttons-field';
 import { ImageField } from './image-field';
@@ -24,19 +25,7 @@ export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps
   const color = Form.useWatch('smallIconColor', form) ?? '';
   return (
     <Card title={t('compose.sections.content')} variant="borderless" id="compose-content">
-      <Form.Item
-        name="description"
-        label={t('compose.fields.description')}
-        extra={t('compose.hints.description')}
-        rules={[rule(['description'])]}
-        required
-      >
-        <Input
-          maxLength={MESSAGE_LIMITS.descriptionMax}
-          showCount
-          placeholder={t('compose.placeholders.description')}
-        />
-      </Form.Item>
+      <DescriptionField rule={rule} kind="notification" />
       <Form.Item name="design" label={t('compose.fields.design')}>
         <Radio.Group
           optionType="button"

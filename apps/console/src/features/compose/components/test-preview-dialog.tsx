@@ -32,7 +32,8 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
       ...rest,
       title:
         payload.title ||
-        (typeof payload.data.noti_title === 'string' ? payload.data.noti_title.slice(0, 100) : ''),
+        (typeof payload.data.noti_title === 'string' ? payload.data.noti_title.slice(0, 100) : '') ||
+        t('compose.testPreview.defaultTitle'),
       targetingType: TargetingType.DEVICES,
       conditions: [],
       userIds: chosen,

@@ -43,10 +43,13 @@ export function useComposeSubmit({
   appId,
   form,
   toReview,
+  listScreen = 'push',
 }: {
   appId: number;
   form: FormInstance<ComposeValues>;
   toReview: boolean;
+  /** The records list (data/…) to go to after a save, unless the message came from review. */
+  listScreen?: string;
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -70,7 +73,7 @@ export function useComposeSubmit({
     if (answer.status === ErrorCodes.SUCCESS) {
       setSaved(true);
       void message.success(payload.id ? t('compose.done.saved') : t('compose.done.created'));
-      setTimeout(() => void navigate(`/app/${appId}/data/${toReview ? 'review' : 'push'}`), REDIRECT_MS);
+      setTimeout(() => void navigate(`/app/${appId}/data/${toReview ? 'review' : listScreen}`), REDIRECT_MS);
       return true;
     }
     if (

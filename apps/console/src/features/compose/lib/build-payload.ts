@@ -7,6 +7,8 @@ import {
   type MessageSaveInput,
 } from '@beacon/shared';
 import { type ComposeValues } from './compose-values';
+import { crossData } from './cross-values';
+import { type MessageKind } from './message-kind';
 import { normalizeZone } from './schedule';
 
 /** What the payload needs beyond the form: the app's switches, the estimate, the message being edited. */
@@ -27,7 +29,12 @@ export interface ComposeContext {
   /** Set when editing (act=edit). */
   id?: number | undefined;
   materialId?: number | undefined;
+  /** What the form composes: a notification unless told. */
+  kind?: MessageKind | undefined;
 }
+
+/** The kind a context composes. */
+export const kindOf = (ctx: Pick<ComposeContext, 'kind'>): MessageKind => ctx.kind ?? 'notification';
 
 /** Device ids typed one per line: trimmed, blank lines dropped. */
 export function parseUserIds(text: string): string[] {
@@ -64,24 +71,29 @@ export function notificationData(v: ComposeValues): Record<string, unknown> {
   };
 }
 
-/** The languages whose content is sent: the chosen ones, when the app and the form enable multi-language. */
+/**
+ * The languages whose content is sent: the chosen ones, when the app and the form enable multi-language (notifications
+ * only: a cross message's content is one JSON object).
+ */
 export function activeLanguages(v: ComposeValues, ctx: ComposeContext): string[] {
-  return ctx.app.multiLangEnable && v.multiLang ? v.languages : [];
+  return kindOf(ctx) === 'notification' && ctx.app.multiLangEnable && v.multiLang ? v.languages : [];
 }
 
 /**
- * Builds the MessageSave payload (part 2 §3) from the form: only the chosen targeting type's data, the schedule
+ * Builds the MessageSave payload (part 2 §3) from the form: a notification's noti_* data or a cross message's
+ * (msgType 2, crossData), only the chosen targeting type's data, the schedule
  * date only when scheduled (local time sent in +0000), TTL in seconds, speed limit 0 unless slow push is on,
  * display priority only when the app enables it.
  */
 export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): MessageSaveInput {
   const type = v.targetingType;
   const languages = activeLanguages(v, ctx);
+  const kind = kindOf(ctx);
   return {
     ...(ctx.id ? { id: ctx.id } : {}),
     ...(ctx.materialId ? { materialId: ctx.materialId } : {}),
-    msgType: MessageType.NOTIFICATION,
-    data: notificationData(v),
+    msgType: kind === 'notification' ? MessageType.NOTIFICATION : MessageType.PASS_THROUGH,
+    data: kind === 'notification' ? notificationData(v) : crossData(v, kind),
     title: v.description.trim(),
     msgRestrictType: v.msgRestrictType,
     targetingType: type,

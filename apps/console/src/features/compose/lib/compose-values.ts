@@ -2,10 +2,12 @@ import {
   type ConditionDraft,
   type GaidListInfo,
   type MessageDetail,
+  MessageType,
   ScheduleType,
   TARGETING_TYPES,
   TargetingType,
 } from '@beacon/shared';
+import { crossFromData, emptyCross, type CrossValues } from './cross-values';
 
 export type Design = 1 | 3;
 export type ExType = 1 | 2 | 3;
@@ -30,8 +32,11 @@ export interface LangValue {
   buttonExtra?: Array<string | undefined>;
 }
 
-/** The compose form's state: what the operator edits, before it becomes a MessageSave payload. */
-export interface ComposeValues {
+/**
+ * The compose form's state: what the operator edits, before it becomes a MessageSave payload (a notification's
+ * fields, or a cross message's: CrossValues).
+ */
+export interface ComposeValues extends CrossValues {
   /** The message's name in lists (`title` of the payload, ≤ 100). */
   description: string;
   msgRestrictType: RestrictType;
@@ -112,6 +117,7 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: TargetingType)
     slowPush: false,
     speedLimit: DEFAULT_SPEED,
     priority: null,
+    ...emptyCross('notification'),
   };
 }
 
@@ -197,5 +203,6 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     slowPush: d.speedLimit > 0,
     speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
     priority: d.msgDisplayPrior,
+    ...(d.msgType === MessageType.PASS_THROUGH ? crossFromData(data) : {}),
   };
 }

@@ -2,6 +2,7 @@ import { type z } from 'zod';
 import {
   conditionIssues,
   completeConditions,
+  CrossData,
   GAID_PATTERN,
   GaidLink,
   MESSAGE_LIMITS,
@@ -16,11 +17,13 @@ import {
   activeLanguages,
   buildMessageSave,
   isLinkChecked,
+  kindOf,
   parseUserIds,
   type ComposeContext,
 } from './build-payload';
 import { type ComposeValues } from './compose-values';
 import { scheduleProblem } from './schedule';
+import { crossIssues } from './validate-cross';
 
 export type FieldName = Array<string | number>;
 
@@ -33,6 +36,10 @@ export interface ComposeIssue {
 
 /** The form's fields in screen order, so that the first issue is the one highest on the page. */
 const FIELD_ORDER = [
+  'enlivePackage',
+  'enliveActivity',
+  'enliveJson',
+  'crossJson',
   'description',
   'design',
   'smallIcon',
@@ -80,7 +87,12 @@ const DATA_FIELDS: Record<string, string> = {
   noti_open_content: 'openContent',
   noti_ex_type: 'exType',
   noti_type: 'design',
+  trans_data: 'crossJson',
+  enlive_package: 'enlivePackage',
+  enlive_activity: 'enliveActivity',
+  enlive_data: 'enliveJson',
 };
+
 const PAYLOAD_FIELDS: Record<string, string> = {
   title: 'description',
   pushCount: 'pushCount',
@@ -156,14 +168,16 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   const out: ComposeIssue[] = [];
   const add = (name: FieldName, key: string, params?: ComposeIssue['params']) =>
     out.push(params ? { name, key, params } : { name, key });
-  if (!v.openContent.trim()) add(['openContent'], 'required');
-  else if (/\s/.test(v.openContent.trim())) add(['openContent'], 'noSpace');
-  if (v.openType === 2 && !ctx.app.linksEnable) add(['openType'], 'linksDisabled');
-  v.buttons.forEach((b, i) => {
-    if (!b.content.trim()) add(['buttons', i, 'content'], 'required');
-    else if (/\s/.test(b.content.trim())) add(['buttons', i, 'content'], 'noSpace');
-    if (b.type === 2 && !ctx.app.linksEnable) add(['buttons', i, 'type'], 'linksDisabled');
-  });
+  if (kindOf(ctx) === 'notification') {
+    if (!v.openContent.trim()) add(['openContent'], 'required');
+    else if (/\s/.test(v.openContent.trim())) add(['openContent'], 'noSpace');
+    if (v.openType === 2 && !ctx.app.linksEnable) add(['openType'], 'linksDisabled');
+    v.buttons.forEach((b, i) => {
+      if (!b.content.trim()) add(['buttons', i, 'content'], 'required');
+      else if (/\s/.test(b.content.trim())) add(['buttons', i, 'content'], 'noSpace');
+      if (b.type === 2 && !ctx.app.linksEnable) add(['buttons', i, 'type'], 'linksDisabled');
+    });
+  } else out.push(...crossIssues(v, kindOf(ctx)));
   // role 500 may only target device ids, an uploaded file or a file link (part 2 §6)
   if (ctx.app.projectLevel === 500 && !TESTER_TARGETING.includes(v.targetingType))
     add(['targetingType'], 'testerTargeting');
@@ -210,7 +224,7 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
     if (v.priority === null) add(['priority'], 'required');
     else if (v.priority < 0 || v.priority > 9) add(['priority'], 'priorityRange');
   }
-  if (ctx.app.multiLangEnable && v.multiLang && v.languages.length === 0)
+  if (kindOf(ctx) === 'notification' && ctx.app.multiLangEnable && v.multiLang && v.languages.length === 0)
     add(['languages'], 'languagesRequired');
   return out;
 }
@@ -223,13 +237,17 @@ const orderOf = (name: FieldName) => {
 
 /**
  * Every problem of the compose form, one per field, in screen order: the form's own rules (targeting, count,
- * schedule, speed, priority, links, roles) first, then the shared NotificationData and MessageSave schemas run on the
- * payload that buildMessageSave makes — so what passes here is what the server accepts.
+ * schedule, speed, priority, links, roles, a cross message's JSON) first, then the shared NotificationData (or
+ * CrossData) and MessageSave schemas run on the payload that buildMessageSave makes — so what passes here is what the
+ * server accepts.
  */
 export function validateCompose(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   const issues = ownIssues(v, ctx);
   const payload = buildMessageSave(v, ctx);
-  const data = NotificationData.safeParse(payload.data);
+  const data =
+    kindOf(ctx) === 'notification'
+      ? NotificationData.safeParse(payload.data)
+      : CrossData.safeParse(payload.data);
   const save = MessageSave.safeParse(payload);
   const zodIssues = [
     ...(data.success ? [] : data.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))),

@@ -4,17 +4,19 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { utcOffsets } from '@beacon/shared';
-import { digitsOrEmpty, DEFAULT_TZ, type MessageListFilters } from '../lib/list-filters';
+import { digitsOrEmpty, DEFAULT_TZ, type CrossKind, type MessageListFilters } from '../lib/list-filters';
 
 interface MessageFiltersProps {
   value: MessageListFilters;
   onSearch: (next: MessageListFilters) => void;
+  /** The cross list: a kind filter (all, transparent, pull-up) instead of the material id. */
+  cross?: boolean;
 }
 
 const zoneOptions = () => utcOffsets().map((o) => ({ value: o.replace(':', ''), label: `UTC${o}` }));
 
 /** The list's search fields; they apply on Search (or Enter), and the URL keeps them. */
-export function MessageFilters({ value, onSearch }: MessageFiltersProps) {
+export function MessageFilters({ value, onSearch, cross = false }: MessageFiltersProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [draft, setDraft] = useState(value);
@@ -86,17 +88,32 @@ export function MessageFilters({ value, onSearch }: MessageFiltersProps) {
         style={{ width: 130 }}
         data-testid="filter-msgid"
       />
-      <Input
-        allowClear
-        placeholder={t('messages.filters.materialId')}
-        aria-label={t('messages.filters.materialId')}
-        value={draft.materialId}
-        inputMode="numeric"
-        onChange={(e) => set({ materialId: e.target.value })}
-        onBlur={(e) => digits('materialId', e.target.value)}
-        style={{ width: 130 }}
-        {...onEnter}
-      />
+      {cross ? (
+        <Select<CrossKind>
+          aria-label={t('messages.filters.kind')}
+          value={draft.kind}
+          onChange={(kind) => set({ kind })}
+          options={[
+            { value: '', label: t('messages.filters.kinds.all') },
+            { value: 'cross', label: t('messages.filters.kinds.cross') },
+            { value: 'pullup', label: t('messages.filters.kinds.pullup') },
+          ]}
+          style={{ width: 150 }}
+          data-testid="filter-kind"
+        />
+      ) : (
+        <Input
+          allowClear
+          placeholder={t('messages.filters.materialId')}
+          aria-label={t('messages.filters.materialId')}
+          value={draft.materialId}
+          inputMode="numeric"
+          onChange={(e) => set({ materialId: e.target.value })}
+          onBlur={(e) => digits('materialId', e.target.value)}
+          style={{ width: 130 }}
+          {...onEnter}
+        />
+      )}
       <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
         {t('messages.filters.search')}
       </Button>
@@ -110,6 +127,7 @@ export function MessageFilters({ value, onSearch }: MessageFiltersProps) {
             tz: DEFAULT_TZ,
             msgId: '',
             materialId: '',
+            kind: '',
             page: 1,
           })
         }

@@ -18,6 +18,8 @@ interface MessageTableProps {
   loading: boolean;
   conversion: boolean;
   projectLevel: number;
+  /** The compose screen a row's edit and copy open (message/…). */
+  composeScreen: string;
   onPageChange: (page: number) => void;
   onDetail: (row: MessageRow) => void;
 }
@@ -62,7 +64,7 @@ function StatsRow({ row }: { row: MessageRow }) {
 /** The notification table: the columns of part 2 §2, an expandable stats row and the row menu. */
 export function MessageTable(props: MessageTableProps) {
   const { t } = useTranslation();
-  const { appId, projectLevel, onDetail, tz, conversion } = props;
+  const { appId, projectLevel, onDetail, tz, conversion, composeScreen } = props;
   const columns: ColumnsType<MessageRow> = [
     {
       key: 'description',
@@ -186,7 +188,13 @@ export function MessageTable(props: MessageTableProps) {
       width: 80,
       fixed: 'right',
       render: (_, r) => (
-        <RowActionsMenu appId={appId} row={r} projectLevel={projectLevel} onDetail={onDetail} />
+        <RowActionsMenu
+          appId={appId}
+          row={r}
+          projectLevel={projectLevel}
+          composeScreen={composeScreen}
+          onDetail={onDetail}
+        />
       ),
     },
   ];

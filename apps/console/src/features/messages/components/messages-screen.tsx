@@ -3,7 +3,7 @@ import { App, Button, Card, Checkbox, Empty, Flex, Tabs, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MessageListRequest, type MessageRow } from '@beacon/shared';
+import { MessageListRequest, MessageType, type MessageRow } from '@beacon/shared';
 import { ComingSoon } from '../../../components/coming-soon';
 import { ListHeader } from '../../../components/list-header';
 import { useListFilters } from '../../../lib/list-filters';
@@ -17,6 +17,7 @@ import {
   listRequestOf,
   messageFilters,
   MESSAGE_LIST_URL,
+  type ListMsgType,
   type MessageListFilters,
 } from '../lib/list-filters';
 import { needsRefresh } from '../lib/message-status';
@@ -27,30 +28,53 @@ import { MessageTable } from './message-table';
 const REVIEW_LEVELS = [100, 200, 300, 400];
 type Tab = 'push' | 'cross' | 'abtest' | 'review';
 
+/** The tabs with a screen of their own (data/push, data/cross); the others show "soon" in place. */
+const LINKED_TABS: readonly Tab[] = ['push', 'cross'];
+
 function hasFilters(f: MessageListFilters): boolean {
-  return Boolean(f.title || f.ownerEmail || f.begin || f.end || f.msgId || f.materialId);
+  return Boolean(f.title || f.ownerEmail || f.begin || f.end || f.msgId || f.materialId || f.kind);
 }
 
-/** data/push: the notification records with filters and page in the URL, export, row actions and the detail dialog. */
-export function MessagesScreen({ appId }: { appId: number }) {
+/**
+ * data/push and data/cross: the notification records, or the cross and pull-up records (msgType 2, with a kind
+ * filter), with filters and page in the URL, export, row actions and the detail dialog.
+ */
+export function MessagesScreen({
+  appId,
+  msgType = MessageType.NOTIFICATION,
+}: {
+  appId: number;
+  msgType?: ListMsgType;
+}) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [search, updateSearch] = useSearchParamsPatch();
   const { filters: read, update } = useListFilters(MessageListRequest, MESSAGE_LIST_URL);
-  const [tab, setTab] = useState<Tab>('push');
+  const cross = msgType === MessageType.PASS_THROUGH;
+  const current: Tab = cross ? 'cross' : 'push';
+  const [soonTab, setSoonTab] = useState<Tab>();
+  const tab = soonTab ?? current;
   const [detail, setDetail] = useState<MessageRow>();
   const info = useAppInfo(appId);
   const filters = messageFilters(read);
   const conversion = search.get('conv') === '1';
-  const list = useMessages(appId, listRequestOf(filters));
+  const list = useMessages(appId, listRequestOf(filters, msgType));
   const rows = list.data?.results ?? [];
   const level = info.data?.projectLevel ?? 0;
-  const compose = () => void navigate(`/app/${appId}/message/editpush`);
+  const compose = (screen = cross ? 'editcross' : 'editpush') =>
+    void navigate(`/app/${appId}/message/${screen}`);
+  const composeScreen = cross ? (filters.kind === 'pullup' ? 'editpullup' : 'editcross') : 'editpush';
+  const handleTab = (key: Tab) => {
+    if (!LINKED_TABS.includes(key)) return setSoonTab(key);
+    setSoonTab(undefined);
+    if (key !== current) void navigate(`/app/${appId}/data/${key}`);
+    return undefined;
+  };
 
   const apply = (next: MessageListFilters) => update(filtersPatch(next));
   const handleExport = () => {
-    const query = exportQueryOf(filters);
+    const query = exportQueryOf(filters, msgType);
     if (!query)
       return void modal.warning({
         title: t('messages.filters.export'),
@@ -65,7 +89,7 @@ export function MessagesScreen({ appId }: { appId: number }) {
     !list.isPending && !list.isError && rows.length === 0 && !hasFilters(filters) && filters.page === 1;
   const tabs = [
     { key: 'push', label: t('messages.tabs.push') },
-    { key: 'cross', label: `${t('messages.tabs.cross')} · ${t('messages.tabs.soon')}` },
+    { key: 'cross', label: t('messages.tabs.cross') },
     { key: 'abtest', label: `${t('messages.tabs.abtest')} · ${t('messages.tabs.soon')}` },
     ...(info.data && REVIEW_LEVELS.includes(level) && info.data.reviewEnable
       ? [{ key: 'review', label: `${t('messages.tabs.review')} · ${t('messages.tabs.soon')}` }]
@@ -77,16 +101,32 @@ export function MessagesScreen({ appId }: { appId: number }) {
       <ListHeader
         wrap
         title={t('messages.title')}
-        subtitle={t('messages.subtitle')}
+        subtitle={t(cross ? 'messages.crossSubtitle' : 'messages.subtitle')}
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={compose} data-testid="create-message">
-            {t('messages.filters.create')}
-          </Button>
+          <Flex gap={8}>
+            {cross && (
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => compose('editpullup')}
+                data-testid="create-pullup"
+              >
+                {t('messages.filters.createPullUp')}
+              </Button>
+            )}
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => compose()}
+              data-testid="create-message"
+            >
+              {t('messages.filters.create')}
+            </Button>
+          </Flex>
         }
         style={{ marginBottom: 8 }}
       />
-      <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} items={tabs} />
-      {tab !== 'push' ? (
+      <Tabs activeKey={tab} onChange={(k) => handleTab(k as Tab)} items={tabs} />
+      {tab !== current ? (
         <ComingSoon title={tabs.find((x) => x.key === tab)?.label.split(' · ')[0] ?? ''} />
       ) : firstTime ? (
         <Empty
@@ -95,18 +135,22 @@ export function MessagesScreen({ appId }: { appId: number }) {
           style={{ padding: '48px 0' }}
           description={
             <>
-              <Typography.Title level={4}>{t('messages.empty.title')}</Typography.Title>
-              <Typography.Text type="secondary">{t('messages.empty.text')}</Typography.Text>
+              <Typography.Title level={4}>
+                {t(cross ? 'messages.empty.crossTitle' : 'messages.empty.title')}
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                {t(cross ? 'messages.empty.crossText' : 'messages.empty.text')}
+              </Typography.Text>
             </>
           }
         >
-          <Button type="primary" size="large" icon={<SendOutlined />} onClick={compose}>
-            {t('messages.empty.button')}
+          <Button type="primary" size="large" icon={<SendOutlined />} onClick={() => compose()}>
+            {t(cross ? 'messages.empty.crossButton' : 'messages.empty.button')}
           </Button>
         </Empty>
       ) : (
         <>
-          <MessageFilters value={filters} onSearch={apply} />
+          <MessageFilters value={filters} onSearch={apply} cross={cross} />
           <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={12} wrap>
             <Flex gap={12} align="center">
               <Checkbox checked={conversion} onChange={(e) => toggleConversion(e.target.checked)}>
@@ -132,6 +176,7 @@ export function MessagesScreen({ appId }: { appId: number }) {
             loading={list.isPending}
             conversion={conversion}
             projectLevel={level}
+            composeScreen={composeScreen}
             onPageChange={(page) => apply({ ...filters, page })}
             onDetail={setDetail}
           />

@@ -1,8 +1,15 @@
 import { Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isFileTargeting, ScheduleType, TargetingType, type MessageDetail } from '@beacon/shared';
+import {
+  isFileTargeting,
+  MessageType,
+  ScheduleType,
+  TargetingType,
+  type MessageDetail,
+} from '@beacon/shared';
 import { PushPreview, type PushPreviewContent } from '../../../components/push-preview';
 import { formatCount, offsetLabel, rowPushTime, zonedTime } from '../lib/format';
+import { CrossRecord } from './cross-record';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -62,24 +69,28 @@ function Targeting({ m }: { m: MessageDetail }) {
   );
 }
 
-/** The message record: content preview, targeting, schedule (with its local-time waves) and delivery settings. */
+/** The message record: content preview (a cross message: its JSON and pull-up target), targeting, schedule (with its local-time waves) and delivery settings. */
 export function RecordSection({ m, appName }: { m: MessageDetail; appName: string }) {
   const { t } = useTranslation();
   const langs = m.multiLangEnable ? m.multiLangContent.map((l) => l.lang).join(', ') : '';
   return (
     <section aria-label={t('messages.detail.record')} data-testid="record">
       <Flex gap={24} align="start" wrap>
-        <div style={{ flex: 'none' }}>
-          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-            {t('messages.detail.content')}
-          </Typography.Text>
-          <PushPreview
-            content={previewContentOf(m.data)}
-            appName={appName}
-            expanded
-            labels={{ now: t('messages.detail.now'), titlePlaceholder: '', descPlaceholder: '' }}
-          />
-        </div>
+        {m.msgType === MessageType.PASS_THROUGH ? (
+          <CrossRecord data={m.data} />
+        ) : (
+          <div style={{ flex: 'none' }}>
+            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+              {t('messages.detail.content')}
+            </Typography.Text>
+            <PushPreview
+              content={previewContentOf(m.data)}
+              appName={appName}
+              expanded
+              labels={{ now: t('messages.detail.now'), titlePlaceholder: '', descPlaceholder: '' }}
+            />
+          </div>
+        )}
         <Descriptions size="small" column={1} style={{ flex: 1, minWidth: 320 }} labelStyle={{ width: 140 }}>
           <Descriptions.Item label={t('messages.detail.targeting')}>
             <Targeting m={m} />

@@ -14,11 +14,13 @@ interface RowActionsMenuProps {
   appId: number;
   row: MessageRow;
   projectLevel: number;
+  /** The compose screen edit and copy open: editpush, editcross (which moves on to editpullup for a pull-up). */
+  composeScreen: string;
   onDetail: (row: MessageRow) => void;
 }
 
 /** The row menu (part 2 §4): only what the status allows; changes ask first; refusals show the spec's message. */
-export function RowActionsMenu({ appId, row, projectLevel, onDetail }: RowActionsMenuProps) {
+export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDetail }: RowActionsMenuProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -40,7 +42,7 @@ export function RowActionsMenu({ appId, row, projectLevel, onDetail }: RowAction
   const run = (key: RowActionKey) => {
     if (key === 'detail') return onDetail(row);
     if (key === 'edit' || key === 'copy')
-      return void navigate(`/app/${appId}/message/editpush?id=${row.id}&act=${key}`);
+      return void navigate(`/app/${appId}/message/${composeScreen}?id=${row.id}&act=${key}`);
     if (key === 'material') return void navigate(`/app/${appId}/material/create?msgId=${row.msgId}`);
     if (!CONFIRMED_ACTIONS.includes(key)) return undefined;
     const mutation = mutations[key];

@@ -20,6 +20,7 @@ describe('list filters in the URL', () => {
       tz: '+0530',
       msgId: '42',
       materialId: '7',
+      kind: '',
       page: 3,
     });
     expect(searchFromFilters(f).toString()).toBe(url);
@@ -35,6 +36,7 @@ describe('list filters in the URL', () => {
       tz: '+0000',
       msgId: '',
       materialId: '',
+      kind: '',
       page: 1,
     });
     expect(searchFromFilters(f).toString()).toBe('');
@@ -71,6 +73,21 @@ describe('list filters in the URL', () => {
     const ranged = filtersFromSearch(new URLSearchParams('begin=2030-01-01&end=2030-01-31&ownerEmail=ann'));
     expect(exportQueryOf(ranged)?.toString()).toBe(
       'begin=2030-01-01&end=2030-01-31&tz=%2B0000&msgType=1&ownerEmail=ann',
+    );
+  });
+
+  it('builds the cross list request and export: msgType 2 with the kind, never the material id', () => {
+    const f = filtersFromSearch(
+      new URLSearchParams('kind=pullup&materialId=7&begin=2030-01-01&end=2030-01-31&title=Wake'),
+    );
+    expect(f.kind).toBe('pullup');
+    expect(filtersFromSearch(new URLSearchParams('kind=other')).kind).toBe('');
+    const body = listRequestOf(f, 2);
+    expect(body).toMatchObject({ msgType: 2, kind: 'pullup', title: 'Wake' });
+    expect(body.materialId).toBeUndefined();
+    expect(listRequestOf(f).kind).toBe('');
+    expect(exportQueryOf(f, 2)?.toString()).toBe(
+      'begin=2030-01-01&end=2030-01-31&tz=%2B0000&msgType=2&title=Wake&kind=pullup',
     );
   });
 });

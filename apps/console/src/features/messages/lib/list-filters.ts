@@ -1,4 +1,4 @@
-import { MessageListRequest, MESSAGE_LIMITS } from '@beacon/shared';
+import { MessageListRequest, MESSAGE_LIMITS, MessageType } from '@beacon/shared';
 import {
   readListFilters,
   writeListFilters,
@@ -6,6 +6,12 @@ import {
   type ListFiltersOptions,
   type ListFiltersPatch,
 } from '../../../lib/list-filters';
+
+/** The lists of data/push (notifications) and data/cross (cross messages and pull-ups). */
+export type ListMsgType = typeof MessageType.NOTIFICATION | typeof MessageType.PASS_THROUGH;
+
+/** The cross list's kind filter: '' all, 'cross' without a pull-up, 'pullup' the pull-ups. */
+export type CrossKind = MessageListRequest['kind'];
 
 /** The list's filters and page, as the URL keeps them. */
 export interface MessageListFilters {
@@ -16,12 +22,14 @@ export interface MessageListFilters {
   tz: string;
   msgId: string;
   materialId: string;
+  /** The cross list only. */
+  kind: CrossKind;
   page: number;
 }
 
 export const DEFAULT_TZ = '+0000';
 
-const FIELDS = ['title', 'ownerEmail', 'begin', 'end', 'tz', 'msgId', 'materialId'] as const;
+const FIELDS = ['title', 'ownerEmail', 'begin', 'end', 'tz', 'msgId', 'materialId', 'kind'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** The list's filters in the URL (`useListFilters`), read with the server's own schema (`MessageListRequest`). */
@@ -49,6 +57,7 @@ export function messageFilters(read: ListFilters<typeof MessageListRequest, Fiel
     tz: read.tz || DEFAULT_TZ,
     msgId: read.msgId ?? '',
     materialId: read.materialId ?? '',
+    kind: read.kind,
     page: read.pageNo,
   };
 }
@@ -69,26 +78,38 @@ export const filtersFromSearch = (search: URLSearchParams): MessageListFilters =
 export const searchFromFilters = (f: MessageListFilters): URLSearchParams =>
   writeListFilters(new URLSearchParams(), filtersPatch(f), MessageListRequest, MESSAGE_LIST_URL);
 
-/** The list call's body for a filter set. */
-export function listRequestOf(f: MessageListFilters): MessageListRequest {
+const isCross = (msgType: ListMsgType) => msgType === MessageType.PASS_THROUGH;
+
+/** The list call's body for a filter set: the material id for notifications only, the kind for cross messages only. */
+export function listRequestOf(
+  f: MessageListFilters,
+  msgType: ListMsgType = MessageType.NOTIFICATION,
+): MessageListRequest {
   return MessageListRequest.parse({
-    msgType: 1,
+    msgType,
     title: f.title || undefined,
     ownerEmail: f.ownerEmail || undefined,
     begin: f.begin || undefined,
     end: f.end || undefined,
     tz: f.tz,
     msgId: f.msgId || undefined,
-    materialId: f.materialId || undefined,
+    materialId: (!isCross(msgType) && f.materialId) || undefined,
+    kind: isCross(msgType) ? f.kind : undefined,
     pageNo: f.page,
     pageSize: MESSAGE_LIMITS.listPageSize,
   });
 }
 
 /** The CSV export's query for a filter set, or undefined without a date range (the console asks for one). */
-export function exportQueryOf(f: MessageListFilters): URLSearchParams | undefined {
+export function exportQueryOf(
+  f: MessageListFilters,
+  msgType: ListMsgType = MessageType.NOTIFICATION,
+): URLSearchParams | undefined {
   if (!f.begin || !f.end) return undefined;
-  const q = new URLSearchParams({ begin: f.begin, end: f.end, tz: f.tz, msgType: '1' });
-  for (const key of ['title', 'ownerEmail', 'msgId', 'materialId'] as const) if (f[key]) q.set(key, f[key]);
+  const q = new URLSearchParams({ begin: f.begin, end: f.end, tz: f.tz, msgType: String(msgType) });
+  const keys = isCross(msgType)
+    ? (['title', 'ownerEmail', 'msgId', 'kind'] as const)
+    : (['title', 'ownerEmail', 'msgId', 'materialId'] as const);
+  for (const key of keys) if (f[key]) q.set(key, f[key]);
   return q;
 }

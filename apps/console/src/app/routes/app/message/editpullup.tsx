@@ -1,0 +1,21 @@
+import { useParams, useSearchParams } from 'react-router';
+import { ComposeScreen } from '../../../../features/compose/components/compose-screen';
+
+/** /app/:appId/message/editpullup[?id=&act=edit|copy&from=review]: compose a pull-up (a cross message opening an activity). */
+export default function EditPullUpRoute() {
+  const appId = Number(useParams().appId);
+  const [search] = useSearchParams();
+  const id = Number(search.get('id')) || undefined;
+  const act = search.get('act');
+  const materialId = Number(search.get('materialId')) || undefined;
+  return (
+    <ComposeScreen
+      kind="pullup"
+      appId={appId}
+      id={id}
+      act={act === 'edit' || act === 'copy' ? act : undefined}
+      materialId={search.get('noMaterial') ? undefined : materialId}
+      from={search.get('from') ?? undefined}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../../test-utils';
+import { JsonEditor } from './json-editor';
+import { typeJson } from './json-editor.testing';
+
+afterEach(cleanup);
+
+function Harness({ initial, reservedNote = true }: { initial: string; reservedNote?: boolean }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <JsonEditor label="Content" value={value} onChange={setValue} reservedNote={reservedNote} />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+describe('JsonEditor', () => {
+  it('renders a labelled editor whose Tab is not trapped, and reports typing through onChange', () => {
+    render(<Harness initial={'{"a": 1}'} />);
+    const content = screen.getByRole('textbox', { name: 'Content' });
+    expect(content.getAttribute('contenteditable')).toBe('true');
+    expect(content.textContent).toContain('"a": 1');
+    typeJson(document, '{"b": 2}');
+    expect(screen.getByTestId('value').textContent).toBe('{"b": 2}');
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    content.dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(false);
+  });
+
+  it('names the line and column of a syntax error, disables Format and marks the line', async () => {
+    render(<Harness initial={'{\n  "a": 1,\n}'} />);
+    expect(screen.getByTestId('json-error').textContent).toBe('Line 3, column 1: Trailing comma');
+    expect(screen.getByRole('button', { name: /Format/ }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(document.querySelector('.cm-lint-marker-error')).toBeTruthy());
+  });
+
+  it('pretty-prints with two spaces and lists the reserved keys it will drop', () => {
+    render(<Harness initial={'{"tcm_msg_id":"x","deal":{"id":7}}'} />);
+    expect(screen.getByTestId('json-dropped').textContent).toContain('tcm_msg_id');
+    fireEvent.click(screen.getByRole('button', { name: /Format/ }));
+    expect(screen.getByTestId('value').textContent).toBe(
+      '{\n  "tcm_msg_id": "x",\n  "deal": {\n    "id": 7\n  }\n}',
+    );
+  });
+
+  it('says when the JSON is not an object', () => {
+    render(<Harness initial="[1, 2]" reservedNote={false} />);
+    expect(screen.getByTestId('json-error').textContent).toBe('The content must be a JSON object ({…})');
+  });
+});

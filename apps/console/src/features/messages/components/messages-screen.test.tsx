@@ -1,0 +1,146 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { base64OfText } from '@beacon/shared';
+import { renderAt } from '../../../test-utils';
+import { MessagesScreen } from './messages-screen';
+
+const APP_INFO = {
+  appId: 1,
+  title: 'Acme Shop',
+  pkg: 'com.acme.shop',
+  logo: '',
+  ownerEmail: 'o@example.com',
+  projectLevel: 200,
+  reviewEnable: false,
+  materialReviewEnable: false,
+  advanceTarget: false,
+  multiLangEnable: false,
+  localTimeEnable: true,
+  displayPriorityEnable: false,
+  linksEnable: true,
+  limitEnable: false,
+  limitCount: 0,
+  uploadFileLimit: 30,
+  destroy: 0,
+  serverUTC: '+0000',
+  hasServiceAccount: true,
+};
+const ROW = {
+  id: 3,
+  msgId: 30,
+  msgType: 2,
+  title: 'Wake up',
+  ownerEmail: 'o@example.com',
+  status: 2,
+  scheduleType: 2,
+  scheduleDate: '2099-01-01 10:00:00',
+  createTime: '2030-01-01T00:00:00Z',
+  materialId: null,
+  multiLangEnable: false,
+  targetingType: 0,
+  pushCount: 100,
+  targetCount: 1234,
+  dispatchCount: 0,
+  arriveAll: 0,
+  reachRate: 0,
+  show: 0,
+  showRate: 0,
+  click: 0,
+  clickRate: 0,
+  conversion: 0,
+  speedLimit: 0,
+};
+const DETAIL = {
+  ...ROW,
+  data: {
+    trans_data: base64OfText('{"action":"refresh"}'),
+    enlive_package: 'com.acme.shop',
+    enlive_activity: '.OffersActivity',
+    enlive_data: base64OfText('{"screen":"offers"}'),
+  },
+  conditions: [],
+  groupId: null,
+  userIds: [],
+  fileOrigin: '',
+  fileLink: '',
+  scheduleUTC: '+0000',
+  timeToLive: 7200,
+  msgRestrictType: 1,
+  msgDisplayPrior: null,
+  multiLangContent: [],
+  rejectReason: '',
+  forecast: null,
+  waves: [],
+};
+
+let lists: Array<Record<string, unknown>> = [];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
+
+beforeEach(() => {
+  lists = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
+      if (url.endsWith('/msg/list')) {
+        lists.push(JSON.parse(init?.body as string) as Record<string, unknown>);
+        return ok({ results: [ROW], total: 1 });
+      }
+      if (url.endsWith('/msg/detail')) return ok(DETAIL);
+      return json(404, { status: 404, msg: 'not found' });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const slow = { timeout: 15_000 };
+
+describe('MessagesScreen, data/cross', () => {
+  it('lists msgType 2 with the kind filter (no material id), exports msgType 2 and links the tabs', async () => {
+    renderAt('/app/1/data/cross?kind=pullup', <MessagesScreen appId={1} msgType={2} />);
+    await screen.findByTestId('title-30', undefined, slow);
+    expect(lists[0]).toMatchObject({ msgType: 2, kind: 'pullup', pageNo: 1, pageSize: 20 });
+    expect(lists[0]).not.toHaveProperty('materialId');
+    expect(screen.queryByLabelText('Material id')).toBeNull();
+
+    fireEvent.mouseDown(within(screen.getByTestId('filter-kind')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Transparent'));
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(lists.at(-1)).toMatchObject({ msgType: 2, kind: 'cross' }), slow);
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/data/cross?kind=cross');
+
+    cleanup();
+
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAt('/app/1/data/cross?begin=2030-01-01&end=2030-01-31', <MessagesScreen appId={1} msgType={2} />);
+    fireEvent.click(await screen.findByTestId('export-csv', undefined, slow));
+    const anchor = clicks.mock.contexts.at(-1) as HTMLAnchorElement;
+    expect(anchor.getAttribute('href')).toBe(
+      '/tcm/v1/app/1/msg/export?begin=2030-01-01&end=2030-01-31&tz=%2B0000&msgType=2',
+    );
+    cleanup();
+
+    renderAt('/app/1/data/cross', <MessagesScreen appId={1} msgType={2} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notifications' }, slow));
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push');
+  }, 60_000);
+
+  it('edits a pull-up row on editpullup and shows the decoded content, package, activity and extras', async () => {
+    renderAt('/app/1/data/cross?kind=pullup', <MessagesScreen appId={1} msgType={2} />);
+    fireEvent.click(await screen.findByTestId('row-menu-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('action-edit', undefined, slow));
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/message/editpullup?id=3&act=edit');
+
+    fireEvent.click(screen.getByTestId('title-30'));
+    const record = await screen.findByTestId('cross-record', undefined, slow);
+    expect(within(record).getByTestId('cross-content').textContent).toBe('{\n  "action": "refresh"\n}');
+    expect(within(record).getByText('.OffersActivity')).toBeTruthy();
+    expect(within(record).getByTestId('pullup-extras').textContent).toBe('{\n  "screen": "offers"\n}');
+  }, 60_000);
+});
