@@ -48,3 +48,14 @@ describe('PayloadCache.body', () => {
     expect(cache.body('t', 'en')).toBeUndefined();
   });
 });
+
+describe('tcm_msg_type', () => {
+  const typeOf = (m: PayloadMessage) =>
+    (buildFcmMessage(m, 'tok', 'en').data as Record<string, string> | undefined)?.tcm_msg_type;
+  it('is the message type, and a test preview’s content type (the SDK renders by it)', () => {
+    expect(typeOf(base)).toBe('1');
+    expect(typeOf({ ...base, msgType: 2, data: { trans_data: 'e30=' } })).toBe('2');
+    expect(typeOf({ ...base, msgType: 98 })).toBe('1');
+    expect(typeOf({ ...base, msgType: 98, data: { trans_data: 'e30=' } })).toBe('2');
+  });
+});

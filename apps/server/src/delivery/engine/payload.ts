@@ -47,13 +47,22 @@ export function pickLanguage(entries: MultiLangEntry[], deviceLanguage: string):
 }
 
 /**
+ * The type the device renders by: a test preview (stored as type 98, never counted in the reports) carries its
+ * content's type — a cross preview's trans_data is handed to the app like any cross message's.
+ */
+function contentType(m: PayloadMessage): number {
+  if (m.msgType !== MessageType.PREVIEW) return m.msgType;
+  return typeof m.data.trans_data === 'string' ? MessageType.PASS_THROUGH : MessageType.NOTIFICATION;
+}
+
+/**
  * The string map a message's data carries to one device (DESIGN §5): tcm_* keys, the noti_* content (in the
  * device's language for multi-language messages), all values strings.
  */
 export function buildData(m: PayloadMessage, deviceLanguage: string): Record<string, string> {
   const out: Record<string, string> = {
     tcm_msg_id: String(m.id),
-    tcm_msg_type: String(m.msgType),
+    tcm_msg_type: String(contentType(m)),
     tcm_msg_pkg: m.pkg,
     tcm_msg_ttl: String(m.ttlSeconds),
     tcm_msg_timestamp: String(m.createdAt.getTime()),
