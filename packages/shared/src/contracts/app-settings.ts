@@ -11,6 +11,7 @@ export const APP_SWITCHES = [
   'local-time',
   'multi-lang',
   'dmp',
+  'new-device',
 ] as const;
 export const AppSwitch = z.enum(APP_SWITCHES);
 export type AppSwitch = z.infer<typeof AppSwitch>;
@@ -23,6 +24,7 @@ export const APP_SWITCH_FIELDS = {
   'local-time': 'localTimeEnable',
   'multi-lang': 'multiLangEnable',
   dmp: 'commercialEnable',
+  'new-device': 'newDeviceProtection',
 } as const satisfies Record<AppSwitch, string>;
 
 export const GLOBAL_APP_PAGE_SIZE = 20;
@@ -48,6 +50,8 @@ export const GlobalAppRow = z.object({
   localTimeEnable: z.boolean(),
   multiLangEnable: z.boolean(),
   commercialEnable: z.boolean(),
+  /** new devices get no message for their first 7 days (loss 106) */
+  newDeviceProtection: z.boolean(),
   limitEnable: z.boolean(),
   limitCount: z.number().int(),
   hasServiceAccount: z.boolean(),

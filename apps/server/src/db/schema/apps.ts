@@ -36,6 +36,7 @@ export const apps = pgTable(
     uploadFileLimit: integer('upload_file_limit').notNull().default(30),
     multiLangEnable: boolean('multi_lang_enable').notNull().default(false),
     localTimeEnable: boolean('local_time_enable').notNull().default(false),
+    newDeviceProtection: boolean('new_device_protection').notNull().default(false),
     displayPriorityEnable: boolean('display_priority_enable').notNull().default(false),
     linksEnable: boolean('links_enable').notNull().default(true),
     commercialEnable: boolean('commercial_enable').notNull().default(false),

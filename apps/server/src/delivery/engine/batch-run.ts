@@ -1,7 +1,7 @@
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Batch, BatchRepository, Drops, PageDevice } from './batch.repository';
 import { BatchSender, type SenderDeps } from './batch-sender';
-import { decide, INACTIVE_MS, type PolicyFilter } from './filters';
+import { decide, INACTIVE_MS, NEW_DEVICE_MS, type PolicyFilter } from './filters';
 import { BatchKind } from './kinds';
 
 export interface BatchRunDeps extends SenderDeps {
@@ -10,6 +10,8 @@ export interface BatchRunDeps extends SenderDeps {
   audience: CompiledAudience | undefined;
   policy: PolicyFilter | undefined;
   pageSize: number;
+  /** the app's new-device protection: devices first seen within NEW_DEVICE_MS are dropped with 106 */
+  protectNew: boolean;
   /** true once the batch must send nothing more: the message is stopping or this worker is shutting down */
   halted: () => boolean;
 }
@@ -116,6 +118,7 @@ export class BatchRun {
       skipRecorded: batch.attempts > 1,
       facts: deps.policy !== undefined,
       inactiveBefore: new Date(now - INACTIVE_MS),
+      newSince: deps.protectNew ? new Date(now - NEW_DEVICE_MS) : null,
     });
     if (devices.length) await deps.policy?.prefetch?.(devices);
     const candidates: Array<{ device: PageDevice; notBefore?: number }> = [];

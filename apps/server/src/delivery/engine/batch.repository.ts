@@ -89,6 +89,9 @@ const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave
   b.to_id::float8 AS "toId", b.attempts, b.reserved, (b.not_before IS NOT NULL) AS waiting, b.resolved,
   (SELECT w.utc_offset_min FROM message_waves w WHERE w.id = b.wave_id) AS "utcOffsetMin"`;
 
+/** No new-device protection: an instant no device is first seen after. */
+const NO_NEW_SINCE = new Date('9999-12-31T00:00:00Z');
+
 /**
  * Takes the message row's lock first: every transaction that writes a batch's rows and the message's counters
  * (reserve, unreserve, record, and the statistics counted in them) locks the message before the batch, wave and send
@@ -178,11 +181,11 @@ export class BatchRepository {
     batch: Batch,
     afterId: number,
     limit: number,
-    opts: { skipRecorded: boolean; facts: boolean; inactiveBefore: Date },
+    opts: { skipRecorded: boolean; facts: boolean; inactiveBefore: Date; newSince: Date | null },
   ): Promise<PageDevice[]> {
     const n = audience.params.length;
     const skip = opts.skipRecorded
-      ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 5} AND s.device_id = d.id)`
+      ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 6} AND s.device_id = d.id)`
       : '';
     const facts = opts.facts
       ? `, json_build_object('brand', d.brand, 'model', d.model, 'utcOffsetMin', d.utc_offset_min,
@@ -192,6 +195,7 @@ export class BatchRepository {
       `SELECT d.id::text AS id, d.country, d.language, d.app_version AS "appVersion", k.token,
          CASE WHEN d.invalid_reason = ${InstanceInvalidReason.UNINSTALLED} OR k.token IS NULL THEN ${LOSS.UNINSTALLED}
               WHEN NOT d.notifications_enabled THEN ${LOSS.NOTIFICATIONS_OFF}
+              WHEN d.first_seen_at > $${n + 5}::timestamptz THEN ${LOSS.NEW_DEVICE}
               WHEN d.last_active_at < $${n + 4} THEN ${LOSS.INACTIVE} ELSE 0 END AS own ${facts}
        FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id
        WHERE ${audience.sql} AND d.id > $${n + 1}::bigint AND d.id <= $${n + 2}::bigint ${skip}
@@ -202,6 +206,8 @@ export class BatchRepository {
         batch.toId,
         limit,
         opts.inactiveBefore,
+        // no protection: a time no device is first seen after
+        opts.newSince ?? NO_NEW_SINCE,
         ...(opts.skipRecorded ? [batch.messageId] : []),
       ],
     );

@@ -26,6 +26,8 @@ export interface EngineMessage {
   groupId: number | null;
   userIds: string[];
   parentMsgId: number | null;
+  /** the app's new-device protection (loss 106) */
+  newDeviceProtection: boolean;
   /** an A/B child's slice of the audience */
   split: AudienceSplit | null;
   firebaseJsonEnc: string | null;
@@ -45,7 +47,7 @@ export class EngineRepository {
               m.group_id AS "groupId", m.user_ids AS "userIds", m.parent_msg_id::int AS "parentMsgId",
               CASE WHEN m.split_seed IS NULL THEN NULL
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
-              a.firebase_json_enc AS "firebaseJsonEnc"
+              a.new_device_protection AS "newDeviceProtection", a.firebase_json_enc AS "firebaseJsonEnc"
        FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = $1`,
       [id],
     );

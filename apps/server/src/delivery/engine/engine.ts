@@ -299,6 +299,7 @@ export class DeliveryEngine {
           audience,
           policy,
           pageSize: settings.pageSize,
+          protectNew: msg.newDeviceProtection,
           halted: () => this.draining || this.stopping.has(msg.id),
         },
         batch,

@@ -1,6 +1,11 @@
 import type { PageDevice } from './batch.repository';
 
+import { LIMITS } from '@beacon/shared';
+
 const DAY_MS = 86_400_000;
+
+/** With the app's new-device protection on, devices first seen this recently are dropped with 106. */
+export const NEW_DEVICE_MS = LIMITS.newDeviceProtectionDays * DAY_MS;
 
 /** Devices not seen for this long are dropped with 108. */
 export const INACTIVE_MS = 90 * DAY_MS;
@@ -13,6 +18,7 @@ export const LOSS = {
   SENDER_MISMATCH: 12,
   INVALID_KEY: 35,
   TIME_WINDOW: 105,
+  NEW_DEVICE: 106,
   NOTIFICATIONS_OFF: 107,
   INACTIVE: 108,
 } as const;
@@ -52,12 +58,21 @@ export interface FilterFacts {
   lastActiveAt: number | Date;
   /** absent: not known here (troubleshooting) */
   token?: string | null;
+  /** epoch ms or a date: when the device registered (new-device protection) */
+  firstSeenAt?: number | Date;
 }
 
-/** The engine's own filters, in order: no token or uninstalled, notifications off, inactive 90 days. Loss code or 0. */
-export function filterDevice(device: FilterFacts, now: number): number {
+/**
+ * The engine's own filters, in order: no token or uninstalled, notifications off, new device (with the app's
+ * protection on), inactive 90 days. Loss code or 0.
+ */
+export function filterDevice(device: FilterFacts, now: number, protectNew = false): number {
   if (device.invalidReason === 3 || device.token === null) return LOSS.UNINSTALLED;
   if (!device.notificationsEnabled) return LOSS.NOTIFICATIONS_OFF;
+  if (protectNew && device.firstSeenAt !== undefined) {
+    const first = typeof device.firstSeenAt === 'number' ? device.firstSeenAt : device.firstSeenAt.getTime();
+    if (now - first < NEW_DEVICE_MS) return LOSS.NEW_DEVICE;
+  }
   const active =
     typeof device.lastActiveAt === 'number' ? device.lastActiveAt : device.lastActiveAt.getTime();
   if (now - active > INACTIVE_MS) return LOSS.INACTIVE;

@@ -22,6 +22,7 @@ const COLUMNS = {
   'local-time': apps.localTimeEnable,
   'multi-lang': apps.multiLangEnable,
   dmp: apps.commercialEnable,
+  'new-device': apps.newDeviceProtection,
 } as const satisfies Record<AppSwitch, unknown>;
 
 /** Every app's configuration for /appsettings, and its switches (audited). */
@@ -44,6 +45,7 @@ export class AppSettingsRepository {
         localTimeEnable: apps.localTimeEnable,
         multiLangEnable: apps.multiLangEnable,
         commercialEnable: apps.commercialEnable,
+        newDeviceProtection: apps.newDeviceProtection,
         limitEnable: apps.limitEnable,
         limitCount: apps.limitCount,
         firebaseProjectId: apps.firebaseProjectId,

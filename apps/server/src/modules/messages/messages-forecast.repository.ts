@@ -50,4 +50,13 @@ export class MessagesForecastRepository {
     );
     return rows.map((r) => r.o);
   }
+
+  /** Whether the app's new-device protection is on (its devices first seen within 7 days are dropped with 106). */
+  async protectsNewDevices(appId: number): Promise<boolean> {
+    const [row] = await this.database.query<{ on: boolean }>(
+      'SELECT new_device_protection AS on FROM apps WHERE id = $1',
+      [appId],
+    );
+    return row?.on ?? false;
+  }
 }

@@ -85,18 +85,27 @@ function pageDevice(row: ForecastRow, own: number): PageDevice {
 
 /**
  * What the engine's filter stage decides for one device at `at` (epoch ms): its own filters (filters.ts
- * `filterDevice`: uninstalled or no token 1, notifications off 107, inactive 90 days 108), then `decide` with the
+ * `filterDevice`: uninstalled or no token 1, notifications off 107, new device 106 when the app protects them,
+ * inactive 90 days 108), then `decide` with the
  * platform policies (6, 104, 105 unless the banned window ends before `deadline`, 4, 7). The loss code, or 0.
  */
-export function lossOf(row: ForecastRow, at: number, deadline: number, policy?: PolicyFilter): number {
+export function lossOf(
+  row: ForecastRow,
+  at: number,
+  deadline: number,
+  policy?: PolicyFilter,
+  protectNew = false,
+): number {
   const own = filterDevice(
     {
       invalidReason: row.invalidReason,
       notificationsEnabled: row.notificationsEnabled,
       lastActiveAt: row.lastActiveAt,
+      firstSeenAt: row.firstSeenAt,
       ...(row.noToken ? { token: null } : {}),
     },
     at,
+    protectNew,
   );
   return decide(pageDevice(row, own), at, deadline, policy).loss;
 }
@@ -206,7 +215,8 @@ export class MessageForecaster {
       schedule.type === ScheduleType.LOCAL_TIME ? await this.deps.repo.offsets(sample.audience) : [];
     const timing = timingOf(schedule, now, offsets);
     const policy = await this.deps.policyFor?.(appId, { restrictType });
-    const tally = await this.tally(sample.audience, timing, policy);
+    const protectNew = await this.deps.repo.protectsNewDevices(appId);
+    const tally = await this.tally(sample.audience, timing, policy, protectNew);
     return {
       count,
       exact: exactCount !== undefined || sample.exact,
@@ -219,6 +229,7 @@ export class MessageForecaster {
     sample: CompiledAudience,
     timing: ForecastTiming,
     policy: PolicyFilter | undefined,
+    protectNew: boolean,
   ): Promise<Tally> {
     const tally: Tally = new Map();
     for (let after = '0'; ;) {
@@ -228,7 +239,7 @@ export class MessageForecaster {
       for (const row of rows) {
         const at = timing.at(row.utcOffsetMin);
         if (at === null) continue;
-        const loss = lossOf(row, at, timing.deadline, policy);
+        const loss = lossOf(row, at, timing.deadline, policy, protectNew);
         tally.set(loss, (tally.get(loss) ?? 0) + 1);
       }
       if (rows.length < PAGE) break;

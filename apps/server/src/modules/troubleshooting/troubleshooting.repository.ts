@@ -15,6 +15,8 @@ export interface DeviceLookupRow {
   firstSeenAt: Date;
   lastActiveAt: Date;
   appActiveAt: Date;
+  /** the app's new-device protection is on: a device first seen within 7 days gets nothing (reason 2) */
+  protectsNew: boolean;
 }
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -28,7 +30,8 @@ export class TroubleshootingRepository {
       `SELECT status, invalid_reason AS "invalidReason", model, brand, country, language, app_version AS "appVersion",
               app_version_code AS "appVersionCode", os_version AS "osVersion", timezone,
               notifications_enabled AS "notificationsEnabled", first_seen_at AS "firstSeenAt",
-              last_active_at AS "lastActiveAt", app_active_at AS "appActiveAt"
+              last_active_at AS "lastActiveAt", app_active_at AS "appActiveAt",
+              (SELECT new_device_protection FROM apps WHERE id = $1) AS "protectsNew"
        FROM devices WHERE app_id = $1 AND gaid = $2::uuid`,
       [appId, gaid],
     );

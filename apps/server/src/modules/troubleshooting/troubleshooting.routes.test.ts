@@ -68,8 +68,11 @@ describe.each(backends())('troubleshooting [$name]', (backend) => {
     for (const who of ['root', 'tester']) expect((await lookup(who, GAID)).json().data.status).toBe(1);
   });
 
-  it('derives 7-day new-device protection from first_seen_at (reason 2, solution 2)', async () => {
+  it('derives 7-day new-device protection from first_seen_at when the app has it on (reason 2, solution 2)', async () => {
     await age('first_seen_at', 3);
+    // off (the default): the engine sends to new devices, so troubleshooting names no reason
+    expect((await lookup('owner', GAID)).json().data).toMatchObject({ status: 1, invalidReasons: [] });
+    await t.database.query('UPDATE apps SET new_device_protection = true WHERE id = $1', [appId]);
     expect((await lookup('owner', GAID)).json().data).toMatchObject({
       status: 2,
       invalidReason: 2,

@@ -22,7 +22,8 @@ const REASON_ORDER: number[] = [
 
 /**
  * Every reason the device gets no messages: uninstalled and notifications off as stored on the device; 7-day
- * new-device protection and 90-day inactivity derived from its dates at `now`; any other stored reason kept raw.
+ * new-device protection (when the app has it on) and 90-day inactivity derived from its dates at `now`; any other
+ * stored reason kept raw. The same rules as the engine's filters (filters.ts filterDevice).
  */
 export function invalidReasons(device: DeviceLookupRow, now: Date): number[] {
   const reasons = new Set<number>();
@@ -34,7 +35,10 @@ export function invalidReasons(device: DeviceLookupRow, now: Date): number[] {
   )
     reasons.add(stored);
   if (!device.notificationsEnabled) reasons.add(InstanceInvalidReason.NOTIFICATIONS_OFF);
-  if (now.getTime() - device.firstSeenAt.getTime() < LIMITS.newDeviceProtectionDays * DAY_MS)
+  if (
+    device.protectsNew &&
+    now.getTime() - device.firstSeenAt.getTime() < LIMITS.newDeviceProtectionDays * DAY_MS
+  )
     reasons.add(InstanceInvalidReason.NEW_DEVICE);
   if (now.getTime() - device.lastActiveAt.getTime() > LIMITS.inactiveDeviceDays * DAY_MS)
     reasons.add(InstanceInvalidReason.INACTIVE);
