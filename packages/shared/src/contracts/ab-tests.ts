@@ -3,7 +3,7 @@ import { defineCall } from '../call';
 import { singleLineText } from '../text';
 import { MessageType, ScheduleType } from '../message-kinds';
 import { AppIdParams } from './apps';
-import { MessageSave, MultiLangEntry } from './messages';
+import { MessageListRequest, MessageSave, MultiLangEntry } from './messages';
 import { numberInput } from '../numbers';
 
 /**
@@ -115,20 +115,16 @@ export const AbTestRow = z.object({
 });
 export type AbTestRow = z.infer<typeof AbTestRow>;
 
-export const AbTestListRequest = z.object({
+/** getMessageABtestList: the message lists' date range, zone and paging (20 a page), by description and creator. */
+export const AbTestListRequest = MessageListRequest.pick({
+  begin: true,
+  end: true,
+  tz: true,
+  pageNo: true,
+  pageSize: true,
+}).extend({
   desc: singleLineText({ max: 100 }).optional(),
   creator: singleLineText({ max: 254 }).optional(),
-  begin: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-    .optional(),
-  end: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-    .optional(),
-  tz: MessageSave.shape.scheduleUTC,
-  pageNo: numberInput(z.number().int().min(1)).default(1),
-  pageSize: numberInput(z.number().int().min(1).max(100)).default(20),
 });
 export type AbTestListRequest = z.output<typeof AbTestListRequest>;
 

@@ -1,26 +1,14 @@
 import type { Database, Queryable } from '../../db/client';
+import type { NewEvents } from '../devices';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY } from './statistics.sql';
 
 /**
  * The event bits a device newly set on a message it was dispatched, with what they are bucketed by, as the statement
- * that set them read them (so counting reads no send record or device again).
+ * that set them read them (the devices module's port, so counting reads no send record or device again).
  */
-export interface CountedEvent {
-  messageId: string;
-  deviceId: string;
-  newBits: number;
-  /** `YYYY-MM-DD`: the day of the send record's sent_at */
-  day: string;
-  /** the device's country and app version */
-  country: string;
-  appVersion: string;
-  /** the send's first `received` time (reach by minute) */
-  receivedAt: Date | null;
-  /** the send's show-failed reason (show losses; none given: 20) */
-  showFailedReason: number | null;
-}
+export type CountedEvent = NewEvents;
 
 /** A device a registration or heartbeat touched: whether it is new, and when it was last active before. */
 export interface DeviceActivity {
