@@ -129,8 +129,18 @@ describe('findJsonError', () => {
   });
 
   it('points at the character where the text goes wrong', () => {
-    expect(findJsonError('{"a":1,}')).toEqual({ offset: 7, message: 'Trailing comma' });
-    expect(findJsonError('{"a" 1}')).toEqual({ offset: 5, message: '":" expected' });
-    expect(findJsonError('[1 2]')).toEqual({ offset: 3, message: '"," or "]" expected' });
+    expect(findJsonError('{"a":1,}')).toEqual({
+      offset: 7,
+      problem: 'trailingComma',
+      message: 'Trailing comma',
+    });
+    expect(findJsonError('{"a" 1}')).toEqual({
+      offset: 5,
+      problem: 'expected',
+      expected: '":"',
+      message: '":" expected',
+    });
+    expect(findJsonError('[1 2]')).toMatchObject({ offset: 3, problem: 'expected', expected: '"," or "]"' });
+    expect(findJsonError('{"a":')).toMatchObject({ offset: 5, problem: 'valueExpected' });
   });
 });

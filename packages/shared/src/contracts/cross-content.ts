@@ -71,11 +71,37 @@ export function objectOfBase64(b64: string): { value: Record<string, unknown> } 
   return { value: value as Record<string, unknown> };
 }
 
-/** Where a JSON text fails to parse: 1-based line and column, and the parser's message. */
+/**
+ * Why a JSON text fails, as a code the console words in the reader's language (`expected`: the characters that
+ * would have been right there); `message` says the same in English.
+ */
+export type JsonProblem =
+  | 'expected'
+  | 'endExpected'
+  | 'unterminatedString'
+  | 'badEscape'
+  | 'controlInString'
+  | 'keyExpected'
+  | 'trailingComma'
+  | 'valueExpected'
+  | 'textAfter'
+  | 'notObject';
+
+/** Where and why a JSON text fails to parse: 1-based line and column, the problem and its English message. */
 export interface JsonSyntaxError {
   line: number;
   column: number;
   offset: number;
+  problem: JsonProblem;
+  expected?: string;
+  message: string;
+}
+
+/** What findJsonError says of a failing text: where, why (a code and, for `expected`, what), and in English. */
+export interface JsonFailure {
+  offset: number;
+  problem: JsonProblem;
+  expected?: string;
   message: string;
 }
 
@@ -83,40 +109,43 @@ export interface JsonSyntaxError {
  * Where JSON.parse would fail on `text` and why (engines do not all say where): a strict scan of RFC 8259 JSON that
  * stops at the first character no JSON text may hold there.
  */
-export function findJsonError(text: string): { offset: number; message: string } | undefined {
+export function findJsonError(text: string): JsonFailure | undefined {
   let i = 0;
   class JsonError extends Error {
-    constructor(
-      message: string,
-      readonly offset: number,
-    ) {
-      super(message);
+    constructor(readonly failure: JsonFailure) {
+      super(failure.message);
     }
   }
-  const fail = (message: string): never => {
-    throw new JsonError(message, i);
+  const fail = (problem: JsonProblem, message: string, expected?: string): never => {
+    throw new JsonError({ offset: i, problem, message, ...(expected ? { expected } : {}) });
   };
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
   const expect = (c: string, what: string) => {
-    if (text[i] !== c) fail(i >= text.length ? `Unexpected end: ${what} expected` : `${what} expected`);
+    if (text[i] !== c)
+      fail(
+        i >= text.length ? 'endExpected' : 'expected',
+        `${i >= text.length ? 'Unexpected end: ' : ''}${what} expected`,
+        what,
+      );
     i++;
   };
   const string = () => {
     expect('"', '"');
     for (;;) {
-      if (i >= text.length) fail('Unterminated string');
+      if (i >= text.length) fail('unterminatedString', 'Unterminated string');
       const c = text[i]!;
       if (c === '"') return void i++;
       if (c === '\\') {
         i++;
         if (text[i] === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('Bad \\u escape');
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('badEscape', 'Bad \\u escape');
           i += 5;
         } else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i]!)) i++;
-        else fail('Bad escape');
-      } else if (c.charCodeAt(0) < 0x20) fail('Control character in a string (a line break?)');
+        else fail('badEscape', 'Bad escape');
+      } else if (c.charCodeAt(0) < 0x20)
+        fail('controlInString', 'Control character in a string (a line break?)');
       else i++;
     }
   };
@@ -129,7 +158,7 @@ export function findJsonError(text: string): { offset: number; message: string }
       if (text[i] === '}') return void i++;
       for (;;) {
         ws();
-        if (text[i] !== '"') fail('A key in double quotes expected');
+        if (text[i] !== '"') fail('keyExpected', 'A key in double quotes expected');
         string();
         ws();
         expect(':', '":"');
@@ -138,7 +167,7 @@ export function findJsonError(text: string): { offset: number; message: string }
         if (text[i] === ',') {
           i++;
           ws();
-          if (text[i] === '}') fail('Trailing comma');
+          if (text[i] === '}') fail('trailingComma', 'Trailing comma');
           continue;
         }
         expect('}', '"," or "}"');
@@ -155,7 +184,7 @@ export function findJsonError(text: string): { offset: number; message: string }
         if (text[i] === ',') {
           i++;
           ws();
-          if (text[i] === ']') fail('Trailing comma');
+          if (text[i] === ']') fail('trailingComma', 'Trailing comma');
           continue;
         }
         expect(']', '"," or "]"');
@@ -166,28 +195,23 @@ export function findJsonError(text: string): { offset: number; message: string }
     const num = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
     if (num && num[0] !== '' && num[0] !== '-') return void (i += num[0].length);
     for (const lit of ['true', 'false', 'null']) if (text.startsWith(lit, i)) return void (i += lit.length);
-    fail(i >= text.length ? 'Unexpected end: a value expected' : 'A value expected');
+    fail('valueExpected', i >= text.length ? 'Unexpected end: a value expected' : 'A value expected');
   };
   try {
     value();
     ws();
-    if (i < text.length) fail('Unexpected text after the JSON value');
+    if (i < text.length) fail('textAfter', 'Unexpected text after the JSON value');
     return undefined;
   } catch (e) {
-    if (e instanceof JsonError) return { offset: e.offset, message: e.message };
+    if (e instanceof JsonError) return e.failure;
     throw e;
   }
 }
 
 /** The 1-based line and column of a syntax error at `offset` of `text`. */
-function syntaxErrorAt(text: string, found: { offset: number; message: string }): JsonSyntaxError {
+function syntaxErrorAt(text: string, found: JsonFailure): JsonSyntaxError {
   const before = text.slice(0, found.offset);
-  return {
-    line: before.split('\n').length,
-    column: found.offset - before.lastIndexOf('\n'),
-    offset: found.offset,
-    message: found.message,
-  };
+  return { ...found, line: before.split('\n').length, column: found.offset - before.lastIndexOf('\n') };
 }
 
 /**
@@ -196,16 +220,20 @@ function syntaxErrorAt(text: string, found: { offset: number; message: string })
  */
 export function cleanCrossJson(
   text: string,
-):
-  | { ok: true; value: Record<string, unknown>; dropped: string[] }
-  | { ok: false; error: JsonSyntaxError | { line: 1; column: 1; offset: 0; message: string } } {
+): { ok: true; value: Record<string, unknown>; dropped: string[] } | { ok: false; error: JsonSyntaxError } {
   const found = findJsonError(text);
   if (found) return { ok: false, error: syntaxErrorAt(text, found) };
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return {
       ok: false,
-      error: { line: 1, column: 1, offset: 0, message: 'The content must be a JSON object ({…})' },
+      error: {
+        line: 1,
+        column: 1,
+        offset: 0,
+        problem: 'notObject',
+        message: 'The content must be a JSON object ({…})',
+      },
     };
   const dropped: string[] = [];
   const kept: Record<string, unknown> = {};
