@@ -243,6 +243,10 @@ export const MessageRow = z.object({
   clickRate: z.number(),
   conversion: z.number().int(),
   speedLimit: z.number().int(),
+  /** an A/B arm's test (null otherwise): the row actions refuse arms on their own */
+  parentMsgId: z.number().int().nullable(),
+  /** a cross message that is a pull-up (data.enlive_package set) */
+  pullUp: z.boolean(),
 });
 export type MessageRow = z.infer<typeof MessageRow>;
 

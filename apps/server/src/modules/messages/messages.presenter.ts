@@ -1,4 +1,4 @@
-import { statRate, type MessageDetail, type MessageRow } from '@beacon/shared';
+import { isPullUp, MessageType, statRate, type MessageDetail, type MessageRow } from '@beacon/shared';
 import type { MessageRecord } from './messages.repository';
 
 const rate = statRate;
@@ -29,6 +29,8 @@ export function toRow(m: MessageRecord): MessageRow {
     clickRate: rate(m.clickCount, m.showCount),
     conversion: m.conversionCount,
     speedLimit: m.speedLimit,
+    parentMsgId: m.msgType === MessageType.RECALL ? null : m.parentMsgId,
+    pullUp: isPullUp(m.data),
   };
 }
 
