@@ -65,6 +65,8 @@ const detail = (data: Record<string, unknown>) => ({
   clickRate: 0,
   conversion: 0,
   speedLimit: 0,
+  parentMsgId: null,
+  pullUp: 'enlive_package' in data,
   data,
   conditions: [],
   groupId: null,

@@ -49,6 +49,8 @@ const ROW = {
   clickRate: 0,
   conversion: 0,
   speedLimit: 0,
+  parentMsgId: null,
+  pullUp: false,
 };
 const DETAIL = {
   ...ROW,
