@@ -1,4 +1,12 @@
 // What other features use of this one; they import it from here only (eslint.config.js, docs/architecture.md).
 export { StatusTag } from './components/status-tag';
 export { ForecastTable, type CountedSend } from './components/forecast-table';
-export { lossName } from './lib/format';
+export { DataTabs, type DataTab } from './components/data-tabs';
+export { formatCount, formatRate, lossName, rowPushTime, zonedTime } from './lib/format';
+export { DEFAULT_TZ } from './lib/list-filters';
+export { LIST_REFRESH_MS, needsRefresh, refreshInterval, showsDashes } from './lib/message-status';
+export { CONFIRMED_ACTIONS, rowActions, scheduleInstant, type RowActionKey } from './lib/row-actions';
+export { messagesQueryKey } from './api/get-messages';
+export { useCancelMessage } from './api/cancel-message';
+export { useStopMessage } from './api/stop-message';
+export { useRecallMessage } from './api/recall-message';

@@ -37,11 +37,17 @@ export interface SaveAnswer {
 /**
  * Posts a message payload and answers the envelope itself when its status is one the compose flow handles
  * (200, 201, 202, 60003, 90003, 21029), because their `data` (forbidden countries, violations) matters; every other
- * outcome throws ApiError like apiRequest does.
+ * outcome throws ApiError like apiRequest does. The body is checked with `schema` first (msg/save's unless told: an
+ * A/B test passes AbTestSave).
  */
-export async function postMessage(call: Call, appId: number, body: MessageSaveInput): Promise<SaveAnswer> {
+export async function postMessage<B = MessageSaveInput>(
+  call: Call,
+  appId: number,
+  body: B,
+  schema: z.ZodType = MessageSave,
+): Promise<SaveAnswer> {
   const lang = currentLanguage();
-  const parsed = MessageSave.safeParse(body);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
     throw new ApiError({

@@ -13,6 +13,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MESSAGE_LIMITS,
@@ -45,6 +46,8 @@ interface AudienceSectionProps {
   estimate: EstimateState;
   onCountTouched: () => void;
   dictionaries: ConditionDictionaries | undefined;
+  /** Shown under the estimate in place of the expected push count (an A/B test asks for its share instead). */
+  count?: ReactNode;
 }
 
 /** The condition builder as a form control. */
@@ -70,6 +73,7 @@ export function AudienceSection({
   estimate,
   onCountTouched,
   dictionaries,
+  count,
 }: AudienceSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
@@ -187,39 +191,41 @@ export function AudienceSection({
         </Tooltip>
         {estimate.loading && max !== undefined && <Spin size="small" />}
       </Flex>
-      <Form.Item
-        label={t('compose.fields.pushCount')}
-        required
-        extra={max !== undefined ? t('compose.hints.pushCount', { max }) : undefined}
-      >
-        <Flex gap={16} align="center">
-          <Form.Item name="pushCount" noStyle rules={[rule(['pushCount'])]}>
-            <InputNumber
-              id="pushCount"
+      {count ?? (
+        <Form.Item
+          label={t('compose.fields.pushCount')}
+          required
+          extra={max !== undefined ? t('compose.hints.pushCount', { max }) : undefined}
+        >
+          <Flex gap={16} align="center">
+            <Form.Item name="pushCount" noStyle rules={[rule(['pushCount'])]}>
+              <InputNumber
+                id="pushCount"
+                min={0}
+                precision={0}
+                style={{ width: 160 }}
+                onChange={onCountTouched}
+                aria-label={t('compose.fields.pushCount')}
+              />
+            </Form.Item>
+            <Slider
+              aria-label={t('compose.fields.pushPercent')}
+              style={{ flex: 1, maxWidth: 260 }}
               min={0}
-              precision={0}
-              style={{ width: 160 }}
-              onChange={onCountTouched}
-              aria-label={t('compose.fields.pushCount')}
+              max={100}
+              disabled={!max}
+              value={percent}
+              tooltip={{ formatter: (v) => `${v ?? 0}%` }}
+              onChange={(p: number) => {
+                onCountTouched();
+                form.setFieldValue('pushCount', Math.round(((max ?? 0) * p) / 100));
+                void form.validateFields(['pushCount']).catch(() => undefined);
+              }}
             />
-          </Form.Item>
-          <Slider
-            aria-label={t('compose.fields.pushPercent')}
-            style={{ flex: 1, maxWidth: 260 }}
-            min={0}
-            max={100}
-            disabled={!max}
-            value={percent}
-            tooltip={{ formatter: (v) => `${v ?? 0}%` }}
-            onChange={(p: number) => {
-              onCountTouched();
-              form.setFieldValue('pushCount', Math.round(((max ?? 0) * p) / 100));
-              void form.validateFields(['pushCount']).catch(() => undefined);
-            }}
-          />
-          <Typography.Text type="secondary">{percent}%</Typography.Text>
-        </Flex>
-      </Form.Item>
+            <Typography.Text type="secondary">{percent}%</Typography.Text>
+          </Flex>
+        </Form.Item>
+      )}
     </Card>
   );
 }

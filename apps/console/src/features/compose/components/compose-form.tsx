@@ -28,6 +28,7 @@ import { TestPreviewDialog } from './test-preview-dialog';
 import { useAudienceEstimate } from './use-audience-estimate';
 import { useComposeSubmit } from './use-compose-submit';
 import { useFieldRule, useIssueText } from './use-field-rule';
+import { applyContentChange } from './values-change';
 
 export interface ComposeFormProps {
   app: AppInfo;
@@ -86,28 +87,11 @@ export function ComposeForm({
   }, [estimate.value, form]);
 
   const handleValuesChange = (changed: Partial<ComposeValues>, all: ComposeValues) => {
-    if (changed.design !== undefined) {
-      const system = changed.design === 1;
-      form.setFieldsValue({
-        icon: '',
-        button: '',
-        smallIcon: system ? defaultIcon.icon : '',
-        smallIconColor: system ? defaultIcon.color : '',
-        exType: 1,
-        exText: '',
-        exImage: '',
-        optionalIcon: '',
-      });
-      void message.info(t('compose.hints.designCleared'));
-    }
-    if (changed.exType !== undefined)
-      form.setFieldsValue({ exText: '', exImage: '', ...(changed.exType === 3 ? { optionalIcon: '' } : {}) });
-    if (changed.smallIcon === '') form.setFieldValue('smallIconColor', '');
-    if (changed.scheduleType !== undefined)
-      form.setFieldValue(
-        'scheduleUTC',
-        changed.scheduleType === ScheduleType.LOCAL_TIME ? '+0000' : app.serverUTC,
-      );
+    applyContentChange(form, changed, {
+      defaultIcon,
+      serverUTC: app.serverUTC,
+      onDesignCleared: () => void message.info(t('compose.hints.designCleared')),
+    });
     if (
       changed.targetingType !== undefined &&
       isFileTargeting(changed.targetingType) &&

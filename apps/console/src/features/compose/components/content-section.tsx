@@ -14,18 +14,34 @@ interface ContentSectionProps {
   appId: number;
   rule: FieldRule;
   linksEnable: boolean;
+  /** The message name field; off where the name is asked elsewhere (an A/B test's arms share the test's). */
+  description?: boolean;
+  /** The card's title and element id, `Content` and compose-content unless told (an A/B test has one per arm). */
+  title?: string;
+  cardId?: string;
 }
 
 /** Content: the message name, the design and its icon, title, text, expanded view, open action and buttons. */
-export function ContentSection({ appId, rule, linksEnable }: ContentSectionProps) {
+export function ContentSection({
+  appId,
+  rule,
+  linksEnable,
+  description = true,
+  title,
+  cardId,
+}: ContentSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const design = Form.useWatch('design', form) ?? 1;
   const smallIcon = Form.useWatch('smallIcon', form) ?? '';
   const color = Form.useWatch('smallIconColor', form) ?? '';
   return (
-    <Card title={t('compose.sections.content')} variant="borderless" id="compose-content">
-      <DescriptionField rule={rule} kind="notification" />
+    <Card
+      title={title ?? t('compose.sections.content')}
+      variant="borderless"
+      id={cardId ?? 'compose-content'}
+    >
+      {description && <DescriptionField rule={rule} kind="notification" />}
       <Form.Item name="design" label={t('compose.fields.design')}>
         <Radio.Group
           optionType="button"

@@ -10,13 +10,22 @@ interface CrossContentSectionProps {
   kind: Exclude<MessageKind, 'notification'>;
   /** The app's own package, offered first for a pull-up. */
   appPackage: string;
+  /** The content card's title and element id, `Message details` and compose-details unless told. */
+  title?: string;
+  cardId?: string;
 }
 
 /**
  * A cross message's content (Message details: the JSON editor) and, for a pull-up, the package and activity the SDK
  * brings to the foreground with the optional intent extras. Loaded lazily, with CodeMirror, by the cross screens only.
  */
-export default function CrossContentSection({ rule, kind, appPackage }: CrossContentSectionProps) {
+export default function CrossContentSection({
+  rule,
+  kind,
+  appPackage,
+  title,
+  cardId,
+}: CrossContentSectionProps) {
   const { t } = useTranslation();
   const pullUp = kind === 'pullup';
   const contentLabel = t(pullUp ? 'compose.pullup.fields.content' : 'compose.cross.fields.content');
@@ -68,7 +77,11 @@ export default function CrossContentSection({ rule, kind, appPackage }: CrossCon
           </Form.Item>
         </Card>
       )}
-      <Card title={t('compose.sections.details')} variant="borderless" id="compose-details">
+      <Card
+        title={title ?? t('compose.sections.details')}
+        variant="borderless"
+        id={cardId ?? 'compose-details'}
+      >
         <Form.Item
           name="crossJson"
           label={contentLabel}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ErrorCodes, MessageSaved, type MessageSaveInput } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
+import { type SaveAnswer } from '../api/post-envelope';
 import { useSaveMessage } from '../api/save-message';
 import { type ComposeValues } from '../lib/compose-values';
 import { fieldOfPath } from '../lib/validate-compose';
@@ -14,7 +15,7 @@ import { Violations } from './violations';
 /** The pause before leaving for the list after a save (part 2 §9). */
 export const REDIRECT_MS = 500;
 
-type Flags = Pick<MessageSaveInput, 'forceCreate' | 'countryMsgforceCreate'>;
+type Flags = Pick<SavePayload, 'forceCreate' | 'countryMsgforceCreate'>;
 
 /** Puts a server's status 400 field errors at the form's fields; answers whether any matched. */
 export function showServerFields(form: FormInstance<ComposeValues>, error: unknown): boolean {
@@ -34,40 +35,55 @@ export function showServerFields(form: FormInstance<ComposeValues>, error: unkno
   return true;
 }
 
+/** What a save flow posts: a payload with its optional id and the flags that force past a warning. */
+export interface SavePayload {
+  id?: number | undefined;
+  forceCreate?: boolean | undefined;
+  countryMsgforceCreate?: boolean | undefined;
+}
+
+/** The save call of a flow (a mutation answering the handled envelope, post-envelope.ts). */
+export interface SaveCall<P> {
+  mutateAsync: (input: { appId: number; payload: P }) => Promise<SaveAnswer>;
+  isPending: boolean;
+}
+
 /**
- * msg/save with the compose flow's answers (part 2 §8): 200 → the list after 0.5 s; 201/202 → the forbidden-send
+ * A save with the compose flow's answers (part 2 §8): 200 → the list after 0.5 s; 201/202 → the forbidden-send
  * dialog (202 may continue with countryMsgforceCreate); 60003 → the violations, confirm to force; 90003 → ask, then
- * force; 21029 → the daily-limit note; anything else → the error alert (400s at their fields).
+ * force; 21029 → the daily-limit note; anything else → the error alert unless `showFields` placed it (400s).
  */
-export function useComposeSubmit({
+export function useSaveFlow<P extends SavePayload>({
   appId,
-  form,
+  save,
+  showFields,
   toReview,
-  listScreen = 'push',
+  listScreen,
 }: {
   appId: number;
-  form: FormInstance<ComposeValues>;
+  save: SaveCall<P>;
+  /** Puts a refusal's field errors at their fields; answers whether any matched. */
+  showFields: (error: unknown) => boolean;
   toReview: boolean;
   /** The records list (data/…) to go to after a save, unless the message came from review. */
-  listScreen?: string;
+  listScreen: string;
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const save = useSaveMessage();
   const [forbidden, setForbidden] = useState<
-    { list: Forbidden; canContinue: boolean; payload: MessageSaveInput } | undefined
+    { list: Forbidden; canContinue: boolean; payload: P } | undefined
   >();
   const [dailyLimit, setDailyLimit] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  const send = async (payload: MessageSaveInput, flags: Flags = {}): Promise<boolean> => {
-    const body = { ...payload, ...flags };
+  const send = async (payload: P, flags: Flags = {}): Promise<boolean> => {
+    const body: P = { ...payload, ...flags };
     let answer;
     try {
       answer = await save.mutateAsync({ appId, payload: body });
     } catch (error) {
-      if (!showServerFields(form, error)) reportError(error);
+      if (!showFields(error)) reportError(error);
       return false;
     }
     if (answer.status === ErrorCodes.SUCCESS) {
@@ -131,4 +147,27 @@ export function useComposeSubmit({
       void send(payload, { countryMsgforceCreate: true });
     },
   };
+}
+
+/** msg/save through the save flow, its 400s at the compose form's fields. */
+export function useComposeSubmit({
+  appId,
+  form,
+  toReview,
+  listScreen = 'push',
+}: {
+  appId: number;
+  form: FormInstance<ComposeValues>;
+  toReview: boolean;
+  /** The records list (data/…) to go to after a save, unless the message came from review. */
+  listScreen?: string;
+}) {
+  const save = useSaveMessage();
+  return useSaveFlow<MessageSaveInput>({
+    appId,
+    save,
+    showFields: (error) => showServerFields(form, error),
+    toReview,
+    listScreen,
+  });
 }

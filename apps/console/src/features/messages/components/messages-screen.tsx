@@ -1,10 +1,9 @@
 import { DownloadOutlined, PlusOutlined, SendOutlined, SyncOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Empty, Flex, Tabs, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MessageListRequest, MessageType, type MessageRow } from '@beacon/shared';
-import { ComingSoon } from '../../../components/coming-soon';
 import { ListHeader } from '../../../components/list-header';
 import { useListFilters } from '../../../lib/list-filters';
 import { useSearchParamsPatch } from '../../../lib/search-params';
@@ -21,15 +20,10 @@ import {
   type MessageListFilters,
 } from '../lib/list-filters';
 import { needsRefresh } from '../lib/message-status';
+import { DataTabs } from './data-tabs';
 import { MessageDetailDialog } from './message-detail-dialog';
 import { MessageFilters } from './message-filters';
 import { MessageTable } from './message-table';
-
-const REVIEW_LEVELS = [100, 200, 300, 400];
-type Tab = 'push' | 'cross' | 'abtest' | 'review';
-
-/** The tabs with a screen of their own (data/push, data/cross); the others show "soon" in place. */
-const LINKED_TABS: readonly Tab[] = ['push', 'cross'];
 
 function hasFilters(f: MessageListFilters): boolean {
   return Boolean(f.title || f.ownerEmail || f.begin || f.end || f.msgId || f.materialId || f.kind);
@@ -52,9 +46,6 @@ export function MessagesScreen({
   const [search, updateSearch] = useSearchParamsPatch();
   const { filters: read, update } = useListFilters(MessageListRequest, MESSAGE_LIST_URL);
   const cross = msgType === MessageType.PASS_THROUGH;
-  const current: Tab = cross ? 'cross' : 'push';
-  const [soonTab, setSoonTab] = useState<Tab>();
-  const tab = soonTab ?? current;
   const [detail, setDetail] = useState<MessageRow>();
   const info = useAppInfo(appId);
   const filters = messageFilters(read);
@@ -65,12 +56,6 @@ export function MessagesScreen({
   const compose = (screen = cross ? 'editcross' : 'editpush') =>
     void navigate(`/app/${appId}/message/${screen}`);
   const composeScreen = cross ? (filters.kind === 'pullup' ? 'editpullup' : 'editcross') : 'editpush';
-  const handleTab = (key: Tab) => {
-    if (!LINKED_TABS.includes(key)) return setSoonTab(key);
-    setSoonTab(undefined);
-    if (key !== current) void navigate(`/app/${appId}/data/${key}`);
-    return undefined;
-  };
 
   const apply = (next: MessageListFilters) => update(filtersPatch(next));
   const handleExport = () => {
@@ -87,14 +72,6 @@ export function MessagesScreen({
 
   const firstTime =
     !list.isPending && !list.isError && rows.length === 0 && !hasFilters(filters) && filters.page === 1;
-  const tabs = [
-    { key: 'push', label: t('messages.tabs.push') },
-    { key: 'cross', label: t('messages.tabs.cross') },
-    { key: 'abtest', label: `${t('messages.tabs.abtest')} · ${t('messages.tabs.soon')}` },
-    ...(info.data && REVIEW_LEVELS.includes(level) && info.data.reviewEnable
-      ? [{ key: 'review', label: `${t('messages.tabs.review')} · ${t('messages.tabs.soon')}` }]
-      : []),
-  ];
 
   return (
     <Card variant="borderless">
@@ -125,66 +102,65 @@ export function MessagesScreen({
         }
         style={{ marginBottom: 8 }}
       />
-      <Tabs activeKey={tab} onChange={(k) => handleTab(k as Tab)} items={tabs} />
-      {tab !== current ? (
-        <ComingSoon title={tabs.find((x) => x.key === tab)?.label.split(' · ')[0] ?? ''} />
-      ) : firstTime ? (
-        <Empty
-          data-testid="messages-empty"
-          image={<SendOutlined style={{ fontSize: 56, color: '#4c6ef5' }} />}
-          style={{ padding: '48px 0' }}
-          description={
-            <>
-              <Typography.Title level={4}>
-                {t(cross ? 'messages.empty.crossTitle' : 'messages.empty.title')}
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                {t(cross ? 'messages.empty.crossText' : 'messages.empty.text')}
-              </Typography.Text>
-            </>
-          }
-        >
-          <Button type="primary" size="large" icon={<SendOutlined />} onClick={() => compose()}>
-            {t(cross ? 'messages.empty.crossButton' : 'messages.empty.button')}
-          </Button>
-        </Empty>
-      ) : (
-        <>
-          <MessageFilters value={filters} onSearch={apply} cross={cross} />
-          <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={12} wrap>
-            <Flex gap={12} align="center">
-              <Checkbox checked={conversion} onChange={(e) => toggleConversion(e.target.checked)}>
-                {t('messages.filters.conversion')}
-              </Checkbox>
-              {needsRefresh(rows.map((r) => r.status)) && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="refreshing">
-                  <SyncOutlined spin /> {t('messages.refreshing')}
+      <DataTabs appId={appId} current={cross ? 'cross' : 'push'}>
+        {firstTime ? (
+          <Empty
+            data-testid="messages-empty"
+            image={<SendOutlined style={{ fontSize: 56, color: '#4c6ef5' }} />}
+            style={{ padding: '48px 0' }}
+            description={
+              <>
+                <Typography.Title level={4}>
+                  {t(cross ? 'messages.empty.crossTitle' : 'messages.empty.title')}
+                </Typography.Title>
+                <Typography.Text type="secondary">
+                  {t(cross ? 'messages.empty.crossText' : 'messages.empty.text')}
                 </Typography.Text>
-              )}
-            </Flex>
-            <Button icon={<DownloadOutlined />} onClick={handleExport} data-testid="export-csv">
-              {t('messages.filters.export')}
+              </>
+            }
+          >
+            <Button type="primary" size="large" icon={<SendOutlined />} onClick={() => compose()}>
+              {t(cross ? 'messages.empty.crossButton' : 'messages.empty.button')}
             </Button>
-          </Flex>
-          <MessageTable
-            appId={appId}
-            rows={rows}
-            total={list.data?.total ?? 0}
-            page={filters.page}
-            pageSize={read.pageSize}
-            tz={filters.tz}
-            loading={list.isPending}
-            conversion={conversion}
-            projectLevel={level}
-            composeScreen={composeScreen}
-            onPageChange={(page) => apply({ ...filters, page })}
-            onDetail={setDetail}
-          />
-          {rows.length === 0 && !list.isPending && hasFilters(filters) && (
-            <Typography.Text type="secondary">{t('messages.empty.noMatch')}</Typography.Text>
-          )}
-        </>
-      )}
+          </Empty>
+        ) : (
+          <>
+            <MessageFilters value={filters} onSearch={apply} cross={cross} />
+            <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={12} wrap>
+              <Flex gap={12} align="center">
+                <Checkbox checked={conversion} onChange={(e) => toggleConversion(e.target.checked)}>
+                  {t('messages.filters.conversion')}
+                </Checkbox>
+                {needsRefresh(rows.map((r) => r.status)) && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="refreshing">
+                    <SyncOutlined spin /> {t('messages.refreshing')}
+                  </Typography.Text>
+                )}
+              </Flex>
+              <Button icon={<DownloadOutlined />} onClick={handleExport} data-testid="export-csv">
+                {t('messages.filters.export')}
+              </Button>
+            </Flex>
+            <MessageTable
+              appId={appId}
+              rows={rows}
+              total={list.data?.total ?? 0}
+              page={filters.page}
+              pageSize={read.pageSize}
+              tz={filters.tz}
+              loading={list.isPending}
+              conversion={conversion}
+              projectLevel={level}
+              composeScreen={composeScreen}
+              onPageChange={(page) => apply({ ...filters, page })}
+              onDetail={setDetail}
+            />
+            {rows.length === 0 && !list.isPending && hasFilters(filters) && (
+              <Typography.Text type="secondary">{t('messages.empty.noMatch')}</Typography.Text>
+            )}
+          </>
+        )}
+      </DataTabs>
       <MessageDetailDialog appId={appId} row={detail} onClose={() => setDetail(undefined)} />
     </Card>
   );

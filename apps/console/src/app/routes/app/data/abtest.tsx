@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { AbTestsScreen } from '../../../../features/ab-tests/components/ab-tests-screen';
+
+/** /app/:appId/data/abtest: the A/B tests with their arms. */
+export default function DataAbTestRoute() {
+  const appId = Number(useParams().appId);
+  return <AbTestsScreen appId={appId} />;
+}

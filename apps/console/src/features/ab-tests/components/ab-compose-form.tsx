@@ -1,0 +1,247 @@
+import { SendOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Form, Radio, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isFileTargeting,
+  MessageType,
+  ScheduleType,
+  TargetingType,
+  type AbTestSaveInput,
+  type AppInfo,
+  type MessageSaveInput,
+} from '@beacon/shared';
+import {
+  AdvancedSection,
+  AudienceSection,
+  DescriptionField,
+  ForbiddenDialog,
+  isContentField,
+  ScheduleSection,
+  TestPreviewDialog,
+  useAudienceEstimate,
+  type ComposeIssue,
+  type ComposeValues,
+} from '../../compose';
+import { useDictionaries } from '../../dictionaries';
+import { buildAbTestSave, buildArmMessage, kindOfTest, type AbContext } from '../lib/build-ab-payload';
+import { armDevices, armPercent, type AbInitial, type AbSharedValues, type ArmIndex } from '../lib/ab-values';
+import { validateAb, type AbIssues } from '../lib/validate-ab';
+import { AbConfirmDialog } from './ab-confirm-dialog';
+import { AbShareField } from './ab-share-field';
+import { ArmColumn } from './arm-column';
+import { readAb, useAbIssueText, useAbRules, type AbForms } from './use-ab-rules';
+import { useAbSubmit } from './use-ab-submit';
+
+export interface AbComposeFormProps {
+  app: AppInfo;
+  initial: AbInitial;
+  defaultIcon: { icon: string; color: string };
+  /** The test being edited (act=edit) and its arms' ids, A then B. */
+  id?: number | undefined;
+  armIds?: readonly [number, number] | undefined;
+  toReview: boolean;
+}
+
+const SCROLL = { behavior: 'smooth', block: 'center', focus: true } as const;
+/** The test's fields above the arms: their problems scroll first. */
+const TOP_FIELDS = ['abMsgType', 'description'];
+
+/**
+ * message/editabtest's form: the content type and description, arms A and B side by side (each its own form with
+ * its content, languages and schedule), then the test's audience and share, delivery and settings.
+ */
+export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview }: AbComposeFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [shared] = Form.useForm<AbSharedValues>();
+  const [formA] = Form.useForm<ComposeValues>();
+  const [formB] = Form.useForm<ComposeValues>();
+  const forms: AbForms = useMemo(() => ({ shared, arms: [formA, formB] }), [shared, formA, formB]);
+  const values = Form.useWatch((v: AbSharedValues) => v, { form: shared, preserve: true }) as
+    AbSharedValues | undefined;
+  const estimate = useAudienceEstimate(app.appId, values ?? initial.shared);
+  const kind = kindOfTest(values ?? initial.shared);
+  const ctx: AbContext = { app, estimate: estimate.value, now: Date.now(), id, armIds };
+  const rules = useAbRules(forms, ctx);
+  const issueText = useAbIssueText();
+  const { dictionaries, raw } = useDictionaries(app.appId);
+  const languages = useMemo(() => [...(raw?.languages ?? []), ...(raw?.subLanguages ?? [])], [raw]);
+  const submit = useAbSubmit({ appId: app.appId, forms, toReview });
+  const [confirm, setConfirm] = useState<AbTestSaveInput | undefined>();
+  const [testing, setTesting] = useState<MessageSaveInput | undefined>();
+  const percent = armPercent(values?.abPercent ?? initial.shared.abPercent);
+  const devices = armDevices(estimate.idle || estimate.failed ? undefined : estimate.value, percent);
+  const needsReview = app.reviewEnable && (app.projectLevel === 400 || app.projectLevel === 500);
+
+  const handleSharedChange = (changed: Partial<AbSharedValues>) => {
+    if (changed.abPercent !== undefined)
+      for (const arm of forms.arms)
+        arm.setFields([{ name: 'groupPercent' as never, value: armPercent(changed.abPercent), errors: [] }]);
+    if (changed.targetingType !== undefined && isFileTargeting(changed.targetingType))
+      for (const arm of forms.arms)
+        if (arm.getFieldValue('scheduleType') === ScheduleType.LOCAL_TIME)
+          arm.setFieldValue('scheduleType', ScheduleType.AT_TIME);
+  };
+
+  /** Puts the issues at their fields and scrolls to the first on screen; answers whether there were any. */
+  const showIssues = (issues: AbIssues): boolean => {
+    const place = (form: AbForms['shared'] | AbForms['arms'][number], list: ComposeIssue[]) =>
+      form.setFields(list.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
+    place(forms.shared, issues.shared);
+    issues.arms.forEach((list, i) => place(forms.arms[i as ArmIndex], list));
+    const top = issues.shared.find((i) => TOP_FIELDS.includes(String(i.name[0])));
+    const armAt = issues.arms.findIndex((list) => list.length > 0);
+    if (top) forms.shared.scrollToField(top.name, SCROLL);
+    else if (armAt >= 0)
+      forms.arms[armAt as ArmIndex].scrollToField(issues.arms[armAt]?.[0]?.name ?? [], SCROLL);
+    else if (issues.shared[0]) forms.shared.scrollToField(issues.shared[0].name, SCROLL);
+    return issues.shared.length > 0 || armAt >= 0;
+  };
+
+  const review = async () => {
+    await Promise.all([forms.shared, ...forms.arms].map((f) => f.validateFields().catch(() => undefined)));
+    const v = readAb(forms);
+    const live = { ...ctx, now: Date.now() };
+    if (showIssues(validateAb(v.shared, v.arms, live))) return;
+    setConfirm(buildAbTestSave(v.shared, v.arms, live));
+  };
+
+  const openTest = (index: ArmIndex) => {
+    const v = readAb(forms);
+    const live = { ...ctx, now: Date.now() };
+    const issues = validateAb(v.shared, v.arms, live).arms[index].filter((i) => isContentField(i.name, kind));
+    if (showIssues({ shared: [], arms: index === 0 ? [issues, []] : [[], issues] })) {
+      void message.warning(t('compose.testPreview.needsContent'));
+      return;
+    }
+    setTesting(buildArmMessage(v.shared, v.arms[index], live));
+  };
+
+  return (
+    <Form<AbSharedValues>
+      form={shared}
+      component={false}
+      layout="vertical"
+      requiredMark
+      initialValues={initial.shared}
+      onValuesChange={handleSharedChange}
+    >
+      <Flex vertical gap={16} data-testid="ab-compose-form">
+        <Card title={t('abTests.compose.test')} variant="borderless" id="ab-test">
+          <Form.Item
+            name="abMsgType"
+            label={t('abTests.compose.contentType')}
+            extra={id ? t('abTests.compose.contentTypeFixed') : t('abTests.compose.contentTypeHint')}
+            rules={[rules.shared(['abMsgType'])]}
+          >
+            <Radio.Group
+              optionType="button"
+              disabled={id !== undefined}
+              options={[
+                { value: MessageType.NOTIFICATION, label: t('abTests.compose.types.1') },
+                { value: MessageType.PASS_THROUGH, label: t('abTests.compose.types.2') },
+              ]}
+            />
+          </Form.Item>
+          <DescriptionField rule={rules.shared} kind="cross" />
+        </Card>
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+            gap: 16,
+            alignItems: 'start',
+          }}
+        >
+          {([0, 1] as const).map((i) => (
+            <ArmColumn
+              key={i}
+              index={i}
+              form={forms.arms[i]}
+              initial={initial.arms[i]}
+              app={app}
+              kind={kind}
+              rule={rules.arms[i]}
+              languages={languages}
+              targetingType={values?.targetingType ?? initial.shared.targetingType ?? TargetingType.EVERYONE}
+              devices={devices}
+              defaultIcon={defaultIcon}
+              onTest={() => openTest(i)}
+            />
+          ))}
+        </div>
+        <AudienceSection
+          appId={app.appId}
+          rule={rules.shared}
+          projectLevel={app.projectLevel}
+          estimate={estimate}
+          dictionaries={dictionaries}
+          onCountTouched={() => undefined}
+          count={<AbShareField rule={rules.shared} estimate={estimate} />}
+        />
+        <ScheduleSection
+          rule={rules.shared}
+          localTimeEnable={app.localTimeEnable}
+          estimate={devices}
+          part="delivery"
+          title={t('abTests.compose.delivery')}
+          cardId="ab-delivery"
+        />
+        <AdvancedSection rule={rules.shared} displayPriorityEnable={app.displayPriorityEnable} />
+        <Card variant="borderless">
+          <Flex justify="space-between" align="center" gap={16} wrap>
+            <Typography.Text type="secondary">{t('abTests.compose.footer')}</Typography.Text>
+            {submit.dailyLimit ? (
+              <Alert type="error" showIcon title={t('compose.dailyLimit')} data-testid="daily-limit" />
+            ) : (
+              <Button
+                type="primary"
+                size="large"
+                icon={<SendOutlined />}
+                loading={submit.saving}
+                disabled={submit.saved}
+                onClick={() => void review()}
+              >
+                {id ? t('compose.actions.edit') : t('compose.actions.create')}
+              </Button>
+            )}
+          </Flex>
+          {needsReview && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginTop: 12 }}
+              title={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')}
+            />
+          )}
+        </Card>
+      </Flex>
+      {confirm && (
+        <AbConfirmDialog
+          open
+          payload={confirm}
+          values={readAb(forms)}
+          appName={app.title}
+          estimate={estimate}
+          saving={submit.saving}
+          editing={id !== undefined}
+          onCancel={() => setConfirm(undefined)}
+          onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
+        />
+      )}
+      {submit.forbidden && (
+        <ForbiddenDialog
+          open
+          forbidden={submit.forbidden.list}
+          canContinue={submit.forbidden.canContinue}
+          onClose={submit.closeForbidden}
+          onContinue={submit.continueForbidden}
+        />
+      )}
+      {testing && (
+        <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />
+      )}
+    </Form>
+  );
+}

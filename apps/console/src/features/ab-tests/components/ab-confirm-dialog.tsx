@@ -1,0 +1,152 @@
+import { Descriptions, Flex, Modal, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ScheduleType, type AbTestSaveInput } from '@beacon/shared';
+import { PushPreview } from '../../../components/push-preview';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
+import { formatNumber } from '../../../lib/number-format';
+import { CrossSummary, slowPushDuration, type EstimateState } from '../../compose';
+import { formatRate } from '../../messages';
+import { ARM_TAGS, armDevices, type AbSharedValues, type ArmIndex, type ArmValues } from '../lib/ab-values';
+import { ARM_COLORS } from './arm-column';
+
+/** The dialog's width (part 2 §9). */
+const WIDTH = 792;
+
+interface AbConfirmDialogProps {
+  open: boolean;
+  payload: AbTestSaveInput;
+  values: { shared: AbSharedValues; arms: readonly [ArmValues, ArmValues] };
+  appName: string;
+  estimate: EstimateState;
+  saving: boolean;
+  editing: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The preview before an A/B test is sent (part 2 §2): Test A and Test B side by side, each at half the test's share
+ * with the devices it is expected to reach (the audience estimate × its share), its content and schedule; then the
+ * test's description, kind, targeting, time to live and speed.
+ */
+export function AbConfirmDialog({
+  open,
+  payload,
+  values,
+  appName,
+  estimate,
+  saving,
+  editing,
+  onConfirm,
+  onCancel,
+}: AbConfirmDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const audience = estimate.idle || estimate.failed ? undefined : estimate.value;
+  const count = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n, lang));
+  const arms = payload.childMsgs;
+  const total = arms.reduce<number | undefined>((sum, arm) => {
+    const n = armDevices(audience, arm.groupPercent);
+    return sum === undefined || n === undefined ? undefined : sum + n;
+  }, 0);
+  const totalPercent = arms.reduce((sum, arm) => sum + arm.groupPercent, 0);
+  const speed = payload.speedLimit
+    ? `${payload.speedLimit}/s · ${t('compose.schedule.duration', slowPushDuration(armDevices(audience, arms[0]?.groupPercent ?? 0) ?? 0, payload.speedLimit))}`
+    : t('compose.confirm.fullSpeed');
+  const scheduleOf = (arm: (typeof arms)[number]) =>
+    arm.scheduleType === ScheduleType.NOW
+      ? t('compose.schedule.now')
+      : arm.scheduleType === ScheduleType.AT_TIME
+        ? `${arm.scheduleDate ?? ''} (UTC${arm.scheduleUTC ?? ''})`
+        : `${arm.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
+
+  return (
+    <Modal
+      open={open}
+      width={WIDTH}
+      title={t('abTests.confirm.title')}
+      okText={editing ? t('compose.actions.save') : t('compose.actions.send')}
+      cancelText={t('compose.actions.back')}
+      confirmLoading={saving}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 16 }}>
+        {arms.map((arm, i) => {
+          const tag = ARM_TAGS[i as ArmIndex];
+          const v = values.arms[i as ArmIndex];
+          return (
+            <Flex key={tag} vertical gap={8} data-testid={`confirm-arm-${tag}`}>
+              <Flex gap={8} align="center" wrap>
+                <Tag color={ARM_COLORS[tag]}>{t('abTests.arm.name', { tag })}</Tag>
+                <Typography.Text strong data-testid={`confirm-share-${tag}`}>
+                  {t('abTests.confirm.arm', {
+                    percent: formatRate(arm.groupPercent),
+                    devices: count(armDevices(audience, arm.groupPercent)),
+                  })}
+                </Typography.Text>
+              </Flex>
+              {values.shared.abMsgType === 1 ? (
+                <PushPreview
+                  appName={appName}
+                  expanded
+                  labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
+                  content={{
+                    design: v.design,
+                    title: v.title,
+                    desc: v.desc,
+                    smallIcon: v.smallIcon,
+                    color: v.smallIconColor,
+                    icon: v.icon,
+                    button: v.button,
+                    exType: v.exType,
+                    exText: v.exText,
+                    exImage: v.exImage,
+                    optionalIcon: v.optionalIcon,
+                    buttons: v.buttons,
+                  }}
+                />
+              ) : (
+                <CrossSummary data={arm.data} />
+              )}
+              <Typography.Text type="secondary">
+                {t('compose.fields.scheduleType')}: {scheduleOf(arm)}
+              </Typography.Text>
+              {arm.multiLangEnable && (
+                <Typography.Text type="secondary">
+                  {t('compose.fields.languages')}: {arm.multiLangContent?.map((e) => e.lang).join(', ')}
+                </Typography.Text>
+              )}
+            </Flex>
+          );
+        })}
+      </div>
+      <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
+        <Descriptions.Item label={t('compose.cross.fields.description')}>{payload.title}</Descriptions.Item>
+        <Descriptions.Item label={t('compose.fields.msgRestrictType')}>
+          {t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('compose.fields.targetingType')}>
+          {t(`compose.targeting.type${payload.targetingType}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('compose.fields.ttl')}>
+          {t('compose.confirm.hours', { count: (payload.timeToLive ?? 43200) / 3600 })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('compose.fields.speedLimit')}>{speed}</Descriptions.Item>
+        {payload.msgDisplayPrior !== undefined && (
+          <Descriptions.Item label={t('compose.fields.priority')}>
+            {payload.msgDisplayPrior}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
+        {t('abTests.confirm.total', {
+          devices: count(total),
+          percent: formatRate(Math.round(totalPercent * 100) / 100),
+          audience: count(audience),
+        })}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

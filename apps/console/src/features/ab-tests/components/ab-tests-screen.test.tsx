@@ -1,0 +1,221 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../test-utils';
+import { AbTestsScreen } from './ab-tests-screen';
+
+const APP_INFO = {
+  appId: 1,
+  title: 'Acme Shop',
+  pkg: 'com.acme.shop',
+  logo: '',
+  ownerEmail: 'o@example.com',
+  projectLevel: 200,
+  reviewEnable: false,
+  materialReviewEnable: false,
+  advanceTarget: false,
+  multiLangEnable: false,
+  localTimeEnable: true,
+  displayPriorityEnable: false,
+  linksEnable: true,
+  limitEnable: false,
+  limitCount: 0,
+  uploadFileLimit: 30,
+  destroy: 0,
+  serverUTC: '+0000',
+  hasServiceAccount: true,
+};
+const arm = (tag: string, msgId: number, counts: Record<string, number>, rest = false) => ({
+  msgId,
+  groupTag: tag,
+  groupPercent: rest ? 80 : 10,
+  msgType: 1,
+  status: 1,
+  scheduleType: 1,
+  scheduleDate: null,
+  data: { noti_title: tag },
+  multiLangEnable: false,
+  multiLangContent: [],
+  pushCount: 1000,
+  targetCount: 1000,
+  dispatchCount: 1000,
+  arriveAll: 900,
+  show: 600,
+  click: 30,
+  rest,
+  ...counts,
+});
+const ROW = {
+  id: 5,
+  msgId: 5,
+  title: 'Sale copy',
+  ownerEmail: 'o@example.com',
+  status: 1,
+  createTime: '2030-01-01T00:00:00Z',
+  targetingType: 0,
+  abAllSent: false,
+  childMsgs: [arm('A', 51, { click: 50 }), arm('B', 52, { click: 80 })],
+};
+const interval = (rate: number, low: number, high: number) => ({ rate, low, high });
+const rates = (click: number) => ({
+  reach: interval(0.9, 0.88, 0.92),
+  show: interval(0.6667, 0.635, 0.697),
+  click: interval(click / 600, click / 600 - 0.01, click / 600 + 0.01),
+  clickPerDispatch: interval(click / 1000, click / 1000 - 0.01, click / 1000 + 0.01),
+});
+const SIGNIFICANT = {
+  a: rates(50),
+  b: rates(80),
+  z: 2.72,
+  pValue: 0.0061,
+  significant: true,
+  leader: 'B',
+};
+const detailOf = (row: typeof ROW, significance: unknown) => ({
+  ...row,
+  conditions: [],
+  groupId: null,
+  userIds: [],
+  fileOrigin: '',
+  fileLink: '',
+  timeToLive: 43200,
+  speedLimit: 0,
+  msgRestrictType: 1,
+  msgDisplayPrior: null,
+  significance,
+});
+
+let calls: Array<{ url: string; body: unknown }> = [];
+let row = ROW;
+let significance: unknown = SIGNIFICANT;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
+
+beforeEach(() => {
+  calls = [];
+  row = ROW;
+  significance = SIGNIFICANT;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(init.body as string) : undefined });
+      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
+      if (url.endsWith('/msg/abtest/list')) return ok({ msgs: [row], total: 1 });
+      if (url.endsWith('/msg/abtest/5/detail')) return ok(detailOf(row, significance));
+      if (url.endsWith('/msg/abtest/5/fulfill/52')) {
+        row = {
+          ...row,
+          abAllSent: true,
+          childMsgs: [...row.childMsgs, arm('B*', 53, { pushCount: 8000, click: 400 }, true)],
+        };
+        return ok({ msgId: 53 });
+      }
+      if (url.endsWith('/msg/abtest/5/delete')) return ok({});
+      return json(404, { status: 404, msg: 'not found' });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const slow = { timeout: 15_000 };
+const posted = (suffix: string) => calls.filter((c) => c.url.endsWith(suffix));
+
+describe('AbTestsScreen, data/abtest', () => {
+  it('lists the tests 20 a page with the filters in the URL, expands a test to its arms and links the tabs', async () => {
+    renderAt('/app/1/data/abtest?desc=Sale&page=2', <AbTestsScreen appId={1} />);
+    await screen.findByTestId('ab-title-5', undefined, slow);
+    expect(posted('/msg/abtest/list')[0]?.body).toEqual({
+      desc: 'Sale',
+      tz: '+0000',
+      pageNo: 2,
+      pageSize: 20,
+    });
+    expect(screen.getByRole('tab', { name: 'A/B tests', selected: true })).toBeTruthy();
+    const table = screen.getByTestId('ab-table');
+    // the test's figures: the sums over its arms
+    expect(within(table).getByText('2,000 / 2,000')).toBeTruthy();
+    expect(within(table).getByText('130')).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: /expand row/i }));
+    const a = await screen.findByTestId('arm-row-51', undefined, slow);
+    const rowA = a.closest('tr') as HTMLElement;
+    expect(within(rowA).getByText('Test A')).toBeTruthy();
+    expect(within(rowA).getByText('10%')).toBeTruthy();
+    expect(within(rowA).getByText('900 (90%)')).toBeTruthy();
+    expect(within(rowA).getByText('50 (8.33%)')).toBeTruthy();
+    const rowB = screen.getByTestId('arm-row-52').closest('tr') as HTMLElement;
+    expect(within(rowB).getByText('80 (13.33%)')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'Spring' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/app/1/data/abtest?desc=Spring'),
+    );
+    await waitFor(() =>
+      expect(posted('/msg/abtest/list').at(-1)?.body).toMatchObject({ desc: 'Spring', pageNo: 1 }),
+    );
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push');
+  }, 60_000);
+
+  it('shows the arms’ rates with their intervals and who leads, and sends an arm to all after a confirmation', async () => {
+    renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('ab-title-5', undefined, slow));
+    const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
+    await waitFor(
+      () => expect(within(dialog).getByTestId('ab-verdict').textContent).toBe('Arm B leads (p = 0.006)'),
+      slow,
+    );
+    expect(within(dialog).getByTestId('rate-b-clickPerDispatch').textContent).toBe('8%95 %: 7% – 9%');
+    expect(within(dialog).getByTestId('rate-a-reach').textContent).toBe('90%95 %: 88% – 92%');
+    expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('z = 2.72, p = 0.006');
+
+    fireEvent.click(within(dialog).getByTestId('send-all-B'));
+    const ok = await screen.findByTestId('send-all-ok', undefined, slow);
+    expect(screen.getAllByText('Send Test B to all?').length).toBeGreaterThan(0);
+    expect(posted('/fulfill/52')).toEqual([]);
+    fireEvent.click(ok);
+    await waitFor(() => expect(posted('/msg/abtest/5/fulfill/52')).toHaveLength(1), slow);
+    expect(posted('/fulfill/51')).toEqual([]);
+    await waitFor(
+      () => expect(within(dialog).getByTestId('send-all-done-B').textContent).toBe('Sent to all'),
+      slow,
+    );
+    expect(within(dialog).getByTestId('send-all-done-A').textContent).toBe('Done');
+    expect(within(dialog).queryByTestId('send-all-A')).toBeNull();
+    expect(within(dialog).getByTestId('ab-rest-B').textContent).toContain('Test B → everyone else');
+  }, 60_000);
+
+  it('says there is no significant difference yet, and deletes a test through abtest delete after a confirmation', async () => {
+    significance = { ...SIGNIFICANT, pValue: 0.21, z: 1.25, significant: false, leader: null };
+    row = { ...ROW, status: 3, childMsgs: ROW.childMsgs.map((c) => ({ ...c, status: 3 })) };
+    renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('ab-title-5', undefined, slow));
+    const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
+    await waitFor(
+      () =>
+        expect(within(dialog).getByTestId('ab-verdict').textContent).toBe('No significant difference yet'),
+      slow,
+    );
+    // stopped arms were never both sent: send to all waits
+    expect(within(dialog).getByTestId('send-all-A').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByText('Close'));
+
+    fireEvent.click(screen.getByTestId('ab-menu-5'));
+    const menu = await screen.findByRole('menu', {}, slow);
+    expect(within(menu).queryByText('Upload as material')).toBeNull();
+    expect(within(menu).queryByText('Recall')).toBeNull();
+    fireEvent.click(within(menu).getByText('Delete'));
+    await screen.findByText(
+      'Delete “Sale copy” and its arms? They disappear from this list.',
+      undefined,
+      slow,
+    );
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(posted('/msg/abtest/5/delete')).toHaveLength(1), slow);
+  }, 60_000);
+});

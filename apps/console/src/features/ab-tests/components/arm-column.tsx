@@ -1,0 +1,148 @@
+import { ExperimentOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Form, Tag, Typography, type FormInstance } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AppInfo, type DictEntry, type TargetingType } from '@beacon/shared';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
+import { formatNumber } from '../../../lib/number-format';
+import {
+  applyContentChange,
+  ContentSection,
+  CrossContentSection,
+  MultiLangSection,
+  ScheduleSection,
+  type ComposeValues,
+  type FieldRule,
+} from '../../compose';
+import { formatRate } from '../../messages';
+import { ARM_TAGS, type ArmIndex, type ArmValues } from '../lib/ab-values';
+
+/** The colour of each arm's tag, the same on every screen. */
+export const ARM_COLORS = { A: 'blue', B: 'purple' } as const;
+
+interface ArmColumnProps {
+  index: ArmIndex;
+  form: FormInstance<ComposeValues>;
+  initial: ArmValues;
+  app: AppInfo;
+  kind: 'notification' | 'cross';
+  rule: FieldRule;
+  languages: DictEntry[];
+  /** The test's targeting: local time is not offered with file targeting. */
+  targetingType: TargetingType;
+  /** The devices this arm is expected to reach (the estimate × its share). */
+  devices: number | undefined;
+  defaultIcon: { icon: string; color: string };
+  onTest: () => void;
+}
+
+/** An arm's share as its form field shows it (a refusal of `groupPercent` shows under it). */
+function ArmShare({ id, value, devices }: { id?: string; value?: number; devices: number | undefined }) {
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const percent = formatRate(value ?? 0);
+  return (
+    <Typography.Text id={id}>
+      {devices === undefined
+        ? t('abTests.arm.shareOf', { percent })
+        : t('abTests.arm.shareDevices', { percent, devices: formatNumber(devices, lang) })}
+    </Typography.Text>
+  );
+}
+
+/**
+ * One arm of the test (its own form, `armA` / `armB`, so that its fields' ids do not clash): its share, its content
+ * (the notification editor with its languages, or the JSON editor) and when it is sent.
+ */
+export function ArmColumn({
+  index,
+  form,
+  initial,
+  app,
+  kind,
+  rule,
+  languages,
+  targetingType,
+  devices,
+  defaultIcon,
+  onTest,
+}: ArmColumnProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const tag = ARM_TAGS[index];
+  const name = t('abTests.arm.name', { tag });
+  return (
+    <Form<ComposeValues>
+      form={form}
+      name={`arm${tag}`}
+      component={false}
+      layout="vertical"
+      requiredMark
+      initialValues={initial}
+      onValuesChange={(changed: Partial<ComposeValues>) =>
+        applyContentChange(form, changed, {
+          defaultIcon,
+          serverUTC: app.serverUTC,
+          onDesignCleared: () => void message.info(t('compose.hints.designCleared')),
+        })
+      }
+    >
+      <Flex vertical gap={16} data-testid={`arm-${tag}`}>
+        <Card variant="borderless" size="small">
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Tag color={ARM_COLORS[tag]} style={{ fontSize: 14, padding: '2px 10px' }}>
+              {name}
+            </Tag>
+            <Button icon={<ExperimentOutlined />} onClick={onTest} data-testid={`test-${tag}`}>
+              {t('compose.actions.test')}
+            </Button>
+          </Flex>
+          <Form.Item
+            name="groupPercent"
+            label={t('abTests.arm.share')}
+            rules={[rule(['groupPercent'])]}
+            style={{ marginTop: 12, marginBottom: 0 }}
+          >
+            <ArmShare devices={devices} />
+          </Form.Item>
+        </Card>
+        {kind === 'notification' ? (
+          <>
+            <ContentSection
+              appId={app.appId}
+              rule={rule}
+              linksEnable={app.linksEnable}
+              description={false}
+              title={t('abTests.arm.content', { name })}
+              cardId={`ab-content-${tag}`}
+            />
+            {app.multiLangEnable && (
+              <Card title={t('compose.sections.languages')} variant="borderless" id={`ab-languages-${tag}`}>
+                <MultiLangSection rule={rule} languages={languages} />
+              </Card>
+            )}
+          </>
+        ) : (
+          <Suspense fallback={<Card variant="borderless" loading />}>
+            <CrossContentSection
+              rule={rule}
+              kind="cross"
+              appPackage={app.pkg}
+              title={t('abTests.arm.content', { name })}
+              cardId={`ab-content-${tag}`}
+            />
+          </Suspense>
+        )}
+        <ScheduleSection
+          rule={rule}
+          localTimeEnable={app.localTimeEnable}
+          estimate={devices}
+          part="when"
+          targetingType={targetingType}
+          title={t('abTests.arm.schedule', { name })}
+          cardId={`ab-schedule-${tag}`}
+        />
+      </Flex>
+    </Form>
+  );
+}

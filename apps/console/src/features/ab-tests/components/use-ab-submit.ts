@@ -1,0 +1,38 @@
+import { ErrorCodes, type AbTestSaveInput } from '@beacon/shared';
+import { ApiError } from '../../../lib/api-error';
+import { useSaveFlow } from '../../compose';
+import { useSaveAbTest } from '../api/save-ab-test';
+import { placeAbField } from '../lib/validate-ab';
+import { readAb, type AbForms } from './use-ab-rules';
+
+const SCROLL = { behavior: 'smooth', block: 'center', focus: true } as const;
+
+/**
+ * abtest/create through the compose save flow (forbidden countries, content check, passed schedule, daily limit),
+ * then data/abtest; a 400's fields at the test's field or at the arm they name (`childMsgs.1.data.trans_data`).
+ */
+export function useAbSubmit({
+  appId,
+  forms,
+  toReview,
+}: {
+  appId: number;
+  forms: AbForms;
+  toReview: boolean;
+}) {
+  const save = useSaveAbTest();
+  const formOf = (place: 'shared' | 0 | 1) => (place === 'shared' ? forms.shared : forms.arms[place]);
+  const showFields = (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || error.code !== ErrorCodes.PARAMETER_ILLEGAL) return false;
+    const v = readAb(forms);
+    const placed = error.fields.flatMap((f) => {
+      const place = placeAbField(f.field, v.shared, v.arms);
+      return place ? [{ ...place, message: f.message }] : [];
+    });
+    for (const p of placed) formOf(p.form).setFields([{ name: p.name as never, errors: [p.message] }]);
+    const first = placed[0];
+    if (first) formOf(first.form).scrollToField(first.name, SCROLL);
+    return first !== undefined;
+  };
+  return useSaveFlow<AbTestSaveInput>({ appId, save, showFields, toReview, listScreen: 'abtest' });
+}

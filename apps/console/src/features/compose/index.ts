@@ -1,0 +1,32 @@
+// What other features use of this one; they import it from here only (eslint.config.js, docs/architecture.md).
+import { lazy } from 'react';
+
+export { postMessage, type SaveAnswer } from './api/post-envelope';
+export { useMessageDetail } from './api/get-message-detail';
+export { AdvancedSection } from './components/advanced-section';
+export { AudienceSection, type EstimateState } from './components/audience-section';
+export { ContentSection } from './components/content-section';
+export { CrossSummary } from './components/cross-summary';
+export { DescriptionField } from './components/description-field';
+export { ForbiddenDialog } from './components/forbidden-dialog';
+export { MultiLangSection } from './components/multi-lang-section';
+export { ScheduleSection } from './components/schedule-section';
+export { TestPreviewDialog } from './components/test-preview-dialog';
+export { useAudienceEstimate } from './components/use-audience-estimate';
+export { useSaveFlow, type SaveCall } from './components/use-compose-submit';
+export { useIssueText, type FieldRule } from './components/use-field-rule';
+export { applyContentChange } from './components/values-change';
+export { buildMessageSave, type ComposeContext } from './lib/build-payload';
+export { composeFromDetail, emptyCompose, type ComposeValues } from './lib/compose-values';
+export { isContentField } from './lib/message-kind';
+export { slowPushDuration } from './lib/slow-push';
+export {
+  fieldOfPath,
+  issueAt,
+  validateCompose,
+  type ComposeIssue,
+  type FieldName,
+} from './lib/validate-compose';
+
+/** A cross message's JSON content (with CodeMirror): a lazy chunk, loaded when first drawn. */
+export const CrossContentSection = lazy(() => import('./components/cross-content-section'));
