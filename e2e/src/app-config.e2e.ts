@@ -150,12 +150,15 @@ describe('app configuration in the browser', () => {
     expect(page.url()).toContain(`id=${VALID_GAID.toUpperCase()}`);
     await snap(page, 'app-config-troubleshooting-valid');
 
+    // the app protects new devices (loss 106): troubleshooting names it beside the first reason
+    await beacon.database.query('UPDATE apps SET new_device_protection = true WHERE id = $1', [ids.shop]);
     await page.fill('#instanceId', OFF_GAID);
     await search.click();
     await result.getByText('This device does not receive messages: notifications are disabled').waitFor();
     await result.getByText(/What to do: ask the user to enable notifications/).waitFor();
     await result.getByText('Also: new device (7-day protection)').waitFor();
     await snap(page, 'app-config-troubleshooting-invalid');
+    await beacon.database.query('UPDATE apps SET new_device_protection = false WHERE id = $1', [ids.shop]);
 
     await page.fill('#instanceId', UNKNOWN_GAID);
     await search.click();
