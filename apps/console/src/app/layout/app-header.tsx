@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { LIMITS, type SessionUser } from '@beacon/shared';
 import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
+import { HEADER_HEIGHT } from '../../lib/layout-sizes';
 import { useWindowWidth } from '../../lib/use-window-width';
 import { ProjectSwitcher } from '../../features/apps/components/project-switcher';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { SandboxTag } from '../../features/system/components/sandbox-tag';
 import { AlertBell } from '../../features/alerts/components/alert-bell';
 
-export const HEADER_HEIGHT = 56;
+export { HEADER_HEIGHT };
 
 /** The top bar of every signed-in page. */
 export function AppHeader({ user }: { user: SessionUser }) {

@@ -185,6 +185,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           localTimeEnable={app.localTimeEnable}
           estimate={devices}
           part="delivery"
+          cross={kind !== 'notification'}
           title={t('abTests.compose.delivery')}
           cardId="ab-delivery"
         />

@@ -203,7 +203,12 @@ export function ComposeForm({
               countTouched.current = true;
             }}
           />
-          <ScheduleSection rule={rule} localTimeEnable={app.localTimeEnable} estimate={estimate.value} />
+          <ScheduleSection
+            rule={rule}
+            localTimeEnable={app.localTimeEnable}
+            estimate={estimate.value}
+            cross={kind !== 'notification'}
+          />
           {kind === 'notification' && (
             <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
           )}

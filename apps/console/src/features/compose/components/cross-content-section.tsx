@@ -1,8 +1,8 @@
-import { Alert, AutoComplete, Card, Form, Input } from 'antd';
+import { Alert, AutoComplete, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CROSS_LIMITS } from '@beacon/shared';
 import { type MessageKind } from '../lib/message-kind';
-import { FormJsonEditor } from './json-editor';
+import { FormJsonEditor, ReservedKeysNote } from './json-editor';
 import { type FieldRule } from './use-field-rule';
 
 interface CrossContentSectionProps {
@@ -29,6 +29,7 @@ export default function CrossContentSection({
   const { t } = useTranslation();
   const pullUp = kind === 'pullup';
   const contentLabel = t(pullUp ? 'compose.pullup.fields.content' : 'compose.cross.fields.content');
+  const content = Form.useWatch<string | undefined>('crossJson');
   return (
     <>
       {pullUp && (
@@ -85,15 +86,17 @@ export default function CrossContentSection({
         <Form.Item
           name="crossJson"
           label={contentLabel}
-          extra={t(pullUp ? 'compose.pullup.hints.content' : 'compose.cross.hints.content')}
+          extra={
+            <Flex vertical gap={6}>
+              <span>{t(pullUp ? 'compose.pullup.hints.content' : 'compose.cross.hints.content')}</span>
+              {/* after the item's error line, which says the syntax error right under the editor */}
+              <ReservedKeysNote text={content} />
+            </Flex>
+          }
           rules={[rule(['crossJson'])]}
           required={!pullUp}
         >
-          <FormJsonEditor
-            label={contentLabel}
-            placeholder={t('compose.cross.placeholders.content')}
-            reservedNote
-          />
+          <FormJsonEditor label={contentLabel} placeholder={t('compose.cross.placeholders.content')} />
         </Form.Item>
       </Card>
     </>

@@ -3,6 +3,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CROSS_LIMITS } from '@beacon/shared';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
+import { STICKY_TOP } from '../../../lib/layout-sizes';
 import { formatNumber } from '../../../lib/number-format';
 import { type ComposeValues } from '../lib/compose-values';
 import { contentTextOf, crossData, jsonProblem } from '../lib/cross-values';
@@ -34,7 +35,11 @@ export function CrossPanel({ kind, children }: CrossPanelProps) {
   const pkg = enlivePackage.trim();
   const activity = enliveActivity.trim();
   return (
-    <Card variant="borderless" title={t('compose.cross.panel.title')} style={{ position: 'sticky', top: 16 }}>
+    <Card
+      variant="borderless"
+      title={t('compose.cross.panel.title')}
+      style={{ position: 'sticky', top: STICKY_TOP }}
+    >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
           {kind === 'pullup'

@@ -20,10 +20,21 @@ export function CrossSummary({ data }: { data: Record<string, unknown> }) {
           <Descriptions.Item label={t('compose.confirm.activity')}>
             {typeof data.enlive_activity === 'string' ? data.enlive_activity : ''}
           </Descriptions.Item>
-          <Descriptions.Item label={t('compose.confirm.extras')}>
-            {data.enlive_data ? <JsonBlock b64={data.enlive_data} /> : t('compose.confirm.none')}
-          </Descriptions.Item>
+          {!data.enlive_data && (
+            <Descriptions.Item label={t('compose.confirm.extras')}>
+              {t('compose.confirm.none')}
+            </Descriptions.Item>
+          )}
         </Descriptions>
+      )}
+      {isPullUp(data) && !!data.enlive_data && (
+        // stacked under its label, full width: a label/value row would squeeze the JSON into a sliver
+        <>
+          <Typography.Text type="secondary" style={{ display: 'block', margin: '8px 0 6px' }}>
+            {t('compose.confirm.extras')}
+          </Typography.Text>
+          <JsonBlock b64={data.enlive_data} testId="confirm-extras" />
+        </>
       )}
     </div>
   );

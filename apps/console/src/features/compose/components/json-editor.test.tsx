@@ -1,11 +1,15 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../../i18n';
 import '../../../test-utils';
 import { JsonEditor } from './json-editor';
 import { typeJson } from './json-editor.testing';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  if (i18n.language !== 'en') await act(async () => i18n.changeLanguage('en'));
+});
 
 function Harness({ initial, reservedNote = true }: { initial: string; reservedNote?: boolean }) {
   const [value, setValue] = useState(initial);
@@ -44,6 +48,28 @@ describe('JsonEditor', () => {
     expect(screen.getByTestId('value').textContent).toBe(
       '{\n  "tcm_msg_id": "x",\n  "deal": {\n    "id": 7\n  }\n}',
     );
+  });
+
+  it('words the syntax error in the console language, and colours the focus outline as an error', async () => {
+    await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
+    render(<Harness initial={'{"a": 1 "b": 2}'} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('json-error').textContent).toBe('Ligne 1, colonne 9 : "," ou "}" attendu'),
+    );
+    const host = screen.getByTestId('json-editor').firstElementChild as HTMLElement;
+    expect(host.style.getPropertyValue('--json-editor-focus')).not.toBe('');
+    await act(async () => setLanguage('zh'));
+    await waitFor(() =>
+      expect(screen.getByTestId('json-error').textContent).toBe('第 1 行第 9 列：此处应为 "," 或 "}"'),
+    );
+  });
+
+  it('puts the reserved-keys note after the error line', () => {
+    render(<Harness initial={'{"a": }'} />);
+    const error = screen.getByTestId('json-error');
+    const note = screen.getByTestId('json-reserved');
+    expect(error.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says when the JSON is not an object', () => {

@@ -1,7 +1,12 @@
 import { FormatPainterOutlined } from '@ant-design/icons';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  indentOnInput,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import {
@@ -12,12 +17,14 @@ import {
   lineNumbers,
   placeholder as placeholderText,
 } from '@codemirror/view';
-import { Alert, Button, Flex, Form, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Form, theme as antdTheme, Tooltip, Typography } from 'antd';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cleanCrossJson, findJsonError, RESERVED_CROSS_KEYS } from '@beacon/shared';
 import { prettyJson } from '../../../lib/json-text';
 import { jsonProblem } from '../lib/cross-values';
+import { jsonReasonText, jsonSyntaxText } from '../lib/json-problem-text';
 
 export interface JsonEditorProps {
   /** The editable element's id (Form.Item passes the field's). */
@@ -41,19 +48,23 @@ export interface JsonEditorProps {
 const fromProp = Annotation.define<boolean>();
 
 /** Marks where the text stops being JSON (findJsonError: engines' JSON.parse messages do not all say where). */
-function jsonDiagnostics(view: EditorView): Diagnostic[] {
+function jsonDiagnostics(view: EditorView, t: TFunction): Diagnostic[] {
   const text = view.state.doc.toString();
   if (text.trim() === '') return [];
   const found = findJsonError(text);
   if (!found) return [];
   const from = Math.min(found.offset, text.length);
-  return [{ from, to: Math.min(from + 1, text.length), severity: 'error', message: found.message }];
+  const message = jsonReasonText(t, found.problem, found.expected);
+  return [{ from, to: Math.min(from + 1, text.length), severity: 'error', message }];
 }
+
+/** The focus outline's colour, set on the editor's host: the error colour while the field is invalid. */
+const FOCUS_COLOR = '--json-editor-focus';
 
 const theme = (minHeight: number) =>
   EditorView.theme({
     '&': { fontSize: '13px', borderRadius: '6px', background: '#fff' },
-    '&.cm-focused': { outline: '2px solid #4c6ef5', outlineOffset: '-1px' },
+    '&.cm-focused': { outline: `2px solid var(${FOCUS_COLOR}, #4c6ef5)`, outlineOffset: '-1px' },
     '.cm-content, .cm-gutter': { minHeight: `${minHeight}px` },
     '.cm-scroller': {
       maxHeight: '420px',
@@ -79,6 +90,9 @@ export function JsonEditor({
   invalid = false,
 }: JsonEditorProps) {
   const { t } = useTranslation();
+  const { token } = antdTheme.useToken();
+  const tRef = useRef(t);
+  tRef.current = t;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const attributes = useRef(new Compartment());
@@ -97,17 +111,8 @@ export function JsonEditor({
     });
 
   const problem = useMemo(() => (text.trim() === '' ? undefined : jsonProblem(text)), [text]);
-  const dropped = useMemo(() => {
-    if (!reservedNote || problem || text.trim() === '') return [];
-    const cleaned = cleanCrossJson(text);
-    return cleaned.ok ? cleaned.dropped : [];
-  }, [reservedNote, problem, text]);
   const errorText =
-    problem?.kind === 'syntax'
-      ? t('compose.json.syntaxAt', { line: problem.line, column: problem.column, message: problem.message })
-      : problem
-        ? t('compose.json.notObject')
-        : '';
+    problem?.kind === 'syntax' ? jsonSyntaxText(t, problem) : problem ? t('compose.json.notObject') : '';
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -123,7 +128,8 @@ export function JsonEditor({
           bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           json(),
-          linter(jsonDiagnostics, { delay: 250 }),
+          indentOnInput(),
+          linter((v) => jsonDiagnostics(v, tRef.current), { delay: 250 }),
           lintGutter(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           placeholderText(placeholder),
@@ -172,13 +178,17 @@ export function JsonEditor({
     editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: pretty } });
   };
 
+  const bad = invalid || (showError && errorText !== '');
   return (
     <Flex vertical gap={6} data-testid="json-editor">
       <div
         ref={host}
+        data-invalid={bad ? 'true' : undefined}
         style={{
-          border: `1px solid ${invalid || (showError && errorText) ? '#ff4d4f' : '#d9d9d9'}`,
+          border: `1px solid ${bad ? token.colorError : token.colorBorder}`,
           borderRadius: 6,
+          // the focus outline (theme): the error colour while invalid
+          ...(bad ? { [FOCUS_COLOR]: token.colorError } : {}),
         }}
       />
       <Flex justify="space-between" align="start" gap={12}>
@@ -201,20 +211,33 @@ export function JsonEditor({
           </Button>
         </Tooltip>
       </Flex>
-      {reservedNote &&
-        (dropped.length > 0 ? (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="json-dropped"
-            title={t('compose.json.dropped', { keys: dropped.join(', '), count: dropped.length })}
-          />
-        ) : (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('compose.json.reserved', { keys: RESERVED_CROSS_KEYS.join(', ') })}
-          </Typography.Text>
-        ))}
+      {reservedNote && <ReservedKeysNote text={text} />}
     </Flex>
+  );
+}
+
+/**
+ * The reserved keys cleanCrossJson drops: those of `text` that will be dropped, or the list of them. Under the
+ * editor's error line (a form item's `extra` when the item says the error).
+ */
+export function ReservedKeysNote({ text }: { text: string | undefined }) {
+  const { t } = useTranslation();
+  const dropped = useMemo(() => {
+    if (!text || text.trim() === '') return [];
+    const cleaned = cleanCrossJson(text);
+    return cleaned.ok ? cleaned.dropped : [];
+  }, [text]);
+  return dropped.length > 0 ? (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="json-dropped"
+      title={t('compose.json.dropped', { keys: dropped.join(', '), count: dropped.length })}
+    />
+  ) : (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="json-reserved">
+      {t('compose.json.reserved', { keys: RESERVED_CROSS_KEYS.join(', ') })}
+    </Typography.Text>
   );
 }
 

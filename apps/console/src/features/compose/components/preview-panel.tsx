@@ -2,6 +2,7 @@ import { Card, Flex, Form, Segmented, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PushPreview } from '../../../components/push-preview';
+import { STICKY_TOP } from '../../../lib/layout-sizes';
 import { type ComposeValues } from '../lib/compose-values';
 
 interface PreviewPanelProps {
@@ -18,7 +19,11 @@ export function PreviewPanel({ appName, children }: PreviewPanelProps) {
     ComposeValues | undefined;
   const [expanded, setExpanded] = useState(false);
   return (
-    <Card variant="borderless" title={t('compose.preview.title')} style={{ position: 'sticky', top: 16 }}>
+    <Card
+      variant="borderless"
+      title={t('compose.preview.title')}
+      style={{ position: 'sticky', top: STICKY_TOP }}
+    >
       <Flex vertical align="center" gap={16}>
         <Segmented
           size="small"

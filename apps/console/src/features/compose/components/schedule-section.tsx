@@ -22,6 +22,8 @@ interface ScheduleSectionProps {
   /** The card's title and element id, `Schedule & delivery` and compose-schedule unless told. */
   title?: string;
   cardId?: string;
+  /** A cross (transparent or pull-up) message: the hints speak of the message, not of a notification. */
+  cross?: boolean;
 }
 
 /** Schedule & delivery: now, later in a zone, later in each device's local time; time to live; slow push. */
@@ -33,6 +35,7 @@ export function ScheduleSection({
   targetingType,
   title,
   cardId,
+  cross = false,
 }: ScheduleSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
@@ -137,7 +140,7 @@ export function ScheduleSection({
           <Form.Item
             name="ttlHours"
             label={t('compose.fields.ttl')}
-            extra={t('compose.hints.ttl')}
+            extra={t(cross ? 'compose.hints.ttlCross' : 'compose.hints.ttl')}
             rules={[rule(['ttlHours'])]}
           >
             <InputNumber

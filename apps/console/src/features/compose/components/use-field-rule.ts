@@ -4,12 +4,21 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ComposeContext } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
+import { jsonReasonText } from '../lib/json-problem-text';
 import { issueAt, validateCompose, type ComposeIssue, type FieldName } from '../lib/validate-compose';
 
-/** The text of an issue in the console language. */
+/** The text of an issue in the console language (a JSON syntax error's reason worded from its problem code). */
 export function useIssueText() {
   const { t } = useTranslation();
-  return useCallback((issue: ComposeIssue) => t(`compose.errors.${issue.key}`, issue.params ?? {}), [t]);
+  return useCallback(
+    (issue: ComposeIssue) => {
+      const params = issue.params ?? {};
+      if (issue.key !== 'jsonSyntax') return t(`compose.errors.${issue.key}`, params);
+      const reason = jsonReasonText(t, String(params.problem), params.expected);
+      return t('compose.errors.jsonSyntax', { ...params, reason });
+    },
+    [t],
+  );
 }
 
 /**

@@ -69,7 +69,7 @@ describe('validateCompose for cross messages', () => {
     expect(keysAt(values({}), 'cross')).toEqual({ crossJson: 'required' });
     const syntax = validateCompose(values({ crossJson: '{"a": }' }), ctx('cross'));
     expect(syntax).toEqual([
-      { name: ['crossJson'], key: 'jsonSyntax', params: { line: 1, column: 7, message: 'A value expected' } },
+      { name: ['crossJson'], key: 'jsonSyntax', params: { line: 1, column: 7, problem: 'valueExpected' } },
     ]);
     expect(keysAt(values({ crossJson: '[1]' }), 'cross')).toEqual({ crossJson: 'jsonObject' });
     expect(keysAt(values({ crossJson: JSON.stringify({ a: 'x'.repeat(2400) }) }), 'cross')).toEqual({

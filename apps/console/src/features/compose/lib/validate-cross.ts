@@ -15,7 +15,12 @@ function jsonIssues(name: FieldName, text: string, encoded: unknown, max: number
       {
         name,
         key: 'jsonSyntax',
-        params: { line: problem.line, column: problem.column, message: problem.message },
+        params: {
+          line: problem.line,
+          column: problem.column,
+          problem: problem.problem,
+          ...(problem.expected ? { expected: problem.expected } : {}),
+        },
       },
     ];
   if (problem) return [{ name, key: 'jsonObject' }];

@@ -1,7 +1,8 @@
 import { GlobalOutlined, LinkOutlined } from '@ant-design/icons';
-import { Descriptions, Flex, Space, Table, Tooltip, Typography } from 'antd';
+import { Descriptions, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { MessageRow } from '@beacon/shared';
 import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
 import { showsDashes } from '../lib/message-status';
@@ -91,6 +92,20 @@ export function MessageTable(props: MessageTableProps) {
             {r.multiLangEnable && (
               <Tooltip title={t('messages.icons.multiLang')}>
                 <GlobalOutlined aria-label={t('messages.icons.multiLang')} style={{ color: '#4c6ef5' }} />
+              </Tooltip>
+            )}
+            {r.pullUp && (
+              <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid={`pullup-${r.msgId}`}>
+                {t('messages.tags.pullUp')}
+              </Tag>
+            )}
+            {r.parentMsgId !== null && (
+              <Tooltip title={t('messages.tags.abTitle')}>
+                <Link to={`/app/${appId}/data/abtest`} data-testid={`ab-${r.msgId}`}>
+                  <Tag color="geekblue" style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
+                    {t('messages.tags.ab')}
+                  </Tag>
+                </Link>
               </Tooltip>
             )}
           </Space>
@@ -192,7 +207,7 @@ export function MessageTable(props: MessageTableProps) {
           appId={appId}
           row={r}
           projectLevel={projectLevel}
-          composeScreen={composeScreen}
+          composeScreen={r.pullUp ? 'editpullup' : composeScreen}
           onDetail={onDetail}
         />
       ),

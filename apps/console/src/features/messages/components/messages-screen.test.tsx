@@ -76,19 +76,21 @@ const DETAIL = {
 };
 
 let lists: Array<Record<string, unknown>> = [];
+let row: Record<string, unknown> = ROW;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
 
 beforeEach(() => {
   lists = [];
+  row = ROW;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.endsWith('/app/1/info')) return ok(APP_INFO);
       if (url.endsWith('/msg/list')) {
         lists.push(JSON.parse(init?.body as string) as Record<string, unknown>);
-        return ok({ results: [ROW], total: 1 });
+        return ok({ results: [row], total: 1 });
       }
       if (url.endsWith('/msg/detail')) return ok(DETAIL);
       return json(404, { status: 404, msg: 'not found' });
@@ -132,6 +134,17 @@ describe('MessagesScreen, data/cross', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Notifications' }, slow));
     expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push');
   }, 60_000);
+
+  it('tags a pull-up row and an A/B arm, and edits a pull-up straight on editpullup from the whole list', async () => {
+    row = { ...ROW, pullUp: true, parentMsgId: 9 };
+    renderAt('/app/1/data/cross', <MessagesScreen appId={1} msgType={2} />);
+    expect((await screen.findByTestId('pullup-30', undefined, slow)).textContent).toBe('Pull-up');
+    expect(screen.getByTestId('ab-30').getAttribute('href')).toBe('/app/1/data/abtest');
+    expect(screen.getByTestId('create-message').textContent).toBe('Create a transparent message');
+    fireEvent.click(screen.getByTestId('row-menu-30'));
+    fireEvent.click(await screen.findByTestId('action-copy', undefined, slow));
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/message/editpullup?id=3&act=copy');
+  }, 30_000);
 
   it('edits a pull-up row on editpullup and shows the decoded content, package, activity and extras', async () => {
     renderAt('/app/1/data/cross?kind=pullup', <MessagesScreen appId={1} msgType={2} />);

@@ -96,7 +96,7 @@ export function MessagesScreen({
               onClick={() => compose()}
               data-testid="create-message"
             >
-              {t('messages.filters.create')}
+              {t(cross ? 'messages.filters.createCross' : 'messages.filters.create')}
             </Button>
           </Flex>
         }

@@ -14,7 +14,7 @@ interface RowActionsMenuProps {
   appId: number;
   row: MessageRow;
   projectLevel: number;
-  /** The compose screen edit and copy open: editpush, editcross (which moves on to editpullup for a pull-up). */
+  /** The compose screen edit and copy open: editpush, editcross, editpullup (the table's pick for a pull-up row). */
   composeScreen: string;
   onDetail: (row: MessageRow) => void;
 }
