@@ -10,6 +10,7 @@ import {
   snap,
   startBeacon,
   type RunningBeacon,
+  fieldError,
 } from './harness';
 
 let beacon: RunningBeacon;
@@ -50,8 +51,7 @@ async function composePage(): Promise<Page> {
   return page;
 }
 
-const explain = (page: Page, id: string) =>
-  page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
+const explain = fieldError;
 
 describe('compose a notification in the browser', () => {
   it('lays out the form beside a live preview that follows the typing', async () => {

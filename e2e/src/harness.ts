@@ -102,6 +102,12 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** A mailed link moved onto the running server's origin. */
+/** The validation message under the form field that holds `#id` (not Ant's leaving animation copy). */
+export const fieldError = (page: Page, id: string) =>
+  page
+    .locator('.ant-form-item', { has: page.locator(`#${id}`) })
+    .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+
 export function onServer(link: string, serverUrl: string): string {
   const u = new URL(link);
   const s = new URL(serverUrl);

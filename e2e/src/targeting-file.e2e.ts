@@ -10,6 +10,7 @@ import {
   startBeacon,
   type RunningBeacon,
   signedInPage,
+  fieldError,
 } from './harness';
 
 const PROJECT = 'files-project';
@@ -23,8 +24,7 @@ let page: Page;
 let appId: number;
 const tokens: string[] = [];
 
-const explain = (id: string) =>
-  page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
+const explain = (id: string) => fieldError(page, id);
 const fileInput = () => page.locator('#fileList input[type=file]');
 const txt = (name: string, lines: string[]) => ({
   name,
