@@ -40,3 +40,4 @@ export * from './stat-range';
 export * from './contracts/platform-statistics';
 export * from './contracts/cross-content';
 export * from './contracts/ab-tests';
+export * from './contracts/group-sends';

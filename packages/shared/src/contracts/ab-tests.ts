@@ -44,6 +44,8 @@ export type AbArm = z.output<typeof AbArm>;
  * its two arms, A then B, of the same msgType and the same percent.
  */
 export const AbTestSave = MessageSave.omit({
+  appGroupId: true,
+  groupCounts: true,
   msgType: true,
   data: true,
   scheduleType: true,

@@ -4,6 +4,7 @@ import { GAID_PATTERN } from '../limits';
 import { numberInput } from '../numbers';
 import { multiLineText, singleLineText } from '../text';
 import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
+import { GROUP_SEND_LIMITS, GroupAppCount, GroupChildRow, GroupCount } from './group-sends';
 import { Condition } from './conditions';
 import { MessageType, ScheduleType, TARGETING_TYPES } from '../message-kinds';
 import { MessageForecast } from './message-forecast';
@@ -180,6 +181,14 @@ export const MessageSave = Targeting.extend({
   multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
   forceCreate: z.boolean().optional(),
   countryMsgforceCreate: z.boolean().optional(),
+  /** An app-group send (group-sends.ts): the group, and the other apps of it with each one's expected push count. */
+  appGroupId: z.number().int().positive().optional(),
+  groupCounts: z
+    .array(GroupCount)
+    .max(GROUP_SEND_LIMITS.appsMax)
+    .optional()
+    .default([])
+    .refine((c) => new Set(c.map((x) => x.appId)).size === c.length, 'must name each app once'),
 });
 export type MessageSave = z.output<typeof MessageSave>;
 export type MessageSaveInput = z.input<typeof MessageSave>;
@@ -247,6 +256,12 @@ export const MessageRow = z.object({
   parentMsgId: z.number().int().nullable(),
   /** a cross message that is a pull-up (data.enlive_package set) */
   pullUp: z.boolean(),
+  /** an app-group send's group (the parent and each child carry it; null otherwise) */
+  appGroupId: z.number().int().nullable(),
+  /** an app-group send's child: the parent message, in the app it was composed in */
+  appGroupParentMsgId: z.number().int().nullable(),
+  /** an app-group send's parent: its children in the other apps the reader may see */
+  groupChildren: z.array(GroupChildRow).optional(),
 });
 export type MessageRow = z.infer<typeof MessageRow>;
 
@@ -301,6 +316,8 @@ export const MessageDetail = MessageRow.extend({
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
 const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
+/** `?group=1`: the action applies to every message of an app-group send (1 this message, the default: 0). */
+const ScopeQuery = z.object({ group: z.enum(['0', '1']).optional().default('0') });
 const Ok = z.object({}).optional();
 
 export const MESSAGE_LEVELS = ALL_PROJECT_LEVELS;
@@ -349,6 +366,7 @@ export const messageCalls = {
     path: '/tcm/v1/app/:appId/msg/:msgId/stop',
     summary: 'Stop sending: no new sends after it returns',
     params: MsgParams,
+    query: ScopeQuery,
     data: Ok,
   }),
   cancel: defineCall({
@@ -356,6 +374,7 @@ export const messageCalls = {
     path: '/tcm/v1/app/:appId/msg/:msgId/cancel',
     summary: 'Cancel a message that has not started',
     params: MsgParams,
+    query: ScopeQuery,
     data: Ok,
   }),
   retreat: defineCall({
@@ -363,6 +382,7 @@ export const messageCalls = {
     path: '/tcm/v1/app/:appId/msg/:msgId/retreat',
     summary: 'Recall: remove the notification from the devices that got it',
     params: MsgParams,
+    query: ScopeQuery,
     data: Ok,
   }),
   remove: defineCall({
@@ -370,7 +390,16 @@ export const messageCalls = {
     path: '/tcm/v1/app/:appId/msg/:msgId/delete',
     summary: 'Delete a message',
     params: MsgParams,
+    query: ScopeQuery,
     data: Ok,
+  }),
+  groupCount: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/group/count',
+    summary: 'getMsgSendCount: the audience of the targeting in each app of an app group (group sends)',
+    params: AppIdParams,
+    body: Targeting.extend({ appGroupId: z.number().int().positive() }),
+    data: z.object({ counts: z.array(GroupAppCount) }),
   }),
   testPreview: defineCall({
     method: 'POST',

@@ -16,7 +16,7 @@ import { combinedStatus, isArm } from './ab-arms';
 import type { AbChildRecord, AbParentRecord, AbTestsRepository } from './ab-tests.repository';
 import type { MessagesRepository } from './messages.repository';
 import type { MessageActionsService } from './messages-actions.service';
-import type { MessagesService } from './messages.service';
+import type { MessagesService, OneMessage } from './messages.service';
 
 interface Actor {
   id: number;
@@ -75,7 +75,7 @@ export class AbTestsService {
   ) {}
 
   /** The message an arm is saved as: the test's targeting and settings with the arm's content and schedule. */
-  private armInput(t: AbTestSave, arm: AbArm, id: number | undefined): MessageSave {
+  private armInput(t: AbTestSave, arm: AbArm, id: number | undefined): OneMessage {
     const { childMsgs: _arms, msgType: _type, ...settings } = t;
     return {
       ...settings,

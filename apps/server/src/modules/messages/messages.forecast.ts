@@ -180,7 +180,7 @@ export class MessageForecaster {
   /** The forecast stored with a message at save, for its schedule as saved (`schedule`: the service's reading). */
   async ofSave(
     appId: number,
-    input: MessageSave,
+    input: Omit<MessageSave, 'appGroupId' | 'groupCounts'>,
     schedule: { type: number; local: string | null; zone: string },
     audience: CompiledAudience,
     listed?: number,

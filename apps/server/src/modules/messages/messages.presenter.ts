@@ -1,4 +1,11 @@
-import { isPullUp, MessageType, statRate, type MessageDetail, type MessageRow } from '@beacon/shared';
+import {
+  isPullUp,
+  MessageType,
+  statRate,
+  type GroupChildRow,
+  type MessageDetail,
+  type MessageRow,
+} from '@beacon/shared';
 import type { MessageRecord } from './messages.repository';
 
 const rate = statRate;
@@ -31,6 +38,25 @@ export function toRow(m: MessageRecord): MessageRow {
     speedLimit: m.speedLimit,
     parentMsgId: m.msgType === MessageType.RECALL ? null : m.parentMsgId,
     pullUp: isPullUp(m.data),
+    appGroupId: m.appGroupId,
+    appGroupParentMsgId: m.appGroupParentId,
+  };
+}
+
+/** A group-send child as its parent's row lists it. */
+export function toGroupChild(m: MessageRecord & { appTitle: string; pkg: string }): GroupChildRow {
+  return {
+    msgId: m.id,
+    appId: m.appId,
+    appTitle: m.appTitle,
+    pkg: m.pkg,
+    status: m.status,
+    pushCount: m.pushCount,
+    targetCount: m.targetCount,
+    dispatchCount: m.dispatchCount,
+    arriveAll: m.reachCount,
+    show: m.showCount,
+    click: m.clickCount,
   };
 }
 

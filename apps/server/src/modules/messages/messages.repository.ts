@@ -41,6 +41,9 @@ export interface MessageRecord {
   parentMsgId: number | null;
   /** an A/B child's tag: A, B, or A* / B* for its "send to all" */
   groupTag: string | null;
+  /** an app-group send's group (parent and children), and a child's parent (0022_group-sends.sql) */
+  appGroupId: number | null;
+  appGroupParentId: number | null;
   rejectReason: string;
   createdAt: Date;
   dispatchCount: number;
@@ -60,6 +63,7 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.schedule_utc AS "scheduleUtc", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
   m.restrict_type AS "restrictType", m.display_prior AS "displayPrior", m.multi_lang_enable AS "multiLangEnable",
   m.multi_lang_content AS "multiLangContent", m.material_id::int AS "materialId", m.parent_msg_id::int AS "parentMsgId", m.group_tag AS "groupTag",
+  m.app_group_id AS "appGroupId", m.app_group_parent_id::int AS "appGroupParentId",
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast`;
@@ -158,6 +162,37 @@ export class MessagesRepository {
       `UPDATE messages SET group_tag = $2, group_percent = $3, split_seed = $4, split_from = $5, split_to = $6
        WHERE id = $1`,
       [id, arm.groupTag, arm.groupPercent, arm.split.seed, arm.split.from, arm.split.to],
+    );
+  }
+
+  /** Makes a message part of an app-group send: the parent (parentId null) or a child of `parentId`. */
+  async setAppGroup(id: number, groupId: number, parentId: number | null): Promise<void> {
+    await this.database.query(
+      'UPDATE messages SET app_group_id = $2, app_group_parent_id = $3 WHERE id = $1',
+      [id, groupId, parentId],
+    );
+  }
+
+  /** Every message of the app-group send rooted at `rootId`: the parent first, then its children. */
+  async groupMembers(rootId: number): Promise<MessageRecord[]> {
+    return this.database.query<MessageRecord>(
+      `SELECT ${COLUMNS} FROM messages m WHERE (m.id = $1 OR m.app_group_parent_id = $1) AND NOT m.deleted
+       ORDER BY m.app_group_parent_id NULLS FIRST, m.id`,
+      [rootId],
+    );
+  }
+
+  /** The children of group-send parents, with their app, limited to `appIds` (the apps the reader belongs to). */
+  async groupChildren(
+    parentIds: number[],
+    appIds: readonly number[] | null,
+  ): Promise<Array<MessageRecord & { appTitle: string; pkg: string }>> {
+    if (parentIds.length === 0) return [];
+    return this.database.query(
+      `SELECT ${COLUMNS}, a.title AS "appTitle", a.pkg FROM messages m JOIN apps a ON a.id = m.app_id
+       WHERE m.app_group_parent_id = ANY($1::bigint[]) AND NOT m.deleted AND ($2::int[] IS NULL OR m.app_id = ANY($2::int[]))
+       ORDER BY m.app_group_parent_id, lower(a.title), m.id`,
+      [parentIds, appIds],
     );
   }
 

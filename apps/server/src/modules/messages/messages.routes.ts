@@ -3,7 +3,9 @@ import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { messagesPolicy as policy } from './messages.policy';
-import { toDetail, toRow } from './messages.presenter';
+import { toDetail, toGroupChild, toRow } from './messages.presenter';
+import { GroupSendsService } from './group-sends.service';
+import { AppGroupsRepository } from '../app-groups';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { MessageActionsService } from './messages-actions.service';
@@ -44,14 +46,39 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return { newCount: count, exact, ...(forecast ? { forecast } : {}) };
   });
 
+  const actions = new MessageActionsService({
+    repo,
+    engineRepo: delivery.repo,
+    engine: () => delivery.engine(),
+  });
+  const groupSends = new GroupSendsService({
+    messages: service,
+    actions,
+    repo,
+    groups: new AppGroupsRepository(database),
+    appOf,
+    levelOn: (user, appId) => app.projectLevel(user, appId),
+  });
+  const actor = (session: { user: { id: number; email: string; ulevel: number } }, projectLevel: number) => ({
+    id: session.user.id,
+    email: session.user.email,
+    ulevel: session.user.ulevel,
+    projectLevel,
+  });
+
   registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
-    const saved = await service.save(await appOf(params.appId), body, {
-      id: session.user.id,
-      email: session.user.email,
-      projectLevel,
-    });
+    const saved = await groupSends.save(await appOf(params.appId), body, actor(session, projectLevel));
     return { id: saved.id, msgId: saved.id, status: saved.status };
   });
+
+  registerCall(
+    app,
+    messageCalls.groupCount,
+    policy.compose,
+    async ({ params, body, session, projectLevel }) => ({
+      counts: await groupSends.counts(await appOf(params.appId), body, actor(session, projectLevel)),
+    }),
+  );
 
   registerCall(
     app,
@@ -68,9 +95,22 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     },
   );
 
-  registerCall(app, messageCalls.list, policy.read, async ({ params, body }) => {
+  registerCall(app, messageCalls.list, policy.read, async ({ params, body, session }) => {
     const { rows, total } = await repo.list(params.appId, body);
-    return { results: rows.map(toRow), total };
+    const parents = rows.filter((r) => r.appGroupId !== null && r.appGroupParentId === null).map((r) => r.id);
+    const children =
+      parents.length > 0 ? await repo.groupChildren(parents, await groupSends.readable(session.user)) : [];
+    return {
+      results: rows.map((r) => {
+        const row = toRow(r);
+        if (!parents.includes(r.id)) return row;
+        return {
+          ...row,
+          groupChildren: children.filter((c) => c.appGroupParentId === r.id).map(toGroupChild),
+        };
+      }),
+      total,
+    };
   });
 
   registerCall(app, messageCalls.detail, policy.read, async ({ params, body }) => {
@@ -78,28 +118,44 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return toDetail(m, await repo.waves(m.id));
   });
 
-  const actions = new MessageActionsService({
-    repo,
-    engineRepo: delivery.repo,
-    engine: () => delivery.engine(),
-  });
-  registerCall(app, messageCalls.stop, policy.act, async ({ params }) => {
-    await actions.stop(params.appId, params.msgId);
+  registerCall(app, messageCalls.stop, policy.act, async ({ params, query, session, projectLevel }) => {
+    await groupSends.act(
+      'stop',
+      await appOf(params.appId),
+      params.msgId,
+      query.group === '1',
+      actor(session, projectLevel),
+    );
     return {};
   });
-  registerCall(app, messageCalls.cancel, policy.act, async ({ params }) => {
-    await actions.cancel(params.appId, params.msgId);
+  registerCall(app, messageCalls.cancel, policy.act, async ({ params, query, session, projectLevel }) => {
+    await groupSends.act(
+      'cancel',
+      await appOf(params.appId),
+      params.msgId,
+      query.group === '1',
+      actor(session, projectLevel),
+    );
     return {};
   });
-  registerCall(app, messageCalls.retreat, policy.act, async ({ params, session }) => {
-    await actions.recall(await appOf(params.appId), params.msgId, {
-      id: session.user.id,
-      email: session.user.email,
-    });
+  registerCall(app, messageCalls.retreat, policy.act, async ({ params, query, session, projectLevel }) => {
+    await groupSends.act(
+      'recall',
+      await appOf(params.appId),
+      params.msgId,
+      query.group === '1',
+      actor(session, projectLevel),
+    );
     return {};
   });
-  registerCall(app, messageCalls.remove, policy.act, async ({ params }) => {
-    await actions.remove(params.appId, params.msgId);
+  registerCall(app, messageCalls.remove, policy.act, async ({ params, query, session, projectLevel }) => {
+    await groupSends.act(
+      'remove',
+      await appOf(params.appId),
+      params.msgId,
+      query.group === '1',
+      actor(session, projectLevel),
+    );
     return {};
   });
   registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf });

@@ -59,6 +59,9 @@ export interface ArmOptions {
   split: AudienceSplit;
 }
 
+/** One message as the service saves it: msg/save without the group-send fields (group-sends.service.ts). */
+export type OneMessage = Omit<MessageSave, 'appGroupId' | 'groupCounts'>;
+
 interface Actor {
   id: number;
   email: string;
@@ -161,7 +164,7 @@ export class MessagesService {
   /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
   async save(
     app: AppRecord,
-    input: MessageSave,
+    input: OneMessage,
     actor: Actor,
     kind: 'message' | 'preview' = 'message',
     arm?: ArmOptions,
@@ -294,7 +297,7 @@ export class MessagesService {
   }
 
   /** Sensitive words: 60000 (platform list), 60001 (app list), or 60003 a manager may force with forceCreate. */
-  private async checkWords(app: AppRecord, input: MessageSave, actor: Actor): Promise<void> {
+  private async checkWords(app: AppRecord, input: OneMessage, actor: Actor): Promise<void> {
     if (!this.deps.checkContent) return;
     const d = input.data;
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -326,7 +329,7 @@ export class MessagesService {
     });
   }
 
-  private checkContent(app: AppRecord, input: MessageSave): void {
+  private checkContent(app: AppRecord, input: OneMessage): void {
     if (input.msgType === MessageType.NOTIFICATION) {
       const parsed = NotificationData.safeParse(input.data);
       if (!parsed.success) {
@@ -354,7 +357,7 @@ export class MessagesService {
 
   private schedule(
     app: AppRecord,
-    input: MessageSave,
+    input: OneMessage,
     now: Date,
   ): { type: ScheduleType; local: string | null; at: Date | null; zone: string } {
     if (input.scheduleType === ScheduleType.NOW)

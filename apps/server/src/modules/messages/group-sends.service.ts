@@ -1,0 +1,207 @@
+import {
+  appGroupBlock,
+  ErrorCodes,
+  groupSendTargets,
+  MESSAGE_LIMITS,
+  ScheduleType,
+  type GroupAppCount,
+  type MessageSave,
+  type Targeting,
+} from '@beacon/shared';
+import { ApiError, fieldError } from '../../lib/api-error';
+import type { AppGroupsRepository, UserAppRow } from '../app-groups';
+import type { AppRecord } from '../apps';
+import type { MessageRecord, MessagesRepository } from './messages.repository';
+import type { MessageActionsService } from './messages-actions.service';
+import type { MessagesService, OneMessage } from './messages.service';
+
+export interface GroupActor {
+  id: number;
+  email: string;
+  ulevel: number;
+  /** the actor's level on the app the call names */
+  projectLevel: number;
+}
+
+type Action = 'stop' | 'cancel' | 'recall' | 'remove';
+
+/** The project levels that may act on a message (messages.policy act). */
+const ACTING_LEVELS: readonly number[] = [100, 200, 300, 400];
+
+/** A child's refusal names its field under its entry (`groupCounts.1.pushCount`); codes without a field pass. */
+function inChild(err: unknown, i: number): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const first = (err.data as { fields?: Array<{ field: string; message: string }> } | undefined)?.fields?.[0];
+  if (!first) return err;
+  const field = first.field === 'pushCount' ? 'pushCount' : 'appId';
+  return fieldError(`groupCounts.${i}.${field}`, first.message);
+}
+
+/**
+ * App-group sends (docs/group-sends.md): the parent is saved in the composing app as any message; each other app of
+ * the group gets a child saved by the same messages service in its own app (its own rules, service account, quota and
+ * counters). Every app's save is checked before anything is written; group actions (`?group=1`) reach every member,
+ * only for a caller who may act in each member's app.
+ */
+export class GroupSendsService {
+  constructor(
+    private readonly deps: {
+      messages: MessagesService;
+      actions: MessageActionsService;
+      repo: MessagesRepository;
+      groups: AppGroupsRepository;
+      appOf: (appId: number) => Promise<AppRecord>;
+      /** the caller's project level on an app (undefined without an active role) */
+      levelOn: (user: { id: number; ulevel: number }, appId: number) => Promise<number | undefined>;
+    },
+  ) {}
+
+  /** The group's apps (the composing app first) with the caller's block on each; refuses a group without the app. */
+  private async groupApps(app: AppRecord, groupId: number, actor: GroupActor) {
+    const group = await this.deps.groups.find(groupId);
+    if (!group || !group.apps.some((a) => a.appId === app.id))
+      throw fieldError('appGroupId', 'is not an app group of this app');
+    const mine = new Map<number, UserAppRow>(
+      (await this.deps.groups.userApps(actor)).map((a) => [a.appId, a]),
+    );
+    return group.apps.map((a) => {
+      const own = mine.get(a.appId);
+      return {
+        ...a,
+        current: a.appId === app.id,
+        projectLevel: own?.projectLevel,
+        blocked:
+          a.appId === app.id ? null : own ? appGroupBlock(own.projectLevel, own.reviewEnable) : 'level',
+      };
+    });
+  }
+
+  /** getMsgSendCount: the audience of the targeting in each app of the group (0 where the caller cannot send). */
+  async counts(
+    app: AppRecord,
+    t: Targeting & { appGroupId: number },
+    actor: GroupActor,
+  ): Promise<GroupAppCount[]> {
+    if (!groupSendTargets(t.targetingType))
+      throw fieldError('targetingType', 'an app-group send targets everyone, conditions or advertising ids');
+    const apps = await this.groupApps(app, t.appGroupId, actor);
+    const counts: GroupAppCount[] = [];
+    for (const a of apps) {
+      const estimate =
+        a.blocked === null
+          ? await this.deps.messages.estimate(a.appId, {
+              ...t,
+              forecast: false,
+              scheduleType: ScheduleType.NOW,
+              scheduleUTC: '+0000',
+              timeToLive: MESSAGE_LIMITS.ttlMaxSeconds,
+            })
+          : { count: 0, exact: true };
+      counts.push({
+        appId: a.appId,
+        pkg: a.pkg,
+        title: a.title,
+        current: a.current,
+        blocked: a.blocked,
+        targetCount: estimate.count,
+        exact: estimate.exact,
+      });
+    }
+    return counts;
+  }
+
+  /** Saves a message; with `appGroupId` and `groupCounts` (a new message only), the parent and one child per app. */
+  async save(app: AppRecord, input: MessageSave, actor: GroupActor): Promise<{ id: number; status: number }> {
+    const { appGroupId, groupCounts, ...one } = input;
+    if (appGroupId === undefined || one.id) {
+      if (groupCounts.length > 0 && !one.id) throw fieldError('appGroupId', 'is required with groupCounts');
+      // edit has no scope: the message alone (its group stays)
+      return this.deps.messages.save(app, one, actor);
+    }
+    if (!groupSendTargets(input.targetingType))
+      throw fieldError('targetingType', 'an app-group send targets everyone, conditions or advertising ids');
+    if (groupCounts.length === 0)
+      throw fieldError('groupCounts', 'must name at least one other app of the group');
+    const apps = new Map((await this.groupApps(app, appGroupId, actor)).map((a) => [a.appId, a]));
+    const children: Array<{ app: AppRecord; input: OneMessage; actor: GroupActor }> = [];
+    for (const [i, c] of groupCounts.entries()) {
+      const member = apps.get(c.appId);
+      if (!member || member.current)
+        throw fieldError(`groupCounts.${i}.appId`, 'is not another app of this group');
+      if (member.blocked === 'level')
+        throw fieldError(`groupCounts.${i}.appId`, 'you are not an owner of this app');
+      if (member.blocked === 'review')
+        throw fieldError(`groupCounts.${i}.appId`, 'this app reviews its messages: send to it on its own');
+      children.push({
+        app: await this.deps.appOf(c.appId).catch((err: unknown) => {
+          throw inChild(err, i);
+        }),
+        input: { ...one, pushCount: c.pushCount, materialId: undefined },
+        actor: { ...actor, projectLevel: member.projectLevel ?? actor.projectLevel },
+      });
+    }
+    // every app's rules first: a refusal anywhere writes nothing
+    for (const [i, c] of children.entries())
+      await this.deps.messages.save(c.app, c.input, c.actor, 'message', undefined, 'check').catch((err) => {
+        throw inChild(err, i);
+      });
+    const parent = await this.deps.messages.save(app, one, actor);
+    await this.deps.repo.setAppGroup(parent.id, appGroupId, null);
+    const saved: number[] = [];
+    try {
+      for (const c of children) {
+        const child = await this.deps.messages.save(c.app, c.input, c.actor);
+        saved.push(child.id);
+        await this.deps.repo.setAppGroup(child.id, appGroupId, parent.id);
+      }
+    } catch (err) {
+      // the checks passed, so the database failed: stop and delete what was queued rather than send half a group
+      for (const [id, appId] of [
+        [parent.id, app.id] as const,
+        ...saved.map((id, i) => [id, children[i]!.app.id] as const),
+      ]) {
+        await this.deps.actions.stop(appId, id).catch(() => undefined);
+        await this.deps.repo.softDelete(id);
+      }
+      throw err;
+    }
+    return parent;
+  }
+
+  /**
+   * A row action; with `group` on a group-send message, on every member (the one named first, whose refusal is the
+   * answer; the others where their own rules allow), only for a caller who may act in every member's app.
+   */
+  async act(action: Action, app: AppRecord, msgId: number, group: boolean, actor: GroupActor): Promise<void> {
+    const run = async (target: AppRecord, id: number) => {
+      if (action === 'recall') return this.deps.actions.recall(target, id, actor);
+      return this.deps.actions[action](target.id, id);
+    };
+    if (!group) return run(app, msgId);
+    const m = await this.deps.messages.find(app.id, msgId);
+    if (m.appGroupId === null) return run(app, msgId);
+    const members = await this.deps.repo.groupMembers(m.appGroupParentId ?? m.id);
+    await this.mayActOnAll(members, actor);
+    await run(app, msgId);
+    for (const other of members.filter((x) => x.id !== m.id)) {
+      await run(await this.deps.appOf(other.appId), other.id).catch((err: unknown) => {
+        // a member its own rules refuse (already sent, not started…) is left as it is
+        if (!(err instanceof ApiError)) throw err;
+      });
+    }
+  }
+
+  private async mayActOnAll(members: MessageRecord[], actor: GroupActor): Promise<void> {
+    for (const appId of new Set(members.map((x) => x.appId))) {
+      const level = await this.deps.levelOn(actor, appId);
+      if (level === undefined || !ACTING_LEVELS.includes(level))
+        throw new ApiError(ErrorCodes.PERMISSION_DENIED);
+    }
+  }
+
+  /** The app ids whose group-send children a reader sees under a parent: the apps they have a role on. */
+  async readable(actor: { id: number; ulevel: number }): Promise<number[] | null> {
+    if (actor.ulevel === 100) return null;
+    return (await this.deps.groups.userApps(actor)).map((a) => a.appId);
+  }
+}
