@@ -262,6 +262,8 @@ export const MessageRow = z.object({
   appGroupParentMsgId: z.number().int().nullable(),
   /** an app-group send's parent: its children in the other apps the reader may see */
   groupChildren: z.array(GroupChildRow).optional(),
+  /** a group-send row: whether the reader may act on every message of the group (the scope dialog offers "all") */
+  groupScope: z.boolean().optional(),
 });
 export type MessageRow = z.infer<typeof MessageRow>;
 

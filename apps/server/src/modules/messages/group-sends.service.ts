@@ -5,6 +5,7 @@ import {
   MESSAGE_LIMITS,
   ScheduleType,
   type GroupAppCount,
+  type MessageRow,
   type MessageSave,
   type Targeting,
 } from '@beacon/shared';
@@ -12,6 +13,7 @@ import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppGroupsRepository, UserAppRow } from '../app-groups';
 import type { AppRecord } from '../apps';
 import type { MessageRecord, MessagesRepository } from './messages.repository';
+import { toGroupChild } from './messages.presenter';
 import type { MessageActionsService } from './messages-actions.service';
 import type { MessagesService, OneMessage } from './messages.service';
 
@@ -199,9 +201,32 @@ export class GroupSendsService {
     }
   }
 
-  /** The app ids whose group-send children a reader sees under a parent: the apps they have a role on. */
-  async readable(actor: { id: number; ulevel: number }): Promise<number[] | null> {
-    if (actor.ulevel === 100) return null;
-    return (await this.deps.groups.userApps(actor)).map((a) => a.appId);
+  /**
+   * A list page's group rows as the reader sees them: each parent's children in the apps the reader has a role on,
+   * and for every group row whether the reader may act on the whole group (the scope dialog's "all").
+   */
+  async rowsOf(
+    rows: MessageRecord[],
+    reader: { id: number; ulevel: number },
+  ): Promise<Map<number, { children?: MessageRow['groupChildren']; groupScope: boolean }>> {
+    const grouped = rows.filter((r) => r.appGroupId !== null);
+    if (grouped.length === 0) return new Map();
+    const mine = reader.ulevel === 100 ? null : await this.deps.groups.userApps(reader);
+    const acting =
+      mine && new Set(mine.filter((a) => ACTING_LEVELS.includes(a.projectLevel)).map((a) => a.appId));
+    const parents = grouped.filter((r) => r.appGroupParentId === null).map((r) => r.id);
+    const [children, appsOf] = await Promise.all([
+      this.deps.repo.groupChildren(parents, mine && mine.map((a) => a.appId)),
+      this.deps.repo.groupApps(grouped.map((r) => r.appGroupParentId ?? r.id)),
+    ]);
+    return new Map(
+      grouped.map((r) => {
+        const apps = appsOf.get(r.appGroupParentId ?? r.id) ?? [];
+        const groupScope = acting === null || apps.every((a) => acting.has(a));
+        if (r.appGroupParentId !== null) return [r.id, { groupScope }];
+        const own = children.filter((c) => c.appGroupParentId === r.id).map(toGroupChild);
+        return [r.id, { children: own, groupScope }];
+      }),
+    );
   }
 }

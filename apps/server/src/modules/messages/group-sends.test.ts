@@ -113,7 +113,12 @@ describe.each(backends())('app-group sends [$name]', (backend) => {
     expect(res.json(), res.body).toMatchObject({ status: 200 });
     const parentId = res.json().data.id as number;
     const [parentRow] = await rows(apps[0]!.id);
-    expect(parentRow).toMatchObject({ id: parentId, appGroupId: groupId, appGroupParentMsgId: null });
+    expect(parentRow).toMatchObject({
+      id: parentId,
+      appGroupId: groupId,
+      appGroupParentMsgId: null,
+      groupScope: true,
+    });
     const children = parentRow!.groupChildren as Array<{ msgId: number; appId: number; pushCount: number }>;
     expect(children.map((c) => [c.appId, c.pushCount])).toEqual([
       [apps[1]!.id, APPS[1]!.devices],
@@ -148,9 +153,24 @@ describe.each(backends())('app-group sends [$name]', (backend) => {
           ).toEqual([]);
     }
     const [childRow] = await rows(apps[1]!.id);
-    expect(childRow).toMatchObject({ id: ids[1], appGroupId: groupId, appGroupParentMsgId: parentId });
-    // a reader without a role on the other apps sees the parent without their children
-    expect((await rows(apps[0]!.id, manager))[0]).toMatchObject({ id: parentId, groupChildren: [] });
+    expect(childRow).toMatchObject({
+      id: ids[1],
+      appGroupId: groupId,
+      appGroupParentMsgId: parentId,
+      groupScope: true,
+    });
+    expect(childRow!.groupChildren).toBeUndefined();
+    // a reader without a role on the other apps sees the parent without their children, and no "all" scope
+    expect((await rows(apps[0]!.id, manager))[0]).toMatchObject({
+      id: parentId,
+      groupChildren: [],
+      groupScope: false,
+    });
+    // a message outside any group has neither
+    const plain = (await save({})).json().data.id as number;
+    const plainRow = (await rows(apps[0]!.id)).find((r) => r.id === plain)!;
+    expect(plainRow.appGroupId).toBeNull();
+    expect('groupScope' in plainRow || 'groupChildren' in plainRow).toBe(false);
   });
 
   it('refuses a bad entry naming it, and writes nothing', async () => {

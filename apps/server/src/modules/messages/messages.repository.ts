@@ -182,6 +182,18 @@ export class MessagesRepository {
     );
   }
 
+  /** The apps of each group send rooted at `rootIds` (the parent's and every child's). */
+  async groupApps(rootIds: number[]): Promise<Map<number, number[]>> {
+    if (rootIds.length === 0) return new Map();
+    const rows = await this.database.query<{ root: number; apps: number[] }>(
+      `SELECT COALESCE(m.app_group_parent_id, m.id)::int AS root, array_agg(DISTINCT m.app_id) AS apps FROM messages m
+       WHERE (m.id = ANY($1::bigint[]) OR m.app_group_parent_id = ANY($1::bigint[])) AND NOT m.deleted
+       GROUP BY 1`,
+      [rootIds],
+    );
+    return new Map(rows.map((r) => [r.root, r.apps]));
+  }
+
   /** The children of group-send parents, with their app, limited to `appIds` (the apps the reader belongs to). */
   async groupChildren(
     parentIds: number[],

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
 import { messagesPolicy as policy } from './messages.policy';
-import { toDetail, toGroupChild, toRow } from './messages.presenter';
+import { toDetail, toRow } from './messages.presenter';
 import { GroupSendsService } from './group-sends.service';
 import { AppGroupsRepository } from '../app-groups';
 import { MessagesRepository } from './messages.repository';
@@ -97,17 +97,17 @@ export function registerMessagesModule(ctx: ModuleContext): void {
 
   registerCall(app, messageCalls.list, policy.read, async ({ params, body, session }) => {
     const { rows, total } = await repo.list(params.appId, body);
-    const parents = rows.filter((r) => r.appGroupId !== null && r.appGroupParentId === null).map((r) => r.id);
-    const children =
-      parents.length > 0 ? await repo.groupChildren(parents, await groupSends.readable(session.user)) : [];
+    const groups = await groupSends.rowsOf(rows, session.user);
     return {
       results: rows.map((r) => {
-        const row = toRow(r);
-        if (!parents.includes(r.id)) return row;
-        return {
-          ...row,
-          groupChildren: children.filter((c) => c.appGroupParentId === r.id).map(toGroupChild),
-        };
+        const group = groups.get(r.id);
+        return group
+          ? {
+              ...toRow(r),
+              groupScope: group.groupScope,
+              ...(group.children ? { groupChildren: group.children } : {}),
+            }
+          : toRow(r);
       }),
       total,
     };
