@@ -30,13 +30,16 @@ type Action = 'stop' | 'cancel' | 'recall' | 'remove';
 /** The project levels that may act on a message (messages.policy act). */
 const ACTING_LEVELS: readonly number[] = [100, 200, 300, 400];
 
-/** A child's refusal names its field under its entry (`groupCounts.1.pushCount`); codes without a field pass. */
-function inChild(err: unknown, i: number): unknown {
+/**
+ * A child's refusal names its entry (`groupCounts.1.pushCount`) and, in the message, its app; codes without a field
+ * (daily limit, sensitive words, forbidden countries) pass as they are.
+ */
+function inChild(err: unknown, i: number, appTitle: string): unknown {
   if (!(err instanceof ApiError)) return err;
   const first = (err.data as { fields?: Array<{ field: string; message: string }> } | undefined)?.fields?.[0];
   if (!first) return err;
   const field = first.field === 'pushCount' ? 'pushCount' : 'appId';
-  return fieldError(`groupCounts.${i}.${field}`, first.message);
+  return fieldError(`groupCounts.${i}.${field}`, `${appTitle}: ${first.message}`);
 }
 
 /**
@@ -131,12 +134,15 @@ export class GroupSendsService {
       if (!member || member.current)
         throw fieldError(`groupCounts.${i}.appId`, 'is not another app of this group');
       if (member.blocked === 'level')
-        throw fieldError(`groupCounts.${i}.appId`, 'you are not an owner of this app');
+        throw fieldError(`groupCounts.${i}.appId`, `${member.title}: you are not an owner of this app`);
       if (member.blocked === 'review')
-        throw fieldError(`groupCounts.${i}.appId`, 'this app reviews its messages: send to it on its own');
+        throw fieldError(
+          `groupCounts.${i}.appId`,
+          `${member.title}: this app reviews its messages, send to it on its own`,
+        );
       children.push({
         app: await this.deps.appOf(c.appId).catch((err: unknown) => {
-          throw inChild(err, i);
+          throw inChild(err, i, member.title);
         }),
         input: { ...one, pushCount: c.pushCount, materialId: undefined },
         actor: { ...actor, projectLevel: member.projectLevel ?? actor.projectLevel },
@@ -145,7 +151,7 @@ export class GroupSendsService {
     // every app's rules first: a refusal anywhere writes nothing
     for (const [i, c] of children.entries())
       await this.deps.messages.save(c.app, c.input, c.actor, 'message', undefined, 'check').catch((err) => {
-        throw inChild(err, i);
+        throw inChild(err, i, c.app.title);
       });
     const parent = await this.deps.messages.save(app, one, actor);
     await this.deps.repo.setAppGroup(parent.id, appGroupId, null);

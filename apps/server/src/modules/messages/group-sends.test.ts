@@ -204,6 +204,10 @@ describe.each(backends())('app-group sends [$name]', (backend) => {
       const res = await save(body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().data.fields[0].field).toBe(field);
+      if (field === 'groupCounts.1.pushCount')
+        expect(res.json().data.fields[0].message).toMatch(
+          /^Shop Pro: must not exceed the audience \(5 devices\)/,
+        );
     }
     expect(await messageCount()).toBe(before);
   });
