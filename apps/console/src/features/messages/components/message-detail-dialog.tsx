@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '@beacon/shared';
 import { useAppInfo } from '../../apps';
 import { useMessageRecord } from '../api/get-message-record';
-import { LIST_REFRESH_MS, needsRefresh } from '../lib/message-status';
+import { refreshInterval } from '../lib/message-status';
 import { DistributionSection } from './distribution-section';
 import { ForecastSection } from './forecast-section';
 import { FunnelSection } from './funnel-section';
@@ -31,7 +31,8 @@ export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialog
   const record = useMessageRecord(appId, row?.id);
   const info = useAppInfo(appId);
   const status = record.data?.status ?? row?.status ?? 0;
-  const refresh = needsRefresh([status]) ? LIST_REFRESH_MS : false;
+  // every few seconds while it sends, then slowly while its devices still report (events arrive for hours)
+  const refresh = refreshInterval([status], Number.NEGATIVE_INFINITY, Date.now());
 
   return (
     <Modal

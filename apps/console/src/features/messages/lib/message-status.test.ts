@@ -9,6 +9,7 @@ import {
   needsRefresh,
   refreshInterval,
   REFRESH_LINGER_MS,
+  SENT_REFRESH_MS,
   showsDashes,
   statusLabelKey,
   statusTone,
@@ -83,7 +84,10 @@ describe('message status colours and names', () => {
     const now = 1_000_000;
     expect(refreshInterval([4], Number.NEGATIVE_INFINITY, now)).toBe(LIST_REFRESH_MS);
     expect(refreshInterval([3], now - 1000, now)).toBe(LIST_REFRESH_MS);
-    expect(refreshInterval([3], now - REFRESH_LINGER_MS, now)).toBe(false);
-    expect(refreshInterval([1, 8], Number.NEGATIVE_INFINITY, now)).toBe(false);
+    // sent, stopped, recalled: events still arrive, so the counters keep refreshing slowly
+    expect(refreshInterval([3], now - REFRESH_LINGER_MS, now)).toBe(SENT_REFRESH_MS);
+    expect(refreshInterval([1, 8], Number.NEGATIVE_INFINITY, now)).toBe(SENT_REFRESH_MS);
+    // nothing went out (scheduled, cancelled before start is 3 too, invalid, deleted): no refresh
+    expect(refreshInterval([2, 6, 14], Number.NEGATIVE_INFINITY, now)).toBe(false);
   });
 });

@@ -57,10 +57,17 @@ export function showsDashes(status: number): boolean {
 export const LIST_REFRESH_MS = 3000;
 /** Counters of the last batches land shortly after a message's final status: keep refreshing this long after. */
 export const REFRESH_LINGER_MS = 10_000;
+/**
+ * A message that went out keeps counting for hours (devices report received, shown and clicked when they come online,
+ * within the time to live): while one is on screen its counters refresh this often (only while the page is visible).
+ */
+export const SENT_REFRESH_MS = 15_000;
+/** Sent (1, 9), stopped (3, 99), recalled (8) and platform done (16): sends went out, so events still arrive. */
+export const COUNTING_STATUSES: readonly number[] = [1, 9, 3, 99, 8, 16];
 
 /**
- * The list's refresh interval: every LIST_REFRESH_MS while a row sends and for REFRESH_LINGER_MS after the last time
- * one did (`lastSendingAt`), then none.
+ * The refresh interval of a list or detail: every LIST_REFRESH_MS while a row sends and for REFRESH_LINGER_MS after
+ * the last time one did (`lastSendingAt`); every SENT_REFRESH_MS while a shown message went out; else none.
  */
 export function refreshInterval(
   statuses: readonly number[],
@@ -68,5 +75,6 @@ export function refreshInterval(
   now: number,
 ): number | false {
   if (needsRefresh(statuses)) return LIST_REFRESH_MS;
-  return now - lastSendingAt < REFRESH_LINGER_MS ? LIST_REFRESH_MS : false;
+  if (now - lastSendingAt < REFRESH_LINGER_MS) return LIST_REFRESH_MS;
+  return statuses.some((s) => COUNTING_STATUSES.includes(s)) ? SENT_REFRESH_MS : false;
 }
