@@ -5,7 +5,7 @@ export { DataTabs, type DataTab } from './components/data-tabs';
 export { formatCount, formatRate, lossName, rowPushTime, zonedTime } from './lib/format';
 export { DEFAULT_TZ } from './lib/list-filters';
 export { LIST_REFRESH_MS, needsRefresh, refreshInterval, showsDashes } from './lib/message-status';
-export { CONFIRMED_ACTIONS, rowActions, scheduleInstant, type RowActionKey } from './lib/row-actions';
+export { rowActions, scheduleInstant, type RowActionKey } from './lib/row-actions';
 export { messagesQueryKey } from './api/get-messages';
 export { useCancelMessage } from './api/cancel-message';
 export { useStopMessage } from './api/stop-message';

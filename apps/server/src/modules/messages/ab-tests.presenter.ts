@@ -1,4 +1,4 @@
-import type { AbArmRow, AbTestRow, MultiLangEntry } from '@beacon/shared';
+import { abSignificance, type AbArmRow, type AbTestRow, type MultiLangEntry } from '@beacon/shared';
 import type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
 import { isArm } from './ab-arms';
 
@@ -42,5 +42,37 @@ export function toAbRow({
     targetingType: parent.targetingType,
     abAllSent: parent.abAllSent,
     childMsgs: children.map(toArm),
+  };
+}
+
+/** Whether arm B's clicks per dispatched device differ from arm A's (null until both arms exist). */
+function significanceOf(children: AbChildRecord[]) {
+  const a = children.find((c) => c.groupTag === 'A');
+  const b = children.find((c) => c.groupTag === 'B');
+  if (!a || !b) return null;
+  const counts = (c: AbChildRecord) => ({
+    dispatched: c.dispatchCount,
+    reach: c.reachCount,
+    show: c.showCount,
+    click: c.clickCount,
+  });
+  return abSignificance(counts(a), counts(b));
+}
+
+/** A test's detail: its row, the settings its arms share (kept on the parent) and the arms' significance. */
+export function toAbDetail(test: { parent: AbParentRecord; children: AbChildRecord[] }) {
+  const { parent } = test;
+  return {
+    ...toAbRow(test),
+    conditions: parent.conditions,
+    groupId: parent.groupId,
+    userIds: parent.userIds,
+    fileOrigin: parent.fileOrigin,
+    fileLink: parent.fileLink,
+    timeToLive: parent.ttlSeconds,
+    speedLimit: parent.speedLimit,
+    msgRestrictType: parent.restrictType,
+    msgDisplayPrior: parent.displayPrior,
+    significance: significanceOf(test.children),
   };
 }

@@ -1,6 +1,6 @@
 import { AB_TEST_TYPE, type AbTestListRequest } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { tzName } from './messages.repository';
+import { tzName, type MessageRecord } from './messages.repository';
 
 /** An A/B test's parent row (msg_type 4): its settings; the arms are its children. */
 export interface AbParentRecord {
@@ -12,6 +12,16 @@ export interface AbParentRecord {
   createdAt: Date;
   targetingType: number;
   abAllSent: boolean;
+  /** the settings both arms share (the detail and the edit read them) */
+  conditions: MessageRecord['conditions'];
+  groupId: number | null;
+  userIds: string[];
+  fileOrigin: string;
+  fileLink: string;
+  ttlSeconds: number;
+  speedLimit: number;
+  restrictType: number;
+  displayPrior: number | null;
 }
 
 /** An arm (or the "send to all" child) with its counters. */
@@ -39,7 +49,10 @@ export interface AbChildRecord {
 }
 
 const PARENT = `m.id::int AS id, m.app_id AS "appId", m.title, m.owner_email AS "ownerEmail", m.status,
-  m.created_at AS "createdAt", m.targeting_type AS "targetingType", m.ab_all_sent AS "abAllSent"`;
+  m.created_at AS "createdAt", m.targeting_type AS "targetingType", m.ab_all_sent AS "abAllSent",
+  m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds", m.file_origin AS "fileOrigin",
+  m.file_link AS "fileLink", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
+  m.restrict_type AS "restrictType", m.display_prior AS "displayPrior"`;
 
 /** The A/B tests' reads and the one write of its own: "send to all" taken once. */
 export class AbTestsRepository {

@@ -1,93 +1,42 @@
 import { EditorView } from '@codemirror/view';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { base64OfText } from '@beacon/shared';
+import {
+  appInfo,
+  DICTS,
+  errorOf,
+  field,
+  json,
+  messageDetail,
+  ok,
+  restoreAfterEach,
+  SEND_SETTINGS,
+  slow,
+  stubApi,
+} from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { AbComposeScreen } from './ab-compose-screen';
 
-const APP_INFO = {
-  appId: 1,
-  title: 'Acme Shop',
-  pkg: 'com.acme.shop',
-  logo: '',
-  ownerEmail: 'o@example.com',
-  projectLevel: 200,
-  reviewEnable: false,
-  materialReviewEnable: false,
-  advanceTarget: false,
-  multiLangEnable: false,
-  localTimeEnable: true,
-  displayPriorityEnable: false,
-  linksEnable: true,
-  limitEnable: false,
-  limitCount: 0,
-  uploadFileLimit: 30,
-  destroy: 0,
-  serverUTC: '+0800',
-  hasServiceAccount: true,
-};
-const DICTS = {
-  countries: [],
-  languages: [],
-  subLanguages: [],
-  androidVersions: [],
-  utcOffsets: ['+0000'],
-  dailyMessageKinds: [],
-  statisticsModes: [],
-  brands: [],
-  operators: [],
-  appVersions: [],
-  interestTags: [],
-  audiencePackages: [],
-  advancedTargeting: false,
-};
-
-const armDetail = (id: number, title: string, schedule: Record<string, unknown>) => ({
-  id,
-  msgId: id,
-  msgType: 1,
-  title: 'Sale copy',
-  ownerEmail: 'o@example.com',
-  status: 2,
-  createTime: '2030-01-01T00:00:00Z',
-  materialId: null,
-  multiLangEnable: false,
-  targetingType: 0,
-  pushCount: 100,
-  targetCount: 1234,
-  dispatchCount: 0,
-  arriveAll: 0,
-  reachRate: 0,
-  show: 0,
-  showRate: 0,
-  click: 0,
-  clickRate: 0,
-  conversion: 0,
-  speedLimit: 2000,
-  parentMsgId: 5,
-  pullUp: false,
-  data: {
-    noti_type: 1,
-    noti_title: title,
-    noti_desc: 'Today only',
-    noti_small_icon: '/files/icon.png',
-    noti_open_type: 1,
-    noti_open_content: 'shop://sale',
-  },
-  conditions: [],
-  groupId: null,
-  userIds: [],
-  fileOrigin: '',
-  fileLink: '',
-  timeToLive: 7200,
-  msgRestrictType: 2,
-  msgDisplayPrior: null,
-  multiLangContent: [],
-  rejectReason: '',
-  forecast: null,
-  waves: [],
-  ...schedule,
-});
+const armDetail = (id: number, title: string, schedule: Record<string, unknown>) =>
+  messageDetail({
+    id,
+    msgId: id,
+    msgType: 1,
+    title: 'Sale copy',
+    status: 2,
+    speedLimit: 2000,
+    parentMsgId: 5,
+    data: {
+      noti_type: 1,
+      noti_title: title,
+      noti_desc: 'Today only',
+      noti_small_icon: '/files/icon.png',
+      noti_open_type: 1,
+      noti_open_content: 'shop://sale',
+    },
+    ...schedule,
+  });
 const AT = { scheduleType: 2, scheduleDate: '2099-01-02 10:00:00', scheduleUTC: '+0100' };
 const abArm = (tag: string, msgId: number) => ({
   msgId,
@@ -118,56 +67,36 @@ const AB_DETAIL = {
   targetingType: 0,
   abAllSent: false,
   childMsgs: [abArm('A', 51), abArm('B', 52)],
-  conditions: [],
-  groupId: null,
-  userIds: [],
-  fileOrigin: '',
-  fileLink: '',
-  timeToLive: 7200,
+  ...SEND_SETTINGS,
   speedLimit: 2000,
-  msgRestrictType: 2,
-  msgDisplayPrior: null,
   significance: null,
 };
 
 let saved: Array<Record<string, unknown>> = [];
 let saveAnswer: (() => Response) | undefined;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
 
 beforeEach(() => {
   saved = [];
   saveAnswer = undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
-      if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
-      if (url.includes('/dict/1/all')) return ok(DICTS);
-      if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: true });
-      if (url.endsWith('/msg/abtest/5/detail')) return ok(AB_DETAIL);
-      if (url.endsWith('/msg/detail')) {
-        const { id } = JSON.parse(init?.body as string) as { id: number };
-        return ok(armDetail(id, id === 51 ? 'Half price' : '50 % off', AT));
-      }
-      if (url.endsWith('/msg/abtest/create')) {
-        saved.push(JSON.parse(init?.body as string) as Record<string, unknown>);
-        return saveAnswer ? saveAnswer() : ok({ id: 5, msgId: 5, status: 0 });
-      }
-      return json(404, { status: 404, msg: 'not found' });
-    }),
-  );
+  stubApi((url, init) => {
+    if (url.endsWith('/app/1/info')) return ok(appInfo());
+    if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
+    if (url.includes('/dict/1/all')) return ok(DICTS);
+    if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: true });
+    if (url.endsWith('/msg/abtest/5/detail')) return ok(AB_DETAIL);
+    if (url.endsWith('/msg/detail')) {
+      const { id } = JSON.parse(init?.body as string) as { id: number };
+      return ok(armDetail(id, id === 51 ? 'Half price' : '50 % off', AT));
+    }
+    if (url.endsWith('/msg/abtest/create')) {
+      saved.push(JSON.parse(init?.body as string) as Record<string, unknown>);
+      return saveAnswer ? saveAnswer() : ok({ id: 5, msgId: 5, status: 0 });
+    }
+    return undefined;
+  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+restoreAfterEach();
 
-const slow = { timeout: 15_000 };
-const field = (id: string) => document.getElementById(id) as HTMLInputElement;
-const errorOf = (id: string) =>
-  field(id)?.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 /** Replaces the text of the n-th JSON editor as a user edit (jsdom cannot type into CodeMirror). */
 function typeJson(root: ParentNode, text: string, n: number): void {

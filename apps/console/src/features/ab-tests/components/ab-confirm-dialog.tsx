@@ -1,7 +1,7 @@
-import { Descriptions, Flex, Modal, Tag, Typography } from 'antd';
+import { Flex, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ScheduleType, type AbTestSaveInput } from '@beacon/shared';
-import { PushPreview } from '../../../components/push-preview';
+import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatNumber } from '../../../lib/number-format';
 import { CrossSummary, slowPushDuration, type EstimateState } from '../../compose';
@@ -50,9 +50,6 @@ export function AbConfirmDialog({
     return sum === undefined || n === undefined ? undefined : sum + n;
   }, 0);
   const totalPercent = arms.reduce((sum, arm) => sum + arm.groupPercent, 0);
-  const speed = payload.speedLimit
-    ? `${payload.speedLimit}/s · ${t('compose.schedule.duration', slowPushDuration(armDevices(audience, arms[0]?.groupPercent ?? 0) ?? 0, payload.speedLimit))}`
-    : t('compose.confirm.fullSpeed');
   const scheduleOf = (arm: (typeof arms)[number]) =>
     arm.scheduleType === ScheduleType.NOW
       ? t('compose.schedule.now')
@@ -88,25 +85,7 @@ export function AbConfirmDialog({
                 </Typography.Text>
               </Flex>
               {values.shared.abMsgType === 1 ? (
-                <PushPreview
-                  appName={appName}
-                  expanded
-                  labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
-                  content={{
-                    design: v.design,
-                    title: v.title,
-                    desc: v.desc,
-                    smallIcon: v.smallIcon,
-                    color: v.smallIconColor,
-                    icon: v.icon,
-                    button: v.button,
-                    exType: v.exType,
-                    exText: v.exText,
-                    exImage: v.exImage,
-                    optionalIcon: v.optionalIcon,
-                    buttons: v.buttons,
-                  }}
-                />
+                <ConfirmPreview appName={appName} values={v} />
               ) : (
                 <CrossSummary data={arm.data} />
               )}
@@ -122,24 +101,13 @@ export function AbConfirmDialog({
           );
         })}
       </div>
-      <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
-        <Descriptions.Item label={t('compose.cross.fields.description')}>{payload.title}</Descriptions.Item>
-        <Descriptions.Item label={t('compose.fields.msgRestrictType')}>
-          {t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('compose.fields.targetingType')}>
-          {t(`compose.targeting.type${payload.targetingType}`)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('compose.fields.ttl')}>
-          {t('compose.confirm.hours', { count: (payload.timeToLive ?? 43200) / 3600 })}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('compose.fields.speedLimit')}>{speed}</Descriptions.Item>
-        {payload.msgDisplayPrior !== undefined && (
-          <Descriptions.Item label={t('compose.fields.priority')}>
-            {payload.msgDisplayPrior}
-          </Descriptions.Item>
-        )}
-      </Descriptions>
+      <ConfirmSummary
+        payload={payload}
+        descriptionLabel={t('compose.cross.fields.description')}
+        targeting={t(`compose.targeting.type${payload.targetingType}`)}
+        durationAt={(rate) => slowPushDuration(armDevices(audience, arms[0]?.groupPercent ?? 0) ?? 0, rate)}
+        style={{ marginTop: 16 }}
+      />
       <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
         {t('abTests.confirm.total', {
           devices: count(total),

@@ -1,7 +1,7 @@
-import { Descriptions, Modal, Typography } from 'antd';
+import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } from '@beacon/shared';
-import { PushPreview } from '../../../components/push-preview';
+import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { type ComposeValues } from '../lib/compose-values';
 import { type MessageKind } from '../lib/message-kind';
 import { slowPushDuration } from '../lib/slow-push';
@@ -65,9 +65,6 @@ export function ConfirmDialog({
       : payload.scheduleType === ScheduleType.AT_TIME
         ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
         : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
-  const speed = payload.speedLimit
-    ? `${payload.speedLimit}/s · ${t('compose.schedule.duration', slowPushDuration(count, payload.speedLimit))}`
-    : t('compose.confirm.fullSpeed');
   return (
     <Modal
       open={open}
@@ -82,58 +79,25 @@ export function ConfirmDialog({
     >
       <div style={{ display: 'flex', gap: 20, alignItems: 'flex-start' }}>
         {kind === 'notification' ? (
-          <PushPreview
-            appName={appName}
-            expanded
-            labels={{ now: t('compose.preview.now'), titlePlaceholder: '', descPlaceholder: '' }}
-            content={{
-              design: v.design,
-              title: v.title,
-              desc: v.desc,
-              smallIcon: v.smallIcon,
-              color: v.smallIconColor,
-              icon: v.icon,
-              button: v.button,
-              exType: v.exType,
-              exText: v.exText,
-              exImage: v.exImage,
-              optionalIcon: v.optionalIcon,
-              buttons: v.buttons,
-            }}
-          />
+          <ConfirmPreview appName={appName} values={v} />
         ) : (
           <CrossSummary data={payload.data} />
         )}
-        <Descriptions size="small" column={1} style={{ flex: 1 }}>
-          <Descriptions.Item
-            label={t(
-              kind === 'notification' ? 'compose.fields.description' : 'compose.cross.fields.description',
-            )}
-          >
-            {payload.title}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.msgRestrictType')}>
-            {t(`compose.kind.${['ad', 'distribute', 'content'][(payload.msgRestrictType ?? 1) - 1]}`)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.targetingType')}>
-            {detail ? `${targeting} · ${detail}` : targeting}
-          </Descriptions.Item>
-          {payload.multiLangEnable && (
-            <Descriptions.Item label={t('compose.fields.languages')}>
-              {payload.multiLangContent?.map((e) => e.lang).join(', ')}
-            </Descriptions.Item>
+        <ConfirmSummary
+          payload={payload}
+          descriptionLabel={t(
+            kind === 'notification' ? 'compose.fields.description' : 'compose.cross.fields.description',
           )}
-          <Descriptions.Item label={t('compose.fields.scheduleType')}>{schedule}</Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.ttl')}>
-            {t('compose.confirm.hours', { count: (payload.timeToLive ?? 43200) / 3600 })}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('compose.fields.speedLimit')}>{speed}</Descriptions.Item>
-          {payload.msgDisplayPrior !== undefined && (
-            <Descriptions.Item label={t('compose.fields.priority')}>
-              {payload.msgDisplayPrior}
-            </Descriptions.Item>
-          )}
-        </Descriptions>
+          targeting={detail ? `${targeting} · ${detail}` : targeting}
+          languages={
+            payload.multiLangEnable
+              ? (payload.multiLangContent?.map((e) => e.lang).join(', ') ?? '')
+              : undefined
+          }
+          schedule={schedule}
+          durationAt={(rate) => slowPushDuration(count, rate)}
+          style={{ flex: 1 }}
+        />
       </div>
       <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
         {t('compose.confirm.count', { count })}

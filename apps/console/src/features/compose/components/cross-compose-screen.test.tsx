@@ -1,124 +1,61 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { base64OfText, textOfBase64 } from '@beacon/shared';
+import {
+  appInfo,
+  DICTS,
+  errorOf,
+  field,
+  json,
+  messageDetail,
+  ok,
+  restoreAfterEach,
+  slow,
+  stubApi,
+} from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 import { typeJson } from './json-editor.testing';
 
-const APP_INFO = {
-  appId: 1,
-  title: 'Acme Shop',
-  pkg: 'com.acme.shop',
-  logo: '',
-  ownerEmail: 'o@example.com',
-  projectLevel: 200,
-  reviewEnable: false,
-  materialReviewEnable: false,
-  advanceTarget: false,
-  multiLangEnable: true,
-  localTimeEnable: true,
-  displayPriorityEnable: true,
-  linksEnable: true,
-  limitEnable: false,
-  limitCount: 0,
-  uploadFileLimit: 30,
-  destroy: 0,
-  serverUTC: '+0800',
-  hasServiceAccount: true,
-};
-const DICTS = {
-  countries: [],
-  languages: [],
-  subLanguages: [],
-  androidVersions: [],
-  utcOffsets: ['+0000'],
-  dailyMessageKinds: [],
-  statisticsModes: [],
-  brands: [],
-  operators: [],
-  appVersions: [],
-  interestTags: [],
-  audiencePackages: [],
-  advancedTargeting: false,
-};
-const detail = (data: Record<string, unknown>) => ({
-  id: 9,
-  msgId: 90,
-  msgType: 2,
-  title: 'Refresh the feed',
-  ownerEmail: 'o@example.com',
-  status: 0,
-  scheduleType: 1,
-  scheduleDate: null,
-  createTime: '2030-01-01T00:00:00Z',
-  materialId: null,
-  multiLangEnable: false,
-  targetingType: 0,
-  pushCount: 100,
-  targetCount: 1234,
-  dispatchCount: 0,
-  arriveAll: 0,
-  reachRate: 0,
-  show: 0,
-  showRate: 0,
-  click: 0,
-  clickRate: 0,
-  conversion: 0,
-  speedLimit: 0,
-  parentMsgId: null,
-  pullUp: 'enlive_package' in data,
-  data,
-  conditions: [],
-  groupId: null,
-  userIds: [],
-  fileOrigin: '',
-  fileLink: '',
-  scheduleUTC: '+0800',
-  timeToLive: 7200,
-  msgRestrictType: 2,
-  msgDisplayPrior: 3,
-  multiLangContent: [],
-  rejectReason: '',
-  forecast: null,
-  waves: [],
-});
+const detail = (data: Record<string, unknown>) =>
+  messageDetail({
+    id: 9,
+    msgId: 90,
+    msgType: 2,
+    title: 'Refresh the feed',
+    status: 0,
+    scheduleType: 1,
+    scheduleDate: null,
+    scheduleUTC: '+0800',
+    msgDisplayPrior: 3,
+    pullUp: 'enlive_package' in data,
+    data,
+  });
 
 let saved: Array<Record<string, unknown>> = [];
 let detailData: Record<string, unknown> = {};
 let saveAnswer: (() => Response) | undefined;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
 
 beforeEach(() => {
   saved = [];
   saveAnswer = undefined;
   detailData = { trans_data: base64OfText('{"action":"refresh","id":42}'), noti_layout_id: 3 };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
-      if (url.endsWith('/app/1/icon')) return ok({ icon: '', color: '' });
-      if (url.includes('/dict/1/all')) return ok(DICTS);
-      if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: true });
-      if (url.endsWith('/msg/detail')) return ok(detail(detailData));
-      if (url.endsWith('/msg/save')) {
-        saved.push(JSON.parse(init?.body as string) as Record<string, unknown>);
-        return saveAnswer ? saveAnswer() : ok({ id: 7, msgId: 70, status: 0 });
-      }
-      return json(404, { status: 404, msg: 'not found' });
-    }),
-  );
+  stubApi((url, init) => {
+    if (url.endsWith('/app/1/info'))
+      return ok(appInfo({ multiLangEnable: true, displayPriorityEnable: true }));
+    if (url.endsWith('/app/1/icon')) return ok({ icon: '', color: '' });
+    if (url.includes('/dict/1/all')) return ok(DICTS);
+    if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: true });
+    if (url.endsWith('/msg/detail')) return ok(detail(detailData));
+    if (url.endsWith('/msg/save')) {
+      saved.push(JSON.parse(init?.body as string) as Record<string, unknown>);
+      return saveAnswer ? saveAnswer() : ok({ id: 7, msgId: 70, status: 0 });
+    }
+    return undefined;
+  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+restoreAfterEach();
 
-const slow = { timeout: 15_000 };
-const field = (id: string) => document.getElementById(id) as HTMLInputElement;
-const errorOf = (id: string) =>
-  field(id)?.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Review and (send|save)/ }));
 const sentData = (i = 0) => saved[i]?.data as Record<string, string>;
 

@@ -1,58 +1,28 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { base64OfText } from '@beacon/shared';
+import {
+  appInfo,
+  messageDetail,
+  messageRow,
+  ok,
+  restoreAfterEach,
+  slow,
+  stubApi,
+} from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { MessagesScreen } from './messages-screen';
 
-const APP_INFO = {
-  appId: 1,
-  title: 'Acme Shop',
-  pkg: 'com.acme.shop',
-  logo: '',
-  ownerEmail: 'o@example.com',
-  projectLevel: 200,
-  reviewEnable: false,
-  materialReviewEnable: false,
-  advanceTarget: false,
-  multiLangEnable: false,
-  localTimeEnable: true,
-  displayPriorityEnable: false,
-  linksEnable: true,
-  limitEnable: false,
-  limitCount: 0,
-  uploadFileLimit: 30,
-  destroy: 0,
-  serverUTC: '+0000',
-  hasServiceAccount: true,
-};
-const ROW = {
+const ROW = messageRow({
   id: 3,
   msgId: 30,
   msgType: 2,
   title: 'Wake up',
-  ownerEmail: 'o@example.com',
   status: 2,
   scheduleType: 2,
   scheduleDate: '2099-01-01 10:00:00',
-  createTime: '2030-01-01T00:00:00Z',
-  materialId: null,
-  multiLangEnable: false,
-  targetingType: 0,
-  pushCount: 100,
-  targetCount: 1234,
-  dispatchCount: 0,
-  arriveAll: 0,
-  reachRate: 0,
-  show: 0,
-  showRate: 0,
-  click: 0,
-  clickRate: 0,
-  conversion: 0,
-  speedLimit: 0,
-  parentMsgId: null,
-  pullUp: false,
-};
-const DETAIL = {
+});
+const DETAIL = messageDetail({
   ...ROW,
   data: {
     trans_data: base64OfText('{"action":"refresh"}'),
@@ -60,50 +30,27 @@ const DETAIL = {
     enlive_activity: '.OffersActivity',
     enlive_data: base64OfText('{"screen":"offers"}'),
   },
-  conditions: [],
-  groupId: null,
-  userIds: [],
-  fileOrigin: '',
-  fileLink: '',
   scheduleUTC: '+0000',
-  timeToLive: 7200,
   msgRestrictType: 1,
-  msgDisplayPrior: null,
-  multiLangContent: [],
-  rejectReason: '',
-  forecast: null,
-  waves: [],
-};
+});
 
 let lists: Array<Record<string, unknown>> = [];
 let row: Record<string, unknown> = ROW;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
 
 beforeEach(() => {
   lists = [];
   row = ROW;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
-      if (url.endsWith('/msg/list')) {
-        lists.push(JSON.parse(init?.body as string) as Record<string, unknown>);
-        return ok({ results: [row], total: 1 });
-      }
-      if (url.endsWith('/msg/detail')) return ok(DETAIL);
-      return json(404, { status: 404, msg: 'not found' });
-    }),
-  );
+  stubApi((url, init) => {
+    if (url.endsWith('/app/1/info')) return ok(appInfo({ serverUTC: '+0000' }));
+    if (url.endsWith('/msg/list')) {
+      lists.push(JSON.parse(init?.body as string) as Record<string, unknown>);
+      return ok({ results: [row], total: 1 });
+    }
+    if (url.endsWith('/msg/detail')) return ok(DETAIL);
+    return undefined;
+  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-const slow = { timeout: 15_000 };
+restoreAfterEach();
 
 describe('MessagesScreen, data/cross', () => {
   it('lists msgType 2 with the kind filter (no material id), exports msgType 2 and links the tabs', async () => {

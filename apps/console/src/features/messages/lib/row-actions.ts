@@ -2,9 +2,6 @@ import { messageActions, ScheduleType, type MessageActionKey, type MessageRow } 
 
 export type RowActionKey = MessageActionKey;
 
-/** The actions that change a message and so ask for a confirmation first. */
-export const CONFIRMED_ACTIONS: readonly RowActionKey[] = ['cancel', 'stop', 'recall', 'delete'];
-
 type Schedule = Pick<MessageRow, 'scheduleType' | 'scheduleDate'>;
 type Arm = Pick<MessageRow, 'msgType' | 'status'> & Schedule;
 type Row = Pick<MessageRow, 'status' | 'scheduleType' | 'scheduleDate' | 'targetingType' | 'msgType'> & {

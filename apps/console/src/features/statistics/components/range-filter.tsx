@@ -9,18 +9,33 @@ const DAY = 'YYYY-MM-DD';
 // a UTC day shown as the same calendar day in the picker (the picker works in local days; only the date part is used)
 const toDayjs = (day: string): Dayjs => dayjs(day);
 
-interface RangeFilterProps {
+interface RangeProps {
   kind: StatRangeKind;
   /** The range shown (the link's, or the default). */
   value: DayRange;
   onChange: (range: DayRange) => void;
 }
 
+interface RangeFilterProps extends RangeProps {
+  /** The i18n key prefix of its texts (label, start, end, preset, tooLong…); RangeSelect has its own. */
+  texts?: string;
+  testId?: string;
+  /** Which days may be picked (default: up to today, within the look-back). */
+  isPickable?: (day: string, today: string) => boolean;
+}
+
 /**
  * The report's days: a range picker of UTC days before today with the last 7/14/30 days as shortcuts. A range
  * longer than the report allows is refused with a message and the picker goes back to the range shown.
  */
-export function RangeFilter({ kind, value, onChange }: RangeFilterProps) {
+export function RangeFilter({
+  kind,
+  value,
+  onChange,
+  texts = 'statistics.range',
+  testId = 'stat-range',
+  isPickable = isSelectableDay,
+}: RangeFilterProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const id = useId();
@@ -29,7 +44,7 @@ export function RangeFilter({ kind, value, onChange }: RangeFilterProps) {
   const presets = PRESET_DAYS.filter((days) => days <= max).map((days) => {
     const r = presetRange(days, today);
     return {
-      label: t('statistics.range.preset', { count: days }),
+      label: t(`${texts}.preset`, { count: days }),
       value: [toDayjs(r.start), toDayjs(r.end)] as [Dayjs, Dayjs],
     };
   });
@@ -40,26 +55,24 @@ export function RangeFilter({ kind, value, onChange }: RangeFilterProps) {
     if (!start || !end) return;
     const problem = pickProblem(kind, start, end, today);
     if (problem === 'tooLong')
-      void message.error(
-        t(max === 31 ? 'statistics.range.tooLongMonth' : 'statistics.range.tooLong', { count: max }),
-      );
-    else if (problem) void message.error(t('statistics.range.notSelectable'));
+      void message.error(t(max === 31 ? `${texts}.tooLongMonth` : `${texts}.tooLong`, { count: max }));
+    else if (problem) void message.error(t(`${texts}.notSelectable`));
     else onChange({ start, end });
   };
 
   return (
     <Flex align="center" gap={8}>
       <Typography.Text id={id} type="secondary">
-        {t('statistics.range.label')}
+        {t(`${texts}.label`)}
       </Typography.Text>
       <DatePicker.RangePicker
         aria-labelledby={id}
-        data-testid="stat-range"
+        data-testid={testId}
         allowClear={false}
         value={[toDayjs(value.start), toDayjs(value.end)]}
         format={DAY}
-        placeholder={[t('statistics.range.start'), t('statistics.range.end')]}
-        disabledDate={(d: Dayjs) => !isSelectableDay(d.format(DAY), today)}
+        placeholder={[t(`${texts}.start`), t(`${texts}.end`)]}
+        disabledDate={(d: Dayjs) => !isPickable(d.format(DAY), today)}
         presets={presets}
         onChange={pick}
       />
@@ -70,7 +83,7 @@ export function RangeFilter({ kind, value, onChange }: RangeFilterProps) {
 /** The server's answer to a range: the range it used, and whether it fell back from the link's. */
 type Answer = { start: string; end: string; fallback: boolean } | undefined;
 
-interface RangeBarProps extends RangeFilterProps {
+interface RangeBarProps extends RangeProps {
   /** The range as the link wrote it. */
   asked: { start?: string; end?: string };
   answer: Answer;

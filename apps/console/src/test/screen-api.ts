@@ -1,0 +1,129 @@
+// Tests only: the fake server and the fixtures of the screen tests (render them with renderAt from ../test-utils).
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+/** A JSON response. */
+export const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A successful call's envelope around `data`. */
+export const ok = (data: unknown): Response => json(200, { status: 200, msg: 'success', data });
+
+/** The wait of a screen that loads several calls before it shows. */
+export const slow = { timeout: 15_000 };
+
+/** Replaces fetch with `route` (call it in beforeEach): what it answers, or a 404 for every other call. */
+export function stubApi(route: (url: string, init?: RequestInit) => Response | undefined): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async (url: string, init?: RequestInit) =>
+        route(url, init) ?? json(404, { status: 404, msg: 'not found' }),
+    ),
+  );
+}
+
+/** After each test of the file: unmount, and put fetch and every spy back. */
+export function restoreAfterEach(): void {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+/** App 1's info (/app/1/info): Acme Shop, project level 200, a service account, UTC+8; `fields` change it. */
+export const appInfo = (fields: Record<string, unknown> = {}) => ({
+  appId: 1,
+  title: 'Acme Shop',
+  pkg: 'com.acme.shop',
+  logo: '',
+  ownerEmail: 'o@example.com',
+  projectLevel: 200,
+  reviewEnable: false,
+  materialReviewEnable: false,
+  advanceTarget: false,
+  multiLangEnable: false,
+  localTimeEnable: true,
+  displayPriorityEnable: false,
+  linksEnable: true,
+  limitEnable: false,
+  limitCount: 0,
+  uploadFileLimit: 30,
+  destroy: 0,
+  serverUTC: '+0800',
+  hasServiceAccount: true,
+  ...fields,
+});
+
+/** App 1's dictionaries (/dict/1/all): empty but for the UTC offset +0000. */
+export const DICTS = {
+  countries: [],
+  languages: [],
+  subLanguages: [],
+  androidVersions: [],
+  utcOffsets: ['+0000'],
+  dailyMessageKinds: [],
+  statisticsModes: [],
+  brands: [],
+  operators: [],
+  appVersions: [],
+  interestTags: [],
+  audiencePackages: [],
+  advancedTargeting: false,
+};
+
+/** A message's list row (msg/list): 100 sends of 1,234 targets, nothing dispatched yet; `fields` name the message. */
+export const messageRow = (fields: Record<string, unknown>) => ({
+  ownerEmail: 'o@example.com',
+  createTime: '2030-01-01T00:00:00Z',
+  materialId: null,
+  multiLangEnable: false,
+  targetingType: 0,
+  pushCount: 100,
+  targetCount: 1234,
+  dispatchCount: 0,
+  arriveAll: 0,
+  reachRate: 0,
+  show: 0,
+  showRate: 0,
+  click: 0,
+  clickRate: 0,
+  conversion: 0,
+  speedLimit: 0,
+  parentMsgId: null,
+  pullUp: false,
+  appGroupId: null,
+  appGroupParentMsgId: null,
+  ...fields,
+});
+
+/** The send settings of a message's or an A/B test's detail: everyone, 2 h to live, restrict type 2, no priority. */
+export const SEND_SETTINGS = {
+  conditions: [],
+  groupId: null,
+  userIds: [],
+  fileOrigin: '',
+  fileLink: '',
+  timeToLive: 7200,
+  msgRestrictType: 2,
+  msgDisplayPrior: null,
+};
+
+/** A message's detail (msg/detail): its row with SEND_SETTINGS, no languages, no forecast, no waves. */
+export const messageDetail = (fields: Record<string, unknown>) =>
+  messageRow({
+    ...SEND_SETTINGS,
+    multiLangContent: [],
+    rejectReason: '',
+    forecast: null,
+    waves: [],
+    ...fields,
+  });
+
+/** A form field by its id (antd form items take the field's name). */
+export const field = (id: string) => document.getElementById(id) as HTMLInputElement;
+
+/** The error shown under a form field, '' when none. */
+export const errorOf = (id: string) =>
+  field(id)?.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
