@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Flex, Form } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  groupSendTargets,
   isFileTargeting,
   ScheduleType,
   TargetingType,
@@ -25,7 +26,8 @@ import { MultiLangSection } from './multi-lang-section';
 import { PreviewPanel } from './preview-panel';
 import { ScheduleSection } from './schedule-section';
 import { TestPreviewDialog } from './test-preview-dialog';
-import { useAudienceEstimate } from './use-audience-estimate';
+import { estimateTargeting, useAudienceEstimate } from './use-audience-estimate';
+import { GroupAppsSection } from './group-apps-section';
 import { useComposeSubmit } from './use-compose-submit';
 import { useFieldRule, useIssueText } from './use-field-rule';
 import { applyContentChange } from './values-change';
@@ -98,6 +100,16 @@ export function ComposeForm({
       all.scheduleType === ScheduleType.LOCAL_TIME
     )
       form.setFieldValue('scheduleType', ScheduleType.AT_TIME);
+    // a saved user group or a file belongs to this app alone: it clears the apps picker (part 2 §4)
+    if (
+      changed.targetingType !== undefined &&
+      !groupSendTargets(changed.targetingType) &&
+      all.appGroupId !== undefined
+    ) {
+      form.setFieldsValue({ appGroupId: undefined, groupCounts: [] });
+      void message.info(t('compose.groupApps.cleared'));
+    }
+    if ('appGroupId' in changed) form.setFieldValue('groupCounts', []);
   };
 
   /** Puts the issues at their fields and scrolls to the first; answers whether there were any. */
@@ -203,6 +215,13 @@ export function ComposeForm({
               countTouched.current = true;
             }}
           />
+          {!id && (
+            <GroupAppsSection
+              appId={app.appId}
+              rule={rule}
+              targeting={estimateTargeting(values ?? initial)}
+            />
+          )}
           <ScheduleSection
             rule={rule}
             localTimeEnable={app.localTimeEnable}

@@ -7,6 +7,7 @@ import { type MessageKind } from '../lib/message-kind';
 import { slowPushDuration } from '../lib/slow-push';
 import { CrossSummary } from './cross-summary';
 import { ForecastPanel } from './forecast-panel';
+import { ConfirmGroupApps } from './group-apps-section';
 
 interface ConfirmDialogProps {
   appId: number;
@@ -102,6 +103,7 @@ export function ConfirmDialog({
       <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
         {t('compose.confirm.count', { count })}
       </Typography.Paragraph>
+      <ConfirmGroupApps appId={appId} values={v} />
       <ForecastPanel appId={appId} payload={payload} />
     </Modal>
   );

@@ -1,5 +1,6 @@
 import {
   completeConditions,
+  groupSendTargets,
   MessageType,
   ScheduleType,
   TargetingType,
@@ -109,6 +110,12 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     fileLink: type === TargetingType.FILE_LINK ? v.fileLink.trim() : '',
     pushCount: v.pushCount ?? 0,
     targetCount: ctx.estimate ?? 0,
+    ...(!ctx.id && v.appGroupId !== undefined && groupSendTargets(type)
+      ? {
+          appGroupId: v.appGroupId,
+          groupCounts: v.groupCounts.map((c) => ({ appId: c.appId, pushCount: c.pushCount ?? 0 })),
+        }
+      : {}),
     scheduleType: v.scheduleType,
     ...(v.scheduleType === ScheduleType.NOW ? {} : { scheduleDate: v.scheduleDate }),
     scheduleUTC:

@@ -23,6 +23,12 @@ export interface ButtonValue {
   content: string;
 }
 
+/** One other app of an app-group send as the apps picker holds it. */
+export interface GroupCountDraft {
+  appId: number;
+  pushCount: number | null;
+}
+
 /** One language's content in the multi-language editor. */
 export interface LangValue {
   title?: string;
@@ -67,6 +73,9 @@ export interface ComposeValues extends CrossValues {
   fileLink: string;
   linkList: GaidListValue | undefined;
   pushCount: number | null;
+  /** An app-group send (docs/group-sends.md): the group, and the other apps ticked with their expected counts. */
+  appGroupId: number | undefined;
+  groupCounts: GroupCountDraft[];
   scheduleType: ScheduleType;
   scheduleDate: string;
   scheduleUTC: string;
@@ -110,6 +119,8 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: TargetingType)
     fileLink: '',
     linkList: undefined,
     pushCount: null,
+    appGroupId: undefined,
+    groupCounts: [],
     scheduleType: ScheduleType.NOW,
     scheduleDate: '',
     scheduleUTC: serverUTC,
@@ -196,6 +207,9 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
         ? { origin: d.fileOrigin, link: d.fileLink }
         : undefined,
     pushCount: d.pushCount,
+    // edit has no scope and a copy starts as one app's message: the apps are picked again
+    appGroupId: undefined,
+    groupCounts: [],
     scheduleType,
     scheduleDate: act === 'copy' ? '' : (d.scheduleDate ?? '').replace('T', ' ').slice(0, 19),
     scheduleUTC: d.scheduleUTC || serverUTC,

@@ -3,6 +3,7 @@ import {
   conditionIssues,
   completeConditions,
   CrossData,
+  groupSendTargets,
   GAID_PATTERN,
   GaidLink,
   MESSAGE_LIMITS,
@@ -64,6 +65,8 @@ const FIELD_ORDER = [
   'fileList',
   'fileLink',
   'pushCount',
+  'appGroupId',
+  'groupCounts',
   'scheduleType',
   'scheduleDate',
   'scheduleUTC',
@@ -108,6 +111,8 @@ const PAYLOAD_FIELDS: Record<string, string> = {
   fileLink: 'fileLink',
   scheduleType: 'scheduleType',
   msgRestrictType: 'msgRestrictType',
+  appGroupId: 'appGroupId',
+  groupCounts: 'groupCounts',
 };
 
 /** Maps a payload path (zod issue path or a server field such as `data.noti_title`) to the form field it came from. */
@@ -207,6 +212,11 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   else if (v.pushCount <= 0) add(['pushCount'], 'positive');
   else if (ctx.estimate !== undefined && v.pushCount > ctx.estimate)
     add(['pushCount'], 'overEstimate', { max: ctx.estimate });
+  if (!ctx.id && v.appGroupId !== undefined && groupSendTargets(v.targetingType)) {
+    if (v.groupCounts.length === 0) add(['groupCounts'], 'groupAppsRequired');
+    else if (v.groupCounts.some((c) => c.pushCount === null || c.pushCount <= 0))
+      add(['groupCounts'], 'groupCountRequired');
+  }
   const schedule = scheduleProblem(v.scheduleType, v.scheduleDate, v.scheduleUTC, v.targetingType, ctx.now);
   if (schedule === 'localWithFile') add(['scheduleType'], schedule);
   else if (schedule) add(['scheduleDate'], schedule);

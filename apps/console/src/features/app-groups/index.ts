@@ -1,0 +1,1 @@
+export { useAppGroups } from './api/get-app-groups';
