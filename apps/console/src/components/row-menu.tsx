@@ -1,12 +1,13 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { App, Button, Dropdown, Radio, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MessageActionKey } from '@beacon/shared';
 import { reportError } from '../lib/error-reporter';
 
 /** The call of an action that changes a message (a mutation of the screen's feature). */
 export interface RowActionCall {
-  mutateAsync: (target: { appId: number; msgId: number }) => Promise<unknown>;
+  mutateAsync: (target: { appId: number; msgId: number; group?: boolean }) => Promise<unknown>;
   isPending: boolean;
 }
 
@@ -36,10 +37,45 @@ interface RowMenuProps {
   /** Every other action (detail, edit, copy, material): the screen's own. */
   onOpen: (key: MessageActionKey) => void;
   testId: string;
+  /**
+   * An app-group send's row: 'ask' lets the confirmation choose the scope (1 this message, 2 all of the group — the
+   * reader may act in every app of the group); 'one' says the action reaches this message only.
+   */
+  groupScope?: 'ask' | 'one';
+}
+
+/** The scope choice of a group row's confirmation; reports each change (it starts at "this message"). */
+function ScopeChoice({ onChange }: { onChange: (all: boolean) => void }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  return (
+    <Radio.Group
+      value={all ? 2 : 1}
+      onChange={(e) => {
+        setAll(e.target.value === 2);
+        onChange(e.target.value === 2);
+      }}
+      style={{ display: 'flex', flexDirection: 'column', gap: 4, marginTop: 12 }}
+      data-testid="scope-choice"
+    >
+      <Radio value={1}>{t('messages.scope.one')}</Radio>
+      <Radio value={2}>{t('messages.scope.all')}</Radio>
+    </Radio.Group>
+  );
 }
 
 /** A list row's action menu (part 2 §4): what the row allows; changes ask first; refusals show the spec's message. */
-export function RowMenu({ appId, msgId, title, actions, calls, confirmText, onOpen, testId }: RowMenuProps) {
+export function RowMenu({
+  appId,
+  msgId,
+  title,
+  actions,
+  calls,
+  confirmText,
+  onOpen,
+  testId,
+  groupScope,
+}: RowMenuProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const busy = Object.values(calls).some((c) => c?.isPending);
@@ -47,13 +83,29 @@ export function RowMenu({ appId, msgId, title, actions, calls, confirmText, onOp
   const run = (key: MessageActionKey) => {
     const call = calls[key];
     if (!call) return onOpen(key);
+    let group = false;
+    const text = t(`${confirmText}.${key}`, { title });
     void modal.confirm({
       title: t(`messages.actions.${key}`),
-      content: t(`${confirmText}.${key}`, { title }),
+      content:
+        groupScope === undefined ? (
+          text
+        ) : (
+          <>
+            {text}
+            {groupScope === 'ask' ? (
+              <ScopeChoice onChange={(all) => (group = all)} />
+            ) : (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+                {t('messages.scope.onlyOne')}
+              </Typography.Paragraph>
+            )}
+          </>
+        ),
       okText: t('messages.confirm.ok'),
       cancelText: t('messages.confirm.back'),
       okButtonProps: { danger: key !== 'cancel', ...{ 'data-testid': 'confirm-ok' } },
-      onOk: () => call.mutateAsync({ appId, msgId }).catch(() => undefined),
+      onOk: () => call.mutateAsync({ appId, msgId, group }).catch(() => undefined),
     });
   };
 

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
-import { messagesQueryKey } from './get-messages';
+import { messagesQueryKey, type ScopedTarget } from './get-messages';
 
 /** Delete a message from the list. */
-export const deleteMessage = async ({ appId, msgId }: { appId: number; msgId: number }): Promise<void> => {
-  await apiRequest(messageCalls.remove, { params: { appId, msgId } });
+export const deleteMessage = async ({ appId, msgId, group = false }: ScopedTarget): Promise<void> => {
+  await apiRequest(messageCalls.remove, { params: { appId, msgId }, query: { group: group ? '1' : '0' } });
 };
 
 export const useDeleteMessage = ({

@@ -30,3 +30,10 @@ export const useMessages = (appId: number, body: MessageListRequest) => {
     },
   });
 };
+
+/** A row action's target: the message, and with `group` every message of its app-group send (`?group=1`). */
+export interface ScopedTarget {
+  appId: number;
+  msgId: number;
+  group?: boolean;
+}

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { type MutationConfig } from '../../../lib/react-query';
-import { messagesQueryKey } from './get-messages';
+import { messagesQueryKey, type ScopedTarget } from './get-messages';
 
 /** Recall: the devices that got the message remove it. */
-export const recallMessage = async ({ appId, msgId }: { appId: number; msgId: number }): Promise<void> => {
-  await apiRequest(messageCalls.retreat, { params: { appId, msgId } });
+export const recallMessage = async ({ appId, msgId, group = false }: ScopedTarget): Promise<void> => {
+  await apiRequest(messageCalls.retreat, { params: { appId, msgId }, query: { group: group ? '1' : '0' } });
 };
 
 export const useRecallMessage = ({

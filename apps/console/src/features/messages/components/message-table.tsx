@@ -3,7 +3,7 @@ import { Descriptions, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MessageRow } from '@beacon/shared';
+import type { GroupChildRow, MessageRow } from '@beacon/shared';
 import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
 import { showsDashes } from '../lib/message-status';
 import { RowActionsMenu } from './row-actions-menu';
@@ -62,6 +62,73 @@ function StatsRow({ row }: { row: MessageRow }) {
   );
 }
 
+/** A group send's other apps under its parent's row: each child's status and counts (the reader's apps only). */
+function GroupChildren({ rows }: { rows: GroupChildRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<GroupChildRow>
+      size="small"
+      rowKey="msgId"
+      pagination={false}
+      style={{ marginTop: 12 }}
+      title={() => t('messages.group.title', { count: rows.length })}
+      data-testid="group-children"
+      dataSource={rows}
+      locale={{ emptyText: t('messages.group.none') }}
+      columns={[
+        {
+          key: 'app',
+          title: t('messages.group.app'),
+          render: (_, c) => (
+            <>
+              <div>{c.appTitle}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {c.pkg} · MsgId {c.msgId}
+              </Typography.Text>
+            </>
+          ),
+        },
+        {
+          key: 'status',
+          title: t('messages.columns.status'),
+          render: (_, c) => <StatusTag status={c.status} />,
+        },
+        {
+          key: 'push',
+          title: t('messages.columns.push'),
+          align: 'right',
+          render: (_, c) =>
+            showsDashes(c.status) ? DASH : `${formatCount(c.pushCount)} / ${formatCount(c.targetCount)}`,
+        },
+        {
+          key: 'dispatched',
+          title: t('messages.columns.dispatched'),
+          align: 'right',
+          render: (_, c) => num(c.dispatchCount, showsDashes(c.status)),
+        },
+        {
+          key: 'reached',
+          title: t('messages.columns.reached'),
+          align: 'right',
+          render: (_, c) => formatCount(c.arriveAll),
+        },
+        {
+          key: 'shown',
+          title: t('messages.columns.shown'),
+          align: 'right',
+          render: (_, c) => num(c.show, showsDashes(c.status)),
+        },
+        {
+          key: 'clicked',
+          title: t('messages.columns.clicked'),
+          align: 'right',
+          render: (_, c) => formatCount(c.click),
+        },
+      ]}
+    />
+  );
+}
+
 /** The notification table: the columns of part 2 §2, an expandable stats row and the row menu. */
 export function MessageTable(props: MessageTableProps) {
   const { t } = useTranslation();
@@ -98,6 +165,19 @@ export function MessageTable(props: MessageTableProps) {
               <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid={`pullup-${r.msgId}`}>
                 {t('messages.tags.pullUp')}
               </Tag>
+            )}
+            {r.appGroupId !== null && (
+              <Tooltip
+                title={
+                  r.appGroupParentMsgId === null
+                    ? t('messages.tags.groupTitle')
+                    : t('messages.tags.groupChildTitle', { id: r.appGroupParentMsgId })
+                }
+              >
+                <Tag color="cyan" style={{ marginInlineEnd: 0 }} data-testid={`group-${r.msgId}`}>
+                  {t('messages.tags.group')}
+                </Tag>
+              </Tooltip>
             )}
             {r.parentMsgId !== null && (
               <Tooltip title={t('messages.tags.abTitle')}>
@@ -223,7 +303,14 @@ export function MessageTable(props: MessageTableProps) {
       dataSource={props.rows}
       loading={props.loading}
       scroll={{ x: 'max-content' }}
-      expandable={{ expandedRowRender: (r) => <StatsRow row={r} /> }}
+      expandable={{
+        expandedRowRender: (r) => (
+          <>
+            <StatsRow row={r} />
+            {r.groupChildren && <GroupChildren rows={r.groupChildren} />}
+          </>
+        ),
+      }}
       pagination={{
         current: props.page,
         pageSize: props.pageSize,

@@ -42,6 +42,7 @@ export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDeta
       confirmText="messages.confirm"
       onOpen={open}
       testId={`row-menu-${row.msgId}`}
+      {...(row.appGroupId !== null ? { groupScope: row.groupScope ? 'ask' : 'one' } : {})}
     />
   );
 }
