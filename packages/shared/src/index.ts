@@ -41,3 +41,4 @@ export * from './contracts/platform-statistics';
 export * from './contracts/cross-content';
 export * from './contracts/ab-tests';
 export * from './contracts/group-sends';
+export * from './contracts/reviews';

@@ -10,6 +10,7 @@ import { registerGlobalSettingsModule } from './global-settings';
 import { registerIconModule } from './icon';
 import { registerMessagesExportModule, registerMessagesModule } from './messages';
 import { registerModelControlModule } from './model-control';
+import { registerReviewsModule } from './reviews';
 import { registerSensitiveWordsModule } from './sensitive-words';
 import { registerPlatformStatisticsModule, registerStatisticsModule } from './statistics';
 import { registerTagsModule } from './tags';
@@ -29,6 +30,7 @@ import type { RegisterModule } from './context';
 export const featureModules: RegisterModule[] = [
   registerAppsModule,
   registerMessagesModule,
+  registerReviewsModule,
   registerStatisticsModule,
   registerPlatformStatisticsModule,
   registerAppGroupsModule,

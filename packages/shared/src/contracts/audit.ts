@@ -18,6 +18,7 @@ export const POLICY_AUDIT_AREAS = [
   'daily-limits',
   'sensitive-words',
   'app-settings',
+  'message-review',
 ] as const;
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -64,6 +64,12 @@ export interface EngineDeps {
   settings?: Partial<EngineSettings>;
 }
 
+/**
+ * A message its review has not passed (waiting 11, rejected 12, awaiting audit 13): the engine plans and sends none
+ * of it, whatever was queued (docs/review.md). A review that passes moves it out first, then plans new waves.
+ */
+const UNREVIEWED = new Set<number>([S.PENDING_REVIEW, S.REVIEW_REJECTED, S.AWAITING_AUDIT]);
+
 const STOPPING = new Set<number>([
   S.STOP_IN_PROCESS,
   S.STOPPED,
@@ -163,6 +169,14 @@ export class DeliveryEngine {
     if (!wave || wave.status >= WaveStatus.DONE) return; // done, skipped or cancelled
     const msg = await repo.message(wave.messageId);
     if (!msg) return;
+    if (UNREVIEWED.has(msg.status)) {
+      this.deps.log.warn(
+        { messageId: msg.id, waveId, status: msg.status },
+        'wave of a message not passed by review: cancelled, nothing planned',
+      );
+      await repo.updateWave(waveId, { status: WaveStatus.CANCELLED });
+      return;
+    }
     if (STOPPING.has(msg.status) || this.isStopping(msg.id)) {
       await repo.updateWave(waveId, { status: WaveStatus.CANCELLED });
       await this.maybeFinish(msg.id);
@@ -227,6 +241,13 @@ export class DeliveryEngine {
     }
     const msg = await repo.message(batch.messageId);
     if (!msg) return batches.release(batch.id, BatchStatus.CANCELLED, null);
+    if (UNREVIEWED.has(msg.status)) {
+      this.deps.log.warn(
+        { messageId: msg.id, batchId, status: msg.status },
+        'batch of a message not passed by review: cancelled, nothing sent',
+      );
+      return batches.release(batch.id, BatchStatus.CANCELLED, null);
+    }
     if (STOPPING.has(msg.status) || this.isStopping(msg.id)) {
       await batches.release(batch.id, BatchStatus.CANCELLED, null);
       return this.maybeFinish(msg.id);

@@ -34,10 +34,18 @@ export function registerAbTestRoutes(
     projectLevel,
   });
 
-  registerCall(app, abTestCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
-    const saved = await service.save(await deps.appOf(params.appId), body, actor(session, projectLevel));
-    return { id: saved.id, msgId: saved.id, status: saved.status };
-  });
+  registerCall(
+    app,
+    abTestCalls.save,
+    policy.compose,
+    async ({ params, body, session, projectLevel, req }) => {
+      const saved = await service.save(await deps.appOf(params.appId), body, {
+        ...actor(session, projectLevel),
+        lang: req.lang,
+      });
+      return { id: saved.id, msgId: saved.id, status: saved.status };
+    },
+  );
   registerCall(app, abTestCalls.list, policy.read, async ({ params, body }) => {
     const { rows, total } = await service.list(params.appId, body);
     return { msgs: rows.map(toAbRow), total };

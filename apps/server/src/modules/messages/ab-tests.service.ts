@@ -7,6 +7,7 @@ import {
   type AbArm,
   type AbTestListRequest,
   type AbTestSave,
+  type MessageLang,
   type MessageSave,
 } from '@beacon/shared';
 import { AB_BUCKETS, type AudienceSplit } from '../../delivery/engine';
@@ -22,6 +23,8 @@ interface Actor {
   id: number;
   email: string;
   projectLevel: number;
+  /** the request's language (the reviewers' mail when the test waits for review) */
+  lang?: MessageLang;
 }
 
 /** An arm's refusal names its field inside the arm (`childMsgs.1.data.trans_data`); other errors pass. */

@@ -16,11 +16,18 @@ import { checkContent } from '../sensitive-words';
 import { MessageForecaster } from './messages.forecast';
 import { registerAbTestRoutes } from './ab-tests.routes';
 import { MessagesForecastRepository } from './messages-forecast.repository';
+import { ReviewNotices } from '../../platform/review-notices';
 
 /** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
 export function registerMessagesModule(ctx: ModuleContext): void {
   const { app, repos, delivery, database } = ctx;
   const repo = new MessagesRepository(database);
+  const notices = new ReviewNotices({
+    database,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+    log: app.log,
+  });
   const service = new MessagesService({
     repo,
     engineRepo: delivery.repo,
@@ -33,6 +40,13 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       estimate: (audience) => repo.estimateAudience(audience),
       policyFor: delivery.policyFor,
     }),
+    // the app's reviewers hear of a message waiting for them (never fails the save: logged)
+    onReview: (target, m, author) =>
+      void notices.pending(
+        { appId: target.id, appTitle: target.title, ...m },
+        author.email,
+        author.lang ?? 'en',
+      ),
   });
   const appOf = async (appId: number) => {
     const found = await repos.apps.findById(appId);
@@ -66,10 +80,17 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     projectLevel,
   });
 
-  registerCall(app, messageCalls.save, policy.compose, async ({ params, body, session, projectLevel }) => {
-    const saved = await groupSends.save(await appOf(params.appId), body, actor(session, projectLevel));
-    return { id: saved.id, msgId: saved.id, status: saved.status };
-  });
+  registerCall(
+    app,
+    messageCalls.save,
+    policy.compose,
+    async ({ params, body, session, projectLevel, req }) => {
+      // the request's language: the reviewers' mail when the message waits for review
+      const author = { ...actor(session, projectLevel), lang: req.lang };
+      const saved = await groupSends.save(await appOf(params.appId), body, author);
+      return { id: saved.id, msgId: saved.id, status: saved.status };
+    },
+  );
 
   registerCall(
     app,

@@ -16,6 +16,7 @@ import {
   type ContentByLanguage,
   type ContentCheckResult,
   type MessageForecast,
+  type MessageLang,
   type MessageSave,
   type Targeting,
   type TargetMaxRequest,
@@ -49,6 +50,11 @@ export interface MessagesServiceDeps {
   fileLists?: { listFor(appId: number, t: Targeting, userId: number | null): Promise<string> };
   /** The forecast before send (messages.forecast.ts): asked by the confirmation, stored at save. */
   forecaster?: MessageForecaster;
+  /**
+   * Told when a saved message starts waiting for review (the reviewers' mail, platform/review-notices.ts): once per
+   * message, an A/B test as its parent once its arms are saved. Must not throw; not awaited.
+   */
+  onReview?: (app: AppRecord, message: { id: number; msgType: number; title: string }, actor: Actor) => void;
 }
 
 /** What makes a saved message an A/B arm (ab-tests.service.ts): its parent, tag, share and slice of the audience. */
@@ -66,6 +72,8 @@ interface Actor {
   id: number;
   email: string;
   projectLevel: number;
+  /** the request's language (the reviewers' mail); en when absent */
+  lang?: MessageLang;
 }
 
 const TESTER = 500;
@@ -220,7 +228,12 @@ export class MessagesService {
       kind === 'message'
         ? await this.deps.forecaster?.ofSave(app.id, input, schedule, audience, listed)
         : null;
-    const review = kind === 'message' && app.reviewEnable && actor.projectLevel >= 400;
+    // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
+    const review =
+      kind === 'message' &&
+      app.reviewEnable &&
+      actor.projectLevel >= 400 &&
+      !(arm && arm.groupTag.endsWith('*'));
     const status = review
       ? S.PENDING_REVIEW
       : schedule.type === 1
@@ -276,7 +289,41 @@ export class MessagesService {
     }
     if (arm) await this.deps.repo.setArm(id, arm);
     if (!review) await this.start(id, schedule, audience, now);
+    // an A/B test waits as one: told once its last arm (B) is saved
+    else if (!arm || arm.groupTag === 'B')
+      this.deps.onReview?.(
+        app,
+        arm
+          ? { id: arm.parentMsgId, msgType: AB_TEST_TYPE, title: record.title }
+          : { id, msgType: record.msgType, title: record.title },
+        actor,
+      );
     return { id, status };
+  }
+
+  /**
+   * Schedules a message that passed review (modules/reviews) as save schedules one that needs none: its waves planned
+   * from its stored audience (an A/B arm's slice included) and `schedule`, each queued at its instant. The caller has
+   * moved its status out of review first (the engine plans nothing still in review).
+   */
+  async startReviewed(
+    id: number,
+    schedule: { type: number; local: string | null; zone: string },
+  ): Promise<void> {
+    const m = await this.deps.engineRepo.message(id);
+    if (!m) throw new ApiError(ErrorCodes.NOT_FOUND);
+    const groupConditions =
+      m.targetingType === T.USER_GROUP && m.groupId
+        ? await this.deps.engineRepo.groupConditions(m.appId, m.groupId)
+        : undefined;
+    let audience;
+    try {
+      audience = audienceOf({ ...m, ...(groupConditions ? { groupConditions } : {}) });
+    } catch (err) {
+      if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
+      throw err;
+    }
+    await this.start(id, schedule, audience, this.now());
   }
 
   private async start(
