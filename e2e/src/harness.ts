@@ -101,13 +101,13 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
 
-/** A mailed link moved onto the running server's origin. */
 /** The validation message under the form field that holds `#id` (not Ant's leaving animation copy). */
 export const fieldError = (page: Page, id: string) =>
   page
     .locator('.ant-form-item', { has: page.locator(`#${id}`) })
     .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
 
+/** A mailed link moved onto the running server's origin. */
 export function onServer(link: string, serverUrl: string): string {
   const u = new URL(link);
   const s = new URL(serverUrl);
