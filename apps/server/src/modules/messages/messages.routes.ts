@@ -139,45 +139,18 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     return toDetail(m, await repo.waves(m.id));
   });
 
-  registerCall(app, messageCalls.stop, policy.act, async ({ params, query, session, projectLevel }) => {
-    await groupSends.act(
-      'stop',
-      await appOf(params.appId),
-      params.msgId,
-      query.group === '1',
-      actor(session, projectLevel),
-    );
-    return {};
-  });
-  registerCall(app, messageCalls.cancel, policy.act, async ({ params, query, session, projectLevel }) => {
-    await groupSends.act(
-      'cancel',
-      await appOf(params.appId),
-      params.msgId,
-      query.group === '1',
-      actor(session, projectLevel),
-    );
-    return {};
-  });
-  registerCall(app, messageCalls.retreat, policy.act, async ({ params, query, session, projectLevel }) => {
-    await groupSends.act(
-      'recall',
-      await appOf(params.appId),
-      params.msgId,
-      query.group === '1',
-      actor(session, projectLevel),
-    );
-    return {};
-  });
-  registerCall(app, messageCalls.remove, policy.act, async ({ params, query, session, projectLevel }) => {
-    await groupSends.act(
-      'remove',
-      await appOf(params.appId),
-      params.msgId,
-      query.group === '1',
-      actor(session, projectLevel),
-    );
-    return {};
-  });
+  // the row actions (part 2 §4), with the group scope of an app-group send (?group=1)
+  const rowActions = [
+    [messageCalls.stop, 'stop'],
+    [messageCalls.cancel, 'cancel'],
+    [messageCalls.retreat, 'recall'],
+    [messageCalls.remove, 'remove'],
+  ] as const;
+  for (const [call, action] of rowActions)
+    registerCall(app, call, policy.act, async ({ params, query, session, projectLevel }) => {
+      const target = await appOf(params.appId);
+      await groupSends.act(action, target, params.msgId, query.group === '1', actor(session, projectLevel));
+      return {};
+    });
   registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf });
 }

@@ -1,6 +1,7 @@
 import { GlobalOutlined, LinkOutlined } from '@ant-design/icons';
 import { Descriptions, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GroupChildRow, MessageRow } from '@beacon/shared';
@@ -62,6 +63,28 @@ function StatsRow({ row }: { row: MessageRow }) {
   );
 }
 
+/** What a row's count columns read: a message row, or a group send's child under its parent. */
+type Counted = Pick<
+  MessageRow,
+  'msgId' | 'status' | 'pushCount' | 'targetCount' | 'dispatchCount' | 'arriveAll' | 'show' | 'click'
+>;
+type CountKey = 'push' | 'dispatched' | 'reached' | 'shown' | 'clicked';
+
+/** One count column of the lists (a scheduled message shows dashes where nothing is counted yet). */
+function countColumn<T extends Counted>(key: CountKey, title: string): ColumnsType<T>[number] {
+  const render: Record<CountKey, (r: T) => ReactNode> = {
+    push: (r) =>
+      showsDashes(r.status) ? DASH : `${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`,
+    dispatched: (r) => (
+      <span data-testid={`dispatched-${r.msgId}`}>{num(r.dispatchCount, showsDashes(r.status))}</span>
+    ),
+    reached: (r) => <span data-testid={`reached-${r.msgId}`}>{formatCount(r.arriveAll)}</span>,
+    shown: (r) => num(r.show, showsDashes(r.status)),
+    clicked: (r) => formatCount(r.click),
+  };
+  return { key, title, align: 'right', render: (_, r) => render[key](r) };
+}
+
 /** A group send's other apps under its parent's row: each child's status and counts (the reader's apps only). */
 function GroupChildren({ rows }: { rows: GroupChildRow[] }) {
   const { t } = useTranslation();
@@ -93,37 +116,11 @@ function GroupChildren({ rows }: { rows: GroupChildRow[] }) {
           title: t('messages.columns.status'),
           render: (_, c) => <StatusTag status={c.status} />,
         },
-        {
-          key: 'push',
-          title: t('messages.columns.push'),
-          align: 'right',
-          render: (_, c) =>
-            showsDashes(c.status) ? DASH : `${formatCount(c.pushCount)} / ${formatCount(c.targetCount)}`,
-        },
-        {
-          key: 'dispatched',
-          title: t('messages.columns.dispatched'),
-          align: 'right',
-          render: (_, c) => num(c.dispatchCount, showsDashes(c.status)),
-        },
-        {
-          key: 'reached',
-          title: t('messages.columns.reached'),
-          align: 'right',
-          render: (_, c) => formatCount(c.arriveAll),
-        },
-        {
-          key: 'shown',
-          title: t('messages.columns.shown'),
-          align: 'right',
-          render: (_, c) => num(c.show, showsDashes(c.status)),
-        },
-        {
-          key: 'clicked',
-          title: t('messages.columns.clicked'),
-          align: 'right',
-          render: (_, c) => formatCount(c.click),
-        },
+        countColumn('push', t('messages.columns.push')),
+        countColumn('dispatched', t('messages.columns.dispatched')),
+        countColumn('reached', t('messages.columns.reached')),
+        countColumn('shown', t('messages.columns.shown')),
+        countColumn('clicked', t('messages.columns.clicked')),
       ]}
     />
   );
@@ -210,51 +207,23 @@ export function MessageTable(props: MessageTableProps) {
         </div>
       ),
     },
-    {
-      key: 'push',
-      title: t('messages.columns.push'),
-      align: 'right',
-      render: (_, r) =>
-        showsDashes(r.status) ? DASH : `${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`,
-    },
-    {
-      key: 'dispatched',
-      title: t('messages.columns.dispatched'),
-      align: 'right',
-      render: (_, r) => (
-        <span data-testid={`dispatched-${r.msgId}`}>{num(r.dispatchCount, showsDashes(r.status))}</span>
-      ),
-    },
-    {
-      key: 'reached',
-      title: t('messages.columns.reached'),
-      align: 'right',
-      render: (_, r) => <span data-testid={`reached-${r.msgId}`}>{formatCount(r.arriveAll)}</span>,
-    },
+    countColumn<MessageRow>('push', t('messages.columns.push')),
+    countColumn<MessageRow>('dispatched', t('messages.columns.dispatched')),
+    countColumn<MessageRow>('reached', t('messages.columns.reached')),
     {
       key: 'reachRate',
       title: t('messages.columns.reachRate'),
       align: 'right',
       render: (_, r) => formatRate(r.reachRate),
     },
-    {
-      key: 'shown',
-      title: t('messages.columns.shown'),
-      align: 'right',
-      render: (_, r) => num(r.show, showsDashes(r.status)),
-    },
+    countColumn<MessageRow>('shown', t('messages.columns.shown')),
     {
       key: 'showRate',
       title: t('messages.columns.showRate'),
       align: 'right',
       render: (_, r) => formatRate(r.showRate),
     },
-    {
-      key: 'clicked',
-      title: t('messages.columns.clicked'),
-      align: 'right',
-      render: (_, r) => formatCount(r.click),
-    },
+    countColumn<MessageRow>('clicked', t('messages.columns.clicked')),
     {
       key: 'clickRate',
       title: t('messages.columns.clickRate'),
