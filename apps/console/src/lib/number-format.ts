@@ -1,15 +1,36 @@
 import type { Language } from '../i18n/language';
 
-/** The number locale of a console language: digits grouped the reader's way (fr: 18 326, en: 18,326, zh: 18,326). */
+/**
+ * The console's one way of writing numbers: digits grouped and rates signed the reader's way (fr: 18 326 and 13,04 %,
+ * en and zh: 18,326 and 13.04%). Every screen, export preview and chart writes its figures through these.
+ */
 const LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', fr: 'fr-FR' };
-const formats = new Map<Language, Intl.NumberFormat>();
+const cache = new Map<string, Intl.NumberFormat>();
 
-/** A whole count in the reader's language. */
-export function formatNumber(n: number, lang: Language): string {
-  let f = formats.get(lang);
+function formatter(lang: Language, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}:${kind}`;
+  let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 });
-    formats.set(lang, f);
+    f = new Intl.NumberFormat(LOCALES[lang], options);
+    cache.set(key, f);
   }
-  return f.format(Number.isFinite(n) ? n : 0);
+  return f;
 }
+
+const finite = (n: number) => (Number.isFinite(n) ? n : 0);
+
+/** A whole count. */
+export const formatNumber = (n: number, lang: Language): string =>
+  formatter(lang, 'whole', { maximumFractionDigits: 0 }).format(finite(n));
+
+/** A count (two decimals at most: averages). */
+export const formatCount = (n: number, lang: Language): string =>
+  formatter(lang, 'count', { maximumFractionDigits: 2 }).format(finite(n));
+
+/** A rate the server gives in percent (13.04 means 13.04 %), with the language's percent sign. */
+export const formatRate = (pct: number, lang: Language): string =>
+  formatter(lang, 'rate', { style: 'percent', maximumFractionDigits: 2 }).format(finite(pct) / 100);
+
+/** A count written short for an axis (12K, 1,2 k, 1.2万). */
+export const formatCompact = (n: number, lang: Language): string =>
+  formatter(lang, 'compact', { notation: 'compact', maximumFractionDigits: 1 }).format(finite(n));

@@ -85,8 +85,8 @@ const errorOf = (id: string) =>
 async function pickGroup() {
   const select = within(await screen.findByTestId('app-group-select', undefined, slow)).getByRole('combobox');
   fireEvent.mouseDown(select);
-  fireEvent.click(await screen.findByTitle('Acme family'));
-  await screen.findByTestId('group-apps');
+  fireEvent.click(await screen.findByTitle('Acme family', undefined, slow));
+  await screen.findByTestId('group-apps', undefined, slow);
 }
 
 describe('compose: the apps picker of an app-group send', () => {
@@ -116,7 +116,7 @@ describe('compose: the apps picker of an app-group send', () => {
     fireEvent.click(screen.getByTestId('group-app-2'));
     fireEvent.click(screen.getByTestId('group-app-3'));
     const pro = screen.getByTestId('group-count-3');
-    await waitFor(() => expect((pro as HTMLInputElement).value).toBe('300'));
+    await waitFor(() => expect((pro as HTMLInputElement).value).toBe('300'), slow);
     fireEvent.change(pro, { target: { value: '120' } });
     fireEvent.blur(pro);
 
@@ -150,7 +150,7 @@ describe('compose: the apps picker of an app-group send', () => {
       undefined,
       slow,
     );
-    await waitFor(() => expect(screen.queryByTestId('group-apps')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('group-apps')).toBeNull(), slow);
     expect(screen.getByText(/App-group sends target everyone/)).toBeTruthy();
   }, 60_000);
 });

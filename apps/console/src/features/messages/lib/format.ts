@@ -1,13 +1,16 @@
 import { LOSS_CODES, ScheduleType } from '@beacon/shared';
+import { currentLanguage } from '../../../i18n';
 import type { Language } from '../../../i18n/language';
+import { formatNumber, formatRate as formatPercent } from '../../../lib/number-format';
 
 const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
 
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
+/** A count in the console language (lib/number-format). */
+export const formatCount = (n: number, lang: Language = currentLanguage()): string => formatNumber(n, lang);
 
-/** Rates come from the server in percent (13.04 means 13.04 %). */
-export const formatRate = (pct: number): string =>
-  `${Number.isFinite(pct) ? Math.round(pct * 100) / 100 : 0}%`;
+/** A rate the server gives in percent (13.04 means 13.04 %), in the console language. */
+export const formatRate = (pct: number, lang: Language = currentLanguage()): string =>
+  formatPercent(pct, lang);
 
 export const ratio = (n: number, d: number): number => (d > 0 ? Math.round((n / d) * 10000) / 100 : 0);
 

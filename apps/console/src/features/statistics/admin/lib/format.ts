@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, parseLanguage, type Language } from '../../../../i18n/language';
+import { formatCount, formatRate } from '../../../../lib/number-format';
 
 /** The number locale of a console language: digits grouped the reader's way (fr: 18 326, en: 18,326). */
 const LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', fr: 'fr-FR' };
@@ -15,15 +16,12 @@ export interface AdminFormat {
   time: (ms: number) => string;
 }
 
-const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
 /** The platform statistics' number and time writers in the console language (new ones when it changes). */
 export function useAdminFormat(): AdminFormat {
   const { i18n } = useTranslation();
   const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   return useMemo(() => {
-    const counts = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
-    const rates = new Intl.NumberFormat(LOCALES[lang], { style: 'percent', maximumFractionDigits: 2 });
     const times = new Intl.DateTimeFormat(LOCALES[lang], {
       dateStyle: 'medium',
       timeStyle: 'medium',
@@ -31,8 +29,8 @@ export function useAdminFormat(): AdminFormat {
     });
     return {
       lang,
-      count: (n) => counts.format(finite(n)),
-      rate: (pct) => rates.format(finite(pct) / 100),
+      count: (n) => formatCount(n, lang),
+      rate: (pct) => formatRate(pct, lang),
       time: (ms) => `${times.format(new Date(ms))} UTC`,
     };
   }, [lang]);
