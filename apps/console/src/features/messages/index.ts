@@ -10,3 +10,5 @@ export { messagesQueryKey } from './api/get-messages';
 export { useCancelMessage } from './api/cancel-message';
 export { useStopMessage } from './api/stop-message';
 export { useRecallMessage } from './api/recall-message';
+export { MessageDetailDialog } from './components/message-detail-dialog';
+export { useDeleteMessage } from './api/delete-message';

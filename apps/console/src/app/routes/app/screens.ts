@@ -25,6 +25,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'data/push': lazy(() => import('./data/push')),
   'data/cross': lazy(() => import('./data/cross')),
   'data/abtest': lazy(() => import('./data/abtest')),
+  'data/review': lazy(() => import('./data/review')),
   'statisticsData/project': lazy(() => import('./statisticsData/project')),
   'statisticsData/dimension': lazy(() => import('./statisticsData/dimension')),
   'statisticsData/user': lazy(() => import('./statisticsData/user')),

@@ -16,7 +16,6 @@ export interface AdminFormat {
   time: (ms: number) => string;
 }
 
-
 /** The platform statistics' number and time writers in the console language (new ones when it changes). */
 export function useAdminFormat(): AdminFormat {
   const { i18n } = useTranslation();
