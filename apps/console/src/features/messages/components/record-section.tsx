@@ -1,7 +1,8 @@
-import { Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   isFileTargeting,
+  MessageStatus,
   MessageType,
   ScheduleType,
   TargetingType,
@@ -75,6 +76,16 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
   const langs = m.multiLangEnable ? m.multiLangContent.map((l) => l.lang).join(', ') : '';
   return (
     <section aria-label={t('messages.detail.record')} data-testid="record">
+      {m.status === MessageStatus.REVIEW_REJECTED && m.rejectReason && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('messages.detail.rejected')}
+          description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.rejectReason}</span>}
+          data-testid="reject-reason"
+        />
+      )}
       <Flex gap={24} align="start" wrap>
         {m.msgType === MessageType.PASS_THROUGH ? (
           <CrossRecord data={m.data} />
