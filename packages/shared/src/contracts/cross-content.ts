@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANDROID_PACKAGE_PATTERN } from '../limits';
+import { NotiLayoutId } from './messages';
 
 /**
  * The content of a cross (pass-through) or pull-up message (spec part 2 §3): the operator's JSON travels as
@@ -271,12 +272,7 @@ const base64Object = (max: number, refuseReserved: boolean) =>
 export const CrossData = z
   .object({
     trans_data: base64Object(CROSS_LIMITS.transDataMax, true),
-    noti_layout_id: z
-      .union([
-        z.number().int().min(0).max(99),
-        z.string().regex(/^\d{1,2}$/, 'must be a number from 0 to 99'),
-      ])
-      .optional(),
+    noti_layout_id: NotiLayoutId.optional(),
     enlive_package: z
       .string()
       .max(255)

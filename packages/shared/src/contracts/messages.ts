@@ -22,6 +22,10 @@ export const MESSAGE_LIMITS = {
   extraButtonContentMax: 200,
   extraButtonsMax: 3,
   channelFieldMax: 16,
+  /** `noti_group_max`: the most notifications of the group shown at once (0: no limit). */
+  groupMaxMax: 100,
+  /** `noti_layout_id`: the app's layout number for a custom design, as a cross message's (cross-content.ts). */
+  layoutIdMax: 99,
   ttlMinSeconds: 3600,
   ttlMaxSeconds: 43200,
   speedMin: 1000,
@@ -39,6 +43,24 @@ const noSpace = (what: string) =>
 /** A URL or file handle as the console sends it, untrimmed. */
 const Ref = (max: number) => singleLineText({ trim: false, max });
 const isHttp = (s: string) => /^https?:\/\//i.test(s);
+
+const layoutRange = `must be a number from 0 to ${MESSAGE_LIMITS.layoutIdMax}`;
+/** `noti_layout_id`: a layout number of the app, 0 to 99, a whole number or its one or two digits (notification and cross). */
+export const NotiLayoutId = z.union(
+  [
+    z.number().int(layoutRange).min(0, layoutRange).max(MESSAGE_LIMITS.layoutIdMax, layoutRange),
+    z.string().regex(/^\d{1,2}$/, layoutRange),
+  ],
+  { error: layoutRange },
+);
+
+const groupMaxRange = `must be a whole number from 0 to ${MESSAGE_LIMITS.groupMaxMax} (0: no limit)`;
+/** `noti_group_max`: how many notifications of the group the device shows at most, 0 to 100 (0: no limit). */
+export const NotiGroupMax = z
+  .number({ error: groupMaxRange })
+  .int(groupMaxRange)
+  .min(0, groupMaxRange)
+  .max(MESSAGE_LIMITS.groupMaxMax, groupMaxRange);
 
 export const ExtraButton = z.object({
   type: z.union([z.literal(1), z.literal(2)]),
@@ -71,12 +93,18 @@ export const NotificationData = z
     noti_channel_id: Ref(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
     noti_channel_name: Ref(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
     noti_group_id: Ref(MESSAGE_LIMITS.channelFieldMax).optional().default(''),
+    /** With `noti_group_id`: the most notifications of the group the device shows at once (0: no limit). */
+    noti_group_max: NotiGroupMax.optional(),
+    /** Only with the custom design (noti_type 3): the app's layout that draws it. */
+    noti_layout_id: NotiLayoutId.optional(),
   })
   .superRefine((d, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (d.noti_type === 1 && !d.noti_small_icon)
       issue('noti_small_icon', 'is required for the system design');
     if (d.noti_type === 3 && !d.noti_icon) issue('noti_icon', 'is required for the custom design');
+    if (d.noti_layout_id !== undefined && d.noti_type !== 3)
+      issue('noti_layout_id', 'is only allowed with the custom design (noti_type 3)');
     if (d.noti_ex_type === 2 && !d.noti_txt_ex.trim())
       issue('noti_txt_ex', 'is required for the text expanded view');
     if (d.noti_ex_type === 3 && !d.noti_img_ex)

@@ -25,10 +25,19 @@ import {
 } from '../../compose';
 import { useDictionaries } from '../../dictionaries';
 import { buildAbTestSave, buildArmMessage, kindOfTest, type AbContext } from '../lib/build-ab-payload';
-import { armDevices, armPercent, type AbInitial, type AbSharedValues, type ArmIndex } from '../lib/ab-values';
-import { validateAb, type AbIssues } from '../lib/validate-ab';
+import {
+  ARM_TAGS,
+  armDevices,
+  armPercent,
+  type AbInitial,
+  type AbSharedValues,
+  type ArmIndex,
+} from '../lib/ab-values';
+import { EMPTY_SUB_CONFIG, isSubConfigField, SUB_CONFIG_KEYS } from '../lib/sub-config';
+import { validateAb, type AbFieldPlace, type AbIssues } from '../lib/validate-ab';
 import { AbConfirmDialog } from './ab-confirm-dialog';
 import { AbShareField } from './ab-share-field';
+import { AbSubConfigSection } from './ab-sub-config-section';
 import { ArmColumn } from './arm-column';
 import { readAb, useAbIssueText, useAbRules, type AbForms } from './use-ab-rules';
 import { useAbSubmit } from './use-ab-submit';
@@ -46,6 +55,10 @@ export interface AbComposeFormProps {
 const SCROLL = { behavior: 'smooth', block: 'center', focus: true } as const;
 /** The test's fields above the arms: their problems scroll first. */
 const TOP_FIELDS = ['abMsgType', 'description'];
+
+/** Whether a test's sub-config holds anything (it then opens expanded). */
+const hasSubConfig = (v: AbSharedValues) =>
+  Object.values(SUB_CONFIG_KEYS).some((k) => v[k] !== EMPTY_SUB_CONFIG[k] && v[k] !== undefined);
 
 /**
  * message/editabtest's form: the content type and description, arms A and B side by side (each its own form with
@@ -67,7 +80,17 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
   const issueText = useAbIssueText();
   const { dictionaries, raw } = useDictionaries(app.appId);
   const languages = useMemo(() => [...(raw?.languages ?? []), ...(raw?.subLanguages ?? [])], [raw]);
-  const submit = useAbSubmit({ appId: app.appId, forms, toReview });
+  const [subOpen, setSubOpen] = useState(() => hasSubConfig(initial.shared));
+  /** Opens the sub-config when a problem is placed in it; answers whether it was (its field shows after a render). */
+  const reveal = (place: AbFieldPlace): boolean => {
+    if (place.form !== 'shared' || !isSubConfigField(place.name)) return false;
+    setSubOpen(true);
+    return true;
+  };
+  const submit = useAbSubmit({ appId: app.appId, forms, toReview, reveal });
+  const designA = Form.useWatch('design', formA) ?? initial.arms[0].design;
+  const designB = Form.useWatch('design', formB) ?? initial.arms[1].design;
+  const customArms = ARM_TAGS.filter((_, i) => [designA, designB][i] === 3);
   const [confirm, setConfirm] = useState<AbTestSaveInput | undefined>();
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
   const percent = armPercent(values?.abPercent ?? initial.shared.abPercent);
@@ -90,12 +113,16 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
       form.setFields(list.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
     place(forms.shared, issues.shared);
     issues.arms.forEach((list, i) => place(forms.arms[i as ArmIndex], list));
+    const revealed = issues.shared.filter((i) => reveal({ form: 'shared', name: i.name })).length > 0;
     const top = issues.shared.find((i) => TOP_FIELDS.includes(String(i.name[0])));
     const armAt = issues.arms.findIndex((list) => list.length > 0);
+    const first = issues.shared[0];
     if (top) forms.shared.scrollToField(top.name, SCROLL);
     else if (armAt >= 0)
       forms.arms[armAt as ArmIndex].scrollToField(issues.arms[armAt]?.[0]?.name ?? [], SCROLL);
-    else if (issues.shared[0]) forms.shared.scrollToField(issues.shared[0].name, SCROLL);
+    else if (first && revealed && isSubConfigField(first.name))
+      setTimeout(() => forms.shared.scrollToField(first.name, SCROLL));
+    else if (first) forms.shared.scrollToField(first.name, SCROLL);
     return issues.shared.length > 0 || armAt >= 0;
   };
 
@@ -190,6 +217,14 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           cardId="ab-delivery"
         />
         <AdvancedSection rule={rules.shared} displayPriorityEnable={app.displayPriorityEnable} />
+        {kind === 'notification' && (
+          <AbSubConfigSection
+            rule={rules.shared}
+            customArms={customArms}
+            open={subOpen}
+            onOpenChange={setSubOpen}
+          />
+        )}
         <Card variant="borderless">
           <Flex justify="space-between" align="center" gap={16} wrap>
             <Typography.Text type="secondary">{t('abTests.compose.footer')}</Typography.Text>

@@ -1,5 +1,6 @@
-import { Flex, Modal, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Modal, Tag, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type TFunction } from 'i18next';
 import { ScheduleType, type AbTestSaveInput } from '@beacon/shared';
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
@@ -7,10 +8,51 @@ import { formatNumber } from '../../../lib/number-format';
 import { CrossSummary, slowPushDuration, type EstimateState } from '../../compose';
 import { formatRate } from '../../messages';
 import { ARM_TAGS, armDevices, type AbSharedValues, type ArmIndex, type ArmValues } from '../lib/ab-values';
+import { type SubConfigKey } from '../lib/sub-config';
 import { ARM_COLORS } from './arm-column';
 
 /** The dialog's width (part 2 §9). */
 const WIDTH = 792;
+
+type Arms = AbTestSaveInput['childMsgs'];
+
+/**
+ * The sub-config rows, as the arms' data carries it (the channel and group the same in both arms; the layout number
+ * with the arms it is written to); none when the arms carry none.
+ */
+function subConfigItems(arms: Arms, t: TFunction): NonNullable<DescriptionsProps['items']> {
+  const label = {
+    noti_layout_id: 'layoutId',
+    noti_channel_id: 'channelId',
+    noti_channel_name: 'channelName',
+    noti_group_id: 'groupId',
+    noti_group_max: 'groupMax',
+  } satisfies Record<SubConfigKey, string>;
+  return (Object.keys(label) as Array<keyof typeof label>).flatMap((key) => {
+    const holders = arms.flatMap((arm, i) => {
+      const v = arm.data[key];
+      return typeof v === 'string' || typeof v === 'number'
+        ? [{ tag: ARM_TAGS[i as ArmIndex], value: v }]
+        : [];
+    });
+    const first = holders[0];
+    if (!first) return [];
+    const value = String(first.value);
+    return [
+      {
+        key,
+        label: t(`abTests.subConfig.fields.${label[key]}`),
+        children:
+          key === 'noti_layout_id'
+            ? t('abTests.confirm.layout', {
+                id: value,
+                arms: holders.map((h) => t('abTests.arm.name', { tag: h.tag })).join(', '),
+              })
+            : value,
+      },
+    ];
+  });
+}
 
 interface AbConfirmDialogProps {
   open: boolean;
@@ -50,6 +92,7 @@ export function AbConfirmDialog({
     return sum === undefined || n === undefined ? undefined : sum + n;
   }, 0);
   const totalPercent = arms.reduce((sum, arm) => sum + arm.groupPercent, 0);
+  const subConfig = subConfigItems(arms, t);
   const scheduleOf = (arm: (typeof arms)[number]) =>
     arm.scheduleType === ScheduleType.NOW
       ? t('compose.schedule.now')
@@ -108,6 +151,11 @@ export function AbConfirmDialog({
         durationAt={(rate) => slowPushDuration(armDevices(audience, arms[0]?.groupPercent ?? 0) ?? 0, rate)}
         style={{ marginTop: 16 }}
       />
+      {subConfig.length > 0 && (
+        <div data-testid="confirm-sub-config" style={{ marginTop: 16 }}>
+          <Descriptions size="small" column={1} title={t('abTests.subConfig.title')} items={subConfig} />
+        </div>
+      )}
       <Typography.Paragraph strong style={{ marginTop: 16, marginBottom: 0 }} data-testid="confirm-count">
         {t('abTests.confirm.total', {
           devices: count(total),

@@ -2,7 +2,7 @@ import { ErrorCodes, type AbTestSaveInput } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { useSaveFlow } from '../../compose';
 import { useSaveAbTest } from '../api/save-ab-test';
-import { placeAbField } from '../lib/validate-ab';
+import { placeAbField, type AbFieldPlace } from '../lib/validate-ab';
 import { readAb, type AbForms } from './use-ab-rules';
 
 const SCROLL = { behavior: 'smooth', block: 'center', focus: true } as const;
@@ -15,10 +15,13 @@ export function useAbSubmit({
   appId,
   forms,
   toReview,
+  reveal,
 }: {
   appId: number;
   forms: AbForms;
   toReview: boolean;
+  /** Opens what holds a placed field (the collapsed sub-config): true when it did, and the field shows after a render. */
+  reveal?: (place: AbFieldPlace) => boolean;
 }) {
   const save = useSaveAbTest();
   const formOf = (place: 'shared' | 0 | 1) => (place === 'shared' ? forms.shared : forms.arms[place]);
@@ -31,7 +34,9 @@ export function useAbSubmit({
     });
     for (const p of placed) formOf(p.form).setFields([{ name: p.name as never, errors: [p.message] }]);
     const first = placed[0];
-    if (first) formOf(first.form).scrollToField(first.name, SCROLL);
+    if (first && reveal?.(first)) setTimeout(() => formOf(first.form).scrollToField(first.name, SCROLL));
+    else if (first) formOf(first.form).scrollToField(first.name, SCROLL);
+    for (const p of placed.slice(1)) reveal?.(p);
     return first !== undefined;
   };
   return useSaveFlow<AbTestSaveInput>({ appId, save, showFields, toReview, listScreen: 'abtest' });

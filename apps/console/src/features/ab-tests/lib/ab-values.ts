@@ -1,5 +1,6 @@
 import { MessageType, type MessageDetail } from '@beacon/shared';
 import { composeFromDetail, emptyCompose, type ComposeValues, type FieldName } from '../../compose';
+import { EMPTY_SUB_CONFIG, subConfigFromArms, type SubConfigValues } from './sub-config';
 
 /** The content type of an A/B test's arms (part 2 §2): 1 notification, 2 cross (transparent) data. */
 export type AbContentType = typeof MessageType.NOTIFICATION | typeof MessageType.PASS_THROUGH;
@@ -11,9 +12,10 @@ export type ArmIndex = 0 | 1;
 
 /**
  * The test's own form: its description, targeting and settings (a ComposeValues whose content and schedule are the
- * arms'), the arms' content type and the share of the audience the test takes.
+ * arms'), the arms' content type, the share of the audience the test takes and, for notifications, the sub-config
+ * written into the arms' data (sub-config.ts).
  */
-export interface AbSharedValues extends ComposeValues {
+export interface AbSharedValues extends ComposeValues, SubConfigValues {
   abMsgType: AbContentType;
   /** The test's share of the audience, in percent: each arm gets half of it (armPercent). */
   abPercent: number | null;
@@ -104,6 +106,7 @@ export function emptyAbTest(
       ...emptyCompose(serverUTC, forcedTargeting),
       abMsgType: MessageType.NOTIFICATION,
       abPercent: DEFAULT_AB_PERCENT,
+      ...EMPTY_SUB_CONFIG,
     },
     arms: [arm(), arm()],
   };
@@ -111,7 +114,8 @@ export function emptyAbTest(
 
 /**
  * A saved test's forms, from its arms' messages (msg/detail: each holds the test's settings and its own content and
- * schedule, with the zone the A/B detail lacks): `copy` drops the schedule dates (composeFromDetail).
+ * schedule, with the zone the A/B detail lacks): `copy` drops the schedule dates (composeFromDetail); the sub-config
+ * comes back from the arms' notification data.
  */
 export function abTestFromArms(
   title: string,
@@ -133,6 +137,7 @@ export function abTestFromArms(
       description: title,
       abMsgType: type,
       abPercent: Math.round(groupPercent * 200) / 100,
+      ...(type === MessageType.NOTIFICATION ? subConfigFromArms([a.data, b.data]) : EMPTY_SUB_CONFIG),
     },
     arms: [arm(a), arm(b)],
   };

@@ -8,6 +8,7 @@ import {
   type ArmIndex,
   type ArmValues,
 } from './ab-values';
+import { subConfigData } from './sub-config';
 
 /** What the payload needs beyond the forms: the compose context (`id` the test's, on edit) and the arms' ids. */
 export interface AbContext extends Omit<ComposeContext, 'kind' | 'materialId'> {
@@ -27,9 +28,15 @@ export const armContext = (shared: AbSharedValues, ctx: AbContext): ComposeConte
   kind: kindOfTest(shared),
 });
 
-/** One arm as msg/save would take it (the test send of an arm, and the arms of the test's payload). */
-export const buildArmMessage = (shared: AbSharedValues, arm: ArmValues, ctx: AbContext): MessageSaveInput =>
-  buildMessageSave(armMessage(shared, arm), armContext(shared, ctx));
+/**
+ * One arm as msg/save would take it (the test send of an arm, and the arms of the test's payload); a notification
+ * arm's data with the test's sub-config (channel, group, and for the custom design the layout number).
+ */
+export function buildArmMessage(shared: AbSharedValues, arm: ArmValues, ctx: AbContext): MessageSaveInput {
+  const message = buildMessageSave(armMessage(shared, arm), armContext(shared, ctx));
+  if (kindOfTest(shared) !== 'notification') return message;
+  return { ...message, data: { ...message.data, ...subConfigData(shared, arm.design) } };
+}
 
 /**
  * The abtest/create payload (AbTestSave): the test's description, targeting and settings as msg/save takes them, and

@@ -1,6 +1,6 @@
 import { AB_LIMITS } from '@beacon/shared';
 import { fieldOfPath, validateCompose, type ComposeIssue, type FieldName } from '../../compose';
-import { armContext, type AbContext } from './build-ab-payload';
+import { armContext, buildArmMessage, kindOfTest, type AbContext } from './build-ab-payload';
 import {
   armMessage,
   armPercent,
@@ -9,6 +9,7 @@ import {
   type ArmIndex,
   type ArmValues,
 } from './ab-values';
+import { subConfigFieldOf, subConfigIssues } from './sub-config';
 
 /** The problems of an A/B test's forms: the test's fields, and each arm's. */
 export interface AbIssues {
@@ -17,7 +18,13 @@ export interface AbIssues {
 }
 
 /** The issue keys of the A/B test's own fields (`abTests.errors.*`; the others are `compose.errors.*`). */
-export const AB_ISSUE_KEYS: readonly string[] = ['percentRequired', 'percentRange'];
+export const AB_ISSUE_KEYS: readonly string[] = [
+  'percentRequired',
+  'percentRange',
+  'groupMaxRange',
+  'layoutRange',
+  'layoutCustomOnly',
+];
 
 const sameName = (a: FieldName, b: FieldName) => a.length === b.length && a.every((p, i) => p === b[i]);
 
@@ -39,7 +46,8 @@ function percentIssues(total: number | null): ComposeIssue[] {
 /**
  * Every problem of the test: each arm checked as the message it is saved as (validateCompose over the arm's content
  * and schedule with the test's targeting and settings, the expected push count aside: the share sets it), its issues
- * at the arm's fields or, once, at the test's; and the share.
+ * at the arm's fields or, once, at the test's; the share; and, for notifications, the sub-config as NotificationData
+ * finds it in each arm's data (buildArmMessage), once at the test's field.
  */
 export function validateAb(
   shared: AbSharedValues,
@@ -53,6 +61,9 @@ export function validateAb(
       if (isArmField(issue.name)) out.arms[i as ArmIndex].push(issue);
       else if (!out.shared.some((s) => sameName(s.name, issue.name))) out.shared.push(issue);
     }
+    if (kindOfTest(shared) !== 'notification') return;
+    for (const issue of subConfigIssues(buildArmMessage(shared, arm, ctx).data))
+      if (!out.shared.some((s) => sameName(s.name, issue.name))) out.shared.push(issue);
   });
   return out;
 }
@@ -63,7 +74,8 @@ export type AbFieldPlace = { form: 'shared' | ArmIndex; name: FieldName };
 /**
  * The form field of a server (or AbTestSave) field: `childMsgs.<i>.…` at arm i's field (its share for
  * `groupPercent`), unless it names a field of the test (`childMsgs.0.timeToLive` → the test's time to live);
- * `childMsgs.<i>.msgType` at the content type; the rest at the test's fields. Undefined when no field matches.
+ * `childMsgs.<i>.msgType` at the content type, `childMsgs.<i>.data.noti_group_max` (the sub-config) at the test's
+ * field; the rest at the test's fields. Undefined when no field matches.
  */
 export function placeAbField(
   field: string,
@@ -81,6 +93,8 @@ export function placeAbField(
   if (rest[0] === 'msgType') return { form: 'shared', name: ['abMsgType'] };
   if (rest.length === 0 || rest[0] === 'groupPercent' || rest[0] === 'groupTag')
     return { form: i, name: ['groupPercent'] };
+  const sub = rest[0] === 'data' ? subConfigFieldOf(rest.slice(1)) : undefined;
+  if (sub) return { form: 'shared', name: sub };
   const name = fieldOfPath(rest, armMessage(shared, arms[i]));
   if (!name) return undefined;
   return { form: isArmField(name) ? i : 'shared', name };
