@@ -87,6 +87,8 @@ async function pickGroup() {
   fireEvent.mouseDown(select);
   fireEvent.click(await screen.findByTitle('Acme family', undefined, slow));
   await screen.findByTestId('group-apps', undefined, slow);
+  // the rows come with the group's counts (msg/group/count)
+  await screen.findByTestId('group-app-2', undefined, slow);
 }
 
 describe('compose: the apps picker of an app-group send', () => {
