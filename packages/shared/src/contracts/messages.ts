@@ -346,8 +346,8 @@ export const MessageDetail = MessageRow.extend({
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
 const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
-/** `?group=1`: the action applies to every message of an app-group send (1 this message, the default: 0). */
-const ScopeQuery = z.object({ group: z.enum(['0', '1']).optional().default('0') });
+/** `?group=1`: the action applies to every message of an app-group send (absent or 0: this message only). */
+const ScopeQuery = z.object({ group: z.enum(['0', '1']).optional() });
 const Ok = z.object({}).optional();
 
 export const MESSAGE_LEVELS = ALL_PROJECT_LEVELS;

@@ -6,7 +6,7 @@ import { messagesQueryKey, type ScopedTarget } from './get-messages';
 
 /** Cancel a message that has not started. */
 export const cancelMessage = async ({ appId, msgId, group = false }: ScopedTarget): Promise<void> => {
-  await apiRequest(messageCalls.cancel, { params: { appId, msgId }, query: { group: group ? '1' : '0' } });
+  await apiRequest(messageCalls.cancel, { params: { appId, msgId }, query: group ? { group: '1' } : {} });
 };
 
 export const useCancelMessage = ({

@@ -6,7 +6,7 @@ import { messagesQueryKey, type ScopedTarget } from './get-messages';
 
 /** Delete a message from the list. */
 export const deleteMessage = async ({ appId, msgId, group = false }: ScopedTarget): Promise<void> => {
-  await apiRequest(messageCalls.remove, { params: { appId, msgId }, query: { group: group ? '1' : '0' } });
+  await apiRequest(messageCalls.remove, { params: { appId, msgId }, query: group ? { group: '1' } : {} });
 };
 
 export const useDeleteMessage = ({

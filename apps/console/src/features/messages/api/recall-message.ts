@@ -6,7 +6,7 @@ import { messagesQueryKey, type ScopedTarget } from './get-messages';
 
 /** Recall: the devices that got the message remove it. */
 export const recallMessage = async ({ appId, msgId, group = false }: ScopedTarget): Promise<void> => {
-  await apiRequest(messageCalls.retreat, { params: { appId, msgId }, query: { group: group ? '1' : '0' } });
+  await apiRequest(messageCalls.retreat, { params: { appId, msgId }, query: group ? { group: '1' } : {} });
 };
 
 export const useRecallMessage = ({

@@ -6,7 +6,7 @@ import { messagesQueryKey, type ScopedTarget } from './get-messages';
 
 /** Stop sending: no new sends after it answers. */
 export const stopMessage = async ({ appId, msgId, group = false }: ScopedTarget): Promise<void> => {
-  await apiRequest(messageCalls.stop, { params: { appId, msgId }, query: { group: group ? '1' : '0' } });
+  await apiRequest(messageCalls.stop, { params: { appId, msgId }, query: group ? { group: '1' } : {} });
 };
 
 export const useStopMessage = ({

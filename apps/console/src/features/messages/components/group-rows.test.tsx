@@ -81,6 +81,6 @@ describe('MessagesScreen: app-group sends', () => {
     expect(within(dialog).queryByTestId('scope-choice')).toBeNull();
     expect(within(dialog).getByText(/This reaches this message only/)).toBeTruthy();
     fireEvent.click(within(dialog).getByTestId('confirm-ok'));
-    await waitFor(() => expect(stops).toEqual(['/tcm/v1/app/1/msg/40/stop?group=0']), slow);
+    await waitFor(() => expect(stops).toEqual(['/tcm/v1/app/1/msg/40/stop']), slow);
   }, 60_000);
 });
