@@ -38,7 +38,7 @@ describe('platform statistics: the admin dashboard and the platform tabs', () =>
   it('level 100 reads push stats, user data, tracking and alerts on /statistics, then goes back', async () => {
     const page = await signedInPage(browser, beacon.url, ROOT);
     await page.goto(`${beacon.url}/statistics?${range()}`);
-    await expect.poll(() => table(page, 'admin-app-push-table').count()).toBe(4);
+    await expect.poll(() => table(page, 'admin-app-push-table').count(), { timeout: 15_000 }).toBe(4);
     expect(await table(page, 'admin-app-push-table').first().innerText()).toContain('News');
     expect(await page.getByTestId('admin-meta').innerText()).toContain('Registered devices');
     await page.getByTestId('admin-push-trend').getByText('Table').click();
