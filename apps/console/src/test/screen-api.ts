@@ -127,3 +127,41 @@ export const field = (id: string) => document.getElementById(id) as HTMLInputEle
 /** The error shown under a form field, '' when none. */
 export const errorOf = (id: string) =>
   field(id)?.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '';
+
+/** An arm of A/B test 5 as its detail lists it (abtest/5/detail): waiting, nothing counted; `fields` change it. */
+export const abArm = (groupTag: string, msgId: number, fields: Record<string, unknown> = {}) => ({
+  msgId,
+  groupTag,
+  groupPercent: 10,
+  msgType: 1,
+  status: 2,
+  scheduleType: 1,
+  scheduleDate: null,
+  data: {},
+  multiLangEnable: false,
+  multiLangContent: [],
+  pushCount: 0,
+  targetCount: 0,
+  dispatchCount: 0,
+  arriveAll: 0,
+  show: 0,
+  click: 0,
+  rest: false,
+  ...fields,
+});
+
+/** A/B test 5's detail with arms A (51) and B (52) and SEND_SETTINGS; `fields` change it. */
+export const abTestDetail = (fields: Record<string, unknown> = {}) => ({
+  id: 5,
+  msgId: 5,
+  title: 'Sale copy',
+  ownerEmail: 'o@example.com',
+  status: 2,
+  createTime: '2030-01-01T00:00:00Z',
+  targetingType: 0,
+  abAllSent: false,
+  childMsgs: [abArm('A', 51), abArm('B', 52)],
+  ...SEND_SETTINGS,
+  significance: null,
+  ...fields,
+});

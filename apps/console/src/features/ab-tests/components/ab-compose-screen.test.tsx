@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { base64OfText } from '@beacon/shared';
 import {
+  abArm,
+  abTestDetail,
   appInfo,
   DICTS,
   errorOf,
@@ -11,7 +13,6 @@ import {
   messageDetail,
   ok,
   restoreAfterEach,
-  SEND_SETTINGS,
   slow,
   stubApi,
 } from '../../../test/screen-api';
@@ -38,39 +39,12 @@ const armDetail = (id: number, title: string, schedule: Record<string, unknown>)
     ...schedule,
   });
 const AT = { scheduleType: 2, scheduleDate: '2099-01-02 10:00:00', scheduleUTC: '+0100' };
-const abArm = (tag: string, msgId: number) => ({
-  msgId,
-  groupTag: tag,
-  groupPercent: 12.5,
-  msgType: 1,
-  status: 2,
-  scheduleType: 2,
-  scheduleDate: '2099-01-02 10:00:00',
-  data: {},
-  multiLangEnable: false,
-  multiLangContent: [],
-  pushCount: 0,
-  targetCount: 0,
-  dispatchCount: 0,
-  arriveAll: 0,
-  show: 0,
-  click: 0,
-  rest: false,
-});
-const AB_DETAIL = {
-  id: 5,
-  msgId: 5,
-  title: 'Sale copy',
-  ownerEmail: 'o@example.com',
-  status: 2,
-  createTime: '2030-01-01T00:00:00Z',
-  targetingType: 0,
-  abAllSent: false,
-  childMsgs: [abArm('A', 51), abArm('B', 52)],
-  ...SEND_SETTINGS,
+
+const AT_ARM = { groupPercent: 12.5, scheduleType: 2, scheduleDate: '2099-01-02 10:00:00' };
+const AB_DETAIL = abTestDetail({
+  childMsgs: [abArm('A', 51, AT_ARM), abArm('B', 52, AT_ARM)],
   speedLimit: 2000,
-  significance: null,
-};
+});
 
 let saved: Array<Record<string, unknown>> = [];
 let saveAnswer: (() => Response) | undefined;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  abTestDetail,
   appInfo,
   DICTS,
   errorOf,
@@ -9,7 +10,6 @@ import {
   messageDetail,
   ok,
   restoreAfterEach,
-  SEND_SETTINGS,
   slow,
   stubApi,
 } from '../../../test/screen-api';
@@ -46,39 +46,8 @@ const ARM_DATA: Record<number, Record<string, unknown>> = {
     ...CHANNEL,
   },
 };
-const abArm = (tag: string, msgId: number) => ({
-  msgId,
-  groupTag: tag,
-  groupPercent: 10,
-  msgType: 1,
-  status: 2,
-  scheduleType: 1,
-  scheduleDate: null,
-  data: {},
-  multiLangEnable: false,
-  multiLangContent: [],
-  pushCount: 0,
-  targetCount: 0,
-  dispatchCount: 0,
-  arriveAll: 0,
-  show: 0,
-  click: 0,
-  rest: false,
-});
-const AB_DETAIL = {
-  id: 5,
-  msgId: 5,
-  title: 'Channel test',
-  ownerEmail: 'o@example.com',
-  status: 2,
-  createTime: '2030-01-01T00:00:00Z',
-  targetingType: 0,
-  abAllSent: false,
-  childMsgs: [abArm('A', 51), abArm('B', 52)],
-  ...SEND_SETTINGS,
-  speedLimit: 0,
-  significance: null,
-};
+
+const AB_DETAIL = abTestDetail({ title: 'Channel test', speedLimit: 0 });
 
 let saved: Array<{ childMsgs: Array<{ data: Record<string, unknown> }> }> = [];
 let saveAnswer: (() => Response) | undefined;
