@@ -1,20 +1,14 @@
 import {
   AB_TEST_TYPE,
-  CrossData,
   ErrorCodes,
   MESSAGE_LIMITS,
   MessageStatus as S,
-  NotificationData,
   canEdit,
-  contentCheckCode,
-  errorMessage,
   isFileTargeting,
   MessageType,
   ScheduleType,
   TargetingType as T,
   TESTER_TARGETING,
-  type ContentByLanguage,
-  type ContentCheckResult,
   type MessageForecast,
   type MessageLang,
   type MessageSave,
@@ -33,6 +27,7 @@ import {
   type EngineRepository,
 } from '../../delivery/engine';
 import type { AppRecord } from '../apps';
+import { checkMessageData, checkMessageWords, type ContentCheck } from './messages-content';
 import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
 import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
@@ -40,7 +35,7 @@ import type { MessagesRepository, MessageRecord, NewMessage } from './messages.r
 export interface MessagesServiceDeps {
   repo: MessagesRepository;
   /** The sensitive-word check of the platform and the app's lists. */
-  checkContent?: (appId: number, content: ContentByLanguage) => Promise<ContentCheckResult>;
+  checkContent?: ContentCheck;
   engineRepo: EngineRepository;
   engine: () => Promise<DeliveryEngine>;
   now?: () => Date;
@@ -179,8 +174,8 @@ export class MessagesService {
     /** 'check': every rule and refusal of a save, and nothing written (an A/B test checks both arms first) */
     mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
-    this.checkContent(app, input);
-    await this.checkWords(app, input, actor);
+    checkMessageData(app, input);
+    await checkMessageWords(this.deps.checkContent, app, input, actor.projectLevel);
     if (
       actor.projectLevel === TESTER &&
       kind === 'message' &&
@@ -341,65 +336,6 @@ export class MessagesService {
     );
     for (const w of waves) await engine.queueWave(w.waveId, w.runAt);
     if (waves.length === 0) await engine.maybeFinish(id);
-  }
-
-  /** Sensitive words: 60000 (platform list), 60001 (app list), or 60003 a manager may force with forceCreate. */
-  private async checkWords(app: AppRecord, input: OneMessage, actor: Actor): Promise<void> {
-    if (!this.deps.checkContent) return;
-    const d = input.data;
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const buttons = ((d.noti_btn_ex as { content?: Array<{ txt: string }> } | undefined)?.content ?? []).map(
-      (b) => b.txt,
-    );
-    const content: ContentByLanguage = {
-      default: {
-        title: str(d.noti_title),
-        desc: str(d.noti_desc),
-        extra: str(d.noti_txt_ex),
-        buttons: [str(d.noti_btn), ...buttons].filter(Boolean),
-      },
-    };
-    for (const e of input.multiLangEnable ? input.multiLangContent : []) {
-      content[e.lang] = {
-        title: e.title,
-        desc: e.desc,
-        extra: e.extra,
-        buttons: [e.button, ...e.buttonExtra].filter(Boolean),
-      };
-    }
-    const result = await this.deps.checkContent(app.id, content);
-    const code = contentCheckCode(result, { mayForce: actor.projectLevel <= 300 });
-    if (code === undefined || (code === ErrorCodes.CONTENT_NEEDS_REVIEW && input.forceCreate)) return;
-    const words = [...result.platform, ...result.app].flatMap((v) => v.words);
-    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, {
-      violations: result,
-    });
-  }
-
-  private checkContent(app: AppRecord, input: OneMessage): void {
-    if (input.msgType === MessageType.NOTIFICATION) {
-      const parsed = NotificationData.safeParse(input.data);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw fieldError(`data.${(issue?.path ?? []).join('.')}`, issue?.message ?? 'is invalid');
-      }
-      if (parsed.data.noti_open_type === 2 && !app.linksEnable)
-        throw fieldError('data.noti_open_type', 'links are not allowed for this app');
-      input.data = parsed.data;
-    } else {
-      // a cross message (and a pull-up): the device receives exactly this data, beside the tcm_* keys
-      const parsed = CrossData.safeParse(input.data);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const path = issue?.code === 'unrecognized_keys' ? [issue.keys[0]] : (issue?.path ?? []);
-        const message =
-          issue?.code === 'unrecognized_keys' ? 'is not a key of a cross message' : issue?.message;
-        throw fieldError(`data.${path.join('.')}`, message ?? 'is invalid');
-      }
-      input.data = parsed.data;
-    }
-    if (input.multiLangEnable && input.multiLangContent.length === 0)
-      throw fieldError('multiLangContent', 'must hold at least one language');
   }
 
   private schedule(

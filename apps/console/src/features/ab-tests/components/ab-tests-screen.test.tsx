@@ -1,29 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appInfo, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { AbTestsScreen } from './ab-tests-screen';
 
-const APP_INFO = {
-  appId: 1,
-  title: 'Acme Shop',
-  pkg: 'com.acme.shop',
-  logo: '',
-  ownerEmail: 'o@example.com',
-  projectLevel: 200,
-  reviewEnable: false,
-  materialReviewEnable: false,
-  advanceTarget: false,
-  multiLangEnable: false,
-  localTimeEnable: true,
-  displayPriorityEnable: false,
-  linksEnable: true,
-  limitEnable: false,
-  limitCount: 0,
-  uploadFileLimit: 30,
-  destroy: 0,
-  serverUTC: '+0000',
-  hasServiceAccount: true,
-};
 const arm = (tag: string, msgId: number, counts: Record<string, number>, rest = false) => ({
   msgId,
   groupTag: tag,
@@ -87,40 +67,29 @@ const detailOf = (row: typeof ROW, significance: unknown) => ({
 let calls: Array<{ url: string; body: unknown }> = [];
 let row = ROW;
 let significance: unknown = SIGNIFICANT;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (data: unknown) => json(200, { status: 200, msg: 'success', data });
 
 beforeEach(() => {
   calls = [];
   row = ROW;
   significance = SIGNIFICANT;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(init.body as string) : undefined });
-      if (url.endsWith('/app/1/info')) return ok(APP_INFO);
-      if (url.endsWith('/msg/abtest/list')) return ok({ msgs: [row], total: 1 });
-      if (url.endsWith('/msg/abtest/5/detail')) return ok(detailOf(row, significance));
-      if (url.endsWith('/msg/abtest/5/fulfill/52')) {
-        row = {
-          ...row,
-          abAllSent: true,
-          childMsgs: [...row.childMsgs, arm('B*', 53, { pushCount: 8000, click: 400 }, true)],
-        };
-        return ok({ msgId: 53 });
-      }
-      if (url.endsWith('/msg/abtest/5/delete')) return ok({});
-      return json(404, { status: 404, msg: 'not found' });
-    }),
-  );
+  stubApi((url, init) => {
+    calls.push({ url, body: init?.body ? JSON.parse(init.body as string) : undefined });
+    if (url.endsWith('/app/1/info')) return ok(appInfo({ serverUTC: '+0000' }));
+    if (url.endsWith('/msg/abtest/list')) return ok({ msgs: [row], total: 1 });
+    if (url.endsWith('/msg/abtest/5/detail')) return ok(detailOf(row, significance));
+    if (url.endsWith('/msg/abtest/5/fulfill/52')) {
+      row = {
+        ...row,
+        abAllSent: true,
+        childMsgs: [...row.childMsgs, arm('B*', 53, { pushCount: 8000, click: 400 }, true)],
+      };
+      return ok({ msgId: 53 });
+    }
+    if (url.endsWith('/msg/abtest/5/delete')) return ok({});
+    return undefined;
+  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const slow = { timeout: 15_000 };
+restoreAfterEach();
 const posted = (suffix: string) => calls.filter((c) => c.url.endsWith(suffix));
 
 describe('AbTestsScreen, data/abtest', () => {

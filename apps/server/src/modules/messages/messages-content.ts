@@ -1,0 +1,81 @@
+import {
+  contentCheckCode,
+  CrossData,
+  ErrorCodes,
+  errorMessage,
+  MessageType,
+  NotificationData,
+  type ContentByLanguage,
+  type ContentCheckResult,
+} from '@beacon/shared';
+import { ApiError, fieldError } from '../../lib/api-error';
+import type { AppRecord } from '../apps';
+import type { OneMessage } from './messages.service';
+
+/** The sensitive-word check of the platform and the app's lists (modules/sensitive-words). */
+export type ContentCheck = (appId: number, content: ContentByLanguage) => Promise<ContentCheckResult>;
+
+/** Sensitive words: 60000 (platform list), 60001 (app list), or 60003 a manager may force with forceCreate. */
+export async function checkMessageWords(
+  check: ContentCheck | undefined,
+  app: AppRecord,
+  input: OneMessage,
+  projectLevel: number,
+): Promise<void> {
+  if (!check) return;
+  const d = input.data;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const buttons = ((d.noti_btn_ex as { content?: Array<{ txt: string }> } | undefined)?.content ?? []).map(
+    (b) => b.txt,
+  );
+  const content: ContentByLanguage = {
+    default: {
+      title: str(d.noti_title),
+      desc: str(d.noti_desc),
+      extra: str(d.noti_txt_ex),
+      buttons: [str(d.noti_btn), ...buttons].filter(Boolean),
+    },
+  };
+  for (const e of input.multiLangEnable ? input.multiLangContent : []) {
+    content[e.lang] = {
+      title: e.title,
+      desc: e.desc,
+      extra: e.extra,
+      buttons: [e.button, ...e.buttonExtra].filter(Boolean),
+    };
+  }
+  const result = await check(app.id, content);
+  const code = contentCheckCode(result, { mayForce: projectLevel <= 300 });
+  if (code === undefined || (code === ErrorCodes.CONTENT_NEEDS_REVIEW && input.forceCreate)) return;
+  const words = [...result.platform, ...result.app].flatMap((v) => v.words);
+  throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, {
+    violations: result,
+  });
+}
+
+/** The content a message carries, by its kind (NotificationData or CrossData), normalised in place; 400 naming the field. */
+export function checkMessageData(app: AppRecord, input: OneMessage): void {
+  if (input.msgType === MessageType.NOTIFICATION) {
+    const parsed = NotificationData.safeParse(input.data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw fieldError(`data.${(issue?.path ?? []).join('.')}`, issue?.message ?? 'is invalid');
+    }
+    if (parsed.data.noti_open_type === 2 && !app.linksEnable)
+      throw fieldError('data.noti_open_type', 'links are not allowed for this app');
+    input.data = parsed.data;
+  } else {
+    // a cross message (and a pull-up): the device receives exactly this data, beside the tcm_* keys
+    const parsed = CrossData.safeParse(input.data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.code === 'unrecognized_keys' ? [issue.keys[0]] : (issue?.path ?? []);
+      const message =
+        issue?.code === 'unrecognized_keys' ? 'is not a key of a cross message' : issue?.message;
+      throw fieldError(`data.${path.join('.')}`, message ?? 'is invalid');
+    }
+    input.data = parsed.data;
+  }
+  if (input.multiLangEnable && input.multiLangContent.length === 0)
+    throw fieldError('multiLangContent', 'must hold at least one language');
+}
