@@ -42,3 +42,4 @@ export * from './contracts/cross-content';
 export * from './contracts/ab-tests';
 export * from './contracts/group-sends';
 export * from './contracts/reviews';
+export * from './contracts/materials';
