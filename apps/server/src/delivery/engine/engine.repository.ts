@@ -1,4 +1,9 @@
-import { MessageStatus as S, type Condition, type MultiLangEntry } from '@beacon/shared';
+import {
+  MessageStatus as S,
+  type Condition,
+  type MultiLangEntry,
+  type NationalAttributes,
+} from '@beacon/shared';
 import type { Database } from '../../db/client';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { AudienceSplit } from './audience-source';
@@ -31,6 +36,8 @@ export interface EngineMessage {
   /** an A/B child's slice of the audience */
   split: AudienceSplit | null;
   firebaseJsonEnc: string | null;
+  /** composed from a material: its national attributes at save time (loss 109); null otherwise */
+  materialCountries: NationalAttributes | null;
 }
 
 /** The delivery engine's SQL for messages and waves (batches: batch.repository.ts): set-based, never one statement per device. */
@@ -47,7 +54,8 @@ export class EngineRepository {
               m.group_id AS "groupId", m.user_ids AS "userIds", m.parent_msg_id::int AS "parentMsgId",
               CASE WHEN m.split_seed IS NULL THEN NULL
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
-              a.new_device_protection AS "newDeviceProtection", a.firebase_json_enc AS "firebaseJsonEnc"
+              a.new_device_protection AS "newDeviceProtection", a.firebase_json_enc AS "firebaseJsonEnc",
+              m.material_countries AS "materialCountries"
        FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = $1`,
       [id],
     );

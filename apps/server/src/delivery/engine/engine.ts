@@ -8,7 +8,7 @@ import { audienceOf } from './audience-source';
 import type { Batch, BatchRepository } from './batch.repository';
 import { BatchRun } from './batch-run';
 import type { EngineMessage, EngineRepository } from './engine.repository';
-import type { PolicyFilter } from './filters';
+import { withMaterialCountries, type PolicyFilter } from './filters';
 import { BatchKind, BatchStatus, WaveStatus } from './kinds';
 import { PayloadCache, payloadOf } from './payload';
 import { SpeedLimiter } from './speed-limiter';
@@ -302,7 +302,9 @@ export class DeliveryEngine {
       batch.kind === BatchKind.AUDIENCE && !batch.resolved
         ? await this.audience(msg, batch.utcOffsetMin)
         : undefined;
-    const policy = audience ? await this.deps.policyFor?.(msg.appId, msg) : undefined;
+    const policy = audience
+      ? withMaterialCountries(msg.materialCountries, await this.deps.policyFor?.(msg.appId, msg))
+      : undefined;
     const stop = this.watchStatus(msg.id);
     try {
       const run = new BatchRun(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, nextAllowedTime, type PolicySnapshot } from '../../policy';
 import type { PageDevice } from './batch.repository';
-import { decide, filterDevice, LOSS, type PolicyFilter } from './filters';
+import { decide, filterDevice, LOSS, withMaterialCountries, type PolicyFilter } from './filters';
 
 const H = 3_600_000;
 const NOW = Date.UTC(2026, 10, 20, 21, 30); // 22:30 in Lagos (UTC+1)
@@ -132,5 +132,35 @@ describe('the filter stage decision', () => {
       filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW, token: null }, NOW),
     ).toBe(LOSS.UNINSTALLED);
     expect(filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW }, NOW)).toBe(0);
+  });
+});
+
+describe('a message composed from a material (loss 109)', () => {
+  const only = (push: string[], notPush: string[] = []) => ({
+    pushCountrySet: push,
+    notPushCountrySet: notPush,
+  });
+
+  it('drops devices outside the countries to push to, and those of the countries not to push to', () => {
+    const filter = withMaterialCountries(only(['NG', 'KE']), undefined);
+    expect(decide(device({ country: 'ng' }), NOW, NOW + 12 * H, filter)).toEqual({ loss: 0 });
+    expect(decide(device({ country: 'GH' }), NOW, NOW + 12 * H, filter)).toEqual({ loss: 109 });
+    const not = withMaterialCountries(only([], ['GH']), undefined);
+    expect(decide(device({ country: 'GH' }), NOW, NOW + 12 * H, not)).toEqual({
+      loss: LOSS.MATERIAL_COUNTRY,
+    });
+    expect(decide(device({ country: 'KE' }), NOW, NOW + 12 * H, not)).toEqual({ loss: 0 });
+  });
+
+  it('adds nothing without countries, and keeps the platform policies and their banned windows', () => {
+    const policy = policyOf(snapshot());
+    expect(withMaterialCountries(null, policy)).toBe(policy);
+    expect(withMaterialCountries(only([]), undefined)).toBeUndefined();
+    const both = withMaterialCountries(only(['NG']), policy);
+    // 22:30 in Lagos is inside NG's banned window: the device waits for 23:00 as without the material
+    expect(decide(device(), NOW, NOW + 12 * H, both)).toEqual({ loss: 0, notBefore: NOW + 0.5 * H });
+    expect(decide(device({ own: LOSS.INACTIVE, country: 'GH' }), NOW, NOW + 12 * H, both)).toEqual({
+      loss: LOSS.INACTIVE,
+    });
   });
 });

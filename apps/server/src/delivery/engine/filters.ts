@@ -1,6 +1,6 @@
 import type { PageDevice } from './batch.repository';
 
-import { LIMITS } from '@beacon/shared';
+import { countryAllowed, LIMITS, type NationalAttributes } from '@beacon/shared';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +21,7 @@ export const LOSS = {
   NEW_DEVICE: 106,
   NOTIFICATIONS_OFF: 107,
   INACTIVE: 108,
+  MATERIAL_COUNTRY: 109,
 } as const;
 
 /** Platform policies (banned countries and hours, model shielding, daily limits) for one message. */
@@ -96,4 +97,31 @@ export function decide(device: PageDevice, now: number, deadline: number, policy
   // the window ends in time: the device waits unless another policy would drop it then
   const then = policy.check(device, end);
   return then === 0 ? { loss: 0, notBefore: end } : drop(then);
+}
+
+/**
+ * A message composed from a material goes only where the material's national attributes let it (loss 109, material
+ * country ignored), checked before the platform policies (`inner`), whose other checks it keeps.
+ */
+export function withMaterialCountries(
+  countries: NationalAttributes | null,
+  inner: PolicyFilter | undefined,
+): PolicyFilter | undefined {
+  if (!countries || (countries.pushCountrySet.length === 0 && countries.notPushCountrySet.length === 0))
+    return inner;
+  const verdicts = new Map<string, boolean>();
+  const allowed = (country: string) => {
+    let ok = verdicts.get(country);
+    if (ok === undefined) verdicts.set(country, (ok = countryAllowed(countries, country)));
+    return ok;
+  };
+  const material: PolicyFilter = {
+    check: (device, now) =>
+      allowed(device.country) ? (inner?.check(device, now) ?? 0) : LOSS.MATERIAL_COUNTRY,
+  };
+  const prefetch = inner?.prefetch?.bind(inner);
+  const windowEnd = inner?.windowEnd?.bind(inner);
+  if (prefetch) material.prefetch = prefetch;
+  if (windowEnd) material.windowEnd = windowEnd;
+  return material;
 }

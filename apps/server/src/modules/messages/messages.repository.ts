@@ -5,6 +5,7 @@ import {
   type MessageForecast,
   type MessageListRequest,
   type MessageSave,
+  type NationalAttributes,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
@@ -96,6 +97,8 @@ export interface NewMessage {
   multiLangEnable: boolean;
   multiLangContent: unknown[];
   materialId: number | null;
+  /** the linked material's national attributes when the message was saved (loss 109 at send time); null: none */
+  materialCountries?: NationalAttributes | null;
   parentMsgId: number | null;
   /** The forecast before send (messages.forecast.ts); null or absent for previews and recalls. */
   forecast?: MessageForecast | null;
@@ -115,9 +118,9 @@ export class MessagesRepository {
       `INSERT INTO messages (app_id, msg_type, status, title, owner_id, owner_email, data, targeting_type, conditions, group_id,
          user_ids, push_count, target_count, schedule_type, schedule_local, schedule_at, schedule_utc, ttl_seconds, speed_limit,
          restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link,
-         forecast)
+         forecast, material_countries)
        VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27,
-         $28::jsonb)
+         $28::jsonb, $29::jsonb)
        RETURNING id::int AS id`,
       [
         m.appId,
@@ -148,6 +151,7 @@ export class MessagesRepository {
         m.fileOrigin ?? '',
         m.fileLink ?? '',
         m.forecast ? JSON.stringify(m.forecast) : null,
+        m.materialCountries ? JSON.stringify(m.materialCountries) : null,
       ],
     );
     return row?.id ?? 0;
@@ -215,7 +219,7 @@ export class MessagesRepository {
          user_ids = $8, push_count = $9, target_count = $10, schedule_type = $11, schedule_local = $12, schedule_at = $13,
          schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
          multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22,
-         forecast = $23::jsonb, updated_at = now()
+         forecast = $23::jsonb, material_id = $24, material_countries = $25::jsonb, updated_at = now()
        WHERE id = $1`,
       [
         id,
@@ -241,6 +245,8 @@ export class MessagesRepository {
         m.fileOrigin ?? '',
         m.fileLink ?? '',
         m.forecast ? JSON.stringify(m.forecast) : null,
+        m.materialId,
+        m.materialCountries ? JSON.stringify(m.materialCountries) : null,
       ],
     );
     await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);

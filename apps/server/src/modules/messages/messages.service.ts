@@ -2,6 +2,7 @@ import {
   AB_TEST_TYPE,
   ErrorCodes,
   MESSAGE_LIMITS,
+  MaterialType,
   MessageStatus as S,
   canEdit,
   isFileTargeting,
@@ -12,6 +13,7 @@ import {
   type MessageForecast,
   type MessageLang,
   type MessageSave,
+  type NationalAttributes,
   type Targeting,
   type TargetMaxRequest,
 } from '@beacon/shared';
@@ -50,6 +52,17 @@ export interface MessagesServiceDeps {
    * message, an A/B test as its parent once its arms are saved. Must not throw; not awaited.
    */
   onReview?: (app: AppRecord, message: { id: number; msgType: number; title: string }, actor: Actor) => void;
+  /**
+   * The material a message is composed from (modules/materials): passed and of this app, or ApiError 25102. Without
+   * it a message cannot link a material.
+   */
+  usableMaterial?: (appId: number, materialId: number) => Promise<UsableMaterial>;
+}
+
+/** What a message takes from its material: its type (1, 2 notification designs, 3 cross) and national attributes. */
+export interface UsableMaterial {
+  materialType: number;
+  nationalAttributes: NationalAttributes;
 }
 
 /** What makes a saved message an A/B arm (ab-tests.service.ts): its parent, tag, share and slice of the audience. */
@@ -164,6 +177,23 @@ export class MessagesService {
     }
   }
 
+  /**
+   * The material the message links (materialId): passed, of this app and of the message's kind (type 3 a cross
+   * message, 1 and 2 a notification), else 400 naming materialId or 25102; undefined without one.
+   */
+  private async material(app: AppRecord, input: OneMessage): Promise<UsableMaterial | undefined> {
+    if (input.materialId === undefined) return undefined;
+    if (!this.deps.usableMaterial) throw fieldError('materialId', 'materials are not available here');
+    const material = await this.deps.usableMaterial(app.id, input.materialId);
+    const cross = material.materialType === MaterialType.CROSS;
+    if (cross !== (input.msgType === MessageType.PASS_THROUGH))
+      throw fieldError(
+        'materialId',
+        cross ? 'is a cross material: compose a cross message from it' : 'is a notification material',
+      );
+    return material;
+  }
+
   /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
   async save(
     app: AppRecord,
@@ -175,6 +205,7 @@ export class MessagesService {
     mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
     checkMessageData(app, input);
+    const material = await this.material(app, input);
     await checkMessageWords(this.deps.checkContent, app, input, actor.projectLevel);
     if (
       actor.projectLevel === TESTER &&
@@ -262,7 +293,8 @@ export class MessagesService {
       displayPrior: input.msgDisplayPrior ?? null,
       multiLangEnable: input.multiLangEnable,
       multiLangContent: input.multiLangEnable ? input.multiLangContent : [],
-      materialId: input.materialId ?? null,
+      materialId: material ? (input.materialId ?? null) : null,
+      materialCountries: material?.nationalAttributes ?? null,
       parentMsgId: arm?.parentMsgId ?? null,
       forecast: forecast ?? null,
     };
