@@ -1,11 +1,34 @@
 // npm test: lint, typecheck, build, then every Vitest project (unit, integration, the database tests on PGlite and
 // on a real PostgreSQL server the harness starts, the browser tests in Chromium), with a summary of the counts.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, ensureChromium, ensureDependencies, log, root, run } from './lib/ensure.mjs';
 
 const started = Date.now();
 const failures = [];
+/** Runs a command with its output held back and printed at once when it ends; true when it succeeded. */
+const runCaptured = (cmd, args) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('error', (err) => {
+      out.push(Buffer.from(String(err)));
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      process.stdout.write(Buffer.concat(out));
+      resolve(code === 0);
+    });
+  });
+const stepAsync = async (name, fn) => {
+  const t = Date.now();
+  const ok = await fn();
+  log(`${ok ? 'ok' : 'FAILED'}: ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(name);
+};
 const step = (name, fn) => {
   log(`── ${name}`);
   const t = Date.now();
@@ -15,13 +38,16 @@ const step = (name, fn) => {
 };
 
 ensureDependencies();
-step(
-  'lint',
-  () =>
-    run('npx', ['eslint', '.', '--max-warnings=0']) === 0 &&
-    run('npx', ['prettier', '--check', '.', '--log-level', 'warn']) === 0,
-);
-step('typecheck', () => run('npm', ['run', 'typecheck', '--workspaces', '--if-present', '--silent']) === 0);
+// lint and typecheck are single-threaded: on two cores they run side by side, each printing when it is done
+await Promise.all([
+  stepAsync('lint', async () => {
+    const eslint = await runCaptured('npx', ['eslint', '.', '--max-warnings=0']);
+    return eslint && (await runCaptured('npx', ['prettier', '--check', '.', '--log-level', 'warn']));
+  }),
+  stepAsync('typecheck', () =>
+    runCaptured('npm', ['run', 'typecheck', '--workspaces', '--if-present', '--silent']),
+  ),
+]);
 step('build', () => {
   try {
     buildIfStale({ force: true });
