@@ -160,8 +160,103 @@ export const abTestDetail = (fields: Record<string, unknown> = {}) => ({
   createTime: '2030-01-01T00:00:00Z',
   targetingType: 0,
   abAllSent: false,
+  appGroupId: null,
+  appGroupParentMsgId: null,
   childMsgs: [abArm('A', 51), abArm('B', 52)],
   ...SEND_SETTINGS,
   significance: null,
   ...fields,
 });
+
+/** An app group of apps 1–4 (app-group sends), and its getMsgSendCount answer seen from app 1. */
+export const APP_GROUP = {
+  groupId: 5,
+  groupName: 'Acme family',
+  groupDesc: '',
+  apps: [1, 2, 3, 4],
+  appList: [],
+  editable: true,
+  creatorEmail: 'o@example.com',
+  updateTime: '2030-01-01T00:00:00Z',
+};
+export const GROUP_COUNTS = [
+  {
+    appId: 1,
+    pkg: 'com.acme.shop',
+    title: 'Acme Shop',
+    current: true,
+    blocked: null,
+    targetCount: 1234,
+    exact: true,
+  },
+  {
+    appId: 2,
+    pkg: 'com.acme.lite',
+    title: 'Acme Lite',
+    current: false,
+    blocked: null,
+    targetCount: 800,
+    exact: true,
+  },
+  {
+    appId: 3,
+    pkg: 'com.acme.pro',
+    title: 'Acme Pro',
+    current: false,
+    blocked: null,
+    targetCount: 300,
+    exact: true,
+  },
+  {
+    appId: 4,
+    pkg: 'com.acme.kids',
+    title: 'Acme Kids',
+    current: false,
+    blocked: 'review',
+    targetCount: 0,
+    exact: true,
+  },
+];
+
+/** A material's list row (material/list): a passed system-design material of o@example.com, counted; `fields` change it. */
+export const materialRow = (fields: Record<string, unknown> = {}) => ({
+  materialId: 21,
+  materialType: 1,
+  title: 'Spring template',
+  ownerEmail: 'o@example.com',
+  createType: 1,
+  createDate: '2030-01-01T00:00:00Z',
+  status: 1,
+  attribute: 'spring',
+  multiLangEnable: false,
+  subCount: 0,
+  nationalAttributes: { pushCountrySet: [], notPushCountrySet: [] },
+  contentCreateType: 0,
+  rejectReason: '',
+  messages: 3,
+  push: 12345,
+  reach: 10000,
+  show: 8000,
+  showRate: 80,
+  click: 400,
+  clickRate: 5,
+  ...fields,
+});
+
+/** A material's detail (material/21/detail): its row with a system-design notification and no language. */
+export const materialDetail = (fields: Record<string, unknown> = {}) =>
+  materialRow({
+    data: {
+      noti_type: 1,
+      noti_title: 'Half price',
+      noti_desc: 'Until midnight',
+      noti_small_icon: '/files/icon.png',
+      noti_small_icon_color: '',
+      noti_ex_type: 1,
+      noti_open_type: 1,
+      noti_open_content: 'shop://sale',
+    },
+    multiLangContent: [],
+    msgId: null,
+    ...fields,
+  });

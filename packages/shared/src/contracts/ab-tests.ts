@@ -41,11 +41,11 @@ export type AbArm = z.output<typeof AbArm>;
 
 /**
  * setMessageABtestDetail: the test's targeting and settings (as msg/save takes them; `title` is the description) and
- * its two arms, A then B, of the same msgType and the same percent.
+ * its two arms, A then B, of the same msgType and the same percent. With `appGroupId` and `groupCounts` (a new test),
+ * every app named gets the same test (group-sends.ts): each arm takes its percent of that app's own audience, so an
+ * entry's `pushCount` is the app's audience as getMsgSendCount gave it and is not otherwise used.
  */
 export const AbTestSave = MessageSave.omit({
-  appGroupId: true,
-  groupCounts: true,
   msgType: true,
   data: true,
   scheduleType: true,
@@ -114,6 +114,10 @@ export const AbTestRow = z.object({
   targetingType: z.number().int(),
   abAllSent: z.boolean(),
   childMsgs: z.array(AbArmRow),
+  /** an app-group send's group (the test composed in this app, and its copy in each other app); null otherwise */
+  appGroupId: z.number().int().nullable(),
+  /** an app-group send's copy: the test in the app it was composed in */
+  appGroupParentMsgId: z.number().int().nullable(),
 });
 export type AbTestRow = z.infer<typeof AbTestRow>;
 

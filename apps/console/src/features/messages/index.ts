@@ -12,3 +12,4 @@ export { useStopMessage } from './api/stop-message';
 export { useRecallMessage } from './api/recall-message';
 export { MessageDetailDialog } from './components/message-detail-dialog';
 export { useDeleteMessage } from './api/delete-message';
+export { GroupTag } from './components/group-tag';

@@ -42,6 +42,8 @@ export function toAbRow({
     targetingType: parent.targetingType,
     abAllSent: parent.abAllSent,
     childMsgs: children.map(toArm),
+    appGroupId: parent.appGroupId,
+    appGroupParentMsgId: parent.appGroupParentId,
   };
 }
 

@@ -22,6 +22,9 @@ export interface AbParentRecord {
   speedLimit: number;
   restrictType: number;
   displayPrior: number | null;
+  /** an app-group send (group-sends.service.ts): its group, and in the other apps the test composed first */
+  appGroupId: number | null;
+  appGroupParentId: number | null;
 }
 
 /** An arm (or the "send to all" child) with its counters. */
@@ -52,7 +55,8 @@ const PARENT = `m.id::int AS id, m.app_id AS "appId", m.title, m.owner_email AS 
   m.created_at AS "createdAt", m.targeting_type AS "targetingType", m.ab_all_sent AS "abAllSent",
   m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds", m.file_origin AS "fileOrigin",
   m.file_link AS "fileLink", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
-  m.restrict_type AS "restrictType", m.display_prior AS "displayPrior"`;
+  m.restrict_type AS "restrictType", m.display_prior AS "displayPrior", m.app_group_id AS "appGroupId",
+  m.app_group_parent_id::int AS "appGroupParentId"`;
 
 /** The A/B tests' reads and the one write of its own: "send to all" taken once. */
 export class AbTestsRepository {

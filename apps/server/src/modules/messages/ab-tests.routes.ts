@@ -8,6 +8,7 @@ import { messagesPolicy as policy } from './messages.policy';
 import type { MessagesRepository } from './messages.repository';
 import type { MessageActionsService } from './messages-actions.service';
 import type { MessagesService } from './messages.service';
+import type { GroupSendsService } from './group-sends.service';
 import type { ModuleContext } from '../context';
 
 /** The A/B test calls (spec part 2 §7): create/edit, list, detail, send to all, delete. */
@@ -18,6 +19,8 @@ export function registerAbTestRoutes(
     actions: MessageActionsService;
     messagesRepo: MessagesRepository;
     appOf: (appId: number) => Promise<AppRecord>;
+    /** an A/B test composed for every app of a group (appGroupId) */
+    groupSends: GroupSendsService;
   },
 ): void {
   const { app, database } = ctx;
@@ -28,9 +31,10 @@ export function registerAbTestRoutes(
     actions: deps.actions,
     messagesRepo: deps.messagesRepo,
   });
-  const actor = (session: { user: { id: number; email: string } }, projectLevel: number) => ({
+  const actor = (session: { user: { id: number; email: string; ulevel: number } }, projectLevel: number) => ({
     id: session.user.id,
     email: session.user.email,
+    ulevel: session.user.ulevel,
     projectLevel,
   });
 
@@ -39,10 +43,12 @@ export function registerAbTestRoutes(
     abTestCalls.save,
     policy.compose,
     async ({ params, body, session, projectLevel, req }) => {
-      const saved = await service.save(await deps.appOf(params.appId), body, {
-        ...actor(session, projectLevel),
-        lang: req.lang,
-      });
+      const saved = await deps.groupSends.saveAb(
+        await deps.appOf(params.appId),
+        body,
+        { ...actor(session, projectLevel), lang: req.lang },
+        service,
+      );
       return { id: saved.id, msgId: saved.id, status: saved.status };
     },
   );

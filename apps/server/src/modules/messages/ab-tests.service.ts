@@ -79,7 +79,7 @@ export class AbTestsService {
 
   /** The message an arm is saved as: the test's targeting and settings with the arm's content and schedule. */
   private armInput(t: AbTestSave, arm: AbArm, id: number | undefined): OneMessage {
-    const { childMsgs: _arms, msgType: _type, ...settings } = t;
+    const { childMsgs: _arms, msgType: _type, appGroupId: _group, groupCounts: _counts, ...settings } = t;
     return {
       ...settings,
       ...(id ? { id } : {}),
@@ -94,7 +94,16 @@ export class AbTestsService {
     };
   }
 
-  async save(app: AppRecord, t: AbTestSave, actor: Actor): Promise<{ id: number; status: number }> {
+  /**
+   * Saves a test (new or edit) in one app; 'check': every rule of both arms and nothing written (an app-group send
+   * checks every app first, group-sends.service.ts).
+   */
+  async save(
+    app: AppRecord,
+    t: AbTestSave,
+    actor: Actor,
+    mode: 'save' | 'check' = 'save',
+  ): Promise<{ id: number; status: number }> {
     const [a, b] = t.childMsgs as [AbArm, AbArm];
     // every rule of both arms first (the slices' seed does not change what is checked): a refusal writes nothing
     const probe = abSlices(t.id ?? 0, a.groupPercent);
@@ -114,6 +123,7 @@ export class AbTestsService {
         .catch((err: unknown) => {
           throw inArm(err, i);
         });
+    if (mode === 'check') return { id: 0, status: S.WAITING };
     let parentId: number;
     if (t.id) {
       const parent = await this.deps.repo.parent(app.id, t.id);
@@ -189,7 +199,7 @@ export class AbTestsService {
   }
 
   /** A new test whose save failed after both arms passed every check (the database failed): stop what was queued. */
-  private async discard(appId: number, parentId: number): Promise<void> {
+  async discard(appId: number, parentId: number): Promise<void> {
     await this.deps.actions.stop(appId, parentId).catch(() => undefined);
     for (const c of await this.deps.repo.children([parentId])) await this.deps.messagesRepo.softDelete(c.id);
     await this.deps.messagesRepo.softDelete(parentId);

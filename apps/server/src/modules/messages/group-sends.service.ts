@@ -4,7 +4,9 @@ import {
   groupSendTargets,
   MESSAGE_LIMITS,
   ScheduleType,
+  type AbTestSave,
   type GroupAppCount,
+  type MessageLang,
   type MessageRow,
   type MessageSave,
   type Targeting,
@@ -15,7 +17,8 @@ import type { AppRecord } from '../apps';
 import type { MessageRecord, MessagesRepository } from './messages.repository';
 import { toGroupChild } from './messages.presenter';
 import type { MessageActionsService } from './messages-actions.service';
-import type { MessagesService, OneMessage } from './messages.service';
+import type { AbTestsService } from './ab-tests.service';
+import type { MessagesService } from './messages.service';
 
 export interface GroupActor {
   id: number;
@@ -115,21 +118,22 @@ export class GroupSendsService {
     return counts;
   }
 
-  /** Saves a message; with `appGroupId` and `groupCounts` (a new message only), the parent and one child per app. */
-  async save(app: AppRecord, input: MessageSave, actor: GroupActor): Promise<{ id: number; status: number }> {
-    const { appGroupId, groupCounts, ...one } = input;
-    if (appGroupId === undefined || one.id) {
-      if (groupCounts.length > 0 && !one.id) throw fieldError('appGroupId', 'is required with groupCounts');
-      // edit has no scope: the message alone (its group stays)
-      return this.deps.messages.save(app, one, actor);
-    }
-    if (!groupSendTargets(input.targetingType))
+  /**
+   * The other apps of a group send (groupCounts), each with the caller's level there: refuses an app outside the group,
+   * one the caller does not own, and one whose sends need review.
+   */
+  private async members(
+    app: AppRecord,
+    send: { appGroupId: number; groupCounts: MessageSave['groupCounts']; targetingType: number },
+    actor: GroupActor,
+  ): Promise<Array<{ app: AppRecord; pushCount: number; actor: GroupActor }>> {
+    if (!groupSendTargets(send.targetingType))
       throw fieldError('targetingType', 'an app-group send targets everyone, conditions or advertising ids');
-    if (groupCounts.length === 0)
+    if (send.groupCounts.length === 0)
       throw fieldError('groupCounts', 'must name at least one other app of the group');
-    const apps = new Map((await this.groupApps(app, appGroupId, actor)).map((a) => [a.appId, a]));
-    const children: Array<{ app: AppRecord; input: OneMessage; actor: GroupActor }> = [];
-    for (const [i, c] of groupCounts.entries()) {
+    const apps = new Map((await this.groupApps(app, send.appGroupId, actor)).map((a) => [a.appId, a]));
+    const members = [];
+    for (const [i, c] of send.groupCounts.entries()) {
       const member = apps.get(c.appId);
       if (!member || member.current)
         throw fieldError(`groupCounts.${i}.appId`, 'is not another app of this group');
@@ -140,40 +144,115 @@ export class GroupSendsService {
           `groupCounts.${i}.appId`,
           `${member.title}: this app reviews its messages, send to it on its own`,
         );
-      children.push({
+      members.push({
         app: await this.deps.appOf(c.appId).catch((err: unknown) => {
           throw inChild(err, i, member.title);
         }),
-        input: { ...one, pushCount: c.pushCount, materialId: undefined },
+        pushCount: c.pushCount,
         actor: { ...actor, projectLevel: member.projectLevel ?? actor.projectLevel },
       });
     }
-    // every app's rules first: a refusal anywhere writes nothing
-    for (const [i, c] of children.entries())
-      await this.deps.messages.save(c.app, c.input, c.actor, 'message', undefined, 'check').catch((err) => {
-        throw inChild(err, i, c.app.title);
+    return members;
+  }
+
+  /**
+   * Every app's rules first (`check` each member: a refusal anywhere writes nothing), then the parent in the composing
+   * app and one child per member, all carrying the group. A failed write stops and deletes what was queued rather than
+   * send half a group.
+   */
+  private async saveGroup(
+    app: AppRecord,
+    appGroupId: number,
+    members: Array<{ app: AppRecord; actor: GroupActor }>,
+    save: (target: AppRecord, i: number, mode: 'save' | 'check') => Promise<{ id: number; status: number }>,
+    discard: (appId: number, id: number) => Promise<void>,
+  ): Promise<{ id: number; status: number }> {
+    for (const [i, m] of members.entries())
+      await save(m.app, i, 'check').catch((err: unknown) => {
+        throw inChild(err, i, m.app.title);
       });
-    const parent = await this.deps.messages.save(app, one, actor);
+    const parent = await save(app, -1, 'save');
     await this.deps.repo.setAppGroup(parent.id, appGroupId, null);
-    const saved: number[] = [];
+    const saved: Array<[number, number]> = [];
     try {
-      for (const c of children) {
-        const child = await this.deps.messages.save(c.app, c.input, c.actor);
-        saved.push(child.id);
+      for (const [i, m] of members.entries()) {
+        const child = await save(m.app, i, 'save');
+        saved.push([child.id, m.app.id]);
         await this.deps.repo.setAppGroup(child.id, appGroupId, parent.id);
       }
     } catch (err) {
-      // the checks passed, so the database failed: stop and delete what was queued rather than send half a group
-      for (const [id, appId] of [
-        [parent.id, app.id] as const,
-        ...saved.map((id, i) => [id, children[i]!.app.id] as const),
-      ]) {
-        await this.deps.actions.stop(appId, id).catch(() => undefined);
-        await this.deps.repo.softDelete(id);
-      }
+      for (const [id, appId] of [[parent.id, app.id] as [number, number], ...saved])
+        await discard(appId, id).catch(() => undefined);
       throw err;
     }
     return parent;
+  }
+
+  /** Saves a message; with `appGroupId` and `groupCounts` (a new message only), the parent and one child per app. */
+  async save(app: AppRecord, input: MessageSave, actor: GroupActor): Promise<{ id: number; status: number }> {
+    const { appGroupId, groupCounts, ...one } = input;
+    if (appGroupId === undefined || one.id) {
+      if (groupCounts.length > 0 && !one.id) throw fieldError('appGroupId', 'is required with groupCounts');
+      // edit has no scope: the message alone (its group stays)
+      return this.deps.messages.save(app, one, actor);
+    }
+    const members = await this.members(
+      app,
+      { appGroupId, groupCounts, targetingType: one.targetingType },
+      actor,
+    );
+    return this.saveGroup(
+      app,
+      appGroupId,
+      members,
+      (target, i, mode) => {
+        const m = members[i];
+        return m
+          ? this.deps.messages.save(
+              target,
+              { ...one, pushCount: m.pushCount, materialId: undefined },
+              m.actor,
+              'message',
+              undefined,
+              mode,
+            )
+          : this.deps.messages.save(target, one, actor);
+      },
+      async (appId, id) => {
+        await this.deps.actions.stop(appId, id).catch(() => undefined);
+        await this.deps.repo.softDelete(id);
+      },
+    );
+  }
+
+  /**
+   * Saves an A/B test; with `appGroupId` and `groupCounts` (a new test only), the same test in every app named, each
+   * arm taking its percent of that app's own audience (the counts are not used).
+   */
+  async saveAb(
+    app: AppRecord,
+    t: AbTestSave,
+    actor: GroupActor & { lang?: MessageLang },
+    abTests: AbTestsService,
+  ): Promise<{ id: number; status: number }> {
+    const { appGroupId, groupCounts } = t;
+    const one: AbTestSave = { ...t, appGroupId: undefined, groupCounts: [] };
+    if (appGroupId === undefined || t.id) {
+      if (groupCounts.length > 0 && !t.id) throw fieldError('appGroupId', 'is required with groupCounts');
+      return abTests.save(app, one, actor);
+    }
+    const members = await this.members(
+      app,
+      { appGroupId, groupCounts, targetingType: t.targetingType },
+      actor,
+    );
+    return this.saveGroup(
+      app,
+      appGroupId,
+      members,
+      (target, i, mode) => abTests.save(target, one, members[i]?.actor ?? actor, mode),
+      (appId, id) => abTests.discard(appId, id),
+    );
   }
 
   /**

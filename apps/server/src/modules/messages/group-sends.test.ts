@@ -212,6 +212,70 @@ describe.each(backends())('app-group sends [$name]', (backend) => {
     expect(await messageCount()).toBe(before);
   });
 
+  it('sends an A/B test to every app named: each app splits its own devices, through its own service account', async () => {
+    const arm = (groupTag: 'A' | 'B') => ({
+      msgType: 1,
+      groupTag,
+      groupPercent: 50,
+      scheduleType: 1,
+      data: { ...NOTIFICATION, noti_title: `Family ${groupTag}` },
+    });
+    const ab = (body: Record<string, unknown>) =>
+      owner.post(`/tcm/v1/app/${apps[0]!.id}/msg/abtest/create`, {
+        title: 'Family test',
+        targetingType: 0,
+        childMsgs: [arm('A'), arm('B')],
+        ...body,
+      });
+    const before = await messageCount();
+    const bad = await ab({ appGroupId: groupId, groupCounts: [{ appId: 999_999, pushCount: 1 }] });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().data.fields[0].field).toBe('groupCounts.0.appId');
+    expect(await messageCount()).toBe(before);
+
+    const res = await ab({
+      appGroupId: groupId,
+      groupCounts: apps.slice(1).map((a, i) => ({ appId: a.id, pushCount: APPS[i + 1]!.devices })),
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 200 });
+    const parentId = res.json().data.id as number;
+    const tests = await t.database.query<{ id: number; appId: number; parent: number | null }>(
+      `SELECT id::int AS id, app_id AS "appId", app_group_parent_id::int AS parent FROM messages
+       WHERE msg_type = 4 AND (id = $1 OR app_group_parent_id = $1) ORDER BY id`,
+      [parentId],
+    );
+    expect(tests.map((x) => [x.appId, x.parent])).toEqual(
+      apps.map((a, i) => [a.id, i === 0 ? null : parentId]),
+    );
+    for (const [i, a] of apps.entries()) {
+      const id = tests[i]!.id;
+      const d = await until(
+        `app ${i} test sent`,
+        () => owner.call('GET', `/tcm/v1/app/${a.id}/msg/abtest/${id}/detail`).then((r) => r.json().data),
+        (x) => x.status === 1,
+      );
+      expect(d).toMatchObject({ appGroupId: groupId, appGroupParentMsgId: i === 0 ? null : parentId });
+      const arms = d.childMsgs as Array<{ msgId: number; dispatchCount: number }>;
+      // every device of the app is in exactly one arm, sent once through the app's own project
+      const got = arms.map((c) =>
+        a.tokens.flatMap((tok) =>
+          emu
+            .inbox(tok)
+            .filter((x) => (x.message.data as Record<string, string>).tcm_msg_id === String(c.msgId))
+            .map((x) => ({ tok, projectId: x.projectId })),
+        ),
+      );
+      expect(
+        got
+          .flat()
+          .map((g) => g.tok)
+          .sort(),
+      ).toEqual([...a.tokens].sort());
+      expect(new Set(got.flat().map((g) => g.projectId))).toEqual(new Set([a.projectId]));
+      expect(arms.map((c) => c.dispatchCount)).toEqual(got.map((g) => g.length));
+    }
+  });
+
   it('stops one member, or the whole group for a caller who may act in every app', async () => {
     const later = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     const scheduled = () =>

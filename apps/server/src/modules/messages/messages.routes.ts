@@ -152,5 +152,5 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       await groupSends.act(action, target, params.msgId, query.group === '1', actor(session, projectLevel));
       return {};
     });
-  registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf });
+  registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf, groupSends });
 }

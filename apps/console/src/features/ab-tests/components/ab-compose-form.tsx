@@ -15,7 +15,9 @@ import {
   AdvancedSection,
   AudienceSection,
   DescriptionField,
+  estimateTargeting,
   ForbiddenDialog,
+  GroupAppsSection,
   isContentField,
   ScheduleSection,
   TestPreviewDialog,
@@ -207,6 +209,14 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           onCountTouched={() => undefined}
           count={<AbShareField rule={rules.shared} estimate={estimate} />}
         />
+        {!id && (
+          <GroupAppsSection
+            appId={app.appId}
+            rule={rules.shared}
+            targeting={estimateTargeting(values ?? initial.shared)}
+            armShare={percent}
+          />
+        )}
         <ScheduleSection
           rule={rules.shared}
           localTimeEnable={app.localTimeEnable}
@@ -258,6 +268,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           open
           payload={confirm}
           values={readAb(forms)}
+          appId={app.appId}
           appName={app.title}
           estimate={estimate}
           saving={submit.saving}

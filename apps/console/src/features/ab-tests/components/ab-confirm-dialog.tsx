@@ -5,7 +5,7 @@ import { ScheduleType, type AbTestSaveInput } from '@beacon/shared';
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatNumber } from '../../../lib/number-format';
-import { CrossSummary, slowPushDuration, type EstimateState } from '../../compose';
+import { ConfirmGroupApps, CrossSummary, slowPushDuration, type EstimateState } from '../../compose';
 import { formatRate } from '../../messages';
 import { ARM_TAGS, armDevices, type AbSharedValues, type ArmIndex, type ArmValues } from '../lib/ab-values';
 import { type SubConfigKey } from '../lib/sub-config';
@@ -58,6 +58,7 @@ interface AbConfirmDialogProps {
   open: boolean;
   payload: AbTestSaveInput;
   values: { shared: AbSharedValues; arms: readonly [ArmValues, ArmValues] };
+  appId: number;
   appName: string;
   estimate: EstimateState;
   saving: boolean;
@@ -75,6 +76,7 @@ export function AbConfirmDialog({
   open,
   payload,
   values,
+  appId,
   appName,
   estimate,
   saving,
@@ -163,6 +165,7 @@ export function AbConfirmDialog({
           audience: count(audience),
         })}
       </Typography.Paragraph>
+      <ConfirmGroupApps appId={appId} values={values.shared} />
     </Modal>
   );
 }

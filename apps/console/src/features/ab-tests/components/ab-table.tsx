@@ -2,7 +2,7 @@ import { Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { type AbTestRow } from '@beacon/shared';
-import { formatCount, formatRate, rowPushTime, StatusTag } from '../../messages';
+import { formatCount, formatRate, GroupTag, rowPushTime, StatusTag } from '../../messages';
 import { armsOf, countRates, testCounts } from '../lib/ab-list';
 import { AbArmsTable, ArmLabel } from './ab-arms-table';
 import { AbRowMenu } from './ab-row-menu';
@@ -47,6 +47,7 @@ export function AbTable(props: AbTableProps) {
           </Typography.Link>
           <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
             <StatusTag status={r.status} />
+            {r.appGroupId !== null && <GroupTag msgId={r.msgId} parentMsgId={r.appGroupParentMsgId} />}
             <Space size={4}>
               {armsOf(r).map((arm) => (
                 <ArmLabel key={arm.msgId} child={arm} />

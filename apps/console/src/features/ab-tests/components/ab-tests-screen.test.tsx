@@ -33,6 +33,8 @@ const ROW = {
   createTime: '2030-01-01T00:00:00Z',
   targetingType: 0,
   abAllSent: false,
+  appGroupId: null,
+  appGroupParentMsgId: null,
   childMsgs: [arm('A', 51, { click: 50 }), arm('B', 52, { click: 80 })],
 };
 const interval = (rate: number, low: number, high: number) => ({ rate, low, high });

@@ -1,57 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { appInfo, DICTS, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
+import {
+  appInfo,
+  APP_GROUP as GROUP,
+  DICTS,
+  GROUP_COUNTS as COUNTS,
+  ok,
+  restoreAfterEach,
+  slow,
+  stubApi,
+} from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
-
-const GROUP = {
-  groupId: 5,
-  groupName: 'Acme family',
-  groupDesc: '',
-  apps: [1, 2, 3, 4],
-  appList: [],
-  editable: true,
-  creatorEmail: 'o@example.com',
-  updateTime: '2030-01-01T00:00:00Z',
-};
-const COUNTS = [
-  {
-    appId: 1,
-    pkg: 'com.acme.shop',
-    title: 'Acme Shop',
-    current: true,
-    blocked: null,
-    targetCount: 1234,
-    exact: true,
-  },
-  {
-    appId: 2,
-    pkg: 'com.acme.lite',
-    title: 'Acme Lite',
-    current: false,
-    blocked: null,
-    targetCount: 800,
-    exact: true,
-  },
-  {
-    appId: 3,
-    pkg: 'com.acme.pro',
-    title: 'Acme Pro',
-    current: false,
-    blocked: null,
-    targetCount: 300,
-    exact: true,
-  },
-  {
-    appId: 4,
-    pkg: 'com.acme.kids',
-    title: 'Acme Kids',
-    current: false,
-    blocked: 'review',
-    targetCount: 0,
-    exact: true,
-  },
-];
 
 let saved: Array<Record<string, unknown>> = [];
 let countBodies: Array<Record<string, unknown>> = [];

@@ -1,6 +1,8 @@
 import { Alert, Card, Checkbox, Form, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupSendTargets, type GroupAppCount } from '@beacon/shared';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
+import { formatNumber } from '../../../lib/number-format';
 import { useAppGroups } from '../../app-groups';
 import { useGroupCounts } from '../api/get-group-counts';
 import { type TargetingInput } from '../api/get-target-max';
@@ -8,13 +10,17 @@ import { type ComposeValues, type GroupCountDraft } from '../lib/compose-values'
 import { estimateTargeting } from './use-audience-estimate';
 import { type FieldRule } from './use-field-rule';
 
-/** The other apps of the group as a form control: tick an app, set its expected push count (≤ its audience). */
+/**
+ * The other apps of the group as a form control: tick an app, set its expected push count (≤ its audience); for an A/B
+ * test (`armShare`), each arm takes that percent of every app's own audience, shown instead of a count.
+ */
 function GroupAppsInput({
   id,
   value = [],
   onChange,
   counts,
   loading,
+  armShare,
 }: {
   /** the form item's id: scrolling to the field and its error reach the table */
   id?: string;
@@ -22,8 +28,10 @@ function GroupAppsInput({
   onChange?: (next: GroupCountDraft[]) => void;
   counts: GroupAppCount[];
   loading: boolean;
+  armShare?: number | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const chosen = new Map(value.map((c) => [c.appId, c]));
   const toggle = (app: GroupAppCount, on: boolean) =>
     onChange?.(
@@ -78,25 +86,33 @@ function GroupAppsInput({
             key: 'audience',
             title: t('compose.groupApps.audience'),
             align: 'right',
-            render: (_, app) => (app.blocked ? '—' : `${app.exact ? '' : '≈'}${app.targetCount}`),
+            render: (_, app) =>
+              app.blocked ? '—' : `${app.exact ? '' : '≈'}${formatNumber(app.targetCount, lang)}`,
           },
           {
             key: 'count',
-            title: t('compose.fields.pushCount'),
+            title: armShare === undefined ? t('compose.fields.pushCount') : t('compose.groupApps.perArm'),
             width: 150,
-            render: (_, app) => (
-              <InputNumber
-                min={1}
-                max={app.targetCount || undefined}
-                precision={0}
-                style={{ width: 130 }}
-                disabled={!chosen.has(app.appId)}
-                value={chosen.get(app.appId)?.pushCount ?? null}
-                onChange={(n) => setCount(app.appId, typeof n === 'number' ? n : null)}
-                aria-label={`${t('compose.fields.pushCount')} · ${app.title}`}
-                data-testid={`group-count-${app.appId}`}
-              />
-            ),
+            render: (_, app) =>
+              armShare !== undefined ? (
+                <span data-testid={`group-arm-${app.appId}`}>
+                  {app.blocked
+                    ? '—'
+                    : `≈${formatNumber(Math.round((app.targetCount * armShare) / 100), lang)}`}
+                </span>
+              ) : (
+                <InputNumber
+                  min={1}
+                  max={app.targetCount || undefined}
+                  precision={0}
+                  style={{ width: 130 }}
+                  disabled={!chosen.has(app.appId)}
+                  value={chosen.get(app.appId)?.pushCount ?? null}
+                  onChange={(n) => setCount(app.appId, typeof n === 'number' ? n : null)}
+                  aria-label={`${t('compose.fields.pushCount')} · ${app.title}`}
+                  data-testid={`group-count-${app.appId}`}
+                />
+              ),
           },
         ]}
       />
@@ -109,13 +125,15 @@ interface GroupAppsSectionProps {
   rule: FieldRule;
   /** the targeting as the estimate reads it; undefined while incomplete */
   targeting: TargetingInput | undefined;
+  /** an A/B test: the percent each arm takes of every app's audience (no expected count per app) */
+  armShare?: number | undefined;
 }
 
 /**
  * Apps (docs/group-sends.md): send the message to the other apps of one of this app's groups too, each with its own
  * expected count. Shown only when the reader has a group holding this app; a saved user group or a file clears it.
  */
-export function GroupAppsSection({ appId, rule, targeting }: GroupAppsSectionProps) {
+export function GroupAppsSection({ appId, rule, targeting, armShare }: GroupAppsSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const appGroupId = Form.useWatch<number | undefined>('appGroupId', form);
@@ -148,7 +166,11 @@ export function GroupAppsSection({ appId, rule, targeting }: GroupAppsSectionPro
           rules={[rule(['groupCounts'])]}
           required
         >
-          <GroupAppsInput counts={counts.data?.counts ?? []} loading={counts.isFetching && !counts.data} />
+          <GroupAppsInput
+            counts={counts.data?.counts ?? []}
+            loading={counts.isFetching && !counts.data}
+            armShare={armShare}
+          />
         </Form.Item>
       )}
     </Card>

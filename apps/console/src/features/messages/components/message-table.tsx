@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { GroupChildRow, MessageRow } from '@beacon/shared';
 import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
 import { showsDashes } from '../lib/message-status';
+import { GroupTag } from './group-tag';
 import { RowActionsMenu } from './row-actions-menu';
 import { StatusTag } from './status-tag';
 
@@ -163,19 +164,7 @@ export function MessageTable(props: MessageTableProps) {
                 {t('messages.tags.pullUp')}
               </Tag>
             )}
-            {r.appGroupId !== null && (
-              <Tooltip
-                title={
-                  r.appGroupParentMsgId === null
-                    ? t('messages.tags.groupTitle')
-                    : t('messages.tags.groupChildTitle', { id: r.appGroupParentMsgId })
-                }
-              >
-                <Tag color="cyan" style={{ marginInlineEnd: 0 }} data-testid={`group-${r.msgId}`}>
-                  {t('messages.tags.group')}
-                </Tag>
-              </Tooltip>
-            )}
+            {r.appGroupId !== null && <GroupTag msgId={r.msgId} parentMsgId={r.appGroupParentMsgId} />}
             {r.parentMsgId !== null && (
               <Tooltip title={t('messages.tags.abTitle')}>
                 <Link to={`/app/${appId}/data/abtest`} data-testid={`ab-${r.msgId}`}>
