@@ -43,3 +43,4 @@ export * from './contracts/ab-tests';
 export * from './contracts/group-sends';
 export * from './contracts/reviews';
 export * from './contracts/materials';
+export * from './material-sheet';

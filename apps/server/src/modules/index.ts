@@ -8,6 +8,7 @@ import { registerDictionariesModule } from './dictionaries';
 import { registerForbidModule } from './forbid';
 import { registerGlobalSettingsModule } from './global-settings';
 import { registerIconModule } from './icon';
+import { registerMaterialsModule } from './materials';
 import { registerMessagesExportModule, registerMessagesModule } from './messages';
 import { registerModelControlModule } from './model-control';
 import { registerReviewsModule } from './reviews';
@@ -31,6 +32,7 @@ export const featureModules: RegisterModule[] = [
   registerAppsModule,
   registerMessagesModule,
   registerReviewsModule,
+  registerMaterialsModule,
   registerStatisticsModule,
   registerPlatformStatisticsModule,
   registerAppGroupsModule,

@@ -19,6 +19,7 @@ export const POLICY_AUDIT_AREAS = [
   'sensitive-words',
   'app-settings',
   'message-review',
+  'material',
 ] as const;
 
 export const AUDIT_PAGE_SIZE = 20;

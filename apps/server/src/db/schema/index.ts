@@ -12,3 +12,4 @@ export * from './platform-limits';
 export * from './messages';
 export * from './gaid-lists';
 export * from './delivery';
+export * from './materials';

@@ -17,6 +17,7 @@ import { MessageForecaster } from './messages.forecast';
 import { registerAbTestRoutes } from './ab-tests.routes';
 import { MessagesForecastRepository } from './messages-forecast.repository';
 import { ReviewNotices } from '../../platform/review-notices';
+import { usableMaterial } from '../materials';
 
 /** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
 export function registerMessagesModule(ctx: ModuleContext): void {
@@ -40,6 +41,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       estimate: (audience) => repo.estimateAudience(audience),
       policyFor: delivery.policyFor,
     }),
+    usableMaterial: (appId, materialId) => usableMaterial(database, appId, materialId),
     // the app's reviewers hear of a message waiting for them (never fails the save: logged)
     onReview: (target, m, author) =>
       void notices.pending(
