@@ -18,7 +18,7 @@ import type { MessageRecord, MessagesRepository } from './messages.repository';
 import { toGroupChild } from './messages.presenter';
 import type { MessageActionsService } from './messages-actions.service';
 import type { AbTestsService } from './ab-tests.service';
-import type { MessagesService } from './messages.service';
+import type { MessagesService, UsableMaterial } from './messages.service';
 
 export interface GroupActor {
   id: number;
@@ -59,6 +59,8 @@ export class GroupSendsService {
       repo: MessagesRepository;
       groups: AppGroupsRepository;
       appOf: (appId: number) => Promise<AppRecord>;
+      /** the material a message is composed from (modules/materials), as the messages service checks it */
+      usableMaterial?: (appId: number, materialId: number) => Promise<UsableMaterial>;
       /** the caller's project level on an app (undefined without an active role) */
       levelOn: (user: { id: number; ulevel: number }, appId: number) => Promise<number | undefined>;
     },
@@ -201,6 +203,9 @@ export class GroupSendsService {
       { appGroupId, groupCounts, targetingType: one.targetingType },
       actor,
     );
+    // the children go where the parent's material lets it go (loss 109), though the material is the parent app's
+    const material =
+      one.materialId !== undefined ? await this.deps.usableMaterial?.(app.id, one.materialId) : undefined;
     return this.saveGroup(
       app,
       appGroupId,
@@ -210,7 +215,12 @@ export class GroupSendsService {
         return m
           ? this.deps.messages.save(
               target,
-              { ...one, pushCount: m.pushCount, materialId: undefined },
+              {
+                ...one,
+                pushCount: m.pushCount,
+                materialId: undefined,
+                parentMaterialCountries: material?.nationalAttributes,
+              },
               m.actor,
               'message',
               undefined,

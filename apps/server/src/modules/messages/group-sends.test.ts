@@ -173,6 +173,35 @@ describe.each(backends())('app-group sends [$name]', (backend) => {
     expect('groupScope' in plainRow || 'groupChildren' in plainRow).toBe(false);
   });
 
+  it('sends each child only where the parent’s material lets it go', async () => {
+    const created = await owner.post(`/tcm/v1/app/${apps[0]!.id}/material/create`, {
+      materialType: 1,
+      title: 'Kenya family sale',
+      data: { ...NOTIFICATION, noti_title: 'Kenya family sale' },
+      nationalAttributes: { pushCountrySet: ['KE'] },
+    });
+    expect(created.json(), created.body).toMatchObject({ status: 200 });
+    const later = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const res = await save({
+      materialId: created.json().data.materialId,
+      scheduleType: 2,
+      scheduleDate: later,
+      appGroupId: groupId,
+      groupCounts: [{ appId: apps[1]!.id, pushCount: 1 }],
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 200 });
+    const members = await t.database.query<{ materialId: number | null; countries: unknown }>(
+      `SELECT material_id::int AS "materialId", material_countries AS countries FROM messages
+       WHERE id = $1 OR app_group_parent_id = $1 ORDER BY id`,
+      [res.json().data.id],
+    );
+    const kenya = { pushCountrySet: ['KE'], notPushCountrySet: [] };
+    expect(members).toEqual([
+      { materialId: created.json().data.materialId, countries: kenya },
+      { materialId: null, countries: kenya },
+    ]);
+  });
+
   it('refuses a bad entry naming it, and writes nothing', async () => {
     const before = await messageCount();
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -29,6 +29,8 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     publicUrl: ctx.config.publicUrl,
     log: app.log,
   });
+  /** the passed material of the app a message links (modules/materials) */
+  const materialOf = (appId: number, materialId: number) => usableMaterial(database, appId, materialId);
   const service = new MessagesService({
     repo,
     engineRepo: delivery.repo,
@@ -41,7 +43,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       estimate: (audience) => repo.estimateAudience(audience),
       policyFor: delivery.policyFor,
     }),
-    usableMaterial: (appId, materialId) => usableMaterial(database, appId, materialId),
+    usableMaterial: materialOf,
     // the app's reviewers hear of a message waiting for them (never fails the save: logged)
     onReview: (target, m, author) =>
       void notices.pending(
@@ -74,6 +76,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     groups: new AppGroupsRepository(database),
     appOf,
     levelOn: (user, appId) => app.projectLevel(user, appId),
+    usableMaterial: materialOf,
   });
   const actor = (session: { user: { id: number; email: string; ulevel: number } }, projectLevel: number) => ({
     id: session.user.id,

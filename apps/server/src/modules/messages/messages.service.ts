@@ -74,7 +74,13 @@ export interface ArmOptions {
 }
 
 /** One message as the service saves it: msg/save without the group-send fields (group-sends.service.ts). */
-export type OneMessage = Omit<MessageSave, 'appGroupId' | 'groupCounts'>;
+export type OneMessage = Omit<MessageSave, 'appGroupId' | 'groupCounts'> & {
+  /**
+   * A group send's child (group-sends.service.ts): the national attributes of the material its parent was composed
+   * from, in the parent's app (the material is not the child's app's to link).
+   */
+  parentMaterialCountries?: NationalAttributes | undefined;
+};
 
 interface Actor {
   id: number;
@@ -294,7 +300,7 @@ export class MessagesService {
       multiLangEnable: input.multiLangEnable,
       multiLangContent: input.multiLangEnable ? input.multiLangContent : [],
       materialId: material ? (input.materialId ?? null) : null,
-      materialCountries: material?.nationalAttributes ?? null,
+      materialCountries: material?.nationalAttributes ?? input.parentMaterialCountries ?? null,
       parentMsgId: arm?.parentMsgId ?? null,
       forecast: forecast ?? null,
     };
