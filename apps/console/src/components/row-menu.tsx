@@ -1,5 +1,5 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Radio, Typography } from 'antd';
+import { App, Button, Dropdown, Radio, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MessageActionKey } from '@beacon/shared';
@@ -23,20 +23,27 @@ export function useActionFeedback() {
   });
 }
 
-interface RowMenuProps {
+interface RowMenuProps<K extends string> {
   appId: number;
+  /** The row's id the calls take: a message's msgId (another list's rows: their own id). */
   msgId: number;
   /** The row's title, named by the menu button and the confirmations. */
   title: string;
   /** What the row allows, in menu order (the shared rules). */
-  actions: readonly MessageActionKey[];
+  actions: readonly K[];
   /** The actions that change the message: each asks first, then runs its call. */
-  calls: Partial<Record<MessageActionKey, RowActionCall>>;
+  calls: Partial<Record<K, RowActionCall>>;
   /** The i18n key prefix of the confirmations' text (`<prefix>.<action>`, with the row's title). */
   confirmText: string;
   /** Every other action (detail, edit, copy, material): the screen's own. */
-  onOpen: (key: MessageActionKey) => void;
+  onOpen: (key: K) => void;
   testId: string;
+  /** The i18n key prefix of the items' labels and the confirmations' titles: `messages.actions` unless told. */
+  labels?: string;
+  /** Actions shown but not offered, each with the reason its tooltip gives. */
+  disabled?: Partial<Record<K, string>>;
+  /** The actions in red, their confirmation too: unless told, delete and recall (confirmations: all but cancel). */
+  danger?: readonly K[];
   /**
    * An app-group send's row: 'ask' lets the confirmation choose the scope (1 this message, 2 all of the group — the
    * reader may act in every app of the group); 'one' says the action reaches this message only.
@@ -65,7 +72,7 @@ function ScopeChoice({ onChange }: { onChange: (all: boolean) => void }) {
 }
 
 /** A list row's action menu (part 2 §4): what the row allows; changes ask first; refusals show the spec's message. */
-export function RowMenu({
+export function RowMenu<K extends string = MessageActionKey>({
   appId,
   msgId,
   title,
@@ -75,18 +82,23 @@ export function RowMenu({
   onOpen,
   testId,
   groupScope,
-}: RowMenuProps) {
+  labels = 'messages.actions',
+  disabled = {},
+  danger,
+}: RowMenuProps<K>) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const busy = Object.values(calls).some((c) => c?.isPending);
+  const busy = Object.values<RowActionCall | undefined>(calls).some((c) => c?.isPending);
+  const isDanger = (key: K) => (danger ? danger.includes(key) : key === 'delete' || key === 'recall');
+  const dangerConfirm = (key: K) => (danger ? danger.includes(key) : key !== 'cancel');
 
-  const run = (key: MessageActionKey) => {
+  const run = (key: K) => {
     const call = calls[key];
     if (!call) return onOpen(key);
     let group = false;
     const text = t(`${confirmText}.${key}`, { title });
     void modal.confirm({
-      title: t(`messages.actions.${key}`),
+      title: t(`${labels}.${key}`),
       content:
         groupScope === undefined ? (
           text
@@ -104,7 +116,7 @@ export function RowMenu({
         ),
       okText: t('messages.confirm.ok'),
       cancelText: t('messages.confirm.back'),
-      okButtonProps: { danger: key !== 'cancel', ...{ 'data-testid': 'confirm-ok' } },
+      okButtonProps: { danger: dangerConfirm(key), ...{ 'data-testid': 'confirm-ok' } },
       onOk: () => call.mutateAsync({ appId, msgId, group }).catch(() => undefined),
     });
   };
@@ -113,13 +125,24 @@ export function RowMenu({
     <Dropdown
       trigger={['click']}
       menu={{
-        items: actions.map((key) => ({
-          key,
-          label: t(`messages.actions.${key}`),
-          danger: key === 'delete' || key === 'recall',
-          'data-testid': `action-${key}`,
-        })),
-        onClick: ({ key }) => run(key as MessageActionKey),
+        items: actions.map((key) => {
+          const reason = disabled[key];
+          const label = t(`${labels}.${key}`);
+          return {
+            key,
+            label: reason ? (
+              <Tooltip title={reason} placement="left">
+                <span>{label}</span>
+              </Tooltip>
+            ) : (
+              label
+            ),
+            disabled: reason !== undefined,
+            danger: isDanger(key),
+            'data-testid': `action-${key}`,
+          };
+        }),
+        onClick: ({ key }) => run(key as K),
       }}
     >
       <Button

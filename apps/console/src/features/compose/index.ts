@@ -6,6 +6,9 @@ export { useMessageDetail } from './api/get-message-detail';
 export { AdvancedSection } from './components/advanced-section';
 export { AudienceSection, type EstimateState } from './components/audience-section';
 export { ContentSection } from './components/content-section';
+export { CrossPanel } from './components/cross-panel';
+export { CountryTags, MaterialCard } from './components/material-card';
+export { PreviewPanel } from './components/preview-panel';
 export { CrossSummary } from './components/cross-summary';
 export { DescriptionField } from './components/description-field';
 export { ForbiddenDialog } from './components/forbidden-dialog';
@@ -18,7 +21,13 @@ export { useSaveFlow, type SaveCall } from './components/use-compose-submit';
 export { useIssueText, type FieldRule } from './components/use-field-rule';
 export { applyContentChange } from './components/values-change';
 export { buildMessageSave, type ComposeContext } from './lib/build-payload';
-export { composeFromDetail, emptyCompose, type ComposeValues } from './lib/compose-values';
+export {
+  composeFromDetail,
+  composeFromMaterial,
+  emptyCompose,
+  type ComposeValues,
+} from './lib/compose-values';
+export { emptyCross } from './lib/cross-values';
 export { isContentField } from './lib/message-kind';
 export { slowPushDuration } from './lib/slow-push';
 export {

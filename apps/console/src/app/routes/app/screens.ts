@@ -29,4 +29,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'statisticsData/project': lazy(() => import('./statisticsData/project')),
   'statisticsData/dimension': lazy(() => import('./statisticsData/dimension')),
   'statisticsData/user': lazy(() => import('./statisticsData/user')),
+  'material/list': lazy(() => import('./material/list')),
+  'material/recycle': lazy(() => import('./material/recycle')),
+  'material/audit': lazy(() => import('./material/audit')),
+  'material/create': lazy(() => import('./material/create')),
 };

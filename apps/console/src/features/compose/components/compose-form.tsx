@@ -1,6 +1,6 @@
 import { SendOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   groupSendTargets,
@@ -39,6 +39,8 @@ export interface ComposeFormProps {
   defaultIcon: { icon: string; color: string };
   id?: number | undefined;
   materialId?: number | undefined;
+  /** The linked material's card (its national attributes), shown above the content. */
+  materialCard?: ReactNode;
   toReview: boolean;
   kind?: MessageKind;
 }
@@ -56,6 +58,7 @@ export function ComposeForm({
   defaultIcon,
   id,
   materialId,
+  materialCard,
   toReview,
   kind = 'notification',
 }: ComposeFormProps) {
@@ -188,6 +191,7 @@ export function ComposeForm({
         style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}
       >
         <Flex vertical gap={16}>
+          {materialCard}
           {kind === 'notification' ? (
             <>
               <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />

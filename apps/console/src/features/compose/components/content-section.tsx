@@ -19,6 +19,8 @@ interface ContentSectionProps {
   /** The card's title and element id, `Content` and compose-content unless told (an A/B test has one per arm). */
   title?: string;
   cardId?: string;
+  /** The design cannot change (a material's type is fixed once saved). */
+  designLocked?: boolean;
 }
 
 /** Content: the message name, the design and its icon, title, text, expanded view, open action and buttons. */
@@ -29,6 +31,7 @@ export function ContentSection({
   description = true,
   title,
   cardId,
+  designLocked = false,
 }: ContentSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
@@ -45,6 +48,7 @@ export function ContentSection({
       <Form.Item name="design" label={t('compose.fields.design')}>
         <Radio.Group
           optionType="button"
+          disabled={designLocked}
           options={[
             { value: 1, label: t('compose.design.system') },
             { value: 3, label: t('compose.design.custom') },

@@ -15,7 +15,7 @@ import {
 } from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
-import { typeJson } from './json-editor.testing';
+import { typeJson } from '../../../test/json-editor';
 
 const detail = (data: Record<string, unknown>) =>
   messageDetail({

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../../i18n';
 import '../../../test-utils';
 import { JsonEditor } from './json-editor';
-import { typeJson } from './json-editor.testing';
+import { typeJson } from '../../../test/json-editor';
 
 afterEach(async () => {
   cleanup();

@@ -1,8 +1,11 @@
 import {
   type ConditionDraft,
   type GaidListInfo,
+  type MaterialDetail,
+  MaterialType,
   type MessageDetail,
   MessageType,
+  type MultiLangEntry,
   ScheduleType,
   TARGETING_TYPES,
   TargetingType,
@@ -146,15 +149,41 @@ function buttonsOf(raw: unknown): ButtonValue[] {
   }));
 }
 
+/** The content fields of the form: a notification's noti_* fields and languages, or a cross message's JSON. */
+export type ContentValues = Pick<
+  ComposeValues,
+  | 'design'
+  | 'title'
+  | 'desc'
+  | 'smallIcon'
+  | 'smallIconColor'
+  | 'icon'
+  | 'button'
+  | 'exType'
+  | 'exText'
+  | 'exImage'
+  | 'optionalIcon'
+  | 'openType'
+  | 'openContent'
+  | 'buttons'
+  | 'multiLang'
+  | 'languages'
+  | 'langContent'
+> &
+  Partial<CrossValues>;
+
 /**
- * The form for a saved message: `edit` keeps everything; `copy` (part 2 §4) drops the schedule date, since the id is
- * never part of the form.
+ * The form's content for saved `data` and languages (a message's or a material's): the notification fields, and a
+ * cross message's JSON when `cross`.
  */
-export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', serverUTC: string): ComposeValues {
-  const data = d.data;
-  const base = emptyCompose(serverUTC);
+export function contentFromData(
+  data: Record<string, unknown>,
+  multiLangEnable: boolean,
+  multiLangContent: readonly MultiLangEntry[],
+  cross: boolean,
+): ContentValues {
   const langContent: Record<string, LangValue> = {};
-  for (const entry of d.multiLangContent) {
+  for (const entry of multiLangContent) {
     langContent[entry.lang] = {
       title: entry.title,
       desc: entry.desc,
@@ -163,15 +192,7 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
       buttonExtra: [...entry.buttonExtra],
     };
   }
-  const scheduleType = pick(
-    d.scheduleType,
-    [ScheduleType.NOW, ScheduleType.AT_TIME, ScheduleType.LOCAL_TIME] as const,
-    ScheduleType.NOW,
-  );
   return {
-    ...base,
-    description: d.title,
-    msgRestrictType: pick(d.msgRestrictType, [1, 2, 3] as const, 1),
     design: pick(data.noti_type, [1, 3] as const, 1),
     title: str(data.noti_title),
     desc: str(data.noti_desc),
@@ -186,9 +207,29 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     openType: pick(data.noti_open_type, [1, 2, 3] as const, 1),
     openContent: str(data.noti_open_content),
     buttons: buttonsOf(data.noti_btn_ex),
-    multiLang: d.multiLangEnable,
-    languages: d.multiLangContent.map((e) => e.lang),
+    multiLang: multiLangEnable,
+    languages: multiLangContent.map((e) => e.lang),
     langContent,
+    ...(cross ? crossFromData(data) : {}),
+  };
+}
+
+/**
+ * The form for a saved message: `edit` keeps everything; `copy` (part 2 §4) drops the schedule date, since the id is
+ * never part of the form.
+ */
+export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', serverUTC: string): ComposeValues {
+  const base = emptyCompose(serverUTC);
+  const scheduleType = pick(
+    d.scheduleType,
+    [ScheduleType.NOW, ScheduleType.AT_TIME, ScheduleType.LOCAL_TIME] as const,
+    ScheduleType.NOW,
+  );
+  return {
+    ...base,
+    description: d.title,
+    msgRestrictType: pick(d.msgRestrictType, [1, 2, 3] as const, 1),
+    ...contentFromData(d.data, d.multiLangEnable, d.multiLangContent, false),
     targetingType: pick(d.targetingType, TARGETING_TYPES, TargetingType.EVERYONE),
     conditions: d.conditions.map((c) => ({
       label: c.label,
@@ -217,6 +258,20 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     slowPush: d.speedLimit > 0,
     speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
     priority: d.msgDisplayPrior,
-    ...(d.msgType === MessageType.PASS_THROUGH ? crossFromData(data) : {}),
+    ...(d.msgType === MessageType.PASS_THROUGH ? crossFromData(d.data) : {}),
+  };
+}
+
+/**
+ * The content and name of a material (a message composed from it, or the material form): its description as the
+ * message's, its notification fields and languages, or a cross material's JSON (type 3).
+ */
+export function composeFromMaterial(
+  m: Pick<MaterialDetail, 'title' | 'materialType' | 'data' | 'multiLangEnable' | 'multiLangContent'>,
+): ContentValues & Pick<ComposeValues, 'description'> {
+  const cross = m.materialType === MaterialType.CROSS;
+  return {
+    description: m.title,
+    ...contentFromData(m.data, !cross && m.multiLangEnable, cross ? [] : m.multiLangContent, cross),
   };
 }

@@ -1,10 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Flex, Input, Select } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { utcOffsets } from '@beacon/shared';
 import { digitsOrEmpty, DEFAULT_TZ, type CrossKind, type MessageListFilters } from '../lib/list-filters';
+import { DateRangeFilter, ZoneFilter } from './range-filters';
 
 interface MessageFiltersProps {
   value: MessageListFilters;
@@ -12,8 +11,6 @@ interface MessageFiltersProps {
   /** The cross list: a kind filter (all, transparent, pull-up) instead of the material id. */
   cross?: boolean;
 }
-
-const zoneOptions = () => utcOffsets().map((o) => ({ value: o.replace(':', ''), label: `UTC${o}` }));
 
 /** The list's search fields; they apply on Search (or Enter), and the URL keeps them. */
 export function MessageFilters({ value, onSearch, cross = false }: MessageFiltersProps) {
@@ -55,23 +52,8 @@ export function MessageFilters({ value, onSearch, cross = false }: MessageFilter
         style={{ width: 200 }}
         {...onEnter}
       />
-      <DatePicker.RangePicker
-        aria-label={t('messages.filters.range')}
-        placeholder={[t('messages.filters.begin'), t('messages.filters.end')]}
-        value={draft.begin && draft.end ? [dayjs(draft.begin), dayjs(draft.end)] : null}
-        onChange={(range) =>
-          set({ begin: range?.[0]?.format('YYYY-MM-DD') ?? '', end: range?.[1]?.format('YYYY-MM-DD') ?? '' })
-        }
-        data-testid="filter-range"
-      />
-      <Select
-        showSearch
-        aria-label={t('messages.filters.tz')}
-        value={draft.tz || DEFAULT_TZ}
-        options={zoneOptions()}
-        onChange={(tz: string) => set({ tz })}
-        style={{ width: 130 }}
-      />
+      <DateRangeFilter begin={draft.begin} end={draft.end} onChange={(begin, end) => set({ begin, end })} />
+      <ZoneFilter value={draft.tz} onChange={(tz) => set({ tz })} />
       <Input
         allowClear
         placeholder={t('messages.filters.msgId')}

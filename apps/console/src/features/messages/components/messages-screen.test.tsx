@@ -106,3 +106,29 @@ describe('MessagesScreen, data/cross', () => {
     expect(within(record).getByTestId('pullup-extras').textContent).toBe('{\n  "screen": "offers"\n}');
   }, 60_000);
 });
+
+describe('MessagesScreen, a message linked to a material', () => {
+  it('asks whether a copy keeps the link, and builds a material from the message’s record id', async () => {
+    row = { ...ROW, msgType: 1, status: 1, materialId: 12 };
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('row-menu-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('action-copy', undefined, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep the link' }, slow));
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/app/1/message/editpush?id=3&act=copy&materialId=12',
+    );
+    cleanup();
+
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('row-menu-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('action-copy', undefined, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy without it' }, slow));
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/app/1/message/editpush?id=3&act=copy&noMaterial=1',
+    );
+
+    fireEvent.click(screen.getByTestId('row-menu-30'));
+    fireEvent.click(await screen.findByTestId('action-material', undefined, slow));
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/material/create?msgId=3');
+  }, 60_000);
+});

@@ -5,7 +5,8 @@ import { useCancelMessage } from '../api/cancel-message';
 import { useDeleteMessage } from '../api/delete-message';
 import { useRecallMessage } from '../api/recall-message';
 import { useStopMessage } from '../api/stop-message';
-import { rowActions } from '../lib/row-actions';
+import { composePathOf, materialPathOf, rowActions } from '../lib/row-actions';
+import { useCopyChoice } from './use-copy-choice';
 
 interface RowActionsMenuProps {
   appId: number;
@@ -16,7 +17,10 @@ interface RowActionsMenuProps {
   onDetail: (row: MessageRow) => void;
 }
 
-/** A message's row menu (part 2 §4): edit and copy on its compose screen, material upload and the message calls. */
+/**
+ * A message's row menu (part 2 §4): edit and copy on its compose screen (a copy of a message linked to a material
+ * asks whether to keep the link), upload as material and the message calls.
+ */
 export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDetail }: RowActionsMenuProps) {
   const navigate = useNavigate();
   const feedback = useActionFeedback();
@@ -26,11 +30,16 @@ export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDeta
     recall: useRecallMessage(feedback('recall')),
     delete: useDeleteMessage(feedback('delete')),
   };
+  const copyChoice = useCopyChoice();
   const open = (key: MessageActionKey) => {
     if (key === 'detail') onDetail(row);
-    else if (key === 'edit' || key === 'copy')
-      void navigate(`/app/${appId}/message/${composeScreen}?id=${row.id}&act=${key}`);
-    else if (key === 'material') void navigate(`/app/${appId}/material/create?msgId=${row.msgId}`);
+    else if (key === 'edit') void navigate(composePathOf(appId, composeScreen, row, 'edit'));
+    else if (key === 'copy')
+      copyChoice(
+        row.materialId,
+        (keep) => void navigate(composePathOf(appId, composeScreen, row, 'copy', keep)),
+      );
+    else if (key === 'material') void navigate(materialPathOf(appId, row));
   };
   return (
     <RowMenu

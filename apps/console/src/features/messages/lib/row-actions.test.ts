@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowActions } from './row-actions';
+import { composePathOf, materialPathOf, rowActions } from './row-actions';
 
 const NOW = Date.parse('2030-06-01T12:00:00Z');
 const row = (over: Partial<Parameters<typeof rowActions>[0]> = {}) => ({
@@ -99,5 +99,25 @@ describe('row actions by status (part 2 §4)', () => {
     expect(rowActions(row({ status: 4 }), 500, NOW)).toEqual(['copy', 'detail', 'material']);
     for (const level of [100, 200, 300, 400])
       expect(rowActions(row({ status: 4 }), level, NOW)).toContain('stop');
+  });
+});
+
+describe('where edit, copy and "upload as material" go', () => {
+  it('edits and copies by the record id; a copy of a linked message keeps the link or says noMaterial', () => {
+    const linked = { id: 3, materialId: 12 };
+    expect(composePathOf(1, 'editpush', linked, 'edit')).toBe('/app/1/message/editpush?id=3&act=edit');
+    expect(composePathOf(1, 'editpush', linked, 'copy', true)).toBe(
+      '/app/1/message/editpush?id=3&act=copy&materialId=12',
+    );
+    expect(composePathOf(1, 'editcross', linked, 'copy', false)).toBe(
+      '/app/1/message/editcross?id=3&act=copy&noMaterial=1',
+    );
+    expect(composePathOf(1, 'editpush', { id: 3, materialId: null }, 'copy')).toBe(
+      '/app/1/message/editpush?id=3&act=copy',
+    );
+  });
+
+  it('builds a material from the message’s record id (the id msg/detail takes)', () => {
+    expect(materialPathOf(1, { id: 3 })).toBe('/app/1/material/create?msgId=3');
   });
 });

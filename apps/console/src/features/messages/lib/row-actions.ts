@@ -38,3 +38,26 @@ export function rowActions(row: Row, projectLevel: number, now: number): RowActi
     now,
   );
 }
+
+/**
+ * Where a row's edit or copy opens its compose screen: `id` is the record id the message detail takes. A copy of a
+ * message linked to a material keeps the link (`materialId`) or not (`noMaterial=1`), as the operator chose.
+ */
+export function composePathOf(
+  appId: number,
+  screen: string,
+  row: Pick<MessageRow, 'id' | 'materialId'>,
+  act: 'edit' | 'copy',
+  keepMaterial = false,
+): string {
+  const q = new URLSearchParams({ id: String(row.id), act });
+  if (act === 'copy' && row.materialId !== null) {
+    if (keepMaterial) q.set('materialId', String(row.materialId));
+    else q.set('noMaterial', '1');
+  }
+  return `/app/${appId}/message/${screen}?${q.toString()}`;
+}
+
+/** "Upload as material" (part 2 §2): the material form built from the message (its record id, as the detail takes it). */
+export const materialPathOf = (appId: number, row: Pick<MessageRow, 'id'>): string =>
+  `/app/${appId}/material/create?msgId=${row.id}`;

@@ -8,7 +8,7 @@ import { ListHeader } from '../../../components/list-header';
 import { useListFilters } from '../../../lib/list-filters';
 import { useSearchParamsPatch } from '../../../lib/search-params';
 import { useAppInfo } from '../../apps';
-import { DataTabs, MessageDetailDialog } from '../../messages';
+import { DataTabs, MessageDetailDialog, useCopyChoice } from '../../messages';
 import { useReviews } from '../api/get-reviews';
 import {
   hasReviewFilters,
@@ -36,7 +36,8 @@ type Open = { kind: 'review' | 'run' | 'reject'; item: ReviewItem };
  */
 export function ReviewsScreen({ appId }: { appId: number }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const copyChoice = useCopyChoice();
   const navigate = useNavigate();
   const [search, patchSearch] = useSearchParamsPatch();
   const { filters: read, update } = useListFilters(ReviewUrlRequest, REVIEW_LIST_URL);
@@ -60,18 +61,9 @@ export function ReviewsScreen({ appId }: { appId: number }) {
     } else if (key === 'edit') {
       compose(item, 'edit', true);
     } else if (key === 'copy') {
-      if (item.materialId === null) return compose(item, 'copy', false);
       // spec §4 Review: copying an item linked to a material asks whether the copy keeps the link
-      void modal.confirm({
-        title: t('reviews.copy.title'),
-        content: t('reviews.copy.text', { id: item.materialId }),
-        okText: t('reviews.copy.keep'),
-        cancelText: t('reviews.copy.drop'),
-        onOk: () => compose(item, 'copy', true),
-        onCancel: () => compose(item, 'copy', false),
-      });
+      copyChoice(item.materialId, (keep) => compose(item, 'copy', keep));
     }
-    return undefined;
   };
 
   // the mail link: once the list filtered by its msgId is in, open that item's review (or its detail) and forget the link

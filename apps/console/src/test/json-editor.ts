@@ -1,3 +1,4 @@
+// Tests only: replaces the text of a JSON editor (CodeMirror) as a user edit, for the screen tests.
 import { EditorView } from '@codemirror/view';
 import { act } from '@testing-library/react';
 

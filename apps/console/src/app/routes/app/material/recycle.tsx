@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { MaterialsScreen } from '../../../../features/materials';
+
+/** /app/:appId/material/recycle: deleted materials, to restore or delete for good. */
+export default function MaterialRecycleRoute() {
+  const appId = Number(useParams().appId);
+  return <MaterialsScreen appId={appId} tab="recycle" />;
+}
