@@ -1,4 +1,5 @@
 import { Button, Divider, Flex, Modal, Skeleton, Typography } from 'antd';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '@beacon/shared';
 import { useAppInfo } from '../../apps';
@@ -19,13 +20,15 @@ interface MessageDetailDialogProps {
   appId: number;
   row: MessageRow | undefined;
   onClose: () => void;
+  /** buttons beside Close: the list's Edit and Copy (DetailActions); none in the review tab */
+  actions?: ReactNode;
 }
 
 /**
  * The message detail dialog: record, funnel with the loss popovers, the forecast made at save beside the counted
  * losses, distribution and the reach chart.
  */
-export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialogProps) {
+export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDetailDialogProps) {
   const { t } = useTranslation();
   const controller = useHoverController();
   const record = useMessageRecord(appId, row?.id);
@@ -43,7 +46,12 @@ export function MessageDetailDialog({ appId, row, onClose }: MessageDetailDialog
         onClose();
       }}
       destroyOnHidden
-      footer={<Button onClick={onClose}>{t('messages.detail.close')}</Button>}
+      footer={
+        <Flex gap={8} justify="end">
+          {actions}
+          <Button onClick={onClose}>{t('messages.detail.close')}</Button>
+        </Flex>
+      }
       title={
         row && (
           <Flex gap={8} align="center" wrap>

@@ -131,4 +131,24 @@ describe('MessagesScreen, a message linked to a material', () => {
     fireEvent.click(await screen.findByTestId('action-material', undefined, slow));
     expect(screen.getByTestId('location').textContent).toBe('/app/1/material/create?msgId=3');
   }, 60_000);
+
+  it('offers Edit and Copy in the detail dialog by the row rules, the copy asking about the link', async () => {
+    row = { ...ROW, msgType: 1, materialId: 12 };
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('title-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('detail-edit', undefined, slow));
+    expect(screen.getByTestId('location').textContent).toBe('/app/1/message/editpush?id=3&act=edit');
+    cleanup();
+
+    // a sent message is copied, not edited
+    row = { ...ROW, msgType: 1, status: 1, materialId: 12 };
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('title-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('detail-copy', undefined, slow));
+    expect(screen.queryByTestId('detail-edit')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy without it' }, slow));
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/app/1/message/editpush?id=3&act=copy&noMaterial=1',
+    );
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ import {
 } from '../lib/list-filters';
 import { needsRefresh } from '../lib/message-status';
 import { DataTabs } from './data-tabs';
+import { DetailActions } from './detail-actions';
 import { MessageDetailDialog } from './message-detail-dialog';
 import { MessageFilters } from './message-filters';
 import { MessageTable } from './message-table';
@@ -161,7 +162,21 @@ export function MessagesScreen({
           </>
         )}
       </DataTabs>
-      <MessageDetailDialog appId={appId} row={detail} onClose={() => setDetail(undefined)} />
+      <MessageDetailDialog
+        appId={appId}
+        row={detail}
+        onClose={() => setDetail(undefined)}
+        actions={
+          detail && (
+            <DetailActions
+              appId={appId}
+              row={detail}
+              projectLevel={level}
+              composeScreen={detail.pullUp ? 'editpullup' : composeScreen}
+            />
+          )
+        }
+      />
     </Card>
   );
 }

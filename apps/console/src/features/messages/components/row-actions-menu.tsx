@@ -8,6 +8,24 @@ import { useStopMessage } from '../api/stop-message';
 import { composePathOf, materialPathOf, rowActions } from '../lib/row-actions';
 import { useCopyChoice } from './use-copy-choice';
 
+/**
+ * The actions of a message that open another screen: edit and copy on its compose screen (a copy of a message linked
+ * to a material asks whether to keep the link), upload as material. The row menu and the detail dialog use it.
+ */
+export function useMessageNavigation(appId: number, composeScreen: string) {
+  const navigate = useNavigate();
+  const copyChoice = useCopyChoice();
+  return (row: MessageRow, key: MessageActionKey) => {
+    if (key === 'edit') void navigate(composePathOf(appId, composeScreen, row, 'edit'));
+    else if (key === 'copy')
+      copyChoice(
+        row.materialId,
+        (keep) => void navigate(composePathOf(appId, composeScreen, row, 'copy', keep)),
+      );
+    else if (key === 'material') void navigate(materialPathOf(appId, row));
+  };
+}
+
 interface RowActionsMenuProps {
   appId: number;
   row: MessageRow;
@@ -22,7 +40,6 @@ interface RowActionsMenuProps {
  * asks whether to keep the link), upload as material and the message calls.
  */
 export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDetail }: RowActionsMenuProps) {
-  const navigate = useNavigate();
   const feedback = useActionFeedback();
   const calls = {
     cancel: useCancelMessage(feedback('cancel')),
@@ -30,17 +47,8 @@ export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDeta
     recall: useRecallMessage(feedback('recall')),
     delete: useDeleteMessage(feedback('delete')),
   };
-  const copyChoice = useCopyChoice();
-  const open = (key: MessageActionKey) => {
-    if (key === 'detail') onDetail(row);
-    else if (key === 'edit') void navigate(composePathOf(appId, composeScreen, row, 'edit'));
-    else if (key === 'copy')
-      copyChoice(
-        row.materialId,
-        (keep) => void navigate(composePathOf(appId, composeScreen, row, 'copy', keep)),
-      );
-    else if (key === 'material') void navigate(materialPathOf(appId, row));
-  };
+  const navigateTo = useMessageNavigation(appId, composeScreen);
+  const open = (key: MessageActionKey) => (key === 'detail' ? onDetail(row) : navigateTo(row, key));
   return (
     <RowMenu
       appId={appId}
