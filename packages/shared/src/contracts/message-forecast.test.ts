@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MessageForecast, roundEstimate, scaleFromSample } from './message-forecast';
+import { capForecast, MessageForecast, roundEstimate, scaleFromSample } from './message-forecast';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
@@ -53,5 +53,37 @@ describe('MessageForecast', () => {
         ],
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('a push count below the forecast sends', () => {
+  const whole = MessageForecast.parse({
+    exact: false,
+    error: 0.02,
+    send: 8000,
+    sendError: 160,
+    losses: [
+      { type: 107, count: 1500, error: 40 },
+      { type: 1, count: 500, error: 20 },
+    ],
+    at: '2026-11-25T10:00:00.000Z',
+  });
+
+  it('caps the sends and scales every loss met on the way, with its error', () => {
+    expect(capForecast(whole, 2000)).toEqual({
+      ...whole,
+      send: 2000,
+      sendError: 40,
+      losses: [
+        { type: 107, count: 375, error: 10 },
+        { type: 1, count: 125, error: 5 },
+      ],
+    });
+  });
+
+  it('leaves the forecast as it is when the count reaches the sends, or without one', () => {
+    expect(capForecast(whole, 8000)).toBe(whole);
+    expect(capForecast(whole, 9000)).toBe(whole);
+    expect(capForecast(whole, undefined)).toBe(whole);
   });
 });

@@ -12,7 +12,9 @@ import { z } from 'zod';
  *   3 significant digits (`roundEstimate`), with the standard error √(x · (1 − fraction)) / fraction, rounded up: the
  *   audience estimate's own rule (its relative error is √((1 − fraction) / x)). A reason no sampled device hit is
  *   stated as 0 with the error of one device, what the sample may have missed.
- * The forecast is of the whole audience: a push count below it caps the sends (expected sends = min(send, pushCount)).
+ * The forecast is of the whole audience. A push count below its sends caps them (`capForecast`): the engine scans the
+ * audience until it has granted that many sends, so it meets each reason's devices in the same proportion — expected
+ * sends = pushCount, and each loss (and its error) × pushCount / send.
  */
 
 /** Rounds to 3 significant digits: an estimate shows no more precision than it has. */
@@ -72,3 +74,25 @@ export const MessageForecast = z
       ctx.addIssue({ code: 'custom', path: ['losses'], message: 'names each reason once' });
   });
 export type MessageForecast = z.infer<typeof MessageForecast>;
+
+/**
+ * The forecast of a message whose push count caps its sends (see above): unchanged when the count reaches the sends,
+ * else sends = pushCount and every loss and error scaled by pushCount / send (a sampled count to 3 significant digits).
+ */
+export function capForecast(f: MessageForecast, pushCount: number | undefined): MessageForecast {
+  if (pushCount === undefined || pushCount >= f.send || f.send === 0) return f;
+  const k = Math.max(0, pushCount) / f.send;
+  const scale = (n: number) => Math.round(n * k);
+  // a sampled count keeps the precision it has (3 significant digits)
+  const count = (n: number) => (f.exact ? scale(n) : roundEstimate(n * k));
+  return {
+    ...f,
+    send: Math.max(0, pushCount),
+    ...(f.sendError === undefined ? {} : { sendError: scale(f.sendError) }),
+    losses: f.losses.map((l) => ({
+      ...l,
+      count: count(l.count),
+      ...(l.error === undefined ? {} : { error: scale(l.error) }),
+    })),
+  };
+}

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageForecast } from '@beacon/shared';
+import { capForecast, type MessageForecast } from '@beacon/shared';
 import { parseLanguage, DEFAULT_LANGUAGE } from '../../../i18n/language';
 import { formatNumber } from '../../../lib/number-format';
 import { lossName } from '../lib/format';
@@ -16,7 +16,7 @@ interface ForecastTableProps {
   forecast: MessageForecast;
   /** What the send counted, shown beside the forecast; absent before the send (the compose confirmation). */
   actual?: CountedSend | undefined;
-  /** The message's push count: it caps the expected sends. */
+  /** The message’s push count: it caps the expected sends, and the losses met on the way (capForecast). */
   pushCount?: number | undefined;
 }
 
@@ -33,7 +33,8 @@ interface Line {
  * sends; with `actual`, the counted losses and sends beside it ("forecast vs actual"). Numbers are grouped in the
  * reader's language; a sampled count reads "≈ 1,230 ± 57" (± one standard error).
  */
-export function ForecastTable({ forecast, actual, pushCount }: ForecastTableProps) {
+export function ForecastTable({ forecast: whole, actual, pushCount }: ForecastTableProps) {
+  const forecast = capForecast(whole, pushCount);
   const { t, i18n } = useTranslation();
   const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const forecastLoss = new Map(forecast.losses.map((l) => [l.type, l]));
@@ -49,7 +50,7 @@ export function ForecastTable({ forecast, actual, pushCount }: ForecastTableProp
   lines.push({
     key: 'send',
     name: t('messages.forecast.send'),
-    count: pushCount === undefined ? forecast.send : Math.min(forecast.send, pushCount),
+    count: forecast.send,
     error: forecast.sendError,
     actual: actual?.sent,
   });
