@@ -12,34 +12,59 @@ interface NoticeLog {
   warn(obj: object, msg: string): void;
 }
 
-/** The message a notice is about. */
-export interface ReviewNoticeMessage {
+interface NoticeBase {
   appId: number;
   /** the app's title, when the caller has it (else read) */
   appTitle?: string;
   id: number;
-  /** 1 notification, 2 cross, 4 A/B test: the console opens the matching review dialog */
-  msgType: number;
   title: string;
 }
+
+/** The message a notice is about (`kind` 'message' or left out). */
+export interface ReviewNoticeMessage extends NoticeBase {
+  kind?: 'message';
+  /** 1 notification, 2 cross, 4 A/B test: the console opens the matching review dialog */
+  msgType: number;
+}
+
+/** The material a notice is about (docs/materials.md, "The review"). */
+export interface ReviewNoticeMaterial extends NoticeBase {
+  kind: 'material';
+  /** 1, 2, 3: the audit list shows one type at a time */
+  materialType: number;
+}
+
+/** What a notice is about: a message or a material. */
+export type ReviewNoticeSubject = ReviewNoticeMessage | ReviewNoticeMaterial;
+
+/** What the console link names. */
+type LinkTarget =
+  | Pick<ReviewNoticeMessage, 'kind' | 'appId' | 'id' | 'msgType'>
+  | Pick<ReviewNoticeMaterial, 'kind' | 'appId' | 'id' | 'materialType'>;
 
 /** The project levels mailed when something waits for review: the owner and the managers (who may run or reject). */
 const REVIEWER_LEVELS: readonly number[] = [ProjectLevel.OWNER, ProjectLevel.MANAGER];
 
 /**
  * The review mails of issue 14 item 4, through the configured mailer (SMTP, or the log): to the app's reviewers when
- * a message starts waiting for them (the messages module, at save), to its author when it is run or rejected (the
- * reviews module). Shared by the modules that review (messages now, materials next), owned by none. A notice never
- * fails what caused it: each method resolves once its mails are handed over or have failed, failures only logged.
+ * a message or a material starts waiting for them (the messages module at save; the materials module at create,
+ * edit and import), to its author when it is passed or rejected (the reviews module; the materials module's audit).
+ * Shared by the modules that review, owned by none. A notice never fails what caused it: each method resolves once
+ * its mails are handed over or have failed, failures only logged.
  */
 export class ReviewNotices {
   constructor(
     private readonly deps: { database: Database; mailer: Mailer; publicUrl: string; log: NoticeLog },
   ) {}
 
-  /** The console link that opens the message's review (switching app if needed; spec part 2 §2 data/review). */
-  link(m: Pick<ReviewNoticeMessage, 'appId' | 'id' | 'msgType'>): string {
-    return `${this.deps.publicUrl}/app/${m.appId}/data/review?msgId=${m.id}&msgType=${m.msgType}`;
+  /**
+   * The console link that opens the review (switching app if needed): a message's review dialog (spec part 2 §2
+   * data/review), a material's review preview in the audit list.
+   */
+  link(s: LinkTarget): string {
+    return s.kind === 'material'
+      ? `${this.deps.publicUrl}/app/${s.appId}/material/audit?materialType=${s.materialType}&materialId=${s.id}`
+      : `${this.deps.publicUrl}/app/${s.appId}/data/review?msgId=${s.id}&msgType=${s.msgType}`;
   }
 
   /** The e-mail addresses of the app's reviewers: active members of levels 200 and 300, and the owner. */
@@ -55,61 +80,86 @@ export class ReviewNotices {
     return rows.map((r) => r.email);
   }
 
-  /** Mails every reviewer of the app that `m`, saved by `author`, waits for them. */
-  async pending(m: ReviewNoticeMessage, author: string, lang: MessageLang): Promise<void> {
-    await this.safely(m, 'pending', async () => {
-      const subject = await this.subject(m);
-      const to = (await this.reviewers(m.appId)).filter((e) => e.toLowerCase() !== author.toLowerCase());
+  /**
+   * Mails every reviewer of the app but `author` that `s`, saved by `author`, waits for them; several (of one app and
+   * one kind: a material import) in one mail per reviewer.
+   */
+  async pending(
+    s: ReviewNoticeSubject | readonly ReviewNoticeSubject[],
+    author: string,
+    lang: MessageLang,
+  ): Promise<void> {
+    const all: readonly ReviewNoticeSubject[] = 'id' in s ? [s] : s;
+    const first = all[0];
+    if (!first) return;
+    const about = all.length === 1 ? first : all;
+    await this.safely(about, 'pending', async () => {
+      const appTitle = await this.appTitle(first);
+      const subjects = all.map((one) => this.subject(one, appTitle));
+      const to = (await this.reviewers(first.appId)).filter((e) => e.toLowerCase() !== author.toLowerCase());
       await Promise.all(
-        to.map((r) => this.send(m, () => this.deps.mailer.send(reviewPendingMail(r, subject, author, lang)))),
+        to.map((r) =>
+          this.send(about, () => this.deps.mailer.send(reviewPendingMail(r, subjects, author, lang))),
+        ),
       );
     });
   }
 
-  /** Mails the author that `reviewer` ran their message. */
-  async passed(m: ReviewNoticeMessage, author: string, reviewer: string, lang: MessageLang): Promise<void> {
-    await this.safely(m, 'passed', async () => {
-      const subject = await this.subject(m);
+  /** Mails the author that `reviewer` passed (a message: ran) what they made. */
+  async passed(s: ReviewNoticeSubject, author: string, reviewer: string, lang: MessageLang): Promise<void> {
+    await this.safely(s, 'passed', async () => {
+      const subject = this.subject(s, await this.appTitle(s));
       await this.deps.mailer.send(reviewPassedMail(author, subject, reviewer, lang));
     });
   }
 
-  /** Mails the author that `reviewer` rejected their message, and why. */
+  /** Mails the author that `reviewer` rejected what they made, and why. */
   async rejected(
-    m: ReviewNoticeMessage,
+    s: ReviewNoticeSubject,
     author: string,
     reviewer: string,
     reason: string,
     lang: MessageLang,
   ): Promise<void> {
-    await this.safely(m, 'rejected', async () => {
-      const subject = await this.subject(m);
+    await this.safely(s, 'rejected', async () => {
+      const subject = this.subject(s, await this.appTitle(s));
       await this.deps.mailer.send(reviewRejectedMail(author, subject, reviewer, reason, lang));
     });
   }
 
-  private async subject(m: ReviewNoticeMessage): Promise<ReviewMailSubject> {
-    let appTitle = m.appTitle;
-    if (appTitle === undefined) {
-      const [row] = await this.deps.database.query<{ title: string }>(
-        'SELECT title FROM apps WHERE id = $1',
-        [m.appId],
-      );
-      appTitle = row?.title ?? String(m.appId);
-    }
-    return { appTitle, msgId: m.id, title: m.title, link: this.link(m) };
+  private async appTitle(s: ReviewNoticeSubject): Promise<string> {
+    if (s.appTitle !== undefined) return s.appTitle;
+    const [row] = await this.deps.database.query<{ title: string }>('SELECT title FROM apps WHERE id = $1', [
+      s.appId,
+    ]);
+    return row?.title ?? String(s.appId);
+  }
+
+  private subject(s: ReviewNoticeSubject, appTitle: string): ReviewMailSubject {
+    return { kind: s.kind ?? 'message', appTitle, id: s.id, title: s.title, link: this.link(s) };
+  }
+
+  /** What a log line names: the app and the message, the material, or the materials. */
+  private about(s: ReviewNoticeSubject | readonly ReviewNoticeSubject[]): object {
+    if ('id' in s) return { appId: s.appId, [s.kind === 'material' ? 'materialId' : 'msgId']: s.id };
+    return { appId: s[0]?.appId, ids: s.map((one) => one.id) };
   }
 
   /** One mail: a failure is logged and does not stop the others. */
-  private async send(m: ReviewNoticeMessage, fn: () => Promise<void>): Promise<void> {
-    await fn().catch((err: unknown) =>
-      this.deps.log.warn({ err, appId: m.appId, msgId: m.id }, 'review mail not sent'),
-    );
+  private async send(
+    s: ReviewNoticeSubject | readonly ReviewNoticeSubject[],
+    fn: () => Promise<void>,
+  ): Promise<void> {
+    await fn().catch((err: unknown) => this.deps.log.warn({ err, ...this.about(s) }, 'review mail not sent'));
   }
 
-  private async safely(m: ReviewNoticeMessage, what: string, fn: () => Promise<void>): Promise<void> {
+  private async safely(
+    s: ReviewNoticeSubject | readonly ReviewNoticeSubject[],
+    what: string,
+    fn: () => Promise<void>,
+  ): Promise<void> {
     await fn().catch((err: unknown) =>
-      this.deps.log.warn({ err, appId: m.appId, msgId: m.id }, `review mail (${what}) not sent`),
+      this.deps.log.warn({ err, ...this.about(s) }, `review mail (${what}) not sent`),
     );
   }
 }

@@ -1,17 +1,41 @@
-import { ErrorCodes, MATERIAL_LIMITS, materialCalls, MaterialCreateType } from '@beacon/shared';
+import {
+  ErrorCodes,
+  MATERIAL_LIMITS,
+  materialCalls,
+  MaterialCreateType,
+  MaterialStatus,
+  type MaterialSave,
+  type MessageLang,
+} from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
+import { ReviewNotices } from '../../platform/review-notices';
 import type { ModuleContext } from '../context';
+import { MaterialNotices, type ChangedMaterial } from './material-notices';
 import { registerMaterialTemplates } from './material-templates.routes';
 import { parseMaterialSheet } from './material-sheet';
 import { materialsPolicy as policy } from './materials.policy';
 import { MaterialsRepository } from './materials.repository';
 import { MaterialsReadService } from './materials-read.service';
-import { MaterialsService } from './materials.service';
+import { MaterialsService, type MaterialChanged } from './materials.service';
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
+/** Who a review mail is from, in the language of their request (docs/materials.md, "The review"). */
+const noticeActor = (session: SessionInfo, req: { lang: MessageLang }) => ({
+  email: session.user.email,
+  lang: req.lang,
+});
+/** A change's answer with what its mail names of the material. */
+const named = (
+  done: MaterialChanged,
+  body: Pick<MaterialSave, 'materialType' | 'title'>,
+): ChangedMaterial => ({
+  ...done,
+  materialType: body.materialType,
+  title: body.title,
+});
 
 /** The material library (spec part 2 §7 Materials; docs/materials.md): lists, detail, changes, review, import. */
 export function registerMaterialsModule(ctx: ModuleContext): void {
@@ -19,6 +43,17 @@ export function registerMaterialsModule(ctx: ModuleContext): void {
   const repo = new MaterialsRepository(database);
   const reads = new MaterialsReadService(repo);
   const service = new MaterialsService(repo);
+  // the review mails: never awaited by a request, never failing it (logged)
+  const notices = new MaterialNotices({
+    notices: new ReviewNotices({
+      database,
+      mailer: ctx.mailer,
+      publicUrl: ctx.config.publicUrl,
+      log: app.log,
+    }),
+    repo,
+    log: app.log,
+  });
   const appOf = async (appId: number) => {
     const found = await repos.apps.findById(appId);
     if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
@@ -40,15 +75,24 @@ export function registerMaterialsModule(ctx: ModuleContext): void {
   registerCall(app, materialCalls.report, policy.use, async ({ params, body }) =>
     reads.report(params.appId, params.materialId, body),
   );
-  registerCall(app, materialCalls.create, policy.use, async ({ params, body, session }) =>
-    service.create(await appOf(params.appId), actorOf(session), body, MaterialCreateType.HANDMADE),
-  );
-  registerCall(app, materialCalls.apiCreate, policy.use, async ({ params, body, session }) =>
-    service.create(await appOf(params.appId), actorOf(session), body, MaterialCreateType.API),
-  );
-  registerCall(app, materialCalls.edit, policy.use, async ({ params, body, session }) =>
-    service.edit(await appOf(params.appId), actorOf(session), params.materialId, body),
-  );
+  registerCall(app, materialCalls.create, policy.use, async ({ params, body, session, req }) => {
+    const target = await appOf(params.appId);
+    const done = await service.create(target, actorOf(session), body, MaterialCreateType.HANDMADE);
+    notices.waiting(target, [named(done, body)], noticeActor(session, req));
+    return done;
+  });
+  registerCall(app, materialCalls.apiCreate, policy.use, async ({ params, body, session, req }) => {
+    const target = await appOf(params.appId);
+    const done = await service.create(target, actorOf(session), body, MaterialCreateType.API);
+    notices.waiting(target, [named(done, body)], noticeActor(session, req));
+    return done;
+  });
+  registerCall(app, materialCalls.edit, policy.use, async ({ params, body, session, req }) => {
+    const target = await appOf(params.appId);
+    const done = await service.edit(target, actorOf(session), params.materialId, body);
+    notices.waiting(target, [named(done, body)], noticeActor(session, req));
+    return done;
+  });
   registerCall(app, materialCalls.remove, policy.use, async ({ params, session }) =>
     service.remove(await appOf(params.appId), actorOf(session), params.materialId),
   );
@@ -61,9 +105,13 @@ export function registerMaterialsModule(ctx: ModuleContext): void {
   registerCall(app, materialCalls.auditPurge, policy.purge, async ({ params, session }) =>
     service.auditPurge(await appOf(params.appId), actorOf(session), params.materialId),
   );
-  registerCall(app, materialCalls.audit, policy.review, async ({ params, body, session }) =>
-    service.audit(await appOf(params.appId), actorOf(session), params.materialId, body),
-  );
+  registerCall(app, materialCalls.audit, policy.review, async ({ params, body, session, req }) => {
+    const target = await appOf(params.appId);
+    const done = await service.audit(target, actorOf(session), params.materialId, body);
+    const reason = body.action === MaterialStatus.REJECTED ? body.reason : '';
+    notices.decided(target, done.materialId, done.status, reason, noticeActor(session, req));
+    return done;
+  });
 
   // the Excel import: every bad cell is answered and nothing is created, or every row is created (one transaction)
   registerCall(app, materialCalls.upload, policy.use, async ({ params, req, session }) => {
@@ -75,7 +123,14 @@ export function registerMaterialsModule(ctx: ModuleContext): void {
     });
     const { rows, problems } = await parseMaterialSheet(data);
     if (problems.length > 0) return { created: [], problems };
-    return { created: await service.importRows(target, actorOf(session), rows), problems: [] };
+    const created = await service.importRows(target, actorOf(session), rows);
+    // one mail per reviewer listing the import's materials, rather than one per material
+    notices.waiting(
+      target,
+      created.map((done, i) => named(done, rows[i]!)),
+      noticeActor(session, req),
+    );
+    return { created, problems: [] };
   });
 
   // the import's template (made by the code that reads it) and the GAID file's: public, they hold no data
