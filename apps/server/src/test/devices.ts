@@ -91,3 +91,38 @@ export async function seedDevices(
     [appId, from, from + count - 1],
   );
 }
+
+/** Where a seeded device is: its country and the zone it lives in. */
+export interface SeededPlace {
+  country: string;
+  timezone: string;
+  utcOffsetMin: number;
+}
+
+/**
+ * Inserts one device per entry of `places` straight into the table, device i (1-based) with the advertising id
+ * `{prefix}-0000-4000-8000-{i}` and the FCM token `tokens[i - 1]` (tokens the emulator registered).
+ */
+export async function seedDevicesAt(
+  t: { database: Pick<Database, 'query'> },
+  appId: number,
+  places: readonly SeededPlace[],
+  tokens: readonly string[],
+  prefix = '20000000',
+): Promise<void> {
+  await t.database.query(
+    `WITH d AS (
+       INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
+       SELECT $1, ($5 || '-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, c, 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310, z, o, true
+       FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS x(c, z, o, g) RETURNING id, gaid
+     ) INSERT INTO device_tokens (device_id, token) SELECT d.id, ($6::text[])[right(d.gaid::text, 12)::int] FROM d`,
+    [
+      appId,
+      places.map((p) => p.country),
+      places.map((p) => p.timezone),
+      places.map((p) => p.utcOffsetMin),
+      prefix,
+      tokens,
+    ],
+  );
+}

@@ -1,6 +1,7 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
+import { seedDevicesAt } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -32,15 +33,8 @@ describe.each(backends())('messages composed from a material [$name]', (backend)
     appId = created.app.id;
     for (const _ of COUNTRIES)
       tokens.push(emu.registerDevice({ projectId: 'matsend-project', packageName: 'com.example.matsend' }));
-    await t.database.query(
-      `WITH d AS (
-         INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
-         SELECT $1, ('30000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, c, 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310,
-                'Africa/Lagos', 60, true
-         FROM unnest($2::text[]) WITH ORDINALITY AS x(c, g) RETURNING id, gaid
-       ) INSERT INTO device_tokens (device_id, token) SELECT d.id, ($3::text[])[right(d.gaid::text, 12)::int] FROM d`,
-      [appId, COUNTRIES, tokens],
-    );
+    const lagos = (country: string) => ({ country, timezone: 'Africa/Lagos', utcOffsetMin: 60 });
+    await seedDevicesAt(t, appId, COUNTRIES.map(lagos), tokens, '30000000');
   });
   afterAll(async () => {
     await t?.close();
