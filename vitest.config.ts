@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run covers every workspace; each project keeps its tests beside its code.
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: every file in turn, the CPU idle while a file waits on its servers,
+    // its database or its timers. Three workers overlap those waits (one PostgreSQL database and free ports per file;
+    // the browser journeys still run one at a time, fileParallelism below).
+    maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
