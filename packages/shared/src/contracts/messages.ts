@@ -227,6 +227,8 @@ export type MessageSaveInput = z.input<typeof MessageSave>;
  */
 export const TargetMaxRequest = Targeting.extend({
   forecast: z.boolean().optional().default(false),
+  /** the forecast of a message composed from a material: its national attributes take devices (loss 109) */
+  materialId: MessageSave.shape.materialId,
   scheduleType: MessageSave.shape.scheduleType.optional().default(ScheduleType.NOW),
   scheduleDate: MessageSave.shape.scheduleDate,
   scheduleUTC: MessageSave.shape.scheduleUTC,

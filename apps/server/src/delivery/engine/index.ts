@@ -17,6 +17,7 @@ export {
   filterDevice,
   INACTIVE_MS,
   LOSS,
+  withMaterialCountries,
   type FilterFacts,
   type PolicyFilter,
   type Verdict,

@@ -3,6 +3,7 @@ import {
   ScheduleType,
   type MessageForecast,
   type MessageSave,
+  type NationalAttributes,
   type TargetMaxRequest,
 } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
@@ -12,6 +13,7 @@ import {
   filterDevice,
   scheduleInstant,
   wallClockUtc,
+  withMaterialCountries,
   type PageDevice,
   type PolicyFilter,
   type PolicySource,
@@ -165,8 +167,17 @@ export class MessageForecaster {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The answer of getMessageTargetMax with `forecast: true`; `listed`: the exact size of an explicit device list. */
-  ofRequest(appId: number, t: TargetMaxRequest, audience: CompiledAudience, listed?: number) {
+  /**
+   * The answer of getMessageTargetMax with `forecast: true`; `listed`: the exact size of an explicit device list;
+   * `countries`: the national attributes of the material it is composed from (loss 109).
+   */
+  ofRequest(
+    appId: number,
+    t: TargetMaxRequest,
+    audience: CompiledAudience,
+    listed?: number,
+    countries?: NationalAttributes,
+  ) {
     const schedule = { type: t.scheduleType, local: t.scheduleDate ?? null, zone: t.scheduleUTC };
     return this.estimate(
       appId,
@@ -174,6 +185,7 @@ export class MessageForecaster {
       audience,
       { ...schedule, ttlSeconds: t.timeToLive },
       listed,
+      countries,
     );
   }
 
@@ -184,9 +196,10 @@ export class MessageForecaster {
     schedule: { type: number; local: string | null; zone: string },
     audience: CompiledAudience,
     listed?: number,
+    countries?: NationalAttributes,
   ): Promise<MessageForecast> {
     const s = { ...schedule, ttlSeconds: input.timeToLive };
-    return (await this.estimate(appId, input.msgRestrictType, audience, s, listed)).forecast;
+    return (await this.estimate(appId, input.msgRestrictType, audience, s, listed, countries)).forecast;
   }
 
   /**
@@ -199,6 +212,7 @@ export class MessageForecaster {
     audience: CompiledAudience,
     schedule: ForecastSchedule,
     exactCount?: number,
+    countries?: NationalAttributes,
   ): Promise<{ count: number; exact: boolean; forecast: MessageForecast }> {
     let count: number;
     let sample: ForecastSample;
@@ -214,7 +228,11 @@ export class MessageForecaster {
     const offsets =
       schedule.type === ScheduleType.LOCAL_TIME ? await this.deps.repo.offsets(sample.audience) : [];
     const timing = timingOf(schedule, now, offsets);
-    const policy = await this.deps.policyFor?.(appId, { restrictType });
+    // the engine's own order: the material's countries (109) before the platform policies
+    const policy = withMaterialCountries(
+      countries ?? null,
+      await this.deps.policyFor?.(appId, { restrictType }),
+    );
     const protectNew = await this.deps.repo.protectsNewDevices(appId);
     const tally = await this.tally(sample.audience, timing, policy, protectNew);
     return {

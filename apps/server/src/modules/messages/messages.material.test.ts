@@ -84,9 +84,23 @@ describe.each(backends())('messages composed from a material [$name]', (backend)
       60_000,
     );
 
-  it('sends only to the countries to push to, counting the others as loss 109', async () => {
-    const id = (await send(await material('West and East', { pushCountrySet: ['ng', 'KE'] }))).json().data
-      .id as number;
+  it('sends only to the countries to push to, counting the others as loss 109, as forecast', async () => {
+    const materialId = await material('West and East', { pushCountrySet: ['ng', 'KE'] });
+    const asked = await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, {
+      targetingType: 0,
+      forecast: true,
+      materialId,
+    });
+    expect(asked.json(), asked.body).toMatchObject({
+      status: 200,
+      data: { newCount: 6, forecast: { exact: true, send: 5, losses: [{ type: 109, count: 1 }] } },
+    });
+    const id = (await send(materialId)).json().data.id as number;
+    const [stored] = await t.database.query<{ forecast: { send: number; losses: unknown[] } }>(
+      'SELECT forecast FROM messages WHERE id = $1',
+      [id],
+    );
+    expect(stored!.forecast).toMatchObject({ send: 5, losses: [{ type: 109, count: 1 }] });
     const d = await sent(id);
     expect(receivers(id)).toEqual([1, 1, 1, 1, 1, 0]);
     expect(await losses(id)).toEqual({ 109: 1 });

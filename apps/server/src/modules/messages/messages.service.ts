@@ -120,7 +120,12 @@ export class MessagesService {
     const listed = EXACT_TARGETING.includes(t.targetingType)
       ? await this.deps.engineRepo.count(audience)
       : undefined;
-    if (t.forecast && this.deps.forecaster) return this.deps.forecaster.ofRequest(appId, t, audience, listed);
+    if (t.forecast && this.deps.forecaster) {
+      // a message composed from a material: its countries take devices too (loss 109)
+      const material =
+        t.materialId !== undefined ? await this.deps.usableMaterial?.(appId, t.materialId) : undefined;
+      return this.deps.forecaster.ofRequest(appId, t, audience, listed, material?.nationalAttributes);
+    }
     if (listed !== undefined) return { count: listed, exact: true };
     const { count, exact } = await this.deps.repo.estimateAudience(audience);
     return { count, exact };
@@ -258,7 +263,14 @@ export class MessagesService {
     const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
     const forecast =
       kind === 'message'
-        ? await this.deps.forecaster?.ofSave(app.id, input, schedule, audience, listed)
+        ? await this.deps.forecaster?.ofSave(
+            app.id,
+            input,
+            schedule,
+            audience,
+            listed,
+            material?.nationalAttributes ?? input.parentMaterialCountries,
+          )
         : null;
     // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
     const review =

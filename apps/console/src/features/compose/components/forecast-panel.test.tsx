@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageForecast, MessageSaveInput } from '@beacon/shared';
 import { i18n, setLanguage } from '../../../i18n';
 import { renderAt } from '../../../test-utils';
-import { ForecastPanel } from './forecast-panel';
+import { ForecastPanel, forecastRequest } from './forecast-panel';
 
 const SAMPLED: MessageForecast = {
   exact: false,
@@ -110,5 +110,12 @@ describe('the confirmation’s forecast before send', () => {
     );
     renderAt('/', <ForecastPanel appId={1} payload={PAYLOAD} />);
     expect(await screen.findByText(/The forecast could not be made/)).toBeTruthy();
+  });
+});
+
+describe('the forecast’s question', () => {
+  it('names the material a message is composed from (its countries take devices: loss 109), and only then', () => {
+    expect(forecastRequest({ ...PAYLOAD, materialId: 12 })).toMatchObject({ materialId: 12 });
+    expect(forecastRequest(PAYLOAD)).not.toHaveProperty('materialId');
   });
 });

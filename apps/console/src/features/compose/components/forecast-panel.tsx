@@ -6,7 +6,10 @@ import { formatNumber } from '../../../lib/number-format';
 import { ForecastTable } from '../../messages';
 import { useForecast } from '../api/get-target-max';
 
-/** The forecast's question: the message's targeting, kind, schedule and time to live, as it will be saved. */
+/**
+ * The forecast's question: the message's targeting, kind, schedule, time to live and material (its countries), as it
+ * will be saved.
+ */
 export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
   return {
     targetingType: p.targetingType,
@@ -20,6 +23,7 @@ export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
     scheduleDate: p.scheduleDate,
     scheduleUTC: p.scheduleUTC,
     timeToLive: p.timeToLive,
+    ...(p.materialId ? { materialId: p.materialId } : {}),
   };
 }
 
