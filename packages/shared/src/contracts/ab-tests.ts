@@ -118,6 +118,8 @@ export const AbTestRow = z.object({
   appGroupId: z.number().int().nullable(),
   /** an app-group send's copy: the test in the app it was composed in */
   appGroupParentMsgId: z.number().int().nullable(),
+  /** an app-group send's test (list rows): whether the reader may act on it in every app (the scope dialog's "all") */
+  groupScope: z.boolean().optional(),
 });
 export type AbTestRow = z.infer<typeof AbTestRow>;
 

@@ -52,9 +52,20 @@ export function registerAbTestRoutes(
       return { id: saved.id, msgId: saved.id, status: saved.status };
     },
   );
-  registerCall(app, abTestCalls.list, policy.read, async ({ params, body }) => {
+  registerCall(app, abTestCalls.list, policy.read, async ({ params, body, session }) => {
     const { rows, total } = await service.list(params.appId, body);
-    return { msgs: rows.map(toAbRow), total };
+    // a test of an app-group send: whether the reader may stop, cancel or delete it in every app (the scope dialog)
+    const groups = await deps.groupSends.rowsOf(
+      rows.map((r) => r.parent),
+      session.user,
+    );
+    return {
+      msgs: rows.map((r) => {
+        const group = groups.get(r.parent.id);
+        return group ? { ...toAbRow(r), groupScope: group.groupScope } : toAbRow(r);
+      }),
+      total,
+    };
   });
   registerCall(app, abTestCalls.detail, policy.read, async ({ params }) =>
     toAbDetail(await service.detail(params.appId, params.msgId)),

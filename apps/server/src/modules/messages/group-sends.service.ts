@@ -301,7 +301,7 @@ export class GroupSendsService {
    * and for every group row whether the reader may act on the whole group (the scope dialog's "all").
    */
   async rowsOf(
-    rows: MessageRecord[],
+    rows: Array<Pick<MessageRecord, 'id' | 'appGroupId' | 'appGroupParentId'>>,
     reader: { id: number; ulevel: number },
   ): Promise<Map<number, { children?: MessageRow['groupChildren']; groupScope: boolean }>> {
     const grouped = rows.filter((r) => r.appGroupId !== null);

@@ -305,6 +305,45 @@ describe.each(backends())('app-group sends [$name]', (backend) => {
     }
   });
 
+  it('stops an A/B group send in every app, and tells the A/B list who may', async () => {
+    const later = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const arm = (groupTag: 'A' | 'B') => ({
+      msgType: 1,
+      groupTag,
+      groupPercent: 50,
+      scheduleType: 2,
+      scheduleDate: later,
+      data: { ...NOTIFICATION, noti_title: `Later ${groupTag}` },
+    });
+    const res = await owner.post(`/tcm/v1/app/${apps[0]!.id}/msg/abtest/create`, {
+      title: 'Later family test',
+      targetingType: 0,
+      childMsgs: [arm('A'), arm('B')],
+      appGroupId: groupId,
+      groupCounts: [{ appId: apps[1]!.id, pushCount: APPS[1]!.devices }],
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 200 });
+    const parentId = res.json().data.id as number;
+    const listed = async (who: TestClient) =>
+      (
+        (await who.post(`/tcm/v1/app/${apps[0]!.id}/msg/abtest/list`, {})).json().data.msgs as Array<
+          Record<string, unknown>
+        >
+      ).find((r) => r.id === parentId);
+    expect(await listed(owner)).toMatchObject({ appGroupId: groupId, groupScope: true });
+    expect(await listed(manager)).toMatchObject({ appGroupId: groupId, groupScope: false });
+    const arms = () =>
+      t.database.query<{ status: number }>(
+        `SELECT status FROM messages WHERE parent_msg_id IN
+           (SELECT id FROM messages WHERE id = $1 OR app_group_parent_id = $1) ORDER BY id`,
+        [parentId],
+      );
+    expect((await arms()).map((a) => a.status)).toEqual([2, 2, 2, 2]);
+    const stop = await owner.post(`/tcm/v1/app/${apps[0]!.id}/msg/${parentId}/stop?group=1`);
+    expect(stop.json(), stop.body).toMatchObject({ status: 200 });
+    expect((await arms()).map((a) => a.status)).toEqual([3, 3, 3, 3]);
+  });
+
   it('stops one member, or the whole group for a caller who may act in every app', async () => {
     const later = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     const scheduled = () =>

@@ -1,9 +1,29 @@
 import { useNavigate } from 'react-router';
 import { type AbTestRow, type MessageActionKey } from '@beacon/shared';
 import { RowMenu, useActionFeedback } from '../../../components/row-menu';
-import { rowActions, useCancelMessage, useRecallMessage, useStopMessage } from '../../messages';
+import {
+  rowActions,
+  useCancelMessage,
+  useDeleteMessage,
+  useRecallMessage,
+  useStopMessage,
+} from '../../messages';
 import { useDeleteAbTest } from '../api/delete-ab-test';
 import { actionRow } from '../lib/ab-list';
+
+/**
+ * Delete: the test with its arms (abtest delete); with the group scope, the generic delete with `?group=1`, which
+ * deletes each app's test of the group send with its arms.
+ */
+function useDeleteScoped(options: Parameters<typeof useDeleteAbTest>[0]) {
+  const one = useDeleteAbTest(options);
+  const group = useDeleteMessage(options);
+  return {
+    mutateAsync: (t: { appId: number; msgId: number; group?: boolean }) =>
+      t.group ? group.mutateAsync(t) : one.mutateAsync(t),
+    isPending: one.isPending || group.isPending,
+  };
+}
 
 interface AbRowMenuProps {
   appId: number;
@@ -24,7 +44,7 @@ export function AbRowMenu({ appId, row, projectLevel, onDetail }: AbRowMenuProps
     cancel: useCancelMessage(feedback('cancel')),
     stop: useStopMessage(feedback('stop')),
     recall: useRecallMessage(feedback('recall')),
-    delete: useDeleteAbTest(feedback('delete')),
+    delete: useDeleteScoped(feedback('delete')),
   };
   const open = (key: MessageActionKey) => {
     if (key === 'detail') onDetail(row);
@@ -41,6 +61,7 @@ export function AbRowMenu({ appId, row, projectLevel, onDetail }: AbRowMenuProps
       confirmText="abTests.confirmAction"
       onOpen={open}
       testId={`ab-menu-${row.msgId}`}
+      {...(row.appGroupId !== null ? { groupScope: row.groupScope ? 'ask' : 'one' } : {})}
     />
   );
 }
