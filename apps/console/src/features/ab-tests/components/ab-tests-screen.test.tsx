@@ -88,6 +88,7 @@ beforeEach(() => {
       return ok({ msgId: 53 });
     }
     if (url.endsWith('/msg/abtest/5/delete')) return ok({});
+    if (url.endsWith('/msg/5/delete?group=1')) return ok({});
     return undefined;
   });
 });
@@ -188,5 +189,24 @@ describe('AbTestsScreen, data/abtest', () => {
     );
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(posted('/msg/abtest/5/delete')).toHaveLength(1), slow);
+  }, 60_000);
+
+  it('deletes an app-group send’s test in every app through the generic delete when the scope says so', async () => {
+    row = {
+      ...ROW,
+      status: 3,
+      childMsgs: ROW.childMsgs.map((c) => ({ ...c, status: 3 })),
+      appGroupId: 7,
+      groupScope: true,
+    } as typeof ROW;
+    renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
+    expect((await screen.findByTestId('group-5', undefined, slow)).textContent).toBe('Group');
+    fireEvent.click(screen.getByTestId('ab-menu-5'));
+    fireEvent.click(within(await screen.findByRole('menu', {}, slow)).getByText('Delete'));
+    const scope = await screen.findByTestId('scope-choice', undefined, slow);
+    fireEvent.click(within(scope).getByRole('radio', { name: 'Every message of the app-group send' }));
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(posted('/msg/5/delete?group=1')).toHaveLength(1), slow);
+    expect(posted('/msg/abtest/5/delete')).toHaveLength(0);
   }, 60_000);
 });
