@@ -33,8 +33,9 @@ const ROW = {
   createTime: '2030-01-01T00:00:00Z',
   targetingType: 0,
   abAllSent: false,
-  appGroupId: null,
+  appGroupId: null as number | null,
   appGroupParentMsgId: null,
+  groupScope: undefined as boolean | undefined,
   childMsgs: [arm('A', 51, { click: 50 }), arm('B', 52, { click: 80 })],
 };
 const interval = (rate: number, low: number, high: number) => ({ rate, low, high });
@@ -198,7 +199,7 @@ describe('AbTestsScreen, data/abtest', () => {
       childMsgs: ROW.childMsgs.map((c) => ({ ...c, status: 3 })),
       appGroupId: 7,
       groupScope: true,
-    } as typeof ROW;
+    };
     renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
     expect((await screen.findByTestId('group-5', undefined, slow)).textContent).toBe('Group');
     fireEvent.click(screen.getByTestId('ab-menu-5'));
