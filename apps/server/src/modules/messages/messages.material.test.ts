@@ -133,6 +133,19 @@ describe.each(backends())('messages composed from a material [$name]', (backend)
       [id],
     );
     expect(row!.countries).toEqual({ pushCountrySet: ['KE'], notPushCountrySet: [] });
+    // an edit that names no material keeps the link and its countries
+    const edited = await send(materialId, {
+      id,
+      scheduleType: 2,
+      scheduleDate: later,
+      materialId: undefined,
+    });
+    expect(edited.json(), edited.body).toMatchObject({ status: 200 });
+    const [kept] = await t.database.query<{ materialId: number; countries: unknown }>(
+      'SELECT material_id::int AS "materialId", material_countries AS countries FROM messages WHERE id = $1',
+      [id],
+    );
+    expect(kept).toEqual({ materialId, countries: { pushCountrySet: ['KE'], notPushCountrySet: [] } });
   });
 
   it('refuses a material that is not passed, another kind’s, or unknown, naming it', async () => {

@@ -212,14 +212,18 @@ export class MessagesRepository {
     );
   }
 
-  /** Replaces an unstarted message's content, audience and schedule. */
+  /**
+   * Replaces an unstarted message's content, audience and schedule; its material link (and the countries kept with
+   * it) changes only when the edit names a material — an edit that names none keeps the link.
+   */
   async replace(id: number, m: NewMessage): Promise<void> {
     await this.database.query(
       `UPDATE messages SET status = $2, title = $3, data = $4::jsonb, targeting_type = $5, conditions = $6::jsonb, group_id = $7,
          user_ids = $8, push_count = $9, target_count = $10, schedule_type = $11, schedule_local = $12, schedule_at = $13,
          schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
          multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22,
-         forecast = $23::jsonb, material_id = $24, material_countries = $25::jsonb, updated_at = now()
+         forecast = $23::jsonb, material_id = COALESCE($24, material_id),
+         material_countries = CASE WHEN $24::bigint IS NULL THEN material_countries ELSE $25::jsonb END, updated_at = now()
        WHERE id = $1`,
       [
         id,
