@@ -17,7 +17,8 @@ import { combinedStatus, isArm } from './ab-arms';
 import type { AbChildRecord, AbParentRecord, AbTestsRepository } from './ab-tests.repository';
 import type { MessagesRepository } from './messages.repository';
 import type { MessageActionsService } from './messages-actions.service';
-import type { MessagesService, OneMessage } from './messages.service';
+import type { OneMessage } from './messages-content';
+import type { MessagesService } from './messages.service';
 
 interface Actor {
   id: number;

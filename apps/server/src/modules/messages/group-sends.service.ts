@@ -18,7 +18,8 @@ import type { MessageRecord, MessagesRepository } from './messages.repository';
 import { toGroupChild } from './messages.presenter';
 import type { MessageActionsService } from './messages-actions.service';
 import type { AbTestsService } from './ab-tests.service';
-import type { MessagesService, UsableMaterial } from './messages.service';
+import type { MaterialSource } from './messages-content';
+import type { MessagesService } from './messages.service';
 
 export interface GroupActor {
   id: number;
@@ -60,7 +61,7 @@ export class GroupSendsService {
       groups: AppGroupsRepository;
       appOf: (appId: number) => Promise<AppRecord>;
       /** the material a message is composed from (modules/materials), as the messages service checks it */
-      usableMaterial?: (appId: number, materialId: number) => Promise<UsableMaterial>;
+      usableMaterial?: MaterialSource;
       /** the caller's project level on an app (undefined without an active role) */
       levelOn: (user: { id: number; ulevel: number }, appId: number) => Promise<number | undefined>;
     },

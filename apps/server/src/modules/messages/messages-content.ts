@@ -3,14 +3,26 @@ import {
   CrossData,
   ErrorCodes,
   errorMessage,
+  MaterialType,
   MessageType,
   NotificationData,
   type ContentByLanguage,
   type ContentCheckResult,
+  type MessageSave,
+  type NationalAttributes,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
-import type { OneMessage } from './messages.service';
+import type { UsableMaterial } from '../materials';
+
+/** One message as the service saves it: msg/save without the group-send fields (group-sends.service.ts). */
+export type OneMessage = Omit<MessageSave, 'appGroupId' | 'groupCounts'> & {
+  /**
+   * A group send's child (group-sends.service.ts): the national attributes of the material its parent was composed
+   * from, in the parent's app (the material is not the child's app's to link).
+   */
+  parentMaterialCountries?: NationalAttributes | undefined;
+};
 
 /** The sensitive-word check of the platform and the app's lists (modules/sensitive-words). */
 export type ContentCheck = (appId: number, content: ContentByLanguage) => Promise<ContentCheckResult>;
@@ -78,4 +90,28 @@ export function checkMessageData(app: AppRecord, input: OneMessage): void {
   }
   if (input.multiLangEnable && input.multiLangContent.length === 0)
     throw fieldError('multiLangContent', 'must hold at least one language');
+}
+
+/** The material a message is composed from (modules/materials): passed and of the app, or ApiError 25102. */
+export type MaterialSource = (appId: number, materialId: number) => Promise<UsableMaterial>;
+
+/**
+ * The material the message links (materialId): passed, of this app and of the message's kind (type 3 a cross
+ * message, 1 and 2 a notification), else 400 naming materialId or 25102; undefined without one.
+ */
+export async function linkedMaterial(
+  source: MaterialSource | undefined,
+  app: AppRecord,
+  input: OneMessage,
+): Promise<UsableMaterial | undefined> {
+  if (input.materialId === undefined) return undefined;
+  if (!source) throw fieldError('materialId', 'materials are not available here');
+  const material = await source(app.id, input.materialId);
+  const cross = material.materialType === MaterialType.CROSS;
+  if (cross !== (input.msgType === MessageType.PASS_THROUGH))
+    throw fieldError(
+      'materialId',
+      cross ? 'is a cross material: compose a cross message from it' : 'is a notification material',
+    );
+  return material;
 }

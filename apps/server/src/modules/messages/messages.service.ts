@@ -2,7 +2,6 @@ import {
   AB_TEST_TYPE,
   ErrorCodes,
   MESSAGE_LIMITS,
-  MaterialType,
   MessageStatus as S,
   canEdit,
   isFileTargeting,
@@ -12,8 +11,6 @@ import {
   TESTER_TARGETING,
   type MessageForecast,
   type MessageLang,
-  type MessageSave,
-  type NationalAttributes,
   type Targeting,
   type TargetMaxRequest,
 } from '@beacon/shared';
@@ -29,7 +26,14 @@ import {
   type EngineRepository,
 } from '../../delivery/engine';
 import type { AppRecord } from '../apps';
-import { checkMessageData, checkMessageWords, type ContentCheck } from './messages-content';
+import {
+  checkMessageData,
+  checkMessageWords,
+  linkedMaterial,
+  type ContentCheck,
+  type MaterialSource,
+  type OneMessage,
+} from './messages-content';
 import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
 import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
@@ -56,13 +60,7 @@ export interface MessagesServiceDeps {
    * The material a message is composed from (modules/materials): passed and of this app, or ApiError 25102. Without
    * it a message cannot link a material.
    */
-  usableMaterial?: (appId: number, materialId: number) => Promise<UsableMaterial>;
-}
-
-/** What a message takes from its material: its type (1, 2 notification designs, 3 cross) and national attributes. */
-export interface UsableMaterial {
-  materialType: number;
-  nationalAttributes: NationalAttributes;
+  usableMaterial?: MaterialSource;
 }
 
 /** What makes a saved message an A/B arm (ab-tests.service.ts): its parent, tag, share and slice of the audience. */
@@ -72,15 +70,6 @@ export interface ArmOptions {
   groupPercent: number;
   split: AudienceSplit;
 }
-
-/** One message as the service saves it: msg/save without the group-send fields (group-sends.service.ts). */
-export type OneMessage = Omit<MessageSave, 'appGroupId' | 'groupCounts'> & {
-  /**
-   * A group send's child (group-sends.service.ts): the national attributes of the material its parent was composed
-   * from, in the parent's app (the material is not the child's app's to link).
-   */
-  parentMaterialCountries?: NationalAttributes | undefined;
-};
 
 interface Actor {
   id: number;
@@ -188,23 +177,6 @@ export class MessagesService {
     }
   }
 
-  /**
-   * The material the message links (materialId): passed, of this app and of the message's kind (type 3 a cross
-   * message, 1 and 2 a notification), else 400 naming materialId or 25102; undefined without one.
-   */
-  private async material(app: AppRecord, input: OneMessage): Promise<UsableMaterial | undefined> {
-    if (input.materialId === undefined) return undefined;
-    if (!this.deps.usableMaterial) throw fieldError('materialId', 'materials are not available here');
-    const material = await this.deps.usableMaterial(app.id, input.materialId);
-    const cross = material.materialType === MaterialType.CROSS;
-    if (cross !== (input.msgType === MessageType.PASS_THROUGH))
-      throw fieldError(
-        'materialId',
-        cross ? 'is a cross material: compose a cross message from it' : 'is a notification material',
-      );
-    return material;
-  }
-
   /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
   async save(
     app: AppRecord,
@@ -216,7 +188,7 @@ export class MessagesService {
     mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
     checkMessageData(app, input);
-    const material = await this.material(app, input);
+    const material = await linkedMaterial(this.deps.usableMaterial, app, input);
     await checkMessageWords(this.deps.checkContent, app, input, actor.projectLevel);
     if (
       actor.projectLevel === TESTER &&
