@@ -44,3 +44,4 @@ export * from './contracts/group-sends';
 export * from './contracts/reviews';
 export * from './contracts/materials';
 export * from './material-sheet';
+export * from './contracts/journeys';

@@ -63,6 +63,8 @@ export const MessageType = {
   PASS_THROUGH: 2,
   /** an A/B test: the parent of two arms (messages of type 1 or 2 with `parentMsgId`); never sent itself */
   AB_TEST: 4,
+  /** a journey (canvas): the parent of its steps (messages of type 1 or 2 with `parentMsgId`); never sent itself */
+  CANVAS: 9,
   /** a test preview sent to test devices (not listed) */
   PREVIEW: 98,
   /** the recall of a sent message (`tcm_target_msg_id`; not listed) */
