@@ -77,6 +77,7 @@ export const EnvSchema = z.object({
   BEACON_BATCH_PAGES: wholeNumber(1, 1000, 4),
   BEACON_DISPATCH_EXPIRE_SECONDS: wholeNumber(1, 3600, 60),
   BEACON_JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 30),
+  BEACON_JOURNEY_SWEEP_SECONDS: wholeNumber(1, 3600, 30),
   FCM_RATE_PER_MIN: wholeNumber(1, 1_000_000_000, 600_000),
   FCM_SESSIONS: wholeNumber(1, 1024, 16),
   FCM_STREAMS_PER_SESSION: wholeNumber(1, 10_000, 100),
@@ -123,6 +124,8 @@ export interface Config {
     dispatchExpireSeconds: number;
     /** how often pg-boss expires the jobs of dead workers */
     jobMaintenanceSeconds: number;
+    /** how often a worker looks for journey steps whose wait has ended (docs/journeys.md) */
+    journeySweepSeconds: number;
   };
   /** The FCM client's: requests a minute per app, HTTP/2 sessions and streams each, node:http2's bind fast path. */
   fcm: { ratePerMinute: number; sessions: number; streamsPerSession: number; h2BindFastPath: boolean };
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchPages: e.BEACON_BATCH_PAGES,
       dispatchExpireSeconds: e.BEACON_DISPATCH_EXPIRE_SECONDS,
       jobMaintenanceSeconds: e.BEACON_JOB_MAINTENANCE_SECONDS,
+      journeySweepSeconds: e.BEACON_JOURNEY_SWEEP_SECONDS,
     },
     fcm: {
       ratePerMinute: e.FCM_RATE_PER_MIN,

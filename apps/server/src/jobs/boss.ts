@@ -19,6 +19,18 @@ export const JOBS = {
     // worker takes the batch over
     options: { retryLimit: 10, retryDelay: 5 },
   },
+  /** Compute a saved journey's estimate (status 19 → 18, or 20 with the reason): docs/journeys.md. */
+  journeyEstimate: {
+    name: 'journey-estimate',
+    payload: z.object({ journeyId: z.number().int(), appId: z.number().int(), rev: z.number().int() }),
+    options: { retryLimit: 2, retryDelay: 5, expireInSeconds: 900 },
+  },
+  /** A journey step's transition once its wait ends: take its members from the source step, then send it. */
+  journeyStep: {
+    name: 'journey-step',
+    payload: z.object({ stepId: z.number().int() }),
+    options: { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 },
+  },
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS]['name'];
@@ -74,5 +86,7 @@ export async function startBoss(
     name: JOBS.dispatch.name,
     ...dispatchJobOptions(settings.dispatchExpireSeconds),
   });
+  for (const job of [JOBS.journeyEstimate, JOBS.journeyStep])
+    await boss.createQueue(job.name, { name: job.name, ...job.options });
   return boss;
 }

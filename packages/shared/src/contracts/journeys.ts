@@ -65,7 +65,8 @@ export const JourneySave = MessageSave.omit({
   .extend({
     msgType: z.literal(JOURNEY_TYPE).optional(),
     title: singleLineText({ required: true, max: 100 }),
-    childMsgs: z.array(JourneyStep).min(1, 'must hold at least one step').max(JOURNEY_LIMITS.stepsMax),
+    // at least one step: checkJourney says so (once)
+    childMsgs: z.array(JourneyStep).max(JOURNEY_LIMITS.stepsMax),
   })
   .superRefine((j, ctx) => {
     for (const p of checkJourney(j.childMsgs))

@@ -14,6 +14,11 @@ export interface TargetingSpec {
   id?: number;
   /** An A/B slice: only the devices whose bucket (abBucketSql) lies in [from, to). */
   split?: AudienceSplit | null;
+  /**
+   * A journey's later step (docs/journeys.md): only the devices its branch took (`journey_members` of this step id),
+   * written at the step's transition.
+   */
+  journeyStepId?: number | null;
 }
 
 /** A slice of an audience by device bucket, for the arms of an A/B test and the rest ("send to all"). */
@@ -95,6 +100,11 @@ export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?:
       sql: `${audience.sql} AND ${bucket} >= $${n - 1}::int AND ${bucket} < $${n}::int`,
       params,
     };
+  }
+  if (t.journeyStepId) {
+    const params = [...audience.params, t.journeyStepId];
+    const members = `SELECT jm.device_id FROM journey_members jm WHERE jm.step_id = $${params.length}::bigint`;
+    audience = { ...audience, sql: `${audience.sql} AND ${audience.alias}.id IN (${members})`, params };
   }
   if (utcOffsetMin === undefined || utcOffsetMin === null) return audience;
   const params = [...audience.params, utcOffsetMin];

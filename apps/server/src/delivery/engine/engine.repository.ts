@@ -35,6 +35,8 @@ export interface EngineMessage {
   newDeviceProtection: boolean;
   /** an A/B child's slice of the audience */
   split: AudienceSplit | null;
+  /** a journey's later step: its audience is the devices its branch took (this message's id in journey_members) */
+  journeyStepId: number | null;
   firebaseJsonEnc: string | null;
   /** composed from a material: its national attributes at save time (loss 109); null otherwise */
   materialCountries: NationalAttributes | null;
@@ -54,6 +56,7 @@ export class EngineRepository {
               m.group_id AS "groupId", m.user_ids AS "userIds", m.parent_msg_id::int AS "parentMsgId",
               CASE WHEN m.split_seed IS NULL THEN NULL
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
+              CASE WHEN m.journey_gated THEN m.id::int END AS "journeyStepId",
               a.new_device_protection AS "newDeviceProtection", a.firebase_json_enc AS "firebaseJsonEnc",
               m.material_countries AS "materialCountries"
        FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = $1`,

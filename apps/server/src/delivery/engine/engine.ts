@@ -61,6 +61,8 @@ export interface EngineDeps {
   ) => Promise<PolicyFilter | undefined>;
   /** Called when an app's FCM credentials fail. */
   onAuthFailure?: (appId: number, message: string) => void;
+  /** Called once a message has sent (moved to status 1), e.g. a journey's step whose followers wait for it. */
+  onFinished?: (messageId: number) => Promise<void>;
   settings?: Partial<EngineSettings>;
 }
 
@@ -379,8 +381,9 @@ export class DeliveryEngine {
     }
     if (msg.status !== S.SENDING) return;
     if ((await repo.openWaves(messageId)) > 0 || (await batches.openBatches(messageId)) > 0) return;
-    await repo.setStatus(messageId, S.SENT, [S.SENDING]);
+    const sent = await repo.setStatus(messageId, S.SENT, [S.SENDING]);
     this.limiters.delete(messageId);
+    if (sent) await this.deps.onFinished?.(messageId);
     if (msg.msgType === MessageType.RECALL && msg.parentMsgId)
       await repo.setStatus(msg.parentMsgId, S.RECALLED, [S.RECALLING]);
   }

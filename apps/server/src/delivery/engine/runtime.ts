@@ -59,6 +59,8 @@ export function deliverySettings(config: Pick<Config, 'delivery' | 'fcm'>): {
  */
 export class DeliveryRuntime {
   readonly repo: EngineRepository;
+  private readonly finishedListeners: Array<(messageId: number) => Promise<void>> = [];
+  private readonly workerStarters: Array<(boss: PgBoss) => Promise<void>> = [];
   private started: Promise<{ engine: DeliveryEngine; boss: PgBoss; client: FcmClient }> | undefined;
 
   constructor(private readonly opts: DeliveryRuntimeOptions) {
@@ -71,6 +73,22 @@ export class DeliveryRuntime {
    */
   get policyFor(): DeliveryRuntimeOptions['policyFor'] {
     return this.opts.policyFor;
+  }
+
+  /** Tells `listener` when a message has sent (after the engine recorded it); register before the engine starts. */
+  whenFinished(listener: (messageId: number) => Promise<void>): void {
+    this.finishedListeners.push(listener);
+  }
+
+  /** A module's background jobs, started with this process's delivery workers (serve and worker roles). */
+  addWorkers(start: (boss: PgBoss) => Promise<void>): void {
+    this.workerStarters.push(start);
+  }
+
+  /** The job queue (started with the engine), for a module that queues its own jobs. */
+  async boss(): Promise<PgBoss> {
+    this.started ??= this.boot();
+    return (await this.started).boss;
   }
 
   engine(): Promise<DeliveryEngine> {
@@ -105,8 +123,18 @@ export class DeliveryRuntime {
       log: opts.log,
       ...(opts.policyFor ? { policyFor: opts.policyFor } : {}),
       ...(opts.onAuthFailure ? { onAuthFailure: opts.onAuthFailure } : {}),
+      onFinished: async (messageId) => {
+        // a listener's failure never fails the send; what it missed, its own sweep catches (journeys)
+        for (const listener of this.finishedListeners)
+          await listener(messageId).catch((err: unknown) =>
+            opts.log.error({ err, messageId }, 'a listener of finished messages failed'),
+          );
+      },
     });
-    if (opts.runWorkers) await engine.start();
+    if (opts.runWorkers) {
+      await engine.start();
+      for (const start of this.workerStarters) await start(boss);
+    }
     return { engine, boss, client };
   }
 

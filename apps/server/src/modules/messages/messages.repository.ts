@@ -160,12 +160,25 @@ export class MessagesRepository {
   /** Makes a message an A/B arm: its tag, share and slice of the test's audience (see 0020_ab-tests.sql). */
   async setArm(
     id: number,
-    arm: { groupTag: string; groupPercent: number; split: { seed: number; from: number; to: number } },
+    arm: {
+      parentMsgId: number;
+      groupTag: string;
+      groupPercent: number;
+      split?: { seed: number; from: number; to: number } | undefined;
+    },
   ): Promise<void> {
     await this.database.query(
-      `UPDATE messages SET group_tag = $2, group_percent = $3, split_seed = $4, split_from = $5, split_to = $6
-       WHERE id = $1`,
-      [id, arm.groupTag, arm.groupPercent, arm.split.seed, arm.split.from, arm.split.to],
+      `UPDATE messages SET parent_msg_id = $7, group_tag = $2, group_percent = $3, split_seed = $4, split_from = $5,
+         split_to = $6 WHERE id = $1`,
+      [
+        id,
+        arm.groupTag,
+        arm.groupPercent,
+        arm.split?.seed ?? null,
+        arm.split?.from ?? null,
+        arm.split?.to ?? null,
+        arm.parentMsgId,
+      ],
     );
   }
 

@@ -15,6 +15,7 @@ import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words';
 import { MessageForecaster } from './messages.forecast';
 import { registerAbTestRoutes } from './ab-tests.routes';
+import { registerJourneyRoutes } from './journeys.routes';
 import { MessagesForecastRepository } from './messages-forecast.repository';
 import { ReviewNotices } from '../../platform/review-notices';
 import { usableMaterial } from '../materials';
@@ -158,4 +159,5 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       return {};
     });
   registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf, groupSends });
+  registerJourneyRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf });
 }

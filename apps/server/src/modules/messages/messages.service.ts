@@ -63,12 +63,17 @@ export interface MessagesServiceDeps {
   usableMaterial?: MaterialSource;
 }
 
-/** What makes a saved message an A/B arm (ab-tests.service.ts): its parent, tag, share and slice of the audience. */
+/**
+ * What makes a saved message a child: an A/B arm (ab-tests.service.ts: its parent, tag, share and slice of the
+ * audience) or a journey's entry step (journeys.service.ts: no slice; the journey is reviewed as one).
+ */
 export interface ArmOptions {
   parentMsgId: number;
   groupTag: string;
   groupPercent: number;
-  split: AudienceSplit;
+  split?: AudienceSplit;
+  /** the parent's kind, for the reviewers' mail (an A/B test is announced once its arm B is saved) */
+  parentType?: number;
 }
 
 interface Actor {
@@ -175,6 +180,12 @@ export class MessagesService {
       if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
       throw err;
     }
+  }
+
+  /** The content rules of a message alone (data, sensitive words): a journey's steps are checked so at save. */
+  async checkContent(app: AppRecord, input: OneMessage, projectLevel: number): Promise<void> {
+    checkMessageData(app, input);
+    await checkMessageWords(this.deps.checkContent, app, input, projectLevel);
   }
 
   /** Validates and saves a message (new or edit), then schedules it unless it waits for review. */
@@ -307,11 +318,11 @@ export class MessagesService {
     if (arm) await this.deps.repo.setArm(id, arm);
     if (!review) await this.start(id, schedule, audience, now);
     // an A/B test waits as one: told once its last arm (B) is saved
-    else if (!arm || arm.groupTag === 'B')
+    else if (!arm || arm.groupTag === 'B' || arm.parentType !== undefined)
       this.deps.onReview?.(
         app,
         arm
-          ? { id: arm.parentMsgId, msgType: AB_TEST_TYPE, title: record.title }
+          ? { id: arm.parentMsgId, msgType: arm.parentType ?? AB_TEST_TYPE, title: record.title }
           : { id, msgType: record.msgType, title: record.title },
         actor,
       );

@@ -1,0 +1,267 @@
+import {
+  EVENT_BITS,
+  JOURNEY_TYPE,
+  MessageStatus as S,
+  type Condition,
+  type JourneyBranch,
+  type JourneyListRequest,
+  type JourneyOutcome,
+  type JourneyStep,
+  type MultiLangEntry,
+} from '@beacon/shared';
+import type { Database, Queryable } from '../../db/client';
+import { compileAudience } from '../../audience/compile-conditions';
+import { SendOutcome } from '../../delivery/engine';
+import { tzName } from './messages.repository';
+
+/** What a journey's parent row keeps in `data` (docs/journeys.md): its steps as saved, and their estimate. */
+export interface JourneyDefinition {
+  steps: JourneyStep[];
+  /** each step's expected audience, in step order (null: not computed yet, or no history to project from) */
+  estimates: Array<number | null> | null;
+  /** why the estimate failed (status 20) */
+  error: string;
+}
+
+/** A confirmed journey's step: a child message with its branch and its figures. */
+export interface JourneyStepRecord {
+  id: number;
+  appId: number;
+  parentMsgId: number;
+  groupTag: string;
+  title: string;
+  msgType: number;
+  status: number;
+  data: Record<string, unknown>;
+  multiLangEnable: boolean;
+  multiLangContent: MultiLangEntry[];
+  conditions: Condition[];
+  displayConditions: JourneyBranch | null;
+  position: { x: number; y: number } | null;
+  gated: boolean;
+  targetCount: number;
+  pushCount: number;
+  dispatchCount: number;
+  reachCount: number;
+  showCount: number;
+  clickCount: number;
+  enteredAt: Date | null;
+  dueAt: Date | null;
+  finishedAt: Date | null;
+}
+
+/** The devices of a source step an outcome takes: its send record's event bits (a click implies a show). */
+const OUTCOME_SQL: Record<JourneyOutcome, string> = {
+  clicked: `sr.event_mask & ${EVENT_BITS.clicked} <> 0`,
+  shownNotClicked: `sr.event_mask & ${EVENT_BITS.shown} <> 0 AND sr.event_mask & ${EVENT_BITS.clicked} = 0`,
+  notShown: `sr.event_mask & ${EVENT_BITS.shown | EVENT_BITS.clicked} = 0`,
+  everyone: 'true',
+  // what the other branches of the source left: the members' key refuses a device taken before
+  residue: 'true',
+};
+
+const STEP = `m.id::int AS id, m.app_id AS "appId", m.parent_msg_id::int AS "parentMsgId", m.group_tag AS "groupTag", m.title,
+  m.msg_type AS "msgType", m.status, m.data, m.multi_lang_enable AS "multiLangEnable",
+  m.multi_lang_content AS "multiLangContent", m.conditions, m.display_conditions AS "displayConditions",
+  m.canvas_position AS position, m.journey_gated AS gated, m.target_count AS "targetCount",
+  m.push_count AS "pushCount", m.dispatch_count AS "dispatchCount", m.reach_count AS "reachCount",
+  m.show_count AS "showCount", m.click_count AS "clickCount", m.journey_entered_at AS "enteredAt",
+  m.journey_due_at AS "dueAt", m.finished_at AS "finishedAt"`;
+
+/** The journeys' SQL: parents, steps, members and the transition of a step (set-based, never one statement a device). */
+export class JourneysRepository {
+  constructor(private readonly database: Database) {}
+
+  async list(appId: number, q: JourneyListRequest): Promise<{ ids: number[]; total: number }> {
+    const where = ['m.app_id = $1', 'NOT m.deleted', `m.msg_type = ${JOURNEY_TYPE}`];
+    const params: unknown[] = [appId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (q.desc) add("m.title ILIKE '%' || ? || '%'", q.desc);
+    if (q.creator) add("m.owner_email ILIKE '%' || ? || '%'", q.creator);
+    if (q.begin) add(`m.created_at >= (?::date)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.begin);
+    if (q.end) add(`m.created_at < ((?::date) + 1)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.end);
+    const clause = where.join(' AND ');
+    const [rows, [count]] = await Promise.all([
+      this.database.query<{ id: number }>(
+        `SELECT m.id::int AS id FROM messages m WHERE ${clause} ORDER BY m.id DESC
+         LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+        params,
+      ),
+      this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
+    ]);
+    return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+  }
+
+  /** The steps of the given journeys (confirmed ones; a journey not confirmed has none yet), in id order. */
+  async steps(parentIds: number[], q: Queryable = this.database): Promise<JourneyStepRecord[]> {
+    if (parentIds.length === 0) return [];
+    const rows = await q.query<JourneyStepRecord>(
+      `SELECT ${STEP} FROM messages m WHERE m.parent_msg_id = ANY($1::bigint[]) AND NOT m.deleted ORDER BY m.id`,
+      [parentIds],
+    );
+    return rows.map((r) => ({
+      ...r,
+      enteredAt: r.enteredAt && new Date(r.enteredAt),
+      dueAt: r.dueAt && new Date(r.dueAt),
+      finishedAt: r.finishedAt && new Date(r.finishedAt),
+    }));
+  }
+
+  /** One step, when `id` is a step of a journey. */
+  async step(id: number, q: Queryable = this.database): Promise<JourneyStepRecord | undefined> {
+    const [row] = await q.query<{ parent: number }>(
+      `SELECT m.parent_msg_id::int AS parent FROM messages m JOIN messages p ON p.id = m.parent_msg_id
+       WHERE m.id = $1 AND p.msg_type = ${JOURNEY_TYPE}`,
+      [id],
+    );
+    if (!row?.parent) return undefined;
+    return (await this.steps([row.parent], q)).find((s) => s.id === id);
+  }
+
+  /** Saves a journey's definition, status and entry audience (before it is confirmed). */
+  async setDefinition(
+    id: number,
+    def: JourneyDefinition,
+    status: number,
+    from: readonly number[],
+    targetCount?: number,
+  ): Promise<boolean> {
+    const rows = await this.database.query(
+      `UPDATE messages SET data = $2::jsonb, status = $3, updated_at = now(),
+         target_count = COALESCE($5::int, target_count), push_count = COALESCE($5::int, push_count)
+       WHERE id = $1 AND status = ANY($4::smallint[]) RETURNING id`,
+      [id, JSON.stringify(def), status, from, targetCount ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async setStatus(id: number, status: number, from: readonly number[]): Promise<boolean> {
+    const rows = await this.database.query(
+      `UPDATE messages SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::smallint[]) RETURNING id`,
+      [id, status, from],
+    );
+    return rows.length > 0;
+  }
+
+  /** Makes a saved message a step of the journey: its tag, branch, place on the canvas and whether it is gated. */
+  async setStep(
+    id: number,
+    parentId: number,
+    step: Pick<JourneyStep, 'groupTag' | 'displayConditions' | 'position'>,
+  ): Promise<void> {
+    await this.database.query(
+      `UPDATE messages SET parent_msg_id = $2, group_tag = $3, display_conditions = $4::jsonb,
+         canvas_position = $5::jsonb, journey_gated = $4::jsonb IS NOT NULL WHERE id = $1`,
+      [
+        id,
+        parentId,
+        step.groupTag,
+        step.displayConditions ? JSON.stringify(step.displayConditions) : null,
+        step.position ? JSON.stringify(step.position) : null,
+      ],
+    );
+  }
+
+  /** When a waiting step's wait ends (once its source has sent). */
+  async setDue(id: number, dueAt: Date): Promise<void> {
+    await this.database.query(
+      'UPDATE messages SET journey_due_at = $2 WHERE id = $1 AND journey_entered_at IS NULL',
+      [id, dueAt],
+    );
+  }
+
+  /**
+   * The transition of a waiting step, in the caller's transaction: locks the step; when it has not entered, writes its
+   * members — the source step's dispatched devices with the outcome's events and the step's conditions, each device
+   * at most once per source (ON CONFLICT) — and records the step's audience. Returns the step's audience, or undefined
+   * when it had entered before (a repeated job).
+   */
+  async enter(
+    tx: Queryable,
+    step: { id: number; appId: number; sourceId: number; outcome: JourneyOutcome; conditions: Condition[] },
+  ): Promise<number | undefined> {
+    const [locked] = await tx.query<{ entered: boolean }>(
+      'SELECT journey_entered_at IS NOT NULL AS entered FROM messages WHERE id = $1 FOR UPDATE',
+      [step.id],
+    );
+    if (!locked || locked.entered) return undefined;
+    const audience = compileAudience(step.appId, step.conditions);
+    const params = [...audience.params, step.sourceId, step.id];
+    const source = `$${params.length - 1}::bigint`;
+    const stepId = `$${params.length}::bigint`;
+    await tx.query(
+      `INSERT INTO journey_members (source_id, device_id, step_id)
+       SELECT sr.message_id, sr.device_id, ${stepId}
+       FROM send_records sr JOIN devices ${audience.alias} ON ${audience.alias}.id = sr.device_id
+       WHERE sr.message_id = ${source} AND sr.outcome = ${SendOutcome.DISPATCHED} AND ${OUTCOME_SQL[step.outcome]}
+         AND ${audience.sql}
+       ON CONFLICT (source_id, device_id) DO NOTHING`,
+      params,
+    );
+    const [row] = await tx.query<{ n: number }>(
+      `UPDATE messages SET journey_entered_at = now(), status = ${S.WAITING}, updated_at = now(),
+         target_count = (SELECT count(*) FROM journey_members WHERE step_id = $1)::int,
+         push_count = GREATEST(1, (SELECT count(*) FROM journey_members WHERE step_id = $1))::int
+       WHERE id = $1 RETURNING target_count AS n`,
+      [step.id],
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * The sweep's question, over every journey of every app: steps waiting for their turn whose source has ended (sent:
+   * their wait may be due; not sent: they never enter), and steps that entered but whose wave a crash kept from
+   * being planned.
+   */
+  async waitingSteps(): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT m.id::int AS id
+       FROM messages m
+       JOIN messages src ON src.parent_msg_id = m.parent_msg_id AND src.group_tag = m.display_conditions->>'from'
+                        AND NOT src.deleted
+       WHERE m.journey_gated AND m.journey_entered_at IS NULL AND m.status = ${S.WAITING_SCHEDULED} AND NOT m.deleted
+         AND src.status NOT IN (${[S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL, S.SENDING, S.PENDING_REVIEW, S.AWAITING_AUDIT].join(', ')})
+       UNION ALL
+       SELECT m.id::int FROM messages m
+       WHERE m.journey_gated AND m.journey_entered_at IS NOT NULL AND m.status = ${S.WAITING} AND NOT m.deleted
+         AND NOT EXISTS (SELECT 1 FROM message_waves w WHERE w.message_id = m.id)`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The app's rates over its last 30 days of sends (statistics rollups): what later steps' estimates project from. */
+  async rates(appId: number): Promise<{ push: number; dispatch: number; show: number; click: number }> {
+    const [row] = await this.database.query<{ push: number; dispatch: number; show: number; click: number }>(
+      `SELECT COALESCE(sum(push), 0)::float8 AS push, COALESCE(sum(dispatch), 0)::float8 AS dispatch,
+              COALESCE(sum(show), 0)::float8 AS show, COALESCE(sum(click), 0)::float8 AS click
+       FROM stat_app_days WHERE app_id = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - 30`,
+      [appId],
+    );
+    return row ?? { push: 0, dispatch: 0, show: 0, click: 0 };
+  }
+
+  /** The zone of a journey's schedule. */
+  async zone(journeyId: number): Promise<string | undefined> {
+    const [row] = await this.database.query<{ zone: string }>(
+      'SELECT schedule_utc AS zone FROM messages WHERE id = $1',
+      [journeyId],
+    );
+    return row?.zone;
+  }
+
+  async statusOf(id: number): Promise<number | undefined> {
+    const [row] = await this.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [
+      id,
+    ]);
+    return row?.status;
+  }
+
+  /** Whether a message has any wave (a step that entered has had its one wave planned). */
+  async hasWaves(id: number): Promise<boolean> {
+    const rows = await this.database.query('SELECT 1 FROM message_waves WHERE message_id = $1 LIMIT 1', [id]);
+    return rows.length > 0;
+  }
+}
