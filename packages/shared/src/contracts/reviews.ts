@@ -28,11 +28,15 @@ export const REVIEW_ACT_LEVELS = [100, 200, 300] as const;
 /** The statuses a review item has: waiting for review (11), or refused by it (12). */
 export const REVIEW_STATUSES = [MessageStatus.PENDING_REVIEW, MessageStatus.REVIEW_REJECTED] as const;
 
-/** The message types the review list holds: notifications, cross messages, A/B tests (their arms go with them). */
+/**
+ * The message types the review list holds: notifications, cross messages, A/B tests (their arms go with them) and
+ * journeys (their entry step goes with them; later steps are reviewed as part of the journey).
+ */
 export const REVIEW_MESSAGE_TYPES = [
   MessageType.NOTIFICATION,
   MessageType.PASS_THROUGH,
   MessageType.AB_TEST,
+  MessageType.CANVAS,
 ] as const;
 
 /**

@@ -115,6 +115,16 @@ export class ReviewsRepository {
     );
   }
 
+  /** The entry step of each journey of `parentIds` (the message its review schedules or refuses). */
+  async journeyEntries(parentIds: number[]): Promise<ReviewRecord[]> {
+    if (parentIds.length === 0) return [];
+    return this.database.query<ReviewRecord>(
+      `SELECT ${COLUMNS} FROM messages m
+       WHERE m.parent_msg_id = ANY($1::bigint[]) AND NOT m.journey_gated AND NOT m.deleted ORDER BY m.id`,
+      [parentIds],
+    );
+  }
+
   /**
    * Applies a decision: each change only from status 11 (pending review), the reason stored ('' on a run), and its
    * audit row, in one transaction. False, and nothing written, when any message was no longer waiting for review.

@@ -149,6 +149,7 @@ export class ReviewsService {
         'isAB',
         ab ? 'must be true for an A/B test' : 'must be false: the message is not an A/B test',
       );
+    if (m.msgType === MessageType.CANVAS) return { m, subjects: await this.deps.repo.journeyEntries([m.id]) };
     return { m, subjects: ab ? await this.deps.repo.arms([m.id]) : [m] };
   }
 
@@ -188,7 +189,7 @@ export class ReviewsService {
       actor: { id: reviewer.id, email: reviewer.email },
       area: 'message-review',
       action,
-      target: `app ${app.id} ${m.msgType === MessageType.AB_TEST ? 'A/B test' : 'message'} ${m.id}`,
+      target: `app ${app.id} ${m.msgType === MessageType.AB_TEST ? 'A/B test' : m.msgType === MessageType.CANVAS ? 'journey' : 'message'} ${m.id}`,
       oldValue: { status: m.status, title: m.title, ownerEmail: m.ownerEmail },
       newValue,
     };
@@ -219,7 +220,9 @@ export class ReviewsService {
     }));
     // an A/B test shows the status of its arm A (ab-arms combinedStatus: arms that have not started)
     const status = changes[0]!.status;
-    if (m.msgType === MessageType.AB_TEST) changes.push({ id: m.id, status });
+    // an A/B test or a journey (a parent) shows the status of its first child
+    if (m.msgType === MessageType.AB_TEST || m.msgType === MessageType.CANVAS)
+      changes.push({ id: m.id, status });
     const audit = this.auditEntry(app, m, 'approve', reviewer, {
       status,
       sendNow: runs.some((r) => r.schedule.type !== r.s.scheduleType),

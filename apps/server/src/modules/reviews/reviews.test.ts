@@ -28,7 +28,11 @@ describe.each(backends())('message review [$name]', (backend) => {
 
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
-    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
+    t = await startTestApp(
+      backend,
+      { FCM_BASE_URL: emu.h2cUrl, BEACON_JOURNEY_SWEEP_SECONDS: '1' },
+      { runWorkers: true },
+    );
     const created = await reviewAppOnEmulator(t, emu, {
       title: 'Review Shop',
       pkg: 'com.example.review',
@@ -427,4 +431,63 @@ describe.each(backends())('message review [$name]', (backend) => {
       );
     expect((await detail(id)).status).toBe(11);
   });
+  it('holds an operator’s journey for review with its entry step; the owner runs it, or rejects it and no step ever sends', async () => {
+    const journey = (title: string) => ({
+      title,
+      targetingType: 0,
+      scheduleType: 1,
+      childMsgs: [
+        { groupTag: 'Start', msgType: 1, data: { ...NOTIFICATION, noti_title: title } },
+        {
+          groupTag: 'Next',
+          msgType: 1,
+          data: { ...NOTIFICATION, noti_title: `${title} again` },
+          displayConditions: { from: 'Start', outcome: 'everyone', wait: { unit: 'hours', value: 1 } },
+        },
+      ],
+    });
+    const canvas = (id: number) =>
+      c.owner.call('GET', `/tcm/v1/app/${appId}/msg/flow/canvas/${id}/detail`).then((r) => r.json().data);
+    const confirmed = async (title: string) => {
+      const saved = await c.operator.post(`/tcm/v1/app/${appId}/msg/flow/canvas/save`, journey(title));
+      expect(saved.json(), saved.body).toMatchObject({ status: 200 });
+      const id = saved.json().data.id as number;
+      await until(
+        'the estimate',
+        () => canvas(id),
+        (d) => d.status === 18,
+      );
+      const confirm = await c.operator.post(`/tcm/v1/app/${appId}/msg/flow/canvas/${id}/approve`);
+      expect(confirm.json(), confirm.body).toMatchObject({ status: 200, data: { status: 11 } });
+      return id;
+    };
+    const run = await confirmed('Journey to run');
+    const item = (await reviews(c.owner, { msgId: String(run) })).results[0];
+    expect(item).toMatchObject({ msgType: 9, msgId: run, status: 11 });
+    const entry = (await canvas(run)).childMsgs[0] as { msgId: number; status: number };
+    expect(entry.status).toBe(11);
+    expect(deliveries(entry.msgId).every((n) => n === 0)).toBe(true);
+    const ok = await approve(c.owner, { msgId: run, isAB: false });
+    expect(ok.json(), ok.body).toMatchObject({ status: 200 });
+    await until(
+      'the entry step sent',
+      () => canvas(run),
+      (d) => d.childMsgs[0].status === 1,
+      60_000,
+    );
+    expect(deliveries(entry.msgId).every((n) => n === 1)).toBe(true);
+
+    const refused = await confirmed('Journey to refuse');
+    const no = await reject(c.owner, { msgId: refused, isAB: false, reason: 'Wrong audience' });
+    expect(no.json(), no.body).toMatchObject({ status: 200 });
+    const d = await until(
+      'the later step stopped',
+      () => canvas(refused),
+      (x) => x.childMsgs[1].status === 3,
+    );
+    expect(d.status).toBe(12);
+    expect(d.rejectReason).toBe('Wrong audience');
+    for (const s of d.childMsgs as Array<{ msgId: number }>)
+      expect(deliveries(s.msgId).every((n) => n === 0)).toBe(true);
+  }, 120_000);
 });
