@@ -316,6 +316,10 @@ describe.each(backends())('journeys [$name]', (backend) => {
     expect(d.status).toBe(3);
     for (const tag of ['Clicked', 'Missed', 'Rest'])
       expect(stepOf(d, tag)).toMatchObject({ status: 3, entered: null });
+    // its steps are listed with the journey, not among the notifications
+    const notifications = await owner.post(`/tcm/v1/app/${appId}/msg/list`, { msgType: 1, pageSize: 100 });
+    const listed = notifications.json().data.results.map((m: { id: number }) => m.id);
+    expect(listed).not.toContain(entryId);
     const list = await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/list`, { pageNo: 1 });
     expect(list.json().data.msgs.map((m: { title: string }) => m.title)).toContain('Stopped');
     const removed = await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/${id}/delete`);

@@ -287,7 +287,13 @@ export class MessagesRepository {
   }
 
   async list(appId: number, q: MessageListRequest): Promise<{ rows: MessageRecord[]; total: number }> {
-    const where = ['m.app_id = $1', 'NOT m.deleted', 'm.msg_type = $2'];
+    // a journey's steps are listed with their journey (data/canvas), A/B arms here (their slice marks them)
+    const where = [
+      'm.app_id = $1',
+      'NOT m.deleted',
+      'm.msg_type = $2',
+      '(m.parent_msg_id IS NULL OR m.split_seed IS NOT NULL)',
+    ];
     const params: unknown[] = [appId, q.msgType];
     const add = (sql: string, value: unknown) => {
       params.push(value);
