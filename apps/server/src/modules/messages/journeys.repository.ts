@@ -11,7 +11,7 @@ import {
 } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import { compileAudience } from '../../audience/compile-conditions';
-import { SendOutcome } from '../../delivery/engine';
+import { SendOutcome, WaveStatus } from '../../delivery/engine';
 import { tzName } from './messages.repository';
 
 /** What a journey's parent row keeps in `data` (docs/journeys.md): its steps as saved, and their estimate. */
@@ -176,13 +176,14 @@ export class JourneysRepository {
   /**
    * The transition of a waiting step, in the caller's transaction: locks the step; when it has not entered, writes its
    * members — the source step's dispatched devices with the outcome's events and the step's conditions, each device
-   * at most once per source (ON CONFLICT) — and records the step's audience. Returns the step's audience, or undefined
-   * when it had entered before (a repeated job).
+   * at most once per source (ON CONFLICT) — records the step's audience and plans its one wave (send now), all in the
+   * caller's transaction. Returns the members and the wave to queue, or undefined when it had entered before (a
+   * repeated job or a sweep that met the job).
    */
   async enter(
     tx: Queryable,
     step: { id: number; appId: number; sourceId: number; outcome: JourneyOutcome; conditions: Condition[] },
-  ): Promise<number | undefined> {
+  ): Promise<{ members: number; waveId: number } | undefined> {
     const [locked] = await tx.query<{ entered: boolean }>(
       'SELECT journey_entered_at IS NOT NULL AS entered FROM messages WHERE id = $1 FOR UPDATE',
       [step.id],
@@ -208,13 +209,27 @@ export class JourneysRepository {
        WHERE id = $1 RETURNING target_count AS n`,
       [step.id],
     );
-    return row?.n ?? 0;
+    const [wave] = await tx.query<{ id: number }>(
+      `INSERT INTO message_waves (message_id, utc_offset_min, run_at, status) VALUES ($1, NULL, now(), ${WaveStatus.QUEUED})
+       RETURNING id::int AS id`,
+      [step.id],
+    );
+    return { members: row?.n ?? 0, waveId: wave!.id };
+  }
+
+  /** A step's waves not run yet (a crash between the transition's commit and queueing its job leaves one). */
+  async queuedWaves(id: number): Promise<Array<{ id: number; runAt: Date }>> {
+    const rows = await this.database.query<{ id: number; runAt: Date }>(
+      `SELECT id::int AS id, run_at AS "runAt" FROM message_waves WHERE message_id = $1 AND status = ${WaveStatus.QUEUED}`,
+      [id],
+    );
+    return rows.map((r) => ({ id: r.id, runAt: new Date(r.runAt) }));
   }
 
   /**
    * The sweep's question, over every journey of every app: steps waiting for their turn whose source has ended (sent:
-   * their wait may be due; not sent: they never enter), and steps that entered but whose wave a crash kept from
-   * being planned.
+   * their wait may be due; not sent: they never enter), and steps that entered whose wave has not run (its job may
+   * have been lost to a crash between the transition's commit and queueing it).
    */
   async waitingSteps(): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
@@ -227,7 +242,7 @@ export class JourneysRepository {
        UNION ALL
        SELECT m.id::int FROM messages m
        WHERE m.journey_gated AND m.journey_entered_at IS NOT NULL AND m.status = ${S.WAITING} AND NOT m.deleted
-         AND NOT EXISTS (SELECT 1 FROM message_waves w WHERE w.message_id = m.id)`,
+         AND EXISTS (SELECT 1 FROM message_waves w WHERE w.message_id = m.id AND w.status = ${WaveStatus.QUEUED})`,
     );
     return rows.map((r) => r.id);
   }
@@ -257,11 +272,5 @@ export class JourneysRepository {
       id,
     ]);
     return row?.status;
-  }
-
-  /** Whether a message has any wave (a step that entered has had its one wave planned). */
-  async hasWaves(id: number): Promise<boolean> {
-    const rows = await this.database.query('SELECT 1 FROM message_waves WHERE message_id = $1 LIMIT 1', [id]);
-    return rows.length > 0;
   }
 }

@@ -31,6 +31,7 @@ export function registerJourneyRoutes(
     messagesRepo: deps.messagesRepo,
     actions: deps.actions,
     appOf: deps.appOf,
+    queueWave: async (waveId, runAt) => (await delivery.engine()).queueWave(waveId, runAt),
     transaction: (fn) => database.transaction(fn),
     log: app.log,
     jobs: {

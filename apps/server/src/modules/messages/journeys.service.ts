@@ -88,6 +88,8 @@ export class JourneysService {
       jobs: JourneyJobs;
       transaction: <T>(fn: (tx: Parameters<JourneysRepository['enter']>[0]) => Promise<T>) => Promise<T>;
       appOf: (appId: number) => Promise<AppRecord>;
+      /** queues a planned wave's job with the delivery engine (singleton per wave) */
+      queueWave: (waveId: number, runAt: Date) => Promise<void>;
       now?: () => Date;
       log?: { warn(obj: object, msg?: string): void };
     },
@@ -473,12 +475,8 @@ export class JourneysService {
     if (!step || !step.gated) return 'done';
     const app = await this.deps.appOf(step.appId);
     if (step.enteredAt) {
-      if (step.status === S.WAITING && !(await this.deps.repo.hasWaves(step.id)))
-        await this.deps.messages.startReviewed(step.id, {
-          type: ScheduleType.NOW,
-          local: null,
-          zone: '+0000',
-        });
+      // its wave was planned with its members: (re)queue it — a wave's job has a singleton key
+      for (const w of await this.deps.repo.queuedWaves(step.id)) await this.deps.queueWave(w.id, w.runAt);
       return 'done';
     }
     if (step.status !== S.WAITING_SCHEDULED) return 'done';
@@ -512,7 +510,7 @@ export class JourneysService {
       )
     )
       return 'waiting';
-    await this.deps.transaction((tx) =>
+    const entered = await this.deps.transaction((tx) =>
       this.deps.repo.enter(tx, {
         id: step.id,
         appId: app.id,
@@ -521,7 +519,9 @@ export class JourneysService {
         conditions: step.conditions,
       }),
     );
-    await this.deps.messages.startReviewed(step.id, { type: ScheduleType.NOW, local: null, zone: '+0000' });
+    // another transition (the job and the sweep may meet) took it first: its wave is queued by it
+    if (!entered) return 'done';
+    await this.deps.queueWave(entered.waveId, this.now());
     return 'entered';
   }
 

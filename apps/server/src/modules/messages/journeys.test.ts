@@ -193,6 +193,12 @@ describe.each(backends())('journeys [$name]', (backend) => {
     for (const tag of ['Start', 'Clicked', 'Missed', 'Rest']) {
       const s = d.childMsgs.find((x: StepRow) => x.groupTag === tag);
       expect(s.dispatchCount).toBe(s.targetCount);
+      // one wave a step, whoever moved it in (its job or the sweep)
+      const [w] = await t.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM message_waves WHERE message_id = $1',
+        [s.msgId],
+      );
+      expect(w!.n, tag).toBe(1);
     }
   }, 240_000);
 
@@ -243,8 +249,8 @@ describe.each(backends())('journeys [$name]', (backend) => {
     expect(await members()).toBe(0);
     expect(stepOf(await detail(id), 'Again')).toMatchObject({ status: 2, entered: null });
 
-    // a process dies right after the transition's commit (members written, no wave planned yet): the sweep plans the
-    // wave, and the step sends to its members once (entering again writes nothing)
+    // a process dies right after the transition's commit (members and wave written, the wave's job never queued):
+    // the sweep queues it, and the step sends to its members once (entering again writes nothing)
     await t.database.transaction((tx) =>
       repo.enter(tx, { id: againId, appId, sourceId: entryId, outcome: 'everyone', conditions: [] }),
     );
