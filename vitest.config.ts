@@ -19,6 +19,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'ai-emulator',
+          root: 'packages/ai-emulator',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],

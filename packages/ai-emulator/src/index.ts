@@ -1,0 +1,15 @@
+export { DEFAULT_MODEL, startAiEmulator } from './emulator';
+export { schemaInstance } from './schema-instance';
+export { schemaProblems } from './schema-check';
+export type {
+  AiEmulator,
+  AiEmulatorOptions,
+  ChatMessage,
+  ChatRequest,
+  FinishReason,
+  JsonSchema,
+  RecordedRequest,
+  Responder,
+  ResponseFormat,
+  ScriptedReply,
+} from './types';
