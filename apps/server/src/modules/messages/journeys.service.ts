@@ -51,6 +51,9 @@ const SENT: readonly number[] = [S.SENT, S.SENT_ALT];
 /** A journey not confirmed yet: counting, waiting for confirmation, or its count failed. */
 const DRAFT: readonly number[] = [S.CANVAS_WAITING_COUNT, S.CANVAS_WAITING_CONFIRM, S.CANVAS_WAIT_ERROR];
 
+/** Members from which a transition refreshes the members' planner statistics before the step sends. */
+const ANALYZE_AFTER = 10_000;
+
 /** A step's refusal names its field inside the step (`childMsgs.1.data.noti_title`); other errors pass. */
 function inStep(err: unknown, i: number): unknown {
   if (!(err instanceof ApiError)) return err;
@@ -521,12 +524,29 @@ export class JourneysService {
     );
     // another transition (the job and the sweep may meet) took it first: its wave is queued by it
     if (!entered) return 'done';
+    if (entered.members >= ANALYZE_AFTER)
+      await this.deps.repo
+        .analyzeMembers()
+        .catch((err: unknown) => this.deps.log?.warn({ err }, 'ANALYZE failed'));
     await this.deps.queueWave(entered.waveId, this.now());
     return 'entered';
   }
 
   /** The sweep: every step waiting for its turn whose source has ended is moved on (or stopped) when due. */
   async sweep(): Promise<number> {
+    // one sweep at a time in a process: a slow transition must not let the next tick start the same work
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      return await this.sweepOnce();
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private sweeping = false;
+
+  private async sweepOnce(): Promise<number> {
     let moved = 0;
     for (const id of await this.deps.repo.waitingSteps()) {
       const r = await this.transition(id).catch((err: unknown) => {

@@ -102,6 +102,8 @@ export interface NewMessage {
   parentMsgId: number | null;
   /** The forecast before send (messages.forecast.ts); null or absent for previews and recalls. */
   forecast?: MessageForecast | null;
+  /** 1 when the content came from the AI assistant; absent: 0. */
+  contentCreateType?: number;
 }
 
 /** Messages: creation, lists with their counters, and the statistics behind the detail dialog. */
@@ -118,9 +120,9 @@ export class MessagesRepository {
       `INSERT INTO messages (app_id, msg_type, status, title, owner_id, owner_email, data, targeting_type, conditions, group_id,
          user_ids, push_count, target_count, schedule_type, schedule_local, schedule_at, schedule_utc, ttl_seconds, speed_limit,
          restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link,
-         forecast, material_countries)
+         forecast, material_countries, content_create_type)
        VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27,
-         $28::jsonb, $29::jsonb)
+         $28::jsonb, $29::jsonb, $30)
        RETURNING id::int AS id`,
       [
         m.appId,
@@ -152,6 +154,7 @@ export class MessagesRepository {
         m.fileLink ?? '',
         m.forecast ? JSON.stringify(m.forecast) : null,
         m.materialCountries ? JSON.stringify(m.materialCountries) : null,
+        m.contentCreateType ?? 0,
       ],
     );
     return row?.id ?? 0;
@@ -236,7 +239,8 @@ export class MessagesRepository {
          schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
          multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22,
          forecast = $23::jsonb, material_id = COALESCE($24, material_id),
-         material_countries = CASE WHEN $24::bigint IS NULL THEN material_countries ELSE $25::jsonb END, updated_at = now()
+         material_countries = CASE WHEN $24::bigint IS NULL THEN material_countries ELSE $25::jsonb END,
+         content_create_type = $26, updated_at = now()
        WHERE id = $1`,
       [
         id,
@@ -264,6 +268,7 @@ export class MessagesRepository {
         m.forecast ? JSON.stringify(m.forecast) : null,
         m.materialId,
         m.materialCountries ? JSON.stringify(m.materialCountries) : null,
+        m.contentCreateType ?? 0,
       ],
     );
     await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);
