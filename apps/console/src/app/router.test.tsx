@@ -123,11 +123,14 @@ describe('routes', () => {
     expect(JSON.parse(listCall![1]!.body as string)).toEqual({ email: 'bob', pageNo: 1, pageSize: 20 });
   });
 
-  it('renders a placeholder naming each app screen', async () => {
+  it('renders an app screen in the app shell (every screen of the menu is implemented: none shows the placeholder)', async () => {
     serve(0);
     renderRoute('/app/5/data/canvas');
-    expect(await screen.findByTestId('coming-soon', undefined, slow)).toBeTruthy();
-    expect(screen.getAllByText('Journey records').length).toBeGreaterThan(0);
+    // the screen's lazy chunks (route, antd table) take longer than the shell under a loaded test run
+    expect(
+      await screen.findByRole('tab', { name: 'Journeys', selected: true }, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
     expect(screen.getByTestId('app-sidebar')).toBeTruthy();
-  });
+  }, 30_000);
 });

@@ -6,7 +6,7 @@ import { REVIEW_READ_LEVELS } from '@beacon/shared';
 import { useAppInfo } from '../../apps';
 
 /** The tabs of the records section (part 2 §2). */
-export type DataTab = 'push' | 'cross' | 'abtest' | 'review';
+export type DataTab = 'push' | 'cross' | 'abtest' | 'canvas' | 'review';
 
 /**
  * The records section's tab bar: notifications, transparent messages, A/B tests and, for project levels 100–400 when
@@ -31,6 +31,7 @@ export function DataTabs({
     { key: 'push', label: t('messages.tabs.push') },
     { key: 'cross', label: t('messages.tabs.cross') },
     { key: 'abtest', label: t('messages.tabs.abtest') },
+    { key: 'canvas', label: t('messages.tabs.canvas') },
     ...(reviews ? [{ key: 'review', label: t('messages.tabs.review') }] : []),
   ];
   const handleTab = (key: DataTab) => {

@@ -30,6 +30,7 @@ const TYPE_COLORS: Record<number, string> = {
   [MessageType.NOTIFICATION]: 'blue',
   [MessageType.PASS_THROUGH]: 'purple',
   [MessageType.AB_TEST]: 'geekblue',
+  [MessageType.CANVAS]: 'cyan',
 };
 
 /** A review item's row menu: detail, copy, edit, and delete (which asks first). */

@@ -3,7 +3,7 @@ import { App, Card, Empty, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { REVIEW_LIMITS, type MessageActionKey, type ReviewItem } from '@beacon/shared';
+import { MessageType, REVIEW_LIMITS, type MessageActionKey, type ReviewItem } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
 import { useListFilters } from '../../../lib/list-filters';
 import { useSearchParamsPatch } from '../../../lib/search-params';
@@ -57,6 +57,9 @@ export function ReviewsScreen({ appId }: { appId: number }) {
     if (key === 'detail') {
       // an A/B test's detail is on the A/B list (its arms, significance)
       if (isAbItem(item)) void navigate(`/app/${appId}/data/abtest`);
+      // a journey's detail is its canvas, in view mode
+      else if (item.msgType === MessageType.CANVAS)
+        void navigate(`/app/${appId}/data/canvas?id=${item.msgId}&act=view`);
       else setDetail(item);
     } else if (key === 'edit') {
       compose(item, 'edit', true);

@@ -80,6 +80,7 @@ export function reviewMenu(item: ReviewItem, projectLevel: number, now: number):
 /** The compose screen of an item: editpush, editcross (which opens editpullup for a pull-up) or editabtest. */
 export function composeScreenOf(item: Pick<ReviewItem, 'msgType'>): string {
   if (item.msgType === MessageType.AB_TEST) return 'editabtest';
+  if (item.msgType === MessageType.CANVAS) return 'editcanvas';
   return item.msgType === MessageType.PASS_THROUGH ? 'editcross' : 'editpush';
 }
 

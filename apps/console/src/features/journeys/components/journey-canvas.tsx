@@ -1,0 +1,136 @@
+import {
+  Background,
+  Controls,
+  MarkerType,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  type EdgeChange,
+  type NodeChange,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useMemo, useState } from 'react';
+import { type XY } from '../lib/journey-graph-model';
+import { BranchEdge } from './branch-edge';
+import { type BranchFlowEdge, type StepFlowNode } from './canvas-types';
+import { StepNode } from './step-node';
+
+const NODE_TYPES = { step: StepNode };
+const EDGE_TYPES = { branch: BranchEdge };
+
+export interface Selection {
+  nodes: string[];
+  edges: string[];
+}
+
+interface JourneyCanvasProps {
+  nodes: StepFlowNode[];
+  edges: BranchFlowEdge[];
+  readOnly: boolean;
+  selection: Selection;
+  onSelectionChange: (next: Selection) => void;
+  onNodeOpen: (id: string) => void;
+  /** Positions while dragged (`dragging`) and where they end. */
+  onMove: (positions: Map<string, XY>, dragging: boolean) => void;
+  onConnect: (source: string, target: string) => void;
+  canConnect: (source: string, target: string) => boolean;
+  onDelete: (nodes: string[], edges: string[]) => void;
+}
+
+/**
+ * The React Flow canvas of a journey: step nodes and branch edges, controlled by the editor (its graph, its
+ * selection); it keeps only the nodes' measured sizes. Delete / Backspace removes the selection (never the entry).
+ */
+function Canvas(props: JourneyCanvasProps) {
+  const { readOnly, selection, onSelectionChange } = props;
+  const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
+  const nodes = useMemo(
+    () =>
+      props.nodes.map((n) => ({
+        ...n,
+        selected: selection.nodes.includes(n.id),
+        ...(measured[n.id] ? { measured: measured[n.id] } : {}),
+      })),
+    [props.nodes, measured, selection.nodes],
+  );
+  const edges = useMemo(
+    () =>
+      props.edges.map((e) => ({
+        ...e,
+        selected: selection.edges.includes(e.id),
+        markerEnd: { type: MarkerType.ArrowClosed },
+      })),
+    [props.edges, selection.edges],
+  );
+
+  const handleNodesChange = (changes: NodeChange<StepFlowNode>[]) => {
+    const sizes: Record<string, { width: number; height: number }> = {};
+    const moved = new Map<string, XY>();
+    let dragging = false;
+    let selected: Set<string> | undefined;
+    for (const c of changes) {
+      if (c.type === 'dimensions' && c.dimensions) sizes[c.id] = c.dimensions;
+      if (c.type === 'position' && c.position && !readOnly) {
+        moved.set(c.id, c.position);
+        dragging ||= c.dragging === true;
+      }
+      if (c.type === 'select') {
+        selected ??= new Set(selection.nodes);
+        if (c.selected) selected.add(c.id);
+        else selected.delete(c.id);
+      }
+    }
+    if (Object.keys(sizes).length > 0) setMeasured((m) => ({ ...m, ...sizes }));
+    if (moved.size > 0) props.onMove(moved, dragging);
+    if (selected) onSelectionChange({ nodes: [...selected], edges: selection.edges });
+  };
+  const handleEdgesChange = (changes: EdgeChange<BranchFlowEdge>[]) => {
+    let selected: Set<string> | undefined;
+    for (const c of changes)
+      if (c.type === 'select') {
+        selected ??= new Set(selection.edges);
+        if (c.selected) selected.add(c.id);
+        else selected.delete(c.id);
+      }
+    if (selected) onSelectionChange({ nodes: selection.nodes, edges: [...selected] });
+  };
+
+  return (
+    <ReactFlow<StepFlowNode, BranchFlowEdge>
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={NODE_TYPES}
+      edgeTypes={EDGE_TYPES}
+      onNodesChange={handleNodesChange}
+      onEdgesChange={handleEdgesChange}
+      onNodeClick={(_, node) => props.onNodeOpen(node.id)}
+      onEdgeClick={(_, edge) => edge.data?.onOpen(edge.id)}
+      onConnect={(c) => props.onConnect(c.source, c.target)}
+      isValidConnection={(c) => props.canConnect(c.source, c.target)}
+      onDelete={({ nodes: n, edges: e }) =>
+        props.onDelete(
+          n.map((x) => x.id),
+          e.map((x) => x.id),
+        )
+      }
+      nodesDraggable={!readOnly}
+      nodesConnectable={!readOnly}
+      deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
+      fitView
+      minZoom={0.2}
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background />
+      <Controls showInteractive={false} />
+      <MiniMap pannable zoomable />
+    </ReactFlow>
+  );
+}
+
+export default function JourneyCanvas(props: JourneyCanvasProps) {
+  return (
+    <ReactFlowProvider>
+      <Canvas {...props} />
+    </ReactFlowProvider>
+  );
+}

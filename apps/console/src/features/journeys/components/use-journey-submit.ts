@@ -1,0 +1,77 @@
+import { useState, type ComponentProps } from 'react';
+import {
+  ErrorCodes,
+  journeyCalls,
+  MessageSaved,
+  type FieldError,
+  type JourneySaveInput,
+} from '@beacon/shared';
+import { ApiError } from '../../../lib/api-error';
+import { reportError } from '../../../lib/error-reporter';
+import { type ForbiddenDialog } from '../../compose';
+import { useSaveJourney } from '../api/save-journey';
+
+type Forbidden = ComponentProps<typeof ForbiddenDialog>['forbidden'];
+
+/**
+ * flowCanvasCreate: 200 → the saved journey's id (the pre-create preview opens on it); 201/202 → the forbidden-send
+ * dialog (202 may continue with countryMsgforceCreate); a 400's fields to the editor (at their nodes); any other
+ * refusal to the error reporter.
+ */
+export function useJourneySubmit({
+  appId,
+  onFields,
+  onSaved,
+}: {
+  appId: number;
+  onFields: (fields: FieldError[]) => void;
+  onSaved: (msgId: number) => void;
+}) {
+  const save = useSaveJourney();
+  const [forbidden, setForbidden] = useState<
+    { list: Forbidden; canContinue: boolean; payload: JourneySaveInput } | undefined
+  >();
+
+  const send = async (payload: JourneySaveInput): Promise<void> => {
+    let answer;
+    try {
+      answer = await save.mutateAsync({ appId, payload });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCodes.PARAMETER_ILLEGAL && error.fields.length > 0)
+        onFields(error.fields);
+      else reportError(error);
+      return;
+    }
+    if (answer.status === ErrorCodes.SUCCESS) {
+      const saved = journeyCalls.save.data.safeParse(answer.data);
+      if (saved.success) onSaved(saved.data.msgId);
+      return;
+    }
+    if (
+      answer.status === ErrorCodes.AUDIENCE_FORBIDDEN ||
+      answer.status === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE
+    ) {
+      const parsed = MessageSaved.partial().safeParse(answer.data);
+      setForbidden({
+        list: (parsed.success ? parsed.data.forbidden : undefined) ?? [],
+        canContinue: answer.status === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE,
+        payload,
+      });
+      return;
+    }
+    reportError(new ApiError({ kind: 'business', code: answer.status, message: answer.msg }));
+  };
+
+  return {
+    send,
+    saving: save.isPending,
+    forbidden,
+    closeForbidden: () => setForbidden(undefined),
+    continueForbidden: () => {
+      if (!forbidden) return;
+      const payload = { ...forbidden.payload, countryMsgforceCreate: true };
+      setForbidden(undefined);
+      void send(payload);
+    },
+  };
+}
