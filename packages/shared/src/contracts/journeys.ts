@@ -6,7 +6,8 @@ import { numberInput } from '../numbers';
 import { checkJourney, JOURNEY_LIMITS, JOURNEY_OUTCOMES } from '../journey-graph';
 import { AppIdParams } from './apps';
 import { Condition } from './conditions';
-import { MessageListRequest, MessageSave, MultiLangEntry } from './messages';
+import { AbTestListRequest } from './ab-tests';
+import { MessageSave, MultiLangEntry } from './messages';
 
 export * from '../journey-graph';
 
@@ -142,17 +143,8 @@ export const JourneyDetail = JourneyRow.extend({
 });
 export type JourneyDetail = z.infer<typeof JourneyDetail>;
 
-/** The journeys list (data/canvas): the message lists' range, zone and paging, by description and creator. */
-export const JourneyListRequest = MessageListRequest.pick({
-  begin: true,
-  end: true,
-  tz: true,
-  pageNo: true,
-  pageSize: true,
-}).extend({
-  desc: singleLineText({ max: 100 }).optional(),
-  creator: singleLineText({ max: 254 }).optional(),
-});
+/** The journeys list (data/canvas): the A/B list's search (description, creator, range, zone) and paging. */
+export const JourneyListRequest = AbTestListRequest;
 export type JourneyListRequest = z.output<typeof JourneyListRequest>;
 
 const JourneyParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });

@@ -7,18 +7,19 @@ import { AbTestListRequest, type AbTestRow } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
 import { useListFilters } from '../../../lib/list-filters';
 import { useAppInfo } from '../../apps';
-import { DataTabs, needsRefresh } from '../../messages';
-import { statusesOf, useAbTests } from '../api/get-ab-tests';
 import {
-  AB_LIST_URL,
-  abFiltersPatch,
-  abListFilters,
-  abListRequest,
-  hasAbFilters,
-  type AbListFilters,
-} from '../lib/ab-list';
+  DataTabs,
+  needsRefresh,
+  ParentFilters,
+  PARENT_LIST_URL,
+  parentFiltersPatch,
+  parentListFilters,
+  parentListRequest,
+  hasParentFilters,
+  type ParentListFilters,
+} from '../../messages';
+import { statusesOf, useAbTests } from '../api/get-ab-tests';
 import { AbDetailDialog } from './ab-detail-dialog';
-import { AbFilters } from './ab-filters';
 import { AbTable } from './ab-table';
 
 /**
@@ -28,16 +29,16 @@ import { AbTable } from './ab-table';
 export function AbTestsScreen({ appId }: { appId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filters: read, update } = useListFilters(AbTestListRequest, AB_LIST_URL);
-  const filters = abListFilters(read);
-  const list = useAbTests(appId, abListRequest(filters));
+  const { filters: read, update } = useListFilters(AbTestListRequest, PARENT_LIST_URL);
+  const filters = parentListFilters(read);
+  const list = useAbTests(appId, parentListRequest(filters));
   const info = useAppInfo(appId);
   const [detail, setDetail] = useState<AbTestRow>();
   const rows = list.data?.msgs ?? [];
   const create = () => void navigate(`/app/${appId}/message/editabtest`);
-  const apply = (next: AbListFilters) => update(abFiltersPatch(next));
+  const apply = (next: ParentListFilters) => update(parentFiltersPatch(next));
   const firstTime =
-    !list.isPending && !list.isError && rows.length === 0 && !hasAbFilters(filters) && filters.page === 1;
+    !list.isPending && !list.isError && rows.length === 0 && !hasParentFilters(filters) && filters.page === 1;
 
   return (
     <Card variant="borderless">
@@ -71,7 +72,7 @@ export function AbTestsScreen({ appId }: { appId: number }) {
           </Empty>
         ) : (
           <>
-            <AbFilters value={filters} onSearch={apply} />
+            <ParentFilters testId="ab-filters" value={filters} onSearch={apply} />
             {needsRefresh(statusesOf(rows)) && (
               <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="refreshing">
                 <SyncOutlined spin /> {t('messages.refreshing')}
@@ -89,7 +90,7 @@ export function AbTestsScreen({ appId }: { appId: number }) {
               onPageChange={(page) => apply({ ...filters, page })}
               onDetail={setDetail}
             />
-            {rows.length === 0 && !list.isPending && hasAbFilters(filters) && (
+            {rows.length === 0 && !list.isPending && hasParentFilters(filters) && (
               <Typography.Text type="secondary">{t('abTests.empty.noMatch')}</Typography.Text>
             )}
           </>

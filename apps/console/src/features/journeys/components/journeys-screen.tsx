@@ -6,18 +6,18 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { JourneyListRequest } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
 import { useListFilters } from '../../../lib/list-filters';
-import { DataTabs } from '../../messages';
-import { useJourneys } from '../api/get-journeys';
 import {
-  JOURNEY_LIST_URL,
-  journeyFiltersPatch,
-  journeyListFilters,
-  journeyListRequest,
-  hasJourneyFilters,
-  type JourneyListFilters,
-} from '../lib/journey-list';
+  DataTabs,
+  ParentFilters,
+  PARENT_LIST_URL,
+  parentFiltersPatch,
+  parentListFilters,
+  parentListRequest,
+  hasParentFilters,
+  type ParentListFilters,
+} from '../../messages';
+import { useJourneys } from '../api/get-journeys';
 import { JourneyConfirmDialog } from './journey-confirm-dialog';
-import { JourneyFilters } from './journey-filters';
 import { JourneyTable } from './journey-table';
 
 /**
@@ -29,9 +29,9 @@ export function JourneysScreen({ appId }: { appId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const { filters: read, update } = useListFilters(JourneyListRequest, JOURNEY_LIST_URL);
-  const filters = journeyListFilters(read);
-  const list = useJourneys(appId, journeyListRequest(filters));
+  const { filters: read, update } = useListFilters(JourneyListRequest, PARENT_LIST_URL);
+  const filters = parentListFilters(read);
+  const list = useJourneys(appId, parentListRequest(filters));
   const rows = list.data?.msgs ?? [];
   const confirming = search.get('act') === 'confirm' ? Number(search.get('id')) || undefined : undefined;
   const openConfirm = (msgId: number) =>
@@ -55,13 +55,9 @@ export function JourneysScreen({ appId }: { appId: number }) {
   const create = () => void navigate(`/app/${appId}/message/editcanvas`);
   const editor = (msgId: number, act: string) =>
     void navigate(`/app/${appId}/message/editcanvas?id=${msgId}&act=${act}`);
-  const apply = (next: JourneyListFilters) => update(journeyFiltersPatch(next));
+  const apply = (next: ParentListFilters) => update(parentFiltersPatch(next));
   const firstTime =
-    !list.isPending &&
-    !list.isError &&
-    rows.length === 0 &&
-    !hasJourneyFilters(filters) &&
-    filters.page === 1;
+    !list.isPending && !list.isError && rows.length === 0 && !hasParentFilters(filters) && filters.page === 1;
 
   return (
     <Card variant="borderless">
@@ -95,7 +91,7 @@ export function JourneysScreen({ appId }: { appId: number }) {
           </Empty>
         ) : (
           <>
-            <JourneyFilters value={filters} onSearch={apply} />
+            <ParentFilters testId="journey-filters" value={filters} onSearch={apply} />
             <JourneyTable
               appId={appId}
               rows={rows}
@@ -108,7 +104,7 @@ export function JourneysScreen({ appId }: { appId: number }) {
               onView={(r) => editor(r.msgId, 'view')}
               onConfirm={(r) => openConfirm(r.msgId)}
             />
-            {rows.length === 0 && !list.isPending && hasJourneyFilters(filters) && (
+            {rows.length === 0 && !list.isPending && hasParentFilters(filters) && (
               <Typography.Text type="secondary">{t('journeys.empty.noMatch')}</Typography.Text>
             )}
           </>

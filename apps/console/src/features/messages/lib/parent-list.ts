@@ -1,15 +1,20 @@
-import { JourneyListRequest, MESSAGE_LIMITS } from '@beacon/shared';
+import { AbTestListRequest, MESSAGE_LIMITS } from '@beacon/shared';
 import { type ListFilters, type ListFiltersOptions, type ListFiltersPatch } from '../../../lib/list-filters';
-import { DEFAULT_TZ } from '../../messages';
+import { DEFAULT_TZ } from './list-filters';
 
+/**
+ * The lists of parent messages — A/B tests and journeys — search the same way: description, creator, a creation date
+ * range in a zone, 20 a page (their list calls share one request shape, AbTestListRequest).
+ */
 const FIELDS = ['desc', 'creator', 'begin', 'end', 'tz'] as const;
 type Field = (typeof FIELDS)[number];
+type Request = typeof AbTestListRequest;
 
-/** The journeys list's filters in the URL (`useListFilters`), read with the list call's own schema. */
-export const JOURNEY_LIST_URL: ListFiltersOptions<typeof JourneyListRequest, Field> = { fields: FIELDS };
+/** The filters in the URL (`useListFilters`), read with the list call's own schema. */
+export const PARENT_LIST_URL: ListFiltersOptions<Request, Field> = { fields: FIELDS };
 
-/** The list's filters and page, as the URL keeps them ('' for none). */
-export interface JourneyListFilters {
+/** A parent list's filters and page, as the URL keeps them ('' for none). */
+export interface ParentListFilters {
   desc: string;
   creator: string;
   begin: string;
@@ -18,7 +23,7 @@ export interface JourneyListFilters {
   page: number;
 }
 
-export const EMPTY_JOURNEY_FILTERS: JourneyListFilters = {
+export const EMPTY_PARENT_FILTERS: ParentListFilters = {
   desc: '',
   creator: '',
   begin: '',
@@ -28,7 +33,7 @@ export const EMPTY_JOURNEY_FILTERS: JourneyListFilters = {
 };
 
 /** The filters from what `useListFilters` read; a reversed date range is dropped. */
-export function journeyListFilters(read: ListFilters<typeof JourneyListRequest, Field>): JourneyListFilters {
+export function parentListFilters(read: ListFilters<Request, Field>): ParentListFilters {
   const begin = read.begin ?? '';
   const end = read.end ?? '';
   const reversed = begin !== '' && end !== '' && begin > end;
@@ -43,19 +48,16 @@ export function journeyListFilters(read: ListFilters<typeof JourneyListRequest, 
 }
 
 /** The change `useListFilters` writes for a filter set. */
-export function journeyFiltersPatch({
-  page,
-  ...fields
-}: JourneyListFilters): ListFiltersPatch<typeof JourneyListRequest, Field> {
+export function parentFiltersPatch({ page, ...fields }: ParentListFilters): ListFiltersPatch<Request, Field> {
   return { ...fields, pageNo: page };
 }
 
-export const hasJourneyFilters = (f: JourneyListFilters): boolean =>
+export const hasParentFilters = (f: ParentListFilters): boolean =>
   Boolean(f.desc || f.creator || f.begin || f.end);
 
 /** The list call's body: 20 a page (part 2 §9). */
-export function journeyListRequest(f: JourneyListFilters): JourneyListRequest {
-  return JourneyListRequest.parse({
+export function parentListRequest(f: ParentListFilters): AbTestListRequest {
+  return AbTestListRequest.parse({
     desc: f.desc || undefined,
     creator: f.creator || undefined,
     begin: f.begin || undefined,

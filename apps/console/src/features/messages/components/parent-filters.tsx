@@ -4,28 +4,33 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { utcOffsets } from '@beacon/shared';
-import { DEFAULT_TZ } from '../../messages';
-import { EMPTY_JOURNEY_FILTERS, type JourneyListFilters } from '../lib/journey-list';
+import { DEFAULT_TZ } from '../lib/list-filters';
+import { EMPTY_PARENT_FILTERS, type ParentListFilters } from '../lib/parent-list';
 
 const zoneOptions = () => utcOffsets().map((o) => ({ value: o.replace(':', ''), label: `UTC${o}` }));
 
-/** The journeys list's search fields (description, creator, date range, time zone); they apply on Search or Enter. */
-export function JourneyFilters({
+/**
+ * A parent list's search fields (A/B tests, journeys: description, creator, date range, time zone); they apply on
+ * Search or Enter.
+ */
+export function ParentFilters({
   value,
   onSearch,
+  testId,
 }: {
-  value: JourneyListFilters;
-  onSearch: (next: JourneyListFilters) => void;
+  value: ParentListFilters;
+  onSearch: (next: ParentListFilters) => void;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
-  const set = (patch: Partial<JourneyListFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<ParentListFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const submit = () =>
     onSearch({ ...draft, desc: draft.desc.trim(), creator: draft.creator.trim(), page: 1 });
 
   return (
-    <Flex wrap gap={12} role="search" data-testid="journey-filters" style={{ marginBottom: 16 }}>
+    <Flex wrap gap={12} role="search" data-testid={testId} style={{ marginBottom: 16 }}>
       <Input
         allowClear
         placeholder={t('messages.filters.title')}
@@ -63,7 +68,7 @@ export function JourneyFilters({
       <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
         {t('messages.filters.search')}
       </Button>
-      <Button onClick={() => onSearch(EMPTY_JOURNEY_FILTERS)}>{t('messages.filters.reset')}</Button>
+      <Button onClick={() => onSearch(EMPTY_PARENT_FILTERS)}>{t('messages.filters.reset')}</Button>
     </Flex>
   );
 }
