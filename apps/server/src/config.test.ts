@@ -14,6 +14,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       batchPages: 4,
       dispatchExpireSeconds: 60,
       jobMaintenanceSeconds: 30,
+      journeySweepSeconds: 30,
     });
     expect(config.fcm).toEqual({
       ratePerMinute: 600_000,
@@ -45,6 +46,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       batchPages: 2,
       dispatchExpireSeconds: 3,
       jobMaintenanceSeconds: 1,
+      journeySweepSeconds: 30,
     });
     expect(config.fcm).toEqual({
       ratePerMinute: 570_000,
@@ -68,6 +70,9 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
     ['FCM_SESSIONS', '0'],
     ['FCM_STREAMS_PER_SESSION', 'x'],
     ['FCM_H2_BIND_FAST_PATH', 'off'],
+    ['AI_BASE_URL', 'localhost:11434'],
+    ['AI_TIMEOUT_SECONDS', '0'],
+    ['AI_TIMEOUT_SECONDS', '601'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => load({ [name]: value })).toThrow(new RegExp(`invalid configuration:\\n  ${name}: `));
   });
@@ -76,5 +81,34 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
     expect(() => load({ FCM_SESSIONS: '0', BEACON_PAGE_SIZE: 'x' })).toThrow(
       /BEACON_PAGE_SIZE: [^\n]+\n {2}FCM_SESSIONS: /,
     );
+  });
+});
+
+describe('loadConfig: the AI provider', () => {
+  it('is off without AI_BASE_URL (empty or unset), whatever else is set', () => {
+    expect(load().ai).toBeUndefined();
+    expect(load({ AI_BASE_URL: '', AI_API_KEY: 'k', AI_MODEL: 'm' }).ai).toBeUndefined();
+  });
+
+  it('takes the base URL, key, model and timeout, with the documented defaults', () => {
+    expect(load({ AI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'none',
+      model: 'llama3.1',
+      timeoutSeconds: 60,
+    });
+    expect(
+      load({
+        AI_BASE_URL: 'https://api.openai.com/v1',
+        AI_API_KEY: 'sk-x',
+        AI_MODEL: 'gpt-4o-mini',
+        AI_TIMEOUT_SECONDS: '20',
+      }).ai,
+    ).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-x',
+      model: 'gpt-4o-mini',
+      timeoutSeconds: 20,
+    });
   });
 });

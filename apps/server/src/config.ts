@@ -44,6 +44,9 @@ const trustProxy = z
     return entries;
   });
 
+/** The model asked when AI_MODEL is empty (the name Ollama gives Llama 3.1). */
+export const DEFAULT_AI_MODEL = 'llama3.1';
+
 /** Every environment variable Beacon reads; README.md and docs/operations.md list them with their defaults. */
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -82,6 +85,16 @@ export const EnvSchema = z.object({
   FCM_SESSIONS: wholeNumber(1, 1024, 16),
   FCM_STREAMS_PER_SESSION: wholeNumber(1, 10_000, 100),
   FCM_H2_BIND_FAST_PATH: bool,
+  // the AI assistant and translation (docs/operations.md): any OpenAI-compatible chat-completions server
+  AI_BASE_URL: z
+    .union([
+      z.literal(''),
+      z.url().regex(/^https?:\/\//, 'must be an http(s) URL such as http://127.0.0.1:11434/v1'),
+    ])
+    .optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_SECONDS: wholeNumber(1, 600, 60),
 });
 
 export interface Config {
@@ -129,6 +142,11 @@ export interface Config {
   };
   /** The FCM client's: requests a minute per app, HTTP/2 sessions and streams each, node:http2's bind fast path. */
   fcm: { ratePerMinute: number; sessions: number; streamsPerSession: number; h2BindFastPath: boolean };
+  /**
+   * The AI provider (an OpenAI-compatible chat-completions endpoint); undefined when AI_BASE_URL is empty: the AI
+   * calls then answer 1061 and nothing else changes.
+   */
+  ai: { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number } | undefined;
 }
 
 /** Parses the environment; fails fast with every problem listed. */
@@ -192,6 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerSession: e.FCM_STREAMS_PER_SESSION,
       h2BindFastPath: e.FCM_H2_BIND_FAST_PATH ?? true,
     },
+    ai: e.AI_BASE_URL
+      ? {
+          baseUrl: e.AI_BASE_URL.replace(/\/$/, ''),
+          apiKey: e.AI_API_KEY || 'none',
+          model: e.AI_MODEL || DEFAULT_AI_MODEL,
+          timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+        }
+      : undefined,
   };
 }
 

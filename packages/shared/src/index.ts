@@ -45,3 +45,4 @@ export * from './contracts/reviews';
 export * from './contracts/materials';
 export * from './material-sheet';
 export * from './contracts/journeys';
+export * from './contracts/ai';

@@ -1,3 +1,4 @@
+import { registerAiModule } from './ai';
 import { registerAlertsModule } from './alerts';
 import { registerAppControlModule } from './app-control';
 import { registerAppGroupsModule } from './app-groups';
@@ -55,4 +56,5 @@ export const featureModules: RegisterModule[] = [
   registerUploadsModule,
   registerMessagesExportModule,
   registerTargetingModule,
+  registerAiModule,
 ];

@@ -78,6 +78,15 @@ export const MessageSave = Targeting.extend({
   multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
   forceCreate: z.boolean().optional(),
   countryMsgforceCreate: z.boolean().optional(),
+  /**
+   * 1 when the content came from the AI assistant (statistics modes 2 and 3 select those messages), else 0. Absent
+   * parses as 0; the output type stays optional so that messages built in code (A/B arms, journey steps) need not
+   * name it.
+   */
+  contentCreateType: z
+    .union([z.literal(0), z.literal(1)])
+    .default(0)
+    .optional(),
   /** An app-group send (group-sends.ts): the group, and the other apps of it with each one's expected push count. */
   appGroupId: z.number().int().positive().optional(),
   groupCounts: z

@@ -1,0 +1,524 @@
+import { startAiEmulator, type AiEmulator } from '@beacon/ai-emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { seedDevices } from '../../test/devices';
+import { NOTIFICATION } from '../../test/messaging';
+import { seedTeamClients, type Role, type TeamFixture } from '../../test/fixtures/team';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+interface Envelope<D = Record<string, unknown>> {
+  status: number;
+  msg: string;
+  data: D;
+}
+interface Item {
+  showType: number;
+  originContent?: string;
+  msgType?: number;
+  title?: string;
+  content?: string;
+  button?: string;
+  problems?: Array<{ field: string; list: string; words: string[] }>;
+}
+interface Translated {
+  content: Array<{
+    lang: string;
+    title: string;
+    desc: string;
+    extra: string;
+    button: string;
+    buttonExtra: string[];
+  }>;
+  problems: Array<{ lang: string; field: string; index?: number; message: string }>;
+}
+
+const API_KEY = 'sk-beacon-test';
+const ask = (content: string) => ({ messages: [{ role: 'user', content }], msgType: 1, from: 'push' });
+const answer = (a: { kind?: string; answer?: string; suggestions?: Array<Record<string, string>> }) =>
+  JSON.stringify({ kind: 'suggestions', answer: '', suggestions: [], ...a });
+const suggestion = (title: string, content = 'Fresh deals every day', button = 'Open') => ({
+  title,
+  content,
+  button,
+});
+
+interface SseData {
+  text?: string;
+  list?: Item[];
+  status?: number;
+  msg?: string;
+}
+
+/** The text of a message the emulator received. */
+const textOf = (m: { content?: unknown } | undefined): string =>
+  typeof m?.content === 'string' ? m.content : '';
+
+/** The events of a text/event-stream body, in order. */
+function sseEvents(body: string): Array<{ event: string; data: SseData }> {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) as SseData };
+    });
+}
+
+describe.each(backends())('AI assistant and translation [$name]', (backend) => {
+  let emu: AiEmulator;
+  let t: TestApp;
+  let f: TeamFixture;
+  let base: string;
+
+  beforeAll(async () => {
+    emu = await startAiEmulator({ apiKey: API_KEY });
+    t = await startTestApp(backend, {
+      AI_BASE_URL: `${emu.url}/v1`,
+      AI_API_KEY: API_KEY,
+      AI_MODEL: 'beacon-test-model',
+      AI_TIMEOUT_SECONDS: '2',
+    });
+    f = await seedTeamClients(t);
+    base = `/tcm/v1/app/${f.appId}`;
+    // device languages: en 5, pt_BR 4, fr 3, es_US 2, ar_MA 1, hi 1 (the top 5 stop at ar_MA)
+    await seedDevices(t, f.appId, 1, 16);
+    for (const [from, to, lang] of [
+      [6, 9, 'pt_BR'],
+      [10, 12, 'fr'],
+      [13, 14, 'es_US'],
+      [15, 15, 'ar_MA'],
+      [16, 16, 'hi'],
+    ] as const)
+      await t.database.query(
+        `UPDATE devices SET language = $2 WHERE app_id = $1
+           AND gaid BETWEEN ('00000000-0000-4000-8000-' || lpad($3::text, 12, '0'))::uuid
+                        AND ('00000000-0000-4000-8000-' || lpad($4::text, 12, '0'))::uuid`,
+        [f.appId, lang, from, to],
+      );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await emu?.close();
+  });
+  beforeEach(async () => {
+    emu.reset();
+    await t.database.query('DELETE FROM tracking_events');
+  });
+
+  const post = async <D = Record<string, unknown>>(who: Role, url: string, body: unknown = {}) =>
+    (await f.clients[who].post(url, body)).json<Envelope<D>>();
+  const trackingRows = () =>
+    t.database.query<{ action: string; source: string; app_id: number; title: string; email: string }>(
+      "SELECT action, source, app_id, title, email FROM tracking_events WHERE ev = 'action' ORDER BY id",
+    );
+
+  it('says AI is configured, with its model, to any signed-in user', async () => {
+    const res = await f.clients.stranger.call('GET', '/tcm/v1/ai/status');
+    expect(res.json()).toMatchObject({ status: 200, data: { configured: true, model: 'beacon-test-model' } });
+  });
+
+  it('asks for suggestions with a prompt that knows the app, its top languages and the limits; tracks ai', async () => {
+    const res = await post<{ list: Item[] }>(
+      'operator',
+      `${base}/assistant/chat`,
+      ask('Spring sale starts tomorrow'),
+    );
+    expect(res.status).toBe(200);
+    expect(res.data.list).toHaveLength(3);
+    for (const item of res.data.list) {
+      expect(item).toMatchObject({ showType: 0, msgType: 1 });
+      expect(item.title).toContain('Spring sale');
+      expect(item.problems).toBeUndefined();
+    }
+    expect(emu.requests).toHaveLength(1);
+    const sent = emu.requests[0]!.body;
+    expect(sent.model).toBe('beacon-test-model');
+    expect(emu.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    const system = textOf(sent.messages[0]);
+    expect(sent.messages[0]?.role).toBe('system');
+    expect(system).toContain('"Audience"');
+    expect(system).toContain('com.example.audience');
+    expect(system).toContain(
+      'English (en), Portuguese (Brazil) (pt_BR), French (fr), Spanish (United States) (es_US), Arabic (Morocco) (ar_MA)',
+    );
+    expect(system).not.toContain('(hi)');
+    expect(system).toMatch(/title of at most 150 .* description of at most 100 .* at most 20/);
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Spring sale starts tomorrow' });
+    expect(sent.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
+    expect(await trackingRows()).toEqual([
+      { action: 'ai', source: 'push', app_id: f.appId, title: 'Audience', email: 'operator@example.com' },
+    ]);
+  });
+
+  it('tells the cross-message limits for msgType 2', async () => {
+    const res = await post('owner', `${base}/assistant/chat`, {
+      ...ask('A banner for new levels'),
+      msgType: 2,
+      from: 'material',
+    });
+    expect(res.status).toBe(200);
+    expect(textOf(emu.requests[0]!.body.messages[0])).toContain('cross message');
+    expect((await trackingRows())[0]).toMatchObject({ action: 'ai', source: 'material' });
+  });
+
+  it('answers a question in plain text (showType 1)', async () => {
+    emu.script({ content: answer({ kind: 'answer', answer: 'Start the title with a verb.' }) });
+    const res = await post<{ list: Item[] }>(
+      'owner',
+      `${base}/assistant/chat`,
+      ask('How do I write a good title?'),
+    );
+    expect(res.data.list).toEqual([{ showType: 1, originContent: 'Start the title with a verb.' }]);
+  });
+
+  it('asks again once when a suggestion breaks a limit, then accepts the valid answer', async () => {
+    emu.script(
+      { content: answer({ suggestions: [suggestion('x'.repeat(151))] }) },
+      { content: answer({ suggestions: [suggestion('Spring sale')] }) },
+    );
+    const res = await post<{ list: Item[] }>('owner', `${base}/assistant/chat`, ask('Spring sale'));
+    expect(res.status).toBe(200);
+    expect(res.data.list.map((i) => i.title)).toEqual(['Spring sale']);
+    expect(emu.requests).toHaveLength(2);
+    const retry = emu.requests[1]!.body.messages;
+    expect(retry.at(-2)?.role).toBe('assistant');
+    expect(textOf(retry.at(-1))).toMatch(/suggestions\.0\.title/);
+  });
+
+  it('fails with 1062 after two invalid answers, and tracks ai_error', async () => {
+    emu.script({ content: 'not json' }, { content: answer({ suggestions: [suggestion('y'.repeat(200))] }) });
+    const res = await post('manager', `${base}/assistant/chat`, ask('Spring sale'));
+    expect(res.status).toBe(1062);
+    expect(res.msg).toMatch(/^The AI provider failed: invalid answer twice: .*title/);
+    expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
+  });
+
+  it('reports sensitive words in a suggestion instead of passing it silently', async () => {
+    expect((await post('owner', `${base}/sensitive/add`, { word: 'casino' })).status).toBe(200);
+    emu.script({
+      content: answer({
+        suggestions: [suggestion('Big casino night'), suggestion('Fresh picks', 'New arrivals', 'Casino')],
+      }),
+    });
+    const res = await post<{ list: Item[] }>('owner', `${base}/assistant/chat`, ask('A night event'));
+    expect(res.data.list.map((i) => i.problems?.map((p) => [p.field, p.list, p.words]))).toEqual([
+      [['title', 'app', ['casino']]],
+      [['button', 'app', ['casino']]],
+    ]);
+  });
+
+  it('retries a 429 once after its Retry-After, then succeeds', async () => {
+    emu.script(
+      { status: 429, retryAfterSeconds: 0.05 },
+      { content: answer({ suggestions: [suggestion('Ok')] }) },
+    );
+    const res = await post<{ list: Item[] }>('owner', `${base}/assistant/chat`, ask('hi'));
+    expect(res.status).toBe(200);
+    expect(res.data.list[0]?.title).toBe('Ok');
+    expect(emu.requests).toHaveLength(2);
+  });
+
+  it('fails with the provider’s reason on 500 twice, tracking ai_error', async () => {
+    emu.script(
+      { status: 500, errorMessage: 'model crashed' },
+      { status: 500, errorMessage: 'model crashed' },
+    );
+    const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+    expect(res.status).toBe(1062);
+    expect(res.msg).toContain('HTTP 500');
+    expect(res.msg).toContain('model crashed');
+    expect(emu.requests).toHaveLength(2);
+    expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
+  });
+
+  it(
+    'gives up on an answer slower than AI_TIMEOUT_SECONDS (after the one retry)',
+    { timeout: 20_000 },
+    async () => {
+      emu.script({ delayMs: 2600 }, { delayMs: 2600 });
+      const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+      expect(res.status).toBe(1062);
+      expect(res.msg).toContain('no answer within 2 s');
+      expect(emu.requests).toHaveLength(2);
+    },
+  );
+
+  it('streams the answer as Server-Sent Events: tokens in order, then done with the list', async () => {
+    const json = answer({ suggestions: [suggestion('Spring sale'), suggestion('Last day')] });
+    const chunks = [json.slice(0, 10), json.slice(10, 40), json.slice(40)];
+    emu.script({ chunks });
+    const res = await f.clients.operator.post(`${base}/assistant/chat/stream`, ask('Spring sale'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = sseEvents(res.body);
+    expect(events.map((e) => e.event)).toEqual(['token', 'token', 'token', 'done']);
+    expect(events.slice(0, 3).map((e) => e.data.text)).toEqual(chunks);
+    expect(events[3]!.data.list!.map((i) => i.title)).toEqual(['Spring sale', 'Last day']);
+    expect(emu.requests[0]!.body.stream).toBe(true);
+    expect((await trackingRows()).map((r) => r.action)).toEqual(['ai']);
+  });
+
+  it('asks again (not streamed) when the streamed answer is invalid', async () => {
+    emu.script(
+      { chunks: ['{"kind":', '"oops"}'] },
+      { content: answer({ suggestions: [suggestion('Fixed')] }) },
+    );
+    const events = sseEvents((await f.clients.owner.post(`${base}/assistant/chat/stream`, ask('x'))).body);
+    expect(events.map((e) => e.event)).toEqual(['token', 'token', 'done']);
+    expect(events.at(-1)!.data.list![0]!.title).toBe('Fixed');
+    expect(emu.requests.map((r) => Boolean(r.body.stream))).toEqual([true, false]);
+  });
+
+  it('ends the stream with an error event when the provider fails', async () => {
+    emu.script({ status: 503 }, { status: 503 });
+    const events = sseEvents((await f.clients.owner.post(`${base}/assistant/chat/stream`, ask('x'))).body);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ event: 'error', data: { status: 1062 } });
+    expect(events[0]!.data.msg).toContain('HTTP 503');
+    expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
+  });
+
+  const source = {
+    title: 'Hi {name}, your order shipped 🚚',
+    desc: 'Track it: shop://orders/42',
+    extra: '',
+    button: 'Track',
+    buttonExtra: ['Later'],
+  };
+  const translated = (lang: string, over: Record<string, unknown> = {}) => ({
+    lang,
+    title: `[${lang}] {name} 🚚`,
+    desc: `[${lang}] shop://orders/42`,
+    extra: '',
+    button: `[${lang}] Track`,
+    buttonExtra: [`[${lang}] Later`],
+    ...over,
+  });
+
+  it('translates into fr, zh and pt_BR in one request, keeping placeholders and deep links', async () => {
+    emu.script({
+      content: JSON.stringify({ translations: ['fr', 'zh', 'pt_BR'].map((l) => translated(l)) }),
+    });
+    const res = await post<Translated>('operator', `${base}/msg/translate`, {
+      langs: ['fr', 'zh', 'pt_BR'],
+      content: source,
+      from: 'push',
+    });
+    expect(res.status).toBe(200);
+    expect(res.data.content.map((c) => c.lang)).toEqual(['fr', 'zh', 'pt_BR']);
+    expect(res.data.content[2]).toEqual(translated('pt_BR'));
+    expect(res.data.problems).toEqual([]);
+    expect(emu.requests).toHaveLength(1);
+    const prompt = emu.requests[0]!.body.messages.map(textOf).join('\n');
+    expect(prompt).toContain('pt_BR: Portuguese (Brazil)');
+    expect(prompt).toContain('zh: Chinese');
+    expect(prompt).toContain('{name}');
+    const format = JSON.parse(JSON.stringify(emu.requests[0]!.body.response_format));
+    expect(format.json_schema.schema.properties.translations.items.properties.lang.enum).toEqual([
+      'fr',
+      'zh',
+      'pt_BR',
+    ]);
+  });
+
+  it('asks again when a translation drops a placeholder, and fails with 25201 naming the language the second time', async () => {
+    const lost = JSON.stringify({
+      translations: [translated('fr', { title: 'Bonjour, commande expédiée' })],
+    });
+    emu.script({ content: lost }, { content: JSON.stringify({ translations: [translated('fr')] }) });
+    const ok = await post<Translated>('owner', `${base}/msg/translate`, {
+      langs: ['fr'],
+      content: source,
+      from: 'material',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.data.content[0]?.title).toBe('[fr] {name} 🚚');
+    expect(emu.requests).toHaveLength(2);
+    expect(textOf(emu.requests[1]!.body.messages.at(-1))).toContain('fr: title must keep "{name}"');
+
+    emu.reset();
+    emu.script({ content: lost }, { content: lost });
+    const failed = await post('owner', `${base}/msg/translate`, {
+      langs: ['fr'],
+      content: source,
+      from: 'material',
+    });
+    expect(failed.status).toBe(25201);
+    expect(failed.msg).toMatch(/^Translation failed: .*fr: title must keep "\{name\}"/);
+  });
+
+  it('returns an over-long translated field as is with a problem on that field', async () => {
+    const long = `{name} ${'très long '.repeat(20)}🚚`;
+    emu.script({
+      content: JSON.stringify({
+        translations: [translated('fr', { title: long, buttonExtra: ['Plus tard, peut-être demain'] })],
+      }),
+    });
+    const res = await post<Translated>('owner', `${base}/msg/translate`, {
+      langs: ['fr'],
+      content: source,
+      from: 'push',
+    });
+    expect(res.status).toBe(200);
+    expect(res.data.content[0]?.title).toBe(long.trim());
+    expect(res.data.problems).toEqual([
+      { lang: 'fr', field: 'title', message: 'must be at most 150 characters' },
+      { lang: 'fr', field: 'buttonExtra', index: 0, message: 'must be at most 20 characters' },
+    ]);
+  });
+
+  it('fails a translation with 25201 and the provider’s reason', async () => {
+    emu.script({ status: 500, errorMessage: 'boom' }, { status: 500, errorMessage: 'boom' });
+    const res = await post('owner', `${base}/msg/translate`, {
+      langs: ['fr'],
+      content: source,
+      from: 'push',
+    });
+    expect(res.status).toBe(25201);
+    expect(res.msg).toContain('HTTP 500');
+  });
+
+  it('records ai_use and ai_submit reported by the console', async () => {
+    expect(
+      (await post('operator', `${base}/assistant/track`, { action: 'ai_use', from: 'push' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await post('operator', `${base}/assistant/track`, {
+          action: 'ai_submit',
+          from: 'material',
+          title: 'Spring',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await trackingRows()).toEqual([
+      { action: 'ai_use', source: 'push', app_id: f.appId, title: 'Audience', email: 'operator@example.com' },
+      {
+        action: 'ai_submit',
+        source: 'material',
+        app_id: f.appId,
+        title: 'Spring',
+        email: 'operator@example.com',
+      },
+    ]);
+  });
+
+  it('stores contentCreateType 1 of a message saved from AI content (insert and edit), 0 when absent', async () => {
+    const tomorrow = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} 12:00:00`;
+    const save = (body: Record<string, unknown>) =>
+      post<{ id: number }>('owner', `${base}/msg/save`, {
+        msgType: 1,
+        data: NOTIFICATION,
+        title: 'Spring',
+        pushCount: 1,
+        targetingType: 0,
+        scheduleType: 2,
+        scheduleDate: tomorrow,
+        ...body,
+      });
+    const stored = async (id: number) =>
+      (
+        await t.database.query<{ c: number }>('SELECT content_create_type AS c FROM messages WHERE id = $1', [
+          id,
+        ])
+      )[0]?.c;
+    const ai = await save({ contentCreateType: 1 });
+    expect(ai.status, ai.msg).toBe(200);
+    expect(await stored(ai.data.id)).toBe(1);
+    expect((await save({ id: ai.data.id })).status).toBe(200);
+    expect(await stored(ai.data.id)).toBe(0);
+    expect((await save({ id: ai.data.id, contentCreateType: 1 })).status).toBe(200);
+    expect(await stored(ai.data.id)).toBe(1);
+    expect((await save({ contentCreateType: 2 })).msg).toContain('contentCreateType');
+  });
+
+  it('downloads a conversation as a text attachment', async () => {
+    const res = await f.clients.owner.post(`${base}/assistant/download`, {
+      contents: [
+        { role: 'user', content: 'Spring sale', date: '2025-03-01 10:00' },
+        { role: 'assistant', content: 'Spring sale starts now!' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="assistant-chat-\d+-\d{8}-\d{4}\.txt"$/,
+    );
+    expect(res.body).toContain('[2025-03-01 10:00] You:\nSpring sale');
+    expect(res.body).toContain('Assistant:\nSpring sale starts now!');
+  });
+
+  it('refuses bad input naming the field, before asking the provider', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: 'x',
+    }));
+    for (const [url, body, field] of [
+      [`${base}/assistant/chat`, { ...ask('x'), messages: eleven }, 'messages'],
+      [`${base}/assistant/chat`, { ...ask('x'), msgType: 3 }, 'msgType'],
+      [`${base}/assistant/chat`, ask('x'.repeat(4001)), 'messages.0.content'],
+      [`${base}/assistant/chat/stream`, { ...ask('x'), messages: eleven }, 'messages'],
+      [`${base}/msg/translate`, { langs: ['fr', 'xx_QQ'], content: source, from: 'push' }, 'langs.1'],
+      [`${base}/msg/translate`, { langs: [], content: source, from: 'push' }, 'langs'],
+      [
+        `${base}/msg/translate`,
+        { langs: ['fr'], content: { ...source, title: 't'.repeat(151) }, from: 'push' },
+        'content.title',
+      ],
+      [`${base}/msg/translate`, { langs: ['fr'], content: { title: ' ' }, from: 'push' }, 'content'],
+      [`${base}/msg/translate`, { langs: ['fr'], content: source, from: 'mail' }, 'from'],
+      [`${base}/assistant/track`, { action: 'ai', from: 'push' }, 'action'],
+      [`${base}/assistant/download`, { contents: [] }, 'contents'],
+    ] as const) {
+      const res = await post('owner', url, body);
+      expect([url, res.status], JSON.stringify(body).slice(0, 80)).toEqual([url, 400]);
+      expect(res.msg).toContain(field);
+    }
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('refuses testers (500) and strangers on the app', async () => {
+    for (const who of ['tester', 'stranger'] as const)
+      for (const [url, body] of [
+        [`${base}/assistant/chat`, ask('x')],
+        [`${base}/assistant/chat/stream`, ask('x')],
+        [`${base}/msg/translate`, { langs: ['fr'], content: source, from: 'push' }],
+        [`${base}/assistant/track`, { action: 'ai_use', from: 'push' }],
+        [`${base}/assistant/download`, { contents: [{ role: 'user', content: 'x' }] }],
+      ] as const)
+        expect([who, url, (await post(who, url, body)).status]).toEqual([who, url, 1002]);
+    expect(emu.requests).toHaveLength(0);
+    expect(await trackingRows()).toEqual([]);
+  });
+});
+
+describe.each(backends())('AI not configured [$name]', (backend) => {
+  let t: TestApp;
+  let f: TeamFixture;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { AI_BASE_URL: '' });
+    f = await seedTeamClients(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('says configured: false, answers 1061 to chat, stream and translate, and still records tracking', async () => {
+    const status = await f.clients.operator.call('GET', '/tcm/v1/ai/status');
+    expect(status.json()).toEqual({ status: 200, msg: 'success', data: { configured: false, model: '' } });
+    const base = `/tcm/v1/app/${f.appId}`;
+    for (const [url, body] of [
+      [`${base}/assistant/chat`, ask('x')],
+      [`${base}/assistant/chat/stream`, ask('x')],
+      [`${base}/msg/translate`, { langs: ['fr'], content: { title: 'Hi' }, from: 'push' }],
+    ] as const) {
+      const res = (await f.clients.owner.post(url, body)).json<Envelope>();
+      expect([url, res.status, res.msg]).toEqual([url, 1061, 'AI is not configured — set AI_BASE_URL']);
+    }
+    expect(
+      (
+        await f.clients.owner.post(`${base}/assistant/track`, { action: 'ai_use', from: 'push' })
+      ).json<Envelope>().status,
+    ).toBe(200);
+  });
+});
