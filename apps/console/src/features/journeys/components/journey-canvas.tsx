@@ -117,12 +117,14 @@ function Canvas(props: JourneyCanvasProps) {
       nodesConnectable={!readOnly}
       deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
       fitView
+      fitViewOptions={{ padding: 0.2 }}
       minZoom={0.2}
       proOptions={{ hideAttribution: true }}
     >
       <Background />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable />
+      {/* the editor's overview; view mode has few nodes, and the map would cover the bottom-right one's figures */}
+      {!readOnly && <MiniMap pannable zoomable />}
     </ReactFlow>
   );
 }

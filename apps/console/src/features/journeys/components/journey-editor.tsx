@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type AppInfo, type DictEntry, type JourneyDetail, type JourneyStepRow } from '@beacon/shared';
 import { type ConditionDictionaries } from '../../../components/condition-builder';
 import { emptyCompose, ForbiddenDialog } from '../../compose';
-import { autoLayout } from '../lib/auto-layout';
+import { autoLayout, viewLayout } from '../lib/auto-layout';
 import {
   addStep,
   canConnect,
@@ -115,7 +115,7 @@ export function JourneyEditor(props: JourneyEditorProps) {
   };
   const rowOf = (id: string): JourneyStepRow | undefined =>
     detail ? detail.childMsgs[Number(id.replace('step-', '')) - 1] : undefined;
-  const { nodes, edges } = flowElements(graph, {
+  const { nodes, edges } = flowElements(detail && readOnly ? viewLayout(graph) : graph, {
     problems: readOnly ? new Map() : texts,
     rowOf,
     counting: detail ? isCounting(detail.status) : false,

@@ -34,3 +34,15 @@ export function autoLayout(graph: JourneyGraph): JourneyGraph {
   const positions = layoutPositions(graph);
   return { ...graph, nodes: graph.nodes.map((n) => ({ ...n, position: positions.get(n.id) ?? n.position })) };
 }
+
+/**
+ * The graph as view mode draws it: a node there shows its figures and stands about twice as tall as in the editor,
+ * so the editor's positions are spread apart (rows further apart than columns) and no node covers its neighbour's
+ * figures or a branch's count.
+ */
+export function viewLayout(graph: JourneyGraph): JourneyGraph {
+  return {
+    ...graph,
+    nodes: graph.nodes.map((n) => ({ ...n, position: { x: n.position.x * 1.3, y: n.position.y * 2.2 } })),
+  };
+}
