@@ -123,8 +123,8 @@ function Canvas(props: JourneyCanvasProps) {
     >
       <Background />
       <Controls showInteractive={false} />
-      {/* the editor's overview; view mode has few nodes, and the map would cover the bottom-right one's figures */}
-      {!readOnly && <MiniMap pannable zoomable />}
+      {/* the editor's overview, top right (journeys grow downward); view mode has none: it would cover a node's figures */}
+      {!readOnly && <MiniMap pannable zoomable position="top-right" />}
     </ReactFlow>
   );
 }
