@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Fleet, startEmulator, type FcmEmulator, type FleetDevice } from '@beacon/fcm-emulator';
 import { statRate } from '@beacon/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -15,6 +13,7 @@ import {
   startBeacon,
   type RunningBeacon,
 } from './harness';
+import { RecordingProxy } from './recording-proxy';
 
 /**
  * A/B tests in the browser (issue 13: "create an A/B test, watch both arms' counters fill from the demo fleet, send
@@ -45,7 +44,6 @@ let beacon: RunningBeacon;
 let emu: FcmEmulator;
 let browser: Browser;
 let page: Page;
-let proxy: Server;
 let fleet: Fleet;
 let devices: readonly FleetDevice[];
 let appId = 0;
@@ -55,50 +53,9 @@ const armId: Record<Tag, number> = { A: 0, B: 0 };
 /** The devices of each slice (by the server's bucket rule), as fleet devices. */
 const slice: Record<Tag | 'rest', FleetDevice[]> = { A: [], B: [], rest: [] };
 
-/** Every POST /sdk/v1/events the fleet made that Beacon accepted, in order. */
-const reported: Array<{ gaid: string; events: Array<{ type: string; msgId: string }> }> = [];
-let proxyInFlight = 0;
-
-/**
- * Beacon's device API behind a recording proxy: the fleet talks to it as to Beacon, and every accepted event report
- * is kept (what the devices reported, independent of what the server counted).
- */
-async function startProxy(target: string): Promise<string> {
-  proxy = createServer((req, res) => {
-    proxyInFlight++;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      fetch(`${target}${req.url ?? '/'}`, {
-        method: req.method ?? 'POST',
-        headers: {
-          authorization: req.headers.authorization ?? '',
-          'content-type': req.headers['content-type'] ?? 'application/json',
-        },
-        body: body.length > 0 ? body : undefined,
-      })
-        .then(async (upstream) => {
-          const text = await upstream.text();
-          if (
-            req.url === '/sdk/v1/events' &&
-            upstream.ok &&
-            (JSON.parse(text) as { status: number }).status === 200
-          )
-            reported.push(JSON.parse(body.toString('utf8')) as (typeof reported)[number]);
-          res.writeHead(upstream.status, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(text);
-        })
-        .catch((err: unknown) => {
-          res.writeHead(502);
-          res.end(String(err));
-        })
-        .finally(() => proxyInFlight--);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-}
+/** The fleet's reports, through a recording proxy in front of Beacon's device API. */
+const proxy = new RecordingProxy();
+const reported = proxy.reported;
 
 /** What the devices reported about message `msgId`: devices that received, showed, clicked it (a click implies a show, a show a receipt, as on the server). */
 function reportedCounts(msgId: number): { reach: number; show: number; click: number } {
@@ -162,7 +119,7 @@ async function openDetail(lang = 'en'): Promise<Locator> {
 beforeAll(async () => {
   emu = await startEmulator({ tlsPort: null });
   beacon = await startBeacon({ FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
-  const apiBaseUrl = await startProxy(beacon.url);
+  const apiBaseUrl = await proxy.start(beacon.url);
   browser = await launchBrowser();
   await seedUser(beacon, OWNER);
   const app = await appOnEmulator(beacon, emu, OWNER.email, {
@@ -199,7 +156,7 @@ afterAll(async () => {
   await fleet?.stop();
   await browser?.close();
   await beacon?.close();
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  await proxy.close();
   await emu?.close();
 });
 
@@ -310,7 +267,7 @@ describe('A/B tests in the browser', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, online + 64_000 * SCALE + 500 - Date.now())));
     await until(
       'the fleet’s reports to settle',
-      async () => ({ sent: fleet.stats().eventsSent, inFlight: proxyInFlight }),
+      async () => ({ sent: fleet.stats().eventsSent, inFlight: proxy.inFlight }),
       (s) => s.inFlight === 0 && fleet.stats().eventsSent === s.sent,
       10_000,
       300,

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Fleet, startEmulator, type FcmEmulator, type FleetDevice } from '@beacon/fcm-emulator';
 import { EVENT_BITS, type JourneyDetail } from '@beacon/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -14,6 +12,7 @@ import {
   startBeacon,
   type RunningBeacon,
 } from './harness';
+import { RecordingProxy } from './recording-proxy';
 
 /**
  * Journeys in the browser (issue 15: "build a 3-node journey on the canvas with the mouse, confirm it, watch the first
@@ -53,7 +52,6 @@ let beacon: RunningBeacon;
 let emu: FcmEmulator;
 let browser: Browser;
 let page: Page;
-let proxy: Server;
 let fleet: Fleet;
 let devices: readonly FleetDevice[];
 let appId = 0;
@@ -61,47 +59,9 @@ let journeyId = 0;
 /** The steps' message ids (entry, clicked branch, not-shown branch), once confirmed. */
 let stepIds: [number, number, number] = [0, 0, 0];
 
-/** Every POST /sdk/v1/events the fleet made that Beacon accepted, in order. */
-const reported: Array<{ gaid: string; events: Array<{ type: string; msgId: string }> }> = [];
-let proxyInFlight = 0;
-
-/** Beacon's device API behind a recording proxy: every accepted event report is kept. */
-async function startProxy(target: string): Promise<string> {
-  proxy = createServer((req, res) => {
-    proxyInFlight++;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      fetch(`${target}${req.url ?? '/'}`, {
-        method: req.method ?? 'POST',
-        headers: {
-          authorization: req.headers.authorization ?? '',
-          'content-type': req.headers['content-type'] ?? 'application/json',
-        },
-        body: body.length > 0 ? body : undefined,
-      })
-        .then(async (upstream) => {
-          const text = await upstream.text();
-          if (
-            req.url === '/sdk/v1/events' &&
-            upstream.ok &&
-            (JSON.parse(text) as { status: number }).status === 200
-          )
-            reported.push(JSON.parse(body.toString('utf8')) as (typeof reported)[number]);
-          res.writeHead(upstream.status, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(text);
-        })
-        .catch((err: unknown) => {
-          res.writeHead(502);
-          res.end(String(err));
-        })
-        .finally(() => proxyInFlight--);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-}
+/** The fleet's reports, through a recording proxy in front of Beacon's device API. */
+const proxy = new RecordingProxy();
+const reported = proxy.reported;
 
 /** What the devices reported about message `msgId`: devices that received, showed, clicked it (a click implies a show). */
 function reportedCounts(msgId: number): { reach: number; show: number; click: number } {
@@ -150,7 +110,7 @@ async function settle(msgIds: Array<{ id: number; reach: number }>): Promise<voi
   await new Promise((r) => setTimeout(r, 64_000 * SCALE + 500));
   await until(
     'the fleet’s reports to settle',
-    async () => ({ sent: fleet.stats().eventsSent, inFlight: proxyInFlight }),
+    async () => ({ sent: fleet.stats().eventsSent, inFlight: proxy.inFlight }),
     (s) => s.inFlight === 0 && fleet.stats().eventsSent === s.sent,
     10_000,
     300,
@@ -282,7 +242,7 @@ beforeAll(async () => {
     { FCM_BASE_URL: emu.h2cUrl, BEACON_JOURNEY_SWEEP_SECONDS: '1' },
     { runWorkers: true },
   );
-  const apiBaseUrl = await startProxy(beacon.url);
+  const apiBaseUrl = await proxy.start(beacon.url);
   browser = await launchBrowser();
   await seedUser(beacon, OWNER);
   const app = await appOnEmulator(beacon, emu, OWNER.email, {
@@ -319,7 +279,7 @@ afterAll(async () => {
   await fleet?.stop();
   await browser?.close();
   await beacon?.close();
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  await proxy.close();
   await emu?.close();
 });
 
