@@ -23,6 +23,7 @@ beforeEach(() => {
     if (url.endsWith('/msg/flow/canvas/5/detail')) return ok(detail);
     if (url.endsWith('/msg/flow/canvas/save')) return saveAnswer ?? ok({ id: 5, msgId: 5, status: 19 });
     if (url.includes('/msg/flow/canvas/5/approve')) return ok({ id: 5, msgId: 5, status: 2 });
+    if (url.endsWith('/msg/52/retreat')) return ok({});
     return undefined;
   });
 });
@@ -145,6 +146,27 @@ describe('JourneyEditorScreen, message/editcanvas', () => {
     expect(screen.queryByTestId('journey-submit')).toBeNull();
     fireEvent.click(screen.getByTestId('journey-copy'));
     expect(screen.getByTestId('location').textContent).toBe('/app/1/message/editcanvas?id=5&act=copy');
+  }, 60_000);
+
+  it('recalls one chosen step from its drawer in view mode, after a confirmation', async () => {
+    detail = journeyDetail({
+      status: 4,
+      childMsgs: [
+        stepRow('welcome', { msgId: 51, status: 1, entered: 12_000 }),
+        stepRow('thanks', {
+          msgId: 52,
+          status: 1,
+          entered: 1_234,
+          displayConditions: { from: 'welcome', outcome: 'clicked', wait: { unit: 'hours', value: 3 } },
+        }),
+      ],
+    });
+    renderAt('/app/1/message/editcanvas?id=5&act=view', <JourneyEditorScreen appId={1} id={5} act="view" />);
+    fireEvent.click(await screen.findByTestId('outline-step-2', undefined, slow));
+    fireEvent.click(await within(drawer()).findByTestId('step-recall'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Recall this step' }));
+    await waitFor(() => expect(posted('/msg/52/retreat')).toHaveLength(1));
+    expect(posted('/msg/51/retreat')).toHaveLength(0);
   }, 60_000);
 
   it('hides the figures while the estimate is counted', async () => {

@@ -26,6 +26,7 @@ import { EditorToolbar } from './editor-toolbar';
 import { JourneyConfirmDialog } from './journey-confirm-dialog';
 import { type Selection } from './journey-canvas';
 import { StepDrawer } from './step-drawer';
+import { StepRecall } from './step-recall';
 import { StepOutline } from './step-outline';
 import { useBranchText } from './use-branch-text';
 import { useCount } from './use-count';
@@ -256,6 +257,7 @@ export function JourneyEditor(props: JourneyEditorProps) {
           onSettings={ed.setSettings}
           onStep={(step) => ed.live((g) => updateStep(g, openNode, step))}
           onBranch={(b) => ed.live((g) => setBranch(g, openNode, b))}
+          {...(detail && readOnly ? { recall: <StepRecall appId={app.appId} row={rowOf(openNode)} /> } : {})}
           onDelete={() => {
             closeDrawers();
             ed.change((g) => removeElements(g, [openNode], []));

@@ -25,6 +25,8 @@ interface StepDrawerProps {
   onBranch: (branch: BranchValue | null) => void;
   onDelete: () => void;
   onClose: () => void;
+  /** view mode: the step's recall (StepRecall), when the journey is saved */
+  recall?: React.ReactNode;
 }
 
 /**
@@ -59,12 +61,13 @@ export function StepDrawer(props: StepDrawerProps) {
       onClose={props.onClose}
       data-testid="step-drawer"
       extra={
-        !entry &&
-        !readOnly && (
-          <Button danger icon={<DeleteOutlined />} onClick={props.onDelete} data-testid="step-delete">
-            {t('journeys.drawer.delete')}
-          </Button>
-        )
+        readOnly
+          ? props.recall
+          : !entry && (
+              <Button danger icon={<DeleteOutlined />} onClick={props.onDelete} data-testid="step-delete">
+                {t('journeys.drawer.delete')}
+              </Button>
+            )
       }
     >
       {props.problems.length > 0 && (
