@@ -197,7 +197,11 @@ export function ComposeForm({
               <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
               {app.multiLangEnable && (
                 <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-                  <MultiLangSection rule={rule} languages={languages} />
+                  <MultiLangSection
+                    rule={rule}
+                    languages={languages}
+                    translate={{ appId: app.appId, from: 'push' }}
+                  />
                 </Card>
               )}
             </>

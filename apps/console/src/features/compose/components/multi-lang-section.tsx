@@ -1,9 +1,11 @@
-import { Alert, Button, Flex, Form, Input, Select, Switch, Tabs, Typography } from 'antd';
-import { useMemo } from 'react';
+import { TranslationOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, Input, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_LIMITS, type DictEntry } from '@beacon/shared';
 import { type ComposeValues } from '../lib/compose-values';
 import { type FieldRule } from './use-field-rule';
+import { useLangTranslate, type TranslateTarget } from './use-lang-translate';
 
 type Lang = 'en' | 'zh' | 'fr';
 
@@ -17,10 +19,45 @@ export function withVariants(picked: string[], previous: string[], all: string[]
 interface MultiLangSectionProps {
   rule: FieldRule;
   languages: DictEntry[];
+  /** Machine translation from the main content (the app and where it started); without it, no translate buttons. */
+  translate?: TranslateTarget | undefined;
+}
+
+/** A translate button: disabled with the reason while AI is not configured, loading while its call is in flight. */
+function TranslateButton(props: {
+  configured: boolean;
+  loading: boolean;
+  busy: boolean;
+  label?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const button = (
+    <Button
+      size="small"
+      icon={<TranslationOutlined />}
+      aria-label={props.label}
+      disabled={!props.configured || (props.busy && !props.loading)}
+      loading={props.loading}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
+  );
+  if (props.configured) return button;
+  // a disabled button gets no pointer events: the tooltip listens on its wrapper
+  return (
+    <Tooltip title={t('ai.notConfigured')}>
+      <span style={{ display: 'inline-block' }} data-testid="ai-not-configured">
+        {button}
+      </span>
+    </Tooltip>
+  );
 }
 
 /** Per-language title and text (and expanded text, button, extra-button texts by design), with the translation warning. */
-export function MultiLangSection({ rule, languages }: MultiLangSectionProps) {
+export function MultiLangSection({ rule, languages, translate }: MultiLangSectionProps) {
   const { t, i18n } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const enabled = Form.useWatch('multiLang', form) ?? false;
@@ -36,6 +73,7 @@ export function MultiLangSection({ rule, languages }: MultiLangSectionProps) {
   const codes = options.map((o) => o.value);
   const nameOf = (code: string) => options.find((o) => o.value === code)?.label ?? code;
   const allChosen = codes.length > 0 && codes.every((c) => chosen.includes(c));
+  const ai = useLangTranslate(translate);
 
   return (
     <>
@@ -82,12 +120,37 @@ export function MultiLangSection({ rule, languages }: MultiLangSectionProps) {
               />
               <Tabs
                 size="small"
+                tabBarExtraContent={
+                  ai.enabled && (
+                    <TranslateButton
+                      configured={ai.configured}
+                      loading={ai.pending === '*'}
+                      busy={ai.pending !== null}
+                      onClick={() => void ai.translateAll(chosen)}
+                    >
+                      {t('ai.translate.all')}
+                    </TranslateButton>
+                  )
+                }
                 items={chosen.map((code) => ({
                   key: code,
                   label: nameOf(code),
                   forceRender: true,
                   children: (
                     <>
+                      {ai.enabled && (
+                        <Flex justify="end" style={{ marginBottom: 8 }}>
+                          <TranslateButton
+                            configured={ai.configured}
+                            loading={ai.pending === code}
+                            busy={ai.pending !== null}
+                            label={t('ai.translate.oneLabel', { lang: nameOf(code) })}
+                            onClick={() => void ai.translateOne(code)}
+                          >
+                            {t('ai.translate.one')}
+                          </TranslateButton>
+                        </Flex>
+                      )}
                       <Form.Item
                         name={['langContent', code, 'title']}
                         label={t('compose.fields.title')}

@@ -120,7 +120,11 @@ export function StepForm({
           <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} description={false} />
           {app.multiLangEnable && (
             <Card title={t('compose.sections.languages')} variant="borderless">
-              <MultiLangSection rule={rule} languages={languages} />
+              <MultiLangSection
+                rule={rule}
+                languages={languages}
+                translate={{ appId: app.appId, from: 'push' }}
+              />
             </Card>
           )}
         </>

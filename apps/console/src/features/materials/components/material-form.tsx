@@ -182,7 +182,11 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
               />
               {app.multiLangEnable && (
                 <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-                  <MultiLangSection rule={rule} languages={languages} />
+                  <MultiLangSection
+                    rule={rule}
+                    languages={languages}
+                    translate={{ appId: app.appId, from: 'material' }}
+                  />
                 </Card>
               )}
             </>

@@ -1,0 +1,3 @@
+// What other features use of this one; they import it from here only (eslint.config.js, docs/architecture.md).
+export { getAiStatusQueryOptions, useAiStatus } from './api/get-ai-status';
+export { translate, useTranslate, type TranslateInput } from './api/translate';
