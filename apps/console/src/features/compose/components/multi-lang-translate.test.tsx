@@ -20,6 +20,7 @@ const LANGUAGES = [
 ];
 
 let configured = true;
+let languages = LANGUAGES;
 let answer: () => Response;
 let asked: Array<Record<string, unknown>> = [];
 let statusAnswered = false;
@@ -37,13 +38,14 @@ const ANSWER = { content: [translated('fr', 'Moitié prix', 'Jusqu’à minuit')
 
 beforeEach(() => {
   configured = true;
+  languages = LANGUAGES;
   asked = [];
   statusAnswered = false;
   answer = () => ok(ANSWER);
   stubApi((url, init) => {
     if (url.endsWith('/app/1/info')) return ok(appInfo({ multiLangEnable: true }));
     if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '' });
-    if (url.includes('/dict/1/all')) return ok({ ...DICTS, languages: LANGUAGES });
+    if (url.includes('/dict/1/all')) return ok({ ...DICTS, languages });
     if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: true });
     if (url.endsWith('/ai/status')) {
       statusAnswered = true;
@@ -155,6 +157,23 @@ describe('multi-language machine translation', () => {
     await waitFor(() => expect(translateAll()).toHaveProperty('disabled', false), slow);
     fireEvent.click(translateAll());
     expect(await screen.findByText('Fill in the content to translate first.', {}, slow)).toBeTruthy();
+    expect(asked).toEqual([]);
+  }, 60_000);
+
+  it('asks to choose at most 80 languages before translating them all', async () => {
+    languages = [
+      ...LANGUAGES,
+      ...Array.from({ length: 79 }, (_, i) => {
+        const code = `x${String(i).padStart(2, '0')}`;
+        return { code, name: { en: `Lang ${code}`, zh: code, fr: code } };
+      }),
+    ];
+    await openWithLanguages();
+    await waitFor(() => expect(translateAll()).toHaveProperty('disabled', false), slow);
+    fireEvent.click(translateAll());
+    expect(
+      await screen.findByText(/Choose at most 80 languages to translate at once \(81 chosen\)/, {}, slow),
+    ).toBeTruthy();
     expect(asked).toEqual([]);
   }, 60_000);
 

@@ -1,7 +1,13 @@
 import { App, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, type AiSource, type TranslateResult, type TranslateSource } from '@beacon/shared';
+import {
+  AI_LIMITS,
+  ErrorCodes,
+  type AiSource,
+  type TranslateResult,
+  type TranslateSource,
+} from '@beacon/shared';
 import { isApiError } from '../../../lib/api-error';
 import { useAiStatus, useTranslate } from '../../ai';
 import { type ComposeValues } from '../lib/compose-values';
@@ -68,6 +74,11 @@ export function useLangTranslate(target: TranslateTarget | undefined) {
     const source = translateSource(form.getFieldsValue(true) as ComposeValues);
     if (isEmptySource(source)) {
       void message.warning(t('ai.translate.fillFirst'));
+      return;
+    }
+    // a message holds at most 80 languages, and one request translates at most that many
+    if (langs.length > AI_LIMITS.translateLangsMax) {
+      void message.warning(t('ai.translate.tooMany', { max: AI_LIMITS.translateLangsMax, n: langs.length }));
       return;
     }
     setPending(key);
