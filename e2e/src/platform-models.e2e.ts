@@ -119,8 +119,14 @@ describe('platform administration: mobile models', () => {
     await control.getByText('No app in this list').waitFor();
     await page.getByRole('button', { name: 'Add app' }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Add app' }).click();
-    await dialog.getByText('Choose an app').waitFor(); // the app is required
+    // the form is in once its field shows; a click during the modal's opening could miss the submit (CI, under load)
+    await dialog.getByRole('combobox', { name: 'App' }).waitFor();
+    await expect
+      .poll(async () => {
+        await dialog.getByRole('button', { name: 'Add app' }).click();
+        return dialog.getByText('Choose an app').isVisible(); // the app is required
+      })
+      .toBe(true);
     await dialog.getByRole('combobox', { name: 'App' }).fill('acme');
     await page.locator('.ant-select-item-option', { hasText: 'Acme Shop' }).first().click();
     await dialog.getByRole('button', { name: 'Add app' }).click();
