@@ -96,11 +96,24 @@ export class JourneysRepository {
   }
 
   /** The steps of the given journeys (confirmed ones; a journey not confirmed has none yet), in id order. */
-  async steps(parentIds: number[], q: Queryable = this.database): Promise<JourneyStepRecord[]> {
+  async steps(parentIds: number[]): Promise<JourneyStepRecord[]> {
     if (parentIds.length === 0) return [];
-    const rows = await q.query<JourneyStepRecord>(
-      `SELECT ${STEP} FROM messages m WHERE m.parent_msg_id = ANY($1::bigint[]) AND NOT m.deleted ORDER BY m.id`,
-      [parentIds],
+    return this.stepRows(`m.parent_msg_id = ANY($1::bigint[])`, [parentIds]);
+  }
+
+  /** Every step of the journey message `id` is a step of (none when it is not one), in one statement. */
+  async journeyStepsOf(id: number): Promise<JourneyStepRecord[]> {
+    return this.stepRows(
+      `m.parent_msg_id = (SELECT s.parent_msg_id FROM messages s JOIN messages p ON p.id = s.parent_msg_id
+                          WHERE s.id = $1 AND p.msg_type = ${JOURNEY_TYPE})`,
+      [id],
+    );
+  }
+
+  private async stepRows(where: string, params: unknown[]): Promise<JourneyStepRecord[]> {
+    const rows = await this.database.query<JourneyStepRecord>(
+      `SELECT ${STEP} FROM messages m WHERE ${where} AND NOT m.deleted ORDER BY m.id`,
+      params,
     );
     return rows.map((r) => ({
       ...r,
@@ -108,17 +121,6 @@ export class JourneysRepository {
       dueAt: r.dueAt && new Date(r.dueAt),
       finishedAt: r.finishedAt && new Date(r.finishedAt),
     }));
-  }
-
-  /** One step, when `id` is a step of a journey. */
-  async step(id: number, q: Queryable = this.database): Promise<JourneyStepRecord | undefined> {
-    const [row] = await q.query<{ parent: number }>(
-      `SELECT m.parent_msg_id::int AS parent FROM messages m JOIN messages p ON p.id = m.parent_msg_id
-       WHERE m.id = $1 AND p.msg_type = ${JOURNEY_TYPE}`,
-      [id],
-    );
-    if (!row?.parent) return undefined;
-    return (await this.steps([row.parent], q)).find((s) => s.id === id);
   }
 
   /** Saves a journey's definition, status and entry audience (before it is confirmed). */

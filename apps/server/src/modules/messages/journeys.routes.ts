@@ -4,6 +4,7 @@ import { registerCall } from '../../lib/register-call';
 import type { AppRecord } from '../apps';
 import type { ModuleContext } from '../context';
 import { JourneysRepository } from './journeys.repository';
+import { JourneyRunner } from './journeys.runner';
 import { JourneysService } from './journeys.service';
 import { toJourneyDetail, toJourneyRow } from './journeys.presenter';
 import { messagesPolicy as policy } from './messages.policy';
@@ -25,29 +26,35 @@ export function registerJourneyRoutes(
   },
 ): JourneysService {
   const { app, database, delivery, config } = ctx;
+  const repo = new JourneysRepository(database);
+  const jobs = {
+    estimate: async (journeyId: number, appId: number, rev: number) => {
+      const { name, options } = JOBS.journeyEstimate;
+      await (await delivery.boss()).send(name, { journeyId, appId, rev }, options);
+    },
+    step: async (stepId: number, at: Date) => {
+      const { name, options } = JOBS.journeyStep;
+      await (
+        await delivery.boss()
+      ).send(name, { stepId }, { ...options, startAfter: at, singletonKey: `journey-step-${stepId}` });
+    },
+  };
   const service = new JourneysService({
-    repo: new JourneysRepository(database),
+    repo,
     messages: deps.messages,
     messagesRepo: deps.messagesRepo,
     actions: deps.actions,
-    appOf: deps.appOf,
+    log: app.log,
+    jobs,
+  });
+  const runner = new JourneyRunner({
+    repo,
+    jobs,
     queueWave: async (waveId, runAt) => (await delivery.engine()).queueWave(waveId, runAt),
     transaction: (fn) => database.transaction(fn),
     log: app.log,
-    jobs: {
-      estimate: async (journeyId, appId, rev) => {
-        const { name, options } = JOBS.journeyEstimate;
-        await (await delivery.boss()).send(name, { journeyId, appId, rev }, options);
-      },
-      step: async (stepId, at) => {
-        const { name, options } = JOBS.journeyStep;
-        await (
-          await delivery.boss()
-        ).send(name, { stepId }, { ...options, startAfter: at, singletonKey: `journey-step-${stepId}` });
-      },
-    },
   });
-  delivery.whenFinished((messageId) => service.finished(messageId));
+  delivery.whenFinished((messageId) => runner.finished(messageId));
   let sweep: NodeJS.Timeout | undefined;
   delivery.addWorkers(async (boss) => {
     await boss.work(
@@ -60,11 +67,11 @@ export function registerJourneyRoutes(
       },
     );
     await boss.work(JOBS.journeyStep.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await service.transition(JOBS.journeyStep.payload.parse(job.data).stepId);
+      if (job) await runner.transition(JOBS.journeyStep.payload.parse(job.data).stepId);
     });
     // what a crash left (a finished step whose followers were never queued) and steps whose jobs were lost
     const run = () =>
-      void service.sweep().catch((err: unknown) => app.log.warn({ err }, 'journey sweep failed'));
+      void runner.sweep().catch((err: unknown) => app.log.warn({ err }, 'journey sweep failed'));
     sweep = setInterval(run, config.delivery.journeySweepSeconds * 1000);
     sweep.unref();
     run();

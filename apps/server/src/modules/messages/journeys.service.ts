@@ -5,7 +5,6 @@ import {
   MessageStatus as S,
   ScheduleType,
   TargetingType,
-  waitEnd,
   type JourneyListRequest,
   type JourneySave,
   type JourneyStep,
@@ -14,6 +13,7 @@ import {
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import type { JourneyDefinition, JourneysRepository, JourneyStepRecord } from './journeys.repository';
+import { DRAFT, ENDED, journeyStatus } from './journeys.status';
 import type { MessageRecord, MessagesRepository } from './messages.repository';
 import type { MessageActionsService } from './messages-actions.service';
 import type { OneMessage } from './messages-content';
@@ -35,43 +35,11 @@ export interface JourneyJobs {
 /** A parent's definition (its `data`), with the revision a background estimate checks before writing. */
 type Definition = JourneyDefinition & { rev: number };
 
-/** Statuses after which a step sends nothing more. */
-const ENDED: readonly number[] = [
-  S.SENT,
-  S.SENT_ALT,
-  S.STOPPED,
-  S.STOPPED_ALT,
-  S.RECALLED,
-  S.INVALID,
-  S.DELETED,
-  S.DELETED_ALT,
-  S.REVIEW_REJECTED,
-];
-const SENT: readonly number[] = [S.SENT, S.SENT_ALT];
-/** A journey not confirmed yet: counting, waiting for confirmation, or its count failed. */
-const DRAFT: readonly number[] = [S.CANVAS_WAITING_COUNT, S.CANVAS_WAITING_CONFIRM, S.CANVAS_WAIT_ERROR];
-
-/** Members from which a transition refreshes the members' planner statistics before the step sends. */
-const ANALYZE_AFTER = 10_000;
-
 /** A step's refusal names its field inside the step (`childMsgs.1.data.noti_title`); other errors pass. */
 function inStep(err: unknown, i: number): unknown {
   if (!(err instanceof ApiError)) return err;
   const first = (err.data as { fields?: Array<{ field: string; message: string }> } | undefined)?.fields?.[0];
   return first ? fieldError(`childMsgs.${i}.${first.field}`, first.message) : err;
-}
-
-/** The status a journey shows: its own before it is confirmed or once stopped, else what its steps are doing. */
-export function journeyStatus(parentStatus: number, steps: JourneyStepRecord[]): number {
-  if (DRAFT.includes(parentStatus) || parentStatus === S.STOPPED || steps.length === 0) return parentStatus;
-  const entry = steps.find((s) => !s.gated);
-  if (entry && [S.PENDING_REVIEW, S.REVIEW_REJECTED, S.AWAITING_AUDIT].includes(entry.status as 11))
-    return entry.status;
-  if (entry && [S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL].includes(entry.status as 0))
-    return entry.status;
-  if (steps.every((s) => ENDED.includes(s.status)))
-    return steps.some((s) => SENT.includes(s.status)) ? S.SENT : S.STOPPED;
-  return S.SENDING;
 }
 
 /**
@@ -89,10 +57,6 @@ export class JourneysService {
       messagesRepo: MessagesRepository;
       actions: MessageActionsService;
       jobs: JourneyJobs;
-      transaction: <T>(fn: (tx: Parameters<JourneysRepository['enter']>[0]) => Promise<T>) => Promise<T>;
-      appOf: (appId: number) => Promise<AppRecord>;
-      /** queues a planned wave's job with the delivery engine (singleton per wave) */
-      queueWave: (waveId: number, runAt: Date) => Promise<void>;
       now?: () => Date;
       log?: { warn(obj: object, msg?: string): void };
     },
@@ -446,115 +410,5 @@ export class JourneysService {
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
     for (const s of steps) await this.deps.messagesRepo.softDelete(s.id);
     await this.deps.messagesRepo.softDelete(id);
-  }
-
-  /** The engine finished a message: when it is a journey's step, its followers are due after their wait. */
-  async finished(messageId: number): Promise<void> {
-    const step = await this.deps.repo.step(messageId);
-    if (!step) return;
-    const steps = await this.deps.repo.steps([step.parentMsgId]);
-    const followers = steps.filter((s) => s.displayConditions?.from === step.groupTag && !s.enteredAt);
-    if (followers.length === 0) return;
-    const zone = await this.zoneOf(step.parentMsgId);
-    for (const f of followers) {
-      const due = waitEnd(f.displayConditions!.wait, step.finishedAt ?? this.now(), zone);
-      await this.deps.repo.setDue(f.id, due);
-      await this.deps.jobs.step(f.id, due);
-    }
-  }
-
-  /** The zone of a journey's schedule: an `at HH:mm` wait is wall time there. */
-  private async zoneOf(journeyId: number): Promise<string> {
-    return (await this.deps.repo.zone(journeyId)) ?? '+0000';
-  }
-
-  /**
-   * A step's transition (job journey-step, and the sweep): once its source has sent and its wait has ended, its
-   * members are written and it is sent like any message. Idempotent: a step that entered only has its wave made sure
-   * of; a step whose journey stopped, or whose source ended without sending, never enters.
-   */
-  async transition(stepId: number): Promise<'entered' | 'waiting' | 'stopped' | 'done'> {
-    const step = await this.deps.repo.step(stepId);
-    if (!step || !step.gated) return 'done';
-    const app = await this.deps.appOf(step.appId);
-    if (step.enteredAt) {
-      // its wave was planned with its members: (re)queue it — a wave's job has a singleton key
-      for (const w of await this.deps.repo.queuedWaves(step.id)) await this.deps.queueWave(w.id, w.runAt);
-      return 'done';
-    }
-    if (step.status !== S.WAITING_SCHEDULED) return 'done';
-    const steps = await this.deps.repo.steps([step.parentMsgId]);
-    const source = steps.find((s) => s.groupTag === step.displayConditions!.from);
-    const journeyStopped = (await this.deps.repo.statusOf(step.parentMsgId)) === S.STOPPED;
-    if (!source || journeyStopped || (ENDED.includes(source.status) && !SENT.includes(source.status))) {
-      await this.deps.repo.setStatus(step.id, S.STOPPED, [S.WAITING_SCHEDULED]);
-      return 'stopped';
-    }
-    if (!SENT.includes(source.status)) return 'waiting';
-    const due = waitEnd(
-      step.displayConditions!.wait,
-      source.finishedAt ?? this.now(),
-      await this.zoneOf(step.parentMsgId),
-    );
-    if (due.getTime() > this.now().getTime()) {
-      await this.deps.repo.setDue(step.id, due);
-      return 'waiting';
-    }
-    // the residue takes what the other branches of its source left: it enters after them
-    if (
-      step.displayConditions!.outcome === 'residue' &&
-      steps.some(
-        (s) =>
-          s.id !== step.id &&
-          s.displayConditions?.from === step.displayConditions!.from &&
-          s.displayConditions.outcome !== 'residue' &&
-          !s.enteredAt &&
-          s.status === S.WAITING_SCHEDULED,
-      )
-    )
-      return 'waiting';
-    const entered = await this.deps.transaction((tx) =>
-      this.deps.repo.enter(tx, {
-        id: step.id,
-        appId: app.id,
-        sourceId: source.id,
-        outcome: step.displayConditions!.outcome,
-        conditions: step.conditions,
-      }),
-    );
-    // another transition (the job and the sweep may meet) took it first: its wave is queued by it
-    if (!entered) return 'done';
-    if (entered.members >= ANALYZE_AFTER)
-      await this.deps.repo
-        .analyzeMembers()
-        .catch((err: unknown) => this.deps.log?.warn({ err }, 'ANALYZE failed'));
-    await this.deps.queueWave(entered.waveId, this.now());
-    return 'entered';
-  }
-
-  /** The sweep: every step waiting for its turn whose source has ended is moved on (or stopped) when due. */
-  async sweep(): Promise<number> {
-    // one sweep at a time in a process: a slow transition must not let the next tick start the same work
-    if (this.sweeping) return 0;
-    this.sweeping = true;
-    try {
-      return await this.sweepOnce();
-    } finally {
-      this.sweeping = false;
-    }
-  }
-
-  private sweeping = false;
-
-  private async sweepOnce(): Promise<number> {
-    let moved = 0;
-    for (const id of await this.deps.repo.waitingSteps()) {
-      const r = await this.transition(id).catch((err: unknown) => {
-        this.deps.log?.warn({ err, stepId: id }, 'journey step transition failed; the sweep retries');
-        return 'waiting' as const;
-      });
-      if (r !== 'waiting') moved++;
-    }
-    return moved;
   }
 }
