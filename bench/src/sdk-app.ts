@@ -32,7 +32,6 @@ type DeviceCounters = ConstructorParameters<typeof DevicesService>[1];
 
 /** Counters that write nothing: the devices module's writes (send records' event bits) without the statistics. */
 export const NO_COUNTERS: DeviceCounters = {
-  queueEvents: async () => undefined,
   eventsQueued: () => undefined,
   settle: async () => undefined,
   keepStrayEvents: async () => undefined,
@@ -99,7 +98,6 @@ export async function startSdkApp(
   const len = (a: unknown[]) => (Array.isArray(a[0]) ? a[0].length : Array.isArray(a[1]) ? a[1].length : 0);
   timeMethod(stages, repo, 'transaction', 'flush');
   timeMethod(stages, repo, 'applyEvents', 'applyEvents', len);
-  timeMethod(stages, writer, 'queueEvents', 'queueEvents', len);
   // the counting itself runs off the request path (EventCounter), in batches of what was queued meanwhile
   if (writer instanceof StatisticsWriter) timeMethod(stages, writer, 'countEvents', 'countEvents', len);
   timeMethod(stages, writer, 'keepStrayEvents', 'keepStrayEvents', len);

@@ -65,32 +65,29 @@ async function explainAll(
 
 /**
  * EXPLAIN ANALYZE of one event flush of `rows` (fresh dispatched send records), in transactions that are rolled back:
- * applyEvents; then, after applyEvents ran for real in the same transaction, every statement of countEvents.
+ * applyEvents with the statistics' queue CTE; then, after it ran for real in the same transaction, the counting of
+ * what it queued (countQueued: its statements run, the counting statement under EXPLAIN ANALYZE).
  */
 export async function explainFlush(database: Database, rows: EventRow[]) {
   const repo = new DevicesRepository(database);
   const writer = new StatisticsWriter(database);
   const apply = await rolledBack(database, async (tx) =>
-    explainAll(tx, await statementsOf((q) => repo.applyEvents(rows, q))),
+    explainAll(tx, await statementsOf((q) => repo.applyEvents(rows, q, writer.queueEventsSql))),
   );
   const count = await rolledBack(database, async (tx) => {
-    const applied = await repo.applyEvents(rows, tx);
-    const events = applied
-      .filter((a) => a.dispatched && a.newBits !== 0 && a.deviceId !== null && a.day !== null)
-      .map((a) => ({
-        messageId: a.messageId,
-        deviceId: a.deviceId!,
-        newBits: a.newBits,
-        day: a.day!,
-        country: a.country ?? '',
-        appVersion: a.appVersion ?? '',
-        receivedAt: a.receivedAt,
-        showFailedReason: a.showFailedReason,
-      }));
-    return {
-      events: events.length,
-      statements: await explainAll(tx, await statementsOf((q) => writer.countEvents(q, events))),
-    };
+    const events = (await repo.applyEvents(rows, tx, writer.queueEventsSql)).counted;
+    const statements: ExplainedStatement[] = [];
+    await writer.countQueued(
+      {
+        query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+          if (!sql.includes('INSERT INTO stat_uv_days')) return tx.query<T>(sql, params);
+          statements.push(...(await explainAll(tx, [{ sql, params }])));
+          return [];
+        },
+      },
+      1000,
+    );
+    return { events, statements };
   });
   const sum = (xs: ExplainedStatement[]) =>
     round(

@@ -170,7 +170,7 @@ export async function measureIngest(
     const t1 = performance.now();
     while (
       Number(
-        (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_pending_events'))[0]?.n,
+        (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_pending_batches'))[0]?.n,
       )
     )
       await new Promise((res) => setTimeout(res, 10));

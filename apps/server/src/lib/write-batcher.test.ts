@@ -72,6 +72,16 @@ describe('WriteBatcher', () => {
     expect(flushes.at(-1)).toEqual([9, 10]);
   });
 
+  it('runs up to `concurrency` flushes at once, each item in exactly one of them', async () => {
+    const { b, flushes, maxInFlight } = batcher({ maxBatch: 4, concurrency: 3 });
+    const items = Array.from({ length: 40 }, (_, i) => i + 1);
+    const results = await Promise.all(items.map((n) => b.add(n)));
+    expect(results).toEqual(items.map((n) => n * 2));
+    expect(maxInFlight()).toBe(3);
+    expect(flushes.flat().sort((x, y) => x - y)).toEqual(items);
+    await b.drain();
+  });
+
   it('rejects the whole flush at once when the error is not an item’s (mayIsolate false)', async () => {
     const { b, flushes } = batcher({ mayIsolate: () => false });
     const results = await settle([1, -2, 3, 4].map((n) => b.add(n)));

@@ -14,11 +14,17 @@ export interface WriteBatcherOptions {
    * Say false for failures of the database itself (connection lost), which every smaller flush would repeat.
    */
   mayIsolate?: (err: unknown) => boolean;
+  /**
+   * How many flushes may run at once (default 1). More than one pipelines the writes on a database with several
+   * connections: a batch fills while others commit. The flushes must then not deadlock each other (lock rows in one
+   * order) and their items must not depend on each other's order.
+   */
+  concurrency?: number;
 }
 
 /**
  * Group commit: callers add items and await their own result, while writes go to the database in batches, one
- * flush (one transaction) at a time. Under load, everything that arrives during a flush rides the next one, so a
+ * flush (one transaction) at a time, or `concurrency` at a time. Under load, everything that arrives during a flush rides the next one, so a
  * burst of requests becomes a few large transactions instead of one per request. A failed flush of several items
  * is split in halves and each half is flushed again (bisection), so that an item the database refuses fails alone:
  * only the callers whose own item fails get the error, the others get their result. flushFn must therefore accept
@@ -26,7 +32,7 @@ export interface WriteBatcherOptions {
  */
 export class WriteBatcher<T, R> {
   private queue: Array<Pending<T, R>> = [];
-  private flushing = false;
+  private flushing = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,8 +47,12 @@ export class WriteBatcher<T, R> {
     });
   }
 
+  private get busy(): boolean {
+    return this.flushing >= (this.opts.concurrency ?? 1);
+  }
+
   private schedule(): void {
-    if (this.flushing) return;
+    if (this.busy) return;
     if (this.queue.length >= this.opts.maxBatch) {
       this.clearTimer();
       void this.flush();
@@ -60,13 +70,13 @@ export class WriteBatcher<T, R> {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing || this.queue.length === 0) return;
-    this.flushing = true;
+    if (this.busy || this.queue.length === 0) return;
+    this.flushing++;
     const batch = this.queue.splice(0, this.opts.maxBatch);
     try {
       await this.write(batch);
     } finally {
-      this.flushing = false;
+      this.flushing--;
       if (this.queue.length) {
         this.clearTimer();
         void this.flush();
@@ -94,6 +104,6 @@ export class WriteBatcher<T, R> {
 
   /** Waits until everything added so far is written. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.flushing) await new Promise((r) => setTimeout(r, 5));
+    while (this.queue.length || this.flushing > 0) await new Promise((r) => setTimeout(r, 5));
   }
 }

@@ -26,24 +26,41 @@ export interface EventRow {
   showFailedReason: number | null;
 }
 
-/** What a batch of events did to one (device, message) of the input. */
-export interface AppliedEvent {
+/**
+ * Bits a batch newly set on a dispatched send, with what the statistics bucket them by (the send's UTC day, the
+ * device's country and version, the send's first `received` time and show-failed reason), so that counting them
+ * reads no send record or device again.
+ */
+export interface NewEvents {
+  messageId: string;
+  deviceId: string;
+  newBits: number;
+  day: string;
+  country: string;
+  appVersion: string;
+  receivedAt: Date | null;
+  showFailedReason: number | null;
+}
+
+/**
+ * The statistics' queue of counted events as SQL (their port, DeviceCounters.queueEventsSql): given the name of a CTE
+ * of the events newly set on dispatched sends — columns message_id, device_id, new_bits, day (date), country,
+ * app_version, received_at, reason — one more CTE (`name AS (…)`) that queues them, in the flush's own statement.
+ */
+export type EventQueueSql = (source: string) => string;
+
+/** An event row that counted nothing (no dispatched send record for it): kept for troubleshooting. */
+export interface StrayEventRow {
   appId: number;
   gaid: string;
   messageId: string;
-  /** the device exists and was dispatched the message: the events may count */
-  dispatched: boolean;
-  deviceId: string | null;
-  /** the bits this batch newly set (0: repeats only) */
-  newBits: number;
-  /** the UTC day the message was sent to the device */
-  day: string | null;
-  /** the device's country and app version, when it exists */
-  country: string | null;
-  appVersion: string | null;
-  /** the send's first `received` time and show-failed reason after this batch (the statistics bucket them) */
-  receivedAt: Date | null;
-  showFailedReason: number | null;
+  mask: number;
+}
+
+/** What a batch of events did: how many sends got new bits (queued for counting), the input rows with no dispatched send. */
+export interface AppliedEvents {
+  counted: number;
+  stray: StrayEventRow[];
 }
 
 /** A device a registration or heartbeat touched (the statistics count new and daily active devices from it). */
@@ -72,6 +89,11 @@ export type Tx = Queryable;
 /** The device store: batched, set-based writes (one statement per batch, never one per device). */
 export class DevicesRepository {
   constructor(private readonly database: Database) {}
+
+  /** Whether transactions run in parallel (PostgreSQL's pool), so that flushes may overlap; PGlite runs one at a time. */
+  get parallelTransactions(): boolean {
+    return this.database.kind === 'postgres';
+  }
 
   /** Runs a flush's writes in one transaction (the device rows and the counters they feed). */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -159,46 +181,53 @@ export class DevicesRepository {
   /**
    * Sets event bits on the send records of (message, device) that FCM accepted; events for messages the device was
    * never dispatched (never targeted, filtered, lost, still waiting) are ignored, so reach ≤ dispatched holds; a
-   * click implies a show and a show a receipt; bits already set make repeats no-ops. Returns, for every input row whose
-   * device exists, whether it was dispatched, the bits that were new and the day of the send.
+   * click implies a show and a show a receipt; bits already set make repeats no-ops. The bits newly set on dispatched
+   * sends go, in the same statement, to `queue` (the statistics' queue CTE; none: not counted); returns how many
+   * there were and the input rows that found no dispatched send (kept as strays).
+   *
+   * One statement, linear in the batch: each CTE is read by the next one only, never joined back to another CTE
+   * (the planner estimates one row for them, and such joins ran as nested loops, batch² comparisons); the send rows
+   * are locked in key order, so concurrent flushes touching the same rows wait for each other and never deadlock.
    */
-  async applyEvents(rows: EventRow[], q: Queryable = this.database): Promise<AppliedEvent[]> {
-    if (rows.length === 0) return [];
-    return q.query<AppliedEvent>(
+  async applyEvents(
+    rows: EventRow[],
+    q: Queryable = this.database,
+    queue?: EventQueueSql,
+  ): Promise<AppliedEvents> {
+    if (rows.length === 0) return { counted: 0, stray: [] };
+    const out = await q.query<{ ord: number; fresh: boolean }>(
       `WITH v AS (
          -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
-         SELECT t.app_id, t.gaid, d.id AS device_id, d.country, d.app_version, t.message_id,
+         SELECT t.ord, d.id AS device_id, d.country, d.app_version, t.message_id,
                 t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
                 COALESCE(t.received_at, t.shown_at, t.clicked_at) AS received_at,
                 COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
          FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::smallint[], $5::timestamptz[], $6::timestamptz[],
-                     $7::timestamptz[], $8::smallint[])
-           AS t(app_id, gaid, message_id, mask, received_at, shown_at, clicked_at, reason)
+                     $7::timestamptz[], $8::smallint[]) WITH ORDINALITY
+           AS t(app_id, gaid, message_id, mask, received_at, shown_at, clicked_at, reason, ord)
          JOIN devices d ON d.app_id = t.app_id AND d.gaid = t.gaid
-       ), old AS (
-         SELECT s.message_id, s.device_id, s.event_mask AS old_mask
-         FROM send_records s JOIN v ON v.message_id = s.message_id AND v.device_id = s.device_id
+       ), o AS (
          -- dispatched only: a device the message never reached cannot have received it
+         SELECT v.*, s.event_mask AS old_mask
+         FROM v JOIN send_records s ON s.message_id = v.message_id AND s.device_id = v.device_id
          WHERE s.outcome = ${SendOutcome.DISPATCHED}
+         ORDER BY s.message_id, s.device_id
          FOR UPDATE OF s
        ), up AS (
-       UPDATE send_records s SET
-         event_mask = s.event_mask | v.mask,
-         received_at = COALESCE(s.received_at, v.received_at),
-         shown_at = COALESCE(s.shown_at, v.shown_at),
-         clicked_at = COALESCE(s.clicked_at, v.clicked_at),
-         show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
-       FROM v JOIN old ON old.message_id = v.message_id AND old.device_id = v.device_id
-       WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND (v.mask & ~old.old_mask) <> 0
-       RETURNING s.message_id, s.device_id, (v.mask & ~old.old_mask)::int AS new_bits,
-                 to_char(s.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, s.received_at, s.show_failed_reason
-       )
-       SELECT v.app_id AS "appId", v.gaid::text AS gaid, v.message_id::text AS "messageId", v.device_id::text AS "deviceId",
-              old.message_id IS NOT NULL AS dispatched, COALESCE(up.new_bits, 0) AS "newBits", up.day,
-              v.country, v.app_version AS "appVersion", up.received_at AS "receivedAt",
-              up.show_failed_reason AS "showFailedReason"
-       FROM v LEFT JOIN old ON old.message_id = v.message_id AND old.device_id = v.device_id
-         LEFT JOIN up ON up.message_id = v.message_id AND up.device_id = v.device_id`,
+         UPDATE send_records s SET
+           event_mask = s.event_mask | o.mask,
+           received_at = COALESCE(s.received_at, o.received_at),
+           shown_at = COALESCE(s.shown_at, o.shown_at),
+           clicked_at = COALESCE(s.clicked_at, o.clicked_at),
+           show_failed_reason = COALESCE(s.show_failed_reason, o.reason)
+         FROM o
+         WHERE s.message_id = o.message_id AND s.device_id = o.device_id AND (o.mask & ~o.old_mask) <> 0
+         RETURNING s.message_id, s.device_id, (o.mask & ~o.old_mask)::int AS new_bits,
+                   (s.sent_at AT TIME ZONE 'UTC')::date AS day, o.country, o.app_version, s.received_at,
+                   s.show_failed_reason AS reason
+       )${queue ? `, ${queue('up')}` : ''}
+       -- every dispatched row of the input (the others are strays), and whether it set new bits
+       SELECT ord::int, (mask & ~old_mask) <> 0 AS fresh FROM o`,
       [
         rows.map((r) => r.appId),
         rows.map((r) => r.gaid),
@@ -210,6 +239,16 @@ export class DevicesRepository {
         rows.map((r) => r.showFailedReason),
       ],
     );
+    const dispatched = new Uint8Array(rows.length);
+    let counted = 0;
+    for (const a of out) {
+      dispatched[a.ord - 1] = 1;
+      if (a.fresh) counted++;
+    }
+    const stray = rows
+      .filter((_, i) => dispatched[i] === 0)
+      .map((r) => ({ appId: r.appId, gaid: r.gaid, messageId: r.messageId, mask: r.mask }));
+    return { counted, stray };
   }
 
   /** Whether a device with this gaid exists for the app. */

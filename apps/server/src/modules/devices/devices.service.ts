@@ -9,52 +9,44 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { WriteBatcher } from '../../lib/write-batcher';
 import type {
-  AppliedEvent,
   DevicesRepository,
+  EventQueueSql,
   EventRow,
   HeartbeatRow,
   RegisterRow,
+  StrayEventRow,
   TouchedDevice,
   Tx,
 } from './devices.repository';
+
+export type { NewEvents } from './devices.repository';
 
 /**
  * What the device side tells the statistics (app.ts wires the statistics module's writer), inside the transaction of
  * each flush: the events newly set on dispatched sends, the events that count nothing, and the devices touched.
  */
 export interface DeviceCounters {
-  /** Queues the events newly set on dispatched sends for counting, in the flush's transaction. */
-  queueEvents(tx: Tx, events: NewEvents[]): Promise<void>;
+  /**
+   * The SQL that queues the events a flush newly set on dispatched sends for counting: one more CTE of the flush's
+   * statement, so the events never travel back to the process (none: not counted).
+   */
+  readonly queueEventsSql?: EventQueueSql;
   /** The flush that queued events committed. */
   eventsQueued(): void;
   /** Resolves once the events queued so far are counted. */
   settle(): Promise<void>;
-  keepStrayEvents(
-    tx: Tx,
-    events: Array<{ appId: number; gaid: string; messageId: string; mask: number }>,
-  ): Promise<void>;
+  keepStrayEvents(tx: Tx, events: StrayEventRow[]): Promise<void>;
   countActivity(tx: Tx, devices: TouchedDevice[]): Promise<void>;
-}
-
-/**
- * Bits a batch newly set on a dispatched send, with what the statistics bucket them by (the send's UTC day, the
- * device's country and version, the send's first `received` time and show-failed reason), so that counting them
- * reads no send record or device again.
- */
-export interface NewEvents {
-  messageId: string;
-  deviceId: string;
-  newBits: number;
-  day: string;
-  country: string;
-  appVersion: string;
-  receivedAt: Date | null;
-  showFailedReason: number | null;
 }
 
 export interface DevicesServiceOptions {
   maxBatch?: number;
   maxDelayMs?: number;
+  /**
+   * How many event flushes run at once (default: 3 on PostgreSQL, whose connections work in parallel; 1 on PGlite,
+   * which runs one transaction at a time anyway).
+   */
+  eventFlushes?: number;
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
   onRegistered?: (appId: number, token: string) => void;
 }
@@ -110,34 +102,6 @@ function mergeEvents(items: EventsItem[]): EventRow[] {
   return [...merged.values()];
 }
 
-/** The events that count: new bits on a dispatched send. */
-function counted(applied: AppliedEvent[]): NewEvents[] {
-  const out: NewEvents[] = [];
-  for (const a of applied)
-    if (a.dispatched && a.newBits !== 0 && a.deviceId !== null && a.day !== null)
-      out.push({
-        messageId: a.messageId,
-        deviceId: a.deviceId,
-        newBits: a.newBits,
-        day: a.day,
-        country: a.country ?? '',
-        appVersion: a.appVersion ?? '',
-        receivedAt: a.receivedAt,
-        showFailedReason: a.showFailedReason,
-      });
-  return out;
-}
-
-/** The input rows with no dispatched send: an unknown device or message, or a device the message never reached. */
-function stray(rows: EventRow[], applied: AppliedEvent[]) {
-  const dispatched = new Set(
-    applied.filter((a) => a.dispatched).map((a) => `${a.appId}:${a.gaid}:${a.messageId}`),
-  );
-  return rows
-    .filter((r) => !dispatched.has(`${r.appId}:${r.gaid}:${r.messageId}`))
-    .map((r) => ({ appId: r.appId, gaid: r.gaid, messageId: r.messageId, mask: r.mask }));
-}
-
 /**
  * The device side of Beacon: registrations, heartbeats and message events from app SDKs. Every write goes through
  * a group-commit batcher, so a burst from a whole broadcast becomes a few set-based statements.
@@ -184,15 +148,20 @@ export class DevicesService {
     this.events = new WriteBatcher<EventsItem, void>(
       async (items) => {
         const rows = mergeEvents(items);
-        await this.repo.transaction(async (tx) => {
-          const applied = await this.repo.applyEvents(rows, tx);
-          await counters.queueEvents(tx, counted(applied));
-          await counters.keepStrayEvents(tx, stray(rows, applied));
+        const counted = await this.repo.transaction(async (tx) => {
+          const applied = await this.repo.applyEvents(rows, tx, counters.queueEventsSql);
+          await counters.keepStrayEvents(tx, applied.stray);
+          return applied.counted;
         });
-        counters.eventsQueued();
+        if (counted > 0) counters.eventsQueued();
         return items.map(() => undefined);
       },
-      { ...batch, maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)) },
+      {
+        ...batch,
+        maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)),
+        // applyEvents locks the send rows in key order: concurrent flushes wait for each other, never deadlock
+        concurrency: opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1),
+      },
     );
   }
 

@@ -212,4 +212,42 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
     expect(repo.calls.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(repo.calls.length).toBeLessThanOrEqual(4);
   });
+
+  it('runs event flushes side by side (PostgreSQL) without deadlock: each new bit counted once', async () => {
+    // the 1,000 devices of the test above; 200 of them were dispatched one message
+    const [m] = await t.database.query<{ id: string }>(
+      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                             schedule_type, ttl_seconds, started_at)
+       VALUES ($1, 1, 1, 'Side by side', 'owner@example.com', '{}', 0, 200, 1, 86400, now()) RETURNING id::text AS id`,
+      [appId],
+    );
+    const gaids = Array.from({ length: 200 }, (_, i) => gaid(i));
+    await t.database.query(
+      `INSERT INTO send_records (message_id, device_id, outcome, sent_at)
+       SELECT $1::bigint, d.id, 1, now() FROM devices d WHERE d.app_id = $2 AND d.gaid = ANY($3::uuid[])`,
+      [m!.id, appId, gaids],
+    );
+    const service = new DevicesService(new DevicesRepository(t.database), new StatisticsWriter(t.database), {
+      maxBatch: 100, // 10 events calls a flush
+      maxDelayMs: 1,
+      eventFlushes: 4,
+    });
+    // every device twice (received, then shown), the second pass in the opposite order: flushes overlap on rows
+    const ts = Date.now() - 1000;
+    const calls = [
+      ...gaids.map((g) => ({ gaid: g, events: [{ type: 'received' as const, msgId: m!.id, ts }] })),
+      ...[...gaids]
+        .reverse()
+        .map((g) => ({ gaid: g, events: [{ type: 'shown' as const, msgId: m!.id, ts }] })),
+    ];
+    await Promise.all(calls.map((c) => service.recordEvents(appId, c)));
+    await service.drain();
+    const [counts] = await t.database.query<{ reach: number; show: number; masks: number }>(
+      `SELECT reach_count AS reach, show_count AS show,
+              (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask = 3) AS masks
+       FROM messages WHERE id = $1`,
+      [m!.id],
+    );
+    expect(counts).toEqual({ reach: 200, show: 200, masks: 200 });
+  });
 });

@@ -8,7 +8,7 @@ import { StatisticsWriter, type CountedEvent } from './statistics.writer';
 const DEVICES = 9;
 
 /**
- * The queue between the devices' flush and the counting (stat_pending_events): what one process queued is counted
+ * The queue between the devices' flush and the counting (stat_pending_batches): what one process queued is counted
  * exactly once by whichever counter takes it — another process's after a crash, two racing counters, a run that
  * failed and was retried. (A database of its own, no app: nothing else counts meanwhile.)
  */
@@ -51,7 +51,7 @@ describe.each(backends())('queued events are counted exactly once [$name]', (bac
     );
     const [d] = await database.query<{ reach: number; show: number; queued: number }>(
       `SELECT COALESCE(sum(reach), 0)::int AS reach, COALESCE(sum(show), 0)::int AS show,
-              (SELECT count(*)::int FROM stat_pending_events) AS queued
+              (SELECT COALESCE(sum(cardinality(message_ids)), 0)::int FROM stat_pending_batches) AS queued
        FROM stat_message_days WHERE message_id = $1`,
       [messageId],
     );
@@ -66,12 +66,12 @@ describe.each(backends())('queued events are counted exactly once [$name]', (bac
   it('counts what a process queued and never counted (it died), once, while two counters race in small batches', async () => {
     // the dead process: queued in its flush's transaction, never kicked
     const dead = new StatisticsWriter(database);
-    await database.transaction((tx) => dead.queueEvents(tx, sends));
+    for (const send of sends) await database.transaction((tx) => dead.queueEvents(tx, [send]));
     expect((await totals()).days.queued).toBe(DEVICES);
 
     const writer = new StatisticsWriter(database);
-    const count = (tx: Parameters<StatisticsWriter['countEvents']>[0], e: CountedEvent[]) =>
-      writer.countEvents(tx, e);
+    const count = (tx: Parameters<StatisticsWriter['countQueued']>[0], limit: number) =>
+      writer.countQueued(tx, limit);
     const a = new EventCounter(database, count, { batch: 2 });
     const b = new EventCounter(database, count, { batch: 3 });
     await Promise.all([drained(a), drained(b)]);
@@ -88,8 +88,8 @@ describe.each(backends())('queued events are counted exactly once [$name]', (bac
     const errors: unknown[] = [];
     const failing = new EventCounter(
       database,
-      async (tx, e) => {
-        await writer.countEvents(tx, e);
+      async (tx, limit) => {
+        await writer.countQueued(tx, limit);
         throw new Error('the database went away mid-count');
       },
       { onError: (err) => errors.push(err) },
@@ -100,7 +100,7 @@ describe.each(backends())('queued events are counted exactly once [$name]', (bac
     // rolled back: nothing counted, nothing lost
     expect((await totals()).days).toEqual({ reach: DEVICES, show: 0, queued: DEVICES });
 
-    const ok = new EventCounter(database, (tx, e) => writer.countEvents(tx, e));
+    const ok = new EventCounter(database, (tx, limit) => writer.countQueued(tx, limit));
     ok.kick();
     await ok.settle();
     expect(await totals()).toEqual({

@@ -1,11 +1,10 @@
 import type { Database, Queryable } from '../../db/client';
-import type { CountedEvent } from './statistics.writer';
 
 export interface EventCounterOptions {
-  /** Most queued events one counting transaction takes. */
+  /** Most queued flushes (rows of stat_pending_batches, up to 100 events each) one counting transaction takes. */
   batch?: number;
   /**
-   * How long a kick waits before counting (default 200 ms), so that a burst is counted in a few large batches rather
+   * How long a kick waits before counting (default 1 s), so that a burst is counted in a few large batches rather
    * than one per flush: counting costs per group (message, day, country, version) more than per event.
    */
   delayMs?: number;
@@ -15,19 +14,8 @@ export interface EventCounterOptions {
   onError?: (err: unknown) => void;
 }
 
-interface QueuedRow {
-  message_id: string;
-  device_id: string;
-  bits: number;
-  day: string;
-  country: string;
-  app_version: string;
-  received_at: Date | string | null;
-  reason: number | null;
-}
-
 /**
- * Counts the queued events (stat_pending_events) off the request path: the devices' flush only queues the events it
+ * Counts the queued events (stat_pending_batches) off the request path: the devices' flush only queues the events it
  * newly set, in its own transaction, and returns; this loop takes what is queued in large batches, each in one
  * transaction that deletes the rows it counts, so every queued event is counted exactly once even across crashes
  * and processes (FOR UPDATE SKIP LOCKED: two processes never take the same rows).
@@ -44,10 +32,11 @@ export class EventCounter {
 
   constructor(
     private readonly database: Database,
-    private readonly count: (tx: Queryable, events: CountedEvent[]) => Promise<void>,
+    /** counts up to `limit` queued events and deletes them, in the transaction; returns how many */
+    private readonly count: (tx: Queryable, limit: number) => Promise<number>,
     private readonly opts: EventCounterOptions = {},
   ) {
-    this.batch = opts.batch ?? 5000;
+    this.batch = opts.batch ?? 100;
   }
 
   /** Starts the periodic sweep (the events of a crashed process, or of a run that failed). */
@@ -64,7 +53,7 @@ export class EventCounter {
       this.again = true;
       return;
     }
-    this.delayed ??= setTimeout(() => this.runNow(), this.opts.delayMs ?? 200);
+    this.delayed ??= setTimeout(() => this.runNow(), this.opts.delayMs ?? 1000);
   }
 
   private runNow(): void {
@@ -114,31 +103,8 @@ export class EventCounter {
     }
   }
 
-  /** Takes up to `batch` queued events, counts them and deletes them, in one transaction; returns how many. */
+  /** Takes up to `batch` queued flushes, counts their events and deletes them, in one transaction; returns how many. */
   async countOnce(): Promise<number> {
-    return this.database.transaction(async (tx) => {
-      const rows = await tx.query<QueuedRow>(
-        `DELETE FROM stat_pending_events WHERE id IN (
-           SELECT id FROM stat_pending_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING message_id::text, device_id::text, bits, to_char(day, 'YYYY-MM-DD') AS day, country, app_version,
-                   received_at, reason`,
-        [this.batch],
-      );
-      if (rows.length === 0) return 0;
-      await this.count(
-        tx,
-        rows.map((r) => ({
-          messageId: r.message_id,
-          deviceId: r.device_id,
-          newBits: r.bits,
-          day: r.day,
-          country: r.country,
-          appVersion: r.app_version,
-          receivedAt: r.received_at === null ? null : new Date(r.received_at),
-          showFailedReason: r.reason,
-        })),
-      );
-      return rows.length;
-    });
+    return this.database.transaction((tx) => this.count(tx, this.batch));
   }
 }

@@ -63,7 +63,7 @@ export class StatisticsWriter implements SendCounter {
   private readonly counter: EventCounter;
 
   constructor(database: Database, opts: EventCounterOptions = {}) {
-    this.counter = new EventCounter(database, (tx, events) => this.countEvents(tx, events), opts);
+    this.counter = new EventCounter(database, (tx, limit) => this.countQueued(tx, limit), opts);
   }
 
   /** Starts counting queued events (and the sweep for what a crashed process left). */
@@ -71,16 +71,27 @@ export class StatisticsWriter implements SendCounter {
     this.counter.start();
   }
 
-  /** Queues the events a flush newly set on dispatched sends, in that flush's transaction. */
+  /** Queues events given as values (one queue row), in the caller's transaction: tests, and what a flush does in SQL. */
   async queueEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
     if (events.length === 0) return;
     await tx.query(
-      `INSERT INTO stat_pending_events (message_id, device_id, bits, day, country, app_version, received_at, reason)
-       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[],
-                            $7::timestamptz[], $8::smallint[])`,
+      `INSERT INTO stat_pending_batches (message_ids, device_ids, bits, days, countries, app_versions, received_at, reasons)
+       VALUES ($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[], $7::timestamptz[], $8::smallint[])`,
       eventColumns(events),
     );
   }
+
+  /**
+   * The devices' flush queues the events it newly set in its own statement (DeviceCounters.queueEventsSql): `source`
+   * names its CTE of those events; one queue row for the whole flush.
+   */
+  readonly queueEventsSql = (source: string): string =>
+    `queued AS (
+       INSERT INTO stat_pending_batches (message_ids, device_ids, bits, days, countries, app_versions, received_at, reasons)
+       SELECT array_agg(message_id), array_agg(device_id), array_agg(new_bits), array_agg(day), array_agg(country),
+              array_agg(app_version), array_agg(received_at), array_agg(reason)
+       FROM ${source} HAVING count(*) > 0
+     )`;
 
   /** The flush that queued events committed: count them now. */
   eventsQueued(): void {
@@ -148,19 +159,15 @@ export class StatisticsWriter implements SendCounter {
   }
 
   /**
-   * Counts events newly set on dispatched send records (the EventCounter calls it on a batch taken from the queue): per message, day, country and version (reach, show, click,
+   * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
    * conversion, dismiss, show failed, recalled), the app rollup, show losses by reason, reach by minute since the
-   * message started, and the unique devices that showed / clicked per mode.
+   * message started, and the unique devices that showed / clicked per mode. `source` holds the CTEs that end with `t`,
+   * the events, with the columns (message_id, device_id, bits, day, country, app_version, received_at, reason).
    */
-  async countEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    await lockMessages(tx, [...new Set(events.map((e) => e.messageId))]);
-    await tx.query(
-      `WITH e AS (
+  private countingStatement(source: string): string {
+    return `WITH ${source}, e AS (
          SELECT t.*, m.app_id, m.msg_type, m.content_create_type > 0 AS ai, COALESCE(m.started_at, m.created_at) AS since
-         FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[], $7::timestamptz[],
-                     $8::smallint[]) AS t(message_id, device_id, bits, day, country, app_version, received_at, reason)
-           JOIN messages m ON m.id = t.message_id
+         FROM t JOIN messages m ON m.id = t.message_id
        ), c AS (
          SELECT message_id, day, country, app_version, app_id, msg_type, ai,
                 count(*) FILTER (WHERE bits & ${bits('received')} > 0)::int AS reach,
@@ -221,18 +228,80 @@ export class StatisticsWriter implements SendCounter {
            click_modes = x.click_modes | EXCLUDED.click_modes, prev_show = x.show_modes, prev_click = x.click_modes
          WHERE (EXCLUDED.show_modes & ~x.show_modes) <> 0 OR (EXCLUDED.click_modes & ~x.click_modes) <> 0
          RETURNING x.app_id, x.day, x.device_id, (x.show_modes & ~x.prev_show) AS new_show, (x.click_modes & ~x.prev_click) AS new_click
+       ), k AS (
+         -- each device with new modes, in its (country, version) cell: uv and modes grouped by the device, not joined
+         -- (the planner expects a few rows from each CTE, and a join of two CTEs can run as a nested loop, batch² steps)
+         SELECT app_id, day, max(country) AS country, max(app_version) AS app_version,
+                max(new_show) AS new_show, max(new_click) AS new_click
+         FROM (SELECT app_id, day, device_id, country, app_version, NULL::int AS new_show, NULL::int AS new_click
+               FROM modes
+               UNION ALL
+               SELECT app_id, day, device_id, NULL, NULL, new_show, new_click FROM uv) u
+         GROUP BY app_id, day, device_id
+         HAVING max(new_show) IS NOT NULL
+       ), cell AS (
+         SELECT app_id, day, country, app_version,
+                count(*) FILTER (WHERE new_show & 1 > 0) AS s0, count(*) FILTER (WHERE new_click & 1 > 0) AS c0,
+                count(*) FILTER (WHERE new_show & 2 > 0) AS s1, count(*) FILTER (WHERE new_click & 2 > 0) AS c1,
+                count(*) FILTER (WHERE new_show & 4 > 0) AS s2, count(*) FILTER (WHERE new_click & 4 > 0) AS c2,
+                count(*) FILTER (WHERE new_show & 8 > 0) AS s3, count(*) FILTER (WHERE new_click & 8 > 0) AS c3
+         FROM k GROUP BY app_id, day, country, app_version
+       ), ud AS (
+         INSERT INTO stat_uv_days AS x (app_id, day, mode, country, app_version, show_uv, click_uv)
+         SELECT cell.app_id, cell.day, mo.mode, cell.country, cell.app_version, mo.show_uv, mo.click_uv
+         FROM cell CROSS JOIN LATERAL (VALUES (0, cell.s0, cell.c0), (1, cell.s1, cell.c1), (2, cell.s2, cell.c2),
+                                              (3, cell.s3, cell.c3)) AS mo(mode, show_uv, click_uv)
+         WHERE mo.show_uv + mo.click_uv > 0
+         ORDER BY 1, 2, 3, 4, 5
+         ON CONFLICT (app_id, day, mode, country, app_version) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
+           click_uv = x.click_uv + EXCLUDED.click_uv
        )
-       INSERT INTO stat_uv_days AS x (app_id, day, mode, country, app_version, show_uv, click_uv)
-       SELECT uv.app_id, uv.day, mo.mode, modes.country, modes.app_version,
-              count(*) FILTER (WHERE uv.new_show & (1 << mo.mode) > 0), count(*) FILTER (WHERE uv.new_click & (1 << mo.mode) > 0)
-       FROM uv JOIN modes ON modes.app_id = uv.app_id AND modes.day = uv.day AND modes.device_id = uv.device_id
-         CROSS JOIN generate_series(0, 3) AS mo(mode)
-       WHERE (uv.new_show | uv.new_click) & (1 << mo.mode) > 0
-       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-       ON CONFLICT (app_id, day, mode, country, app_version) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
-         click_uv = x.click_uv + EXCLUDED.click_uv`,
+       SELECT count(*)::int AS n FROM t`;
+  }
+
+  /** Counts `events` (the counting of the queue, given its rows: tests and the bench's EXPLAIN of one flush). */
+  async countEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await lockMessages(tx, [...new Set(events.map((e) => e.messageId))]);
+    await tx.query(
+      this.countingStatement(
+        `t AS (
+           SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[],
+                                $7::timestamptz[], $8::smallint[])
+             AS u(message_id, device_id, bits, day, country, app_version, received_at, reason)
+         )`,
+      ),
       eventColumns(events),
     );
+  }
+
+  /**
+   * Takes up to `limit` queued flushes (the oldest that no other transaction holds), counts their events and deletes
+   * them, in the caller's transaction; returns how many flushes. The events never leave the database: the first
+   * statement locks the rows and returns their messages, which are locked next (in id order, before any counter); the
+   * counting statement deletes those rows and counts the events they held.
+   */
+  async countQueued(tx: Queryable, limit: number): Promise<number> {
+    const [batch] = await tx.query<{ ids: string[] | null; messages: string[] | null }>(
+      `WITH b AS (SELECT id, message_ids FROM stat_pending_batches ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+       SELECT (SELECT array_agg(id)::text[] FROM b) AS ids,
+              (SELECT array_agg(DISTINCT m)::text[] FROM b, unnest(b.message_ids) AS m) AS messages`,
+      [limit],
+    );
+    if (!batch?.ids || !batch.messages) return 0;
+    await lockMessages(tx, batch.messages);
+    await tx.query(
+      this.countingStatement(
+        `taken AS (DELETE FROM stat_pending_batches WHERE id = ANY($1::bigint[]) RETURNING *),
+         t AS (
+           SELECT u.* FROM taken, unnest(taken.message_ids, taken.device_ids, taken.bits, taken.days, taken.countries,
+                                         taken.app_versions, taken.received_at, taken.reasons)
+             AS u(message_id, device_id, bits, day, country, app_version, received_at, reason)
+         )`,
+      ),
+      [batch.ids],
+    );
+    return batch.ids.length;
   }
 
   /** Keeps the events that counted nothing (never dispatched to that device, unknown message) for troubleshooting. */
