@@ -148,6 +148,24 @@ export class JourneysRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Takes a journey out of review (its status `from` → `status`) and deletes its confirmed steps, in one statement:
+   * false (nothing changed) when it was no longer in review.
+   */
+  async withdraw(id: number, status: number, from: readonly number[]): Promise<boolean> {
+    const [row] = await this.database.query<{ n: number }>(
+      `WITH p AS (
+         UPDATE messages SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::smallint[]) RETURNING id
+       ), s AS (
+         UPDATE messages SET deleted = true, status = $4, updated_at = now()
+         WHERE parent_msg_id IN (SELECT id FROM p) AND NOT deleted RETURNING id
+       )
+       SELECT (SELECT count(*) FROM p)::int AS n, (SELECT count(*) FROM s)::int AS steps`,
+      [id, status, from, S.DELETED],
+    );
+    return (row?.n ?? 0) > 0;
+  }
+
   /** Makes a saved message a step of the journey: its tag, branch, place on the canvas and whether it is gated. */
   async setStep(
     id: number,

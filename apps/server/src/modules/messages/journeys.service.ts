@@ -13,7 +13,7 @@ import {
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import type { JourneyDefinition, JourneysRepository, JourneyStepRecord } from './journeys.repository';
-import { DRAFT, ENDED, journeyStatus } from './journeys.status';
+import { DRAFT, ENDED, IN_REVIEW, journeyStatus } from './journeys.status';
 import type { MessageRecord, MessagesRepository } from './messages.repository';
 import type { MessageActionsService } from './messages-actions.service';
 import type { OneMessage } from './messages-content';
@@ -122,7 +122,7 @@ export class JourneysService {
   /**
    * flowCanvasCreate: checks every step's content and the entry's audience and schedule as compose does (nothing
    * written on a refusal), saves the definition at status 19 and queues its estimate. An edit is allowed before the
-   * journey is confirmed (18, 19, 20).
+   * journey is confirmed (18, 19, 20), and while it waits for review or was rejected by it (11, 12: see withdraw).
    */
   async save(app: AppRecord, j: JourneySave, actor: Actor): Promise<{ id: number; status: number }> {
     for (const [i, step] of j.childMsgs.entries())
@@ -177,7 +177,8 @@ export class JourneysService {
     };
     if (j.id) {
       const existing = await this.parent(app.id, j.id);
-      if (!DRAFT.includes(existing.status)) throw new ApiError(ErrorCodes.JOURNEY_STATE);
+      if (IN_REVIEW.includes(existing.status)) await this.withdraw(existing.id);
+      else if (!DRAFT.includes(existing.status)) throw new ApiError(ErrorCodes.JOURNEY_STATE);
       rev = this.definition(existing).rev + 1;
       await this.deps.messagesRepo.replace(existing.id, {
         ...record,
@@ -192,6 +193,17 @@ export class JourneysService {
     }
     await this.deps.jobs.estimate(id, app.id, rev);
     return { id, status: S.CANVAS_WAITING_COUNT };
+  }
+
+  /**
+   * An edit of a journey waiting for review or rejected by it (canvas dialog mode 4, an author's fix): it leaves review
+   * (11 / 12 → 19, so a run or reject racing it finds it no longer pending, and it finds a decided one no longer in
+   * review) and its confirmed steps go, in the same statement: the confirm after the new estimate saves
+   * them again, with review again when the confirmer needs it.
+   */
+  private async withdraw(id: number): Promise<void> {
+    if (!(await this.deps.repo.withdraw(id, S.CANVAS_WAITING_COUNT, IN_REVIEW)))
+      throw new ApiError(ErrorCodes.JOURNEY_STATE);
   }
 
   /**

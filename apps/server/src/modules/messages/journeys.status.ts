@@ -21,6 +21,9 @@ export const DRAFT: readonly number[] = [
   S.CANVAS_WAIT_ERROR,
 ];
 
+/** A confirmed journey held by review: waiting for it (11) or rejected by it (12); it may still be edited. */
+export const IN_REVIEW: readonly number[] = [S.PENDING_REVIEW, S.REVIEW_REJECTED];
+
 /** The status a journey shows: its own before it is confirmed or once stopped, else what its steps are doing. */
 export function journeyStatus(parentStatus: number, steps: JourneyStepRecord[]): number {
   if (DRAFT.includes(parentStatus) || parentStatus === S.STOPPED || steps.length === 0) return parentStatus;

@@ -11,10 +11,13 @@ import { useDictionaries } from '../../dictionaries';
 import { useIcon } from '../../icon';
 import { StatusTag } from '../../messages';
 import { useJourney } from '../api/get-journey';
-import { isEditable } from '../lib/journey-status';
+import { canvasMode, isReadOnlyMode, type CanvasMode } from '../lib/canvas-mode';
+import { isEditable, isHeldByReview, isRevisable } from '../lib/journey-status';
 import { journeyToEditor } from '../lib/steps-to-graph';
 import { JourneyConfirmDialog } from './journey-confirm-dialog';
 import { JourneyEditor, newGraph, newStep } from './journey-editor';
+import { JourneyReviewActions } from './journey-review-actions';
+import { ReviewNotes } from './review-notes';
 
 export interface JourneyEditorScreenProps {
   appId: number;
@@ -23,11 +26,11 @@ export interface JourneyEditorScreenProps {
   act?: 'edit' | 'copy' | 'view' | undefined;
 }
 
-type Mode = 'new' | 'edit' | 'copy' | 'view';
-
 /**
- * /app/{appId}/message/editcanvas: a new journey; one to edit (only while not confirmed: 18, 20 — otherwise shown
- * read-only with Copy, dialog mode 3), to copy (its ids dropped) or to view (read-only, with each step's figures).
+ * /app/{appId}/message/editcanvas: a new journey; one to edit (while not confirmed: 18, 20, or held by review: 11, 12 —
+ * otherwise shown read-only with Copy, dialog mode 3), to copy (its ids dropped) or to view (read-only, with each
+ * step's figures). A journey waiting for review opens for its reviewers in mode 4 (run, reject, edit) or, for the
+ * platform's administrator, mode 6 (pass, reject): lib/canvas-mode.ts.
  */
 export function JourneyEditorScreen({ appId, id, act }: JourneyEditorScreenProps) {
   const { t } = useTranslation();
@@ -45,14 +48,8 @@ export function JourneyEditorScreen({ appId, id, act }: JourneyEditorScreenProps
     () => ({ icon: icon.data?.icon ?? '', color: icon.data?.color ?? '' }),
     [icon.data],
   );
-  const mode: Mode = !loads
-    ? 'new'
-    : act === 'copy'
-      ? 'copy'
-      : act === 'edit' && d && isEditable(d.status)
-        ? 'edit'
-        : 'view';
-  const refused = act === 'edit' && mode === 'view';
+  const mode: CanvasMode = canvasMode(loads ? act : undefined, d?.status, app?.projectLevel ?? 0);
+  const refused = act === 'edit' && d !== undefined && !isRevisable(d.status);
 
   const initial = useMemo(() => {
     if (!app || icon.isLoading || (loads && !d)) return undefined;
@@ -78,29 +75,35 @@ export function JourneyEditorScreen({ appId, id, act }: JourneyEditorScreenProps
 
   const go = (next: 'edit' | 'copy') =>
     void navigate(`/app/${appId}/message/editcanvas?id=${id}&act=${next}`);
-  const readOnly = mode === 'view';
-  const actions = readOnly && d && (
-    <>
-      <Button icon={<CopyOutlined />} onClick={() => go('copy')} data-testid="journey-copy">
-        {t('journeys.actions.copy')}
-      </Button>
-      {isEditable(d.status) && (
+  const readOnly = isReadOnlyMode(mode);
+  const actions =
+    d && (mode === 'review' || mode === 'platformReview') ? (
+      <JourneyReviewActions appId={appId} journey={d} mode={mode} onEdit={() => go('edit')} />
+    ) : (
+      readOnly &&
+      d && (
         <>
-          <Button icon={<EditOutlined />} onClick={() => go('edit')}>
-            {t('journeys.actions.edit')}
+          <Button icon={<CopyOutlined />} onClick={() => go('copy')} data-testid="journey-copy">
+            {t('journeys.actions.copy')}
           </Button>
-          <Button type="primary" icon={<SendOutlined />} onClick={() => setConfirming(true)}>
-            {t('journeys.actions.confirm')}
-          </Button>
+          {isRevisable(d.status) && (
+            <Button icon={<EditOutlined />} onClick={() => go('edit')} data-testid="journey-edit">
+              {t('journeys.actions.edit')}
+            </Button>
+          )}
+          {isEditable(d.status) && (
+            <Button type="primary" icon={<SendOutlined />} onClick={() => setConfirming(true)}>
+              {t('journeys.actions.confirm')}
+            </Button>
+          )}
         </>
-      )}
-    </>
-  );
+      )
+    );
   return (
     <Flex vertical gap={8}>
       <Flex align="center" gap={12} wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {mode === 'view' ? d?.title : t(`journeys.editor.title.${mode}`)}
+          {readOnly ? d?.title : t(`journeys.editor.title.${mode}`)}
         </Typography.Title>
         {d && mode !== 'copy' && <StatusTag status={d.status} />}
       </Flex>
@@ -110,6 +113,7 @@ export function JourneyEditorScreen({ appId, id, act }: JourneyEditorScreenProps
       {refused && (
         <Alert type="info" showIcon title={t('journeys.editor.notEditable')} data-testid="not-editable" />
       )}
+      {d && mode !== 'copy' && isHeldByReview(d.status) && <ReviewNotes journey={d} mode={mode} />}
       <JourneyEditor
         key={`${id ?? 'new'}-${mode}`}
         app={app}

@@ -20,6 +20,13 @@ export const isCounting = (status: number) => status === MessageStatus.CANVAS_WA
 export const isEditable = (status: number) =>
   status === MessageStatus.CANVAS_WAITING_CONFIRM || status === MessageStatus.CANVAS_WAIT_ERROR;
 
+/** Held by review: waiting for it (11) or rejected by it (12). Such a journey may be edited (it leaves review). */
+export const isHeldByReview = (status: number) =>
+  status === MessageStatus.PENDING_REVIEW || status === MessageStatus.REVIEW_REJECTED;
+
+/** Whether act=edit edits this journey: before its confirmation (18, 20), or while review holds it (11, 12). */
+export const isRevisable = (status: number) => isEditable(status) || isHeldByReview(status);
+
 /** The actions of a journey's row menu, in menu order. */
 export type JourneyAction = 'view' | 'edit' | 'copy' | 'confirm' | 'reload' | 'stop' | 'delete';
 
@@ -41,7 +48,7 @@ const DELETABLE: readonly number[] = [
 /** What a journey's status allows (docs/journeys.md "Lifecycle and statuses"). */
 export function journeyActions(status: number): JourneyAction[] {
   const out: JourneyAction[] = ['view'];
-  if (isEditable(status)) out.push('edit');
+  if (isRevisable(status)) out.push('edit');
   out.push('copy');
   if (status === MessageStatus.CANVAS_WAITING_CONFIRM) out.push('confirm');
   if (status === MessageStatus.CANVAS_WAIT_ERROR) out.push('reload');

@@ -57,9 +57,9 @@ export function ReviewsScreen({ appId }: { appId: number }) {
     if (key === 'detail') {
       // an A/B test's detail is on the A/B list (its arms, significance)
       if (isAbItem(item)) void navigate(`/app/${appId}/data/abtest`);
-      // a journey's detail is its canvas, in view mode
+      // a journey's detail is its canvas, where a reviewer decides (canvas dialog modes 4 and 6)
       else if (item.msgType === MessageType.CANVAS)
-        void navigate(`/app/${appId}/data/canvas?id=${item.msgId}&act=view`);
+        void navigate(`/app/${appId}/message/editcanvas?id=${item.msgId}&act=view`);
       else setDetail(item);
     } else if (key === 'edit') {
       compose(item, 'edit', true);
