@@ -208,7 +208,7 @@ export function ComposeForm({
           ) : (
             <>
               <Suspense fallback={<Card variant="borderless" loading />}>
-                <CrossContentSection rule={rule} kind={kind} appPackage={app.pkg} />
+                <CrossContentSection rule={rule} kind={kind} appPackage={app.pkg} appId={app.appId} />
               </Suspense>
               <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} kind={kind} />
             </>

@@ -1,6 +1,7 @@
 import { Card, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_LIMITS } from '@beacon/shared';
+import { MESSAGE_LIMITS, type AiSource } from '@beacon/shared';
+import { AssistantButton } from '../../ai';
 import { type ComposeValues } from '../lib/compose-values';
 import { DescriptionField } from './description-field';
 import { ExpandedFields } from './expanded-fields';
@@ -21,6 +22,8 @@ interface ContentSectionProps {
   cardId?: string;
   /** The design cannot change (a material's type is fixed once saved). */
   designLocked?: boolean;
+  /** Where the AI assistant is opened from (tracking): the push composer unless told. */
+  aiFrom?: AiSource;
 }
 
 /** Content: the message name, the design and its icon, title, text, expanded view, open action and buttons. */
@@ -32,6 +35,7 @@ export function ContentSection({
   title,
   cardId,
   designLocked = false,
+  aiFrom = 'push',
 }: ContentSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
@@ -43,6 +47,7 @@ export function ContentSection({
       title={title ?? t('compose.sections.content')}
       variant="borderless"
       id={cardId ?? 'compose-content'}
+      extra={<AssistantButton appId={appId} msgType={1} from={aiFrom} />}
     >
       {description && <DescriptionField rule={rule} kind="notification" />}
       <Form.Item name="design" label={t('compose.fields.design')}>

@@ -1,6 +1,7 @@
 import { Alert, AutoComplete, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CROSS_LIMITS } from '@beacon/shared';
+import { CROSS_LIMITS, type AiSource } from '@beacon/shared';
+import { AssistantButton } from '../../ai';
 import { type MessageKind } from '../lib/message-kind';
 import { FormJsonEditor, ReservedKeysNote } from './json-editor';
 import { type FieldRule } from './use-field-rule';
@@ -13,6 +14,9 @@ interface CrossContentSectionProps {
   /** The content card's title and element id, `Message details` and compose-details unless told. */
   title?: string;
   cardId?: string;
+  /** The AI assistant's app (the route's unless told) and where it is opened from (the push composer unless told). */
+  appId?: number;
+  aiFrom?: AiSource;
 }
 
 /**
@@ -25,6 +29,8 @@ export default function CrossContentSection({
   appPackage,
   title,
   cardId,
+  appId,
+  aiFrom = 'push',
 }: CrossContentSectionProps) {
   const { t } = useTranslation();
   const pullUp = kind === 'pullup';
@@ -82,6 +88,7 @@ export default function CrossContentSection({
         title={title ?? t('compose.sections.details')}
         variant="borderless"
         id={cardId ?? 'compose-details'}
+        extra={<AssistantButton appId={appId} msgType={2} from={aiFrom} />}
       >
         <Form.Item
           name="crossJson"

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ErrorCodes, MessageSaved, type MessageSaveInput } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
+import { trackAiAction } from '../../ai';
 import { type SaveAnswer } from '../api/post-envelope';
 import { useSaveMessage } from '../api/save-message';
 import { type ComposeValues } from '../lib/compose-values';
@@ -162,7 +163,17 @@ export function useComposeSubmit({
   /** The records list (data/…) to go to after a save, unless the message came from review. */
   listScreen?: string;
 }) {
-  const save = useSaveMessage();
+  const saveMessage = useSaveMessage();
+  // a message whose content came from the AI assistant: its submission is recorded (ai_submit)
+  const save: SaveCall<MessageSaveInput> = {
+    mutateAsync: async (input) => {
+      const answer = await saveMessage.mutateAsync(input);
+      if (answer.status === ErrorCodes.SUCCESS && input.payload.contentCreateType === 1)
+        void trackAiAction(appId, 'ai_submit', 'push', input.payload.title ?? '');
+      return answer;
+    },
+    isPending: saveMessage.isPending,
+  };
   return useSaveFlow<MessageSaveInput>({
     appId,
     save,

@@ -125,6 +125,7 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     ...(ctx.app.displayPriorityEnable && v.priority !== null
       ? { msgDisplayPrior: Math.floor(v.priority) }
       : {}),
+    ...(v.contentCreateType === 1 ? { contentCreateType: 1 as const } : {}),
     multiLangEnable: languages.length > 0,
     multiLangContent: languages.map((lang) => {
       const c = v.langContent[lang];

@@ -86,6 +86,8 @@ export interface ComposeValues extends CrossValues {
   slowPush: boolean;
   speedLimit: number | null;
   priority: number | null;
+  /** 1 once a suggestion of the AI assistant filled the content (set by the assistant, sent as contentCreateType). */
+  contentCreateType?: 0 | 1 | undefined;
 }
 
 export const DEFAULT_TTL_HOURS = 12;

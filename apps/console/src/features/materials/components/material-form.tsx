@@ -25,6 +25,7 @@ import {
   type ComposeIssue,
   type ComposeValues,
 } from '../../compose';
+import { trackAiAction } from '../../ai';
 import { useDictionaries } from '../../dictionaries';
 import { useSaveMaterial } from '../api/save-material';
 import {
@@ -79,7 +80,8 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
   };
   const save = useSaveMaterial({
     mutationConfig: {
-      onSuccess: ({ status }) => {
+      onSuccess: ({ status }, { body }) => {
+        if (body.contentCreateType === 1) void trackAiAction(app.appId, 'ai_submit', 'material', body.title);
         setConfirm(undefined);
         void message.success(
           t(
@@ -179,6 +181,7 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
                 linksEnable={app.linksEnable}
                 description={false}
                 designLocked={editing !== undefined}
+                aiFrom="material"
               />
               {app.multiLangEnable && (
                 <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
@@ -192,7 +195,13 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
             </>
           ) : (
             <Suspense fallback={<Card variant="borderless" loading />}>
-              <CrossContentSection rule={rule} kind="cross" appPackage={app.pkg} />
+              <CrossContentSection
+                rule={rule}
+                kind="cross"
+                appPackage={app.pkg}
+                appId={app.appId}
+                aiFrom="material"
+              />
             </Suspense>
           )}
         </Flex>

@@ -120,7 +120,8 @@ export function buildMaterialSave(
     multiLangEnable: message.multiLangEnable ?? false,
     multiLangContent: message.multiLangContent ?? [],
     nationalAttributes: { pushCountrySet: v.pushCountrySet, notPushCountrySet: v.notPushCountrySet },
-    contentCreateType: extras.contentCreateType ?? 0,
+    // 1 when the AI assistant filled the content in this form, or the material copied or edited came from AI
+    contentCreateType: message.contentCreateType === 1 ? 1 : (extras.contentCreateType ?? 0),
     ...(extras.msgId ? { msgId: extras.msgId } : {}),
   };
 }
