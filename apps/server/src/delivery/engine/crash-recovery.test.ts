@@ -33,6 +33,7 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
         LOG_LEVEL: 'warn',
         BEACON_DISPATCH_EXPIRE_SECONDS: '3',
         BEACON_JOB_MAINTENANCE_SECONDS: '1',
+        BEACON_JOURNEY_SWEEP_SECONDS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -248,4 +249,91 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
       `A/B crash test: ${atKill} of ${total} dispatched at the kill, ${repeated} devices got a repeated request`,
     );
   }, 300_000);
+
+  it('SIGKILL mid journey: its entry step and its follow-up, each killed mid-send, finish on another worker; every member gets the follow-up, each recorded once', async () => {
+    const data = (title: string) => ({
+      noti_type: 1,
+      noti_title: title,
+      noti_desc: 'There',
+      noti_small_icon: '/files/i.png',
+      noti_ex_type: 1,
+      noti_open_type: 1,
+      noti_open_content: 'app://x',
+    });
+    // nobody reports a show, so every device the entry reached takes the "not shown" branch
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/save`, {
+      title: 'Crash journey',
+      targetingType: 0,
+      scheduleType: 1,
+      speedLimit: 1000,
+      childMsgs: [
+        { groupTag: 'Start', msgType: 1, data: data('Welcome') },
+        {
+          groupTag: 'Missed',
+          msgType: 1,
+          data: data('You missed this'),
+          displayConditions: { from: 'Start', outcome: 'notShown', wait: { unit: 'hours', value: 1 } },
+        },
+      ],
+    });
+    expect(saved.json(), saved.body).toMatchObject({ status: 200 });
+    const id = saved.json().data.id as number;
+    const steps = () =>
+      t.database.query<{ tag: string; id: number; status: number; finished: boolean }>(
+        `SELECT group_tag AS tag, id::int, status, finished_at IS NOT NULL AS finished FROM messages
+         WHERE parent_msg_id = $1 AND NOT deleted`,
+        [id],
+      );
+    // the estimate runs in a worker too
+    const estimating = startWorker();
+    await until(
+      'the estimate',
+      () => t.database.query<{ status: number }>('SELECT status FROM messages WHERE id = $1', [id]),
+      (rows) => rows[0]?.status === 18,
+      60_000,
+    );
+    estimating.kill('SIGKILL');
+    await new Promise((r) => estimating.once('exit', r));
+    expect((await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/${id}/approve`)).json().status).toBe(200);
+    const tagged = async (tag: string) => (await steps()).find((s) => s.tag === tag)!;
+    const entry = await tagged('Start');
+
+    // the entry step: killed mid-send, finished by the next worker
+    const first = await midSend(entry.id);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect(await dispatchedOf(entry.id)()).toBeLessThan(DEVICES);
+    const second = startWorker();
+    await until(
+      'the entry sent',
+      () => tagged('Start'),
+      (s) => s.status === 1 && s.finished,
+      180_000,
+    );
+
+    // its wait has run: the sweep enters the follow-up; killed mid-send too, and finished by a third worker
+    const missed = await tagged('Missed');
+    await t.database.query(
+      `UPDATE messages SET finished_at = finished_at - interval '1 hour' WHERE id = $1`,
+      [entry.id],
+    );
+    await until('the follow-up sends', dispatchedOf(missed.id), (n) => n >= 200, 120_000, 100);
+    second.kill('SIGKILL');
+    await new Promise((r) => second.once('exit', r));
+    expect(await dispatchedOf(missed.id)()).toBeLessThan(DEVICES);
+    await finish(missed.id); // a third worker: status sent, every device dispatched once, no other record
+
+    const [members] = await t.database.query<{ n: number; devices: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT device_id)::int AS devices FROM journey_members WHERE step_id = $1`,
+      [missed.id],
+    );
+    expect(members).toEqual({ n: DEVICES, devices: DEVICES });
+    const waves = await t.database.query('SELECT id FROM message_waves WHERE message_id = $1', [missed.id]);
+    expect(waves).toHaveLength(1);
+    for (const step of [entry, missed]) {
+      const perDevice = requestsPerDevice(step.id);
+      expect(perDevice.filter((n) => n === 0)).toHaveLength(0);
+      expect(perDevice.every((n) => n <= 2)).toBe(true);
+    }
+  }, 420_000);
 });
