@@ -116,13 +116,15 @@ export const TRACE_STAGES = [
 ] as const;
 export type TraceStage = (typeof TRACE_STAGES)[number];
 
-/** Why a targeted device was never picked. */
+/** Why a targeted device was never picked (or, for a journey's later step, why it is not in its audience). */
 export const TRACE_REASONS = [
   'wave-skipped',
   'message-stopped',
   'no-wave',
   'registered-after',
   'push-count-reached',
+  'journey-not-entered', // a journey's later step whose wait has not ended: its members are not known yet
+  'journey-other-branch', // a journey's later step the device is not a member of (its outcome led elsewhere)
 ] as const;
 export type TraceReason = (typeof TRACE_REASONS)[number];
 

@@ -158,6 +158,15 @@ describe.each(backends())('journeys [$name]', (backend) => {
     let d = await detail(id);
     for (const tag of ['Clicked', 'Missed', 'Rest'])
       expect(stepOf(d, tag)).toMatchObject({ status: 2, entered: null });
+    // troubleshooting explains a later step by its branch: not known before its wait ends, then member or not
+    const trace = async (i: number, tag: string) =>
+      (
+        await owner.post(`/tcm/v1/app/${appId}/instance/message/query`, {
+          instanceId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          msgId: stepOf(d, tag).msgId,
+        })
+      ).json().data;
+    expect(await trace(2, 'Clicked')).toMatchObject({ stage: 'waiting', reason: 'journey-not-entered' });
 
     // an hour later: the clicked branch
     await age(entryId, 1);
@@ -172,6 +181,11 @@ describe.each(backends())('journeys [$name]', (backend) => {
     expect(clicked.requests).toBe(clickers.length);
     expect([...clicked.got].sort((a, b) => a - b)).toEqual(clickers);
     expect(stepOf(d, 'Clicked').entered).toBe(clickers.length);
+    expect(await trace(2, 'Clicked')).toMatchObject({
+      stage: 'not-targeted',
+      reason: 'journey-other-branch',
+    });
+    expect(await trace(3, 'Clicked')).toMatchObject({ stage: 'dispatched', reason: null });
     expect(stepOf(d, 'Missed')).toMatchObject({ status: 2, entered: null });
 
     // two hours: not shown, and the residue (what the other branches left: shown, not clicked)

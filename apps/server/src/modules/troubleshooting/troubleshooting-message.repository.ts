@@ -36,6 +36,9 @@ export interface TraceMessage {
   selectedCount: number;
   createdAt: Date;
   startedAt: Date | null;
+  /** a journey's later step: its audience is the members its transition wrote (journey_members) */
+  journeyGated: boolean;
+  journeyEntered: boolean;
 }
 
 export interface TraceRecord {
@@ -85,7 +88,8 @@ export class TroubleshootingMessageRepository {
     const [row] = await this.database.query<TraceMessage>(
       `SELECT m.id::int AS id, m.title, m.status, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId",
               m.user_ids AS "userIds", m.schedule_type AS "scheduleType", m.restrict_type AS "restrictType", m.ttl_seconds AS "ttlSeconds", m.push_count AS "pushCount",
-              m.selected_count AS "selectedCount", m.created_at AS "createdAt", m.started_at AS "startedAt"
+              m.selected_count AS "selectedCount", m.created_at AS "createdAt", m.started_at AS "startedAt",
+              m.journey_gated AS "journeyGated", m.journey_entered_at IS NOT NULL AS "journeyEntered"
        FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
       [appId, id],
     );
@@ -98,6 +102,15 @@ export class TroubleshootingMessageRepository {
       [groupId, appId],
     );
     return row?.conditions;
+  }
+
+  /** Whether the device is a member of a journey step (its transition put it in that step's branch). */
+  async journeyMember(stepId: number, deviceId: string): Promise<boolean> {
+    const rows = await this.database.query(
+      'SELECT 1 FROM journey_members WHERE step_id = $1 AND device_id = $2::bigint',
+      [stepId, deviceId],
+    );
+    return rows.length > 0;
   }
 
   /** Whether the device is in the audience. */

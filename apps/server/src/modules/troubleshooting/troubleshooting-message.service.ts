@@ -105,6 +105,11 @@ export class TroubleshootingMessageService {
     const record = await this.repo.record(message.id, device.id);
     if (record) return { ...found, ...(await this.fromRecord(appId, message, device, record, now, lang)) };
 
+    // a journey's later step: its audience is its branch's members, known once its wait has ended
+    if (message.journeyGated && !message.journeyEntered)
+      return { ...found, stage: 'waiting', targeted: null, reason: 'journey-not-entered' };
+    if (message.journeyGated && !(await this.repo.journeyMember(message.id, device.id)))
+      return { ...found, stage: 'not-targeted', targeted: false, reason: 'journey-other-branch' };
     const targeting = await this.targeting(appId, message);
     const targeted = targeting ? await this.repo.matches(targeting.audience, device.id) : null;
     if (targeted === false && targeting) {

@@ -158,4 +158,32 @@ describe('MessageTraceResult', () => {
     expect(screen.getByText('Targeted, but the message never picked this device')).toBeTruthy();
     expect(screen.getByText('The message reached its expected push count before this device.')).toBeTruthy();
   });
+
+  it('a journey step explains the device by its branch, not by conditions or a wave', () => {
+    renderAt(
+      '/',
+      <MessageTraceResult
+        trace={{ ...base, stage: 'waiting', reason: 'journey-not-entered', send: null, events: null }}
+      />,
+    );
+    expect(screen.getByText(/sends after its wait, to the devices that take its branch/)).toBeTruthy();
+    expect(screen.queryByText('Nothing stops it: it will be sent when its wave runs.')).toBeNull();
+  });
+
+  it('a journey step the device is not a member of says its outcome led elsewhere', () => {
+    renderAt(
+      '/',
+      <MessageTraceResult
+        trace={{
+          ...base,
+          stage: 'not-targeted',
+          targeted: false,
+          reason: 'journey-other-branch',
+          send: null,
+          events: null,
+        }}
+      />,
+    );
+    expect(screen.getByText(/this device did not take its branch/)).toBeTruthy();
+  });
 });

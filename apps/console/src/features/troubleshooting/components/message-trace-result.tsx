@@ -28,7 +28,10 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
   const policyText = loss?.policy ? k(`policy.${loss.policy}`, { defaultValue: loss.policy }) : null;
 
   const details: ReactNode[] = [];
-  if (trace.stage === 'not-targeted') {
+  // a journey's later step: its branch decides, not its conditions
+  const journey = trace.reason === 'journey-not-entered' || trace.reason === 'journey-other-branch';
+  if (journey) details.push(<span key="journey">{k(`reason.${trace.reason}`)}</span>);
+  else if (trace.stage === 'not-targeted') {
     details.push(
       trace.unmatched.length > 0 ? (
         <Flex key="unmatched" wrap gap={4} align="center">
@@ -48,7 +51,7 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
     details.push(<span key="reason">{k(`reason.${trace.reason ?? 'none'}`)}</span>);
   if (trace.stage === 'failed' && loss)
     details.push(<span key="fcm">{k(`fcm.${loss.code}`, { defaultValue: k('fcm.7') })}</span>);
-  if (trace.stage === 'waiting' || trace.stage === 'not-selected') {
+  if (!journey && (trace.stage === 'waiting' || trace.stage === 'not-selected')) {
     if (loss)
       details.push(
         <span key="loss">{k(trace.stage === 'waiting' ? 'willDrop' : 'wouldDrop', { loss: lossText })}</span>,
