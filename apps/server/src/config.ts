@@ -73,6 +73,11 @@ export const EnvSchema = z.object({
   COOKIE_SECURE: bool,
   TRUST_PROXY: trustProxy,
   NODE_ENV: z.string().optional(),
+  // processes of `beacon serve|api` (node:cluster; --processes overrides it): entrypoints/cluster.ts
+  BEACON_PROCESSES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(256).optional(),
+  ),
   // delivery throughput (docs/operations.md): the engine, the job queue and the FCM client
   BEACON_PAGE_SIZE: wholeNumber(1, 10_000, 1000),
   BEACON_DISPATCH_CONCURRENCY: wholeNumber(1, 256, 4),
@@ -95,6 +100,19 @@ export const EnvSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   AI_TIMEOUT_SECONDS: wholeNumber(1, 600, 60),
+  // Prometheus metrics (docs/operations.md, Metrics): /metrics on PORT, or on a port of its own
+  METRICS: bool,
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -123,6 +141,8 @@ export interface Config {
   trustProxy: string[];
   /** NODE_ENV: `production` turns on the start warning about a secret key kept beside the PGlite data. */
   nodeEnv: string | undefined;
+  /** BEACON_PROCESSES: processes of `beacon serve|api` (undefined = the default, entrypoints/cluster.ts). */
+  processes: number | undefined;
   /** The delivery engine's and the job queue's knobs (docs/operations.md, Delivery throughput). */
   delivery: {
     /** devices read, filtered and reserved per statement */
@@ -147,6 +167,12 @@ export interface Config {
    * calls then answer 1061 and nothing else changes.
    */
   ai: { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number } | undefined;
+  /**
+   * Prometheus metrics (docs/operations.md, Metrics): undefined when off (neither METRICS=1 nor METRICS_PORT);
+   * `port` undefined serves /metrics on PORT, else only on that port; `token`, when set, is the bearer token a scrape
+   * must present.
+   */
+  metrics: { port: number | undefined; token: string | undefined } | undefined;
 }
 
 /** Parses the environment; fails fast with every problem listed. */
@@ -161,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean))
     throw new Error(
       'invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
+  if (e.METRICS === false && e.METRICS_PORT !== undefined)
+    throw new Error('invalid configuration:\n  METRICS=0 and METRICS_PORT contradict each other: unset one');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new Error(
+      'invalid configuration:\n  METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT)',
     );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
@@ -195,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV || undefined,
+    processes: e.BEACON_PROCESSES,
     delivery: {
       pageSize: e.BEACON_PAGE_SIZE,
       dispatchConcurrency: e.BEACON_DISPATCH_CONCURRENCY,
@@ -218,6 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeoutSeconds: e.AI_TIMEOUT_SECONDS,
         }
       : undefined,
+    metrics:
+      e.METRICS || e.METRICS_PORT !== undefined
+        ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
+        : undefined,
   };
 }
 

@@ -108,6 +108,21 @@ describe('beacon CLI', () => {
     expect(bad.stderr).toContain('usage: beacon');
   });
 
+  it('serve --processes 2 (or BEACON_PROCESSES=2) on PGlite is refused, naming the flag', () => {
+    for (const [args, env] of [
+      [['serve', '--processes', '2'], {}],
+      [['api'], { BEACON_PROCESSES: '2' }],
+    ] as const) {
+      const res = spawnSync(process.execPath, [...cli, ...args], {
+        cwd: serverRoot,
+        env: { ...baseEnv, ...env },
+        encoding: 'utf8',
+      });
+      expect(res.status, res.stderr).toBe(2);
+      expect(res.stderr).toContain('--processes 2 (BEACON_PROCESSES) needs DATABASE_URL');
+    }
+  });
+
   it('migrate applies nothing twice', () => {
     const res = spawnSync(process.execPath, [...cli, 'migrate'], {
       cwd: serverRoot,

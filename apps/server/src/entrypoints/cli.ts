@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import { createLogger, openAndMigrate } from './runtime';
+import { ProcessesError, resolveProcesses, runCluster } from './cluster';
 import { serve } from './serve';
 import { worker } from './worker';
 import { createDemo } from '../sandbox/demo';
@@ -9,8 +11,9 @@ import { SandboxRepository } from '../sandbox/sandbox.repository';
 
 const USAGE = `usage: beacon <command>
   migrate                                   apply the database migrations
-  serve                                     API, console and background work in one process (npm start)
-  api                                       API and console only
+  serve [--processes N]                     API, console and background work (npm start); N processes sharing
+                                            the port (default: one per core on PostgreSQL with FCM_BASE_URL, else 1)
+  api [--processes N]                       API and console only
   worker                                    delivery workers only (needs DATABASE_URL)
   admin create --email E --password P [--level 100|150]
                                             create an administrator, or update its password and level
@@ -28,9 +31,25 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'serve':
-    case 'api':
-      await serve(config, command);
+    case 'api': {
+      // a worker of `--processes N` (cluster.ts): its primary migrated and prints the banner
+      if (cluster.isWorker) {
+        await serve(config, command, { clusterWorker: true });
+        return -1;
+      }
+      let processes: number;
+      try {
+        const { values } = parseArgs({ args: rest, options: { processes: { type: 'string' } } });
+        processes = resolveProcesses(values.processes, config);
+      } catch (err) {
+        if (!(err instanceof ProcessesError) && !(err instanceof TypeError)) throw err;
+        process.stderr.write(`${command}: ${err.message}\n`);
+        return 2;
+      }
+      if (processes > 1) await runCluster(config, command, processes);
+      else await serve(config, command);
       return -1;
+    }
     case 'worker':
       await worker(config);
       return -1;

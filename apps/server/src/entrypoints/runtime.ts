@@ -26,11 +26,16 @@ export async function openAndMigrate(
   config: Config,
   log: pino.Logger,
 ): Promise<{ database: Database; fresh: boolean }> {
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openConfigured(config);
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'database migrated');
   return { database, fresh: applied.includes('0001_users-and-sessions.sql') };
+}
+
+/**
+ * Opens the configured database without migrating it: the worker processes of `--processes N`, whose primary
+ * migrated it before forking them (entrypoints/cluster.ts).
+ */
+export function openConfigured(config: Config): Promise<Database> {
+  return openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
 }

@@ -48,6 +48,9 @@ export function dispatchJobOptions(dispatchExpireSeconds: number) {
   return { ...JOBS.dispatch.options, expireInSeconds: dispatchExpireSeconds };
 }
 
+/** The advisory lock under which a process starts pg-boss and creates its queues (db/migrate.ts holds 727_001). */
+const BOSS_START_LOCK = 727_002;
+
 /**
  * pg-boss on the same database as everything else: a pool of its own on PostgreSQL, or PGlite's single connection
  * through pg-boss's `executeSql` adapter (multi-statement text goes through `exec`).
@@ -80,13 +83,30 @@ export async function startBoss(
         maintenanceIntervalSeconds: settings.jobMaintenanceSeconds,
       });
   boss.on('error', onError);
-  await boss.start();
-  await boss.createQueue(JOBS.wave.name, { name: JOBS.wave.name, ...JOBS.wave.options });
-  await boss.createQueue(JOBS.dispatch.name, {
-    name: JOBS.dispatch.name,
-    ...dispatchJobOptions(settings.dispatchExpireSeconds),
+  const startAndCreateQueues = async () => {
+    await boss.start();
+    await boss.createQueue(JOBS.wave.name, { name: JOBS.wave.name, ...JOBS.wave.options });
+    await boss.createQueue(JOBS.dispatch.name, {
+      name: JOBS.dispatch.name,
+      ...dispatchJobOptions(settings.dispatchExpireSeconds),
+    });
+    for (const job of [JOBS.journeyEstimate, JOBS.journeyStep])
+      await boss.createQueue(job.name, { name: job.name, ...job.options });
+  };
+  if (database.kind !== 'postgres') {
+    await startAndCreateQueues();
+    return boss;
+  }
+  // Several processes start at once (beacon worker ×M, serve --processes N), and pg-boss's queue creation (in start
+  // too: its cron queue) is not serialised: two processes creating queues on a new database deadlock on the
+  // partitions of pgboss.job. One process at a time, under a session advisory lock (queues that exist are kept).
+  await database.withConnection(async (conn) => {
+    await conn.query('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK]);
+    try {
+      await startAndCreateQueues();
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [BOSS_START_LOCK]);
+    }
   });
-  for (const job of [JOBS.journeyEstimate, JOBS.journeyStep])
-    await boss.createQueue(job.name, { name: job.name, ...job.options });
   return boss;
 }

@@ -335,7 +335,18 @@ export class UsersService {
   ): Promise<{ created: boolean; password?: string }> {
     if ((await this.deps.repo.countByLevel(UserLevel.SUPER_ADMIN)) > 0) return { created: false };
     const chosen = password ?? generatePassword();
-    await this.upsertAdmin(email, chosen, 100);
+    if (!(await this.deps.repo.findByEmail(email))) {
+      // several processes may start at once on a new database (beacon api ×N): one insert wins, and only the
+      // process whose insert it was reports (and shows) the password it chose
+      const inserted = await this.deps.repo.insert({
+        email,
+        passwordHash: await hashPassword(chosen),
+        ulevel: UserLevel.SUPER_ADMIN,
+        source: UserSource.EXTERNAL,
+        activatedAt: this.now(),
+      });
+      if (!inserted) return { created: false };
+    } else await this.upsertAdmin(email, chosen, 100);
     return password ? { created: true } : { created: true, password: chosen };
   }
 }
