@@ -31,6 +31,7 @@ import { DevicesRepository, DevicesService, registerSdkRoutes, SdkAuth } from '.
 import multipart from '@fastify/multipart';
 import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
+import { Metrics, serveMetrics, type BatcherName } from './platform/metrics';
 
 export const VERSION = '0.1.0';
 
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
   const sandbox = deps.sandbox;
+  // Prometheus metrics (METRICS, METRICS_PORT): a registry of this instance, told by the engine and the device API
+  const metrics = config.metrics ? new Metrics(database) : undefined;
   // the one writer of every statistics counter: the engine's send results and the devices' events and activity
   const statistics = new StatisticsWriter(database, {
     onError: (err) => app.log.error({ err }, 'counting queued events failed; the sweep retries'),
@@ -105,9 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     // the engine's ports: the platform's daily limits for its policies, an alert when an app's credentials fail
     policyFor: policyBinding(database, () => readGlobalSettings(database)),
     onAuthFailure: fcmCredentialsAlerts(database),
+    ...(metrics ? { metrics } : {}),
   });
   const devices = new DevicesService(devicesRepo, statistics, {
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
+    ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
   });
   const files = new FilesService(new FilesRepository(database.db));
   const cookieSecret = createHash('sha256').update(config.secretKey).update('cookie').digest('hex');
@@ -142,7 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs },
   });
 
-  await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box) });
+  await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box), metrics });
+  if (metrics && config.metrics)
+    await serveMetrics(app, metrics, {
+      settings: config.metrics,
+      host: config.host,
+      startNow: deps.runWorkers ?? false,
+    });
   registerFilesRoutes(app, files);
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {

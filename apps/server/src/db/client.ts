@@ -29,6 +29,16 @@ export interface Database {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's figures on a PostgreSQL server (metrics); PGlite has one connection and none. */
+  poolStats?(): PoolStats;
+}
+
+/** node-postgres's pool: connections open, idle among them, callers waiting for one, and the most it opens. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** What a statement runs on: the database, one connection, or a transaction. */
@@ -45,7 +55,8 @@ export interface DatabaseOptions {
 /** Opens PGlite (embedded) or a pool on a PostgreSQL server. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.url, max });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead of crashing
     await pool.query('SELECT 1');
     return {
@@ -96,6 +107,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
   let client: PGlite;

@@ -31,6 +31,19 @@ export interface FcmClientOptions {
    * (the delivery runtime passes allowedTokenEndpoints of the config).
    */
   tokenEndpoints?: TokenEndpoints;
+  /** Told every request's answer and duration, and every wait for the quota bucket (metrics); none by default. */
+  observer?: FcmClientObserver;
+}
+
+/** What the client tells the process's metrics (the delivery engine's DeliveryMetrics port extends it). */
+export interface FcmClientObserver {
+  /**
+   * One HTTP request to FCM ended: its HTTP status (`'200'`, `'429'` …) or, without a complete answer, why
+   * (`timeout`, `goaway`, `reset`, `network`), and its duration from the stream's opening, in seconds.
+   */
+  fcmRequest(status: string, seconds: number): void;
+  /** A send waited for its app's quota bucket (FCM_RATE_PER_MIN, lowered after 429s); only when it waited. */
+  tokenWait(bucket: 'fcm_quota', seconds: number): void;
 }
 
 /** Defaults of reference §6.1. */
@@ -91,7 +104,14 @@ export class FcmClient {
     if (opts.ca !== undefined) poolOpts.ca = opts.ca;
     if (opts.logger) poolOpts.logger = opts.logger;
     this.pool = new FcmSessionPool(poolOpts);
-    this.tracker = new ExchangeTracker(this.pool, timeoutMs, this.now, (res, ctx) => this.onAnswer(res, ctx));
+    const observer = opts.observer;
+    this.tracker = new ExchangeTracker(
+      this.pool,
+      timeoutMs,
+      this.now,
+      (res, ctx) => this.onAnswer(res, ctx),
+      observer ? (status, seconds) => observer.fcmRequest(status, seconds) : undefined,
+    );
     const authOpts: ConstructorParameters<typeof FcmAuth>[0] = {
       tokenEndpoints:
         opts.tokenEndpoints ?? allowedTokenEndpoints({ fcmBaseUrl: opts.baseUrl, publicUrl: '' }),
@@ -116,8 +136,14 @@ export class FcmClient {
   sendBody(app: FcmApp, body: string): Promise<FcmResult> {
     const st = this.stateFor(app);
     const wait = st.bucket.take();
-    if (wait) return wait.then(() => this.dispatch(app, st, body, false));
-    return this.dispatch(app, st, body, false);
+    if (!wait) return this.dispatch(app, st, body, false);
+    const observer = this.opts.observer;
+    if (!observer) return wait.then(() => this.dispatch(app, st, body, false));
+    const t0 = performance.now();
+    return wait.then(() => {
+      observer.tokenWait('fcm_quota', (performance.now() - t0) / 1000);
+      return this.dispatch(app, st, body, false);
+    });
   }
 
   /** The app's quota bucket (created on first use); exposed for metrics and tests. */

@@ -18,6 +18,12 @@ export interface RawResponse {
 /** Turns a complete HTTP answer into the caller's result (may start a follow-up request). */
 export type AnswerHandler<C> = (res: RawResponse, ctx: C) => FcmResult | Promise<FcmResult>;
 
+/**
+ * Told when an exchange ends (metrics): the HTTP status (`'200'`, `'503'` …) or, without a complete answer, why
+ * (`timeout`, `goaway`, `reset`, `network`), and the seconds since its stream opened.
+ */
+export type ExchangeObserver = (status: string, seconds: number) => void;
+
 const REQ = Symbol('fcmExchange');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TaggedStream = ClientHttp2Stream & { [REQ]?: Exchange<any> };
@@ -35,6 +41,8 @@ export class Exchange<C> implements RawResponse {
   done = false;
   error: Error | undefined = undefined;
   startedAt = 0;
+  /** performance.now() as the stream opened, when an observer is told the duration */
+  t0 = 0;
   prev: Exchange<C> | undefined = undefined;
   next: Exchange<C> | undefined = undefined;
   stream: TaggedStream | undefined = undefined;
@@ -60,6 +68,7 @@ export class ExchangeTracker<C> {
     private readonly timeoutMs: number,
     private readonly now: () => number,
     private readonly onAnswer: AnswerHandler<C>,
+    private readonly observe?: ExchangeObserver,
   ) {}
 
   /** Sends `body` with `headers` on the slot `pooled` (already taken); the timer starts as the stream opens. */
@@ -94,7 +103,9 @@ export class ExchangeTracker<C> {
     if (ex.stream) ex.stream[REQ] = undefined;
     if (ex.chunks) ex.body = Buffer.concat(ex.chunks).toString('utf8');
     else if (ex.buf) ex.body = ex.buf.toString('utf8');
-    if (!timedOut && ex.ended && ex.status > 0) {
+    const answered = !timedOut && ex.ended && ex.status > 0;
+    if (this.observe && answered) this.observe(String(ex.status), this.seconds(ex));
+    if (answered) {
       ex.resolve(this.onAnswer(ex, ex.ctx));
       return;
     }
@@ -109,7 +120,12 @@ export class ExchangeTracker<C> {
     else
       result = { outcome: 'retry', reason: 'network', message: message ?? 'stream closed without an answer' };
     if (ex.status > 0) result.httpStatus = ex.status;
+    this.observe?.(result.reason, this.seconds(ex));
     ex.resolve(result);
+  }
+
+  private seconds(ex: Exchange<C>): number {
+    return ex.t0 > 0 ? (performance.now() - ex.t0) / 1000 : 0;
   }
 
   /** Stops the sweep timer. */
@@ -120,6 +136,7 @@ export class ExchangeTracker<C> {
 
   private link(ex: Exchange<C>): void {
     ex.startedAt = this.now();
+    if (this.observe) ex.t0 = performance.now();
     ex.linked = true;
     ex.prev = this.tail;
     if (this.tail) this.tail.next = ex;

@@ -89,6 +89,17 @@ describe('WriteBatcher', () => {
     expect(flushes).toHaveLength(1);
   });
 
+  it('tells its observer each flush once, with its size and duration, halves included', async () => {
+    const seen: Array<[number, number]> = [];
+    const { b } = batcher({ observer: { flushed: (items, seconds) => seen.push([items, seconds]) } });
+    await settle([1, 2, 3, -4].map((n) => b.add(n)));
+    await Promise.all([5, 6].map((n) => b.add(n)));
+    expect(seen.map(([items]) => items)).toEqual([4, 2]);
+    // the first flush failed and was split: its duration covers its halves (three more flushes of 2 ms at least)
+    expect(seen[0]![1]).toBeGreaterThan(seen[1]![1]);
+    expect(seen[1]![1]).toBeGreaterThanOrEqual(0.0015);
+  });
+
   it('rejects a lone failing item with its error', async () => {
     const { b, flushes } = batcher();
     await expect(b.add(-1)).rejects.toThrow('refused -1');

@@ -20,6 +20,13 @@ export interface WriteBatcherOptions {
    * order) and their items must not depend on each other's order.
    */
   concurrency?: number;
+  /** Told each flush's size and duration (metrics); none by default. */
+  observer?: WriteBatcherObserver;
+}
+
+/** What a batcher tells its observer after each flush (a failed flush's halves are part of the flush). */
+export interface WriteBatcherObserver {
+  flushed(items: number, seconds: number): void;
 }
 
 /**
@@ -73,8 +80,11 @@ export class WriteBatcher<T, R> {
     if (this.busy || this.queue.length === 0) return;
     this.flushing++;
     const batch = this.queue.splice(0, this.opts.maxBatch);
+    const observer = this.opts.observer;
+    const t0 = observer ? performance.now() : 0;
     try {
       await this.write(batch);
+      observer?.flushed(batch.length, (performance.now() - t0) / 1000);
     } finally {
       this.flushing--;
       if (this.queue.length) {

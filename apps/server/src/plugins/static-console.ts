@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
-const API_PREFIXES = ['/tcm/', '/sdk/', '/files/', '/healthz', '/emulator/'];
+const API_PREFIXES = ['/tcm/', '/sdk/', '/files/', '/healthz', '/metrics', '/emulator/'];
 
 /**
  * Serves the built console with SPA fallback: any GET that is not an API path answers index.html, so the

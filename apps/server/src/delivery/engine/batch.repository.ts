@@ -1,6 +1,6 @@
 import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
-import type { DecidedSends, SendCounter } from './ports';
+import type { DecidedSends, DeliveryMetrics, SendCounter } from './ports';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { LOSS } from './filters';
 import { BatchKind, BatchStatus, OPEN_OUTCOMES, SendOutcome } from './kinds';
@@ -111,6 +111,8 @@ export class BatchRepository {
     private readonly database: Database,
     /** the statistics writer: counts what each write decided, in its transaction */
     private readonly counter: SendCounter,
+    /** the process's metrics, told what each write decided once it committed (none when the metrics are off) */
+    private readonly metrics?: DeliveryMetrics,
   ) {}
 
   /** Splits [minId, maxId] into `parts` equal id ranges of the wave (once: a re-run finds them). Returns the open ids. */
@@ -254,7 +256,8 @@ export class BatchRepository {
    * batch) and records the filter's drops with their loss codes, in one statement under the message row's lock.
    */
   async reserve(batch: Batch, want: number, drops: Drops): Promise<number> {
-    return this.database.transaction(async (tx) => {
+    let decided: DecidedSends[] = [];
+    const granted = await this.database.transaction(async (tx) => {
       const rows = await tx.query<{ n: number | null } & Partial<DecidedSends>>(
         `WITH cur AS (SELECT GREATEST(push_count - selected_count, 0) AS room FROM messages WHERE id = $1 FOR UPDATE),
          g AS (SELECT LEAST($4::int, room)::int AS n FROM cur),
@@ -283,9 +286,12 @@ export class BatchRepository {
           textArrayLiteral(drops.appVersions),
         ],
       );
-      await this.counter.countSends(tx, batch.messageId, rows.filter((r) => r.n === null) as DecidedSends[]);
+      decided = rows.filter((r) => r.n === null) as DecidedSends[];
+      await this.counter.countSends(tx, batch.messageId, decided);
       return rows.find((r) => r.n !== null)?.n ?? 0;
     });
+    this.tell('filter', decided);
+    return granted;
   }
 
   /** Gives back a grant the batch did not use (devices gone since), so other batches may send instead. */
@@ -313,9 +319,9 @@ export class BatchRepository {
       `{${rows.map((r) => r[k]).join(',')}}`;
     const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
-    await this.database.transaction(async (tx) => {
+    const decided = await this.database.transaction(async (tx) => {
       await lockMessage(tx, batch.messageId);
-      const decided = await tx.query<DecidedSends>(
+      const groups = await tx.query<DecidedSends>(
         `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
            AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
@@ -349,8 +355,26 @@ export class BatchRepository {
           leaseSeconds,
         ],
       );
-      await this.counter.countSends(tx, batch.messageId, decided);
+      await this.counter.countSends(tx, batch.messageId, groups);
+      return groups;
     });
+    if (this.metrics) {
+      this.tell('send', decided);
+      // FCM's retry answers: the rows recorded as waiting again by a request (a banned window's wait made none)
+      let retried = 0;
+      for (const r of rows) if (r.outcome === SendOutcome.PENDING && r.attempted === 1) retried++;
+      if (retried > 0) this.metrics.sendsRetried(retried);
+    }
+  }
+
+  /** Tells the metrics (when on) what a committed write decided. */
+  private tell(stage: 'filter' | 'send', decided: readonly DecidedSends[]): void {
+    const { metrics } = this;
+    if (!metrics) return;
+    for (const g of decided) {
+      if (g.outcome === SendOutcome.DISPATCHED) metrics.sendsDispatched(g.count);
+      else if (g.outcome === SendOutcome.LOST) metrics.sendsLost(stage, g.lossCode, g.count);
+    }
   }
 
   /** Open batches of a message (it is sent when none is left and no wave is open). */

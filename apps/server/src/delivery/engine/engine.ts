@@ -11,6 +11,7 @@ import type { EngineMessage, EngineRepository } from './engine.repository';
 import { withMaterialCountries, type PolicyFilter } from './filters';
 import { BatchKind, BatchStatus, WaveStatus } from './kinds';
 import { PayloadCache, payloadOf } from './payload';
+import type { DeliveryMetrics } from './ports';
 import { SpeedLimiter } from './speed-limiter';
 
 interface Log {
@@ -63,6 +64,8 @@ export interface EngineDeps {
   onAuthFailure?: (appId: number, message: string) => void;
   /** Called once a message has sent (moved to status 1), e.g. a journey's step whose followers wait for it. */
   onFinished?: (messageId: number) => Promise<void>;
+  /** The process's metrics (speed-limit waits here; the batches' results through BatchRepository), when on. */
+  metrics?: DeliveryMetrics;
   settings?: Partial<EngineSettings>;
 }
 
@@ -297,7 +300,13 @@ export class DeliveryEngine {
     const { settings } = this;
     let limiter: SpeedLimiter | undefined;
     if (msg.speedLimit > 0) {
-      limiter = this.limiters.get(msg.id) ?? new SpeedLimiter(msg.speedLimit);
+      const metrics = this.deps.metrics;
+      limiter =
+        this.limiters.get(msg.id) ??
+        new SpeedLimiter(
+          msg.speedLimit,
+          metrics ? (seconds) => metrics.tokenWait('speed_limit', seconds) : undefined,
+        );
       this.limiters.set(msg.id, limiter);
     }
     const audience =

@@ -7,6 +7,7 @@ export { policyBinding } from './policy-binding';
 export type {
   AuthFailureSink,
   DecidedSends,
+  DeliveryMetrics,
   PlatformLimits,
   PlatformLimitsSource,
   PolicySource,

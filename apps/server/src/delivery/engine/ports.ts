@@ -1,5 +1,6 @@
 import type { Restrict } from '@beacon/shared';
 import type { Queryable } from '../../db/client';
+import type { FcmClientObserver } from '../fcm-client';
 import type { EngineDeps } from './engine';
 
 // What the delivery engine needs from the rest of the server. The engine declares it here and imports no module
@@ -40,4 +41,22 @@ export interface DecidedSends {
  */
 export interface SendCounter {
   countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void>;
+}
+
+/**
+ * What the engine tells the process's metrics (app.ts: platform/metrics.ts, when METRICS or METRICS_PORT is set).
+ * Every call is synchronous and cheap; none is made when the metrics are off.
+ */
+export interface DeliveryMetrics extends FcmClientObserver {
+  /** Devices FCM accepted, recorded by one committed write. */
+  sendsDispatched(count: number): void;
+  /**
+   * Devices lost with `lossCode`, recorded by one committed write: at the `filter` stage (the filter's and the
+   * policies' drops before FCM) or at `send` (FCM's answer, or no request possible: no token, no credentials).
+   */
+  sendsLost(stage: 'filter' | 'send', lossCode: number, count: number): void;
+  /** Devices FCM asked to retry later, recorded as waiting again. */
+  sendsRetried(count: number): void;
+  /** How long a send waited for a token: a message's speed limit (slow push) or its app's FCM quota. */
+  tokenWait(bucket: 'speed_limit' | 'fcm_quota', seconds: number): void;
 }

@@ -8,7 +8,7 @@ import { allowedTokenEndpoints } from '../token-endpoints';
 import { BatchRepository } from './batch.repository';
 import { DeliveryEngine, ENGINE_DEFAULTS, type EngineDeps, type EngineSettings } from './engine';
 import { EngineRepository } from './engine.repository';
-import type { SendCounter } from './ports';
+import type { DeliveryMetrics, SendCounter } from './ports';
 
 interface Log {
   info(obj: object, msg?: string): void;
@@ -29,6 +29,8 @@ export interface DeliveryRuntimeOptions {
   counter: SendCounter;
   policyFor?: EngineDeps['policyFor'];
   onAuthFailure?: EngineDeps['onAuthFailure'];
+  /** The process's metrics (app.ts: platform/metrics.ts), when METRICS or METRICS_PORT is set. */
+  metrics?: DeliveryMetrics;
 }
 
 /**
@@ -111,10 +113,11 @@ export class DeliveryRuntime {
       // the same rule as the upload check: Google's endpoint, FCM_BASE_URL's origin, or the sandbox's
       tokenEndpoints: allowedTokenEndpoints(opts.config),
       ...fcm,
+      ...(opts.metrics ? { observer: opts.metrics } : {}),
     });
     const engine = new DeliveryEngine({
       repo: this.repo,
-      batches: new BatchRepository(opts.database, opts.counter),
+      batches: new BatchRepository(opts.database, opts.counter, opts.metrics),
       settings,
       boss,
       client,
@@ -123,6 +126,7 @@ export class DeliveryRuntime {
       log: opts.log,
       ...(opts.policyFor ? { policyFor: opts.policyFor } : {}),
       ...(opts.onAuthFailure ? { onAuthFailure: opts.onAuthFailure } : {}),
+      ...(opts.metrics ? { metrics: opts.metrics } : {}),
       onFinished: async (messageId) => {
         // a listener's failure never fails the send; what it missed, its own sweep catches (journeys)
         for (const listener of this.finishedListeners)

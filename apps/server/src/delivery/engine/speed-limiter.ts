@@ -2,7 +2,11 @@
 export class SpeedLimiter {
   private next = 0;
 
-  constructor(private readonly perSecond: number) {}
+  constructor(
+    private readonly perSecond: number,
+    /** told how long each waiting take waited, in seconds (metrics) */
+    private readonly onWait?: (seconds: number) => void,
+  ) {}
 
   /** Waits until `n` more sends are allowed. */
   async take(n: number): Promise<void> {
@@ -11,6 +15,8 @@ export class SpeedLimiter {
     const start = Math.max(now, this.next);
     this.next = start + (n * 1000) / this.perSecond;
     const wait = start - now;
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (wait <= 0) return;
+    await new Promise((r) => setTimeout(r, wait));
+    this.onWait?.(wait / 1000);
   }
 }

@@ -7,7 +7,7 @@ import {
   type DeviceRegister,
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
-import { WriteBatcher } from '../../lib/write-batcher';
+import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type {
   DevicesRepository,
   EventQueueSql,
@@ -49,6 +49,8 @@ export interface DevicesServiceOptions {
   eventFlushes?: number;
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
   onRegistered?: (appId: number, token: string) => void;
+  /** The observer of each group-commit batcher's flushes (metrics), by the batcher's name. */
+  flushObserver?: (batcher: 'register' | 'heartbeat' | 'events') => WriteBatcherObserver;
 }
 
 interface EventsItem {
@@ -121,6 +123,8 @@ export class DevicesService {
       maxDelayMs: opts.maxDelayMs ?? 10,
       mayIsolate: mayBeRowError,
     };
+    const observed = (batcher: 'register' | 'heartbeat' | 'events') =>
+      opts.flushObserver ? { ...batch, observer: opts.flushObserver(batcher) } : batch;
     this.registrations = new WriteBatcher(async (rows) => {
       // the same device twice in one batch: the last registration wins
       const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
@@ -133,7 +137,7 @@ export class DevicesService {
       if (opts.onRegistered) for (const r of unique) opts.onRegistered(r.appId, r.device.token);
       const byKey = new Map(touched.map((d) => [key(d.appId, d.gaid), d.deviceId]));
       return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
-    }, batch);
+    }, observed('register'));
     this.heartbeats = new WriteBatcher(async (rows) => {
       const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
       const unique = [...last.values()];
@@ -144,7 +148,7 @@ export class DevicesService {
       });
       const set = new Set(found.map((d) => key(d.appId, d.gaid)));
       return rows.map((r) => set.has(key(r.appId, r.gaid)));
-    }, batch);
+    }, observed('heartbeat'));
     this.events = new WriteBatcher<EventsItem, void>(
       async (items) => {
         const rows = mergeEvents(items);
@@ -157,7 +161,7 @@ export class DevicesService {
         return items.map(() => undefined);
       },
       {
-        ...batch,
+        ...observed('events'),
         maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)),
         // applyEvents locks the send rows in key order: concurrent flushes wait for each other, never deadlock
         concurrency: opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1),

@@ -1,5 +1,5 @@
 /** The devices module's public entry: the device API (/sdk/v1) and what app.ts builds it from. */
-export { registerSdkRoutes } from './sdk.routes';
+export { registerSdkRoutes, type SdkMetrics } from './sdk.routes';
 export { DevicesRepository } from './devices.repository';
 export { DevicesService, type DeviceCounters, type NewEvents } from './devices.service';
 export { SdkAuth } from './sdk-auth';

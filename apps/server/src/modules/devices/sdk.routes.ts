@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sdkCalls } from '@beacon/shared';
+import { sdkCalls, type DeviceEvents } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import type { DevicesService } from './devices.service';
 import type { SdkAuth } from './sdk-auth';
@@ -10,17 +10,33 @@ declare module 'fastify' {
   }
 }
 
+/** What the device API tells the process's metrics (app.ts: platform/metrics.ts), when they are on. */
+export interface SdkMetrics {
+  /** One answered call: `register`, `heartbeat` or `events`, with its HTTP status. */
+  sdkCall(route: string, statusCode: number): void;
+  /** The events of one accepted `events` call. */
+  sdkEvents(events: DeviceEvents['events']): void;
+}
+
 /** The device API for app SDKs (/sdk/v1), authenticated with the app's key and secret. */
 export async function registerSdkRoutes(
   app: FastifyInstance,
-  deps: { devices: DevicesService; auth: SdkAuth },
+  deps: { devices: DevicesService; auth: SdkAuth; metrics?: SdkMetrics | undefined },
 ): Promise<void> {
+  const { metrics } = deps;
   await app.register(
     async (scope) => {
       scope.decorateRequest('sdkAppId', 0);
       scope.addHook('onRequest', async (req) => {
         req.sdkAppId = await deps.auth.appIdFor(req.headers.authorization);
       });
+      if (metrics)
+        // onSend, not onResponse: counted before the answer leaves, so a caller that saw it also sees it counted
+        scope.addHook('onSend', async (req, reply, payload) => {
+          const url = req.routeOptions.url;
+          if (url) metrics.sdkCall(url.slice(url.lastIndexOf('/') + 1), reply.statusCode);
+          return payload;
+        });
       registerCall(scope, sdkCalls.register, 'public', async ({ body, req }) => ({
         deviceId: await deps.devices.register(req.sdkAppId, body),
       }));
@@ -30,6 +46,7 @@ export async function registerSdkRoutes(
       });
       registerCall(scope, sdkCalls.events, 'public', async ({ body, req }) => {
         await deps.devices.recordEvents(req.sdkAppId, body);
+        metrics?.sdkEvents(body.events);
         return {};
       });
       // a broadcast brings every device's events: log SDK requests only when they go wrong
