@@ -3,7 +3,7 @@ import { defineCall } from '../call';
 import { singleLineText } from '../text';
 import { MessageType, ScheduleType } from '../message-kinds';
 import { AppIdParams } from './apps';
-import { MessageListRequest, MessageSave, MultiLangEntry } from './messages';
+import { ContentCreateType, MessageListRequest, MessageSave, MultiLangEntry } from './messages';
 import { numberInput } from '../numbers';
 
 /**
@@ -36,6 +36,8 @@ export const AbArm = z.object({
   multiLangEnable: z.boolean().optional().default(false),
   multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
   data: z.record(z.string(), z.unknown()),
+  /** 1 when the arm's content came from the AI assistant (statistics modes 2 and 3); absent: 0, or kept on edit */
+  contentCreateType: ContentCreateType.optional(),
 });
 export type AbArm = z.output<typeof AbArm>;
 
@@ -93,6 +95,8 @@ export const AbArmRow = z.object({
   data: z.record(z.string(), z.unknown()),
   multiLangEnable: z.boolean(),
   multiLangContent: z.array(MultiLangEntry),
+  /** 1 when the arm's content came from the AI assistant */
+  contentCreateType: z.number().int(),
   pushCount: z.number().int(),
   targetCount: z.number().int(),
   dispatchCount: z.number().int(),

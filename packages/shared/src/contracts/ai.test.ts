@@ -61,9 +61,10 @@ describe('AI contracts', () => {
     expect(AiTrackRequest.safeParse({ action: 'ai', from: 'push' }).success).toBe(false);
   });
 
-  it('has MessageSave take contentCreateType 0 or 1, 0 when absent', () => {
+  it('has MessageSave take contentCreateType 0 or 1, absent left absent (the server keeps the stored value)', () => {
     const shape = MessageSave.shape.contentCreateType;
-    expect(shape.parse(undefined)).toBe(0);
+    expect(shape.parse(undefined)).toBeUndefined();
+    expect(shape.parse(0)).toBe(0);
     expect(shape.parse(1)).toBe(1);
     expect(shape.safeParse(2).success).toBe(false);
   });

@@ -7,7 +7,7 @@ import { checkJourney, JOURNEY_LIMITS, JOURNEY_OUTCOMES } from '../journey-graph
 import { AppIdParams } from './apps';
 import { Condition } from './conditions';
 import { AbTestListRequest } from './ab-tests';
-import { MessageSave, MultiLangEntry } from './messages';
+import { ContentCreateType, MessageSave, MultiLangEntry } from './messages';
 
 export * from '../journey-graph';
 
@@ -40,6 +40,8 @@ export const JourneyStep = z.object({
   data: z.record(z.string(), z.unknown()),
   multiLangEnable: z.boolean().optional().default(false),
   multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  /** 1 when the step's content came from the AI assistant (statistics modes 2 and 3); absent: 0 */
+  contentCreateType: ContentCreateType.optional(),
   conditions: z.array(Condition).max(20).optional().default([]),
   displayConditions: JourneyBranchSchema.nullable().optional().default(null),
   /** where the node stands on the canvas */
@@ -90,6 +92,8 @@ export const JourneyStepRow = z.object({
   data: z.record(z.string(), z.unknown()),
   multiLangEnable: z.boolean(),
   multiLangContent: z.array(MultiLangEntry),
+  /** 1 when the step's content came from the AI assistant */
+  contentCreateType: z.number().int(),
   conditions: z.array(Condition),
   displayConditions: JourneyBranchSchema.nullable(),
   position: z.object({ x: z.number(), y: z.number() }).nullable(),

@@ -14,6 +14,10 @@ export * from './message-forecast';
 export * from './notification-content';
 
 /** `targetingType` as it is sent: one of TARGETING_TYPES (message-kinds.ts). */
+/** Whether content came from the AI assistant: 1 when a suggestion or translation of it was used, else 0. */
+export const ContentCreateType = z.union([z.literal(0), z.literal(1)]);
+export type ContentCreateType = z.infer<typeof ContentCreateType>;
+
 export const TargetingTypeSchema = z.union(
   TARGETING_TYPES.map((t) => z.literal(t)) as [
     z.ZodLiteral<0>,
@@ -80,13 +84,10 @@ export const MessageSave = Targeting.extend({
   countryMsgforceCreate: z.boolean().optional(),
   /**
    * 1 when the content came from the AI assistant (statistics modes 2 and 3 select those messages), else 0. Absent
-   * parses as 0; the output type stays optional so that messages built in code (A/B arms, journey steps) need not
-   * name it.
+   * stays absent: a new message is stored with 0, an edit keeps the value stored (the console loads it from the
+   * detail and sends it back; a client that does not know the field does not reset it).
    */
-  contentCreateType: z
-    .union([z.literal(0), z.literal(1)])
-    .default(0)
-    .optional(),
+  contentCreateType: ContentCreateType.optional(),
   /** An app-group send (group-sends.ts): the group, and the other apps of it with each one's expected push count. */
   appGroupId: z.number().int().positive().optional(),
   groupCounts: z
@@ -212,6 +213,8 @@ export const MessageDetail = MessageRow.extend({
   msgDisplayPrior: z.number().int().nullable(),
   multiLangContent: z.array(MultiLangEntry),
   rejectReason: z.string(),
+  /** 1 when the content came from the AI assistant (an edit sends it back so that it is kept). */
+  contentCreateType: z.number().int(),
   /** The forecast before send stored at save (null: saved before forecasts existed). */
   forecast: MessageForecast.nullable(),
   waves: z.array(

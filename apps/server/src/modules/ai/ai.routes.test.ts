@@ -404,7 +404,7 @@ describe.each(backends())('AI assistant and translation [$name]', (backend) => {
     ]);
   });
 
-  it('stores contentCreateType 1 of a message saved from AI content (insert and edit), 0 when absent', async () => {
+  it('stores contentCreateType 1 of a message saved from AI content, 0 when absent; an edit that omits it keeps it', async () => {
     const tomorrow = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} 12:00:00`;
     const save = (body: Record<string, unknown>) =>
       post<{ id: number }>('owner', `${base}/msg/save`, {
@@ -427,9 +427,13 @@ describe.each(backends())('AI assistant and translation [$name]', (backend) => {
     expect(ai.status, ai.msg).toBe(200);
     expect(await stored(ai.data.id)).toBe(1);
     expect((await save({ id: ai.data.id })).status).toBe(200);
+    expect(await stored(ai.data.id)).toBe(1);
+    expect((await save({ id: ai.data.id, contentCreateType: 0 })).status).toBe(200);
     expect(await stored(ai.data.id)).toBe(0);
     expect((await save({ id: ai.data.id, contentCreateType: 1 })).status).toBe(200);
     expect(await stored(ai.data.id)).toBe(1);
+    const typed = await save({});
+    expect(await stored(typed.data.id)).toBe(0);
     expect((await save({ contentCreateType: 2 })).msg).toContain('contentCreateType');
   });
 

@@ -14,6 +14,7 @@ function toArm(c: AbChildRecord): AbArmRow {
     data: c.data,
     multiLangEnable: c.multiLangEnable,
     multiLangContent: c.multiLangContent as MultiLangEntry[],
+    contentCreateType: c.contentCreateType,
     pushCount: c.pushCount,
     targetCount: c.targetCount,
     dispatchCount: c.dispatchCount,

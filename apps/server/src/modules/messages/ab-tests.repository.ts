@@ -43,6 +43,8 @@ export interface AbChildRecord {
   data: Record<string, unknown>;
   multiLangEnable: boolean;
   multiLangContent: unknown[];
+  /** 1 when the arm's content came from the AI assistant */
+  contentCreateType: number;
   pushCount: number;
   targetCount: number;
   dispatchCount: number;
@@ -101,7 +103,8 @@ export class AbTestsRepository {
               m.group_tag AS "groupTag", m.group_percent::float8 AS "groupPercent", m.split_from AS "splitFrom",
               m.split_to AS "splitTo", m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal",
               m.schedule_at AS "scheduleAt", m.data, m.multi_lang_enable AS "multiLangEnable",
-              m.multi_lang_content AS "multiLangContent", m.push_count AS "pushCount", m.target_count AS "targetCount",
+              m.multi_lang_content AS "multiLangContent", m.content_create_type AS "contentCreateType",
+              m.push_count AS "pushCount", m.target_count AS "targetCount",
               m.dispatch_count AS "dispatchCount", m.reach_count AS "reachCount", m.show_count AS "showCount",
               m.click_count AS "clickCount"
        FROM messages m WHERE m.parent_msg_id = ANY($1::bigint[]) AND m.split_seed IS NOT NULL AND NOT m.deleted

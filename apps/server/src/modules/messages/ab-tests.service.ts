@@ -92,6 +92,8 @@ export class AbTestsService {
       scheduleUTC: arm.scheduleUTC,
       multiLangEnable: arm.multiLangEnable,
       multiLangContent: arm.multiLangContent,
+      // the arm's own mark, else the test's; absent on an edit: the arm keeps the one stored
+      ...(arm.contentCreateType !== undefined ? { contentCreateType: arm.contentCreateType } : {}),
     };
   }
 
@@ -259,6 +261,8 @@ export class AbTestsService {
           ...(source.displayPrior !== null ? { msgDisplayPrior: source.displayPrior } : {}),
           multiLangEnable: arm.multiLangEnable,
           multiLangContent: arm.multiLangContent as MessageSave['multiLangContent'],
+          // the arm's content, so its AI mark (statistics modes 2 and 3)
+          contentCreateType: source.contentCreateType === 1 ? 1 : 0,
           forceCreate: true,
           countryMsgforceCreate: true,
         },

@@ -34,6 +34,7 @@ function toStep(
     data: def.data,
     multiLangEnable: def.multiLangEnable,
     multiLangContent: def.multiLangContent,
+    contentCreateType: def.contentCreateType ?? 0,
     conditions: def.conditions,
     displayConditions: def.displayConditions,
     position: def.position ?? null,

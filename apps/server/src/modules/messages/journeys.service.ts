@@ -105,6 +105,7 @@ export class JourneysService {
       ...(settings.msgDisplayPrior !== undefined ? { msgDisplayPrior: settings.msgDisplayPrior } : {}),
       multiLangEnable: step.multiLangEnable,
       multiLangContent: step.multiLangContent,
+      contentCreateType: step.contentCreateType ?? 0,
     };
   }
 
@@ -144,7 +145,6 @@ export class JourneysService {
       { parentMsgId: 0, groupTag: entry.groupTag, groupPercent: 100, parentType: JOURNEY_TYPE },
       'check',
     );
-    const steps = j.childMsgs.map((s) => ({ ...s, id: undefined }));
     let id: number;
     let rev = 1;
     const record = {
@@ -175,8 +175,15 @@ export class JourneysService {
       materialId: null,
       parentMsgId: null,
     };
-    if (j.id) {
-      const existing = await this.parent(app.id, j.id);
+    const existing = j.id ? await this.parent(app.id, j.id) : undefined;
+    // a step's AI mark (contentCreateType) omitted by an edit is the one its step of that tag had, as msg/save keeps it
+    const before = new Map(existing ? this.definition(existing).steps.map((s) => [s.groupTag, s]) : []);
+    const steps = j.childMsgs.map((s) => ({
+      ...s,
+      id: undefined,
+      contentCreateType: s.contentCreateType ?? (before.get(s.groupTag)?.contentCreateType === 1 ? 1 : 0),
+    }));
+    if (existing) {
       if (IN_REVIEW.includes(existing.status)) await this.withdraw(existing.id);
       else if (!DRAFT.includes(existing.status)) throw new ApiError(ErrorCodes.JOURNEY_STATE);
       rev = this.definition(existing).rev + 1;
@@ -368,6 +375,7 @@ export class JourneysService {
         multiLangContent: step.multiLangEnable ? step.multiLangContent : [],
         materialId: null,
         parentMsgId: id,
+        contentCreateType: step.contentCreateType ?? 0,
       });
       await this.deps.repo.setStep(stepId, id, step);
     }

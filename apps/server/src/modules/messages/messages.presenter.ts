@@ -78,6 +78,7 @@ export function toDetail(
     msgDisplayPrior: m.displayPrior,
     multiLangContent: m.multiLangContent,
     rejectReason: m.rejectReason,
+    contentCreateType: m.contentCreateType,
     forecast: m.forecast,
     waves: waves.map((w) => ({ ...w, runAt: new Date(w.runAt).toISOString() })),
   };

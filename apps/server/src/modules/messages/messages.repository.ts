@@ -55,6 +55,8 @@ export interface MessageRecord {
   selectedCount: number;
   /** the forecast before send stored at save (null before 0018, previews and recalls) */
   forecast: MessageForecast | null;
+  /** 1 when the content came from the AI assistant (statistics modes 2 and 3) */
+  contentCreateType: number;
 }
 
 const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
@@ -67,7 +69,8 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.app_group_id AS "appGroupId", m.app_group_parent_id::int AS "appGroupParentId",
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
-  m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast`;
+  m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast,
+  m.content_create_type AS "contentCreateType"`;
 
 export interface NewMessage {
   appId: number;
@@ -102,8 +105,8 @@ export interface NewMessage {
   parentMsgId: number | null;
   /** The forecast before send (messages.forecast.ts); null or absent for previews and recalls. */
   forecast?: MessageForecast | null;
-  /** 1 when the content came from the AI assistant; absent: 0. */
-  contentCreateType?: number;
+  /** 1 when the content came from the AI assistant; absent: 0 on insert, the stored value kept on replace. */
+  contentCreateType?: number | undefined;
 }
 
 /** Messages: creation, lists with their counters, and the statistics behind the detail dialog. */
@@ -230,7 +233,8 @@ export class MessagesRepository {
 
   /**
    * Replaces an unstarted message's content, audience and schedule; its material link (and the countries kept with
-   * it) changes only when the edit names a material — an edit that names none keeps the link.
+   * it) changes only when the edit names a material — an edit that names none keeps the link — and its
+   * contentCreateType only when the edit names one (an edit that omits it keeps the AI mark).
    */
   async replace(id: number, m: NewMessage): Promise<void> {
     await this.database.query(
@@ -240,7 +244,7 @@ export class MessagesRepository {
          multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22,
          forecast = $23::jsonb, material_id = COALESCE($24, material_id),
          material_countries = CASE WHEN $24::bigint IS NULL THEN material_countries ELSE $25::jsonb END,
-         content_create_type = $26, updated_at = now()
+         content_create_type = COALESCE($26::smallint, content_create_type), updated_at = now()
        WHERE id = $1`,
       [
         id,
@@ -268,7 +272,7 @@ export class MessagesRepository {
         m.forecast ? JSON.stringify(m.forecast) : null,
         m.materialId,
         m.materialCountries ? JSON.stringify(m.materialCountries) : null,
-        m.contentCreateType ?? 0,
+        m.contentCreateType ?? null,
       ],
     );
     await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);

@@ -298,7 +298,7 @@ export class MessagesService {
       materialCountries: material?.nationalAttributes ?? input.parentMaterialCountries ?? null,
       parentMsgId: arm?.parentMsgId ?? null,
       forecast: forecast ?? null,
-      contentCreateType: input.contentCreateType ?? 0,
+      contentCreateType: input.contentCreateType,
     };
     let id: number;
     if (input.id && kind === 'message') {

@@ -15,6 +15,7 @@ const arm = (tag: string, msgId: number, counts: Record<string, number>, rest = 
   data: { noti_title: tag },
   multiLangEnable: false,
   multiLangContent: [],
+  contentCreateType: 0,
   pushCount: 1000,
   targetCount: 1000,
   dispatchCount: 1000,

@@ -1,6 +1,7 @@
 import { ErrorCodes, type AbTestSaveInput } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
-import { useSaveFlow } from '../../compose';
+import { trackAiAction } from '../../ai';
+import { useSaveFlow, type SaveCall } from '../../compose';
 import { useSaveAbTest } from '../api/save-ab-test';
 import { placeAbField, type AbFieldPlace } from '../lib/validate-ab';
 import { readAb, type AbForms } from './use-ab-rules';
@@ -23,7 +24,20 @@ export function useAbSubmit({
   /** Opens what holds a placed field (the collapsed sub-config): true when it did, and the field shows after a render. */
   reveal?: (place: AbFieldPlace) => boolean;
 }) {
-  const save = useSaveAbTest();
+  const saveTest = useSaveAbTest();
+  // a test with an arm whose content came from the AI assistant: its submission is recorded (ai_submit), once
+  const save: SaveCall<AbTestSaveInput> = {
+    mutateAsync: async (input) => {
+      const answer = await saveTest.mutateAsync(input);
+      if (
+        answer.status === ErrorCodes.SUCCESS &&
+        input.payload.childMsgs.some((arm) => arm.contentCreateType === 1)
+      )
+        void trackAiAction(appId, 'ai_submit', 'push', input.payload.title);
+      return answer;
+    },
+    isPending: saveTest.isPending,
+  };
   const formOf = (place: 'shared' | 0 | 1) => (place === 'shared' ? forms.shared : forms.arms[place]);
   const showFields = (error: unknown): boolean => {
     if (!(error instanceof ApiError) || error.code !== ErrorCodes.PARAMETER_ILLEGAL) return false;

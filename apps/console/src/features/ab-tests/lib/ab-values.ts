@@ -54,6 +54,8 @@ const ARM_KEYS = [
   'scheduleType',
   'scheduleDate',
   'scheduleUTC',
+  // whether the arm's own content came from the AI assistant (each arm has its own AssistantButton)
+  'contentCreateType',
 ] as const satisfies ReadonlyArray<keyof ComposeValues>;
 
 /** Whether a field (its name's first part) is an arm's. */

@@ -59,6 +59,8 @@ export function buildAbTestSave(
     multiLangEnable: _multiLangEnable,
     multiLangContent: _multiLangContent,
     pushCount: _pushCount,
+    // each arm says whether its content came from AI: the test does not
+    contentCreateType: _contentCreateType,
     ...settings
   } = first;
   const groupPercent = armPercent(shared.abPercent);
@@ -79,6 +81,7 @@ export function buildAbTestSave(
         multiLangEnable: m.multiLangEnable,
         multiLangContent: m.multiLangContent,
         data: m.data,
+        ...(m.contentCreateType === 1 ? { contentCreateType: 1 as const } : {}),
       };
     }),
   };

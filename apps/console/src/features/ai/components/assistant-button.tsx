@@ -15,6 +15,11 @@ export interface AssistantButtonProps {
   msgType: 1 | 2;
   /** where the assistant was opened: the push composer or the material library (tracking) */
   from?: AiSource | undefined;
+  /**
+   * After a suggestion filled the form: for an editor that reads its form on each change (a journey step), since a
+   * filled form does not fire onValuesChange.
+   */
+  onUsed?: (() => void) | undefined;
 }
 
 /**
@@ -22,7 +27,7 @@ export interface AssistantButtonProps {
  * the editor's form with the suggestion used — marking the content as AI-made (`contentCreateType` 1) and recording
  * ai_use. It lives inside the editor's Form.
  */
-export function AssistantButton({ appId, msgType, from = 'push' }: AssistantButtonProps) {
+export function AssistantButton({ appId, msgType, from = 'push', onUsed }: AssistantButtonProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const params = useParams();
@@ -50,6 +55,7 @@ export function AssistantButton({ appId, msgType, from = 'push' }: AssistantButt
     );
     form.setFields(fields.map(({ name, value }) => ({ name, value, touched: true })));
     form.setFieldValue('contentCreateType', 1);
+    onUsed?.();
     void form.validateFields(fields.map((f) => f.name)).catch(() => undefined);
     const title = typeof values.description === 'string' ? values.description : '';
     void trackAiAction(app, 'ai_use', from, title);

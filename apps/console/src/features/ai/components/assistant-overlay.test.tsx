@@ -138,7 +138,8 @@ describe('the AI assistant overlay', () => {
 
     for (const token of tokens.slice(9)) stream.token(token);
     stream.done(SUGGESTION_ITEMS);
-    await screen.findByRole('button', { name: 'Use suggestion 2' });
+    // the reply items come in 300 ms apart (chat-list.test.tsx)
+    await screen.findByRole('button', { name: 'Use suggestion 2' }, slow);
     expect(screen.queryByTestId('ai-streaming')).toBeNull();
     expect(screen.getAllByTestId('ai-suggestion')).toHaveLength(2);
     expect(screen.getByText('Everything in store, until Sunday night.')).toBeTruthy();

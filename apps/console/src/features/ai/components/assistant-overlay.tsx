@@ -86,10 +86,11 @@ function AssistantChat({
   const empty = !currentDialog(chat.items).some((i) => i.type !== 'new');
 
   // the latest message in view
-  useEffect(() => {
+  const scrollDown = () => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [chat.items, chat.streaming]);
+  };
+  useEffect(scrollDown, [chat.items, chat.streaming]);
   // typing again once the answer is there
   useEffect(() => {
     if (!chat.busy && configured) input.current?.focus();
@@ -200,6 +201,7 @@ function AssistantChat({
             onResend={chat.resend}
             dateOf={dateOf}
             timeOf={timeOf}
+            onReveal={scrollDown}
           />
           {empty && chat.streaming === null && (
             <Flex vertical gap={12} style={{ marginTop: 16 }} data-testid="ai-intro">

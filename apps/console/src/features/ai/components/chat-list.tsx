@@ -1,10 +1,11 @@
 import { ReloadOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Card, Divider, Flex, Tag, Typography } from 'antd';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShowType, type ReplyItem } from '@beacon/shared';
 import { type ChatItem } from '../lib/chat-items';
 import { partialAnswer } from '../lib/partial-answer';
+import { useReplyQueue } from './use-reply-queue';
 
 /** One suggestion of copy: its title, text and button, the sensitive words found, and "Use". */
 function SuggestionCard({
@@ -53,12 +54,23 @@ function SuggestionCard({
   );
 }
 
-/** A reply: the plain answer (showType 1) as text, suggestions (showType 0) as cards to use. */
-function Reply({ list, onUse }: { list: ReplyItem[]; onUse?: ((item: ReplyItem) => void) | undefined }) {
+/**
+ * A reply: the plain answer (showType 1) as text, suggestions (showType 0) as cards to use; `shown` of its items when
+ * it is the answer coming in (useReplyQueue), all of them otherwise.
+ */
+function Reply({
+  list,
+  shown = list.length,
+  onUse,
+}: {
+  list: ReplyItem[];
+  shown?: number;
+  onUse?: ((item: ReplyItem) => void) | undefined;
+}) {
   let n = 0;
   return (
     <Flex vertical gap={8} style={{ width: '100%' }}>
-      {list.map((item, i) =>
+      {list.slice(0, shown).map((item, i) =>
         item.showType === ShowType.TEXT ? (
           <Typography.Paragraph key={i} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
             {item.originContent}
@@ -71,19 +83,26 @@ function Reply({ list, onUse }: { list: ReplyItem[]; onUse?: ((item: ReplyItem) 
   );
 }
 
-/** The answer being written: what of it has arrived, or a "writing" line before anything readable. */
-function StreamingReply({ text }: { text: string }) {
-  const { t } = useTranslation();
+/** What of an answer being written can be read: its plain answer, and the suggestions with a title or a text. */
+function streamedParts(text: string) {
   const partial = partialAnswer(text);
+  const answer = partial?.answer ?? '';
   const suggestions = partial?.suggestions.filter((s) => s.title || s.content) ?? [];
+  return { answer, suggestions, count: (answer ? 1 : 0) + suggestions.length };
+}
+
+/** The answer being written: `shown` of the items arrived so far, or a "writing" line before anything readable. */
+function StreamingReply({ text, shown }: { text: string; shown: number }) {
+  const { t } = useTranslation();
+  const { answer, suggestions } = streamedParts(text);
   return (
     <Flex vertical gap={8} style={{ width: '100%' }} data-testid="ai-streaming" aria-busy>
-      {partial?.answer && (
+      {answer && shown > 0 && (
         <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
-          {partial.answer}
+          {answer}
         </Typography.Paragraph>
       )}
-      {suggestions.map((s, i) => (
+      {suggestions.slice(0, Math.max(0, shown - (answer ? 1 : 0))).map((s, i) => (
         <SuggestionCard key={i} n={i + 1} item={s} />
       ))}
       <Typography.Text type="secondary">{t('ai.assistant.writing')}</Typography.Text>
@@ -132,11 +151,32 @@ export interface ChatListProps {
   onResend: (errorId: string) => void;
   dateOf: (at: number) => string;
   timeOf: (at: number) => string;
+  /** another reply item of the answer coming in is on screen (the overlay keeps it in view) */
+  onReveal?: (() => void) | undefined;
 }
 
 /** The conversation: a date line when the day changes, the "new dialog" marks, each message, the answer in flight. */
-export function ChatList({ items, streaming, busy, onUse, onResend, dateOf, timeOf }: ChatListProps) {
+export function ChatList({
+  items,
+  streaming,
+  busy,
+  onUse,
+  onResend,
+  dateOf,
+  timeOf,
+  onReveal,
+}: ChatListProps) {
   const { t } = useTranslation();
+  // the conversation as it was opened shows whole; the answer coming in shows its items one by one (useReplyQueue)
+  const [stored] = useState(() => new Set(items.map((i) => i.id)));
+  const last = items.at(-1);
+  const live = streaming === null && last?.type === 'assistant' && !stored.has(last.id) ? last : undefined;
+  const total = streaming !== null ? streamedParts(streaming).count : (live?.list.length ?? 0);
+  const shown = useReplyQueue(total, items.findLast((i) => i.type === 'user')?.id ?? '');
+  useEffect(() => {
+    if (total > 0) onReveal?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per item revealed, not per render of the parent
+  }, [shown]);
   let day = '';
   return (
     <Flex vertical gap={16}>
@@ -166,7 +206,7 @@ export function ChatList({ items, streaming, busy, onUse, onResend, dateOf, time
             )}
             {item.type === 'assistant' && (
               <Bubble who="assistant" time={timeOf(item.at)}>
-                <Reply list={item.list} onUse={onUse} />
+                <Reply list={item.list} shown={item === live ? shown : undefined} onUse={onUse} />
               </Bubble>
             )}
             {item.type === 'error' && (
@@ -194,7 +234,7 @@ export function ChatList({ items, streaming, busy, onUse, onResend, dateOf, time
       })}
       {streaming !== null && (
         <Bubble who="assistant">
-          <StreamingReply text={streaming} />
+          <StreamingReply text={streaming} shown={shown} />
         </Bubble>
       )}
     </Flex>

@@ -1,6 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { appInfo, DICTS, field, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
+import {
+  appInfo,
+  DICTS,
+  field,
+  messageDetail,
+  ok,
+  restoreAfterEach,
+  slow,
+  stubApi,
+} from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 
@@ -24,10 +33,13 @@ function streamed(): Response {
 
 let saved: Array<Record<string, unknown>> = [];
 let tracked: Array<Record<string, unknown>> = [];
+/** message 9's contentCreateType (msg/detail) */
+let detailAi = 1;
 
 beforeEach(() => {
   saved = [];
   tracked = [];
+  detailAi = 1;
   localStorage.clear();
   stubApi((url, init) => {
     const body = () => JSON.parse(init?.body as string) as Record<string, unknown>;
@@ -41,6 +53,28 @@ beforeEach(() => {
       tracked.push(body());
       return ok({});
     }
+    if (url.endsWith('/app/1/msg/detail'))
+      return ok(
+        messageDetail({
+          id: 9,
+          msgId: 90,
+          msgType: 1,
+          title: 'Weekend push',
+          status: 2,
+          scheduleType: 1,
+          scheduleDate: null,
+          scheduleUTC: '+0800',
+          contentCreateType: detailAi,
+          data: {
+            noti_type: 1,
+            noti_small_icon: '/files/icon.png',
+            noti_title: SUGGESTION.title,
+            noti_desc: SUGGESTION.content,
+            noti_open_type: 1,
+            noti_open_content: 'shop://sale',
+          },
+        }),
+      );
     if (url.endsWith('/app/1/msg/save')) {
       saved.push(body());
       return ok({ id: 7, msgId: 70, status: 0 });
@@ -79,5 +113,32 @@ describe('the AI assistant in compose', () => {
     });
     await waitFor(() => expect(tracked.map((t) => t.action)).toEqual(['ai_use', 'ai_submit']));
     expect(tracked[1]).toEqual({ action: 'ai_submit', from: 'push', title: 'Weekend push' });
+  }, 60_000);
+
+  it('loads contentCreateType with a message to edit and sends it back, so an edit keeps the AI mark', async () => {
+    renderAt('/app/1/message/editpush?id=9&act=edit', <ComposeScreen appId={1} id={9} act="edit" />);
+    await waitFor(() => expect(field('title').value).toBe(SUGGESTION.title), slow);
+    fireEvent.change(field('desc'), { target: { value: 'Everything in store, until Monday.' } });
+    fireEvent.click(screen.getByRole('button', { name: /Review and save/ }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1), slow);
+    expect(saved[0]).toMatchObject({ id: 9, title: 'Weekend push', contentCreateType: 1 });
+    await waitFor(() =>
+      expect(tracked).toEqual([{ action: 'ai_submit', from: 'push', title: 'Weekend push' }]),
+    );
+  }, 60_000);
+
+  it('sends no contentCreateType for an edit of a message written by hand', async () => {
+    detailAi = 0;
+    renderAt('/app/1/message/editpush?id=9&act=edit', <ComposeScreen appId={1} id={9} act="edit" />);
+    await waitFor(() => expect(field('title').value).toBe(SUGGESTION.title), slow);
+    fireEvent.click(screen.getByRole('button', { name: /Review and save/ }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1), slow);
+    expect(saved[0]).toMatchObject({ id: 9 });
+    expect(saved[0]).not.toHaveProperty('contentCreateType');
+    expect(tracked).toEqual([]);
   }, 60_000);
 });

@@ -24,6 +24,8 @@ interface ContentSectionProps {
   designLocked?: boolean;
   /** Where the AI assistant is opened from (tracking): the push composer unless told. */
   aiFrom?: AiSource;
+  /** After the AI assistant filled the form (AssistantButton's onUsed). */
+  onAiUsed?: (() => void) | undefined;
 }
 
 /** Content: the message name, the design and its icon, title, text, expanded view, open action and buttons. */
@@ -36,6 +38,7 @@ export function ContentSection({
   cardId,
   designLocked = false,
   aiFrom = 'push',
+  onAiUsed,
 }: ContentSectionProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
@@ -47,7 +50,7 @@ export function ContentSection({
       title={title ?? t('compose.sections.content')}
       variant="borderless"
       id={cardId ?? 'compose-content'}
-      extra={<AssistantButton appId={appId} msgType={1} from={aiFrom} />}
+      extra={<AssistantButton appId={appId} msgType={1} from={aiFrom} onUsed={onAiUsed} />}
     >
       {description && <DescriptionField rule={rule} kind="notification" />}
       <Form.Item name="design" label={t('compose.fields.design')}>

@@ -17,6 +17,8 @@ interface CrossContentSectionProps {
   /** The AI assistant's app (the route's unless told) and where it is opened from (the push composer unless told). */
   appId?: number;
   aiFrom?: AiSource;
+  /** After the AI assistant filled the form (AssistantButton's onUsed). */
+  onAiUsed?: (() => void) | undefined;
 }
 
 /**
@@ -31,6 +33,7 @@ export default function CrossContentSection({
   cardId,
   appId,
   aiFrom = 'push',
+  onAiUsed,
 }: CrossContentSectionProps) {
   const { t } = useTranslation();
   const pullUp = kind === 'pullup';
@@ -88,7 +91,7 @@ export default function CrossContentSection({
         title={title ?? t('compose.sections.details')}
         variant="borderless"
         id={cardId ?? 'compose-details'}
-        extra={<AssistantButton appId={appId} msgType={2} from={aiFrom} />}
+        extra={<AssistantButton appId={appId} msgType={2} from={aiFrom} onUsed={onAiUsed} />}
       >
         <Form.Item
           name="crossJson"

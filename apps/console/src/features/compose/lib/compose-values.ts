@@ -86,7 +86,10 @@ export interface ComposeValues extends CrossValues {
   slowPush: boolean;
   speedLimit: number | null;
   priority: number | null;
-  /** 1 once a suggestion of the AI assistant filled the content (set by the assistant, sent as contentCreateType). */
+  /**
+   * 1 once a suggestion of the AI assistant filled the content (set by the assistant, or loaded with a saved message);
+   * sent as contentCreateType when 1. Absent from an edit, the server keeps what it stored.
+   */
   contentCreateType?: 0 | 1 | undefined;
 }
 
@@ -260,6 +263,8 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     slowPush: d.speedLimit > 0,
     speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
     priority: d.msgDisplayPrior,
+    // the AI mark goes with the content (an edit, a copy, an arm, a material built from it)
+    contentCreateType: d.contentCreateType === 1 ? 1 : 0,
     ...(d.msgType === MessageType.PASS_THROUGH ? crossFromData(d.data) : {}),
   };
 }

@@ -17,6 +17,7 @@ export const stepRow = (groupTag: string, fields: Partial<JourneyStepRow> = {}):
   },
   multiLangEnable: false,
   multiLangContent: [],
+  contentCreateType: 0,
   conditions: [],
   displayConditions: null,
   position: null,

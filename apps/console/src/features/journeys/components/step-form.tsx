@@ -65,6 +65,11 @@ export function StepForm({
   const [form] = Form.useForm<StepFormValues>();
   const kind: StepKind = Form.useWatch('kind', form) ?? step.kind;
   const rule = useStepRule(form, kind, app);
+  /** The step as the form now holds it, to the canvas. */
+  const publish = () => {
+    const { groupTag, kind: next, stepConditions, ...content } = form.getFieldsValue(true) as StepFormValues;
+    onChange({ ...step, groupTag, kind: next, conditions: stepConditions, content });
+  };
   const handleChange = (changed: Partial<StepFormValues>) => {
     applyContentChange(form as unknown as FormInstance<ComposeValues>, changed, {
       defaultIcon,
@@ -73,8 +78,7 @@ export function StepForm({
     });
     if (changed.kind === 'cross' && !form.getFieldValue('crossJson'))
       form.setFieldsValue(emptyCross('cross'));
-    const { groupTag, kind: next, stepConditions, ...content } = form.getFieldsValue(true) as StepFormValues;
-    onChange({ ...step, groupTag, kind: next, conditions: stepConditions, content });
+    publish();
   };
   return (
     <Form<StepFormValues>
@@ -117,7 +121,13 @@ export function StepForm({
       </Card>
       {kind === 'notification' ? (
         <>
-          <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} description={false} />
+          <ContentSection
+            appId={app.appId}
+            rule={rule}
+            linksEnable={app.linksEnable}
+            description={false}
+            onAiUsed={publish}
+          />
           {app.multiLangEnable && (
             <Card title={t('compose.sections.languages')} variant="borderless">
               <MultiLangSection
@@ -130,7 +140,13 @@ export function StepForm({
         </>
       ) : (
         <Suspense fallback={<Card variant="borderless" loading />}>
-          <CrossContentSection rule={rule} kind="cross" appPackage={app.pkg} />
+          <CrossContentSection
+            rule={rule}
+            kind="cross"
+            appPackage={app.pkg}
+            appId={app.appId}
+            onAiUsed={publish}
+          />
         </Suspense>
       )}
       {!entry && (

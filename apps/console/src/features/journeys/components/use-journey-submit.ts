@@ -8,6 +8,7 @@ import {
 } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
+import { trackAiAction } from '../../ai';
 import { type ForbiddenDialog } from '../../compose';
 import { useSaveJourney } from '../api/save-journey';
 
@@ -43,6 +44,9 @@ export function useJourneySubmit({
       return;
     }
     if (answer.status === ErrorCodes.SUCCESS) {
+      // a journey with a step whose content came from the AI assistant: its submission is recorded (ai_submit), once
+      if (payload.childMsgs.some((s) => s.contentCreateType === 1))
+        void trackAiAction(appId, 'ai_submit', 'push', payload.title);
       const saved = journeyCalls.save.data.safeParse(answer.data);
       if (saved.success) onSaved(saved.data.msgId);
       return;

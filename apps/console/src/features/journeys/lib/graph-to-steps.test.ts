@@ -16,6 +16,7 @@ const row = (step: ReturnType<typeof graphToSteps>['steps'][number], i: number):
   data: step.data,
   multiLangEnable: false,
   multiLangContent: [],
+  contentCreateType: 0,
   conditions: [],
   displayConditions: step.displayConditions ?? null,
   position: step.position ?? null,

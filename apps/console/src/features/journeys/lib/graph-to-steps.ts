@@ -65,6 +65,8 @@ export function graphToSteps(
       title: step.content.description.trim(),
       msgType: step.kind === 'cross' ? MessageType.PASS_THROUGH : MessageType.NOTIFICATION,
       ...stepContent(step, app),
+      // the step's content came from the AI assistant (statistics modes 2 and 3)
+      ...(step.content.contentCreateType === 1 ? { contentCreateType: 1 as const } : {}),
       conditions: id === graph.entryId ? [] : completeConditions(step.conditions),
       displayConditions:
         edge && source ? { from: source.step.groupTag.trim(), outcome: edge.outcome, wait: edge.wait } : null,
@@ -94,6 +96,8 @@ export function buildJourneySave(
     materialId: _materialId,
     appGroupId: _appGroupId,
     groupCounts: _groupCounts,
+    // each step says whether its content came from AI: the journey does not
+    contentCreateType: _contentCreateType,
     ...journey
   } = base;
   const { steps, order } = graphToSteps(graph, ctx.app);

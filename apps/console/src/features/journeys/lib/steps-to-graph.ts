@@ -38,6 +38,8 @@ export function stepFromRow(row: JourneyStepRow, serverUTC: string, keepId: bool
       multiLangEnable: row.multiLangEnable,
       multiLangContent: row.multiLangContent,
     }),
+    // kept through an edit: the step's content came from the AI assistant
+    contentCreateType: row.contentCreateType === 1 ? 1 : 0,
   };
   return {
     ...(keepId && row.msgId > 0 ? { msgId: row.msgId } : {}),
