@@ -16,6 +16,8 @@ import { type ComposeValues } from '../lib/compose-values';
 export interface TranslateTarget {
   appId: number;
   from: AiSource;
+  /** After translations were written into the form (a journey step publishes its content to the canvas). */
+  onDone?: () => void;
 }
 
 type Source = Omit<TranslateSource, 'extra' | 'button'> & { extra?: string; button?: string };
@@ -83,9 +85,16 @@ export function useLangTranslate(target: TranslateTarget | undefined) {
     }
     setPending(key);
     try {
-      const result = await mutation.mutateAsync({ ...target, langs, content: source });
+      const result = await mutation.mutateAsync({
+        appId: target.appId,
+        from: target.from,
+        langs,
+        content: source,
+      });
       const fields = translatedFields(result, source, langs);
       form.setFields(fields.map(({ name, value }) => ({ name, value, touched: true })));
+      // programmatic fills fire no change handler: tell whoever keeps the form's values elsewhere
+      target.onDone?.();
       // the form's own rules show what is too long; the server's problems show where no rule did
       await form.validateFields(fields.map((f) => f.name)).catch(() => undefined);
       const problems = result.problems.filter((p) => langs.includes(p.lang));

@@ -21,16 +21,27 @@ function streamed(): Response {
 
 let saved: Array<Record<string, unknown>> = [];
 let tracked: Array<Record<string, unknown>> = [];
+let multiLang = false;
 
 beforeEach(() => {
   saved = [];
   tracked = [];
+  multiLang = false;
   localStorage.clear();
   stubApi((url, init) => {
     const body = () => JSON.parse(init?.body as string) as Record<string, unknown>;
-    if (url.endsWith('/app/1/info')) return ok(appInfo({ serverUTC: '+0000' }));
+    if (url.endsWith('/app/1/info')) return ok(appInfo({ serverUTC: '+0000', multiLangEnable: multiLang }));
     if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
-    if (url.includes('/dict/1/all')) return ok(DICTS);
+    if (url.includes('/dict/1/all'))
+      return ok({
+        ...DICTS,
+        languages: [{ code: 'fr', name: { en: 'French', zh: '法语', fr: 'français' } }],
+      });
+    if (url.endsWith('/app/1/msg/translate'))
+      return ok({
+        content: [{ lang: 'fr', title: 'Merci', desc: 'Voici 10 %', extra: '', button: '', buttonExtra: [] }],
+        problems: [],
+      });
     if (url.endsWith('/msg/target/max')) return ok({ newCount: 5000, exact: true });
     if (url.endsWith('/msg/flow/canvas/5/detail'))
       return ok(
@@ -104,5 +115,27 @@ describe('the AI assistant in a journey step', () => {
     expect(thanks).not.toHaveProperty('contentCreateType');
     // the entry came from AI: its journey's submission is recorded
     await waitFor(() => expect(tracked.map((t) => t.action)).toEqual(['ai_submit']));
+  }, 60_000);
+
+  it('puts a machine translation of a step on the canvas too (a filled form fires no change of its own)', async () => {
+    multiLang = true;
+    renderAt('/app/1/message/editcanvas?id=5&act=edit', <JourneyEditorScreen appId={1} id={5} act="edit" />);
+    fireEvent.click(await screen.findByTestId('outline-step-2', undefined, slow));
+    const drawer = await screen.findByTestId('step-drawer', undefined, slow);
+    fireEvent.click(await within(drawer).findByRole('switch', { name: 'Multi-language content' }, slow));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'All languages' }, slow));
+    const translate = await within(drawer).findByRole('button', { name: /Translate all/ }, slow);
+    await waitFor(() => expect(translate).toHaveProperty('disabled', false), slow);
+    fireEvent.click(translate);
+    await waitFor(() => expect(within(drawer).getByDisplayValue('Merci')).toBeTruthy(), slow);
+
+    const submit = screen.getByTestId('journey-submit');
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false), slow);
+    fireEvent.click(submit);
+    await waitFor(() => expect(saved).toHaveLength(1), slow);
+    const thanks = (saved[0]?.childMsgs as Array<Record<string, unknown>>)[1];
+    expect(thanks?.multiLangContent).toEqual([
+      expect.objectContaining({ lang: 'fr', title: 'Merci', desc: 'Voici 10 %' }),
+    ]);
   }, 60_000);
 });

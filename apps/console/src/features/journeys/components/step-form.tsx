@@ -133,7 +133,7 @@ export function StepForm({
               <MultiLangSection
                 rule={rule}
                 languages={languages}
-                translate={{ appId: app.appId, from: 'push' }}
+                translate={{ appId: app.appId, from: 'push', onDone: publish }}
               />
             </Card>
           )}
