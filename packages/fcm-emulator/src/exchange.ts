@@ -80,15 +80,26 @@ class H2Exchange implements Exchange {
     if (stream.destroyed || stream.closed) return;
     stream.respond(headersFor(status, retryAfter));
     stream.end(json);
-    if (this.closeAfterReply && stream.session !== undefined && !stream.session.closed)
-      stream.session.close();
+    const session = stream.session;
+    // Closed once this answer is on the wire, not at once: closed right away (node 20), some streams below the
+    // GOAWAY's last-stream id were processed (delivered) yet their answers never reached the client, which sent them
+    // again (faults/fcm-faults.test.ts: 98 of 2,000 devices got two deliveries); the close was not graceful
+    if (this.closeAfterReply && session !== undefined)
+      stream.once('close', () =>
+        setImmediate(() => {
+          if (!session.closed && !session.destroyed) session.close();
+        }),
+      );
   }
 
   goaway(): void {
     const session = this.stream.session;
     if (session === undefined || session.closed || session.destroyed) return;
-    session.goaway(constants.NGHTTP2_NO_ERROR, this.stream.id);
-    goneAway.set(session, this.stream.id ?? 0);
+    // one GOAWAY per session: its last-stream id must not grow (RFC 9113 §6.8)
+    if (!goneAway.has(session)) {
+      session.goaway(constants.NGHTTP2_NO_ERROR, this.stream.id);
+      goneAway.set(session, this.stream.id ?? 0);
+    }
     this.closeAfterReply = true;
   }
 
@@ -114,8 +125,12 @@ function onH2End(this: TaggedStream): void {
   this[EX] = undefined;
   const last = goneAway.get(this.session as Http2Session);
   if (last !== undefined && (this.id ?? 0) > last) {
-    // after GOAWAY, streams above its last-stream id are refused unprocessed: the client may safely retry them
-    this.close(constants.NGHTTP2_REFUSED_STREAM);
+    // after GOAWAY, streams above its last-stream id are refused unprocessed: the client may safely retry them.
+    // Not at once: nghttp2 closes them itself as it sends the GOAWAY, and node (20) resetting a stream nghttp2 is
+    // closing corrupts its heap (the process aborts); a turn later, only those still open are refused
+    setImmediate(() => {
+      if (!this.closed && !this.destroyed) this.close(constants.NGHTTP2_REFUSED_STREAM);
+    });
     return;
   }
   if (ex.chunks !== undefined) ex.body = Buffer.concat(ex.chunks).toString('utf8');

@@ -1,6 +1,34 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+
+type Settle = (this: { emit(event: string, arg: unknown): boolean }, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * pg-boss 10 settles a job its worker ran (`complete` or `fail`, in Manager#work's onFetch) without awaiting or
+ * catching it: when the database is unreachable at that moment (a restart of the PostgreSQL server), the rejection
+ * is unhandled and node ends the process. Once per process, each settle's rejection is also reported as the queue's
+ * `error` event (so logged by startBoss's onError); the job stays active, expires and is retried (handlers are
+ * idempotent). Callers that await a settle still get its rejection. Proven by faults/process-faults.test.ts.
+ */
+function reportUnsettledJobs(): void {
+  const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+    prototype: Record<string, Settle | boolean | undefined>;
+  };
+  const proto = manager.prototype;
+  if (proto.beaconSettleReported === true) return;
+  for (const name of ['complete', 'fail'] as const) {
+    const original = proto[name];
+    if (typeof original !== 'function') continue;
+    proto[name] = function (this: ThisParameterType<Settle>, ...args: unknown[]) {
+      const settled = original.apply(this, args);
+      settled.catch((err: unknown) => this.emit('error', err));
+      return settled;
+    };
+  }
+  proto.beaconSettleReported = true;
+}
 
 /** The job catalogue: every background job is named, typed and idempotent (a handler re-reads state). */
 export const JOBS = {
@@ -83,6 +111,7 @@ export async function startBoss(
         maintenanceIntervalSeconds: settings.jobMaintenanceSeconds,
       });
   boss.on('error', onError);
+  reportUnsettledJobs();
   const startAndCreateQueues = async () => {
     await boss.start();
     await boss.createQueue(JOBS.wave.name, { name: JOBS.wave.name, ...JOBS.wave.options });

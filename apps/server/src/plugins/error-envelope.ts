@@ -29,9 +29,16 @@ function illegal(lang: MessageLang, detail: string, data?: unknown) {
   return envelope(code, lang, `${errorMessage(code, lang)}: ${detail}`, data);
 }
 
+/** What a full disk means for the request, in the reader's language. */
+const STORAGE_FULL: Record<MessageLang, string> = {
+  en: 'storage full, nothing saved',
+  zh: '存储空间已满，未保存任何内容',
+  fr: 'stockage plein, rien n’a été enregistré',
+};
+
 /**
- * The one error handler: ApiError → its code; validation → 400 naming the field; anything else → status 500
- * with no internals, logged with the request id.
+ * The one error handler: ApiError → its code; validation → 400 naming the field; a full disk (PostgreSQL 53100,
+ * ENOSPC) → HTTP 507 saying so; anything else → status 500 with no internals, logged with the request id.
  */
 export const errorEnvelopePlugin = fp(async (app) => {
   app.setErrorHandler((err, req, reply) => {
@@ -60,6 +67,14 @@ export const errorEnvelopePlugin = fp(async (app) => {
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
       return reply.code(415).send(illegal(lang, 'unsupported content type'));
+    }
+    const cause = (e as { cause?: { code?: unknown } }).cause?.code; // drizzle wraps the driver's error
+    if ([e.code, cause].some((c) => c === '53100' || c === 'ENOSPC')) {
+      // PostgreSQL's disk_full (the file store and GAID lists are in the database) or a full disk here: nothing was
+      // stored (the statement failed whole); say so, for the user to retry later and the operator to act
+      req.log.error({ err, reqId: req.id }, 'storage full');
+      const code = ErrorCodes.INTERNAL;
+      return reply.code(507).send(envelope(code, lang, `${errorMessage(code, lang)}: ${STORAGE_FULL[lang]}`));
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return reply.code(500).send(envelope(ErrorCodes.INTERNAL, lang));

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface PgServer {
   url: string;
   stop(): void;
+  /** Stops the server (fast shutdown: its connections are closed) and starts it again on the same port and data. */
+  restart(downMs?: number): Promise<void>;
 }
 
 function binDir(): string | undefined {
@@ -52,9 +54,22 @@ export async function startPgServer(): Promise<PgServer | undefined> {
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-locale', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const start = ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start'];
+  run('pg_ctl', start);
+  // asynchronously, so that the processes using the server go on running while it is down
+  const runAsync = (cmd: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const full = path.join(bin, cmd);
+      const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args];
+      execFile(file, argv, (err) => (err ? reject(new Error(`${cmd} failed`, { cause: err })) : resolve()));
+    });
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: async (downMs = 0) => {
+      await runAsync('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      await new Promise((r) => setTimeout(r, downMs));
+      await runAsync('pg_ctl', start);
+    },
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
