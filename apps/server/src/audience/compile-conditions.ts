@@ -16,6 +16,12 @@ export interface CompiledAudience {
   params: unknown[];
   /** The table alias the expression uses (`d` by default). */
   alias: string;
+  /**
+   * A journey's later step: the 1-based index, in `params`, of the step id whose members (`journey_members`) the
+   * audience is limited to. A caller paging by device id may add the members of the page's range as a driving
+   * condition (the audience already implies it), so the page reads the members, not every device of the range.
+   */
+  memberStepParam?: number;
 }
 
 export interface CompileOptions {

@@ -105,7 +105,12 @@ export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?:
     const params = [...audience.params, t.journeyStepId];
     // a probe of the members' index per device of the page's id range (not a hashed list of every member per page)
     const member = `SELECT 1 FROM journey_members jm WHERE jm.step_id = $${params.length}::bigint AND jm.device_id = ${audience.alias}.id`;
-    audience = { ...audience, sql: `${audience.sql} AND EXISTS (${member})`, params };
+    audience = {
+      ...audience,
+      sql: `${audience.sql} AND EXISTS (${member})`,
+      params,
+      memberStepParam: params.length,
+    };
   }
   if (utcOffsetMin === undefined || utcOffsetMin === null) return audience;
   const params = [...audience.params, utcOffsetMin];
