@@ -12,6 +12,7 @@ import {
   slow,
   stubApi,
 } from '../../../test/screen-api';
+import { suggestionStream } from '../../../test/assistant-stream';
 import { renderAt } from '../../../test-utils';
 import { AbComposeScreen } from './ab-compose-screen';
 
@@ -21,17 +22,8 @@ const SUGGESTION = {
   button: '',
 };
 
-/** The assistant's streamed answer: the model's JSON in two tokens, then the reply items. */
-function streamed(): Response {
-  const text = JSON.stringify({ kind: 'suggestions', answer: '', suggestions: [SUGGESTION] });
-  const events = [
-    ['token', { text: text.slice(0, 30) }],
-    ['token', { text: text.slice(30) }],
-    ['done', { list: [{ showType: 0, msgType: 1, image: '', ...SUGGESTION }] }],
-  ] as const;
-  const body = events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join('');
-  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-}
+/** The assistant's streamed answer: the model's JSON in two tokens, then the reply item. */
+const streamed = () => suggestionStream(SUGGESTION);
 
 /** Arm 51 (A) of test 5 came from the assistant; arm 52 (B) was written by hand. */
 const armDetail = (id: number) =>

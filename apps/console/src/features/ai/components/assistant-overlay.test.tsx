@@ -11,7 +11,7 @@ import {
   streamedAnswer,
   SUGGESTION_ITEMS,
   suggestionTokens,
-} from './test-stream';
+} from '../../../test/assistant-stream';
 
 let configured = true;
 let chatAnswer: () => Response;

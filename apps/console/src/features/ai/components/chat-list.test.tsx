@@ -7,7 +7,7 @@ import '../../../test-utils';
 import { type ChatItem } from '../lib/chat-items';
 import { ChatList, type ChatListProps } from './chat-list';
 import { REPLY_ITEM_INTERVAL_MS } from './use-reply-queue';
-import { SUGGESTION_ITEMS, suggestionTokens } from './test-stream';
+import { SUGGESTION_ITEMS, suggestionTokens } from '../../../test/assistant-stream';
 
 const ITEMS: ReplyItem[] = [
   ...(SUGGESTION_ITEMS as ReplyItem[]),

@@ -10,6 +10,7 @@ import {
   slow,
   stubApi,
 } from '../../../test/screen-api';
+import { suggestionStream } from '../../../test/assistant-stream';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 
@@ -19,17 +20,8 @@ const SUGGESTION = {
   button: '',
 };
 
-/** The assistant's streamed answer: the model's JSON in two tokens, then the reply items. */
-function streamed(): Response {
-  const text = JSON.stringify({ kind: 'suggestions', answer: '', suggestions: [SUGGESTION] });
-  const events = [
-    ['token', { text: text.slice(0, 30) }],
-    ['token', { text: text.slice(30) }],
-    ['done', { list: [{ showType: 0, msgType: 1, image: '', ...SUGGESTION }] }],
-  ] as const;
-  const body = events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join('');
-  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-}
+/** The assistant's streamed answer: the model's JSON in two tokens, then the reply item. */
+const streamed = () => suggestionStream(SUGGESTION);
 
 let saved: Array<Record<string, unknown>> = [];
 let tracked: Array<Record<string, unknown>> = [];

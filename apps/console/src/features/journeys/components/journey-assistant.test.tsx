@@ -1,23 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appInfo, DICTS, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
+import { suggestionStream } from '../../../test/assistant-stream';
 import { renderAt } from '../../../test-utils';
 import { journeyDetail, stepRow } from './journey-fixtures';
 import { JourneyEditorScreen } from './journey-editor-screen';
 
 const SUGGESTION = { title: 'Thanks for looking', content: 'Here is 10% off your first order.', button: '' };
 
-/** The assistant's streamed answer: the model's JSON in two tokens, then the reply items. */
-function streamed(): Response {
-  const text = JSON.stringify({ kind: 'suggestions', answer: '', suggestions: [SUGGESTION] });
-  const events = [
-    ['token', { text: text.slice(0, 30) }],
-    ['token', { text: text.slice(30) }],
-    ['done', { list: [{ showType: 0, msgType: 1, image: '', ...SUGGESTION }] }],
-  ] as const;
-  const body = events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join('');
-  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-}
+/** The assistant's streamed answer: the model's JSON in two tokens, then the reply item. */
+const streamed = () => suggestionStream(SUGGESTION);
 
 let saved: Array<Record<string, unknown>> = [];
 let tracked: Array<Record<string, unknown>> = [];

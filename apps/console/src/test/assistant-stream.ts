@@ -1,4 +1,5 @@
-// Tests only: the assistant's streamed answers as the server sends them (text/event-stream: token, done, error).
+// Tests only: the assistant's streamed answers as the server sends them (text/event-stream: token, done, error),
+// for the overlay's own tests and for the editors that open it (compose, A/B, journeys, materials).
 const encoder = new TextEncoder();
 const event = (name: string, data: unknown) =>
   encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -68,3 +69,12 @@ export const aiStatus = (configured: boolean) =>
     }),
     { status: 200, headers: { 'content-type': 'application/json' } },
   );
+
+/** One suggestion answered whole: the model's JSON in two tokens, then its reply item (the editors' tests). */
+export function suggestionStream(suggestion: { title: string; content: string; button: string }): Response {
+  const text = JSON.stringify({ kind: 'suggestions', answer: '', suggestions: [suggestion] });
+  return streamedAnswer(
+    [text.slice(0, 30), text.slice(30)],
+    [{ showType: 0, msgType: 1, image: '', ...suggestion }],
+  );
+}
