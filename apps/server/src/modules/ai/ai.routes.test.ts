@@ -1,16 +1,18 @@
-import { startAiEmulator, type AiEmulator } from '@beacon/ai-emulator';
+import type { AiEmulator } from '@beacon/ai-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AI_API_KEY as API_KEY,
+  startAiTestApp,
+  textOf,
+  TRANSLATE_SOURCE as source,
+  type AiTestApp,
+  type Envelope,
+} from '../../test/ai';
 import { backends } from '../../test/databases';
 import { seedDevices } from '../../test/devices';
 import { NOTIFICATION } from '../../test/messaging';
-import { seedTeamClients, type Role, type TeamFixture } from '../../test/fixtures/team';
+import { seedTeamClients, type TeamFixture } from '../../test/fixtures/team';
 import { startTestApp, type TestApp } from '../../test/test-app';
-
-interface Envelope<D = Record<string, unknown>> {
-  status: number;
-  msg: string;
-  data: D;
-}
 interface Item {
   showType: number;
   originContent?: string;
@@ -20,19 +22,7 @@ interface Item {
   button?: string;
   problems?: Array<{ field: string; list: string; words: string[] }>;
 }
-interface Translated {
-  content: Array<{
-    lang: string;
-    title: string;
-    desc: string;
-    extra: string;
-    button: string;
-    buttonExtra: string[];
-  }>;
-  problems: Array<{ lang: string; field: string; index?: number; message: string }>;
-}
 
-const API_KEY = 'sk-beacon-test';
 const ask = (content: string) => ({ messages: [{ role: 'user', content }], msgType: 1, from: 'push' });
 const answer = (a: { kind?: string; answer?: string; suggestions?: Array<Record<string, string>> }) =>
   JSON.stringify({ kind: 'suggestions', answer: '', suggestions: [], ...a });
@@ -49,10 +39,6 @@ interface SseData {
   msg?: string;
 }
 
-/** The text of a message the emulator received. */
-const textOf = (m: { content?: unknown } | undefined): string =>
-  typeof m?.content === 'string' ? m.content : '';
-
 /** The events of a text/event-stream body, in order. */
 function sseEvents(body: string): Array<{ event: string; data: SseData }> {
   return body
@@ -65,22 +51,17 @@ function sseEvents(body: string): Array<{ event: string; data: SseData }> {
     });
 }
 
-describe.each(backends())('AI assistant and translation [$name]', (backend) => {
+describe.each(backends())('AI assistant [$name]', (backend) => {
+  let ai: AiTestApp;
   let emu: AiEmulator;
   let t: TestApp;
   let f: TeamFixture;
   let base: string;
+  let post: AiTestApp['post'];
 
   beforeAll(async () => {
-    emu = await startAiEmulator({ apiKey: API_KEY });
-    t = await startTestApp(backend, {
-      AI_BASE_URL: `${emu.url}/v1`,
-      AI_API_KEY: API_KEY,
-      AI_MODEL: 'beacon-test-model',
-      AI_TIMEOUT_SECONDS: '2',
-    });
-    f = await seedTeamClients(t);
-    base = `/tcm/v1/app/${f.appId}`;
+    ai = await startAiTestApp(backend);
+    ({ emu, t, f, base, post } = ai);
     // device languages: en 5, pt_BR 4, fr 3, es_US 2, ar_MA 1, hi 1 (the top 5 stop at ar_MA)
     await seedDevices(t, f.appId, 1, 16);
     for (const [from, to, lang] of [
@@ -97,17 +78,12 @@ describe.each(backends())('AI assistant and translation [$name]', (backend) => {
         [f.appId, lang, from, to],
       );
   });
-  afterAll(async () => {
-    await t?.close();
-    await emu?.close();
-  });
+  afterAll(async () => ai?.close());
   beforeEach(async () => {
     emu.reset();
     await t.database.query('DELETE FROM tracking_events');
   });
 
-  const post = async <D = Record<string, unknown>>(who: Role, url: string, body: unknown = {}) =>
-    (await f.clients[who].post(url, body)).json<Envelope<D>>();
   const trackingRows = () =>
     t.database.query<{ action: string; source: string; app_id: number; title: string; email: string }>(
       "SELECT action, source, app_id, title, email FROM tracking_events WHERE ev = 'action' ORDER BY id",
@@ -277,106 +253,6 @@ describe.each(backends())('AI assistant and translation [$name]', (backend) => {
     expect(events[0]).toMatchObject({ event: 'error', data: { status: 1062 } });
     expect(events[0]!.data.msg).toContain('HTTP 503');
     expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
-  });
-
-  const source = {
-    title: 'Hi {name}, your order shipped 🚚',
-    desc: 'Track it: shop://orders/42',
-    extra: '',
-    button: 'Track',
-    buttonExtra: ['Later'],
-  };
-  const translated = (lang: string, over: Record<string, unknown> = {}) => ({
-    lang,
-    title: `[${lang}] {name} 🚚`,
-    desc: `[${lang}] shop://orders/42`,
-    extra: '',
-    button: `[${lang}] Track`,
-    buttonExtra: [`[${lang}] Later`],
-    ...over,
-  });
-
-  it('translates into fr, zh and pt_BR in one request, keeping placeholders and deep links', async () => {
-    emu.script({
-      content: JSON.stringify({ translations: ['fr', 'zh', 'pt_BR'].map((l) => translated(l)) }),
-    });
-    const res = await post<Translated>('operator', `${base}/msg/translate`, {
-      langs: ['fr', 'zh', 'pt_BR'],
-      content: source,
-      from: 'push',
-    });
-    expect(res.status).toBe(200);
-    expect(res.data.content.map((c) => c.lang)).toEqual(['fr', 'zh', 'pt_BR']);
-    expect(res.data.content[2]).toEqual(translated('pt_BR'));
-    expect(res.data.problems).toEqual([]);
-    expect(emu.requests).toHaveLength(1);
-    const prompt = emu.requests[0]!.body.messages.map(textOf).join('\n');
-    expect(prompt).toContain('pt_BR: Portuguese (Brazil)');
-    expect(prompt).toContain('zh: Chinese');
-    expect(prompt).toContain('{name}');
-    const format = JSON.parse(JSON.stringify(emu.requests[0]!.body.response_format));
-    expect(format.json_schema.schema.properties.translations.items.properties.lang.enum).toEqual([
-      'fr',
-      'zh',
-      'pt_BR',
-    ]);
-  });
-
-  it('asks again when a translation drops a placeholder, and fails with 25201 naming the language the second time', async () => {
-    const lost = JSON.stringify({
-      translations: [translated('fr', { title: 'Bonjour, commande expédiée' })],
-    });
-    emu.script({ content: lost }, { content: JSON.stringify({ translations: [translated('fr')] }) });
-    const ok = await post<Translated>('owner', `${base}/msg/translate`, {
-      langs: ['fr'],
-      content: source,
-      from: 'material',
-    });
-    expect(ok.status).toBe(200);
-    expect(ok.data.content[0]?.title).toBe('[fr] {name} 🚚');
-    expect(emu.requests).toHaveLength(2);
-    expect(textOf(emu.requests[1]!.body.messages.at(-1))).toContain('fr: title must keep "{name}"');
-
-    emu.reset();
-    emu.script({ content: lost }, { content: lost });
-    const failed = await post('owner', `${base}/msg/translate`, {
-      langs: ['fr'],
-      content: source,
-      from: 'material',
-    });
-    expect(failed.status).toBe(25201);
-    expect(failed.msg).toMatch(/^Translation failed: .*fr: title must keep "\{name\}"/);
-  });
-
-  it('returns an over-long translated field as is with a problem on that field', async () => {
-    const long = `{name} ${'très long '.repeat(20)}🚚`;
-    emu.script({
-      content: JSON.stringify({
-        translations: [translated('fr', { title: long, buttonExtra: ['Plus tard, peut-être demain'] })],
-      }),
-    });
-    const res = await post<Translated>('owner', `${base}/msg/translate`, {
-      langs: ['fr'],
-      content: source,
-      from: 'push',
-    });
-    expect(res.status).toBe(200);
-    expect(res.data.content[0]?.title).toBe(long.trim());
-    expect(res.data.problems).toEqual([
-      { lang: 'fr', field: 'title', message: 'must be at most 150 characters' },
-      { lang: 'fr', field: 'buttonExtra', index: 0, message: 'must be at most 20 characters' },
-    ]);
-  });
-
-  it('fails a translation with 25201 and the provider’s reason', async () => {
-    emu.script({ status: 500, errorMessage: 'boom' }, { status: 500, errorMessage: 'boom' });
-    const res = await post('owner', `${base}/msg/translate`, {
-      langs: ['fr'],
-      content: source,
-      from: 'push',
-    });
-    expect(res.status).toBe(25201);
-    expect(res.msg).toContain('HTTP 500');
   });
 
   it('records ai_use and ai_submit reported by the console', async () => {

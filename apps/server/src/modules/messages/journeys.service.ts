@@ -13,6 +13,7 @@ import {
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import type { JourneyDefinition, JourneysRepository, JourneyStepRecord } from './journeys.repository';
+import { projectSteps } from './journeys.estimate';
 import { DRAFT, ENDED, IN_REVIEW, journeyStatus } from './journeys.status';
 import type { MessageRecord, MessagesRepository } from './messages.repository';
 import type { MessageActionsService } from './messages-actions.service';
@@ -227,56 +228,33 @@ export class JourneysService {
       const entry = this.stepInput(p, def.steps[0]!, true);
       const { count } = await this.deps.messages.estimate(appId, { ...entry, forecast: false });
       const rates = await this.deps.repo.rates(appId);
-      const estimates: Array<number | null> = [count];
-      const dispatchRate = rates.push > 0 ? rates.dispatch / rates.push : 0;
-      const share = (outcome: string): number => {
-        if (rates.dispatch <= 0) return 0;
-        if (outcome === 'clicked') return rates.click / rates.dispatch;
-        if (outcome === 'shownNotClicked') return Math.max(0, rates.show - rates.click) / rates.dispatch;
-        if (outcome === 'notShown') return Math.max(0, 1 - rates.show / rates.dispatch);
-        return 1;
-      };
-      const all = await this.deps.messages.estimate(appId, {
-        targetingType: TargetingType.EVERYONE,
-        conditions: [],
-        userIds: [],
-        fileOrigin: '',
-        fileLink: '',
-        msgRestrictType: 1,
-        forecast: false,
-        scheduleType: ScheduleType.NOW,
-        scheduleUTC: '+0000',
-        timeToLive: 43200,
-      });
-      for (const [i, step] of def.steps.entries()) {
-        if (i === 0) continue;
-        const b = step.displayConditions!;
-        const from = def.steps.findIndex((s) => s.groupTag === b.from);
-        const source = estimates[from] ?? null;
-        if (source === null || rates.push <= 0) {
-          estimates.push(null);
-          continue;
-        }
-        let part = share(b.outcome);
-        if (b.outcome === 'residue') {
-          const siblings = def.steps.filter(
-            (s, k) =>
-              k !== i && s.displayConditions?.from === b.from && s.displayConditions.outcome !== 'residue',
-          );
-          part = Math.max(0, 1 - siblings.reduce((n, s) => n + share(s.displayConditions!.outcome), 0));
-        }
-        let kept = 1;
-        if (step.conditions.length > 0 && all.count > 0) {
+      // the share of the app's devices each later step's own conditions keep (no history: no step is projected)
+      const kept = def.steps.map(() => 1);
+      if (rates.push > 0) {
+        const all = await this.deps.messages.estimate(appId, {
+          targetingType: TargetingType.EVERYONE,
+          conditions: [],
+          userIds: [],
+          fileOrigin: '',
+          fileLink: '',
+          msgRestrictType: 1,
+          forecast: false,
+          scheduleType: ScheduleType.NOW,
+          scheduleUTC: '+0000',
+          timeToLive: 43200,
+        });
+        for (const [i, step] of def.steps.entries()) {
+          if (i === 0 || step.conditions.length === 0 || all.count <= 0) continue;
           const narrowed = await this.deps.messages.estimate(appId, {
             ...this.stepInput(p, step, false),
             targetingType: TargetingType.CONDITIONS,
             conditions: step.conditions,
             forecast: false,
           });
-          kept = Math.min(1, narrowed.count / all.count);
+          kept[i] = Math.min(1, narrowed.count / all.count);
         }
-        estimates.push(Math.round(source * dispatchRate * part * kept));
       }
+      const estimates = projectSteps(def.steps, count, rates, kept);
       await this.deps.repo.setDefinition(
         journeyId,
         { ...def, estimates, error: '' },

@@ -162,7 +162,8 @@ export class StatisticsWriter implements SendCounter {
    * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
    * conversion, dismiss, show failed, recalled), the app rollup, show losses by reason, reach by minute since the
    * message started, and the unique devices that showed / clicked per mode. `source` holds the CTEs that end with `t`,
-   * the events, with the columns (message_id, device_id, bits, day, country, app_version, received_at, reason).
+   * the events, with the columns (message_id, device_id, bits, day, country, app_version, received_at, reason): the
+   * queued flushes countQueued deletes.
    */
   private countingStatement(source: string): string {
     return `WITH ${source}, e AS (
@@ -257,22 +258,6 @@ export class StatisticsWriter implements SendCounter {
            click_uv = x.click_uv + EXCLUDED.click_uv
        )
        SELECT count(*)::int AS n FROM t`;
-  }
-
-  /** Counts `events` (the counting of the queue, given its rows: tests and the bench's EXPLAIN of one flush). */
-  async countEvents(tx: Queryable, events: CountedEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    await lockMessages(tx, [...new Set(events.map((e) => e.messageId))]);
-    await tx.query(
-      this.countingStatement(
-        `t AS (
-           SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[],
-                                $7::timestamptz[], $8::smallint[])
-             AS u(message_id, device_id, bits, day, country, app_version, received_at, reason)
-         )`,
-      ),
-      eventColumns(events),
-    );
   }
 
   /**
