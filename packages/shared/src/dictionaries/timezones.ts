@@ -5,25 +5,52 @@
 export function isIanaZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone) || zone.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    formatterOf(zone);
     return true;
   } catch {
     return false;
   }
 }
 
+/**
+ * One formatter per zone the runtime knows (building an Intl.DateTimeFormat costs tens of microseconds, and every
+ * device registration checks its zone and takes its offset): the cache holds only valid zones, a few hundred at most.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** Each zone's offset in the last UTC minute asked about (offsets change on whole minutes). */
+const lastOffset = new Map<string, { minute: number; offset: number }>();
+
 /** The zone's offset from UTC in minutes at `at` (e.g. Asia/Kolkata → 330, America/Sao_Paulo → -180). */
 export function utcOffsetMinutes(zone: string, at: Date = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastOffset.get(zone);
+  if (last?.minute === minute) return last.offset;
+  const offset = computeOffset(zone, at);
+  lastOffset.set(zone, { minute, offset });
+  return offset;
+}
+
+function computeOffset(zone: string, at: Date): number {
+  const parts = formatterOf(zone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     get('year'),
