@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { ErrorCodes } from '@beacon/shared';
 import { ApiError } from '../lib/api-error';
 import { crossSiteOrigin } from '../lib/cross-site';
@@ -25,7 +25,8 @@ declare module 'fastify' {
 export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
   const publicOrigin = new URL(opts.publicUrl).origin;
   const https = publicOrigin.startsWith('https:');
-  await app.register(helmet, {
+  // built once: @fastify/helmet builds helmet's middleware (and parses the CSP directives) again for every request
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,6 +50,9 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
     hsts: https ? { maxAge: 31_536_000 } : false,
     // uploaded pictures are fetched by devices and may be shown by other sites' previews
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
   app.addHook('onRequest', async (req, reply) => {
