@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sdkCalls, type DeviceEvents } from '@beacon/shared';
+import { lazyChildLogger } from '../../lib/lazy-logger';
 import { registerCall } from '../../lib/register-call';
 import type { DevicesService } from './devices.service';
 import type { SdkAuth } from './sdk-auth';
@@ -27,6 +28,8 @@ export async function registerSdkRoutes(
   await app.register(
     async (scope) => {
       scope.decorateRequest('sdkAppId', 0);
+      // a broadcast brings every device's calls, which log only when they go wrong: no child logger made for the others
+      scope.setChildLoggerFactory(lazyChildLogger);
       scope.addHook('onRequest', async (req) => {
         req.sdkAppId = await deps.auth.appIdFor(req.headers.authorization);
       });
