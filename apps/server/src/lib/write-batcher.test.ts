@@ -32,6 +32,18 @@ describe('WriteBatcher', () => {
     expect(flushes).toEqual([[1, 2, 3]]);
   });
 
+  it('flushes an idle batcher at the end of the turn, not after maxDelayMs; what arrives meanwhile rides the next flush', async () => {
+    const { b, flushes } = batcher({ maxDelayMs: 60_000 });
+    const t0 = performance.now();
+    const first = [b.add(1), b.add(2)];
+    // a request read in a later turn, while the first flush runs: it waits for that flush, not for the timer
+    await new Promise((r) => setImmediate(r));
+    const later = b.add(3);
+    expect(await Promise.all([...first, later])).toEqual([2, 4, 6]);
+    expect(flushes).toEqual([[1, 2], [3]]);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
   it('fails only the caller whose item the database refuses; the rest of the flush is written', async () => {
     const { b, flushes } = batcher();
     const items = [1, 2, 3, 4, 5, -6, 7, 8, 9, 10];

@@ -7,7 +7,10 @@ interface Pending<T, R> {
 export interface WriteBatcherOptions {
   /** Most items in one flush. */
   maxBatch: number;
-  /** How long the first item of an idle batcher waits for company. */
+  /**
+   * How long an item waits for company while a flush is running and another could start (an idle batcher flushes at
+   * the end of the event loop's turn; a busy one flushes what waits as soon as a flush ends).
+   */
   maxDelayMs: number;
   /**
    * Whether a failed flush may be the fault of one of its items, so that splitting it is worth it (default: always).
@@ -41,6 +44,7 @@ export class WriteBatcher<T, R> {
   private queue: Array<Pending<T, R>> = [];
   private flushing = 0;
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly flushFn: (items: T[]) => Promise<R[]>,
@@ -63,7 +67,15 @@ export class WriteBatcher<T, R> {
     if (this.queue.length >= this.opts.maxBatch) {
       this.clearTimer();
       void this.flush();
+    } else if (this.flushing === 0) {
+      // idle: flush at the end of this turn of the event loop (the requests read in the same turn ride along), not
+      // after a delay — a caller waiting for its write is a caller not sending the next request
+      this.immediate ??= setImmediate(() => {
+        this.immediate = undefined;
+        void this.flush();
+      });
     } else {
+      // a flush is running and another may start: wait for company, at most maxDelayMs (or until a flush ends)
       this.timer ??= setTimeout(() => {
         this.timer = undefined;
         void this.flush();

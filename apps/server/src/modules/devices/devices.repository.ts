@@ -111,7 +111,10 @@ export class DevicesRepository {
            AS t(app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, operator,
                 timezone, utc_offset_min, notifications_enabled, token)
        ), old AS (
+         -- locked in (app, gaid) order, the order of the input (DevicesService sorts it) in which the upsert locks them,
+         -- so concurrent flushes wait for each other and never deadlock
          SELECT d.id, d.last_active_at FROM devices d JOIN input ON input.app_id = d.app_id AND input.gaid = d.gaid
+         ORDER BY d.app_id, d.gaid
          FOR UPDATE OF d
        ), up AS (
          INSERT INTO devices AS d (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code,

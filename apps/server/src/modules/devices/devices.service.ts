@@ -43,8 +43,8 @@ export interface DevicesServiceOptions {
   maxBatch?: number;
   maxDelayMs?: number;
   /**
-   * How many event flushes run at once (default: 3 on PostgreSQL, whose connections work in parallel; 1 on PGlite,
-   * which runs one transaction at a time anyway).
+   * How many event flushes, and how many registration flushes, run at once (default: 3 on PostgreSQL, whose
+   * connections work in parallel; 1 on PGlite, which runs one transaction at a time anyway).
    */
   eventFlushes?: number;
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
@@ -59,6 +59,9 @@ interface EventsItem {
 }
 
 const key = (appId: number, gaid: string) => `${appId}:${gaid}`;
+
+const byDevice = (a: RegisterRow, b: RegisterRow) =>
+  a.appId - b.appId || (a.device.gaid < b.device.gaid ? -1 : a.device.gaid > b.device.gaid ? 1 : 0);
 
 /**
  * Whether a failed flush may be one row's fault (a value the database refuses), so that the batcher splits it to
@@ -123,21 +126,26 @@ export class DevicesService {
       maxDelayMs: opts.maxDelayMs ?? 10,
       mayIsolate: mayBeRowError,
     };
+    const flushes = opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1);
     const observed = (batcher: 'register' | 'heartbeat' | 'events') =>
       opts.flushObserver ? { ...batch, observer: opts.flushObserver(batcher) } : batch;
-    this.registrations = new WriteBatcher(async (rows) => {
-      // the same device twice in one batch: the last registration wins
-      const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
-      const unique = [...last.values()];
-      const touched = await this.repo.transaction(async (tx) => {
-        const devices = await this.repo.register(unique, tx);
-        await counters.countActivity(tx, devices);
-        return devices;
-      });
-      if (opts.onRegistered) for (const r of unique) opts.onRegistered(r.appId, r.device.token);
-      const byKey = new Map(touched.map((d) => [key(d.appId, d.gaid), d.deviceId]));
-      return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
-    }, observed('register'));
+    this.registrations = new WriteBatcher(
+      async (rows) => {
+        // the same device twice in one batch: the last registration wins; in (app, gaid) order, the order in which the
+        // upsert locks existing devices, so concurrent flushes wait for each other and never deadlock
+        const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
+        const unique = [...last.values()].sort(byDevice);
+        const touched = await this.repo.transaction(async (tx) => {
+          const devices = await this.repo.register(unique, tx);
+          await counters.countActivity(tx, devices);
+          return devices;
+        });
+        if (opts.onRegistered) for (const r of unique) opts.onRegistered(r.appId, r.device.token);
+        const byKey = new Map(touched.map((d) => [key(d.appId, d.gaid), d.deviceId]));
+        return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
+      },
+      { ...observed('register'), concurrency: flushes },
+    );
     this.heartbeats = new WriteBatcher(async (rows) => {
       const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
       const unique = [...last.values()];
@@ -164,7 +172,7 @@ export class DevicesService {
         ...observed('events'),
         maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)),
         // applyEvents locks the send rows in key order: concurrent flushes wait for each other, never deadlock
-        concurrency: opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1),
+        concurrency: flushes,
       },
     );
   }

@@ -250,4 +250,40 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
     );
     expect(counts).toEqual({ reach: 200, show: 200, masks: 200 });
   });
+
+  it('runs registration flushes side by side (PostgreSQL) without deadlock: every device once, new ones counted once', async () => {
+    const service = new DevicesService(new DevicesRepository(t.database), new StatisticsWriter(t.database), {
+      maxBatch: 50,
+      maxDelayMs: 1,
+      eventFlushes: 4,
+    });
+    const newUsers = async () =>
+      Number(
+        (
+          await t.database.query<{ n: string }>(
+            "SELECT COALESCE(sum(new_users), 0)::text AS n FROM stat_user_days WHERE app_id = $1 AND country = 'GH'",
+            [appId],
+          )
+        )[0]?.n,
+      );
+    const before = await newUsers();
+    // 300 new devices, each registered twice, the second pass in the opposite order: flushes overlap on rows
+    const gaids = Array.from({ length: 300 }, (_, i) => gaid(5000 + i));
+    const reg = (g: string, token: string) =>
+      service.register(appId, { ...device(), gaid: g, token, country: 'GH', language: 'en', operator: '' });
+    const ids = await Promise.all([
+      ...gaids.map((g) => reg(g, `first-${g}`)),
+      ...[...gaids].reverse().map((g) => reg(g, `second-${g}`)),
+    ]);
+    await service.drain();
+    expect(new Set(ids).size).toBe(300);
+    // each device once, with one of its two tokens (which one: whichever flush committed last)
+    const [rows] = await t.database.query<{ devices: number }>(
+      `SELECT count(*)::int AS devices
+       FROM devices d JOIN device_tokens k ON k.device_id = d.id WHERE d.app_id = $1 AND d.gaid = ANY($2::uuid[])`,
+      [appId, gaids],
+    );
+    expect(rows!.devices).toBe(300);
+    expect(await newUsers()).toBe(before + 300);
+  });
 });
