@@ -17,7 +17,7 @@ function logger() {
   base.child = ((b: pino.Bindings, o?: pino.ChildLoggerOptions) => {
     children++;
     return child(b, o);
-  }) as typeof base.child;
+  }) as unknown as typeof base.child;
   return { base, lines, children: () => children };
 }
 

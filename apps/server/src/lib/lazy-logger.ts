@@ -33,7 +33,8 @@ export function lazyChildLogger(
     (lazy as unknown as Record<Method, (...a: unknown[]) => void>)[m] = (...args: unknown[]) => {
       // a level the logger does not write: nothing to do, and no child made for it
       if (values && (values[m] ?? 0) < threshold()) return;
-      get()[m](...args);
+      const target = get();
+      Reflect.apply(target[m], target, args);
     };
   return lazy;
 }
