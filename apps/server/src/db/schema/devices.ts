@@ -67,6 +67,8 @@ export const sendRecords = pgTable(
     fcmName: text('fcm_name'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     eventMask: smallint('event_mask').notNull().default(0),
+    /** the bits the latest events newly set (migration 0028: read back by the UPDATE that sets them) */
+    newBits: smallint('new_bits').notNull().default(0),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     shownAt: timestamp('shown_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),

@@ -188,9 +188,11 @@ export class DevicesRepository {
    * sends go, in the same statement, to `queue` (the statistics' queue CTE; none: not counted); returns how many
    * there were and the input rows that found no dispatched send (kept as strays).
    *
-   * One statement, linear in the batch: each CTE is read by the next one only, never joined back to another CTE
-   * (the planner estimates one row for them, and such joins ran as nested loops, batch² comparisons); the send rows
-   * are locked in key order, so concurrent flushes touching the same rows wait for each other and never deadlock.
+   * One statement, linear in the batch: the UPDATE itself writes the bits it newly sets (`new_bits`, from the row as
+   * it was) and returns them, so no step reads and locks the send records before; it meets them in key order (the
+   * input sorted by message and device, materialized, drives the update), so concurrent flushes touching the same
+   * rows wait for each other rather than deadlock (and a deadlock, should a plan ever differ, fails the flush, which
+   * the batcher retries in halves).
    */
   async applyEvents(
     rows: EventRow[],
@@ -199,7 +201,7 @@ export class DevicesRepository {
   ): Promise<AppliedEvents> {
     if (rows.length === 0) return { counted: 0, stray: [] };
     const out = await q.query<{ ord: number; fresh: boolean }>(
-      `WITH v AS (
+      `WITH v AS MATERIALIZED (
          -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
          SELECT t.ord, d.id AS device_id, d.country, d.app_version, t.message_id,
                 t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
@@ -209,28 +211,24 @@ export class DevicesRepository {
                      $7::timestamptz[], $8::smallint[]) WITH ORDINALITY
            AS t(app_id, gaid, message_id, mask, received_at, shown_at, clicked_at, reason, ord)
          JOIN devices d ON d.app_id = t.app_id AND d.gaid = t.gaid
-       ), o AS (
-         -- dispatched only: a device the message never reached cannot have received it
-         SELECT v.*, s.event_mask AS old_mask
-         FROM v JOIN send_records s ON s.message_id = v.message_id AND s.device_id = v.device_id
-         WHERE s.outcome = ${SendOutcome.DISPATCHED}
-         ORDER BY s.message_id, s.device_id
-         FOR UPDATE OF s
+         ORDER BY t.message_id, d.id
        ), up AS (
+         -- dispatched only: a device the message never reached cannot have received it
          UPDATE send_records s SET
-           event_mask = s.event_mask | o.mask,
-           received_at = COALESCE(s.received_at, o.received_at),
-           shown_at = COALESCE(s.shown_at, o.shown_at),
-           clicked_at = COALESCE(s.clicked_at, o.clicked_at),
-           show_failed_reason = COALESCE(s.show_failed_reason, o.reason)
-         FROM o
-         WHERE s.message_id = o.message_id AND s.device_id = o.device_id AND (o.mask & ~o.old_mask) <> 0
-         RETURNING s.message_id, s.device_id, (o.mask & ~o.old_mask)::int AS new_bits,
-                   (s.sent_at AT TIME ZONE 'UTC')::date AS day, o.country, o.app_version, s.received_at,
+           event_mask = s.event_mask | v.mask,
+           new_bits = v.mask & ~s.event_mask,
+           received_at = COALESCE(s.received_at, v.received_at),
+           shown_at = COALESCE(s.shown_at, v.shown_at),
+           clicked_at = COALESCE(s.clicked_at, v.clicked_at),
+           show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
+         FROM v
+         WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND s.outcome = ${SendOutcome.DISPATCHED}
+         RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
+                   (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
                    s.show_failed_reason AS reason
-       )${queue ? `, ${queue('up')}` : ''}
+       )${queue ? `, fresh AS (SELECT * FROM up WHERE new_bits <> 0), ${queue('fresh')}` : ''}
        -- every dispatched row of the input (the others are strays), and whether it set new bits
-       SELECT ord::int, (mask & ~old_mask) <> 0 AS fresh FROM o`,
+       SELECT ord::int, new_bits <> 0 AS fresh FROM up`,
       [
         rows.map((r) => r.appId),
         rows.map((r) => r.gaid),
