@@ -16,6 +16,8 @@ export interface EventCalls {
 export interface LoadOptions {
   port: number;
   path: string;
+  /** what each call posts: one device's events (default), or one new device's registration (`calls.gaids` only) */
+  kind?: 'events' | 'register';
   authorization: string;
   calls: EventCalls;
   workers: number;
@@ -23,6 +25,8 @@ export interface LoadOptions {
   inFlight: number;
   warmupMs: number;
   durationMs: number;
+  /** start again from the first call when the slice is used up (a soak), instead of stopping */
+  cycle?: boolean;
 }
 
 export interface LoadResult {
@@ -74,6 +78,8 @@ export async function runLoad(o: LoadOptions, dbCpu: () => number = () => 0): Pr
         port: o.port,
         path: o.path,
         authorization: o.authorization,
+        kind: o.kind ?? 'events',
+        cycle: o.cycle ?? false,
         gaids: o.calls.gaids.slice(from, to),
         msgIds: o.calls.msgIds.slice(from, to),
         nEvents: o.calls.nEvents.slice(from, to),
@@ -129,11 +135,13 @@ export async function runLoad(o: LoadOptions, dbCpu: () => number = () => 0): Pr
   // events per call of the calls that ran (the slices are taken in order)
   let events = 0;
   let counted = 0;
-  for (let w = 0; w < o.workers; w++)
+  for (let w = 0; w < o.workers; w++) {
+    const len = Math.max(1, Math.min(per, n - w * per));
     for (let k = 0; k < outs[w]!.total; k++) {
-      events += o.calls.nEvents[w * per + k] ?? 0;
+      events += o.calls.nEvents[w * per + (k % len)] ?? 0;
       counted++;
     }
+  }
   const perCall = counted ? events / counted : 0;
   const lat = outs.flatMap((x) => x.latencies);
   const firstError = outs.find((x) => x.firstError)?.firstError;

@@ -1,13 +1,27 @@
 // One load-generator thread of bench/src/http-load.ts (plain JavaScript: Node 20's worker threads do not get tsx's
 // loader). `inFlight` lanes, each one keep-alive connection of a node:http Agent, POST one device's events per call
-// until the slice of (gaid, message, event count) is used up or the window ends. Calls that complete inside the
+// (kind `events`) or one device's registration (kind `register`, a new device per call) until the slice of (gaid,
+// message, event count) is used up or the window ends. Calls that complete inside the
 // measurement window [startAt + warmupMs, startAt + warmupMs + durationMs] are counted, with their latency.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { host, port, path, authorization, gaids, msgIds, nEvents, inFlight, startAt, warmupMs, durationMs } =
-  workerData;
+const {
+  host,
+  port,
+  path,
+  authorization,
+  kind,
+  cycle,
+  gaids,
+  msgIds,
+  nEvents,
+  inFlight,
+  startAt,
+  warmupMs,
+  durationMs,
+} = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight, maxFreeSockets: inFlight });
 const warmEnd = startAt + warmupMs;
 const end = warmEnd + durationMs;
@@ -20,7 +34,31 @@ let firstError;
 let lastMeasuredAt = 0;
 const latencies = [];
 
+const COUNTRIES = ['NG', 'KE', 'GH', 'ZA', 'EG', 'IN', 'ID', 'BR'];
+const ZONES = [
+  'Africa/Lagos',
+  'Africa/Nairobi',
+  'Africa/Accra',
+  'Africa/Johannesburg',
+  'Africa/Cairo',
+  'Asia/Kolkata',
+];
+
 function body(i) {
+  if (kind === 'register')
+    return JSON.stringify({
+      token: `bench-${gaids[i]}`,
+      gaid: gaids[i],
+      country: COUNTRIES[i % COUNTRIES.length],
+      language: i % 3 ? 'en' : 'fr',
+      brand: 'samsung',
+      model: `SM-A${100 + (i % 50)}`,
+      osVersion: 26 + (i % 9),
+      appVersion: `3.${i % 4}.0`,
+      appVersionCode: 300 + (i % 4),
+      timezone: ZONES[i % ZONES.length],
+      notificationsEnabled: i % 10 !== 0,
+    });
   const ts = Date.now();
   const msgId = msgIds[i];
   const events = [
@@ -76,8 +114,8 @@ function call(i) {
 }
 
 async function lane() {
-  while (Date.now() < end && next < gaids.length) {
-    const i = next++;
+  while (Date.now() < end && (cycle || next < gaids.length)) {
+    const i = next++ % gaids.length;
     const r = await call(i);
     const at = Date.now();
     total++;
@@ -102,7 +140,7 @@ parentPort.postMessage({
   total,
   errors,
   firstError,
-  exhausted: next >= gaids.length,
+  exhausted: !cycle && next >= gaids.length,
   lastMeasuredAt,
   latencies,
   elu,

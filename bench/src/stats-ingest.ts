@@ -4,7 +4,7 @@ import type { buildApp } from '../../apps/server/src/app';
 import { load, round, type benchConfig, type BenchDb } from './harness';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './http-load';
 import { startSdkApp, type StageTotals } from './sdk-app';
-import { seedDevices } from './seed-devices';
+import { seedDispatched } from './seed-dispatched';
 import { prng } from './stat-simulation';
 import {
   INGEST_DEVICES,
@@ -67,43 +67,7 @@ export async function measureIngest(
     owner,
   });
   const t = performance.now();
-  await seedDevices(database, app.id, INGEST_DEVICES, { allSendable: true }, 250_000);
-  const msgRows = await database.query<{ id: string }>(
-    `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count, schedule_type,
-       ttl_seconds, content_create_type, created_at, started_at)
-     SELECT $1::int, 1, 4, 'Ingest ' || k, $2, '{}'::jsonb, 0, $3::int, 0, 86400, k % 2, now() - interval '2 hours',
-       now() - interval '2 hours'
-     FROM generate_series(1, $4::int) AS k ORDER BY k RETURNING id::text AS id`,
-    [app.id, owner.email, INGEST_DEVICES, INGEST_MESSAGES],
-  );
-  const messageIds = msgRows.map((r) => Number(r.id));
-  // every device was dispatched every message (send_records outcome 1, as in test/fixtures/synthetic-devices.ts)
-  await database.query(
-    `INSERT INTO send_records (message_id, device_id, outcome, sent_at)
-     SELECT m, d.id, 1, now() - interval '90 minutes' FROM unnest($2::bigint[]) AS m, devices d WHERE d.app_id = $1`,
-    [app.id, messageIds],
-  );
-  // … and counted as countSends does when it records them (the rows the events' counters then update)
-  await database.query(
-    `INSERT INTO stat_message_days (message_id, day, country, app_version, app_id, push, dispatch)
-     SELECT s.message_id, (s.sent_at AT TIME ZONE 'UTC')::date, d.country, d.app_version, $1, count(*), count(*)
-     FROM send_records s JOIN devices d ON d.id = s.device_id WHERE s.message_id = ANY($2::bigint[])
-     GROUP BY 1, 2, 3, 4`,
-    [app.id, messageIds],
-  );
-  await database.query(
-    `INSERT INTO stat_app_days (app_id, day, msg_type, ai, country, app_version, push, dispatch)
-     SELECT $1::int, x.day, m.msg_type, m.content_create_type > 0, x.country, x.app_version, sum(x.push), sum(x.dispatch)
-     FROM stat_message_days x JOIN messages m ON m.id = x.message_id WHERE x.message_id = ANY($2::bigint[])
-     GROUP BY 1, 2, 3, 4, 5, 6`,
-    [app.id, messageIds],
-  );
-  await database.query(
-    'UPDATE messages SET dispatch_count = push_count, selected_count = push_count WHERE id = ANY($1::bigint[])',
-    [messageIds],
-  );
-  for (const table of ['devices', 'send_records', 'messages', 'stat_message_days', 'stat_app_days'])
-    await database.exec(`VACUUM ANALYZE ${table}`);
+  const messageIds = await seedDispatched(database, app.id, owner.email, INGEST_DEVICES, INGEST_MESSAGES);
   const seedS = round((performance.now() - t) / 1000, 1);
 
   // the calls: every (device, message) once, shuffled; 2 events (received, shown) or, for 30 %, 3 (+ clicked)

@@ -1,0 +1,388 @@
+// Device API ingest (issue 17): /sdk/v1/register (new devices/s) and /sdk/v1/events (calls/s, events/s) through the
+// shipped server, against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
+// PGlite: buildApp in this process (PGlite is embedded in one process); PostgreSQL: `beacon api --processes N` child
+// processes run from the sources (N from --processes, default "1,2": one, and one per core on this 2-core machine).
+// Optionally a memory soak: the events load for --soak-s seconds against `beacon api` (one process), sampling its RSS.
+// Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
+//      [--seconds 10] [--soak-s 600]
+//      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--out ingest]
+// Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (PostgreSQL children write CPU-*.cpuprofile in apps/server).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import {
+  benchConfig,
+  here,
+  load,
+  numArg,
+  openBenchDb,
+  root,
+  round,
+  strArg,
+  treeCpuSeconds,
+  type BenchDb,
+} from './src/harness';
+import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
+import { seedDispatched } from './src/seed-dispatched';
+import { prng } from './src/stat-simulation';
+
+type Backend = 'pglite' | 'postgres';
+const BACKEND = strArg('backend', 'both');
+const PROCESSES = strArg('processes', '1,2')
+  .split(',')
+  .map((p) => Number(p));
+const KINDS = strArg('kinds', 'register,events').split(',');
+const SECONDS = numArg('seconds', 10);
+const WARMUP_S = numArg('warmup-s', 2);
+const SOAK_S = numArg('soak-s', 0);
+const DEVICES = numArg('devices', 200_000);
+const MESSAGES = numArg('messages', 3);
+const WORKERS = numArg('workers', 2);
+const IN_FLIGHT = numArg('in-flight', 32);
+const OUT = strArg('out', 'ingest');
+const SECRET = 'cd'.repeat(32);
+const TARGETS = {
+  postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
+  pglite: { eventCallsPerSec: 5_000 },
+};
+
+const say = (s: string): void =>
+  console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fresh advertising ids (8-4-4-4-12 hex), one per new device a registration run creates. */
+function newGaids(n: number): string[] {
+  const buf = randomBytes(16 * n).toString('hex');
+  return Array.from({ length: n }, (_, i) => {
+    const h = buf.slice(i * 32, i * 32 + 32);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  });
+}
+
+/** RSS of a process and its children (a cluster's primary and workers), in MB (Linux /proc). */
+function treeRssMb(pid: number): number {
+  const rss = (p: number | string) => {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let total = rss(pid);
+  try {
+    for (const e of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/))
+      if (e) total += rss(e);
+  } catch {
+    /* no children file */
+  }
+  return round(total, 0);
+}
+
+/** `beacon api --processes n` from the sources, on the bench's PostgreSQL database; resolves once it answers. */
+async function startApi(
+  url: string,
+  n: number,
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...extra, '--import', 'tsx', 'src/entrypoints/cli.ts', 'api', '--processes', String(n)],
+    {
+      cwd: path.join(root, 'apps/server'),
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BEACON_SECRET_KEY: SECRET,
+        BEACON_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        // several processes need an outside FCM; the device API never calls it
+        FCM_BASE_URL: 'http://127.0.0.1:9',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`beacon api exited ${child.exitCode}:\n${out}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    // every worker listens before the banner; with several, wait for the banner's URL line too
+    if (ok && (n === 1 || /http:\/\//.test(out))) break;
+    if (Date.now() > deadline) throw new Error(`beacon api did not answer in 120 s:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Target {
+  label: string;
+  port: number;
+  /** CPU seconds of the server process(es) so far (0: it runs in this process, counted in processCores) */
+  cpu: () => number;
+}
+
+async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
+  const db: BenchDb = await openBenchDb(backend, 10);
+  const out: Record<string, unknown> = { backend, date: new Date().toISOString() };
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    const config = benchConfig({
+      PUBLIC_URL: 'http://beacon.bench',
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+    });
+    const built = await buildApp({
+      config,
+      database: db.database,
+      logger: false,
+      mailer: { send: async () => undefined },
+      runWorkers: false,
+    });
+    closers.push(() => built.app.close());
+    await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
+    const owner = (await built.repos.users.findByEmail('owner@bench.test'))!;
+    const { app, appSecret } = await built.services.apps.create({
+      title: 'Ingest',
+      pkg: 'com.example.ingest',
+      owner: { userId: owner.id, email: owner.email },
+    });
+    const t0 = performance.now();
+    const messageIds = await seedDispatched(db.database, app.id, owner.email, DEVICES, MESSAGES);
+    const devs = await db.database.query<{ gaid: string }>(
+      'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
+      [app.id],
+    );
+    say(
+      `${backend}: seeded ${devs.length} devices × ${messageIds.length} dispatched messages in ${round((performance.now() - t0) / 1000, 1)} s`,
+    );
+    // every (device, message) once, shuffled; 2 events (received, shown) or, for 30 %, 3 (+ clicked)
+    const rand = prng(17);
+    const pairs = new Int32Array(devs.length * messageIds.length).map((_, i) => i);
+    for (let i = pairs.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
+    }
+    let used = 0;
+    const eventCalls = (n: number): EventCalls => {
+      const part = pairs.subarray(used, Math.min(pairs.length, used + n));
+      used += part.length;
+      return {
+        gaids: Array.from(part, (p) => devs[Math.floor(p / messageIds.length)]!.gaid),
+        msgIds: Array.from(part, (p) => messageIds[p % messageIds.length]!),
+        nEvents: Array.from(part, () => (rand() < 0.3 ? 3 : 2)),
+      };
+    };
+    const registerCalls = (n: number): EventCalls => ({
+      gaids: newGaids(n),
+      msgIds: new Array<number>(n).fill(0),
+      nEvents: new Array<number>(n).fill(0),
+    });
+    // enough calls for the window at up to 25,000 calls/s
+    const budget = Math.ceil((SECONDS + WARMUP_S + 1) * 25_000);
+    const authorization = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    const base = {
+      authorization,
+      workers: WORKERS,
+      inFlight: IN_FLIGHT,
+      warmupMs: WARMUP_S * 1000,
+      durationMs: SECONDS * 1000,
+    };
+
+    const targets: Target[] = [];
+    if (backend === 'pglite') {
+      await built.app.listen({ host: '127.0.0.1', port: 0 });
+      targets.push({
+        label: 'buildApp (this process)',
+        port: (built.app.server.address() as AddressInfo).port,
+        cpu: () => 0,
+      });
+    } else {
+      for (const n of PROCESSES) {
+        const api = await startApi(db.url!, n);
+        closers.push(() => api.stop());
+        targets.push({
+          label: `beacon api --processes ${n}`,
+          port: api.port,
+          cpu: () => treeCpuSeconds(api.pid),
+        });
+      }
+    }
+
+    const trivial = await startTrivialServer();
+    closers.push(() => trivial.close());
+    const results: Array<Record<string, unknown>> = [];
+    const record = (label: string, kind: 'register' | 'events', r: LoadResult, serverCores: number) => {
+      results.push({ target: label, kind, serverCores, ...r });
+      say(
+        `${backend} ${label} ${kind}: ${r.callsPerSec} calls/s${kind === 'events' ? ` (${r.eventsPerSec} events/s)` : ''}, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}${r.exhausted ? ', calls used up' : ''}; server ${serverCores || r.processCores} cores, PostgreSQL ${r.dbCores} cores, load threads ELU ${r.workerElu.join('/')}`,
+      );
+    };
+    const measure = async (t: Target, kind: 'register' | 'events') => {
+      const calls = kind === 'register' ? registerCalls(budget) : eventCalls(budget);
+      const c0 = t.cpu();
+      const t1 = performance.now();
+      const r = await runLoad({ ...base, port: t.port, path: `/sdk/v1/${kind}`, kind, calls }, () =>
+        db.serverCpu(),
+      );
+      const serverCores = t.cpu() ? round((t.cpu() - c0) / ((performance.now() - t1) / 1000), 2) : 0;
+      record(t.label, kind, r, serverCores);
+      return r;
+    };
+    const ceiling = async () => {
+      const r = await runLoad({
+        ...base,
+        port: trivial.port,
+        path: '/sdk/v1/events',
+        calls: registerCalls(budget * 2),
+      });
+      say(
+        `${backend} ceiling (trivial node:http JSON server): ${r.callsPerSec} calls/s (load threads ELU ${r.workerElu.join('/')})`,
+      );
+      return r.callsPerSec;
+    };
+
+    const ceilings = [await ceiling()];
+    const summary: Record<string, Record<string, number>> = {};
+    for (const t of targets) {
+      const reg = KINDS.includes('register') ? await measure(t, 'register') : undefined;
+      const ev = KINDS.includes('events') ? await measure(t, 'events') : undefined;
+      summary[t.label] = {
+        registerPerSec: reg?.callsPerSec ?? 0,
+        eventCallsPerSec: ev?.callsPerSec ?? 0,
+        eventsPerSec: ev?.eventsPerSec ?? 0,
+      };
+    }
+    ceilings.push(await ceiling());
+    const ceilingPerSec = Math.max(...ceilings);
+    for (const s of Object.values(summary)) {
+      s.registerVsCeiling = round(s.registerPerSec! / ceilingPerSec, 2);
+      s.eventsVsCeiling = round(s.eventCallsPerSec! / ceilingPerSec, 2);
+    }
+    out.summary = summary;
+    out.ceilingPerSec = ceilingPerSec;
+    out.ceilings = ceilings;
+    out.results = results;
+    out.targets = TARGETS[backend];
+
+    if (SOAK_S > 0 && backend === 'postgres') {
+      const api = await startApi(db.url!, 1);
+      closers.push(() => api.stop());
+      const samples: Array<{ s: number; rssMb: number }> = [];
+      const t1 = performance.now();
+      const timer = setInterval(
+        () => samples.push({ s: round((performance.now() - t1) / 1000, 0), rssMb: treeRssMb(api.pid) }),
+        10_000,
+      );
+      // the soak's calls: what is left of the pairs, then again from the start (repeats are no-ops but every call runs)
+      used = 0;
+      const r = await runLoad(
+        {
+          ...base,
+          port: api.port,
+          path: '/sdk/v1/events',
+          calls: eventCalls(pairs.length),
+          warmupMs: 0,
+          durationMs: SOAK_S * 1000,
+          cycle: true,
+        },
+        () => db.serverCpu(),
+      );
+      clearInterval(timer);
+      const minute = (from: number, to: number) =>
+        Math.max(0, ...samples.filter((x) => x.s >= from && x.s < to).map((x) => x.rssMb));
+      const soak = {
+        seconds: SOAK_S,
+        callsPerSec: r.callsPerSec,
+        errors: r.errors,
+        rssMbFirstMinute: minute(0, 60),
+        rssMbLastMinute: minute(SOAK_S - 60, SOAK_S + 1),
+        rssMbPeak: Math.max(...samples.map((x) => x.rssMb)),
+        samples,
+      };
+      out.soak = soak;
+      say(
+        `${backend} soak ${SOAK_S} s: ${r.callsPerSec} calls/s, ${r.errors} errors; RSS first minute ${soak.rssMbFirstMinute} MB, last minute ${soak.rssMbLastMinute} MB, peak ${soak.rssMbPeak} MB`,
+      );
+    }
+  } finally {
+    for (const c of closers.reverse()) await c().catch(() => undefined);
+    await db.close();
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const backends: Backend[] = BACKEND === 'both' ? ['pglite', 'postgres'] : [BACKEND as Backend];
+  if (backends.some((b) => b !== 'pglite' && b !== 'postgres'))
+    throw new Error('--backend pglite|postgres|both');
+  const runs: Array<Record<string, unknown>> = [];
+  for (const b of backends) runs.push(await runBackend(b));
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, `results/${OUT}.json`);
+  // a run of one backend keeps the other backend's run of the previous file (each run has its date)
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ backend: string }> }).runs.filter(
+        (r) => !backends.includes(r.backend as Backend),
+      )
+    : [];
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    knobs: {
+      seconds: SECONDS,
+      warmupS: WARMUP_S,
+      devices: DEVICES,
+      messages: MESSAGES,
+      workers: WORKERS,
+      inFlight: IN_FLIGHT,
+    },
+    totalS: round((performance.now() - t0) / 1000, 0),
+    loadAverageEnd: load(),
+    runs: [...kept, ...runs],
+  };
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log('\nIngest (/sdk/v1/register new devices/s; /sdk/v1/events calls/s, 2–3 events per call):');
+  for (const r of runs as Array<{
+    backend: string;
+    summary?: Record<string, Record<string, number>>;
+    ceilingPerSec?: number;
+  }>)
+    for (const [label, s] of Object.entries(r.summary ?? {}))
+      console.log(
+        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s); ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling})`,
+      );
+  console.log(`\nwritten ${path.relative(process.cwd(), file)} (${result.totalS} s)`);
+}
+
+await main();
+process.exit(0);

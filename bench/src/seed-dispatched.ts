@@ -1,0 +1,52 @@
+// Seeds an app's devices and messages that were dispatched to every device: the send records and counters a
+// broadcast leaves, so the device API's events (bench/ingest.ts, the stats bench's ingest phase) have something to set.
+import type { Database } from '../../apps/server/src/db/client';
+import { seedDevices } from './seed-devices';
+
+/** `devices` sendable devices of the app and `messages` messages dispatched to all of them; returns the message ids. */
+export async function seedDispatched(
+  database: Database,
+  appId: number,
+  ownerEmail: string,
+  devices: number,
+  messages: number,
+): Promise<number[]> {
+  await seedDevices(database, appId, devices, { allSendable: true }, 250_000);
+  const msgRows = await database.query<{ id: string }>(
+    `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count, schedule_type,
+       ttl_seconds, content_create_type, created_at, started_at)
+     SELECT $1::int, 1, 4, 'Ingest ' || k, $2, '{}'::jsonb, 0, $3::int, 0, 86400, k % 2, now() - interval '2 hours',
+       now() - interval '2 hours'
+     FROM generate_series(1, $4::int) AS k ORDER BY k RETURNING id::text AS id`,
+    [appId, ownerEmail, devices, messages],
+  );
+  const messageIds = msgRows.map((r) => Number(r.id));
+  // every device was dispatched every message (send_records outcome 1, as in test/fixtures/synthetic-devices.ts)
+  await database.query(
+    `INSERT INTO send_records (message_id, device_id, outcome, sent_at)
+     SELECT m, d.id, 1, now() - interval '90 minutes' FROM unnest($2::bigint[]) AS m, devices d WHERE d.app_id = $1`,
+    [appId, messageIds],
+  );
+  // … and counted as countSends does when it records them (the rows the events' counters then update)
+  await database.query(
+    `INSERT INTO stat_message_days (message_id, day, country, app_version, app_id, push, dispatch)
+     SELECT s.message_id, (s.sent_at AT TIME ZONE 'UTC')::date, d.country, d.app_version, $1, count(*), count(*)
+     FROM send_records s JOIN devices d ON d.id = s.device_id WHERE s.message_id = ANY($2::bigint[])
+     GROUP BY 1, 2, 3, 4`,
+    [appId, messageIds],
+  );
+  await database.query(
+    `INSERT INTO stat_app_days (app_id, day, msg_type, ai, country, app_version, push, dispatch)
+     SELECT $1::int, x.day, m.msg_type, m.content_create_type > 0, x.country, x.app_version, sum(x.push), sum(x.dispatch)
+     FROM stat_message_days x JOIN messages m ON m.id = x.message_id WHERE x.message_id = ANY($2::bigint[])
+     GROUP BY 1, 2, 3, 4, 5, 6`,
+    [appId, messageIds],
+  );
+  await database.query(
+    'UPDATE messages SET dispatch_count = push_count, selected_count = push_count WHERE id = ANY($1::bigint[])',
+    [messageIds],
+  );
+  for (const table of ['devices', 'send_records', 'messages', 'stat_message_days', 'stat_app_days'])
+    await database.exec(`VACUUM ANALYZE ${table}`);
+  return messageIds;
+}
