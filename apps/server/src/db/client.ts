@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,8 +20,12 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** Runs one or more statements without parameters and returns the rows of the last one. */
   execRows(sqlText: string): Promise<Record<string, unknown>[]>;
-  /** Runs one parameterised statement and returns its rows. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one parameterised statement and returns its rows. `opts.prepared`: a hot statement whose text never varies
+   * (the device API's flushes) is prepared once per PostgreSQL connection and then only bound and executed — no
+   * parsing or planning per call; never for SQL built from values, since each distinct text stays prepared.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>;
   /** Runs `fn` on one dedicated connection (session-level locks, multi-statement work). */
   withConnection<T>(fn: (conn: Pick<Database, 'exec' | 'query'>) => Promise<T>): Promise<T>;
   /**
@@ -39,6 +44,23 @@ export interface PoolStats {
   idle: number;
   waiting: number;
   max: number;
+}
+
+export interface QueryOptions {
+  prepared?: boolean;
+}
+
+const statementNames = new Map<string, string>();
+
+/** The config of a query for node-postgres: named (prepared once per connection, by its text's hash) when asked. */
+function pgQuery(text: string, params: unknown[] | undefined, opts: QueryOptions | undefined) {
+  if (!opts?.prepared) return { text, values: params };
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `b${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: params };
 }
 
 /** What a statement runs on: the database, one connection, or a transaction. */
@@ -71,7 +93,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const last = Array.isArray(res) ? res.at(-1) : res;
         return (last?.rows ?? []) as Record<string, unknown>[];
       },
-      query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      query: async <T>(text: string, params?: unknown[], opts?: QueryOptions) =>
+        (await pool.query(pgQuery(text, params, opts))).rows as T[],
       withConnection: async (fn) => {
         const conn = await pool.connect();
         try {
@@ -92,8 +115,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         try {
           await conn.query('BEGIN');
           const out = await fn({
-            query: async <T>(text: string, params?: unknown[]) =>
-              (await conn.query(text, params)).rows as T[],
+            query: async <T>(text: string, params?: unknown[], opts?: QueryOptions) =>
+              (await conn.query(pgQuery(text, params, opts))).rows as T[],
           });
           await conn.query('COMMIT');
           return out;

@@ -155,6 +155,7 @@ export class DevicesRepository {
         col('notificationsEnabled'),
         col('token'),
       ],
+      { prepared: true },
     );
   }
 
@@ -178,6 +179,7 @@ export class DevicesRepository {
               dev.app_version AS "appVersion", false AS inserted, old.last_active_at AS "lastActiveBefore"
        FROM dev LEFT JOIN old ON old.id = dev.id`,
       [rows.map((r) => r.appId), rows.map((r) => r.gaid), rows.map((r) => r.notificationsEnabled)],
+      { prepared: true },
     );
   }
 
@@ -239,6 +241,7 @@ export class DevicesRepository {
         rows.map((r) => r.clickedAt),
         rows.map((r) => r.showFailedReason),
       ],
+      { prepared: true },
     );
     const dispatched = new Uint8Array(rows.length);
     let counted = 0;

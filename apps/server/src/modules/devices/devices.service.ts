@@ -160,12 +160,13 @@ export class DevicesService {
     this.events = new WriteBatcher<EventsItem, void>(
       async (items) => {
         const rows = mergeEvents(items);
-        const counted = await this.repo.transaction(async (tx) => {
-          const applied = await this.repo.applyEvents(rows, tx, counters.queueEventsSql);
-          await counters.keepStrayEvents(tx, applied.stray);
-          return applied.counted;
-        });
-        if (counted > 0) counters.eventsQueued();
+        // one statement, atomic on its own (the bits and their queue row): no transaction round trips around it; the
+        // strays are kept after it — the callers are answered once both are written, and a call repeated after a
+        // crash between the two finds its dispatched events already set and keeps its strays then
+        const applied = await this.repo.applyEvents(rows, undefined, counters.queueEventsSql);
+        if (applied.stray.length)
+          await this.repo.transaction((tx) => counters.keepStrayEvents(tx, applied.stray));
+        if (applied.counted > 0) counters.eventsQueued();
         return items.map(() => undefined);
       },
       {

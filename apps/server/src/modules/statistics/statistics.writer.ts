@@ -49,7 +49,9 @@ const eventColumns = (events: CountedEvent[]) => [
  * messages first, in one order, and can only wait for each other, never deadlock.
  */
 async function lockMessages(tx: Queryable, ids: Array<number | string>): Promise<void> {
-  await tx.query('SELECT id FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+  await tx.query('SELECT id FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids], {
+    prepared: true,
+  });
 }
 
 /**
@@ -272,6 +274,7 @@ export class StatisticsWriter implements SendCounter {
        SELECT (SELECT array_agg(id)::text[] FROM b) AS ids,
               (SELECT array_agg(DISTINCT m)::text[] FROM b, unnest(b.message_ids) AS m) AS messages`,
       [limit],
+      { prepared: true },
     );
     if (!batch?.ids || !batch.messages) return 0;
     await lockMessages(tx, batch.messages);
@@ -285,6 +288,7 @@ export class StatisticsWriter implements SendCounter {
          )`,
       ),
       [batch.ids],
+      { prepared: true },
     );
     return batch.ids.length;
   }
@@ -304,6 +308,7 @@ export class StatisticsWriter implements SendCounter {
         events.map((e) => e.messageId),
         events.map((e) => e.mask),
       ],
+      { prepared: true },
     );
   }
 
@@ -326,6 +331,7 @@ export class StatisticsWriter implements SendCounter {
         devices.map((d) => d.inserted),
         devices.map((d) => d.lastActiveBefore),
       ],
+      { prepared: true },
     );
   }
 }
