@@ -113,6 +113,8 @@ async function startApi(
         LOG_LEVEL: 'warn',
         // several processes need an outside FCM; the device API never calls it
         FCM_BASE_URL: 'http://127.0.0.1:9',
+        // the group commit's batch sizes and flush durations, read after each run (one process: its own figures)
+        METRICS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -148,6 +150,16 @@ interface Target {
   port: number;
   /** CPU seconds of the server process(es) so far (0: it runs in this process, counted in processCores) */
   cpu: () => number;
+  /** the group commit's flushes so far, from /metrics (one process only: a cluster's workers answer in turn) */
+  metrics?: (batcher: 'register' | 'events') => Promise<string>;
+}
+
+/** Flushes, mean batch size and mean flush duration of a batcher, from a Prometheus text exposition. */
+function flushFigures(text: string, batcher: string): string {
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}\\{[^}]*batcher="${batcher}"[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const n = value('beacon_write_batch_size_count');
+  return `${batcher} flushes so far: ${n}, mean batch ${round(value('beacon_write_batch_size_sum') / n, 1)} items, mean flush ${round((1000 * value('beacon_write_flush_duration_seconds_sum')) / n, 2)} ms`;
 }
 
 async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
@@ -232,6 +244,12 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
           label: `beacon api --processes ${n}`,
           port: api.port,
           cpu: () => treeCpuSeconds(api.pid),
+          ...(n === 1
+            ? {
+                metrics: async (batcher: 'register' | 'events') =>
+                  flushFigures(await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text(), batcher),
+              }
+            : {}),
         });
       }
     }
@@ -254,6 +272,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       );
       const serverCores = t.cpu() ? round((t.cpu() - c0) / ((performance.now() - t1) / 1000), 2) : 0;
       record(t.label, kind, r, serverCores);
+      if (t.metrics) say(`  ${await t.metrics(kind)}`);
       return r;
     };
     const ceiling = async () => {
