@@ -35,7 +35,6 @@ export const NO_COUNTERS: DeviceCounters = {
   eventsQueued: () => undefined,
   settle: async () => undefined,
   keepStrayEvents: async () => undefined,
-  countActivity: async () => undefined,
 };
 
 export interface StageTotals {

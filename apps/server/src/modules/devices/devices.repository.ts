@@ -49,6 +49,13 @@ export interface NewEvents {
  */
 export type EventQueueSql = (source: string) => string;
 
+/**
+ * The statistics' count of new and active devices as SQL (their port, DeviceCounters.activitySql): given the name of a
+ * CTE of the devices a registration or heartbeat flush touched — columns "appId", country, "appVersion", inserted,
+ * "lastActiveBefore" — one more CTE (`name AS (…)`) that counts them, in the flush's own statement.
+ */
+export type ActivitySql = (source: string) => string;
+
 /** An event row that counted nothing (no dispatched send record for it): kept for troubleshooting. */
 export interface StrayEventRow {
   appId: number;
@@ -100,8 +107,15 @@ export class DevicesRepository {
     return this.database.transaction(fn);
   }
 
-  /** Upserts devices by (app, gaid) and their tokens; returns the devices touched (new or not, active before when). */
-  async register(rows: RegisterRow[], q: Queryable = this.database): Promise<TouchedDevice[]> {
+  /**
+   * Upserts devices by (app, gaid) and their tokens; returns the devices touched (new or not, active before when),
+   * counted in the same statement by `activity` (the statistics' CTE; none: not counted).
+   */
+  async register(
+    rows: RegisterRow[],
+    q: Queryable = this.database,
+    activity?: ActivitySql,
+  ): Promise<TouchedDevice[]> {
     if (rows.length === 0) return [];
     const col = <K extends keyof DeviceRegister>(k: K) => rows.map((r) => r.device[k]);
     return q.query<TouchedDevice>(
@@ -135,10 +149,12 @@ export class DevicesRepository {
          INSERT INTO device_tokens AS k (device_id, token)
          SELECT up.id, input.token FROM up JOIN input ON input.app_id = up.app_id AND input.gaid = up.gaid
          ON CONFLICT (device_id) DO UPDATE SET token = EXCLUDED.token, updated_at = now()
-       )
-       SELECT up.app_id AS "appId", up.gaid::text AS gaid, up.id::text AS "deviceId", up.country,
-              up.app_version AS "appVersion", up.inserted, old.last_active_at AS "lastActiveBefore"
-       FROM up LEFT JOIN old ON old.id = up.id`,
+       ), touched AS (
+         SELECT up.app_id AS "appId", up.gaid::text AS gaid, up.id::text AS "deviceId", up.country,
+                up.app_version AS "appVersion", up.inserted, old.last_active_at AS "lastActiveBefore"
+         FROM up LEFT JOIN old ON old.id = up.id
+       )${activity ? `, ${activity('touched')}` : ''}
+       SELECT * FROM touched`,
       [
         rows.map((r) => r.appId),
         col('gaid'),
@@ -159,8 +175,12 @@ export class DevicesRepository {
     );
   }
 
-  /** Marks devices active and records their notification switch; returns the devices found. */
-  async heartbeat(rows: HeartbeatRow[], q: Queryable = this.database): Promise<TouchedDevice[]> {
+  /** Marks devices active and records their notification switch; returns the devices found, counted by `activity`. */
+  async heartbeat(
+    rows: HeartbeatRow[],
+    q: Queryable = this.database,
+    activity?: ActivitySql,
+  ): Promise<TouchedDevice[]> {
     if (rows.length === 0) return [];
     return q.query<TouchedDevice>(
       `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[], $3::boolean[]) AS t(app_id, gaid, enabled)),
@@ -174,10 +194,12 @@ export class DevicesRepository {
          RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version
        ), apps_touched AS (
          UPDATE apps SET last_active_at = now() WHERE id IN (SELECT DISTINCT app_id FROM dev)
-       )
-       SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, dev.id::text AS "deviceId", dev.country,
-              dev.app_version AS "appVersion", false AS inserted, old.last_active_at AS "lastActiveBefore"
-       FROM dev LEFT JOIN old ON old.id = dev.id`,
+       ), touched AS (
+         SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, dev.id::text AS "deviceId", dev.country,
+                dev.app_version AS "appVersion", false AS inserted, old.last_active_at AS "lastActiveBefore"
+         FROM dev LEFT JOIN old ON old.id = dev.id
+       )${activity ? `, ${activity('touched')}` : ''}
+       SELECT * FROM touched`,
       [rows.map((r) => r.appId), rows.map((r) => r.gaid), rows.map((r) => r.notificationsEnabled)],
       { prepared: true },
     );

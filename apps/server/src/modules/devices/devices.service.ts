@@ -9,13 +9,13 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type {
+  ActivitySql,
   DevicesRepository,
   EventQueueSql,
   EventRow,
   HeartbeatRow,
   RegisterRow,
   StrayEventRow,
-  TouchedDevice,
   Tx,
 } from './devices.repository';
 
@@ -36,7 +36,8 @@ export interface DeviceCounters {
   /** Resolves once the events queued so far are counted. */
   settle(): Promise<void>;
   keepStrayEvents(tx: Tx, events: StrayEventRow[]): Promise<void>;
-  countActivity(tx: Tx, devices: TouchedDevice[]): Promise<void>;
+  /** The SQL that counts new and active devices: one more CTE of a registration or heartbeat flush (none: not counted). */
+  readonly activitySql?: ActivitySql;
 }
 
 export interface DevicesServiceOptions {
@@ -135,11 +136,8 @@ export class DevicesService {
         // upsert locks existing devices, so concurrent flushes wait for each other and never deadlock
         const last = new Map(rows.map((r) => [key(r.appId, r.device.gaid), r]));
         const unique = [...last.values()].sort(byDevice);
-        const touched = await this.repo.transaction(async (tx) => {
-          const devices = await this.repo.register(unique, tx);
-          await counters.countActivity(tx, devices);
-          return devices;
-        });
+        // one statement, the devices and their count together: no transaction round trips around it
+        const touched = await this.repo.register(unique, undefined, counters.activitySql);
         if (opts.onRegistered) for (const r of unique) opts.onRegistered(r.appId, r.device.token);
         const byKey = new Map(touched.map((d) => [key(d.appId, d.gaid), d.deviceId]));
         return rows.map((r) => byKey.get(key(r.appId, r.device.gaid)) ?? '');
@@ -149,11 +147,7 @@ export class DevicesService {
     this.heartbeats = new WriteBatcher(async (rows) => {
       const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
       const unique = [...last.values()];
-      const found = await this.repo.transaction(async (tx) => {
-        const devices = await this.repo.heartbeat(unique, tx);
-        await counters.countActivity(tx, devices);
-        return devices;
-      });
+      const found = await this.repo.heartbeat(unique, undefined, counters.activitySql);
       const set = new Set(found.map((d) => key(d.appId, d.gaid)));
       return rows.map((r) => set.has(key(r.appId, r.gaid)));
     }, observed('heartbeat'));

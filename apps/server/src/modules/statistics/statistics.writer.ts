@@ -10,17 +10,6 @@ import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY } from './stati
  */
 export type CountedEvent = NewEvents;
 
-/** A device a registration or heartbeat touched: whether it is new, and when it was last active before. */
-export interface DeviceActivity {
-  appId: number;
-  deviceId: string;
-  country: string;
-  appVersion: string;
-  inserted: boolean;
-  /** its last activity before this call (null for a new device) */
-  lastActiveBefore: Date | null;
-}
-
 /** An event that counted nothing (no dispatched send record for it): kept for troubleshooting. */
 export interface StrayEvent {
   appId: number;
@@ -56,7 +45,7 @@ async function lockMessages(tx: Queryable, ids: Array<number | string>): Promise
 
 /**
  * The one writer of every counter (DESIGN §7): the engine calls `countSends` in the transaction that records send
- * results, the devices module `countActivity` in the transaction that applies registrations and heartbeats, and
+ * results, the devices module `activitySql` in the statement that applies registrations and heartbeats, and
  * `queueEvents` in the transaction that applies events: those are counted right after, off the request path, by the
  * EventCounter (`countEvents`, in large batches). Each is a set-based statement in the transaction of the records it
  * counts (or of the queue rows it deletes), so a crash never leaves a counter without its records nor counts twice.
@@ -312,26 +301,19 @@ export class StatisticsWriter implements SendCounter {
     );
   }
 
-  /** New devices and devices active for the first time today, per app, day, country and version. */
-  async countActivity(tx: Queryable, devices: DeviceActivity[]): Promise<void> {
-    if (devices.length === 0) return;
-    await tx.query(
-      `INSERT INTO stat_user_days AS x (app_id, day, country, app_version, effective, new_users)
-       SELECT app_id, ${UTC_DAY}, country, app_version, count(*), count(*) FILTER (WHERE inserted)
-       FROM unnest($1::int[], $2::text[], $3::text[], $4::boolean[], $5::timestamptz[])
-         AS t(app_id, country, app_version, inserted, before)
-       WHERE inserted OR before IS NULL OR (before AT TIME ZONE 'UTC')::date < ${UTC_DAY}
-       GROUP BY app_id, country, app_version ORDER BY 1, 3, 4
+  /**
+   * New devices and devices active for the first time today, per app, day, country and version: one more CTE of the
+   * registration or heartbeat flush's statement (DeviceCounters.activitySql), over its CTE `source` of the devices
+   * it touched.
+   */
+  readonly activitySql = (source: string): string =>
+    `activity AS (
+       INSERT INTO stat_user_days AS x (app_id, day, country, app_version, effective, new_users)
+       SELECT "appId", ${UTC_DAY}, country, "appVersion", count(*), count(*) FILTER (WHERE inserted)
+       FROM ${source}
+       WHERE inserted OR "lastActiveBefore" IS NULL OR ("lastActiveBefore" AT TIME ZONE 'UTC')::date < ${UTC_DAY}
+       GROUP BY "appId", country, "appVersion" ORDER BY 1, 3, 4
        ON CONFLICT (app_id, day, country, app_version) DO UPDATE SET effective = x.effective + EXCLUDED.effective,
-         new_users = x.new_users + EXCLUDED.new_users`,
-      [
-        devices.map((d) => d.appId),
-        devices.map((d) => d.country),
-        devices.map((d) => d.appVersion),
-        devices.map((d) => d.inserted),
-        devices.map((d) => d.lastActiveBefore),
-      ],
-      { prepared: true },
-    );
-  }
+         new_users = x.new_users + EXCLUDED.new_users
+     )`;
 }
