@@ -1,7 +1,9 @@
 // Storage: table and index bytes per 1,000,000 rows of the tables that grow with devices and sends (issue 17, item 3
 // and docs/scaling.md). Seeds, through the same statements the product and the other benches use, one app's devices,
 // one message's send records (dispatched, FCM name, sent time; events on a share of them, as after a broadcast), the
-// statistics' per-device rows and a journey step's members, then reads pg_total_relation_size / pg_indexes_size.
+// statistics' per-device rows and a journey step's members, then reads pg_total_relation_size / pg_indexes_size
+// (summed over the partitions of a partitioned table: send_records is partitioned by message id, migration 0027; the
+// message's records are all in the partition of its block, the other partitions are empty).
 // Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,10 +70,19 @@ async function main(): Promise<void> {
       heap: string;
       indexes: string;
       total: string;
+      partitions: number;
     }>(
-      `SELECT c.relname AS table, c.reltuples::bigint::text AS rows, pg_table_size(c.oid)::text AS heap,
-              pg_indexes_size(c.oid)::text AS indexes, pg_total_relation_size(c.oid)::text AS total
-       FROM pg_class c WHERE c.relname = ANY($1::text[]) ORDER BY c.relname`,
+      // a partitioned table (send_records, migration 0027) has no storage of its own: its figures are the sum of its
+      // partitions' (pg_partition_tree lists them; it lists nothing for a plain table, which is its own only leaf)
+      `WITH leaves AS (
+         SELECT c.relname AS table, COALESCE(p.relid, c.oid) AS relid
+         FROM pg_class c LEFT JOIN LATERAL pg_partition_tree(c.oid) p ON true
+         WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p') AND (p.relid IS NULL OR p.isleaf)
+       )
+       SELECT l.table, sum(GREATEST(x.reltuples, 0))::bigint::text AS rows, sum(pg_table_size(l.relid))::text AS heap,
+              sum(pg_indexes_size(l.relid))::text AS indexes, sum(pg_total_relation_size(l.relid))::text AS total,
+              count(*)::int AS partitions
+       FROM leaves l JOIN pg_class x ON x.oid = l.relid GROUP BY l.table ORDER BY l.table`,
       [['devices', 'device_tokens', 'send_records', 'stat_uv', 'journey_members']],
     );
     const perMillion = (bytes: string, rows: string) =>
@@ -79,6 +90,7 @@ async function main(): Promise<void> {
     const sizes = tables.map((t) => ({
       table: t.table,
       rows: Number(t.rows),
+      partitions: t.partitions,
       bytesPerRow: round(Number(t.total) / Math.max(1, Number(t.rows)), 1),
       perMillionRows: {
         heapMB: round(perMillion(t.heap, t.rows) / 1048576, 1),

@@ -32,6 +32,7 @@ import multipart from '@fastify/multipart';
 import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
 import { Metrics, serveMetrics, type BatcherName } from './platform/metrics';
+import { registerRetention } from './platform/retention';
 
 export const VERSION = '0.1.0';
 
@@ -110,6 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     onAuthFailure: fcmCredentialsAlerts(database),
     ...(metrics ? { metrics } : {}),
   });
+  // the send records' partitions ahead and the retention: a daily job of the delivery workers (platform/retention.ts)
+  const retention = registerRetention({
+    database,
+    retentionDays: config.retentionDays,
+    log: app.log,
+    addWorkers: (start) => delivery.addWorkers(start),
+  });
   const devices = new DevicesService(devicesRepo, statistics, {
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
@@ -159,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   app.addHook('onClose', async () => {
     await devices.drain();
     await statistics.close();
+    await retention.close();
     await delivery.close();
   });
 

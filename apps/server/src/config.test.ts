@@ -84,6 +84,23 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
   });
 });
 
+describe('loadConfig: the retention of send records (BEACON_RETENTION_DAYS)', () => {
+  it('keeps them 90 days by default; 0 or off keeps them for ever', () => {
+    expect(load().retentionDays).toBe(90);
+    expect(load({ BEACON_RETENTION_DAYS: '' }).retentionDays).toBe(90);
+    expect(load({ BEACON_RETENTION_DAYS: '30' }).retentionDays).toBe(30);
+    expect(load({ BEACON_RETENTION_DAYS: '0' }).retentionDays).toBe(0);
+    expect(load({ BEACON_RETENTION_DAYS: 'off' }).retentionDays).toBe(0);
+    expect(load({ BEACON_RETENTION_DAYS: ' OFF ' }).retentionDays).toBe(0);
+  });
+
+  it.each(['-1', '1.5', 'forever', '36501'])('refuses BEACON_RETENTION_DAYS=%s, naming it', (value) => {
+    expect(() => load({ BEACON_RETENTION_DAYS: value })).toThrow(
+      /invalid configuration:\n {2}BEACON_RETENTION_DAYS: must /,
+    );
+  });
+});
+
 describe('loadConfig: the AI provider', () => {
   it('is off without AI_BASE_URL (empty or unset), whatever else is set', () => {
     expect(load().ai).toBeUndefined();

@@ -86,6 +86,17 @@ export const EnvSchema = z.object({
   BEACON_DISPATCH_EXPIRE_SECONDS: wholeNumber(1, 3600, 60),
   BEACON_JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 30),
   BEACON_JOURNEY_SWEEP_SECONDS: wholeNumber(1, 3600, 30),
+  // days send records and stray device events are kept after their week ends (docs/operations.md, Retention);
+  // 0 or off keeps them for ever
+  BEACON_RETENTION_DAYS: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && v.trim().toLowerCase() === 'off' ? '0' : v),
+    z.coerce
+      .number({ error: 'must be a number of days (1 – 36500), or 0 or off to keep everything' })
+      .int('must be a whole number of days')
+      .min(0, 'must be a number of days (1 – 36500), or 0 or off to keep everything')
+      .max(36_500, 'must be at most 36500 days (0 or off keeps everything)')
+      .default(90),
+  ),
   FCM_RATE_PER_MIN: wholeNumber(1, 1_000_000_000, 600_000),
   FCM_SESSIONS: wholeNumber(1, 1024, 16),
   FCM_STREAMS_PER_SESSION: wholeNumber(1, 10_000, 100),
@@ -160,6 +171,11 @@ export interface Config {
     /** how often a worker looks for journey steps whose wait has ended (docs/journeys.md) */
     journeySweepSeconds: number;
   };
+  /**
+   * BEACON_RETENTION_DAYS: days the send records and stray device events of a week are kept after it ends (their
+   * partitions are dropped then: db/partitions.ts); 0 keeps them for ever.
+   */
+  retentionDays: number;
   /** The FCM client's: requests a minute per app, HTTP/2 sessions and streams each, node:http2's bind fast path. */
   fcm: { ratePerMinute: number; sessions: number; streamsPerSession: number; h2BindFastPath: boolean };
   /**
@@ -237,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobMaintenanceSeconds: e.BEACON_JOB_MAINTENANCE_SECONDS,
       journeySweepSeconds: e.BEACON_JOURNEY_SWEEP_SECONDS,
     },
+    retentionDays: e.BEACON_RETENTION_DAYS,
     fcm: {
       ratePerMinute: e.FCM_RATE_PER_MIN,
       sessions: e.FCM_SESSIONS,

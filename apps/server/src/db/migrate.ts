@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
+import { isLockTimeout } from './errors';
+import { ensurePartitions } from './partitions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -20,8 +22,25 @@ export function migrationsDir(): string {
 
 const LOCK_ID = 727_001;
 
-/** Applies the committed SQL migrations not yet applied, each in its own transaction; returns their names. */
+/**
+ * Applies the committed SQL migrations not yet applied, each in its own transaction, then makes sure the partitions
+ * of the current and the next period exist (db/partitions.ts); returns the names of the migrations applied.
+ */
 export async function migrate(database: Database, dir = migrationsDir()): Promise<string[]> {
+  const applied = await applyMigrations(database, dir);
+  const [blocks] = await database.query<{ present: boolean }>(
+    "SELECT to_regclass('message_id_blocks') IS NOT NULL AS present",
+  );
+  // a table lock held too long (a long transaction) does not stop the start: the default partitions take the rows
+  // meanwhile, and the daily job (or the next start) creates the partitions
+  if (blocks?.present)
+    await ensurePartitions(database, new Date()).catch((err: unknown) => {
+      if (!isLockTimeout(err)) throw err;
+    });
+  return applied;
+}
+
+async function applyMigrations(database: Database, dir: string): Promise<string[]> {
   const files = readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9-]+\.sql$/.test(f))
     .sort();

@@ -59,6 +59,16 @@ export const JOBS = {
     payload: z.object({ stepId: z.number().int() }),
     options: { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 },
   },
+  /**
+   * The partitions of send records and stray events, and the retention (db/partitions.ts, platform/retention.ts):
+   * daily at 00:05 UTC (a period begins on a Monday at 00:00 UTC), and once when a worker process starts.
+   */
+  partitions: {
+    name: 'partition-maintenance',
+    payload: z.object({}),
+    cron: '5 0 * * *',
+    options: { retryLimit: 3, retryDelay: 300, expireInSeconds: 3600 },
+  },
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS]['name'];
@@ -119,7 +129,7 @@ export async function startBoss(
       name: JOBS.dispatch.name,
       ...dispatchJobOptions(settings.dispatchExpireSeconds),
     });
-    for (const job of [JOBS.journeyEstimate, JOBS.journeyStep])
+    for (const job of [JOBS.journeyEstimate, JOBS.journeyStep, JOBS.partitions])
       await boss.createQueue(job.name, { name: job.name, ...job.options });
   };
   if (database.kind !== 'postgres') {

@@ -113,6 +113,7 @@ export const TRACE_STAGES = [
   'sending', // its FCM request is in flight
   'dispatched', // FCM accepted it
   'failed', // FCM refused it, or retries ran out (loss)
+  'beyond-retention', // the message's send records were dropped (BEACON_RETENTION_DAYS): what happened is not known
 ] as const;
 export type TraceStage = (typeof TRACE_STAGES)[number];
 
@@ -125,6 +126,7 @@ export const TRACE_REASONS = [
   'push-count-reached',
   'journey-not-entered', // a journey's later step whose wait has not ended: its members are not known yet
   'journey-other-branch', // a journey's later step the device is not a member of (its outcome led elsewhere)
+  'beyond-retention', // its send records are past the retention and were dropped (stage beyond-retention)
 ] as const;
 export type TraceReason = (typeof TRACE_REASONS)[number];
 

@@ -55,6 +55,7 @@ export const deviceTokens = pgTable('device_tokens', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// partitioned by RANGE (message_id) since 0027, one partition per week's block of message ids (db/partitions.ts)
 export const sendRecords = pgTable(
   'send_records',
   {

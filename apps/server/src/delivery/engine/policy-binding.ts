@@ -18,19 +18,28 @@ const NO_FACTS: Required<PageDevice>['facts'] = { brand: '', model: '', utcOffse
 const ZERO: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
 const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
 
-/** What each device was sent today (by message kind), for the per-user daily limits; one query per page. */
+/**
+ * What each device was sent today (by message kind), for the per-user daily limits; one query per page. Only the
+ * app's messages that may have sent since then (not finished before) can hold such sends: send_records is partitioned
+ * by message id (migration 0027), so naming them reads their partitions only, by (message, device), instead of every
+ * kept week's device index once per device.
+ */
 async function sentToday(
   database: Database,
+  appId: number,
   deviceIds: string[],
   since: Date,
 ): Promise<Map<string, SentToday>> {
   const rows = await database.query<{ id: string; kind: 1 | 2 | 3; n: number }>(
     `SELECT s.device_id::text AS id, m.restrict_type AS kind, count(*)::int AS n
      FROM send_records s JOIN messages m ON m.id = s.message_id
-     WHERE s.device_id = ANY($1::bigint[]) AND s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at >= $2
-       AND m.msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH})
+     WHERE s.message_id = ANY (ARRAY(
+             SELECT id FROM messages WHERE app_id = $3 AND (finished_at IS NULL OR finished_at >= $2)
+               AND msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH})))
+       AND s.device_id = ANY($1::bigint[]) AND s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at >= $2
      GROUP BY 1, 2`,
-    [deviceIds, since],
+    [deviceIds, since, appId],
+    { prepared: true },
   );
   const out = new Map<string, SentToday>();
   for (const r of rows) {
@@ -75,6 +84,7 @@ export function policyBinding(database: Database, platformLimits: PlatformLimits
         if (limited)
           sent = await sentToday(
             database,
+            appId,
             page.map((d) => d.id),
             dailyWindow(settings, new Date()).start,
           );

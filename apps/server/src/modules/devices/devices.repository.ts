@@ -247,6 +247,9 @@ export class DevicesRepository {
            show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
          FROM v
          WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND s.outcome = ${SendOutcome.DISPATCHED}
+           -- the batch's messages, known when the statement starts: only their partitions are read (send_records is
+           -- partitioned by message id, migration 0027), not every partition's index for each event
+           AND s.message_id = ANY ($9::bigint[])
          RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
                    (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
                    s.show_failed_reason AS reason
@@ -262,6 +265,7 @@ export class DevicesRepository {
         rows.map((r) => r.shownAt),
         rows.map((r) => r.clickedAt),
         rows.map((r) => r.showFailedReason),
+        [...new Set(rows.map((r) => r.messageId))],
       ],
       { prepared: true },
     );

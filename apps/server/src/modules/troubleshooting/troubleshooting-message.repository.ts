@@ -1,6 +1,7 @@
 import { dailyWindow, MessageType, type Condition } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Database } from '../../db/client';
+import { beyondRetention } from '../../db/partitions';
 import { SendOutcome } from '../../delivery/engine';
 import { readGlobalSettings } from '../../platform/platform-settings';
 import { loadPolicySnapshot, type DailyLimits, type PolicySnapshot, type SentToday } from '../../policy';
@@ -139,6 +140,11 @@ export class TroubleshootingMessageRepository {
         clickedAt: date(row.clickedAt),
       }
     );
+  }
+
+  /** Whether the message's send records were dropped by the retention (BEACON_RETENTION_DAYS, db/partitions.ts). */
+  beyondRetention(messageId: number): Promise<boolean> {
+    return beyondRetention(this.database, messageId);
   }
 
   async waves(messageId: number): Promise<TraceWave[]> {

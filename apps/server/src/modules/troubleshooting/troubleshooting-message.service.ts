@@ -104,6 +104,9 @@ export class TroubleshootingMessageService {
     };
     const record = await this.repo.record(message.id, device.id);
     if (record) return { ...found, ...(await this.fromRecord(appId, message, device, record, now, lang)) };
+    // its send records were dropped: no record says nothing about this device (the message's counters still count it)
+    if (await this.repo.beyondRetention(message.id))
+      return { ...found, stage: 'beyond-retention', targeted: null, reason: 'beyond-retention' };
 
     // a journey's later step: its audience is its branch's members, known once its wait has ended
     if (message.journeyGated && !message.journeyEntered)

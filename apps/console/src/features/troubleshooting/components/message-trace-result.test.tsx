@@ -186,4 +186,29 @@ describe('MessageTraceResult', () => {
     );
     expect(screen.getByText(/this device did not take its branch/)).toBeTruthy();
   });
+
+  it('a message past the retention says so, not that the device was never picked', () => {
+    renderAt(
+      '/',
+      <MessageTraceResult
+        trace={{
+          ...base,
+          stage: 'beyond-retention',
+          targeted: null,
+          reason: 'beyond-retention',
+          send: null,
+          events: null,
+        }}
+      />,
+    );
+    expect(screen.getByText('Beyond retention: this message’s send records were deleted')).toBeTruthy();
+    expect(screen.getByText(/kept for the retention period \(BEACON_RETENTION_DAYS\)/)).toBeTruthy();
+    expect(screen.queryByText('Targeted, but the message never picked this device')).toBeNull();
+    expect(stepTexts()).toEqual([
+      'AudienceCannot tell',
+      'Filters and policiesCannot tell',
+      'FCMCannot tell',
+      'DeviceCannot tell',
+    ]);
+  });
 });

@@ -47,7 +47,7 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
       ) : null,
     );
   }
-  if (trace.stage === 'not-selected')
+  if (trace.stage === 'not-selected' || trace.stage === 'beyond-retention')
     details.push(<span key="reason">{k(`reason.${trace.reason ?? 'none'}`)}</span>);
   if (trace.stage === 'failed' && loss)
     details.push(<span key="fcm">{k(`fcm.${loss.code}`, { defaultValue: k('fcm.7') })}</span>);

@@ -56,6 +56,13 @@ export function latestEvent(
 /** The four steps a message goes through for one device — audience, filters and policies, FCM, device events. */
 export function traceSteps(trace: MessageTrace): TraceStep[] {
   const { stage } = trace;
+  // its send records were dropped (retention): no step can be told
+  if (stage === 'beyond-retention')
+    return (['audience', 'filters', 'fcm', 'device'] as const).map((key) => ({
+      key,
+      status: 'wait',
+      state: 'unknown',
+    }));
   const audience: TraceStep =
     trace.targeted === true
       ? { key: 'audience', status: 'finish', state: 'targeted' }

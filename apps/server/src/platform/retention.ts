@@ -1,0 +1,64 @@
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { maintainPartitions, type MaintenanceReport } from '../db/partitions';
+import { JOBS } from '../jobs/boss';
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RetentionDeps {
+  database: Database;
+  /** BEACON_RETENTION_DAYS (0 keeps everything) */
+  retentionDays: number;
+  log: Log;
+  /** Starts the job with the process's delivery workers (DeliveryRuntime.addWorkers: serve and worker roles). */
+  addWorkers: (start: (boss: PgBoss) => Promise<void>) => void;
+  clock?: () => Date;
+}
+
+/**
+ * The partitions' maintenance and the retention (db/partitions.ts) in the processes that run delivery workers: the
+ * pg-boss job `partition-maintenance` on its daily schedule (pg-boss hands each run to one process), and one run when
+ * the workers start. Runs that meet (the start of one process and another's job) are serialised by the maintenance's
+ * advisory lock and find nothing left to do. Returns what to await before the database closes.
+ */
+export function registerRetention(deps: RetentionDeps): { close(): Promise<void> } {
+  const { database, retentionDays, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  let running: Promise<void> | undefined;
+  const run = async (): Promise<void> => {
+    const report = await maintainPartitions(database, { now: clock(), retentionDays });
+    logReport(log, report);
+  };
+  deps.addWorkers(async (boss) => {
+    const { name, cron, options } = JOBS.partitions;
+    await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => run());
+    await boss.schedule(name, cron, {}, { ...options, tz: 'UTC' });
+    running = run().catch((err: unknown) =>
+      log.error({ err }, 'partition maintenance at start failed; the daily job retries'),
+    );
+  });
+  return {
+    close: async () => {
+      await running;
+    },
+  };
+}
+
+function logReport(log: Log, r: MaintenanceReport): void {
+  if (r.created.length > 0 || r.sequenceMovedTo !== null)
+    log.info(
+      { created: r.created, sequenceMovedTo: r.sequenceMovedTo },
+      'send record partitions created ahead (db/partitions.ts)',
+    );
+  if (r.dropped.length > 0 || r.trimmed > 0)
+    log.info({ dropped: r.dropped, trimmed: r.trimmed }, 'send records past the retention dropped');
+  for (const held of r.held)
+    log.warn(
+      held,
+      'send record partitions past the retention kept: messages of theirs may still send (stop or finish them)',
+    );
+}
