@@ -13,9 +13,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
 import {
-  benchConfig,
+  buildBenchApp,
   here,
   load,
   numArg,
@@ -167,20 +166,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { backend, date: new Date().toISOString() };
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    const config = benchConfig({
-      PUBLIC_URL: 'http://beacon.bench',
-      ...(db.url ? { DATABASE_URL: db.url } : {}),
-    });
-    const built = await buildApp({
-      config,
-      database: db.database,
-      logger: false,
-      mailer: { send: async () => undefined },
-      runWorkers: false,
-    });
+    const { built, owner } = await buildBenchApp(db);
     closers.push(() => built.app.close());
-    await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
-    const owner = (await built.repos.users.findByEmail('owner@bench.test'))!;
     const { app, appSecret } = await built.services.apps.create({
       title: 'Ingest',
       pkg: 'com.example.ingest',

@@ -9,9 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, utcDay } from '@beacon/shared';
-import { buildApp } from '../apps/server/src/app';
 import type { Database } from '../apps/server/src/db/client';
-import { benchConfig, here, load, openBenchDb, round } from './src/harness';
+import { buildBenchApp, here, load, openBenchDb, round } from './src/harness';
 import {
   BACKEND,
   DEVICES,
@@ -44,20 +43,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
   const closers: Array<() => Promise<unknown>> = [];
   try {
     out.pgSettings = await pgSettings(db.database);
-    const config = benchConfig({
-      PUBLIC_URL: 'http://beacon.bench',
-      ...(db.url ? { DATABASE_URL: db.url } : {}),
-    });
-    const built = await buildApp({
-      config,
-      database: cap.database,
-      logger: false,
-      mailer: { send: async () => undefined },
-      runWorkers: false,
-    });
+    const { config, built, owner: user } = await buildBenchApp(db, { database: cap.database });
     closers.push(() => built.app.close());
-    await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
-    const user = (await built.repos.users.findByEmail('owner@bench.test'))!;
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (built.app.server.address() as AddressInfo).port;
     const login = await fetch(`http://127.0.0.1:${port}/tcm/v1/user/login`, {

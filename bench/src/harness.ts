@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../apps/server/src/app';
 import { loadConfig, type Config } from '../../apps/server/src/config';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
@@ -267,4 +268,29 @@ export function percentile(xs: readonly number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   if (s.length === 0) return 0;
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+/**
+ * The shipped app (buildApp) on a bench database, with no mail and no delivery workers unless `runWorkers`, and its
+ * super admin owner@bench.test; `env` adds to the configuration (FCM_BASE_URL, …).
+ */
+export async function buildBenchApp(
+  db: BenchDb,
+  opts: { database?: Database; env?: Record<string, string>; runWorkers?: boolean } = {},
+) {
+  const config = benchConfig({
+    PUBLIC_URL: 'http://beacon.bench',
+    ...opts.env,
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+  });
+  const built = await buildApp({
+    config,
+    database: opts.database ?? db.database,
+    logger: false,
+    mailer: { send: async () => undefined },
+    runWorkers: opts.runWorkers ?? false,
+  });
+  await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
+  const owner = (await built.repos.users.findByEmail('owner@bench.test'))!;
+  return { config, built, owner };
 }
