@@ -9,13 +9,13 @@
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (PostgreSQL children write CPU-*.cpuprofile in apps/server).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
   buildBenchApp,
-  here,
+  keptRuns,
   load,
   numArg,
   openBenchDb,
@@ -352,14 +352,7 @@ async function main(): Promise<void> {
     throw new Error('--backend pglite|postgres|both');
   const runs: Array<Record<string, unknown>> = [];
   for (const b of backends) runs.push(await runBackend(b));
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  const file = path.join(here, `results/${OUT}.json`);
-  // a run of one backend keeps the other backend's run of the previous file (each run has its date)
-  const kept = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ backend: string }> }).runs.filter(
-        (r) => !backends.includes(r.backend as Backend),
-      )
-    : [];
+  const { file, kept } = keptRuns(OUT, backends);
   const result = {
     date: new Date().toISOString(),
     node: process.version,

@@ -4,13 +4,13 @@
 // Run: npm run bench -- stats [--backend pglite|postgres|both] [--phases reports,ingest]
 // Sizes: flags or STATS_* environment variables (see bench/README.md, "stats"; read in src/stats-common.ts).
 // This file opens each backend and writes the results; the phases are src/stats-reports.ts and src/stats-ingest.ts.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, utcDay } from '@beacon/shared';
 import type { Database } from '../apps/server/src/db/client';
-import { buildBenchApp, here, load, openBenchDb, round } from './src/harness';
+import { buildBenchApp, keptRuns, load, openBenchDb, round } from './src/harness';
 import {
   BACKEND,
   DEVICES,
@@ -81,14 +81,7 @@ async function main(): Promise<void> {
   const runs: Array<Record<string, unknown>> = [];
   for (const b of backends) runs.push(await runBackend(b));
 
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  const file = path.join(here, `results/${OUT}.json`);
-  // a run of one backend keeps the other backend's run of the previous file (each run has its date)
-  const kept = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ backend: string }> }).runs.filter(
-        (r) => !backends.includes(r.backend as 'pglite'),
-      )
-    : [];
+  const { file, kept } = keptRuns(OUT, backends);
   const result = {
     date: new Date().toISOString(),
     node: process.version,

@@ -1,6 +1,6 @@
 // Shared pieces of the delivery and audience benchmarks: the emulator child, databases, memory sampling, CLI flags.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -293,4 +293,19 @@ export async function buildBenchApp(
   await built.services.users.upsertAdmin('owner@bench.test', 'Owner#2024', 150);
   const owner = (await built.repos.users.findByEmail('owner@bench.test'))!;
   return { config, built, owner };
+}
+
+/**
+ * The runs an earlier results/<out>.json kept for the backends this run does not measure (a run of one backend keeps
+ * the other backend's run; each run has its date); makes the results folder. Returns the file and those runs.
+ */
+export function keptRuns(out: string, backends: readonly string[]): { file: string; kept: unknown[] } {
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, `results/${out}.json`);
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ backend: string }> }).runs.filter(
+        (r) => !backends.includes(r.backend),
+      )
+    : [];
+  return { file, kept };
 }
