@@ -10,17 +10,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  backendsOf,
   buildBenchApp,
+  freePort,
   keptRuns,
   load,
   numArg,
   openBenchDb,
   root,
   round,
+  say,
   strArg,
   treeCpuSeconds,
   type BenchDb,
@@ -48,18 +51,6 @@ const TARGETS = {
   postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
   pglite: { eventCallsPerSec: 5_000 },
 };
-
-const say = (s: string): void =>
-  console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Fresh advertising ids (8-4-4-4-12 hex), one per new device a registration run creates. */
 function newGaids(n: number): string[] {
@@ -347,9 +338,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const backends: Backend[] = BACKEND === 'both' ? ['pglite', 'postgres'] : [BACKEND as Backend];
-  if (backends.some((b) => b !== 'pglite' && b !== 'postgres'))
-    throw new Error('--backend pglite|postgres|both');
+  const backends: Backend[] = backendsOf(BACKEND);
   const runs: Array<Record<string, unknown>> = [];
   for (const b of backends) runs.push(await runBackend(b));
   const { file, kept } = keptRuns(OUT, backends);

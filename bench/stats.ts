@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, utcDay } from '@beacon/shared';
 import type { Database } from '../apps/server/src/db/client';
-import { buildBenchApp, keptRuns, load, openBenchDb, round } from './src/harness';
+import { backendsOf, buildBenchApp, keptRuns, load, openBenchDb, round } from './src/harness';
 import {
   BACKEND,
   DEVICES,
@@ -72,9 +72,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const backends: Backend[] = BACKEND === 'both' ? ['pglite', 'postgres'] : [BACKEND as Backend];
-  if (backends.some((b) => b !== 'pglite' && b !== 'postgres'))
-    throw new Error('--backend pglite|postgres|both');
+  const backends: Backend[] = backendsOf(BACKEND);
   say(
     `stats bench on ${backends.join(', ')} (${PHASES.join(', ')}); today (UTC) ${utcDay()}, range ends ${addDays(utcDay(), -1)}`,
   );

@@ -13,6 +13,8 @@ import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { startPgServer, type PgServer } from '../../apps/server/src/test/pg-server';
 
+export { freePort } from '../../apps/server/src/test/pg-server';
+
 export const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const root = path.resolve(here, '..');
 
@@ -48,6 +50,18 @@ export function strArg(name: string, def: string): string {
 export const load = (): number => Math.round(os.loadavg()[0]! * 100) / 100;
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 export const mb = (bytes: number): number => Math.round(bytes / 1048576);
+
+/** A log line with the time and the machine's load average. */
+export const say = (s: string): void =>
+  console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
+
+/** The backends `--backend pglite|postgres|both` names (refused otherwise). */
+export function backendsOf(arg: string): Array<'pglite' | 'postgres'> {
+  const backends = arg === 'both' ? (['pglite', 'postgres'] as const) : [arg];
+  if (backends.some((b) => b !== 'pglite' && b !== 'postgres'))
+    throw new Error('--backend pglite|postgres|both');
+  return backends as Array<'pglite' | 'postgres'>;
+}
 
 export interface EmulatorUrls {
   h2cUrl: string;

@@ -1,6 +1,5 @@
 // The stats bench's knobs (flags or STATS_* variables, bench/README.md "stats"), its log line and EXPLAIN.
 import type { Database } from '../../apps/server/src/db/client';
-import { load } from './harness';
 
 /** `--name value`, else the environment variable, else the default. */
 function opt(name: string, env: string, def: string): string {
@@ -37,8 +36,7 @@ export const OUT = opt('out', 'STATS_OUT', 'stats');
 
 export type Backend = 'pglite' | 'postgres';
 
-export const say = (s: string): void =>
-  console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
+export { say } from './harness';
 
 /** The EXPLAIN (ANALYZE, BUFFERS) lines of a statement (it runs: inside a transaction rolled back if it writes). */
 export async function explainPlan(

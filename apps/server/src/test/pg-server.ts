@@ -23,7 +23,8 @@ function binDir(): string | undefined {
   return which.status === 0 ? path.dirname(which.stdout.trim()) : undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (the OS picks it; closed again before it is returned). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
