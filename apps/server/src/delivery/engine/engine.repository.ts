@@ -191,6 +191,30 @@ export class EngineRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * Reserves the next `spanMs` of a speed-limited message's sending time for the calling process (the pace every
+   * process sending it shares, message_pace): the span starts where the last reservation ended, or now if that is
+   * past; returns how many ms from now it starts. The database's clock decides, so processes on machines whose clocks
+   * differ share one timeline.
+   */
+  async reservePace(messageId: number, spanMs: number): Promise<number> {
+    const [row] = await this.database.query<{ wait: number }>(
+      `INSERT INTO message_pace AS p (message_id, next_at)
+       VALUES ($1, clock_timestamp() + make_interval(secs => $2::float8 / 1000))
+       ON CONFLICT (message_id) DO UPDATE
+         SET next_at = GREATEST(p.next_at, clock_timestamp()) + make_interval(secs => $2::float8 / 1000)
+       RETURNING (extract(epoch FROM p.next_at - clock_timestamp()) * 1000 - $2::float8)::float8 AS wait`,
+      [messageId, spanMs],
+      { prepared: true },
+    );
+    return row?.wait ?? 0;
+  }
+
+  /** Forgets a finished message's pace. */
+  async forgetPace(messageId: number): Promise<void> {
+    await this.database.query('DELETE FROM message_pace WHERE message_id = $1', [messageId]);
+  }
+
   /** Devices that were dispatched a message (for a recall). */
   async dispatchedDeviceIds(messageId: number): Promise<string[]> {
     const rows = await this.database.query<{ id: string }>(

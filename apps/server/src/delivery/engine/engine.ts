@@ -306,6 +306,8 @@ export class DeliveryEngine {
         new SpeedLimiter(
           msg.speedLimit,
           metrics ? (seconds) => metrics.tokenWait('speed_limit', seconds) : undefined,
+          // shared with every process sending this message: together they keep to its limit
+          (spanMs) => this.deps.repo.reservePace(msg.id, spanMs),
         );
       this.limiters.set(msg.id, limiter);
     }
@@ -392,6 +394,7 @@ export class DeliveryEngine {
     if ((await repo.openWaves(messageId)) > 0 || (await batches.openBatches(messageId)) > 0) return;
     const sent = await repo.setStatus(messageId, S.SENT, [S.SENDING]);
     this.limiters.delete(messageId);
+    if (sent && msg.speedLimit > 0) await repo.forgetPace(messageId);
     if (sent) await this.deps.onFinished?.(messageId);
     if (msg.msgType === MessageType.RECALL && msg.parentMsgId)
       await repo.setStatus(msg.parentMsgId, S.RECALLED, [S.RECALLING]);

@@ -1,22 +1,60 @@
-/** Paces sends to `perSecond` (slow push); 0 means unlimited. One per message and process. */
+/**
+ * Where a message's pace is kept for every process that sends it (EngineRepository.reservePace): reserves the next
+ * `spanMs` of the message's sending time and answers how many ms from now that span starts.
+ */
+export type PaceReserver = (spanMs: number) => Promise<number>;
+
+/** The share of a second of the rate one reservation takes: a few round trips a second per sending process. */
+const RESERVE_SECONDS = 0.2;
+const RESERVE_MAX = 1000;
+
+/**
+ * Paces a message's sends to `perSecond` (slow push); 0 means unlimited. One per message and process; with a
+ * `reserve`, the processes sending the same message share the rate: each reserves the next slots of the message's
+ * time in the database (a fifth of a second's worth at a time) and spaces its sends inside them, so P processes
+ * together never go faster than the limit. Without one, the pace is this process's alone.
+ */
 export class SpeedLimiter {
   private next = 0;
+  private slotsLeft = 0;
+  private reserving: Promise<void> | undefined;
+  private readonly block: number;
 
   constructor(
     private readonly perSecond: number,
     /** told how long each waiting take waited, in seconds (metrics) */
     private readonly onWait?: (seconds: number) => void,
-  ) {}
+    private readonly reserve?: PaceReserver,
+  ) {
+    this.block = Math.min(RESERVE_MAX, Math.max(1, Math.ceil(perSecond * RESERVE_SECONDS)));
+  }
 
   /** Waits until `n` more sends are allowed. */
   async take(n: number): Promise<void> {
     if (this.perSecond <= 0) return;
-    const now = Date.now();
-    const start = Math.max(now, this.next);
-    this.next = start + (n * 1000) / this.perSecond;
-    const wait = start - now;
+    const interval = 1000 / this.perSecond;
+    let start: number;
+    if (this.reserve) {
+      // slots left over from a reservation too small for n are never used: the limit is a ceiling
+      while (this.slotsLeft < n) await this.refill(Math.max(n, this.block), interval);
+      start = this.next;
+      this.slotsLeft -= n;
+    } else start = Math.max(Date.now(), this.next);
+    this.next = start + n * interval;
+    const wait = start - Date.now();
     if (wait <= 0) return;
     await new Promise((r) => setTimeout(r, wait));
     this.onWait?.(wait / 1000);
+  }
+
+  /** One reservation at a time: takers that run out meanwhile wait for it. */
+  private refill(slots: number, interval: number): Promise<void> {
+    this.reserving ??= this.reserve!(slots * interval)
+      .then((waitMs) => {
+        this.next = Date.now() + Math.max(0, waitMs);
+        this.slotsLeft = slots;
+      })
+      .finally(() => (this.reserving = undefined));
+    return this.reserving;
   }
 }

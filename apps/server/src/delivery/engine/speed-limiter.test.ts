@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { backends } from '../../test/databases';
+import { EngineRepository } from './engine.repository';
+import { SpeedLimiter } from './speed-limiter';
+
+/** Takes `n` sends one by one, as BatchSender does, all at once; returns the times (ms since `t0`) each was allowed. */
+async function takeAll(limiter: SpeedLimiter, n: number, t0: number): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      await limiter.take(1);
+      return Date.now() - t0;
+    }),
+  );
+}
+
+/** The most sends allowed in any window of `ms`. */
+function busiestWindow(times: number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= ms) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe('SpeedLimiter without a shared pace (one process)', () => {
+  it('spaces the sends at the rate', async () => {
+    const t0 = Date.now();
+    const times = await takeAll(new SpeedLimiter(100), 31, t0);
+    // 31 sends at 100/s: the last one 300 ms after the first
+    expect(Math.max(...times)).toBeGreaterThanOrEqual(290);
+    expect(busiestWindow(times, 100)).toBeLessThanOrEqual(11);
+  });
+});
+
+describe.each(backends())('SpeedLimiter with the shared pace (several processes) [$name]', (backend) => {
+  let database: Database;
+  let repo: EngineRepository;
+  let appId: number;
+  beforeAll(async () => {
+    database = await backend.open();
+    repo = new EngineRepository(database);
+    const [app] = await database.query<{ id: number }>(
+      `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Shop', 'com.example.shop', md5(random()::text), 's')
+       RETURNING id`,
+    );
+    appId = app!.id;
+  });
+  afterAll(async () => database.close());
+
+  const newMessage = async (): Promise<number> => {
+    const [row] = await database.query<{ id: number }>(
+      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                             schedule_type, ttl_seconds, speed_limit)
+       VALUES ($1, 1, 2, 'Sale', 'owner@example.com', '{}', 0, 0, 1, 86400, 50) RETURNING id::int AS id`,
+      [appId],
+    );
+    return row!.id;
+  };
+
+  it('keeps three processes sending one message together to its limit, and each alone to its rate', async () => {
+    const id = await newMessage();
+    // three processes, each with its own limiter of the message (50 a second), share the pace in the database
+    const limiters = [0, 1, 2].map(
+      () => new SpeedLimiter(50, undefined, (spanMs) => repo.reservePace(id, spanMs)),
+    );
+    const t0 = Date.now();
+    const times = (await Promise.all(limiters.map((l) => takeAll(l, 30, t0)))).flat();
+    expect(times).toHaveLength(90);
+    // 90 sends at 50 a second take 1.8 s together (a process without the shared pace would take 0.6 s for its 30),
+    // and no second holds more than the limit plus one reservation (10 slots) begun just before it
+    expect(Math.max(...times)).toBeGreaterThanOrEqual(1_600);
+    expect(busiestWindow(times, 1_000)).toBeLessThanOrEqual(60);
+    // the pace is not slower than the limit either: the slots are shared, not each process's own 50 a second
+    expect(Math.max(...times)).toBeLessThan(3_000);
+
+    // alone, a process gets the whole rate, starting at once when the pace is behind the clock
+    const alone = await newMessage();
+    const solo = new SpeedLimiter(50, undefined, (spanMs) => repo.reservePace(alone, spanMs));
+    const t1 = Date.now();
+    const soloTimes = await takeAll(solo, 25, t1);
+    expect(Math.min(...soloTimes)).toBeLessThan(200);
+    expect(Math.max(...soloTimes)).toBeGreaterThanOrEqual(450);
+    expect(Math.max(...soloTimes)).toBeLessThan(1_200);
+  });
+
+  it('forgets a finished message’s pace, and the pace goes with a deleted message', async () => {
+    const id = await newMessage();
+    await repo.reservePace(id, 100);
+    const rows = async (m: number) =>
+      (await database.query('SELECT 1 FROM message_pace WHERE message_id = $1', [m])).length;
+    expect(await rows(id)).toBe(1);
+    await repo.forgetPace(id);
+    expect(await rows(id)).toBe(0);
+    const other = await newMessage();
+    await repo.reservePace(other, 100);
+    await database.query('DELETE FROM messages WHERE id = $1', [other]);
+    expect(await rows(other)).toBe(0);
+  });
+});
