@@ -5,7 +5,7 @@
 // Optionally a memory soak: the events load for --soak-s seconds against `beacon api` (one process), sampling its RSS.
 // Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
 //      [--seconds 10] [--soak-s 600]
-//      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--out ingest]
+//      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (PostgreSQL children write CPU-*.cpuprofile in apps/server).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -45,6 +45,9 @@ const DEVICES = numArg('devices', 200_000);
 const MESSAGES = numArg('messages', 3);
 const WORKERS = numArg('workers', 2);
 const IN_FLIGHT = numArg('in-flight', 32);
+/** the load generator's client (bench/src/http-load.ts LoadOptions.client): bare sockets, or node:http's */
+const CLIENT = strArg('client', 'raw') as 'raw' | 'node';
+if (CLIENT !== 'raw' && CLIENT !== 'node') throw new Error('--client is raw or node');
 const OUT = strArg('out', 'ingest');
 const SECRET = 'cd'.repeat(32);
 const TARGETS = {
@@ -202,6 +205,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       authorization,
       workers: WORKERS,
       inFlight: IN_FLIGHT,
+      client: CLIENT,
       warmupMs: WARMUP_S * 1000,
       durationMs: SECONDS * 1000,
     };
@@ -353,6 +357,7 @@ async function main(): Promise<void> {
       messages: MESSAGES,
       workers: WORKERS,
       inFlight: IN_FLIGHT,
+      client: CLIENT,
     },
     totalS: round((performance.now() - t0) / 1000, 0),
     loadAverageEnd: load(),

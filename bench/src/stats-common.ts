@@ -32,6 +32,8 @@ export const WARMUP_S = num('warmup-s', 'STATS_WARMUP_S', 2);
 export const ROUNDS = num('rounds', 'STATS_ROUNDS', 2);
 export const WORKERS = num('workers', 'STATS_WORKERS', 2);
 export const IN_FLIGHT = num('in-flight', 'STATS_IN_FLIGHT', 32);
+/** the load generator's client: bare sockets (default) or node:http (bench/src/http-load.ts LoadOptions.client) */
+export const CLIENT = opt('client', 'STATS_CLIENT', 'raw') as 'raw' | 'node';
 export const OUT = opt('out', 'STATS_OUT', 'stats');
 
 export type Backend = 'pglite' | 'postgres';
