@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     retentionDays: config.retentionDays,
     log: app.log,
     addWorkers: (start) => delivery.addWorkers(start),
+    pruneStatistics: (now) => statistics.pruneUniqueDevices(now),
   });
   const devices = new DevicesService(devicesRepo, statistics, {
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),

@@ -16,11 +16,13 @@ export interface RetentionDeps {
   log: Log;
   /** Starts the job with the process's delivery workers (DeliveryRuntime.addWorkers: serve and worker roles). */
   addWorkers: (start: (boss: PgBoss) => Promise<void>) => void;
+  /** The statistics' daily upkeep run with the maintenance (StatisticsWriter.pruneUniqueDevices): rows deleted. */
+  pruneStatistics?: (now: Date) => Promise<number>;
   clock?: () => Date;
 }
 
 /**
- * The partitions' maintenance and the retention (db/partitions.ts) in the processes that run delivery workers: the
+ * The partitions' maintenance and the retention (db/partitions.ts), then the statistics' daily upkeep, in the processes that run delivery workers: the
  * pg-boss job `partition-maintenance` on its daily schedule (pg-boss hands each run to one process), and one run when
  * the workers start. Runs that meet (the start of one process and another's job) are serialised by the maintenance's
  * advisory lock and find nothing left to do. Returns what to await before the database closes.
@@ -30,8 +32,11 @@ export function registerRetention(deps: RetentionDeps): { close(): Promise<void>
   const clock = deps.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
   const run = async (): Promise<void> => {
-    const report = await maintainPartitions(database, { now: clock(), retentionDays });
+    const now = clock();
+    const report = await maintainPartitions(database, { now, retentionDays });
     logReport(log, report);
+    const pruned = (await deps.pruneStatistics?.(now)) ?? 0;
+    if (pruned > 0) log.info({ pruned }, 'unique-device rows (stat_uv) of days no longer counted deleted');
   };
   deps.addWorkers(async (boss) => {
     const { name, cron, options } = JOBS.partitions;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends } from '../../test/databases';
 import { EventCounter } from './statistics.counter';
+import { UV_DAYS } from './statistics.sql';
 import { StatisticsWriter, type CountedEvent } from './statistics.writer';
 
 const DEVICES = 9;
@@ -107,5 +108,48 @@ describe.each(backends())('queued events are counted exactly once [$name]', (bac
       message: { reach: DEVICES, show: DEVICES },
       days: { reach: DEVICES, show: DEVICES, queued: 0 },
     });
+  });
+  it(`counts unique devices only for sends of the last ${UV_DAYS} days, and the daily upkeep forgets older days`, async () => {
+    const writer = new StatisticsWriter(database);
+    const dayAgo = (n: number) => utcDay(Date.now() - n * 86_400_000);
+    // the earlier tests' devices showed today: their day is left out
+    const uv = async () =>
+      database.query<{ day: string; shows: number; devices: number }>(
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.show_uv AS shows,
+                (SELECT count(*)::int FROM stat_uv u WHERE u.app_id = d.app_id AND u.day = d.day) AS devices
+         FROM stat_uv_days d JOIN messages m ON m.app_id = d.app_id
+         WHERE m.id = $1 AND d.mode = 0 AND d.day < $2::date ORDER BY d.day`,
+        [messageId, dayAgo(0)],
+      );
+    const before = await totals();
+    // a late show for a send of UV_DAYS + 1 days ago (its day's devices are no longer kept), and shows of UV_DAYS and
+    // 2 days ago: each counts in the totals; only the two kept days count unique devices
+    const late = (n: number, device: number) => ({
+      ...sends[0]!,
+      deviceId: String(5000 + device),
+      newBits: EVENT_BITS.received | EVENT_BITS.shown,
+      day: dayAgo(n),
+    });
+    await database.transaction((tx) =>
+      writer.queueEvents(tx, [late(UV_DAYS + 1, 1), late(UV_DAYS, 2), late(2, 3)]),
+    );
+    const counter = new EventCounter(database, (tx, limit) => writer.countQueued(tx, limit));
+    counter.kick();
+    await counter.settle();
+    const after = await totals();
+    expect(after.message.show - before.message.show).toBe(3);
+    expect(after.days.show - before.days.show).toBe(3);
+    expect(await uv()).toEqual([
+      { day: dayAgo(UV_DAYS), shows: 1, devices: 1 },
+      { day: dayAgo(2), shows: 1, devices: 1 },
+    ]);
+
+    // the upkeep a day later: the day that just left the window loses its devices, its count stays; the other is kept
+    expect(await writer.pruneUniqueDevices(new Date(Date.now() + 86_400_000))).toBe(1);
+    expect(await uv()).toEqual([
+      { day: dayAgo(UV_DAYS), shows: 1, devices: 0 },
+      { day: dayAgo(2), shows: 1, devices: 1 },
+    ]);
+    expect(await writer.pruneUniqueDevices(new Date(Date.now() + 86_400_000))).toBe(0);
   });
 });

@@ -4,6 +4,15 @@ import { LOSS } from '../../delivery/engine';
 /** Today's UTC day in SQL: the day a send is counted in (the statistics are kept per UTC day). */
 export const UTC_DAY = "(now() AT TIME ZONE 'UTC')::date";
 
+/**
+ * How many days back a send's day still counts unique devices (stat_uv, stat_uv_days): stat_uv keeps which devices
+ * showed or clicked on each of those days (a row per device and day, the app's active devices every day) and the
+ * daily maintenance deletes older days (StatisticsWriter.pruneUniqueDevices). An event that comes later than that
+ * for an older send still counts in every total, not as a unique device: its device may have been counted that day
+ * already, and unique devices are never counted twice.
+ */
+export const UV_DAYS = 31;
+
 /** The event bits of send_records.event_mask (the SDK's event types, @beacon/shared EVENT_BITS). */
 export const EVENT_BIT = EVENT_BITS;
 

@@ -2,7 +2,8 @@ import type { Database, Queryable } from '../../db/client';
 import type { NewEvents } from '../devices';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
-import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY } from './statistics.sql';
+import { utcDay } from '@beacon/shared';
+import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
 
 /**
  * The event bits a device newly set on a message it was dispatched, with what they are bucketed by, as the statement
@@ -19,6 +20,9 @@ export interface StrayEvent {
 }
 
 const bits = (name: keyof typeof EVENT_BIT) => EVENT_BIT[name];
+
+/** stat_uv rows one pruning statement deletes at most. */
+const PRUNE_BATCH = 10_000;
 
 /** The columns of counted events as statement parameters (queue and count take them in the same order). */
 const eventColumns = (events: CountedEvent[]) => [
@@ -53,7 +57,10 @@ async function lockMessages(tx: Queryable, ids: Array<number | string>): Promise
 export class StatisticsWriter implements SendCounter {
   private readonly counter: EventCounter;
 
-  constructor(database: Database, opts: EventCounterOptions = {}) {
+  constructor(
+    private readonly database: Database,
+    opts: EventCounterOptions = {},
+  ) {
     this.counter = new EventCounter(database, (tx, limit) => this.countQueued(tx, limit), opts);
   }
 
@@ -211,6 +218,7 @@ export class StatisticsWriter implements SendCounter {
                 bit_or(CASE WHEN bits & ${bits('shown')} > 0 THEN 1 | (CASE WHEN ai THEN 4 ELSE 2 END) | (CASE WHEN ai AND msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END)::smallint AS show_modes,
                 bit_or(CASE WHEN bits & ${bits('clicked')} > 0 THEN 1 | (CASE WHEN ai THEN 4 ELSE 2 END) | (CASE WHEN ai AND msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END)::smallint AS click_modes
          FROM e WHERE bits & ${bits('shown') | bits('clicked')} > 0 AND ${REPORTED_TYPE('msg_type')}
+           AND day >= ${UTC_DAY} - ${UV_DAYS}
          GROUP BY app_id, day, device_id, country, app_version
        ), uv AS (
          INSERT INTO stat_uv AS x (app_id, day, device_id, show_modes, click_modes)
@@ -280,6 +288,33 @@ export class StatisticsWriter implements SendCounter {
       { prepared: true },
     );
     return batch.ids.length;
+  }
+
+  /**
+   * Forgets which devices showed or clicked on the days before the last UV_DAYS (stat_uv; the daily maintenance,
+   * platform/retention.ts): the counting no longer reads those days, and the table would otherwise grow by every
+   * active device every day. App by app, by its primary key's prefix, in batches of its own transactions; returns
+   * the rows deleted.
+   */
+  async pruneUniqueDevices(now: Date): Promise<number> {
+    const cutoff = utcDay(new Date(now.getTime() - UV_DAYS * 86_400_000));
+    const apps = await this.database.query<{ id: number }>('SELECT id FROM apps ORDER BY id');
+    let total = 0;
+    for (const { id } of apps)
+      for (;;) {
+        const [row] = await this.database.query<{ n: number }>(
+          `WITH gone AS (
+             DELETE FROM stat_uv WHERE ctid = ANY (ARRAY(
+               SELECT ctid FROM stat_uv WHERE app_id = $1 AND day < $2::date LIMIT ${PRUNE_BATCH}))
+             RETURNING 1)
+           SELECT count(*)::int AS n FROM gone`,
+          [id, cutoff],
+        );
+        const n = row?.n ?? 0;
+        total += n;
+        if (n < PRUNE_BATCH) break;
+      }
+    return total;
   }
 
   /** Keeps the events that counted nothing (never dispatched to that device, unknown message) for troubleshooting. */
