@@ -132,6 +132,12 @@ describe.each(backends())('retention of send records [$name]', (backend) => {
       device: { found: true },
     });
 
+    // a recall would reach nobody: it is refused, saying why, and the message stays as it was
+    const recall = await owner.post(`/tcm/v1/app/${appId}/msg/${msgId}/retreat`, {});
+    expect(recall.json().status, recall.body).toBe(1070);
+    expect(recall.json().msg).toMatch(/retention/);
+    expect((await data('POST', '/msg/detail', { id: msgId })).status).toBe(1);
+
     // the next message takes its id from the block of the (simulated) new period, and sends as before
     const next = await send('Next');
     expect(BigInt(next)).toBeGreaterThanOrEqual(BigInt(report.sequenceMovedTo ?? '0'));

@@ -151,8 +151,13 @@ export class MessageActionsService {
             : ErrorCodes.NOT_STARTED,
       );
     }
+    // a recall goes to the devices the send records say got the message: past the retention they are gone, and the
+    // recall would reach nobody while saying it was sent
+    const recalled = m.msgType === MessageType.AB_TEST ? children.filter((c) => canRecall(c.status)) : [m];
+    for (const r of recalled)
+      if (await this.deps.repo.beyondRetention(r.id)) throw new ApiError(ErrorCodes.RECALL_BEYOND_RETENTION);
     if (m.msgType !== MessageType.AB_TEST) return this.recallOne(app, m, actor);
-    for (const c of children) if (canRecall(c.status)) await this.recallOne(app, c, actor);
+    for (const c of recalled) await this.recallOne(app, c, actor);
   }
 
   private async recallOne(app: AppRecord, m: MessageRecord, actor: Actor): Promise<void> {
