@@ -4,6 +4,7 @@ import {
   ErrorCodes,
   errorMessage,
   MaterialType,
+  MESSAGE_LIMITS,
   MessageType,
   NotificationData,
   type ContentByLanguage,
@@ -114,4 +115,16 @@ export async function linkedMaterial(
       cross ? 'is a cross material: compose a cross message from it' : 'is a notification material',
     );
   return material;
+}
+
+/** The speed limit: 0 (none) or the range the console's field allows; else 21025 saying what to send instead. */
+export function checkSpeedLimit(speedLimit: number): void {
+  const { speedMin: min, speedMax: max } = MESSAGE_LIMITS;
+  if (speedLimit === 0 || (speedLimit >= min && speedLimit <= max)) return;
+  throw new ApiError(ErrorCodes.SPEED_LIMIT_ILLEGAL, (lang) => {
+    if (lang === 'zh') return `发送速度不合法：speedLimit 须为 0（不限速）或每秒 ${min}–${max} 条`;
+    if (lang === 'fr')
+      return `Vitesse d’envoi invalide : speedLimit vaut 0 (sans limite) ou de ${min} à ${max} par seconde`;
+    return `Speed limit illegal: speedLimit must be 0 (no limit) or ${min}–${max} a second`;
+  });
 }

@@ -259,6 +259,9 @@ describe.each(backends())('notification delivery end to end [$name]', (backend) 
       speedLimit: 50,
     });
     expect(bad.json().status).toBe(21025);
+    expect(bad.json().msg).toBe(
+      'Speed limit illegal: speedLimit must be 0 (no limit) or 1000–10000 a second',
+    );
     await t.services.users.save(
       { email: 'stranger@example.com', source: 2, ulevel: 0, description: '', password: 'Stranger#1' },
       (await t.repos.users.findByEmail('owner@example.com'))!,

@@ -29,6 +29,7 @@ import type { AppRecord } from '../apps';
 import {
   checkMessageData,
   checkMessageWords,
+  checkSpeedLimit,
   linkedMaterial,
   type ContentCheck,
   type MaterialSource,
@@ -211,11 +212,7 @@ export class MessagesService {
         'testers may target device ids, an uploaded file or a file link only',
       );
     }
-    if (
-      input.speedLimit !== 0 &&
-      (input.speedLimit < MESSAGE_LIMITS.speedMin || input.speedLimit > MESSAGE_LIMITS.speedMax)
-    )
-      throw new ApiError(ErrorCodes.SPEED_LIMIT_ILLEGAL);
+    checkSpeedLimit(input.speedLimit);
     if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable)
       throw fieldError('msgDisplayPrior', 'is off for this app');
     const now = this.now();
