@@ -88,11 +88,11 @@ export class BatchRun {
     // a batch run again (crash, hand-over) may already have counted devices it did not record: use those first
     if (batch.attempts > 1)
       this.carry = Math.max(0, batch.reserved - (await deps.repo.selectedInBatch(batch)));
-    let next: Promise<Selection> | undefined = this.select(batch.fromId - 1);
+    let next: Promise<Selection> | undefined = this.readAhead(batch.fromId - 1);
     try {
       while (next) {
         const page: Selection = await next;
-        next = page.full && !page.capped && !deps.halted() ? this.select(page.lastId) : undefined;
+        next = page.full && !page.capped && !deps.halted() ? this.readAhead(page.lastId) : undefined;
         for (const w of page.wait) this.sender.wait(w.device, w.notBefore);
         for (const d of page.send) {
           if (deps.halted()) return { halted: true };
@@ -106,6 +106,17 @@ export class BatchRun {
       await next?.catch(() => undefined);
       if (this.carry > 0 && !deps.halted()) await deps.repo.unreserve(batch, this.carry);
     }
+  }
+
+  /**
+   * select() for a page read while the current one sends: it is awaited only once that page is sent, so a failure
+   * meanwhile (the database restarting) would be an unhandled rejection that ends the process; it is marked handled
+   * here and still thrown where it is awaited (the job fails and is retried).
+   */
+  private readAhead(afterId: number): Promise<Selection> {
+    const page = this.select(afterId);
+    page.catch(() => undefined);
+    return page;
   }
 
   /** Reads, filters and reserves one page: who is sent, who waits for a window, who is dropped (recorded now). */
