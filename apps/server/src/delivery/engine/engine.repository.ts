@@ -5,6 +5,7 @@ import {
   type NationalAttributes,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
+import { beyondRetention } from '../../db/partitions';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { AudienceSplit } from './audience-source';
 import { OPEN_WAVES, SendOutcome, WaveStatus } from './kinds';
@@ -213,6 +214,11 @@ export class EngineRepository {
   /** Forgets a finished message's pace. */
   async forgetPace(messageId: number): Promise<void> {
     await this.database.query('DELETE FROM message_pace WHERE message_id = $1', [messageId]);
+  }
+
+  /** Whether the retention dropped a message's send records, and with them who got it (db/partitions.ts). */
+  beyondRetention(messageId: number): Promise<boolean> {
+    return beyondRetention(this.database, messageId);
   }
 
   /** Devices that were dispatched a message (for a recall). */

@@ -155,7 +155,8 @@ export class MessageActionsService {
     // recall would reach nobody while saying it was sent
     const recalled = m.msgType === MessageType.AB_TEST ? children.filter((c) => canRecall(c.status)) : [m];
     for (const r of recalled)
-      if (await this.deps.repo.beyondRetention(r.id)) throw new ApiError(ErrorCodes.RECALL_BEYOND_RETENTION);
+      if (await this.deps.engineRepo.beyondRetention(r.id))
+        throw new ApiError(ErrorCodes.RECALL_BEYOND_RETENTION);
     if (m.msgType !== MessageType.AB_TEST) return this.recallOne(app, m, actor);
     for (const c of recalled) await this.recallOne(app, c, actor);
   }

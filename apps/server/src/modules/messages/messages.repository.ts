@@ -8,7 +8,6 @@ import {
   type NationalAttributes,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { beyondRetention } from '../../db/partitions';
 import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { estimateAudience, type AudienceEstimate } from '../../audience/sampled-estimate';
@@ -393,11 +392,6 @@ export class MessagesRepository {
       'SELECT utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status, selected FROM message_waves WHERE message_id = $1 ORDER BY run_at, id',
       [id],
     );
-  }
-
-  /** Whether the retention dropped a message's send records (db/partitions.ts). */
-  beyondRetention(id: number): Promise<boolean> {
-    return beyondRetention(this.database, id);
   }
 
   /** Copies the devices that got a message as the audience of its recall. */
