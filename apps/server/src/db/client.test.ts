@@ -31,4 +31,36 @@ describe.each(backends())('database client [$name]', (backend) => {
       expect(prepared).toEqual([{ name: expect.stringMatching(/^b[0-9a-f]{24}$/) }]);
     }
   });
+
+  it('survives its connection being ended by the server inside a transaction and a held connection', async () => {
+    if (database.kind !== 'postgres') return; // PGlite has no server to end it
+    const uncaught: Error[] = [];
+    const onUncaught = (err: Error) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // ended between two statements: the next statement fails, the process does not
+      const between = database.transaction(async (tx) => {
+        const [me] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await database.query('SELECT pg_terminate_backend($1)', [me!.pid]);
+        await new Promise((r) => setTimeout(r, 200)); // the server's FATAL and the socket's end arrive meanwhile
+        await tx.query('SELECT 1');
+      });
+      await expect(between).rejects.toThrow();
+      // ended during a statement of a held connection
+      const during = database.withConnection(async (conn) => {
+        const [me] = await conn.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const sleeping = conn.query('SELECT pg_sleep(5)');
+        await new Promise((r) => setTimeout(r, 100));
+        await database.query('SELECT pg_terminate_backend($1)', [me!.pid]);
+        await sleeping;
+      });
+      await expect(during).rejects.toThrow(/terminat/);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(uncaught).toEqual([]);
+      // the pool discarded the ended connections and serves the next statements
+      for (let i = 0; i < 12; i++) expect(await database.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
 });

@@ -74,6 +74,25 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * A connection checked out of the pool has no error listener (the pool takes its own off while the connection is
+ * held), so a server that ends the connection between two statements — a restart, `pg_terminate_backend` — would
+ * emit an unhandled 'error' and end the process. This listens while the connection is held; the next statement
+ * fails with the error instead, and `lost()` tells the release to discard the connection rather than pool it.
+ */
+function holdConnection(conn: pg.PoolClient): () => boolean {
+  let error: Error | undefined;
+  const onError = (err: Error) => {
+    error = err;
+  };
+  conn.on('error', onError);
+  return () => {
+    conn.removeListener('error', onError);
+    if (error) conn.on('error', () => undefined); // the socket may still report its close after the release
+    return error !== undefined;
+  };
+}
+
 /** Opens PGlite (embedded) or a pool on a PostgreSQL server. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
@@ -97,6 +116,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         (await pool.query(pgQuery(text, params, opts))).rows as T[],
       withConnection: async (fn) => {
         const conn = await pool.connect();
+        const lost = holdConnection(conn);
         try {
           return await fn({
             exec: async (text) => {
@@ -106,11 +126,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
               (await conn.query(text, params)).rows as T[],
           });
         } finally {
-          conn.release();
+          conn.release(lost());
         }
       },
       transaction: async (fn) => {
         const conn = await pool.connect();
+        const lost = holdConnection(conn);
         let broken = false;
         try {
           await conn.query('BEGIN');
@@ -126,7 +147,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           });
           throw err;
         } finally {
-          conn.release(broken);
+          conn.release(broken || lost());
         }
       },
       close: () => pool.end(),
