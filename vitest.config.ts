@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker: every file in turn, the CPU idle while a file waits on its servers,
     // its database or its timers. Three workers overlap those waits (one PostgreSQL database and free ports per file;
-    // the browser journeys still run one at a time, fileParallelism below).
+    // the browser journeys run after the rest, two at a time, below). The server and console projects share the
+    // imported modules between the files of a worker (isolate: false; docs/architecture.md, Tests).
     maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
@@ -31,6 +32,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -41,9 +43,13 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['src/**/*.e2e.ts'],
+          globalSetup: ['src/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // after the other projects (sequence.groupOrder), two journeys at a time: a journey mostly waits on its
+          // server's workers and the browser, about 0.7 of a core
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

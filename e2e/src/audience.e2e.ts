@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '@beacon/server/src/app';
 import { loadConfig } from '@beacon/server/src/config';
-import { openDatabase, type Database } from '@beacon/server/src/db/client';
-import { migrate } from '@beacon/server/src/db/migrate';
+import type { Database } from '@beacon/server/src/db/client';
+import { openPglite } from '@beacon/server/src/test/pglite-template';
 import { createMailer } from '@beacon/server/src/mail/mailer';
 import type { BeaconApp } from '@beacon/server/src/app';
 import { launchBrowser, registerSdkDevice, repoRoot, sdkAuthOf, snap } from './harness';
@@ -18,8 +18,7 @@ let browser: Browser;
 let appId: number;
 
 beforeAll(async () => {
-  database = await openDatabase({});
-  await migrate(database);
+  database = await openPglite(inject('pgliteTemplate'));
   const config = loadConfig({
     BEACON_SECRET_KEY: 'ef'.repeat(32),
     LOG_LEVEL: 'silent',

@@ -2,10 +2,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildApp } from '@beacon/server/src/app';
 import { loadConfig } from '@beacon/server/src/config';
-import { openDatabase } from '@beacon/server/src/db/client';
-import { migrate } from '@beacon/server/src/db/migrate';
+import type { openDatabase } from '@beacon/server/src/db/client';
+import { openPglite } from '@beacon/server/src/test/pglite-template';
 import { createMailer } from '@beacon/server/src/mail/mailer';
 import { SmtpCatcher } from '@beacon/server/src/test/smtp-catcher';
 import type { UsersService } from '@beacon/server/src/modules/users/users.service';
@@ -62,8 +63,7 @@ export async function startBeacon(
     throw new Error('the console is not built: run npm run build -w @beacon/console');
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
-  const database = await openDatabase({});
-  await migrate(database);
+  const database = await openPglite(inject('pgliteTemplate'));
   // the public URL is only known after listening; mailed links are rewritten to the real port by the tests
   const config = loadConfig({
     BEACON_SECRET_KEY: 'cd'.repeat(32),

@@ -122,6 +122,8 @@ describe('message review in the browser', () => {
     await owner.goto(`${beacon.url}/app/${appId}/data/review`);
     await owner.getByTestId(`reject-${id}`).click();
     const dialog = owner.getByTestId('reject-dialog');
+    // as a reader would: the form is there before OK is pressed (a press during the opening had nothing to validate)
+    await dialog.getByTestId('reject-reason').waitFor();
     await dialog.getByTestId('reject-ok').click();
     // the reason is required, at its field
     await dialog.locator('.ant-form-item-explain-error').first().waitFor();

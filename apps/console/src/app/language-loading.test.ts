@@ -1,10 +1,16 @@
 import dayjs from 'dayjs';
-import { describe, expect, it, vi } from 'vitest';
-import { antdLocale, currentLanguage, i18n, loadFeatureStrings, setLanguage, startLanguage } from '../i18n';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language';
-import './feature-translations';
 
-// One i18n instance for the whole file: the steps run in order, as a visit would.
+// One i18n instance for the whole file, new to it (the test files of a worker share their modules, and others have
+// loaded strings): the steps run in order, as a visit would.
+vi.resetModules();
+const { antdLocale, currentLanguage, i18n, loadFeatureStrings, setLanguage, startLanguage } =
+  await import('../i18n');
+beforeAll(async () => {
+  await import('./feature-translations');
+});
+
 describe('language loading', () => {
   it('starts in en with the core strings only; the features’ strings come when a screen asks', async () => {
     await startLanguage();

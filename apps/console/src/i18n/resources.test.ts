@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
-import zh from './zh.json';
+
+// read from the files, not imported: i18next merges the features' strings into the imported objects, and the test
+// files of a worker share their modules
+const file = (name: string): object => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
+const en = file('./en.json');
+const fr = file('./fr.json');
+const zh = file('./zh.json');
 
 function flatten(tree: object, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

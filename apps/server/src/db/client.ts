@@ -34,6 +34,8 @@ export interface Database {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite: its data folder as a tarball, which `loadDataDir` starts another database from (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
   /** The connection pool's figures on a PostgreSQL server (metrics); PGlite has one connection and none. */
   poolStats?(): PoolStats;
 }
@@ -71,6 +73,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; omitted = in memory. */
   dataDir?: string | undefined;
+  /** PGlite in memory: start from this tarball of a data folder (`dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -159,7 +163,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(path.dirname(opts.dataDir), { recursive: true });
     client = await PGlite.create(opts.dataDir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
   const conn: Pick<Database, 'exec' | 'query'> = {
     exec: async (text) => {
@@ -178,5 +182,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         fn({ query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows }),
       ),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { openPglite } from './pglite-template';
 
 export interface Backend {
   name: 'pglite' | 'postgres';
@@ -29,11 +30,7 @@ export function backends(): Backend[] {
   const list: Backend[] = [
     {
       name: 'pglite',
-      open: async () => {
-        const database = await openDatabase({});
-        await migrate(database);
-        return database;
-      },
+      open: () => openPglite(inject('pgliteTemplate')),
     },
   ];
   if (pgUrl) list.push({ name: 'postgres', open: () => freshPostgres(pgUrl) });
