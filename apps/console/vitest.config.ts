@@ -9,6 +9,5 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20_000,
-    isolate: false,
   },
 });
