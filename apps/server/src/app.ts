@@ -68,6 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // a plugin's start is timed from its load: on a busy two-core machine (the test run) Fastify's 10 s was exceeded
+    // once by @fastify/cookie, which has nothing to wait for; a plugin that truly hangs still fails the start
+    pluginTimeout: 60_000,
   }) as unknown as FastifyInstance;
   // the contracts' zod schemas, then no U+0000 in any input string (lib/validator.ts)
   app.setValidatorCompiler(validatorCompiler);
