@@ -27,9 +27,17 @@ export async function writePgliteTemplate(): Promise<{ file: string; remove: () 
   return { file, remove: () => rmSync(file, { force: true }) };
 }
 
+/** The template read once per test file (its databases all start from the same 40 MB), not once per database. */
+const read = new Map<string, Promise<Blob>>();
+
 /** A new, empty, migrated PGlite database in memory: from the run's template when there is one. */
 export async function openPglite(template: string | undefined): Promise<Database> {
-  const database = await openDatabase(template ? { loadDataDir: new Blob([await readFile(template)]) } : {});
+  if (template && !read.has(template))
+    read.set(
+      template,
+      readFile(template).then((b) => new Blob([b])),
+    );
+  const database = await openDatabase(template ? { loadDataDir: await read.get(template) } : {});
   await migrate(database); // nothing to apply from the template but the current period's partitions
   return database;
 }
