@@ -335,7 +335,10 @@ export class UsersService {
   ): Promise<{ created: boolean; password?: string }> {
     if ((await this.deps.repo.countByLevel(UserLevel.SUPER_ADMIN)) > 0) return { created: false };
     const chosen = password ?? generatePassword();
-    if (!(await this.deps.repo.findByEmail(email))) {
+    const existing = await this.deps.repo.findByEmail(email);
+    // made by a process that started at the same moment (its insert came between our count and this lookup)
+    if (existing?.ulevel === UserLevel.SUPER_ADMIN) return { created: false };
+    if (!existing) {
       // several processes may start at once on a new database (beacon api ×N): one insert wins, and only the
       // process whose insert it was reports (and shows) the password it chose
       const inserted = await this.deps.repo.insert({
