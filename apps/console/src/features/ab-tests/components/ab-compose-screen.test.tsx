@@ -106,8 +106,11 @@ describe('AbComposeScreen', () => {
     type('armB_desc', 'Until midnight');
     type('armB_openContent', 'shop://deals');
     type('abPercent', '30');
-    await waitFor(() => expect(field('armB_groupPercent').textContent).toContain('15%'), slow);
-    expect(field('armB_groupPercent').textContent).toBe('15% of the audience, about 185 devices');
+    // the share and its device count can render a moment apart: wait for the whole sentence
+    await waitFor(
+      () => expect(field('armB_groupPercent').textContent).toBe('15% of the audience, about 185 devices'),
+      slow,
+    );
 
     review();
     const dialog = await screen.findByRole('dialog', {}, slow);
