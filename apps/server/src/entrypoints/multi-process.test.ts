@@ -13,7 +13,7 @@ import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 import { until } from '../test/until';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
-const postgres = backends().filter((b) => b.name === 'postgres');
+const postgres = backends('one').filter((b) => b.name === 'postgres');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -14,7 +14,7 @@ import {
 } from '../test/faults';
 
 const DEVICES = 2000;
-const postgres = backends().filter((b) => b.name === 'postgres');
+const postgres = backends('one').filter((b) => b.name === 'postgres');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../test/faults';
 
 const DEVICES = 3000;
-const postgres = backends().filter((b) => b.name === 'postgres');
+const postgres = backends('one').filter((b) => b.name === 'postgres');
 
 /**
  * The database server or a worker failing during a broadcast (issue 17 §5): the API in this process, the delivery

@@ -9,7 +9,7 @@ import { NOTIFICATION } from '../test/messaging';
 import { until } from '../test/until';
 import { startRig, Worker, type FaultRig } from '../test/faults';
 
-const postgres = backends().filter((b) => b.name === 'postgres');
+const postgres = backends('one').filter((b) => b.name === 'postgres');
 const LINES = 300_000; // 11 MB of ids, sent in chunks of 10,000 lines (the service writes them 20,000 at a time)
 const CHUNK = 10_000;
 

@@ -30,7 +30,7 @@ const mover =
   (name: string, labels: Record<string, string> = {}): number =>
     (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
 
-describe.each(backends())('metrics with METRICS=1 [$name]', (backend) => {
+describe.each(backends('one'))('metrics with METRICS=1 [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
 
@@ -182,7 +182,7 @@ describe.each(backends())('metrics with METRICS=1 [$name]', (backend) => {
   });
 });
 
-describe.each(backends())('where /metrics is served [$name]', (backend) => {
+describe.each(backends('one'))('where /metrics is served [$name]', (backend) => {
   it('is off without METRICS: /metrics is 404', async () => {
     const t = await startTestApp(backend);
     try {

@@ -5,7 +5,7 @@ import { evaluate, modelKey } from './policy-evaluator';
 import { loadPolicySnapshot } from './policy-loader';
 import type { DeviceFacts } from './policy-types';
 
-describe.each(backends())('loadPolicySnapshot [$name]', (backend) => {
+describe.each(backends('one'))('loadPolicySnapshot [$name]', (backend) => {
   let t: TestApp;
   let shop: number;
   let news: number;

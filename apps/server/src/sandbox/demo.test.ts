@@ -17,7 +17,7 @@ describe('the demo small icon', () => {
   });
 });
 
-describe.each(backends())('beacon demo [$name]', (backend) => {
+describe.each(backends('one'))('beacon demo [$name]', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(backend);

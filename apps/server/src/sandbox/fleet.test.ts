@@ -32,7 +32,7 @@ interface Rec {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(backends())('simulated fleet against a real Beacon [$name]', (backend) => {
+describe.each(backends('one'))('simulated fleet against a real Beacon [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
   let sa: ServiceAccountJson;

@@ -52,7 +52,7 @@ function expectFieldError(res: LightMyRequestResponse, field: string, message?: 
   if (message) expect(body.data.fields.find((f) => f.field === field)?.message).toBe(message);
 }
 
-describe.each(backends())('text input and number input [$name]', (backend) => {
+describe.each(backends('one'))('text input and number input [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let otherAppId: number;

@@ -112,7 +112,7 @@ describe('allowedTokenEndpoints', () => {
   });
 });
 
-describe.each(backends())('service-account token_uri [$name]', (backend) => {
+describe.each(backends('one'))('service-account token_uri [$name]', (backend) => {
   let t: TestApp;
   let owner: TestClient;
   let fcm: Awaited<ReturnType<typeof listen>>;

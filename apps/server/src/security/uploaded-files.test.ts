@@ -94,7 +94,7 @@ describe('displayFileName', () => {
   });
 });
 
-describe.each(backends())('uploaded files [$name]', (backend) => {
+describe.each(backends('one'))('uploaded files [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;

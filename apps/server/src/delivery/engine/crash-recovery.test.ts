@@ -9,7 +9,7 @@ import { until } from '../../test/until';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 3000;
-const postgres = backends().filter((b) => b.name === 'postgres');
+const postgres = backends('one').filter((b) => b.name === 'postgres');
 
 // A worker is a separate process sharing the database, so this runs on the PostgreSQL server only.
 describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', (backend) => {

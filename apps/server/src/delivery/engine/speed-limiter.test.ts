@@ -23,7 +23,7 @@ describe('SpeedLimiter without a shared pace (one process)', () => {
   });
 });
 
-describe.each(backends())('SpeedLimiter with the shared pace (several processes) [$name]', (backend) => {
+describe.each(backends('one'))('SpeedLimiter with the shared pace (several processes) [$name]', (backend) => {
   let database: Database;
   let repo: EngineRepository;
   let appId: number;

@@ -51,7 +51,7 @@ function sseEvents(body: string): Array<{ event: string; data: SseData }> {
     });
 }
 
-describe.each(backends())('AI assistant [$name]', (backend) => {
+describe.each(backends('one'))('AI assistant [$name]', (backend) => {
   let ai: AiTestApp;
   let emu: AiEmulator;
   let t: TestApp;
@@ -373,7 +373,7 @@ describe.each(backends())('AI assistant [$name]', (backend) => {
   });
 });
 
-describe.each(backends())('AI not configured [$name]', (backend) => {
+describe.each(backends('one'))('AI not configured [$name]', (backend) => {
   let t: TestApp;
   let f: TeamFixture;
 

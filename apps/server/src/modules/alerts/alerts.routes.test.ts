@@ -20,7 +20,7 @@ interface AlertBody {
   };
 }
 
-describe.each(backends())('admin alerts [$name]', (backend) => {
+describe.each(backends('one'))('admin alerts [$name]', (backend) => {
   let t: TestApp;
   let f: AdminFixture;
 

@@ -5,7 +5,7 @@ import { auditRows, platformFixture, REFUSED, type PlatformFixture } from '../..
 
 const BASE = '/tcm/global/uem/app';
 
-describe.each(backends())('app control lists [$name]', (backend) => {
+describe.each(backends('one'))('app control lists [$name]', (backend) => {
   let t: TestApp;
   let f: PlatformFixture;
 

@@ -4,7 +4,7 @@ import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 
 const PW = 'Member#2024';
 
-describe.each(backends())('app groups [$name]', (backend) => {
+describe.each(backends('one'))('app groups [$name]', (backend) => {
   let t: TestApp;
   const ids: Record<string, number> = {};
   const clients: Record<string, TestClient> = {};

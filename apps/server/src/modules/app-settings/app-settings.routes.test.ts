@@ -9,7 +9,7 @@ interface ListBody {
   data: { total: number; results: Array<Record<string, unknown>> };
 }
 
-describe.each(backends())('/appsettings [$name]', (backend) => {
+describe.each(backends('one'))('/appsettings [$name]', (backend) => {
   let t: TestApp;
   let f: AdminFixture;
 

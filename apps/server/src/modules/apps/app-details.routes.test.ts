@@ -21,7 +21,7 @@ const EDIT = {
 
 const device = sdkDevice(1);
 
-describe.each(backends())('app details and settings [$name]', (backend) => {
+describe.each(backends('one'))('app details and settings [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let appKey: string;

@@ -6,7 +6,7 @@ import { serviceAccountJson } from '../../test/fixtures/service-accounts';
 import { clientFor, seedTeam, TEAM } from '../../test/fixtures/team';
 import { upload } from '../../test/fixtures/multipart';
 
-describe.each(backends())('apps: info, list, create, delete [$name]', (backend) => {
+describe.each(backends('one'))('apps: info, list, create, delete [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;

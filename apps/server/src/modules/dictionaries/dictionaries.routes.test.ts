@@ -22,7 +22,7 @@ describe('tagTree', () => {
   });
 });
 
-describe.each(backends())('dictionaries /tcm/v1/base/data/dict [$name]', (backend) => {
+describe.each(backends('one'))('dictionaries /tcm/v1/base/data/dict [$name]', (backend) => {
   let t: TestApp;
   let f: TeamFixture;
   beforeAll(async () => {

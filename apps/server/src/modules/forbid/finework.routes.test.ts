@@ -12,7 +12,7 @@ type Fields = { fields: Array<{ field: string; message: string }> };
 
 const P = '/tcm/global/plat';
 
-describe.each(backends())('fine-work: banned countries and time windows [$name]', (backend) => {
+describe.each(backends('one'))('fine-work: banned countries and time windows [$name]', (backend) => {
   let t: TestApp;
   let f: PlatformFixture;
 

@@ -3,7 +3,7 @@ import { backends } from '../../test/databases';
 import { clientFor, PASSWORD, seedTeam, TEAM } from '../../test/fixtures/team';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 
-describe.each(backends())('control view (forbid) [$name]', (backend) => {
+describe.each(backends('one'))('control view (forbid) [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let emptyAppId: number;

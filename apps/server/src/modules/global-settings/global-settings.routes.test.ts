@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { isGlobalTagSwitchOn, readGlobalSettings } from '../../platform/platform-settings';
 import { adminFixture, auditRows, type AdminFixture, type Who } from '../../test/fixtures/admins';
 
-describe.each(backends())('global settings and daily limits [$name]', (backend) => {
+describe.each(backends('one'))('global settings and daily limits [$name]', (backend) => {
   let t: TestApp;
   let f: AdminFixture;
 

@@ -9,7 +9,7 @@ const PW = 'Secret#2024';
 // a 2×2 baseline JPEG header is enough for the type check
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080002000201011100ffd9', 'hex');
 
-describe.each(backends())('notification icon [$name]', (backend) => {
+describe.each(backends('one'))('notification icon [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;

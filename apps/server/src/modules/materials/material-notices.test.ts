@@ -36,7 +36,7 @@ async function sheetOf(materials: MaterialSaveInput[]): Promise<Buffer> {
  * owner and the managers) but its author, with the link that opens its review preview; a pass or a reject is mailed
  * to the author, a reject with its reason. An app without material review mails nobody.
  */
-describe.each(backends())('material review mails [$name]', (backend) => {
+describe.each(backends('one'))('material review mails [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let plainId: number;

@@ -20,7 +20,7 @@ const noti = (title: string, over: Record<string, unknown> = {}) => ({
  * who may make it (§6), the content rule and the duplicate rule, and the audit log. The lists' filters and
  * counters: materials.list.test.ts.
  */
-describe.each(backends())('material library [$name]', (backend) => {
+describe.each(backends('one'))('material library [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let plainId: number;

@@ -36,7 +36,7 @@ const SYSTEM = { ...NOTIFICATION, noti_title: 'Sale B', ...SUB_CONFIG };
  * arm's noti_* keys with exactly the channel, group and (custom design only) layout keys, all strings; the server
  * refuses a layout number without the custom design and a group max out of range, naming the arm's field.
  */
-describe.each(backends())('A/B test sub-config [$name]', (backend) => {
+describe.each(backends('one'))('A/B test sub-config [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
   let owner: TestClient;

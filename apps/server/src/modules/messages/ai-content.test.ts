@@ -15,7 +15,7 @@ const DEVICES = 40;
  * an edit loads it, an edit that omits it keeps the stored value, and A/B arms and journey steps carry their own —
  * so an AI arm or step counts in statistics modes 2 (AI all) and 3 (AI notifications), a hand-written one does not.
  */
-describe.each(backends())('AI content of messages, A/B arms and journey steps [$name]', (backend) => {
+describe.each(backends('one'))('AI content of messages, A/B arms and journey steps [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
   let owner: TestClient;

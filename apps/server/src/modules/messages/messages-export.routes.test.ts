@@ -38,7 +38,7 @@ function message(appId: number, ownerId: number, over: Partial<NewMessage>): New
   };
 }
 
-describe.each(backends())('message CSV export [$name]', (backend) => {
+describe.each(backends('one'))('message CSV export [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let otherAppId: number;

@@ -15,7 +15,7 @@ const TCM_KEYS = ['tcm_msg_id', 'tcm_msg_pkg', 'tcm_msg_timestamp', 'tcm_msg_ttl
  * exactly the operator's JSON in `trans_data`, with the tcm_* keys and, for a pull-up, exactly the three enlive_*
  * keys; the server refuses what the contract refuses, naming the field.
  */
-describe.each(backends())('cross and pull-up messages [$name]', (backend) => {
+describe.each(backends('one'))('cross and pull-up messages [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
   let owner: TestClient;

@@ -21,7 +21,7 @@ const inCountries = (...values: string[]) => ({
 const tomorrowAt = (hhmm: string) =>
   `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} ${hhmm}:00`;
 
-describe.each(backends())('msg/save forbidden countries and windows: 201 / 202 [$name]', (backend) => {
+describe.each(backends('one'))('msg/save forbidden countries and windows: 201 / 202 [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;

@@ -14,7 +14,7 @@ const COUNTRIES = ['NG', 'NG', 'NG', 'KE', 'KE', 'GH'];
  * its national attributes, kept with the message, drop the devices outside them at send time with loss 109 — counted
  * per message so that targeted = dispatched + losses.
  */
-describe.each(backends())('messages composed from a material [$name]', (backend) => {
+describe.each(backends('one'))('messages composed from a material [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
   let owner: TestClient;

@@ -20,7 +20,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe.each(backends())('mobile models [$name]', (backend) => {
+describe.each(backends('one'))('mobile models [$name]', (backend) => {
   let t: TestApp;
   let f: PlatformFixture;
 

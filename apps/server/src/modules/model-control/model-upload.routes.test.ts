@@ -7,7 +7,7 @@ import { auditRows, platformFixture, type PlatformFixture } from '../../test/fix
 
 const UPLOAD = '/tcm/global/uem/config/upload';
 
-describe.each(backends())('mobile models spreadsheet upload [$name]', (backend) => {
+describe.each(backends('one'))('mobile models spreadsheet upload [$name]', (backend) => {
   let t: TestApp;
   let f: PlatformFixture;
 

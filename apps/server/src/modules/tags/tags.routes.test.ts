@@ -13,7 +13,7 @@ const tag = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe.each(backends())('tags /tcm/v1/app/:appId/tag [$name]', (backend) => {
+describe.each(backends('one'))('tags /tcm/v1/app/:appId/tag [$name]', (backend) => {
   let t: TestApp;
   let f: TeamFixture;
   const url = (what: string) => `/tcm/v1/app/${f.appId}/tag/${what}`;

@@ -9,7 +9,7 @@ import { startFileServer, storedLists } from '../../test/fixtures/gaid-files';
 
 const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => gaid(from + i));
 
-describe.each(backends())('file targeting: uploads, links, estimate and save [$name]', (backend) => {
+describe.each(backends('one'))('file targeting: uploads, links, estimate and save [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let otherAppId: number;
@@ -258,7 +258,7 @@ describe.each(backends())('file targeting: uploads, links, estimate and save [$n
   });
 });
 
-describe.each(backends())('file links with BEACON_ALLOW_PRIVATE_LINKS=1 [$name]', (backend) => {
+describe.each(backends('one'))('file links with BEACON_ALLOW_PRIVATE_LINKS=1 [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;

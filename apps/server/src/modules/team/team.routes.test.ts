@@ -5,7 +5,7 @@ import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 
 const PW = 'Secret#2024';
 
-describe.each(backends())('team: members, invitations, roles, ownership [$name]', (backend) => {
+describe.each(backends('one'))('team: members, invitations, roles, ownership [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   const clients: Record<string, TestClient> = {};

@@ -7,7 +7,7 @@ import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 const PW = 'Secret#2024';
 const GAID = '0F8FAD5B-D9CB-469F-A165-70867728950E';
 
-describe.each(backends())('test devices [$name]', (backend) => {
+describe.each(backends('one'))('test devices [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let otherAppId: number;

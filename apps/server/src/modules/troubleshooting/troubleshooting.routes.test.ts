@@ -11,7 +11,7 @@ const OFF_GAID = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 const device = (over: Record<string, unknown> = {}) =>
   sdkDevice(1, { gaid: GAID, appVersion: '3.2.1', appVersionCode: 321, ...over });
 
-describe.each(backends())('troubleshooting [$name]', (backend) => {
+describe.each(backends('one'))('troubleshooting [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let auth: string;

@@ -7,7 +7,7 @@ import { imageMultipart, postMultipart } from '../../test/fixtures/multipart';
 
 const JPEG_430 = jpegImage(430, 230);
 
-describe.each(backends())('compose uploads [$name]', (backend) => {
+describe.each(backends('one'))('compose uploads [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   const clients = {} as Record<Member, TestClient>;

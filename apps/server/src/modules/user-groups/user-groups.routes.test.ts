@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 
 const country = (values: string[], op = 'in') => ({ label: 'country', op, values, allSelected: 0 });
 
-describe.each(backends())('user groups /tcm/v1/app/:appId/group [$name]', (backend) => {
+describe.each(backends('one'))('user groups /tcm/v1/app/:appId/group [$name]', (backend) => {
   let t: TestApp;
   let f: TeamFixture;
   const url = (what: string) => `/tcm/v1/app/${f.appId}/group/${what}`;

@@ -3,7 +3,7 @@ import { backends } from '../../test/databases';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 
-describe.each(backends())('single sign-on through OpenID Connect [$name]', (backend) => {
+describe.each(backends('one'))('single sign-on through OpenID Connect [$name]', (backend) => {
   let idp: TestOidcProvider;
   let t: TestApp;
   beforeAll(async () => {
@@ -234,7 +234,7 @@ describe.each(backends())('single sign-on through OpenID Connect [$name]', (back
   });
 });
 
-describe.each(backends())('without OpenID Connect configuration [$name]', (backend) => {
+describe.each(backends('one'))('without OpenID Connect configuration [$name]', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(backend);
