@@ -45,9 +45,9 @@ export default defineConfig({
           globalSetup: ['src/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // after the other projects (sequence.groupOrder), four journeys at a time: a journey mostly waits on its
-          // server's workers and the browser (two at a time used a third of the two cores: 632 s alone, 456 s CPU)
-          maxWorkers: 4,
+          // after the other projects (sequence.groupOrder), two journeys at a time: with Chromium's and the servers'
+          // CPU the two cores are busy (four at a time took as long, each journey twice as slow)
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           // a journey file starts its own server and browser and keeps no module state between files: sharing the
           // worker's modules saves importing the whole server again per file (10–50 s each in a busy run)

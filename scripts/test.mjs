@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, ensureDependencies, log, root, run } from './lib/ensure.mjs';
+import { CHROMIUM, ensureDependencies, log, root } from './lib/ensure.mjs';
 
 const started = Date.now();
 const failures = [];
@@ -29,24 +29,18 @@ const stepAsync = async (name, fn) => {
   log(`${ok ? 'ok' : 'FAILED'}: ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   if (!ok) failures.push(name);
 };
-const step = (name, fn) => {
-  log(`── ${name}`);
-  const t = Date.now();
-  const ok = fn();
-  log(`${ok ? 'ok' : 'FAILED'}: ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-  if (!ok) failures.push(name);
-};
 
 ensureDependencies();
-// Lint (about 230 s) is the long pole before the tests; typecheck (about 130 s) and then the build run beside it,
-// and Chromium is installed meanwhile (apt-get mostly waits on the network): each prints when it is done.
+// Everything here is CPU-bound on two cores, so the steps overlap rather than wait: typecheck (about 130 s), then the
+// build, then the tests run beside lint (about 230 s, single-threaded); Chromium installs meanwhile (apt-get mostly
+// waits on the network). Each step prints its output and its time when it is done.
 const buildWorkspace = (ws) => runCaptured('npm', ['run', 'build', '-w', ws, '--silent']);
+const linted = stepAsync('lint', async () => {
+  const eslint = await runCaptured('npx', ['eslint', '.', '--max-warnings=0']);
+  return eslint && (await runCaptured('npx', ['prettier', '--check', '.', '--log-level', 'warn']));
+});
 let browser = false;
 await Promise.all([
-  stepAsync('lint', async () => {
-    const eslint = await runCaptured('npx', ['eslint', '.', '--max-warnings=0']);
-    return eslint && (await runCaptured('npx', ['prettier', '--check', '.', '--log-level', 'warn']));
-  }),
   (async () => {
     await stepAsync('typecheck', () =>
       runCaptured('npm', ['run', 'typecheck', '--workspaces', '--if-present', '--silent']),
@@ -71,18 +65,29 @@ if (!browser) failures.push('chromium install');
 const report = path.join(root, '.tmp', 'vitest-report.json');
 mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
-step(
+log('── vitest');
+await stepAsync(
   'vitest',
   () =>
-    run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      env: {
-        ...process.env,
-        BEACON_TEST_REQUIRE_PG: '1',
-        BEACON_TEST_REQUIRE_BROWSER: '1',
-        FORCE_COLOR: '0',
-      },
-    }) === 0,
+    new Promise((resolve) => {
+      const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+      const child = spawn('npx', args, {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BEACON_TEST_REQUIRE_PG: '1',
+          BEACON_TEST_REQUIRE_BROWSER: '1',
+          // the journeys' ~140 full-page screenshots are for a person looking (npx vitest run --project e2e)
+          BEACON_SCREENSHOTS: process.env.BEACON_SCREENSHOTS ?? '0',
+          FORCE_COLOR: '0',
+        },
+      });
+      child.on('error', () => resolve(false));
+      child.on('close', (code) => resolve(code === 0));
+    }),
 );
+await linted;
 
 let passed = 0;
 let failed = 0;

@@ -314,11 +314,13 @@ describe('A/B tests in the browser', () => {
     const fulfilled = page.waitForResponse((r) =>
       r.url().includes(`/msg/abtest/${testId}/fulfill/${armId.B}`),
     );
+    // the toast lasts 3 s: watched for from before the click, not after the answer is read (missed once under load)
+    const toast = page.getByText('Sending to everyone else').waitFor();
     await confirm.getByTestId('send-all-ok').click();
     const answer = (await (await fulfilled).json()) as { status: number; data: { msgId: number } };
     expect(answer.status).toBe(200);
     const restId = answer.data.msgId;
-    await page.getByText('Sending to everyone else').waitFor();
+    await toast;
 
     // the buttons show done: "Sent to all" on B, "Done" on A
     await expect.poll(() => body.getByTestId('send-all-done-B').textContent()).toBe('Sent to all');

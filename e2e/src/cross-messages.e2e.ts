@@ -185,7 +185,7 @@ describe('cross and pull-up messages in the browser', () => {
     await shot(page, 'cross-detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
-  }, 60_000);
+  });
 
   it('sends a pull-up of the app’s own activity with intent extras', async () => {
     const page = await composePage('editpullup');
@@ -239,7 +239,7 @@ describe('cross and pull-up messages in the browser', () => {
     await page.getByTestId(`title-${crossId}`).waitFor();
     await page.getByTestId(`title-${pullUpId}`).waitFor();
     await shot(page, 'cross-list');
-  }, 60_000);
+  });
 
   it('shows the cross screens in French', async () => {
     const page = await composePage('editcross', 'fr');
@@ -267,5 +267,5 @@ describe('cross and pull-up messages in the browser', () => {
     await page.getByTestId(`title-${pullUpId}`).waitFor();
     await shot(page, 'cross-list-fr');
     await page.goto(`${beacon.url}/app/${appId}/data/cross?lang=en`);
-  }, 60_000);
+  });
 });

@@ -95,8 +95,12 @@ export async function startBeacon(
   };
 }
 
-/** Saves a screenshot under e2e/screenshots (kept out of git) for a person to look at. */
+/**
+ * Saves a screenshot under e2e/screenshots (kept out of git) for a person to look at; not when BEACON_SCREENSHOTS=0
+ * (npm test: nobody looks at them there, and they cost CPU the run needs).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.BEACON_SCREENSHOTS === '0') return;
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }

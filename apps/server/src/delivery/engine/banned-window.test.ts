@@ -104,6 +104,14 @@ describe.each(backends('one'))('banned local-time windows in the delivery engine
         .slice(0, 3)
         .map((d) => d.length),
     ).toEqual([0, 0, 0]);
+    // the emulator holds the requests before Beacon has recorded their answers: the count follows
+    await until(
+      'Kenya counted',
+      () => detail(id),
+      (d) => d.dispatchCount === 2,
+      10_000,
+      100,
+    );
     expect(await detail(id)).toMatchObject({ status: 4, dispatchCount: 2 });
     expect(await losses(id)).toEqual({});
     // the detail's funnel says how many wait and when the next goes out (the window's end)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { gaid, sdkAuthOf, sdkDevice } from '../../test/devices';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { DevicesRepository, type RegisterRow } from './devices.repository';
 import { DevicesService } from './devices.service';
 import type { Queryable } from '../../db/client';
@@ -242,12 +243,18 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
     ];
     await Promise.all(calls.map((c) => service.recordEvents(appId, c)));
     await service.drain();
-    const [counts] = await t.database.query<{ reach: number; show: number; masks: number }>(
-      `SELECT reach_count AS reach, show_count AS show,
-              (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask = 3) AS masks
-       FROM messages WHERE id = $1`,
-      [m!.id],
-    );
+    // the app's own counter (a second process, as far as this service knows) may have taken queued events and not
+    // yet committed them: settle waits for this service's counting only, so the counts are read until they arrive
+    const read = async () =>
+      (
+        await t.database.query<{ reach: number; show: number; masks: number }>(
+          `SELECT reach_count AS reach, show_count AS show,
+                  (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask = 3) AS masks
+           FROM messages WHERE id = $1`,
+          [m!.id],
+        )
+      )[0];
+    const counts = await until('the events counted', read, (c) => c?.reach === 200 && c.show === 200, 15_000);
     expect(counts).toEqual({ reach: 200, show: 200, masks: 200 });
   });
 
