@@ -96,10 +96,16 @@ export async function startBeacon(
 }
 
 /**
- * Saves a screenshot under e2e/screenshots (kept out of git) for a person to look at; not when BEACON_SCREENSHOTS=0
- * (npm test: nobody looks at them there, and they cost CPU the run needs).
+ * Saves a screenshot under e2e/screenshots (kept out of git) for a person to look at, once no finite animation runs
+ * (a dropdown opening, a dialog zooming in); with BEACON_SCREENSHOTS=0 (npm test: nobody looks at them there, and
+ * they cost CPU the run needs) it only waits for that, so the steps after it meet the same settled page either way.
  */
 export async function snap(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   if (process.env.BEACON_SCREENSHOTS === '0') return;
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
