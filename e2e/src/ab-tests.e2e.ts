@@ -99,11 +99,7 @@ const rate = (n: number, d: number) => `${statRate(n, d)}%`;
 async function shot(name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // snap itself waits until no finite animation runs
   await snap(page, name);
 }
 

@@ -89,11 +89,7 @@ async function typeLines(page: Page, editor: Locator, lines: string[]): Promise<
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // snap itself waits until no finite animation runs
   await snap(page, name);
 }
 

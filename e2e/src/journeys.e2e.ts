@@ -139,11 +139,7 @@ async function recordsWith(msgId: number, bit: number): Promise<number> {
  */
 async function shot(name: string): Promise<void> {
   await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // snap itself waits until no finite animation runs
   await snap(page, name);
 }
 
