@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { Metrics } from '../../platform/metrics';
 import { dataMessage, startFixture } from '../../test/fixtures/fcm-emulator';
@@ -26,8 +26,13 @@ describe('metrics: token-bucket waits', () => {
       );
       expect(results.every((r) => r.outcome === 'dispatched')).toBe(true);
       // 20 a second: of three sends taken at once, the second waits 50 ms and the third 100 ms
+      // (on a fake clock: a busy machine between the takes would otherwise shorten the waits it measures)
+      vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
       const limiter = new SpeedLimiter(20, (s) => metrics.tokenWait('speed_limit', s));
-      await Promise.all([limiter.take(1), limiter.take(1), limiter.take(1)]);
+      const takes = Promise.all([limiter.take(1), limiter.take(1), limiter.take(1)]);
+      await vi.advanceTimersByTimeAsync(100);
+      await takes;
+      vi.useRealTimers();
       const text = await metrics.text();
       expect(sample(text, 'beacon_token_bucket_wait_seconds_count', { bucket: 'fcm_quota' })).toBe(2);
       expect(sample(text, 'beacon_token_bucket_wait_seconds_sum', { bucket: 'fcm_quota' })).toBeGreaterThan(
@@ -40,6 +45,7 @@ describe('metrics: token-bucket waits', () => {
       );
       expect(sample(text, 'beacon_fcm_request_duration_seconds_count', { status: '200' })).toBe(12);
     } finally {
+      vi.useRealTimers();
       await fx.close();
     }
   });
