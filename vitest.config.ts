@@ -37,6 +37,7 @@ export default defineConfig({
         },
       },
       'apps/console/vitest.config.ts',
+      'apps/console/vitest.isolated.config.ts',
       {
         test: {
           name: 'e2e',
