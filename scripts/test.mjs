@@ -78,6 +78,8 @@ await stepAsync(
           ...process.env,
           BEACON_TEST_REQUIRE_PG: '1',
           BEACON_TEST_REQUIRE_BROWSER: '1',
+          // the tests that start `beacon` processes run the bundle just built (apps/server/src/test/cli.ts)
+          BEACON_TEST_CLI: 'dist',
           // the journeys' ~140 full-page screenshots are for a person looking (npx vitest run --project e2e)
           BEACON_SCREENSHOTS: process.env.BEACON_SCREENSHOTS ?? '0',
           FORCE_COLOR: '0',

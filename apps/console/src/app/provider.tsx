@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import { type ReactNode } from 'react';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocale } from '../i18n';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../i18n/language';
@@ -20,12 +20,32 @@ const theme: ThemeConfig = {
   },
 };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the person asked their system for less motion (followed live: the setting can change while a page is open). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+  );
+}
+
 /** Query client, antd theme and locale (following the i18n language, loaded with it) and antd's App context. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  // antd's opening and closing animations are off for someone who asked for reduced motion
+  const reducedMotion = usePrefersReducedMotion();
+  const themed = useMemo<ThemeConfig>(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={antdLocale(language)} theme={theme}>
+    <ConfigProvider locale={antdLocale(language)} theme={themed}>
       <AntApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

@@ -4,9 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const serverRoot = path.resolve(import.meta.dirname, '../..');
-const cli = ['--import', 'tsx', 'src/entrypoints/cli.ts'];
+import { CLI as cli, serverRoot } from '../test/cli';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

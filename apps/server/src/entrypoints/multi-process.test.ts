@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,8 +10,8 @@ import { gaid, sdkDevice } from '../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 import { until } from '../test/until';
+import { CLI, serverRoot } from '../test/cli';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 const postgres = backends('one').filter((b) => b.name === 'postgres');
 
 async function freePort(): Promise<number> {
@@ -31,7 +30,7 @@ class Cli {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   constructor(args: string[], env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/entrypoints/cli.ts', ...args], {
+    this.child = spawn(process.execPath, [...CLI, ...args], {
       cwd: serverRoot,
       env: { ...process.env, BEACON_SECRET_KEY: TEST_SECRET, BEACON_DEMO: '0', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

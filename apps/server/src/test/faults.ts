@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -11,6 +10,7 @@ import { seedDevicesAt } from './devices';
 import { NOTIFICATION, ownerAppOnEmulator } from './messaging';
 import { startTestApp, TEST_SECRET, type TestApp, type TestClient } from './test-app';
 import { until } from './until';
+import { CLI, serverRoot } from './cli';
 
 /** One FCM request as the emulator saw it (after validation): its token, when it arrived, the fault's status if any. */
 export interface SeenRequest {
@@ -215,8 +215,6 @@ export const tally = (ns: number[]): Record<string, number> => {
   return out;
 };
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
-
 /**
  * A `beacon <args>` process (default `worker`) on the rig's database and emulator, run from the sources as
  * crash-recovery.test.ts starts them, its output kept.
@@ -227,7 +225,7 @@ export class Worker {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   constructor(rig: Pick<FaultRig, 't' | 'emu'>, env: Record<string, string> = {}, args = ['worker']) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/entrypoints/cli.ts', ...args], {
+    this.child = spawn(process.execPath, [...CLI, ...args], {
       cwd: serverRoot,
       env: {
         ...process.env,

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { startTestApp, TEST_SECRET, type TestApp, type TestClient } from '../../test/test-app';
 import { ownerAppOnEmulator } from '../../test/messaging';
 import { until } from '../../test/until';
+import { CLI, serverRoot } from '../../test/cli';
 
-const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 3000;
 const postgres = backends('one').filter((b) => b.name === 'postgres');
 
@@ -22,7 +21,7 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
   let stderr = '';
 
   const startWorker = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entrypoints/cli.ts', 'worker'], {
+    const child = spawn(process.execPath, [...CLI, 'worker'], {
       cwd: serverRoot,
       env: {
         ...process.env,
