@@ -4,18 +4,25 @@ import { theme } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from './provider';
 
-const realMatchMedia = window.matchMedia;
+const jsdomMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
 afterEach(() => {
   cleanup();
-  window.matchMedia = realMatchMedia;
+  Object.defineProperty(window, 'matchMedia', jsdomMatchMedia);
 });
 
 /** A system that answers `reduce` for prefers-reduced-motion when `reduce`. */
 function systemMotion(reduce: boolean): void {
-  window.matchMedia = ((query: string) => ({
-    ...realMatchMedia(query),
+  const matchMedia = (query: string): MediaQueryList => ({
     matches: reduce && query === '(prefers-reduced-motion: reduce)',
-  })) as typeof window.matchMedia;
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+  Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: matchMedia });
 }
 
 function Motion() {
