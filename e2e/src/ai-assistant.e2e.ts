@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@beacon/server/src/test/until';
 import {
   appOnEmulator,
+  chooseOption,
   launchBrowser,
   seedUser,
   signedInPage,
@@ -123,24 +124,15 @@ afterAll(async () => {
 
 /** Adds a language to the multi-language editor by its name. */
 async function chooseLanguage(name: string, code: string): Promise<void> {
-  const languages = page.getByRole('combobox', { name: 'Languages' });
-  const tab = page.getByRole('tab', { name: `(${code})` });
-  // Ant's option list re-renders while it filters: a click in that moment can miss (seen once in a busy run), so
-  // the choice is checked by its tab and made again if it is not there
-  for (let attempt = 1; ; attempt++) {
-    await languages.click();
-    await languages.fill(name);
-    await page
+  // checked by the language's tab
+  await chooseOption(
+    page.getByRole('combobox', { name: 'Languages' }),
+    name,
+    page
       .locator('.ant-select-item-option:not(.ant-select-item-option-selected)', { hasText: `(${code})` })
-      .first()
-      .click();
-    try {
-      await tab.waitFor({ timeout: 5_000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
+      .first(),
+    page.getByRole('tab', { name: `(${code})` }),
+  );
 }
 
 describe('the AI assistant in the browser', () => {

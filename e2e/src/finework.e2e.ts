@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
+import { chooseOption, launchBrowser, snap, startBeacon, type RunningBeacon } from './harness';
 
 let beacon: RunningBeacon;
 let browser: Browser;
@@ -135,8 +135,14 @@ describe('platform administration: fine-work', () => {
     await dialog.getByText(`Ban countries for ${DEMO.title}`).waitFor();
     await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
     await dialog.getByText('Choose at least one country').waitFor();
-    await dialog.getByRole('combobox', { name: 'Countries' }).fill('nigeria');
-    await page.locator('.ant-select-item-option', { hasText: 'Nigeria (NG)' }).click();
+    await chooseOption(
+      dialog.getByRole('combobox', { name: 'Countries' }),
+      'nigeria',
+      page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)', {
+        hasText: 'Nigeria (NG)',
+      }),
+      dialog.locator('.ant-select-selection-item', { hasText: 'Nigeria (NG)' }),
+    );
     await dialog.getByText(`Ban countries for ${DEMO.title}`).click(); // closes the list
     await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
     await page.getByText('1 country banned').waitFor();
@@ -146,8 +152,12 @@ describe('platform administration: fine-work', () => {
     // ban Kenya 22:00 → 06:00 (next day) and a second window, after the form refuses an empty one
     await page.getByRole('button', { name: 'Add windows' }).click();
     dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Country', exact: true }).fill('kenya');
-    await page.locator('.ant-select-item-option', { hasText: 'Kenya (KE)' }).click();
+    await chooseOption(
+      dialog.getByRole('combobox', { name: 'Country', exact: true }),
+      'kenya',
+      page.locator('.ant-select-item-option', { hasText: 'Kenya (KE)' }),
+      dialog.getByTitle('Kenya (KE)'),
+    );
     await dialog.getByRole('textbox', { name: 'Start of window 1' }).fill('22:00');
     await dialog.getByRole('textbox', { name: 'End of window 1' }).fill('06:00');
     await dialog.getByTestId('window-row').first().getByText('next day').waitFor();

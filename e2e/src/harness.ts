@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '@beacon/server/src/app';
 import { loadConfig } from '@beacon/server/src/config';
@@ -109,6 +109,31 @@ export async function snap(page: Page, name: string): Promise<void> {
   if (process.env.BEACON_SCREENSHOTS === '0') return;
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Picks an option of an Ant select by typing `typed` into `combobox` and clicking `option`, until `chosen` (what the
+ * choice shows, e.g. its tag) is there: Ant's option list re-renders while it filters, and a click in that moment
+ * misses (seen in busy runs). For a multiple select, `option` must exclude options already selected
+ * (`:not(.ant-select-item-option-selected)`), so that a repeat never takes the choice back.
+ */
+export async function chooseOption(
+  combobox: Locator,
+  typed: string,
+  option: Locator,
+  chosen: Locator,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await combobox.click();
+    await combobox.fill(typed);
+    await option.click();
+    try {
+      await chosen.waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** The validation message under the form field that holds `#id` (not Ant's leaving animation copy). */
