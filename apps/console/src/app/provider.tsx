@@ -22,16 +22,15 @@ const theme: ThemeConfig = {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+function onMotionSettingChange(changed: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
+
 /** Whether the person asked their system for less motion (followed live: the setting can change while a page is open). */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(REDUCED_MOTION);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(REDUCED_MOTION).matches,
-  );
+  return useSyncExternalStore(onMotionSettingChange, () => window.matchMedia(REDUCED_MOTION).matches);
 }
 
 /** Query client, antd theme and locale (following the i18n language, loaded with it) and antd's App context. */
