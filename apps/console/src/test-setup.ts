@@ -1,17 +1,7 @@
+import { stubMatchMedia } from './test/match-media';
+
 // jsdom lacks matchMedia and ResizeObserver, which antd uses for responsive layout.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
+stubMatchMedia(() => false);
 class ResizeObserverStub {
   observe(): void {}
   unobserve(): void {}

@@ -2,28 +2,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '../test/match-media';
 import { AppProvider } from './provider';
 
-const jsdomMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
 afterEach(() => {
   cleanup();
-  Object.defineProperty(window, 'matchMedia', jsdomMatchMedia);
+  stubMatchMedia(() => false); // as test-setup.ts has it
 });
 
 /** A system that answers `reduce` for prefers-reduced-motion when `reduce`. */
-function systemMotion(reduce: boolean): void {
-  const matchMedia = (query: string): MediaQueryList => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-  Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: matchMedia });
-}
+const systemMotion = (reduce: boolean) =>
+  stubMatchMedia((query) => reduce && query === '(prefers-reduced-motion: reduce)');
 
 function Motion() {
   const { token } = theme.useToken();

@@ -32,7 +32,6 @@ describe('metrics: token-bucket waits', () => {
       const takes = Promise.all([limiter.take(1), limiter.take(1), limiter.take(1)]);
       await vi.advanceTimersByTimeAsync(100);
       await takes;
-      vi.useRealTimers();
       const text = await metrics.text();
       expect(sample(text, 'beacon_token_bucket_wait_seconds_count', { bucket: 'fcm_quota' })).toBe(2);
       expect(sample(text, 'beacon_token_bucket_wait_seconds_sum', { bucket: 'fcm_quota' })).toBeGreaterThan(
