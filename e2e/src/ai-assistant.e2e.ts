@@ -1,4 +1,9 @@
-import { startAiEmulator, type AiEmulator, type RecordedRequest } from '@beacon/ai-emulator';
+import {
+  startAiEmulator,
+  type AiEmulator,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '@beacon/ai-emulator';
 import { Fleet, startEmulator, type FcmEmulator, type FleetDevice } from '@beacon/fcm-emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,8 +60,11 @@ const schemaOf = (req: RecordedRequest) =>
   (req.body.response_format as { json_schema?: { name?: string; schema?: unknown } } | undefined)
     ?.json_schema;
 
+let lookedAtStream = (): void => {};
+const streamLooked = new Promise<void>((resolve) => (lookedAtStream = resolve));
+
 /** The model: suggestions for the assistant, the translations of the title and text for each language asked. */
-function answer(req: RecordedRequest): string {
+function answer(req: RecordedRequest): string | ScriptedReply {
   const schema = schemaOf(req);
   if (schema?.name === 'translations') {
     const langs = (
@@ -73,7 +81,11 @@ function answer(req: RecordedRequest): string {
     });
     return JSON.stringify({ translations });
   }
-  return JSON.stringify({ kind: 'suggestions', answer: '', suggestions: SUGGESTIONS });
+  // the stream stops after the first suggestion's title until the test has looked at the half-streamed answer
+  return {
+    content: JSON.stringify({ kind: 'suggestions', answer: '', suggestions: SUGGESTIONS }),
+    holdAt: { text: `"title":"${SUGGESTIONS[0]!.title}"`, until: streamLooked },
+  };
 }
 
 beforeAll(async () => {
@@ -115,6 +127,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  lookedAtStream();
   await fleet?.stop();
   await browser?.close();
   await beacon?.close();
@@ -154,6 +167,7 @@ describe('the AI assistant in the browser', () => {
     await streaming.getByText(/^Weekend sale/).waitFor();
     expect(await input.isDisabled()).toBe(true);
     await snap(page, 'ai-assistant-streaming');
+    lookedAtStream();
     await assistant.getByRole('button', { name: 'Use suggestion 2' }).waitFor({ timeout: 30_000 });
     expect(await assistant.getByTestId('ai-suggestion').count()).toBe(2);
     await expect.poll(() => input.isEnabled()).toBe(true);

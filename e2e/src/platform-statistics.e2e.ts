@@ -84,7 +84,10 @@ describe('platform statistics: the admin dashboard and the platform tabs', () =>
     await snap(page, 'platform-settings-statistics');
 
     await page.getByRole('tab', { name: 'Report' }).click();
-    await expect.poll(() => table(page, 'admin-report-table').count()).toBeGreaterThan(0);
+    // the tab's chunk and its two reports load on the first click: more than the 5 s default under a busy CI
+    await expect
+      .poll(() => table(page, 'admin-report-table').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await page.getByTestId('admin-report-grouping').getByText('Week').click();
     await expect.poll(() => page.getByTestId('admin-report-table').innerText()).toContain('-W');
     await snap(page, 'platform-settings-report');

@@ -78,13 +78,32 @@ export async function handleChatCompletion(
     chunkEvent(head, { role: 'assistant', content: '', refusal: null }, null, chunkUsage),
     chunks.length === 0,
   );
+  let sent = '';
+  let hold = reply.holdAt;
   for (const [i, chunk] of chunks.entries()) {
     if (i > 0 && !(await pause(ctx.tokenDelayMs, gone))) return;
     if (gone.aborted) return;
     write(chunkEvent(head, { content: chunk }, null, chunkUsage), i === chunks.length - 1);
+    sent += chunk;
+    if (hold !== undefined && sent.includes(hold.text)) {
+      if (!(await held(hold.until, gone))) return;
+      hold = undefined;
+    }
   }
   if (isDrop) return;
   res.write(chunkEvent(head, {}, finishReason, chunkUsage));
   if (includeUsage) res.write(chunkEvent(head, null, null, usage));
   res.end(DONE_EVENT);
 }
+
+/** Waits for `until` to settle; false when the client went away first. */
+async function held(until: Promise<unknown>, gone: AbortSignal): Promise<boolean> {
+  if (gone.aborted) return false;
+  const away = new Promise<void>((resolve) =>
+    gone.addEventListener('abort', () => resolve(), { once: true }),
+  );
+  await Promise.race([until.then(noop, noop), away]);
+  return !gone.aborted;
+}
+
+function noop(): void {}

@@ -112,4 +112,32 @@ describe('streaming', () => {
     await expect(consume()).rejects.toThrow('terminated');
     expect(received.join('')).toBe('partial answer');
   });
+
+  it('holds a stream once the text sent contains holdAt.text, until its promise settles', async () => {
+    h = await harness();
+    let release = (): void => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    h.emu.script({ chunks: ['one', ' two', ' three', ' four'], holdAt: { text: 'one tw', until } });
+    const received: string[] = [];
+    const stream = await h.client.chat.completions.create({
+      model: 'm',
+      messages: [user('x')],
+      stream: true,
+    });
+    let done = false;
+    const consuming = (async () => {
+      for await (const chunk of stream) received.push(chunk.choices[0]?.delta.content ?? '');
+      done = true;
+    })();
+    const deadline = Date.now() + 5_000;
+    while (received.join('') !== 'one two' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
+    // held: nothing more arrives while the promise is pending
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received.join('')).toBe('one two');
+    expect(done).toBe(false);
+    release();
+    await consuming;
+    expect(received.join('')).toBe('one two three four');
+  });
 });

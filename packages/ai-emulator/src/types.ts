@@ -80,6 +80,11 @@ export interface ScriptedReply {
    * the socket is destroyed mid-stream.
    */
   dropConnection?: boolean;
+  /**
+   * Stop a streamed answer once the text sent so far contains `text`, and go on when `until` settles (or the client
+   * goes away): a test can look at a half-streamed answer for as long as it needs, however slow the machine.
+   */
+  holdAt?: { text: string; until: Promise<unknown> };
 }
 
 export type Responder = (req: RecordedRequest) => string | ScriptedReply;
