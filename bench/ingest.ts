@@ -1,13 +1,13 @@
 // Device API ingest (issue 17): /sdk/v1/register (new devices/s) and /sdk/v1/events (calls/s, events/s) through the
 // shipped server, against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
 // PGlite: buildApp in this process (PGlite is embedded in one process); PostgreSQL: `beacon api --processes N` child
-// processes run from the sources (N from --processes, default "1,2": one, and one per core on this 2-core machine).
+// processes run from the bundle npm start runs (N from --processes, default "1,2": one, and one per core on this 2-core machine).
 // Optionally a memory soak: the events load for --soak-s seconds against `beacon api` (one process), sampling its RSS.
 // Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (PostgreSQL children write CPU-*.cpuprofile in apps/server).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,7 @@ import {
   treeCpuSeconds,
   type BenchDb,
 } from './src/harness';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/ensure.mjs';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
 import { prng } from './src/stat-simulation';
@@ -84,7 +85,10 @@ function treeRssMb(pid: number): number {
   return round(total, 0);
 }
 
-/** `beacon api --processes n` from the sources, on the bench's PostgreSQL database; resolves once it answers. */
+/**
+ * `beacon api --processes n` as `npm start` runs it (the bundle, dist/cli.mjs, built afresh here, with the same node
+ * flags), on the bench's PostgreSQL database; resolves once it answers.
+ */
 async function startApi(
   url: string,
   n: number,
@@ -93,7 +97,7 @@ async function startApi(
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...extra, '--import', 'tsx', 'src/entrypoints/cli.ts', 'api', '--processes', String(n)],
+    [...SERVER_NODE_FLAGS, ...extra, '--enable-source-maps', 'dist/cli.mjs', 'api', '--processes', String(n)],
     {
       cwd: path.join(root, 'apps/server'),
       env: {
@@ -343,6 +347,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 async function main(): Promise<void> {
   const t0 = performance.now();
   const backends: Backend[] = backendsOf(BACKEND);
+  if (backends.includes('postgres'))
+    execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
   const runs: Array<Record<string, unknown>> = [];
   for (const b of backends) runs.push(await runBackend(b));
   const { file, kept } = keptRuns(OUT, backends);

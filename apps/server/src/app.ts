@@ -98,8 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   });
   statistics.start();
   // a console request first sees the events this process acknowledged counted (they are counted off the request path)
-  app.addHook('onRequest', async (req) => {
-    if (statistics.counting && req.url.startsWith('/tcm/')) await statistics.settle();
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!statistics.counting || !req.url.startsWith('/tcm/')) return done();
+    statistics.settle().then(() => done(), done);
   });
   const delivery = new DeliveryRuntime({
     database,

@@ -23,11 +23,15 @@ export interface AuthPluginOptions {
 /** Resolves the session cookie of every /tcm request into `req.session` (null when absent or dead). */
 export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/tcm/')) return;
+  // a callback hook: the other paths (the device API's calls) pass without a promise
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/tcm/')) return done();
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    req.session = (await opts.resolveSession(token)) ?? null;
+    if (!token || token.length > 100) return done();
+    opts.resolveSession(token).then((session) => {
+      req.session = session ?? null;
+      done();
+    }, done);
   });
 });
 

@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** Attaches the response language to every request. */
 export const requestContextPlugin = fp(async (app) => {
   app.decorateRequest('lang', 'en');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = langFromHeader(req.headers['accept-language']);
+    done();
   });
 });

@@ -51,24 +51,29 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
     // uploaded pictures are fetched by devices and may be shown by other sites' previews
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // one callback hook, not two async ones: every device API call passes here, and it needs none of the rest
   app.addHook('onRequest', (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
-  });
-
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/files/')) reply.header('cross-origin-resource-policy', 'cross-origin');
-    if (!req.url.startsWith('/tcm/')) return;
-    const refused = crossSiteOrigin(
-      {
-        method: req.method,
-        origin: req.headers.origin,
-        secFetchSite: req.headers['sec-fetch-site'],
-        host: req.headers.host,
-      },
-      [publicOrigin],
-    );
-    if (refused !== undefined)
-      throw new ApiError(ErrorCodes.PERMISSION_ERROR, (lang) => crossSiteRefused(lang, refused));
+    // the device API answers apps, not browsers: of the browser headers, only nosniff
+    if (req.url.startsWith('/sdk/')) {
+      reply.raw.setHeader('x-content-type-options', 'nosniff');
+      return done();
+    }
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => {
+      if (err) return done(err as Error);
+      if (req.url.startsWith('/files/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+      if (!req.url.startsWith('/tcm/')) return done();
+      const refused = crossSiteOrigin(
+        {
+          method: req.method,
+          origin: req.headers.origin,
+          secFetchSite: req.headers['sec-fetch-site'],
+          host: req.headers.host,
+        },
+        [publicOrigin],
+      );
+      if (refused === undefined) return done();
+      done(new ApiError(ErrorCodes.PERMISSION_ERROR, (lang) => crossSiteRefused(lang, refused)));
+    });
   });
 
   // Fastify parses text/plain by default: a cross-site form could post it without a preflight

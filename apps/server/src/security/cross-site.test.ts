@@ -47,10 +47,11 @@ describe.each(backends('one'))('cross-site requests and request shapes [$name]',
   let appId: number;
   let owner: TestClient;
   let tester: TestClient;
+  let team: Awaited<ReturnType<typeof seedTeam>>;
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    const team = await seedTeam(t);
+    team = await seedTeam(t);
     appId = team.appId;
     // one device, so that a message has an audience
     await registerSdkDevice(t, team.sdkAuth, sdkDevice(1));
@@ -157,6 +158,19 @@ describe.each(backends('one'))('cross-site requests and request shapes [$name]',
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers the device API with nosniff and without the browser headers, which cost every call', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/register',
+      headers: { authorization: team.sdkAuth },
+      payload: sdkDevice(2),
+    });
+    expect(res.json<{ status: number }>().status).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
   });
 
   it('reads an upload only from the part named file', async () => {

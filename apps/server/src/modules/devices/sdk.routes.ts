@@ -35,10 +35,10 @@ export async function registerSdkRoutes(
       });
       if (metrics)
         // onSend, not onResponse: counted before the answer leaves, so a caller that saw it also sees it counted
-        scope.addHook('onSend', async (req, reply, payload) => {
+        scope.addHook('onSend', (req, reply, payload, done) => {
           const url = req.routeOptions.url;
           if (url) metrics.sdkCall(url.slice(url.lastIndexOf('/') + 1), reply.statusCode);
-          return payload;
+          done(null, payload);
         });
       registerCall(scope, sdkCalls.register, 'public', async ({ body, req }) => ({
         deviceId: await deps.devices.register(req.sdkAppId, body),
