@@ -29,5 +29,25 @@ describe.each(backends('one'))(
         created: false,
       });
     });
+
+    it('promotes an existing user once when processes start at once, and only that call reports a password', async () => {
+      // no super admin left: the first admin's address now belongs to a platform administrator
+      await t.database.query(`UPDATE users SET ulevel = 150 WHERE email = 'first@example.com'`);
+      const results = await Promise.all(
+        [1, 2, 3].map(() => t.services.users.ensureFirstAdmin('first@example.com', undefined)),
+      );
+      const created = results.filter((r) => r.created);
+      expect(created).toHaveLength(1);
+      const [row] = await t.database.query<{ ulevel: number }>(
+        `SELECT ulevel FROM users WHERE email = 'first@example.com'`,
+      );
+      expect(row?.ulevel).toBe(100);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/tcm/v1/user/login',
+        payload: { email: 'first@example.com', password: created[0]!.password },
+      });
+      expect(login.json<{ status: number }>().status).toBe(200);
+    });
   },
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures, sessions, users, userTokens } from '../../db/schema';
 import { trackNewUser } from '../../platform/tracking';
@@ -41,6 +41,19 @@ export class UsersRepository {
       .update(users)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id));
+  }
+
+  /**
+   * Raises a user to `ulevel` with `patch`, unless the user already has that level; true when this call did it. Two
+   * processes promoting the same user at once: the second waits for the first's row lock, then finds the level set.
+   */
+  async promote(id: number, ulevel: number, patch: Partial<NewUser>): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ ...patch, ulevel, updatedAt: new Date() })
+      .where(and(eq(users.id, id), ne(users.ulevel, ulevel)))
+      .returning({ id: users.id });
+    return rows.length > 0;
   }
 
   async delete(id: number): Promise<void> {

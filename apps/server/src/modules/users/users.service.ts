@@ -349,7 +349,15 @@ export class UsersService {
         activatedAt: this.now(),
       });
       if (!inserted) return { created: false };
-    } else await this.upsertAdmin(email, chosen, 100);
+    } else {
+      // an existing user made the first super admin: likewise, only the process whose update it was reports
+      const promoted = await this.deps.repo.promote(existing.id, UserLevel.SUPER_ADMIN, {
+        passwordHash: await hashPassword(chosen),
+        source: UserSource.EXTERNAL,
+        activatedAt: existing.activatedAt ?? this.now(),
+      });
+      if (!promoted) return { created: false };
+    }
     return password ? { created: true } : { created: true, password: chosen };
   }
 }
