@@ -1,7 +1,8 @@
 // Device API ingest (issue 17): /sdk/v1/register (new devices/s) and /sdk/v1/events (calls/s, events/s) through the
 // shipped server, against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
-// PGlite: buildApp in this process (PGlite is embedded in one process); PostgreSQL: `beacon api --processes N` child
-// processes run from the bundle npm start runs (N from --processes, default "1,2": one, and one per core on this 2-core machine).
+// Both run `beacon api` from the bundle npm start runs: on PGlite one process on the data folder the bench seeded and
+// closed (PGlite is embedded: one process holds it); on PostgreSQL `beacon api --processes N` (N from --processes,
+// default "1,2": one, and one per core on this 2-core machine).
 // Optionally a memory soak: the events load for --soak-s seconds against `beacon api` (one process), sampling its RSS.
 // Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
 //      [--seconds 10] [--soak-s 600]
@@ -9,8 +10,7 @@
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (PostgreSQL children write CPU-*.cpuprofile in apps/server).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -87,10 +87,11 @@ function treeRssMb(pid: number): number {
 
 /**
  * `beacon api --processes n` as `npm start` runs it (the bundle, dist/cli.mjs, built afresh here, with the same node
- * flags), on the bench's PostgreSQL database; resolves once it answers.
+ * flags), on the bench's database: PostgreSQL's URL, or PGlite's data folder (`DATA_DIR`, whose `pglite` the bench
+ * seeded and closed); resolves once it answers.
  */
 async function startApi(
-  url: string,
+  db: { url: string } | { dataDir: string },
   n: number,
 ): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
@@ -102,7 +103,7 @@ async function startApi(
       cwd: path.join(root, 'apps/server'),
       env: {
         ...process.env,
-        DATABASE_URL: url,
+        ...('url' in db ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
         PORT: String(port),
         HOST: '127.0.0.1',
         BEACON_SECRET_KEY: SECRET,
@@ -160,7 +161,10 @@ function flushFigures(text: string, batcher: string): string {
 }
 
 async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
-  const db: BenchDb = await openBenchDb(backend, 10);
+  // PGlite: seeded here in its data folder, then closed, and opened by `beacon api` (one process holds it)
+  const dataDir = backend === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'beacon-ingest-')) : undefined;
+  const db: BenchDb = await openBenchDb(backend, 10, dataDir && path.join(dataDir, 'pglite'));
+  let dbOpen = true;
   const out: Record<string, unknown> = { backend, date: new Date().toISOString() };
   const closers: Array<() => Promise<unknown>> = [];
   try {
@@ -215,16 +219,22 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     };
 
     const targets: Target[] = [];
-    if (backend === 'pglite') {
-      await built.app.listen({ host: '127.0.0.1', port: 0 });
+    if (dataDir) {
+      await built.app.close();
+      await db.close();
+      dbOpen = false;
+      const api = await startApi({ dataDir }, 1);
+      closers.push(() => api.stop());
       targets.push({
-        label: 'buildApp (this process)',
-        port: (built.app.server.address() as AddressInfo).port,
-        cpu: () => 0,
+        label: 'beacon api (PGlite)',
+        port: api.port,
+        cpu: () => treeCpuSeconds(api.pid),
+        metrics: async (batcher: 'register' | 'events') =>
+          flushFigures(await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text(), batcher),
       });
     } else {
       for (const n of PROCESSES) {
-        const api = await startApi(db.url!, n);
+        const api = await startApi({ url: db.url! }, n);
         closers.push(() => api.stop());
         targets.push({
           label: `beacon api --processes ${n}`,
@@ -298,7 +308,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     out.targets = TARGETS[backend];
 
     if (SOAK_S > 0 && backend === 'postgres') {
-      const api = await startApi(db.url!, 1);
+      const api = await startApi({ url: db.url! }, 1);
       closers.push(() => api.stop());
       const samples: Array<{ s: number; rssMb: number }> = [];
       const t1 = performance.now();
@@ -339,7 +349,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     }
   } finally {
     for (const c of closers.reverse()) await c().catch(() => undefined);
-    await db.close();
+    if (dbOpen) await db.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return out;
 }
@@ -347,8 +358,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 async function main(): Promise<void> {
   const t0 = performance.now();
   const backends: Backend[] = backendsOf(BACKEND);
-  if (backends.includes('postgres'))
-    execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
   const runs: Array<Record<string, unknown>> = [];
   for (const b of backends) runs.push(await runBackend(b));
   const { file, kept } = keptRuns(OUT, backends);

@@ -146,9 +146,14 @@ export interface BenchDb {
 }
 
 /** A migrated, empty database: PGlite in memory, or a throw-away PostgreSQL server from the machine's binaries. */
-export async function openBenchDb(backend: 'pglite' | 'postgres', poolSize = 10): Promise<BenchDb> {
+export async function openBenchDb(
+  backend: 'pglite' | 'postgres',
+  poolSize = 10,
+  /** PGlite: its data directory (in memory without one), for a `beacon api` to open after the bench closes it */
+  pgliteDir?: string,
+): Promise<BenchDb> {
   if (backend === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase(pgliteDir ? { dataDir: pgliteDir } : {});
     await migrate(database);
     return { database, url: undefined, serverCpu: () => 0, close: () => database.close() };
   }
