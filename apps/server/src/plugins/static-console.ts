@@ -33,7 +33,10 @@ declare module 'fastify' {
   }
 }
 
-/** Whether a not-found GET should answer the console's index.html (any path that is not an API path). */
+/**
+ * Whether a not-found GET (or HEAD: a monitor's or a link preview's check of a console address) should answer the
+ * console's index.html (any path that is not an API path).
+ */
 export function isConsolePath(method: string, url: string): boolean {
-  return method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p));
+  return (method === 'GET' || method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
 }

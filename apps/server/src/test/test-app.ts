@@ -22,7 +22,7 @@ export interface TestApp extends BeaconApp {
 export async function startTestApp(
   backend: Backend,
   env: Record<string, string> = {},
-  opts: { runWorkers?: boolean; logger?: AppDeps['logger'] } = {},
+  opts: { runWorkers?: boolean; logger?: AppDeps['logger']; consoleRoot?: string } = {},
 ): Promise<TestApp> {
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
@@ -40,6 +40,7 @@ export async function startTestApp(
     logger: opts.logger ?? false,
     mailer: createMailer(smtpUrl, config.mailFrom, { info: () => undefined }),
     runWorkers: opts.runWorkers ?? false,
+    ...(opts.consoleRoot ? { consoleRoot: opts.consoleRoot } : {}),
   });
   await built.app.ready();
   return {

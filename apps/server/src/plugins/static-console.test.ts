@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../test/databases';
+import { startTestApp, type TestApp } from '../test/test-app';
+
+describe.each(backends('one'))('the console beside the API [$name]', (backend) => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'beacon-console-'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Beacon</title>');
+    t = await startTestApp(backend, {}, { consoleRoot: root });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers a console address with index.html, to GET and to HEAD, with the browser headers', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/app/12/message/editpush' });
+      expect(res.statusCode, method).toBe(200);
+      expect(res.headers['content-type'], method).toMatch(/^text\/html/);
+      // revalidated on every visit: a new build's index.html names the new assets
+      expect(res.headers['cache-control'], method).toMatch(/no-cache|max-age=0/);
+      expect(String(res.headers['content-security-policy']), method).toContain("frame-ancestors 'none'");
+      expect(res.body, method).toBe(method === 'GET' ? '<!doctype html><title>Beacon</title>' : '');
+    }
+  });
+
+  it('keeps the JSON 404 for unknown API paths, and for other methods', async () => {
+    for (const [method, url] of [
+      ['GET', '/tcm/v1/nothing/here'],
+      ['HEAD', '/sdk/v1/nothing'],
+      ['POST', '/app/12/message/editpush'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      if (method !== 'HEAD') expect(res.json<{ status: number }>().status, url).toBe(404);
+    }
+  });
+});
