@@ -7,7 +7,7 @@
 // Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
-// Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (PostgreSQL children write CPU-*.cpuprofile in apps/server).
+// Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU-*.cpuprofile in apps/server).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
