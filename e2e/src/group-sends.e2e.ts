@@ -122,7 +122,8 @@ describe('an app-group send in the browser', () => {
     const scope = dialog.getByTestId('scope-choice');
     await scope.waitFor();
     expect(await scope.getByRole('radio', { name: 'This message only' }).isChecked()).toBe(true);
-    await scope.getByText('Every message of the app-group send').click();
+    // check() clicks and waits until the radio shows checked: a click while the dialog still renders could miss
+    await scope.getByRole('radio', { name: 'Every message of the app-group send' }).check();
     await snap(page, 'group-scope');
     await dialog.getByTestId('confirm-ok').click();
     await until('both stopped', statuses, (s) => s.length === 2 && s.every((x) => x === 3));
