@@ -50,7 +50,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // a busy CI runs a journey up to three times slower than a quiet machine (a tab's first paint took 16 s
-          // there against 5 s here): a screen is given 15 s to show what it should, not expect.poll's 5 s
+          // there against 5 s here): a screen is given 15 s to show what it should, not expect.poll's 1 s
           expect: { poll: { timeout: 15_000 } },
           // after the other projects (sequence.groupOrder), two journeys at a time: with Chromium's and the servers'
           // CPU the two cores are busy (four at a time took as long, each journey twice as slow)

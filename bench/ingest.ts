@@ -220,7 +220,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 
     const targets: Target[] = [];
     if (dataDir) {
-      await built.app.close();
+      // what is open so far (the app), then the database: closed once, here, before `beacon api` opens the folder
+      for (const c of closers.splice(0).reverse()) await c();
       await db.close();
       dbOpen = false;
       const api = await startApi({ dataDir }, 1);

@@ -162,7 +162,7 @@ describe('A/B tests in the browser', () => {
     await page.getByRole('heading', { name: 'New A/B test' }).waitFor();
     // the audience estimate: every registered device of the app
     await expect
-      .poll(() => page.locator('#armA_groupPercent').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('#armA_groupPercent').textContent())
       .toBe(`10% of the audience, about ${FLEET / 10} devices`);
     await page.fill('#description', TITLE);
     for (const tag of TAGS) {

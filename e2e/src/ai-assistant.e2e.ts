@@ -203,7 +203,7 @@ describe('the AI assistant in the browser', () => {
 
     // sent to the fleet
     await page.fill('#openContent', 'shop://weekend-sale');
-    await expect.poll(() => page.inputValue('#pushCount'), { timeout: 15_000 }).not.toBe('');
+    await expect.poll(() => page.inputValue('#pushCount')).not.toBe('');
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');
     const saved = page.waitForResponse((r) => r.url().endsWith(`/app/${appId}/msg/save`));
@@ -243,7 +243,7 @@ describe('the AI assistant in the browser', () => {
     const table = admin.getByTestId('admin-tracking-table');
     const rows = table.locator('tbody tr.ant-table-row');
     // the two accounts of the test, then the assistant opened (ai), a suggestion used, the message sent
-    await expect.poll(async () => rows.count(), { timeout: 15_000 }).toBe(5);
+    await expect.poll(async () => rows.count()).toBe(5);
     for (const label of ['AI assistant opened', 'AI suggestion used', 'AI content sent']) {
       const row = rows.filter({ hasText: label });
       expect(await row.count()).toBe(1);

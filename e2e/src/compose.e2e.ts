@@ -156,7 +156,7 @@ describe('compose a notification in the browser', () => {
       await page.fill(`#langContent_${code}_buttonExtra_0`, extra);
     }
     await page.getByText('Estimated audience').first().waitFor();
-    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(async () => page.inputValue('#pushCount')).toBe('3');
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('This message will be pushed to about 3 devices.').waitFor();

@@ -66,7 +66,7 @@ async function composePage(screen: 'editcross' | 'editpullup', lang?: string): P
   const page = await signedInPage(browser, beacon.url, OWNER);
   await page.goto(`${beacon.url}/app/${appId}/message/${screen}${lang ? `?lang=${lang}` : ''}`);
   await page.locator('.cm-content').first().waitFor();
-  await expect.poll(() => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('3');
+  await expect.poll(() => page.inputValue('#pushCount')).toBe('3');
   return page;
 }
 

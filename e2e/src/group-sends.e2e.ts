@@ -77,7 +77,7 @@ describe('an app-group send in the browser', () => {
     await page.fill('#title', 'Weekend deals in every app');
     await page.fill('#desc', 'Two days only');
     await page.fill('#openContent', 'shop://weekend');
-    await expect.poll(() => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => page.inputValue('#pushCount')).toBe('3');
     await page.getByTestId('app-group-select').click();
     await page.getByTitle('Shop family').click();
     const lite = page.getByTestId(`group-app-${appIds[1]}`);

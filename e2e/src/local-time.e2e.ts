@@ -104,7 +104,7 @@ describe('schedule a notification in each device’s local time', () => {
     expect(await date.inputValue()).toBe(`${tomorrow} 09:00`);
     // the zone is forced to +0000 for local time
     await page.getByText('Local time: each device receives it at this time in its own zone').waitFor();
-    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe(String(DEVICES));
+    await expect.poll(async () => page.inputValue('#pushCount')).toBe(String(DEVICES));
     await snap(page, 'local-time-compose');
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');

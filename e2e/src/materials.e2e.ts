@@ -165,17 +165,15 @@ describe('the material library in the browser', () => {
     await owner.getByRole('dialog').getByTestId('material-pass').waitFor();
     await snap(owner, 'materials-audit-preview');
     await owner.getByTestId('material-pass').click();
-    await expect
-      .poll(async () => (await materialIds()).find((m) => m.id === sale!.id)?.status, { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(async () => (await materialIds()).find((m) => m.id === sale!.id)?.status).toBe(1);
 
     // the operator creates a message from it: the content comes from the material, the message waits for review
     await operator.goto(`${beacon.url}/app/${appId}/material/list`);
     await operator.getByTestId(`material-menu-${sale!.id}`).click();
     await operator.getByRole('menuitem', { name: 'Create message' }).click();
     await operator.waitForURL(`**/message/editpush?materialId=${sale!.id}`);
-    await expect.poll(() => operator.inputValue('#title'), { timeout: 15_000 }).toBe('Nigeria flash sale');
-    await expect.poll(() => operator.inputValue('#pushCount'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => operator.inputValue('#title')).toBe('Nigeria flash sale');
+    await expect.poll(() => operator.inputValue('#pushCount')).toBe('3');
     await snap(operator, 'materials-compose');
     await operator.getByRole('button', { name: 'Review and send' }).click();
     const saved = operator.waitForResponse((r) => r.url().endsWith('/msg/save'));

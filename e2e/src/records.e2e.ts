@@ -261,9 +261,7 @@ describe('notification records in the browser', () => {
         `/tcm/v1/app/${appId}/msg/list`,
       );
     await expect
-      .poll(async () => (await serverCount()).find((r) => r.id === slowId)?.dispatchCount, {
-        timeout: 15_000,
-      })
+      .poll(async () => (await serverCount()).find((r) => r.id === slowId)?.dispatchCount)
       .toBe(atStop);
     await waitForText(page.getByTestId(`dispatched-${slowId}`), atStop.toLocaleString('en-US'));
     await snap(page, 'records-slow-stopped');

@@ -75,7 +75,7 @@ async function compose(description: string): Promise<number> {
   await operator.fill('#title', 'Half price on everything');
   await operator.fill('#desc', 'Today only');
   await operator.fill('#openContent', 'shop://sale');
-  await expect.poll(() => operator.inputValue('#pushCount'), { timeout: 15_000 }).toBe('3');
+  await expect.poll(() => operator.inputValue('#pushCount')).toBe('3');
   await operator.getByRole('button', { name: 'Review and send' }).click();
   const saved = operator.waitForResponse((r) => r.url().endsWith('/msg/save'));
   await operator.getByRole('dialog').getByRole('button', { name: 'Send' }).click();

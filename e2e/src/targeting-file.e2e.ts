@@ -78,7 +78,7 @@ describe('compose to an uploaded file of device ids', () => {
     await fileInput().setInputFiles(txt('buyers.txt', [gaid(1), gaid(3), gaid(1), gaid(77)]));
     await page.getByTestId('gaid-list-summary').getByText('buyers.txt: 3 device IDs').waitFor();
     await expect.poll(() => page.getByTestId('rejected-lines').count()).toBe(0);
-    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('2');
+    await expect.poll(async () => page.inputValue('#pushCount')).toBe('2');
     await snap(page, 'targeting-file-uploaded');
 
     await page.getByRole('button', { name: 'Review and send' }).click();

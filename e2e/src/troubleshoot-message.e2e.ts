@@ -82,7 +82,7 @@ describe('troubleshoot one message for one device', () => {
     await page.fill('#title', 'Weekend sale');
     await page.fill('#desc', 'Half price until Sunday');
     await page.fill('#openContent', 'shop://sale');
-    await expect.poll(async () => page.inputValue('#pushCount'), { timeout: 15_000 }).toBe('4');
+    await expect.poll(async () => page.inputValue('#pushCount')).toBe('4');
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
     const forbidden = page.getByRole('dialog', { name: 'Sending is forbidden in part of the audience' });

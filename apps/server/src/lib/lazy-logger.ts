@@ -3,6 +3,8 @@ import type { Bindings, ChildLoggerOptions } from 'pino';
 
 type Method = 'info' | 'error' | 'debug' | 'fatal' | 'warn' | 'trace';
 type Levels = { levels?: { values: Record<string, number> } };
+type LogMethod = (...args: unknown[]) => void;
+const METHODS: Method[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 
 /**
  * A request's logger that makes the real child logger (its request id bound) only when something is logged at a
@@ -31,30 +33,19 @@ class LazyLogger {
     return this.get().child(b, o);
   }
 
-  fatal(...args: unknown[]): void {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.write('trace', args);
-  }
+  // the six level methods, on the prototype below
+  declare fatal: LogMethod;
+  declare error: LogMethod;
+  declare warn: LogMethod;
+  declare info: LogMethod;
+  declare debug: LogMethod;
+  declare trace: LogMethod;
 
   private get(): FastifyBaseLogger {
     return (this.real ??= this.parent.child(this.bindings, this.opts));
   }
 
-  private write(m: Method, args: unknown[]): void {
+  write(m: Method, args: unknown[]): void {
     const values = (this.parent as FastifyBaseLogger & Levels).levels?.values;
     // a level the logger does not write: nothing to do, and no child made for it
     if (values && (values[m] ?? 0) < (values[this.level] ?? 0)) return;
@@ -62,6 +53,11 @@ class LazyLogger {
     Reflect.apply(target[m], target, args);
   }
 }
+
+for (const m of METHODS)
+  LazyLogger.prototype[m] = function (this: LazyLogger, ...args: unknown[]) {
+    this.write(m, args);
+  };
 
 /**
  * Fastify makes a pino child for every request, and with redaction on that costs more than a device API call's own
