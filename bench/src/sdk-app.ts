@@ -1,8 +1,9 @@
 // A bench-only Fastify app serving only the device API (/sdk/v1): the same Fastify options and the same plugin
 // layers buildApp (apps/server/src/app.ts) puts in front of every route, then registerSdkRoutes with Beacon's own
 // DevicesRepository, SdkAuth and DevicesService — built with the DeviceCounters the run asks for: the shipped
-// StatisticsWriter, or counters that write nothing. Nothing else differs between the two, so their throughput
-// differs by the statistics writer's statements in each flush's transaction.
+// StatisticsWriter, the same writer without the daily rollups (each message's own counters only), or counters that
+// write nothing. Nothing else differs between them, so their throughput differs by the statistics' statements: the
+// queue row in each flush's transaction, and the counting off the request path.
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -37,6 +38,17 @@ export const NO_COUNTERS: DeviceCounters = {
   keepStrayEvents: async () => undefined,
 };
 
+/**
+ * The statistics writer without the daily rollups: each message's own counters (reach, show, click…), its show losses
+ * and its reach by minute, as before the rollups existed; not the per-day rows per message and app nor the unique
+ * devices (the `md`, `ad`, `modes`, `uv`, `k`, `cell` and `ud` parts of the counting statement).
+ */
+export class MessageCountersOnly extends StatisticsWriter {
+  protected override countingParts(): Array<[name: string, sql: string]> {
+    return super.countingParts().filter(([name]) => ['e', 'c', 'mm', 'sl', 'rm'].includes(name));
+  }
+}
+
 export interface StageTotals {
   calls: number;
   ms: number;
@@ -49,6 +61,8 @@ export interface SdkBenchApp {
   port: number;
   /** wall time per flush stage: `flush` (the transaction), `applyEvents`, `keepStrayEvents`, and `countQueued` */
   stages: Map<string, StageTotals>;
+  /** counts at once what the flushes queued (not after the counter's delay) */
+  settle: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,11 +90,14 @@ function timeMethod(
   };
 }
 
-/** Builds and starts (127.0.0.1, a free port) the device API with `counters` ('writer': StatisticsWriter). */
+/**
+ * Builds and starts (127.0.0.1, a free port) the device API with `counters`: 'writer' the StatisticsWriter, 'messages'
+ * MessageCountersOnly, 'none' NO_COUNTERS.
+ */
 export async function startSdkApp(
   config: Config,
   database: Database,
-  counters: 'writer' | 'none',
+  counters: 'writer' | 'messages' | 'none',
 ): Promise<SdkBenchApp> {
   const app = Fastify({
     logger: false,
@@ -93,7 +110,12 @@ export async function startSdkApp(
   const box = new SecretBox(config.secretKey);
   const stages = new Map<string, StageTotals>();
   const repo = new DevicesRepository(database);
-  const writer = counters === 'writer' ? new StatisticsWriter(database) : { ...NO_COUNTERS };
+  const writer =
+    counters === 'writer'
+      ? new StatisticsWriter(database)
+      : counters === 'messages'
+        ? new MessageCountersOnly(database)
+        : { ...NO_COUNTERS };
   const len = (a: unknown[]) => (Array.isArray(a[0]) ? a[0].length : Array.isArray(a[1]) ? a[1].length : 0);
   timeMethod(stages, repo, 'transaction', 'flush');
   timeMethod(stages, repo, 'applyEvents', 'applyEvents', len);
@@ -117,6 +139,7 @@ export async function startSdkApp(
     app,
     port: (app.server.address() as AddressInfo).port,
     stages,
+    settle: () => writer.settle(),
     close: () => app.close(),
   };
 }

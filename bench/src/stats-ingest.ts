@@ -1,5 +1,6 @@
-// The stats bench's ingest phase: /sdk/v1/events throughput with the statistics writer and without it (the same
-// bench-only device API app with no-op counters), and through the shipped buildApp, against a load generator's ceiling.
+// The stats bench's ingest phase: /sdk/v1/events throughput with the statistics writer, with the writer without the
+// daily rollups (each message's own counters only), and without any counting (the same bench-only device API app with
+// no-op counters), and through the shipped buildApp, against a load generator's ceiling.
 import type { buildApp } from '../../apps/server/src/app';
 import { load, round, type benchConfig, type BenchDb } from './harness';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './http-load';
@@ -82,7 +83,7 @@ export async function measureIngest(
     const j = Math.floor(rand() * (i + 1));
     [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
   }
-  const consuming = 3 * ROUNDS;
+  const consuming = 4 * ROUNDS;
   const RESERVE = 64; // fresh pairs for the EXPLAIN of one flush, at the end
   const sliceSize = Math.floor((pairs.length - RESERVE) / consuming);
   let nextSlice = 0;
@@ -100,7 +101,13 @@ export async function measureIngest(
 
   const authorization = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
   const withWriter = await startSdkApp(config, database, 'writer');
+  const messageCounters = await startSdkApp(config, database, 'messages');
   const without = await startSdkApp(config, database, 'none');
+  // the shipped app counts what its process queued before it answers a console request (app.ts): what is left after
+  // the load is counted at once, as in the bench-only apps, instead of after the counter's delay
+  const settleShipped = async () => {
+    await (await fetch(`http://127.0.0.1:${port}/tcm/v1/user/info`)).arrayBuffer();
+  };
   const trivial = await startTrivialServer();
   const base = {
     path: '/sdk/v1/events',
@@ -129,11 +136,18 @@ export async function measureIngest(
       `${backend} ceiling (trivial node:http JSON server): ${r.callsPerSec} calls/s (p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99}; load threads ELU ${r.workerElu.join('/')}, server thread ELU ${r.serverElu})`,
     );
   };
-  const run = async (variant: string, p: number, round_: number, probe?: Map<string, StageTotals>) => {
+  const run = async (
+    variant: string,
+    p: number,
+    round_: number,
+    settle: () => Promise<void>,
+    probe?: Map<string, StageTotals>,
+  ) => {
     const before = await counts();
     const stages0 = new Map([...(probe ?? [])].map(([k, v]) => [k, { ...v }]));
     const r = await runLoad({ ...base, port: p, calls: slice(nextSlice++) }, () => db.serverCpu());
     const t1 = performance.now();
+    await settle();
     while (
       Number(
         (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_pending_batches'))[0]?.n,
@@ -169,16 +183,22 @@ export async function measureIngest(
   };
   try {
     await ceiling();
-    // ABC CBA …: every variant at mirrored places, so a drift of the machine or of the tables (stat_uv fills up)
+    // ABCD DCBA …: every variant at mirrored places, so a drift of the machine or of the tables (stat_uv fills up)
     // weighs on each alike
     for (let r = 1; r <= ROUNDS; r++) {
       const order = [
-        ['with statistics writer', withWriter.port, withWriter.stages] as const,
-        ['without (no-op counters)', without.port, without.stages] as const,
-        ['shipped buildApp (with writer)', port, undefined] as const,
+        ['with statistics writer', withWriter.port, withWriter.settle, withWriter.stages] as const,
+        [
+          'without the rollups (message counters)',
+          messageCounters.port,
+          messageCounters.settle,
+          messageCounters.stages,
+        ] as const,
+        ['without (no-op counters)', without.port, without.settle, without.stages] as const,
+        ['shipped buildApp (with writer)', port, settleShipped, undefined] as const,
       ];
       if (r % 2 === 0) order.reverse();
-      for (const [v, p, stages] of order) await run(v, p, r, stages);
+      for (const [v, p, settle, stages] of order) await run(v, p, r, settle, stages);
     }
     await ceiling();
     const reserve = pairs.subarray(pairs.length - RESERVE);
@@ -202,6 +222,7 @@ export async function measureIngest(
   } finally {
     await trivial.close();
     await withWriter.close();
+    await messageCounters.close();
     await without.close();
   }
   const mean = (v: string, k: 'callsPerSec' | 'eventsPerSec') => {
@@ -215,6 +236,10 @@ export async function measureIngest(
       callsPerSec: mean('with statistics writer', 'callsPerSec'),
       eventsPerSec: mean('with statistics writer', 'eventsPerSec'),
     },
+    messageCounters: {
+      callsPerSec: mean('without the rollups (message counters)', 'callsPerSec'),
+      eventsPerSec: mean('without the rollups (message counters)', 'eventsPerSec'),
+    },
     without: {
       callsPerSec: mean('without (no-op counters)', 'callsPerSec'),
       eventsPerSec: mean('without (no-op counters)', 'eventsPerSec'),
@@ -226,8 +251,13 @@ export async function measureIngest(
     ceilingPerSec,
   };
   const withVsWithout = round(summary.with.callsPerSec / Math.max(1, summary.without.callsPerSec), 2);
+  // issue 12's target: the ingest rate with the rollups against the same writer without them
+  const withVsNoRollups = round(
+    summary.with.callsPerSec / Math.max(1, summary.messageCounters.callsPerSec),
+    2,
+  );
   say(
-    `${backend} ingest: with ${summary.with.callsPerSec} calls/s (${summary.with.eventsPerSec} events/s), without ${summary.without.callsPerSec} calls/s (${summary.without.eventsPerSec} events/s) → with/without ${withVsWithout}; shipped app ${summary.shipped.callsPerSec} calls/s; ceiling ${ceilingPerSec} calls/s (without/ceiling ${round(summary.without.callsPerSec / ceilingPerSec, 2)})`,
+    `${backend} ingest: with ${summary.with.callsPerSec} calls/s (${summary.with.eventsPerSec} events/s), without the rollups ${summary.messageCounters.callsPerSec} calls/s → with/without rollups ${withVsNoRollups}; without any counting ${summary.without.callsPerSec} calls/s (${summary.without.eventsPerSec} events/s) → with/without ${withVsWithout}; shipped app ${summary.shipped.callsPerSec} calls/s; ceiling ${ceilingPerSec} calls/s (without/ceiling ${round(summary.without.callsPerSec / ceilingPerSec, 2)})`,
   );
   return {
     devices: devs.length,
@@ -243,6 +273,7 @@ export async function measureIngest(
       rounds: ROUNDS,
     },
     summary,
+    withVsNoRollups,
     withVsWithout,
     withoutVsCeiling: round(summary.without.callsPerSec / ceilingPerSec, 2),
     ceilings,
@@ -259,13 +290,14 @@ export function printIngest(runs: Array<Record<string, unknown>>): void {
     backend: string;
     ingest?: {
       summary: Record<string, { callsPerSec: number; eventsPerSec: number }> & { ceilingPerSec: number };
+      withVsNoRollups: number;
       withVsWithout: number;
     };
   }>) {
     if (!r.ingest) continue;
     const s = r.ingest.summary;
     console.log(
-      `  ${r.backend}: with ${s.with!.callsPerSec} calls/s (${s.with!.eventsPerSec} ev/s), without ${s.without!.callsPerSec} calls/s (${s.without!.eventsPerSec} ev/s), ratio ${r.ingest.withVsWithout}; shipped ${s.shipped!.callsPerSec} calls/s; ceiling ${s.ceilingPerSec} calls/s`,
+      `  ${r.backend}: with ${s.with!.callsPerSec} calls/s (${s.with!.eventsPerSec} ev/s); without the rollups ${s.messageCounters?.callsPerSec} calls/s, ratio ${r.ingest.withVsNoRollups}; without any counting ${s.without!.callsPerSec} calls/s (${s.without!.eventsPerSec} ev/s), ratio ${r.ingest.withVsWithout}; shipped ${s.shipped!.callsPerSec} calls/s; ceiling ${s.ceilingPerSec} calls/s`,
     );
   }
 }

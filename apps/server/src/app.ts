@@ -32,6 +32,7 @@ import multipart from '@fastify/multipart';
 import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
 import { Metrics, serveMetrics, type BatcherName } from './platform/metrics';
+import { startPgliteUpkeep } from './db/pglite-upkeep';
 import { registerRetention } from './platform/retention';
 
 export const VERSION = '0.1.0';
@@ -97,6 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     onError: (err) => app.log.error({ err }, 'counting queued events failed; the sweep retries'),
   });
   statistics.start();
+  // PGlite runs no autovacuum (single-user mode): this process runs autovacuum's rule on it (db/pglite-upkeep.ts)
+  const upkeep = startPgliteUpkeep(database, {
+    onError: (err) => app.log.warn({ err }, 'PGlite upkeep (VACUUM, ANALYZE) failed; the next pass retries'),
+  });
   // a console request first sees the events this process acknowledged counted (they are counted off the request path)
   app.addHook('onRequest', (req, _reply, done) => {
     if (!statistics.counting || !req.url.startsWith('/tcm/')) return done();
@@ -172,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   app.addHook('onClose', async () => {
     await devices.drain();
     await statistics.close();
+    await upkeep.close();
     await retention.close();
     await delivery.close();
   });

@@ -1,7 +1,11 @@
 import type { Database, Queryable } from '../../db/client';
 
 export interface EventCounterOptions {
-  /** Most queued flushes (rows of stat_pending_batches, up to 100 events each) one counting transaction takes. */
+  /**
+   * Most queued flushes (rows of stat_pending_batches, one per flush of the devices' events) one counting transaction
+   * takes: default 500, more than a busy second brings, so a run counts what its delay gathered at once (at 100, a
+   * second's flushes were split in two runs, and counting 3,000 events cost 21 µs each on PGlite against 17 for 6,000).
+   */
   batch?: number;
   /**
    * How long a kick waits before counting (default 1 s), so that a burst is counted in a few large batches rather
@@ -36,7 +40,7 @@ export class EventCounter {
     private readonly count: (tx: Queryable, limit: number) => Promise<number>,
     private readonly opts: EventCounterOptions = {},
   ) {
-    this.batch = opts.batch ?? 100;
+    this.batch = opts.batch ?? 500;
   }
 
   /** Starts the periodic sweep (the events of a crashed process, or of a run that failed). */

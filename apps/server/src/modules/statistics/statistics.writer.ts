@@ -164,11 +164,32 @@ export class StatisticsWriter implements SendCounter {
    * queued flushes countQueued deletes.
    */
   private countingStatement(source: string): string {
-    return `WITH ${source}, e AS (
-         SELECT t.*, m.app_id, m.msg_type, m.content_create_type > 0 AS ai, COALESCE(m.started_at, m.created_at) AS since
-         FROM t JOIN messages m ON m.id = t.message_id
-       ), c AS (
-         SELECT message_id, day, country, app_version, app_id, msg_type, ai,
+    const parts = this.countingParts()
+      .map(([name, sql]) => `${name} AS (${sql}\n       )`)
+      .join(', ');
+    return `WITH ${source}, ${parts}
+       SELECT count(*)::int AS n FROM t`;
+  }
+
+  /**
+   * The counting statement's CTEs, in order, by name: `e` the events with their message, `c` their counts per
+   * (message, day, country, version); then the message's own counters (`mm`), its show losses (`sl`) and reach by
+   * minute (`rm`); and the daily rollups: per message and per app (`md`, `ad`) and the unique devices (`modes`, `uv`,
+   * `k`, `cell`, `ud`). The ingest bench leaves the rollups out to measure what they cost.
+   */
+  protected countingParts(): Array<[name: string, sql: string]> {
+    return [
+      [
+        'e',
+        `SELECT t.*, m.app_id, m.msg_type, m.content_create_type > 0 AS ai, COALESCE(m.started_at, m.created_at) AS since,
+                -- the statistics modes the message counts in: 0 all; 1 backend or 2 AI all; 3 AI notifications
+                CASE WHEN ${REPORTED_TYPE('m.msg_type')} THEN 1 | (CASE WHEN m.content_create_type > 0 THEN 4 ELSE 2 END)
+                       | (CASE WHEN m.content_create_type > 0 AND m.msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END AS modes
+         FROM t JOIN messages m ON m.id = t.message_id`,
+      ],
+      [
+        'c',
+        `SELECT message_id, day, country, app_version, app_id, msg_type, ai,
                 count(*) FILTER (WHERE bits & ${bits('received')} > 0)::int AS reach,
                 count(*) FILTER (WHERE bits & ${bits('shown')} > 0)::int AS show,
                 count(*) FILTER (WHERE bits & ${bits('clicked')} > 0)::int AS click,
@@ -176,87 +197,98 @@ export class StatisticsWriter implements SendCounter {
                 count(*) FILTER (WHERE bits & ${bits('dismissed')} > 0)::int AS dismiss,
                 count(*) FILTER (WHERE bits & ${bits('show_failed')} > 0)::int AS show_fail,
                 count(*) FILTER (WHERE bits & ${bits('recalled')} > 0)::int AS recalled
-         FROM e GROUP BY message_id, day, country, app_version, app_id, msg_type, ai
-       ), md AS (
-         INSERT INTO stat_message_days AS x (message_id, day, country, app_version, app_id, reach, show, click,
+         FROM e GROUP BY message_id, day, country, app_version, app_id, msg_type, ai`,
+      ],
+      [
+        'md',
+        `INSERT INTO stat_message_days AS x (message_id, day, country, app_version, app_id, reach, show, click,
                                              conversion, dismiss, show_fail, recalled)
          SELECT message_id, day, country, app_version, app_id, reach, show, click, conversion, dismiss, show_fail, recalled
          FROM c ORDER BY message_id, day, country, app_version
          ON CONFLICT (message_id, day, country, app_version) DO UPDATE SET reach = x.reach + EXCLUDED.reach,
            show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion,
            dismiss = x.dismiss + EXCLUDED.dismiss, show_fail = x.show_fail + EXCLUDED.show_fail,
-           recalled = x.recalled + EXCLUDED.recalled
-       ), ad AS (
-         INSERT INTO stat_app_days AS x (app_id, day, msg_type, ai, country, app_version, reach, show, click, conversion)
+           recalled = x.recalled + EXCLUDED.recalled`,
+      ],
+      [
+        'ad',
+        `INSERT INTO stat_app_days AS x (app_id, day, msg_type, ai, country, app_version, reach, show, click, conversion)
          SELECT app_id, day, msg_type, ai, country, app_version, sum(reach), sum(show), sum(click), sum(conversion)
          FROM c WHERE ${REPORTED_TYPE('msg_type')}
          GROUP BY app_id, day, msg_type, ai, country, app_version ORDER BY 1, 2, 3, 4, 5, 6
          ON CONFLICT (app_id, day, msg_type, ai, country, app_version) DO UPDATE SET reach = x.reach + EXCLUDED.reach,
-           show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion
-       ), mm AS (
-         UPDATE messages SET reach_count = reach_count + s.reach, show_count = show_count + s.show,
+           show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion`,
+      ],
+      [
+        'mm',
+        `UPDATE messages SET reach_count = reach_count + s.reach, show_count = show_count + s.show,
            click_count = click_count + s.click, conversion_count = conversion_count + s.conversion,
            dismiss_count = dismiss_count + s.dismiss, show_fail_count = show_fail_count + s.show_fail,
            recalled_count = recalled_count + s.recalled
          FROM (SELECT message_id, sum(reach) AS reach, sum(show) AS show, sum(click) AS click, sum(conversion) AS conversion,
                       sum(dismiss) AS dismiss, sum(show_fail) AS show_fail, sum(recalled) AS recalled
                FROM c GROUP BY message_id) s
-         WHERE messages.id = s.message_id
-       ), sl AS (
-         INSERT INTO message_show_losses AS x (message_id, reason, count)
+         WHERE messages.id = s.message_id`,
+      ],
+      [
+        'sl',
+        `INSERT INTO message_show_losses AS x (message_id, reason, count)
          SELECT message_id, COALESCE(reason, 20), count(*)
          FROM e WHERE bits & ${bits('show_failed')} > 0 GROUP BY 1, 2 ORDER BY 1, 2
-         ON CONFLICT (message_id, reason) DO UPDATE SET count = x.count + EXCLUDED.count
-       ), rm AS (
-         INSERT INTO message_reach_minutes AS x (message_id, minute, reach)
-         SELECT message_id, GREATEST(0, floor(extract(epoch FROM (received_at - since)) / 60))::int, count(*)
+         ON CONFLICT (message_id, reason) DO UPDATE SET count = x.count + EXCLUDED.count`,
+      ],
+      [
+        'rm',
+        `INSERT INTO message_reach_minutes AS x (message_id, minute, reach)
+         SELECT message_id, GREATEST(0, floor(date_part('epoch', received_at - since) / 60))::int, count(*)
          FROM e WHERE bits & ${bits('received')} > 0 AND received_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
-         ON CONFLICT (message_id, minute) DO UPDATE SET reach = x.reach + EXCLUDED.reach
-       ), modes AS (
-         -- the statistics modes a message counts in: 0 all; 1 backend or 2 AI all; 3 AI notifications
-         SELECT app_id, day, device_id, country, app_version,
-                bit_or(CASE WHEN bits & ${bits('shown')} > 0 THEN 1 | (CASE WHEN ai THEN 4 ELSE 2 END) | (CASE WHEN ai AND msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END)::smallint AS show_modes,
-                bit_or(CASE WHEN bits & ${bits('clicked')} > 0 THEN 1 | (CASE WHEN ai THEN 4 ELSE 2 END) | (CASE WHEN ai AND msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END)::smallint AS click_modes
-         FROM e WHERE bits & ${bits('shown') | bits('clicked')} > 0 AND ${REPORTED_TYPE('msg_type')}
-           AND day >= ${UTC_DAY} - ${UV_DAYS}
-         GROUP BY app_id, day, device_id, country, app_version
-       ), uv AS (
-         INSERT INTO stat_uv AS x (app_id, day, device_id, show_modes, click_modes)
-         SELECT DISTINCT ON (app_id, day, device_id) app_id, day, device_id, show_modes, click_modes FROM modes
-         ORDER BY app_id, day, device_id
+         ON CONFLICT (message_id, minute) DO UPDATE SET reach = x.reach + EXCLUDED.reach`,
+      ],
+      [
+        'modes',
+        `SELECT app_id, day, device_id, max(country) AS country, max(app_version) AS app_version,
+                bit_or(CASE WHEN bits & ${bits('shown')} > 0 THEN modes ELSE 0 END)::smallint AS show_modes,
+                bit_or(CASE WHEN bits & ${bits('clicked')} > 0 THEN modes ELSE 0 END)::smallint AS click_modes
+         FROM e WHERE bits & ${bits('shown') | bits('clicked')} > 0 AND modes > 0 AND day >= (SELECT ${UTC_DAY} - ${UV_DAYS})
+         GROUP BY app_id, day, device_id`,
+      ],
+      [
+        'uv',
+        `INSERT INTO stat_uv AS x (app_id, day, device_id, show_modes, click_modes)
+         SELECT app_id, day, device_id, show_modes, click_modes FROM modes ORDER BY app_id, day, device_id
          ON CONFLICT (app_id, day, device_id) DO UPDATE SET show_modes = x.show_modes | EXCLUDED.show_modes,
            click_modes = x.click_modes | EXCLUDED.click_modes, prev_show = x.show_modes, prev_click = x.click_modes
          WHERE (EXCLUDED.show_modes & ~x.show_modes) <> 0 OR (EXCLUDED.click_modes & ~x.click_modes) <> 0
-         RETURNING x.app_id, x.day, x.device_id, (x.show_modes & ~x.prev_show) AS new_show, (x.click_modes & ~x.prev_click) AS new_click
-       ), k AS (
-         -- each device with new modes, in its (country, version) cell: uv and modes grouped by the device, not joined
-         -- (the planner expects a few rows from each CTE, and a join of two CTEs can run as a nested loop, batch² steps)
-         SELECT app_id, day, max(country) AS country, max(app_version) AS app_version,
-                max(new_show) AS new_show, max(new_click) AS new_click
-         FROM (SELECT app_id, day, device_id, country, app_version, NULL::int AS new_show, NULL::int AS new_click
-               FROM modes
-               UNION ALL
-               SELECT app_id, day, device_id, NULL, NULL, new_show, new_click FROM uv) u
-         GROUP BY app_id, day, device_id
-         HAVING max(new_show) IS NOT NULL
-       ), cell AS (
-         SELECT app_id, day, country, app_version,
+         RETURNING x.app_id, x.day, x.device_id, (x.show_modes & ~x.prev_show) AS new_show, (x.click_modes & ~x.prev_click) AS new_click`,
+      ],
+      [
+        'k',
+        `-- each device with new modes, in its (country, version) cell (a hash join: countQueued turns nested loops off,
+         -- since the planner expects a few rows from each CTE and a nested loop would take batch² steps)
+         SELECT uv.app_id, uv.day, modes.country, modes.app_version, uv.new_show, uv.new_click
+         FROM uv JOIN modes USING (app_id, day, device_id)`,
+      ],
+      [
+        'cell',
+        `SELECT app_id, day, country, app_version,
                 count(*) FILTER (WHERE new_show & 1 > 0) AS s0, count(*) FILTER (WHERE new_click & 1 > 0) AS c0,
                 count(*) FILTER (WHERE new_show & 2 > 0) AS s1, count(*) FILTER (WHERE new_click & 2 > 0) AS c1,
                 count(*) FILTER (WHERE new_show & 4 > 0) AS s2, count(*) FILTER (WHERE new_click & 4 > 0) AS c2,
                 count(*) FILTER (WHERE new_show & 8 > 0) AS s3, count(*) FILTER (WHERE new_click & 8 > 0) AS c3
-         FROM k GROUP BY app_id, day, country, app_version
-       ), ud AS (
-         INSERT INTO stat_uv_days AS x (app_id, day, mode, country, app_version, show_uv, click_uv)
+         FROM k GROUP BY app_id, day, country, app_version`,
+      ],
+      [
+        'ud',
+        `INSERT INTO stat_uv_days AS x (app_id, day, mode, country, app_version, show_uv, click_uv)
          SELECT cell.app_id, cell.day, mo.mode, cell.country, cell.app_version, mo.show_uv, mo.click_uv
          FROM cell CROSS JOIN LATERAL (VALUES (0, cell.s0, cell.c0), (1, cell.s1, cell.c1), (2, cell.s2, cell.c2),
                                               (3, cell.s3, cell.c3)) AS mo(mode, show_uv, click_uv)
          WHERE mo.show_uv + mo.click_uv > 0
          ORDER BY 1, 2, 3, 4, 5
          ON CONFLICT (app_id, day, mode, country, app_version) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
-           click_uv = x.click_uv + EXCLUDED.click_uv
-       )
-       SELECT count(*)::int AS n FROM t`;
+           click_uv = x.click_uv + EXCLUDED.click_uv`,
+      ],
+    ];
   }
 
   /**
@@ -275,6 +307,7 @@ export class StatisticsWriter implements SendCounter {
     );
     if (!batch?.ids || !batch.messages) return 0;
     await lockMessages(tx, batch.messages);
+    await tx.query('SET LOCAL enable_nestloop = off');
     await tx.query(
       this.countingStatement(
         `taken AS (DELETE FROM stat_pending_batches WHERE id = ANY($1::bigint[]) RETURNING *),
