@@ -263,10 +263,18 @@ export class StatisticsWriter implements SendCounter {
       ],
       [
         'k',
-        `-- each device with new modes, in its (country, version) cell (a hash join: countQueued turns nested loops off,
-         -- since the planner expects a few rows from each CTE and a nested loop would take batch² steps)
-         SELECT uv.app_id, uv.day, modes.country, modes.app_version, uv.new_show, uv.new_click
-         FROM uv JOIN modes USING (app_id, day, device_id)`,
+        // each device with new modes, in its (country, version) cell: uv and modes grouped by the device, not joined
+        // (the planner expects a few rows from each CTE, and a join of two CTEs can run as a nested loop, batch² steps:
+        // PGlite's does, 700 µs an event; turning nested loops off instead made PostgreSQL JIT-compile the statement,
+        // over a second a run)
+        `SELECT app_id, day, max(country) AS country, max(app_version) AS app_version,
+                max(new_show) AS new_show, max(new_click) AS new_click
+         FROM (SELECT app_id, day, device_id, country, app_version, NULL::int AS new_show, NULL::int AS new_click
+               FROM modes
+               UNION ALL
+               SELECT app_id, day, device_id, NULL, NULL, new_show, new_click FROM uv) u
+         GROUP BY app_id, day, device_id
+         HAVING max(new_show) IS NOT NULL`,
       ],
       [
         'cell',
@@ -307,7 +315,6 @@ export class StatisticsWriter implements SendCounter {
     );
     if (!batch?.ids || !batch.messages) return 0;
     await lockMessages(tx, batch.messages);
-    await tx.query('SET LOCAL enable_nestloop = off');
     await tx.query(
       this.countingStatement(
         `taken AS (DELETE FROM stat_pending_batches WHERE id = ANY($1::bigint[]) RETURNING *),
