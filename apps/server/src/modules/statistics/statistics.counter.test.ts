@@ -152,4 +152,35 @@ describe.each(backends())('queued events are counted exactly once [$name]', (bac
     ]);
     expect(await writer.pruneUniqueDevices(new Date(Date.now() + 86_400_000))).toBe(0);
   });
+
+  it('counts a device once per day in unique shows and clicks, even when one batch has it in two cells', async () => {
+    const writer = new StatisticsWriter(database);
+    const today = utcDay(new Date());
+    const uniques = async () => {
+      const [row] = await database.query<{ shows: number; clicks: number }>(
+        `SELECT COALESCE(sum(show_uv), 0)::int AS shows, COALESCE(sum(click_uv), 0)::int AS clicks
+         FROM stat_uv_days d JOIN messages m ON m.app_id = d.app_id WHERE m.id = $1 AND d.mode = 0 AND d.day = $2::date`,
+        [messageId, today],
+      );
+      return row!;
+    };
+    const before = await uniques();
+    // the device showed the message, updated the app, then clicked it: two flushes, counted in one batch, each with
+    // the version the device had then
+    const device = { ...sends[0]!, deviceId: '7000', day: today };
+    await database.transaction((tx) =>
+      writer.queueEvents(tx, [{ ...device, newBits: EVENT_BITS.received | EVENT_BITS.shown }]),
+    );
+    await database.transaction((tx) =>
+      writer.queueEvents(tx, [{ ...device, newBits: EVENT_BITS.clicked, appVersion: '3.2.0' }]),
+    );
+    await database.transaction((tx) => writer.countQueued(tx, 10));
+    expect(await uniques()).toEqual({ shows: before.shows + 1, clicks: before.clicks + 1 });
+    const [kept] = await database.query<{ show: number; click: number }>(
+      'SELECT show_modes AS show, click_modes AS click FROM stat_uv WHERE device_id = 7000 AND day = $1::date',
+      [today],
+    );
+    expect(kept!.show & 1).toBe(1);
+    expect(kept!.click & 1).toBe(1);
+  });
 });
