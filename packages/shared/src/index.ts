@@ -46,3 +46,4 @@ export * from './contracts/materials';
 export * from './material-sheet';
 export * from './contracts/journeys';
 export * from './contracts/ai';
+export * from './validation-messages';

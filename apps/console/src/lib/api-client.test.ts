@@ -98,6 +98,9 @@ describe('apiRequest', () => {
     );
     expect(error.code).toBe(400);
     expect(error.fields[0]?.field).toBe('email');
+    // in the console's language (fr here), as the server would say it
+    expect(error.fields[0]?.message).toBe('doit être une adresse e-mail valide');
+    expect(error.message).toBe('email doit être une adresse e-mail valide');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -5,6 +5,7 @@ import {
   callPath,
   Envelope,
   errorMessage,
+  localizeIssueMessage,
   ErrorCodes,
   FieldError,
 } from '@beacon/shared';
@@ -40,7 +41,11 @@ const AnyEnvelope = Envelope(z.unknown());
 const FieldList = z.object({ fields: z.array(FieldError) });
 
 function invalidInput(error: z.ZodError, lang: MessageLang): ApiError {
-  const fields = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  // the contract's own words, in the reader's language (as the server's 400 would say them)
+  const fields = error.issues.map((issue) => ({
+    field: issue.path.join('.'),
+    message: localizeIssueMessage(issue.message, issue, lang),
+  }));
   const first = fields[0];
   const message = first
     ? `${first.field} ${first.message}`

@@ -1,21 +1,36 @@
 import fp from 'fastify-plugin';
-import { type ErrorCode, ErrorCodes, errorMessage, httpStatusFor, type MessageLang } from '@beacon/shared';
+import {
+  type ErrorCode,
+  ErrorCodes,
+  errorMessage,
+  httpStatusFor,
+  type IssueLike,
+  localizeIssueMessage,
+  type MessageLang,
+} from '@beacon/shared';
 import { ApiError } from '../lib/api-error';
 import { isConsolePath } from './static-console';
 
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  /** the zod issue's code (fastify-type-provider-zod), or `custom` for the validator's own */
+  keyword?: string;
+  /** the zod issue's other fields (minimum, origin, format…) */
+  params?: IssueLike & { issue?: { path?: PropertyKey[] } };
 }
 
-/** One name per invalid field, from Fastify's validation errors (zod issues carry their path). */
-function fieldsOf(validation: ValidationIssue[], context: string | undefined) {
+/**
+ * One name per invalid field, from Fastify's validation errors (zod issues carry their path), with what is wrong in
+ * the reader's language (the rules' English messages and zod's, translated by @beacon/shared localizeIssueMessage).
+ */
+function fieldsOf(validation: ValidationIssue[], context: string | undefined, lang: MessageLang) {
   return validation.map((v) => {
     const fromPath = v.params?.issue?.path?.map(String).join('.');
     const fromPointer = v.instancePath?.replace(/^\//, '').replace(/\//g, '.');
     const field = fromPath || fromPointer || context || 'body';
-    return { field, message: v.message ?? 'is invalid' };
+    const message = v.message ?? 'is invalid';
+    return { field, message: localizeIssueMessage(message, { ...v.params, code: v.keyword, message }, lang) };
   });
 }
 
@@ -28,6 +43,21 @@ function illegal(lang: MessageLang, detail: string, data?: unknown) {
   const code = ErrorCodes.PARAMETER_ILLEGAL;
   return envelope(code, lang, `${errorMessage(code, lang)}: ${detail}`, data);
 }
+
+/** What is wrong with a body Fastify refused before validation, in the reader's language. */
+const BODY_PROBLEMS: Record<'json' | 'tooLarge' | 'mediaType', Record<MessageLang, string>> = {
+  json: {
+    en: 'body is not valid JSON',
+    zh: '请求体不是有效的 JSON',
+    fr: 'le corps n’est pas du JSON valide',
+  },
+  tooLarge: { en: 'body too large', zh: '请求体过大', fr: 'corps trop volumineux' },
+  mediaType: {
+    en: 'unsupported content type',
+    zh: '不支持的内容类型',
+    fr: 'type de contenu non pris en charge',
+  },
+};
 
 /** What a full disk means for the request, in the reader's language. */
 const STORAGE_FULL: Record<MessageLang, string> = {
@@ -55,18 +85,18 @@ export const errorEnvelopePlugin = fp(async (app) => {
       code?: string;
     };
     if (e.validation) {
-      const fields = fieldsOf(e.validation, e.validationContext);
+      const fields = fieldsOf(e.validation, e.validationContext, lang);
       const named = fields.map((f) => `${f.field} ${f.message}`).join('; ');
       return reply.code(400).send(illegal(lang, named, { fields }));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(illegal(lang, 'body is not valid JSON'));
+      return reply.code(400).send(illegal(lang, BODY_PROBLEMS.json[lang]));
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
-      return reply.code(413).send(illegal(lang, 'body too large'));
+      return reply.code(413).send(illegal(lang, BODY_PROBLEMS.tooLarge[lang]));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
-      return reply.code(415).send(illegal(lang, 'unsupported content type'));
+      return reply.code(415).send(illegal(lang, BODY_PROBLEMS.mediaType[lang]));
     }
     const cause = (e as { cause?: { code?: unknown } }).cause?.code; // drizzle wraps the driver's error
     if ([e.code, cause].some((c) => c === '53100' || c === 'ENOSPC')) {

@@ -49,8 +49,36 @@ describe.each(backends('one'))('accounts and sessions [$name]', (backend) => {
     const body = res.json();
     expect(body.status).toBe(400);
     expect(body.msg).toContain('参数不合法');
-    expect(body.msg).toContain('email');
-    expect(body.data.fields).toEqual([{ field: 'email', message: 'must be a valid e-mail address' }]);
+    expect(body.msg).toContain('email 必须为有效的邮箱地址');
+    expect(body.data.fields).toEqual([{ field: 'email', message: '必须为有效的邮箱地址' }]);
+  });
+
+  it('says what is wrong in French too, for our rules, zod’s own checks and a body that is not JSON', async () => {
+    const fr = { 'accept-language': 'fr-FR,fr;q=0.9' };
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/tcm/v1/user/login',
+      headers: fr,
+      payload: { password: 'x' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.fields).toEqual([{ field: 'email', message: 'est obligatoire' }]);
+    expect(missing.json().msg).toMatch(/^Paramètre invalide\s?: email est obligatoire$/);
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/tcm/v1/user/login',
+      headers: { ...fr, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().msg).toContain('le corps n’est pas du JSON valide');
+    // English stays as the rules word it
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/tcm/v1/user/login',
+      payload: { email: 'not-an-email', password: 'x' },
+    });
+    expect(en.json().data.fields).toEqual([{ field: 'email', message: 'must be a valid e-mail address' }]);
   });
 
   it('slows down repeated failures per e-mail with code 1007 and a clear message', async () => {
