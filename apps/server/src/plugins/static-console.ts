@@ -19,6 +19,8 @@ export const staticConsolePlugin = fp<{ root: string }>(async (app, opts) => {
     root: opts.root,
     wildcard: false,
     index: false,
+    // our own cache-control only (send's `public, max-age=0` replaced the no-cache of index.html)
+    cacheControl: false,
     setHeaders: (res, file) => {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
