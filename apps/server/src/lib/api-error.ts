@@ -1,4 +1,10 @@
-import { type ErrorCode, ErrorCodes, errorMessage, type MessageLang } from '@beacon/shared';
+import {
+  type ErrorCode,
+  ErrorCodes,
+  errorMessage,
+  localizeIssueMessage,
+  type MessageLang,
+} from '@beacon/shared';
 import type { z } from 'zod';
 
 /** A refusal with a catalogue code (ErrorCodes); the error plugin turns it into `{status: code, msg, data}`. */
@@ -17,12 +23,17 @@ export class ApiError extends Error {
   }
 }
 
-/** A status 400 naming the field that is wrong. */
+/**
+ * A status 400 naming the field that is wrong, `message` in English (a predicate: "must be …", "is not …"); the
+ * reader sees it in their language (@beacon/shared localizeIssueMessage, here and in `data.fields` by the error plugin).
+ */
 export function fieldError(field: string, message: string): ApiError {
   const code = ErrorCodes.PARAMETER_ILLEGAL;
-  return new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${field} ${message}`, {
-    fields: [{ field, message }],
-  });
+  return new ApiError(
+    code,
+    (lang) => `${errorMessage(code, lang)}: ${field} ${localizeIssueMessage(message, undefined, lang)}`,
+    { fields: [{ field, message }] },
+  );
 }
 
 /** Parses input a raw route reads itself (CSV downloads' query and path) with the call's rule: a 400 naming the field. */

@@ -34,6 +34,21 @@ function fieldsOf(validation: ValidationIssue[], context: string | undefined, la
   });
 }
 
+/** A refusal's data with its `fields` (a service's fieldError: English predicates) in the reader's language. */
+function localizedFields(data: unknown, lang: MessageLang): unknown {
+  if (lang === 'en' || typeof data !== 'object' || data === null) return data;
+  const fields = (data as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return data;
+  return {
+    ...data,
+    fields: fields.map((f: unknown) =>
+      typeof f === 'object' && f !== null && typeof (f as { message?: unknown }).message === 'string'
+        ? { ...f, message: localizeIssueMessage((f as { message: string }).message, undefined, lang) }
+        : f,
+    ),
+  };
+}
+
 function envelope(code: ErrorCode, lang: MessageLang, msg?: string, data?: unknown) {
   return { status: code, msg: msg ?? errorMessage(code, lang), ...(data === undefined ? {} : { data }) };
 }
@@ -76,7 +91,7 @@ export const errorEnvelopePlugin = fp(async (app) => {
     if (err instanceof ApiError) {
       return reply
         .code(httpStatusFor(err.code))
-        .send(envelope(err.code, lang, err.messageFor(lang), err.data));
+        .send(envelope(err.code, lang, err.messageFor(lang), localizedFields(err.data, lang)));
     }
     const e = err as Error & {
       validation?: ValidationIssue[];

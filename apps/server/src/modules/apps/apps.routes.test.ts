@@ -264,6 +264,16 @@ describe.each(backends('one'))('apps: info, list, create, delete [$name]', (back
     const stranger = await clientFor(t, 'stranger');
     const wrong = await stranger.post(`/tcm/v1/app/${app.id}/delete`, { pkg: 'com.example.shop' });
     expect(wrong.json().data.fields[0].field).toBe('pkg');
+    // a service's refusal says what is wrong in the reader's language, in the message and in the field
+    const inFrench = new TestClient(t.app, { 'accept-language': 'fr' });
+    inFrench.cookie = stranger.cookie;
+    const refusedFr = (
+      await inFrench.post(`/tcm/v1/app/${app.id}/delete`, { pkg: 'com.example.shop' })
+    ).json();
+    expect(refusedFr.msg).toBe('Paramètre invalide: pkg ne correspond pas au nom de paquet de l’application');
+    expect(refusedFr.data.fields).toEqual([
+      { field: 'pkg', message: 'ne correspond pas au nom de paquet de l’application' },
+    ]);
 
     const refused = await root.post('/tcm/v1/user/delete', { email: TEAM.stranger });
     expect(refused.json()).toMatchObject({ status: 1012, msg: expect.stringContaining('1') });

@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   ErrorCodes,
   errorMessage,
+  localizeIssueMessage,
   GaidLink,
   TargetingType,
   uploadLimitBytes,
@@ -47,10 +48,14 @@ function codeError(
   message: string,
   extra: Omit<GaidListProblem, 'fields'> = {},
 ): ApiError {
-  return new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${field} ${message}`, {
-    fields: [{ field, message }],
-    ...extra,
-  });
+  return new ApiError(
+    code,
+    (lang) => `${errorMessage(code, lang)}: ${field} ${localizeIssueMessage(message, undefined, lang)}`,
+    {
+      fields: [{ field, message }],
+      ...extra,
+    },
+  );
 }
 
 const limitText = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB`;
