@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, ErrorCodes, httpStatusFor } from './error-codes';
+import { ERROR_CATALOGUE, ErrorCodes, errorWithDetail, httpStatusFor } from './error-codes';
 import { isFileTargeting, TARGETING_TYPES, TargetingType } from './message-kinds';
 
 describe('ErrorCodes', () => {
@@ -15,6 +15,17 @@ describe('ErrorCodes', () => {
     expect(httpStatusFor(ErrorCodes.TOO_MANY_ATTEMPTS)).toBe(429);
     expect(httpStatusFor(ErrorCodes.SERVER_ERROR)).toBe(500);
     expect(httpStatusFor(ErrorCodes.MODIFY_WHILE_SENDING)).toBe(200);
+  });
+});
+
+describe('errorWithDetail', () => {
+  it('puts the detail after the catalogue text as each language punctuates it', () => {
+    const code = ErrorCodes.PARAMETER_ILLEGAL;
+    expect(errorWithDetail(code, 'en', 'email is required')).toBe('Parameter illegal: email is required');
+    expect(errorWithDetail(code, 'fr', 'email est obligatoire')).toBe(
+      'Paramètre invalide\u00a0: email est obligatoire',
+    );
+    expect(errorWithDetail(code, 'zh', 'email 为必填项')).toBe('参数不合法：email 为必填项');
   });
 });
 

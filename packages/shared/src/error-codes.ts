@@ -294,6 +294,14 @@ export function errorMessage(code: number, lang: MessageLang = 'en'): string {
   return entry[lang === 'zh' ? 1 : lang === 'fr' ? 2 : 0];
 }
 
+/** How each language puts a detail after a label: "Parameter illegal: …", "Paramètre invalide : …", "参数不合法：…". */
+const DETAIL_JOINER: Record<MessageLang, string> = { en: ': ', fr: '\u00a0: ', zh: '：' };
+
+/** The catalogue message for a code followed by what went wrong, punctuated as `lang` writes it. */
+export function errorWithDetail(code: number, lang: MessageLang, detail: string): string {
+  return `${errorMessage(code, lang)}${DETAIL_JOINER[lang]}${detail}`;
+}
+
 /** Whether a code is a known catalogue entry. */
 export function isKnownCode(code: number): code is ErrorCode {
   return code in ERROR_CATALOGUE;

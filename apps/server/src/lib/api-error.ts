@@ -2,6 +2,7 @@ import {
   type ErrorCode,
   ErrorCodes,
   errorMessage,
+  errorWithDetail,
   localizeIssueMessage,
   type MessageLang,
 } from '@beacon/shared';
@@ -31,7 +32,7 @@ export function fieldError(field: string, message: string): ApiError {
   const code = ErrorCodes.PARAMETER_ILLEGAL;
   return new ApiError(
     code,
-    (lang) => `${errorMessage(code, lang)}: ${field} ${localizeIssueMessage(message, undefined, lang)}`,
+    (lang) => errorWithDetail(code, lang, `${field} ${localizeIssueMessage(message, undefined, lang)}`),
     { fields: [{ field, message }] },
   );
 }

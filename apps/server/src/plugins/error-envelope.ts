@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   ErrorCodes,
   errorMessage,
+  errorWithDetail,
   httpStatusFor,
   type IssueLike,
   localizeIssueMessage,
@@ -56,7 +57,7 @@ function envelope(code: ErrorCode, lang: MessageLang, msg?: string, data?: unkno
 /** A status 400 envelope: the catalogue text, then what is wrong. */
 function illegal(lang: MessageLang, detail: string, data?: unknown) {
   const code = ErrorCodes.PARAMETER_ILLEGAL;
-  return envelope(code, lang, `${errorMessage(code, lang)}: ${detail}`, data);
+  return envelope(code, lang, errorWithDetail(code, lang, detail), data);
 }
 
 /** What is wrong with a body Fastify refused before validation, in the reader's language. */
@@ -119,7 +120,7 @@ export const errorEnvelopePlugin = fp(async (app) => {
       // stored (the statement failed whole); say so, for the user to retry later and the operator to act
       req.log.error({ err, reqId: req.id }, 'storage full');
       const code = ErrorCodes.INTERNAL;
-      return reply.code(507).send(envelope(code, lang, `${errorMessage(code, lang)}: ${STORAGE_FULL[lang]}`));
+      return reply.code(507).send(envelope(code, lang, errorWithDetail(code, lang, STORAGE_FULL[lang])));
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return reply.code(500).send(envelope(ErrorCodes.INTERNAL, lang));

@@ -1,6 +1,6 @@
 import {
   ErrorCodes,
-  errorMessage,
+  errorWithDetail,
   MESSAGE_LIMITS,
   ShowType,
   type AiChatRequest,
@@ -119,7 +119,7 @@ export class AiService {
       if (err instanceof AiProviderError)
         throw new ApiError(
           ErrorCodes.TRANSLATION_FAILED,
-          (lang) => `${errorMessage(ErrorCodes.TRANSLATION_FAILED, lang)}: ${err.reason}`,
+          (lang) => errorWithDetail(ErrorCodes.TRANSLATION_FAILED, lang, err.reason),
           { reason: err.reason },
         );
       throw err;
@@ -198,13 +198,9 @@ export class AiService {
 }
 
 function aiFailed(reason: string): ApiError {
-  return new ApiError(
-    ErrorCodes.AI_FAILED,
-    (lang) => `${errorMessage(ErrorCodes.AI_FAILED, lang)}: ${reason}`,
-    {
-      reason,
-    },
-  );
+  return new ApiError(ErrorCodes.AI_FAILED, (lang) => errorWithDetail(ErrorCodes.AI_FAILED, lang, reason), {
+    reason,
+  });
 }
 
 const LIMIT_OF = {

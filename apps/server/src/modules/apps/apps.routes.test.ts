@@ -270,7 +270,9 @@ describe.each(backends('one'))('apps: info, list, create, delete [$name]', (back
     const refusedFr = (
       await inFrench.post(`/tcm/v1/app/${app.id}/delete`, { pkg: 'com.example.shop' })
     ).json();
-    expect(refusedFr.msg).toBe('Paramètre invalide: pkg ne correspond pas au nom de paquet de l’application');
+    expect(refusedFr.msg).toBe(
+      'Paramètre invalide\u00a0: pkg ne correspond pas au nom de paquet de l’application',
+    );
     expect(refusedFr.data.fields).toEqual([
       { field: 'pkg', message: 'ne correspond pas au nom de paquet de l’application' },
     ]);

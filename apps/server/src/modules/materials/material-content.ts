@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   checkMaterialContent,
   ErrorCodes,
-  errorMessage,
+  errorWithDetail,
   type MaterialSave,
   type MultiLangEntry,
 } from '@beacon/shared';
@@ -35,13 +35,15 @@ export const materialExists = (id: number) =>
   new ApiError(
     ErrorCodes.MATERIAL_EXISTS,
     (lang) =>
-      `${errorMessage(ErrorCodes.MATERIAL_EXISTS, lang)}: ${
+      errorWithDetail(
+        ErrorCodes.MATERIAL_EXISTS,
+        lang,
         {
           en: `material ${id} has the same content`,
           zh: `素材 ${id} 内容相同`,
           fr: `le matériel ${id} a le même contenu`,
-        }[lang]
-      }`,
+        }[lang],
+      ),
     { materialId: id },
   );
 

@@ -2,7 +2,7 @@ import {
   contentCheckCode,
   CrossData,
   ErrorCodes,
-  errorMessage,
+  errorWithDetail,
   MaterialType,
   MESSAGE_LIMITS,
   MessageType,
@@ -61,7 +61,7 @@ export async function checkMessageWords(
   const code = contentCheckCode(result, { mayForce: projectLevel <= 300 });
   if (code === undefined || (code === ErrorCodes.CONTENT_NEEDS_REVIEW && input.forceCreate)) return;
   const words = [...result.platform, ...result.app].flatMap((v) => v.words);
-  throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${[...new Set(words)].join(', ')}`, {
+  throw new ApiError(code, (lang) => errorWithDetail(code, lang, [...new Set(words)].join(', ')), {
     violations: result,
   });
 }

@@ -1,4 +1,10 @@
-import { countryName, ErrorCodes, errorMessage, formatClockMinutes, type MessageLang } from '@beacon/shared';
+import {
+  countryName,
+  ErrorCodes,
+  errorWithDetail,
+  formatClockMinutes,
+  type MessageLang,
+} from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { wallClockUtc } from '../../delivery/engine';
 import { ApiError } from '../../lib/api-error';
@@ -152,7 +158,7 @@ export function forbiddenCheck(repo: MessagesForbiddenRepository): ForbiddenChec
     const code =
       total - reachable > 0 ? ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE : ErrorCodes.AUDIENCE_FORBIDDEN;
     if (code === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE && force) return;
-    throw new ApiError(code, (lang) => `${errorMessage(code, lang)}: ${names(rows, lang)}`, {
+    throw new ApiError(code, (lang) => errorWithDetail(code, lang, names(rows, lang)), {
       forbidden: rows,
     });
   };

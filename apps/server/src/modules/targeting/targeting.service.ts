@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ErrorCode,
   ErrorCodes,
-  errorMessage,
+  errorWithDetail,
   localizeIssueMessage,
   GaidLink,
   TargetingType,
@@ -50,7 +50,7 @@ function codeError(
 ): ApiError {
   return new ApiError(
     code,
-    (lang) => `${errorMessage(code, lang)}: ${field} ${localizeIssueMessage(message, undefined, lang)}`,
+    (lang) => errorWithDetail(code, lang, `${field} ${localizeIssueMessage(message, undefined, lang)}`),
     {
       fields: [{ field, message }],
       ...extra,
@@ -245,7 +245,7 @@ export class TargetingService {
     };
     return new ApiError(
       ErrorCodes.GAID_FORMAT,
-      (lang) => `${errorMessage(ErrorCodes.GAID_FORMAT, lang)}: ${field} #${lines.join(', #')}${more}`,
+      (lang) => errorWithDetail(ErrorCodes.GAID_FORMAT, lang, `${field} #${lines.join(', #')}${more}`),
       data,
     );
   }

@@ -48,8 +48,7 @@ describe.each(backends('one'))('accounts and sessions [$name]', (backend) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.status).toBe(400);
-    expect(body.msg).toContain('参数不合法');
-    expect(body.msg).toContain('email 必须为有效的邮箱地址');
+    expect(body.msg).toBe('参数不合法：email 必须为有效的邮箱地址');
     expect(body.data.fields).toEqual([{ field: 'email', message: '必须为有效的邮箱地址' }]);
   });
 
@@ -63,7 +62,7 @@ describe.each(backends('one'))('accounts and sessions [$name]', (backend) => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data.fields).toEqual([{ field: 'email', message: 'est obligatoire' }]);
-    expect(missing.json().msg).toMatch(/^Paramètre invalide\s?: email est obligatoire$/);
+    expect(missing.json().msg).toBe('Paramètre invalide\u00a0: email est obligatoire');
     const notJson = await t.app.inject({
       method: 'POST',
       url: '/tcm/v1/user/login',
