@@ -92,10 +92,13 @@ describe('AbComposeScreen', () => {
     expect(field('armB_title')).toBeTruthy();
 
     review();
-    await waitFor(() => expect(errorOf('description')).toBe('Required'), slow);
-    expect(errorOf('armA_title')).toBe('Required');
-    expect(errorOf('armB_title')).toBe('Required');
-    expect(errorOf('armB_openContent')).toBe('Required');
+    // the form shows each field's error as its own check settles: wait for all of them, not the first
+    await waitFor(() => {
+      expect(errorOf('description')).toBe('Required');
+      expect(errorOf('armA_title')).toBe('Required');
+      expect(errorOf('armB_title')).toBe('Required');
+      expect(errorOf('armB_openContent')).toBe('Required');
+    }, slow);
     expect(screen.queryByRole('dialog')).toBeNull();
 
     type('description', 'Sale copy');
