@@ -12,10 +12,12 @@ import { localizeIssueMessage } from './validation-messages';
 
 const SRC = new URL('./', import.meta.url);
 
-/** Every non-test .ts file under packages/shared/src but this module (its catalogue would find itself). */
+/** Every non-test .ts file under packages/shared/src but this module and its catalogues (they would find themselves). */
 const SOURCES = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .map((f) => f.split('\\').join('/'))
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'validation-messages.ts')
+  .filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/^validation-messages(\.[a-z]+)?\.ts$/.test(f),
+  )
   .map((f) => ({ file: f, text: readFileSync(new URL(f, SRC), 'utf8') }));
 
 /** A message literal of ours: single-quoted or a template, starting with one of the predicate words. */
