@@ -60,6 +60,9 @@ function illegal(lang: MessageLang, detail: string, data?: unknown) {
   return envelope(code, lang, errorWithDetail(code, lang, detail), data);
 }
 
+/** Between two invalid fields of one 400, as each language punctuates a list of clauses. */
+const FIELD_JOINER: Record<MessageLang, string> = { en: '; ', fr: '\u00a0; ', zh: '；' };
+
 /** What is wrong with a body Fastify refused before validation, in the reader's language. */
 const BODY_PROBLEMS: Record<'json' | 'tooLarge' | 'mediaType', Record<MessageLang, string>> = {
   json: {
@@ -102,7 +105,7 @@ export const errorEnvelopePlugin = fp(async (app) => {
     };
     if (e.validation) {
       const fields = fieldsOf(e.validation, e.validationContext, lang);
-      const named = fields.map((f) => `${f.field} ${f.message}`).join('; ');
+      const named = fields.map((f) => `${f.field} ${f.message}`).join(FIELD_JOINER[lang]);
       return reply.code(400).send(illegal(lang, named, { fields }));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

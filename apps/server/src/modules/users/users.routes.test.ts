@@ -63,6 +63,10 @@ describe.each(backends('one'))('accounts and sessions [$name]', (backend) => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data.fields).toEqual([{ field: 'email', message: 'est obligatoire' }]);
     expect(missing.json().msg).toBe('Paramètre invalide\u00a0: email est obligatoire');
+    const both = await t.app.inject({ method: 'POST', url: '/tcm/v1/user/login', headers: fr, payload: {} });
+    expect(both.json().msg).toBe(
+      'Paramètre invalide\u00a0: email est obligatoire\u00a0; password est obligatoire',
+    );
     const notJson = await t.app.inject({
       method: 'POST',
       url: '/tcm/v1/user/login',
