@@ -109,7 +109,9 @@ describe('WriteBatcher', () => {
     expect(seen.map(([items]) => items)).toEqual([4, 2]);
     // the first flush failed and was split: its duration covers its halves (three more flushes of 2 ms at least)
     expect(seen[0]![1]).toBeGreaterThan(seen[1]![1]);
-    expect(seen[1]![1]).toBeGreaterThanOrEqual(0.0015);
+    // a flush sleeps setTimeout(2): a timer may fire up to 1 ms early on performance.now()'s clock (1.16 ms seen under
+    // a full run's load), so the bound says only that the wait was measured
+    expect(seen[1]![1]).toBeGreaterThanOrEqual(0.001);
   });
 
   it('rejects a lone failing item with its error', async () => {
