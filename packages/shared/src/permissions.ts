@@ -24,6 +24,14 @@ export function dashboardTabsFor(ulevel: number): DashboardTab[] {
   return tabs;
 }
 
+/**
+ * Whether the user holds the level-100 screens and calls (part 1 §2: Users, Dashboard with its server alerts, App
+ * Settings, Global Settings with the daily settings tab of /platformsettings): a platform admin (150) does not.
+ */
+export function isSuperAdmin(ulevel: number): boolean {
+  return ulevel === UserLevel.SUPER_ADMIN;
+}
+
 /** Whether the user may manage administrators (/users): level 100 only. */
 export function canManageUsers(ulevel: number): boolean {
   return ulevel === UserLevel.SUPER_ADMIN;

@@ -1,7 +1,7 @@
+import { UserLevel } from '@beacon/shared';
 import type { Access } from '../../lib/register-call';
-import { PLATFORM_ADMIN_LEVELS } from '../../platform/admin-levels';
 
-/** Admin alerts: levels 100 and 150 read and resolve them. */
+/** Server alerts belong to the Dashboard (part 1 §2: level 100 alone); a platform admin (150) gets 1002. */
 export const alertsPolicy = {
-  admins: { ulevels: PLATFORM_ADMIN_LEVELS },
+  admins: { ulevels: [UserLevel.SUPER_ADMIN] },
 } as const satisfies Record<string, Access>;

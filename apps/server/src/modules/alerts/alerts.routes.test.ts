@@ -69,8 +69,8 @@ describe.each(backends('one'))('admin alerts [$name]', (backend) => {
     expect(new Set([first.id, otherKind.id, otherApp.id, concurrent[0]!.id]).size).toBe(4);
   });
 
-  it('shows open alerts newest first to 100 and 150, rendered in the request language', async () => {
-    const res = await list('platform');
+  it('shows open alerts newest first to 100, rendered in the request language', async () => {
+    const res = await list('root');
     expect(res.status).toBe(200);
     expect(res.data.total).toBe(4);
     expect(res.data.results.map((r) => [r.kind, r.appTitle, r.count, r.severity])).toEqual([
@@ -89,8 +89,8 @@ describe.each(backends('one'))('admin alerts [$name]', (backend) => {
     expect(fr.data.results[3]!.message).toContain('FCM refuse les identifiants du compte de service de Shop');
   });
 
-  it('refuses users other than 100 and 150', async () => {
-    for (const who of ['plain', 'owner', 'manager', 'operator'] as const) {
+  it('refuses users other than 100: a platform admin (150) too (part 1 §2: Dashboard is level 100 alone)', async () => {
+    for (const who of ['platform', 'plain', 'owner', 'manager', 'operator'] as const) {
       expect((await list(who)).status).toBe(1002);
       expect(
         (await f.clients[who].post('/tcm/v1/dashboard/alarm/1/resolve')).json<{ status: number }>().status,
@@ -102,12 +102,12 @@ describe.each(backends('one'))('admin alerts [$name]', (backend) => {
     const before = await list('root');
     const shopCreds = before.data.results.find((r) => r.kind === 'fcm_credentials' && r.appTitle === 'Shop')!;
     expect(
-      (await f.clients.platform.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{
+      (await f.clients.root.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{
         status: number;
       }>().status,
     ).toBe(200);
     expect(
-      (await f.clients.platform.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{
+      (await f.clients.root.post(`/tcm/v1/dashboard/alarm/${shopCreds.id}/resolve`)).json<{
         status: number;
       }>().status,
     ).toBe(404);

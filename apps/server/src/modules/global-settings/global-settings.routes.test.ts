@@ -19,8 +19,8 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
     return res.json<{ status: number; msg: string; data: unknown }>();
   };
 
-  it('reads every setting at once for 100 and 150, with the defaults', async () => {
-    for (const who of ['root', 'platform'] as const) {
+  it('reads every setting at once for 100, with the defaults', async () => {
+    for (const who of ['root'] as const) {
       const res = await status(who, 'GET', '/tcm/global/conf/aggregation');
       expect(res.status).toBe(200);
       expect(res.data).toMatchObject({
@@ -38,7 +38,8 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
     }
   });
 
-  it.each(['plain', 'owner', 'manager', 'operator'] as const)(
+  // Global Settings are level 100's alone (part 1 §2): a platform admin (150) is refused as the others are
+  it.each(['platform', 'plain', 'owner', 'manager', 'operator'] as const)(
     'refuses every call to %s with 1002',
     async (who) => {
       const calls: Array<['GET' | 'POST', string, unknown?]> = [
@@ -56,7 +57,13 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
       ];
       for (const [method, url, body] of calls)
         expect([url, (await status(who, method, url, body)).status]).toEqual([url, 1002]);
-      expect((await readGlobalSettings(t.database)).limitSwitch).toBe(true);
+      const settings = await readGlobalSettings(t.database);
+      expect(settings.limitSwitch).toBe(true);
+      expect(settings.restricts.find((r) => r.option === 'ad')).toEqual({
+        option: 'ad',
+        enable: false,
+        number: 3,
+      });
     },
   );
 
@@ -87,16 +94,12 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
     ]);
   });
 
-  it('sets per-user daily limits as 150 and refuses bad numbers naming the field, changing nothing', async () => {
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/enable/1')).status).toBe(
+  it('sets per-user daily limits as 100 and refuses bad numbers naming the field, changing nothing', async () => {
+    expect((await status('root', 'POST', '/tcm/global/conf/restrict/update/ad/enable/1')).status).toBe(200);
+    expect((await status('root', 'POST', '/tcm/global/conf/restrict/update/ad/number/0')).status).toBe(200);
+    expect((await status('root', 'POST', '/tcm/global/conf/restrict/update/total/number/100')).status).toBe(
       200,
     );
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/number/0')).status).toBe(
-      200,
-    );
-    expect(
-      (await status('platform', 'POST', '/tcm/global/conf/restrict/update/total/number/100')).status,
-    ).toBe(200);
     for (const [option, value] of [
       ['total', '101'],
       ['ad', '-1'],
@@ -104,20 +107,12 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
       ['distribute', 'abc'],
       ['ad', '99999'],
     ]) {
-      const res = await status(
-        'platform',
-        'POST',
-        `/tcm/global/conf/restrict/update/${option}/number/${value}`,
-      );
+      const res = await status('root', 'POST', `/tcm/global/conf/restrict/update/${option}/number/${value}`);
       expect(res.status, `${option}=${value}`).toBe(400);
       expect(res.msg).toMatch(/value/);
     }
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/push/number/3')).status).toBe(
-      400,
-    );
-    expect((await status('platform', 'POST', '/tcm/global/conf/restrict/update/ad/enable/yes')).status).toBe(
-      400,
-    );
+    expect((await status('root', 'POST', '/tcm/global/conf/restrict/update/push/number/3')).status).toBe(400);
+    expect((await status('root', 'POST', '/tcm/global/conf/restrict/update/ad/enable/yes')).status).toBe(400);
     const settings = await readGlobalSettings(t.database);
     expect(settings.restricts).toEqual([
       { option: 'total', enable: false, number: 100 },
@@ -128,19 +123,19 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
     const rows = await auditRows(t, 'daily-limits');
     expect(rows.map((r) => [r.actor_email, r.target, r.old_value, r.new_value])).toEqual([
       [
-        'platform@example.com',
+        'root@example.com',
         'restrict ad',
         { option: 'ad', enable: false, number: 3 },
         { option: 'ad', enable: true, number: 3 },
       ],
       [
-        'platform@example.com',
+        'root@example.com',
         'restrict ad',
         { option: 'ad', enable: true, number: 3 },
         { option: 'ad', enable: true, number: 0 },
       ],
       [
-        'platform@example.com',
+        'root@example.com',
         'restrict total',
         { option: 'total', enable: false, number: 10 },
         { option: 'total', enable: false, number: 100 },
@@ -150,8 +145,7 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
 
   it('sets the day boundary (offset or IANA zone, HH:mm) and refuses bad zones and times', async () => {
     expect(
-      (await status('platform', 'POST', '/tcm/global/conf/day', { timezone: '+05:30', time: '04:00' }))
-        .status,
+      (await status('root', 'POST', '/tcm/global/conf/day', { timezone: '+05:30', time: '04:00' })).status,
     ).toBe(200);
     expect(
       (await status('root', 'POST', '/tcm/global/conf/day', { timezone: 'Asia/Shanghai', time: '23:59' }))
@@ -180,14 +174,14 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
   });
 
   it('lists and sets per-app daily message limits, one app and all at once', async () => {
-    const list = await status('platform', 'POST', '/tcm/global/conf/app/limit/list', { title: 'shop' });
+    const list = await status('root', 'POST', '/tcm/global/conf/app/limit/list', { title: 'shop' });
     expect(list.data).toMatchObject({
       total: 1,
       results: [{ appId: f.appId, title: 'Shop', limitEnable: false, limitCount: 0 }],
     });
     expect(
       (
-        await status('platform', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, {
+        await status('root', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, {
           limitEnable: true,
           limitCount: 12,
         })
@@ -200,13 +194,13 @@ describe.each(backends('one'))('global settings and daily limits [$name]', (back
       { limitEnable: 'x', limitCount: 2 },
     ]) {
       expect(
-        (await status('platform', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, body)).status,
+        (await status('root', 'POST', `/tcm/global/conf/app/limit/${f.appId}`, body)).status,
         JSON.stringify(body),
       ).toBe(400);
     }
     expect(
       (
-        await status('platform', 'POST', '/tcm/global/conf/app/limit/99999', {
+        await status('root', 'POST', '/tcm/global/conf/app/limit/99999', {
           limitEnable: true,
           limitCount: 3,
         })

@@ -12,7 +12,7 @@ const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session
 export function registerGlobalSettingsModule({ app, database }: ModuleContext): void {
   const settings = new GlobalSettingsService(new GlobalSettingsRepository(database));
 
-  registerCall(app, calls.aggregation, policy.platformAdmin, () => settings.all());
+  registerCall(app, calls.aggregation, policy.superAdmin, () => settings.all());
 
   registerCall(app, calls.limitSwitcher, policy.superAdmin, async () => ({
     limitSwitcher: await settings.limitSwitcher(),
@@ -28,33 +28,33 @@ export function registerGlobalSettingsModule({ app, database }: ModuleContext): 
     return {};
   });
 
-  registerCall(app, calls.setRestrictEnable, policy.platformAdmin, async ({ params, session }) => {
+  registerCall(app, calls.setRestrictEnable, policy.superAdmin, async ({ params, session }) => {
     await settings.setRestrictEnable(params.option, params.value, actorOf(session));
     return {};
   });
 
-  registerCall(app, calls.setRestrictNumber, policy.platformAdmin, async ({ params, session }) => {
+  registerCall(app, calls.setRestrictNumber, policy.superAdmin, async ({ params, session }) => {
     await settings.setRestrictNumber(params.option, params.value, actorOf(session));
     return {};
   });
 
-  registerCall(app, calls.setDayBoundary, policy.platformAdmin, async ({ body, session }) => {
+  registerCall(app, calls.setDayBoundary, policy.superAdmin, async ({ body, session }) => {
     await settings.setDayBoundary(body.timezone, body.time, actorOf(session));
     return {};
   });
 
-  registerCall(app, calls.appLimits, policy.platformAdmin, ({ body }) => settings.appLimits(body));
+  registerCall(app, calls.appLimits, policy.superAdmin, ({ body }) => settings.appLimits(body));
 
-  registerCall(app, calls.setAppLimit, policy.platformAdmin, async ({ params, body, session }) => {
+  registerCall(app, calls.setAppLimit, policy.superAdmin, async ({ params, body, session }) => {
     await settings.setAppLimit(params.appId, body.limitEnable, body.limitCount, actorOf(session));
     return {};
   });
 
-  registerCall(app, calls.setAllAppLimitEnable, policy.platformAdmin, async ({ params, session }) => ({
+  registerCall(app, calls.setAllAppLimitEnable, policy.superAdmin, async ({ params, session }) => ({
     updated: await settings.setAllAppLimitEnable(params.value, actorOf(session)),
   }));
 
-  registerCall(app, calls.setAllAppLimitCount, policy.platformAdmin, async ({ params, session }) => ({
+  registerCall(app, calls.setAllAppLimitCount, policy.superAdmin, async ({ params, session }) => ({
     updated: await settings.setAllAppLimitCount(params.value, actorOf(session)),
   }));
 }

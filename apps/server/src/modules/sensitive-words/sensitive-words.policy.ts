@@ -8,6 +8,6 @@ export const sensitiveWordsPolicy = {
   appView: { appLevels: SENSITIVE_APP_VIEW_LEVELS, orUserLevels: PLATFORM_ADMIN_LEVELS },
   /** Edited by 100, 200, 300 and platform admins. */
   appEdit: { appLevels: SENSITIVE_APP_EDIT_LEVELS, orUserLevels: PLATFORM_ADMIN_LEVELS },
-  /** The content check: any role on the app, and platform admins. */
-  check: { appLevels: ALL_PROJECT_LEVELS, orUserLevels: PLATFORM_ADMIN_LEVELS },
+  /** The content check: any role on the app (a super admin is 100 on every app); a platform admin without one gets 1002. */
+  check: { appLevels: ALL_PROJECT_LEVELS },
 } as const satisfies Record<string, Access>;

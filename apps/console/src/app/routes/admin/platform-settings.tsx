@@ -4,27 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ComingSoon } from '../../../components/coming-soon';
 import { PageSpin } from '../../../components/page-spin';
-import { PLATFORM_TAB_KEYS, PLATFORM_TABS, type PlatformTabKey } from './platform-tabs';
+import { useLoginStatus } from '../../../features/auth/api/get-login-status';
+import { PLATFORM_TABS, platformTabsFor, type PlatformTabKey } from './platform-tabs';
 
 const DEFAULT_TAB: PlatformTabKey = 'statistics';
 
-function isTab(value: string | null): value is PlatformTabKey {
-  return (PLATFORM_TAB_KEYS as readonly string[]).includes(value ?? '');
-}
-
-/** /platformsettings?tab=: the platform administrators' tabs (levels 100 and 150). */
+/** /platformsettings?tab=: the platform administrators' tabs (levels 100 and 150; daily settings: 100 only). */
 export default function PlatformSettingsRoute() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const { data: user } = useLoginStatus();
+  const tabs = platformTabsFor(user?.ulevel ?? 0);
   const raw = params.get('tab');
-  const active = isTab(raw) ? raw : DEFAULT_TAB;
+  const active = tabs.find((key) => key === raw) ?? DEFAULT_TAB;
   return (
     <Card>
       <Tabs
         activeKey={active}
         destroyOnHidden
         onChange={(key) => setParams({ tab: key })}
-        items={PLATFORM_TAB_KEYS.map((key) => {
+        items={tabs.map((key) => {
           const Body = PLATFORM_TABS[key];
           return {
             key,

@@ -1,8 +1,14 @@
+import { isSuperAdmin } from '@beacon/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The tabs of /platformsettings (part 1 §2), in display order; the default tab is `statistics`. */
 export const PLATFORM_TAB_KEYS = ['daily', 'statistics', 'report', 'finework', 'models', 'apps'] as const;
 export type PlatformTabKey = (typeof PLATFORM_TAB_KEYS)[number];
+
+/** The tabs a user of this level sees: the daily settings are Global Settings, level 100's alone (part 1 §2). */
+export function platformTabsFor(ulevel: number): readonly PlatformTabKey[] {
+  return isSuperAdmin(ulevel) ? PLATFORM_TAB_KEYS : PLATFORM_TAB_KEYS.filter((key) => key !== 'daily');
+}
 
 /**
  * The implemented tab bodies, each a React.lazy import of a feature component; a tab not listed shows the

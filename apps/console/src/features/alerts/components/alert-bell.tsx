@@ -2,11 +2,9 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Empty, Flex, List, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_LIMITS, UserLevel, type AdminAlert } from '@beacon/shared';
+import { ALERT_LIMITS, isSuperAdmin, type AdminAlert } from '@beacon/shared';
 import { useAlerts } from '../api/get-alerts';
 import { useResolveAlert } from '../api/resolve-alert';
-
-const isAdmin = (ulevel: number) => ulevel === UserLevel.SUPER_ADMIN || ulevel === UserLevel.PLATFORM_ADMIN;
 
 function AlertItem({ alert }: { alert: AdminAlert }) {
   const { t, i18n } = useTranslation();
@@ -57,7 +55,7 @@ function AlertItem({ alert }: { alert: AdminAlert }) {
 export function AlertBell({ ulevel }: { ulevel: number }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const admin = isAdmin(ulevel);
+  const admin = isSuperAdmin(ulevel); // server alerts are the Dashboard's: level 100 alone
   const alerts = useAlerts(i18n.language, admin);
   if (!admin) return null;
   const total = alerts.data?.total ?? 0;
