@@ -1,5 +1,11 @@
 /** Limits, page sizes and ranges from the spec's constants (part 1 §9, part 2 §9), defined once. */
 export const LIMITS = {
+  /**
+   * How deep a JSON body may nest (objects and arrays), on every route of both APIs: the deepest contract (a journey's
+   * steps, a targeting condition) needs under 10; a deeper body is refused with a 400 naming the body before it is
+   * parsed, so no validation walk can run out of stack on it.
+   */
+  jsonDepthMax: 64,
   passwordMin: 8,
   passwordMax: 20,
   userDescriptionMax: 150,

@@ -6,6 +6,7 @@ import {
   errorWithDetail,
   httpStatusFor,
   type IssueLike,
+  LIMITS,
   localizeIssueMessage,
   type MessageLang,
 } from '@beacon/shared';
@@ -64,11 +65,16 @@ function illegal(lang: MessageLang, detail: string, data?: unknown) {
 const FIELD_JOINER: Record<MessageLang, string> = { en: '; ', fr: '\u00a0; ', zh: '；' };
 
 /** What is wrong with a body Fastify refused before validation, in the reader's language. */
-const BODY_PROBLEMS: Record<'json' | 'tooLarge' | 'mediaType', Record<MessageLang, string>> = {
+const BODY_PROBLEMS: Record<'json' | 'tooDeep' | 'tooLarge' | 'mediaType', Record<MessageLang, string>> = {
   json: {
     en: 'body is not valid JSON',
     zh: '请求体不是有效的 JSON',
     fr: 'le corps n’est pas du JSON valide',
+  },
+  tooDeep: {
+    en: `body nests deeper than ${LIMITS.jsonDepthMax} levels`,
+    zh: `请求体嵌套超过 ${LIMITS.jsonDepthMax} 层`,
+    fr: `le corps s’imbrique sur plus de ${LIMITS.jsonDepthMax} niveaux`,
   },
   tooLarge: { en: 'body too large', zh: '请求体过大', fr: 'corps trop volumineux' },
   mediaType: {
@@ -110,6 +116,10 @@ export const errorEnvelopePlugin = fp(async (app) => {
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(illegal(lang, BODY_PROBLEMS.json[lang]));
+    }
+    if (e.code === 'BEACON_JSON_TOO_DEEP') {
+      const message = BODY_PROBLEMS.tooDeep[lang];
+      return reply.code(400).send(illegal(lang, message, { fields: [{ field: 'body', message }] }));
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
       return reply.code(413).send(illegal(lang, BODY_PROBLEMS.tooLarge[lang]));

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { ErrorCodes } from '@beacon/shared';
+import { useDepthLimitedJson } from '../lib/json-body';
 import { ApiError } from '../lib/api-error';
 import { crossSiteOrigin } from '../lib/cross-site';
 import type { Access } from '../lib/register-call';
@@ -78,6 +79,8 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
 
   // Fastify parses text/plain by default: a cross-site form could post it without a preflight
   app.removeContentTypeParser('text/plain');
+  // a JSON body nesting deeper than LIMITS.jsonDepthMax is refused before it is parsed (lib/json-body.ts)
+  useDepthLimitedJson(app);
 
   app.decorateRequest('caller', null);
   app.decorate('accessRules', new Map<string, Access>());
