@@ -40,6 +40,6 @@ export function useDepthLimitedJson(app: FastifyInstance, max: number = LIMITS.j
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (jsonNestsDeeperThan(text, max)) return done(new JsonTooDeepError(max), undefined);
-    parse(req, text, done);
+    void parse(req, text, done);
   });
 }
