@@ -1,4 +1,10 @@
-import { type z } from 'zod';
+import { z } from 'zod';
+
+/**
+ * The body of a call that takes none: nothing, or an empty object (what the console sends). A key is refused as an
+ * unknown key of every other route is (a 400 naming it); the server gives it to every call without a body schema.
+ */
+export const EmptyBody = z.strictObject({}).nullish();
 
 /** One API call: its method, path (Fastify style, `:param`), input schemas and the schema of `data`. */
 export interface Call<

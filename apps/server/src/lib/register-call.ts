@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCodes, Envelope, type Call } from '@beacon/shared';
+import { EmptyBody, ErrorCodes, Envelope, type Call } from '@beacon/shared';
 import { z } from 'zod';
 import { ApiError, fieldError } from './api-error';
 import type { SessionInfo } from '../plugins/auth';
@@ -147,7 +147,7 @@ export function registerCall<C extends Call>(
     schema: {
       summary: call.summary,
       ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
-      ...(call.body ? { body: call.body } : {}),
+      ...(call.body ? { body: call.body } : call.upload || call.method === 'GET' ? {} : { body: EmptyBody }),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.params ? { params: call.params } : {}),
       // business refusals travel with HTTP 200 too (spec), with their own `data`

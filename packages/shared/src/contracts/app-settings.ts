@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineCall, EmptyBody } from '../call';
 import { numberInput } from '../numbers';
 import { singleLineText } from '../text';
 
@@ -83,7 +83,7 @@ export const appSettingsCalls = {
     summary:
       'Turn one switch of an app on (1) or off (0): review, material-review, advance-target, local-time, multi-lang, dmp (changeProjectDMP)',
     params: AppSwitchParams,
-    body: z.object({}).optional(),
+    body: EmptyBody,
     data: z.object({}),
   }),
 };

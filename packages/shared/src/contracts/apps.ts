@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineCall, EmptyBody } from '../call';
 import { ANDROID_PACKAGE_PATTERN, APP_LIMITS, clampReportTime, LIMITS } from '../limits';
 import { numberInput } from '../numbers';
 import { multiLineText, singleLineText } from '../text';
@@ -186,7 +186,6 @@ export const LegacyAppDeleteRequest = AppDeleteRequest.extend({
   appId: numberInput(z.number().int().positive()),
 });
 
-const Empty = z.object({}).optional();
 const Done = z.object({});
 
 /** The app calls of part 1 §7 (list, create, details and settings, credentials, delete, uploads). */
@@ -231,7 +230,7 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/detail',
     summary: 'App details',
     params: AppIdParams,
-    body: Empty,
+    body: EmptyBody,
     data: z.object({ result: AppDetail }),
   }),
   update: defineCall({
@@ -255,7 +254,7 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/advance/target/:enable',
     summary: 'Advanced targeting on (1) or off (0)',
     params: AdvanceTargetParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   limitSwitcher: defineCall({
@@ -263,7 +262,7 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/limit/switcher/:limit',
     summary: 'Daily push limit on (1) or off (0)',
     params: LimitSwitcherParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   limitCount: defineCall({
@@ -271,7 +270,7 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/limit/count/:limitCount',
     summary: 'Daily push limit count (above 0)',
     params: LimitCountParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   revealSecret: defineCall({
@@ -279,7 +278,7 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/secret/reveal',
     summary: 'Show the app secret (owner or super admin)',
     params: AppIdParams,
-    body: Empty,
+    body: EmptyBody,
     data: z.object({ appSecret: z.string() }),
   }),
   rotateSecret: defineCall({
@@ -287,7 +286,7 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/secret/rotate',
     summary: 'Replace the app secret; the old one stops working',
     params: AppIdParams,
-    body: Empty,
+    body: EmptyBody,
     data: z.object({ appSecret: z.string() }),
   }),
   replaceFirebase: defineCall({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineCall, EmptyBody } from '../call';
 import { isIanaZone } from '../dictionaries/timezones';
 import { numberInput } from '../numbers';
 import { singleLineText } from '../text';
@@ -142,7 +142,6 @@ export function dailyWindow(
 
 const Flag = z.enum(['0', '1']).transform((v) => v === '1');
 const Done = z.object({});
-const Empty = z.object({}).optional();
 
 export const SwitchValueParams = z.object({ value: Flag });
 export const TagSwitchParams = z.object({ tagSwitcher: Flag });
@@ -220,7 +219,7 @@ export const globalSettingsCalls = {
     path: '/tcm/global/conf/limit/switcher/:value',
     summary: 'Global limit switch on (1) or off (0)',
     params: SwitchValueParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   setTagSwitcher: defineCall({
@@ -228,7 +227,7 @@ export const globalSettingsCalls = {
     path: '/tcm/global/conf/tag/switcher/:tagSwitcher',
     summary: 'Global tag switch on (1) or off (0)',
     params: TagSwitchParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   setRestrictEnable: defineCall({
@@ -236,7 +235,7 @@ export const globalSettingsCalls = {
     path: '/tcm/global/conf/restrict/update/:option/enable/:value',
     summary: 'A per-user daily limit on (1) or off (0)',
     params: RestrictEnableParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   setRestrictNumber: defineCall({
@@ -244,7 +243,7 @@ export const globalSettingsCalls = {
     path: '/tcm/global/conf/restrict/update/:option/number/:value',
     summary: 'A per-user daily limit (integer ≥ 0; total 0–100)',
     params: RestrictNumberParams,
-    body: Empty,
+    body: EmptyBody,
     data: Done,
   }),
   setDayBoundary: defineCall({
@@ -274,7 +273,7 @@ export const globalSettingsCalls = {
     path: '/tcm/global/conf/app/limit/all/enable/:value',
     summary: 'Every app’s daily limit on or off (setAllDailyLimitActive)',
     params: SwitchValueParams,
-    body: Empty,
+    body: EmptyBody,
     data: z.object({ updated: z.number().int() }),
   }),
   setAllAppLimitCount: defineCall({
@@ -282,7 +281,7 @@ export const globalSettingsCalls = {
     path: '/tcm/global/conf/app/limit/all/count/:value',
     summary: 'Every app’s daily limit count (setAllDailyLimitValue)',
     params: z.object({ value: countParam }),
-    body: Empty,
+    body: EmptyBody,
     data: z.object({ updated: z.number().int() }),
   }),
 };

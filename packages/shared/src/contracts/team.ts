@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineCall, EmptyBody } from '../call';
 import { CONFIG_LIMITS } from '../limits';
 import { numberInput } from '../numbers';
 import { singleLineText } from '../text';
 import { ASSIGNABLE_TEAM_LEVELS } from '../permissions';
 import { AppIdParams } from './apps';
 import { Email, Lang, Password } from './users';
+
+/** What a call that answers nothing returns as `data`. */
+const EmptyData = z.object({}).optional();
 
 /** Team member status: 0 active, 1 invited (pending until the invitee accepts). */
 export const MemberStatus = { ACTIVE: 0, INVITED: 1 } as const;
@@ -103,7 +106,6 @@ export const InviteAccepted = z.object({
 });
 export type InviteAccepted = z.infer<typeof InviteAccepted>;
 
-const Empty = z.object({}).optional();
 const base = '/tcm/v1/app/:appId/operator';
 
 export const teamCalls = {
@@ -129,7 +131,7 @@ export const teamCalls = {
     summary: 'Change a member’s role to 300, 400 or 500 (levels 100, 200)',
     params: AppIdParams,
     body: EditMemberRequest,
-    data: Empty,
+    data: EmptyData,
   }),
   cancelInvite: defineCall({
     method: 'POST',
@@ -137,7 +139,7 @@ export const teamCalls = {
     summary: 'Withdraw a pending invitation (levels 100, 200)',
     params: AppIdParams,
     body: MemberRowRequest,
-    data: Empty,
+    data: EmptyData,
   }),
   remove: defineCall({
     method: 'POST',
@@ -145,7 +147,7 @@ export const teamCalls = {
     summary: 'Remove a member, never the owner (levels 100, 200, 300)',
     params: AppIdParams,
     body: MemberRowRequest,
-    data: Empty,
+    data: EmptyData,
   }),
   changeOwner: defineCall({
     method: 'POST',
@@ -153,7 +155,7 @@ export const teamCalls = {
     summary: 'Hand the app to an active member; the old owner becomes manager (levels 100, 200)',
     params: AppIdParams,
     body: ChangeOwnerRequest,
-    data: Empty,
+    data: EmptyData,
   }),
   inviteInfo: defineCall({
     method: 'POST',

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineCall, EmptyBody } from '../call';
 import { LIMITS, PASSWORD_PATTERN } from '../limits';
 import { numberInput } from '../numbers';
 import { multiLineText, singleLineText } from '../text';
+
+/** What a call that answers nothing returns as `data`. */
+const EmptyData = z.object({}).optional();
 
 export const Email = z.string().trim().toLowerCase().max(254).email('must be a valid e-mail address');
 export const Password = z
@@ -82,8 +85,6 @@ export const SystemInfo = z.object({
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 
-const Empty = z.object({}).optional();
-
 export const userCalls = {
   systemInfo: defineCall({
     method: 'GET',
@@ -110,7 +111,7 @@ export const userCalls = {
     method: 'POST',
     path: '/tcm/v1/user/logout',
     summary: 'Sign out: revoke this session',
-    data: Empty,
+    data: EmptyData,
     auth: false,
   }),
   register: defineCall({
@@ -118,7 +119,7 @@ export const userCalls = {
     path: '/tcm/v1/user/register',
     summary: 'Create a local account; sends an activation mail',
     body: RegisterRequest,
-    data: Empty,
+    data: EmptyData,
     auth: false,
   }),
   activate: defineCall({
@@ -126,7 +127,7 @@ export const userCalls = {
     path: '/tcm/v1/user/activate',
     summary: 'Activate an account with the token of its mail',
     body: TokenRequest,
-    data: Empty,
+    data: EmptyData,
     auth: false,
   }),
   recover: defineCall({
@@ -134,7 +135,7 @@ export const userCalls = {
     path: '/tcm/v1/user/recover',
     summary: 'Send a password-reset mail (answers success for unknown e-mails too)',
     body: RecoverRequest,
-    data: Empty,
+    data: EmptyData,
     auth: false,
   }),
   resetPassword: defineCall({
@@ -142,7 +143,7 @@ export const userCalls = {
     path: '/tcm/v1/user/password/reset',
     summary: 'Set a new password with a reset token (single use)',
     body: ResetPasswordRequest,
-    data: Empty,
+    data: EmptyData,
     auth: false,
   }),
   changePassword: defineCall({
@@ -150,7 +151,7 @@ export const userCalls = {
     path: '/tcm/v1/user/password/change',
     summary: 'Change the signed-in local user’s password',
     body: ChangePasswordRequest,
-    data: Empty,
+    data: EmptyData,
   }),
   ssoUrl: defineCall({
     method: 'POST',
@@ -197,6 +198,6 @@ export const userCalls = {
     path: '/tcm/v1/user/delete',
     summary: 'Delete a user who owns no app (level 100)',
     body: UserDeleteRequest,
-    data: Empty,
+    data: EmptyData,
   }),
 };
