@@ -195,6 +195,19 @@ describe.each(backends('one'))('AI assistant [$name]', (backend) => {
     expect(emu.requests).toHaveLength(2);
   });
 
+  it('fails at once with the 429 when its Retry-After ends past the deadline', async () => {
+    emu.script(
+      { status: 429, retryAfterSeconds: 30 },
+      { content: answer({ suggestions: [suggestion('Late')] }) },
+    );
+    const started = Date.now();
+    const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(res.status).toBe(1062);
+    expect(res.msg).toContain('HTTP 429');
+    expect(emu.requests).toHaveLength(1);
+  });
+
   it('fails with the provider’s reason on 500 twice, tracking ai_error', async () => {
     emu.script(
       { status: 500, errorMessage: 'model crashed' },
