@@ -9,6 +9,7 @@ import {
   usageFor,
 } from './completion';
 import { defaultContent } from './default-reply';
+import { sendFlood } from './flood';
 import { clientGone, commonHeaders, pause, readBody, sendError, sendJson } from './http-io';
 import { isPlainObject } from './json-schema';
 import { validateChatRequest } from './request-validation';
@@ -53,6 +54,9 @@ export async function handleChatCompletion(
   }
   if (reply.status !== undefined && reply.status >= 400)
     return sendError(res, scriptedError({ ...reply, status: reply.status }));
+
+  if (reply.flood !== undefined)
+    return sendFlood(res, completionHead(body.model), reply.flood, isStream, gone);
 
   const content = reply.content ?? reply.chunks?.join('') ?? defaultContent(body);
   const chunks = reply.chunks ?? splitIntoChunks(content);

@@ -110,4 +110,51 @@ describe('scripted faults', () => {
     expect((await ask(h)).choices[0]!.message.content).toBe('second try');
     expect(h.emu.requests).toHaveLength(2);
   });
+
+  it('floods a JSON answer of totalBytes, written as it goes, that parses whole', async () => {
+    h = await harness();
+    h.emu.script({ flood: { totalBytes: 300_000, chunkBytes: 50_000 } });
+    const completion = await ask(h);
+    expect(completion.choices[0]!.message.content).toBe('x'.repeat(300_000));
+    expect(completion.choices[0]!.finish_reason).toBe('stop');
+  });
+
+  it('floods a streamed answer in pieces of chunkBytes, then finishes it', async () => {
+    h = await harness();
+    h.emu.script({ flood: { totalBytes: 25, chunkBytes: 10 } });
+    const stream = await h.client.chat.completions.create({
+      model: 'm',
+      messages: [user('hello')],
+      stream: true,
+    });
+    const deltas: string[] = [];
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      if (chunk.choices[0]?.delta.content) deltas.push(chunk.choices[0].delta.content);
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(deltas).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+    expect(finish).toBe('stop');
+  });
+
+  it('floods endlessly and slowly until the client goes away', async () => {
+    h = await harness();
+    h.emu.script({ flood: { chunkBytes: 100, intervalMs: 20 } });
+    const controller = new AbortController();
+    const stream = await h.client.chat.completions.create(
+      { model: 'm', messages: [user('hello')], stream: true },
+      { signal: controller.signal },
+    );
+    let received = 0;
+    const start = Date.now();
+    for await (const chunk of stream) {
+      received += chunk.choices[0]?.delta.content?.length ?? 0;
+      if (received >= 500) controller.abort();
+    }
+    // five pieces of 100, four pauses of 20 ms between them: slow, and still going when the client left
+    expect(received).toBe(500);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(4 * 20);
+    // the emulator noticed and stopped: the next request is answered normally
+    expect((await ask(h)).choices[0]!.message.content).toBe('Echo: hello');
+  });
 });

@@ -7,6 +7,7 @@ export type {
   ChatMessage,
   ChatRequest,
   FinishReason,
+  Flood,
   JsonSchema,
   RecordedRequest,
   Responder,

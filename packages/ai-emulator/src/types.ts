@@ -85,6 +85,22 @@ export interface ScriptedReply {
    * goes away): a test can look at a half-streamed answer for as long as it needs, however slow the machine.
    */
   holdAt?: { text: string; until: Promise<unknown> };
+  /**
+   * A huge or endless answer sent slowly: after the headers, `chunkBytes` characters of filler every `intervalMs`
+   * until `totalBytes` have been sent (then the answer ends properly), or forever when `totalBytes` is unset; it
+   * stops when the client goes away. Streamed, each piece is one delta; not streamed, the pieces are the
+   * `content` of a JSON body written as it goes (no content-length). For a client's size cap and body deadline.
+   */
+  flood?: Flood;
+}
+
+export interface Flood {
+  /** Filler characters in all; unset: endless. */
+  totalBytes?: number;
+  /** Filler characters a piece (default 65536). */
+  chunkBytes?: number;
+  /** Pause between pieces in milliseconds (default 0: as fast as the client reads). */
+  intervalMs?: number;
 }
 
 export type Responder = (req: RecordedRequest) => string | ScriptedReply;

@@ -24,12 +24,21 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(1, r('unavailable', 10_000), () => 1)).toBe(15_000);
     expect(retryDelayMs(6, r('unavailable', 1_000), mid)).toBe(32_000);
   });
-  it('waits at least 60 s after a project QUOTA_EXCEEDED, even with a shorter Retry-After', () => {
-    for (const rand of [() => 0, mid, () => 0.99]) {
-      expect(retryDelayMs(1, r('quota'), rand)).toBeGreaterThanOrEqual(60_000);
-      expect(retryDelayMs(1, r('quota', 5_000), rand)).toBeGreaterThanOrEqual(60_000);
-    }
+  it('honours the Retry-After of a project-quota 429, jittered upward only, even when shorter than 60 s', () => {
+    expect(retryDelayMs(1, r('quota', 5_000), () => 0)).toBe(5_000);
+    expect(retryDelayMs(1, r('quota', 5_000), mid)).toBe(6_250);
+    expect(retryDelayMs(1, r('quota', 5_000), () => 0.999999)).toBe(7_500);
     expect(retryDelayMs(1, r('quota', 120_000), () => 0)).toBe(120_000);
+    // the exponential backoff still applies when it is longer
+    expect(retryDelayMs(4, r('quota', 1_000), mid)).toBe(8_000);
+  });
+  it('waits at least 60 s after a project-quota 429 without Retry-After; a device quota has no floor', () => {
+    for (const rand of [() => 0, mid, () => 0.99]) {
+      const delay = retryDelayMs(1, r('quota'), rand);
+      expect(delay).toBeGreaterThanOrEqual(BACKOFF.quotaFloorMs);
+      expect(delay).toBeLessThanOrEqual(BACKOFF.quotaFloorMs * 1.5);
+    }
+    expect(BACKOFF.quotaFloorMs).toBe(60_000);
     expect(retryDelayMs(1, r('device_quota'), mid)).toBe(1000);
   });
 });

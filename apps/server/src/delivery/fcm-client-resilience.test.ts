@@ -117,7 +117,7 @@ describe('quota', () => {
     await fx.close();
   });
 
-  it('project 429 → retry quota with Retry-After, the bucket shrinks, the policy waits ≥ 60 s', async () => {
+  it('project 429 → retry quota with Retry-After, the bucket shrinks, the policy waits what Retry-After says', async () => {
     fx.emu.setQuota('q', { perMinute: 5 });
     const c = fx.client({ ratePerMinute: 600_000 });
     const app = fx.app('q');
@@ -130,12 +130,36 @@ describe('quota', () => {
     expect(limited).toHaveLength(3);
     for (const r of limited) {
       expect(r).toMatchObject({ reason: 'quota', httpStatus: 429 });
+      // the emulator's Retry-After is when its minute window refills; that, not the 60 s floor, is the wait
       expect(r.retryAfterMs).toBeGreaterThan(0);
-      expect(retryDelayMs(1, r, () => 0)).toBeGreaterThanOrEqual(60_000);
+      expect(retryDelayMs(1, r, () => 0)).toBe(Math.max(1000, r.retryAfterMs!));
     }
     expect(c.bucketFor(app).ratePerMinute).toBeLessThan(400_000); // halved, then recovering additively
     const other = fx.app('q-other');
     expect(c.bucketFor(other).ratePerMinute).toBe(600_000);
+  });
+
+  it('a 429 with Retry-After: 5 is retried after about 5 s; one without Retry-After after ≥ 60 s; both shrink the bucket', async () => {
+    const c = fx.client({ ratePerMinute: 600_000 });
+    for (const [project, retryAfter, min, max] of [
+      ['q5', 5, 5_000, 7_500],
+      ['q-none', undefined, 60_000, 90_000],
+    ] as const) {
+      const app = fx.app(project);
+      const token = fx.device(project);
+      fx.emu.addFault({
+        match: { project },
+        respond: { status: 429, errorCode: 'QUOTA_EXCEEDED', ...(retryAfter ? { retryAfter } : {}) },
+        times: 1,
+      });
+      const { slept, sleep } = recordSleeps();
+      const r = await sendWithRetry(c, app, dataMessage(token), { deadline: Date.now() + 3_600_000, sleep });
+      expect(r).toMatchObject({ outcome: 'dispatched', attempts: 2 });
+      expect(slept).toHaveLength(1);
+      expect([project, slept[0]! >= min && slept[0]! <= max]).toEqual([project, true]);
+      expect(c.bucketFor(app).ratePerMinute).toBeLessThan(400_000);
+      expect(fx.emu.inbox(token)).toHaveLength(1);
+    }
   });
 
   it('device 429 → retry device_quota, the project bucket is untouched', async () => {

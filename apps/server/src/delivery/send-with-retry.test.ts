@@ -60,10 +60,25 @@ describe('sendWithRetry', () => {
     expect(c.slept).toEqual([]);
   });
 
-  it('waits at least a minute after a project quota 429', async () => {
+  it('after a project quota 429 carrying Retry-After: 5, retries after about 5 s (jittered upward), not 60 s', async () => {
+    for (const rand of [0, 0.5, 0.99]) {
+      const c = fakeClock();
+      const s = scripted([
+        { outcome: 'retry', reason: 'quota', httpStatus: 429, retryAfterMs: 5_000 },
+        { outcome: 'dispatched', name: 'n' },
+      ]);
+      const r = await sendWithRetry(s, app, {}, { deadline: c.now() + 600_000, rand: () => rand, ...c });
+      expect(r.attempts).toBe(2);
+      expect(c.slept).toHaveLength(1);
+      expect(c.slept[0]).toBeGreaterThanOrEqual(5_000);
+      expect(c.slept[0]).toBeLessThanOrEqual(7_500);
+    }
+  });
+
+  it('waits at least a minute after a project quota 429 without Retry-After', async () => {
     const c = fakeClock();
     const s = scripted([
-      { outcome: 'retry', reason: 'quota', httpStatus: 429, retryAfterMs: 1000 },
+      { outcome: 'retry', reason: 'quota', httpStatus: 429 },
       { outcome: 'dispatched', name: 'n' },
     ]);
     const r = await sendWithRetry(s, app, {}, { deadline: c.now() + 600_000, rand: () => 0, ...c });

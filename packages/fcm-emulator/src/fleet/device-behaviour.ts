@@ -1,13 +1,21 @@
 import { type EventType } from '@beacon/shared';
+import { contentChances, contentTraits } from './engagement';
 import { type QueuedEvent } from './event-queue';
 import { type FleetDevice } from './fleet-devices';
 import { uniform, type Random } from './prng';
 import { type Timers } from './timers';
 
 export interface FleetBehaviour {
-  /** chance a notification is shown (else show_failed reason 12), when notifications are enabled */
+  /**
+   * chance a notification is shown (else show_failed reason 12), when notifications are enabled; for a message
+   * with a picture × 0.97 (engagement.ts)
+   */
   pShown: number;
-  /** chance a shown notification is clicked */
+  /**
+   * chance a shown notification is clicked, for a short title (≤ 40 characters) without emoji or picture in the
+   * device's language; the content moves it (engagement.ts: long title × 0.7, emoji × 1.3, picture × 1.5, another
+   * writing system × 0.5)
+   */
   pClicked: number;
   /** chance a shown, not clicked notification is dismissed */
   pDismissed: number;
@@ -67,7 +75,7 @@ export class SimulatedDevice {
     this.at(received, () => {
       this.emit('received', msgId, now, received);
       if (target !== undefined && MSG_ID.test(target)) this.recall(target, now, received);
-      else if (!passThrough) this.show(msgId, now, received);
+      else if (!passThrough) this.show(msgId, data, now, received);
     });
     return true;
   }
@@ -77,15 +85,17 @@ export class SimulatedDevice {
     this.emit('recalled', target, now, at);
   }
 
-  private show(msgId: string, now: number, at: number): void {
+  private show(msgId: string, data: Record<string, string>, now: number, at: number): void {
     const b = this.behaviour;
     if (!this.device.notificationsEnabled) {
       this.emit('show_failed', msgId, now, at, REASON_NOTIFICATIONS_DISABLED);
       return;
     }
+    // the content sets the chances; the draws stay the device's own seeded sequence, as many per message as ever
+    const chances = contentChances(b, contentTraits(data, this.device.attributes.language));
     const shownAt = at + uniform(this.rnd, 0.1, 1);
-    const isShown = this.rnd() < b.pShown;
-    const clicked = isShown && this.rnd() < b.pClicked;
+    const isShown = this.rnd() < chances.pShown;
+    const clicked = isShown && this.rnd() < chances.pClicked;
     const dismissed = isShown && !clicked && this.rnd() < b.pDismissed;
     const closeAt =
       shownAt + (clicked ? uniform(this.rnd, 2, 60) : dismissed ? uniform(this.rnd, 3, 120) : 0);

@@ -195,6 +195,19 @@ describe.each(backends('one'))('AI assistant [$name]', (backend) => {
     expect(emu.requests).toHaveLength(2);
   });
 
+  it('fails at once with the 429 when its Retry-After ends past the deadline', async () => {
+    emu.script(
+      { status: 429, retryAfterSeconds: 30 },
+      { content: answer({ suggestions: [suggestion('Late')] }) },
+    );
+    const started = Date.now();
+    const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(res.status).toBe(1062);
+    expect(res.msg).toContain('HTTP 429');
+    expect(emu.requests).toHaveLength(1);
+  });
+
   it('fails with the provider’s reason on 500 twice, tracking ai_error', async () => {
     emu.script(
       { status: 500, errorMessage: 'model crashed' },
@@ -208,15 +221,82 @@ describe.each(backends('one'))('AI assistant [$name]', (backend) => {
     expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
   });
 
+  // AI_TIMEOUT_SECONDS is 2 here: one deadline for the whole exchange (headers, body, the one retry), so the
+  // answer comes a little after 2 s whatever the provider does; the bound leaves room for a loaded machine
+  const DEADLINE_BOUND_MS = 3_500;
+
+  it('gives up on an answer slower than AI_TIMEOUT_SECONDS, without a retry past the deadline', async () => {
+    emu.script({ delayMs: 2600 }, { delayMs: 2600 });
+    const started = Date.now();
+    const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+    expect(Date.now() - started).toBeLessThan(DEADLINE_BOUND_MS);
+    expect(res.status).toBe(1062);
+    expect(res.msg).toContain('no answer within 2 s');
+    expect(emu.requests).toHaveLength(1);
+    expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
+  });
+
   it(
-    'gives up on an answer slower than AI_TIMEOUT_SECONDS (after the one retry)',
-    { timeout: 20_000 },
+    'gives up within AI_TIMEOUT_SECONDS on a JSON answer whose body never ends',
+    { timeout: 15_000 },
     async () => {
-      emu.script({ delayMs: 2600 }, { delayMs: 2600 });
+      emu.script({ flood: { chunkBytes: 64, intervalMs: 50 } });
+      const started = Date.now();
       const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+      expect(Date.now() - started).toBeLessThan(DEADLINE_BOUND_MS);
       expect(res.status).toBe(1062);
       expect(res.msg).toContain('no answer within 2 s');
-      expect(emu.requests).toHaveLength(2);
+      expect(emu.requests).toHaveLength(1);
+    },
+  );
+
+  it(
+    'ends the stream with 1062 within AI_TIMEOUT_SECONDS when the streamed answer never ends',
+    { timeout: 15_000 },
+    async () => {
+      emu.script({ flood: { chunkBytes: 64, intervalMs: 50 } });
+      const started = Date.now();
+      const events = sseEvents((await f.clients.owner.post(`${base}/assistant/chat/stream`, ask('x'))).body);
+      expect(Date.now() - started).toBeLessThan(DEADLINE_BOUND_MS);
+      expect(events.length).toBeGreaterThan(1);
+      expect(events.slice(0, -1).every((e) => e.event === 'token')).toBe(true);
+      expect(events.at(-1)).toMatchObject({ event: 'error', data: { status: 1062 } });
+      expect(events.at(-1)!.data.msg).toContain('no answer within 2 s');
+      expect(emu.requests).toHaveLength(1);
+      expect((await trackingRows()).map((r) => r.action)).toEqual(['ai', 'ai_error']);
+    },
+  );
+
+  it(
+    'refuses a JSON answer larger than AI_ANSWER_MAX_BYTES, without asking again',
+    { timeout: 15_000 },
+    async () => {
+      // without the cap the 5 MB filler would be read whole, found invalid and asked again (the valid second reply)
+      emu.script(
+        { flood: { totalBytes: 5 * 1024 * 1024 } },
+        { content: answer({ suggestions: [suggestion('Too late')] }) },
+      );
+      const res = await post('owner', `${base}/assistant/chat`, ask('hi'));
+      expect(res.status).toBe(1062);
+      expect(res.msg).toContain('larger than 4 MB');
+      expect(emu.requests).toHaveLength(1);
+    },
+  );
+
+  it(
+    'ends the stream with 1062 when the streamed answer passes AI_ANSWER_MAX_BYTES',
+    { timeout: 15_000 },
+    async () => {
+      emu.script(
+        { flood: { totalBytes: 5 * 1024 * 1024 } },
+        { content: answer({ suggestions: [suggestion('Too late')] }) },
+      );
+      const events = sseEvents((await f.clients.owner.post(`${base}/assistant/chat/stream`, ask('x'))).body);
+      expect(events.at(-1)).toMatchObject({ event: 'error', data: { status: 1062 } });
+      expect(events.at(-1)!.data.msg).toContain('larger than 4 MB');
+      const streamed = events.reduce((n, e) => n + (e.data.text?.length ?? 0), 0);
+      expect(streamed).toBeLessThanOrEqual(4 * 1024 * 1024);
+      expect(emu.requests).toHaveLength(1);
     },
   );
 
