@@ -59,13 +59,15 @@ describe('NotificationData sub-config', () => {
     ]);
   });
 
-  it('takes the layout numbers a cross message takes (0 to 99, or its digits), and refuses the same', () => {
+  it('takes the layout numbers a cross message takes (0 to 1000, part 2 §5, §9, or its digits), and refuses the same', () => {
     const cross = { trans_data: 'e30=' };
-    for (const id of [0, 7, 99, '5', '42', 100, -1, 2.5, 'ab', '123', '']) {
+    const taken = [0, 7, 99, 100, 1000, '5', '42', '123', '1000'];
+    for (const id of taken) expect([id, issues({ ...CUSTOM, noti_layout_id: id })]).toEqual([id, []]);
+    for (const id of [...taken, 1001, -1, 2.5, 'ab', '1001', '10000', '']) {
       const asCross = CrossData.safeParse({ ...cross, noti_layout_id: id }).success;
       const asNotification = issues({ ...CUSTOM, noti_layout_id: id });
       expect([id, asNotification.length === 0]).toEqual([id, asCross]);
-      if (!asCross) expect(asNotification).toEqual(['noti_layout_id: must be a number from 0 to 99']);
+      if (!asCross) expect(asNotification).toEqual(['noti_layout_id: must be a number from 0 to 1000']);
     }
   });
 

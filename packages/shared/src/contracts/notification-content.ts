@@ -20,8 +20,8 @@ export const MESSAGE_LIMITS = {
   channelFieldMax: 16,
   /** `noti_group_max`: the most notifications of the group shown at once (0: no limit). */
   groupMaxMax: 100,
-  /** `noti_layout_id`: the app's layout number for a custom design, as a cross message's (cross-content.ts). */
-  layoutIdMax: 99,
+  /** `noti_layout_id`: the app's layout number for a custom design, as a cross message's (part 2 §5, §9: 0 to 1000). */
+  layoutIdMax: 1000,
   ttlMinSeconds: 3600,
   ttlMaxSeconds: 43200,
   speedMin: 1000,
@@ -41,11 +41,12 @@ export const refText = (max: number) => singleLineText({ trim: false, max });
 const isHttp = (s: string) => /^https?:\/\//i.test(s);
 
 const layoutRange = `must be a number from 0 to ${MESSAGE_LIMITS.layoutIdMax}`;
-/** `noti_layout_id`: a layout number of the app, 0 to 99, a whole number or its one or two digits (notification and cross). */
+/** `noti_layout_id`: a layout number of the app, 0 to 1000, a whole number or its digits (notification and cross). */
 export const NotiLayoutId = z.union(
   [
     z.number().int(layoutRange).min(0, layoutRange).max(MESSAGE_LIMITS.layoutIdMax, layoutRange),
-    z.string().regex(/^\d{1,2}$/, layoutRange),
+    // its digits: 0 to 999, or 1000
+    z.string().regex(/^(?:\d{1,3}|1000)$/, layoutRange),
   ],
   { error: layoutRange },
 );

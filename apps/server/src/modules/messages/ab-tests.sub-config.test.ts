@@ -152,9 +152,9 @@ describe.each(backends('one'))('A/B test sub-config [$name]', (backend) => {
       field: 'childMsgs.0.data.noti_group_max',
       message: 'must be a whole number from 0 to 100 (0: no limit)',
     });
-    expect(await refusal([arm('A', { ...CUSTOM, noti_layout_id: 100 }), arm('B', SYSTEM)])).toEqual({
+    expect(await refusal([arm('A', { ...CUSTOM, noti_layout_id: 1001 }), arm('B', SYSTEM)])).toEqual({
       field: 'childMsgs.0.data.noti_layout_id',
-      message: 'must be a number from 0 to 99',
+      message: 'must be a number from 0 to 1000',
     });
   });
 });

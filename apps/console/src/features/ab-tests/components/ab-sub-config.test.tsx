@@ -159,9 +159,9 @@ describe('A/B test sub-config', () => {
     expect(
       field('notiLayoutId').closest('.ant-form-item')?.querySelector('.ant-form-item-extra')?.textContent,
     ).toContain('Written to Test A');
-    type('notiLayoutId', '100');
+    type('notiLayoutId', '1001');
     review(/Review and save/);
-    await waitFor(() => expect(errorOf('notiLayoutId')).toBe('A whole number from 0 to 99'), slow);
+    await waitFor(() => expect(errorOf('notiLayoutId')).toBe('A whole number from 0 to 1000'), slow);
     type('notiLayoutId', '12');
     type('notiGroupMax', '8');
     review(/Review and save/);

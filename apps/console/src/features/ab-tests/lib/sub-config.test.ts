@@ -75,11 +75,11 @@ describe('A/B sub-config', () => {
   });
 
   it('puts the contract’s problems at the test’s sub-config fields, once', () => {
-    const t = filled({ ...SUB, notiGroupMax: 101, notiLayoutId: 100, notiChannelId: 'x'.repeat(17) });
+    const t = filled({ ...SUB, notiGroupMax: 101, notiLayoutId: 1001, notiChannelId: 'x'.repeat(17) });
     expect(validateAb(t.shared, t.arms, ctx).shared).toEqual([
       { name: ['notiChannelId'], key: 'tooLong', params: { max: 16 } },
       { name: ['notiGroupMax'], key: 'groupMaxRange', params: { max: 100 } },
-      { name: ['notiLayoutId'], key: 'layoutRange', params: { max: 99 } },
+      { name: ['notiLayoutId'], key: 'layoutRange', params: { max: 1000 } },
     ]);
     // a layout with no custom-design arm is not sent, so not refused
     t.arms[0] = { ...t.arms[0], design: 1 };
