@@ -84,7 +84,13 @@ export const AudienceEstimateRequest = z.object({ conditions: TargetConditions }
 /** `exact` false: a sampled estimate (apps of 100,000 devices or more; 3 significant digits). */
 export const AudienceEstimate = z.object({ count: z.number().int(), exact: z.boolean() });
 
+/** Who manages user groups (config/group, config/editgroup: project levels 100–300). */
 export const USER_GROUP_LEVELS = [100, 200, 300] as const;
+/**
+ * Who may target a saved user group (targeting type 3) and so read the list to pick one: the managers and operators
+ * (400); part 2 §6 leaves out only testers (500), who are held to specific ids.
+ */
+export const USER_GROUP_TARGET_LEVELS = [100, 200, 300, 400] as const;
 
 export const userGroupCalls = {
   list: defineCall({

@@ -86,11 +86,19 @@ describe.each(backends('one'))('user groups /tcm/v1/app/:appId/group [$name]', (
     expect((await post(role, 'list', { id })).json().data.total).toBe(0);
   });
 
+  it('lets an operator (400) read the list to target a group (part 2 §6), but not change groups', async () => {
+    await post('owner', 'create', { name: 'For operators', conditions: [country(['NG'])] });
+    const list = await post('operator', 'list', { name: 'for operators' });
+    expect(list.json().status).toBe(200);
+    expect(list.json().data.total).toBe(1);
+    expect((await post('tester', 'list', {})).json().status).toBe(1002);
+  });
+
   it.each(['operator', 'tester', 'stranger'] as const)(
-    'refuses %s every call with 403/1002',
+    'refuses %s every change with 403/1002 (and the list to testers and strangers)',
     async (role) => {
       for (const [what, body] of [
-        ['list', {}],
+        ...(role === 'operator' ? [] : ([['list', {}]] as const)),
         ['create', { name: 'x', conditions: [country(['NG'])] }],
         ['edit', { id: 1, name: 'x', conditions: [country(['NG'])] }],
         ['delete', { id: 1 }],

@@ -24,7 +24,9 @@ export function registerUserGroupsModule({ app, database, repos }: ModuleContext
   });
   const access = userGroupsPolicy.manageGroups;
 
-  registerCall(app, userGroupCalls.list, access, ({ params, body }) => groups.list(params.appId, body));
+  registerCall(app, userGroupCalls.list, userGroupsPolicy.listGroups, ({ params, body }) =>
+    groups.list(params.appId, body),
+  );
   registerCall(app, userGroupCalls.create, access, ({ params, body, session }) =>
     groups.create(params.appId, body, session.user.email),
   );

@@ -20,7 +20,7 @@ import {
   TARGETING_TYPES,
   TargetingType,
   TESTER_TARGETING,
-  USER_GROUP_LEVELS,
+  USER_GROUP_TARGET_LEVELS,
   type ConditionDraft,
 } from '@beacon/shared';
 import { ConditionBuilder, type ConditionDictionaries } from '../../../components/condition-builder';
@@ -80,7 +80,7 @@ export function AudienceSection({
   const type: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
   const isTester = projectLevel === 500;
-  const canUseGroups = (USER_GROUP_LEVELS as readonly number[]).includes(projectLevel);
+  const canUseGroups = (USER_GROUP_TARGET_LEVELS as readonly number[]).includes(projectLevel);
   const groups = useUserGroups(
     appId,
     { pageNo: 1, pageSize: 10_000 },
