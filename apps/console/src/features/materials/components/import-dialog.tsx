@@ -10,6 +10,9 @@ export const MATERIAL_TEMPLATE = '/static/material3.xlsx';
 
 const MB = 1024 * 1024;
 
+/** What the file picker offers: .xlsx only, as the server reads (exceljs reads no .xls). */
+export const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Why a picked file is refused before it is sent, or undefined to send it. */
 function fileProblem(file: File): 'xls' | 'notXlsx' | 'tooBig' | undefined {
   const name = file.name.toLowerCase();
@@ -76,7 +79,7 @@ export function ImportDialog({ appId, onClose }: { appId: number; onClose: () =>
           >
             {t('materials.import.template')}
           </Button>
-          <Upload accept=".xlsx,.xls" showUploadList={false} beforeUpload={pick}>
+          <Upload accept={XLSX_ACCEPT} showUploadList={false} beforeUpload={pick}>
             <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending}>
               {t('materials.import.pick')}
             </Button>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appInfo, materialRow, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
+import { XLSX_ACCEPT } from './import-dialog';
 import { MaterialsScreen } from './materials-screen';
 
 type Body = Record<string, unknown>;
@@ -203,6 +204,8 @@ describe('MaterialsScreen, the library', () => {
     expect(within(dialog).getByTestId('material-template').getAttribute('href')).toBe(
       '/static/material3.xlsx',
     );
+    // the picker offers what the server reads, .xlsx only (an .xls chosen anyway is told to be saved as .xlsx)
+    expect(dialog.querySelector('input[type="file"]')!.getAttribute('accept')).toBe(XLSX_ACCEPT);
     // the upload puts a new file input after each pick
     const choose = (name: string) =>
       fireEvent.change(dialog.querySelector('input[type="file"]')!, {
