@@ -159,7 +159,7 @@ describe('compose a notification in the browser', () => {
     await expect.poll(async () => page.inputValue('#pushCount')).toBe('3');
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('This message will be pushed to about 3 devices.').waitFor();
+    await dialog.getByText('Push count: about 3 devices.', { exact: false }).waitFor();
     // the forecast before send: the estimate, one row per loss reason, the expected sends
     const forecast = dialog.getByTestId('confirm-forecast');
     await forecast.getByTestId('forecast-audience').getByText('Audience: 3 devices').waitFor();

@@ -108,7 +108,7 @@ describe('schedule a notification in each device’s local time', () => {
     await snap(page, 'local-time-compose');
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`This message will be pushed to about ${DEVICES} devices.`).waitFor();
+    await dialog.getByText(`Push count: about ${DEVICES} devices.`, { exact: false }).waitFor();
     const saved = page.waitForResponse((r) => r.url().endsWith('/msg/save'));
     await dialog.getByRole('button', { name: 'Send' }).click();
     const answer = (await (await saved).json()) as { status: number; data: { id: number; status: number } };

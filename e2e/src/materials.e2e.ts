@@ -177,7 +177,7 @@ describe('the material library in the browser', () => {
     await snap(operator, 'materials-compose');
     await operator.getByRole('button', { name: 'Review and send' }).click();
     const saved = operator.waitForResponse((r) => r.url().endsWith('/msg/save'));
-    await operator.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await operator.getByRole('dialog').getByRole('button', { name: 'Submit for review' }).click();
     const msg = (await (await saved).json()) as { status: number; data: { id: number; status: number } };
     expect(msg).toMatchObject({ status: 200, data: { status: 11 } });
     const id = msg.data.id;

@@ -78,7 +78,7 @@ async function compose(description: string): Promise<number> {
   await expect.poll(() => operator.inputValue('#pushCount')).toBe('3');
   await operator.getByRole('button', { name: 'Review and send' }).click();
   const saved = operator.waitForResponse((r) => r.url().endsWith('/msg/save'));
-  await operator.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await operator.getByRole('dialog').getByRole('button', { name: 'Submit for review' }).click();
   const answer = (await (await saved).json()) as { status: number; data: { id: number; status: number } };
   expect(answer).toMatchObject({ status: 200, data: { status: 11 } });
   return answer.data.id;

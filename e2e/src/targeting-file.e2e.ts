@@ -84,7 +84,7 @@ describe('compose to an uploaded file of device ids', () => {
     await page.getByRole('button', { name: 'Review and send' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Uploaded file of device IDs · buyers.txt · 3 devices').waitFor();
-    await dialog.getByText('This message will be pushed to about 2 devices.').waitFor();
+    await dialog.getByText('Push count: about 2 devices.', { exact: false }).waitFor();
     await snap(page, 'targeting-file-confirm');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(`**/app/${appId}/data/push`);

@@ -171,3 +171,12 @@ export function mayAbSendToAll(
   if (a.scheduleType !== b.scheduleType || a.scheduleDate !== b.scheduleDate) return 'hidden';
   return parent.abAllSent ? 'done' : 'send';
 }
+
+/**
+ * Whether a message this user saves (new or edited) waits for review before it is scheduled: the app reviews
+ * messages and the user is an operator or a tester (docs/review.md). The server decides by it; the console's
+ * confirmation says "Submit for review" instead of "Send" by it.
+ */
+export function waitsForReview(app: { reviewEnable: boolean }, projectLevel: number): boolean {
+  return app.reviewEnable && projectLevel >= ProjectLevel.OPERATOR;
+}

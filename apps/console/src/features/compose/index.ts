@@ -29,6 +29,7 @@ export {
 } from './lib/compose-values';
 export { emptyCross } from './lib/cross-values';
 export { isContentField } from './lib/message-kind';
+export { confirmLabel } from './lib/confirm-label';
 export { slowPushDuration } from './lib/slow-push';
 export {
   fieldOfPath,

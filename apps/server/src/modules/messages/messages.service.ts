@@ -13,6 +13,7 @@ import {
   type MessageLang,
   type Targeting,
   type TargetMaxRequest,
+  waitsForReview,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import {
@@ -254,10 +255,7 @@ export class MessagesService {
         : null;
     // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
     const review =
-      kind === 'message' &&
-      app.reviewEnable &&
-      actor.projectLevel >= 400 &&
-      !(arm && arm.groupTag.endsWith('*'));
+      kind === 'message' && waitsForReview(app, actor.projectLevel) && !(arm && arm.groupTag.endsWith('*'));
     const status = review
       ? S.PENDING_REVIEW
       : schedule.type === 1

@@ -10,6 +10,7 @@ import {
   type AbTestSaveInput,
   type AppInfo,
   type MessageSaveInput,
+  waitsForReview,
 } from '@beacon/shared';
 import {
   AdvancedSection,
@@ -97,7 +98,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
   const percent = armPercent(values?.abPercent ?? initial.shared.abPercent);
   const devices = armDevices(estimate.idle || estimate.failed ? undefined : estimate.value, percent);
-  const needsReview = app.reviewEnable && (app.projectLevel === 400 || app.projectLevel === 500);
+  const needsReview = waitsForReview(app, app.projectLevel);
 
   const handleSharedChange = (changed: Partial<AbSharedValues>) => {
     if (changed.abPercent !== undefined)
@@ -273,6 +274,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           estimate={estimate}
           saving={submit.saving}
           editing={id !== undefined}
+          toReview={needsReview}
           onCancel={() => setConfirm(undefined)}
           onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
         />

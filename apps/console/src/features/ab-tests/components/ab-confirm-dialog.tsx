@@ -5,7 +5,13 @@ import { ScheduleType, type AbTestSaveInput } from '@beacon/shared';
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatNumber } from '../../../lib/number-format';
-import { ConfirmGroupApps, CrossSummary, slowPushDuration, type EstimateState } from '../../compose';
+import {
+  confirmLabel,
+  ConfirmGroupApps,
+  CrossSummary,
+  slowPushDuration,
+  type EstimateState,
+} from '../../compose';
 import { formatRate } from '../../messages';
 import { ARM_TAGS, armDevices, type AbSharedValues, type ArmIndex, type ArmValues } from '../lib/ab-values';
 import { type SubConfigKey } from '../lib/sub-config';
@@ -63,6 +69,8 @@ interface AbConfirmDialogProps {
   estimate: EstimateState;
   saving: boolean;
   editing: boolean;
+  /** The message will wait for review (waitsForReview): the button says so instead of Send. */
+  toReview?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -81,6 +89,7 @@ export function AbConfirmDialog({
   estimate,
   saving,
   editing,
+  toReview = false,
   onConfirm,
   onCancel,
 }: AbConfirmDialogProps) {
@@ -107,7 +116,7 @@ export function AbConfirmDialog({
       open={open}
       width={WIDTH}
       title={t('abTests.confirm.title')}
-      okText={editing ? t('compose.actions.save') : t('compose.actions.send')}
+      okText={confirmLabel(t, { editing, toReview })}
       cancelText={t('compose.actions.back')}
       confirmLoading={saving}
       onOk={onConfirm}

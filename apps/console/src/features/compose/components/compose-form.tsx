@@ -9,6 +9,7 @@ import {
   TargetingType,
   type AppInfo,
   type MessageSaveInput,
+  waitsForReview,
 } from '@beacon/shared';
 import { useDictionaries } from '../../dictionaries';
 import { useUserGroups } from '../../user-groups';
@@ -82,7 +83,7 @@ export function ComposeForm({
   const [confirm, setConfirm] = useState<MessageSaveInput | undefined>();
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
   const languages = useMemo(() => [...(raw?.languages ?? []), ...(raw?.subLanguages ?? [])], [raw]);
-  const needsReview = app.reviewEnable && (app.projectLevel === 400 || app.projectLevel === 500);
+  const needsReview = waitsForReview(app, app.projectLevel);
 
   // the expected count follows the estimate until the operator sets it
   useEffect(() => {
@@ -256,6 +257,7 @@ export function ComposeForm({
           groupName={groups.data?.results.find((g) => g.id === confirm.groupId)?.name}
           saving={submit.saving}
           editing={Boolean(id)}
+          toReview={needsReview}
           kind={kind}
           onCancel={() => setConfirm(undefined)}
           onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}

@@ -118,7 +118,10 @@ describe('ComposeScreen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Review and send/ }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
-    expect(within(dialog).getByTestId('confirm-count').textContent).toContain('1234');
+    // the count is written the reader's way, and says it is the push count the forecast starts from
+    expect(within(dialog).getByTestId('confirm-count').textContent).toContain(
+      'Push count: about 1,234 devices.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 15_000 });
     expect(saved[0]).toMatchObject({
@@ -143,5 +146,26 @@ describe('ComposeScreen', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), {
       timeout: 3000,
     });
+  }, 60_000);
+
+  it('says "Submit for review", not "Send", to an operator of an app that reviews messages', async () => {
+    const before = { ...APP_INFO };
+    Object.assign(APP_INFO, { reviewEnable: true, projectLevel: 400 });
+    try {
+      renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+      await screen.findByText('New notification');
+      await waitFor(() => expect(field('pushCount').value).toBe('1234'), { timeout: 15_000 });
+      fireEvent.change(field('description'), { target: { value: 'Spring sale' } });
+      fireEvent.change(field('title'), { target: { value: 'Half price today' } });
+      fireEvent.change(field('desc'), { target: { value: 'Until midnight' } });
+      fireEvent.change(field('openContent'), { target: { value: 'shop://sale' } });
+      fireEvent.click(screen.getByRole('button', { name: /Review and send/ }));
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+      expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for review' }));
+      await waitFor(() => expect(saved).toHaveLength(1), { timeout: 15_000 });
+    } finally {
+      Object.assign(APP_INFO, before);
+    }
   }, 60_000);
 });

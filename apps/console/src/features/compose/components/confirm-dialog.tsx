@@ -4,6 +4,7 @@ import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } f
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { type ComposeValues } from '../lib/compose-values';
 import { type MessageKind } from '../lib/message-kind';
+import { confirmLabel } from '../lib/confirm-label';
 import { slowPushDuration } from '../lib/slow-push';
 import { CrossSummary } from './cross-summary';
 import { ForecastPanel } from './forecast-panel';
@@ -18,6 +19,8 @@ interface ConfirmDialogProps {
   groupName: string | undefined;
   saving: boolean;
   editing: boolean;
+  /** The message will wait for review (waitsForReview): the button says so instead of Send. */
+  toReview?: boolean;
   kind?: MessageKind;
   onConfirm: () => void;
   onCancel: () => void;
@@ -37,6 +40,7 @@ export function ConfirmDialog({
   groupName,
   saving,
   editing,
+  toReview = false,
   kind = 'notification',
   onConfirm,
   onCancel,
@@ -71,7 +75,7 @@ export function ConfirmDialog({
       open={open}
       width={640}
       title={t('compose.confirm.title')}
-      okText={editing ? t('compose.actions.save') : t('compose.actions.send')}
+      okText={confirmLabel(t, { editing, toReview })}
       cancelText={t('compose.actions.back')}
       confirmLoading={saving}
       onOk={onConfirm}
