@@ -206,6 +206,41 @@ export class DevicesRepository {
   }
 
   /**
+   * Moves the last-active time of devices that reported events (app activity, as a heartbeat is), at most once per
+   * `everySeconds` per device and always on a device's first call of a UTC day, counted by `activity` as a heartbeat
+   * is (a device active today is one active device of the day, whichever call came first). A device another flush
+   * holds locked is skipped (SKIP LOCKED: that flush is a registration or heartbeat setting the same time), so a touch
+   * never waits and never deadlocks with them.
+   */
+  async touch(
+    rows: Array<{ appId: number; gaid: string }>,
+    everySeconds: number,
+    q: Queryable = this.database,
+    activity?: ActivitySql,
+  ): Promise<TouchedDevice[]> {
+    if (rows.length === 0) return [];
+    return q.query<TouchedDevice>(
+      `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[]) AS t(app_id, gaid)),
+       old AS (
+         SELECT d.id, d.last_active_at FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
+         WHERE d.last_active_at IS NULL OR d.last_active_at < now() - make_interval(secs => $3)
+            OR (d.last_active_at AT TIME ZONE 'UTC')::date < (now() AT TIME ZONE 'UTC')::date
+         ORDER BY d.id FOR UPDATE OF d SKIP LOCKED
+       ), dev AS (
+         UPDATE devices d SET last_active_at = now() FROM old WHERE d.id = old.id
+         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version
+       ), touched AS (
+         SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, dev.id::text AS "deviceId", dev.country,
+                dev.app_version AS "appVersion", false AS inserted, old.last_active_at AS "lastActiveBefore"
+         FROM dev JOIN old ON old.id = dev.id
+       )${activity ? `, ${activity('touched')}` : ''}
+       SELECT * FROM touched`,
+      [rows.map((r) => r.appId), rows.map((r) => r.gaid), everySeconds],
+      { prepared: true },
+    );
+  }
+
+  /**
    * Sets event bits on the send records of (message, device) that FCM accepted; events for messages the device was
    * never dispatched (never targeted, filtered, lost, still waiting) are ignored, so reach ≤ dispatched holds; a
    * click implies a show and a show a receipt; bits already set make repeats no-ops. The bits newly set on dispatched

@@ -51,7 +51,7 @@ export interface DevicesServiceOptions {
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
   onRegistered?: (appId: number, token: string) => void;
   /** The observer of each group-commit batcher's flushes (metrics), by the batcher's name. */
-  flushObserver?: (batcher: 'register' | 'heartbeat' | 'events') => WriteBatcherObserver;
+  flushObserver?: (batcher: 'register' | 'heartbeat' | 'events' | 'touch') => WriteBatcherObserver;
 }
 
 interface EventsItem {
@@ -112,10 +112,23 @@ function mergeEvents(items: EventsItem[]): EventRow[] {
  * The device side of Beacon: registrations, heartbeats and message events from app SDKs. Every write goes through
  * a group-commit batcher, so a burst from a whole broadcast becomes a few set-based statements.
  */
+/** How often, at most, events move a device's last-active time (a heartbeat always does). */
+export const DEVICE_TOUCH_MS = 5 * 60_000;
+/** The most devices whose last touch a process remembers (about 100 bytes each); past it, it forgets them all. */
+const TOUCH_MEMORY_MAX = 200_000;
+
+interface DeviceKey {
+  appId: number;
+  gaid: string;
+}
+
 export class DevicesService {
   private readonly registrations: WriteBatcher<RegisterRow, string>;
   private readonly heartbeats: WriteBatcher<HeartbeatRow, boolean>;
   private readonly events: WriteBatcher<EventsItem, void>;
+  private readonly touches: WriteBatcher<DeviceKey, void>;
+  /** When this process last asked to touch a device (key → ms): most event calls need no write (DEVICE_TOUCH_MS). */
+  private readonly touchedAt = new Map<string, number>();
 
   constructor(
     private readonly repo: DevicesRepository,
@@ -128,7 +141,7 @@ export class DevicesService {
       mayIsolate: mayBeRowError,
     };
     const flushes = opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1);
-    const observed = (batcher: 'register' | 'heartbeat' | 'events') =>
+    const observed = (batcher: 'register' | 'heartbeat' | 'events' | 'touch') =>
       opts.flushObserver ? { ...batch, observer: opts.flushObserver(batcher) } : batch;
     this.registrations = new WriteBatcher(
       async (rows) => {
@@ -151,6 +164,11 @@ export class DevicesService {
       const set = new Set(found.map((d) => key(d.appId, d.gaid)));
       return rows.map((r) => set.has(key(r.appId, r.gaid)));
     }, observed('heartbeat'));
+    this.touches = new WriteBatcher<DeviceKey, void>(async (rows) => {
+      const unique = [...new Map(rows.map((r) => [key(r.appId, r.gaid), r])).values()];
+      await this.repo.touch(unique, DEVICE_TOUCH_MS / 1000, undefined, counters.activitySql);
+      return rows.map(() => undefined);
+    }, observed('touch'));
     this.events = new WriteBatcher<EventsItem, void>(
       async (items) => {
         const rows = mergeEvents(items);
@@ -172,6 +190,21 @@ export class DevicesService {
     );
   }
 
+  /**
+   * Events are app activity: the device's last-active time moves with them, at most once per DEVICE_TOUCH_MS per
+   * device (asked once per interval by this process; the statement skips a device another process moved meanwhile),
+   * through its own group commit. Not awaited by the call: a touch lost to an error only waits for the next call.
+   */
+  private touch(appId: number, gaid: string): void {
+    const k = key(appId, gaid);
+    const now = Date.now();
+    const last = this.touchedAt.get(k);
+    if (last !== undefined && now - last < DEVICE_TOUCH_MS) return;
+    if (this.touchedAt.size >= TOUCH_MEMORY_MAX) this.touchedAt.clear();
+    this.touchedAt.set(k, now);
+    this.touches.add({ appId, gaid }).catch(() => this.touchedAt.delete(k));
+  }
+
   /** Creates or updates the device (a new token replaces the old one); returns its id. */
   async register(appId: number, device: DeviceRegister): Promise<string> {
     return this.registrations.add({ appId, device, utcOffsetMin: utcOffsetMinutes(device.timezone) });
@@ -188,10 +221,16 @@ export class DevicesService {
    */
   async recordEvents(appId: number, body: DeviceEvents): Promise<void> {
     await this.events.add({ appId, body });
+    this.touch(appId, body.gaid);
   }
 
   async drain(): Promise<void> {
-    await Promise.all([this.registrations.drain(), this.heartbeats.drain(), this.events.drain()]);
+    await Promise.all([
+      this.registrations.drain(),
+      this.heartbeats.drain(),
+      this.events.drain(),
+      this.touches.drain(),
+    ]);
     await this.counters.settle();
   }
 }

@@ -165,6 +165,49 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
     expect(await count('send_records')).toBe(1);
   });
 
+  it('events move the device’s last-active time at most once per interval, counted as the day’s activity', async () => {
+    const lastActive = async () =>
+      new Date(
+        (
+          await t.database.query<{ at: Date }>('SELECT last_active_at AS at FROM devices WHERE gaid = $1', [
+            ACTIVE,
+          ])
+        )[0]!.at,
+      ).getTime();
+    const effectiveToday = async () =>
+      Number(
+        (
+          await t.database.query<{ n: string }>(
+            `SELECT COALESCE(sum(effective), 0)::text AS n FROM stat_user_days
+             WHERE app_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`,
+            [appId],
+          )
+        )[0]?.n,
+      );
+    // a device of its own: no event of it was reported yet in this process
+    const ACTIVE = gaid(4242);
+    expect((await post('/sdk/v1/register', device({ gaid: ACTIVE }))).json().status).toBe(200);
+    const event = { type: 'received', msgId: '999998', ts: Date.now() - 1000 };
+    // registered (and so active) yesterday: the event is today's first activity, and makes it an active device
+    await t.services.devices.drain();
+    await t.database.query(`UPDATE devices SET last_active_at = now() - interval '1 day' WHERE gaid = $1`, [
+      ACTIVE,
+    ]);
+    const activeBefore = await effectiveToday();
+    const before = Date.now();
+    expect((await post('/sdk/v1/events', { gaid: ACTIVE, events: [event] })).json().status).toBe(200);
+    await t.services.devices.drain();
+    expect(await lastActive()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await effectiveToday()).toBe(activeBefore + 1);
+    // within the interval, later events write nothing: the device's time stays, the day counts it once
+    const earlier = new Date(Date.now() - 60_000);
+    await t.database.query('UPDATE devices SET last_active_at = $2 WHERE gaid = $1', [ACTIVE, earlier]);
+    await post('/sdk/v1/events', { gaid: ACTIVE, events: [{ ...event, type: 'shown' }] });
+    await t.services.devices.drain();
+    expect(await lastActive()).toBe(earlier.getTime());
+    expect(await effectiveToday()).toBe(activeBefore + 1);
+  });
+
   it('refuses bad events naming the field, and more than 500', async () => {
     const ts = Date.now();
     const cases: Array<[unknown, string]> = [
