@@ -37,6 +37,9 @@ interface JourneyCanvasProps {
   onDelete: (nodes: string[], edges: string[]) => void;
 }
 
+/** How the canvas fits the journey in view: a margin, and never past the natural size. */
+export const FIT_VIEW = { padding: 0.2, maxZoom: 1 } as const;
+
 /**
  * The React Flow canvas of a journey: step nodes and branch edges, controlled by the editor (its graph, its
  * selection); it keeps only the nodes' measured sizes. Delete / Backspace removes the selection (never the entry).
@@ -117,7 +120,8 @@ function Canvas(props: JourneyCanvasProps) {
       nodesConnectable={!readOnly}
       deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
       fitView
-      fitViewOptions={{ padding: 0.2 }}
+      // a journey of one or two steps is shown at its natural size, not zoomed to fill the canvas
+      fitViewOptions={FIT_VIEW}
       minZoom={0.2}
       proOptions={{ hideAttribution: true }}
     >
