@@ -1,20 +1,19 @@
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../compose/i18n/en.json';
-import { fieldLabelKey } from './use-problem-text';
+import '../../../test-utils';
 import { SETTINGS_FIELDS } from '../lib/node-problems';
-
-const has = (key: string) =>
-  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], en) !== undefined;
+import { fieldLabelKey } from './use-problem-text';
 
 describe('fieldLabelKey', () => {
   it('names the deep link and every settings field by a label compose has (no bare "Required")', () => {
     expect(fieldLabelKey('openContent')).toBe('compose.fields.openContent1');
+    expect(i18n.t(fieldLabelKey('openContent'))).toBe('Page or deep link');
     for (const field of [
       'openContent',
       'title',
       'desc',
       ...SETTINGS_FIELDS.filter((f) => f !== 'description'),
     ])
-      expect([field, has(fieldLabelKey(field))]).toEqual([field, true]);
+      expect([field, i18n.exists(fieldLabelKey(field))]).toEqual([field, true]);
   });
 });
