@@ -49,7 +49,8 @@ export const MaterialStatus = {
 } as const;
 
 /** How a material was made (spec §3): by hand in the console (or its Excel import), or through the API. */
-export const MaterialCreateType = { HANDMADE: 1, API: 2 } as const;
+/** How a material was made: by hand in the console, through the API, or imported from an Excel sheet. */
+export const MaterialCreateType = { HANDMADE: 1, API: 2, IMPORTED: 3 } as const;
 
 /** The project levels that open the material screens and create, copy, edit and delete (spec §6). */
 export const MATERIAL_LEVELS = [100, 200, 300, 400] as const;
@@ -228,7 +229,7 @@ export const MaterialListRequest = MessageListRequest.pick({ tz: true, begin: tr
   title: singleLineText({ max: MATERIAL_LIMITS.descriptionMax }).optional(),
   ownerEmail: singleLineText({ max: 254 }).optional(),
   createType: z
-    .union([z.literal(''), numberInput(z.union([z.literal(1), z.literal(2)]))])
+    .union([z.literal(''), numberInput(z.union([z.literal(1), z.literal(2), z.literal(3)]))])
     .optional()
     .default(''),
   materialId: digitsOrEmpty.optional().default(''),

@@ -102,7 +102,7 @@ export class MaterialsService {
       const created: MaterialChanged[] = [];
       for (const [i, content] of contents.entries()) {
         const materialId = await this.insert(w, app, actor, rows[i]!, content, {
-          createType: MaterialCreateType.HANDMADE,
+          createType: MaterialCreateType.IMPORTED,
           status,
           action: 'import',
         }).catch((err: unknown) => {

@@ -66,7 +66,7 @@ export function MaterialFiltersBar({ value, list, onSearch }: MaterialFiltersBar
         aria-label={t('materials.filters.createType')}
         value={draft.createType}
         onChange={(createType) => set({ createType })}
-        options={(['', 1, 2] as const).map((v) => ({
+        options={(['', 1, 2, 3] as const).map((v) => ({
           value: v,
           label: t(`materials.filters.createTypes.${v || 'all'}`),
         }))}
