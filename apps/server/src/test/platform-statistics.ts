@@ -29,7 +29,8 @@ export interface PlatformSeed {
  *
  * Unique devices on y (mode 0): A NG 25 shown / 5 clicked, A KE 8 / 2, B NG 4 / 1 (mode 1: A NG; mode 2: A KE, B NG;
  * mode 3: B NG). Users: A y NG 50 effective / 10 new, A y KE 20 / 5, A y2 NG 40 / 8, B y NG 7 / 7, B d3 FR 3 / 3.
- * Devices now: A 3, B 1. A stale app id 999999 (deleted app) has a row on y that no report may show. News has an
+ * M2's 10 shows are what an app may report of a cross message: counted in `show`, never in a show rate (over the
+ * notifications only, docs/statistics.md). Devices now: A 3, B 1. A stale app id 999999 (deleted app) has a row on y that no report may show. News has an
  * open FCM-credentials alert.
  */
 export async function seedPlatformStatistics(

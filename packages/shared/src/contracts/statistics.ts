@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { MessageType } from '../message-kinds';
 import { numberInput } from '../numbers';
 import { singleLineText } from '../text';
 import { AppIdParams } from './apps';
@@ -10,10 +11,11 @@ import { AppIdParams } from './apps';
  * statistics domain's counters, so every screen and export shows the same number.
  *
  * Definitions (DESIGN §7): push = targeted devices (dispatched + every dispatch loss); dispatch = accepted by FCM;
- * reach = received; rates are over the step before: dispatchRate = dispatch/push, reachRate = reach/dispatch,
- * showRate = show/reach, clickRate = click/show, conversionRate = conversion/click, noticeOffRate = noticeOff/push,
- * clickUvRate = clickUv/showUv, all in % with two decimals. Days are UTC days, and a device's counts belong to the
- * day it was sent.
+ * reach = received; rates are over the step before, among the messages the step applies to (docs/statistics.md):
+ * dispatchRate = dispatch/push, reachRate = reach/dispatch, showRate = shows of the messages that can be shown / their
+ * reach (notifications: a cross or pull-up message is received, never shown), clickRate = click/show,
+ * conversionRate = conversion/click, noticeOffRate = noticeOff/push, clickUvRate = clickUv/showUv, all in % with two
+ * decimals (statRates, the one definition). Days are UTC days, and a device's counts belong to the day it was sent.
  */
 
 /** Statistics modes (spec: 0 all, 1 backend push, 2 AI push all, 3 AI push), by the messages' content origin. */
@@ -42,6 +44,12 @@ export const StatCounts = z.object({
   click: z.number(),
   conversion: z.number(),
   noticeOff: z.number(),
+  /**
+   * reach and show of the messages that can be shown (notifications and notification previews; not cross or pull-up
+   * messages, whose data is handed to the app): the show rate's terms (showableMessage)
+   */
+  showableReach: z.number(),
+  showableShow: z.number(),
   showUv: z.number(),
   clickUv: z.number(),
 });
@@ -63,12 +71,30 @@ export function statRate(n: number, d: number): number {
   return d > 0 ? Math.round((n / d) * 10000) / 100 : 0;
 }
 
-/** The rates of a row of counts (DESIGN §7: each over the step before). */
+/**
+ * Whether a message can be shown on a device, by its stored type (and a preview's content): a notification, or the
+ * preview of one. A cross (pass-through) or pull-up message hands its data to the app and is never shown; a recall
+ * takes a notification back. Only these messages count in the show rate (showableReach, showableShow).
+ */
+export function showableMessage(msgType: number, data?: { trans_data?: unknown }): boolean {
+  if (msgType === MessageType.PREVIEW) return typeof data?.trans_data !== 'string';
+  return msgType === MessageType.NOTIFICATION;
+}
+
+/**
+ * The show rate: shows over reach, of the messages that can be shown only (showableMessage) — a cross message's reach
+ * would dilute it (47 % for a day whose every notification showed at 95 %).
+ */
+export function showRate(c: { showableShow: number; showableReach: number }): number {
+  return statRate(c.showableShow, c.showableReach);
+}
+
+/** The rates of a row of counts (docs/statistics.md: each over the step before, among the messages it applies to). */
 export function statRates(c: StatCounts): StatRates {
   return {
     dispatchRate: statRate(c.dispatch, c.push),
     reachRate: statRate(c.reach, c.dispatch),
-    showRate: statRate(c.show, c.reach),
+    showRate: showRate(c),
     clickRate: statRate(c.click, c.show),
     conversionRate: statRate(c.conversion, c.click),
     noticeOffRate: statRate(c.noticeOff, c.push),

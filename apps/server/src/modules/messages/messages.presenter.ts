@@ -1,6 +1,8 @@
 import {
   isPullUp,
   MessageType,
+  showableMessage,
+  showRate,
   statRate,
   type GroupChildRow,
   type MessageDetail,
@@ -31,7 +33,12 @@ export function toRow(m: MessageRecord): MessageRow {
     arriveAll: m.reachCount,
     reachRate: rate(m.reachCount, m.dispatchCount),
     show: m.showCount,
-    showRate: rate(m.showCount, m.reachCount),
+    // the show rate's one rule: over what could be shown (a cross or pull-up message: nothing)
+    showRate: showRate(
+      showableMessage(m.msgType, m.data)
+        ? { showableShow: m.showCount, showableReach: m.reachCount }
+        : { showableShow: 0, showableReach: 0 },
+    ),
     click: m.clickCount,
     clickRate: rate(m.clickCount, m.showCount),
     conversion: m.conversionCount,

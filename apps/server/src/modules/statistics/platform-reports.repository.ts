@@ -1,6 +1,6 @@
 import type { MessageStatSort, ReportCounts } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { SUMS } from './statistics.sql';
+import { COUNT_SUMS, showableMessageSql, SUMS } from './statistics.sql';
 
 /** A message's counts over a range (stat_message_days), with what the table names it by. */
 export type MessageCounts = ReportCounts & {
@@ -36,7 +36,7 @@ const ORDER: Record<MessageStatSort, string> = {
   reach: 'm.reach',
   reachRate: ratio('m.reach', 'm.dispatch'),
   show: 'm.show',
-  showRate: ratio('m.show', 'm.reach'),
+  showRate: ratio('m."showableShow"', 'm."showableReach"'),
   click: 'm.click',
   clickRate: ratio('m.click', 'm.show'),
 };
@@ -60,16 +60,22 @@ export class PlatformReportsRepository {
   ): Promise<{ rows: MessageCounts[]; total: number }> {
     const dir = order === 'ascend' ? 'ASC' : 'DESC';
     const rows = await this.database.query<MessageCounts & { total: number }>(
-      `WITH m AS (
-         SELECT message_id, app_id, ${SUMS}, min(day) AS first_day, max(day) AS last_day
+      `WITH d AS (
+         SELECT message_id, app_id, ${COUNT_SUMS}, min(day) AS first_day, max(day) AS last_day
          FROM stat_message_days WHERE app_id = ANY($1::int[]) AND day BETWEEN $2::date AND $3::date
          GROUP BY message_id, app_id
+       ), m AS (
+         -- the show rate's terms: the message's own reach and show when it can be shown, else none
+         SELECT d.*, CASE WHEN ${showableMessageSql('x')} THEN d.reach ELSE 0 END AS "showableReach",
+                CASE WHEN ${showableMessageSql('x')} THEN d.show ELSE 0 END AS "showableShow",
+                x.title, x.msg_type, x.deleted
+         FROM d JOIN messages x ON x.id = d.message_id
        )
-       SELECT m.message_id::float8 AS "msgId", m.app_id AS "appId", a.title AS "appTitle", x.title,
-              x.msg_type::int AS "msgType", x.deleted, to_char(m.first_day, 'YYYY-MM-DD') AS "firstDay",
+       SELECT m.message_id::float8 AS "msgId", m.app_id AS "appId", a.title AS "appTitle", m.title,
+              m.msg_type::int AS "msgType", m.deleted, to_char(m.first_day, 'YYYY-MM-DD') AS "firstDay",
               to_char(m.last_day, 'YYYY-MM-DD') AS "lastDay", m.push, m.dispatch, m.reach, m.show, m.click,
-              m.conversion, m."noticeOff", count(*) OVER ()::int AS total
-       FROM m JOIN messages x ON x.id = m.message_id JOIN apps a ON a.id = m.app_id
+              m.conversion, m."noticeOff", m."showableReach", m."showableShow", count(*) OVER ()::int AS total
+       FROM m JOIN apps a ON a.id = m.app_id
        ORDER BY ${ORDER[sort]} ${dir}, m.message_id DESC
        LIMIT $4 OFFSET $5`,
       [f.appIds, f.start, f.end, limit, offset],
@@ -138,6 +144,8 @@ export class PlatformReportsRepository {
         click: r.click,
         conversion: r.conversion,
         noticeOff: r.noticeOff,
+        showableReach: r.showableReach,
+        showableShow: r.showableShow,
       })),
       total: rows[0]?.total ?? 0,
     };

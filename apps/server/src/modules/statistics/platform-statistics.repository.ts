@@ -64,6 +64,8 @@ const withUv = <K extends object>(
         click: 0,
         conversion: 0,
         noticeOff: 0,
+        showableReach: 0,
+        showableShow: 0,
       });
   }
   return [...out.values()];

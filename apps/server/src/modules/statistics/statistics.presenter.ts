@@ -10,6 +10,8 @@ export const REPORT_FIELDS = [
   'click',
   'conversion',
   'noticeOff',
+  'showableReach',
+  'showableShow',
 ] as const satisfies ReadonlyArray<keyof StatCounts>;
 const FIELDS = [...REPORT_FIELDS, 'showUv', 'clickUv'] as const satisfies ReadonlyArray<keyof StatCounts>;
 

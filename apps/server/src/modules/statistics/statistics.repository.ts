@@ -1,7 +1,7 @@
 import type { StatCounts, StatMode } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { OPEN_OUTCOMES } from '../../delivery/engine';
-import { modeCondition, SUMS } from './statistics.sql';
+import { modeCondition, showableMessageSql, SUMS } from './statistics.sql';
 
 /** A message's totals as the statistics keep them (messages' counter columns, written by StatisticsWriter only). */
 export interface MessageTotals {
@@ -13,6 +13,8 @@ export interface MessageTotals {
   reach: number;
   show: number;
   click: number;
+  /** whether the message can be shown (showableMessage): its show rate is over its reach, else 0 */
+  showable: boolean;
 }
 
 /** Counts of a report row before rates: one day, country or version. */
@@ -35,7 +37,8 @@ export class StatisticsRepository {
   async message(appId: number, id: number): Promise<MessageTotals | undefined> {
     const [row] = await this.database.query<MessageTotals>(
       `SELECT id::int AS id, started_at AS "startedAt", created_at AS "createdAt", dispatch_count AS dispatch,
-              lost_count AS lost, reach_count AS reach, show_count AS show, click_count AS click
+              lost_count AS lost, reach_count AS reach, show_count AS show, click_count AS click,
+              ${showableMessageSql('messages')} AS showable
        FROM messages WHERE app_id = $1 AND id = $2 AND NOT deleted`,
       [appId, id],
     );
@@ -123,6 +126,8 @@ export class StatisticsRepository {
         click: r?.click ?? 0,
         conversion: r?.conversion ?? 0,
         noticeOff: r?.noticeOff ?? 0,
+        showableReach: r?.showableReach ?? 0,
+        showableShow: r?.showableShow ?? 0,
         showUv: u?.showUv ?? 0,
         clickUv: u?.clickUv ?? 0,
       };

@@ -147,6 +147,8 @@ describe.each(backends())('statistics routes [$name]', (backend) => {
       click: 2,
       conversion: 0,
       noticeOff: 1,
+      showableReach: 5,
+      showableShow: 4,
       showUv: 4,
       clickUv: 2,
       dispatchRate: 75,

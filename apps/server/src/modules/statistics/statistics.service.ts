@@ -2,6 +2,7 @@ import {
   addDays,
   ErrorCodes,
   statRange,
+  showRate,
   statRate,
   statRates,
   utcDay,
@@ -70,7 +71,11 @@ export class StatisticsService {
         reach: r.reach,
         reachRate: statRate(r.reach, r.dispatch),
         show: r.show,
-        showRate: statRate(r.show, r.reach),
+        showRate: showRate(
+          m.showable
+            ? { showableShow: r.show, showableReach: r.reach }
+            : { showableShow: 0, showableReach: 0 },
+        ),
         click: r.click,
         clickRate: statRate(r.click, r.show),
       })),

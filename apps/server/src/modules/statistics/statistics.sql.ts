@@ -37,7 +37,27 @@ export function modeCondition(mode: StatMode): string {
   return 'true';
 }
 
-/** Sums as float8: totals over many days or apps may pass 2³¹; float8 is exact up to 2⁵³ and reads as a number. */
-export const SUMS = `sum(push)::float8 AS push, sum(dispatch)::float8 AS dispatch, sum(reach)::float8 AS reach,
-  sum(show)::float8 AS show, sum(click)::float8 AS click, sum(conversion)::float8 AS conversion,
-  sum(notice_off)::float8 AS "noticeOff"`;
+/**
+ * The rollup rows of messages that can be shown (@beacon/shared showableMessage): stat_app_days holds no previews, so
+ * its notifications; a cross or pull-up message (type 2) is received, never shown.
+ */
+export const SHOWABLE_APP_DAYS = `msg_type = ${MessageType.NOTIFICATION}`;
+
+/** The same for a message row of `messages` (alias `m`): a notification, or the preview of one. */
+export const showableMessageSql = (m: string) =>
+  `(${m}.msg_type = ${MessageType.NOTIFICATION} OR (${m}.msg_type = ${MessageType.PREVIEW} AND jsonb_typeof(${m}.data->'trans_data') IS DISTINCT FROM 'string'))`;
+
+/**
+ * Sums as float8: totals over many days or apps may pass 2³¹; float8 is exact up to 2⁵³ and reads as a number.
+ * `sums` adds the reach and show of the rows where `showable` holds (the show rate's terms, showableReach and
+ * showableShow).
+ */
+export const COUNT_SUMS = `sum(push)::float8 AS push, sum(dispatch)::float8 AS dispatch,
+  sum(reach)::float8 AS reach, sum(show)::float8 AS show, sum(click)::float8 AS click,
+  sum(conversion)::float8 AS conversion, sum(notice_off)::float8 AS "noticeOff"`;
+export const sums = (showable: string) => `${COUNT_SUMS},
+  COALESCE(sum(reach) FILTER (WHERE ${showable}), 0)::float8 AS "showableReach",
+  COALESCE(sum(show) FILTER (WHERE ${showable}), 0)::float8 AS "showableShow"`;
+
+/** The sums of stat_app_days rows (its message type tells which can be shown). */
+export const SUMS = sums(SHOWABLE_APP_DAYS);

@@ -14,6 +14,8 @@ const day = (date: string, push: number): ReportDay => ({
   click: 1,
   conversion: 0,
   noticeOff: 0,
+  showableReach: Math.floor(push / 2),
+  showableShow: Math.floor(push / 4),
   showUv: 0,
   clickUv: 0,
   dispatchRate: 100,

@@ -13,6 +13,7 @@ import { ExportLink } from './export-link';
 import { failureOf } from './failure';
 import { ModeSelect } from './mode-select';
 import { RangeBar } from './range-filter';
+import { useTodayEmpty } from './show-today';
 import { StatTabs } from './stat-tabs';
 import { SubReport } from './sub-report';
 import { TrendPanel } from './trend-panel';
@@ -44,12 +45,15 @@ export function DimensionScreen({ appId }: { appId: number }) {
   const range = report.data ?? p.range;
   const rows = report.data?.dated ?? [];
   const categories = useMemo(() => categoriesOf(p.conversion), [p.conversion]);
+  const todayEmpty = useTodayEmpty(range, p.setRange);
   const empty =
     report.data && !hasSends(rows)
-      ? t(filtered ? 'statistics.empty.filtered' : 'statistics.empty.sends', {
-          start: range.start,
-          end: range.end,
-        })
+      ? !filtered && todayEmpty
+        ? todayEmpty.text
+        : t(filtered ? 'statistics.empty.filtered' : 'statistics.empty.sends', {
+            start: range.start,
+            end: range.end,
+          })
       : undefined;
 
   return (
@@ -114,6 +118,7 @@ export function DimensionScreen({ appId }: { appId: number }) {
         loading={report.isPending}
         failure={failureOf(report)}
         empty={empty}
+        emptyAction={todayEmpty?.action}
         actions={
           <ExportLink
             href={dimensionExportHref(appId, range, {

@@ -10,6 +10,7 @@ import { ExportLink } from './export-link';
 import { failureOf } from './failure';
 import { ModeSelect } from './mode-select';
 import { RangeBar } from './range-filter';
+import { useTodayEmpty } from './show-today';
 import { StatTabs } from './stat-tabs';
 import { TrendPanel } from './trend-panel';
 import { useStatFormat } from './use-stat-format';
@@ -28,6 +29,7 @@ export function ProjectScreen({ appId }: { appId: number }) {
   const range = report.data ?? p.range;
   const rows = report.data?.dated ?? [];
   const name = (c: Category) => t(`statistics.categories.${c}`);
+  const todayEmpty = useTodayEmpty(range, p.setRange);
   const cards = yesterday.data
     ? cardFigures(
         CATEGORIES,
@@ -61,9 +63,10 @@ export function ProjectScreen({ appId }: { appId: number }) {
         failure={failureOf(report)}
         empty={
           report.data && !hasSends(rows)
-            ? t('statistics.empty.sends', { start: range.start, end: range.end })
+            ? (todayEmpty?.text ?? t('statistics.empty.sends', { start: range.start, end: range.end }))
             : undefined
         }
+        emptyAction={todayEmpty?.action}
         actions={<ExportLink href={trendExportHref(appId, range, p.type)} testId="export-trend" />}
       />
     </Card>

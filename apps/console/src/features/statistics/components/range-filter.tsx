@@ -1,4 +1,4 @@
-import { Alert, App, DatePicker, Flex, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Flex, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,10 @@ interface RangeFilterProps extends RangeProps {
 }
 
 /**
- * The report's days: a range picker of UTC days before today with the last 7/14/30 days as shortcuts. A range
- * longer than the report allows is refused with a message and the picker goes back to the range shown.
+ * The report's days: a range picker of UTC days with the last 7/14/30 days ending yesterday as shortcuts, and today in
+ * one click (the default range stays the last complete days; today's figures are the day's so far, marked partial
+ * whenever the range shown ends today). A range longer than the report allows is refused with a message and the
+ * picker goes back to the range shown.
  */
 export function RangeFilter({
   kind,
@@ -76,6 +78,18 @@ export function RangeFilter({
         presets={presets}
         onChange={pick}
       />
+      <Button
+        data-testid={`${testId}-today`}
+        aria-pressed={value.start === today && value.end === today}
+        onClick={() => onChange({ start: today, end: today })}
+      >
+        {t(`${texts}.today`)}
+      </Button>
+      {value.end === today && (
+        <Tag color="gold" data-testid={`${testId}-partial`} style={{ marginInlineEnd: 0 }}>
+          {t(`${texts}.partial`)}
+        </Tag>
+      )}
     </Flex>
   );
 }

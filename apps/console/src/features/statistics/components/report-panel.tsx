@@ -10,6 +10,8 @@ interface ReportPanelProps {
   loading: boolean;
   /** The sentence of the empty state (no sends in the range); the chart and the table show otherwise. */
   empty?: string;
+  /** Below the empty state's sentence (the "Show today" button). */
+  emptyAction?: ReactNode;
   /** The report could not be loaded (and nothing is shown yet): its message and a retry. */
   failure?: { message: string; retry: () => void };
   chart: ReactNode;
@@ -29,6 +31,7 @@ export function ReportPanel({
   title,
   loading,
   empty,
+  emptyAction,
   failure,
   chart,
   table,
@@ -75,7 +78,9 @@ export function ReportPanel({
           styles={{ image: { height: 56 } }}
           description={<Typography.Text type="secondary">{empty}</Typography.Text>}
           style={{ padding: '32px 0' }}
-        />
+        >
+          {emptyAction}
+        </Empty>
       ) : view === 'chart' ? (
         <>
           {controls}

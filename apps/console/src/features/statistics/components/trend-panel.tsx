@@ -1,7 +1,7 @@
 import { Checkbox, Flex } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportDay } from '@beacon/shared';
+import { utcDay, type ReportDay } from '@beacon/shared';
 import { CATEGORY_COLORS, DEFAULT_SELECTED, isRate, type Category } from '../lib/categories';
 import { prefersReducedMotion, seriesOption } from '../lib/chart-option';
 import type { DayRange } from '../lib/range';
@@ -18,6 +18,7 @@ interface TrendPanelProps {
   categories: readonly Category[];
   loading: boolean;
   empty?: string;
+  emptyAction?: ReactNode;
   failure?: { message: string; retry: () => void };
   actions?: ReactNode;
   testId: string;
@@ -31,6 +32,7 @@ export function TrendPanel({
   categories,
   loading,
   empty,
+  emptyAction,
   failure,
   actions,
   testId,
@@ -44,7 +46,8 @@ export function TrendPanel({
   const option = useMemo(
     () =>
       seriesOption(
-        rows.map((r) => r.date),
+        // today's figures are the day's so far: its point says so
+        rows.map((r) => (r.date === utcDay() ? t('statistics.range.partialDay', { day: r.date }) : r.date)),
         shown.map((c) => ({
           key: c,
           name: t(`statistics.categories.${c}`),
@@ -89,6 +92,7 @@ export function TrendPanel({
       title={title}
       loading={loading}
       empty={empty}
+      emptyAction={emptyAction}
       failure={failure}
       actions={actions}
       testId={testId}

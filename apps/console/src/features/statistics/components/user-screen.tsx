@@ -1,7 +1,7 @@
 import { Card, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STAT_PAGE_SIZES, type UserDay } from '@beacon/shared';
+import { STAT_PAGE_SIZES, utcDay, type UserDay } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
 import { useUserReport } from '../api/get-user-report';
 import { prefersReducedMotion, seriesOption } from '../lib/chart-option';
@@ -11,6 +11,7 @@ import { DaysTable } from './days-table';
 import { ExportLink } from './export-link';
 import { failureOf } from './failure';
 import { RangeBar } from './range-filter';
+import { useTodayEmpty } from './show-today';
 import { ReportPanel } from './report-panel';
 import { StatChart } from './stat-chart';
 import { StatTabs } from './stat-tabs';
@@ -34,13 +35,14 @@ export function UserScreen({ appId }: { appId: number }) {
   const range = report.data ?? p.range;
   const rows = useMemo(() => report.data?.dated ?? [], [report.data]);
   const name = (m: Metric) => t(`statistics.categories.${m}`);
+  const todayEmpty = useTodayEmpty(range, p.setRange);
   const cards = report.data
     ? cardFigures(METRICS, report.data.yesterday, report.data.before, () => false, { name, ...f })
     : [];
   const option = useMemo(
     () =>
       seriesOption(
-        rows.map((r) => r.date),
+        rows.map((r) => (r.date === utcDay() ? t('statistics.range.partialDay', { day: r.date }) : r.date)),
         [
           {
             key: metric,
@@ -73,9 +75,10 @@ export function UserScreen({ appId }: { appId: number }) {
         failure={failureOf(report)}
         empty={
           report.data && !hasUsers(rows)
-            ? t('statistics.empty.users', { start: range.start, end: range.end })
+            ? (todayEmpty?.text ?? t('statistics.empty.users', { start: range.start, end: range.end }))
             : undefined
         }
+        emptyAction={todayEmpty?.action}
         actions={<ExportLink href={usersExportHref(appId, range)} testId="export-users" />}
         controls={
           <Segmented<Metric>

@@ -14,6 +14,8 @@ const day = (date: string, push: number): ReportDay => ({
   click: 0,
   conversion: 0,
   noticeOff: 0,
+  showableReach: 0,
+  showableShow: 0,
   showUv: 0,
   clickUv: 0,
   dispatchRate: 100,

@@ -84,6 +84,8 @@ export default function PlatformReportTab() {
         testId="admin-report-trend"
         loading={stat.isLoading}
         metrics={TREND}
+        range={url.range}
+        onRange={url.setRange}
         rows={(stat.data?.rows ?? []).map((r) => ({ ...r, label: r.period }))}
       />
       <Card size="small" title={t('statisticsAdmin.report.list')}>

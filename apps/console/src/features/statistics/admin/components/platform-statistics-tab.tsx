@@ -75,6 +75,8 @@ export default function PlatformStatisticsTab() {
         testId="admin-plat-trend"
         loading={board.isLoading}
         metrics={TREND}
+        range={url.range}
+        onRange={url.setRange}
         rows={(board.data?.dated ?? []).map((d) => ({ ...d, label: d.date }))}
       />
       <Card size="small" title={t('statisticsAdmin.messages')}>

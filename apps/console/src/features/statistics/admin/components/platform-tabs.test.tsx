@@ -14,6 +14,8 @@ const counts = {
   click: 110,
   conversion: 40,
   noticeOff: 50,
+  showableReach: 800,
+  showableShow: 400,
 };
 const rates = {
   dispatchRate: 80,

@@ -75,6 +75,8 @@ export function PushTab() {
         testId="admin-push-trend"
         loading={report.isLoading}
         metrics={TREND}
+        range={url.range}
+        onRange={url.setRange}
         rows={(report.data?.dated ?? []).map((d) => ({ ...d, label: d.date }))}
       />
       <Card size="small" title={t('statisticsAdmin.byApp')} style={{ marginBottom: 16 }}>

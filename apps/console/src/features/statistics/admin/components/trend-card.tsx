@@ -1,7 +1,9 @@
-import { Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addDays, utcDay } from '@beacon/shared';
 import { SeriesChart } from '../../../../components/charts';
+import type { DayRange } from '../lib/range';
 import { shortDay, useAdminFormat } from '../lib/format';
 
 /** The figures a trend may show: counts, and rates in % (named …Rate). */
@@ -14,6 +16,12 @@ interface TrendCardProps {
   metrics: readonly string[];
   loading: boolean;
   testId: string;
+  /**
+   * The range the rows cover and how to change it: when it ends yesterday (the default) and holds nothing, the empty
+   * state says so and offers today in one click (its figures so far).
+   */
+  range?: DayRange;
+  onRange?: (range: DayRange) => void;
 }
 
 const isRate = (metric: string) => metric.endsWith('Rate');
@@ -23,7 +31,7 @@ const valueOf = (row: TrendRow, metric: string) => Number(row[metric] ?? 0);
  * A trend: one figure at a time as a chart (the dependency-free SVG chart, with its hidden table) or as a visible
  * table of every figure; an empty state when the range holds nothing.
  */
-export function TrendCard({ title, rows, metrics, loading, testId }: TrendCardProps) {
+export function TrendCard({ title, rows, metrics, loading, testId, range, onRange }: TrendCardProps) {
   const { t } = useTranslation();
   const format = useAdminFormat();
   const [metric, setMetric] = useState(metrics[0] ?? '');
@@ -32,6 +40,13 @@ export function TrendCard({ title, rows, metrics, loading, testId }: TrendCardPr
   const empty = rows.every((r) => metrics.every((m) => valueOf(r, m) === 0));
   const write = (m: string, v: number) => (isRate(m) ? format.rate(v) : format.count(v));
   const name = (m: string) => t(`statisticsAdmin.metric.${m}`);
+  const today = utcDay();
+  const upToYesterday = range && onRange && range.end === addDays(today, -1);
+  // today's figures are the day's so far: its point says so
+  const label = (l: string) => {
+    const shown = /^\d{4}-\d{2}-\d{2}$/.test(l) ? shortDay(l) : l;
+    return l === today ? t('statisticsAdmin.range.partialDay', { day: shown }) : shown;
+  };
 
   return (
     <Card
@@ -54,7 +69,24 @@ export function TrendCard({ title, rows, metrics, loading, testId }: TrendCardPr
       style={{ marginBottom: 16 }}
     >
       {empty ? (
-        <Empty description={t('statisticsAdmin.emptyRange')} />
+        <Empty
+          data-testid={`${testId}-empty`}
+          description={
+            upToYesterday
+              ? t('statisticsAdmin.emptyUntilYesterday', { start: range.start, end: range.end })
+              : t('statisticsAdmin.emptyRange')
+          }
+        >
+          {upToYesterday && (
+            <Button
+              type="primary"
+              data-testid={`${testId}-show-today`}
+              onClick={() => onRange({ start: today, end: today })}
+            >
+              {t('statisticsAdmin.showToday')}
+            </Button>
+          )}
+        </Empty>
       ) : view === 'chart' ? (
         <Flex vertical gap={8}>
           <Segmented
@@ -68,7 +100,7 @@ export function TrendCard({ title, rows, metrics, loading, testId }: TrendCardPr
           <SeriesChart
             title={`${title}: ${name(shown)}`}
             values={rows.map((r) => valueOf(r, shown))}
-            labels={rows.map((r) => (/^\d{4}-\d{2}-\d{2}$/.test(r.label) ? shortDay(r.label) : r.label))}
+            labels={rows.map((r) => label(r.label))}
             kind={rows.length > 31 ? 'line' : 'bar'}
             formatValue={(v) => write(shown, v)}
           />

@@ -42,6 +42,8 @@ export function UserTab() {
         testId="admin-user-trend"
         loading={report.isLoading}
         metrics={['effective', 'newUser']}
+        range={url.range}
+        onRange={url.setRange}
         rows={(r?.dated ?? []).map((d) => ({ ...d, label: d.date }))}
       />
       <Card size="small" title={t('statisticsAdmin.usersByApp')}>
