@@ -9,6 +9,7 @@ import {
   type MaterialReportRow,
   type MaterialRow,
   type MessageRow,
+  MaterialCreateType,
 } from '@beacon/shared';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
@@ -274,6 +275,12 @@ describe.each(backends('one'))('material lists, counters and import [$name]', (b
     const { created } = done.json().data as { created: Array<{ materialId: number; status: number }> };
     expect(created.map((c) => c.status)).toEqual([1, 1]);
     expect(await titles({ title: 'imported' })).toEqual(['Imported two', 'Imported one']);
+    // they say they were imported (createType 3), not made by hand, and the list filters by it
+    expect(await titles({ title: 'imported', createType: MaterialCreateType.IMPORTED })).toEqual([
+      'Imported two',
+      'Imported one',
+    ]);
+    expect(await titles({ title: 'imported', createType: MaterialCreateType.HANDMADE })).toEqual([]);
     // the same sheet again: its content exists, nothing more is created
     const again = await uploadXlsx(t, owner, url('upload'), await sheetOf(good));
     expect(again.json()).toMatchObject({
