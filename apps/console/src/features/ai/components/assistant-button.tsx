@@ -1,10 +1,11 @@
 import { RobotOutlined } from '@ant-design/icons';
-import { App, Button, Form } from 'antd';
+import { App, Button, Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type AiSource, type ReplyItem } from '@beacon/shared';
 import { trackAiAction } from '../api/assistant';
+import { useAiStatus } from '../api/get-ai-status';
 import { suggestionFields } from '../lib/fill-form';
 import { AssistantOverlay } from './assistant-overlay';
 
@@ -36,6 +37,9 @@ export function AssistantButton({ appId, msgType, from = 'push', onUsed }: Assis
   const multiLang = (Form.useWatch('multiLang', form) as boolean | undefined) ?? false;
   const chosen = (Form.useWatch('languages', form) as string[] | undefined) ?? [];
   const [open, setOpen] = useState(false);
+  // the button says AI is off before it is opened (the overlay says how to turn it on)
+  const status = useAiStatus();
+  const off = status.isError || status.data?.configured === false;
   const app = appId ?? Number(params.appId);
   if (!Number.isInteger(app) || app <= 0) return null;
 
@@ -65,9 +69,16 @@ export function AssistantButton({ appId, msgType, from = 'push', onUsed }: Assis
 
   return (
     <>
-      <Button icon={<RobotOutlined />} onClick={() => setOpen(true)} data-testid="ai-assistant-open">
-        {t('ai.assistant.open')}
-      </Button>
+      <Tooltip title={off ? t('ai.notConfigured') : undefined}>
+        <Button
+          icon={<RobotOutlined />}
+          onClick={() => setOpen(true)}
+          data-testid="ai-assistant-open"
+          data-ai-off={off || undefined}
+        >
+          {t(off ? 'ai.assistant.openOff' : 'ai.assistant.open')}
+        </Button>
+      </Tooltip>
       {open && (
         <AssistantOverlay
           open

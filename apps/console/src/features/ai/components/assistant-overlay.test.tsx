@@ -205,7 +205,11 @@ describe('the AI assistant overlay', () => {
   it('says so when AI is not configured: the input stays disabled and nothing is asked', async () => {
     configured = false;
     renderAt('/app/1/message/editpush', <Editor />);
-    fireEvent.click(screen.getByRole('button', { name: /AI assistant/ }));
+    // the button says so before it is opened
+    const button = await screen.findByRole('button', { name: /AI assistant \(off\)/ }, slow);
+    fireEvent.mouseEnter(button);
+    expect((await screen.findByRole('tooltip', {}, slow)).textContent).toContain('AI is not configured');
+    fireEvent.click(button);
     const banner = await screen.findByTestId('ai-assistant-not-configured', {}, slow);
     expect(banner.textContent).toContain('AI is not configured — set AI_BASE_URL');
     expect(input().disabled).toBe(true);
