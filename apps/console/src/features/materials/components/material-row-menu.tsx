@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type MaterialRow } from '@beacon/shared';
 import { RowMenu, type RowActionCall } from '../../../components/row-menu';
@@ -13,12 +13,44 @@ interface MaterialRowMenuProps {
   onOpen: (row: MaterialRow, key: MaterialAction) => void;
 }
 
-/** A change's call as the row menu runs it (after its confirmation): "done" when it succeeds (a failure alerts). */
+/**
+ * A change's call as the row menu runs it (after its confirmation): "done" when it succeeds (a failure alerts). A
+ * delete's message offers Undo and says where the material went: the recycle bin, whose restore a new user did not
+ * find.
+ */
 function useChangeCall(change: MaterialChange): RowActionCall {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const restore = useChangeMaterial('restore', {
+    mutationConfig: { onSuccess: () => void message.success(t('materials.done.restore')) },
+  });
   const mutation = useChangeMaterial(change, {
-    mutationConfig: { onSuccess: () => void message.success(t(`materials.done.${change}`)) },
+    mutationConfig: {
+      onSuccess: (_data, target) => {
+        if (change !== 'delete') return void message.success(t(`materials.done.${change}`));
+        const key = `material-deleted-${target.materialId}`;
+        void message.success({
+          key,
+          duration: 8,
+          content: (
+            <span data-testid="material-deleted">
+              {t('materials.done.deleteRestorable')}{' '}
+              <Button
+                type="link"
+                size="small"
+                data-testid="material-undo-delete"
+                onClick={() => {
+                  message.destroy(key);
+                  restore.mutate(target);
+                }}
+              >
+                {t('materials.done.undo')}
+              </Button>
+            </span>
+          ),
+        });
+      },
+    },
   });
   return {
     mutateAsync: ({ appId, msgId }) => mutation.mutateAsync({ appId, materialId: msgId }),

@@ -13,6 +13,7 @@ const LANGS = materialRow({ materialId: 23, title: 'World sale', multiLangEnable
 let rows: Body[] = [];
 let lists: Body[] = [];
 let removed: string[] = [];
+let restored: string[] = [];
 let reports: Body[] = [];
 let uploads = 0;
 let uploadAnswer: unknown;
@@ -23,6 +24,7 @@ beforeEach(() => {
   rows = [PASSED, WAITING, LANGS];
   lists = [];
   removed = [];
+  restored = [];
   reports = [];
   uploads = 0;
   uploadAnswer = { created: [], problems: [] };
@@ -40,6 +42,11 @@ beforeEach(() => {
           { lang: 'fr', title: 'Soldes', desc: 'Jusqu’à minuit', extra: '', button: '', buttonExtra: [] },
         ],
       });
+    const back = /\/material\/(\d+)\/recovery$/.exec(url);
+    if (back?.[1]) {
+      restored.push(back[1]);
+      return ok({ materialId: Number(back[1]), status: 1 });
+    }
     const del = /\/material\/(\d+)\/delete$/.exec(url);
     if (del?.[1]) {
       removed.push(del[1]);
@@ -153,7 +160,13 @@ describe('MaterialsScreen, the library', () => {
     expect(removed).toEqual([]);
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(removed).toEqual(['21']), slow);
-    expect(await screen.findByText('Moved to the recycle bin', undefined, slow)).toBeTruthy();
+    // the message says where it went and offers Undo, which restores it
+    expect((await screen.findByTestId('material-deleted', undefined, slow)).textContent).toContain(
+      'Moved to the recycle bin: restore it there',
+    );
+    fireEvent.click(screen.getByTestId('material-undo-delete'));
+    await waitFor(() => expect(restored).toEqual(['21']), slow);
+    expect(await screen.findByText('Restored', undefined, slow)).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('material-menu-22'));
     const waiting = await screen.findAllByTestId('action-compose', undefined, slow);
