@@ -24,6 +24,7 @@ import {
 } from '../../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../../apps/server/src/modules/statistics';
 import { authPlugin } from '../../apps/server/src/plugins/auth';
+import { compressionPlugin } from '../../apps/server/src/plugins/compression';
 import { errorEnvelopePlugin } from '../../apps/server/src/plugins/error-envelope';
 import { openapiPlugin } from '../../apps/server/src/plugins/openapi';
 import { requestContextPlugin } from '../../apps/server/src/plugins/request-context';
@@ -127,6 +128,7 @@ export async function startSdkApp(
     secret: createHash('sha256').update(config.secretKey).update('cookie').digest('hex'),
   });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(requestContextPlugin);
   await app.register(openapiPlugin, { version: VERSION });

@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorEnvelopePlugin } from './plugins/error-envelope';
 import { openapiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   });
   await app.register(cookie, { secret: cookieSecret });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(requestContextPlugin);
   await app.register(openapiPlugin, { version: VERSION });

@@ -2,7 +2,9 @@
  * The error catalogue of spec part 2 §8, plus Beacon's own codes (1003–1099), each with its message in en, zh
  * and fr. The server answers `{status: code, msg}`; the console branches on the code, never on the text.
  */
-export type MessageLang = 'en' | 'zh' | 'fr';
+/** The languages of every message (and of the console); a plain list, so code that only names them loads no zod. */
+export const MESSAGE_LANGS = ['en', 'zh', 'fr'] as const;
+export type MessageLang = (typeof MESSAGE_LANGS)[number];
 
 type Entry = readonly [en: string, zh: string, fr: string];
 

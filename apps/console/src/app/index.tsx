@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router';
 import { currentLanguage } from '../i18n';
-import { configureApiClient } from '../lib/api-client';
+import { configureApiClient } from '../lib/api-client-config';
 import { isPublicPath } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { AppProvider } from './provider';

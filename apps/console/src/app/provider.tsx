@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocale } from '../i18n';
@@ -33,7 +33,10 @@ function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(onMotionSettingChange, () => window.matchMedia(REDUCED_MOTION).matches);
 }
 
-/** Query client, antd theme and locale (following the i18n language, loaded with it) and antd's App context. */
+/**
+ * Query client, antd theme and locale (following the i18n language, loaded with it). antd's App context (message,
+ * notification, modal) is the root route's (layout/root-layout.tsx), which loads with the first screen.
+ */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
@@ -45,9 +48,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   );
   return (
     <ConfigProvider locale={antdLocale(language)} theme={themed}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -5,7 +5,6 @@ import { ErrorPage } from '../components/error-page';
 import { PageSpin } from '../components/page-spin';
 import { loadFeatureStrings } from '../i18n';
 import './feature-translations';
-import RootLayout from './layout/root-layout';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 
@@ -46,7 +45,7 @@ const tabRoute =
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    lazy: route(() => import('./layout/root-layout')),
     errorElement: <ErrorPage status="500" />,
     hydrateFallbackElement: <PageSpin fullPage />,
     children: [

@@ -1,15 +1,15 @@
-import { Lang } from '@beacon/shared';
+import { type Lang, MESSAGE_LANGS } from '@beacon/shared';
 
+// The plain list, not the contract's zod enum: this module is part of the entry, which loads no zod.
 export type Language = Lang;
-export const LANGUAGES: readonly Language[] = Lang.options;
+export const LANGUAGES: readonly Language[] = MESSAGE_LANGS;
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'beacon.lang';
 
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文', fr: 'Français' };
 
 export function parseLanguage(value: string | null | undefined): Language | null {
-  const result = Lang.safeParse(value);
-  return result.success ? result.data : null;
+  return LANGUAGES.find((language) => language === value) ?? null;
 }
 
 /** The language a page starts in: a valid `lang` query parameter, else the stored choice, else en. */

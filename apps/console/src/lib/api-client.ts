@@ -9,7 +9,10 @@ import {
   ErrorCodes,
   FieldError,
 } from '@beacon/shared';
+import { apiClientConfig } from './api-client-config';
 import { ApiError, envelopeCode } from './api-error';
+
+export { configureApiClient } from './api-client-config';
 
 type BodyOf<C> = C extends Call<infer B, z.ZodType, z.ZodType, z.ZodType> ? B : never;
 type QueryOf<C> = C extends Call<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Q : never;
@@ -22,19 +25,6 @@ export interface CallInput<C> {
   body?: z.input<BodyOf<C>>;
   query?: z.input<QueryOf<C>>;
   params?: Record<string, string | number>;
-}
-
-interface ClientConfig {
-  /** The console language, sent as Accept-Language so the server localizes `msg`. */
-  language: () => MessageLang;
-  /** Called on HTTP 401: clear client state and go to sign-in. */
-  onUnauthorized: () => void;
-}
-
-let config: ClientConfig = { language: () => 'en', onUnauthorized: () => undefined };
-
-export function configureApiClient(next: Partial<ClientConfig>): void {
-  config = { ...config, ...next };
 }
 
 const AnyEnvelope = Envelope(z.unknown());
@@ -80,7 +70,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function unauthorized(lang: MessageLang): ApiError {
-  config.onUnauthorized();
+  apiClientConfig().onUnauthorized();
   return new ApiError({
     kind: 'unauthorized',
     code: ErrorCodes.NOT_SIGNED_IN,
@@ -95,7 +85,7 @@ function unauthorized(lang: MessageLang): ApiError {
  * and parses `data`. Throws ApiError for every failure.
  */
 export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = {}): Promise<CallData<C>> {
-  const lang = config.language();
+  const lang = apiClientConfig().language();
   const body = call.body ? validate(call.body, input.body, lang) : undefined;
   const query = call.query ? toSearch(validate(call.query, input.query, lang)) : '';
   const url = callPath(call.path, input.params) + (query ? `?${query}` : '');

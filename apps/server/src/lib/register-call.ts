@@ -192,6 +192,9 @@ export function registerRawRoute(
     method: route.method,
     url: route.url,
     config: { access: route.access, bodyKind: kind },
+    // not compressed on the fly (plugins/compression.ts): a download keeps its bytes and Content-Length, a stream
+    // (the assistant's Server-Sent Events) is written as it comes
+    compress: false,
     schema: { summary: route.summary, ...(kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}) },
     preValidation: accessGuard(app, route.access, kind),
     handler: async (req, reply) =>

@@ -7,7 +7,9 @@ const API_PREFIXES = ['/tcm/', '/sdk/', '/files/', '/healthz', '/metrics', '/emu
 
 /**
  * Serves the built console with SPA fallback: any GET that is not an API path answers index.html, so the
- * console's router shows the screen (or its own not-found page). API paths keep the JSON 404.
+ * console's router shows the screen (or its own not-found page). API paths keep the JSON 404. A browser that accepts
+ * br or gzip gets the `.br` / `.gz` copy the console's build wrote beside a file (apps/console/vite.config.ts), else the
+ * file as it is; every answer says it varies with Accept-Encoding, so a cache keeps the copies apart.
  */
 export const staticConsolePlugin = fp<{ root: string }>(async (app, opts) => {
   const index = path.join(opts.root, 'index.html');
@@ -19,9 +21,13 @@ export const staticConsolePlugin = fp<{ root: string }>(async (app, opts) => {
     root: opts.root,
     wildcard: false,
     index: false,
+    // file.js.br / file.js.gz when the request accepts them (br first), the file itself otherwise
+    preCompressed: true,
     // our own cache-control only (send's `public, max-age=0` replaced the no-cache of index.html)
     cacheControl: false,
+    // `file` is the one sent: `….js.br` for a compressed copy
     setHeaders: (res, file) => {
+      res.setHeader('vary', 'accept-encoding');
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EmptyBody } from '../call';
+import { MESSAGE_LANGS } from '../error-codes';
 import { LIMITS, PASSWORD_PATTERN } from '../limits';
 import { numberInput } from '../numbers';
 import { multiLineText, singleLineText } from '../text';
@@ -11,7 +12,7 @@ export const Email = z.string().trim().toLowerCase().max(254).email('must be a v
 export const Password = z
   .string()
   .regex(PASSWORD_PATTERN, 'must be 8 to 20 characters with a digit, a letter and one of !@#$%&');
-export const Lang = z.enum(['en', 'zh', 'fr']);
+export const Lang = z.enum(MESSAGE_LANGS);
 export type Lang = z.infer<typeof Lang>;
 
 export const SessionUser = z.object({

@@ -8,8 +8,20 @@ import { parseLanguage } from '../../i18n/language';
 import { isApiError } from '../../lib/api-error';
 import { setErrorPresenter } from '../../lib/error-reporter';
 
-/** Applies a `lang` query parameter on any page, and shows reported errors with antd. */
+/**
+ * The root route: antd's App context (message, notification, modal) for every screen, a `lang` query parameter applied
+ * on any page, reported errors shown with antd. A lazy route (router.tsx): antd's App, with its modal and everything
+ * that pulls in, loads with the first screen's chunks, not with the entry.
+ */
 export default function RootLayout() {
+  return (
+    <App>
+      <Root />
+    </App>
+  );
+}
+
+function Root() {
   const { t } = useTranslation();
   const { message, notification } = App.useApp();
   const [search] = useSearchParams();

@@ -315,6 +315,49 @@ describe.each(backends('one'))('AI assistant [$name]', (backend) => {
     expect((await trackingRows()).map((r) => r.action)).toEqual(['ai']);
   });
 
+  it('writes each event as it comes to a browser that accepts br and gzip: not compressed, not buffered', async () => {
+    const json = answer({ suggestions: [suggestion('Spring sale')] });
+    const chunks = [json.slice(0, 12), json.slice(12)];
+    let release = (): void => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    // the provider holds the rest of its answer until the first token has reached the browser
+    emu.script({ chunks, holdAt: { text: chunks[0]!, until } });
+    const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`${origin}${base}/assistant/chat/stream`, {
+      method: 'POST',
+      headers: {
+        cookie: f.clients.operator.cookie,
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, deflate, br',
+      },
+      body: JSON.stringify(ask('Spring sale')),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const firstToken = (async () => {
+      while (!text.includes('event: token')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    })();
+    const timeout = new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000));
+    const first = await Promise.race([firstToken.then(() => 'arrived' as const), timeout]);
+    release();
+    expect(first, 'the first token before the provider finished').toBe('arrived');
+    expect(text).not.toContain('event: done');
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(sseEvents(text).map((e) => e.event)).toEqual(['token', 'token', 'done']);
+  });
+
   it('asks again (not streamed) when the streamed answer is invalid', async () => {
     emu.script(
       { chunks: ['{"kind":', '"oops"}'] },
