@@ -18,6 +18,8 @@ export const SERVER_STATIC: Readonly<Record<string, Pair>> = {
   ],
   'must be one file': ['doit être un seul fichier', '必须为单个文件'],
   'is not an uploaded file': ['n’est pas un fichier téléversé', '不是已上传的文件'],
+  // a body that repeats the app of the path (report/time, icon/edit): it may only name that app
+  'must be the app of the path': ['doit être l’application du chemin', '必须是路径中的应用'],
   'must be a .json file': ['doit être un fichier .json', '必须为 .json 文件'],
   'must be a .txt file': ['doit être un fichier .txt', '必须为 .txt 文件'],
   'must be an .xlsx spreadsheet': ['doit être une feuille de calcul .xlsx', '必须为 .xlsx 电子表格'],
