@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import { ErrorCodes } from '@beacon/shared';
 import { ApiError } from '../lib/api-error';
 import { crossSiteOrigin } from '../lib/cross-site';
-import type { Access } from '../lib/register-call';
+import type { Access, BodyKind } from '../lib/register-call';
 
 export interface SecurityOptions {
   /** PUBLIC_URL: its origin is the console's, the one state-changing requests may come from. */
@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /tcm route's access rule, by `METHOD path` (the access-matrix test reads it). */
     accessRules: Map<string, Access>;
+    /** What every /tcm route accepts as its body, by `METHOD path` (the upload-limits test reads the uploads). */
+    bodyKinds: Map<string, BodyKind>;
   }
 }
 
@@ -81,6 +83,7 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
 
   app.decorateRequest('caller', null);
   app.decorate('accessRules', new Map<string, Access>());
+  app.decorate('bodyKinds', new Map<string, BodyKind>());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/tcm/')) return;
     const access = route.config?.access;
@@ -88,6 +91,7 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       app.accessRules.set(`${method} ${route.url}`, access);
+      app.bodyKinds.set(`${method} ${route.url}`, route.config?.bodyKind ?? 'json');
     }
   });
 });
