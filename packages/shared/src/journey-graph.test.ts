@@ -387,3 +387,50 @@ describe('waitEnd', () => {
       }
   });
 });
+
+describe('checkJourney on hostile graphs (Hardening 6e)', () => {
+  const chain = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      groupTag: `s${i}`,
+      displayConditions:
+        i === 0
+          ? null
+          : { from: `s${i - 1}`, outcome: 'clicked' as const, wait: { unit: 'hours' as const, value: 1 } },
+    }));
+
+  it('refuses a cycle naming the branch that closes it', () => {
+    // s1 from s2 and s2 from s1: the later-listed source is what the rule refuses, so no cycle can be saved
+    const steps = chain(3);
+    steps[1]!.displayConditions = { from: 's2', outcome: 'clicked', wait: { unit: 'hours', value: 1 } };
+    expect(checkJourney(steps)).toEqual([
+      {
+        step: 1,
+        field: 'childMsgs.1.displayConditions.from',
+        message: 'must be a step listed before this one (“s2” comes later)',
+      },
+    ]);
+  });
+
+  it('answers 10,000 steps (a chain, a fan of duplicates) in well under a second, without recursion', () => {
+    const fan = [
+      { groupTag: 'S', displayConditions: null },
+      ...Array.from({ length: 9_999 }, (_, i) => ({
+        groupTag: `f${i}`,
+        displayConditions: {
+          from: 'S',
+          outcome: 'residue' as const,
+          wait: { unit: 'hours' as const, value: 1 },
+        },
+      })),
+    ];
+    for (const steps of [chain(10_000), fan]) {
+      const started = performance.now();
+      const problems = checkJourney(steps);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(problems[0]).toMatchObject({
+        field: 'childMsgs',
+        message: `must hold at most ${JOURNEY_LIMITS.stepsMax} steps`,
+      });
+    }
+  });
+});

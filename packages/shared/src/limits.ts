@@ -108,3 +108,17 @@ export const CONFIG_LIMITS = {
 
 /** A notification colour: `#` and six upper-case hex digits. */
 export const ICON_COLOR_PATTERN = /^#[0-9A-F]{6}$/;
+
+/**
+ * What an uploaded .xlsx (the materials import, the mobile models list) may hold once unpacked, checked before it is
+ * parsed: the imports need a few hundred KB and a few thousand rows, and a zip bomb, a sheet of a million rows or a
+ * shared-strings table of a million entries would take seconds and hundreds of MB to parse.
+ */
+export const SPREADSHEET_LIMITS = {
+  /** Bytes all parts together inflate to (measured while inflating: the sizes a zip declares can lie). */
+  inflatedBytesMax: 16 * 1024 * 1024,
+  /** `<row>` elements of one worksheet (data rows, and the empty formatted rows programs write). */
+  rowsMax: 20_000,
+  /** Entries of the shared-strings table. */
+  sharedStringsMax: 100_000,
+} as const;

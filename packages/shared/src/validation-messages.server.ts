@@ -18,10 +18,16 @@ export const SERVER_STATIC: Readonly<Record<string, Pair>> = {
   ],
   'must be one file': ['doit être un seul fichier', '必须为单个文件'],
   'is not an uploaded file': ['n’est pas un fichier téléversé', '不是已上传的文件'],
+  // a body that repeats the app of the path (report/time, icon/edit): it may only name that app
+  'must be the app of the path': ['doit être l’application du chemin', '必须是路径中的应用'],
   'must be a .json file': ['doit être un fichier .json', '必须为 .json 文件'],
   'must be a .txt file': ['doit être un fichier .txt', '必须为 .txt 文件'],
   'must be an .xlsx spreadsheet': ['doit être une feuille de calcul .xlsx', '必须为 .xlsx 电子表格'],
   'is not an .xlsx spreadsheet': ['n’est pas une feuille de calcul .xlsx', '不是 .xlsx 电子表格'],
+  'holds a DOCTYPE declaration, which a spreadsheet never has': [
+    'contient une déclaration DOCTYPE, ce qu’une feuille de calcul n’a jamais',
+    '包含 DOCTYPE 声明，电子表格从不包含此内容',
+  ],
   'has no worksheet': ['ne contient aucune feuille de calcul', '没有工作表'],
   'must be square': ['doit être carré', '必须为正方形'],
 
@@ -338,6 +344,22 @@ export const SERVER_RULES: readonly Rule[] = [
     /^must start with the template's header row: (.+)$/,
     (columns) => `doit commencer par la ligne d’en-tête du modèle : ${columns}`,
     (columns) => `必须以模板的表头行开头：${columns}`,
+  ],
+  // an uploaded .xlsx unpacked and counted before it is parsed (apps/server/src/lib/xlsx-package.ts)
+  [
+    /^unpacks to more than (\S+) MB: it is not an ordinary spreadsheet$/,
+    (mb) => `dépasse ${mb} Mo une fois décompressé : ce n’est pas une feuille de calcul ordinaire`,
+    (mb) => `解压后超过 ${mb} MB：这不是普通的电子表格`,
+  ],
+  [
+    /^has a worksheet of more than (\S+) rows$/,
+    (n) => `contient une feuille de plus de ${n} lignes`,
+    (n) => `包含超过 ${n} 行的工作表`,
+  ],
+  [
+    /^has more than (\S+) shared strings$/,
+    (n) => `contient plus de ${n} chaînes partagées`,
+    (n) => `包含超过 ${n} 个共享字符串`,
   ],
   [
     /^has more than (\S+) (words|rows)$/,

@@ -53,9 +53,17 @@ const MAY_SEND = [
   S.RECALLING,
   S.STOP_IN_PROCESS,
 ];
-/** SQL: message `m` still needs its send records at `$1` (the retention's cut-off): it may send, or sent since. */
+/**
+ * SQL: message `m` still needs its send records at `$1` (the retention's cut-off): it may send, or sent since, or it is
+ * a step of a journey whose later step has not yet taken its members (they are read from the send records of the
+ * step they come from; the steps' ids may fall in different weeks when the journey was confirmed as a week began).
+ */
 const HOLDS = `(m.status IN (${MAY_SEND.join(', ')})
-  OR (m.started_at IS NOT NULL AND COALESCE(m.finished_at, m.updated_at) > $1))`;
+  OR (m.started_at IS NOT NULL AND COALESCE(m.finished_at, m.updated_at) > $1)
+  OR (m.parent_msg_id IS NOT NULL AND EXISTS (
+        SELECT 1 FROM messages k
+        WHERE k.parent_msg_id = m.parent_msg_id AND k.journey_gated AND k.journey_entered_at IS NULL
+          AND k.status IN (${MAY_SEND.join(', ')}))))`;
 
 /** The start of the period `at` falls in. */
 export function periodStart(at: Date): Date {

@@ -202,6 +202,19 @@ const BY_HAND: Record<string, string[]> = {
     'is invalid',
     'Invalid input: expected number, received string',
   ],
+  // xlsxPackageProblem (lib/xlsx-package.ts): an uploaded .xlsx over a limit once unpacked
+  'modules/materials/material-sheet.ts: problem.message': [
+    'unpacks to more than 16 MB: it is not an ordinary spreadsheet',
+    'has a worksheet of more than 20000 rows',
+    'has more than 100000 shared strings',
+    'holds a DOCTYPE declaration, which a spreadsheet never has',
+  ],
+  'modules/model-control/model-sheet.ts: unpacked.message': [
+    'unpacks to more than 16 MB: it is not an ordinary spreadsheet',
+    'has a worksheet of more than 20000 rows',
+    'has more than 100000 shared strings',
+    'holds a DOCTYPE declaration, which a spreadsheet never has',
+  ],
   // checkMaterialContent (packages/shared contracts/materials.ts)
   'modules/materials/material-content.ts: issue.message': [
     'is required for the system design',

@@ -4,7 +4,7 @@ import { ErrorCodes } from '@beacon/shared';
 import { useDepthLimitedJson } from '../lib/json-body';
 import { ApiError } from '../lib/api-error';
 import { crossSiteOrigin } from '../lib/cross-site';
-import type { Access } from '../lib/register-call';
+import type { Access, BodyKind } from '../lib/register-call';
 
 export interface SecurityOptions {
   /** PUBLIC_URL: its origin is the console's, the one state-changing requests may come from. */
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /tcm route's access rule, by `METHOD path` (the access-matrix test reads it). */
     accessRules: Map<string, Access>;
+    /** What every /tcm route accepts as its body, by `METHOD path` (the upload-limits test reads the uploads). */
+    bodyKinds: Map<string, BodyKind>;
   }
 }
 
@@ -84,6 +86,7 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
 
   app.decorateRequest('caller', null);
   app.decorate('accessRules', new Map<string, Access>());
+  app.decorate('bodyKinds', new Map<string, BodyKind>());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/tcm/')) return;
     const access = route.config?.access;
@@ -91,6 +94,7 @@ export const securityPlugin = fp<SecurityOptions>(async (app, opts) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       app.accessRules.set(`${method} ${route.url}`, access);
+      app.bodyKinds.set(`${method} ${route.url}`, route.config?.bodyKind ?? 'json');
     }
   });
 });

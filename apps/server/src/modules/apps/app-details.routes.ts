@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { appCalls } from '@beacon/shared';
+import { fieldError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { AppDetailsService } from './app-details.service';
 import { appsPolicy } from './apps.policy';
@@ -24,6 +25,9 @@ export function registerAppDetailsRoutes(app: FastifyInstance, { details, apps, 
   });
 
   registerCall(app, appCalls.reportTime, appsPolicy.details, async ({ params, body }) => {
+    // the spec's body repeats the app: another app's id is refused, never read as this one's
+    if (body.appId !== undefined && body.appId !== params.appId)
+      throw fieldError('appId', 'must be the app of the path');
     await details.setReportTimes(params.appId, body.wifiReportTime, body.mobileReportTime);
     return { wifiReportTime: body.wifiReportTime, mobileReportTime: body.mobileReportTime };
   });

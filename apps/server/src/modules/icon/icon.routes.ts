@@ -13,9 +13,12 @@ export function registerIconModule({ app, database, services }: ModuleContext): 
   const { manage } = iconPolicy;
 
   registerCall(app, iconCalls.get, manage, async ({ params }) => icons.get(params.appId));
-  registerCall(app, iconCalls.edit, manage, async ({ params, body }) =>
-    icons.edit(params.appId, body.icon, body.color),
-  );
+  registerCall(app, iconCalls.edit, manage, async ({ params, body }) => {
+    // the spec's body repeats the app: another app's id is refused, never read as this one's
+    if (body.appId !== undefined && body.appId !== params.appId)
+      throw fieldError('appId', 'must be the app of the path');
+    return icons.edit(params.appId, body.icon, body.color);
+  });
   registerCall(app, iconCalls.upload, manage, async ({ req, session }) => {
     // a little past the limit is read so that the image check names the real problem
     const rule = IMAGE_RULES.smallIcon;

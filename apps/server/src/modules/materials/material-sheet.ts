@@ -12,6 +12,8 @@ import {
   type MaterialSheetCells,
   type SheetProblem,
 } from '@beacon/shared';
+import { fieldError } from '../../lib/api-error';
+import { xlsxPackageProblem } from '../../lib/xlsx-package';
 
 /**
  * The Excel import of materials and its template /static/material3.xlsx, both from the shared column definition
@@ -21,9 +23,6 @@ import {
 
 /** What every "this is not an .xlsx" problem asks. */
 export const SAVE_AS_XLSX = 'save it as .xlsx (Excel Workbook) and upload again';
-
-/** The most bytes the workbook's parts may inflate to: a 30-row sheet needs a few hundred KB; a zip bomb far more. */
-const INFLATED_BYTES_MAX = 64 * 1024 * 1024;
 
 export interface MaterialSheet {
   /** the materials of the data rows, in order; empty whenever there is a problem (all or none) */
@@ -65,33 +64,6 @@ const headerKey = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/**
- * The bytes a zip's entries say they inflate to, from its central directory; Infinity when an entry needs zip64
- * (4 GB and more), undefined when the directory cannot be read (the zip reader then decides).
- */
-function inflatedBytes(zip: Buffer): number | undefined {
-  const EOCD = 0x06054b50;
-  const CENTRAL = 0x02014b50;
-  let end = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--)
-    if (zip.readUInt32LE(i) === EOCD) {
-      end = i;
-      break;
-    }
-  if (end < 0) return undefined;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL) return undefined;
-    const size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Infinity;
-    total += size;
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return total;
-}
-
 const fileProblem = (message: string): MaterialSheet => ({
   rows: [],
   problems: [{ row: 0, column: '', field: '', message }],
@@ -107,8 +79,10 @@ async function firstSheet(data: Buffer): Promise<ExcelJS.Worksheet | MaterialShe
     return fileProblem(`This is an Excel 97-2003 workbook (.xls): ${SAVE_AS_XLSX}`);
   const notXlsx = fileProblem(`This is not an Excel workbook (.xlsx): ${SAVE_AS_XLSX}`);
   if (!data.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return notXlsx;
-  if ((inflatedBytes(data) ?? 0) > INFLATED_BYTES_MAX)
-    return fileProblem('The workbook is too large once unpacked: keep only the materials sheet');
+  // unpacked and counted first, with a ceiling (a zip bomb, a million rows, a shared-strings bomb): 400 naming file
+  const problem = xlsxPackageProblem(data);
+  if (problem?.kind === 'limit') throw fieldError('file', problem.message);
+  if (problem) return notXlsx;
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

@@ -273,7 +273,8 @@ export class MessagesService {
       data: input.data,
       targetingType: input.targetingType,
       conditions: input.conditions,
-      groupId: input.groupId ?? null,
+      // only a user-group targeting names its group (any other id sent is not this message's, nor read)
+      groupId: input.targetingType === T.USER_GROUP ? (input.groupId ?? null) : null,
       userIds: input.userIds.map((u) => u.toLowerCase()),
       fileOrigin: isFileTargeting(input.targetingType) ? input.fileOrigin : '',
       fileLink: input.targetingType === T.FILE_LINK ? input.fileLink.trim() : '',

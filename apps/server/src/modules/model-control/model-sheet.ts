@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { MODEL_CONTROL_LIMITS, MODEL_SHEET_COLUMNS } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
+import { xlsxPackageProblem } from '../../lib/xlsx-package';
 
 /** The five cells of a model row as text: trimmed, whitespace runs collapsed, numbers without a trailing `.0`. */
 export interface ModelSheetCells {
@@ -63,6 +64,10 @@ export function cellText(value: ExcelJS.CellValue): string {
  * `file` when the data is no spreadsheet, the header does not match or there are too many rows.
  */
 export async function readModelSheet(data: Buffer): Promise<ModelSheetRow[]> {
+  // unpacked and counted first, with a ceiling: a zip bomb or a million rows never reach exceljs
+  const unpacked = xlsxPackageProblem(data);
+  if (unpacked?.kind === 'limit') throw fieldError('file', unpacked.message);
+  if (unpacked) throw fieldError('file', 'is not an .xlsx spreadsheet');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

@@ -59,6 +59,15 @@ export class SensitiveWordsRepository {
     };
   }
 
+  /** Which of `ids` are words of this list. */
+  async idsIn(appId: ListScope, ids: number[]): Promise<number[]> {
+    const rows = await this.database.query<{ id: number | string }>(
+      'SELECT id FROM sensitive_words WHERE COALESCE(app_id, 0) = $1 AND id = ANY($2::bigint[])',
+      [appId ?? 0, ids],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
   /** Every word of a list (for the content check). */
   async words(appId: ListScope): Promise<string[]> {
     const rows = await this.database.query<{ word: string }>(

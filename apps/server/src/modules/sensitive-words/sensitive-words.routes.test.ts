@@ -102,9 +102,9 @@ describe.each(backends('one'))('sensitive words and the content check [$name]', 
       1002,
     );
     expect((await post('root', '/tcm/v1/app/99999/sensitive/list')).status).toBe(2006);
-    // a word of another list cannot be deleted through this one
+    // a word of another list cannot be deleted through this one: not found, and nothing is removed
     const platformIds = (await post('root', '/tcm/global/sensitive/list')).data.results!.map((r) => r.id);
-    await post('owner', `${base}/delete`, { ids: platformIds });
+    expect((await post('owner', `${base}/delete`, { ids: platformIds })).status).toBe(404);
     expect((await post('root', '/tcm/global/sensitive/list')).data.total).toBe(3);
     const rows = (await auditRows(t, 'sensitive-words')).filter((r) => r.target === `app ${f.appId}`);
     expect(rows.map((r) => r.actor_email)).toEqual([

@@ -1,5 +1,6 @@
 import {
   checkContentAgainst,
+  ErrorCodes,
   parseWordList,
   SENSITIVE_IMPORT_MAX_WORDS,
   SENSITIVE_WORD_MAX,
@@ -9,7 +10,7 @@ import {
   type SensitiveList,
   type SensitiveListRequest,
 } from '@beacon/shared';
-import { fieldError } from '../../lib/api-error';
+import { ApiError, fieldError } from '../../lib/api-error';
 import type { Actor, ListScope, SensitiveWordsRepository } from './sensitive-words.repository';
 
 /** The sensitive word lists and the content check every message and material goes through. */
@@ -43,7 +44,13 @@ export class SensitiveWordsService {
     return this.repo.add(appId, words, 'import', actor);
   }
 
-  remove(appId: ListScope, ids: number[], actor: Actor): Promise<number> {
+  /**
+   * Removes words of one list by id. An id that is not a word of this list (another app's, the platform's, or gone)
+   * refuses the whole call as not found, and nothing is removed.
+   */
+  async remove(appId: ListScope, ids: number[], actor: Actor): Promise<number> {
+    const found = new Set(await this.repo.idsIn(appId, ids));
+    if (ids.some((id) => !found.has(id))) throw new ApiError(ErrorCodes.NOT_FOUND);
     return this.repo.remove(appId, ids, actor);
   }
 

@@ -35,8 +35,13 @@ const USED = 'is used by another tag of this app';
 export class TagsService {
   constructor(private readonly repo: TagsRepository) {}
 
-  /** 1 valid: matches the pattern and no other tag of the app uses it; 2 invalid, with the reason. */
+  /**
+   * 1 valid: matches the pattern and no other tag of the app uses it; 2 invalid, with the reason. `exceptId`, the tag
+   * being edited, must be a tag of this app (404 otherwise: another app's tag id is not looked at).
+   */
   async verify(appId: number, code: string, exceptId?: number): Promise<TagVerifyResult> {
+    if (exceptId !== undefined && !(await this.repo.findById(appId, exceptId)))
+      throw new ApiError(ErrorCodes.NOT_FOUND);
     if (!TAG_CODE_PATTERN.test(code))
       return {
         validity: TagValidity.INVALID,
