@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, EmptyBody } from '../call';
+import { defineCall } from '../call';
 import { CONFIG_LIMITS } from '../limits';
 import { numberInput } from '../numbers';
 import { singleLineText } from '../text';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, EmptyBody } from '../call';
+import { defineCall } from '../call';
 import { MESSAGE_LANGS } from '../error-codes';
 import { LIMITS, PASSWORD_PATTERN } from '../limits';
 import { numberInput } from '../numbers';
