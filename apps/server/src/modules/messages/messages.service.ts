@@ -9,6 +9,7 @@ import {
   ScheduleType,
   TargetingType as T,
   TESTER_TARGETING,
+  type DailyLimitState,
   type MessageForecast,
   type MessageLang,
   type Targeting,
@@ -183,6 +184,31 @@ export class MessagesService {
     }
   }
 
+  /**
+   * The app's daily message limit of a kind (21029): the messages of that kind it created since the UTC day began,
+   * against its `limitCount` when `limitEnable`. msg/save refuses by it and limit/check answers it, so the check before
+   * the confirmation and the save cannot disagree. An edit (`id`) is never refused: it creates nothing.
+   */
+  async dailyLimit(
+    app: Pick<AppRecord, 'id' | 'limitEnable' | 'limitCount'>,
+    restrictType: number,
+    id?: number,
+    now: Date = this.now(),
+  ): Promise<DailyLimitState> {
+    const state = {
+      msgRestrictType: restrictType,
+      limitEnable: app.limitEnable && app.limitCount > 0,
+      limitCount: app.limitCount,
+      used: 0,
+      reached: false,
+    };
+    if (!state.limitEnable) return state;
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    state.used = await this.deps.repo.countCreatedSince(app.id, restrictType, dayStart);
+    state.reached = !id && state.used >= app.limitCount;
+    return state;
+  }
+
   /** The content rules of a message alone (data, sensitive words): a journey's steps are checked so at save. */
   async checkContent(app: AppRecord, input: OneMessage, projectLevel: number): Promise<void> {
     checkMessageData(app, input);
@@ -223,13 +249,9 @@ export class MessagesService {
     if (arm) input.pushCount = targetCount;
     else if (kind === 'message')
       input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
-    if (kind === 'message' && app.limitEnable && app.limitCount > 0) {
-      const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      if (
-        (await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount &&
-        !input.id
-      )
-        throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED);
+    if (kind === 'message') {
+      const limit = await this.dailyLimit(app, input.msgRestrictType, input.id, now);
+      if (limit.reached) throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED, undefined, limit);
     }
     if (kind === 'message')
       await this.deps.checkForbidden?.(
@@ -239,19 +261,6 @@ export class MessagesService {
         now,
         input.countryMsgforceCreate === true,
       );
-    if (mode === 'check') return { id: 0, status: S.WAITING };
-    const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
-    const forecast =
-      kind === 'message'
-        ? await this.deps.forecaster?.ofSave(
-            app.id,
-            input,
-            schedule,
-            audience,
-            listed,
-            material?.nationalAttributes ?? input.parentMaterialCountries,
-          )
-        : null;
     // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
     const review =
       kind === 'message' &&
@@ -265,6 +274,20 @@ export class MessagesService {
         : schedule.type === 2
           ? S.WAITING_SCHEDULED
           : S.WAITING_LOCAL;
+    // msg/check: the status the save would give, nothing written
+    if (mode === 'check') return { id: 0, status };
+    const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
+    const forecast =
+      kind === 'message'
+        ? await this.deps.forecaster?.ofSave(
+            app.id,
+            input,
+            schedule,
+            audience,
+            listed,
+            material?.nationalAttributes ?? input.parentMaterialCountries,
+          )
+        : null;
     const record: NewMessage = {
       appId: app.id,
       msgType: kind === 'preview' ? MessageType.PREVIEW : input.msgType,
