@@ -108,7 +108,8 @@ export class AbTestsService {
     mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
     const [a, b] = t.childMsgs as [AbArm, AbArm];
-    // every rule of both arms first (the slices' seed does not change what is checked): a refusal writes nothing
+    // every rule of both arms first: a refusal writes nothing. The slices' seed (the test's id) changes only which
+    // devices fall in each arm: a new test whose arm turns out empty with its real seed (3002) is discarded below
     const probe = abSlices(t.id ?? 0, a.groupPercent);
     for (const [i, arm, split] of [
       [0, a, probe.A],

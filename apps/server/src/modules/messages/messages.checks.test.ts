@@ -227,3 +227,61 @@ describe.each(backends('one'))('compose checks before the save [$name]', (backen
     });
   });
 });
+
+describe.each(backends('one'))('codes of the spec the compose rules produce [$name]', (backend) => {
+  let t: TestApp;
+  let appId: number;
+  let owner: TestClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    ({ appId } = await seedTeam(t));
+    await seedDevices(t, appId, 1, 3);
+    owner = await clientFor(t, 'owner');
+  });
+  afterAll(async () => t?.close());
+
+  const arm = (groupTag: 'A' | 'B', groupPercent = 10) => ({
+    msgType: 1,
+    groupTag,
+    groupPercent,
+    scheduleType: 1,
+    data: NOTIFICATION,
+  });
+  const abTest = (userIds: string[], groupPercent = 10) =>
+    owner.post(`/tcm/v1/app/${appId}/msg/abtest/create`, {
+      title: 'Copy test',
+      targetingType: 2,
+      userIds,
+      childMsgs: [arm('A', groupPercent), arm('B', groupPercent)],
+    });
+  const messageCount = async () =>
+    (
+      await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE app_id = $1', [
+        appId,
+      ])
+    )[0]!.n;
+
+  it('21028: a journey asked to count again while it is still being counted', async () => {
+    const saved = (
+      await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/save`, {
+        title: 'Welcome journey',
+        targetingType: 0,
+        scheduleType: 1,
+        childMsgs: [{ groupTag: 'Start', msgType: 1, data: NOTIFICATION }],
+      })
+    ).json<{ status: number; data: { msgId: number; status: number } }>();
+    expect(saved).toMatchObject({ status: 200, data: { status: 19 } });
+    const reCalc = (
+      await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/${saved.data.msgId}/reCalc`)
+    ).json();
+    expect(reCalc).toMatchObject({ status: 21028 });
+  });
+
+  it('3002: an A/B test an arm of which would hold no device is refused, and nothing is kept', async () => {
+    const before = await messageCount();
+    // one device cannot be in both arms
+    expect((await abTest([gaid(1)])).json()).toMatchObject({ status: 3002 });
+    expect(await messageCount()).toBe(before);
+  });
+});

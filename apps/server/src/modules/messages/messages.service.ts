@@ -245,7 +245,10 @@ export class MessagesService {
     const schedule = this.schedule(app, input, now);
     const audience = await this.audience(app.id, input, actor.id, arm?.split);
     const targetCount = await this.deps.engineRepo.count(audience);
-    // an A/B arm sends to its whole slice of the audience
+    // an A/B arm sends to its whole slice of the audience; an arm whose slice holds no device tests nothing (3002).
+    // Its "send to all" child (tag A*, B*) may find the rest empty: it then sends nothing.
+    if (arm?.split && targetCount === 0 && !arm.groupTag.endsWith('*'))
+      throw new ApiError(ErrorCodes.AB_COUNT_TOO_SMALL);
     if (arm) input.pushCount = targetCount;
     else if (kind === 'message')
       input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
