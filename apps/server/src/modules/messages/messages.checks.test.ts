@@ -262,6 +262,44 @@ describe.each(backends('one'))('codes of the spec the compose rules produce [$na
       ])
     )[0]!.n;
 
+  it("21031 and 130000: a condition naming a tag that is not the app's, of the label's kind", async () => {
+    const [label, pkg] = await t.database.query<{ id: number }>(
+      `INSERT INTO tags (app_id, name, code, flag) VALUES ($1, 'Buyers', 'buyers', 'LABEL'), ($1, 'Bots', 'bots', 'GROUP')
+       RETURNING id`,
+      [appId],
+    );
+    const estimate = (label: string, values: number[]) =>
+      owner.post(`/tcm/v1/app/${appId}/msg/target/max`, {
+        targetingType: 1,
+        conditions: [{ label, op: 'in', values, allSelected: 0 }],
+      });
+    expect((await estimate('tags', [label!.id])).json()).toMatchObject({ status: 200 });
+    expect((await estimate('dmpCustomize', [pkg!.id])).json()).toMatchObject({ status: 200 });
+    expect((await estimate('tags', [label!.id, 999_999])).json()).toMatchObject({
+      status: 21031,
+      data: { label: 'tags', values: ['999999'] },
+    });
+    // an audience package named as a tag, and a tag named as an audience package
+    expect((await estimate('tags', [pkg!.id])).json()).toMatchObject({ status: 21031 });
+    const dmp = (await estimate('dmpCustomize', [label!.id])).json<{ msg: string }>();
+    expect(dmp).toMatchObject({
+      status: 130000,
+      data: { label: 'dmpCustomize', values: [String(label!.id)] },
+    });
+    expect(dmp.msg).toContain(String(label!.id));
+    // the save refuses as the estimate does
+    const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      data: NOTIFICATION,
+      title: 'Sale',
+      pushCount: 1,
+      targetingType: 1,
+      conditions: [{ label: 'tags', op: 'in', values: [999_999] }],
+      scheduleType: 1,
+    });
+    expect(saved.json()).toMatchObject({ status: 21031 });
+  });
+
   it('21028: a journey asked to count again while it is still being counted', async () => {
     const saved = (
       await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/save`, {

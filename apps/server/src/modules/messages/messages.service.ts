@@ -1,6 +1,9 @@
 import {
   AB_TEST_TYPE,
   ErrorCodes,
+  errorWithDetail,
+  TAG_FLAG_OF,
+  type Condition,
   MESSAGE_LIMITS,
   MessageStatus as S,
   canEdit,
@@ -163,6 +166,14 @@ export class MessagesService {
         : undefined;
     if (t.targetingType === T.USER_GROUP && !groupConditions)
       throw fieldError('groupId', 'is not a user group of this app');
+    await this.checkTags(
+      appId,
+      t.targetingType === T.CONDITIONS
+        ? t.conditions
+        : t.targetingType === T.USER_GROUP
+          ? groupConditions
+          : [],
+    );
     if (t.targetingType === T.DEVICES && t.userIds.length === 0)
       throw fieldError('userIds', 'must list at least one advertising id');
     if (t.targetingType === T.CONDITIONS && t.conditions.length === 0)
@@ -207,6 +218,29 @@ export class MessagesService {
     state.used = await this.deps.repo.countCreatedSince(app.id, restrictType, dayStart);
     state.reached = !id && state.used >= app.limitCount;
     return state;
+  }
+
+  /**
+   * The tags a targeting names must be the app's own, of the label's kind: a `tags` condition naming anything else is
+   * 21031 (app tag illegal), an audience-package condition (dmpCustomize, dmpCustomizeGroup) 130000 (DMP tag
+   * invalid). Without this, such a condition silently matched no device. A saved user group is checked as it is now
+   * (a tag deleted since it was saved is named).
+   */
+  private async checkTags(appId: number, conditions: readonly Condition[] | undefined): Promise<void> {
+    const tagged = (conditions ?? []).filter((c) => TAG_FLAG_OF[c.label] && c.allSelected !== 1);
+    if (tagged.length === 0) return;
+    const ids = tagged.flatMap((c) => c.values.map(Number)).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const known = await this.deps.repo.tagsOf(appId, ids);
+    for (const c of tagged) {
+      const flag = TAG_FLAG_OF[c.label];
+      const bad = c.values.filter((v) => known.get(Number(v)) !== flag);
+      if (bad.length === 0) continue;
+      const code = flag === 'GROUP' ? ErrorCodes.DMP_TAG_INVALID : ErrorCodes.APP_TAG_ILLEGAL;
+      throw new ApiError(code, (lang) => errorWithDetail(code, lang, `${c.label}: ${bad.join(', ')}`), {
+        label: c.label,
+        values: bad,
+      });
+    }
   }
 
   /** The content rules of a message alone (data, sensitive words): a journey's steps are checked so at save. */
