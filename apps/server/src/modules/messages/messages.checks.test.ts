@@ -316,10 +316,15 @@ describe.each(backends('one'))('codes of the spec the compose rules produce [$na
     expect(reCalc).toMatchObject({ status: 21028 });
   });
 
-  it('3002: an A/B test an arm of which would hold no device is refused, and nothing is kept', async () => {
+  it('3002: an A/B test an arm of which is expected to hold less than one device is refused, and nothing is kept', async () => {
     const before = await messageCount();
-    // one device cannot be in both arms
-    expect((await abTest([gaid(1)])).json()).toMatchObject({ status: 3002 });
+    // 10 % of 3 devices: 0.3 an arm
+    expect((await abTest([gaid(1), gaid(2), gaid(3)])).json()).toMatchObject({
+      status: 3002,
+      data: { audience: 3, groupPercent: 10 },
+    });
     expect(await messageCount()).toBe(before);
+    // 50 % of 3 devices: 1.5 an arm
+    expect((await abTest([gaid(1), gaid(2), gaid(3)], 50)).json()).toMatchObject({ status: 200 });
   });
 });

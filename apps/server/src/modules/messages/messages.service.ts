@@ -243,6 +243,11 @@ export class MessagesService {
     }
   }
 
+  /** The exact audience of a targeting, whole (an A/B test's before it is split into arms). */
+  async audienceSize(appId: number, t: Targeting, userId: number): Promise<number> {
+    return this.deps.engineRepo.count(await this.audience(appId, t, userId));
+  }
+
   /** The content rules of a message alone (data, sensitive words): a journey's steps are checked so at save. */
   async checkContent(app: AppRecord, input: OneMessage, projectLevel: number): Promise<void> {
     checkMessageData(app, input);
@@ -279,10 +284,7 @@ export class MessagesService {
     const schedule = this.schedule(app, input, now);
     const audience = await this.audience(app.id, input, actor.id, arm?.split);
     const targetCount = await this.deps.engineRepo.count(audience);
-    // an A/B arm sends to its whole slice of the audience; an arm whose slice holds no device tests nothing (3002).
-    // Its "send to all" child (tag A*, B*) may find the rest empty: it then sends nothing.
-    if (arm?.split && targetCount === 0 && !arm.groupTag.endsWith('*'))
-      throw new ApiError(ErrorCodes.AB_COUNT_TOO_SMALL);
+    // an A/B arm sends to its whole slice of the audience
     if (arm) input.pushCount = targetCount;
     else if (kind === 'message')
       input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
