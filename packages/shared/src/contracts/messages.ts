@@ -228,6 +228,56 @@ export const MessageDetail = MessageRow.extend({
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
+/**
+ * checkIsDailyLimitReach (`limit/check`): the app's daily message limit for a message kind, asked before the
+ * confirmation opens. Only the kind and, for an edit, the message count: the limit counts the messages of that kind
+ * the app created today, whatever their audience or schedule (an edit is never refused).
+ */
+export const DailyLimitRequest = z.object({
+  msgRestrictType: Targeting.shape.msgRestrictType,
+  id: z.number().int().positive().optional(),
+});
+export type DailyLimitRequest = z.output<typeof DailyLimitRequest>;
+
+/** The app's daily message limit of a kind: `used` of `limitCount` today; `reached` is what msg/save refuses (21029). */
+export const DailyLimitState = z.object({
+  msgRestrictType: z.number().int(),
+  limitEnable: z.boolean(),
+  limitCount: z.number().int(),
+  used: z.number().int(),
+  reached: z.boolean(),
+});
+export type DailyLimitState = z.infer<typeof DailyLimitState>;
+
+/**
+ * msg/restrict/check: every daily restriction a message of a kind meets, for the compose form's kind selector: the
+ * app's daily message limit of that kind, and the platform's per-device daily limits (total and of that kind; null
+ * when the platform's limit switch is off) that drop devices with loss 7 at send time.
+ */
+export const RestrictCheckRequest = z.object({ msgRestrictType: Targeting.shape.msgRestrictType });
+const DeviceLimit = z.object({ enable: z.boolean(), number: z.number().int() });
+export const RestrictState = z.object({
+  app: DailyLimitState,
+  perDevice: z.object({ total: DeviceLimit, kind: DeviceLimit }).nullable(),
+});
+export type RestrictState = z.infer<typeof RestrictState>;
+
+/**
+ * msg/gaid/check: the device ids typed for targeting type 2, checked before the save: 40000 a malformed id, 40002 an
+ * id listed twice, 40001 an id no device of the app has (`data.gaids` names them). Raw strings, so that a malformed
+ * one is answered by its code rather than by a 400.
+ */
+export const GaidCheckRequest = z.object({
+  userIds: z
+    .array(singleLineText({ max: 100 }))
+    .min(1, 'must list at least one advertising id')
+    .max(MESSAGE_LIMITS.userIdsMax),
+});
+export const GaidCheckResult = z.object({
+  /** the ids of the answer's code (all of them, lower-cased, with 200) */
+  gaids: z.array(z.string()),
+});
+
 const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
 /** `?group=1`: the action applies to every message of an app-group send (absent or 0: this message only). */
 const ScopeQuery = z.object({ group: z.enum(['0', '1']).optional() });
@@ -305,6 +355,41 @@ export const messageCalls = {
     params: MsgParams,
     query: ScopeQuery,
     data: Ok,
+  }),
+  check: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/check',
+    summary:
+      'Every rule and refusal of msg/save, nothing written: 200 {status it would get}, or 201/202, 60003, 90003, 21029, 400',
+    params: AppIdParams,
+    body: MessageSave,
+    data: z.object({ status: z.number().int() }),
+  }),
+  limitCheck: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/limit/check',
+    summary:
+      'checkIsDailyLimitReach: 200 with the daily limit of the kind, or 21029 when msg/save would refuse',
+    params: AppIdParams,
+    body: DailyLimitRequest,
+    data: DailyLimitState,
+  }),
+  restrictCheck: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/restrict/check',
+    summary: 'The daily restrictions of a message kind: the app limit and the per-device limits',
+    params: AppIdParams,
+    body: RestrictCheckRequest,
+    data: RestrictState,
+  }),
+  gaidCheck: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/msg/gaid/check',
+    summary:
+      'Device ids for targeting: 200, or 40000 malformed, 40002 repeated, 40001 not a device of the app',
+    params: AppIdParams,
+    body: GaidCheckRequest,
+    data: GaidCheckResult,
   }),
   groupCount: defineCall({
     method: 'POST',

@@ -126,6 +126,12 @@ export class AbTestsService {
         .catch((err: unknown) => {
           throw inArm(err, i);
         });
+    // an arm expected to hold less than one device of the audience tests nothing (3002): by the expected size, not
+    // by the slice drawn, so that the answer does not depend on the test's id (the slices' seed)
+    const audience = await this.deps.messages.audienceSize(app.id, this.armInput(t, a, a.id), actor.id);
+    const smallest = Math.min(a.groupPercent, b.groupPercent);
+    if ((audience * smallest) / 100 < 1)
+      throw new ApiError(ErrorCodes.AB_COUNT_TOO_SMALL, undefined, { audience, groupPercent: smallest });
     if (mode === 'check') return { id: 0, status: S.WAITING };
     let parentId: number;
     if (t.id) {

@@ -192,12 +192,18 @@ export class GroupSendsService {
   }
 
   /** Saves a message; with `appGroupId` and `groupCounts` (a new message only), the parent and one child per app. */
-  async save(app: AppRecord, input: MessageSave, actor: GroupActor): Promise<{ id: number; status: number }> {
+  async save(
+    app: AppRecord,
+    input: MessageSave,
+    actor: GroupActor,
+    /** 'check' (msg/check): every app's rules and refusals as the save meets them, nothing written */
+    mode: 'save' | 'check' = 'save',
+  ): Promise<{ id: number; status: number }> {
     const { appGroupId, groupCounts, ...one } = input;
     if (appGroupId === undefined || one.id) {
       if (groupCounts.length > 0 && !one.id) throw fieldError('appGroupId', 'is required with groupCounts');
       // edit has no scope: the message alone (its group stays)
-      return this.deps.messages.save(app, one, actor);
+      return this.deps.messages.save(app, one, actor, 'message', undefined, mode);
     }
     const members = await this.members(
       app,
@@ -207,33 +213,35 @@ export class GroupSendsService {
     // the children go where the parent's material lets it go (loss 109), though the material is the parent app's
     const material =
       one.materialId !== undefined ? await this.deps.usableMaterial?.(app.id, one.materialId) : undefined;
-    return this.saveGroup(
-      app,
-      appGroupId,
-      members,
-      (target, i, mode) => {
-        const m = members[i];
-        return m
-          ? this.deps.messages.save(
-              target,
-              {
-                ...one,
-                pushCount: m.pushCount,
-                materialId: undefined,
-                parentMaterialCountries: material?.nationalAttributes,
-              },
-              m.actor,
-              'message',
-              undefined,
-              mode,
-            )
-          : this.deps.messages.save(target, one, actor);
-      },
-      async (appId, id) => {
-        await this.deps.actions.stop(appId, id).catch(() => undefined);
-        await this.deps.repo.softDelete(id);
-      },
-    );
+    const saveOne = (target: AppRecord, i: number, how: 'save' | 'check') => {
+      const m = members[i];
+      return m
+        ? this.deps.messages.save(
+            target,
+            {
+              ...one,
+              pushCount: m.pushCount,
+              materialId: undefined,
+              parentMaterialCountries: material?.nationalAttributes,
+            },
+            m.actor,
+            'message',
+            undefined,
+            how,
+          )
+        : this.deps.messages.save(target, one, actor, 'message', undefined, how);
+    };
+    if (mode === 'check') {
+      for (const [i, m] of members.entries())
+        await saveOne(m.app, i, 'check').catch((err: unknown) => {
+          throw inChild(err, i, m.app.title);
+        });
+      return saveOne(app, -1, 'check');
+    }
+    return this.saveGroup(app, appGroupId, members, saveOne, async (appId, id) => {
+      await this.deps.actions.stop(appId, id).catch(() => undefined);
+      await this.deps.repo.softDelete(id);
+    });
   }
 
   /**

@@ -279,7 +279,7 @@ export class JourneysService {
     }
   }
 
-  /** flowChartReCalculate: count again (18 or 20 → 19). */
+  /** flowChartReCalculate: count again (18 or 20 → 19); 21028 while it is still being counted. */
   async reCalc(appId: number, id: number): Promise<{ id: number; status: number }> {
     const p = await this.parent(appId, id);
     const def = this.definition(p);
@@ -290,7 +290,10 @@ export class JourneysService {
         S.CANVAS_WAIT_ERROR,
       ]))
     )
-      throw new ApiError(ErrorCodes.JOURNEY_STATE);
+      // still being counted (19): the calculation is busy (21028); any other status does not count again (1060)
+      throw new ApiError(
+        p.status === S.CANVAS_WAITING_COUNT ? ErrorCodes.CALCULATION_BUSY : ErrorCodes.JOURNEY_STATE,
+      );
     await this.deps.jobs.estimate(id, appId, next.rev);
     return { id, status: S.CANVAS_WAITING_COUNT };
   }

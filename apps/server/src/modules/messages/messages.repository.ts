@@ -328,6 +328,24 @@ export class MessagesRepository {
     return { rows, total: count?.n ?? 0 };
   }
 
+  /** The tags of the app among `ids`, with their flag (LABEL: a tag, GROUP: an audience package). */
+  async tagsOf(appId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    const rows = await this.database.query<{ id: number; flag: string }>(
+      'SELECT id, flag FROM tags WHERE app_id = $1 AND id = ANY($2::int[])',
+      [appId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.flag]));
+  }
+
+  /** Which of `gaids` (lower-case, well-formed) are devices of the app (msg/gaid/check). */
+  async knownGaids(appId: number, gaids: readonly string[]): Promise<Set<string>> {
+    const rows = await this.database.query<{ gaid: string }>(
+      'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 AND gaid = ANY($2::uuid[])',
+      [appId, gaids],
+    );
+    return new Set(rows.map((r) => r.gaid));
+  }
+
   /** Messages of a kind the app created since `since` (the app's daily message limit). */
   async countCreatedSince(appId: number, restrictType: number, since: Date): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(

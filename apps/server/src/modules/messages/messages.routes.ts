@@ -1,4 +1,13 @@
-import { ErrorCodes, messageCalls, ScheduleType, TargetingType } from '@beacon/shared';
+import {
+  ErrorCodes,
+  errorWithDetail,
+  GAID_PATTERN,
+  messageCalls,
+  ScheduleType,
+  TargetingType,
+  type ErrorCode,
+  type Restrict,
+} from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
@@ -19,6 +28,15 @@ import { registerJourneyRoutes } from './journeys.routes';
 import { MessagesForecastRepository } from './messages-forecast.repository';
 import { ReviewNotices } from '../../platform/review-notices';
 import { usableMaterial } from '../materials';
+import { readGlobalSettings } from '../../platform/platform-settings';
+
+/** The per-device daily limit option of a message kind (msgRestrictType 1 ad, 2 distribute, 3 content). */
+const KIND_OPTIONS = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
+
+/** A refusal of msg/gaid/check: its code, and the ids it is about in its message and in `data.gaids`. */
+function gaidError(code: ErrorCode, gaids: string[]): ApiError {
+  return new ApiError(code, (lang) => errorWithDetail(code, lang, gaids.join(', ')), { gaids });
+}
 
 /** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
 export function registerMessagesModule(ctx: ModuleContext): void {
@@ -97,6 +115,52 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       return { id: saved.id, msgId: saved.id, status: saved.status };
     },
   );
+
+  // msg/check: the save's dry run (every rule and refusal, the status it would get, nothing written)
+  registerCall(app, messageCalls.check, policy.compose, async ({ params, body, session, projectLevel }) => {
+    const checked = await groupSends.save(
+      await appOf(params.appId),
+      body,
+      actor(session, projectLevel),
+      'check',
+    );
+    return { status: checked.status };
+  });
+
+  // checkIsDailyLimitReach: the save's own daily-limit computation, 21029 when the save would refuse
+  registerCall(app, messageCalls.limitCheck, policy.compose, async ({ params, body }) => {
+    const state = await service.dailyLimit(await appOf(params.appId), body.msgRestrictType, body.id);
+    if (state.reached) throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED, undefined, state);
+    return state;
+  });
+
+  registerCall(app, messageCalls.restrictCheck, policy.compose, async ({ params, body }) => {
+    const target = await appOf(params.appId);
+    const settings = await readGlobalSettings(database);
+    const of = (option: Restrict['option']) => {
+      const r = settings.restricts.find((x) => x.option === option);
+      return { enable: r?.enable ?? false, number: r?.number ?? 0 };
+    };
+    return {
+      app: await service.dailyLimit(target, body.msgRestrictType),
+      perDevice: settings.limitSwitch
+        ? { total: of('total'), kind: of(KIND_OPTIONS[body.msgRestrictType]) }
+        : null,
+    };
+  });
+
+  registerCall(app, messageCalls.gaidCheck, policy.compose, async ({ params, body }) => {
+    await appOf(params.appId);
+    const ids = body.userIds.map((u) => u.trim().toLowerCase());
+    const malformed = ids.filter((u) => !GAID_PATTERN.test(u));
+    if (malformed.length > 0) throw gaidError(ErrorCodes.GAID_FORMAT, malformed);
+    const repeated = [...new Set(ids.filter((u, i) => ids.indexOf(u) !== i))];
+    if (repeated.length > 0) throw gaidError(ErrorCodes.GAID_REPEATED, repeated);
+    const known = await repo.knownGaids(params.appId, ids);
+    const unknown = ids.filter((u) => !known.has(u));
+    if (unknown.length > 0) throw gaidError(ErrorCodes.GAID_INVALID, unknown);
+    return { gaids: ids };
+  });
 
   registerCall(
     app,

@@ -1,6 +1,9 @@
 import {
   AB_TEST_TYPE,
   ErrorCodes,
+  errorWithDetail,
+  TAG_FLAG_OF,
+  type Condition,
   MESSAGE_LIMITS,
   MessageStatus as S,
   canEdit,
@@ -9,6 +12,7 @@ import {
   ScheduleType,
   TargetingType as T,
   TESTER_TARGETING,
+  type DailyLimitState,
   type MessageForecast,
   type MessageLang,
   type Targeting,
@@ -163,6 +167,14 @@ export class MessagesService {
         : undefined;
     if (t.targetingType === T.USER_GROUP && !groupConditions)
       throw fieldError('groupId', 'is not a user group of this app');
+    await this.checkTags(
+      appId,
+      t.targetingType === T.CONDITIONS
+        ? t.conditions
+        : t.targetingType === T.USER_GROUP
+          ? groupConditions
+          : [],
+    );
     if (t.targetingType === T.DEVICES && t.userIds.length === 0)
       throw fieldError('userIds', 'must list at least one advertising id');
     if (t.targetingType === T.CONDITIONS && t.conditions.length === 0)
@@ -182,6 +194,59 @@ export class MessagesService {
       if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
       throw err;
     }
+  }
+
+  /**
+   * The app's daily message limit of a kind (21029): the messages of that kind it created since the UTC day began,
+   * against its `limitCount` when `limitEnable`. msg/save refuses by it and limit/check answers it, so the check before
+   * the confirmation and the save cannot disagree. An edit (`id`) is never refused: it creates nothing.
+   */
+  async dailyLimit(
+    app: Pick<AppRecord, 'id' | 'limitEnable' | 'limitCount'>,
+    restrictType: number,
+    id?: number,
+    now: Date = this.now(),
+  ): Promise<DailyLimitState> {
+    const state = {
+      msgRestrictType: restrictType,
+      limitEnable: app.limitEnable && app.limitCount > 0,
+      limitCount: app.limitCount,
+      used: 0,
+      reached: false,
+    };
+    if (!state.limitEnable) return state;
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    state.used = await this.deps.repo.countCreatedSince(app.id, restrictType, dayStart);
+    state.reached = !id && state.used >= app.limitCount;
+    return state;
+  }
+
+  /**
+   * The tags a targeting names must be the app's own, of the label's kind: a `tags` condition naming anything else is
+   * 21031 (app tag illegal), an audience-package condition (dmpCustomize, dmpCustomizeGroup) 130000 (DMP tag
+   * invalid). Without this, such a condition silently matched no device. A saved user group is checked as it is now
+   * (a tag deleted since it was saved is named).
+   */
+  private async checkTags(appId: number, conditions: readonly Condition[] | undefined): Promise<void> {
+    const tagged = (conditions ?? []).filter((c) => TAG_FLAG_OF[c.label] && c.allSelected !== 1);
+    if (tagged.length === 0) return;
+    const ids = tagged.flatMap((c) => c.values.map(Number)).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const known = await this.deps.repo.tagsOf(appId, ids);
+    for (const c of tagged) {
+      const flag = TAG_FLAG_OF[c.label];
+      const bad = c.values.filter((v) => known.get(Number(v)) !== flag);
+      if (bad.length === 0) continue;
+      const code = flag === 'GROUP' ? ErrorCodes.DMP_TAG_INVALID : ErrorCodes.APP_TAG_ILLEGAL;
+      throw new ApiError(code, (lang) => errorWithDetail(code, lang, `${c.label}: ${bad.join(', ')}`), {
+        label: c.label,
+        values: bad,
+      });
+    }
+  }
+
+  /** The exact audience of a targeting, whole (an A/B test's before it is split into arms). */
+  async audienceSize(appId: number, t: Targeting, userId: number): Promise<number> {
+    return this.deps.engineRepo.count(await this.audience(appId, t, userId));
   }
 
   /** The content rules of a message alone (data, sensitive words): a journey's steps are checked so at save. */
@@ -224,13 +289,9 @@ export class MessagesService {
     if (arm) input.pushCount = targetCount;
     else if (kind === 'message')
       input.pushCount = await this.checkPushCount(input, input.pushCount, targetCount, audience);
-    if (kind === 'message' && app.limitEnable && app.limitCount > 0) {
-      const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      if (
-        (await this.deps.repo.countCreatedSince(app.id, input.msgRestrictType, dayStart)) >= app.limitCount &&
-        !input.id
-      )
-        throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED);
+    if (kind === 'message') {
+      const limit = await this.dailyLimit(app, input.msgRestrictType, input.id, now);
+      if (limit.reached) throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED, undefined, limit);
     }
     if (kind === 'message')
       await this.deps.checkForbidden?.(
@@ -240,7 +301,18 @@ export class MessagesService {
         now,
         input.countryMsgforceCreate === true,
       );
-    if (mode === 'check') return { id: 0, status: S.WAITING };
+    // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
+    const review =
+      kind === 'message' && waitsForReview(app, actor.projectLevel) && !(arm && arm.groupTag.endsWith('*'));
+    const status = review
+      ? S.PENDING_REVIEW
+      : schedule.type === 1
+        ? S.WAITING
+        : schedule.type === 2
+          ? S.WAITING_SCHEDULED
+          : S.WAITING_LOCAL;
+    // msg/check: the status the save would give, nothing written
+    if (mode === 'check') return { id: 0, status };
     const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
     const forecast =
       kind === 'message'
@@ -253,16 +325,6 @@ export class MessagesService {
             material?.nationalAttributes ?? input.parentMaterialCountries,
           )
         : null;
-    // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
-    const review =
-      kind === 'message' && waitsForReview(app, actor.projectLevel) && !(arm && arm.groupTag.endsWith('*'));
-    const status = review
-      ? S.PENDING_REVIEW
-      : schedule.type === 1
-        ? S.WAITING
-        : schedule.type === 2
-          ? S.WAITING_SCHEDULED
-          : S.WAITING_LOCAL;
     const record: NewMessage = {
       appId: app.id,
       msgType: kind === 'preview' ? MessageType.PREVIEW : input.msgType,

@@ -227,7 +227,11 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           title={t('abTests.compose.delivery')}
           cardId="ab-delivery"
         />
-        <AdvancedSection rule={rules.shared} displayPriorityEnable={app.displayPriorityEnable} />
+        <AdvancedSection
+          appId={app.appId}
+          rule={rules.shared}
+          displayPriorityEnable={app.displayPriorityEnable}
+        />
         {kind === 'notification' && (
           <AbSubConfigSection
             rule={rules.shared}

@@ -13,9 +13,11 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ErrorCodes,
+  GAID_PATTERN,
   MESSAGE_LIMITS,
   TARGETING_TYPES,
   TargetingType,
@@ -25,6 +27,9 @@ import {
 } from '@beacon/shared';
 import { ConditionBuilder, type ConditionDictionaries } from '../../../components/condition-builder';
 import { useUserGroups } from '../../user-groups';
+import { isApiError } from '../../../lib/api-error';
+import { useCheckGaids } from '../api/check-gaids';
+import { parseUserIds } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
 import { GaidFileField, GaidLinkField } from './gaid-list-fields';
 import { type FieldRule } from './use-field-rule';
@@ -65,6 +70,39 @@ function ConditionsInput({
   );
 }
 
+const GAID_CODES: readonly number[] = [
+  ErrorCodes.GAID_FORMAT,
+  ErrorCodes.GAID_INVALID,
+  ErrorCodes.GAID_REPEATED,
+];
+
+/**
+ * msg/gaid/check when the typed device ids lose the focus: the server names the ids no device of the app has (40001),
+ * which the form cannot know (the format and the count are the form's own rules, checked first). A warning: the save
+ * decides.
+ */
+function useDeviceIdsCheck(appId: number) {
+  const checkGaids = useCheckGaids();
+  const [problem, setProblem] = useState<string | undefined>();
+  const check = (text: string | undefined) => {
+    const ids = parseUserIds(text ?? '');
+    if (
+      ids.length === 0 ||
+      ids.length > MESSAGE_LIMITS.userIdsMax ||
+      !ids.every((id) => GAID_PATTERN.test(id))
+    ) {
+      setProblem(undefined);
+      return;
+    }
+    checkGaids.mutateAsync({ appId, userIds: ids }).then(
+      () => setProblem(undefined),
+      (error: unknown) =>
+        setProblem(isApiError(error) && GAID_CODES.includes(error.code) ? error.message : undefined),
+    );
+  };
+  return { check, problem };
+}
+
 /** Audience: targeting type and its editor, the live estimate, the expected push count with a percent slider. */
 export function AudienceSection({
   appId,
@@ -86,6 +124,7 @@ export function AudienceSection({
     { pageNo: 1, pageSize: 10_000 },
     type === TargetingType.USER_GROUP && canUseGroups,
   );
+  const idsCheck = useDeviceIdsCheck(appId);
   const max = estimate.value;
   const percent = max && pushCount ? Math.min(100, Math.round((pushCount / max) * 100)) : 0;
 
@@ -153,8 +192,18 @@ export function AudienceSection({
             placeholder="38400000-8cf0-11bd-b23e-10b96e40000d"
             spellCheck={false}
             style={{ fontFamily: 'monospace' }}
+            onBlur={() => idsCheck.check(form.getFieldValue('userIdsText') as string)}
           />
         </Form.Item>
+      )}
+      {type === TargetingType.DEVICES && idsCheck.problem && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="gaid-check"
+          title={idsCheck.problem}
+        />
       )}
       {type === TargetingType.FILE_UPLOAD && <GaidFileField appId={appId} rule={rule} />}
       {type === TargetingType.FILE_LINK && <GaidLinkField appId={appId} rule={rule} />}

@@ -29,7 +29,9 @@ import { ScheduleSection } from './schedule-section';
 import { TestPreviewDialog } from './test-preview-dialog';
 import { estimateTargeting, useAudienceEstimate } from './use-audience-estimate';
 import { GroupAppsSection } from './group-apps-section';
-import { useComposeSubmit } from './use-compose-submit';
+import { showServerFields, useComposeSubmit } from './use-compose-submit';
+import { checkBeforeConfirm } from '../api/check-before-confirm';
+import { reportError } from '../../../lib/error-reporter';
 import { useFieldRule, useIssueText } from './use-field-rule';
 import { applyContentChange } from './values-change';
 
@@ -82,6 +84,7 @@ export function ComposeForm({
   const submit = useComposeSubmit({ appId: app.appId, form, toReview, listScreen: LIST_SCREENS[kind] });
   const [confirm, setConfirm] = useState<MessageSaveInput | undefined>();
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
+  const [checking, setChecking] = useState(false);
   const languages = useMemo(() => [...(raw?.languages ?? []), ...(raw?.subLanguages ?? [])], [raw]);
   const needsReview = waitsForReview(app, app.projectLevel);
 
@@ -125,11 +128,23 @@ export function ComposeForm({
     return true;
   };
 
-  const handleFinish = () => {
+  const handleFinish = async () => {
     const all = form.getFieldsValue(true) as ComposeValues;
     const live = { ...ctx, now: Date.now() };
     if (showIssues(validateCompose(all, live))) return;
-    setConfirm(buildMessageSave(all, live));
+    const payload = buildMessageSave(all, live);
+    // the daily limit and the server's own rules, before the confirmation opens (part 2 §5)
+    setChecking(true);
+    const verdict = await checkBeforeConfirm(app.appId, payload).finally(() => setChecking(false));
+    if (verdict.kind === 'dailyLimit') {
+      submit.showDailyLimit();
+      return;
+    }
+    if (verdict.kind === 'refused') {
+      if (!showServerFields(form, verdict.error)) reportError(verdict.error);
+      return;
+    }
+    setConfirm(payload);
   };
 
   const openTest = () => {
@@ -158,7 +173,7 @@ export function ComposeForm({
           icon={<SendOutlined />}
           block
           size="large"
-          loading={submit.saving}
+          loading={submit.saving || checking}
           disabled={submit.saved}
         >
           {id ? t('compose.actions.edit') : t('compose.actions.create')}
@@ -180,7 +195,7 @@ export function ComposeForm({
       layout="vertical"
       initialValues={initial}
       onValuesChange={handleValuesChange}
-      onFinish={handleFinish}
+      onFinish={() => void handleFinish()}
       onFinishFailed={({ errorFields }) => {
         const first = errorFields[0];
         if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
@@ -211,7 +226,12 @@ export function ComposeForm({
               <Suspense fallback={<Card variant="borderless" loading />}>
                 <CrossContentSection rule={rule} kind={kind} appPackage={app.pkg} appId={app.appId} />
               </Suspense>
-              <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} kind={kind} />
+              <AdvancedSection
+                appId={app.appId}
+                rule={rule}
+                displayPriorityEnable={app.displayPriorityEnable}
+                kind={kind}
+              />
             </>
           )}
           <AudienceSection
@@ -238,7 +258,11 @@ export function ComposeForm({
             cross={kind !== 'notification'}
           />
           {kind === 'notification' && (
-            <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
+            <AdvancedSection
+              appId={app.appId}
+              rule={rule}
+              displayPriorityEnable={app.displayPriorityEnable}
+            />
           )}
         </Flex>
         {kind === 'notification' ? (

@@ -139,6 +139,8 @@ export function useSaveFlow<P extends SavePayload>({
     saving: save.isPending,
     saved,
     dailyLimit,
+    /** the daily limit found reached before the save (limit/check): the create button gives way to the note */
+    showDailyLimit: () => setDailyLimit(true),
     forbidden,
     closeForbidden: () => setForbidden(undefined),
     continueForbidden: () => {

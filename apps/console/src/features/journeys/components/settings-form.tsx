@@ -60,7 +60,7 @@ export function SettingsForm({ app, settings, readOnly, dictionaries, onChange }
         count={false}
       />
       <ScheduleSection rule={rule} localTimeEnable={app.localTimeEnable} estimate={estimate.value} />
-      <AdvancedSection rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
+      <AdvancedSection appId={app.appId} rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
     </Form>
   );
 }
