@@ -129,7 +129,7 @@ const message = (title: string, over: Record<string, unknown> = {}) => ({
 const arm = (groupTag: 'A' | 'B', title: string, over: Record<string, unknown> = {}) => ({
   msgType: 1,
   groupTag,
-  groupPercent: 10,
+  groupPercent: 40, // of an audience of 3: an arm of at least one device (3002 below)
   scheduleType: 2,
   scheduleDate: utcIn(3 * 3600_000),
   data: { ...NOTIFICATION, noti_title: title },
@@ -291,6 +291,17 @@ const CASES: Record<string, Record<string, Case[]>> = {
       }),
     ],
   },
+  'POST /tcm/v1/app/:appId/limit/check': {
+    'body:id': [
+      (me, o) => ({
+        method: 'POST',
+        url: msgUrl(me, 'limit/check'),
+        body: { msgRestrictType: 1, id: o.message },
+        ignored:
+          'the check reads only whether an id is given (an edit is not refused); the save checks the id itself',
+      }),
+    ],
+  },
   'POST /tcm/v1/app/:appId/msg/group/count': {
     'body:groupId': [
       (me, o, m) => ({
@@ -413,9 +424,8 @@ const CASES: Record<string, Record<string, Case[]>> = {
       (me, o) => ({
         method: 'POST',
         url: msgUrl(me, 'msg/abtest/create'),
+        // the arms' check (the save's dry run) looks the edited arm up in this app first: not found
         body: abTest('Hijack', { childMsgs: [arm('A', 'x', { id: o.abArm }), arm('B', 'y')] }),
-        // a new test names no arm ids: refused by that rule before any arm is looked up
-        refusal: ErrorCodes.AB_NOT_ALLOWED,
       }),
     ],
     'body:groupId': [
@@ -741,6 +751,14 @@ const CASES: Record<string, Record<string, Case[]>> = {
     'path:groupId': [(_me, o) => ({ method: 'POST', url: `/tcm/v1/group/${o.appGroup}/delete` })],
   },
 };
+
+/** msg/check is the save's dry run (messages.service mode 'check'): the save's cases, at its own path. */
+CASES['POST /tcm/v1/app/:appId/msg/check'] = Object.fromEntries(
+  Object.entries(CASES['POST /tcm/v1/app/:appId/msg/save']!).map(([key, cases]) => [
+    key,
+    cases.map((c): Case => (me, o, m) => ({ ...c(me, o, m), url: msgUrl(me, 'msg/check') })),
+  ]),
+);
 
 /** A message-scoped route by `:msgId`: every kind of message that route may act on. */
 const MESSAGE_PATH_ROUTES: Record<string, Array<keyof Objects>> = {

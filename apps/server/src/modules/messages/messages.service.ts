@@ -196,6 +196,20 @@ export class MessagesService {
     }
   }
 
+  /** The message an edit replaces: this app's, not an A/B arm edited on its own, still editable; else the refusal. */
+  private async editable(appId: number, id: number, arm: unknown) {
+    const existing = await this.deps.repo.find(appId, id);
+    if (!existing) throw new ApiError(ErrorCodes.NOT_FOUND);
+    // an A/B arm is edited with its test, never on its own
+    if ((existing.parentMsgId !== null) !== (arm !== undefined) || existing.msgType === AB_TEST_TYPE)
+      throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
+    if (!canEdit(existing.status))
+      throw new ApiError(
+        existing.status === S.SENDING ? ErrorCodes.MODIFY_WHILE_SENDING : ErrorCodes.ALREADY_SENT,
+      );
+    return existing;
+  }
+
   /**
    * The app's daily message limit of a kind (21029): the messages of that kind it created since the UTC day began,
    * against its `limitCount` when `limitEnable`. msg/save refuses by it and limit/check answers it, so the check before
@@ -311,6 +325,8 @@ export class MessagesService {
         : schedule.type === 2
           ? S.WAITING_SCHEDULED
           : S.WAITING_LOCAL;
+    // an edit: the message must be this app's and editable, in a check (msg/check) as in the save
+    const existing = input.id && kind === 'message' ? await this.editable(app.id, input.id, arm) : undefined;
     // msg/check: the status the save would give, nothing written
     if (mode === 'check') return { id: 0, status };
     const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
@@ -359,16 +375,7 @@ export class MessagesService {
       contentCreateType: input.contentCreateType,
     };
     let id: number;
-    if (input.id && kind === 'message') {
-      const existing = await this.deps.repo.find(app.id, input.id);
-      if (!existing) throw new ApiError(ErrorCodes.NOT_FOUND);
-      // an A/B arm is edited with its test, never on its own
-      if ((existing.parentMsgId !== null) !== (arm !== undefined) || existing.msgType === AB_TEST_TYPE)
-        throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
-      if (!canEdit(existing.status))
-        throw new ApiError(
-          existing.status === S.SENDING ? ErrorCodes.MODIFY_WHILE_SENDING : ErrorCodes.ALREADY_SENT,
-        );
+    if (existing) {
       await this.deps.repo.replace(existing.id, record);
       id = existing.id;
     } else {
