@@ -100,7 +100,10 @@ describe('schedule a notification in each device’s local time', () => {
     await date.click();
     await date.fill(`${tomorrow} 09:00`);
     await date.press('Enter');
-    await page.keyboard.press('Escape');
+    // Enter submits the form too: its confirmation opens once compose's checks (limit/check, msg/check) have
+    // answered, so it is closed here rather than by an Escape pressed before it opens
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await date.inputValue()).toBe(`${tomorrow} 09:00`);
     // the zone is forced to +0000 for local time
     await page.getByText('Local time: each device receives it at this time in its own zone').waitFor();
