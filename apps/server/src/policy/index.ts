@@ -8,5 +8,6 @@ export {
   nextAllowedTime,
   PROTECT_ALWAYS,
 } from './policy-evaluator';
+export { dailyLimitsOf, KIND_OPTION } from './daily-limits';
 export { loadPolicySnapshot, type LoadPolicyOptions } from './policy-loader';
 export type * from './policy-types';

@@ -1,12 +1,5 @@
-import type {
-  DeviceFacts,
-  MessageFacts,
-  MessageKind,
-  PolicySnapshot,
-  PolicyVerdict,
-  SentToday,
-  TimeWindow,
-} from './policy-types';
+import type { DeviceFacts, MessageFacts, PolicySnapshot, PolicyVerdict, TimeWindow } from './policy-types';
+import { KIND_OPTION } from './daily-limits';
 
 const DAY_MIN = 1440;
 const MINUTE_MS = 60_000;
@@ -14,12 +7,6 @@ const DAY_MS = DAY_MIN * MINUTE_MS;
 
 /** Protect value meaning "always shielded" (months). */
 export const PROTECT_ALWAYS = 999;
-
-const KIND_OPTION: Record<MessageKind, Exclude<keyof SentToday, 'total'>> = {
-  1: 'ad',
-  2: 'distribute',
-  3: 'content',
-};
 
 /**
  * The key of a phone model in the shield maps: brand and model upper case with everything but letters and digits

@@ -1,10 +1,11 @@
 import { dailyWindow, MessageType } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import {
+  dailyLimitsOf,
   evaluate,
+  KIND_OPTION,
   loadPolicySnapshot,
   nextAllowedTime,
-  type DailyLimits,
   type PolicySnapshot,
   type SentToday,
 } from '../../policy';
@@ -16,7 +17,6 @@ import type { PlatformLimitsSource, PolicySource } from './ports';
 
 const NO_FACTS: Required<PageDevice>['facts'] = { brand: '', model: '', utcOffsetMin: 0, firstSeenAt: 0 };
 const ZERO: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
-const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
 
 /**
  * What each device was sent today (by message kind), for the per-user daily limits; one query per page. Only the
@@ -45,7 +45,7 @@ async function sentToday(
   for (const r of rows) {
     const cur = out.get(r.id) ?? { ...ZERO };
     cur.total += r.n;
-    const name = KIND_NAME[r.kind];
+    const name = KIND_OPTION[r.kind];
     if (name) cur[name] += r.n;
     out.set(r.id, cur);
   }
@@ -63,14 +63,7 @@ export function policyBinding(database: Database, platformLimits: PlatformLimits
     message: Pick<EngineMessage, 'restrictType'>,
   ): Promise<PolicyFilter | undefined> => {
     const settings = await platformLimits();
-    const byOption = new Map(
-      settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]),
-    );
-    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') =>
-      byOption.get(o) ?? { enable: false, number: 0 };
-    const dailyLimits: DailyLimits | null = settings.limitSwitch
-      ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
-      : null;
+    const dailyLimits = dailyLimitsOf(settings);
     const limited =
       dailyLimits !== null &&
       [dailyLimits.total, dailyLimits.ad, dailyLimits.distribute, dailyLimits.content].some((l) => l.enable);

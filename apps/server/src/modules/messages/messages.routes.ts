@@ -6,7 +6,6 @@ import {
   ScheduleType,
   TargetingType,
   type ErrorCode,
-  type Restrict,
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
@@ -29,9 +28,7 @@ import { MessagesForecastRepository } from './messages-forecast.repository';
 import { ReviewNotices } from '../../platform/review-notices';
 import { usableMaterial } from '../materials';
 import { readGlobalSettings } from '../../platform/platform-settings';
-
-/** The per-device daily limit option of a message kind (msgRestrictType 1 ad, 2 distribute, 3 content). */
-const KIND_OPTIONS = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
+import { dailyLimitsOf, KIND_OPTION } from '../../policy';
 
 /** A refusal of msg/gaid/check: its code, and the ids it is about in its message and in `data.gaids`. */
 function gaidError(code: ErrorCode, gaids: string[]): ApiError {
@@ -136,16 +133,10 @@ export function registerMessagesModule(ctx: ModuleContext): void {
 
   registerCall(app, messageCalls.restrictCheck, policy.compose, async ({ params, body }) => {
     const target = await appOf(params.appId);
-    const settings = await readGlobalSettings(database);
-    const of = (option: Restrict['option']) => {
-      const r = settings.restricts.find((x) => x.option === option);
-      return { enable: r?.enable ?? false, number: r?.number ?? 0 };
-    };
+    const limits = dailyLimitsOf(await readGlobalSettings(database));
     return {
       app: await service.dailyLimit(target, body.msgRestrictType),
-      perDevice: settings.limitSwitch
-        ? { total: of('total'), kind: of(KIND_OPTIONS[body.msgRestrictType]) }
-        : null,
+      perDevice: limits ? { total: limits.total, kind: limits[KIND_OPTION[body.msgRestrictType]] } : null,
     };
   });
 

@@ -197,7 +197,7 @@ export class MessagesService {
   }
 
   /** The message an edit replaces: this app's, not an A/B arm edited on its own, still editable; else the refusal. */
-  private async editable(appId: number, id: number, arm: unknown) {
+  private async editable(appId: number, id: number, arm: ArmOptions | undefined) {
     const existing = await this.deps.repo.find(appId, id);
     if (!existing) throw new ApiError(ErrorCodes.NOT_FOUND);
     // an A/B arm is edited with its test, never on its own

@@ -4,7 +4,13 @@ import type { Database } from '../../db/client';
 import { beyondRetention } from '../../db/partitions';
 import { SendOutcome } from '../../delivery/engine';
 import { readGlobalSettings } from '../../platform/platform-settings';
-import { loadPolicySnapshot, type DailyLimits, type PolicySnapshot, type SentToday } from '../../policy';
+import {
+  dailyLimitsOf,
+  KIND_OPTION,
+  loadPolicySnapshot,
+  type PolicySnapshot,
+  type SentToday,
+} from '../../policy';
 
 /** A device as the filter stage sees it (engine PageDevice columns). */
 export interface TraceDevice {
@@ -62,7 +68,6 @@ export interface TraceWave {
 }
 
 const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
-const KIND_NAME = { 1: 'ad', 2: 'distribute', 3: 'content' } as const;
 
 /** What troubleshooting by message reads: the device, the message, its waves, the send record and the policies. */
 export class TroubleshootingMessageRepository {
@@ -165,14 +170,7 @@ export class TroubleshootingMessageRepository {
     now: Date,
   ): Promise<{ snapshot: PolicySnapshot; sentToday: SentToday }> {
     const settings = await readGlobalSettings(this.database);
-    const byOption = new Map(
-      settings.restricts.map((r) => [r.option, { enable: r.enable, number: r.number }]),
-    );
-    const limit = (o: 'total' | 'ad' | 'distribute' | 'content') =>
-      byOption.get(o) ?? { enable: false, number: 0 };
-    const dailyLimits: DailyLimits | null = settings.limitSwitch
-      ? { total: limit('total'), ad: limit('ad'), distribute: limit('distribute'), content: limit('content') }
-      : null;
+    const dailyLimits = dailyLimitsOf(settings);
     const snapshot = await loadPolicySnapshot(this.database, appId, { dailyLimits });
     const sentToday: SentToday = { total: 0, ad: 0, distribute: 0, content: 0 };
     if (!dailyLimits) return { snapshot, sentToday };
@@ -184,7 +182,7 @@ export class TroubleshootingMessageRepository {
     );
     for (const r of rows) {
       sentToday.total += r.n;
-      const name = KIND_NAME[r.kind];
+      const name = KIND_OPTION[r.kind];
       if (name) sentToday[name] += r.n;
     }
     return { snapshot, sentToday };
