@@ -5,8 +5,40 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
+import {
+  circleThrough,
+  cyclesOf,
+  importGraph,
+  resolveSpecifier,
+  SOURCE_ROOTS,
+} from './scripts/lib/import-cycles.mjs';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+/** What "the database" is to the import rules: its client, schema and helpers, and the drivers. */
+const DATABASE_MODULES = [
+  '**/db/client',
+  '**/db/schema*',
+  '**/db/partitions',
+  'pg',
+  '@electric-sql/pglite*',
+  'drizzle-orm*',
+];
+/** Module files other than repositories that may name the database, and why (eslint's no-restricted-imports below). */
+const DATABASE_ALLOWED = [
+  // wiring: builds repositories from the database, or hands it to one
+  'apps/server/src/modules/context.ts',
+  'apps/server/src/modules/apps/apps.routes.ts',
+  'apps/server/src/modules/tags/tags.routes.ts',
+  'apps/server/src/modules/alerts/credential-alerts.ts',
+  'apps/server/src/modules/materials/usable-material.ts',
+  'apps/server/src/modules/sensitive-words/content-check.ts',
+  // writers that join the caller's transaction (a Queryable), so what they count commits with what it counts
+  'apps/server/src/modules/materials/materials.writer.ts',
+  'apps/server/src/modules/statistics/statistics.writer.ts',
+  'apps/server/src/modules/statistics/statistics.counter.ts',
+  'apps/server/src/modules/messages/journeys.runner.ts',
+];
 
 // Server dependencies point one way (docs/architecture.md, Import rules). Paths are relative to apps/server/src.
 const SERVER = path.join(import.meta.dirname, 'apps/server/src');
@@ -46,6 +78,47 @@ function boundaryProblem(from, to) {
     return `import modules/${mod} only through its index.ts ('…/${mod}')`;
   return undefined;
 }
+// No circle of modules, type-only imports included (docs/architecture.md, Import rules): the graph of every source
+// file is read once per lint run (scripts/lib/import-cycles.mjs, 0.3 s), and each import that closes a circle is
+// reported with the circle's files.
+const cycleIndexes = new Map();
+/** The graph under `roots` and, for the files in a circle, its files (strongly connected component); read once. */
+function cycleIndexOf(roots) {
+  const key = roots.join('\n');
+  if (!cycleIndexes.has(key)) {
+    const graph = importGraph(roots);
+    const member = new Map();
+    for (const component of cyclesOf(graph)) for (const f of component) member.set(f, component);
+    cycleIndexes.set(key, { graph, member });
+  }
+  return cycleIndexes.get(key);
+}
+const noCycle = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', properties: { roots: { type: 'array', items: { type: 'string' } } } }],
+  },
+  create(context) {
+    const index = cycleIndexOf(context.options[0]?.roots ?? SOURCE_ROOTS);
+    const component = index.member.get(context.filename);
+    if (!component) return {};
+    const check = (node) => {
+      const source = relativeSource(node);
+      if (!source) return;
+      const to = resolveSpecifier(context.filename, source.value);
+      if (!to || !component.includes(to)) return;
+      const names = circleThrough(index.graph, component, context.filename, to).map((f) =>
+        path.relative(import.meta.dirname, f),
+      );
+      context.report({
+        node: source,
+        message: `import cycle: ${names.join(' → ')}. Move what both sides need one layer down (a types file both import)`,
+      });
+    };
+    return onImports(check);
+  },
+};
+
 const beacon = {
   rules: {
     'server-imports': {
@@ -182,7 +255,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/*.routes'], message: 'services may not import routes' },
         {
-          group: ['**/db/client', 'pg', '@electric-sql/pglite', 'drizzle-orm*'],
+          group: [...DATABASE_MODULES],
           message: 'services reach the database only through repositories',
         },
       ]),
@@ -190,10 +263,30 @@ export default tseslint.config(
   },
   // server one-way dependencies: delivery/engine imports no module and is imported only through its index.ts;
   // platform/ imports no module; modules/<m> is imported from outside it only through modules/<m>/index.ts
+  // modules reach the database through their repositories: besides *.repository.ts, only these files name the
+  // database client, each for a reason (wiring that builds repositories, or a writer handed the caller's transaction)
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.service.ts', ...DATABASE_ALLOWED],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: [...DATABASE_MODULES],
+          message:
+            'modules reach the database only through repositories (*.repository.ts); a new exception goes in DATABASE_ALLOWED with its reason',
+        },
+      ]),
+    },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { beacon },
     rules: { 'beacon/server-imports': 'error' },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { cycles: { rules: { 'no-cycle': noCycle } } },
+    rules: { 'cycles/no-cycle': 'error' },
   },
   {
     files: ['packages/shared/src/**'],

@@ -11,6 +11,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      // the repository's own tooling: the lint rules' planted violations
+      { test: { name: 'tooling', root: '.', include: ['scripts/**/*.test.mjs'], testTimeout: 60_000 } },
       {
         test: {
           name: 'fcm-emulator',

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import type { UserRecord } from '../modules/users';
+import type { UserRecord } from '../db/schema/users';
 
 export const SESSION_COOKIE = 'beacon_session';
 

@@ -68,3 +68,6 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
+
+/** A user row: the session's user (plugins/auth.ts) and the users module's record, one layer below both. */
+export type UserRecord = typeof users.$inferSelect;

@@ -2,8 +2,10 @@ import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, DeliveryMetrics, SendCounter } from './ports';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { LOSS } from './filters';
-import { BatchKind, BatchStatus, OPEN_OUTCOMES, SendOutcome } from './kinds';
+import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
+import type { PageDevice } from './page-device';
+
+export type { PageDevice };
 
 /** A delivery batch held by this worker (see migration 0014). */
 export interface Batch {
@@ -22,19 +24,6 @@ export interface Batch {
   /** its audience range has been read to the end */
   resolved: boolean;
   utcOffsetMin: number | null;
-}
-
-/** One device of a batch's audience page, with what the filters and the payload need. */
-export interface PageDevice {
-  id: string;
-  country: string;
-  language: string;
-  appVersion: string;
-  token: string | null;
-  /** the engine's own filters, evaluated in SQL: the LOSS code (uninstalled or no token, notifications off, inactive), or 0 */
-  own: number;
-  /** what the platform policies look at: read only when the app has a policy that can drop a device */
-  facts?: { brand: string; model: string; utcOffsetMin: number; firstSeenAt: number };
 }
 
 /** A send record waiting in a batch (recall, banned window, FCM retry). */

@@ -8,10 +8,10 @@ import { audienceOf } from './audience-source';
 import type { Batch, BatchRepository } from './batch.repository';
 import { BatchRun } from './batch-run';
 import type { EngineMessage, EngineRepository } from './engine.repository';
-import { withMaterialCountries, type PolicyFilter } from './filters';
+import { withMaterialCountries } from './filters';
 import { BatchKind, BatchStatus, WaveStatus } from './kinds';
 import { PayloadCache, payloadOf } from './payload';
-import type { DeliveryMetrics } from './ports';
+import type { AuthFailureSink, DeliveryMetrics, PolicySource } from './ports';
 import { SpeedLimiter } from './speed-limiter';
 
 interface Log {
@@ -52,16 +52,10 @@ export interface EngineDeps {
   box: SecretBox;
   publicUrl: string;
   log: Log;
-  /**
-   * Platform policies per app (banned countries and hours, shielding, limits), when available. They depend on the
-   * message only through its kind (restrictType), so the forecast before send can bind them before the message exists.
-   */
-  policyFor?: (
-    appId: number,
-    message: Pick<EngineMessage, 'restrictType'>,
-  ) => Promise<PolicyFilter | undefined>;
+  /** Platform policies per app (banned countries and hours, shielding, limits), when available. */
+  policyFor?: PolicySource;
   /** Called when an app's FCM credentials fail. */
-  onAuthFailure?: (appId: number, message: string) => void;
+  onAuthFailure?: AuthFailureSink;
   /** Called once a message has sent (moved to status 1), e.g. a journey's step whose followers wait for it. */
   onFinished?: (messageId: number) => Promise<void>;
   /** The process's metrics (speed-limit waits here; the batches' results through BatchRepository), when on. */

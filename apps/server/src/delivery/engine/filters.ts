@@ -1,4 +1,9 @@
-import type { PageDevice } from './batch.repository';
+import { LOSS } from './kinds';
+import type { PageDevice } from './page-device';
+import type { PolicyFilter } from './ports';
+
+export { LOSS };
+export type { PolicyFilter };
 
 import { countryAllowed, LIMITS, type NationalAttributes } from '@beacon/shared';
 
@@ -9,33 +14,6 @@ export const NEW_DEVICE_MS = LIMITS.newDeviceProtectionDays * DAY_MS;
 
 /** Devices not seen for this long are dropped with 108. */
 export const INACTIVE_MS = 90 * DAY_MS;
-
-/** Loss codes the engine's own filters assign (spec part 2 §8; 108 is Beacon's "inactive 90 days"). */
-export const LOSS = {
-  UNINSTALLED: 1,
-  PROVIDER_ERROR: 3,
-  OTHER: 7,
-  SENDER_MISMATCH: 12,
-  INVALID_KEY: 35,
-  TIME_WINDOW: 105,
-  NEW_DEVICE: 106,
-  NOTIFICATIONS_OFF: 107,
-  INACTIVE: 108,
-  MATERIAL_COUNTRY: 109,
-} as const;
-
-/** Platform policies (banned countries and hours, model shielding, daily limits) for one message. */
-export interface PolicyFilter {
-  /** Loads what the checks of this page need (sends today per device), before `check` runs on it. */
-  prefetch?(page: PageDevice[]): Promise<void>;
-  /** The loss code that drops the device at `now` (epoch ms), or 0. */
-  check(device: PageDevice, now: number): number;
-  /**
-   * For a device inside a banned local-time window at `now` (loss 105): when it may be sent (epoch ms, the end of
-   * the window or of the windows chained to it), or null when the windows cover the whole day.
-   */
-  windowEnd?(device: PageDevice, now: number): number | null;
-}
 
 /** What the filter stage decides for one device: send now, wait until `notBefore` (epoch ms), or drop with `loss`. */
 export interface Verdict {

@@ -52,3 +52,17 @@ export type WaveStatus = (typeof WaveStatus)[keyof typeof WaveStatus];
 
 /** Waves still to run, as an SQL list: `status IN (${OPEN_WAVES})`. */
 export const OPEN_WAVES = `${WaveStatus.QUEUED}, ${WaveStatus.RUNNING}`;
+
+/** Loss codes the engine's own filters assign (spec part 2 §8; 108 is Beacon's "inactive 90 days"). */
+export const LOSS = {
+  UNINSTALLED: 1,
+  PROVIDER_ERROR: 3,
+  OTHER: 7,
+  SENDER_MISMATCH: 12,
+  INVALID_KEY: 35,
+  TIME_WINDOW: 105,
+  NEW_DEVICE: 106,
+  NOTIFICATIONS_OFF: 107,
+  INACTIVE: 108,
+  MATERIAL_COUNTRY: 109,
+} as const;

@@ -1,7 +1,8 @@
 import type { Restrict } from '@beacon/shared';
 import type { Queryable } from '../../db/client';
 import type { FcmClientObserver } from '../fcm-client';
-import type { EngineDeps } from './engine';
+import type { EngineMessage } from './engine.repository';
+import type { PageDevice } from './page-device';
 
 // What the delivery engine needs from the rest of the server. The engine declares it here and imports no module
 // (eslint.config.js); app.ts wires the implementations.
@@ -20,11 +21,31 @@ export interface PlatformLimits {
 /** Reads the platform limits, once per batch that evaluates policies (app.ts: platform/platform-settings.ts). */
 export type PlatformLimitsSource = () => Promise<PlatformLimits>;
 
-/** The platform policies for the devices of one message (`policyBinding` builds it from a PlatformLimitsSource). */
-export type PolicySource = NonNullable<EngineDeps['policyFor']>;
+/** Platform policies (banned countries and hours, model shielding, daily limits) for one message. */
+export interface PolicyFilter {
+  /** Loads what the checks of this page need (sends today per device), before `check` runs on it. */
+  prefetch?(page: PageDevice[]): Promise<void>;
+  /** The loss code that drops the device at `now` (epoch ms), or 0. */
+  check(device: PageDevice, now: number): number;
+  /**
+   * For a device inside a banned local-time window at `now` (loss 105): when it may be sent (epoch ms, the end of
+   * the window or of the windows chained to it), or null when the windows cover the whole day.
+   */
+  windowEnd?(device: PageDevice, now: number): number | null;
+}
+
+/**
+ * The platform policies for the devices of one message (`policyBinding` builds it from a PlatformLimitsSource). They
+ * depend on the message only through its kind (restrictType), so the forecast before send can bind them before the
+ * message exists.
+ */
+export type PolicySource = (
+  appId: number,
+  message: Pick<EngineMessage, 'restrictType'>,
+) => Promise<PolicyFilter | undefined>;
 
 /** Told when an app's FCM credentials fail, once per failing request (app.ts: modules/alerts throttles and raises). */
-export type AuthFailureSink = NonNullable<EngineDeps['onAuthFailure']>;
+export type AuthFailureSink = (appId: number, message: string) => void;
 
 /** Devices of one message whose send one write decided: dispatched, or lost with a loss code, by country and version. */
 export interface DecidedSends {

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client';
 import { loginFailures, sessions, users, userTokens } from '../../db/schema';
 import { trackNewUser } from '../../platform/tracking';
 
-export type UserRecord = typeof users.$inferSelect;
+import type { UserRecord } from '../../db/schema/users';
+
+export type { UserRecord };
 export type NewUser = typeof users.$inferInsert;
 
 /** Users, their sessions, single-use tokens and sign-in failures. */

@@ -22,18 +22,12 @@ import {
   parseUserIds,
   type ComposeContext,
 } from './build-payload';
+import type { ComposeIssue, FieldName } from './compose-issue';
 import { type ComposeValues } from './compose-values';
 import { scheduleProblem } from './schedule';
 import { crossIssues } from './validate-cross';
 
-export type FieldName = Array<string | number>;
-
-/** A problem at one form field: `key` names a `compose.errors.*` string, `params` fill it. */
-export interface ComposeIssue {
-  name: FieldName;
-  key: string;
-  params?: Record<string, string | number>;
-}
+export type { ComposeIssue, FieldName };
 
 /** The form's fields in screen order, so that the first issue is the one highest on the page. */
 const FIELD_ORDER = [

@@ -2,7 +2,7 @@ import { ACTIVITY_PATTERN, ANDROID_PACKAGE_PATTERN, CROSS_LIMITS } from '@beacon
 import { type ComposeValues } from './compose-values';
 import { contentTextOf, crossData, jsonProblem } from './cross-values';
 import { type MessageKind } from './message-kind';
-import { type ComposeIssue, type FieldName } from './validate-compose';
+import type { ComposeIssue, FieldName } from './compose-issue';
 
 /** Android's limit on a package name. */
 const PACKAGE_MAX = 255;
