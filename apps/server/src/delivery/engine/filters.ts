@@ -1,11 +1,10 @@
+import { countryAllowed, LIMITS, type NationalAttributes } from '@beacon/shared';
 import { LOSS } from './kinds';
 import type { PageDevice } from './page-device';
 import type { PolicyFilter } from './ports';
 
 export { LOSS };
 export type { PolicyFilter };
-
-import { countryAllowed, LIMITS, type NationalAttributes } from '@beacon/shared';
 
 const DAY_MS = 86_400_000;
 
