@@ -17,12 +17,15 @@ describe('parseCliOptions', () => {
         '--no-store',
         '--ca-file',
         '/tmp/ca.pem',
+        '--host',
+        '10.77.0.12',
       ],
       {},
     );
     expect(o).toEqual({
       caFile: '/tmp/ca.pem',
       emulator: {
+        host: '10.77.0.12',
         h2cPort: 9001,
         tlsPort: null,
         http1Port: 0,

@@ -27,7 +27,8 @@ function count(raw: string, name: string): number {
 
 /**
  * Parses the CLI flags, falling back to FCM_EMULATOR_* environment variables:
- * --h2c-port/--tls-port/--http1-port N|off, --quota N, --latency-ms N, --no-store, --ca-file PATH.
+ * --h2c-port/--tls-port/--http1-port N|off, --quota N, --latency-ms N, --no-store, --ca-file PATH, --host ADDRESS
+ * (default 127.0.0.1; the address to listen on, e.g. a host's own in a test topology).
  */
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
   const emulator: EmulatorOptions = {};
@@ -41,6 +42,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     '--quota': 'FCM_EMULATOR_QUOTA',
     '--latency-ms': 'FCM_EMULATOR_LATENCY_MS',
     '--ca-file': 'FCM_EMULATOR_CA_FILE',
+    '--host': 'FCM_EMULATOR_HOST',
   };
   for (const [flag, envName] of Object.entries(envExtras)) {
     const v = env[envName];
@@ -65,6 +67,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     else if (flag === '--quota') emulator.quota = { perMinute: count(value, flag) };
     else if (flag === '--latency-ms') emulator.latencyMs = count(value, flag);
     else if (flag === '--ca-file') out.caFile = value;
+    else if (flag === '--host') emulator.host = value;
   }
   if (noStore) emulator.storeDeliveries = false;
   return out;

@@ -134,4 +134,36 @@ describe('control API (/emulator/v1)', () => {
     expect((await call('GET', '/nothing')).status).toBe(404);
     expect((await h1Request(emu.http1Url, { path: '/emulator/v1/faults', body: '{' })).status).toBe(400);
   });
+
+  it('counts the deliveries of one message (collapse key) per device of a project', async () => {
+    const sa = json(
+      await call('POST', '/projects/dc/serviceAccounts', { tokenUri: emu.tokenUri('tls') }),
+    ) as unknown as ServiceAccountJson;
+    const token = await accessToken(sa, emu.tokenUri('http1'));
+    const devices = json(
+      await call('POST', '/projects/dc/devices:batchCreate', { count: 4, packageName: 'com.dc' }),
+    ).tokens as string[];
+    const session = connect(emu.h2cUrl).on('error', () => undefined);
+    const send = (t: string, collapseKey: string) =>
+      h2Request(session, {
+        path: '/v1/projects/dc/messages:send',
+        headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          message: { token: t, data: { x: '1' }, android: { collapse_key: collapseKey } },
+        }),
+      });
+    // device 0 once, device 1 twice, device 2 once of another message, device 3 never
+    for (const [t, key] of [
+      [devices[0], '7'],
+      [devices[1], '7'],
+      [devices[1], '7'],
+      [devices[2], '8'],
+    ] as const)
+      expect((await send(t!, key)).status).toBe(200);
+    session.close();
+    const count = (collapseKey: string) => call('POST', '/projects/dc/deliveries:count', { collapseKey });
+    expect(json(await count('7'))).toEqual({ byCount: { 0: 2, 1: 1, 2: 1 } });
+    expect(json(await count('8'))).toEqual({ byCount: { 0: 3, 1: 1 } });
+    expect((await call('POST', '/projects/dc/deliveries:count', {})).status).toBe(400);
+  });
 });

@@ -91,6 +91,22 @@ function projectRoute(
       tokens.push(core.registry.register({ projectId: project, packageName, online }));
     return ok({ tokens });
   }
+  if (method === 'POST' && action === '/deliveries:count') {
+    // how many of the project's devices hold 0, 1, 2, … deliveries of one message (its collapse key): exactly-once
+    // checks across processes and hosts (a device inbox keeps its last 20)
+    const key = str(body, 'collapseKey', true);
+    const byCount: Record<string, number> = {};
+    for (const d of core.registry.devices.values()) {
+      if (d.projectId !== project) continue;
+      const n = core.registry
+        .inbox(d.token)
+        .filter(
+          (x) => (x.message.android as { collapse_key?: string } | undefined)?.collapse_key === key,
+        ).length;
+      byCount[n] = (byCount[n] ?? 0) + 1;
+    }
+    return ok({ byCount });
+  }
   if (method === 'PUT' && action === '/quota') {
     const q: QuotaSettings = {};
     for (const key of ['perMinute', 'perDevicePerMinute', 'perDevicePerHour'] as const) {

@@ -1,0 +1,65 @@
+// `node scripts/topology.mjs`: Beacon on separate network hosts on this machine (as root), the topology the scale-out
+// tests use (docs/scaling.md, Several hosts): a PostgreSQL primary and its streaming replica, the FCM emulator, two
+// `beacon api` hosts behind a round-robin balancer and two `beacon worker` hosts, each in its own network namespace.
+// Prints the console's URL (a port on 127.0.0.1 in front of the balancer) and the sign-in; Ctrl-C takes it all down.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Topology } from './lib/topology.mjs';
+import { API_PORT, startBeacon, startFcmEmulator, startPostgres } from './lib/topology-roles.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/server/dist/cli.mjs');
+const cli = fs.existsSync(dist) ? [dist] : ['--import', 'tsx', 'src/entrypoints/cli.ts'];
+const email = process.env.BEACON_ADMIN_EMAIL ?? 'admin@beacon.local';
+const password = process.env.BEACON_ADMIN_PASSWORD ?? 'Topology#2026';
+
+const topo = await Topology.create(['api1', 'api2', 'worker1', 'worker2', 'pg1', 'pg2', 'fcm']);
+const down = async () => {
+  await topo.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', down);
+process.on('SIGTERM', down);
+try {
+  const primary = await startPostgres(topo, 'pg1');
+  const [replica, fcm] = await Promise.all([
+    startPostgres(topo, 'pg2', { primary }),
+    startFcmEmulator(topo, 'fcm'),
+  ]);
+  const env = {
+    DATABASE_URL: primary.url(),
+    FCM_BASE_URL: fcm.url,
+    BEACON_SECRET_KEY: process.env.BEACON_SECRET_KEY ?? 'cd'.repeat(32),
+    BEACON_ADMIN_EMAIL: email,
+    BEACON_ADMIN_PASSWORD: password,
+  };
+  const opts = { cli, cwd: path.join(root, 'apps/server'), env };
+  // the first API host migrates and creates the administrator; the others then start on the migrated schema
+  await startBeacon(topo, 'api1', 'api', opts);
+  await Promise.all([
+    startBeacon(topo, 'api2', 'api', opts),
+    startBeacon(topo, 'worker1', 'worker', opts),
+    startBeacon(topo, 'worker2', 'worker', opts),
+  ]);
+  const lb = await topo.open('api', ['api1', 'api2'], API_PORT);
+  const rows = topo.hosts.map((h) => `  ${h.padEnd(8)} ${topo.address(h).padEnd(12)} netns ${topo.ns(h)}`);
+  process.stdout.write(
+    [
+      '',
+      `  Beacon on ${topo.hosts.length - 1} hosts: ${lb.url()}  (round-robin over api1, api2)`,
+      `  sign in: ${email} / ${password}`,
+      `  PostgreSQL primary: psql "${primary.socketUrl()}"`,
+      `  replica:            psql "${replica.socketUrl()}"`,
+      '',
+      ...rows,
+      '',
+      '  a shell on a host: ip netns exec <netns> bash     faults: ip netns pids <netns> | xargs kill -9',
+      '  Ctrl-C stops every host and removes the namespaces',
+      '',
+    ].join('\n'),
+  );
+} catch (err) {
+  process.stderr.write(`topology: ${err instanceof Error ? err.message : String(err)}\n`);
+  await topo.destroy();
+  process.exit(1);
+}
