@@ -10,7 +10,7 @@
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU-*.cpuprofile in apps/server).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -31,6 +31,7 @@ import {
 import { SERVER_NODE_FLAGS } from '../scripts/lib/ensure.mjs';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
+import { describeMemory, memoryBreakdown, RssSampler, treeRssMb, type MemoryBreakdown } from './src/rss';
 import { prng } from './src/stat-simulation';
 
 type Backend = 'pglite' | 'postgres';
@@ -63,26 +64,6 @@ function newGaids(n: number): string[] {
     const h = buf.slice(i * 32, i * 32 + 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   });
-}
-
-/** RSS of a process and its children (a cluster's primary and workers), in MB (Linux /proc). */
-function treeRssMb(pid: number): number {
-  const rss = (p: number | string) => {
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  let total = rss(pid);
-  try {
-    for (const e of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/))
-      if (e) total += rss(e);
-  } catch {
-    /* no children file */
-  }
-  return round(total, 0);
 }
 
 /**
@@ -150,6 +131,10 @@ interface Target {
   cpu: () => number;
   /** the group commit's flushes so far, from /metrics (one process only: a cluster's workers answer in turn) */
   metrics?: (batcher: 'register' | 'events') => Promise<string>;
+  /** the server's RSS (its processes together), sampled from its start */
+  rss: RssSampler;
+  /** what holds its memory now, from /metrics (one process only) */
+  memory?: () => Promise<MemoryBreakdown>;
 }
 
 /** Flushes, mean batch size and mean flush duration of a batcher, from a Prometheus text exposition. */
@@ -225,26 +210,38 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       await db.close();
       dbOpen = false;
       const api = await startApi({ dataDir }, 1);
-      closers.push(() => api.stop());
+      const rss = new RssSampler(api.pid);
+      closers.push(async () => {
+        rss.stop();
+        await api.stop();
+      });
+      const metricsText = async () => (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
       targets.push({
         label: 'beacon api (PGlite)',
         port: api.port,
         cpu: () => treeCpuSeconds(api.pid),
-        metrics: async (batcher: 'register' | 'events') =>
-          flushFigures(await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text(), batcher),
+        metrics: async (batcher: 'register' | 'events') => flushFigures(await metricsText(), batcher),
+        rss,
+        memory: async () => memoryBreakdown(await metricsText()),
       });
     } else {
       for (const n of PROCESSES) {
         const api = await startApi({ url: db.url! }, n);
-        closers.push(() => api.stop());
+        const rss = new RssSampler(api.pid);
+        closers.push(async () => {
+          rss.stop();
+          await api.stop();
+        });
+        const metricsText = async () => (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
         targets.push({
           label: `beacon api --processes ${n}`,
           port: api.port,
           cpu: () => treeCpuSeconds(api.pid),
+          rss,
           ...(n === 1
             ? {
-                metrics: async (batcher: 'register' | 'events') =>
-                  flushFigures(await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text(), batcher),
+                metrics: async (batcher: 'register' | 'events') => flushFigures(await metricsText(), batcher),
+                memory: async () => memoryBreakdown(await metricsText()),
               }
             : {}),
         });
@@ -254,10 +251,16 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     const trivial = await startTrivialServer();
     closers.push(() => trivial.close());
     const results: Array<Record<string, unknown>> = [];
-    const record = (label: string, kind: 'register' | 'events', r: LoadResult, serverCores: number) => {
-      results.push({ target: label, kind, serverCores, ...r });
+    const record = (
+      label: string,
+      kind: 'register' | 'events',
+      r: LoadResult,
+      serverCores: number,
+      peakRssMb: number,
+    ) => {
+      results.push({ target: label, kind, serverCores, peakRssMb, ...r });
       say(
-        `${backend} ${label} ${kind}: ${r.callsPerSec} calls/s${kind === 'events' ? ` (${r.eventsPerSec} events/s)` : ''}, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}${r.exhausted ? ', calls used up' : ''}; server ${serverCores || r.processCores} cores, PostgreSQL ${r.dbCores} cores, load threads ELU ${r.workerElu.join('/')}`,
+        `${backend} ${label} ${kind}: ${r.callsPerSec} calls/s${kind === 'events' ? ` (${r.eventsPerSec} events/s)` : ''}, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}${r.exhausted ? ', calls used up' : ''}; server ${serverCores || r.processCores} cores, PostgreSQL ${r.dbCores} cores, load threads ELU ${r.workerElu.join('/')}; server RSS peak so far ${peakRssMb} MB`,
       );
     };
     const measure = async (t: Target, kind: 'register' | 'events') => {
@@ -268,8 +271,9 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         db.serverCpu(),
       );
       const serverCores = t.cpu() ? round((t.cpu() - c0) / ((performance.now() - t1) / 1000), 2) : 0;
-      record(t.label, kind, r, serverCores);
+      record(t.label, kind, r, serverCores, t.rss.peakMb());
       if (t.metrics) say(`  ${await t.metrics(kind)}`);
+      if (t.memory) say(`  ${describeMemory(await t.memory())}`);
       return r;
     };
     const ceiling = async () => {
@@ -287,6 +291,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 
     const ceilings = [await ceiling()];
     const summary: Record<string, Record<string, number>> = {};
+    const memory: Record<string, MemoryBreakdown> = {};
     for (const t of targets) {
       const reg = KINDS.includes('register') ? await measure(t, 'register') : undefined;
       const ev = KINDS.includes('events') ? await measure(t, 'events') : undefined;
@@ -294,7 +299,11 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         registerPerSec: reg?.callsPerSec ?? 0,
         eventCallsPerSec: ev?.callsPerSec ?? 0,
         eventsPerSec: ev?.eventsPerSec ?? 0,
+        // from the server's start (its database opened and migrated) to the end of its runs
+        peakRssMb: t.rss.peakMb(),
       };
+      if (t.memory) memory[t.label] = await t.memory();
+      t.rss.stop();
     }
     ceilings.push(await ceiling());
     const ceilingPerSec = Math.max(...ceilings);
@@ -303,6 +312,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       s.eventsVsCeiling = round(s.eventCallsPerSec! / ceilingPerSec, 2);
     }
     out.summary = summary;
+    out.memory = memory;
     out.ceilingPerSec = ceilingPerSec;
     out.ceilings = ceilings;
     out.results = results;
@@ -389,7 +399,7 @@ async function main(): Promise<void> {
   }>)
     for (const [label, s] of Object.entries(r.summary ?? {}))
       console.log(
-        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s); ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling})`,
+        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s); ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling}); server RSS peak ${s.peakRssMb} MB`,
       );
   console.log(`\nwritten ${path.relative(process.cwd(), file)} (${result.totalS} s)`);
 }

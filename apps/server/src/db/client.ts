@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteStartParams } from './pglite-settings';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,6 +39,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** The connection pool's figures on a PostgreSQL server (metrics); PGlite has one connection and none. */
   poolStats?(): PoolStats;
+  /** PGlite: the bytes of its WebAssembly memory, the embedded PostgreSQL's whole address space (it only grows). */
+  wasmMemoryBytes?(): number;
 }
 
 /** node-postgres's pool: connections open, idle among them, callers waiting for one, and the most it opens. */
@@ -161,10 +164,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let client: PGlite;
   if (opts.dataDir) {
     mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-    client = await PGlite.create(opts.dataDir);
+    client = await PGlite.create(opts.dataDir, { startParams: pgliteStartParams() });
   } else {
-    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = await PGlite.create({
+      startParams: pgliteStartParams(),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   }
+  // PGlite's types name the Emscripten module's memory without the Emscripten types to resolve it
+  const wasmMemory = (client.Module as unknown as { wasmMemory: { buffer: ArrayBuffer } }).wasmMemory;
   const conn: Pick<Database, 'exec' | 'query'> = {
     exec: async (text) => {
       await client.exec(text);
@@ -183,5 +191,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    wasmMemoryBytes: () => wasmMemory.buffer.byteLength,
   };
 }

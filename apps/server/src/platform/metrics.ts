@@ -173,6 +173,17 @@ export class Metrics {
       pool('beacon_db_pool_waiting', 'Queries waiting for a pool connection', (s) => s.waiting);
       pool('beacon_db_pool_max', 'The most connections the pool opens', (s) => s.max);
     }
+    if (database.wasmMemoryBytes) {
+      const read = database.wasmMemoryBytes.bind(database);
+      const wasm: Gauge = new Gauge({
+        name: 'beacon_pglite_wasm_memory_bytes',
+        help: "The embedded PGlite database's WebAssembly memory: its shared buffers, caches and work memory (it only grows)",
+        registers,
+        collect() {
+          wasm.set(read());
+        },
+      });
+    }
   }
 
   // the delivery engine's DeliveryMetrics port (delivery/engine/ports.ts) and the FCM client's observer
