@@ -173,6 +173,7 @@ export const journeyCalls = {
     query: z.object({
       forceCreate: z.enum(['true', 'false']).optional(),
       countryMsgforceCreate: z.enum(['true', 'false']).optional(),
+      confirmIsGroup: z.enum(['true', 'false']).optional(),
     }),
     data: Saved,
   }),

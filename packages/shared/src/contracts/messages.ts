@@ -80,8 +80,12 @@ export const MessageSave = Targeting.extend({
   msgDisplayPrior: z.number().int().min(0).max(9).optional(),
   multiLangEnable: z.boolean().optional().default(false),
   multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  /** Past a warning the operator confirmed: sensitive words 60003, a schedule already past 90003, a twin 21030. */
   forceCreate: z.boolean().optional(),
+  /** Past the forbidden countries of a 202. */
   countryMsgforceCreate: z.boolean().optional(),
+  /** Past 1071: the targeting names audience packages (tags of flag GROUP), which are not human users. */
+  confirmIsGroup: z.boolean().optional(),
   /**
    * 1 when the content came from the AI assistant (statistics modes 2 and 3 select those messages), else 0. Absent
    * stays absent: a new message is stored with 0, an edit keeps the value stored (the console loads it from the
@@ -130,10 +134,34 @@ export const MessageSaved = z.object({
         windows: z.array(z.object({ start: z.string(), end: z.string() })),
         /** 6 platform ban, 104 app ban, 105 a banned window the schedule hits. */
         lossCode: z.number().int().optional(),
-        /** Devices of the audience it drops. */
+        /**
+         * Devices of the audience it drops that would otherwise be sent: the forecast before send's count of this
+         * country (scaled from its sample when `blocked.exact` is false).
+         */
         devices: z.number().int().optional(),
       }),
     )
+    .optional(),
+  /**
+   * With status 201/202: `devices` of the `audience` targeted are in the banned countries and windows and will not be
+   * sent: the sum of the forecast's losses 6, 104 and 105 for this draft (the figures msg/target/max's forecast gives).
+   */
+  blocked: z.object({ devices: z.number().int(), audience: z.number().int(), exact: z.boolean() }).optional(),
+  /** With status 1071: the audience packages (tags of flag GROUP) the targeting names. */
+  packages: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  /** With status 21030: the message of the previous 24 hours with the same title, content and targeting. */
+  twin: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      targetingType: z.number().int(),
+      /** the user group (targeting 3) and its name */
+      groupId: z.number().int().nullable(),
+      groupName: z.string().nullable(),
+      conditions: z.array(Condition),
+      /** when it sends (ISO 8601) */
+      at: z.string(),
+    })
     .optional(),
 });
 

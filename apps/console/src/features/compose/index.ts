@@ -12,6 +12,7 @@ export { PreviewPanel } from './components/preview-panel';
 export { CrossSummary } from './components/cross-summary';
 export { DescriptionField } from './components/description-field';
 export { ForbiddenDialog } from './components/forbidden-dialog';
+export { PackagesWarning } from './components/save-warnings';
 export { MultiLangSection } from './components/multi-lang-section';
 export { ScheduleSection } from './components/schedule-section';
 export { TestPreviewDialog } from './components/test-preview-dialog';

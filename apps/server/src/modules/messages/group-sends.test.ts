@@ -72,8 +72,10 @@ describe.each(backends('one'))('app-group sends [$name]', (backend) => {
     pushCount: APPS[0]!.devices,
     scheduleType: 1,
   };
+  // a title of its own: the same message again within a day would be a twin (21030)
+  let seq = 0;
   const save = (body: Record<string, unknown>) =>
-    owner.post(`/tcm/v1/app/${apps[0]!.id}/msg/save`, { ...base, ...body });
+    owner.post(`/tcm/v1/app/${apps[0]!.id}/msg/save`, { ...base, title: `Family sale ${++seq}`, ...body });
   const messageCount = async () =>
     (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM messages'))[0]!.n;
   const detail = (appId: number, id: number) =>

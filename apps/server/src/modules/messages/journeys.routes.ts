@@ -109,6 +109,7 @@ export function registerJourneyRoutes(
         {
           ...(query.forceCreate === 'true' ? { forceCreate: true } : {}),
           ...(query.countryMsgforceCreate === 'true' ? { countryMsgforceCreate: true } : {}),
+          ...(query.confirmIsGroup === 'true' ? { confirmIsGroup: true } : {}),
         },
       );
       return { id: saved.id, msgId: saved.id, status: saved.status };

@@ -140,6 +140,7 @@ export class JourneysService {
         ...this.stepInput(j, entry, true),
         ...(j.forceCreate ? { forceCreate: true } : {}),
         ...(j.countryMsgforceCreate ? { countryMsgforceCreate: true } : {}),
+        ...(j.confirmIsGroup ? { confirmIsGroup: true } : {}),
       },
       actor,
       'message',
@@ -306,7 +307,7 @@ export class JourneysService {
     app: AppRecord,
     id: number,
     actor: Actor,
-    force: { forceCreate?: boolean; countryMsgforceCreate?: boolean },
+    force: { forceCreate?: boolean; countryMsgforceCreate?: boolean; confirmIsGroup?: boolean },
   ): Promise<{ id: number; status: number }> {
     const p = await this.parent(app.id, id);
     // taken: a second confirm (another tab) finds it no longer at 18

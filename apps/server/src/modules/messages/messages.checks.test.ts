@@ -18,10 +18,12 @@ describe.each(backends('one'))('compose checks before the save [$name]', (backen
   let tester: TestClient;
   let stranger: TestClient;
 
+  // a title of its own: the same message again within a day would be a twin (21030)
+  let seq = 0;
   const message = (over: Record<string, unknown> = {}) => ({
     msgType: 1,
     data: NOTIFICATION,
-    title: 'Sale',
+    title: `Sale ${++seq}`,
     pushCount: 3,
     targetingType: 0,
     scheduleType: 1,

@@ -30,11 +30,13 @@ describe.each(backends())(
       expect(res.status).toBe(200);
       return res.data.newCount;
     };
+    // a title of its own: the same message again within a day would be a twin (21030)
+    let seq = 0;
     const save = (pushCount: number) =>
       owner.post(`/tcm/v1/app/${big}/msg/save`, {
         msgType: 1,
         data: content,
-        title: 'Sale',
+        title: `Sale ${++seq}`,
         pushCount,
         targetingType: 1,
         conditions: NG_KE,

@@ -9,6 +9,7 @@ const content = NOTIFICATION;
 const FLEET: Array<[string, string, number, boolean]> = [
   ['DE', 'Europe/Berlin', 4, true],
   ['FR', 'Europe/Paris', 3, true], // banned for the app (104)
+  ['FR', 'Europe/Paris', 1, false], // banned too, but notifications off: lost to that first (107), not to the ban
   ['KP', 'Asia/Pyongyang', 2, true], // banned for every app (6)
   ['IN', 'Asia/Kolkata', 5, true], // banned 22:00–08:00 local (105)
   ['GH', 'Africa/Accra', 2, false], // notifications off: nothing could be sent to them
@@ -21,18 +22,20 @@ const inCountries = (...values: string[]) => ({
 const tomorrowAt = (hhmm: string) =>
   `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} ${hhmm}:00`;
 
-describe.each(backends('one'))('msg/save forbidden countries and windows: 201 / 202 [$name]', (backend) => {
+describe.each(backends('both'))('msg/save forbidden countries and windows: 201 / 202 [$name]', (backend) => {
   let t: TestApp;
   let appId: number;
   let owner: TestClient;
   const total = FLEET.reduce((n, f) => n + f[2], 0);
   const messages = async () =>
     Number((await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM messages'))[0]?.n);
+  // a title of its own: the same message again within a day would be a twin (21030)
+  let seq = 0;
   const save = (body: Record<string, unknown>) =>
     owner.post(`/tcm/v1/app/${appId}/msg/save`, {
       msgType: 1,
       data: content,
-      title: 'Sale',
+      title: `Sale ${++seq}`,
       pushCount: 1,
       targetingType: 0,
       scheduleType: 1,
@@ -93,6 +96,7 @@ describe.each(backends('one'))('msg/save forbidden countries and windows: 201 / 
             devices: 2,
           },
         ],
+        blocked: { devices: 5, audience: total, exact: true },
       },
     });
     expect(await messages()).toBe(before);
@@ -104,6 +108,52 @@ describe.each(backends('one'))('msg/save forbidden countries and windows: 201 / 
     });
     expect(forced.json()).toMatchObject({ status: 200, data: { status: 2 } });
     expect(await messages()).toBe(before + 1);
+  });
+
+  it('answers 202 with the figures of the forecast before send for the same draft (one computation)', async () => {
+    const draft = {
+      pushCount: total,
+      scheduleType: 2,
+      scheduleDate: tomorrowAt('12:00'),
+      scheduleUTC: '+0000',
+    };
+    const estimate = await owner.post(`/tcm/v1/app/${appId}/msg/target/max`, {
+      targetingType: 0,
+      msgRestrictType: 1,
+      forecast: true,
+      ...draft,
+    });
+    const forecast = estimate.json().data as {
+      newCount: number;
+      forecast: { exact: boolean; losses: Array<{ type: number; count: number }> };
+    };
+    const banned = forecast.forecast.losses.filter((l) => [6, 104, 105].includes(l.type));
+    // FR's device with notifications off is the forecast's 107, not its 104
+    expect(banned).toEqual([
+      { type: 104, count: 3 },
+      { type: 6, count: 2 },
+    ]);
+    const saved = await save(draft);
+    expect(saved.json()).toMatchObject({
+      status: 202,
+      data: {
+        forbidden: [
+          { countryCode: 'FR', devices: 3 },
+          { countryCode: 'KP', devices: 2 },
+        ],
+        blocked: { devices: 5, audience: forecast.newCount, exact: true },
+      },
+    });
+    expect(forecast.newCount).toBe(total);
+    // msg/check (the save's dry run) answers the same figures
+    const checked = await owner.post(`/tcm/v1/app/${appId}/msg/check`, {
+      msgType: 1,
+      data: content,
+      title: 'Checked',
+      targetingType: 0,
+      ...draft,
+    });
+    expect(checked.json().data).toEqual(saved.json().data);
   });
 
   it('answers 201, even with the force flag, when no device outside the banned countries could get the message', async () => {
@@ -206,7 +256,7 @@ describe.each(backends('one'))('msg/save forbidden countries and windows: 201 / 
   });
 
   it('checks an edit the same way and leaves the saved message unchanged when refused', async () => {
-    const created = await save(inCountries('DE'));
+    const created = await save({ ...inCountries('DE'), title: 'Sale' });
     const id = created.json().data.id as number;
     await t.database.query(`UPDATE messages SET status = 2 WHERE id = $1`, [id]);
     const edit = await save({ id, ...inCountries('DE', 'FR'), title: 'Edited' });

@@ -67,6 +67,25 @@ export function timingOf(s: ForecastSchedule, now: number, offsets: readonly num
 /** Devices by what the filter stage decides for them: loss code → devices; 0 → sent (at once or after a window). */
 export type Tally = Map<number, number>;
 
+/** The losses of the country policies: platform ban 6, app ban 104, a banned window outlasting the TTL 105. */
+export const COUNTRY_LOSSES: readonly number[] = [6, 104, 105];
+
+/** The devices of the sample the country policies take, by country (upper case) and loss code. */
+export type CountryTally = Map<string, { lossCode: number; devices: number }>;
+
+/** A forecast with what its country losses are made of: the one computation behind the 201/202 answer too. */
+export interface ForecastEstimate {
+  count: number;
+  exact: boolean;
+  forecast: MessageForecast;
+  /** the sample's devices the country policies take, by country (not scaled) */
+  countries: CountryTally;
+  /** the sample's devices that passed the engine's own filters and no country policy took (sent, 4, 7; not scaled) */
+  outside: number;
+  /** the sample's share of the audience (1 when every device was read) */
+  fraction: number;
+}
+
 /** A sample device as the engine's filter stage sees it, with its own filters' verdict `own`. */
 function pageDevice(row: ForecastRow, own: number): PageDevice {
   return {
@@ -177,7 +196,7 @@ export class MessageForecaster {
     audience: CompiledAudience,
     listed?: number,
     countries?: NationalAttributes,
-  ) {
+  ): Promise<ForecastEstimate> {
     const schedule = { type: t.scheduleType, local: t.scheduleDate ?? null, zone: t.scheduleUTC };
     return this.estimate(
       appId,
@@ -189,17 +208,21 @@ export class MessageForecaster {
     );
   }
 
-  /** The forecast stored with a message at save, for its schedule as saved (`schedule`: the service's reading). */
-  async ofSave(
+  /**
+   * The forecast of a save, for its schedule as saved (`schedule`: the service's reading): stored with the message,
+   * and what its forbidden-country answer (201/202) is made of. The same arguments as `ofRequest` for the same draft,
+   * so the confirmation's forecast and that answer cannot disagree.
+   */
+  ofSave(
     appId: number,
     input: Omit<MessageSave, 'appGroupId' | 'groupCounts'>,
     schedule: { type: number; local: string | null; zone: string },
     audience: CompiledAudience,
     listed?: number,
     countries?: NationalAttributes,
-  ): Promise<MessageForecast> {
+  ): Promise<ForecastEstimate> {
     const s = { ...schedule, ttlSeconds: input.timeToLive };
-    return (await this.estimate(appId, input.msgRestrictType, audience, s, listed, countries)).forecast;
+    return this.estimate(appId, input.msgRestrictType, audience, s, listed, countries);
   }
 
   /**
@@ -213,7 +236,7 @@ export class MessageForecaster {
     schedule: ForecastSchedule,
     exactCount?: number,
     countries?: NationalAttributes,
-  ): Promise<{ count: number; exact: boolean; forecast: MessageForecast }> {
+  ): Promise<ForecastEstimate> {
     let count: number;
     let sample: ForecastSample;
     if (exactCount !== undefined && exactCount <= EXACT_LIST_MAX) {
@@ -234,11 +257,15 @@ export class MessageForecaster {
       await this.deps.policyFor?.(appId, { restrictType }),
     );
     const protectNew = await this.deps.repo.protectsNewDevices(appId);
-    const tally = await this.tally(sample.audience, timing, policy, protectNew);
+    const byCountry: CountryTally = new Map();
+    const tally = await this.tally(sample.audience, timing, policy, protectNew, byCountry);
     return {
       count,
       exact: exactCount !== undefined || sample.exact,
       forecast: forecastOf(tally, sample, new Date(timing.start)),
+      countries: byCountry,
+      outside: [0, 4, 7].reduce((n, code) => n + (tally.get(code) ?? 0), 0),
+      fraction: sample.exact ? 1 : sample.fraction,
     };
   }
 
@@ -248,6 +275,7 @@ export class MessageForecaster {
     timing: ForecastTiming,
     policy: PolicyFilter | undefined,
     protectNew: boolean,
+    byCountry: CountryTally,
   ): Promise<Tally> {
     const tally: Tally = new Map();
     for (let after = '0'; ;) {
@@ -259,6 +287,12 @@ export class MessageForecaster {
         if (at === null) continue;
         const loss = lossOf(row, at, timing.deadline, policy, protectNew);
         tally.set(loss, (tally.get(loss) ?? 0) + 1);
+        if (COUNTRY_LOSSES.includes(loss)) {
+          const code = row.country.toUpperCase();
+          const c = byCountry.get(code) ?? { lossCode: loss, devices: 0 };
+          c.devices += 1;
+          byCountry.set(code, c);
+        }
       }
       if (rows.length < PAGE) break;
       after = (rows.at(-1) as ForecastRow).id;

@@ -18,6 +18,7 @@ import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { MessageActionsService } from './messages-actions.service';
 import { createTargetingService } from '../targeting';
+import { MessagesConfirmRepository } from './messages.confirm';
 import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words';
@@ -53,6 +54,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
     engine: () => delivery.engine(),
     checkContent: (appId, content) => checkContent(database, appId, content),
     checkForbidden: forbiddenCheck(new MessagesForbiddenRepository(database)),
+    confirm: new MessagesConfirmRepository(database),
     fileLists: createTargetingService(ctx),
     forecaster: new MessageForecaster({
       repo: new MessagesForecastRepository(database),

@@ -1,15 +1,11 @@
 import {
   AB_TEST_TYPE,
   ErrorCodes,
-  errorWithDetail,
-  TAG_FLAG_OF,
-  type Condition,
   MESSAGE_LIMITS,
   MessageStatus as S,
   canEdit,
   isFileTargeting,
   MessageType,
-  ScheduleType,
   TargetingType as T,
   TESTER_TARGETING,
   type DailyLimitState,
@@ -24,9 +20,7 @@ import {
   audienceOf,
   type AudienceSplit,
   planWaves,
-  scheduleInstant,
   TargetingError,
-  wallClockUtc,
   type DeliveryEngine,
   type EngineRepository,
 } from '../../delivery/engine';
@@ -40,6 +34,8 @@ import {
   type MaterialSource,
   type OneMessage,
 } from './messages-content';
+import { saveConfirmations, type MessagesConfirmRepository } from './messages.confirm';
+import { checkTags, scheduleOf } from './messages.schedule';
 import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
 import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
@@ -55,7 +51,12 @@ export interface MessagesServiceDeps {
   checkForbidden?: ForbiddenCheck;
   /** File targeting (6, 7): the GAID list a message names, fetching a file link when needed (modules/targeting). */
   fileLists?: { listFor(appId: number, t: Targeting, userId: number | null): Promise<string> };
-  /** The forecast before send (messages.forecast.ts): asked by the confirmation, stored at save. */
+  /** The save's confirmations: audience packages (1071) and a twin of the previous day (21030), messages.confirm.ts. */
+  confirm?: MessagesConfirmRepository;
+  /**
+   * The forecast before send (messages.forecast.ts): asked by the confirmation, stored at save; the forbidden-country
+   * answer is read from it.
+   */
   forecaster?: MessageForecaster;
   /**
    * Told when a saved message starts waiting for review (the reviewers' mail, platform/review-notices.ts): once per
@@ -167,7 +168,8 @@ export class MessagesService {
         : undefined;
     if (t.targetingType === T.USER_GROUP && !groupConditions)
       throw fieldError('groupId', 'is not a user group of this app');
-    await this.checkTags(
+    await checkTags(
+      this.deps.repo,
       appId,
       t.targetingType === T.CONDITIONS
         ? t.conditions
@@ -235,29 +237,6 @@ export class MessagesService {
     return state;
   }
 
-  /**
-   * The tags a targeting names must be the app's own, of the label's kind: a `tags` condition naming anything else is
-   * 21031 (app tag illegal), an audience-package condition (dmpCustomize, dmpCustomizeGroup) 130000 (DMP tag
-   * invalid). Without this, such a condition silently matched no device. A saved user group is checked as it is now
-   * (a tag deleted since it was saved is named).
-   */
-  private async checkTags(appId: number, conditions: readonly Condition[] | undefined): Promise<void> {
-    const tagged = (conditions ?? []).filter((c) => TAG_FLAG_OF[c.label] && c.allSelected !== 1);
-    if (tagged.length === 0) return;
-    const ids = tagged.flatMap((c) => c.values.map(Number)).filter((n) => Number.isSafeInteger(n) && n > 0);
-    const known = await this.deps.repo.tagsOf(appId, ids);
-    for (const c of tagged) {
-      const flag = TAG_FLAG_OF[c.label];
-      const bad = c.values.filter((v) => known.get(Number(v)) !== flag);
-      if (bad.length === 0) continue;
-      const code = flag === 'GROUP' ? ErrorCodes.DMP_TAG_INVALID : ErrorCodes.APP_TAG_ILLEGAL;
-      throw new ApiError(code, (lang) => errorWithDetail(code, lang, `${c.label}: ${bad.join(', ')}`), {
-        label: c.label,
-        values: bad,
-      });
-    }
-  }
-
   /** The exact audience of a targeting, whole (an A/B test's before it is split into arms). */
   async audienceSize(appId: number, t: Targeting, userId: number): Promise<number> {
     return this.deps.engineRepo.count(await this.audience(appId, t, userId));
@@ -296,7 +275,7 @@ export class MessagesService {
     if (input.msgDisplayPrior !== undefined && !app.displayPriorityEnable)
       throw fieldError('msgDisplayPrior', 'is off for this app');
     const now = this.now();
-    const schedule = this.schedule(app, input, now);
+    const schedule = scheduleOf(app, input, now);
     const audience = await this.audience(app.id, input, actor.id, arm?.split);
     const targetCount = await this.deps.engineRepo.count(audience);
     // an A/B arm sends to its whole slice of the audience
@@ -307,13 +286,37 @@ export class MessagesService {
       const limit = await this.dailyLimit(app, input.msgRestrictType, input.id, now);
       if (limit.reached) throw new ApiError(ErrorCodes.DAILY_LIMIT_REACHED, undefined, limit);
     }
-    if (kind === 'message')
+    // an edit: the message must be this app's and editable, in a check (msg/check) as in the save
+    const existing = input.id && kind === 'message' ? await this.editable(app.id, input.id, arm) : undefined;
+    // the forecast before send: stored with the message, and what the forbidden-country answer (201/202) is made of
+    const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
+    const estimate =
+      kind === 'message'
+        ? await this.deps.forecaster?.ofSave(
+            app.id,
+            input,
+            schedule,
+            audience,
+            listed,
+            material?.nationalAttributes ?? input.parentMaterialCountries,
+          )
+        : undefined;
+    if (estimate)
       await this.deps.checkForbidden?.(
         app.id,
-        audience,
-        { ...schedule, ttlSeconds: input.timeToLive },
-        now,
+        estimate,
+        input.pushCount,
         input.countryMsgforceCreate === true,
+      );
+    if (kind === 'message' && this.deps.confirm)
+      await saveConfirmations(
+        this.deps.confirm,
+        this.deps.engineRepo,
+        app.id,
+        input,
+        schedule,
+        now,
+        arm !== undefined,
       );
     // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
     const review =
@@ -325,22 +328,9 @@ export class MessagesService {
         : schedule.type === 2
           ? S.WAITING_SCHEDULED
           : S.WAITING_LOCAL;
-    // an edit: the message must be this app's and editable, in a check (msg/check) as in the save
-    const existing = input.id && kind === 'message' ? await this.editable(app.id, input.id, arm) : undefined;
     // msg/check: the status the save would give, nothing written
     if (mode === 'check') return { id: 0, status };
-    const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
-    const forecast =
-      kind === 'message'
-        ? await this.deps.forecaster?.ofSave(
-            app.id,
-            input,
-            schedule,
-            audience,
-            listed,
-            material?.nationalAttributes ?? input.parentMaterialCountries,
-          )
-        : null;
+    const forecast = estimate?.forecast ?? null;
     const record: NewMessage = {
       appId: app.id,
       msgType: kind === 'preview' ? MessageType.PREVIEW : input.msgType,
@@ -435,31 +425,6 @@ export class MessagesService {
     );
     for (const w of waves) await engine.queueWave(w.waveId, w.runAt);
     if (waves.length === 0) await engine.maybeFinish(id);
-  }
-
-  private schedule(
-    app: AppRecord,
-    input: OneMessage,
-    now: Date,
-  ): { type: ScheduleType; local: string | null; at: Date | null; zone: string } {
-    if (input.scheduleType === ScheduleType.NOW)
-      return { type: ScheduleType.NOW, local: null, at: null, zone: input.scheduleUTC };
-    if (!input.scheduleDate) throw fieldError('scheduleDate', 'is required for a scheduled message');
-    if (input.scheduleType === ScheduleType.AT_TIME) {
-      const at = scheduleInstant(input.scheduleDate, input.scheduleUTC);
-      if (at.getTime() < now.getTime() + MESSAGE_LIMITS.scheduleLeadMs) {
-        if (!input.forceCreate) throw new ApiError(ErrorCodes.SCHEDULE_PASSED);
-        return { type: ScheduleType.NOW, local: null, at: null, zone: input.scheduleUTC };
-      }
-      return { type: ScheduleType.AT_TIME, local: input.scheduleDate, at, zone: input.scheduleUTC };
-    }
-    if (!app.localTimeEnable) throw fieldError('scheduleType', 'local-time sending is off for this app');
-    if (isFileTargeting(input.targetingType))
-      throw fieldError('scheduleType', 'local time cannot be used with file targeting');
-    // the latest zone (UTC−12) reaches the wall-clock time 12 h after UTC does: some zone must still be ahead
-    if (wallClockUtc(input.scheduleDate) + MESSAGE_LIMITS.localTimeWindowMs < now.getTime())
-      throw new ApiError(ErrorCodes.SCHEDULE_PASSED);
-    return { type: ScheduleType.LOCAL_TIME, local: input.scheduleDate, at: null, zone: '+0000' };
   }
 
   async find(appId: number, id: number): Promise<MessageRecord> {

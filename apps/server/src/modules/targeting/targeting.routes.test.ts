@@ -17,11 +17,13 @@ describe.each(backends('one'))('file targeting: uploads, links, estimate and sav
   const clients = {} as Record<Member, TestClient>;
   const send = (who: Member, name: string, content: string | Buffer, id = appId) =>
     upload(t, clients[who], `/tcm/v1/app/${id}/upload`, name, content);
+  // a title of its own: the same message again within a day would be a twin (21030)
+  let seq = 0;
   const save = (who: Member, body: Record<string, unknown>) =>
     clients[who].post(`/tcm/v1/app/${appId}/msg/save`, {
       msgType: 1,
       data: NOTIFICATION,
-      title: 'File push',
+      title: `File push ${++seq}`,
       pushCount: 1,
       scheduleType: 1,
       ...body,
@@ -316,7 +318,11 @@ describe.each(backends('one'))('file links with BEACON_ALLOW_PRIVATE_LINKS=1 [$n
       (await owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id: saved.json().data.id })).json().data,
     ).toMatchObject({ fileOrigin: origin, fileLink: link, targetCount: 5 });
     // an API client sending only the link: fetched at save time
-    const direct = await owner.post(`/tcm/v1/app/${appId}/msg/save`, { ...body, fileOrigin: '' });
+    const direct = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      ...body,
+      title: 'Link push, link only',
+      fileOrigin: '',
+    });
     expect(direct.json()).toMatchObject({ status: 200 });
     expect(files.gets.get('/ids.txt')).toBe(2);
     expect((await owner.post(`/tcm/v1/app/${appId}/misc/size/link`, { link })).json().data).toMatchObject({

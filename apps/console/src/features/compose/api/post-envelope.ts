@@ -26,6 +26,8 @@ export const HANDLED_SAVE_CODES: readonly number[] = [
   ErrorCodes.CONTENT_NEEDS_REVIEW,
   ErrorCodes.SCHEDULE_PASSED,
   ErrorCodes.DAILY_LIMIT_REACHED,
+  ErrorCodes.AUDIENCE_PACKAGE_NOT_HUMAN,
+  ErrorCodes.SAME_AS_PREVIOUS_DAY,
 ];
 
 export interface SaveAnswer {
@@ -36,7 +38,7 @@ export interface SaveAnswer {
 
 /**
  * Posts a message payload and answers the envelope itself when its status is one the compose flow handles
- * (200, 201, 202, 60003, 90003, 21029), because their `data` (forbidden countries, violations) matters; every other
+ * (200, 201, 202, 60003, 90003, 21029, 1071, 21030), because their `data` (forbidden countries, violations) matters; every other
  * outcome throws ApiError like apiRequest does. The body is checked with `schema` first (msg/save's unless told: an
  * A/B test passes AbTestSave).
  */

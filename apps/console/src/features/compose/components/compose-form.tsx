@@ -291,6 +291,7 @@ export function ComposeForm({
         <ForbiddenDialog
           open
           forbidden={submit.forbidden.list}
+          blocked={submit.forbidden.blocked}
           canContinue={submit.forbidden.canContinue}
           onClose={submit.closeForbidden}
           onContinue={submit.continueForbidden}

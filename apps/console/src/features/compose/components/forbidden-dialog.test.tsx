@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentLanguage, setLanguage } from '../../../i18n';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 import { ForbiddenDialog, type Forbidden } from './forbidden-dialog';
@@ -88,6 +89,50 @@ describe('ForbiddenDialog', () => {
     expect(onContinue).toHaveBeenCalledOnce();
   });
 
+  it('says what the figure is: the devices of the targeted audience the bans take, grouped in the reader’s language', async () => {
+    const blocked = { devices: 3053, audience: 20000, exact: true };
+    const { unmount } = renderAt(
+      '/',
+      <ForbiddenDialog
+        open
+        forbidden={[{ ...ROWS[0]!, devices: 3053 }]}
+        blocked={blocked}
+        canContinue
+        onContinue={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('forbidden-blocked').textContent).toBe(
+      '3,053 of the 20,000 targeted devices are in these banned countries or hours and will not be sent.',
+    );
+    expect(screen.getByTestId('forbidden-FR').textContent).toContain('3,053 devices');
+    unmount();
+    setLanguage('fr');
+    await waitFor(() => expect(currentLanguage()).toBe('fr'));
+    try {
+      // a sampled forecast: the figures are estimates
+      renderAt(
+        '/',
+        <ForbiddenDialog
+          open
+          forbidden={[{ ...ROWS[0]!, devices: 3050 }]}
+          blocked={{ devices: 3050, audience: 20000, exact: false }}
+          canContinue
+          onContinue={() => undefined}
+          onClose={() => undefined}
+        />,
+      );
+      const text = screen.getByTestId('forbidden-blocked').textContent?.replace(/\s/g, ' ');
+      expect(text).toBe(
+        '≈ 3 050 des ≈ 20 000 appareils ciblés sont dans ces pays ou horaires interdits et ne recevront pas le message.',
+      );
+      expect(screen.getByTestId('forbidden-FR').textContent?.replace(/\s/g, ' ')).toContain('≈ 3 050');
+    } finally {
+      setLanguage('en');
+      await waitFor(() => expect(currentLanguage()).toBe('en'));
+    }
+  });
+
   it('201: says the message cannot be created and offers only Back', () => {
     const onClose = vi.fn();
     renderAt(
@@ -159,6 +204,74 @@ describe('compose → msg/save 202 → continue with countryMsgforceCreate', () 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(saved).toHaveLength(2), { timeout: 15_000 });
     expect(saved[1]).toMatchObject({ title: 'Spring sale', countryMsgforceCreate: true });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), {
+      timeout: 3000,
+    });
+  }, 60_000);
+});
+
+describe('compose → 1071 (audience packages) → 21030 (a twin) → saved', () => {
+  let saved: Array<Record<string, unknown>>;
+  beforeEach(() => {
+    saved = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/app/1/info')) return envelope(200, APP_INFO);
+        if (url.endsWith('/app/1/icon')) return envelope(200, { icon: '/files/icon.png', color: '' });
+        if (url.includes('/dict/1/all')) return envelope(200, DICTS);
+        if (url.endsWith('/msg/target/max')) return envelope(200, { newCount: 10 });
+        if (url.endsWith('/msg/save')) {
+          const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+          saved.push(body);
+          if (!body.confirmIsGroup) return envelope(1071, { packages: [{ id: 4, name: 'Emulator farm' }] });
+          if (!body.forceCreate)
+            return envelope(21030, {
+              twin: {
+                id: 41,
+                title: 'Spring sale',
+                targetingType: 3,
+                groupId: 2,
+                groupName: 'Nigeria buyers',
+                conditions: [],
+                at: '2031-03-04T09:00:00.000Z',
+              },
+            });
+          return envelope(200, { id: 7, msgId: 7, status: 0 });
+        }
+        return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });
+      }),
+    );
+  });
+
+  it('names the packages and resends with confirmIsGroup, then names the twin and resends with forceCreate', async () => {
+    renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+    await screen.findByText('New notification');
+    await waitFor(() => expect((document.getElementById('pushCount') as HTMLInputElement).value).toBe('10'), {
+      timeout: 15_000,
+    });
+    const fill = (id: string, value: string) =>
+      fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+    fill('description', 'Spring sale');
+    fill('title', 'Half price');
+    fill('desc', 'Until midnight');
+    fill('openContent', 'shop://sale');
+    fireEvent.click(screen.getByRole('button', { name: /Review and send/ }));
+    const confirm = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
+    const packages = await screen.findByTestId('packages-warning', {}, { timeout: 15_000 });
+    expect(packages.textContent).toContain('This audience package is not made of human users');
+    expect(packages.textContent).toContain('Emulator farm (4)');
+    expect(saved).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Send anyway' }));
+    const twin = await screen.findByTestId('twin-warning', {}, { timeout: 15_000 });
+    expect(saved[1]).toMatchObject({ confirmIsGroup: true });
+    expect(saved[1]?.forceCreate).toBeUndefined();
+    expect(twin.textContent).toContain('Spring sale (#41)');
+    expect(twin.textContent).toContain('Nigeria buyers');
+    fireEvent.click(screen.getByRole('button', { name: 'Create anyway' }));
+    await waitFor(() => expect(saved).toHaveLength(3), { timeout: 15_000 });
+    expect(saved[2]).toMatchObject({ confirmIsGroup: true, forceCreate: true });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push'), {
       timeout: 3000,
     });

@@ -3,12 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { type z } from 'zod';
 import { countryName, LOSS_CODES, type MessageSaved } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
+import { formatNumber } from '../../../lib/number-format';
 
 export type Forbidden = NonNullable<z.infer<typeof MessageSaved>['forbidden']>;
+/** The answer's total: the devices the bans take out of the targeted audience (the forecast's own figures). */
+export type Blocked = NonNullable<z.infer<typeof MessageSaved>['blocked']>;
 
 interface ForbiddenDialogProps {
   open: boolean;
   forbidden: Forbidden;
+  blocked?: Blocked | undefined;
   /** 202: the send may continue (countryMsgforceCreate); 201: it may not. */
   canContinue: boolean;
   onContinue: () => void;
@@ -19,11 +23,22 @@ const LANG_INDEX = { en: 0, zh: 1, fr: 2 } as const;
 
 /**
  * The forbidden-send dialog (part 2 §2): each country with its windows (all day, or intervals; an end before the start
- * is next day), the policy that forbids it and the devices it drops. Continue only for 202; 201 says it cannot.
+ * is next day), the policy that forbids it and the devices it drops; above them, what the figure is: how many of the
+ * targeted devices the bans take (the confirmation's forecast's own figures, one computation on the server). Continue
+ * only for 202; 201 says it cannot.
  */
-export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onClose }: ForbiddenDialogProps) {
+export function ForbiddenDialog({
+  open,
+  forbidden,
+  blocked,
+  canContinue,
+  onContinue,
+  onClose,
+}: ForbiddenDialogProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  // a sampled forecast's counts are estimates
+  const about = blocked && !blocked.exact ? '≈ ' : '';
   const windowText = (w: { start: string; end: string }) =>
     w.end < w.start ? `${w.start} – ${w.end} ${t('compose.forbidden.nextDay')}` : `${w.start} – ${w.end}`;
   return (
@@ -40,6 +55,15 @@ export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onCl
       <Typography.Paragraph>
         {canContinue ? t('compose.forbidden.intro') : t('compose.forbidden.cannotContinue')}
       </Typography.Paragraph>
+      {blocked && (
+        <Typography.Paragraph strong data-testid="forbidden-blocked">
+          {t('compose.forbidden.blocked', {
+            count: blocked.devices,
+            devices: `${about}${formatNumber(blocked.devices, lang)}`,
+            audience: `${about}${formatNumber(blocked.audience, lang)}`,
+          })}
+        </Typography.Paragraph>
+      )}
       <Flex vertical role="list" style={{ border: '1px solid rgba(5, 5, 5, 0.06)', borderRadius: 8 }}>
         {forbidden.map((row, i) => {
           const loss = row.lossCode === undefined ? undefined : LOSS_CODES[row.lossCode]?.[LANG_INDEX[lang]];
@@ -72,6 +96,7 @@ export function ForbiddenDialog({ open, forbidden, canContinue, onContinue, onCl
                 )}
                 {row.devices !== undefined && (
                   <Typography.Text type="secondary">
+                    {about}
                     {t('compose.forbidden.devices', { count: row.devices })}
                   </Typography.Text>
                 )}

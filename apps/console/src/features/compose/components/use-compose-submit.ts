@@ -10,13 +10,14 @@ import { type SaveAnswer } from '../api/post-envelope';
 import { useSaveMessage } from '../api/save-message';
 import { type ComposeValues } from '../lib/compose-values';
 import { fieldOfPath } from '../lib/validate-compose';
-import { type Forbidden } from './forbidden-dialog';
+import { type Blocked, type Forbidden } from './forbidden-dialog';
+import { PackagesWarning, TwinWarning } from './save-warnings';
 import { Violations } from './violations';
 
 /** The pause before leaving for the list after a save (part 2 §9). */
 export const REDIRECT_MS = 500;
 
-type Flags = Pick<SavePayload, 'forceCreate' | 'countryMsgforceCreate'>;
+type Flags = Pick<SavePayload, 'forceCreate' | 'countryMsgforceCreate' | 'confirmIsGroup'>;
 
 /** Puts a server's status 400 field errors at the form's fields; answers whether any matched. */
 export function showServerFields(form: FormInstance<ComposeValues>, error: unknown): boolean {
@@ -41,6 +42,7 @@ export interface SavePayload {
   id?: number | undefined;
   forceCreate?: boolean | undefined;
   countryMsgforceCreate?: boolean | undefined;
+  confirmIsGroup?: boolean | undefined;
 }
 
 /** The save call of a flow (a mutation answering the handled envelope, post-envelope.ts). */
@@ -52,7 +54,8 @@ export interface SaveCall<P> {
 /**
  * A save with the compose flow's answers (part 2 §8): 200 → the list after 0.5 s; 201/202 → the forbidden-send
  * dialog (202 may continue with countryMsgforceCreate); 60003 → the violations, confirm to force; 90003 → ask, then
- * force; 21029 → the daily-limit note; anything else → the error alert unless `showFields` placed it (400s).
+ * force; 1071 → the packages, confirm once more (confirmIsGroup); 21030 → the twin, create anyway (forceCreate);
+ * 21029 → the daily-limit note; anything else → the error alert unless `showFields` placed it (400s).
  */
 export function useSaveFlow<P extends SavePayload>({
   appId,
@@ -73,7 +76,7 @@ export function useSaveFlow<P extends SavePayload>({
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [forbidden, setForbidden] = useState<
-    { list: Forbidden; canContinue: boolean; payload: P } | undefined
+    { list: Forbidden; blocked?: Blocked | undefined; canContinue: boolean; payload: P } | undefined
   >();
   const [dailyLimit, setDailyLimit] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -100,8 +103,34 @@ export function useSaveFlow<P extends SavePayload>({
       const parsed = MessageSaved.partial().safeParse(answer.data);
       setForbidden({
         list: (parsed.success ? parsed.data.forbidden : undefined) ?? [],
+        blocked: parsed.success ? parsed.data.blocked : undefined,
         canContinue: answer.status === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE,
         payload: body,
+      });
+      return true;
+    }
+    if (answer.status === ErrorCodes.AUDIENCE_PACKAGE_NOT_HUMAN) {
+      const parsed = MessageSaved.partial().safeParse(answer.data);
+      modal.confirm({
+        title: t('compose.packages.title'),
+        content: createElement(PackagesWarning, {
+          packages: (parsed.success ? parsed.data.packages : undefined) ?? [],
+        }),
+        okText: t('compose.packages.confirm'),
+        cancelText: t('compose.actions.back'),
+        onOk: () => send(payload, { ...flags, confirmIsGroup: true }),
+      });
+      return true;
+    }
+    if (answer.status === ErrorCodes.SAME_AS_PREVIOUS_DAY) {
+      const parsed = MessageSaved.partial().safeParse(answer.data);
+      const twin = parsed.success ? parsed.data.twin : undefined;
+      modal.confirm({
+        title: t('compose.twin.title'),
+        content: twin ? createElement(TwinWarning, { twin }) : t('compose.twin.intro'),
+        okText: t('compose.twin.force'),
+        cancelText: t('compose.actions.back'),
+        onOk: () => send(payload, { ...flags, forceCreate: true }),
       });
       return true;
     }

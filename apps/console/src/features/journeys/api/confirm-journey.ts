@@ -6,7 +6,12 @@ import { journeysQueryKey } from './get-journeys';
 
 export interface ConfirmJourneyInput {
   appId: number;
-  payload: { id: number; forceCreate?: boolean | undefined; countryMsgforceCreate?: boolean | undefined };
+  payload: {
+    id: number;
+    forceCreate?: boolean | undefined;
+    countryMsgforceCreate?: boolean | undefined;
+    confirmIsGroup?: boolean | undefined;
+  };
 }
 
 const flag = (on: boolean | undefined) => (on ? 'true' : undefined);
@@ -20,6 +25,7 @@ export const confirmJourney = ({ appId, payload }: ConfirmJourneyInput) => {
     Object.entries({
       forceCreate: flag(payload.forceCreate),
       countryMsgforceCreate: flag(payload.countryMsgforceCreate),
+      confirmIsGroup: flag(payload.confirmIsGroup),
     }).flatMap(([k, v]) => (v ? [[k, v]] : [])),
   ).toString();
   // postMessage fills in :appId only: the journey's id and the query are written into the path here

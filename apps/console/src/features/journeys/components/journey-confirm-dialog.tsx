@@ -149,6 +149,7 @@ export function JourneyConfirmDialog({ appId, msgId, onClose, onEdit }: JourneyC
         <ForbiddenDialog
           open
           forbidden={flow.forbidden.list}
+          blocked={flow.forbidden.blocked}
           canContinue={flow.forbidden.canContinue}
           onClose={flow.closeForbidden}
           onContinue={flow.continueForbidden}

@@ -293,6 +293,7 @@ export function JourneyEditor(props: JourneyEditorProps) {
         <ForbiddenDialog
           open
           forbidden={submit.forbidden.list}
+          blocked={submit.forbidden.blocked}
           canContinue={submit.forbidden.canContinue}
           onClose={submit.closeForbidden}
           onContinue={submit.continueForbidden}

@@ -1,4 +1,6 @@
-import { useState, type ComponentProps } from 'react';
+import { App } from 'antd';
+import { createElement, useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ErrorCodes,
   journeyCalls,
@@ -9,14 +11,15 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
 import { trackAiAction } from '../../ai';
-import { type ForbiddenDialog } from '../../compose';
+import { PackagesWarning, type ForbiddenDialog } from '../../compose';
 import { useSaveJourney } from '../api/save-journey';
 
 type Forbidden = ComponentProps<typeof ForbiddenDialog>['forbidden'];
+type Blocked = ComponentProps<typeof ForbiddenDialog>['blocked'];
 
 /**
  * flowCanvasCreate: 200 → the saved journey's id (the pre-create preview opens on it); 201/202 → the forbidden-send
- * dialog (202 may continue with countryMsgforceCreate); a 400's fields to the editor (at their nodes); any other
+ * dialog (202 may continue with countryMsgforceCreate); 1071 → the audience packages, confirm once more; a 400's fields to the editor (at their nodes); any other
  * refusal to the error reporter.
  */
 export function useJourneySubmit({
@@ -29,8 +32,10 @@ export function useJourneySubmit({
   onSaved: (msgId: number) => void;
 }) {
   const save = useSaveJourney();
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
   const [forbidden, setForbidden] = useState<
-    { list: Forbidden; canContinue: boolean; payload: JourneySaveInput } | undefined
+    { list: Forbidden; blocked?: Blocked; canContinue: boolean; payload: JourneySaveInput } | undefined
   >();
 
   const send = async (payload: JourneySaveInput): Promise<void> => {
@@ -58,8 +63,22 @@ export function useJourneySubmit({
       const parsed = MessageSaved.partial().safeParse(answer.data);
       setForbidden({
         list: (parsed.success ? parsed.data.forbidden : undefined) ?? [],
+        blocked: parsed.success ? parsed.data.blocked : undefined,
         canContinue: answer.status === ErrorCodes.AUDIENCE_FORBIDDEN_MAY_CONTINUE,
         payload,
+      });
+      return;
+    }
+    if (answer.status === ErrorCodes.AUDIENCE_PACKAGE_NOT_HUMAN) {
+      const parsed = MessageSaved.partial().safeParse(answer.data);
+      modal.confirm({
+        title: t('compose.packages.title'),
+        content: createElement(PackagesWarning, {
+          packages: (parsed.success ? parsed.data.packages : undefined) ?? [],
+        }),
+        okText: t('compose.packages.confirm'),
+        cancelText: t('compose.actions.back'),
+        onOk: () => send({ ...payload, confirmIsGroup: true }),
       });
       return;
     }
