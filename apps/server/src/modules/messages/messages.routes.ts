@@ -18,7 +18,7 @@ import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { MessageActionsService } from './messages-actions.service';
 import { createTargetingService } from '../targeting';
-import { MessagesConfirmRepository } from './messages.confirm';
+import { MessagesConfirmRepository } from './messages-confirm.repository';
 import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { checkContent } from '../sensitive-words';

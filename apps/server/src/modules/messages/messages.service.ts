@@ -34,7 +34,8 @@ import {
   type MaterialSource,
   type OneMessage,
 } from './messages-content';
-import { saveConfirmations, type MessagesConfirmRepository } from './messages.confirm';
+import type { MessagesConfirmRepository } from './messages-confirm.repository';
+import { saveConfirmations } from './messages.confirm';
 import { checkTags, scheduleOf } from './messages.schedule';
 import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
