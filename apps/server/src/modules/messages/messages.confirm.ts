@@ -1,12 +1,10 @@
 import {
   ErrorCodes,
   errorWithDetail,
-  MessageStatus as S,
   TAG_FLAG_OF,
   ScheduleType,
   TargetingType as T,
   type Condition,
-  type MessageSaved,
 } from '@beacon/shared';
 import { wallClockUtc, type EngineRepository } from '../../delivery/engine';
 import { ApiError } from '../../lib/api-error';
