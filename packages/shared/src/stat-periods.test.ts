@@ -52,7 +52,8 @@ describe('pickRange (the week and month pickers)', () => {
     expect(weeks).toEqual({ start: '2026-01-05', end: '2026-02-11' });
     const months = pickRange('platform', 'month', { year: 2025, n: 11 }, { year: 2026, n: 1 }, today);
     expect(months).toEqual({ start: '2025-11-01', end: '2026-01-31' });
-    for (const r of [weeks!, months!]) expect(statRange('platform', r.start, r.end, today).fallback).toBe(false);
+    for (const r of [weeks!, months!])
+      expect(statRange('platform', r.start, r.end, today).fallback).toBe(false);
   });
 
   it('cuts the first period to the oldest pickable day, and refuses what the server would replace', () => {
@@ -64,9 +65,13 @@ describe('pickRange (the week and month pickers)', () => {
     // 13 months: longer than 366 days
     expect(pickRange('platform', 'month', { year: 2025, n: 2 }, { year: 2026, n: 2 }, today)).toBeUndefined();
     expect(pickRange('platform', 'week', { year: 2026, n: 7 }, { year: 2026, n: 6 }, today)).toBeUndefined();
-    expect(pickRange('platform', 'week', { year: 2025, n: 53 }, { year: 2025, n: 53 }, today)).toBeUndefined();
+    expect(
+      pickRange('platform', 'week', { year: 2025, n: 53 }, { year: 2025, n: 53 }, today),
+    ).toBeUndefined();
     expect(pickRange('platform', 'week', { year: 2026, n: 8 }, { year: 2026, n: 9 }, today)).toBeUndefined();
-    expect(pickRange('platform', 'month', { year: 2024, n: 1 }, { year: 2024, n: 12 }, today)).toBeUndefined();
+    expect(
+      pickRange('platform', 'month', { year: 2024, n: 1 }, { year: 2024, n: 12 }, today),
+    ).toBeUndefined();
   });
 
   it('snaps a day range to whole periods when the report switches to weeks or months', () => {

@@ -1,4 +1,11 @@
-import { addDays, daysBetween, isSelectableDay, STAT_RANGE_DAYS, utcDay, type StatRangeKind } from './stat-range';
+import {
+  addDays,
+  daysBetween,
+  isSelectableDay,
+  STAT_RANGE_DAYS,
+  utcDay,
+  type StatRangeKind,
+} from './stat-range';
 
 /**
  * The periods a report groups its days by (part 2 §3 "timeType": 1 day, 2 week, 3 month) and the week and month
@@ -36,8 +43,7 @@ export function periodOf(day: string, unit: PeriodUnit): string {
 }
 
 /** How many ISO weeks `year` has (52, or 53 when 28 December falls in week 53). */
-export const isoWeeksInYear = (year: number): number =>
-  isoWeek(`${year}-12-28`).endsWith('53') ? 53 : 52;
+export const isoWeeksInYear = (year: number): number => (isoWeek(`${year}-12-28`).endsWith('53') ? 53 : 52);
 
 /** The first and last day of ISO week `week` of `year` (Monday to Sunday). */
 export function weekDays(year: number, week: number): { start: string; end: string } {

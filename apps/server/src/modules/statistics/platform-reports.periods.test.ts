@@ -73,7 +73,10 @@ describe.each(backends())('platform report: day, week and month reconcile [$name
       }),
     );
     for (const m of months.rows) {
-      expect([m.period, sum([m])]).toEqual([m.period, sum(days.rows.filter((d) => d.period.startsWith(m.period)))]);
+      expect([m.period, sum([m])]).toEqual([
+        m.period,
+        sum(days.rows.filter((d) => d.period.startsWith(m.period))),
+      ]);
     }
     expect(sum(months.rows)).toEqual(sum(days.rows));
     expect(months.totalData).toEqual({ ...days.totalData });

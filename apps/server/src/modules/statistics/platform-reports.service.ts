@@ -32,7 +32,6 @@ const messageRow = (m: MessageCounts): MessageStatRow => ({
   ...reportRates(m),
 });
 
-
 /**
  * The platform administrators' tabs (/platformsettings, levels 100 and 150): the statistics tab (an app's or every
  * app's trend and its messages, CSV) and the report tab (by day, ISO week or month, filtered by app, country and
