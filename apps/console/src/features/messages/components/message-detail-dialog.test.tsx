@@ -25,7 +25,15 @@ const FIGURES = {
   click: 100,
   clickRate: 25,
 };
-const ROW = messageRow({ id: 3, msgId: 30, msgType: 1, title: 'Flash sale', scheduleType: 1, ...FIGURES });
+const ROW = messageRow({
+  id: 3,
+  msgId: 30,
+  msgType: 1,
+  title: 'Flash sale',
+  scheduleType: 1,
+  scheduleDate: null,
+  ...FIGURES,
+});
 const FUNNEL = {
   push: 1200,
   channelReach: 1000,
@@ -37,6 +45,15 @@ const FUNNEL = {
   waitingNext: null,
 };
 
+// the forecast made at save: its "Sends" row sets the counted sends beside it (the funnel's channel reach, or the
+// record's dispatched: the same counter)
+const FORECAST = {
+  exact: true,
+  send: 1100,
+  losses: [{ type: 104, count: 100 }],
+  at: '2030-01-01T00:00:00.000Z',
+};
+
 let level = 200;
 let calls: string[] = [];
 
@@ -45,7 +62,17 @@ beforeEach(() => {
   stubApi((url) => {
     calls.push(new URL(url, 'http://console.test').pathname);
     if (url.endsWith('/app/1/info')) return ok(appInfo({ projectLevel: level, serverUTC: '+0000' }));
-    if (url.endsWith('/msg/detail')) return ok(messageDetail({ ...ROW, scheduleUTC: '+0000' }));
+    if (url.endsWith('/msg/detail'))
+      return ok(
+        messageDetail({
+          ...ROW,
+          data: { noti_title: 'Flash sale' },
+          scheduleUTC: '+0000',
+          forecast: FORECAST,
+        }),
+      );
+    if (url.endsWith('/msg/30/lose'))
+      return ok({ total: 1200, messageDistributionLoseList: [{ type: 104, count: 200, loseRate: 16.67 }] });
     if (url.endsWith('/msg/30/funnel')) return ok(FUNNEL);
     return undefined;
   });
@@ -64,6 +91,10 @@ describe('MessageDetailDialog, the funnel by project level (part 2 §2)', () => 
     expect(screen.getByTestId('funnel-channelReach').textContent).toContain('1,000');
     expect(calls).toContain('/tcm/v1/app/1/msg/30/funnel');
     expect(screen.queryByTestId('detail-figures')).toBeNull();
+    await waitFor(
+      () => expect(screen.getByTestId('forecast-row-send').textContent).toBe('Sends1,1001,000'),
+      slow,
+    );
   });
 
   it.each([200, 300, 400, 500])(
@@ -87,7 +118,11 @@ describe('MessageDetailDialog, the funnel by project level (part 2 §2)', () => 
       const section = screen.getByTestId('detail-figures-section');
       expect(within(section).getByTestId('loss-trigger-dispatch')).toBeTruthy();
       expect(within(section).getByTestId('loss-trigger-show')).toBeTruthy();
-      await waitFor(() => expect(calls).toContain('/tcm/v1/app/1/msg/detail'));
+      // the forecast's counted sends are the record's dispatched (every section that could ask for the funnel is up)
+      await waitFor(
+        () => expect(screen.getByTestId('forecast-row-send').textContent).toBe('Sends1,1001,000'),
+        slow,
+      );
       expect(screen.queryByTestId('funnel')).toBeNull();
       expect(calls.filter((c) => c.endsWith('/funnel'))).toEqual([]);
     },

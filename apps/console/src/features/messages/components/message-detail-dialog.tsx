@@ -36,7 +36,9 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
   const record = useMessageRecord(appId, row?.id);
   const info = useAppInfo(appId);
   const status = record.data?.status ?? row?.status ?? 0;
+  // the funnel is asked at project level 100 only (part 2 §2); nothing that reads it waits for the level unasked
   const level = info.data?.projectLevel;
+  const withFunnel = level !== undefined && canSeeFunnel(level);
   // every few seconds while it sends, then slowly while its devices still report (events arrive for hours)
   const refresh = refreshInterval([status], Number.NEGATIVE_INFINITY, Date.now());
 
@@ -78,15 +80,15 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
           <Divider />
           {level === undefined ? (
             <Skeleton active paragraph={{ rows: 3 }} />
-          ) : canSeeFunnel(level) ? (
+          ) : withFunnel ? (
             <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
           ) : (
             <FiguresSection appId={appId} row={record.data ?? row} controller={controller} />
           )}
           <Divider />
-          {record.data && (
+          {record.data && level !== undefined && (
             <>
-              <ForecastSection appId={appId} m={record.data} refresh={refresh} />
+              <ForecastSection appId={appId} m={record.data} refresh={refresh} withFunnel={withFunnel} />
               <Divider />
             </>
           )}
