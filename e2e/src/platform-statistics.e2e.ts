@@ -86,7 +86,16 @@ describe('platform statistics: the admin dashboard and the platform tabs', () =>
     await expect.poll(() => table(page, 'admin-report-table').count()).toBeGreaterThan(0);
     await page.getByTestId('admin-report-grouping').getByText('Week').click();
     await expect.poll(() => page.getByTestId('admin-report-table').innerText()).toContain('-W');
+    await page.getByTestId('admin-report-week-range').waitFor();
     await snap(page, 'platform-settings-report');
+    // by month: the picker is a from/to of year + month, the rows are months (2026-02)
+    await page.getByTestId('admin-report-grouping').getByText('Month').click();
+    await expect.poll(() => page.url()).toContain('timeType=3');
+    await page.getByTestId('admin-report-month-range').waitFor();
+    await expect
+      .poll(() => page.getByTestId('admin-report-table').innerText())
+      .toMatch(/(^|\s)\d{4}-\d{2}(\s|$)/);
+    await snap(page, 'platform-settings-report-month');
   });
 
   it('reads in French with the French grouping of numbers', async () => {

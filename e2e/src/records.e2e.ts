@@ -187,11 +187,22 @@ describe('notification records in the browser', () => {
     await page.getByRole('button', { name: 'OK' }).click();
   });
 
-  it('opens the detail dialog with its funnel, distribution, reach chart and the dispatch-loss popover', async () => {
+  it('opens the detail dialog with its figures, distribution, reach chart and the dispatch-loss popover', async () => {
+    // the owner is project level 200: the funnel is level 100's (part 2 §2), so the dialog shows the message's own
+    // figures, as the list's expanded row has them, and never asks for the funnel
+    const funnelCalls: string[] = [];
+    const onRequest = (r: { url: () => string }) => {
+      if (r.url().includes('/funnel')) funnelCalls.push(r.url());
+    };
+    page.on('request', onRequest);
+    const items = (testId: string) =>
+      page.getByTestId(testId).locator('.ant-descriptions-item-content').allTextContents();
+    const listed = await items(`stats-${saleId}`);
     await page.getByTestId(`title-${saleId}`).click();
     const dialog = page.getByTestId('message-detail-body');
-    await dialog.getByTestId('funnel-push').waitFor();
-    await waitForText(dialog.getByTestId('funnel-channelReach').locator('strong'), String(FAST));
+    await dialog.getByTestId('detail-figures').waitFor();
+    expect(await items('detail-figures')).toEqual(listed);
+    expect(listed[2]).toMatch(new RegExp(`^${FAST} \\(`));
     await dialog.getByTestId('series-chart').waitFor();
     await dialog.getByText('Nigeria (NG)').waitFor();
     await page.getByTestId('loss-trigger-dispatch').hover();
@@ -210,6 +221,8 @@ describe('notification records in the browser', () => {
     await snap(page, 'records-detail-reach');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    page.off('request', onRequest);
+    expect(funnelCalls).toEqual([]);
   });
 
   it('stops a slow push midway from the row menu', async () => {

@@ -37,6 +37,7 @@ export * from './contracts/uploads';
 export * from './contracts/targeting';
 export * from './contracts/statistics';
 export * from './stat-range';
+export * from './stat-periods';
 export * from './contracts/platform-statistics';
 export * from './contracts/cross-content';
 export * from './contracts/ab-tests';

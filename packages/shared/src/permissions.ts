@@ -37,6 +37,15 @@ export function canManageUsers(ulevel: number): boolean {
   return ulevel === UserLevel.SUPER_ADMIN;
 }
 
+/**
+ * Whether the message detail asks for a message's funnel (part 2 §2 "Funnel data is requested only for user scope view
+ * level 100"): the reader's project level on the app is 100. Other levels read the message's own figures (the list
+ * row's) instead; the route itself stays open to every member (docs/statistics.md).
+ */
+export function canSeeFunnel(projectLevel: number): boolean {
+  return projectLevel === ProjectLevel.SUPER_ADMIN;
+}
+
 /** Whether this user may change their own password: local (external) accounts only. */
 export function canChangeOwnPassword(source: number): boolean {
   return source === UserSource.EXTERNAL;

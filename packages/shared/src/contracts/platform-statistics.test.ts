@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GlobalReportBody, isoWeek, PlatDashboardBody, PlatformRange } from './platform-statistics';
-
-describe('isoWeek', () => {
-  it.each([
-    ['2021-01-03', '2020-W53'],
-    ['2021-01-04', '2021-W01'],
-    ['2024-12-29', '2024-W52'],
-    ['2024-12-30', '2025-W01'],
-    ['2026-02-08', '2026-W06'],
-    ['2026-02-09', '2026-W07'],
-    ['2027-01-01', '2026-W53'],
-  ])('%s is in %s', (day, week) => expect(isoWeek(day)).toBe(week));
-});
+import { GlobalReportBody, PlatDashboardBody, PlatformRange } from './platform-statistics';
 
 describe('platform statistics inputs', () => {
   it('takes real days or nothing, refusing anything else by name', () => {
@@ -23,5 +11,10 @@ describe('platform statistics inputs', () => {
   it('defaults the statistics tab to the most pushed first, 10 a page, and the report tab to days', () => {
     expect(PlatDashboardBody.parse({})).toEqual({ sort: 'push', order: 'descend', pageNo: 1, pageSize: 10 });
     expect(GlobalReportBody.parse({ msgType: '2' })).toEqual({ country: '', msgType: 2, timeType: 1 });
+    expect(GlobalReportBody.parse({ timeType: '3' }).timeType).toBe(3);
+    const bad = GlobalReportBody.safeParse({ timeType: 4 });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['timeType', 'must be 1 (day), 2 (week) or 3 (month)'],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { numberInput } from '../numbers';
+import type { PeriodUnit } from '../stat-periods';
 import { isDay } from '../stat-range';
 import { singleLineText } from '../text';
 import { ProjectQuery, ReportDay, ReportRow, StatCounts, StatRates, UserDay } from './statistics';
@@ -133,10 +134,15 @@ export type PlatDashboardBody = z.output<typeof PlatDashboardBody>;
 /** Its CSV (every message of the range in the table's order): the same filters as a query. */
 export const PlatDashboardExportQuery = PlatDashboardBody.omit({ pageNo: true, pageSize: true });
 
-/** Grouping of the report tab (spec "timeType": 1 day, 2 week). */
-export const ReportTimeType = { DAY: 1, WEEK: 2 } as const;
+/** Grouping of the report tab (spec "timeType": 1 day, 2 week, 3 month). */
+export const ReportTimeType = { DAY: 1, WEEK: 2, MONTH: 3 } as const;
+export type ReportTimeType = (typeof ReportTimeType)[keyof typeof ReportTimeType];
+/** The days a report's rows group: timeType → its period unit (stat-periods.ts). */
+export const REPORT_PERIOD_UNITS: Record<ReportTimeType, PeriodUnit> = { 1: 'day', 2: 'week', 3: 'month' };
 
-/** The report tab's filters: app, countries, message type (1 notification, 2 pass-through), day or ISO week. */
+const TIME_TYPE_MESSAGE = 'must be 1 (day), 2 (week) or 3 (month)';
+
+/** The report tab's filters: app, countries, message type (1 notification, 2 pass-through), day, ISO week or month. */
 export const GlobalReportBody = PlatformRange.extend({
   appId: AppIdInput.optional(),
   country: CountryList,
@@ -144,7 +150,10 @@ export const GlobalReportBody = PlatformRange.extend({
     z.union([z.literal(1), z.literal(2)]),
     'must be 1 (notification) or 2 (pass-through)',
   ).optional(),
-  timeType: numberInput(z.union([z.literal(1), z.literal(2)]), 'must be 1 (day) or 2 (week)').default(1),
+  timeType: numberInput(
+    z.union([z.literal(1), z.literal(2), z.literal(3)], { error: TIME_TYPE_MESSAGE }),
+    TIME_TYPE_MESSAGE,
+  ).default(1),
 });
 export type GlobalReportBody = z.output<typeof GlobalReportBody>;
 export const GlobalReportListBody = GlobalReportBody.extend({
@@ -154,21 +163,9 @@ export const GlobalReportListBody = GlobalReportBody.extend({
 export type GlobalReportListBody = z.output<typeof GlobalReportListBody>;
 
 /**
- * The ISO 8601 week of a UTC day, `2026-W07` (weeks start on Monday; week 1 holds the year's first Thursday), as
- * PostgreSQL's to_char(day, 'IYYY-"W"IW') writes it.
+ * A report row of one day (`2026-02-09`), ISO week (`2026-W07`) or month (`2026-02`), with the days of the range it
+ * covers.
  */
-export function isoWeek(day: string): string {
-  const DAY = 86_400_000;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  const thursday = t + (3 - ((new Date(t).getUTCDay() + 6) % 7)) * DAY;
-  const year = new Date(thursday).getUTCFullYear();
-  const jan4 = Date.UTC(year, 0, 4);
-  const firstThursday = jan4 + (3 - ((new Date(jan4).getUTCDay() + 6) % 7)) * DAY;
-  const week = 1 + Math.round((thursday - firstThursday) / (7 * DAY));
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
-
-/** A report row of one day (`2026-02-09`) or ISO week (`2026-W07`, with the days of the range it covers). */
 export const PeriodRow = z
   .object({ period: z.string(), start: z.string(), end: z.string() })
   .extend(ReportCounts.shape)
@@ -251,14 +248,14 @@ export const platformStatisticsCalls = {
   msgStat: defineCall({
     method: 'POST',
     path: '/tcm/global/msg/stat',
-    summary: 'Report tab: the figures by day or ISO week and their total (100, 150)',
+    summary: 'Report tab: the figures by day, ISO week or month and their total (100, 150)',
     body: GlobalReportBody,
     data: z.object({ rows: z.array(PeriodRow), totalData: PeriodRow, ...Answered }),
   }),
   msgList: defineCall({
     method: 'POST',
     path: '/tcm/global/msg/list',
-    summary: 'Report tab: one row per day or week and app, newest first, 20 a page (100, 150)',
+    summary: 'Report tab: one row per day, week or month and app, newest first, 20 a page (100, 150)',
     body: GlobalReportListBody,
     data: z.object({ results: z.array(PeriodAppRow), total: z.number().int(), ...Answered }),
   }),

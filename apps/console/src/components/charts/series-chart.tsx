@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { CHART_PALETTE, type ChartColor } from './palette';
 import { compactNumber, labelEvery, niceScale, xOf, yOf } from './scale';
 
 export interface SeriesChartProps {
@@ -8,7 +9,8 @@ export interface SeriesChartProps {
   title: string;
   kind?: 'line' | 'bar';
   height?: number;
-  color?: string;
+  /** a colour of the chart palette (its first by default) */
+  color?: ChartColor;
   /** How a value reads in the tooltip and the table (e.g. "12 devices"). */
   formatValue?: (v: number) => string;
 }
@@ -26,7 +28,7 @@ export function SeriesChart({
   title,
   kind = 'line',
   height = 250,
-  color = '#4c6ef5',
+  color = CHART_PALETTE[0],
   formatValue = String,
 }: SeriesChartProps) {
   const id = useId();

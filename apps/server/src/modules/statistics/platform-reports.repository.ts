@@ -1,4 +1,4 @@
-import type { MessageStatSort, ReportCounts } from '@beacon/shared';
+import type { MessageStatSort, PeriodUnit, ReportCounts } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { COUNT_SUMS, showableMessageSql, SUMS } from './statistics.sql';
 
@@ -14,7 +14,7 @@ export type MessageCounts = ReportCounts & {
   lastDay: string;
 };
 
-/** The report tab's rows: counts of one period (a day or an ISO week), and of one app when listed per app. */
+/** The report tab's rows: counts of one period (a day, an ISO week or a month), and of one app when listed per app. */
 export type PeriodCounts = ReportCounts & { period: string; appId?: number; title?: string };
 
 export interface ReportFilter {
@@ -41,7 +41,13 @@ const ORDER: Record<MessageStatSort, string> = {
   clickRate: ratio('m.click', 'm.show'),
 };
 
-const PERIOD = { day: "to_char(day, 'YYYY-MM-DD')", week: `to_char(day, 'IYYY-"W"IW')` } as const;
+// the keys of periodOf (packages/shared stat-periods): a period is a run of the rollups' days, so its figures are the
+// sum of its days' figures whatever the grouping
+const PERIOD: Record<PeriodUnit, string> = {
+  day: "to_char(day, 'YYYY-MM-DD')",
+  week: `to_char(day, 'IYYY-"W"IW')`,
+  month: "to_char(day, 'YYYY-MM')",
+};
 
 /** The platform statistics tab's messages and the report tab's periods, from the rollups. */
 export class PlatformReportsRepository {
@@ -99,8 +105,8 @@ export class PlatformReportsRepository {
     };
   }
 
-  /** Counts by day or ISO week of the filter's apps together. */
-  async periods(f: ReportFilter, by: 'day' | 'week'): Promise<PeriodCounts[]> {
+  /** Counts by day, ISO week or month of the filter's apps together. */
+  async periods(f: ReportFilter, by: PeriodUnit): Promise<PeriodCounts[]> {
     const w = this.where(f);
     return this.database.query<PeriodCounts>(
       `SELECT ${PERIOD[by]} AS period, ${SUMS} FROM stat_app_days WHERE ${w.sql} GROUP BY 1 ORDER BY 1`,
@@ -108,10 +114,10 @@ export class PlatformReportsRepository {
     );
   }
 
-  /** One page of counts by day or ISO week and app (newest period first, then the most pushed), and how many. */
+  /** One page of counts by period and app (newest period first, then the most pushed), and how many. */
   async periodsByApp(
     f: ReportFilter,
-    by: 'day' | 'week',
+    by: PeriodUnit,
     limit: number,
     offset: number,
   ): Promise<{ rows: PeriodCounts[]; total: number }> {

@@ -1,5 +1,5 @@
 import {
-  ReportTimeType,
+  REPORT_PERIOD_UNITS,
   StatMode,
   type GlobalReportBody,
   type GlobalReportListBody,
@@ -32,11 +32,10 @@ const messageRow = (m: MessageCounts): MessageStatRow => ({
   ...reportRates(m),
 });
 
-const grouping = (timeType: number) => (timeType === ReportTimeType.WEEK ? 'week' : 'day');
-
 /**
  * The platform administrators' tabs (/platformsettings, levels 100 and 150): the statistics tab (an app's or every
- * app's trend and its messages, CSV) and the report tab (by day or ISO week, filtered by app, country and type).
+ * app's trend and its messages, CSV) and the report tab (by day, ISO week or month, filtered by app, country and
+ * type).
  */
 export class PlatformReportsService {
   constructor(
@@ -97,10 +96,10 @@ export class PlatformReportsService {
       countries: countryList(b.country),
       msgType: b.msgType,
     };
-    return { r, f, by: grouping(b.timeType) } as const;
+    return { r, f, by: REPORT_PERIOD_UNITS[b.timeType] } as const;
   }
 
-  /** The report tab's figures: one row per day or ISO week of the range, and the range's total. */
+  /** The report tab's figures: one row per day, ISO week or month of the range, and the range's total. */
   async stat(b: GlobalReportBody) {
     const { r, f, by } = await this.reportFilter(b);
     const rows = periodRows(await this.reports.periods(f, by), r.start, r.end, by);

@@ -1,9 +1,10 @@
 import {
   daysOf,
-  isoWeek,
+  periodOf,
   statRate,
   statRates,
   type PeriodRow,
+  type PeriodUnit,
   type ReportCounts,
   type ReportRates,
 } from '@beacon/shared';
@@ -31,11 +32,11 @@ export const perDay = (total: number, days: number) =>
 /** The dispatch rate of a history (dispatch / push, %). */
 export const historyRate = (dispatch: number, push: number) => statRate(dispatch, push);
 
-/** The periods of a range: every day, or every ISO week with the first and last of its days in the range. */
-export function periodsOf(start: string, end: string, by: 'day' | 'week') {
+/** The periods of a range: every day, ISO week or month, with the first and last of its days in the range. */
+export function periodsOf(start: string, end: string, by: PeriodUnit) {
   const out = new Map<string, { period: string; start: string; end: string }>();
   for (const day of daysOf(start, end)) {
-    const key = by === 'day' ? day : isoWeek(day);
+    const key = periodOf(day, by);
     const p = out.get(key);
     if (p) p.end = day;
     else out.set(key, { period: key, start: day, end: day });
@@ -50,14 +51,14 @@ export const periodRow = (p: { period: string; start: string; end: string }, c: 
 });
 
 /** One row per period of the range, zeros where nothing was sent. */
-export function periodRows(rows: readonly PeriodCounts[], start: string, end: string, by: 'day' | 'week') {
+export function periodRows(rows: readonly PeriodCounts[], start: string, end: string, by: PeriodUnit) {
   const byKey = new Map(rows.map((r) => [r.period, r]));
   return periodsOf(start, end, by).map((p) => periodRow(p, byKey.get(p.period) ?? zeroReportCounts()));
 }
 
 /** The period (start and end days in the range) a row of the per-app list belongs to. */
-export function periodBounds(period: string, start: string, end: string, by: 'day' | 'week') {
+export function periodBounds(period: string, start: string, end: string, by: PeriodUnit) {
   if (by === 'day') return { period, start: period, end: period };
-  const days = daysOf(start, end).filter((d) => isoWeek(d) === period);
+  const days = daysOf(start, end).filter((d) => periodOf(d, by) === period);
   return { period, start: days[0] ?? start, end: days[days.length - 1] ?? end };
 }

@@ -13,6 +13,6 @@ export const getFunnelQueryOptions = (appId: number, msgId: number) =>
     staleTime: 0,
   });
 
-/** Push, channel reach, target receive, target reach, show, click. */
-export const useFunnel = (appId: number, msgId: number, refetchInterval: number | false) =>
-  useQuery({ ...getFunnelQueryOptions(appId, msgId), refetchInterval });
+/** Push, channel reach, target receive, target reach, show, click; asked only when `enabled` (project level 100). */
+export const useFunnel = (appId: number, msgId: number, refetchInterval: number | false, enabled = true) =>
+  useQuery({ ...getFunnelQueryOptions(appId, msgId), refetchInterval, enabled });

@@ -9,14 +9,18 @@ interface ForecastSectionProps {
   appId: number;
   m: MessageDetail;
   refresh: number | false;
+  /** whether the reader sees the funnel (project level 100): its sends then, the record's dispatched otherwise */
+  withFunnel: boolean;
 }
 
 /** "Forecast vs actual": the forecast stored when the message was saved, beside the losses and sends counted since. */
-export function ForecastSection({ appId, m, refresh }: ForecastSectionProps) {
+export function ForecastSection({ appId, m, refresh, withFunnel }: ForecastSectionProps) {
   const { t } = useTranslation();
   const loss = useDispatchLoss(appId, m.msgId, m.forecast !== null, refresh);
-  // the funnel's channel reach: the devices FCM accepted (the funnel section reads the same query)
-  const funnel = useFunnel(appId, m.msgId, refresh);
+  // the devices FCM accepted: the funnel's channel reach (the funnel section reads the same query, refreshed while it
+  // sends), or for readers who are not asked the funnel the record's dispatched (the same counter)
+  const funnel = useFunnel(appId, m.msgId, refresh, withFunnel);
+  const sent = withFunnel ? funnel.data?.channelReach : m.dispatchCount;
   const forecast = m.forecast;
   return (
     <section aria-labelledby={`forecast-${m.msgId}`} data-testid="forecast-vs-actual">
@@ -25,7 +29,7 @@ export function ForecastSection({ appId, m, refresh }: ForecastSectionProps) {
       </Typography.Title>
       {!forecast ? (
         <Typography.Text type="secondary">{t('messages.forecast.missing')}</Typography.Text>
-      ) : !loss.data || !funnel.data ? (
+      ) : !loss.data || sent === undefined ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <>
@@ -34,7 +38,7 @@ export function ForecastSection({ appId, m, refresh }: ForecastSectionProps) {
             pushCount={m.pushCount}
             actual={{
               losses: new Map(loss.data.messageDistributionLoseList.map((l) => [l.type, l.count])),
-              sent: funnel.data.channelReach,
+              sent,
             }}
           />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

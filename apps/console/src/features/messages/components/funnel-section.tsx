@@ -1,12 +1,22 @@
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CHART_PALETTE, lightOf, type ChartColor } from '../../../components/charts';
 import { formatCount, formatRate, ratio, zonedTime } from '../lib/format';
 import { useFunnel } from '../api/get-funnel';
 import type { HoverController } from '../lib/hover-controller';
 import { LossPopover } from './loss-popover';
 
 const STEPS = ['push', 'channelReach', 'targetReceive', 'targetReach', 'show', 'click'] as const;
-const COLORS = ['#4c6ef5', '#5c7cfa', '#748ffc', '#91a7ff', '#20c997', '#fab005'];
+const [PUSH, DISPATCH, REACH, SHOW, CLICK] = CHART_PALETTE;
+/** The bars' colours, from the chart palette: the steps as the statistics charts colour them (the channel's light). */
+export const FUNNEL_COLORS: Record<(typeof STEPS)[number], ChartColor> = {
+  push: PUSH,
+  channelReach: DISPATCH,
+  targetReceive: lightOf(DISPATCH),
+  targetReach: REACH,
+  show: SHOW,
+  click: CLICK,
+};
 
 interface FunnelSectionProps {
   appId: number;
@@ -65,7 +75,7 @@ export function FunnelSection({ appId, msgId, refresh, controller }: FunnelSecti
                         position: 'absolute',
                         inset: 0,
                         width: `${width}%`,
-                        background: COLORS[i],
+                        background: FUNNEL_COLORS[step],
                         borderRadius: 4,
                       }}
                     />

@@ -1,11 +1,12 @@
 import { Button, Divider, Flex, Modal, Skeleton, Typography } from 'antd';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageRow } from '@beacon/shared';
+import { canSeeFunnel, type MessageRow } from '@beacon/shared';
 import { useAppInfo } from '../../apps';
 import { useMessageRecord } from '../api/get-message-record';
 import { refreshInterval } from '../lib/message-status';
 import { DistributionSection } from './distribution-section';
+import { FiguresSection } from './figures-section';
 import { ForecastSection } from './forecast-section';
 import { FunnelSection } from './funnel-section';
 import { ReachSection } from './reach-section';
@@ -25,8 +26,9 @@ interface MessageDetailDialogProps {
 }
 
 /**
- * The message detail dialog: record, funnel with the loss popovers, the forecast made at save beside the counted
- * losses, distribution and the reach chart.
+ * The message detail dialog: record, funnel with the loss popovers (project level 100; other levels the message's own
+ * figures with the popovers, and no funnel request), the forecast made at save beside the counted losses,
+ * distribution and the reach chart.
  */
 export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDetailDialogProps) {
   const { t } = useTranslation();
@@ -34,6 +36,9 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
   const record = useMessageRecord(appId, row?.id);
   const info = useAppInfo(appId);
   const status = record.data?.status ?? row?.status ?? 0;
+  // the funnel is asked at project level 100 only (part 2 §2); nothing that reads it waits for the level unasked
+  const level = info.data?.projectLevel;
+  const withFunnel = level !== undefined && canSeeFunnel(level);
   // every few seconds while it sends, then slowly while its devices still report (events arrive for hours)
   const refresh = refreshInterval([status], Number.NEGATIVE_INFINITY, Date.now());
 
@@ -73,11 +78,17 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
             <Skeleton active />
           )}
           <Divider />
-          <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
+          {level === undefined ? (
+            <Skeleton active paragraph={{ rows: 3 }} />
+          ) : withFunnel ? (
+            <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
+          ) : (
+            <FiguresSection appId={appId} row={record.data ?? row} controller={controller} />
+          )}
           <Divider />
-          {record.data && (
+          {record.data && level !== undefined && (
             <>
-              <ForecastSection appId={appId} m={record.data} refresh={refresh} />
+              <ForecastSection appId={appId} m={record.data} refresh={refresh} withFunnel={withFunnel} />
               <Divider />
             </>
           )}

@@ -1,5 +1,5 @@
 import { GlobalOutlined, LinkOutlined } from '@ant-design/icons';
-import { Descriptions, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
 import { showsDashes } from '../lib/message-status';
 import { GroupTag } from './group-tag';
 import { RowActionsMenu } from './row-actions-menu';
+import { DASH, RowFigures } from './row-figures';
 import { StatusTag } from './status-tag';
 
 interface MessageTableProps {
@@ -27,42 +28,7 @@ interface MessageTableProps {
   onDetail: (row: MessageRow) => void;
 }
 
-const DASH = '–';
 const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
-
-function StatsRow({ row }: { row: MessageRow }) {
-  const { t } = useTranslation();
-  const dash = showsDashes(row.status);
-  return (
-    <Descriptions
-      size="small"
-      column={6}
-      title={t('messages.stats.title')}
-      data-testid={`stats-${row.msgId}`}
-    >
-      <Descriptions.Item label={t('messages.stats.targeted')}>
-        {formatCount(row.targetCount)}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('messages.detail.funnelSteps.push')}>
-        {num(row.pushCount, dash)}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('messages.columns.dispatched')}>
-        {dash
-          ? DASH
-          : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
-      </Descriptions.Item>
-      <Descriptions.Item
-        label={t('messages.columns.reached')}
-      >{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</Descriptions.Item>
-      <Descriptions.Item label={t('messages.columns.shown')}>
-        {dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}
-      </Descriptions.Item>
-      <Descriptions.Item
-        label={t('messages.columns.clicked')}
-      >{`${formatCount(row.click)} (${formatRate(row.clickRate)})`}</Descriptions.Item>
-    </Descriptions>
-  );
-}
 
 /** What a row's count columns read: a message row, or a group send's child under its parent. */
 type Counted = Pick<
@@ -264,7 +230,7 @@ export function MessageTable(props: MessageTableProps) {
       expandable={{
         expandedRowRender: (r) => (
           <>
-            <StatsRow row={r} />
+            <RowFigures row={r} testId={`stats-${r.msgId}`} title={t('messages.stats.title')} />
             {r.groupChildren && <GroupChildren rows={r.groupChildren} />}
           </>
         ),

@@ -3,7 +3,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerEcharts, type EChartsType } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import type { StatChartOption } from '../lib/chart-option';
+import { withPalette, type StatChartOption } from '../lib/chart-option';
 
 // Only what the statistics charts draw (tree-shaken echarts/core); this module loads with the statistics screens only.
 registerEcharts([LineChart, BarChart, GridComponent, TooltipComponent, SVGRenderer]);
@@ -17,18 +17,18 @@ interface StatChartProps {
 }
 
 /**
- * An echarts chart on a div: created once the div has a size, given each new option whole, resized with its box,
+ * An echarts chart on a div, in the chart palette whatever the option says: created once the div has a size, given each new option whole, resized with its box,
  * disposed on unmount.
  */
 export function StatChart({ option, label, height = 280, testId = 'stat-chart' }: StatChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | undefined>(undefined);
-  const latest = useRef(option);
+  const latest = useRef(withPalette(option));
 
   // before the effect that creates the chart: on the first render it only keeps the option for it
   useEffect(() => {
-    latest.current = option;
-    chart.current?.setOption(option, { notMerge: true });
+    latest.current = withPalette(option);
+    chart.current?.setOption(latest.current, { notMerge: true });
   }, [option]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Card, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAT_PAGE_SIZES, utcDay, type UserDay } from '@beacon/shared';
+import { CHART_PALETTE, type ChartColor } from '../../../components/charts';
 import { ListHeader } from '../../../components/list-header';
 import { useUserReport } from '../api/get-user-report';
 import { prefersReducedMotion, seriesOption } from '../lib/chart-option';
@@ -21,7 +22,7 @@ import { YesterdayCards } from './yesterday-cards';
 
 type Metric = 'effective' | 'newUser';
 const METRICS: readonly Metric[] = ['effective', 'newUser'];
-const COLORS: Record<Metric, string> = { effective: '#3b5bdb', newUser: '#37b24d' };
+const COLORS: Record<Metric, ChartColor> = { effective: CHART_PALETTE[0], newUser: CHART_PALETTE[2] };
 
 const hasUsers = (rows: readonly UserDay[]) => rows.some((r) => r.effective > 0 || r.newUser > 0);
 

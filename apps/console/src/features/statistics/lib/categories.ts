@@ -1,4 +1,5 @@
 import type { ReportDay } from '@beacon/shared';
+import { CHART_PALETTE, lightOf, type ChartColor } from '../../../components/charts';
 
 /** The trend's categories (part 2 §2): counts on the left axis, rates (in %) on the right one. */
 export const COUNT_CATEGORIES = ['push', 'dispatch', 'reach', 'show', 'click'] as const;
@@ -32,17 +33,22 @@ export const DEFAULT_SELECTED: readonly Category[] = COUNT_CATEGORIES;
 export const hasSends = (rows: readonly ReportDay[]): boolean =>
   rows.some((r) => r.push > 0 || r.dispatch > 0 || r.reach > 0 || r.show > 0 || r.click > 0);
 
-/** Chart colours, one per category (stable whatever is selected). */
-export const CATEGORY_COLORS: Record<Category, string> = {
-  push: '#3b5bdb',
-  dispatch: '#1098ad',
-  reach: '#37b24d',
-  show: '#f59f00',
-  click: '#e8590c',
-  conversion: '#ae3ec9',
-  dispatchRate: '#748ffc',
-  reachRate: '#69db7c',
-  showRate: '#ffd43b',
-  clickRate: '#ff922b',
-  conversionRate: '#da77f2',
+const [PUSH, DISPATCH, REACH, SHOW, CLICK, CONVERSION] = CHART_PALETTE;
+
+/**
+ * Chart colours, one per category (stable whatever is selected), from the chart palette: a rate takes the light partner
+ * of the count it divides.
+ */
+export const CATEGORY_COLORS: Record<Category, ChartColor> = {
+  push: PUSH,
+  dispatch: DISPATCH,
+  reach: REACH,
+  show: SHOW,
+  click: CLICK,
+  conversion: CONVERSION,
+  dispatchRate: lightOf(DISPATCH),
+  reachRate: lightOf(REACH),
+  showRate: lightOf(SHOW),
+  clickRate: lightOf(CLICK),
+  conversionRate: lightOf(CONVERSION),
 };

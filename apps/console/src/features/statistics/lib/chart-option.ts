@@ -1,6 +1,7 @@
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { CHART_PALETTE, type ChartColor } from '../../../components/charts';
 
 /** The echarts options the statistics charts use (types only: echarts itself loads with the chart component). */
 export type StatChartOption = ComposeOption<
@@ -11,7 +12,8 @@ export type StatChartOption = ComposeOption<
 export interface ChartSeries {
   key: string;
   name: string;
-  color: string;
+  /** a colour of the chart palette */
+  color: ChartColor;
   values: readonly number[];
   /** A rate in %: drawn against the right axis. */
   rate?: boolean;
@@ -42,7 +44,7 @@ export function seriesOption(
   const hasRates = series.some((s) => s.rate);
   return {
     animation: options.animation ?? true,
-    color: series.map((s) => s.color),
+    color: [...CHART_PALETTE],
     grid: { left: 8, right: 8, top: 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     tooltip: { trigger: 'axis', confine: true },
     xAxis: {
@@ -96,6 +98,12 @@ export function seriesOption(
     ),
   };
 }
+
+/** An option drawn with the chart palette (StatChart gives every option through this): its `color` list is the palette. */
+export const withPalette = (option: StatChartOption): StatChartOption => ({
+  ...option,
+  color: [...CHART_PALETTE],
+});
 
 /** Whether the reader asked for less motion (no chart animation then). */
 export const prefersReducedMotion = (): boolean =>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, hasSends, isRate } from './categories';
+import { CHART_PALETTE } from '../../../components/charts';
+import { CATEGORY_COLORS, categoriesOf, hasSends, isRate } from './categories';
 import { cardFigures } from './figures';
 import { formatCount, formatRate } from './format';
-import { seriesOption } from './chart-option';
+import { seriesOption, withPalette } from './chart-option';
 
 describe('yesterday cards', () => {
   it('writes each figure and its change: counts in %, rates in points', () => {
@@ -71,8 +72,8 @@ describe('chart options', () => {
     const option = seriesOption(
       ['2026-03-01', '2026-03-02'],
       [
-        { key: 'push', name: 'Pushed', color: '#000', values: [3, 4] },
-        { key: 'clickRate', name: 'Click rate', color: '#111', values: [10, 20], rate: true },
+        { key: 'push', name: 'Pushed', color: CHART_PALETTE[0], values: [3, 4] },
+        { key: 'clickRate', name: 'Click rate', color: CHART_PALETTE[12], values: [10, 20], rate: true },
       ],
       format,
     );
@@ -81,7 +82,25 @@ describe('chart options', () => {
     expect(series[1]?.data).toEqual([10, 20]);
     const axes = option.yAxis as Array<{ show: boolean }>;
     expect(axes.map((a) => a.show)).toEqual([true, true]);
-    const countsOnly = seriesOption(['d'], [{ key: 'push', name: 'P', color: '#000', values: [1] }], format);
+    const countsOnly = seriesOption(
+      ['d'],
+      [{ key: 'push', name: 'P', color: CHART_PALETTE[0], values: [1] }],
+      format,
+    );
     expect((countsOnly.yAxis as Array<{ show: boolean }>).map((a) => a.show)).toEqual([true, false]);
+  });
+
+  it('draws with the chart palette: the option’s colour list, and every category’s own colour of it', () => {
+    const option = seriesOption(
+      ['d'],
+      [{ key: 'push', name: 'P', color: CATEGORY_COLORS.push, values: [1] }],
+      format,
+    );
+    expect(option.color).toEqual([...CHART_PALETTE]);
+    const colors = Object.values(CATEGORY_COLORS);
+    expect(colors.every((c) => (CHART_PALETTE as readonly string[]).includes(c))).toBe(true);
+    expect(new Set(colors).size).toBe(colors.length);
+    // StatChart gives echarts every option through withPalette, whatever colours the option brought
+    expect(withPalette({ ...option, color: ['#123456'] }).color).toEqual([...CHART_PALETTE]);
   });
 });

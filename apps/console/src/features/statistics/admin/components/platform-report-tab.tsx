@@ -1,6 +1,13 @@
 import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_STAT_PAGE_SIZES, type PeriodAppRow, type PeriodRow } from '@beacon/shared';
+import {
+  PLATFORM_STAT_PAGE_SIZES,
+  REPORT_PERIOD_UNITS,
+  ReportTimeType,
+  snapRange,
+  type PeriodAppRow,
+  type PeriodRow,
+} from '@beacon/shared';
 import { useGlobalReport } from '../api/get-global-report';
 import { useGlobalReportList } from '../api/get-global-report-list';
 import { useAdminFormat } from '../lib/format';
@@ -32,8 +39,18 @@ const COLUMNS = [
   'clickRate',
 ];
 
+const BY_TITLE = {
+  1: 'statisticsAdmin.report.byDay',
+  2: 'statisticsAdmin.report.byWeek',
+  3: 'statisticsAdmin.report.byMonth',
+} as const;
+
+/** The grouping of the URL's timeType: 2 week, 3 month, anything else day. */
+const timeTypeOf = (v: string | null): ReportTimeType =>
+  v === '2' ? ReportTimeType.WEEK : v === '3' ? ReportTimeType.MONTH : ReportTimeType.DAY;
+
 /**
- * /platformsettings?tab=report (levels 100 and 150): the figures by day or ISO week for an app (or every app),
+ * /platformsettings?tab=report (levels 100 and 150): the figures by day, ISO week or month for an app (or every app),
  * countries and a message type: the total, the trend, and one row per period and app (20 a page).
  */
 export default function PlatformReportTab() {
@@ -45,7 +62,7 @@ export default function PlatformReportTab() {
     appId: urlNumber(url.params.get('appId')),
     countries: (url.params.get('country') ?? '').split(',').filter(Boolean),
     msgType: msgType === '1' ? 1 : msgType === '2' ? 2 : undefined,
-    timeType: url.params.get('timeType') === '2' ? 2 : 1,
+    timeType: timeTypeOf(url.params.get('timeType')),
     range: url.range,
   };
   const body = {
@@ -58,14 +75,21 @@ export default function PlatformReportTab() {
   const stat = useGlobalReport(body);
   const list = useGlobalReportList({ ...body, pageNo: url.page, pageSize: PLATFORM_STAT_PAGE_SIZES.report });
   const write = (c: string, v: number) => (c.endsWith('Rate') ? format.rate(v) : format.count(v));
-  const change = (p: Partial<ReportFilterValue>) =>
+  // switching to weeks or months widens the range to whole periods (what the pickers then show)
+  const snapped = (p: Partial<ReportFilterValue>) => {
+    const unit = p.timeType ? REPORT_PERIOD_UNITS[p.timeType] : 'day';
+    return unit === 'day' || p.range ? p.range : snapRange('platform', unit, filter.range);
+  };
+  const change = (p: Partial<ReportFilterValue>) => {
+    const range = snapped(p);
     url.set({
       ...('appId' in p ? { appId: p.appId ? String(p.appId) : undefined } : {}),
       ...(p.countries ? { country: p.countries.join(',') } : {}),
       ...('msgType' in p ? { msgType: p.msgType ? String(p.msgType) : undefined } : {}),
-      ...(p.timeType ? { timeType: p.timeType === 2 ? '2' : undefined } : {}),
-      ...(p.range ? { start: p.range.start, end: p.range.end } : {}),
+      ...(p.timeType ? { timeType: p.timeType === ReportTimeType.DAY ? undefined : String(p.timeType) } : {}),
+      ...(range ? { start: range.start, end: range.end } : {}),
     });
+  };
   const period = (r: PeriodRow) => (r.start === r.end ? r.period : `${r.period} (${r.start} – ${r.end})`);
   return (
     <>
@@ -80,7 +104,7 @@ export default function PlatformReportTab() {
         }))}
       />
       <TrendCard
-        title={t(filter.timeType === 2 ? 'statisticsAdmin.report.byWeek' : 'statisticsAdmin.report.byDay')}
+        title={t(BY_TITLE[filter.timeType])}
         testId="admin-report-trend"
         loading={stat.isLoading}
         metrics={TREND}

@@ -139,4 +139,21 @@ describe('platform report tab', () => {
     await waitFor(() => expect(lastBody('/tcm/global/msg/stat')).toMatchObject({ timeType: 2 }));
     expect(lastBody('/tcm/global/msg/list')).toMatchObject({ timeType: 2, pageNo: 1, pageSize: 20 });
   });
+
+  it('groups by month over whole months, picked by year and month instead of days', async () => {
+    renderAt('/platformsettings?tab=report', <PlatformReportTab />);
+    await screen.findByTestId('admin-report-table');
+    expect(screen.getAllByTestId('admin-stat-range').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByText('Month'));
+    // the default range (the last 7 days ending yesterday) widens to its months, up to today at the latest
+    const today = utcDay();
+    const start = `${range.start.slice(0, 7)}-01`;
+    const end = Y.slice(0, 7) === today.slice(0, 7) ? today : Y;
+    await waitFor(() => expect(lastBody('/tcm/global/msg/stat')).toMatchObject({ timeType: 3, start, end }));
+    expect(lastBody('/tcm/global/msg/list')).toMatchObject({ timeType: 3, start, end });
+    expect(screen.queryAllByTestId('admin-stat-range')).toEqual([]);
+    expect(screen.getByTestId('admin-report-month-range')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toContain('timeType=3');
+    expect(screen.getByTestId('admin-report-trend').textContent).toContain('By month');
+  });
 });

@@ -1,10 +1,11 @@
 import { Flex, Segmented, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryCodes, countryName, ReportTimeType } from '@beacon/shared';
+import { countryCodes, countryName, REPORT_PERIOD_UNITS, ReportTimeType } from '@beacon/shared';
 import { useAdminFormat } from '../lib/format';
 import type { DayRange } from '../lib/range';
 import { AppSelect } from './app-select';
+import { PeriodRangeSelect } from './period-range-select';
 import { RangeSelect } from './range-select';
 
 export interface ReportFilterValue {
@@ -12,7 +13,7 @@ export interface ReportFilterValue {
   countries: string[];
   /** 1 notification, 2 pass-through, undefined every message */
   msgType: 1 | 2 | undefined;
-  timeType: 1 | 2;
+  timeType: ReportTimeType;
   range: DayRange;
 }
 
@@ -21,10 +22,14 @@ interface ReportFiltersProps {
   onChange: (patch: Partial<ReportFilterValue>) => void;
 }
 
-/** The report tab's filters: app, countries, message type, day or ISO week, the range. */
+/**
+ * The report tab's filters: app, countries, message type, the grouping (day, ISO week or month) and its range: days
+ * with the range picker, weeks or months as a from/to of year and week or month.
+ */
 export function ReportFilters({ value, onChange }: ReportFiltersProps) {
   const { t } = useTranslation();
   const { lang } = useAdminFormat();
+  const unit = REPORT_PERIOD_UNITS[value.timeType];
   const countries = useMemo(() => {
     const collator = new Intl.Collator(lang);
     return countryCodes()
@@ -62,13 +67,23 @@ export function ReportFilters({ value, onChange }: ReportFiltersProps) {
         value={value.timeType}
         aria-label={t('statisticsAdmin.report.grouping')}
         data-testid="admin-report-grouping"
-        onChange={(v) => onChange({ timeType: v === 2 ? 2 : 1 })}
+        onChange={(timeType) => onChange({ timeType })}
         options={[
           { value: ReportTimeType.DAY, label: t('statisticsAdmin.report.day') },
           { value: ReportTimeType.WEEK, label: t('statisticsAdmin.report.week') },
+          { value: ReportTimeType.MONTH, label: t('statisticsAdmin.report.month') },
         ]}
       />
-      <RangeSelect kind="platform" value={value.range} onChange={(range) => onChange({ range })} />
+      {unit === 'day' ? (
+        <RangeSelect kind="platform" value={value.range} onChange={(range) => onChange({ range })} />
+      ) : (
+        <PeriodRangeSelect
+          kind="platform"
+          unit={unit}
+          value={value.range}
+          onChange={(range) => onChange({ range })}
+        />
+      )}
     </Flex>
   );
 }

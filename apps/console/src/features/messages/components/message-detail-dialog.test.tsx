@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MessageRow } from '@beacon/shared';
+import {
+  appInfo,
+  messageDetail,
+  messageRow,
+  ok,
+  restoreAfterEach,
+  slow,
+  stubApi,
+} from '../../../test/screen-api';
+import { renderAt } from '../../../test-utils';
+import { MessageDetailDialog } from './message-detail-dialog';
+
+const FIGURES = {
+  status: 1,
+  pushCount: 1200,
+  targetCount: 1500,
+  dispatchCount: 1000,
+  arriveAll: 800,
+  reachRate: 80,
+  show: 400,
+  showRate: 50,
+  click: 100,
+  clickRate: 25,
+};
+const ROW = messageRow({
+  id: 3,
+  msgId: 30,
+  msgType: 1,
+  title: 'Flash sale',
+  scheduleType: 1,
+  scheduleDate: null,
+  ...FIGURES,
+});
+const FUNNEL = {
+  push: 1200,
+  channelReach: 1000,
+  targetReceive: 900,
+  targetReach: 800,
+  show: 400,
+  click: 100,
+  waiting: 0,
+  waitingNext: null,
+};
+
+// the forecast made at save: its "Sends" row sets the counted sends beside it (the funnel's channel reach, or the
+// record's dispatched: the same counter)
+const FORECAST = {
+  exact: true,
+  send: 1100,
+  losses: [{ type: 104, count: 100 }],
+  at: '2030-01-01T00:00:00.000Z',
+};
+
+let level = 200;
+let calls: string[] = [];
+
+beforeEach(() => {
+  calls = [];
+  stubApi((url) => {
+    calls.push(new URL(url, 'http://console.test').pathname);
+    if (url.endsWith('/app/1/info')) return ok(appInfo({ projectLevel: level, serverUTC: '+0000' }));
+    if (url.endsWith('/msg/detail'))
+      return ok(
+        messageDetail({
+          ...ROW,
+          data: { noti_title: 'Flash sale' },
+          scheduleUTC: '+0000',
+          forecast: FORECAST,
+        }),
+      );
+    if (url.endsWith('/msg/30/lose'))
+      return ok({ total: 1200, messageDistributionLoseList: [{ type: 104, count: 200, loseRate: 16.67 }] });
+    if (url.endsWith('/msg/30/funnel')) return ok(FUNNEL);
+    return undefined;
+  });
+});
+restoreAfterEach();
+
+const open = () =>
+  renderAt('/app/1/data/push', <MessageDetailDialog appId={1} row={ROW as MessageRow} onClose={() => {}} />);
+
+describe('MessageDetailDialog, the funnel by project level (part 2 §2)', () => {
+  it('asks project level 100 for the funnel and shows its six steps', async () => {
+    level = 100;
+    open();
+    const push = await screen.findByTestId('funnel-push', undefined, slow);
+    expect(push.textContent).toContain('1,200');
+    expect(screen.getByTestId('funnel-channelReach').textContent).toContain('1,000');
+    expect(calls).toContain('/tcm/v1/app/1/msg/30/funnel');
+    expect(screen.queryByTestId('detail-figures')).toBeNull();
+    await waitFor(
+      () => expect(screen.getByTestId('forecast-row-send').textContent).toBe('Sends1,1001,000'),
+      slow,
+    );
+  });
+
+  it.each([200, 300, 400, 500])(
+    'shows level %i the message’s own figures with the loss popovers, without asking for the funnel',
+    async (projectLevel) => {
+      level = projectLevel;
+      open();
+      const figures = await screen.findByTestId('detail-figures', undefined, slow);
+      const items = [...figures.querySelectorAll('.ant-descriptions-item')].map((i) => [
+        i.querySelector('.ant-descriptions-item-label')?.textContent,
+        i.querySelector('.ant-descriptions-item-content')?.textContent,
+      ]);
+      expect(items).toEqual([
+        ['Targeted', '1,500'],
+        ['Push', '1,200'],
+        ['Dispatched', '1,000 (83.33%)'],
+        ['Reached', '800 (80%)'],
+        ['Shown', '400 (50%)'],
+        ['Clicked', '100 (25%)'],
+      ]);
+      const section = screen.getByTestId('detail-figures-section');
+      expect(within(section).getByTestId('loss-trigger-dispatch')).toBeTruthy();
+      expect(within(section).getByTestId('loss-trigger-show')).toBeTruthy();
+      // the forecast's counted sends are the record's dispatched (every section that could ask for the funnel is up)
+      await waitFor(
+        () => expect(screen.getByTestId('forecast-row-send').textContent).toBe('Sends1,1001,000'),
+        slow,
+      );
+      expect(screen.queryByTestId('funnel')).toBeNull();
+      expect(calls.filter((c) => c.endsWith('/funnel'))).toEqual([]);
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,65 @@
+import { Descriptions } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageRow } from '@beacon/shared';
+import { formatCount, formatRate, ratio } from '../lib/format';
+import { showsDashes } from '../lib/message-status';
+
+/** What a count reads while nothing is counted yet (a scheduled message). */
+export const DASH = '–';
+const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
+
+type Figures = Pick<
+  MessageRow,
+  | 'status'
+  | 'targetCount'
+  | 'pushCount'
+  | 'dispatchCount'
+  | 'arriveAll'
+  | 'reachRate'
+  | 'show'
+  | 'showRate'
+  | 'click'
+  | 'clickRate'
+>;
+
+interface RowFiguresProps {
+  row: Figures;
+  testId: string;
+  title?: ReactNode;
+  /** figures a line (6: the list's expanded row) */
+  column?: number;
+}
+
+/**
+ * A message's own figures as its list row has them: targeted, push, dispatched, reached, shown and clicked, each with
+ * its rate (the list's expanded row, and the detail dialog of readers who do not see the funnel).
+ */
+export function RowFigures({ row, testId, title, column = 6 }: RowFiguresProps) {
+  const { t } = useTranslation();
+  const dash = showsDashes(row.status);
+  return (
+    <Descriptions size="small" column={column} title={title} data-testid={testId}>
+      <Descriptions.Item label={t('messages.stats.targeted')}>
+        {formatCount(row.targetCount)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('messages.detail.funnelSteps.push')}>
+        {num(row.pushCount, dash)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.dispatched')}>
+        {dash
+          ? DASH
+          : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
+      </Descriptions.Item>
+      <Descriptions.Item
+        label={t('messages.columns.reached')}
+      >{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.shown')}>
+        {dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}
+      </Descriptions.Item>
+      <Descriptions.Item
+        label={t('messages.columns.clicked')}
+      >{`${formatCount(row.click)} (${formatRate(row.clickRate)})`}</Descriptions.Item>
+    </Descriptions>
+  );
+}
