@@ -34,6 +34,17 @@ export const MESSAGE_LIMITS = {
   estimateDebounceMs: 250,
 } as const;
 
+/**
+ * A message's push speed (`speedLimit`, devices a second): 0 for no limit, else MESSAGE_LIMITS' range. The one rule:
+ * the console's field checks it and the server answers 21025 (speed limit illegal) when it fails.
+ */
+export const PushSpeed = z
+  .number()
+  .int()
+  .refine((v) => v === 0 || (v >= MESSAGE_LIMITS.speedMin && v <= MESSAGE_LIMITS.speedMax), {
+    message: `must be 0 (no limit) or ${MESSAGE_LIMITS.speedMin}–${MESSAGE_LIMITS.speedMax} a second`,
+  });
+
 const noSpace = (what: string) =>
   singleLineText({ trim: false }).regex(/^\S+$/, `${what} must not contain whitespace`);
 /** A URL or file handle as the console sends it, untrimmed. */

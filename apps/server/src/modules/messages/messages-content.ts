@@ -7,6 +7,7 @@ import {
   MESSAGE_LIMITS,
   MessageType,
   NotificationData,
+  PushSpeed,
   type ContentByLanguage,
   type ContentCheckResult,
   type MessageSave,
@@ -119,8 +120,8 @@ export async function linkedMaterial(
 
 /** The speed limit: 0 (none) or the range the console's field allows; else 21025 saying what to send instead. */
 export function checkSpeedLimit(speedLimit: number): void {
+  if (PushSpeed.safeParse(speedLimit).success) return;
   const { speedMin: min, speedMax: max } = MESSAGE_LIMITS;
-  if (speedLimit === 0 || (speedLimit >= min && speedLimit <= max)) return;
   throw new ApiError(ErrorCodes.SPEED_LIMIT_ILLEGAL, (lang) => {
     if (lang === 'zh') return `发送速度不合法：speedLimit 须为 0（不限速）或每秒 ${min}–${max} 条`;
     if (lang === 'fr')

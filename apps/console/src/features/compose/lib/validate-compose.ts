@@ -9,6 +9,7 @@ import {
   MESSAGE_LIMITS,
   MessageSave,
   NotificationData,
+  PushSpeed,
   ScheduleType,
   TargetingType,
   TESTER_TARGETING,
@@ -219,8 +220,8 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   if (v.ttlHours !== null && (!Number.isInteger(v.ttlHours) || v.ttlHours < 1 || v.ttlHours > 12))
     add(['ttlHours'], 'ttlRange');
   if (v.slowPush) {
-    const s = v.speedLimit;
-    if (s === null || !Number.isInteger(s) || s < MESSAGE_LIMITS.speedMin || s > MESSAGE_LIMITS.speedMax) {
+    // slow push on: a speed is required, and 0 (no limit) is the switch's off position, not a speed
+    if (v.speedLimit === null || v.speedLimit === 0 || !PushSpeed.safeParse(v.speedLimit).success) {
       add(['speedLimit'], 'speedRange', { min: MESSAGE_LIMITS.speedMin, max: MESSAGE_LIMITS.speedMax });
     }
   }
