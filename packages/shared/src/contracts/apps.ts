@@ -127,6 +127,8 @@ export const AppDetail = AppInfo.extend({
   appKey: z.string(),
   serverKey: z.string(),
   commercialEnable: z.boolean(),
+  /** Its Firebase project's FCM quota, messages a minute, shared by every sending process (FCM's default 600,000). */
+  fcmQuotaPerMinute: z.number().int(),
   firebaseJsonDisplay: z.object({ project_id: z.string(), client_email: z.string() }).nullable(),
   firebaseJsonName: z.string(),
   multiLangList: z.array(z.string()),
@@ -174,6 +176,22 @@ export const LimitCountParams = AppIdParams.extend({
     .regex(/^\d+$/, 'must be digits')
     .transform(Number)
     .pipe(z.number().int().min(1, 'must be above 0').max(1_000_000, 'must be at most 1000000')),
+});
+
+/** FCM's quota of a project, messages a minute: FCM grants 600,000 by default and raises it on request. */
+export const FCM_QUOTA_LIMITS = { min: 60, max: 100_000_000, default: 600_000 } as const;
+export const FcmQuotaParams = AppIdParams.extend({
+  perMinute: z
+    .string()
+    .regex(/^\d+$/, 'must be digits (messages a minute)')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(FCM_QUOTA_LIMITS.min, `must be at least ${FCM_QUOTA_LIMITS.min}`)
+        .max(FCM_QUOTA_LIMITS.max, `must be at most ${FCM_QUOTA_LIMITS.max}`),
+    ),
 });
 
 export const FirebaseReplaceRequest = z.object({
@@ -270,6 +288,15 @@ export const appCalls = {
     path: '/tcm/v1/app/:appId/limit/count/:limitCount',
     summary: 'Daily push limit count (above 0)',
     params: LimitCountParams,
+    body: EmptyBody,
+    data: Done,
+  }),
+  fcmQuota: defineCall({
+    method: 'POST',
+    path: '/tcm/v1/app/:appId/fcm/quota/:perMinute',
+    summary:
+      "The FCM quota of the app's Firebase project, messages a minute: every sending process of every host shares it",
+    params: FcmQuotaParams,
     body: EmptyBody,
     data: Done,
   }),

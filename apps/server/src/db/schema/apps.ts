@@ -31,6 +31,8 @@ export const apps = pgTable(
     advanceTarget: boolean('advance_target').notNull().default(false),
     limitEnable: boolean('limit_enable').notNull().default(false),
     limitCount: integer('limit_count').notNull().default(0),
+    /** its Firebase project's FCM quota, messages a minute, shared by every sender (migration 0031) */
+    fcmQuotaPerMin: integer('fcm_quota_per_min').notNull().default(600_000),
     wifiReportTime: integer('wifi_report_time').notNull().default(6),
     mobileReportTime: integer('mobile_report_time').notNull().default(2),
     uploadFileLimit: integer('upload_file_limit').notNull().default(30),

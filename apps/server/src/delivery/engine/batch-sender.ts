@@ -24,6 +24,10 @@ export interface SenderDeps {
   app: FcmApp | undefined;
   payload: PayloadCache;
   limiter: SpeedLimiter | undefined;
+  /** the app's Firebase project's FCM quota, shared by every sender of the project (none: no credentials) */
+  quota: SpeedLimiter | undefined;
+  /** FCM answered a project-quota 429: the project's shared rate goes down for every sender */
+  onQuotaExceeded?: () => void;
   /** requests in flight at most (a sliding window: a new one starts as soon as one ends) */
   window: number;
   leaseSeconds: number;
@@ -58,18 +62,20 @@ export class BatchSender {
   ) {}
 
   /**
-   * Starts one device's request once the speed limit and the window allow it: at once (undefined) when the window
-   * has room and the message has no speed limit, else the promise of the start.
+   * Starts one device's request once the speed limit, the project's quota and the window allow it: at once
+   * (undefined) when the window has room and neither paces it, else the promise of the start.
    */
   send(item: SendItem): Promise<void> | undefined {
     if (this.failure) throw this.failure;
-    if (this.deps.limiter || this.inflight >= this.deps.window) return this.sendLater(item);
+    if (this.deps.limiter || this.deps.quota || this.inflight >= this.deps.window)
+      return this.sendLater(item);
     this.start(item);
     return undefined;
   }
 
   private async sendLater(item: SendItem): Promise<void> {
     if (this.deps.limiter) await this.deps.limiter.take(1);
+    if (this.deps.quota) await this.deps.quota.take(1);
     while (this.inflight >= this.deps.window) await new Promise<void>((r) => (this.wake = r));
     this.start(item);
   }
@@ -128,6 +134,7 @@ export class BatchSender {
         this.deps.onAuthFailure?.(r.message);
         break;
       case 'retry': {
+        if (r.reason === 'quota') this.deps.onQuotaExceeded?.();
         const attempt = (item.attempts ?? 0) + 1;
         const delay = retryDelayMs(attempt, r);
         if (Date.now() + delay > this.deps.deadline || attempt >= this.deps.maxAttempts) {

@@ -39,6 +39,10 @@ export interface EngineMessage {
   /** a journey's later step: its audience is the devices its branch took (this message's id in journey_members) */
   journeyStepId: number | null;
   firebaseJsonEnc: string | null;
+  /** the app's Firebase project ('' without credentials) and its FCM quota, messages a minute (the smallest setting of
+   * the project's apps: they share one quota) */
+  firebaseProjectId: string;
+  fcmQuotaPerMin: number;
   /** composed from a material: its national attributes at save time (loss 109); null otherwise */
   materialCountries: NationalAttributes | null;
 }
@@ -59,7 +63,10 @@ export class EngineRepository {
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
               CASE WHEN m.journey_gated THEN m.id::int END AS "journeyStepId",
               a.new_device_protection AS "newDeviceProtection", a.firebase_json_enc AS "firebaseJsonEnc",
-              m.material_countries AS "materialCountries"
+              m.material_countries AS "materialCountries", a.firebase_project_id AS "firebaseProjectId",
+              CASE WHEN a.firebase_project_id = '' THEN a.fcm_quota_per_min
+                   ELSE (SELECT min(x.fcm_quota_per_min) FROM apps x WHERE x.firebase_project_id = a.firebase_project_id)
+              END AS "fcmQuotaPerMin"
        FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = $1`,
       [id],
     );
@@ -209,6 +216,50 @@ export class EngineRepository {
       { prepared: true },
     );
     return row?.wait ?? 0;
+  }
+
+  /**
+   * Reserves the next `slots` sends of a Firebase project's FCM quota for the calling process (fcm_project_pace, one
+   * timeline per project shared by every sender on every host): the slots take `slots / rate` of the timeline, at the
+   * quota lowered by the project's 429s (`factor`, growing back by 2 % a second). Returns when they start (ms from
+   * now) and how long they take. The database's clock decides, as for reservePace.
+   */
+  async reserveProjectPace(
+    projectId: string,
+    slots: number,
+    perMinute: number,
+  ): Promise<{ waitMs: number; spanMs: number }> {
+    const factorNow = `LEAST(1, p.factor + 0.02 * extract(epoch FROM clock_timestamp() - p.touched_at))`;
+    const [row] = await this.database.query<{ endMs: number; spanMs: number }>(
+      `INSERT INTO fcm_project_pace AS p (project_id, next_at, factor, touched_at)
+       VALUES ($1, clock_timestamp() + make_interval(secs => $2::float8 * 60 / $3::float8), 1, clock_timestamp())
+       ON CONFLICT (project_id) DO UPDATE
+         SET factor = ${factorNow},
+             next_at = GREATEST(p.next_at, clock_timestamp())
+                       + make_interval(secs => $2::float8 * 60 / ($3::float8 * ${factorNow})),
+             touched_at = clock_timestamp()
+       RETURNING (extract(epoch FROM p.next_at - clock_timestamp()) * 1000)::float8 AS "endMs",
+                 ($2::float8 * 60000 / ($3::float8 * p.factor))::float8 AS "spanMs"`,
+      [projectId, slots, perMinute],
+      { prepared: true },
+    );
+    return row
+      ? { waitMs: row.endMs - row.spanMs, spanMs: row.spanMs }
+      : { waitMs: 0, spanMs: (slots * 60_000) / perMinute };
+  }
+
+  /**
+   * A project-quota 429: halves the project's rate for every sender (at most once a second, however many senders
+   * saw it; no lower than 5 % of the quota).
+   */
+  async lowerProjectPace(projectId: string): Promise<void> {
+    await this.database.query(
+      `UPDATE fcm_project_pace AS p
+       SET factor = GREATEST(0.05, LEAST(1, p.factor + 0.02 * extract(epoch FROM clock_timestamp() - p.touched_at)) * 0.5),
+           touched_at = clock_timestamp(), lowered_at = clock_timestamp()
+       WHERE project_id = $1 AND (lowered_at IS NULL OR lowered_at < clock_timestamp() - interval '1 second')`,
+      [projectId],
+    );
   }
 
   /** Forgets a finished message's pace. */

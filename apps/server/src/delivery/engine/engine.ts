@@ -89,6 +89,9 @@ const STOPPING = new Set<number>([
 export class DeliveryEngine {
   private readonly stopping = new Set<number>();
   private readonly limiters = new Map<number, SpeedLimiter>();
+  /** per Firebase project and quota: the pace of its FCM quota, shared through the database with every sender */
+  private readonly quotas = new Map<string, SpeedLimiter>();
+  private readonly lowered = new Map<string, number>();
   private readonly apps = new Map<number, FcmApp>();
   private readonly settings: EngineSettings;
   private readonly active = new Set<Promise<unknown>>();
@@ -214,6 +217,41 @@ export class DeliveryEngine {
     return audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
   }
 
+  /**
+   * The pace of the message's Firebase project under its FCM quota: one per project and quota in this process, its
+   * slots reserved in the database's timeline of the project, which every sending process on every host shares.
+   */
+  private quotaFor(msg: EngineMessage): SpeedLimiter | undefined {
+    if (!msg.firebaseProjectId || !(msg.fcmQuotaPerMin > 0)) return undefined;
+    const key = `${msg.firebaseProjectId}\n${msg.fcmQuotaPerMin}`;
+    let quota = this.quotas.get(key);
+    if (!quota) {
+      const metrics = this.deps.metrics;
+      quota = new SpeedLimiter(
+        msg.fcmQuotaPerMin / 60,
+        metrics ? (seconds) => metrics.tokenWait('fcm_quota', seconds) : undefined,
+        (spanMs) =>
+          this.deps.repo.reserveProjectPace(
+            msg.firebaseProjectId,
+            Math.max(1, Math.round((spanMs * msg.fcmQuotaPerMin) / 60_000)),
+            msg.fcmQuotaPerMin,
+          ),
+      );
+      this.quotas.set(key, quota);
+    }
+    return quota;
+  }
+
+  /** A project-quota 429: lowers the project's shared rate, asked at most once a second from this process. */
+  private lowerQuota(projectId: string): void {
+    const now = Date.now();
+    if (!projectId || (this.lowered.get(projectId) ?? 0) > now - 1000) return;
+    this.lowered.set(projectId, now);
+    void this.deps.repo
+      .lowerProjectPace(projectId)
+      .catch((err: unknown) => this.deps.log.error({ err, projectId }, 'lowering the FCM quota pace failed'));
+  }
+
   private fcmApp(msg: EngineMessage): FcmApp | undefined {
     const cached = this.apps.get(msg.appId);
     if (cached) return cached;
@@ -321,6 +359,8 @@ export class DeliveryEngine {
           app: this.fcmApp(msg),
           payload: new PayloadCache(payloadOf(msg, this.deps.publicUrl)),
           limiter,
+          quota: this.quotaFor(msg),
+          onQuotaExceeded: () => this.lowerQuota(msg.firebaseProjectId),
           window: settings.window,
           leaseSeconds: settings.dispatchExpireSeconds,
           maxAttempts: settings.maxAttempts,

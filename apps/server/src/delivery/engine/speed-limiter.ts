@@ -1,8 +1,10 @@
 /**
- * Where a message's pace is kept for every process that sends it (EngineRepository.reservePace): reserves the next
- * `spanMs` of the message's sending time and answers how many ms from now that span starts.
+ * Where a pace is kept for every process that sends under it (EngineRepository.reservePace for a message's speed
+ * limit, reserveProjectPace for a Firebase project's quota): reserves the next `spanMs` of the shared timeline and
+ * answers how many ms from now that span starts — or, where the shared rate may be lower than asked (the quota after
+ * a 429), when it starts and how long the reserved slots take (`spanMs`, longer than asked at a lower rate).
  */
-export type PaceReserver = (spanMs: number) => Promise<number>;
+export type PaceReserver = (spanMs: number) => Promise<number | { waitMs: number; spanMs: number }>;
 
 /** The share of a second of the rate one reservation takes: a few round trips a second per sending process. */
 const RESERVE_SECONDS = 0.2;
@@ -17,6 +19,8 @@ const RESERVE_MAX = 1000;
 export class SpeedLimiter {
   private next = 0;
   private slotsLeft = 0;
+  /** the spacing of the reserved slots, ms (1000 / perSecond unless the shared rate is lower) */
+  private slotInterval = 0;
   private reserving: Promise<void> | undefined;
   private readonly block: number;
 
@@ -32,13 +36,14 @@ export class SpeedLimiter {
   /** Waits until `n` more sends are allowed. */
   async take(n: number): Promise<void> {
     if (this.perSecond <= 0) return;
-    const interval = 1000 / this.perSecond;
+    let interval = 1000 / this.perSecond;
     let start: number;
     if (this.reserve) {
       // slots left over from a reservation too small for n are never used: the limit is a ceiling
       while (this.slotsLeft < n) await this.refill(Math.max(n, this.block), interval);
       start = this.next;
       this.slotsLeft -= n;
+      interval = this.slotInterval;
     } else start = Math.max(Date.now(), this.next);
     this.next = start + n * interval;
     const wait = start - Date.now();
@@ -50,9 +55,12 @@ export class SpeedLimiter {
   /** One reservation at a time: takers that run out meanwhile wait for it. */
   private refill(slots: number, interval: number): Promise<void> {
     this.reserving ??= this.reserve!(slots * interval)
-      .then((waitMs) => {
+      .then((answer) => {
+        const { waitMs, spanMs } =
+          typeof answer === 'number' ? { waitMs: answer, spanMs: slots * interval } : answer;
         this.next = Date.now() + Math.max(0, waitMs);
         this.slotsLeft = slots;
+        this.slotInterval = spanMs / slots;
       })
       .finally(() => (this.reserving = undefined));
     return this.reserving;

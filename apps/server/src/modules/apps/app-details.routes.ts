@@ -42,6 +42,11 @@ export function registerAppDetailsRoutes(app: FastifyInstance, { details, apps, 
     return {};
   });
 
+  registerCall(app, appCalls.fcmQuota, appsPolicy.details, async ({ params }) => {
+    await details.setFcmQuota(params.appId, params.perMinute);
+    return {};
+  });
+
   registerCall(app, appCalls.limitCount, appsPolicy.details, async ({ params }) => {
     await details.setLimitCount(params.appId, params.limitCount);
     return {};

@@ -41,6 +41,7 @@ export class AppDetailsService {
       appKey: app.appKey,
       serverKey: '',
       commercialEnable: app.commercialEnable,
+      fcmQuotaPerMinute: app.fcmQuotaPerMin,
       firebaseJsonDisplay: app.firebaseJsonEnc
         ? { project_id: app.firebaseProjectId, client_email: app.firebaseClientEmail }
         : null,
@@ -75,6 +76,12 @@ export class AppDetailsService {
   async setLimitCount(appId: number, limitCount: number): Promise<void> {
     await this.editable(appId);
     await this.repo.update(appId, { limitCount });
+  }
+
+  /** Its Firebase project's FCM quota (every app of the project: the senders draw from the smallest). */
+  async setFcmQuota(appId: number, perMinute: number): Promise<void> {
+    await this.editable(appId);
+    await this.repo.update(appId, { fcmQuotaPerMin: perMinute });
   }
 
   /** Replaces the service-account key (sealed); only its project and client e-mail are ever shown. */
