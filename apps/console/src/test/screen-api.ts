@@ -53,6 +53,7 @@ export const appInfo = (fields: Record<string, unknown> = {}) => ({
   destroy: 0,
   serverUTC: '+0800',
   hasServiceAccount: true,
+  commercialEnable: false,
   ...fields,
 });
 
@@ -80,6 +81,7 @@ export const messageRow = (fields: Record<string, unknown>) => ({
   materialId: null,
   multiLangEnable: false,
   targetingType: 0,
+  audiencePackage: false,
   pushCount: 100,
   targetCount: 1234,
   dispatchCount: 0,
