@@ -163,6 +163,7 @@ export const abTestDetail = (fields: Record<string, unknown> = {}) => ({
   status: 2,
   createTime: '2030-01-01T00:00:00Z',
   targetingType: 0,
+  audiencePackage: false,
   abAllSent: false,
   appGroupId: null,
   appGroupParentMsgId: null,
