@@ -27,6 +27,7 @@ export * from './contracts/alerts';
 export * from './contracts/app-settings';
 export * from './status';
 export * from './message-actions';
+export * from './dmp-target';
 export * from './ab-significance';
 export * from './message-kinds';
 export * from './contracts/model-control';

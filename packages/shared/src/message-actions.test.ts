@@ -166,18 +166,19 @@ describe('row actions over every status, schedule and message type (part 2 §4)'
   });
 
   it.each(CASES)('msgType $msgType, status $status, $column: $cell', ({ msgType, status, column, cell }) => {
-    expect(messageActions(tableRow(msgType, status, column), 200, NOW)).toEqual(menu(cell));
+    expect(messageActions(tableRow(msgType, status, column), 200, NOW, true)).toEqual(menu(cell));
   });
 
   it.each(CASES)('a tester (500) sees only edit, copy, detail, material: $msgType/$status/$column', (c) => {
     const readOnly = menu(c.cell).filter((k) => ['edit', 'copy', 'detail', 'material'].includes(k));
-    expect(messageActions(tableRow(c.msgType, c.status, c.column), 500, NOW)).toEqual(readOnly);
+    expect(messageActions(tableRow(c.msgType, c.status, c.column), 500, NOW, true)).toEqual(readOnly);
   });
 
   it('levels 100 to 400 act, 500 does not', () => {
     const sending = tableRow(1, 4, 'now');
-    for (const level of [100, 200, 300, 400]) expect(messageActions(sending, level, NOW)).toContain('stop');
-    expect(messageActions(sending, 500, NOW)).toEqual(['copy', 'detail', 'material']);
+    for (const level of [100, 200, 300, 400])
+      expect(messageActions(sending, level, NOW, true)).toContain('stop');
+    expect(messageActions(sending, 500, NOW, true)).toEqual(['copy', 'detail', 'material']);
   });
 });
 
@@ -207,9 +208,15 @@ describe('the single rules', () => {
 
   it('never edits or cancels an A/B arm on its own; stop, recall, delete and material follow the arm', () => {
     const arm = row({ parentMsgId: 9 });
-    expect(messageActions(arm, 200, NOW)).toEqual(['copy', 'detail', 'stop', 'material']);
+    expect(messageActions(arm, 200, NOW, true)).toEqual(['copy', 'detail', 'stop', 'material']);
     const sentArm = row({ parentMsgId: 9, status: 1, scheduleType: 1, scheduleDate: null });
-    expect(messageActions(sentArm, 200, NOW)).toEqual(['copy', 'detail', 'recall', 'delete', 'material']);
+    expect(messageActions(sentArm, 200, NOW, true)).toEqual([
+      'copy',
+      'detail',
+      'recall',
+      'delete',
+      'material',
+    ]);
     expect(mayRecall({ ...sentArm, msgType: 2 }, NOW)).toBe(false);
   });
 
@@ -220,9 +227,9 @@ describe('the single rules', () => {
   });
 
   it('offers upload as material for notifications and cross only', () => {
-    expect(messageActions(row({ msgType: 1 }), 200, NOW)).toContain('material');
-    expect(messageActions(row({ msgType: 2 }), 200, NOW)).toContain('material');
-    expect(messageActions(row({ msgType: 9 }), 200, NOW)).not.toContain('material');
+    expect(messageActions(row({ msgType: 1 }), 200, NOW, true)).toContain('material');
+    expect(messageActions(row({ msgType: 2 }), 200, NOW, true)).toContain('material');
+    expect(messageActions(row({ msgType: 9 }), 200, NOW, true)).not.toContain('material');
   });
 });
 
@@ -290,15 +297,14 @@ describe('A/B tests (msgType 4)', () => {
   });
 
   it('without its arms, offers nothing that depends on them', () => {
-    expect(messageActions(ab(undefined), 200, NOW)).toEqual(['copy', 'detail', 'stop']);
-    expect(messageActions(ab([], { status: 1, scheduleType: 1, scheduleDate: null }), 200, NOW)).toEqual([
-      'copy',
-      'detail',
-    ]);
+    expect(messageActions(ab(undefined), 200, NOW, true)).toEqual(['copy', 'detail', 'stop']);
+    expect(
+      messageActions(ab([], { status: 1, scheduleType: 1, scheduleDate: null }), 200, NOW, true),
+    ).toEqual(['copy', 'detail']);
   });
 
   it('never offers upload as material', () => {
-    expect(messageActions(ab([arm(), arm()]), 200, NOW)).toEqual([
+    expect(messageActions(ab([arm(), arm()]), 200, NOW, true)).toEqual([
       'edit',
       'copy',
       'detail',

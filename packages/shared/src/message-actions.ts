@@ -3,6 +3,7 @@
  * it. Every rule reads the same small shape of a message and the current instant.
  */
 
+import { isDmpTargetClosed } from './dmp-target';
 import { isFileTargeting, MessageType, ScheduleType } from './message-kinds';
 import { ProjectLevel } from './permissions';
 import { canCancel, canDelete, canEdit, canRecall, canStop, MessageStatus as S } from './status';
@@ -37,6 +38,8 @@ export interface ActionArm {
 /** A message row as the rules read it. An A/B parent's schedule is its arms': the rules ignore its own. */
 export interface ActionRow extends ActionArm {
   targetingType: number;
+  /** The message (an A/B test: its targeting) names an audience package (dmp-target.ts); absent means it does not. */
+  audiencePackage?: boolean;
   /** Set on an arm of an A/B test. */
   parentMsgId?: number | null;
   /**
@@ -72,18 +75,22 @@ function deletable(m: ActionArm, now: number): boolean {
 
 /**
  * Edit: before sending (`canEdit`: 0, 2, 7, 11, 12, 13), never an A/B arm on its own, never a local-time schedule
- * that is not cancellable. An A/B parent also needs its arms: none of them deletable and each local-time arm
- * cancellable.
+ * that is not cancellable, never under the closed data-platform target (`dmpEnable` off and an audience package
+ * targeted). An A/B parent also needs its arms: none of them deletable and each local-time arm cancellable.
  */
-export function mayEdit(row: ActionRow, now: number): boolean {
-  if (!canEdit(row.status) || isArm(row)) return false;
+export function mayEdit(row: ActionRow, now: number, dmpEnable = true): boolean {
+  if (!canEdit(row.status) || isArm(row) || isDmpTargetClosed(row, dmpEnable)) return false;
   if (!isAbTest(row)) return !localLocked(row);
   const arms = armsOf(row);
   return arms.length > 0 && arms.every((arm) => !deletable(arm, now) && !localLocked(arm));
 }
 
-/** Copy: not for file targets (uploaded file 6, file link 7, and the spec's file type 9). */
-export function mayCopy(row: ActionRow, _now: number): boolean {
+/**
+ * Copy: not for file targets (uploaded file 6, file link 7, and the spec's file type 9), nor under the closed
+ * data-platform target (`dmpEnable` off and an audience package targeted).
+ */
+export function mayCopy(row: ActionRow, _now: number, dmpEnable = true): boolean {
+  if (isDmpTargetClosed(row, dmpEnable)) return false;
   return !isFileTargeting(row.targetingType) && row.targetingType !== SPEC_FILE_TARGETING;
 }
 
@@ -130,13 +137,19 @@ export function mayUploadAsMaterial(row: ActionRow, _now: number): boolean {
 
 /**
  * The row menu of part 2 §4 in menu order: what each rule allows, the actions that change a message (cancel, stop,
- * recall, delete) only for project levels 100–400; detail always.
+ * recall, delete) only for project levels 100–400; detail always. `dmpEnable` is the app's DMP switch (edit and copy
+ * are withheld when it is off and the row targets an audience package).
  */
-export function messageActions(row: ActionRow, projectLevel: number, now: number): MessageActionKey[] {
+export function messageActions(
+  row: ActionRow,
+  projectLevel: number,
+  now: number,
+  dmpEnable: boolean,
+): MessageActionKey[] {
   const acts = MESSAGE_ACTING_LEVELS.includes(projectLevel);
   const keys: MessageActionKey[] = [];
-  if (mayEdit(row, now)) keys.push('edit');
-  if (mayCopy(row, now)) keys.push('copy');
+  if (mayEdit(row, now, dmpEnable)) keys.push('edit');
+  if (mayCopy(row, now, dmpEnable)) keys.push('copy');
   keys.push('detail');
   if (acts && mayCancel(row, now)) keys.push('cancel');
   if (acts && mayStop(row, now)) keys.push('stop');

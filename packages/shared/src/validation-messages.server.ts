@@ -88,6 +88,10 @@ export const SERVER_STATIC: Readonly<Record<string, Pair>> = {
     'doit contenir au moins un identifiant publicitaire',
     '必须至少列出一个广告 ID',
   ],
+  'names an audience package while the app’s DMP switch is off': [
+    'nomme un paquet d’audience alors que le DMP de l’application est désactivé',
+    '在应用的 DMP 开关关闭时使用了人群包',
+  ],
   'is off for this app': ['est désactivé pour cette application', '在此应用中未开启'],
   'is required for a scheduled message': [
     'est obligatoire pour un message programmé',

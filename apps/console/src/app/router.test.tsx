@@ -72,6 +72,7 @@ function serve(ulevel: number) {
           destroy: 0,
           serverUTC: '+0000',
           hasServiceAccount: true,
+          commercialEnable: false,
         },
       });
     return reply({ status: 404, msg: 'Not found' }, 404);

@@ -53,6 +53,7 @@ export const appInfo = (fields: Record<string, unknown> = {}) => ({
   destroy: 0,
   serverUTC: '+0800',
   hasServiceAccount: true,
+  commercialEnable: false,
   ...fields,
 });
 
@@ -80,6 +81,7 @@ export const messageRow = (fields: Record<string, unknown>) => ({
   materialId: null,
   multiLangEnable: false,
   targetingType: 0,
+  audiencePackage: false,
   pushCount: 100,
   targetCount: 1234,
   dispatchCount: 0,
@@ -161,6 +163,7 @@ export const abTestDetail = (fields: Record<string, unknown> = {}) => ({
   status: 2,
   createTime: '2030-01-01T00:00:00Z',
   targetingType: 0,
+  audiencePackage: false,
   abAllSent: false,
   appGroupId: null,
   appGroupParentMsgId: null,

@@ -116,6 +116,9 @@ export const AbTestRow = z.object({
   status: z.number().int(),
   createTime: z.string(),
   targetingType: z.number().int(),
+  /** targets an audience package (dmpCustomize, dmpCustomizeGroup; a user group's conditions count): the closed
+   * data-platform target withholds edit and copy while the app's DMP switch is off (dmp-target.ts) */
+  audiencePackage: z.boolean(),
   abAllSent: z.boolean(),
   childMsgs: z.array(AbArmRow),
   /** an app-group send's group (the test composed in this app, and its copy in each other app); null otherwise */

@@ -30,6 +30,8 @@ export const AppInfo = z.object({
   /** The server's UTC offset, `±HHMM`. */
   serverUTC: z.string(),
   hasServiceAccount: z.boolean(),
+  /** the app's DMP switch (changeProjectDMP): off closes audience-package targets (dmp-target.ts) */
+  commercialEnable: z.boolean(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

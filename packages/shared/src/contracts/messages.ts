@@ -178,6 +178,9 @@ export const MessageRow = z.object({
   materialId: z.number().int().nullable(),
   multiLangEnable: z.boolean(),
   targetingType: z.number().int(),
+  /** targets an audience package (dmpCustomize, dmpCustomizeGroup; a user group's conditions count): the closed
+   * data-platform target withholds edit and copy while the app's DMP switch is off (dmp-target.ts) */
+  audiencePackage: z.boolean(),
   pushCount: z.number().int(),
   targetCount: z.number().int(),
   dispatchCount: z.number().int(),

@@ -85,6 +85,9 @@ export const ReviewItem = z.object({
   schedulePassed: z.boolean(),
   /** targets an uploaded file or a file link (copy is not offered for those) */
   file: z.boolean(),
+  /** targets an audience package (dmpCustomize, dmpCustomizeGroup; a user group's conditions count): the closed
+   * data-platform target withholds edit and copy while the app's DMP switch is off (dmp-target.ts) */
+  audiencePackage: z.boolean(),
   /** the reviewer's reason (status 12), '' otherwise */
   rejectReason: z.string(),
   createTime: z.string(),

@@ -30,5 +30,6 @@ export function toAppInfo(app: AppRecord, ownerEmail: string, projectLevel: numb
     destroy: app.destroy,
     serverUTC: serverUtc(),
     hasServiceAccount: app.firebaseJsonEnc !== null,
+    commercialEnable: app.commercialEnable,
   };
 }

@@ -1,4 +1,11 @@
-import { abSignificance, type AbArmRow, type AbTestRow, type MultiLangEntry } from '@beacon/shared';
+import {
+  abSignificance,
+  targetsAudiencePackage,
+  type AbArmRow,
+  type AbTestRow,
+  type MultiLangEntry,
+} from '@beacon/shared';
+import { labelsOf } from './messages.repository';
 import type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
 import { isArm } from './ab-arms';
 
@@ -41,6 +48,7 @@ export function toAbRow({
     status: parent.status,
     createTime: new Date(parent.createdAt).toISOString(),
     targetingType: parent.targetingType,
+    audiencePackage: targetsAudiencePackage(labelsOf(parent.targetLabels)),
     abAllSent: parent.abAllSent,
     childMsgs: children.map(toArm),
     appGroupId: parent.appGroupId,

@@ -1,6 +1,6 @@
 import { AB_TEST_TYPE, type AbTestListRequest } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { tzName, type MessageRecord } from './messages.repository';
+import { TARGET_LABELS_COLUMN, tzName, type MessageRecord } from './messages.repository';
 
 /** An A/B test's parent row (msg_type 4): its settings; the arms are its children. */
 export interface AbParentRecord {
@@ -11,6 +11,8 @@ export interface AbParentRecord {
   status: number;
   createdAt: Date;
   targetingType: number;
+  /** the labels of the conditions it targets with (TARGET_LABELS_COLUMN) */
+  targetLabels: string[];
   abAllSent: boolean;
   /** the settings both arms share (the detail and the edit read them) */
   conditions: MessageRecord['conditions'];
@@ -58,7 +60,7 @@ const PARENT = `m.id::int AS id, m.app_id AS "appId", m.title, m.owner_email AS 
   m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds", m.file_origin AS "fileOrigin",
   m.file_link AS "fileLink", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
   m.restrict_type AS "restrictType", m.display_prior AS "displayPrior", m.app_group_id AS "appGroupId",
-  m.app_group_parent_id::int AS "appGroupParentId"`;
+  m.app_group_parent_id::int AS "appGroupParentId", ${TARGET_LABELS_COLUMN}`;
 
 /** The A/B tests' reads and the one write of its own: "send to all" taken once. */
 export class AbTestsRepository {

@@ -275,6 +275,8 @@ describe.each(backends('one'))('codes of the spec the compose rules produce [$na
         targetingType: 1,
         conditions: [{ label, op: 'in', values, allSelected: 0 }],
       });
+    // audience packages need the app's DMP switch (messages-dmp.test.ts)
+    await t.database.query('UPDATE apps SET commercial_enable = true WHERE id = $1', [appId]);
     expect((await estimate('tags', [label!.id])).json()).toMatchObject({ status: 200 });
     expect((await estimate('dmpCustomize', [pkg!.id])).json()).toMatchObject({ status: 200 });
     expect((await estimate('tags', [label!.id, 999_999])).json()).toMatchObject({

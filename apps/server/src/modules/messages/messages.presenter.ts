@@ -7,8 +7,9 @@ import {
   type GroupChildRow,
   type MessageDetail,
   type MessageRow,
+  targetsAudiencePackage,
 } from '@beacon/shared';
-import type { MessageRecord } from './messages.repository';
+import { labelsOf, type MessageRecord } from './messages.repository';
 
 const rate = statRate;
 
@@ -27,6 +28,7 @@ export function toRow(m: MessageRecord): MessageRow {
     materialId: m.materialId,
     multiLangEnable: m.multiLangEnable,
     targetingType: m.targetingType,
+    audiencePackage: targetsAudiencePackage(labelsOf(m.targetLabels)),
     pushCount: m.pushCount,
     targetCount: m.targetCount,
     dispatchCount: m.dispatchCount,

@@ -57,7 +57,23 @@ export interface MessageRecord {
   forecast: MessageForecast | null;
   /** 1 when the content came from the AI assistant (statistics modes 2 and 3) */
   contentCreateType: number;
+  /** the labels of the conditions it targets with, its user group's for type 3 (TARGET_LABELS_COLUMN) */
+  targetLabels: string[];
 }
+
+/**
+ * The condition labels a message targets with (`m`): its own conditions (type 1) or its user group's (type 3), for
+ * `targetsAudiencePackage` (the closed data-platform target, dmp-target.ts). Only the labels: a list row needs no
+ * values.
+ */
+export const TARGET_LABELS_COLUMN = `jsonb_path_query_array(CASE m.targeting_type
+    WHEN 1 THEN m.conditions
+    WHEN 3 THEN COALESCE((SELECT ug.conditions FROM user_groups ug WHERE ug.id = m.group_id AND ug.app_id = m.app_id), '[]'::jsonb)
+    ELSE '[]'::jsonb END, '$[*].label') AS "targetLabels"`;
+
+/** What `targetsAudiencePackage` reads of the labels TARGET_LABELS_COLUMN selects. */
+export const labelsOf = (labels: readonly string[] | null | undefined) =>
+  (labels ?? []).map((label) => ({ label }));
 
 const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
   m.data, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds",
@@ -70,7 +86,7 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast,
-  m.content_create_type AS "contentCreateType"`;
+  m.content_create_type AS "contentCreateType", ${TARGET_LABELS_COLUMN}`;
 
 export interface NewMessage {
   appId: number;
@@ -329,6 +345,15 @@ export class MessagesRepository {
   }
 
   /** The tags of the app among `ids`, with their flag (LABEL: a tag, GROUP: an audience package). */
+  /** The app's DMP switch (changeProjectDMP, `commercial_enable`): off closes audience-package targets. */
+  async dmpEnabled(appId: number): Promise<boolean> {
+    const [row] = await this.database.query<{ on: boolean }>(
+      'SELECT commercial_enable AS on FROM apps WHERE id = $1',
+      [appId],
+    );
+    return row?.on === true;
+  }
+
   async tagsOf(appId: number, ids: readonly number[]): Promise<Map<number, string>> {
     const rows = await this.database.query<{ id: number; flag: string }>(
       'SELECT id, flag FROM tags WHERE app_id = $1 AND id = ANY($2::int[])',

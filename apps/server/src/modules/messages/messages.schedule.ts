@@ -8,6 +8,7 @@ import {
   type Condition,
 } from '@beacon/shared';
 import { scheduleInstant, wallClockUtc } from '../../delivery/engine';
+import { checkDmpTarget } from './messages-dmp';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import type { OneMessage } from './messages-content';
@@ -43,13 +44,15 @@ export function scheduleOf(
  * The tags a targeting names must be the app's own, of the label's kind: a `tags` condition naming anything else is
  * 21031 (app tag illegal), an audience-package condition (dmpCustomize, dmpCustomizeGroup) 130000 (DMP tag
  * invalid). Without this, such a condition silently matched no device. A saved user group is checked as it is now
- * (a tag deleted since it was saved is named).
+ * (a tag deleted since it was saved is named). While the app's DMP switch is off, any audience package is 130000
+ * too (checkDmpTarget).
  */
 export async function checkTags(
-  repo: Pick<MessagesRepository, 'tagsOf'>,
+  repo: Pick<MessagesRepository, 'tagsOf' | 'dmpEnabled'>,
   appId: number,
   conditions: readonly Condition[] | undefined,
 ): Promise<void> {
+  await checkDmpTarget(repo, appId, conditions);
   const tagged = (conditions ?? []).filter((c) => TAG_FLAG_OF[c.label] && c.allSelected !== 1);
   if (tagged.length === 0) return;
   const ids = tagged.flatMap((c) => c.values.map(Number)).filter((n) => Number.isSafeInteger(n) && n > 0);

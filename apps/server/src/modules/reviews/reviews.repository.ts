@@ -1,6 +1,7 @@
 import { MessageStatus as S, REVIEW_MESSAGE_TYPES, REVIEW_STATUSES } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { record, type AuditEntry } from '../../platform/audit-log';
+import { TARGET_LABELS_COLUMN } from '../messages';
 
 /** A message as the review reads it: what it is, who wrote it, its schedule and the review's outcome. */
 export interface ReviewRecord {
@@ -17,6 +18,8 @@ export interface ReviewRecord {
   appGroupParentId: number | null;
   materialId: number | null;
   targetingType: number;
+  /** the labels of the conditions it targets with (TARGET_LABELS_COLUMN) */
+  targetLabels: string[];
   scheduleType: number;
   scheduleLocal: string | null;
   scheduleAt: Date | null;
@@ -50,7 +53,7 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.app_group_id AS "appGroupId", m.app_group_parent_id::int AS "appGroupParentId", m.material_id::int AS "materialId",
   m.targeting_type AS "targetingType", m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal",
   m.schedule_at AS "scheduleAt", m.schedule_utc AS "scheduleUtc", m.reject_reason AS "rejectReason",
-  m.created_at AS "createdAt"`;
+  m.created_at AS "createdAt", ${TARGET_LABELS_COLUMN}`;
 
 /** A LIKE pattern matching `term` literally anywhere. */
 const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -11,12 +11,14 @@ import {
   type ReviewItem,
   type ReviewListRequest,
   type ReviewReject,
+  targetsAudiencePackage,
 } from '@beacon/shared';
 import { scheduleInstant, wallClockUtc } from '../../delivery/engine';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AuditEntry } from '../../platform/audit-log';
 import type { ReviewNoticeMessage, ReviewNotices } from '../../platform/review-notices';
 import type { AppRecord } from '../apps';
+import { labelsOf } from '../messages';
 import type { ReviewChange, ReviewRecord, ReviewsRepository } from './reviews.repository';
 
 /** Who decides: the signed-in reviewer and the language of the request (the author's mail). */
@@ -122,6 +124,7 @@ export class ReviewsService {
           scheduleUTC: shown.scheduleUtc,
           schedulePassed: passed,
           file: isFileTargeting(r.targetingType),
+          audiencePackage: targetsAudiencePackage(labelsOf(r.targetLabels)),
           rejectReason: r.rejectReason,
           createTime: new Date(r.createdAt).toISOString(),
         };

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { type AbTestRow, type MessageActionKey } from '@beacon/shared';
 import { RowMenu, useActionFeedback } from '../../../components/row-menu';
+import { useAppInfo } from '../../apps';
 import {
   rowActions,
   useCancelMessage,
@@ -46,6 +47,7 @@ export function AbRowMenu({ appId, row, projectLevel, onDetail }: AbRowMenuProps
     recall: useRecallMessage(feedback('recall')),
     delete: useDeleteScoped(feedback('delete')),
   };
+  const dmpEnable = useAppInfo(appId).data?.commercialEnable ?? false;
   const open = (key: MessageActionKey) => {
     if (key === 'detail') onDetail(row);
     else if (key === 'edit' || key === 'copy')
@@ -56,7 +58,9 @@ export function AbRowMenu({ appId, row, projectLevel, onDetail }: AbRowMenuProps
       appId={appId}
       msgId={row.msgId}
       title={row.title}
-      actions={rowActions(actionRow(row), projectLevel, Date.now()).filter((k) => k !== 'material')}
+      actions={rowActions(actionRow(row), projectLevel, Date.now(), dmpEnable).filter(
+        (k) => k !== 'material',
+      )}
       calls={calls}
       confirmText="abTests.confirmAction"
       onOpen={open}

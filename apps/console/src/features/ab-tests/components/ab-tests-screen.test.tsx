@@ -33,6 +33,7 @@ const ROW = {
   status: 1,
   createTime: '2030-01-01T00:00:00Z',
   targetingType: 0,
+  audiencePackage: false,
   abAllSent: false,
   appGroupId: null as number | null,
   appGroupParentMsgId: null,

@@ -49,6 +49,7 @@ export function actionRow(row: AbTestRow) {
     status: row.status,
     msgType: MessageType.AB_TEST,
     targetingType: row.targetingType,
+    audiencePackage: row.audiencePackage,
     scheduleType: a?.scheduleType ?? 1,
     scheduleDate: a?.scheduleDate ?? null,
     children: armsOf(row),

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_LIMITS, isSuperAdmin, type AdminAlert } from '@beacon/shared';
 import { useAlerts } from '../api/get-alerts';
 import { useResolveAlert } from '../api/resolve-alert';
+import { formatDateTime } from '../../../lib/date-format';
 
 function AlertItem({ alert }: { alert: AdminAlert }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const resolve = useResolveAlert();
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <List.Item
       data-testid="alert-item"
@@ -39,10 +39,10 @@ function AlertItem({ alert }: { alert: AdminAlert }) {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {alert.count > 1
                 ? t('alerts.firstLast', {
-                    first: fmt.format(new Date(alert.firstAt)),
-                    last: fmt.format(new Date(alert.lastAt)),
+                    first: formatDateTime(alert.firstAt),
+                    last: formatDateTime(alert.lastAt),
                   })
-                : fmt.format(new Date(alert.lastAt))}
+                : formatDateTime(alert.lastAt)}
             </Typography.Text>
           </>
         }

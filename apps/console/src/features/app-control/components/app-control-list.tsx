@@ -7,6 +7,7 @@ import { type AppControlEntry } from '@beacon/shared';
 import { useEditAppControl } from '../api/edit-app-control';
 import { useAppControls } from '../api/get-app-controls';
 import { AddAppDialog } from './add-app-dialog';
+import { formatDate } from '../../../lib/date-format';
 
 /** One app list (1 notification-control, 2 global whitelist): add with a picker, delete with confirmation. */
 export function AppControlList({ type }: { type: 1 | 2 }) {
@@ -15,7 +16,6 @@ export function AppControlList({ type }: { type: 1 | 2 }) {
   const remove = useEditAppControl();
   const [adding, setAdding] = useState(false);
   const rows = list.data?.list ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const collator = new Intl.Collator(i18n.language);
   const columns: ColumnsType<AppControlEntry> = [
     {
@@ -37,7 +37,7 @@ export function AppControlList({ type }: { type: 1 | 2 }) {
       dataIndex: 'createTime',
       width: 160,
       sorter: (a, b) => a.createTime.localeCompare(b.createTime),
-      render: (v: string) => date.format(new Date(v)),
+      render: (v: string) => formatDate(v),
     },
     {
       title: t('common.actions'),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_PAGE_SIZE, POLICY_AUDIT_AREAS, type PolicyAuditRow } from '@beacon/shared';
 import { useAudit } from '../api/get-audit';
 import { AuditValue } from './audit-value';
+import { formatDateTime } from '../../../lib/date-format';
 
 interface AuditDrawerProps {
   open: boolean;
@@ -16,7 +17,7 @@ interface AuditDrawerProps {
 
 /** The policy audit log (levels 100 and 150): who changed what, when, old → new; filters area, actor, dates. */
 export function AuditDrawer({ open, onClose, area }: AuditDrawerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [shownArea, setShownArea] = useState<string | undefined>(area);
   const [actor, setActor] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -31,14 +32,13 @@ export function AuditDrawer({ open, onClose, area }: AuditDrawerProps) {
   };
   const audit = useAudit(filter, open);
   const areaLabel = (a: string) => t(`audit.areas.${a}`, { defaultValue: a });
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   const columns: ColumnsType<PolicyAuditRow> = [
     {
       title: t('audit.col.at'),
       dataIndex: 'at',
       width: 150,
-      render: (at: string) => time.format(new Date(at)),
+      render: (at: string) => formatDateTime(at),
     },
     { title: t('audit.col.actor'), dataIndex: 'actorEmail', width: 170, ellipsis: true },
     {

@@ -23,6 +23,7 @@ const APP_INFO = {
   destroy: 0,
   serverUTC: '+0800',
   hasServiceAccount: true,
+  commercialEnable: false,
 };
 const DICTS = {
   countries: [{ code: 'NG', name: { en: 'Nigeria', zh: '尼日利亚', fr: 'Nigeria' } }],

@@ -2,6 +2,7 @@ import { Alert, Card, DatePicker, Flex, Form, InputNumber, Radio, Select, Switch
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isFileTargeting, MESSAGE_LIMITS, ScheduleType, TargetingType } from '@beacon/shared';
+import { formatDateTime } from '../../../lib/date-format';
 import { type ComposeValues } from '../lib/compose-values';
 import { isDayDisabled, localCoverage, scheduleProblem, wallToEpoch, ZONE_OPTIONS } from '../lib/schedule';
 import { slowPushDuration } from '../lib/slow-push';
@@ -122,7 +123,7 @@ export function ScheduleSection({
           )}
           {type === ScheduleType.AT_TIME && valid && (
             <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-              {t('compose.schedule.yourTime', { time: new Date(wallToEpoch(date, zone)).toLocaleString() })}
+              {t('compose.schedule.yourTime', { time: formatDateTime(wallToEpoch(date, zone)) })}
             </Typography.Paragraph>
           )}
           {type === ScheduleType.LOCAL_TIME && valid && localCoverage(date, Date.now()) === 'partial' && (

@@ -8,6 +8,7 @@ import { useDeleteBannedCountry } from '../api/delete-banned-country';
 import { useBannedCountries, type BanTarget } from '../api/get-banned-countries';
 import { AddCountriesDialog } from './add-countries-dialog';
 import { ForbidEmpty } from './forbid-empty';
+import { formatDateTime } from '../../../lib/date-format';
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +23,6 @@ export function BannedCountriesCard({ target, appTitle }: { target: BanTarget; a
   const [adding, setAdding] = useState(false);
   const rows = list.data ?? [];
   const collator = new Intl.Collator(i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const platform = target === null;
   const columns: ColumnsType<FineworkCountryRow> = [
     {
@@ -43,7 +43,7 @@ export function BannedCountriesCard({ target, appTitle }: { target: BanTarget; a
       dataIndex: 'createTime',
       width: 200,
       sorter: (a, b) => a.createTime.localeCompare(b.createTime),
-      render: (v: string) => date.format(new Date(v)),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('common.actions'),

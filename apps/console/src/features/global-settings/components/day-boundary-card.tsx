@@ -1,6 +1,7 @@
 import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-format';
 import {
   DAY_TIME_PATTERN,
   dailyWindow,
@@ -18,12 +19,9 @@ function zoneOptions(current: string) {
   return all.map((z) => ({ value: z, label: z }));
 }
 
-const formatter = (lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** When the day of the per-user daily limits begins: a time in a timezone (offset or IANA name). */
 export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DayBoundary>();
   const save = useSetDayBoundary();
@@ -41,7 +39,6 @@ export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
     typeof time === 'string' &&
     DAY_TIME_PATTERN.test(time);
   const current = valid ? dailyWindow({ timezone, time }, new Date()) : undefined;
-  const fmt = formatter(i18n.language);
 
   const handleFinish = (values: DayBoundary) =>
     save.mutate(values, {
@@ -99,8 +96,8 @@ export function DayBoundaryCard({ value }: { value: DayBoundary | undefined }) {
         <Typography.Text type="secondary" data-testid="day-window">
           {current
             ? t('globalSettings.day.window', {
-                start: fmt.format(current.start),
-                end: fmt.format(current.end),
+                start: formatDateTime(current.start),
+                end: formatDateTime(current.end),
               })
             : t('globalSettings.day.windowUnknown')}
         </Typography.Text>

@@ -2,6 +2,7 @@ import { CopyOutlined, EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '@beacon/shared';
+import { useAppInfo } from '../../apps';
 import { rowActions } from '../lib/row-actions';
 import { useMessageNavigation } from './row-actions-menu';
 
@@ -22,7 +23,8 @@ export function DetailActions({
 }) {
   const { t } = useTranslation();
   const open = useMessageNavigation(appId, composeScreen);
-  const offered = rowActions(row, projectLevel, Date.now());
+  const dmpEnable = useAppInfo(appId).data?.commercialEnable ?? false;
+  const offered = rowActions(row, projectLevel, Date.now(), dmpEnable);
   return (
     <>
       {offered.includes('edit') && (

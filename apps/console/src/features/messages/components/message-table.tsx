@@ -5,6 +5,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GroupChildRow, MessageRow } from '@beacon/shared';
+import { WrappingFigure } from '../../../components/wrapping-figure';
 import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
 import { showsDashes } from '../lib/message-status';
 import { GroupTag } from './group-tag';
@@ -29,6 +30,8 @@ interface MessageTableProps {
 }
 
 const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
+/** A count cell: the figure may wrap at its group separators, so the columns fit laptop widths. */
+const fig = (text: string) => <WrappingFigure text={text} />;
 
 /** What a row's count columns read: a message row, or a group send's child under its parent. */
 type Counted = Pick<
@@ -41,13 +44,13 @@ type CountKey = 'push' | 'dispatched' | 'reached' | 'shown' | 'clicked';
 function countColumn<T extends Counted>(key: CountKey, title: string): ColumnsType<T>[number] {
   const render: Record<CountKey, (r: T) => ReactNode> = {
     push: (r) =>
-      showsDashes(r.status) ? DASH : `${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`,
+      showsDashes(r.status) ? DASH : fig(`${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`),
     dispatched: (r) => (
-      <span data-testid={`dispatched-${r.msgId}`}>{num(r.dispatchCount, showsDashes(r.status))}</span>
+      <span data-testid={`dispatched-${r.msgId}`}>{fig(num(r.dispatchCount, showsDashes(r.status)))}</span>
     ),
-    reached: (r) => <span data-testid={`reached-${r.msgId}`}>{formatCount(r.arriveAll)}</span>,
-    shown: (r) => num(r.show, showsDashes(r.status)),
-    clicked: (r) => formatCount(r.click),
+    reached: (r) => <span data-testid={`reached-${r.msgId}`}>{fig(formatCount(r.arriveAll))}</span>,
+    shown: (r) => fig(num(r.show, showsDashes(r.status))),
+    clicked: (r) => fig(formatCount(r.click)),
   };
   return { key, title, align: 'right', render: (_, r) => render[key](r) };
 }
@@ -103,7 +106,7 @@ export function MessageTable(props: MessageTableProps) {
       title: `${t('messages.columns.description')} / ${t('messages.columns.status')}`,
       width: 230,
       render: (_, r) => (
-        <div>
+        <div style={{ minWidth: 160 }}>
           <Space size={6} align="start">
             <Typography.Link
               onClick={() => onDetail(r)}
@@ -154,8 +157,8 @@ export function MessageTable(props: MessageTableProps) {
       key: 'creator',
       title: t('messages.columns.creator'),
       render: (_, r) => (
-        <div style={{ fontSize: 12 }}>
-          <div>{r.ownerEmail}</div>
+        <div style={{ fontSize: 12, minWidth: 130 }}>
+          <div style={{ overflowWrap: 'anywhere' }}>{r.ownerEmail}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {rowPushTime(r, tz)}
           </Typography.Text>
@@ -191,7 +194,7 @@ export function MessageTable(props: MessageTableProps) {
             key: 'conversion',
             title: t('messages.columns.conversion'),
             align: 'right',
-            render: (_, r) => formatCount(r.conversion),
+            render: (_, r) => fig(formatCount(r.conversion)),
           },
           {
             key: 'conversionRate',
@@ -226,7 +229,10 @@ export function MessageTable(props: MessageTableProps) {
       columns={columns}
       dataSource={props.rows}
       loading={props.loading}
-      scroll={{ x: 'max-content' }}
+      // the columns take the width there is, wrapping long figures and e-mails, and scroll only when that is not
+      // enough: with max-content the last columns sat under the sticky Actions column at 1440 px (issue 29 item 14)
+      scroll={{ x: true }}
+      tableLayout="auto"
       expandable={{
         expandedRowRender: (r) => (
           <>

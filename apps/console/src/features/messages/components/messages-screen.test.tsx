@@ -132,6 +132,21 @@ describe('MessagesScreen, a message linked to a material', () => {
     expect(screen.getByTestId('location').textContent).toBe('/app/1/material/create?msgId=3');
   }, 60_000);
 
+  it('writes push times in the console’s date style: a schedule as set, a "now" message in the list’s zone', async () => {
+    const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u202f\u00a0]/g, ' ');
+    row = { ...ROW, msgType: 1 };
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    const scheduled = (await screen.findByTestId('title-30', undefined, slow)).closest('tr')!;
+    expect(plain(scheduled.textContent)).toContain('Jan 1, 2099, 10:00 AM');
+    cleanup();
+
+    row = { ...ROW, msgType: 1, scheduleType: 1, scheduleDate: null, createTime: '2030-01-01T00:00:00Z' };
+    renderAt('/app/1/data/push?tz=%2B0800', <MessagesScreen appId={1} />);
+    const now = (await screen.findByTestId('title-30', undefined, slow)).closest('tr')!;
+    expect(plain(now.textContent)).toContain('Jan 1, 2030, 8:00 AM');
+    expect(now.textContent).not.toContain('2030-01-01 08:00');
+  }, 60_000);
+
   it('offers Edit and Copy in the detail dialog by the row rules, the copy asking about the link', async () => {
     row = { ...ROW, msgType: 1, materialId: 12 };
     renderAt('/app/1/data/push', <MessagesScreen appId={1} />);

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { MessageActionKey, MessageRow } from '@beacon/shared';
 import { RowMenu, useActionFeedback } from '../../../components/row-menu';
+import { useAppInfo } from '../../apps';
 import { useCancelMessage } from '../api/cancel-message';
 import { useDeleteMessage } from '../api/delete-message';
 import { useRecallMessage } from '../api/recall-message';
@@ -48,13 +49,14 @@ export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDeta
     delete: useDeleteMessage(feedback('delete')),
   };
   const navigateTo = useMessageNavigation(appId, composeScreen);
+  const dmpEnable = useAppInfo(appId).data?.commercialEnable ?? false;
   const open = (key: MessageActionKey) => (key === 'detail' ? onDetail(row) : navigateTo(row, key));
   return (
     <RowMenu
       appId={appId}
       msgId={row.msgId}
       title={row.title}
-      actions={rowActions(row, projectLevel, Date.now())}
+      actions={rowActions(row, projectLevel, Date.now(), dmpEnable)}
       calls={calls}
       confirmText="messages.confirm"
       onOpen={open}

@@ -1,6 +1,7 @@
 import { LOSS_CODES, ScheduleType } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import type { Language } from '../../../i18n/language';
+import { formatDateTime, formatWallTime } from '../../../lib/date-format';
 import { formatNumber, formatRate as formatPercent } from '../../../lib/number-format';
 
 const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
@@ -45,21 +46,18 @@ export function offsetLabel(minutes: number | null): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** An ISO instant as `YYYY-MM-DD HH:mm` in a `±HHMM` zone. */
-export function zonedTime(iso: string, zone: string): string {
-  const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);
-  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  return new Date(t + offset * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+/** An ISO instant in a `±HHMM` zone (a list's chosen zone), in the console's date style (lib/date-format). */
+export function zonedTime(iso: string, zone: string, lang: Language = currentLanguage()): string {
+  return formatDateTime(iso, { zone: /^[+-]\d{4}$/.test(zone) ? zone : '+0000', lang });
 }
 
 /** The push time a row shows: its schedule for later messages, its creation time (in the list's zone) for "now". */
 export function rowPushTime(
   row: { scheduleType: number; scheduleDate: string | null; createTime: string },
   zone: string,
+  lang: Language = currentLanguage(),
 ): string {
   if (row.scheduleType !== ScheduleType.NOW && row.scheduleDate)
-    return row.scheduleDate.replace('T', ' ').slice(0, 16);
-  return zonedTime(row.createTime, zone);
+    return formatWallTime(row.scheduleDate, lang);
+  return zonedTime(row.createTime, zone, lang);
 }

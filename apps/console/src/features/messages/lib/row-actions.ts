@@ -6,6 +6,8 @@ type Schedule = Pick<MessageRow, 'scheduleType' | 'scheduleDate'>;
 type Arm = Pick<MessageRow, 'msgType' | 'status'> & Schedule;
 type Row = Pick<MessageRow, 'status' | 'scheduleType' | 'scheduleDate' | 'targetingType' | 'msgType'> & {
   parentMsgId?: number | null;
+  /** Targets an audience package (the closed data-platform target when the app's DMP switch is off). */
+  audiencePackage?: boolean;
   /** An A/B parent's arms, A first (the A/B rules need them). */
   children?: readonly Arm[];
 };
@@ -20,8 +22,11 @@ export function scheduleInstant(scheduleDate: string | null): number | null {
 const instantOf = (s: Schedule) =>
   s.scheduleType === ScheduleType.NOW ? null : scheduleInstant(s.scheduleDate);
 
-/** The row menu of part 2 §4 in menu order: the shared rules (`messageActions`) over the row's schedule instant. */
-export function rowActions(row: Row, projectLevel: number, now: number): RowActionKey[] {
+/**
+ * The row menu of part 2 §4 in menu order: the shared rules (`messageActions`) over the row's schedule instant, for a
+ * reader of `projectLevel` in an app whose DMP switch is `dmpEnable` (AppInfo.commercialEnable).
+ */
+export function rowActions(row: Row, projectLevel: number, now: number, dmpEnable: boolean): RowActionKey[] {
   return messageActions(
     {
       status: row.status,
@@ -30,12 +35,14 @@ export function rowActions(row: Row, projectLevel: number, now: number): RowActi
       targetingType: row.targetingType,
       msgType: row.msgType,
       parentMsgId: row.parentMsgId ?? null,
+      audiencePackage: row.audiencePackage === true,
       ...(row.children
         ? { children: row.children.map((arm) => ({ ...arm, scheduleDate: instantOf(arm) })) }
         : {}),
     },
     projectLevel,
     now,
+    dmpEnable,
   );
 }
 

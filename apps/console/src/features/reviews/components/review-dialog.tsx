@@ -1,6 +1,6 @@
-import { Button, Descriptions, Flex, Modal, Tag } from 'antd';
+import { Button, Descriptions, Flex, Modal, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type MessageActionKey, type ReviewItem } from '@beacon/shared';
+import { isDmpTargetClosed, type MessageActionKey, type ReviewItem } from '@beacon/shared';
 import { StatusTag, zonedTime } from '../../messages';
 import { mayDecide, scheduleOf } from '../lib/review-item';
 import { scheduleLabel } from './schedule-label';
@@ -8,6 +8,8 @@ import { scheduleLabel } from './schedule-label';
 interface ReviewDialogProps {
   item: ReviewItem;
   projectLevel: number;
+  /** The app's DMP switch: off disables edit of an item targeting an audience package (spec §4 Review). */
+  dmpEnable: boolean;
   /** The list's zone (the creation time shows in it). */
   tz: string;
   onRun: () => void;
@@ -23,6 +25,7 @@ interface ReviewDialogProps {
 export function ReviewDialog({
   item,
   projectLevel,
+  dmpEnable,
   tz,
   onRun,
   onReject,
@@ -31,6 +34,7 @@ export function ReviewDialog({
 }: ReviewDialogProps) {
   const { t } = useTranslation();
   const decides = mayDecide(item, projectLevel);
+  const closed = isDmpTargetClosed(item, dmpEnable);
   return (
     <Modal
       open
@@ -43,9 +47,11 @@ export function ReviewDialog({
           <Button onClick={() => onOpen('detail')} data-testid="review-detail">
             {t('reviews.review.detail')}
           </Button>
-          <Button onClick={() => onOpen('edit')} data-testid="review-edit">
-            {t('reviews.review.edit')}
-          </Button>
+          <Tooltip title={closed ? t('reviews.review.dmpClosed') : undefined}>
+            <Button onClick={() => onOpen('edit')} disabled={closed} data-testid="review-edit">
+              {t('reviews.review.edit')}
+            </Button>
+          </Tooltip>
           {decides && (
             <>
               <Button danger onClick={onReject} data-testid="review-reject">

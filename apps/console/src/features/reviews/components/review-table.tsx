@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { MessageStatus, MessageType, type MessageActionKey, type ReviewItem } from '@beacon/shared';
 import { RowMenu, useActionFeedback } from '../../../components/row-menu';
+import { useAppInfo } from '../../apps';
 import { StatusTag, useDeleteMessage, zonedTime } from '../../messages';
 import { mayDecide, reviewMenu, scheduleOf } from '../lib/review-item';
 import { scheduleLabel } from './schedule-label';
@@ -47,12 +48,13 @@ function ReviewRowMenu({
 }) {
   const feedback = useActionFeedback();
   const remove = useDeleteMessage(feedback('delete'));
+  const dmpEnable = useAppInfo(appId).data?.commercialEnable ?? false;
   return (
     <RowMenu
       appId={appId}
       msgId={item.msgId}
       title={item.title}
-      actions={reviewMenu(item, projectLevel, Date.now())}
+      actions={reviewMenu(item, projectLevel, Date.now(), dmpEnable)}
       calls={{ delete: remove }}
       confirmText="messages.confirm"
       onOpen={(key) => onOpen(item, key)}

@@ -17,6 +17,7 @@ const item = (fields: Record<string, unknown>) => ({
   scheduleUTC: '+0800',
   schedulePassed: false,
   file: false,
+  audiencePackage: false,
   rejectReason: '',
   createTime: '2030-01-01T00:00:00.000Z',
   ...fields,
@@ -54,6 +55,8 @@ const AB = item({
 
 type Body = Record<string, unknown>;
 let level = 200;
+/** The app's DMP switch. */
+let dmp = false;
 let rows: Body[] = [];
 let lists: Body[] = [];
 let approves: Body[] = [];
@@ -65,6 +68,7 @@ const bodyOf = (init?: RequestInit) => JSON.parse(init?.body as string) as Body;
 
 beforeEach(() => {
   level = 200;
+  dmp = false;
   rows = [FUTURE, PASSED, REJECTED, AB];
   lists = [];
   approves = [];
@@ -72,7 +76,9 @@ beforeEach(() => {
   approvePassed = false;
   stubApi((url, init) => {
     if (url.endsWith('/app/1/info'))
-      return ok(appInfo({ projectLevel: level, reviewEnable: true, serverUTC: '+0000' }));
+      return ok(
+        appInfo({ projectLevel: level, reviewEnable: true, serverUTC: '+0000', commercialEnable: dmp }),
+      );
     if (url.endsWith('/app/1/msg/reviews')) {
       const body = bodyOf(init);
       lists.push(body);
@@ -312,6 +318,19 @@ describe('ReviewsScreen', () => {
     expect(screen.getByTestId('review-filter-msgid').textContent).toBe('MsgId 7');
     fireEvent.click(within(dialog).getByTestId('review-reject'));
     expect(await screen.findByTestId('reject-dialog', undefined, slow)).toBeTruthy();
+  }, 60_000);
+
+  it('disables Edit of an item targeting an audience package while the app’s DMP switch is off', async () => {
+    rows = [{ ...FUTURE, audiencePackage: true }, REJECTED];
+    open('/app/1/data/review?msgId=7&msgType=1');
+    const dialog = await screen.findByTestId('review-dialog', undefined, slow);
+    expect(within(dialog).getByTestId('review-edit').hasAttribute('disabled')).toBe(true);
+    cleanup();
+
+    dmp = true;
+    open('/app/1/data/review?msgId=7&msgType=1');
+    const on = await screen.findByTestId('review-dialog', undefined, slow);
+    expect(within(on).getByTestId('review-edit').hasAttribute('disabled')).toBe(false);
   }, 60_000);
 
   it('opens the detail of a linked item for a level-400 operator', async () => {

@@ -144,6 +144,7 @@ export function ReviewsScreen({ appId }: { appId: number }) {
         <ReviewDialog
           item={open.item}
           projectLevel={level}
+          dmpEnable={info.data?.commercialEnable ?? false}
           tz={filters.tz}
           onRun={() => setOpen({ kind: 'run', item: open.item })}
           onReject={() => setOpen({ kind: 'reject', item: open.item })}

@@ -18,6 +18,7 @@ const ITEM: ReviewItem = {
   scheduleUTC: '+0800',
   schedulePassed: false,
   file: false,
+  audiencePackage: false,
   rejectReason: '',
   createTime: '2029-12-01T00:00:00.000Z',
 };
@@ -44,19 +45,26 @@ describe('review items', () => {
   });
 
   it('offers delete for a "now" item or a passed schedule to levels 100–400, copy unless a file is targeted', () => {
-    expect(reviewMenu(ITEM, 200, NOW)).toEqual(['edit', 'copy', 'detail']);
-    expect(reviewMenu({ ...ITEM, schedulePassed: true }, 400, NOW)).toEqual([
+    expect(reviewMenu(ITEM, 200, NOW, true)).toEqual(['edit', 'copy', 'detail']);
+    expect(reviewMenu({ ...ITEM, schedulePassed: true }, 400, NOW, true)).toEqual([
       'edit',
       'copy',
       'detail',
       'delete',
     ]);
-    expect(reviewMenu({ ...ITEM, scheduleType: 1, scheduleDate: null }, 500, NOW)).toEqual([
+    expect(reviewMenu({ ...ITEM, scheduleType: 1, scheduleDate: null }, 500, NOW, true)).toEqual([
       'edit',
       'copy',
       'detail',
     ]);
-    expect(reviewMenu({ ...ITEM, file: true, status: 12 }, 300, NOW)).toEqual(['edit', 'detail']);
+    expect(reviewMenu({ ...ITEM, file: true, status: 12 }, 300, NOW, true)).toEqual(['edit', 'detail']);
+  });
+
+  it('offers neither edit nor copy of an item targeting an audience package while the app’s DMP switch is off', () => {
+    const pkg = { ...ITEM, audiencePackage: true };
+    expect(reviewMenu(pkg, 200, NOW, false)).toEqual(['detail']);
+    expect(reviewMenu(pkg, 200, NOW, true)).toEqual(['edit', 'copy', 'detail']);
+    expect(reviewMenu(ITEM, 200, NOW, false)).toEqual(['edit', 'copy', 'detail']);
   });
 
   it('edits and copies on the compose screen of the item, back to the review list', () => {

@@ -1,6 +1,7 @@
 import {
   canDelete,
   canEdit,
+  isDmpTargetClosed,
   MESSAGE_ACTING_LEVELS,
   MessageStatus,
   MessageType,
@@ -59,13 +60,20 @@ export function mayDecide(item: Pick<ReviewItem, 'status'>, projectLevel: number
 
 /**
  * The row menu of a review item (spec §2: detail, copy, edit, delete; run and reject are the row's buttons): edit
- * before sending (11 and 12 both), copy unless it targets a file, delete for levels 100–400 when the shared rule
+ * before sending (11 and 12 both), copy unless it targets a file, neither under the closed data-platform target (the
+ * app's DMP switch `dmpEnable` off and an audience package targeted), delete for levels 100–400 when the shared rule
  * allows it (a "now" message, or a schedule gone by — the server decides an A/B test by its arms).
  */
-export function reviewMenu(item: ReviewItem, projectLevel: number, now: number): MessageActionKey[] {
+export function reviewMenu(
+  item: ReviewItem,
+  projectLevel: number,
+  now: number,
+  dmpEnable: boolean,
+): MessageActionKey[] {
   const keys: MessageActionKey[] = [];
-  if (canEdit(item.status)) keys.push('edit');
-  if (!item.file) keys.push('copy');
+  const closed = isDmpTargetClosed(item, dmpEnable);
+  if (canEdit(item.status) && !closed) keys.push('edit');
+  if (!item.file && !closed) keys.push('copy');
   keys.push('detail');
   const deletable =
     item.schedulePassed ||
@@ -117,6 +125,7 @@ export function detailRowOf(item: ReviewItem): MessageRow {
     materialId: item.materialId,
     multiLangEnable: false,
     targetingType: 0,
+    audiencePackage: item.audiencePackage,
     pushCount: 0,
     targetCount: 0,
     dispatchCount: 0,

@@ -10,13 +10,14 @@ import { useAddSensitiveWord } from '../api/add-sensitive-word';
 import { useDeleteSensitiveWords } from '../api/delete-sensitive-words';
 import { useSensitiveWords, type WordListScope } from '../api/get-sensitive-words';
 import { ImportWordsDialog } from './import-words-dialog';
+import { formatDateTime } from '../../../lib/date-format';
 
 /**
  * One sensitive word list (the platform's, or an app's with `appId`): search, add, import from pasted text, remove
  * (one or the selected rows). `canEdit` false shows it read-only.
  */
 export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & { canEdit?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const scope: WordListScope = { appId };
   const [form] = Form.useForm<{ word: string }>();
@@ -31,7 +32,6 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
   const list = useSensitiveWords(scope, { word, pageNo: page, pageSize: SENSITIVE_PAGE_SIZE });
   const add = useAddSensitiveWord(scope);
   const remove = useDeleteSensitiveWords(scope);
-  const dateFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const handleAdd = ({ word: value }: { word: string }) =>
     add.mutate(value, {
@@ -137,7 +137,7 @@ export function SensitiveWordsPanel({ appId, canEdit = true }: WordListScope & {
             title: t('sensitiveWords.addedAt'),
             dataIndex: 'createTime',
             sorter: (a, b) => a.createTime.localeCompare(b.createTime),
-            render: (v: string) => dateFmt.format(new Date(v)),
+            render: (v: string) => formatDateTime(v),
           },
           ...(canEdit
             ? [

@@ -9,9 +9,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
+import { formatDateTime } from '../../../lib/date-format';
 
 interface TagsTableProps {
   rows: Tag[];
@@ -95,7 +95,7 @@ export function TagsTable({
       dataIndex: 'updateTime',
       key: 'updateTime',
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('common.actions'),

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type TeamMember } from '@beacon/shared';
+import { formatDateTime } from '../../../lib/date-format';
 import { renderAt } from '../../../test-utils';
 import { TeamTable } from './team-table';
 
@@ -52,6 +53,15 @@ describe('TeamTable actions by project level (part 1 §6)', () => {
       expect(buttons('pending@example.com')).toEqual(['Re-invite', 'Cancel invitation']);
     },
   );
+
+  it('writes the times in the console’s date style', () => {
+    const { row } = renderFor(200);
+    const text = row('manager@example.com')
+      .getAllByRole('cell')
+      .map((c) => c.textContent ?? '');
+    expect(text).toContain(formatDateTime(at));
+    expect(text.join(' ')).not.toMatch(/2026-01-02/);
+  });
 
   it('level 300: only delete, never on the owner row', () => {
     const { buttons } = renderFor(300);

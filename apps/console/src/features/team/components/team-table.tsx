@@ -7,7 +7,6 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   CONFIG_LIMITS,
@@ -18,6 +17,7 @@ import {
   type TeamMember,
 } from '@beacon/shared';
 import { ROLE_COLORS, roleLabel } from '../lib/team-labels';
+import { formatDateTime } from '../../../lib/date-format';
 
 export interface TeamActions {
   onEdit: (member: TeamMember) => void;
@@ -40,7 +40,7 @@ interface TeamTableProps extends TeamActions {
   onPageChange: (page: number) => void;
 }
 
-const when = (value: string) => (dayjs(value).isValid() ? dayjs(value).format('YYYY-MM-DD HH:mm') : value);
+const when = (value: string) => formatDateTime(value);
 
 /** Team members and invitations; the operations column shows only what the caller may do (part 1 §6). */
 export function TeamTable({

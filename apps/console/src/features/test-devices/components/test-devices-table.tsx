@@ -10,9 +10,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CONFIG_LIMITS, type TestDevice } from '@beacon/shared';
+import { formatDateTime } from '../../../lib/date-format';
 
 interface TestDevicesTableProps {
   rows: TestDevice[];
@@ -88,7 +88,7 @@ export function TestDevicesTable({
       key: 'updateTime',
       width: 160,
       sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => formatDateTime(value),
     },
     {
       title: t('common.actions'),

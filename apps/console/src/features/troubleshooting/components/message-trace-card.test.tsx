@@ -24,6 +24,7 @@ const APP_INFO = {
   destroy: 0,
   serverUTC: '+0000',
   hasServiceAccount: true,
+  commercialEnable: false,
 };
 const INSTANCE = {
   status: 1,

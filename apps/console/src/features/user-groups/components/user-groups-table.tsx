@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type UserGroup } from '@beacon/shared';
 import { sizeText } from '../lib/size-text';
 import { ConditionSummary } from './condition-summary';
+import { formatDateTime } from '../../../lib/date-format';
 
 interface UserGroupsTableProps {
   rows: UserGroup[];
@@ -83,7 +83,7 @@ export function UserGroupsTable({
       key: 'updateTime',
       width: 160,
       sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('common.actions'),

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UserLevel, type UserRow } from '@beacon/shared';
 import { levelLabel, sourceLabel } from '../lib/user-labels';
+import { formatDateTime } from '../../../lib/date-format';
 
 interface UsersTableProps {
   rows: UserRow[];
@@ -82,7 +82,7 @@ export function UsersTable({
       dataIndex: 'createTime',
       key: 'createTime',
       width: 170,
-      render: (value: string) => (dayjs(value).isValid() ? dayjs(value).format('YYYY-MM-DD HH:mm') : value),
+      render: (value: string) => formatDateTime(value),
     },
     {
       title: t('common.actions'),

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, parseLanguage, type Language } from '../../../../i18n/language';
+import { formatDateTime } from '../../../../lib/date-format';
 import { formatCount, formatRate } from '../../../../lib/number-format';
-
-/** The number locale of a console language: digits grouped the reader's way (fr: 18 326, en: 18,326). */
-const LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', fr: 'fr-FR' };
 
 export interface AdminFormat {
   lang: Language;
@@ -21,16 +19,11 @@ export function useAdminFormat(): AdminFormat {
   const { i18n } = useTranslation();
   const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   return useMemo(() => {
-    const times = new Intl.DateTimeFormat(LOCALES[lang], {
-      dateStyle: 'medium',
-      timeStyle: 'medium',
-      timeZone: 'UTC',
-    });
     return {
       lang,
       count: (n) => formatCount(n, lang),
       rate: (pct) => formatRate(pct, lang),
-      time: (ms) => `${times.format(new Date(ms))} UTC`,
+      time: (ms) => `${formatDateTime(ms, { zone: 'UTC', lang })} UTC`,
     };
   }, [lang]);
 }

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, seedUser, signedInPage, snap, startBeacon, type RunningBeacon } from './harness';
+
+/**
+ * The records' columns at common laptop widths (issue 29 item 14): every header of the notification list is visible
+ * beside the sticky Actions column at 1440 and 1280 px (at 1440 px with the conversion columns on too): none is hidden
+ * under it until one scrolls.
+ */
+
+const OWNER = { email: 'layout.owner.with.a.long.address@shop.example', password: 'Lay#2024xx' };
+
+let beacon: RunningBeacon;
+let browser: Browser;
+let appId = 0;
+
+beforeAll(async () => {
+  beacon = await startBeacon();
+  browser = await launchBrowser();
+  const ownerId = await seedUser(beacon, OWNER);
+  const { app } = await beacon.services.apps.create({
+    title: 'Layout shop',
+    pkg: 'com.example.layout',
+    owner: { userId: ownerId, email: OWNER.email },
+  });
+  appId = app.id;
+  await beacon.database.query(
+    `INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
+     SELECT $1, ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'NG', 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310, 'Africa/Lagos', 60, true
+     FROM generate_series(1, 3) g`,
+    [appId],
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await beacon?.close();
+});
+
+/** A sent-looking message with large counts, so every count and rate column holds its widest text. */
+async function seedMessage(page: Page): Promise<number> {
+  const answer = await page.evaluate(
+    async ([url, payload]) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await res.json()) as { status: number; data: { id: number } };
+    },
+    [
+      `/tcm/v1/app/${appId}/msg/save`,
+      {
+        msgType: 1,
+        title: 'A spring sale announcement with a rather long description',
+        pushCount: 3,
+        targetingType: 0,
+        scheduleType: 1,
+        data: {
+          noti_type: 1,
+          noti_title: 'Spring sale',
+          noti_desc: 'Everything 50% off today',
+          noti_small_icon: '/files/icon.png',
+          noti_ex_type: 1,
+          noti_open_type: 1,
+          noti_open_content: 'shop://home',
+        },
+      },
+    ] as const,
+  );
+  expect(answer.status).toBe(200);
+  await beacon.database.query(
+    `UPDATE messages SET status = 1, push_count = 12345678, target_count = 12345678, dispatch_count = 12345678,
+       reach_count = 12345678, show_count = 12345678, click_count = 1234567, conversion_count = 123456 WHERE id = $1`,
+    [answer.data.id],
+  );
+  return answer.data.id;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('the records table at laptop widths', () => {
+  it.each([1440, 1280])(
+    'shows every header beside the Actions column at %i px',
+    async (width) => {
+      const page = await signedInPage(browser, beacon.url, OWNER, { viewport: { width, height: 900 } });
+      if (width === 1440) await seedMessage(page);
+      // the conversion columns too at 1440 px; at 1280 px they scroll under the sticky column (docs/architecture.md)
+      for (const conv of width === 1440 ? ['', '?conv=1'] : ['']) {
+        await page.goto(`${beacon.url}/app/${appId}/data/push${conv}`);
+        const table = page.getByTestId('message-table');
+        await table.locator('tbody tr.ant-table-row').first().waitFor();
+        await snap(page, `records-layout-${width}${conv ? '-conversion' : ''}`);
+        const header = table.locator('thead').first();
+        const actions = await header
+          .locator('th.ant-table-cell-fix-end', { hasText: 'Actions' })
+          .boundingBox();
+        const clickRate = await header.locator('th', { hasText: 'Click rate' }).boundingBox();
+        expect(actions).not.toBeNull();
+        expect(clickRate).not.toBeNull();
+        expect(intersects(clickRate!, actions!)).toBe(false);
+        // every other header ends before the sticky column begins, and inside the window
+        const boxes = await header
+          .locator('th:not(.ant-table-cell-fix-end):not(.ant-table-cell-scrollbar)')
+          .evaluateAll((ths) =>
+            ths.map((th) => {
+              const r = th.getBoundingClientRect();
+              return { text: th.textContent ?? '', right: r.right };
+            }),
+          );
+        expect(boxes.filter((b) => b.right > actions!.x + 0.5).map((b) => b.text)).toEqual([]);
+        expect(actions!.x + actions!.width).toBeLessThanOrEqual(width);
+      }
+      await page.context().close();
+    },
+    120_000,
+  );
+});
