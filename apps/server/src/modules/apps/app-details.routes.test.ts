@@ -171,6 +171,18 @@ describe.each(backends('one'))('app details and settings [$name]', (backend) => 
     });
   });
 
+  it('sets the FCM quota of the app’s project (FCM’s 600,000 a minute by default); a bad figure names perMinute', async () => {
+    expect((await owner.post(url('detail'))).json().data.result.fcmQuotaPerMinute).toBe(600_000);
+    expect((await owner.post(url('fcm/quota/1200000'))).json().status).toBe(200);
+    expect((await owner.post(url('detail'))).json().data.result.fcmQuotaPerMinute).toBe(1_200_000);
+    for (const bad of ['0', '59', 'abc', '2.5', '-1', '100000001']) {
+      const res = await owner.post(url(`fcm/quota/${bad}`));
+      expect(res.json().status, bad).toBe(400);
+      expect(res.json().data.fields[0].field).toBe('perMinute');
+    }
+    expect((await owner.post(url('detail'))).json().data.result.fcmQuotaPerMinute).toBe(1_200_000);
+  });
+
   it('reveals the secret to the owner; rotation makes the old secret fail on the device API and the new one work', async () => {
     expect((await owner.post(url('secret/reveal'))).json().data.appSecret).toBe(appSecret);
     expect((await sdk('/sdk/v1/register', appKey, appSecret, device)).statusCode).toBe(200);

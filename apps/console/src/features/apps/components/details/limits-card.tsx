@@ -6,8 +6,9 @@ import { reportError } from '../../../../lib/error-reporter';
 import { useSetAdvanceTarget } from '../../api/set-advance-target';
 import { useSetLimitCount } from '../../api/set-limit-count';
 import { useSetLimitSwitcher } from '../../api/set-limit-switcher';
+import { FcmQuotaRow } from './fcm-quota-row';
 
-/** Advanced targeting and the per-user daily push limit (switch and count). */
+/** Advanced targeting, the per-user daily push limit (switch and count) and the project's FCM quota. */
 export function LimitsCard({ app }: { app: AppDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -72,6 +73,7 @@ export function LimitsCard({ app }: { app: AppDetail }) {
             </Button>
           </Space.Compact>
         )}
+        <FcmQuotaRow app={app} />
       </Flex>
     </Card>
   );
