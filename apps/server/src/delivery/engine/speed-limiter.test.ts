@@ -88,3 +88,20 @@ describe.each(backends('one'))('SpeedLimiter with the shared pace (several proce
     expect(await rows(other)).toBe(0);
   });
 });
+
+describe('SpeedLimiter with a shared pace, after a pause', () => {
+  it('drops the slots of a reservation whose time passed over a second ago instead of bursting through them', async () => {
+    let reserved = 0;
+    // a pace of its own: each reservation starts now
+    const limiter = new SpeedLimiter(100, undefined, async () => {
+      reserved++;
+      return 0;
+    });
+    await limiter.take(1); // reserves 20 slots (a fifth of a second at 100/s), uses one
+    expect(reserved).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_300));
+    // the 19 left are stale: the next send reserves again rather than using them
+    await limiter.take(1);
+    expect(reserved).toBe(2);
+  });
+});

@@ -9,6 +9,8 @@ export type PaceReserver = (spanMs: number) => Promise<number | { waitMs: number
 /** The share of a second of the rate one reservation takes: a few round trips a second per sending process. */
 const RESERVE_SECONDS = 0.2;
 const RESERVE_MAX = 1000;
+/** Reserved slots this far in the past are no longer used. */
+const STALE_MS = 1000;
 
 /**
  * Paces a message's sends to `perSecond` (slow push); 0 means unlimited. One per message and process; with a
@@ -39,6 +41,9 @@ export class SpeedLimiter {
     let interval = 1000 / this.perSecond;
     let start: number;
     if (this.reserve) {
+      // slots of a reservation whose time passed over a second ago (the sends stopped meanwhile) are dropped, so that
+      // a pause never lets their owner burst past the shared rate when it sends again
+      if (this.slotsLeft > 0 && this.next < Date.now() - STALE_MS) this.slotsLeft = 0;
       // slots left over from a reservation too small for n are never used: the limit is a ceiling
       while (this.slotsLeft < n) await this.refill(Math.max(n, this.block), interval);
       start = this.next;
