@@ -164,6 +164,14 @@ describe('control API (/emulator/v1)', () => {
     const count = (collapseKey: string) => call('POST', '/projects/dc/deliveries:count', { collapseKey });
     expect(json(await count('7'))).toEqual({ byCount: { 0: 2, 1: 1, 2: 1 } });
     expect(json(await count('8'))).toEqual({ byCount: { 0: 3, 1: 1 } });
+    const timed = json(
+      await call('POST', '/projects/dc/deliveries:count', { collapseKey: '7', times: true }),
+    );
+    expect(timed.byCount).toEqual({ 0: 2, 1: 1, 2: 1 });
+    const times = timed.times as number[];
+    expect(times).toHaveLength(3);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times[0]).toBeGreaterThan(Date.now() - 60_000);
     expect((await call('POST', '/projects/dc/deliveries:count', {})).status).toBe(400);
   });
 });

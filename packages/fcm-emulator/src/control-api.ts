@@ -94,18 +94,20 @@ function projectRoute(
   if (method === 'POST' && action === '/deliveries:count') {
     // how many of the project's devices hold 0, 1, 2, … deliveries of one message (its collapse key): exactly-once
     // checks across processes and hosts (a device inbox keeps its last 20)
+    // with `times: true`, also when each delivery arrived (epoch ms, sorted): rates measured at FCM's side
     const key = str(body, 'collapseKey', true);
+    const withTimes = bool(body, 'times') === true;
     const byCount: Record<string, number> = {};
+    const times: number[] = [];
     for (const d of core.registry.devices.values()) {
       if (d.projectId !== project) continue;
-      const n = core.registry
+      const mine = core.registry
         .inbox(d.token)
-        .filter(
-          (x) => (x.message.android as { collapse_key?: string } | undefined)?.collapse_key === key,
-        ).length;
-      byCount[n] = (byCount[n] ?? 0) + 1;
+        .filter((x) => (x.message.android as { collapse_key?: string } | undefined)?.collapse_key === key);
+      byCount[mine.length] = (byCount[mine.length] ?? 0) + 1;
+      if (withTimes) for (const x of mine) times.push(x.receivedAt);
     }
-    return ok({ byCount });
+    return ok(withTimes ? { byCount, times: times.sort((x, y) => x - y) } : { byCount });
   }
   if (method === 'PUT' && action === '/quota') {
     const q: QuotaSettings = {};

@@ -38,6 +38,10 @@ export const STATIC: Readonly<Record<string, Pair>> = {
   'must be at least 1': ['doit valoir au moins 1', '至少为 1'],
   'must be at most 1000000': ['doit valoir au plus 1000000', '最多为 1000000'],
   'must be digits': ['ne doit contenir que des chiffres', '只能包含数字'],
+  'must be digits (messages a minute)': [
+    'ne doit contenir que des chiffres (messages par minute)',
+    '只能包含数字（每分钟消息数）',
+  ],
   'must be digits (hours, 2 to 24)': [
     'ne doit contenir que des chiffres (heures, de 2 à 24)',
     '只能包含数字（小时数，2 至 24）',
@@ -516,6 +520,11 @@ export const RULES: readonly Rule[] = [
     (n) => `最多为 ${n} %（两组共享目标人群）`,
   ],
   [/^must be at least (\S+) %$/, (n) => `doit valoir au moins ${n} %`, (n) => `至少为 ${n} %`],
+  [
+    /^must be 0 \(no limit\) or (\S+)–(\S+) a second$/,
+    (a, b) => `doit valoir 0 (sans limite) ou de ${a} à ${b} par seconde`,
+    (a, b) => `须为 0（不限速）或每秒 ${a}–${b} 条`,
+  ],
   [/^must be at most (\S+)$/, (n) => `doit valoir au plus ${n}`, (n) => `最多为 ${n}`],
   [/^must be at least (\S+)$/, (n) => `doit valoir au moins ${n}`, (n) => `至少为 ${n}`],
   [

@@ -21,7 +21,8 @@ import { CLI, serverRoot } from '../test/cli';
 // Beacon on separate network hosts (issue 31 §1): two API hosts behind a round-robin balancer, two worker hosts, a
 // PostgreSQL primary and its streaming replica, and the FCM emulator, each in its own network namespace with an
 // address that exists only there. Devices register through the balancer (each API host takes its share), a broadcast
-// reaches every device exactly once (counted by the emulator), and the replica holds what the primary wrote.
+// reaches every device exactly once (counted by the emulator), the replica holds what the primary wrote, and four
+// sending processes on the two worker hosts keep together to the project's FCM quota (issue 31 §3).
 // The faults of §4 (a worker host killed or cut off, PostgreSQL restarted or failed over) build on this topology: a
 // worker host killed at 250 sends/s mid-broadcast re-sent 394 of 2,000 devices on today's engine (its sends not yet
 // recorded), which is that item's work.
@@ -217,6 +218,76 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       byCount: Record<string, number>;
     };
     expect(counted.byCount).toEqual({ 1: DEVICES });
+
+    // one FCM quota for the project across hosts (§3): four sending processes, two on each worker host, send three
+    // messages at once under the app's quota of 12,000 a minute; FCM sees them arrive at that rate together
+    step('quota');
+    beacons.push(
+      ...(await Promise.all([
+        startBeacon(topo, 'worker1', 'worker', opts),
+        startBeacon(topo, 'worker2', 'worker', opts),
+      ])),
+    );
+    const quota = await call<{ status: number }>(
+      base,
+      `/tcm/v1/app/${app.id}/fcm/quota/12000`,
+      {},
+      { cookie },
+    );
+    expect(quota.json.status).toBe(200);
+    const ids: number[] = [];
+    for (const k of [1, 2, 3]) {
+      const r = await call<{ status: number; msg: string; data: { id: number } }>(
+        base,
+        `/tcm/v1/app/${app.id}/msg/save`,
+        {
+          msgType: 1,
+          title: `Under the quota ${k}`,
+          pushCount: DEVICES,
+          targetingType: 0,
+          scheduleType: 1,
+          data: NOTIFICATION,
+        },
+        { cookie },
+      );
+      expect(r.json.status, r.json.msg).toBe(200);
+      ids.push(r.json.data.id);
+    }
+    await until(
+      'the three messages sent',
+      () =>
+        t.database.query<{ status: number }>(`SELECT status FROM messages WHERE id = ANY($1::bigint[])`, [
+          ids,
+        ]),
+      (rows) => rows.length === 3 && rows.every((r) => r.status === 1),
+      180_000,
+      500,
+    );
+    step('quota sent');
+    const arrivals = (
+      await Promise.all(
+        ids.map(
+          async (id) =>
+            (await control(`/projects/${projectId}/deliveries:count`, {
+              collapseKey: String(id),
+              times: true,
+            })) as {
+              byCount: Record<string, number>;
+              times: number[];
+            },
+        ),
+      )
+    ).flatMap((r) => {
+      expect(r.byCount).toEqual({ 1: DEVICES });
+      return r.times;
+    });
+    arrivals.sort((a, b) => a - b);
+    // the steady rate: the middle 80 % of the arrivals, measured at FCM's side (200 a second allowed)
+    const [from, to] = [Math.floor(arrivals.length * 0.1), Math.floor(arrivals.length * 0.9)];
+    const rate = (to - from) / ((arrivals[to]! - arrivals[from]!) / 1000);
+    process.stderr.write(`hosts.test: 4 senders on 2 hosts under a 200/s quota sent ${rate.toFixed(1)}/s\n`);
+    expect(rate).toBeGreaterThanOrEqual(200 * 0.97);
+    expect(rate).toBeLessThanOrEqual(200 * 1.02);
 
     // the replica streamed the primary's writes: the message and its send records are there
     const replicaDb = (await import('pg')).default;

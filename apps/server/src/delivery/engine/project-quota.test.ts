@@ -19,8 +19,12 @@ async function takeAll(limiter: SpeedLimiter, n: number, t0: number): Promise<nu
 
 /** A process's pace of `project` at `perMinute`, as the engine builds it (engine.ts, quotaFor). */
 const quotaOf = (repo: EngineRepository, project: string, perMinute: number) =>
-  new SpeedLimiter(perMinute / 60, undefined, (spanMs) =>
-    repo.reserveProjectPace(project, Math.max(1, Math.round((spanMs * perMinute) / 60_000)), perMinute),
+  new SpeedLimiter(
+    perMinute / 60,
+    undefined,
+    (spanMs) =>
+      repo.reserveProjectPace(project, Math.max(1, Math.round((spanMs * perMinute) / 60_000)), perMinute),
+    0.05,
   );
 
 describe.each(backends('one'))('the FCM quota of a project, shared by every sender [$name]', (backend) => {

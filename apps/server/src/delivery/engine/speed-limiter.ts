@@ -19,10 +19,10 @@ const STALE_MS = 1000;
  * together never go faster than the limit. Without one, the pace is this process's alone.
  */
 export class SpeedLimiter {
+  /** without a shared pace: when this process's next send may start */
   private next = 0;
-  private slotsLeft = 0;
-  /** the spacing of the reserved slots, ms (1000 / perSecond unless the shared rate is lower) */
-  private slotInterval = 0;
+  /** with one: the reserved spans of the shared timeline, in order (their next slot, slots left, spacing in ms) */
+  private readonly spans: Array<{ next: number; left: number; interval: number }> = [];
   private reserving: Promise<void> | undefined;
   private readonly block: number;
 
@@ -31,41 +31,58 @@ export class SpeedLimiter {
     /** told how long each waiting take waited, in seconds (metrics) */
     private readonly onWait?: (seconds: number) => void,
     private readonly reserve?: PaceReserver,
+    /**
+     * the share of a second of the rate one reservation takes: more round trips for less of the shared timeline left
+     * unused when a sender stops (the project quota takes a twentieth: its senders come and go with their batches)
+     */
+    reserveSeconds = RESERVE_SECONDS,
   ) {
-    this.block = Math.min(RESERVE_MAX, Math.max(1, Math.ceil(perSecond * RESERVE_SECONDS)));
+    this.block = Math.min(RESERVE_MAX, Math.max(1, Math.ceil(perSecond * reserveSeconds)));
   }
 
   /** Waits until `n` more sends are allowed. */
   async take(n: number): Promise<void> {
     if (this.perSecond <= 0) return;
-    let interval = 1000 / this.perSecond;
+    const interval = 1000 / this.perSecond;
     let start: number;
     if (this.reserve) {
-      // slots of a reservation whose time passed over a second ago (the sends stopped meanwhile) are dropped, so that
-      // a pause never lets their owner burst past the shared rate when it sends again
-      if (this.slotsLeft > 0 && this.next < Date.now() - STALE_MS) this.slotsLeft = 0;
-      // slots left over from a reservation too small for n are never used: the limit is a ceiling
-      while (this.slotsLeft < n) await this.refill(Math.max(n, this.block), interval);
-      start = this.next;
-      this.slotsLeft -= n;
-      interval = this.slotInterval;
-    } else start = Math.max(Date.now(), this.next);
-    this.next = start + n * interval;
+      // spans whose time passed over a second ago (the sends stopped meanwhile) are dropped, so that a pause never lets
+      // their owner burst past the shared rate when it sends again; a span too small for n is dropped too (the limit
+      // is a ceiling)
+      const stale = Date.now() - STALE_MS;
+      const usable = () => {
+        while (this.spans[0] && (this.spans[0].next < stale || this.spans[0].left < n)) this.spans.shift();
+        return this.spans[0];
+      };
+      let span = usable();
+      while (!span) {
+        await this.refill(Math.max(n, this.block), interval);
+        span = usable();
+      }
+      start = span.next;
+      span.next += n * span.interval;
+      span.left -= n;
+      if (span.left === 0) this.spans.shift();
+      // the next span is reserved while this one is used, so a sender never waits on the round trip at its end
+      if (this.spans.reduce((sum, x) => sum + x.left, 0) < this.block / 2)
+        void this.refill(this.block, interval).catch(() => undefined);
+    } else {
+      start = Math.max(Date.now(), this.next);
+      this.next = start + n * interval;
+    }
     const wait = start - Date.now();
     if (wait <= 0) return;
     await new Promise((r) => setTimeout(r, wait));
     this.onWait?.(wait / 1000);
   }
 
-  /** One reservation at a time: takers that run out meanwhile wait for it. */
+  /** One reservation at a time: takers that run out meanwhile wait for it; its span joins the queue. */
   private refill(slots: number, interval: number): Promise<void> {
     this.reserving ??= this.reserve!(slots * interval)
       .then((answer) => {
         const { waitMs, spanMs } =
           typeof answer === 'number' ? { waitMs: answer, spanMs: slots * interval } : answer;
-        this.next = Date.now() + Math.max(0, waitMs);
-        this.slotsLeft = slots;
-        this.slotInterval = spanMs / slots;
+        this.spans.push({ next: Date.now() + Math.max(0, waitMs), left: slots, interval: spanMs / slots });
       })
       .finally(() => (this.reserving = undefined));
     return this.reserving;

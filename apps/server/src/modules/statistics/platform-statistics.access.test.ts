@@ -68,7 +68,7 @@ describe.each(backends())('platform statistics: access and input [$name]', (back
     ['/tcm/global/plat/dashboard', { pageSize: 101 }, 'pageSize'],
     ['/tcm/global/plat/dashboard', { start: '2026-1-1' }, 'start'],
     ['/tcm/global/msg/stat', { msgType: 3 }, 'msgType'],
-    ['/tcm/global/msg/stat', { timeType: 3 }, 'timeType'],
+    ['/tcm/global/msg/stat', { timeType: 4 }, 'timeType'],
     ['/tcm/global/msg/stat', { country: 'NG\nKE' }, 'country'],
     ['/tcm/global/msg/list', { pageNo: 0 }, 'pageNo'],
     ['/tcm/global/msg/list', { end: 'tomorrow' }, 'end'],
