@@ -64,15 +64,15 @@ export interface EngineDeps {
 }
 
 /**
- * A message its review has not passed (waiting 11, rejected 12, awaiting audit 13): the engine plans and sends none
- * of it, whatever was queued (docs/review.md). A review that passes moves it out first, then plans new waves.
- */
-/**
  * A sender's reservation of its project's FCM quota, in seconds of the quota: a twentieth, so the slots a sender leaves
  * unused when its batch ends (wasted for every sender of the project) stay within 1 % of a busy minute's rate.
  */
 const QUOTA_RESERVE_SECONDS = 0.05;
 
+/**
+ * A message its review has not passed (waiting 11, rejected 12, awaiting audit 13): the engine plans and sends none
+ * of it, whatever was queued (docs/review.md). A review that passes moves it out first, then plans new waves.
+ */
 const UNREVIEWED = new Set<number>([S.PENDING_REVIEW, S.REVIEW_REJECTED, S.AWAITING_AUDIT]);
 
 const STOPPING = new Set<number>([
