@@ -14,7 +14,7 @@ describe('FcmQuotaRow: the FCM quota of the app’s Firebase project', () => {
   restoreAfterEach();
   beforeEach(async () => {
     posted = [];
-    await setLanguage('en');
+    setLanguage('en');
     stubApi((url) => {
       const m = /\/tcm\/v1\/app\/1\/fcm\/quota\/([^/?]+)$/.exec(url);
       if (!m) return undefined;
