@@ -32,6 +32,8 @@ interface MessageTableProps {
 const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
 /** A count cell: the figure may wrap at its group separators, so the columns fit laptop widths. */
 const fig = (text: string) => <WrappingFigure text={text} />;
+/** An inline block: a line breaks around it first, inside it only when it alone is wider than the column. */
+const NO_SPLIT = { display: 'inline-block' } as const;
 
 /** What a row's count columns read: a message row, or a group send's child under its parent. */
 type Counted = Pick<
@@ -44,7 +46,16 @@ type CountKey = 'push' | 'dispatched' | 'reached' | 'shown' | 'clicked';
 function countColumn<T extends Counted>(key: CountKey, title: string): ColumnsType<T>[number] {
   const render: Record<CountKey, (r: T) => ReactNode> = {
     push: (r) =>
-      showsDashes(r.status) ? DASH : fig(`${formatCount(r.pushCount)} / ${formatCount(r.targetCount)}`),
+      showsDashes(r.status) ? (
+        DASH
+      ) : (
+        // each figure whole where it fits: a narrow column breaks at the slash before it breaks inside a figure
+        <>
+          <span style={NO_SPLIT}>{fig(formatCount(r.pushCount))}</span>
+          {' / '}
+          <span style={NO_SPLIT}>{fig(formatCount(r.targetCount))}</span>
+        </>
+      ),
     dispatched: (r) => (
       <span data-testid={`dispatched-${r.msgId}`}>{fig(num(r.dispatchCount, showsDashes(r.status)))}</span>
     ),
