@@ -20,9 +20,19 @@ const offsetLabel = (m: number) => {
   const abs = Math.abs(m);
   return `UTC${m < 0 ? '−' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 };
-/** 09:00 on the device's own clock tomorrow, as the UTC instant the console prints (`YYYY-MM-DD HH:mm UTC`). */
+/** The console's one date style in English (lib/date-format.ts): Intl's medium date and short time, read in UTC. */
+const englishDateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+/** Spaces as spaces: ICU writes "9:00 AM" with a narrow no-break space, in Node and Chromium alike or not. */
+const spaced = (text: string | null) => (text ?? '').replace(/\s/gu, ' ');
+/** 09:00 tomorrow as a wall time ("Dec 3, 2026, 9:00 AM"): how the list writes a local-time schedule. */
+const nineTomorrow = englishDateTime.format(Date.parse(`${tomorrow}T09:00:00Z`));
+/** 09:00 on the device's own clock tomorrow, as the UTC instant the console prints ("Dec 3, 2026, 12:00 AM UTC"). */
 const runAtLabel = (offset: number) =>
-  `${new Date(Date.parse(`${tomorrow}T09:00:00Z`) - offset * 60_000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  `${englishDateTime.format(Date.parse(`${tomorrow}T09:00:00Z`) - offset * 60_000)} UTC`;
 
 beforeAll(async () => {
   beacon = await startBeacon();
@@ -126,7 +136,7 @@ describe('schedule a notification in each device’s local time', () => {
     const status = row.getByTestId('status-tag');
     expect(await status.getAttribute('data-status')).toBe('7');
     expect(await status.textContent()).toBe('Waiting (local time)');
-    expect(await row.textContent()).toContain(`${tomorrow} 09:00`);
+    expect(spaced(await row.textContent())).toContain(spaced(nineTomorrow));
     await snap(page, 'local-time-list');
   });
 
@@ -142,7 +152,7 @@ describe('schedule a notification in each device’s local time', () => {
     const seen: string[][] = [];
     for (;;) {
       const rows = waves.locator('tbody tr');
-      for (const text of await rows.allInnerTexts()) seen.push(text.split('\t').map((c) => c.trim()));
+      for (const text of await rows.allInnerTexts()) seen.push(text.split('\t').map((c) => spaced(c.trim())));
       const next = pager.locator('.ant-pagination-next');
       if (
         (await next.count()) === 0 ||
@@ -153,7 +163,9 @@ describe('schedule a notification in each device’s local time', () => {
       await next.click();
     }
     // the server orders waves by run time: the easternmost zone (largest offset) runs first
-    const expected = [...offsets].reverse().map((o) => [offsetLabel(o), runAtLabel(o), 'Waiting', '0']);
+    const expected = [...offsets]
+      .reverse()
+      .map((o) => [offsetLabel(o), spaced(runAtLabel(o)), 'Waiting', '0']);
     expect(seen).toEqual(expected);
     if ((await pager.count()) > 0) await pager.locator('.ant-pagination-item-1').click();
     await waves.scrollIntoViewIfNeeded();

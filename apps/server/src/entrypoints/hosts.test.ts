@@ -27,7 +27,7 @@ import { CLI, serverRoot } from '../test/cli';
 // worker host killed at 250 sends/s mid-broadcast re-sent 394 of 2,000 devices on today's engine (its sends not yet
 // recorded), which is that item's work.
 
-const DEVICES = 2_000;
+const DEVICES = 1_000;
 const t0 = Date.now();
 /** Progress on stderr: a slow step on a loaded machine is then visible in the output. */
 const step = (what: string) =>
@@ -314,5 +314,5 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
     } finally {
       await r.end();
     }
-  }, 400_000);
+  }, 900_000);
 });

@@ -48,6 +48,8 @@ describe.each(backends('both'))('msg/save confirmations: packages 1071, twins 21
     ({ appId } = await seedTeam(t));
     await seedDevices(t, appId, 1, 4);
     owner = await clientFor(t, 'owner');
+    // audience packages are targeted only with the app's DMP switch on (off, a save naming one is 130000, closed)
+    await t.database.query('UPDATE apps SET commercial_enable = true WHERE id = $1', [appId]);
     const [pkg, label] = await t.database.query<{ id: number }>(
       `INSERT INTO tags (app_id, name, code, flag) VALUES ($1, 'Bots', 'bots', 'GROUP'), ($1, 'Buyers', 'buyers', 'LABEL')
        RETURNING id`,
