@@ -12,6 +12,7 @@ import { withMaterialCountries } from './filters';
 import { BatchKind, BatchStatus, WaveStatus } from './kinds';
 import { PayloadCache, payloadOf } from './payload';
 import type { AuthFailureSink, DeliveryMetrics, PolicySource } from './ports';
+import { ProjectQuotas } from './project-quotas';
 import { SpeedLimiter } from './speed-limiter';
 
 interface Log {
@@ -64,12 +65,6 @@ export interface EngineDeps {
 }
 
 /**
- * A sender's reservation of its project's FCM quota, in seconds of the quota: a twentieth, so the slots a sender leaves
- * unused when its batch ends (wasted for every sender of the project) stay within 1 % of a busy minute's rate.
- */
-const QUOTA_RESERVE_SECONDS = 0.05;
-
-/**
  * A message its review has not passed (waiting 11, rejected 12, awaiting audit 13): the engine plans and sends none
  * of it, whatever was queued (docs/review.md). A review that passes moves it out first, then plans new waves.
  */
@@ -95,9 +90,8 @@ const STOPPING = new Set<number>([
 export class DeliveryEngine {
   private readonly stopping = new Set<number>();
   private readonly limiters = new Map<number, SpeedLimiter>();
-  /** per Firebase project and quota: the pace of its FCM quota, shared through the database with every sender */
-  private readonly quotas = new Map<string, SpeedLimiter>();
-  private readonly lowered = new Map<string, number>();
+  /** the FCM quota of each Firebase project, shared through the database with every sender */
+  private readonly quotas: ProjectQuotas;
   private readonly apps = new Map<number, FcmApp>();
   private readonly settings: EngineSettings;
   private readonly active = new Set<Promise<unknown>>();
@@ -106,6 +100,11 @@ export class DeliveryEngine {
 
   constructor(private readonly deps: EngineDeps) {
     this.settings = { ...ENGINE_DEFAULTS, ...deps.settings };
+    this.quotas = new ProjectQuotas(
+      deps.repo,
+      (err, projectId) => deps.log.error({ err, projectId }, 'lowering the FCM quota pace failed'),
+      deps.metrics,
+    );
   }
 
   /** Starts this process's workers. */
@@ -223,42 +222,6 @@ export class DeliveryEngine {
     return audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
   }
 
-  /**
-   * The pace of the message's Firebase project under its FCM quota: one per project and quota in this process, its
-   * slots reserved in the database's timeline of the project, which every sending process on every host shares.
-   */
-  private quotaFor(msg: EngineMessage): SpeedLimiter | undefined {
-    if (!msg.firebaseProjectId || !(msg.fcmQuotaPerMin > 0)) return undefined;
-    const key = `${msg.firebaseProjectId}\n${msg.fcmQuotaPerMin}`;
-    let quota = this.quotas.get(key);
-    if (!quota) {
-      const metrics = this.deps.metrics;
-      quota = new SpeedLimiter(
-        msg.fcmQuotaPerMin / 60,
-        metrics ? (seconds) => metrics.tokenWait('fcm_quota', seconds) : undefined,
-        (spanMs) =>
-          this.deps.repo.reserveProjectPace(
-            msg.firebaseProjectId,
-            Math.max(1, Math.round((spanMs * msg.fcmQuotaPerMin) / 60_000)),
-            msg.fcmQuotaPerMin,
-          ),
-        QUOTA_RESERVE_SECONDS,
-      );
-      this.quotas.set(key, quota);
-    }
-    return quota;
-  }
-
-  /** A project-quota 429: lowers the project's shared rate, asked at most once a second from this process. */
-  private lowerQuota(projectId: string): void {
-    const now = Date.now();
-    if (!projectId || (this.lowered.get(projectId) ?? 0) > now - 1000) return;
-    this.lowered.set(projectId, now);
-    void this.deps.repo
-      .lowerProjectPace(projectId)
-      .catch((err: unknown) => this.deps.log.error({ err, projectId }, 'lowering the FCM quota pace failed'));
-  }
-
   private fcmApp(msg: EngineMessage): FcmApp | undefined {
     const cached = this.apps.get(msg.appId);
     if (cached) return cached;
@@ -366,8 +329,8 @@ export class DeliveryEngine {
           app: this.fcmApp(msg),
           payload: new PayloadCache(payloadOf(msg, this.deps.publicUrl)),
           limiter,
-          quota: this.quotaFor(msg),
-          onQuotaExceeded: () => this.lowerQuota(msg.firebaseProjectId),
+          quota: this.quotas.paceOf(msg.firebaseProjectId, msg.fcmQuotaPerMin),
+          onQuotaExceeded: () => this.quotas.lower(msg.firebaseProjectId),
           window: settings.window,
           leaseSeconds: settings.dispatchExpireSeconds,
           maxAttempts: settings.maxAttempts,
