@@ -28,7 +28,7 @@ import {
   treeCpuSeconds,
   type BenchDb,
 } from './src/harness';
-import { SERVER_NODE_FLAGS } from '../scripts/lib/ensure.mjs';
+import { SERVER_NODE_FLAGS, EMBEDDED_NODE_FLAGS } from '../scripts/lib/ensure.mjs';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
 import { describeMemory, memoryBreakdown, RssSampler, treeRssMb, type MemoryBreakdown } from './src/rss';
@@ -79,7 +79,15 @@ async function startApi(
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...extra, '--enable-source-maps', 'dist/cli.mjs', 'api', '--processes', String(n)],
+    [
+      ...('url' in db ? SERVER_NODE_FLAGS : EMBEDDED_NODE_FLAGS),
+      ...extra,
+      '--enable-source-maps',
+      'dist/cli.mjs',
+      'api',
+      '--processes',
+      String(n),
+    ],
     {
       cwd: path.join(root, 'apps/server'),
       env: {
