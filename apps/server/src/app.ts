@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorEnvelopePlugin } from './plugins/error-envelope';
 import { openapiPlugin } from './plugins/openapi';
+import { readYourWritesPlugin } from './plugins/read-your-writes';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { staticConsolePlugin } from './plugins/static-console';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     return appsRepo.memberLevel(appId, user.id);
   });
   await app.register(cookie, { secret: cookieSecret });
+  await app.register(readYourWritesPlugin, { database });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(compressionPlugin);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });

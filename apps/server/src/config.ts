@@ -54,6 +54,7 @@ export const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BEACON_SECRET_KEY: z.string().optional(),
   BEACON_ADMIN_EMAIL: z.string().optional(),
@@ -132,6 +133,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for the reads that may lag (db/read-routing.ts); undefined = the primary. */
+  databaseReadUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   secretKey: Buffer;
   /** Where the secret key came from: BEACON_SECRET_KEY, or DATA_DIR/secret.key (read, or generated on first start). */
@@ -210,6 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'invalid configuration:\n  METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT)',
     );
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new Error(
+      'invalid configuration:\n  DATABASE_READ_URL needs DATABASE_URL: the replica is of a PostgreSQL server, not of PGlite',
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   const secret = resolveSecretKey(e.BEACON_SECRET_KEY, dataDir);
@@ -219,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrl: e.DATABASE_READ_URL || undefined,
     logLevel: e.LOG_LEVEL,
     secretKey: secret.key,
     secretKeySource: secret.source,

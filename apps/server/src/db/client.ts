@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteStartParams } from './pglite-settings';
+import { followReplica, mayWrite, WriteNotingClient } from './read-routing';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,14 @@ export interface Database {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Where reads that may lag go (reports, exports, audience estimates, list screens): with DATABASE_READ_URL, a
+   * replica unless this request must see a write it has not replayed (db/read-routing.ts); otherwise absent — read
+   * this database (`database.reads ?? database`). Its writes, transactions and dedicated connections are the primary's.
+   */
+  reads?: Database;
+  /** With a replica: the primary's current WAL position (`pg_current_wal_lsn()`), what a writer's reads must see. */
+  primaryLsn?(): Promise<string | undefined>;
   /** PGlite: its data folder as a tarball, which `loadDataDir` starts another database from (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
   /** The connection pool's figures on a PostgreSQL server (metrics); PGlite has one connection and none. */
@@ -79,6 +88,8 @@ export interface DatabaseOptions {
   /** PGlite in memory: start from this tarball of a data folder (`dumpDataDir`) instead of an empty database. */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /** postgres://… of a streaming replica of `url`, for `reads`. */
+  readUrl?: string | undefined;
 }
 
 /**
@@ -100,65 +111,117 @@ function holdConnection(conn: pg.PoolClient): () => boolean {
   };
 }
 
+function poolDatabase(pool: pg.Pool, url: string, max: number): Database {
+  return {
+    kind: 'postgres',
+    url,
+    db: drizzlePg(pool, { schema }),
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    execRows: async (text) => rowsOfLast(await pool.query(text)),
+    query: async <T>(text: string, params?: unknown[], opts?: QueryOptions) =>
+      (await pool.query(pgQuery(text, params, opts))).rows as T[],
+    withConnection: async (fn) => {
+      const conn = await pool.connect();
+      const lost = holdConnection(conn);
+      try {
+        return await fn({
+          exec: async (text) => {
+            await conn.query(text);
+          },
+          query: async <T>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as T[],
+        });
+      } finally {
+        conn.release(lost());
+      }
+    },
+    transaction: async (fn) => {
+      const conn = await pool.connect();
+      const lost = holdConnection(conn);
+      let broken = false;
+      try {
+        await conn.query('BEGIN');
+        const out = await fn({
+          query: async <T>(text: string, params?: unknown[], opts?: QueryOptions) =>
+            (await conn.query(pgQuery(text, params, opts))).rows as T[],
+        });
+        await conn.query('COMMIT');
+        return out;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        conn.release(broken || lost());
+      }
+    },
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
+}
+
+/** The rows of a simple query's last statement (several statements answer one result each). */
+function rowsOfLast(res: pg.QueryResult | pg.QueryResult[]): Record<string, unknown>[] {
+  const last = Array.isArray(res) ? res.at(-1) : res;
+  return (last?.rows ?? []) as Record<string, unknown>[];
+}
+
+/** A failure to reach the server (refused, reset, shut down, starting up), not an error of the statement. */
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return true;
+  return /^(08|57P0[1-3])/.test(code) || /^E[A-Z]+$/.test(code);
+}
+
 /** Opens PGlite (embedded) or a pool on a PostgreSQL server. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const max = opts.poolSize ?? 10;
-    const pool = new pg.Pool({ connectionString: opts.url, max });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max,
+      ...(opts.readUrl ? { Client: WriteNotingClient } : {}),
+    });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead of crashing
     await pool.query('SELECT 1');
-    return {
-      kind: 'postgres',
-      url: opts.url,
-      db: drizzlePg(pool, { schema }) as unknown as Db,
-      exec: async (text) => {
-        await pool.query(text);
-      },
-      execRows: async (text) => {
-        const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-        const last = Array.isArray(res) ? res.at(-1) : res;
-        return (last?.rows ?? []) as Record<string, unknown>[];
-      },
-      query: async <T>(text: string, params?: unknown[], opts?: QueryOptions) =>
-        (await pool.query(pgQuery(text, params, opts))).rows as T[],
-      withConnection: async (fn) => {
-        const conn = await pool.connect();
-        const lost = holdConnection(conn);
+    const primary = poolDatabase(pool, opts.url, max);
+    if (!opts.readUrl) return primary;
+    const replicaPool = new pg.Pool({ connectionString: opts.readUrl, max });
+    replicaPool.on('error', () => undefined);
+    const replica = followReplica(pool, replicaPool);
+    /** The replica when this read may use it; the primary when it must not, or when the replica fails to connect. */
+    const routed = {
+      query: async (...args: unknown[]) => {
+        const run = (p: pg.Pool) => (p.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+        const first = args[0] as string | { text: string };
+        // a statement that may write goes to the primary whatever the caller passed it to
+        if (mayWrite(typeof first === 'string' ? first : first.text) || !replica.useReplica())
+          return run(pool);
         try {
-          return await fn({
-            exec: async (text) => {
-              await conn.query(text);
-            },
-            query: async <T>(text: string, params?: unknown[]) =>
-              (await conn.query(text, params)).rows as T[],
-          });
-        } finally {
-          conn.release(lost());
-        }
-      },
-      transaction: async (fn) => {
-        const conn = await pool.connect();
-        const lost = holdConnection(conn);
-        let broken = false;
-        try {
-          await conn.query('BEGIN');
-          const out = await fn({
-            query: async <T>(text: string, params?: unknown[], opts?: QueryOptions) =>
-              (await conn.query(pgQuery(text, params, opts))).rows as T[],
-          });
-          await conn.query('COMMIT');
-          return out;
+          return await run(replicaPool);
         } catch (err) {
-          await conn.query('ROLLBACK').catch(() => {
-            broken = true;
-          });
-          throw err;
-        } finally {
-          conn.release(broken || lost());
+          if (!isConnectionError(err)) throw err;
+          return run(pool);
         }
       },
-      close: () => pool.end(),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
+    const reads: Database = {
+      ...primary,
+      db: drizzlePg(routed as unknown as pg.Pool, { schema }),
+      execRows: async (text) => rowsOfLast(await routed.query(text)),
+      query: async <T>(text: string, params?: unknown[]) => (await routed.query(text, params)).rows as T[],
+      close: async () => undefined,
+    };
+    return {
+      ...primary,
+      reads,
+      primaryLsn: () => replica.primaryLsn(),
+      close: async () => {
+        replica.stop();
+        await Promise.all([pool.end(), replicaPool.end()]);
+      },
     };
   }
   let client: PGlite;

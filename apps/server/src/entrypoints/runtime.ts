@@ -37,5 +37,9 @@ export async function openAndMigrate(
  * migrated it before forking them (entrypoints/cluster.ts).
  */
 export function openConfigured(config: Config): Promise<Database> {
-  return openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  return openDatabase({
+    url: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
 }

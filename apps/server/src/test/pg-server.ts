@@ -9,6 +9,8 @@ export interface PgServer {
   stop(): void;
   /** Stops the server (fast shutdown: its connections are closed) and starts it again on the same port and data. */
   restart(downMs?: number): Promise<void>;
+  /** A streaming replica of this server (pg_basebackup), on another free port; stopped by its own `stop`. */
+  startReplica?(): Promise<PgServer>;
 }
 
 function binDir(): string | undefined {
@@ -64,8 +66,59 @@ export async function startPgServer(): Promise<PgServer | undefined> {
       const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args];
       execFile(file, argv, (err) => (err ? reject(new Error(`${cmd} failed`, { cause: err })) : resolve()));
     });
+  const startReplica = async (): Promise<PgServer> => {
+    const replicaDir = mkdtempSync(path.join(tmpdir(), 'beacon-pg-replica-'));
+    chmodSync(replicaDir, 0o777);
+    const replicaData = path.join(replicaDir, 'data');
+    run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-D',
+      replicaData,
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+    ]);
+    const replicaPort = await freePort();
+    const replicaOpts = `-p ${replicaPort} -k ${replicaDir} -c listen_addresses=127.0.0.1 -c hot_standby=on -c max_connections=200`;
+    const replicaStart = [
+      '-D',
+      replicaData,
+      '-o',
+      replicaOpts,
+      '-l',
+      path.join(replicaDir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ];
+    run('pg_ctl', replicaStart);
+    return {
+      url: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
+      restart: async (downMs = 0) => {
+        await runAsync('pg_ctl', ['-D', replicaData, '-m', 'fast', '-w', 'stop']);
+        await new Promise((r) => setTimeout(r, downMs));
+        await runAsync('pg_ctl', replicaStart);
+      },
+      stop: () => {
+        if (!existsSync(replicaData)) return; // stopped already
+        try {
+          run('pg_ctl', ['-D', replicaData, '-m', 'immediate', '-w', 'stop']);
+        } finally {
+          rmSync(replicaDir, { recursive: true, force: true });
+        }
+      },
+    };
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    startReplica,
     restart: async (downMs = 0) => {
       await runAsync('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
       await new Promise((r) => setTimeout(r, downMs));

@@ -14,7 +14,8 @@ import { PlatformTrackingRepository } from './platform-tracking.repository';
  * platform administrators' statistics and report tabs (/tcm/global/plat/dashboard, /tcm/global/msg/*, 100 and 150).
  */
 export function registerPlatformStatisticsModule(ctx: ModuleContext): void {
-  const { app, database, config } = ctx;
+  const { app, config } = ctx;
+  const database = ctx.database.reads ?? ctx.database; // reports only read: the replica's, when there is one
   const rollups = new PlatformStatisticsRepository(database);
   const stats = new PlatformStatisticsService(
     rollups,

@@ -9,7 +9,7 @@ import { StatisticsService } from './statistics.service';
 /** Statistics: a message's funnel, distribution, losses and reach; the app's reports and their CSV exports. */
 export function registerStatisticsModule(ctx: ModuleContext): void {
   const { app, database } = ctx;
-  const service = new StatisticsService(new StatisticsRepository(database));
+  const service = new StatisticsService(new StatisticsRepository(database.reads ?? database));
 
   registerCall(app, calls.funnel, policy.message, ({ params }) => service.funnel(params.appId, params.msgId));
   registerCall(app, calls.distribution, policy.message, ({ params }) =>

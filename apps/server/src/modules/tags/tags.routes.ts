@@ -18,7 +18,7 @@ export function existingTagIds(
 
 /** Tag routes: verify, create, edit, list, delete, and the multipart GAID import. */
 export function registerTagsModule({ app, database, repos }: ModuleContext): void {
-  const tags = new TagsService(new TagsRepository(database));
+  const tags = new TagsService(new TagsRepository(database), new TagsRepository(database.reads ?? database));
   const access = tagsPolicy.manageTags;
 
   registerCall(app, tagCalls.verify, access, ({ params, body }) =>

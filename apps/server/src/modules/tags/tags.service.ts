@@ -33,7 +33,11 @@ const USED = 'is used by another tag of this app';
 
 /** Tags and audience packages: the code check, create, edit, delete, and tagging devices from GAID files. */
 export class TagsService {
-  constructor(private readonly repo: TagsRepository) {}
+  /** `lists`: the repository the list screen reads (the replica's, when there is one). */
+  constructor(
+    private readonly repo: TagsRepository,
+    private readonly lists: TagsRepository = repo,
+  ) {}
 
   /**
    * 1 valid: matches the pattern and no other tag of the app uses it; 2 invalid, with the reason. `exceptId`, the tag
@@ -53,7 +57,7 @@ export class TagsService {
   }
 
   async list(appId: number, q: TagListRequest): Promise<{ results: Tag[]; total: number }> {
-    const { rows, total } = await this.repo.list(appId, q);
+    const { rows, total } = await this.lists.list(appId, q);
     return { results: rows.map((r: TagWithCount) => toTag(r, r.deviceCount)), total };
   }
 

@@ -18,7 +18,10 @@ export function registerUserGroupsModule({ app, database, repos }: ModuleContext
     existingTagIds: existingTagIds(database),
     // the compose estimate's sampler: exact below 100,000 devices, ±1–3 % from one index range above (bench/README.md)
     countAudience: async (appId, conditions) => {
-      const { count, exact } = await estimateAudience(database, compileAudience(appId, conditions));
+      const { count, exact } = await estimateAudience(
+        database.reads ?? database,
+        compileAudience(appId, conditions),
+      );
       return { count, exact };
     },
   });
