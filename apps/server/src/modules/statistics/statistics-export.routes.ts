@@ -6,17 +6,17 @@ import {
   ProjectQuery,
   RangeQuery,
   STAT_EXPORT_PATHS,
+  type MessageStatRow,
   type ReportDay,
 } from '@beacon/shared';
-import { parseOrThrow } from '../../lib/api-error';
-import { csvOf, sendCsv, type CsvValue } from '../../lib/csv';
-import { registerRawRoute, type Access } from '../../lib/register-call';
+import { registerCsvRoute } from '../../lib/csv-route';
+import type { CsvValue } from '../../lib/csv';
 import type { ModuleContext } from '../context';
 import { statisticsPolicy } from './statistics.policy';
 import type { StatisticsService } from './statistics.service';
 
-/** The report columns of the CSVs, in the screens' order; conversion columns only with expand. */
-const DAY_COLUMNS = (expand: boolean) =>
+/** The funnel's columns of every statistics CSV, in the screens' order; conversion columns only with expand. */
+export const funnelColumns = (expand: boolean) =>
   [
     'push',
     'dispatch',
@@ -30,93 +30,89 @@ const DAY_COLUMNS = (expand: boolean) =>
     ...(expand ? (['conversion', 'conversionRate'] as const) : []),
     'noticeOff',
     'noticeOffRate',
-    'showUv',
-    'clickUv',
-    'clickUvRate',
-  ] as const satisfies ReadonlyArray<keyof ReportDay>;
+  ] as const satisfies ReadonlyArray<keyof ReportDay & keyof MessageStatRow>;
 
 const dayCsv = (rows: ReportDay[], expand: boolean): CsvValue[][] => {
-  const cols = DAY_COLUMNS(expand);
+  const cols = [...funnelColumns(expand), 'showUv', 'clickUv', 'clickUvRate'] as const;
   return [['date', ...cols], ...rows.map((r) => [r.date, ...cols.map((c) => r[c])])];
 };
 
-const ExpandQuery = z.object({ expand: z.string().optional() });
+export const ExpandQuery = z.object({ expand: z.string().optional() });
 
 /** The statistics CSV downloads: the same service methods as the screens, so a CSV's totals are the table's. */
 export function registerStatisticsExports({ app }: ModuleContext, service: StatisticsService): void {
-  const route = (url: string, summary: string, access: Access) => ({
-    method: 'GET' as const,
-    url,
-    summary,
-    access,
-  });
-  const reports = statisticsPolicy.reports;
+  const { reports, message } = statisticsPolicy;
 
-  registerRawRoute(
+  registerCsvRoute(
     app,
-    route(STAT_EXPORT_PATHS.trend, 'CSV of the message trend (start, end, type)', reports),
-    async ({ req, reply }) => {
-      const { appId } = parseOrThrow(AppIdParams, req.params);
-      const q = parseOrThrow(ProjectQuery.extend(ExpandQuery.shape), req.query);
+    {
+      url: STAT_EXPORT_PATHS.trend,
+      summary: 'CSV of the message trend (start, end, type)',
+      access: reports,
+      params: AppIdParams,
+      query: ProjectQuery.extend(ExpandQuery.shape),
+    },
+    async ({ params: { appId }, query: q }) => {
       const r = await service.project(appId, q);
-      return sendCsv(
-        reply,
-        `trend_${appId}_${r.start}_${r.end}.csv`,
-        csvOf(dayCsv(r.dated, q.expand === '1')),
-      );
+      return { name: `trend_${appId}_${r.start}_${r.end}.csv`, rows: dayCsv(r.dated, q.expand === '1') };
     },
   );
 
-  registerRawRoute(
+  registerCsvRoute(
     app,
-    route(
-      STAT_EXPORT_PATHS.dimension,
-      'CSV of the dimension report with its total and average rows',
-      reports,
-    ),
-    async ({ req, reply }) => {
-      const { appId } = parseOrThrow(AppIdParams, req.params);
-      const q = parseOrThrow(DimensionQuery.extend(ExpandQuery.shape), req.query);
+    {
+      url: STAT_EXPORT_PATHS.dimension,
+      summary: 'CSV of the dimension report with its total and average rows',
+      access: reports,
+      params: AppIdParams,
+      query: DimensionQuery.extend(ExpandQuery.shape),
+    },
+    async ({ params: { appId }, query: q }) => {
       const r = await service.dimension(appId, q);
-      const rows = dayCsv([...r.dated, r.totalData, r.avgData], q.expand === '1');
-      return sendCsv(reply, `report_${appId}_${r.start}_${r.end}.csv`, csvOf(rows));
+      return {
+        name: `report_${appId}_${r.start}_${r.end}.csv`,
+        rows: dayCsv([...r.dated, r.totalData, r.avgData], q.expand === '1'),
+      };
     },
   );
 
-  registerRawRoute(
+  registerCsvRoute(
     app,
-    route(STAT_EXPORT_PATHS.users, 'CSV of the user report (type=user, start, end)', reports),
-    async ({ req, reply }) => {
-      const { appId } = parseOrThrow(AppIdParams, req.params);
-      const q = parseOrThrow(
-        RangeQuery.extend({ type: z.literal('user', { error: 'must be user' }).optional() }),
-        req.query,
-      );
+    {
+      url: STAT_EXPORT_PATHS.users,
+      summary: 'CSV of the user report (type=user, start, end)',
+      access: reports,
+      params: AppIdParams,
+      query: RangeQuery.extend({ type: z.literal('user', { error: 'must be user' }).optional() }),
+    },
+    async ({ params: { appId }, query: q }) => {
       const r = await service.users(appId, q);
-      const rows: CsvValue[][] = [
-        ['date', 'effective', 'newUser'],
-        ...r.dated.map((d) => [d.date, d.effective, d.newUser]),
-      ];
-      return sendCsv(reply, `users_${appId}_${r.start}_${r.end}.csv`, csvOf(rows));
+      return {
+        name: `users_${appId}_${r.start}_${r.end}.csv`,
+        rows: [['date', 'effective', 'newUser'], ...r.dated.map((d) => [d.date, d.effective, d.newUser])],
+      };
     },
   );
 
-  registerRawRoute(
+  registerCsvRoute(
     app,
-    route(STAT_EXPORT_PATHS.distribution, 'CSV of a message distribution', statisticsPolicy.message),
-    async ({ req, reply }) => {
-      const { appId } = parseOrThrow(AppIdParams, req.params);
-      const p = parseOrThrow(
-        z.object({
-          msgId: numberInput(z.number().int().positive()),
-          dimension: z.enum(['country', 'version']),
-        }),
-        req.params,
-      );
-      const { rows } = await service.distribution(appId, p.msgId, p.dimension);
+    {
+      url: STAT_EXPORT_PATHS.distribution,
+      summary: 'CSV of a message distribution',
+      access: message,
+      params: AppIdParams.extend({
+        msgId: numberInput(z.number().int().positive()),
+        dimension: z.enum(['country', 'version']),
+      }),
+      query: z.object({}),
+    },
+    async ({ params: p }) => {
+      const { rows } = await service.distribution(p.appId, p.msgId, p.dimension);
       const cols = ['dispatch', 'reach', 'reachRate', 'show', 'showRate', 'click', 'clickRate'] as const;
-      const body = csvOf([[p.dimension, ...cols], ...rows.map((r) => [r.key, ...cols.map((c) => r[c])])]);
-      return sendCsv(reply, `message_${p.msgId}_${p.dimension}.csv`, body);
+      return {
+        name: `message_${p.msgId}_${p.dimension}.csv`,
+        rows: [[p.dimension, ...cols], ...rows.map((r) => [r.key, ...cols.map((c) => r[c])])],
+      };
     },
   );
 }
