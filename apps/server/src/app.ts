@@ -103,11 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const upkeep = startPgliteUpkeep(database, {
     onError: (err) => app.log.warn({ err }, 'PGlite upkeep (VACUUM, ANALYZE) failed; the next pass retries'),
   });
-  // a console request first sees the events this process acknowledged counted (they are counted off the request path)
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!statistics.counting || !req.url.startsWith('/tcm/')) return done();
-    statistics.settle().then(() => done(), done);
-  });
   const delivery = new DeliveryRuntime({
     database,
     counter: statistics,
@@ -193,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     services: { users, devices, apps: new AppsService(appsRepo, box), files },
     repos: { users: usersRepo, apps: appsRepo, devices: devicesRepo },
     delivery,
+    // the statistics routes first see the events this process acknowledged counted (counted off the request path)
+    counting: statistics,
   };
   for (const register of featureModules) await register(ctx);
   return ctx;
