@@ -28,7 +28,13 @@ import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
 import { featureModules } from './modules/index';
 import { AppsRepository, AppsService } from './modules/apps';
-import { DevicesRepository, DevicesService, registerSdkRoutes, SdkAuth } from './modules/devices';
+import {
+  DevicesRepository,
+  DevicesService,
+  registerSdkRoutes,
+  SdkAuth,
+  startEventsLog,
+} from './modules/devices';
 import multipart from '@fastify/multipart';
 import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
@@ -124,7 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     addWorkers: (start) => delivery.addWorkers(start),
     pruneStatistics: (now) => statistics.pruneUniqueDevices(now),
   });
+  // NATS_URL: the device events go to JetStream, and the workers apply them (modules/devices/events-log*.ts)
+  const natsLog = config.nats
+    ? await startEventsLog(config.nats, statistics, deps.runWorkers ?? false, app.log)
+    : undefined;
   const devices = new DevicesService(devicesRepo, statistics, {
+    ...(natsLog ? { eventsLog: natsLog.log } : {}),
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
   });
@@ -173,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {
     await devices.drain();
+    await natsLog?.close();
     await statistics.close();
     await upkeep.close();
     await retention.close();

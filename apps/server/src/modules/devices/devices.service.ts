@@ -55,6 +55,11 @@ export interface DevicesServiceOptions {
   eventFlushes?: number;
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
   onRegistered?: (appId: number, token: string) => void;
+  /**
+   * The device events' log (NATS JetStream, when NATS_URL is set): an events call is answered once its events are
+   * appended there, and the workers apply them (EventsLogConsumer); none: they are recorded here, in batches.
+   */
+  eventsLog?: { append(appId: number, body: DeviceEvents): Promise<void> };
   /** The observer of each group-commit batcher's flushes (metrics), by the batcher's name. */
   flushObserver?: (batcher: 'register' | 'heartbeat' | 'events' | 'touch') => WriteBatcherObserver;
 }
@@ -134,6 +139,7 @@ export class DevicesService {
   private readonly touches: WriteBatcher<DeviceKey, void>;
   /** When this process last asked to touch a device (key → ms): most event calls need no write (DEVICE_TOUCH_MS). */
   private readonly touchedAt = new Map<string, number>();
+  private readonly eventsLog: DevicesServiceOptions['eventsLog'];
 
   constructor(
     private readonly repo: DevicesRepository,
@@ -145,6 +151,7 @@ export class DevicesService {
       maxDelayMs: opts.maxDelayMs ?? 10,
       mayIsolate: mayBeRowError,
     };
+    this.eventsLog = opts.eventsLog;
     const flushes = opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1);
     const observed = (batcher: 'register' | 'heartbeat' | 'events' | 'touch') =>
       opts.flushObserver ? { ...batch, observer: opts.flushObserver(batcher) } : batch;
@@ -219,7 +226,8 @@ export class DevicesService {
    * accepted and kept for troubleshooting without counting; repeats are no-ops.
    */
   async recordEvents(appId: number, body: DeviceEvents): Promise<void> {
-    await this.events.add({ appId, body });
+    if (this.eventsLog) await this.eventsLog.append(appId, body);
+    else await this.events.add({ appId, body });
     this.touch(appId, body.gaid);
   }
 

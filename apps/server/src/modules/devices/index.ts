@@ -9,3 +9,6 @@ export {
   type RecordedEvents,
 } from './devices.service';
 export { SdkAuth } from './sdk-auth';
+export { startEventsLog, type RunningEventsLog } from './events-log.start';
+export { EventsLog, connectEventsLog, EVENTS_STREAM } from './events-log';
+export { EventsLogConsumer, EVENTS_CONSUMER } from './events-log.consumer';
