@@ -7,6 +7,7 @@
 // Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
+//      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU-*.cpuprofile in apps/server).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +34,7 @@ import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from '.
 import { seedDispatched } from './src/seed-dispatched';
 import { describeMemory, memoryBreakdown, RssSampler, treeRssMb, type MemoryBreakdown } from './src/rss';
 import { prng } from './src/stat-simulation';
+import { startNatsCluster } from '../apps/server/src/test/nats';
 
 type Backend = 'pglite' | 'postgres';
 const BACKEND = strArg('backend', 'both');
@@ -51,6 +53,8 @@ const IN_FLIGHT = numArg('in-flight', 32);
 const CLIENT = strArg('client', 'raw') as 'raw' | 'node';
 if (CLIENT !== 'raw' && CLIENT !== 'node') throw new Error('--client is raw or node');
 const OUT = strArg('out', 'ingest');
+/** On PostgreSQL, also `beacon api --processes 1` with NATS_URL: events appended to a 3-node JetStream cluster. */
+const NATS = strArg('nats', '1') !== '0';
 const SECRET = 'cd'.repeat(32);
 const TARGETS = {
   postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
@@ -74,6 +78,7 @@ function newGaids(n: number): string[] {
 async function startApi(
   db: { url: string } | { dataDir: string },
   n: number,
+  env: Record<string, string> = {},
 ): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
@@ -102,6 +107,7 @@ async function startApi(
         FCM_BASE_URL: 'http://127.0.0.1:9',
         // the group commit's batch sizes and flush durations, read after each run (one process: its own figures)
         METRICS: '1',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -252,6 +258,23 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
                 memory: async () => memoryBreakdown(await metricsText()),
               }
             : {}),
+        });
+      }
+      if (NATS) {
+        // the device events' log (docs/scaling.md): the API answers once JetStream (3 nodes, 3 replicas) holds the call
+        const nats = await startNatsCluster(3);
+        closers.push(() => nats.stop());
+        const api = await startApi({ url: db.url! }, 1, { NATS_URL: nats.url, NATS_REPLICAS: '3' });
+        const rss = new RssSampler(api.pid);
+        closers.push(async () => {
+          rss.stop();
+          await api.stop();
+        });
+        targets.push({
+          label: 'beacon api --processes 1 + JetStream',
+          port: api.port,
+          cpu: () => treeCpuSeconds(api.pid),
+          rss,
         });
       }
     }

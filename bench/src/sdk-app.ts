@@ -1,6 +1,6 @@
 // A bench-only Fastify app serving only the device API (/sdk/v1): the same Fastify options and the same plugin
 // layers buildApp (apps/server/src/app.ts) puts in front of every route, then registerSdkRoutes with Beacon's own
-// DevicesRepository, SdkAuth and DevicesService — built with the DeviceCounters the run asks for: the shipped
+// DevicesRepository, SdkAuth and DevicesService — built with the DeviceStatistics the run asks for: the shipped
 // StatisticsWriter, the same writer without the daily rollups (each message's own counters only), or counters that
 // write nothing. Nothing else differs between them, so their throughput differs by the statistics' statements: the
 // queue row in each flush's transaction, and the counting off the request path.
@@ -30,14 +30,12 @@ import { openapiPlugin } from '../../apps/server/src/plugins/openapi';
 import { requestContextPlugin } from '../../apps/server/src/plugins/request-context';
 import { securityPlugin } from '../../apps/server/src/plugins/security';
 
-type DeviceCounters = ConstructorParameters<typeof DevicesService>[1];
-
-/** Counters that write nothing: the devices module's writes (send records' event bits) without the statistics. */
-export const NO_COUNTERS: DeviceCounters = {
-  eventsQueued: () => undefined,
-  settle: async () => undefined,
-  keepStrayEvents: async () => undefined,
-};
+/**
+ * Counters that count nothing: the events' bits set on the send records (and the strays kept), without the queue row
+ * for counting nor the counting.
+ */
+export const noCounters = (database: Database): StatisticsWriter =>
+  new StatisticsWriter(database, { count: false });
 
 /**
  * The statistics writer without the daily rollups: each message's own counters (reach, show, click…), its show losses
@@ -60,7 +58,7 @@ export interface StageTotals {
 export interface SdkBenchApp {
   app: FastifyInstance;
   port: number;
-  /** wall time per flush stage: `flush` (the transaction), `applyEvents`, `keepStrayEvents`, and `countQueued` */
+  /** wall time per flush stage: `recordEvents` (the events' one statement) and `countQueued` */
   stages: Map<string, StageTotals>;
   /** counts at once what the flushes queued (not after the counter's delay) */
   settle: () => Promise<void>;
@@ -93,7 +91,7 @@ function timeMethod(
 
 /**
  * Builds and starts (127.0.0.1, a free port) the device API with `counters`: 'writer' the StatisticsWriter, 'messages'
- * MessageCountersOnly, 'none' NO_COUNTERS.
+ * MessageCountersOnly, 'none' noCounters.
  */
 export async function startSdkApp(
   config: Config,
@@ -116,13 +114,11 @@ export async function startSdkApp(
       ? new StatisticsWriter(database)
       : counters === 'messages'
         ? new MessageCountersOnly(database)
-        : { ...NO_COUNTERS };
-  const len = (a: unknown[]) => (Array.isArray(a[0]) ? a[0].length : Array.isArray(a[1]) ? a[1].length : 0);
-  timeMethod(stages, repo, 'transaction', 'flush');
-  timeMethod(stages, repo, 'applyEvents', 'applyEvents', len);
+        : noCounters(database);
+  const len = (a: unknown[]) => (Array.isArray(a[0]) ? a[0].length : 0);
+  timeMethod(stages, writer, 'recordEvents', 'recordEvents', len);
   // the counting itself runs off the request path (EventCounter), in batches of what was queued meanwhile
-  if (writer instanceof StatisticsWriter) timeMethod(stages, writer, 'countQueued', 'countQueued');
-  timeMethod(stages, writer, 'keepStrayEvents', 'keepStrayEvents', len);
+  timeMethod(stages, writer, 'countQueued', 'countQueued');
   const devices = new DevicesService(repo, writer);
   await app.register(cookie, {
     secret: createHash('sha256').update(config.secretKey).update('cookie').digest('hex'),

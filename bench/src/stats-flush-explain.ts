@@ -1,7 +1,7 @@
 // The stats bench's ingest phase, one flush explained: what the device API's event batcher and the statistics
 // counter run for one batch of fresh events, under EXPLAIN ANALYZE in transactions that are rolled back.
 import type { Database } from '../../apps/server/src/db/client';
-import { DevicesRepository, type EventRow } from '../../apps/server/src/modules/devices/devices.repository';
+import type { EventRow } from '../../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../../apps/server/src/modules/statistics';
 import { round } from './harness';
 import { explainPlan } from './stats-common';
@@ -69,13 +69,12 @@ async function explainAll(
  * what it queued (countQueued: its statements run, the counting statement under EXPLAIN ANALYZE).
  */
 export async function explainFlush(database: Database, rows: EventRow[]) {
-  const repo = new DevicesRepository(database);
   const writer = new StatisticsWriter(database);
   const apply = await rolledBack(database, async (tx) =>
-    explainAll(tx, await statementsOf((q) => repo.applyEvents(rows, q, writer.queueEventsSql))),
+    explainAll(tx, await statementsOf((q) => writer.applyEvents(rows, q))),
   );
   const count = await rolledBack(database, async (tx) => {
-    const events = (await repo.applyEvents(rows, tx, writer.queueEventsSql)).counted;
+    const events = (await writer.applyEvents(rows, tx)).counted;
     const statements: ExplainedStatement[] = [];
     await writer.countQueued(
       {

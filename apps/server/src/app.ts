@@ -29,7 +29,13 @@ import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
 import { featureModules } from './modules/index';
 import { AppsRepository, AppsService } from './modules/apps';
-import { DevicesRepository, DevicesService, registerSdkRoutes, SdkAuth } from './modules/devices';
+import {
+  DevicesRepository,
+  DevicesService,
+  registerSdkRoutes,
+  SdkAuth,
+  startEventsLog,
+} from './modules/devices';
 import multipart from '@fastify/multipart';
 import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
@@ -104,11 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const upkeep = startPgliteUpkeep(database, {
     onError: (err) => app.log.warn({ err }, 'PGlite upkeep (VACUUM, ANALYZE) failed; the next pass retries'),
   });
-  // a console request first sees the events this process acknowledged counted (they are counted off the request path)
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!statistics.counting || !req.url.startsWith('/tcm/')) return done();
-    statistics.settle().then(() => done(), done);
-  });
   const delivery = new DeliveryRuntime({
     database,
     counter: statistics,
@@ -130,7 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     addWorkers: (start) => delivery.addWorkers(start),
     pruneStatistics: (now) => statistics.pruneUniqueDevices(now),
   });
+  // NATS_URL: the device events go to JetStream, and the workers apply them (modules/devices/events-log*.ts)
+  const natsLog = config.nats
+    ? await startEventsLog(config.nats, statistics, deps.runWorkers ?? false, app.log)
+    : undefined;
   const devices = new DevicesService(devicesRepo, statistics, {
+    ...(natsLog ? { eventsLog: natsLog.log } : {}),
     ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
   });
@@ -180,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {
     await devices.drain();
+    await natsLog?.close();
     await statistics.close();
     await upkeep.close();
     await retention.close();
@@ -195,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     services: { users, devices, apps: new AppsService(appsRepo, box), files },
     repos: { users: usersRepo, apps: appsRepo, devices: devicesRepo },
     delivery,
+    // the statistics routes first see the events this process acknowledged counted (counted off the request path)
+    counting: statistics,
   };
   for (const register of featureModules) await register(ctx);
   return ctx;

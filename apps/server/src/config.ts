@@ -98,6 +98,9 @@ export const EnvSchema = z.object({
       .max(36_500, 'must be at most 36500 days (0 or off keeps everything)')
       .default(90),
   ),
+  // the device events' log on NATS JetStream (docs/scaling.md): comma-separated servers; unset: events go to the database
+  NATS_URL: z.string().optional(),
+  NATS_REPLICAS: wholeNumber(1, 5, 3),
   FCM_RATE_PER_MIN: wholeNumber(1, 1_000_000_000, 600_000),
   FCM_SESSIONS: wholeNumber(1, 1024, 16),
   FCM_STREAMS_PER_SESSION: wholeNumber(1, 10_000, 100),
@@ -149,6 +152,11 @@ export interface Config {
     | { issuer: string; clientId: string; clientSecret: string; redirectUrl: string; allowHttp: boolean }
     | undefined;
   fcmBaseUrl: string | undefined;
+  /**
+   * NATS_URL (comma-separated servers), NATS_REPLICAS (default 3): the device events go to a JetStream stream of that
+   * many replicas, applied to the database by the workers (modules/devices/events-log*.ts); undefined: straight there.
+   */
+  nats: { servers: string[]; replicas: number } | undefined;
   sessionTtlMs: number;
   cookieSecure: boolean;
   /** Reverse proxies (addresses/CIDRs) whose X-Forwarded-For gives the client address; empty = none. */
@@ -247,6 +255,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     fcmBaseUrl: e.FCM_BASE_URL || undefined,
+    nats: e.NATS_URL?.trim()
+      ? {
+          servers: e.NATS_URL.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+          replicas: e.NATS_REPLICAS,
+        }
+      : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,

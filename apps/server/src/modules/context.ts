@@ -9,6 +9,16 @@ import type { FilesService } from './files';
 import type { UsersRepository, UsersService } from './users';
 import type { DeliveryRuntime } from '../delivery/engine';
 
+/**
+ * The counting of device events, off the request path (the statistics writer's EventCounter): the statistics routes
+ * first wait until what this process acknowledged is counted, so a report read after an accepted event shows it.
+ */
+export interface EventCounting {
+  /** Whether events are waiting to be counted or being counted (a read need not wait when not). */
+  readonly counting: boolean;
+  settle(): Promise<void>;
+}
+
 /** What every module's register function receives: configuration, the database and the core services. */
 export interface ModuleContext {
   app: FastifyInstance;
@@ -20,6 +30,8 @@ export interface ModuleContext {
   repos: { users: UsersRepository; apps: AppsRepository; devices: DevicesRepository };
   /** The delivery engine (started on first use) and the statistics writer. */
   delivery: DeliveryRuntime;
+  /** The counting of device events (the statistics routes wait for it). */
+  counting: EventCounting;
 }
 
 /** A feature module: registers its routes (and anything it needs) on the app. */

@@ -1,6 +1,5 @@
 import type { DeviceRegister } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
-import { SendOutcome } from '../../delivery/engine';
 
 export interface RegisterRow {
   appId: number;
@@ -14,61 +13,12 @@ export interface HeartbeatRow {
   notificationsEnabled: boolean;
 }
 
-/** One (message, device) with the events a batch reports for it, already merged. */
-export interface EventRow {
-  appId: number;
-  gaid: string;
-  messageId: string;
-  mask: number;
-  receivedAt: Date | null;
-  shownAt: Date | null;
-  clickedAt: Date | null;
-  showFailedReason: number | null;
-}
-
-/**
- * Bits a batch newly set on a dispatched send, with what the statistics bucket them by (the send's UTC day, the
- * device's country and version, the send's first `received` time and show-failed reason), so that counting them
- * reads no send record or device again.
- */
-export interface NewEvents {
-  messageId: string;
-  deviceId: string;
-  newBits: number;
-  day: string;
-  country: string;
-  appVersion: string;
-  receivedAt: Date | null;
-  showFailedReason: number | null;
-}
-
-/**
- * The statistics' queue of counted events as SQL (their port, DeviceCounters.queueEventsSql): given the name of a CTE
- * of the events newly set on dispatched sends — columns message_id, device_id, new_bits, day (date), country,
- * app_version, received_at, reason — one more CTE (`name AS (…)`) that queues them, in the flush's own statement.
- */
-export type EventQueueSql = (source: string) => string;
-
 /**
  * The statistics' count of new and active devices as SQL (their port, DeviceCounters.activitySql): given the name of a
  * CTE of the devices a registration or heartbeat flush touched — columns "appId", country, "appVersion", inserted,
  * "lastActiveBefore" — one more CTE (`name AS (…)`) that counts them, in the flush's own statement.
  */
 export type ActivitySql = (source: string) => string;
-
-/** An event row that counted nothing (no dispatched send record for it): kept for troubleshooting. */
-export interface StrayEventRow {
-  appId: number;
-  gaid: string;
-  messageId: string;
-  mask: number;
-}
-
-/** What a batch of events did: how many sends got new bits (queued for counting), the input rows with no dispatched send. */
-export interface AppliedEvents {
-  counted: number;
-  stray: StrayEventRow[];
-}
 
 /** A device a registration or heartbeat touched (the statistics count new and daily active devices from it). */
 export interface TouchedDevice {
@@ -90,9 +40,6 @@ export const InvalidReason = {
   INACTIVE: 4,
 } as const;
 
-/** A transaction the device writes and the statistics counters of one flush share. */
-export type Tx = Queryable;
-
 /** The device store: batched, set-based writes (one statement per batch, never one per device). */
 export class DevicesRepository {
   constructor(private readonly database: Database) {}
@@ -100,11 +47,6 @@ export class DevicesRepository {
   /** Whether transactions run in parallel (PostgreSQL's pool), so that flushes may overlap; PGlite runs one at a time. */
   get parallelTransactions(): boolean {
     return this.database.kind === 'postgres';
-  }
-
-  /** Runs a flush's writes in one transaction (the device rows and the counters they feed). */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.database.transaction(fn);
   }
 
   /**
@@ -238,82 +180,6 @@ export class DevicesRepository {
       [rows.map((r) => r.appId), rows.map((r) => r.gaid), everySeconds],
       { prepared: true },
     );
-  }
-
-  /**
-   * Sets event bits on the send records of (message, device) that FCM accepted; events for messages the device was
-   * never dispatched (never targeted, filtered, lost, still waiting) are ignored, so reach ≤ dispatched holds; a
-   * click implies a show and a show a receipt; bits already set make repeats no-ops. The bits newly set on dispatched
-   * sends go, in the same statement, to `queue` (the statistics' queue CTE; none: not counted); returns how many
-   * there were and the input rows that found no dispatched send (kept as strays).
-   *
-   * One statement, linear in the batch: the UPDATE itself writes the bits it newly sets (`new_bits`, from the row as
-   * it was) and returns them, so no step reads and locks the send records before; it meets them in key order (the
-   * input sorted by message and device, materialized, drives the update), so concurrent flushes touching the same
-   * rows wait for each other rather than deadlock (and a deadlock, should a plan ever differ, fails the flush, which
-   * the batcher retries in halves).
-   */
-  async applyEvents(
-    rows: EventRow[],
-    q: Queryable = this.database,
-    queue?: EventQueueSql,
-  ): Promise<AppliedEvents> {
-    if (rows.length === 0) return { counted: 0, stray: [] };
-    const out = await q.query<{ ord: number; fresh: boolean }>(
-      `WITH v AS MATERIALIZED (
-         -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
-         SELECT t.ord, d.id AS device_id, d.country, d.app_version, t.message_id,
-                t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
-                COALESCE(t.received_at, t.shown_at, t.clicked_at) AS received_at,
-                COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
-         FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::smallint[], $5::timestamptz[], $6::timestamptz[],
-                     $7::timestamptz[], $8::smallint[]) WITH ORDINALITY
-           AS t(app_id, gaid, message_id, mask, received_at, shown_at, clicked_at, reason, ord)
-         JOIN devices d ON d.app_id = t.app_id AND d.gaid = t.gaid
-         ORDER BY t.message_id, d.id
-       ), up AS (
-         -- dispatched only: a device the message never reached cannot have received it
-         UPDATE send_records s SET
-           event_mask = s.event_mask | v.mask,
-           new_bits = v.mask & ~s.event_mask,
-           received_at = COALESCE(s.received_at, v.received_at),
-           shown_at = COALESCE(s.shown_at, v.shown_at),
-           clicked_at = COALESCE(s.clicked_at, v.clicked_at),
-           show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
-         FROM v
-         WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND s.outcome = ${SendOutcome.DISPATCHED}
-           -- the batch's messages, known when the statement starts: only their partitions are read (send_records is
-           -- partitioned by message id, migration 0027), not every partition's index for each event
-           AND s.message_id = ANY ($9::bigint[])
-         RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
-                   (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
-                   s.show_failed_reason AS reason
-       )${queue ? `, fresh AS (SELECT * FROM up WHERE new_bits <> 0), ${queue('fresh')}` : ''}
-       -- every dispatched row of the input (the others are strays), and whether it set new bits
-       SELECT ord::int, new_bits <> 0 AS fresh FROM up`,
-      [
-        rows.map((r) => r.appId),
-        rows.map((r) => r.gaid),
-        rows.map((r) => r.messageId),
-        rows.map((r) => r.mask),
-        rows.map((r) => r.receivedAt),
-        rows.map((r) => r.shownAt),
-        rows.map((r) => r.clickedAt),
-        rows.map((r) => r.showFailedReason),
-        [...new Set(rows.map((r) => r.messageId))],
-      ],
-      { prepared: true },
-    );
-    const dispatched = new Uint8Array(rows.length);
-    let counted = 0;
-    for (const a of out) {
-      dispatched[a.ord - 1] = 1;
-      if (a.fresh) counted++;
-    }
-    const stray = rows
-      .filter((_, i) => dispatched[i] === 0)
-      .map((r) => ({ appId: r.appId, gaid: r.gaid, messageId: r.messageId, mask: r.mask }));
-    return { counted, stray };
   }
 
   /** Whether a device with this gaid exists for the app. */

@@ -8,34 +8,39 @@ import {
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
-import type {
-  ActivitySql,
-  DevicesRepository,
-  EventQueueSql,
-  EventRow,
-  HeartbeatRow,
-  RegisterRow,
-  StrayEventRow,
-  Tx,
-} from './devices.repository';
+import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
 
-export type { NewEvents } from './devices.repository';
+/** One (message, device) with the events a batch reports for it, already merged (OR-ed bits, first time of each). */
+export interface EventRow {
+  appId: number;
+  gaid: string;
+  messageId: string;
+  mask: number;
+  receivedAt: Date | null;
+  shownAt: Date | null;
+  clickedAt: Date | null;
+  showFailedReason: number | null;
+}
+
+/** What recording a batch of events did: the send records that got new bits (counted), the rows with no dispatched send. */
+export interface RecordedEvents {
+  counted: number;
+  stray: number;
+}
 
 /**
- * What the device side tells the statistics (app.ts wires the statistics module's writer), inside the transaction of
- * each flush: the events newly set on dispatched sends, the events that count nothing, and the devices touched.
+ * The statistics as the device side sees them (app.ts wires the statistics module's writer; the JetStream consumer
+ * calls the same port): typed rows in, no SQL and no transaction across the seam.
  */
-export interface DeviceCounters {
+export interface DeviceStatistics {
   /**
-   * The SQL that queues the events a flush newly set on dispatched sends for counting: one more CTE of the flush's
-   * statement, so the events never travel back to the process (none: not counted).
+   * Records a batch of events, atomically and idempotently: the bits they newly set on dispatched sends are counted
+   * (once: a bit already set counts nothing, so a batch recorded twice counts nothing twice), the others kept as
+   * strays for troubleshooting.
    */
-  readonly queueEventsSql?: EventQueueSql;
-  /** The flush that queued events committed. */
-  eventsQueued(): void;
-  /** Resolves once the events queued so far are counted. */
+  recordEvents(rows: EventRow[]): Promise<RecordedEvents>;
+  /** Resolves once the events recorded so far by this process are counted. */
   settle(): Promise<void>;
-  keepStrayEvents(tx: Tx, events: StrayEventRow[]): Promise<void>;
   /** The SQL that counts new and active devices: one more CTE of a registration or heartbeat flush (none: not counted). */
   readonly activitySql?: ActivitySql;
 }
@@ -50,6 +55,11 @@ export interface DevicesServiceOptions {
   eventFlushes?: number;
   /** Called for every device a flush registered (the sandbox FCM learns its token). */
   onRegistered?: (appId: number, token: string) => void;
+  /**
+   * The device events' log (NATS JetStream, when NATS_URL is set): an events call is answered once its events are
+   * appended there, and the workers apply them (EventsLogConsumer); none: they are recorded here, in batches.
+   */
+  eventsLog?: { append(appId: number, body: DeviceEvents): Promise<void> };
   /** The observer of each group-commit batcher's flushes (metrics), by the batcher's name. */
   flushObserver?: (batcher: 'register' | 'heartbeat' | 'events' | 'touch') => WriteBatcherObserver;
 }
@@ -77,7 +87,7 @@ export function mayBeRowError(err: unknown): boolean {
 }
 
 /** Merges every (device, message) of a batch into one row: OR-ed bits, first time of each event kind. */
-function mergeEvents(items: EventsItem[]): EventRow[] {
+export function mergeEvents(items: ReadonlyArray<{ appId: number; body: DeviceEvents }>): EventRow[] {
   const merged = new Map<string, EventRow>();
   for (const { appId, body } of items) {
     for (const e of body.events) {
@@ -129,10 +139,11 @@ export class DevicesService {
   private readonly touches: WriteBatcher<DeviceKey, void>;
   /** When this process last asked to touch a device (key → ms): most event calls need no write (DEVICE_TOUCH_MS). */
   private readonly touchedAt = new Map<string, number>();
+  private readonly eventsLog: DevicesServiceOptions['eventsLog'];
 
   constructor(
     private readonly repo: DevicesRepository,
-    private readonly counters: DeviceCounters,
+    private readonly counters: DeviceStatistics,
     opts: DevicesServiceOptions = {},
   ) {
     const batch = {
@@ -140,6 +151,7 @@ export class DevicesService {
       maxDelayMs: opts.maxDelayMs ?? 10,
       mayIsolate: mayBeRowError,
     };
+    this.eventsLog = opts.eventsLog;
     const flushes = opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1);
     const observed = (batcher: 'register' | 'heartbeat' | 'events' | 'touch') =>
       opts.flushObserver ? { ...batch, observer: opts.flushObserver(batcher) } : batch;
@@ -171,20 +183,14 @@ export class DevicesService {
     }, observed('touch'));
     this.events = new WriteBatcher<EventsItem, void>(
       async (items) => {
-        const rows = mergeEvents(items);
-        // one statement, atomic on its own (the bits and their queue row): no transaction round trips around it; the
-        // strays are kept after it — the callers are answered once both are written, and a call repeated after a
-        // crash between the two finds its dispatched events already set and keeps its strays then
-        const applied = await this.repo.applyEvents(rows, undefined, counters.queueEventsSql);
-        if (applied.stray.length)
-          await this.repo.transaction((tx) => counters.keepStrayEvents(tx, applied.stray));
-        if (applied.counted > 0) counters.eventsQueued();
+        // one statement on the statistics' side, atomic on its own (the bits, their queue row, the strays)
+        await counters.recordEvents(mergeEvents(items));
         return items.map(() => undefined);
       },
       {
         ...observed('events'),
         maxBatch: Math.max(1, Math.floor(batch.maxBatch / 10)),
-        // applyEvents locks the send rows in key order: concurrent flushes wait for each other, never deadlock
+        // recordEvents locks the send rows in key order: concurrent flushes wait for each other, never deadlock
         concurrency: flushes,
       },
     );
@@ -220,7 +226,8 @@ export class DevicesService {
    * accepted and kept for troubleshooting without counting; repeats are no-ops.
    */
   async recordEvents(appId: number, body: DeviceEvents): Promise<void> {
-    await this.events.add({ appId, body });
+    if (this.eventsLog) await this.eventsLog.append(appId, body);
+    else await this.events.add({ appId, body });
     this.touch(appId, body.gaid);
   }
 

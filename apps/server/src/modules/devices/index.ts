@@ -1,5 +1,14 @@
 /** The devices module's public entry: the device API (/sdk/v1) and what app.ts builds it from. */
 export { registerSdkRoutes, type SdkMetrics } from './sdk.routes';
 export { DevicesRepository } from './devices.repository';
-export { DevicesService, type DeviceCounters, type NewEvents } from './devices.service';
+export {
+  DevicesService,
+  mergeEvents,
+  type DeviceStatistics,
+  type EventRow,
+  type RecordedEvents,
+} from './devices.service';
 export { SdkAuth } from './sdk-auth';
+export { startEventsLog, type RunningEventsLog } from './events-log.start';
+export { EventsLog, connectEventsLog, EVENTS_STREAM } from './events-log';
+export { EventsLogConsumer, EVENTS_CONSUMER } from './events-log.consumer';

@@ -1,6 +1,7 @@
 import { platformStatisticsCalls as calls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import type { ModuleContext } from '../context';
+import { withCountsSettled } from './counts-settled';
 import { registerPlatformStatisticsExport } from './platform-statistics-export.routes';
 import { platformStatisticsPolicy as policy } from './platform-statistics.policy';
 import { PlatformReportsRepository } from './platform-reports.repository';
@@ -13,7 +14,11 @@ import { PlatformTrackingRepository } from './platform-tracking.repository';
  * Platform statistics: the admin dashboard's reports and tracking (/tcm/v1/dashboard/*, level 100) and the
  * platform administrators' statistics and report tabs (/tcm/global/plat/dashboard, /tcm/global/msg/*, 100 and 150).
  */
-export function registerPlatformStatisticsModule(ctx: ModuleContext): void {
+export async function registerPlatformStatisticsModule(ctx: ModuleContext): Promise<void> {
+  await withCountsSettled(ctx.app, ctx.counting, (app) => registerRoutes({ ...ctx, app }));
+}
+
+function registerRoutes(ctx: ModuleContext): void {
   const { app, config } = ctx;
   const database = ctx.database.reads ?? ctx.database; // reports only read: the replica's, when there is one
   const rollups = new PlatformStatisticsRepository(database);

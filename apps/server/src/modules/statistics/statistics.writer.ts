@@ -1,22 +1,25 @@
 import type { Database, Queryable } from '../../db/client';
-import type { NewEvents } from '../devices';
+import type { DeviceStatistics, EventRow, RecordedEvents } from '../devices';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
 import { utcDay } from '@beacon/shared';
+import { EventsRepository, type EventsRepositoryOptions } from './events.repository';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
 
 /**
- * The event bits a device newly set on a message it was dispatched, with what they are bucketed by, as the statement
- * that set them read them (the devices module's port, so counting reads no send record or device again).
+ * Bits a batch newly set on a dispatched send, with what the statistics bucket them by (the send's UTC day, the
+ * device's country and version, the send's first `received` time and show-failed reason), as the statement that set
+ * them read them, so that counting them reads no send record or device again (a row of stat_pending_batches' arrays).
  */
-export type CountedEvent = NewEvents;
-
-/** An event that counted nothing (no dispatched send record for it): kept for troubleshooting. */
-export interface StrayEvent {
-  appId: number;
-  gaid: string;
+export interface CountedEvent {
   messageId: string;
-  mask: number;
+  deviceId: string;
+  newBits: number;
+  day: string;
+  country: string;
+  appVersion: string;
+  receivedAt: Date | null;
+  showFailedReason: number | null;
 }
 
 const bits = (name: keyof typeof EVENT_BIT) => EVENT_BIT[name];
@@ -50,18 +53,35 @@ async function lockMessages(tx: Queryable, ids: Array<number | string>): Promise
 /**
  * The one writer of every counter (DESIGN §7): the engine calls `countSends` in the transaction that records send
  * results, the devices module `activitySql` in the statement that applies registrations and heartbeats, and
- * `queueEvents` in the transaction that applies events: those are counted right after, off the request path, by the
- * EventCounter (`countEvents`, in large batches). Each is a set-based statement in the transaction of the records it
+ * `recordEvents` with the rows of each batch of events (their port, DeviceStatistics): the statement that sets their bits
+ * queues the new ones, counted right after, off the request path, by the EventCounter (`countQueued`, in large batches). Each is a set-based statement in the transaction of the records it
  * counts (or of the queue rows it deletes), so a crash never leaves a counter without its records nor counts twice.
  */
-export class StatisticsWriter implements SendCounter {
+export class StatisticsWriter implements SendCounter, DeviceStatistics {
   private readonly counter: EventCounter;
+  private readonly events: EventsRepository;
 
   constructor(
     private readonly database: Database,
-    opts: EventCounterOptions = {},
+    opts: EventCounterOptions & EventsRepositoryOptions = {},
   ) {
     this.counter = new EventCounter(database, (tx, limit) => this.countQueued(tx, limit), opts);
+    this.events = new EventsRepository(database, opts);
+  }
+
+  /**
+   * The devices' port (DeviceStatistics): sets the events' bits on dispatched sends, queues the new ones, keeps the
+   * strays, in one statement (EventsRepository.apply); what it queued is counted off the request path, after it.
+   */
+  async recordEvents(rows: EventRow[]): Promise<RecordedEvents> {
+    const recorded = await this.events.apply(rows);
+    if (recorded.counted > 0) this.counter.kick();
+    return recorded;
+  }
+
+  /** The statement recordEvents runs, on another connection or transaction (the bench's EXPLAIN). */
+  applyEvents(rows: EventRow[], q: Queryable): Promise<RecordedEvents> {
+    return this.events.apply(rows, q);
   }
 
   /** Starts counting queued events (and the sweep for what a crashed process left). */
@@ -77,23 +97,6 @@ export class StatisticsWriter implements SendCounter {
        VALUES ($1::bigint[], $2::bigint[], $3::int[], $4::date[], $5::text[], $6::text[], $7::timestamptz[], $8::smallint[])`,
       eventColumns(events),
     );
-  }
-
-  /**
-   * The devices' flush queues the events it newly set in its own statement (DeviceCounters.queueEventsSql): `source`
-   * names its CTE of those events; one queue row for the whole flush.
-   */
-  readonly queueEventsSql = (source: string): string =>
-    `queued AS (
-       INSERT INTO stat_pending_batches (message_ids, device_ids, bits, days, countries, app_versions, received_at, reasons)
-       SELECT array_agg(message_id), array_agg(device_id), array_agg(new_bits), array_agg(day), array_agg(country),
-              array_agg(app_version), array_agg(received_at), array_agg(reason)
-       FROM ${source} HAVING count(*) > 0
-     )`;
-
-  /** The flush that queued events committed: count them now. */
-  eventsQueued(): void {
-    this.counter.kick();
   }
 
   /** Resolves once the events queued so far in this process are counted. */
@@ -357,28 +360,9 @@ export class StatisticsWriter implements SendCounter {
     return total;
   }
 
-  /** Keeps the events that counted nothing (never dispatched to that device, unknown message) for troubleshooting. */
-  async keepStrayEvents(tx: Queryable, events: StrayEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    await tx.query(
-      `INSERT INTO stat_stray_events AS x (app_id, gaid, message_id, mask)
-       SELECT DISTINCT ON (app_id, gaid, message_id) * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::smallint[])
-         AS t(app_id, gaid, message_id, mask)
-       ORDER BY app_id, gaid, message_id
-       ON CONFLICT (app_id, gaid, message_id) DO UPDATE SET mask = x.mask | EXCLUDED.mask, last_at = now()`,
-      [
-        events.map((e) => e.appId),
-        events.map((e) => e.gaid),
-        events.map((e) => e.messageId),
-        events.map((e) => e.mask),
-      ],
-      { prepared: true },
-    );
-  }
-
   /**
    * New devices and devices active for the first time today, per app, day, country and version: one more CTE of the
-   * registration or heartbeat flush's statement (DeviceCounters.activitySql), over its CTE `source` of the devices
+   * registration or heartbeat flush's statement (DeviceStatistics.activitySql), over its CTE `source` of the devices
    * it touched.
    */
   readonly activitySql = (source: string): string =>

@@ -1,0 +1,103 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { EVENTS_STREAM, EVENTS_SUBJECT, loggedCalls } from './events-log';
+import { mergeEvents, type DeviceStatistics } from './devices.service';
+
+export interface EventsConsumerOptions {
+  /** The durable consumer's name, shared by every worker process (they split its messages). */
+  durable?: string;
+  /** Most messages one batch takes (default 200: each holds the calls of a few milliseconds). */
+  batch?: number;
+  /** Most merged rows one statement applies (default 5,000). */
+  rowsPerStatement?: number;
+  /** Where a failed batch is reported (it is delivered again). */
+  onError?: (err: unknown) => void;
+}
+
+/** The worker processes' durable consumer name. */
+export const EVENTS_CONSUMER = 'beacon-events';
+
+/**
+ * Applies the log's events to PostgreSQL in large batches (the worker processes'; every one of them pulls from the
+ * same durable consumer). A batch is acknowledged after the statistics recorded it; one that failed (the database
+ * down) is left unacknowledged and comes again, to this or another worker. Recording is idempotent per (device,
+ * message, type) — the bits on the send records — so a batch applied twice counts nothing twice.
+ */
+export class EventsLogConsumer {
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  /** Messages applied and acknowledged by this consumer (tests, metrics). */
+  applied = 0;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly statistics: DeviceStatistics,
+    private readonly opts: EventsConsumerOptions = {},
+  ) {}
+
+  /** Creates the durable consumer if it is missing, then pulls until `stop`. */
+  async start(): Promise<void> {
+    const durable = this.opts.durable ?? EVENTS_CONSUMER;
+    const jsm = await jetstreamManager(this.nc, { timeout: 15_000 });
+    try {
+      await jsm.consumers.info(EVENTS_STREAM, durable);
+    } catch {
+      await jsm.consumers
+        .add(EVENTS_STREAM, {
+          durable_name: durable,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: EVENTS_SUBJECT,
+          // a batch not acknowledged in this time comes again (a worker killed mid-batch)
+          ack_wait: 60 * 1_000_000_000,
+          max_ack_pending: 20_000,
+        })
+        .catch(async (err: unknown) => {
+          // another worker created it meanwhile; else the error of the add
+          await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => {
+            throw err;
+          });
+        });
+    }
+    this.loop = this.run(durable);
+  }
+
+  private async run(durable: string): Promise<void> {
+    const js = jetstream(this.nc, { timeout: 15_000 });
+    while (!this.stopped) {
+      try {
+        const consumer = await js.consumers.get(EVENTS_STREAM, durable);
+        while (!this.stopped) {
+          const msgs: JsMsg[] = [];
+          const it = await consumer.fetch({ max_messages: this.opts.batch ?? 200, expires: 1000 });
+          for await (const m of it) msgs.push(m);
+          if (msgs.length > 0) await this.apply(msgs);
+        }
+      } catch (err) {
+        if (this.stopped) return;
+        this.opts.onError?.(err);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /** Records a batch of messages (their calls merged per device and message), then acknowledges it. */
+  async apply(msgs: JsMsg[]): Promise<void> {
+    const rows = mergeEvents(msgs.flatMap((m) => loggedCalls(m.data)));
+    const per = this.opts.rowsPerStatement ?? 5000;
+    try {
+      for (let i = 0; i < rows.length; i += per) await this.statistics.recordEvents(rows.slice(i, i + per));
+    } catch (err) {
+      // the database down: the batch comes again after a second (to whichever worker pulls it), meanwhile kept
+      for (const m of msgs) m.nak(1000);
+      throw err;
+    }
+    await Promise.all(msgs.map((m) => m.ackAck().catch(() => false)));
+    this.applied += msgs.length;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+  }
+}

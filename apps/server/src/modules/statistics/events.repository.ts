@@ -1,0 +1,102 @@
+import type { Database, Queryable } from '../../db/client';
+import { SendOutcome } from '../../delivery/engine';
+import type { EventRow, RecordedEvents } from '../devices';
+
+/**
+ * The statement that queues the events a batch newly set on dispatched sends for counting (stat_pending_batches, one
+ * row for the whole batch; counted off the request path by the EventCounter), over the CTE `fresh`.
+ */
+const QUEUE = `queued AS (
+       INSERT INTO stat_pending_batches (message_ids, device_ids, bits, days, countries, app_versions, received_at, reasons)
+       SELECT array_agg(message_id), array_agg(device_id), array_agg(new_bits), array_agg(day), array_agg(country),
+              array_agg(app_version), array_agg(received_at), array_agg(reason)
+       FROM fresh HAVING count(*) > 0
+     )`;
+
+export interface EventsRepositoryOptions {
+  /** Queue the newly set events for counting (default true; the ingest bench turns it off to measure the rest). */
+  count?: boolean;
+}
+
+/**
+ * The device events as the statistics take them (the devices module's port, DeviceStatistics.recordEvents): typed rows
+ * in, one statement out, atomic on its own: the bits set on the dispatched send records (the idempotency of each
+ * (device, message, type): a bit already set counts nothing again), the newly set ones queued for counting, and the
+ * rows that found no dispatched send kept as strays for troubleshooting.
+ */
+export class EventsRepository {
+  constructor(
+    private readonly database: Database,
+    private readonly opts: EventsRepositoryOptions = {},
+  ) {}
+
+  /**
+   * Sets event bits on the send records of (message, device) that FCM accepted; events for messages the device was
+   * never dispatched (never targeted, filtered, lost, still waiting) are kept as strays, so reach ≤ dispatched holds; a
+   * click implies a show and a show a receipt; bits already set make repeats no-ops.
+   *
+   * Linear in the batch: the UPDATE itself writes the bits it newly sets (`new_bits`, from the row as it was) and
+   * returns them, so no step reads and locks the send records before; it meets them in key order (the input sorted by
+   * message and device, materialized, drives the update), so concurrent flushes touching the same rows wait for each
+   * other rather than deadlock (and a deadlock, should a plan ever differ, fails the flush, which the batcher retries).
+   * `q`: another connection or transaction (the bench's EXPLAIN, rolled back).
+   */
+  async apply(rows: EventRow[], q: Queryable = this.database): Promise<RecordedEvents> {
+    if (rows.length === 0) return { counted: 0, stray: 0 };
+    const count = this.opts.count ?? true;
+    const [out] = await q.query<{ dispatched: number; counted: number }>(
+      `WITH t AS (
+         SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::smallint[], $5::timestamptz[], $6::timestamptz[],
+                              $7::timestamptz[], $8::smallint[]) WITH ORDINALITY
+           AS t(app_id, gaid, message_id, mask, received_at, shown_at, clicked_at, reason, ord)
+       ), v AS MATERIALIZED (
+         -- a click implies the notification was shown, and a show that it was received (show ≤ reach, click ≤ show)
+         SELECT t.ord, d.id AS device_id, d.country, d.app_version, t.message_id,
+                t.mask | CASE WHEN t.mask & 4 > 0 THEN 3 WHEN t.mask & 2 > 0 THEN 1 ELSE 0 END AS mask,
+                COALESCE(t.received_at, t.shown_at, t.clicked_at) AS received_at,
+                COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
+         FROM t JOIN devices d ON d.app_id = t.app_id AND d.gaid = t.gaid
+         ORDER BY t.message_id, d.id
+       ), up AS (
+         -- dispatched only: a device the message never reached cannot have received it
+         UPDATE send_records s SET
+           event_mask = s.event_mask | v.mask,
+           new_bits = v.mask & ~s.event_mask,
+           received_at = COALESCE(s.received_at, v.received_at),
+           shown_at = COALESCE(s.shown_at, v.shown_at),
+           clicked_at = COALESCE(s.clicked_at, v.clicked_at),
+           show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
+         FROM v
+         WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND s.outcome = ${SendOutcome.DISPATCHED}
+           -- the batch's messages, known when the statement starts: only their partitions are read (send_records is
+           -- partitioned by message id, migration 0027), not every partition's index for each event
+           AND s.message_id = ANY ($9::bigint[])
+         RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
+                   (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
+                   s.show_failed_reason AS reason
+       ), fresh AS (SELECT * FROM up WHERE new_bits <> 0)${count ? `, ${QUEUE}` : ''}, stray AS (
+         -- the input rows with no dispatched send (unknown device or message, never dispatched): kept, counting nothing
+         INSERT INTO stat_stray_events AS x (app_id, gaid, message_id, mask)
+         SELECT DISTINCT ON (app_id, gaid, message_id) t.app_id, t.gaid, t.message_id, t.mask
+         FROM t WHERE NOT EXISTS (SELECT 1 FROM up WHERE up.ord = t.ord)
+         ORDER BY app_id, gaid, message_id
+         ON CONFLICT (app_id, gaid, message_id) DO UPDATE SET mask = x.mask | EXCLUDED.mask, last_at = now()
+       )
+       SELECT (SELECT count(*) FROM up)::int AS dispatched, (SELECT count(*) FROM fresh)::int AS counted`,
+      [
+        rows.map((r) => r.appId),
+        rows.map((r) => r.gaid),
+        rows.map((r) => r.messageId),
+        rows.map((r) => r.mask),
+        rows.map((r) => r.receivedAt),
+        rows.map((r) => r.shownAt),
+        rows.map((r) => r.clickedAt),
+        rows.map((r) => r.showFailedReason),
+        [...new Set(rows.map((r) => r.messageId))],
+      ],
+      { prepared: true },
+    );
+    const counted = out?.counted ?? 0;
+    return { counted: count ? counted : 0, stray: rows.length - (out?.dispatched ?? 0) };
+  }
+}
