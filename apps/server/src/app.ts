@@ -26,7 +26,7 @@ import { DeliveryRuntime, policyBinding } from './delivery/engine';
 import { readGlobalSettings } from './platform/platform-settings';
 import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
-import { featureModules } from './modules/index';
+import { registerModules } from './modules/index';
 import { AppsRepository, AppsService } from './modules/apps';
 import { DevicesRepository, DevicesService, registerSdkRoutes, SdkAuth } from './modules/devices';
 import multipart from '@fastify/multipart';
@@ -194,6 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     repos: { users: usersRepo, apps: appsRepo, devices: devicesRepo },
     delivery,
   };
-  for (const register of featureModules) await register(ctx);
+  await registerModules(ctx);
   return ctx;
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import { ReviewNotices } from '../../platform/review-notices';
 import type { ModuleContext } from '../context';
-import { MessagesRepository, MessagesService } from '../messages';
+import { MessagesRepository, MessagesService, MessageWriter } from '../messages';
 import { reviewsPolicy as policy } from './reviews.policy';
 import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
@@ -11,11 +11,13 @@ import { ReviewsService } from './reviews.service';
 /** Message review (spec part 2 §7 review calls): the list, run (approve) and reject. docs/review.md. */
 export function registerReviewsModule(ctx: ModuleContext): void {
   const { app, repos, delivery, database } = ctx;
+  const writer = new MessageWriter(database);
   const service = new ReviewsService({
-    repo: new ReviewsRepository(database),
+    repo: new ReviewsRepository(database, writer),
     // the scheduling of the messages module, as its save schedules a message that needs no review
     messages: new MessagesService({
       repo: new MessagesRepository(database),
+      writer,
       engineRepo: delivery.repo,
       engine: () => delivery.engine(),
     }),
