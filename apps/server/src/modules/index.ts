@@ -15,7 +15,7 @@ import { abTestsModule } from './ab-tests';
 import { groupSendsModule } from './group-sends';
 import { journeysModule } from './journeys';
 import { registerModelControlModule } from './model-control';
-import { registerReviewsModule } from './reviews';
+import { reviewsModule } from './reviews';
 import { registerSensitiveWordsModule } from './sensitive-words';
 import { registerPlatformStatisticsModule, registerStatisticsModule } from './statistics';
 import { registerTagsModule } from './tags';
@@ -30,7 +30,7 @@ import { startModuleJobs } from './workers';
 
 /**
  * The message modules, built in the order they need each other: messages (its services and its one writer of a
- * messages row), the app-group scope of its calls (group-sends), then A/B tests and journeys on both.
+ * messages row), the app-group scope of its calls (group-sends), then A/B tests, journeys and reviews on them.
  */
 function messagingModules(ctx: ModuleContext): ModuleParts[] {
   const messages = messagesModule(ctx);
@@ -39,6 +39,7 @@ function messagingModules(ctx: ModuleContext): ModuleParts[] {
     messages.parts(groupSends),
     abTestsModule(ctx, messages.services, groupSends),
     journeysModule(ctx, messages.services),
+    reviewsModule(ctx, messages.services),
   ];
 }
 
@@ -50,7 +51,6 @@ function messagingModules(ctx: ModuleContext): ModuleParts[] {
 export const featureModules: RegisterModule[] = [
   registerAppsModule,
   messagingModules,
-  registerReviewsModule,
   registerMaterialsModule,
   registerStatisticsModule,
   registerPlatformStatisticsModule,
