@@ -10,7 +10,7 @@ import { registerForbidModule } from './forbid';
 import { registerGlobalSettingsModule } from './global-settings';
 import { registerIconModule } from './icon';
 import { registerMaterialsModule } from './materials';
-import { messagesModule, registerMessagesExportModule } from './messages';
+import { messagesModule } from './messages';
 import { abTestsModule } from './ab-tests';
 import { groupSendsModule } from './group-sends';
 import { journeysModule } from './journeys';
@@ -72,7 +72,6 @@ export const featureModules: RegisterModule[] = [
   registerAlertsModule,
   registerAppSettingsModule,
   registerUploadsModule,
-  registerMessagesExportModule,
   registerTargetingModule,
   registerAiModule,
 ];

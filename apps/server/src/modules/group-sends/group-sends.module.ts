@@ -1,6 +1,7 @@
 import { AppGroupsRepository } from '../app-groups';
 import type { ModuleContext } from '../context';
 import type { MessagesServices } from '../messages';
+import { GroupSendsRepository } from './group-sends.repository';
 import { GroupSendsService } from './group-sends.service';
 
 /**
@@ -11,9 +12,9 @@ export function groupSendsModule(ctx: ModuleContext, messages: MessagesServices)
   return new GroupSendsService({
     messages: messages.messages,
     actions: messages.actions,
-    repo: messages.repo,
     writer: messages.writer,
     groups: new AppGroupsRepository(ctx.database),
+    groupRepo: new GroupSendsRepository(ctx.database),
     appOf: messages.appOf,
     levelOn: (user, appId) => ctx.app.projectLevel(user, appId),
     usableMaterial: messages.materialOf,

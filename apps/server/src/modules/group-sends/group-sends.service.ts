@@ -14,9 +14,9 @@ import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppGroupsRepository, UserAppRow } from '../app-groups';
 import type { AppRecord } from '../apps';
 import { toGroupChild } from './group-sends.presenter';
+import type { GroupSendsRepository } from './group-sends.repository';
 import {
   type MessageRecord,
-  type MessagesRepository,
   type MessageWriter,
   type MessageActionsService,
   type MaterialSource,
@@ -64,10 +64,11 @@ export class GroupSendsService implements MessageScope {
     private readonly deps: {
       messages: MessagesService;
       actions: MessageActionsService;
-      repo: MessagesRepository;
       /** the messages' one writer (modules/messages) */
       writer: MessageWriter;
       groups: AppGroupsRepository;
+      /** the group sends' own reads */
+      groupRepo: GroupSendsRepository;
       appOf: (appId: number) => Promise<AppRecord>;
       /** the material a message is composed from (modules/materials), as the messages service checks it */
       usableMaterial?: MaterialSource;
@@ -301,7 +302,7 @@ export class GroupSendsService implements MessageScope {
     if (!group) return run(app, msgId);
     const m = await this.deps.messages.find(app.id, msgId);
     if (m.appGroupId === null) return run(app, msgId);
-    const members = await this.deps.repo.groupMembers(m.appGroupParentId ?? m.id);
+    const members = await this.deps.groupRepo.groupMembers(m.appGroupParentId ?? m.id);
     await this.mayActOnAll(members, actor);
     await run(app, msgId);
     for (const other of members.filter((x) => x.id !== m.id)) {
@@ -335,8 +336,8 @@ export class GroupSendsService implements MessageScope {
       mine && new Set(mine.filter((a) => ACTING_LEVELS.includes(a.projectLevel)).map((a) => a.appId));
     const parents = grouped.filter((r) => r.appGroupParentId === null).map((r) => r.id);
     const [children, appsOf] = await Promise.all([
-      this.deps.repo.groupChildren(parents, mine && mine.map((a) => a.appId)),
-      this.deps.repo.groupApps(grouped.map((r) => r.appGroupParentId ?? r.id)),
+      this.deps.groupRepo.groupChildren(parents, mine && mine.map((a) => a.appId)),
+      this.deps.groupRepo.groupApps(grouped.map((r) => r.appGroupParentId ?? r.id)),
     ]);
     return new Map(
       grouped.map((r) => {

@@ -1,7 +1,7 @@
-export { registerMessagesExportModule } from './messages-export.routes';
 /** The message scheduling the reviews module runs when a review passes (MessagesService.startReviewed). */
 export { MessagesService } from './messages.service';
 export {
+  MESSAGE_COLUMNS,
   MessagesRepository,
   TARGET_LABELS_COLUMN,
   labelsOf,

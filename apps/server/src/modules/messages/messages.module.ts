@@ -18,6 +18,7 @@ import { forbiddenCheck } from './messages.forbidden';
 import { MessagesForbiddenRepository } from './messages-forbidden.repository';
 import { MessagesForecastRepository } from './messages-forecast.repository';
 import { MessagesRepository } from './messages.repository';
+import { registerMessageExportRoutes } from './messages-export.routes';
 import { registerMessageRoutes } from './messages.routes';
 import { MessagesService } from './messages.service';
 
@@ -39,7 +40,7 @@ export interface MessagesModule {
   parts(scope: MessageScope): ModuleParts;
 }
 
-/** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
+/** Notifications: compose, estimate, list, detail, the row actions and the CSV export (their statistics: modules/statistics). */
 export function messagesModule(ctx: ModuleContext): MessagesModule {
   const { app, repos, delivery, database } = ctx;
   const repo = new MessagesRepository(database);
@@ -90,12 +91,14 @@ export function messagesModule(ctx: ModuleContext): MessagesModule {
   return {
     services,
     parts: (scope) => ({
-      routes: () =>
+      routes: () => {
         registerMessageRoutes(app, {
           ...services,
           scope,
           perDeviceLimits: async () => dailyLimitsOf(await readGlobalSettings(database)),
-        }),
+        });
+        registerMessageExportRoutes(app, repo);
+      },
     }),
   };
 }

@@ -73,7 +73,8 @@ export const TARGET_LABELS_COLUMN = `jsonb_path_query_array(CASE m.targeting_typ
 export const labelsOf = (labels: readonly string[] | null | undefined) =>
   (labels ?? []).map((label) => ({ label }));
 
-const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
+/** Every column of a MessageRecord, from `messages m` (the group sends' reads select the same record). */
+export const MESSAGE_COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
   m.data, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds",
   m.file_origin AS "fileOrigin", m.file_link AS "fileLink", m.push_count AS "pushCount", m.target_count AS "targetCount",
   m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal", m.schedule_at AS "scheduleAt",
@@ -95,44 +96,9 @@ export class MessagesRepository {
     return estimateAudience(this.database, audience);
   }
 
-  /** Every message of the app-group send rooted at `rootId`: the parent first, then its children. */
-  async groupMembers(rootId: number): Promise<MessageRecord[]> {
-    return this.database.query<MessageRecord>(
-      `SELECT ${COLUMNS} FROM messages m WHERE (m.id = $1 OR m.app_group_parent_id = $1) AND NOT m.deleted
-       ORDER BY m.app_group_parent_id NULLS FIRST, m.id`,
-      [rootId],
-    );
-  }
-
-  /** The apps of each group send rooted at `rootIds` (the parent's and every child's). */
-  async groupApps(rootIds: number[]): Promise<Map<number, number[]>> {
-    if (rootIds.length === 0) return new Map();
-    const rows = await this.database.query<{ root: number; apps: number[] }>(
-      `SELECT COALESCE(m.app_group_parent_id, m.id)::int AS root, array_agg(DISTINCT m.app_id) AS apps FROM messages m
-       WHERE (m.id = ANY($1::bigint[]) OR m.app_group_parent_id = ANY($1::bigint[])) AND NOT m.deleted
-       GROUP BY 1`,
-      [rootIds],
-    );
-    return new Map(rows.map((r) => [r.root, r.apps]));
-  }
-
-  /** The children of group-send parents, with their app, limited to `appIds` (the apps the reader belongs to). */
-  async groupChildren(
-    parentIds: number[],
-    appIds: readonly number[] | null,
-  ): Promise<Array<MessageRecord & { appTitle: string; pkg: string }>> {
-    if (parentIds.length === 0) return [];
-    return this.database.query(
-      `SELECT ${COLUMNS}, a.title AS "appTitle", a.pkg FROM messages m JOIN apps a ON a.id = m.app_id
-       WHERE m.app_group_parent_id = ANY($1::bigint[]) AND NOT m.deleted AND ($2::int[] IS NULL OR m.app_id = ANY($2::int[]))
-       ORDER BY m.app_group_parent_id, lower(a.title), m.id`,
-      [parentIds, appIds],
-    );
-  }
-
   async find(appId: number, id: number): Promise<MessageRecord | undefined> {
     const [row] = await this.database.query<MessageRecord>(
-      `SELECT ${COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
       [appId, id],
     );
     return row;
@@ -141,7 +107,7 @@ export class MessagesRepository {
   /** An A/B test's children: its arms A and B, then its "send to all" child. */
   async abChildren(parentId: number): Promise<MessageRecord[]> {
     return this.database.query<MessageRecord>(
-      `SELECT ${COLUMNS} FROM messages m WHERE m.parent_msg_id = $1 AND m.split_seed IS NOT NULL AND NOT m.deleted
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.parent_msg_id = $1 AND m.split_seed IS NOT NULL AND NOT m.deleted
        ORDER BY m.split_from, m.id`,
       [parentId],
     );
@@ -172,7 +138,7 @@ export class MessagesRepository {
     const clause = where.join(' AND ');
     const [rows, [count]] = await Promise.all([
       this.database.query<MessageRecord>(
-        `SELECT ${COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+        `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
         params,
       ),
       this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
