@@ -37,7 +37,7 @@ const DATABASE_ALLOWED = [
   'apps/server/src/modules/materials/materials.writer.ts',
   'apps/server/src/modules/statistics/statistics.writer.ts',
   'apps/server/src/modules/statistics/statistics.counter.ts',
-  'apps/server/src/modules/messages/journeys.runner.ts',
+  'apps/server/src/modules/journeys/journeys.runner.ts',
 ];
 
 // Server dependencies point one way (docs/architecture.md, Import rules). Paths are relative to apps/server/src.

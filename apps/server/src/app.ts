@@ -1,24 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
-import { serializerCompiler } from 'fastify-type-provider-zod';
-import { validatorCompiler } from './lib/validator';
 import { UserLevel, type SystemInfo } from '@beacon/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/mailer';
-import { authPlugin } from './plugins/auth';
-import { compressionPlugin } from './plugins/compression';
-import { errorEnvelopePlugin } from './plugins/error-envelope';
-import { openapiPlugin } from './plugins/openapi';
-import { readYourWritesPlugin } from './plugins/read-your-writes';
-import { requestContextPlugin } from './plugins/request-context';
-import { securityPlugin } from './plugins/security';
-import { staticConsolePlugin } from './plugins/static-console';
 import { registerSystemRoutes } from './modules/system';
-import { registerUsersRoutes, SsoService, UsersRepository, UsersService } from './modules/users';
-import { createHash } from 'node:crypto';
-import { safeLoggerOption } from './lib/log-options';
+import { usersModule } from './modules/users';
+import { createHttpServer } from './http-server';
+import { registerPlugins } from './plugins';
 import { SecretBox } from './lib/secret-box';
 import type { Sandbox } from './sandbox/sandbox';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
@@ -27,7 +15,7 @@ import { DeliveryRuntime, policyBinding } from './delivery/engine';
 import { readGlobalSettings } from './platform/platform-settings';
 import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
-import { featureModules } from './modules/index';
+import { registerModules } from './modules/index';
 import { AppsRepository, AppsService } from './modules/apps';
 import {
   DevicesRepository,
@@ -36,7 +24,6 @@ import {
   SdkAuth,
   startEventsLog,
 } from './modules/devices';
-import multipart from '@fastify/multipart';
 import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
 import { Metrics, serveMetrics, type BatcherName } from './platform/metrics';
@@ -44,10 +31,6 @@ import { startPgliteUpkeep } from './db/pglite-upkeep';
 import { registerRetention } from './platform/retention';
 
 export const VERSION = '0.1.0';
-
-function isLogger(l: unknown): l is Logger {
-  return typeof l === 'object' && l !== null && typeof (l as Logger).child === 'function';
-}
 
 export interface AppDeps {
   config: Config;
@@ -69,32 +52,16 @@ export type BeaconApp = ModuleContext;
 /** Builds the HTTP application: plugins in layers (external → app → routes), then the modules. */
 export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const { config, database } = deps;
-  // secrets never reach the log: statement parameters, hashes, tokens, cookies, keys (lib/log-options.ts)
-  const logger = safeLoggerOption(deps.logger, config.logLevel);
-  const app: FastifyInstance = Fastify({
-    ...(isLogger(logger) ? { loggerInstance: logger } : { logger }),
-    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); else req.ip is the socket's
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    bodyLimit: 2 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    // a plugin's start is timed from its load: on a busy two-core machine (the test run) Fastify's 10 s was exceeded
-    // once by @fastify/cookie, which has nothing to wait for; a plugin that truly hangs still fails the start
-    pluginTimeout: 60_000,
-  }) as unknown as FastifyInstance;
-  // the contracts' zod schemas, then no U+0000 in any input string (lib/validator.ts)
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
+  const app = createHttpServer(config, deps.logger);
   const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
-  const usersRepo = new UsersRepository(database.db);
-  const users = new UsersService({
-    repo: usersRepo,
+  const users = usersModule({
+    app,
+    config,
+    db: database.db,
     mailer,
-    publicUrl: config.publicUrl,
-    sessionTtlMs: config.sessionTtlMs,
-    registrationEnabled: config.registrationEnabled,
     countOwnedApps: (userId) => appsRepo.countOwned(userId),
   });
+
   const box = new SecretBox(config.secretKey);
   const appsRepo = new AppsRepository(database.db);
   const devicesRepo = new DevicesRepository(database);
@@ -141,39 +108,27 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
   });
   const files = new FilesService(new FilesRepository(database.db));
-  const cookieSecret = createHash('sha256').update(config.secretKey).update('cookie').digest('hex');
-  const sso = config.oidc
-    ? new SsoService({ ...config.oidc, cookieSecure: config.cookieSecure }, usersRepo, app.log)
-    : undefined;
-
   app.decorate('projectLevel', async (user: { id: number; ulevel: number }, appId: number) => {
     if (user.ulevel === UserLevel.SUPER_ADMIN)
       return (await appsRepo.exists(appId)) ? UserLevel.SUPER_ADMIN : undefined;
     return appsRepo.memberLevel(appId, user.id);
   });
-  await app.register(cookie, { secret: cookieSecret });
-  await app.register(readYourWritesPlugin, { database });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
-  await app.register(compressionPlugin);
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(requestContextPlugin);
-  await app.register(openapiPlugin, { version: VERSION });
-  await app.register(errorEnvelopePlugin);
-  await app.register(authPlugin, { resolveSession: (token) => users.resolveSession(token) });
-  if (deps.consoleRoot) await app.register(staticConsolePlugin, { root: deps.consoleRoot });
+  await registerPlugins(app, {
+    config,
+    database,
+    version: VERSION,
+    resolveSession: (token) => users.users.resolveSession(token),
+    consoleRoot: deps.consoleRoot,
+  });
 
   const info: SystemInfo = {
     version: VERSION,
     sandbox: Boolean(sandbox),
-    ssoEnabled: Boolean(sso),
+    ssoEnabled: Boolean(users.sso),
     registrationEnabled: config.registrationEnabled,
   };
   registerSystemRoutes(app, { info, checkDatabase: async () => void (await database.query('SELECT 1')) });
-  registerUsersRoutes(app, {
-    users,
-    sso,
-    cookie: { secure: config.cookieSecure, ttlMs: config.sessionTtlMs },
-  });
+  users.routes();
 
   await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box), metrics });
   if (metrics && config.metrics)
@@ -199,12 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     database,
     mailer,
     box,
-    services: { users, devices, apps: new AppsService(appsRepo, box), files },
-    repos: { users: usersRepo, apps: appsRepo, devices: devicesRepo },
+    services: { users: users.users, devices, apps: new AppsService(appsRepo, box), files },
+    repos: { users: users.repo, apps: appsRepo, devices: devicesRepo },
     delivery,
     // the statistics routes first see the events this process acknowledged counted (counted off the request path)
     counting: statistics,
   };
-  for (const register of featureModules) await register(ctx);
+  await registerModules(ctx);
   return ctx;
 }

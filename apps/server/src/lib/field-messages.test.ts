@@ -232,12 +232,12 @@ const BY_HAND: Record<string, string[]> = {
     'must be a JSON object ({…})',
   ],
   // an arm's or a step's refusal moved into childMsgs.<i>: any message of a single message's save
-  'modules/messages/ab-tests.service.ts: first.message': [
+  'modules/ab-tests/ab-tests.service.ts: first.message': [
     'links are not allowed for this app',
     'is not a message of this app',
     'must hold at least one language',
   ],
-  'modules/messages/journeys.service.ts: first.message': [
+  'modules/journeys/journeys.service.ts: first.message': [
     'links are not allowed for this app',
     'local-time sending is off for this app',
   ],

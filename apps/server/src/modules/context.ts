@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
@@ -34,5 +35,25 @@ export interface ModuleContext {
   counting: EventCounting;
 }
 
-/** A feature module: registers its routes (and anything it needs) on the app. */
-export type RegisterModule = (ctx: ModuleContext) => Promise<void> | void;
+/**
+ * A module's job handlers (`<m>.jobs.ts`): started with the process's delivery workers (serve and worker roles) and
+ * stopped when the app closes, by modules/workers.ts for every module.
+ */
+export interface ModuleJobs {
+  start(boss: PgBoss): Promise<void>;
+  stop?(): void;
+}
+
+/** What a module's wiring (`<m>.module.ts`) returns: its routes, registered on the app, and its jobs. */
+export interface ModuleParts {
+  routes(): void;
+  jobs?: ModuleJobs;
+}
+
+/**
+ * A feature module: registers its routes on the app itself, or returns its parts (or several modules' parts) for
+ * modules/index.ts to register and start.
+ */
+export type RegisterModule = (
+  ctx: ModuleContext,
+) => Promise<void | ModuleParts | ModuleParts[]> | void | ModuleParts | ModuleParts[];

@@ -1,5 +1,19 @@
-export { registerMessagesModule } from './messages.routes';
-export { registerMessagesExportModule } from './messages-export.routes';
 /** The message scheduling the reviews module runs when a review passes (MessagesService.startReviewed). */
 export { MessagesService } from './messages.service';
-export { MessagesRepository, TARGET_LABELS_COLUMN, labelsOf } from './messages.repository';
+export {
+  MESSAGE_COLUMNS,
+  MessagesRepository,
+  TARGET_LABELS_COLUMN,
+  labelsOf,
+  tzName,
+  type MessageRecord,
+} from './messages.repository';
+/** The one writer of a messages row: every module's insert and update of one (ab-tests, journeys, group-sends, reviews). */
+export { MessageWriter, type NewMessage } from './message-writer.repository';
+export { MessageActionsService } from './messages-actions.service';
+export { messagesPolicy } from './messages.policy';
+export { combinedStatus, isArm } from './ab-arms';
+export type { MaterialSource, OneMessage } from './messages-content';
+export type { GroupActor, GroupRow, MessageScope, RowAction } from './message-scope';
+export type { MessagesModule, MessagesServices } from './messages.module';
+export { messagesModule } from './messages.module';

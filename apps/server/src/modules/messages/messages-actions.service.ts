@@ -17,6 +17,7 @@ import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import { combinedStatus, isArm } from './ab-arms';
 import type { MessageRecord, MessagesRepository } from './messages.repository';
+import type { MessageWriter } from './message-writer.repository';
 
 interface Actor {
   id: number;
@@ -39,6 +40,7 @@ export class MessageActionsService {
   constructor(
     private readonly deps: {
       repo: MessagesRepository;
+      writer: MessageWriter;
       engineRepo: EngineRepository;
       engine: () => Promise<DeliveryEngine>;
       now?: () => Date;
@@ -169,7 +171,7 @@ export class MessageActionsService {
       await this.deps.engineRepo.cancelWaves(id);
     }
     await this.deps.engineRepo.setStatus(id, S.RECALLING, [m.status]);
-    const recallId = await this.deps.repo.insert({
+    const recallId = await this.deps.writer.insert({
       appId: app.id,
       msgType: MessageType.RECALL,
       status: S.SENDING,
@@ -198,6 +200,7 @@ export class MessageActionsService {
     });
     await this.deps.engineRepo.setStatus(recallId, S.SENDING);
     const selected = await this.deps.repo.selectForRecall(recallId, id);
+    await this.deps.writer.setRecallAudience(recallId, selected.count);
     if (selected.minId && selected.maxId)
       await engine.queueDispatch(recallId, Number(selected.minId), Number(selected.maxId));
     else await engine.maybeFinish(recallId);
@@ -219,7 +222,7 @@ export class MessageActionsService {
       if (!mayDelete({ ...c, scheduleDate: scheduledAt(c) }, now)) throw refuse(c);
     for (const c of [...children, m]) {
       await this.deps.engineRepo.cancelWaves(c.id);
-      await this.deps.repo.softDelete(c.id);
+      await this.deps.writer.softDelete(c.id);
     }
   }
 }

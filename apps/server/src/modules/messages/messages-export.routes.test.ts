@@ -3,7 +3,7 @@ import { backends } from '../../test/databases';
 import { PASSWORD, seedTeam, signedInClients, TEAM } from '../../test/fixtures/team';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { NOTIFICATION } from '../../test/messaging';
-import { MessagesRepository, type NewMessage } from './messages.repository';
+import { MessageWriter, type NewMessage } from './message-writer.repository';
 
 const content = NOTIFICATION;
 
@@ -58,7 +58,7 @@ describe.each(backends('one'))('message CSV export [$name]', (backend) => {
         owner: { userId: owner.id, email: owner.email },
       })
     ).app.id;
-    const repo = new MessagesRepository(t.database);
+    const repo = new MessageWriter(t.database);
     saleId = await repo.insert(message(appId, owner.id, { title: 'Sale, "50%" off' }));
     await repo.insert(
       message(appId, owner.id, {

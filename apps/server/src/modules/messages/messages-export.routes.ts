@@ -3,10 +3,10 @@ import { AppIdParams, MessageListRequest, MessageStatus, MessageType, numberInpu
 import { fieldError, parseOrThrow } from '../../lib/api-error';
 import { csvOf, sendCsv } from '../../lib/csv';
 import { registerRawRoute } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { messagesPolicy } from './messages.policy';
 import { toRow } from './messages.presenter';
-import { MessagesRepository } from './messages.repository';
+import type { MessagesRepository } from './messages.repository';
 import { messageCsvRows, MESSAGE_CSV_HEADER } from './messages-export.csv';
 
 /** Path of the CSV download (part 2 §7 "Export"). */
@@ -33,9 +33,7 @@ const EXPORT_PAGE = 500;
 export const EXPORT_MAX_ROWS = 20_000;
 
 /** The CSV download of the message list; the same access as the list. */
-export function registerMessagesExportModule({ app, database }: ModuleContext): void {
-  const repo = new MessagesRepository(database);
-
+export function registerMessageExportRoutes(app: FastifyInstance, repo: MessagesRepository): void {
   const route = (url: string, summary: string) => ({
     method: 'GET' as const,
     url,

@@ -4,7 +4,6 @@ import {
   showableMessage,
   showRate,
   statRate,
-  type GroupChildRow,
   type MessageDetail,
   type MessageRow,
   targetsAudiencePackage,
@@ -49,23 +48,6 @@ export function toRow(m: MessageRecord): MessageRow {
     pullUp: isPullUp(m.data),
     appGroupId: m.appGroupId,
     appGroupParentMsgId: m.appGroupParentId,
-  };
-}
-
-/** A group-send child as its parent's row lists it. */
-export function toGroupChild(m: MessageRecord & { appTitle: string; pkg: string }): GroupChildRow {
-  return {
-    msgId: m.id,
-    appId: m.appId,
-    appTitle: m.appTitle,
-    pkg: m.pkg,
-    status: m.status,
-    pushCount: m.pushCount,
-    targetCount: m.targetCount,
-    dispatchCount: m.dispatchCount,
-    arriveAll: m.reachCount,
-    show: m.showCount,
-    click: m.clickCount,
   };
 }
 

@@ -1,11 +1,9 @@
 import {
-  MessageStatus,
   MessageType,
   type Condition,
   type MessageForecast,
   type MessageListRequest,
   type MessageSave,
-  type NationalAttributes,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
@@ -75,7 +73,8 @@ export const TARGET_LABELS_COLUMN = `jsonb_path_query_array(CASE m.targeting_typ
 export const labelsOf = (labels: readonly string[] | null | undefined) =>
   (labels ?? []).map((label) => ({ label }));
 
-const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
+/** Every column of a MessageRecord, from `messages m` (the group sends' reads select the same record). */
+export const MESSAGE_COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", m.status, m.title, m.owner_email AS "ownerEmail",
   m.data, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds",
   m.file_origin AS "fileOrigin", m.file_link AS "fileLink", m.push_count AS "pushCount", m.target_count AS "targetCount",
   m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal", m.schedule_at AS "scheduleAt",
@@ -88,44 +87,7 @@ const COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type AS "msgType", 
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast,
   m.content_create_type AS "contentCreateType", ${TARGET_LABELS_COLUMN}`;
 
-export interface NewMessage {
-  appId: number;
-  msgType: number;
-  status: number;
-  title: string;
-  ownerId: number;
-  ownerEmail: string;
-  data: Record<string, unknown>;
-  targetingType: number;
-  conditions: Condition[];
-  groupId: number | null;
-  userIds: string[];
-  /** The GAID list of file targeting (6, 7) and the link it came from (7). */
-  fileOrigin?: string;
-  fileLink?: string;
-  pushCount: number;
-  targetCount: number;
-  scheduleType: number;
-  scheduleLocal: string | null;
-  scheduleAt: Date | null;
-  scheduleUtc: string;
-  ttlSeconds: number;
-  speedLimit: number;
-  restrictType: number;
-  displayPrior: number | null;
-  multiLangEnable: boolean;
-  multiLangContent: unknown[];
-  materialId: number | null;
-  /** the linked material's national attributes when the message was saved (loss 109 at send time); null: none */
-  materialCountries?: NationalAttributes | null;
-  parentMsgId: number | null;
-  /** The forecast before send (messages.forecast.ts); null or absent for previews and recalls. */
-  forecast?: MessageForecast | null;
-  /** 1 when the content came from the AI assistant; absent: 0 on insert, the stored value kept on replace. */
-  contentCreateType?: number | undefined;
-}
-
-/** Messages: creation, lists with their counters, and the statistics behind the detail dialog. */
+/** Messages' reads: lists with their counters, and the statistics behind the detail dialog (writes: MessageWriter). */
 export class MessagesRepository {
   constructor(private readonly database: Database) {}
 
@@ -134,169 +96,9 @@ export class MessagesRepository {
     return estimateAudience(this.database, audience);
   }
 
-  async insert(m: NewMessage): Promise<number> {
-    const [row] = await this.database.query<{ id: number }>(
-      `INSERT INTO messages (app_id, msg_type, status, title, owner_id, owner_email, data, targeting_type, conditions, group_id,
-         user_ids, push_count, target_count, schedule_type, schedule_local, schedule_at, schedule_utc, ttl_seconds, speed_limit,
-         restrict_type, display_prior, multi_lang_enable, multi_lang_content, material_id, parent_msg_id, file_origin, file_link,
-         forecast, material_countries, content_create_type)
-       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9::jsonb,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23::jsonb,$24,$25,$26,$27,
-         $28::jsonb, $29::jsonb, $30)
-       RETURNING id::int AS id`,
-      [
-        m.appId,
-        m.msgType,
-        m.status,
-        m.title,
-        m.ownerId,
-        m.ownerEmail,
-        JSON.stringify(m.data),
-        m.targetingType,
-        JSON.stringify(m.conditions),
-        m.groupId,
-        m.userIds,
-        m.pushCount,
-        m.targetCount,
-        m.scheduleType,
-        m.scheduleLocal,
-        m.scheduleAt,
-        m.scheduleUtc,
-        m.ttlSeconds,
-        m.speedLimit,
-        m.restrictType,
-        m.displayPrior,
-        m.multiLangEnable,
-        JSON.stringify(m.multiLangContent),
-        m.materialId,
-        m.parentMsgId,
-        m.fileOrigin ?? '',
-        m.fileLink ?? '',
-        m.forecast ? JSON.stringify(m.forecast) : null,
-        m.materialCountries ? JSON.stringify(m.materialCountries) : null,
-        m.contentCreateType ?? 0,
-      ],
-    );
-    return row?.id ?? 0;
-  }
-
-  /** Makes a message an A/B arm: its tag, share and slice of the test's audience (see 0020_ab-tests.sql). */
-  async setArm(
-    id: number,
-    arm: {
-      parentMsgId: number;
-      groupTag: string;
-      groupPercent: number;
-      split?: { seed: number; from: number; to: number } | undefined;
-    },
-  ): Promise<void> {
-    await this.database.query(
-      `UPDATE messages SET parent_msg_id = $7, group_tag = $2, group_percent = $3, split_seed = $4, split_from = $5,
-         split_to = $6 WHERE id = $1`,
-      [
-        id,
-        arm.groupTag,
-        arm.groupPercent,
-        arm.split?.seed ?? null,
-        arm.split?.from ?? null,
-        arm.split?.to ?? null,
-        arm.parentMsgId,
-      ],
-    );
-  }
-
-  /** Makes a message part of an app-group send: the parent (parentId null) or a child of `parentId`. */
-  async setAppGroup(id: number, groupId: number, parentId: number | null): Promise<void> {
-    await this.database.query(
-      'UPDATE messages SET app_group_id = $2, app_group_parent_id = $3 WHERE id = $1',
-      [id, groupId, parentId],
-    );
-  }
-
-  /** Every message of the app-group send rooted at `rootId`: the parent first, then its children. */
-  async groupMembers(rootId: number): Promise<MessageRecord[]> {
-    return this.database.query<MessageRecord>(
-      `SELECT ${COLUMNS} FROM messages m WHERE (m.id = $1 OR m.app_group_parent_id = $1) AND NOT m.deleted
-       ORDER BY m.app_group_parent_id NULLS FIRST, m.id`,
-      [rootId],
-    );
-  }
-
-  /** The apps of each group send rooted at `rootIds` (the parent's and every child's). */
-  async groupApps(rootIds: number[]): Promise<Map<number, number[]>> {
-    if (rootIds.length === 0) return new Map();
-    const rows = await this.database.query<{ root: number; apps: number[] }>(
-      `SELECT COALESCE(m.app_group_parent_id, m.id)::int AS root, array_agg(DISTINCT m.app_id) AS apps FROM messages m
-       WHERE (m.id = ANY($1::bigint[]) OR m.app_group_parent_id = ANY($1::bigint[])) AND NOT m.deleted
-       GROUP BY 1`,
-      [rootIds],
-    );
-    return new Map(rows.map((r) => [r.root, r.apps]));
-  }
-
-  /** The children of group-send parents, with their app, limited to `appIds` (the apps the reader belongs to). */
-  async groupChildren(
-    parentIds: number[],
-    appIds: readonly number[] | null,
-  ): Promise<Array<MessageRecord & { appTitle: string; pkg: string }>> {
-    if (parentIds.length === 0) return [];
-    return this.database.query(
-      `SELECT ${COLUMNS}, a.title AS "appTitle", a.pkg FROM messages m JOIN apps a ON a.id = m.app_id
-       WHERE m.app_group_parent_id = ANY($1::bigint[]) AND NOT m.deleted AND ($2::int[] IS NULL OR m.app_id = ANY($2::int[]))
-       ORDER BY m.app_group_parent_id, lower(a.title), m.id`,
-      [parentIds, appIds],
-    );
-  }
-
-  /**
-   * Replaces an unstarted message's content, audience and schedule; its material link (and the countries kept with
-   * it) changes only when the edit names a material — an edit that names none keeps the link — and its
-   * contentCreateType only when the edit names one (an edit that omits it keeps the AI mark).
-   */
-  async replace(id: number, m: NewMessage): Promise<void> {
-    await this.database.query(
-      `UPDATE messages SET status = $2, title = $3, data = $4::jsonb, targeting_type = $5, conditions = $6::jsonb, group_id = $7,
-         user_ids = $8, push_count = $9, target_count = $10, schedule_type = $11, schedule_local = $12, schedule_at = $13,
-         schedule_utc = $14, ttl_seconds = $15, speed_limit = $16, restrict_type = $17, display_prior = $18,
-         multi_lang_enable = $19, multi_lang_content = $20::jsonb, file_origin = $21, file_link = $22,
-         forecast = $23::jsonb, material_id = COALESCE($24, material_id),
-         material_countries = CASE WHEN $24::bigint IS NULL THEN material_countries ELSE $25::jsonb END,
-         content_create_type = COALESCE($26::smallint, content_create_type), updated_at = now()
-       WHERE id = $1`,
-      [
-        id,
-        m.status,
-        m.title,
-        JSON.stringify(m.data),
-        m.targetingType,
-        JSON.stringify(m.conditions),
-        m.groupId,
-        m.userIds,
-        m.pushCount,
-        m.targetCount,
-        m.scheduleType,
-        m.scheduleLocal,
-        m.scheduleAt,
-        m.scheduleUtc,
-        m.ttlSeconds,
-        m.speedLimit,
-        m.restrictType,
-        m.displayPrior,
-        m.multiLangEnable,
-        JSON.stringify(m.multiLangContent),
-        m.fileOrigin ?? '',
-        m.fileLink ?? '',
-        m.forecast ? JSON.stringify(m.forecast) : null,
-        m.materialId,
-        m.materialCountries ? JSON.stringify(m.materialCountries) : null,
-        m.contentCreateType ?? null,
-      ],
-    );
-    await this.database.query('DELETE FROM message_waves WHERE message_id = $1', [id]);
-  }
-
   async find(appId: number, id: number): Promise<MessageRecord | undefined> {
     const [row] = await this.database.query<MessageRecord>(
-      `SELECT ${COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
       [appId, id],
     );
     return row;
@@ -305,7 +107,7 @@ export class MessagesRepository {
   /** An A/B test's children: its arms A and B, then its "send to all" child. */
   async abChildren(parentId: number): Promise<MessageRecord[]> {
     return this.database.query<MessageRecord>(
-      `SELECT ${COLUMNS} FROM messages m WHERE m.parent_msg_id = $1 AND m.split_seed IS NOT NULL AND NOT m.deleted
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.parent_msg_id = $1 AND m.split_seed IS NOT NULL AND NOT m.deleted
        ORDER BY m.split_from, m.id`,
       [parentId],
     );
@@ -336,7 +138,7 @@ export class MessagesRepository {
     const clause = where.join(' AND ');
     const [rows, [count]] = await Promise.all([
       this.database.query<MessageRecord>(
-        `SELECT ${COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+        `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
         params,
       ),
       this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
@@ -379,13 +181,6 @@ export class MessagesRepository {
       [appId, restrictType, since],
     );
     return row?.n ?? 0;
-  }
-
-  async softDelete(id: number): Promise<void> {
-    await this.database.query(
-      'UPDATE messages SET deleted = true, status = $2, updated_at = now() WHERE id = $1',
-      [id, MessageStatus.DELETED],
-    );
   }
 
   /** Devices of the message waiting for their send (banned window, FCM retry) and when the next is due. */
@@ -437,7 +232,7 @@ export class MessagesRepository {
     );
   }
 
-  /** Copies the devices that got a message as the audience of its recall. */
+  /** Copies the devices that got a message as the audience of its recall (MessageWriter.setRecallAudience counts them). */
   async selectForRecall(
     recallId: number,
     originalId: number,
@@ -449,10 +244,6 @@ export class MessagesRepository {
          ON CONFLICT DO NOTHING RETURNING device_id
        ) SELECT count(*)::int AS count, min(device_id)::text AS "minId", max(device_id)::text AS "maxId" FROM ins`,
       [recallId, originalId],
-    );
-    await this.database.query(
-      'UPDATE messages SET selected_count = $2, push_count = GREATEST($2, 1) WHERE id = $1',
-      [recallId, row?.count ?? 0],
     );
     return row ?? { count: 0, minId: null, maxId: null };
   }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   ErrorCodes,
   errorWithDetail,
@@ -9,98 +10,43 @@ import {
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import { KIND_OPTION, type DailyLimits } from '../../policy';
+import type { MessageScope } from './message-scope';
+import type { AppRecord } from '../apps';
+import type { MessagesRepository } from './messages.repository';
+import type { MessagesService } from './messages.service';
 import { messagesPolicy as policy } from './messages.policy';
 import { toDetail, toRow } from './messages.presenter';
-import { GroupSendsService } from './group-sends.service';
-import { AppGroupsRepository } from '../app-groups';
-import { MessagesRepository } from './messages.repository';
-import { MessagesService } from './messages.service';
-import { MessageActionsService } from './messages-actions.service';
-import { createTargetingService } from '../targeting';
-import { MessagesConfirmRepository } from './messages-confirm.repository';
-import { forbiddenCheck } from './messages.forbidden';
-import { MessagesForbiddenRepository } from './messages-forbidden.repository';
-import { checkContent } from '../sensitive-words';
-import { MessageForecaster } from './messages.forecast';
-import { registerAbTestRoutes } from './ab-tests.routes';
-import { registerJourneyRoutes } from './journeys.routes';
-import { MessagesForecastRepository } from './messages-forecast.repository';
-import { ReviewNotices } from '../../platform/review-notices';
-import { usableMaterial } from '../materials';
-import { readGlobalSettings } from '../../platform/platform-settings';
-import { dailyLimitsOf, KIND_OPTION } from '../../policy';
 
 /** A refusal of msg/gaid/check: its code, and the ids it is about in its message and in `data.gaids`. */
 function gaidError(code: ErrorCode, gaids: string[]): ApiError {
   return new ApiError(code, (lang) => errorWithDetail(code, lang, gaids.join(', ')), { gaids });
 }
 
-/** Notifications: compose, estimate, list, detail and the row actions (their statistics: modules/statistics). */
-export function registerMessagesModule(ctx: ModuleContext): void {
-  const { app, repos, delivery, database } = ctx;
-  const repo = new MessagesRepository(database);
-  const notices = new ReviewNotices({
-    database,
-    mailer: ctx.mailer,
-    publicUrl: ctx.config.publicUrl,
-    log: app.log,
-  });
-  /** the passed material of the app a message links (modules/materials) */
-  const materialOf = (appId: number, materialId: number) => usableMaterial(database, appId, materialId);
-  const service = new MessagesService({
-    repo,
-    engineRepo: delivery.repo,
-    engine: () => delivery.engine(),
-    checkContent: (appId, content) => checkContent(database, appId, content),
-    checkForbidden: forbiddenCheck(new MessagesForbiddenRepository(database)),
-    confirm: new MessagesConfirmRepository(database),
-    fileLists: createTargetingService(ctx),
-    forecaster: new MessageForecaster({
-      repo: new MessagesForecastRepository(database),
-      estimate: (audience) => repo.estimateAudience(audience),
-      policyFor: delivery.policyFor,
-    }),
-    usableMaterial: materialOf,
-    // the app's reviewers hear of a message waiting for them (never fails the save: logged)
-    onReview: (target, m, author) =>
-      void notices.pending(
-        { appId: target.id, appTitle: target.title, ...m },
-        author.email,
-        author.lang ?? 'en',
-      ),
-  });
-  const appOf = async (appId: number) => {
-    const found = await repos.apps.findById(appId);
-    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
-    if (found.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
-    return found;
-  };
+const actor = (session: { user: { id: number; email: string; ulevel: number } }, projectLevel: number) => ({
+  id: session.user.id,
+  email: session.user.email,
+  ulevel: session.user.ulevel,
+  projectLevel,
+});
+
+/** The message calls (messages.module.ts builds what they use); saves and row actions pass the app-group scope. */
+export function registerMessageRoutes(
+  app: FastifyInstance,
+  deps: {
+    messages: MessagesService;
+    repo: MessagesRepository;
+    appOf: (appId: number) => Promise<AppRecord>;
+    scope: MessageScope;
+    /** the platform's per-device daily limits (global settings), null when off */
+    perDeviceLimits: () => Promise<DailyLimits | null>;
+  },
+): void {
+  const { messages: service, repo, appOf, scope: groupSends } = deps;
 
   registerCall(app, messageCalls.targetMax, policy.compose, async ({ params, body, projectLevel }) => {
     const { count, exact, forecast } = await service.estimate(params.appId, body, projectLevel);
     return { newCount: count, exact, ...(forecast ? { forecast } : {}) };
-  });
-
-  const actions = new MessageActionsService({
-    repo,
-    engineRepo: delivery.repo,
-    engine: () => delivery.engine(),
-  });
-  const groupSends = new GroupSendsService({
-    messages: service,
-    actions,
-    repo,
-    groups: new AppGroupsRepository(database),
-    appOf,
-    levelOn: (user, appId) => app.projectLevel(user, appId),
-    usableMaterial: materialOf,
-  });
-  const actor = (session: { user: { id: number; email: string; ulevel: number } }, projectLevel: number) => ({
-    id: session.user.id,
-    email: session.user.email,
-    ulevel: session.user.ulevel,
-    projectLevel,
   });
 
   registerCall(
@@ -135,7 +81,7 @@ export function registerMessagesModule(ctx: ModuleContext): void {
 
   registerCall(app, messageCalls.restrictCheck, policy.compose, async ({ params, body }) => {
     const target = await appOf(params.appId);
-    const limits = dailyLimitsOf(await readGlobalSettings(database));
+    const limits = await deps.perDeviceLimits();
     return {
       app: await service.dailyLimit(target, body.msgRestrictType),
       perDevice: limits ? { total: limits.total, kind: limits[KIND_OPTION[body.msgRestrictType]] } : null,
@@ -215,6 +161,4 @@ export function registerMessagesModule(ctx: ModuleContext): void {
       await groupSends.act(action, target, params.msgId, query.group === '1', actor(session, projectLevel));
       return {};
     });
-  registerAbTestRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf, groupSends });
-  registerJourneyRoutes(ctx, { messages: service, actions, messagesRepo: repo, appOf });
 }

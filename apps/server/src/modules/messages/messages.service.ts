@@ -39,10 +39,13 @@ import { saveConfirmations } from './messages.confirm';
 import { checkTags, scheduleOf } from './messages.schedule';
 import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
-import type { MessagesRepository, MessageRecord, NewMessage } from './messages.repository';
+import type { MessagesRepository, MessageRecord } from './messages.repository';
+import type { MessageWriter, NewMessage } from './message-writer.repository';
 
 export interface MessagesServiceDeps {
   repo: MessagesRepository;
+  /** the one writer of a messages row */
+  writer: MessageWriter;
   /** The sensitive-word check of the platform and the app's lists. */
   checkContent?: ContentCheck;
   engineRepo: EngineRepository;
@@ -367,12 +370,12 @@ export class MessagesService {
     };
     let id: number;
     if (existing) {
-      await this.deps.repo.replace(existing.id, record);
+      await this.deps.writer.replace(existing.id, record);
       id = existing.id;
     } else {
-      id = await this.deps.repo.insert(record);
+      id = await this.deps.writer.insert(record);
     }
-    if (arm) await this.deps.repo.setArm(id, arm);
+    if (arm) await this.deps.writer.setArm(id, arm);
     if (!review) await this.start(id, schedule, audience, now);
     // an A/B test waits as one: told once its last arm (B) is saved
     else if (!arm || arm.groupTag === 'B' || arm.parentType !== undefined)

@@ -1,2 +1,2 @@
 /** The reviews module's public entry: message review (list, run, reject; docs/review.md). */
-export { registerReviewsModule } from './reviews.routes';
+export { reviewsModule } from './reviews.module';

@@ -1,7 +1,7 @@
 import { MessageStatus as S, REVIEW_MESSAGE_TYPES, REVIEW_STATUSES } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { record, type AuditEntry } from '../../platform/audit-log';
-import { TARGET_LABELS_COLUMN } from '../messages';
+import { TARGET_LABELS_COLUMN, type MessageWriter } from '../messages';
 
 /** A message as the review reads it: what it is, who wrote it, its schedule and the review's outcome. */
 export interface ReviewRecord {
@@ -63,7 +63,11 @@ class NotPending extends Error {}
 
 /** The review list and the decisions: each decision's status changes and its audit row land together or not at all. */
 export class ReviewsRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** the messages' one writer (modules/messages): a decision's status, reason and schedule */
+    private readonly writer: MessageWriter,
+  ) {}
 
   /**
    * The app's messages waiting for review or rejected by it: notifications, cross messages and A/B tests (their
@@ -135,18 +139,7 @@ export class ReviewsRepository {
   async decide(changes: ReviewChange[], reason: string, audit: AuditEntry): Promise<boolean> {
     try {
       await this.database.transaction(async (tx) => {
-        for (const c of changes) {
-          const s = c.schedule;
-          const rows = await tx.query(
-            `UPDATE messages SET status = $2, reject_reason = $3, updated_at = now(),
-               schedule_type = CASE WHEN $4::boolean THEN $5::smallint ELSE schedule_type END,
-               schedule_local = CASE WHEN $4::boolean THEN $6::text ELSE schedule_local END,
-               schedule_at = CASE WHEN $4::boolean THEN $7::timestamptz ELSE schedule_at END
-             WHERE id = $1 AND status = ${S.PENDING_REVIEW} AND NOT deleted RETURNING id`,
-            [c.id, c.status, reason, s !== undefined, s?.type ?? null, s?.local ?? null, s?.at ?? null],
-          );
-          if (rows.length === 0) throw new NotPending();
-        }
+        for (const c of changes) if (!(await this.writer.decideReview(tx, c, reason))) throw new NotPending();
         await record(tx, audit);
       });
       return true;
@@ -158,10 +151,6 @@ export class ReviewsRepository {
 
   /** Puts messages a run could not schedule back to pending review (only those still at the status it gave them). */
   async reopen(changes: ReviewChange[]): Promise<void> {
-    for (const c of changes)
-      await this.database.query(
-        `UPDATE messages SET status = ${S.PENDING_REVIEW}, updated_at = now() WHERE id = $1 AND status = $2`,
-        [c.id, c.status],
-      );
+    for (const c of changes) await this.writer.setStatus(c.id, S.PENDING_REVIEW, [c.status]);
   }
 }

@@ -1,38 +1,20 @@
-import { ErrorCodes, reviewCalls, type MessageLang } from '@beacon/shared';
-import { ApiError } from '../../lib/api-error';
+import type { FastifyInstance } from 'fastify';
+import { reviewCalls, type MessageLang } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import { ReviewNotices } from '../../platform/review-notices';
-import type { ModuleContext } from '../context';
-import { MessagesRepository, MessagesService } from '../messages';
+import type { AppRecord } from '../apps';
 import { reviewsPolicy as policy } from './reviews.policy';
-import { ReviewsRepository } from './reviews.repository';
-import { ReviewsService } from './reviews.service';
+import type { ReviewsService } from './reviews.service';
 
 /** Message review (spec part 2 §7 review calls): the list, run (approve) and reject. docs/review.md. */
-export function registerReviewsModule(ctx: ModuleContext): void {
-  const { app, repos, delivery, database } = ctx;
-  const service = new ReviewsService({
-    repo: new ReviewsRepository(database),
-    // the scheduling of the messages module, as its save schedules a message that needs no review
-    messages: new MessagesService({
-      repo: new MessagesRepository(database),
-      engineRepo: delivery.repo,
-      engine: () => delivery.engine(),
-    }),
-    notices: new ReviewNotices({
-      database,
-      mailer: ctx.mailer,
-      publicUrl: ctx.config.publicUrl,
-      log: app.log,
-    }),
-  });
-  /** The app of the call; a run also needs it able to send (not destroyed), a reject does not. */
-  const appOf = async (appId: number, sends = false) => {
-    const found = await repos.apps.findById(appId);
-    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
-    if (sends && found.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
-    return found;
-  };
+export function registerReviewRoutes(
+  app: FastifyInstance,
+  deps: {
+    service: ReviewsService;
+    /** The app of the call; a run also needs it able to send (not destroyed), a reject does not. */
+    appOf: (appId: number, sends?: boolean) => Promise<AppRecord>;
+  },
+): void {
+  const { service, appOf } = deps;
   const reviewer = (session: { user: { id: number; email: string } }, lang: MessageLang) => ({
     id: session.user.id,
     email: session.user.email,

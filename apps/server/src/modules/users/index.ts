@@ -1,4 +1,5 @@
-/** The users module's public entry: sign-in and account routes, and the users other modules and plugins read. */
+/** The users module's public entry: its wiring (sign-in and account routes), and the users other modules and plugins read. */
+export { usersModule } from './users.module';
 export { registerUsersRoutes } from './users.routes';
 export { UsersRepository, type UserRecord } from './users.repository';
 export { UsersService } from './users.service';

@@ -5,9 +5,8 @@ import {
   type AbTestRow,
   type MultiLangEntry,
 } from '@beacon/shared';
-import { labelsOf } from './messages.repository';
+import { labelsOf, isArm } from '../messages';
 import type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
-import { isArm } from './ab-arms';
 
 function toArm(c: AbChildRecord): AbArmRow {
   return {

@@ -1,36 +1,23 @@
+import type { FastifyInstance } from 'fastify';
 import { abTestCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import type { AppRecord } from '../apps';
-import { AbTestsRepository } from './ab-tests.repository';
-import { AbTestsService } from './ab-tests.service';
+import type { GroupSendsService } from '../group-sends';
+import { messagesPolicy as policy } from '../messages';
+import type { AbTestsService } from './ab-tests.service';
 import { toAbDetail, toAbRow } from './ab-tests.presenter';
-import { messagesPolicy as policy } from './messages.policy';
-import type { MessagesRepository } from './messages.repository';
-import type { MessageActionsService } from './messages-actions.service';
-import type { MessagesService } from './messages.service';
-import type { GroupSendsService } from './group-sends.service';
-import type { ModuleContext } from '../context';
 
 /** The A/B test calls (spec part 2 §7): create/edit, list, detail, send to all, delete. */
 export function registerAbTestRoutes(
-  ctx: ModuleContext,
+  app: FastifyInstance,
   deps: {
-    messages: MessagesService;
-    actions: MessageActionsService;
-    messagesRepo: MessagesRepository;
+    service: AbTestsService;
     appOf: (appId: number) => Promise<AppRecord>;
     /** an A/B test composed for every app of a group (appGroupId) */
     groupSends: GroupSendsService;
   },
 ): void {
-  const { app, database } = ctx;
-  const repo = new AbTestsRepository(database);
-  const service = new AbTestsService({
-    repo,
-    messages: deps.messages,
-    actions: deps.actions,
-    messagesRepo: deps.messagesRepo,
-  });
+  const { service } = deps;
   const actor = (session: { user: { id: number; email: string; ulevel: number } }, projectLevel: number) => ({
     id: session.user.id,
     email: session.user.email,

@@ -1,6 +1,6 @@
 import { AB_TEST_TYPE, type AbTestListRequest } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { TARGET_LABELS_COLUMN, tzName, type MessageRecord } from './messages.repository';
+import { TARGET_LABELS_COLUMN, tzName, type MessageRecord } from '../messages';
 
 /** An A/B test's parent row (msg_type 4): its settings; the arms are its children. */
 export interface AbParentRecord {
@@ -112,27 +112,6 @@ export class AbTestsRepository {
        FROM messages m WHERE m.parent_msg_id = ANY($1::bigint[]) AND m.split_seed IS NOT NULL AND NOT m.deleted
        ORDER BY m.parent_msg_id, m.split_from, m.id`,
       [parentIds],
-    );
-  }
-
-  /** Takes the test's one "send to all": true when this call took it, false when it was taken before. */
-  async takeSendToAll(id: number): Promise<boolean> {
-    const rows = await this.database.query(
-      'UPDATE messages SET ab_all_sent = true, updated_at = now() WHERE id = $1 AND NOT ab_all_sent RETURNING id',
-      [id],
-    );
-    return rows.length === 1;
-  }
-
-  /** Gives the "send to all" back when its message could not be saved (nothing half-written). */
-  async releaseSendToAll(id: number): Promise<void> {
-    await this.database.query('UPDATE messages SET ab_all_sent = false WHERE id = $1', [id]);
-  }
-
-  async setParent(id: number, f: { status: number; pushCount: number; targetCount: number }): Promise<void> {
-    await this.database.query(
-      'UPDATE messages SET status = $2, push_count = $3, target_count = $4, updated_at = now() WHERE id = $1',
-      [id, f.status, f.pushCount, f.targetCount],
     );
   }
 }

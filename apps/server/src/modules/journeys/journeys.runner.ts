@@ -1,8 +1,27 @@
-import { MessageStatus as S, waitEnd } from '@beacon/shared';
+import { MessageStatus as S, waitEnd, type Condition, type JourneyOutcome } from '@beacon/shared';
 import type { Queryable } from '../../db/client';
+import type { MessageWriter } from '../messages';
 import type { JourneysRepository, JourneyStepRecord } from './journeys.repository';
 import { ENDED, SENT } from './journeys.status';
 import type { JourneyJobs } from './journeys.service';
+
+/**
+ * The transition of a waiting step, in the caller's transaction: locks the step; when it has not entered, writes its
+ * members (the source step's dispatched devices with the outcome's events and the step's conditions, each device at
+ * most once per source), records the step's audience and state (the messages' writer) and plans its one wave (send
+ * now). Returns the members and the wave to queue, or undefined when it had entered before (a repeated job or a
+ * sweep that met the job).
+ */
+export async function enterStep(
+  tx: Queryable,
+  deps: { repo: JourneysRepository; writer: MessageWriter },
+  step: { id: number; appId: number; sourceId: number; outcome: JourneyOutcome; conditions: Condition[] },
+): Promise<{ members: number; waveId: number } | undefined> {
+  if (!(await deps.repo.lockUnentered(tx, step.id))) return undefined;
+  await deps.repo.addMembers(tx, step);
+  const members = await deps.writer.enterJourneyStep(tx, step.id);
+  return { members, waveId: await deps.repo.planWave(tx, step.id) };
+}
 
 /** Members from which a transition refreshes the members' planner statistics before the step sends. */
 const ANALYZE_AFTER = 10_000;
@@ -19,6 +38,8 @@ export class JourneyRunner {
   constructor(
     private readonly deps: {
       repo: JourneysRepository;
+      /** the messages' one writer (modules/messages) */
+      writer: MessageWriter;
       jobs: Pick<JourneyJobs, 'step'>;
       transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
       /** queues a planned wave's job with the delivery engine (singleton per wave) */
@@ -46,7 +67,7 @@ export class JourneyRunner {
     const zone = await this.zoneOf(step.parentMsgId);
     for (const f of followers) {
       const due = waitEnd(f.displayConditions!.wait, step.finishedAt ?? this.now(), zone);
-      await this.deps.repo.setDue(f.id, due);
+      await this.deps.writer.setJourneyDue(f.id, due);
       await this.deps.jobs.step(f.id, due);
     }
   }
@@ -73,7 +94,7 @@ export class JourneyRunner {
     const source = steps.find((s) => s.groupTag === step.displayConditions!.from);
     const journeyStopped = (await this.deps.repo.statusOf(step.parentMsgId)) === S.STOPPED;
     if (!source || journeyStopped || (ENDED.includes(source.status) && !SENT.includes(source.status))) {
-      await this.deps.repo.setStatus(step.id, S.STOPPED, [S.WAITING_SCHEDULED]);
+      await this.deps.writer.setStatus(step.id, S.STOPPED, [S.WAITING_SCHEDULED]);
       return 'stopped';
     }
     if (!SENT.includes(source.status)) return 'waiting';
@@ -83,7 +104,7 @@ export class JourneyRunner {
       await this.zoneOf(step.parentMsgId),
     );
     if (due.getTime() > this.now().getTime()) {
-      await this.deps.repo.setDue(step.id, due);
+      await this.deps.writer.setJourneyDue(step.id, due);
       return 'waiting';
     }
     // the residue takes what the other branches of its source left: it enters after them
@@ -100,7 +121,7 @@ export class JourneyRunner {
     )
       return 'waiting';
     const entered = await this.deps.transaction((tx) =>
-      this.deps.repo.enter(tx, {
+      enterStep(tx, this.deps, {
         id: step.id,
         appId: step.appId,
         sourceId: source.id,

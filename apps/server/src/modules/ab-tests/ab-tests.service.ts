@@ -13,12 +13,15 @@ import {
 import { AB_BUCKETS, type AudienceSplit } from '../../delivery/engine';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
-import { combinedStatus, isArm } from './ab-arms';
+import {
+  combinedStatus,
+  isArm,
+  type MessageWriter,
+  type MessageActionsService,
+  type OneMessage,
+  type MessagesService,
+} from '../messages';
 import type { AbChildRecord, AbParentRecord, AbTestsRepository } from './ab-tests.repository';
-import type { MessagesRepository } from './messages.repository';
-import type { MessageActionsService } from './messages-actions.service';
-import type { OneMessage } from './messages-content';
-import type { MessagesService } from './messages.service';
 
 interface Actor {
   id: number;
@@ -74,7 +77,7 @@ export class AbTestsService {
       repo: AbTestsRepository;
       messages: MessagesService;
       actions: MessageActionsService;
-      messagesRepo: MessagesRepository;
+      writer: MessageWriter;
     },
   ) {}
 
@@ -145,7 +148,7 @@ export class AbTestsService {
       parentId = parent.id;
     } else {
       if (a.id || b.id) throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
-      parentId = await this.deps.messagesRepo.insert({
+      parentId = await this.deps.writer.insert({
         appId: app.id,
         msgType: AB_TEST_TYPE,
         status: S.WAITING,
@@ -190,7 +193,7 @@ export class AbTestsService {
       }
       const arms = await this.deps.repo.children([parentId]);
       const status = combinedStatus(saved, S.WAITING);
-      await this.deps.repo.setParent(parentId, {
+      await this.deps.writer.setAbParent(parentId, {
         status,
         pushCount: arms.reduce((n, c) => n + c.pushCount, 0),
         targetCount: arms.reduce((n, c) => n + c.targetCount, 0),
@@ -210,8 +213,8 @@ export class AbTestsService {
   /** A new test whose save failed after both arms passed every check (the database failed): stop what was queued. */
   async discard(appId: number, parentId: number): Promise<void> {
     await this.deps.actions.stop(appId, parentId).catch(() => undefined);
-    for (const c of await this.deps.repo.children([parentId])) await this.deps.messagesRepo.softDelete(c.id);
-    await this.deps.messagesRepo.softDelete(parentId);
+    for (const c of await this.deps.repo.children([parentId])) await this.deps.writer.softDelete(c.id);
+    await this.deps.writer.softDelete(parentId);
   }
 
   async list(appId: number, q: AbTestListRequest) {
@@ -242,7 +245,7 @@ export class AbTestsService {
     const arms = children.filter(isArm);
     if (arms.some((c) => ![S.SENT, S.SENT_ALT, S.SENDING].includes(c.status as 1)))
       throw new ApiError(ErrorCodes.AB_NOT_SCHEDULED);
-    if (!(await this.deps.repo.takeSendToAll(id))) throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
+    if (!(await this.deps.writer.takeSendToAll(id))) throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
     const source = await this.deps.messages.find(app.id, arm.id);
     try {
       const saved = await this.deps.messages.save(
@@ -283,7 +286,7 @@ export class AbTestsService {
       );
       return saved.id;
     } catch (err) {
-      await this.deps.repo.releaseSendToAll(id);
+      await this.deps.writer.releaseSendToAll(id);
       throw err;
     }
   }

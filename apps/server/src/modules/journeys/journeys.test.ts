@@ -7,6 +7,8 @@ import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
 import { JourneysRepository } from './journeys.repository';
+import { enterStep } from './journeys.runner';
+import { MessageWriter } from '../messages';
 
 const DEVICES = 10_000;
 
@@ -248,11 +250,16 @@ describe.each(backends('one'))('journeys [$name]', (backend) => {
     const entryId = stepOf(sent, 'Start').msgId;
     const againId = stepOf(sent, 'Again').msgId;
     const repo = new JourneysRepository(t.database);
+    const writer = new MessageWriter(t.database);
 
     // a process dies inside the transition's transaction: rolled back, nothing written
     await expect(
       t.database.transaction(async (tx) => {
-        await repo.enter(tx, { id: againId, appId, sourceId: entryId, outcome: 'everyone', conditions: [] });
+        await enterStep(
+          tx,
+          { repo, writer },
+          { id: againId, appId, sourceId: entryId, outcome: 'everyone', conditions: [] },
+        );
         throw new Error('killed');
       }),
     ).rejects.toThrow('killed');
@@ -266,7 +273,11 @@ describe.each(backends('one'))('journeys [$name]', (backend) => {
     // a process dies right after the transition's commit (members and wave written, the wave's job never queued):
     // the sweep queues it, and the step sends to its members once (entering again writes nothing)
     await t.database.transaction((tx) =>
-      repo.enter(tx, { id: againId, appId, sourceId: entryId, outcome: 'everyone', conditions: [] }),
+      enterStep(
+        tx,
+        { repo, writer },
+        { id: againId, appId, sourceId: entryId, outcome: 'everyone', conditions: [] },
+      ),
     );
     expect(await members()).toBe(6);
     const done = await until(

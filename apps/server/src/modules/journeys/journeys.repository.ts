@@ -12,7 +12,7 @@ import {
 import type { Database, Queryable } from '../../db/client';
 import { compileAudience } from '../../audience/compile-conditions';
 import { SendOutcome, WaveStatus } from '../../delivery/engine';
-import { tzName } from './messages.repository';
+import { tzName } from '../messages';
 
 /** What a journey's parent row keeps in `data` (docs/journeys.md): its steps as saved, and their estimate. */
 export interface JourneyDefinition {
@@ -123,92 +123,26 @@ export class JourneysRepository {
     }));
   }
 
-  /** Saves a journey's definition, status and entry audience (before it is confirmed). */
-  async setDefinition(
-    id: number,
-    def: JourneyDefinition,
-    status: number,
-    from: readonly number[],
-    targetCount?: number,
-  ): Promise<boolean> {
-    const rows = await this.database.query(
-      `UPDATE messages SET data = $2::jsonb, status = $3, updated_at = now(),
-         target_count = COALESCE($5::int, target_count), push_count = COALESCE($5::int, push_count)
-       WHERE id = $1 AND status = ANY($4::smallint[]) RETURNING id`,
-      [id, JSON.stringify(def), status, from, targetCount ?? null],
-    );
-    return rows.length > 0;
-  }
-
-  async setStatus(id: number, status: number, from: readonly number[]): Promise<boolean> {
-    const rows = await this.database.query(
-      `UPDATE messages SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::smallint[]) RETURNING id`,
-      [id, status, from],
-    );
-    return rows.length > 0;
-  }
-
   /**
-   * Takes a journey out of review (its status `from` → `status`) and deletes its confirmed steps, in one statement:
-   * false (nothing changed) when it was no longer in review.
+   * A transition's first step, in its transaction: locks the step; true when it has not entered (a repeated job or
+   * a sweep that met the job finds it entered).
    */
-  async withdraw(id: number, status: number, from: readonly number[]): Promise<boolean> {
-    const [row] = await this.database.query<{ n: number }>(
-      `WITH p AS (
-         UPDATE messages SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::smallint[]) RETURNING id
-       ), s AS (
-         UPDATE messages SET deleted = true, status = $4, updated_at = now()
-         WHERE parent_msg_id IN (SELECT id FROM p) AND NOT deleted RETURNING id
-       )
-       SELECT (SELECT count(*) FROM p)::int AS n, (SELECT count(*) FROM s)::int AS steps`,
-      [id, status, from, S.DELETED],
-    );
-    return (row?.n ?? 0) > 0;
-  }
-
-  /** Makes a saved message a step of the journey: its tag, branch, place on the canvas and whether it is gated. */
-  async setStep(
-    id: number,
-    parentId: number,
-    step: Pick<JourneyStep, 'groupTag' | 'displayConditions' | 'position'>,
-  ): Promise<void> {
-    await this.database.query(
-      `UPDATE messages SET parent_msg_id = $2, group_tag = $3, display_conditions = $4::jsonb,
-         canvas_position = $5::jsonb, journey_gated = $4::jsonb IS NOT NULL WHERE id = $1`,
-      [
-        id,
-        parentId,
-        step.groupTag,
-        step.displayConditions ? JSON.stringify(step.displayConditions) : null,
-        step.position ? JSON.stringify(step.position) : null,
-      ],
-    );
-  }
-
-  /** When a waiting step's wait ends (once its source has sent). */
-  async setDue(id: number, dueAt: Date): Promise<void> {
-    await this.database.query(
-      'UPDATE messages SET journey_due_at = $2 WHERE id = $1 AND journey_entered_at IS NULL',
-      [id, dueAt],
-    );
-  }
-
-  /**
-   * The transition of a waiting step, in the caller's transaction: locks the step; when it has not entered, writes its
-   * members — the source step's dispatched devices with the outcome's events and the step's conditions, each device
-   * at most once per source (ON CONFLICT) — records the step's audience and plans its one wave (send now), all in the
-   * caller's transaction. Returns the members and the wave to queue, or undefined when it had entered before (a
-   * repeated job or a sweep that met the job).
-   */
-  async enter(
-    tx: Queryable,
-    step: { id: number; appId: number; sourceId: number; outcome: JourneyOutcome; conditions: Condition[] },
-  ): Promise<{ members: number; waveId: number } | undefined> {
+  async lockUnentered(tx: Queryable, stepId: number): Promise<boolean> {
     const [locked] = await tx.query<{ entered: boolean }>(
       'SELECT journey_entered_at IS NOT NULL AS entered FROM messages WHERE id = $1 FOR UPDATE',
-      [step.id],
+      [stepId],
     );
-    if (!locked || locked.entered) return undefined;
+    return locked !== undefined && !locked.entered;
+  }
+
+  /**
+   * Writes a step's members, in the transition's transaction: the source step's dispatched devices with the
+   * outcome's events and the step's conditions, each device at most once per source (ON CONFLICT).
+   */
+  async addMembers(
+    tx: Queryable,
+    step: { id: number; appId: number; sourceId: number; outcome: JourneyOutcome; conditions: Condition[] },
+  ): Promise<void> {
     const audience = compileAudience(step.appId, step.conditions);
     const params = [...audience.params, step.sourceId, step.id];
     const source = `$${params.length - 1}::bigint`;
@@ -222,19 +156,16 @@ export class JourneysRepository {
        ON CONFLICT (source_id, device_id) DO NOTHING`,
       params,
     );
-    const [row] = await tx.query<{ n: number }>(
-      `UPDATE messages SET journey_entered_at = now(), status = ${S.WAITING}, updated_at = now(),
-         target_count = (SELECT count(*) FROM journey_members WHERE step_id = $1)::int,
-         push_count = GREATEST(1, (SELECT count(*) FROM journey_members WHERE step_id = $1))::int
-       WHERE id = $1 RETURNING target_count AS n`,
-      [step.id],
-    );
+  }
+
+  /** Plans an entered step's one wave (send now), in the transition's transaction: the wave to queue. */
+  async planWave(tx: Queryable, stepId: number): Promise<number> {
     const [wave] = await tx.query<{ id: number }>(
       `INSERT INTO message_waves (message_id, utc_offset_min, run_at, status) VALUES ($1, NULL, now(), ${WaveStatus.QUEUED})
        RETURNING id::int AS id`,
-      [step.id],
+      [stepId],
     );
-    return { members: row?.n ?? 0, waveId: wave!.id };
+    return wave!.id;
   }
 
   /**

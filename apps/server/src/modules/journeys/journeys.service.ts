@@ -15,10 +15,14 @@ import type { AppRecord } from '../apps';
 import type { JourneyDefinition, JourneysRepository, JourneyStepRecord } from './journeys.repository';
 import { projectSteps } from './journeys.estimate';
 import { DRAFT, ENDED, IN_REVIEW, journeyStatus } from './journeys.status';
-import type { MessageRecord, MessagesRepository } from './messages.repository';
-import type { MessageActionsService } from './messages-actions.service';
-import type { OneMessage } from './messages-content';
-import type { MessagesService } from './messages.service';
+import {
+  type MessageRecord,
+  type MessagesRepository,
+  type MessageWriter,
+  type MessageActionsService,
+  type OneMessage,
+  type MessagesService,
+} from '../messages';
 
 interface Actor {
   id: number;
@@ -56,6 +60,8 @@ export class JourneysService {
       repo: JourneysRepository;
       messages: MessagesService;
       messagesRepo: MessagesRepository;
+      /** the messages' one writer (modules/messages) */
+      writer: MessageWriter;
       actions: MessageActionsService;
       jobs: JourneyJobs;
       now?: () => Date;
@@ -189,13 +195,13 @@ export class JourneysService {
       if (IN_REVIEW.includes(existing.status)) await this.withdraw(existing.id);
       else if (!DRAFT.includes(existing.status)) throw new ApiError(ErrorCodes.JOURNEY_STATE);
       rev = this.definition(existing).rev + 1;
-      await this.deps.messagesRepo.replace(existing.id, {
+      await this.deps.writer.replace(existing.id, {
         ...record,
         data: { steps, estimates: null, error: '', rev } satisfies Definition,
       });
       id = existing.id;
     } else {
-      id = await this.deps.messagesRepo.insert({
+      id = await this.deps.writer.insert({
         ...record,
         data: { steps, estimates: null, error: '', rev } satisfies Definition,
       });
@@ -211,7 +217,7 @@ export class JourneysService {
    * them again, with review again when the confirmer needs it.
    */
   private async withdraw(id: number): Promise<void> {
-    if (!(await this.deps.repo.withdraw(id, S.CANVAS_WAITING_COUNT, IN_REVIEW)))
+    if (!(await this.deps.writer.withdrawJourney(id, S.CANVAS_WAITING_COUNT, IN_REVIEW)))
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
   }
 
@@ -256,7 +262,7 @@ export class JourneysService {
         }
       }
       const estimates = projectSteps(def.steps, count, rates, kept);
-      await this.deps.repo.setDefinition(
+      await this.deps.writer.setJourneyDefinition(
         journeyId,
         { ...def, estimates, error: '' },
         S.CANVAS_WAITING_CONFIRM,
@@ -271,7 +277,7 @@ export class JourneysService {
               .join('; ') ?? err.message)
           : 'the audience could not be counted';
       this.deps.log?.warn({ err, journeyId }, 'journey estimate failed');
-      await this.deps.repo.setDefinition(
+      await this.deps.writer.setJourneyDefinition(
         journeyId,
         { ...def, estimates: null, error: reason },
         S.CANVAS_WAIT_ERROR,
@@ -286,7 +292,7 @@ export class JourneysService {
     const def = this.definition(p);
     const next = { ...def, estimates: null, error: '', rev: def.rev + 1 };
     if (
-      !(await this.deps.repo.setDefinition(id, next, S.CANVAS_WAITING_COUNT, [
+      !(await this.deps.writer.setJourneyDefinition(id, next, S.CANVAS_WAITING_COUNT, [
         S.CANVAS_WAITING_CONFIRM,
         S.CANVAS_WAIT_ERROR,
       ]))
@@ -311,7 +317,7 @@ export class JourneysService {
   ): Promise<{ id: number; status: number }> {
     const p = await this.parent(app.id, id);
     // taken: a second confirm (another tab) finds it no longer at 18
-    if (!(await this.deps.repo.setStatus(id, S.WAITING_SCHEDULED, [S.CANVAS_WAITING_CONFIRM])))
+    if (!(await this.deps.writer.setStatus(id, S.WAITING_SCHEDULED, [S.CANVAS_WAITING_CONFIRM])))
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
     const def = this.definition(p);
     const [entry, ...later] = def.steps as [JourneyStep, ...JourneyStep[]];
@@ -325,13 +331,13 @@ export class JourneysService {
         { parentMsgId: id, groupTag: entry.groupTag, groupPercent: 100, parentType: JOURNEY_TYPE },
       );
     } catch (err) {
-      await this.deps.repo.setStatus(id, S.CANVAS_WAITING_CONFIRM, [S.WAITING_SCHEDULED]);
+      await this.deps.writer.setStatus(id, S.CANVAS_WAITING_CONFIRM, [S.WAITING_SCHEDULED]);
       throw err;
     }
-    await this.deps.repo.setStep(saved.id, id, entry);
+    await this.deps.writer.setJourneyStep(saved.id, id, entry);
     for (const step of later) {
       const input = this.stepInput(p, step, false);
-      const stepId = await this.deps.messagesRepo.insert({
+      const stepId = await this.deps.writer.insert({
         appId: app.id,
         msgType: step.msgType,
         status: S.WAITING_SCHEDULED,
@@ -359,10 +365,10 @@ export class JourneysService {
         parentMsgId: id,
         contentCreateType: step.contentCreateType ?? 0,
       });
-      await this.deps.repo.setStep(stepId, id, step);
+      await this.deps.writer.setJourneyStep(stepId, id, step);
     }
     const status = saved.status;
-    await this.deps.repo.setStatus(id, status, [S.WAITING_SCHEDULED]);
+    await this.deps.writer.setStatus(id, status, [S.WAITING_SCHEDULED]);
     return { id, status };
   }
 
@@ -391,7 +397,7 @@ export class JourneysService {
     const { parent, steps } = await this.detail(appId, id);
     if (DRAFT.includes(parent.status) || ENDED.includes(parent.status))
       throw new ApiError(parent.status === S.SENT ? ErrorCodes.ALREADY_SENT : ErrorCodes.JOURNEY_STATE);
-    await this.deps.repo.setStatus(id, S.STOPPED, [
+    await this.deps.writer.setStatus(id, S.STOPPED, [
       S.WAITING,
       S.WAITING_SCHEDULED,
       S.WAITING_LOCAL,
@@ -400,7 +406,7 @@ export class JourneysService {
       S.AWAITING_AUDIT,
     ]);
     for (const s of steps) {
-      if (s.gated && !s.enteredAt) await this.deps.repo.setStatus(s.id, S.STOPPED, [S.WAITING_SCHEDULED]);
+      if (s.gated && !s.enteredAt) await this.deps.writer.setStatus(s.id, S.STOPPED, [S.WAITING_SCHEDULED]);
       else if (canStop(s.status)) await this.deps.actions.stop(appId, s.id).catch(() => undefined);
     }
   }
@@ -410,7 +416,7 @@ export class JourneysService {
     const { parent, steps } = await this.detail(appId, id);
     if (!DRAFT.includes(parent.status) && !ENDED.includes(parent.status))
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
-    for (const s of steps) await this.deps.messagesRepo.softDelete(s.id);
-    await this.deps.messagesRepo.softDelete(id);
+    for (const s of steps) await this.deps.writer.softDelete(s.id);
+    await this.deps.writer.softDelete(id);
   }
 }

@@ -7,29 +7,36 @@ import {
   type AbTestSave,
   type GroupAppCount,
   type MessageLang,
-  type MessageRow,
   type MessageSave,
   type Targeting,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppGroupsRepository, UserAppRow } from '../app-groups';
 import type { AppRecord } from '../apps';
-import type { MessageRecord, MessagesRepository } from './messages.repository';
-import { toGroupChild } from './messages.presenter';
-import type { MessageActionsService } from './messages-actions.service';
-import type { AbTestsService } from './ab-tests.service';
-import type { MaterialSource } from './messages-content';
-import type { MessagesService } from './messages.service';
+import { toGroupChild } from './group-sends.presenter';
+import type { GroupSendsRepository } from './group-sends.repository';
+import {
+  type MessageRecord,
+  type MessageWriter,
+  type MessageActionsService,
+  type MaterialSource,
+  type MessagesService,
+  type GroupActor,
+  type GroupRow,
+  type MessageScope,
+  type RowAction,
+} from '../messages';
 
-export interface GroupActor {
-  id: number;
-  email: string;
-  ulevel: number;
-  /** the actor's level on the app the call names */
-  projectLevel: number;
+/** What an A/B test's group send needs of the A/B tests (modules/ab-tests passes its service: AbTestsService). */
+export interface AbTestSaver {
+  save(
+    app: AppRecord,
+    t: AbTestSave,
+    actor: GroupActor & { lang?: MessageLang },
+    mode?: 'save' | 'check',
+  ): Promise<{ id: number; status: number }>;
+  discard(appId: number, parentId: number): Promise<void>;
 }
-
-type Action = 'stop' | 'cancel' | 'recall' | 'remove';
 
 /** The project levels that may act on a message (messages.policy act). */
 const ACTING_LEVELS: readonly number[] = [100, 200, 300, 400];
@@ -52,13 +59,16 @@ function inChild(err: unknown, i: number, appTitle: string): unknown {
  * counters). Every app's save is checked before anything is written; group actions (`?group=1`) reach every member,
  * only for a caller who may act in each member's app.
  */
-export class GroupSendsService {
+export class GroupSendsService implements MessageScope {
   constructor(
     private readonly deps: {
       messages: MessagesService;
       actions: MessageActionsService;
-      repo: MessagesRepository;
+      /** the messages' one writer (modules/messages) */
+      writer: MessageWriter;
       groups: AppGroupsRepository;
+      /** the group sends' own reads */
+      groupRepo: GroupSendsRepository;
       appOf: (appId: number) => Promise<AppRecord>;
       /** the material a message is composed from (modules/materials), as the messages service checks it */
       usableMaterial?: MaterialSource;
@@ -175,13 +185,13 @@ export class GroupSendsService {
         throw inChild(err, i, m.app.title);
       });
     const parent = await save(app, -1, 'save');
-    await this.deps.repo.setAppGroup(parent.id, appGroupId, null);
+    await this.deps.writer.setAppGroup(parent.id, appGroupId, null);
     const saved: Array<[number, number]> = [];
     try {
       for (const [i, m] of members.entries()) {
         const child = await save(m.app, i, 'save');
         saved.push([child.id, m.app.id]);
-        await this.deps.repo.setAppGroup(child.id, appGroupId, parent.id);
+        await this.deps.writer.setAppGroup(child.id, appGroupId, parent.id);
       }
     } catch (err) {
       for (const [id, appId] of [[parent.id, app.id] as [number, number], ...saved])
@@ -240,7 +250,7 @@ export class GroupSendsService {
     }
     return this.saveGroup(app, appGroupId, members, saveOne, async (appId, id) => {
       await this.deps.actions.stop(appId, id).catch(() => undefined);
-      await this.deps.repo.softDelete(id);
+      await this.deps.writer.softDelete(id);
     });
   }
 
@@ -252,7 +262,7 @@ export class GroupSendsService {
     app: AppRecord,
     t: AbTestSave,
     actor: GroupActor & { lang?: MessageLang },
-    abTests: AbTestsService,
+    abTests: AbTestSaver,
   ): Promise<{ id: number; status: number }> {
     const { appGroupId, groupCounts } = t;
     const one: AbTestSave = { ...t, appGroupId: undefined, groupCounts: [] };
@@ -278,7 +288,13 @@ export class GroupSendsService {
    * A row action; with `group` on a group-send message, on every member (the one named first, whose refusal is the
    * answer; the others where their own rules allow), only for a caller who may act in every member's app.
    */
-  async act(action: Action, app: AppRecord, msgId: number, group: boolean, actor: GroupActor): Promise<void> {
+  async act(
+    action: RowAction,
+    app: AppRecord,
+    msgId: number,
+    group: boolean,
+    actor: GroupActor,
+  ): Promise<void> {
     const run = async (target: AppRecord, id: number) => {
       if (action === 'recall') return this.deps.actions.recall(target, id, actor);
       return this.deps.actions[action](target.id, id);
@@ -286,7 +302,7 @@ export class GroupSendsService {
     if (!group) return run(app, msgId);
     const m = await this.deps.messages.find(app.id, msgId);
     if (m.appGroupId === null) return run(app, msgId);
-    const members = await this.deps.repo.groupMembers(m.appGroupParentId ?? m.id);
+    const members = await this.deps.groupRepo.groupMembers(m.appGroupParentId ?? m.id);
     await this.mayActOnAll(members, actor);
     await run(app, msgId);
     for (const other of members.filter((x) => x.id !== m.id)) {
@@ -312,7 +328,7 @@ export class GroupSendsService {
   async rowsOf(
     rows: Array<Pick<MessageRecord, 'id' | 'appGroupId' | 'appGroupParentId'>>,
     reader: { id: number; ulevel: number },
-  ): Promise<Map<number, { children?: MessageRow['groupChildren']; groupScope: boolean }>> {
+  ): Promise<Map<number, GroupRow>> {
     const grouped = rows.filter((r) => r.appGroupId !== null);
     if (grouped.length === 0) return new Map();
     const mine = reader.ulevel === 100 ? null : await this.deps.groups.userApps(reader);
@@ -320,8 +336,8 @@ export class GroupSendsService {
       mine && new Set(mine.filter((a) => ACTING_LEVELS.includes(a.projectLevel)).map((a) => a.appId));
     const parents = grouped.filter((r) => r.appGroupParentId === null).map((r) => r.id);
     const [children, appsOf] = await Promise.all([
-      this.deps.repo.groupChildren(parents, mine && mine.map((a) => a.appId)),
-      this.deps.repo.groupApps(grouped.map((r) => r.appGroupParentId ?? r.id)),
+      this.deps.groupRepo.groupChildren(parents, mine && mine.map((a) => a.appId)),
+      this.deps.groupRepo.groupApps(grouped.map((r) => r.appGroupParentId ?? r.id)),
     ]);
     return new Map(
       grouped.map((r) => {

@@ -6,7 +6,7 @@ import {
   type JourneyStepRow,
 } from '@beacon/shared';
 import type { JourneyDefinition, JourneyStepRecord } from './journeys.repository';
-import type { MessageRecord } from './messages.repository';
+import { type MessageRecord } from '../messages';
 
 interface Journey {
   parent: MessageRecord;

@@ -1,0 +1,1 @@
+export { abTestsModule } from './ab-tests.module';

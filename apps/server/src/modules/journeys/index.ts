@@ -1,0 +1,1 @@
+export { journeysModule } from './journeys.module';

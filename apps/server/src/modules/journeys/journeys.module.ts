@@ -1,0 +1,45 @@
+import type { ModuleContext, ModuleParts } from '../context';
+import type { MessagesServices } from '../messages';
+import { journeyJobs, journeyQueue } from './journeys.jobs';
+import { JourneysRepository } from './journeys.repository';
+import { registerJourneyRoutes } from './journeys.routes';
+import { JourneyRunner } from './journeys.runner';
+import { JourneysService } from './journeys.service';
+
+/**
+ * Journeys (docs/journeys.md): a definition estimated in the background, the entry step saved by the messages
+ * service, later steps entering from their source's send records and events when the engine says it has sent.
+ */
+export function journeysModule(ctx: ModuleContext, messages: MessagesServices): ModuleParts {
+  const { app, database, delivery } = ctx;
+  const repo = new JourneysRepository(database);
+  const jobs = journeyQueue(() => delivery.boss());
+  const service = new JourneysService({
+    repo,
+    messages: messages.messages,
+    messagesRepo: messages.repo,
+    writer: messages.writer,
+    actions: messages.actions,
+    log: app.log,
+    jobs,
+  });
+  const runner = new JourneyRunner({
+    repo,
+    writer: messages.writer,
+    jobs,
+    queueWave: async (waveId, runAt) => (await delivery.engine()).queueWave(waveId, runAt),
+    transaction: (fn) => database.transaction(fn),
+    log: app.log,
+  });
+  // the engine's "finished" hook: a step that has sent makes its followers due
+  delivery.whenFinished((messageId) => runner.finished(messageId));
+  return {
+    routes: () => registerJourneyRoutes(app, { service, appOf: messages.appOf }),
+    jobs: journeyJobs({
+      service,
+      runner,
+      sweepSeconds: ctx.config.delivery.journeySweepSeconds,
+      log: app.log,
+    }),
+  };
+}
