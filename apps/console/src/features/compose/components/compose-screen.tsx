@@ -7,12 +7,16 @@ import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
 import { useIcon } from '../../icon';
 import { useMaterialDetail } from '../api/get-material-detail';
-import { useMessageDetail } from '../api/get-message-detail';
-import { composeFromDetail, composeFromMaterial, emptyCompose } from '../lib/compose-values';
-import { emptyCross } from '../lib/cross-values';
-import { COMPOSE_SCREENS, kindOfMessage, type MessageKind } from '../lib/message-kind';
+import { useMessageDetail } from '../../../message-editor/api/get-message-detail';
+import {
+  composeFromDetail,
+  composeFromMaterial,
+  emptyCompose,
+} from '../../../message-editor/lib/compose-values';
+import { emptyCross } from '../../../message-editor/lib/cross-values';
+import { COMPOSE_SCREENS, kindOfMessage, type MessageKind } from '../../../message-editor/lib/message-kind';
 import { ComposeForm } from './compose-form';
-import { MaterialCard } from './material-card';
+import { MaterialCard } from '../../../message-editor/components/material-card';
 
 export interface ComposeScreenProps {
   appId: number;

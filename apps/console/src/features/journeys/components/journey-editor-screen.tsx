@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { TargetingType } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
-import { emptyCompose } from '../../compose';
+import { emptyCompose } from '../../../message-editor';
 import { useDictionaries } from '../../dictionaries';
 import { useIcon } from '../../icon';
 import { StatusTag } from '../../messages';

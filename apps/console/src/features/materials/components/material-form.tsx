@@ -24,7 +24,7 @@ import {
   TestPreviewDialog,
   type ComposeIssue,
   type ComposeValues,
-} from '../../compose';
+} from '../../../message-editor';
 import { trackAiAction } from '../../ai';
 import { useDictionaries } from '../../dictionaries';
 import { useSaveMaterial } from '../api/save-material';
