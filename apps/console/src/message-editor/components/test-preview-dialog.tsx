@@ -7,6 +7,7 @@ import { reportError } from '../../lib/error-reporter';
 import { useEditorPorts } from '../ports';
 import { useSendTestPreview } from '../api/send-test-preview';
 import { Violations } from './violations';
+import { appPath } from '../../lib/paths';
 
 interface TestPreviewDialogProps {
   appId: number;
@@ -83,7 +84,7 @@ export function TestPreviewDialog({ appId, open, payload, onClose }: TestPreview
           description={
             <>
               {t('compose.testPreview.none')}{' '}
-              <Link to={`/app/${appId}/config/device`}>{t('compose.testPreview.manage')}</Link>
+              <Link to={appPath(appId, 'config/device')}>{t('compose.testPreview.manage')}</Link>
             </>
           }
         />

@@ -13,6 +13,7 @@ import { fieldOfPath } from '../lib/validate-compose';
 import { type Blocked, type Forbidden } from './forbidden-dialog';
 import { PackagesWarning, TwinWarning } from './save-warnings';
 import { Violations } from './violations';
+import { appPath } from '../../lib/paths';
 
 /** The pause before leaving for the list after a save (part 2 §9). */
 export const REDIRECT_MS = 500;
@@ -93,7 +94,10 @@ export function useSaveFlow<P extends SavePayload>({
     if (answer.status === ErrorCodes.SUCCESS) {
       setSaved(true);
       void message.success(payload.id ? t('compose.done.saved') : t('compose.done.created'));
-      setTimeout(() => void navigate(`/app/${appId}/data/${toReview ? 'review' : listScreen}`), REDIRECT_MS);
+      setTimeout(
+        () => void navigate(appPath(appId, `data/${toReview ? 'review' : listScreen}`)),
+        REDIRECT_MS,
+      );
       return true;
     }
     if (

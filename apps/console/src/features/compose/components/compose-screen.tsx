@@ -17,6 +17,7 @@ import { emptyCross } from '../../../message-editor/lib/cross-values';
 import { COMPOSE_SCREENS, kindOfMessage, type MessageKind } from '../../../message-editor/lib/message-kind';
 import { ComposeForm } from './compose-form';
 import { MaterialCard } from '../../../message-editor/components/material-card';
+import { appPath } from '../../../lib/paths';
 
 export interface ComposeScreenProps {
   appId: number;
@@ -98,7 +99,9 @@ export function ComposeScreen({
     );
   }
   if (loadedKind !== kind)
-    return <Navigate to={`/app/${appId}/message/${COMPOSE_SCREENS[loadedKind]}${location.search}`} replace />;
+    return (
+      <Navigate to={appPath(appId, `message/${COMPOSE_SCREENS[loadedKind]}`, location.search)} replace />
+    );
   if (!app || !initial) return <PageSpin />;
   if (app.destroy === 2) return <Alert type="info" showIcon message={t('compose.destroyed')} />;
 
