@@ -142,25 +142,56 @@ const beacon = {
 };
 
 // Console features meet only through their index.ts: a file in features/<a>/ imports features/<b> (its index.ts),
-// never a file inside it (docs/architecture.md, Import rules).
+// never a file inside it; and only the pairs below (docs/architecture.md, Import rules). What several features use
+// belongs in components/, lib/ or, for the message editor's parts, message-editor/.
 const FEATURES = path.join(import.meta.dirname, 'apps/console/src/features');
+/**
+ * The feature → feature imports there are (issue 30 §2), each feature with the features it may import: a new pair
+ * fails lint, so that it is a reviewed decision (add it here, or move what both need one layer down).
+ */
+const FEATURE_IMPORTS_ALLOWED = {
+  'ab-tests': ['ai', 'apps', 'dictionaries', 'icon', 'messages'],
+  'app-control': ['audit'],
+  'app-groups': ['auth'],
+  auth: ['system'],
+  compose: ['apps', 'dictionaries', 'icon', 'user-groups'],
+  forbid: ['audit', 'auth'],
+  'global-settings': ['sensitive-words'],
+  journeys: ['ai', 'apps', 'dictionaries', 'icon', 'messages', 'reviews'],
+  materials: ['ai', 'apps', 'auth', 'dictionaries', 'forbid', 'icon', 'messages'],
+  messages: ['apps'],
+  'model-control': ['audit'],
+  reviews: ['apps', 'messages'],
+  statistics: ['dictionaries'],
+  team: ['auth'],
+  troubleshooting: ['apps', 'messages'],
+  'user-groups': ['apps', 'dictionaries'],
+};
 const consoleBoundaries = {
   rules: {
     'feature-imports': {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const [own] = path.relative(FEATURES, context.filename).split(path.sep);
+        const allowed = FEATURE_IMPORTS_ALLOWED[own] ?? [];
         const check = (node) => {
           const source = relativeSource(node);
           if (!source) return;
           const to = path.relative(FEATURES, path.resolve(path.dirname(context.filename), source.value));
           const [feature, ...rest] = to.split(path.sep);
-          if (feature === '..' || feature === own || rest.length === 0) return;
-          if (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0])) return;
-          context.report({
-            node: source,
-            message: `import features/${feature} only through its index.ts ('…/features/${feature}'); what several features use belongs in components/ or lib/`,
-          });
+          if (feature === '..' || feature === own) return;
+          if (rest.length > 1 || (rest.length === 1 && !/^index(\.tsx?)?$/.test(rest[0]))) {
+            context.report({
+              node: source,
+              message: `import features/${feature} only through its index.ts ('…/features/${feature}'); what several features use belongs in components/, lib/ or message-editor/`,
+            });
+            return;
+          }
+          if (!allowed.includes(feature))
+            context.report({
+              node: source,
+              message: `features/${own} may not import features/${feature}: the pair is not on FEATURE_IMPORTS_ALLOWED in eslint.config.js (a new pair is a reviewed decision; or move what both need to components/, lib/ or message-editor/)`,
+            });
         };
         return onImports(check);
       },
@@ -217,15 +248,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // console boundaries: shared UI (components, lib, i18n) imports no feature and no app code; features import no app
-  // code, and another feature only through its index.ts
+  // console boundaries: app → features → message-editor → components / lib / i18n. Shared UI (components, lib, i18n)
+  // imports no feature, no message editor and no app code; the message editor imports no feature and no app code
+  // (what it needs of a feature comes through its ports, wired by the app); features import no app code, and another
+  // feature only through its index.ts and only on FEATURE_IMPORTS_ALLOWED
   {
     files: ['apps/console/src/components/**', 'apps/console/src/lib/**', 'apps/console/src/i18n/**'],
     rules: {
       'no-restricted-imports': restrict([
         {
+          group: ['**/features/**', '**/app/**', '**/message-editor', '**/message-editor/**'],
+          message: 'components/lib are shared: they may not import features, message-editor or app',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['apps/console/src/message-editor/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
           group: ['**/features/**', '**/app/**'],
-          message: 'components/lib are shared: they may not import features or app',
+          message:
+            'message-editor is a layer below the features: it imports no feature and no app code (what it needs of a feature is a port in message-editor/ports.tsx, wired in app/editor-ports.tsx)',
         },
       ]),
     },

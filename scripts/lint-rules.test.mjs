@@ -94,13 +94,77 @@ describe('the import rules fail on a planted violation', () => {
     expect(
       await problems(
         'apps/console/src/features/materials/planted.ts',
-        "export { x } from '../compose/lib/validate-compose';\n",
+        "export { x } from '../messages/lib/format';\n",
       ),
     ).toEqual([
-      expect.stringMatching(/^console\/feature-imports: import features\/compose only through its index\.ts/),
+      expect.stringMatching(
+        /^console\/feature-imports: import features\/messages only through its index\.ts/,
+      ),
     ]);
     expect(
       await problems('apps/console/src/components/planted.ts', "export { x } from '../features/compose';\n"),
     ).toEqual([expect.stringMatching(/^no-restricted-imports: .*components\/lib are shared/)]);
+    expect(
+      await problems('apps/console/src/lib/planted.ts', "export { x } from '../message-editor';\n"),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*components\/lib are shared/)]);
+  });
+
+  it('the message editor importing a feature or the app', async () => {
+    expect(
+      await problems(
+        'apps/console/src/message-editor/components/planted.tsx',
+        "export { AssistantButton } from '../../features/ai';\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*message-editor is a layer below the features/),
+    ]);
+    expect(
+      await problems(
+        'apps/console/src/message-editor/planted.ts',
+        "export { EDITOR_PORTS } from '../app/editor-ports';\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*message-editor is a layer below the features/),
+    ]);
+    // the layers below it may be imported
+    expect(
+      await problems(
+        'apps/console/src/message-editor/planted.ts',
+        "export { x } from '../lib/api-client';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('a feature → feature import not on the allow-list', async () => {
+    // materials → messages is on FEATURE_IMPORTS_ALLOWED; materials → journeys is not, nor is any pair of a feature
+    // the list does not name
+    expect(
+      await problems('apps/console/src/features/materials/planted.ts', "export { x } from '../messages';\n"),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'apps/console/src/features/materials/components/planted.ts',
+        "export { x } from '../../journeys';\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^console\/feature-imports: features\/materials may not import features\/journeys: the pair is not on FEATURE_IMPORTS_ALLOWED/,
+      ),
+    ]);
+    expect(
+      await problems(
+        'apps/console/src/features/icon/planted.ts',
+        "const m = import('../compose');\nexport { m };\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(/^console\/feature-imports: features\/icon may not import features\/compose/),
+    ]);
+    // what features share is imported from message-editor/, which is no feature
+    expect(
+      await problems(
+        'apps/console/src/features/journeys/planted.ts',
+        "export { x } from '../../message-editor';\n",
+      ),
+    ).toEqual([]);
   });
 });

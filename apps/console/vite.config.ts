@@ -9,7 +9,7 @@ const server = 'http://127.0.0.1:8080';
 
 /** The console's core zh or fr strings (en is bundled), and every feature's strings of one language. */
 const CORE_STRINGS = /\/src\/i18n\/(zh|fr)\.json$/;
-const FEATURE_STRINGS = /\/src\/features\/[^/]+\/(?:admin\/)?i18n\/(en|zh|fr)\.json$/;
+const FEATURE_STRINGS = /\/src\/(?:features\/[^/]+\/(?:admin\/)?|message-editor\/)i18n\/(en|zh|fr)\.json$/;
 
 /** The text files worth compressing (fonts and images other than SVG are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;

@@ -4,6 +4,7 @@ import { App as AntApp } from 'antd';
 import { type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { loadFeatureStrings } from './i18n';
+import { WithEditorPorts } from './app/editor-ports';
 import './app/feature-translations';
 import { createQueryClient } from './lib/query-client';
 
@@ -16,7 +17,7 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** Renders UI at a URL with the console's providers (query client, antd App, i18n, router). */
+/** Renders UI at a URL with the console's providers (query client, antd App, i18n, router, the editor's ports). */
 export function renderAt(url: string, ui: ReactNode, path = '*'): RenderResult {
   return render(
     <QueryClientProvider client={createQueryClient()}>
@@ -26,10 +27,10 @@ export function renderAt(url: string, ui: ReactNode, path = '*'): RenderResult {
             <Route
               path={path}
               element={
-                <>
+                <WithEditorPorts>
                   {ui}
                   <LocationProbe />
-                </>
+                </WithEditorPorts>
               }
             />
           </Routes>

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 // Every feature's files, read eagerly here (the console bundles en and loads zh and fr when chosen).
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../features/*/i18n/*.json', '../features/*/admin/i18n/*.json'],
+  ['../features/*/i18n/*.json', '../features/*/admin/i18n/*.json', '../message-editor/i18n/*.json'],
   {
     eager: true,
     import: 'default',
   },
 );
 const featureTranslations = Object.entries(files).map(([path, resources]) => {
-  const [, feature = '', lang = ''] = /features\/([^/]+(?:\/admin)?)\/i18n\/(\w+)\.json$/.exec(path) ?? [];
+  const [, feature = '', lang = ''] =
+    /(?:features\/)?([^/]+(?:\/admin)?)\/i18n\/(\w+)\.json$/.exec(path) ?? [];
   return { feature, lang, resources };
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type Call,
+  type ErrorCode,
   type MessageLang,
   callPath,
   Envelope,
@@ -79,14 +80,35 @@ function unauthorized(lang: MessageLang): ApiError {
   });
 }
 
+/** The envelope of an answer whose status the caller handles itself (apiEnvelope). */
+export interface EnvelopeAnswer {
+  status: ErrorCode;
+  msg: string;
+  data: unknown;
+}
+
+/** An envelope as it came (its status maybe one this console does not know). */
+interface RawEnvelope {
+  status: number;
+  msg: string;
+  data: unknown;
+}
+
+/** What exchange sends besides the call's input: the body's schema when not the call's own. */
+type ExchangeInput<C> = CallInput<C> & { bodySchema?: z.ZodType | undefined };
+
 /**
- * Performs one contract call: validates the input with the call's schemas, sends it (GET: query string;
- * others: JSON body) with the session cookie and Accept-Language, unwraps the `{status, msg, data}` envelope
- * and parses `data`. Throws ApiError for every failure.
+ * Sends one call and reads its envelope: validates the input (the body with `bodySchema` or the call's schema),
+ * sends it (GET: query string; others: JSON body) with the session cookie and Accept-Language, and throws ApiError
+ * for a network failure, a 401 (or the envelope's 1001: to sign-in), a 5xx or an answer that is no envelope.
  */
-export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = {}): Promise<CallData<C>> {
-  const lang = apiClientConfig().language();
-  const body = call.body ? validate(call.body, input.body, lang) : undefined;
+async function exchange<C extends Call>(
+  call: C,
+  input: ExchangeInput<C>,
+  lang: MessageLang,
+): Promise<{ response: Response; envelope: RawEnvelope }> {
+  const bodySchema = input.bodySchema ?? call.body;
+  const body = bodySchema ? validate(bodySchema, input.body, lang) : undefined;
   const query = call.query ? toSearch(validate(call.query, input.query, lang)) : '';
   const url = callPath(call.path, input.params) + (query ? `?${query}` : '');
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
@@ -115,21 +137,34 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
       message,
     });
   }
-
   const { status, msg, data } = envelope.data;
   if (status === ErrorCodes.NOT_SIGNED_IN) throw unauthorized(lang);
-  if (status !== ErrorCodes.SUCCESS) {
-    const fields = FieldList.safeParse(data);
-    throw new ApiError({
-      kind: 'business',
-      code: envelopeCode(status),
-      httpStatus: response.status,
-      message: msg || errorMessage(status, lang),
-      fields: fields.success ? fields.data.fields : [],
-    });
-  }
+  return { response, envelope: { status, msg, data } };
+}
 
-  const parsed = call.data.safeParse(data);
+/** The ApiError of an envelope whose status is a refusal (its field errors when it names them). */
+function refusal(response: Response, { status, msg, data }: RawEnvelope, lang: MessageLang): ApiError {
+  const fields = FieldList.safeParse(data);
+  return new ApiError({
+    kind: 'business',
+    code: envelopeCode(status),
+    httpStatus: response.status,
+    message: msg || errorMessage(status, lang),
+    fields: fields.success ? fields.data.fields : [],
+  });
+}
+
+/**
+ * Performs one contract call: validates the input with the call's schemas, sends it (GET: query string;
+ * others: JSON body) with the session cookie and Accept-Language, unwraps the `{status, msg, data}` envelope
+ * and parses `data`. Throws ApiError for every failure.
+ */
+export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = {}): Promise<CallData<C>> {
+  const lang = apiClientConfig().language();
+  const { response, envelope } = await exchange(call, input, lang);
+  if (envelope.status !== ErrorCodes.SUCCESS) throw refusal(response, envelope, lang);
+
+  const parsed = call.data.safeParse(envelope.data);
   if (!parsed.success) {
     throw new ApiError({
       kind: 'server',
@@ -139,4 +174,22 @@ export async function apiRequest<C extends Call>(call: C, input: CallInput<C> = 
     });
   }
   return parsed.data as CallData<C>;
+}
+
+/**
+ * Performs one call as apiRequest does, but answers the envelope itself when its status is one of `handled` (a
+ * message save's 201, 202, 1071 …: their `data`, forbidden countries or violations, matters to the caller); every
+ * other outcome throws ApiError as apiRequest does. The body is checked with `bodySchema` when given (an A/B test's
+ * save is checked as AbTestSave), else with the call's.
+ */
+export async function apiEnvelope<C extends Call>(
+  call: C,
+  input: ExchangeInput<C>,
+  handled: readonly number[],
+): Promise<EnvelopeAnswer> {
+  const lang = apiClientConfig().language();
+  const { response, envelope } = await exchange(call, input, lang);
+  const { status, msg, data } = envelope;
+  if (handled.includes(status)) return { status: envelopeCode(status), msg, data };
+  throw refusal(response, envelope, lang);
 }

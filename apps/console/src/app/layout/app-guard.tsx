@@ -5,6 +5,7 @@ import { PageSpin } from '../../components/page-spin';
 import { isApiError } from '../../lib/api-error';
 import { useAppInfoForShell } from '../../features/apps/api/get-app-info';
 import { NoAppAccess } from '../../features/apps/components/no-app-access';
+import { appPath } from '../../lib/paths';
 
 /**
  * The route guard of part 1 §2 for /app/:appId screens: no role on the app (1002) or an unknown app shows a clear
@@ -30,6 +31,6 @@ export function AppGuard({
     return <NoAppAccess unknown={unknown} />;
   }
   const target = guardRedirect(screenPath, app.projectLevel, app);
-  if (target) return <Navigate to={`/app/${app.appId}/${target}`} replace />;
+  if (target) return <Navigate to={appPath(app.appId, target)} replace />;
   return children;
 }

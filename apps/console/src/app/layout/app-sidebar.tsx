@@ -14,6 +14,7 @@ import { safeStorage } from '../../lib/storage';
 import { APP_MENU, menuGroupFor, menuKeyFor, type MenuGroup } from './app-menu';
 import { HEADER_HEIGHT } from './app-header';
 import { visibleMenu } from './visible-menu';
+import { appPath } from '../../lib/paths';
 
 const COLLAPSED_KEY = 'beacon.sidebarCollapsed';
 
@@ -82,7 +83,7 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
         items={items}
         selectedKeys={[selected]}
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        onClick={({ key }) => void navigate(`/app/${encodeURIComponent(appId)}/${key}`)}
+        onClick={({ key }) => void navigate(appPath(appId, key))}
         style={{ borderInlineEnd: 'none', paddingTop: 8 }}
       />
     </Layout.Sider>

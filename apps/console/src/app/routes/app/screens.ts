@@ -18,9 +18,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'config/tagmanagement': lazy(() => import('./config/tagmanagement')),
   'config/tagconfig': lazy(() => import('./config/tagconfig')),
   'config/tagconfigedit': lazy(() => import('./config/tagconfigedit')),
-  'message/editpush': lazy(() => import('./message/editpush')),
-  'message/editcross': lazy(() => import('./message/editcross')),
-  'message/editpullup': lazy(() => import('./message/editpullup')),
+  // one screen, its mode the path's: a lazy component each, so that moving between them starts a new form
+  'message/editpush': lazy(() => import('./message/edit-message')),
+  'message/editcross': lazy(() => import('./message/edit-message')),
+  'message/editpullup': lazy(() => import('./message/edit-message')),
   'message/editabtest': lazy(() => import('./message/editabtest')),
   'message/editcanvas': lazy(() => import('./message/editcanvas')),
   'data/push': lazy(() => import('./data/push')),

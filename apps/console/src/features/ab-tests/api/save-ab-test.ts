@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { abTestCalls, AbTestSave, type AbTestSaveInput } from '@beacon/shared';
-import { postMessage } from '../../compose';
+import { postMessage } from '../../../message-editor';
 import { abTestsQueryKey } from './get-ab-tests';
 
 export interface SaveAbTestInput {

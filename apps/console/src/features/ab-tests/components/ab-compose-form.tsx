@@ -25,7 +25,7 @@ import {
   useAudienceEstimate,
   type ComposeIssue,
   type ComposeValues,
-} from '../../compose';
+} from '../../../message-editor';
 import { useDictionaries } from '../../dictionaries';
 import { buildAbTestSave, buildArmMessage, kindOfTest, type AbContext } from '../lib/build-ab-payload';
 import {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { TargetingType } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
-import { useMessageDetail } from '../../compose';
+import { useMessageDetail } from '../../../message-editor';
 import { useIcon } from '../../icon';
 import { useAbTest } from '../api/get-ab-test';
 import { abTestFromArms, emptyAbTest } from '../lib/ab-values';

@@ -11,7 +11,7 @@ import {
   CrossSummary,
   slowPushDuration,
   type EstimateState,
-} from '../../compose';
+} from '../../../message-editor';
 import { formatRate } from '../../messages';
 import { ARM_TAGS, armDevices, type AbSharedValues, type ArmIndex, type ArmValues } from '../lib/ab-values';
 import { type SubConfigKey } from '../lib/sub-config';

@@ -11,6 +11,7 @@ import {
 } from '../../messages';
 import { useDeleteAbTest } from '../api/delete-ab-test';
 import { actionRow } from '../lib/ab-list';
+import { appPath } from '../../../lib/paths';
 
 /**
  * Delete: the test with its arms (abtest delete); with the group scope, the generic delete with `?group=1`, which
@@ -51,7 +52,7 @@ export function AbRowMenu({ appId, row, projectLevel, onDetail }: AbRowMenuProps
   const open = (key: MessageActionKey) => {
     if (key === 'detail') onDetail(row);
     else if (key === 'edit' || key === 'copy')
-      void navigate(`/app/${appId}/message/editabtest?id=${row.id}&act=${key}`);
+      void navigate(appPath(appId, 'message/editabtest', { id: row.id, act: key }));
   };
   return (
     <RowMenu

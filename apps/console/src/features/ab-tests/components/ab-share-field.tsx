@@ -2,7 +2,7 @@ import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatNumber } from '../../../lib/number-format';
-import { type EstimateState, type FieldRule } from '../../compose';
+import { type EstimateState, type FieldRule } from '../../../message-editor';
 import { formatRate } from '../../messages';
 import { armDevices, armPercent, type AbSharedValues } from '../lib/ab-values';
 

@@ -1,6 +1,6 @@
 import { Card, Collapse, Flex, Form, Input, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type FieldRule } from '../../compose';
+import { type FieldRule } from '../../../message-editor';
 import { type ArmTag } from '../lib/ab-values';
 
 /** The Collapse panel's key. */

@@ -21,6 +21,7 @@ import {
 import { statusesOf, useAbTests } from '../api/get-ab-tests';
 import { AbDetailDialog } from './ab-detail-dialog';
 import { AbTable } from './ab-table';
+import { appPath } from '../../../lib/paths';
 
 /**
  * data/abtest: the A/B tests (part 2 §2), with filters and page in the URL, each row expanding to its arms, the row
@@ -35,7 +36,7 @@ export function AbTestsScreen({ appId }: { appId: number }) {
   const info = useAppInfo(appId);
   const [detail, setDetail] = useState<AbTestRow>();
   const rows = list.data?.msgs ?? [];
-  const create = () => void navigate(`/app/${appId}/message/editabtest`);
+  const create = () => void navigate(appPath(appId, 'message/editabtest'));
   const apply = (next: ParentListFilters) => update(parentFiltersPatch(next));
   const firstTime =
     !list.isPending && !list.isError && rows.length === 0 && !hasParentFilters(filters) && filters.page === 1;

@@ -13,7 +13,7 @@ import {
   ScheduleSection,
   type ComposeValues,
   type FieldRule,
-} from '../../compose';
+} from '../../../message-editor';
 import { formatRate } from '../../messages';
 import { ARM_TAGS, type ArmIndex, type ArmValues } from '../lib/ab-values';
 

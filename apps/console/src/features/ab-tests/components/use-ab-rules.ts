@@ -2,9 +2,15 @@ import { type FormInstance } from 'antd';
 import { type Rule } from 'antd/es/form';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueAt, useIssueText, type ComposeIssue, type FieldName, type FieldRule } from '../../compose';
+import {
+  issueAt,
+  useIssueText,
+  type ComposeIssue,
+  type FieldName,
+  type FieldRule,
+} from '../../../message-editor';
 import { type AbContext } from '../lib/build-ab-payload';
-import { type ComposeValues } from '../../compose';
+import { type ComposeValues } from '../../../message-editor';
 import { type AbSharedValues, type ArmValues } from '../lib/ab-values';
 import { AB_ISSUE_KEYS, validateAb, type AbIssues } from '../lib/validate-ab';
 

@@ -1,7 +1,7 @@
 import { ErrorCodes, type AbTestSaveInput } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { trackAiAction } from '../../ai';
-import { useSaveFlow, type SaveCall } from '../../compose';
+import { useSaveFlow, type SaveCall } from '../../../message-editor';
 import { useSaveAbTest } from '../api/save-ab-test';
 import { placeAbField, type AbFieldPlace } from '../lib/validate-ab';
 import { readAb, type AbForms } from './use-ab-rules';

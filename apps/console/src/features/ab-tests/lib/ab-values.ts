@@ -1,5 +1,5 @@
 import { MessageType, type MessageDetail } from '@beacon/shared';
-import { composeFromDetail, emptyCompose, type ComposeValues, type FieldName } from '../../compose';
+import { composeFromDetail, emptyCompose, type ComposeValues, type FieldName } from '../../../message-editor';
 import { EMPTY_SUB_CONFIG, subConfigFromArms, type SubConfigValues } from './sub-config';
 
 /** The content type of an A/B test's arms (part 2 §2): 1 notification, 2 cross (transparent) data. */

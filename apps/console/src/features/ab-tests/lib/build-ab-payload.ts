@@ -1,5 +1,5 @@
 import { AB_TEST_TYPE, MessageType, type AbTestSaveInput, type MessageSaveInput } from '@beacon/shared';
-import { buildMessageSave, type ComposeContext } from '../../compose';
+import { buildMessageSave, type ComposeContext } from '../../../message-editor';
 import {
   ARM_TAGS,
   armMessage,

@@ -1,6 +1,6 @@
 import { type z } from 'zod';
 import { MESSAGE_LIMITS, NotificationData } from '@beacon/shared';
-import { type ComposeIssue, type ComposeValues, type FieldName } from '../../compose';
+import { type ComposeIssue, type ComposeValues, type FieldName } from '../../../message-editor';
 
 /**
  * The sub-config of an A/B test of notifications (part 2 §2 editabtest): the test's channel id and name, group id and

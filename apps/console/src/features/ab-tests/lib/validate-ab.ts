@@ -1,5 +1,5 @@
 import { AB_LIMITS } from '@beacon/shared';
-import { fieldOfPath, validateCompose, type ComposeIssue, type FieldName } from '../../compose';
+import { fieldOfPath, validateCompose, type ComposeIssue, type FieldName } from '../../../message-editor';
 import { armContext, buildArmMessage, kindOfTest, type AbContext } from './build-ab-payload';
 import {
   armMessage,

@@ -3,12 +3,13 @@ import { Avatar, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canSeeRoute, type AppCard as AppCardData } from '@beacon/shared';
+import { appPath } from '../../../lib/paths';
 
 /** One app of the dashboard grid: logo, title, package, and the Messages Push and Analytics buttons. */
 export function AppCard({ app }: { app: AppCardData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const base = `/app/${app.appId}`;
+  const base = appPath(app.appId);
   return (
     <Card
       hoverable

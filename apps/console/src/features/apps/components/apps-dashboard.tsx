@@ -4,6 +4,7 @@ import { APP_LIMITS } from '@beacon/shared';
 import { useSearchParamsPatch } from '../../../lib/search-params';
 import { AppsTab } from './apps-tab';
 import { CreateAppDialog } from './create-app-dialog';
+import { appPath } from '../../../lib/paths';
 
 /**
  * Where a dashboard link with `appId` and `act` leads (part 1 §2): material audit or journey confirmation in the
@@ -15,10 +16,10 @@ export function dashboardActTarget(search: URLSearchParams): string | undefined 
   const act = search.get('act');
   if (act === 'material-audit') {
     const id = search.get('materialId');
-    return `/app/${appId}/material/audit${id ? `?materialId=${encodeURIComponent(id)}` : ''}`;
+    return appPath(appId, 'material/audit', { materialId: id || undefined });
   }
   if (act === 'canvas-confirm') {
-    return `/app/${appId}/data/canvas?id=${encodeURIComponent(search.get('id') ?? '')}&act=confirm`;
+    return appPath(appId, 'data/canvas', { id: search.get('id') ?? '', act: 'confirm' });
   }
   return undefined;
 }

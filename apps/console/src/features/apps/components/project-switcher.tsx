@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { APP_LIMITS } from '@beacon/shared';
 import { useApps } from '../api/get-apps';
+import { appPath } from '../../../lib/paths';
 
 const TARGETS: Record<string, string> = { new: '/dashboard?act=new', all: '/dashboard' };
 
@@ -19,7 +20,7 @@ export function ProjectSwitcher() {
 
   const handleChange = (value: string) => {
     const target = TARGETS[value];
-    void navigate(target ?? `/app/${value}/message/editpush`);
+    void navigate(target ?? appPath(value, 'message/editpush'));
   };
 
   return (

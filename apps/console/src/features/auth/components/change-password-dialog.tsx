@@ -1,10 +1,9 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@beacon/shared';
 import { EnterSubmit } from '../../../components/enter-submit';
 import { showFormError } from '../../../lib/form-errors';
-import { confirmRules, passwordRules } from '../../../lib/form-rules';
 import { useChangePassword } from '../api/change-password';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -52,22 +51,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         >
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('form.newPassword')}
-          rules={passwordRules(t)}
-          extra={t('form.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('form.confirm')}
-          dependencies={['newPassword']}
-          rules={confirmRules(t, 'newPassword')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" label={t('form.newPassword')} />
         <EnterSubmit />
       </Form>
     </Modal>

@@ -1,13 +1,13 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { showFormError } from '../../../lib/form-errors';
-import { confirmRules, emailRules, passwordRules } from '../../../lib/form-rules';
+import { emailRules } from '../../../lib/form-rules';
 import { useSystemInfo } from '../../system';
 import { useRegister } from '../api/register';
+import { NewPasswordFields } from './new-password-fields';
 
 interface RegisterValues {
   email: string;
@@ -62,22 +62,7 @@ export function RegisterForm() {
             placeholder="name@company.com"
           />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('form.password')}
-          rules={passwordRules(t)}
-          extra={t('form.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('form.confirm')}
-          dependencies={['password']}
-          rules={confirmRules(t, 'password')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-        </Form.Item>
+        <NewPasswordFields name="password" label={t('form.password')} large />
         <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
           {t('auth.register.submit')}
         </Button>

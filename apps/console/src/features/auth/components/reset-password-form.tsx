@@ -1,11 +1,9 @@
-import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS } from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
-import { confirmRules, passwordRules } from '../../../lib/form-rules';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ResetValues {
   password: string;
@@ -51,22 +49,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         requiredMark={false}
         onFinish={({ password }) => reset.mutate({ token, password })}
       >
-        <Form.Item
-          name="password"
-          label={t('form.newPassword')}
-          rules={passwordRules(t)}
-          extra={t('form.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('form.confirm')}
-          dependencies={['password']}
-          rules={confirmRules(t, 'password')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-        </Form.Item>
+        <NewPasswordFields name="password" label={t('form.newPassword')} large autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('auth.reset.submit')}
         </Button>

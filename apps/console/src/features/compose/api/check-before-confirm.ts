@@ -1,7 +1,7 @@
 import { ErrorCodes, messageCalls, type MessageSaveInput } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError, isApiError } from '../../../lib/api-error';
-import { postMessage } from './post-envelope';
+import { postMessage } from '../../../message-editor/api/post-envelope';
 
 /** What the checks before the confirmation found: go on, the daily limit is reached, or the server refused fields. */
 export type PreCheck = { kind: 'ok' } | { kind: 'dailyLimit' } | { kind: 'refused'; error: ApiError };

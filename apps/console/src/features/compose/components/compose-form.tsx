@@ -13,27 +13,30 @@ import {
 } from '@beacon/shared';
 import { useDictionaries } from '../../dictionaries';
 import { useUserGroups } from '../../user-groups';
-import { buildMessageSave, type ComposeContext } from '../lib/build-payload';
-import { type ComposeValues } from '../lib/compose-values';
-import { isContentField, LIST_SCREENS, type MessageKind } from '../lib/message-kind';
-import { validateCompose, type ComposeIssue } from '../lib/validate-compose';
-import { AdvancedSection } from './advanced-section';
-import { AudienceSection } from './audience-section';
+import { buildMessageSave, type ComposeContext } from '../../../message-editor/lib/build-payload';
+import { type ComposeValues } from '../../../message-editor/lib/compose-values';
+import { isContentField, LIST_SCREENS, type MessageKind } from '../../../message-editor/lib/message-kind';
+import { validateCompose, type ComposeIssue } from '../../../message-editor/lib/validate-compose';
+import { AdvancedSection } from '../../../message-editor/components/advanced-section';
+import { AudienceSection } from '../../../message-editor/components/audience-section';
 import { ConfirmDialog } from './confirm-dialog';
-import { ContentSection } from './content-section';
-import { CrossPanel } from './cross-panel';
-import { ForbiddenDialog } from './forbidden-dialog';
-import { MultiLangSection } from './multi-lang-section';
-import { PreviewPanel } from './preview-panel';
-import { ScheduleSection } from './schedule-section';
-import { TestPreviewDialog } from './test-preview-dialog';
-import { estimateTargeting, useAudienceEstimate } from './use-audience-estimate';
-import { GroupAppsSection } from './group-apps-section';
-import { showServerFields, useComposeSubmit } from './use-compose-submit';
+import { ContentSection } from '../../../message-editor/components/content-section';
+import { CrossPanel } from '../../../message-editor/components/cross-panel';
+import { ForbiddenDialog } from '../../../message-editor/components/forbidden-dialog';
+import { MultiLangSection } from '../../../message-editor/components/multi-lang-section';
+import { PreviewPanel } from '../../../message-editor/components/preview-panel';
+import { ScheduleSection } from '../../../message-editor/components/schedule-section';
+import { TestPreviewDialog } from '../../../message-editor/components/test-preview-dialog';
+import {
+  estimateTargeting,
+  useAudienceEstimate,
+} from '../../../message-editor/components/use-audience-estimate';
+import { GroupAppsSection } from '../../../message-editor/components/group-apps-section';
+import { showServerFields, useComposeSubmit } from '../../../message-editor/components/use-compose-submit';
 import { checkBeforeConfirm } from '../api/check-before-confirm';
 import { reportError } from '../../../lib/error-reporter';
-import { useFieldRule, useIssueText } from './use-field-rule';
-import { applyContentChange } from './values-change';
+import { useFieldRule, useIssueText } from '../../../message-editor/components/use-field-rule';
+import { applyContentChange } from '../../../message-editor/components/values-change';
 
 export interface ComposeFormProps {
   app: AppInfo;
@@ -49,7 +52,7 @@ export interface ComposeFormProps {
 }
 
 // CodeMirror comes with the cross content only: the notification screen never loads it
-const CrossContentSection = lazy(() => import('./cross-content-section'));
+const CrossContentSection = lazy(() => import('../../../message-editor/components/cross-content-section'));
 
 /**
  * The compose form: sections on the left, the sticky live preview (a cross message: what the app receives) and actions

@@ -7,12 +7,17 @@ import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
 import { useIcon } from '../../icon';
 import { useMaterialDetail } from '../api/get-material-detail';
-import { useMessageDetail } from '../api/get-message-detail';
-import { composeFromDetail, composeFromMaterial, emptyCompose } from '../lib/compose-values';
-import { emptyCross } from '../lib/cross-values';
-import { COMPOSE_SCREENS, kindOfMessage, type MessageKind } from '../lib/message-kind';
+import { useMessageDetail } from '../../../message-editor/api/get-message-detail';
+import {
+  composeFromDetail,
+  composeFromMaterial,
+  emptyCompose,
+} from '../../../message-editor/lib/compose-values';
+import { emptyCross } from '../../../message-editor/lib/cross-values';
+import { COMPOSE_SCREENS, kindOfMessage, type MessageKind } from '../../../message-editor/lib/message-kind';
 import { ComposeForm } from './compose-form';
-import { MaterialCard } from './material-card';
+import { MaterialCard } from '../../../message-editor/components/material-card';
+import { appPath } from '../../../lib/paths';
 
 export interface ComposeScreenProps {
   appId: number;
@@ -94,7 +99,9 @@ export function ComposeScreen({
     );
   }
   if (loadedKind !== kind)
-    return <Navigate to={`/app/${appId}/message/${COMPOSE_SCREENS[loadedKind]}${location.search}`} replace />;
+    return (
+      <Navigate to={appPath(appId, `message/${COMPOSE_SCREENS[loadedKind]}`, location.search)} replace />
+    );
   if (!app || !initial) return <PageSpin />;
   if (app.destroy === 2) return <Alert type="info" showIcon message={t('compose.destroyed')} />;
 

@@ -2,13 +2,13 @@ import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } from '@beacon/shared';
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
-import { type ComposeValues } from '../lib/compose-values';
-import { type MessageKind } from '../lib/message-kind';
-import { confirmLabel } from '../lib/confirm-label';
-import { slowPushDuration } from '../lib/slow-push';
-import { CrossSummary } from './cross-summary';
-import { ForecastPanel } from './forecast-panel';
-import { ConfirmGroupApps } from './group-apps-section';
+import { type ComposeValues } from '../../../message-editor/lib/compose-values';
+import { type MessageKind } from '../../../message-editor/lib/message-kind';
+import { confirmLabel } from '../../../message-editor/lib/confirm-label';
+import { slowPushDuration } from '../../../message-editor/lib/slow-push';
+import { CrossSummary } from '../../../message-editor/components/cross-summary';
+import { ForecastPanel } from '../../../message-editor/components/forecast-panel';
+import { ConfirmGroupApps } from '../../../message-editor/components/group-apps-section';
 
 interface ConfirmDialogProps {
   appId: number;

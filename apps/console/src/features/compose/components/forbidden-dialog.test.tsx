@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, setLanguage } from '../../../i18n';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
-import { ForbiddenDialog, type Forbidden } from './forbidden-dialog';
+import { ForbiddenDialog, type Forbidden } from '../../../message-editor/components/forbidden-dialog';
 
 const ROWS: Forbidden = [
   { countryCode: 'FR', countryName: 'France', allDay: true, windows: [], lossCode: 104, devices: 3 },

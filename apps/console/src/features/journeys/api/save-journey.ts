@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { journeyCalls, JourneySave, type JourneySaveInput } from '@beacon/shared';
-import { postMessage } from '../../compose';
+import { postMessage } from '../../../message-editor';
 import { journeysQueryKey } from './get-journeys';
 
 export interface SaveJourneyInput {

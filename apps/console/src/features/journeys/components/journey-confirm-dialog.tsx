@@ -2,7 +2,7 @@ import { EditOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Result, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MessageStatus, type JourneyStepRow } from '@beacon/shared';
-import { ForbiddenDialog, useSaveFlow } from '../../compose';
+import { ForbiddenDialog, useSaveFlow } from '../../../message-editor';
 import { StatusTag } from '../../messages';
 import { useConfirmJourney } from '../api/confirm-journey';
 import { useJourney } from '../api/get-journey';

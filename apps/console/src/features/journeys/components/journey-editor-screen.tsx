@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { TargetingType } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
-import { emptyCompose } from '../../compose';
+import { emptyCompose } from '../../../message-editor';
 import { useDictionaries } from '../../dictionaries';
 import { useIcon } from '../../icon';
 import { StatusTag } from '../../messages';
@@ -18,6 +18,7 @@ import { JourneyConfirmDialog } from './journey-confirm-dialog';
 import { JourneyEditor, newGraph, newStep } from './journey-editor';
 import { JourneyReviewActions } from './journey-review-actions';
 import { ReviewNotes } from './review-notes';
+import { appPath } from '../../../lib/paths';
 
 export interface JourneyEditorScreenProps {
   appId: number;
@@ -74,7 +75,7 @@ export function JourneyEditorScreen({ appId, id, act }: JourneyEditorScreenProps
   if (app.destroy === 2) return <Alert type="info" showIcon title={t('compose.destroyed')} />;
 
   const go = (next: 'edit' | 'copy') =>
-    void navigate(`/app/${appId}/message/editcanvas?id=${id}&act=${next}`);
+    void navigate(appPath(appId, 'message/editcanvas', { id, act: next }));
   const readOnly = isReadOnlyMode(mode);
   const actions =
     d && (mode === 'review' || mode === 'platformReview') ? (

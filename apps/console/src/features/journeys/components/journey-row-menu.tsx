@@ -8,6 +8,7 @@ import { useDeleteJourney } from '../api/delete-journey';
 import { useRecalcJourney } from '../api/recalc-journey';
 import { useStopJourney } from '../api/stop-journey';
 import { journeyActions, type JourneyAction } from '../lib/journey-status';
+import { appPath } from '../../../lib/paths';
 
 /** The mutation config of a row action: "done" when it succeeds, the error reporter when it fails. */
 function useFeedback() {
@@ -40,7 +41,7 @@ export function JourneyRowMenu({ appId, row, onConfirm }: JourneyRowMenuProps) {
     if (key === 'confirm') onConfirm(row);
     else if (key === 'reload') recalc.mutate({ appId, msgId: row.msgId });
     else if (key === 'view' || key === 'edit' || key === 'copy')
-      void navigate(`/app/${appId}/message/editcanvas?id=${row.msgId}&act=${key}`);
+      void navigate(appPath(appId, 'message/editcanvas', { id: row.msgId, act: key }));
   };
   return (
     <RowMenu<JourneyAction>

@@ -19,6 +19,7 @@ import {
 import { useJourneys } from '../api/get-journeys';
 import { JourneyConfirmDialog } from './journey-confirm-dialog';
 import { JourneyTable } from './journey-table';
+import { appPath } from '../../../lib/paths';
 
 /**
  * data/canvas: the journeys of the app (docs/journeys.md "Reading a journey"), filters and page in the URL, with the
@@ -50,11 +51,11 @@ export function JourneysScreen({ appId }: { appId: number }) {
   // a journey's detail (the review list's link) is its canvas in view mode
   useEffect(() => {
     if (viewing !== undefined)
-      void navigate(`/app/${appId}/message/editcanvas?id=${viewing}&act=view`, { replace: true });
+      void navigate(appPath(appId, 'message/editcanvas', { id: viewing, act: 'view' }), { replace: true });
   }, [appId, navigate, viewing]);
-  const create = () => void navigate(`/app/${appId}/message/editcanvas`);
+  const create = () => void navigate(appPath(appId, 'message/editcanvas'));
   const editor = (msgId: number, act: string) =>
-    void navigate(`/app/${appId}/message/editcanvas?id=${msgId}&act=${act}`);
+    void navigate(appPath(appId, 'message/editcanvas', { id: msgId, act }));
   const apply = (next: ParentListFilters) => update(parentFiltersPatch(next));
   const firstTime =
     !list.isPending && !list.isError && rows.length === 0 && !hasParentFilters(filters) && filters.page === 1;

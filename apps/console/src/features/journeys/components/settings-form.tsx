@@ -8,7 +8,7 @@ import {
   ScheduleSection,
   useAudienceEstimate,
   type ComposeValues,
-} from '../../compose';
+} from '../../../message-editor';
 import { useSettingsRule } from './use-rules';
 
 interface SettingsFormProps {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Drawer, Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type DictEntry } from '@beacon/shared';
 import { type ConditionDictionaries } from '../../../components/condition-builder';
-import { type ComposeValues } from '../../compose';
+import { type ComposeValues } from '../../../message-editor';
 import { nodeOf, type JourneyGraph, type StepDraft } from '../lib/journey-graph-model';
 import { BranchFields, type BranchValue } from './branch-fields';
 import { SettingsForm } from './settings-form';

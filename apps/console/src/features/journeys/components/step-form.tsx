@@ -10,7 +10,7 @@ import {
   emptyCross,
   MultiLangSection,
   type ComposeValues,
-} from '../../compose';
+} from '../../../message-editor';
 import { type StepDraft, type StepKind } from '../lib/journey-graph-model';
 import { useStepRule } from './use-rules';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { type FieldError } from '@beacon/shared';
-import { type ComposeValues } from '../../compose';
+import { type ComposeValues } from '../../../message-editor';
 import { buildJourneySave, type JourneyApp } from '../lib/graph-to-steps';
 import {
   pushHistory,

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
 import { trackAiAction } from '../../ai';
-import { PackagesWarning, type ForbiddenDialog } from '../../compose';
+import { PackagesWarning, type ForbiddenDialog } from '../../../message-editor';
 import { useSaveJourney } from '../api/save-journey';
 
 type Forbidden = ComponentProps<typeof ForbiddenDialog>['forbidden'];

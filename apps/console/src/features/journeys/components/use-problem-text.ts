@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIssueText } from '../../compose';
+import { useIssueText } from '../../../message-editor';
 import { graphProblemKey, type NodeProblem } from '../lib/node-problems';
 
 /**

@@ -1,6 +1,12 @@
 import { type FormInstance } from 'antd';
 import { useCallback, useRef } from 'react';
-import { issueAt, useIssueText, type ComposeValues, type FieldName, type FieldRule } from '../../compose';
+import {
+  issueAt,
+  useIssueText,
+  type ComposeValues,
+  type FieldName,
+  type FieldRule,
+} from '../../../message-editor';
 import { type JourneyApp } from '../lib/graph-to-steps';
 import { type StepKind } from '../lib/journey-graph-model';
 import { contentIssues, settingsIssues } from '../lib/node-problems';

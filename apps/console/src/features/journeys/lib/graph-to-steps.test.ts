@@ -1,6 +1,6 @@
 import { checkJourney, JourneySave, type JourneyDetail, type JourneyStepRow } from '@beacon/shared';
 import { describe, expect, it } from 'vitest';
-import { emptyCompose } from '../../compose';
+import { emptyCompose } from '../../../message-editor';
 import { autoLayout } from './auto-layout';
 import { addStep, canConnect, connect, removeElements, setBranch } from './graph-edit';
 import { buildJourneySave, graphToSteps, stepOrder } from './graph-to-steps';

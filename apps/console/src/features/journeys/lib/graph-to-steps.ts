@@ -5,7 +5,7 @@ import {
   type JourneySaveInput,
   type JourneyStepInput,
 } from '@beacon/shared';
-import { buildMessageSave, type ComposeContext, type ComposeValues } from '../../compose';
+import { buildMessageSave, type ComposeContext, type ComposeValues } from '../../../message-editor';
 import { incomingOf, nodeOf, type JourneyGraph, type StepDraft } from './journey-graph-model';
 
 export type JourneyApp = ComposeContext['app'];

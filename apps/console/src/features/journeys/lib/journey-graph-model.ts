@@ -1,5 +1,5 @@
 import { type ConditionDraft, type JourneyOutcome, type JourneyWait } from '@beacon/shared';
-import { type ComposeValues } from '../../compose';
+import { type ComposeValues } from '../../../message-editor';
 
 /** What a step sends: a notification or a cross message (JourneyStep's msgType 1 or 2). */
 export type StepKind = 'notification' | 'cross';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCompose } from '../../compose';
+import { emptyCompose } from '../../../message-editor';
 import { addStep } from './graph-edit';
 import { graphToSteps } from './graph-to-steps';
 import { graphProblemKey, nodeOfField, nodeProblems } from './node-problems';

@@ -5,7 +5,7 @@ import {
   type ComposeIssue,
   type ComposeValues,
   type FieldName,
-} from '../../compose';
+} from '../../../message-editor';
 import { type JourneyApp } from './graph-to-steps';
 import { nodeOf, type JourneyGraph } from './journey-graph-model';
 

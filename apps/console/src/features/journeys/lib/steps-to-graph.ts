@@ -9,7 +9,7 @@ import {
   type JourneyDetail,
   type JourneyStepRow,
 } from '@beacon/shared';
-import { composeFromMaterial, emptyCompose, emptyCross, type ComposeValues } from '../../compose';
+import { composeFromMaterial, emptyCompose, emptyCross, type ComposeValues } from '../../../message-editor';
 import { autoLayout } from './auto-layout';
 import { type JourneyEdge, type JourneyGraph, type JourneyNode, type StepDraft } from './journey-graph-model';
 

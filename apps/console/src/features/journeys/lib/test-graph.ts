@@ -1,5 +1,5 @@
 // Tests only: a journey's canvas built by hand, and an app that allows what the steps use.
-import { emptyCompose } from '../../compose';
+import { emptyCompose } from '../../../message-editor';
 import { type JourneyApp } from './graph-to-steps';
 import { type JourneyGraph, type StepDraft } from './journey-graph-model';
 

@@ -2,7 +2,7 @@ import { Alert, Descriptions, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MaterialType, type MaterialSaveInput } from '@beacon/shared';
 import { ConfirmPreview } from '../../../components/confirm-summary';
-import { CountryTags, CrossSummary } from '../../compose';
+import { CountryTags, CrossSummary } from '../../../message-editor';
 import { type MaterialValues } from '../lib/material-values';
 
 interface MaterialConfirmDialogProps {

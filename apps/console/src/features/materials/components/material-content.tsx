@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MaterialType, type MaterialDetail, type MultiLangEntry } from '@beacon/shared';
 import { ConfirmPreview } from '../../../components/confirm-summary';
 import { JsonBlock } from '../../../components/json-block';
-import { composeFromMaterial, CountryTags } from '../../compose';
+import { composeFromMaterial, CountryTags } from '../../../message-editor';
 import { zonedTime } from '../../messages';
 import { MaterialStatusTag } from './material-status-tag';
 

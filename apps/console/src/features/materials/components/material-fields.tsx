@@ -2,7 +2,7 @@ import { Card, Form, Input, Radio } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_LIMITS } from '@beacon/shared';
-import { type FieldRule } from '../../compose';
+import { type FieldRule } from '../../../message-editor';
 import { CountryPicker } from '../../forbid';
 import { type MaterialValues } from '../lib/material-values';
 

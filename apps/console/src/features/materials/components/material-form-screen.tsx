@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MATERIAL_TYPES, type AppInfo, type MaterialTypeValue } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
-import { useMessageDetail } from '../../compose';
+import { useMessageDetail } from '../../../message-editor';
 import { useIcon } from '../../icon';
 import { useMaterial } from '../api/get-material';
 import { emptyMaterial, materialFromDetail, materialFromMessage } from '../lib/material-values';

@@ -24,7 +24,7 @@ import {
   TestPreviewDialog,
   type ComposeIssue,
   type ComposeValues,
-} from '../../compose';
+} from '../../../message-editor';
 import { trackAiAction } from '../../ai';
 import { useDictionaries } from '../../dictionaries';
 import { useSaveMaterial } from '../api/save-material';
@@ -39,6 +39,7 @@ import { fieldOfMaterialPath, validateMaterial } from '../lib/validate-material'
 import { MaterialConfirmDialog } from './material-confirm-dialog';
 import { MaterialFields } from './material-fields';
 import { useMaterialIssueText, useMaterialRule } from './use-material-rule';
+import { appPath } from '../../../lib/paths';
 
 export interface MaterialFormProps {
   app: AppInfo;
@@ -92,7 +93,9 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
         );
         const type = materialTypeOf(form.getFieldsValue(true) as MaterialValues);
         void navigate(
-          `/app/${app.appId}/material/${fromAudit ? 'audit' : 'list'}${type === 1 ? '' : `?materialType=${type}`}`,
+          appPath(app.appId, `material/${fromAudit ? 'audit' : 'list'}`, {
+            materialType: type === 1 ? undefined : type,
+          }),
         );
       },
       onError: (error) => {

@@ -28,6 +28,7 @@ import { MaterialRowMenu } from './material-row-menu';
 import { MaterialTable } from './material-table';
 import { PreviewDialog } from './preview-dialog';
 import { ReportDialog } from './report-dialog';
+import { appPath } from '../../../lib/paths';
 
 interface MaterialListViewProps {
   appId: number;
@@ -62,7 +63,9 @@ export function MaterialListView({ appId, list, app, reader }: MaterialListViewP
   const apply = (next: MaterialFilters) => update(materialFiltersPatch(next));
   const create = () =>
     void navigate(
-      `/app/${appId}/material/create${filters.materialType === 1 ? '' : `?materialType=${filters.materialType}`}`,
+      appPath(appId, 'material/create', {
+        materialType: filters.materialType === 1 ? undefined : filters.materialType,
+      }),
     );
   const open = (row: MaterialRow, key: MaterialAction) => {
     if (key === 'compose') void navigate(composePath(appId, row));

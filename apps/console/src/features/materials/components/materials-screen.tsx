@@ -7,6 +7,7 @@ import { useAppInfo } from '../../apps';
 import { useLoginStatus } from '../../auth';
 import { MaterialFormScreen } from './material-form-screen';
 import { MaterialListView } from './material-list-view';
+import { appPath } from '../../../lib/paths';
 
 /** The material screens, one route each (material/list, material/recycle, material/audit, material/create). */
 export type MaterialTab = 'list' | 'recycle' | 'audit' | 'create';
@@ -24,7 +25,7 @@ export function MaterialsScreen({ appId, tab }: { appId: number; tab: MaterialTa
   const app = info.data;
   if (!app) return <PageSpin />;
   if (tab === 'audit' && !app.materialReviewEnable)
-    return <Navigate to={`/app/${appId}/material/list`} replace />;
+    return <Navigate to={appPath(appId, 'material/list')} replace />;
 
   const type = search.get('materialType');
   const tabs: Array<{ key: MaterialTab; label: string }> = [
@@ -35,7 +36,9 @@ export function MaterialsScreen({ appId, tab }: { appId: number; tab: MaterialTa
   ];
   const handleTab = (key: MaterialTab) => {
     if (key !== tab)
-      void navigate(`/app/${appId}/material/${key}${type && type !== '1' ? `?materialType=${type}` : ''}`);
+      void navigate(
+        appPath(appId, `material/${key}`, { materialType: type && type !== '1' ? type : undefined }),
+      );
   };
   const reader = { projectLevel: app.projectLevel, userLevel: session.data?.ulevel ?? 0 };
 

@@ -2,7 +2,13 @@ import { type FormInstance } from 'antd';
 import { type Rule } from 'antd/es/form';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueAt, useIssueText, type ComposeIssue, type FieldName, type FieldRule } from '../../compose';
+import {
+  issueAt,
+  useIssueText,
+  type ComposeIssue,
+  type FieldName,
+  type FieldRule,
+} from '../../../message-editor';
 import { type MaterialApp, type MaterialValues } from '../lib/material-values';
 import { MATERIAL_ISSUE_KEYS, validateMaterial } from '../lib/validate-material';
 

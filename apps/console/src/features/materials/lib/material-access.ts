@@ -7,6 +7,7 @@ import {
   type MaterialRow,
 } from '@beacon/shared';
 import { type MaterialList } from '../api/get-materials';
+import { appPath } from '../../../lib/paths';
 
 /** What a material row offers (spec §2 Material, §6). */
 export type MaterialAction =
@@ -48,7 +49,7 @@ export function unusable(row: Pick<MaterialRow, 'status'>): 'waiting' | 'rejecte
 /** A message from a material: a cross material on editcross, a notification material on editpush. */
 export function composePath(appId: number, row: Pick<MaterialRow, 'materialId' | 'materialType'>): string {
   const screen = row.materialType === MaterialType.CROSS ? 'editcross' : 'editpush';
-  return `/app/${appId}/message/${screen}?materialId=${row.materialId}`;
+  return appPath(appId, `message/${screen}`, { materialId: row.materialId });
 }
 
 /** Copy or edit of a material on the form, back to the audit list when it came from there. */
@@ -60,5 +61,5 @@ export function formPath(
 ): string {
   const q = new URLSearchParams({ materialId: String(materialId), act });
   if (fromAudit) q.set('from', 'audit');
-  return `/app/${appId}/material/create?${q.toString()}`;
+  return appPath(appId, 'material/create', q);
 }

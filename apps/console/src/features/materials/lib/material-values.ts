@@ -14,7 +14,7 @@ import {
   emptyCross,
   type ComposeContext,
   type ComposeValues,
-} from '../../compose';
+} from '../../../message-editor';
 
 /** What a material holds: a notification (types 1 and 2, by its design) or a cross message (type 3). */
 export type MaterialKind = 'notification' | 'cross';

@@ -6,7 +6,7 @@ import {
   validateCompose,
   type ComposeIssue,
   type FieldName,
-} from '../../compose';
+} from '../../../message-editor';
 import {
   buildMaterialSave,
   composeContextOf,

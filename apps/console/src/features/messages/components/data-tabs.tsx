@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REVIEW_READ_LEVELS } from '@beacon/shared';
 import { useAppInfo } from '../../apps';
+import { appPath } from '../../../lib/paths';
 
 /** The tabs of the records section (part 2 §2). */
 export type DataTab = 'push' | 'cross' | 'abtest' | 'canvas' | 'review';
@@ -35,7 +36,7 @@ export function DataTabs({
     ...(reviews ? [{ key: 'review', label: t('messages.tabs.review') }] : []),
   ];
   const handleTab = (key: DataTab) => {
-    if (key !== current) void navigate(`/app/${appId}/data/${key}`);
+    if (key !== current) void navigate(appPath(appId, `data/${key}`));
   };
   return (
     <>

@@ -12,6 +12,7 @@ import { GroupTag } from './group-tag';
 import { RowActionsMenu } from './row-actions-menu';
 import { DASH, RowFigures } from './row-figures';
 import { StatusTag } from './status-tag';
+import { appPath } from '../../../lib/paths';
 
 interface MessageTableProps {
   appId: number;
@@ -147,7 +148,7 @@ export function MessageTable(props: MessageTableProps) {
             {r.appGroupId !== null && <GroupTag msgId={r.msgId} parentMsgId={r.appGroupParentMsgId} />}
             {r.parentMsgId !== null && (
               <Tooltip title={t('messages.tags.abTitle')}>
-                <Link to={`/app/${appId}/data/abtest`} data-testid={`ab-${r.msgId}`}>
+                <Link to={appPath(appId, 'data/abtest')} data-testid={`ab-${r.msgId}`}>
                   <Tag color="geekblue" style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
                     {t('messages.tags.ab')}
                   </Tag>

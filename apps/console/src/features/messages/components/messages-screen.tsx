@@ -25,6 +25,7 @@ import { DetailActions } from './detail-actions';
 import { MessageDetailDialog } from './message-detail-dialog';
 import { MessageFilters } from './message-filters';
 import { MessageTable } from './message-table';
+import { appPath } from '../../../lib/paths';
 
 function hasFilters(f: MessageListFilters): boolean {
   return Boolean(f.title || f.ownerEmail || f.begin || f.end || f.msgId || f.materialId || f.kind);
@@ -55,7 +56,7 @@ export function MessagesScreen({
   const rows = list.data?.results ?? [];
   const level = info.data?.projectLevel ?? 0;
   const compose = (screen = cross ? 'editcross' : 'editpush') =>
-    void navigate(`/app/${appId}/message/${screen}`);
+    void navigate(appPath(appId, `message/${screen}`));
   const composeScreen = cross ? (filters.kind === 'pullup' ? 'editpullup' : 'editcross') : 'editpush';
 
   const apply = (next: MessageListFilters) => update(filtersPatch(next));

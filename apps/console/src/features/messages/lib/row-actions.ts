@@ -1,4 +1,5 @@
 import { messageActions, ScheduleType, type MessageActionKey, type MessageRow } from '@beacon/shared';
+import { appPath } from '../../../lib/paths';
 
 export type RowActionKey = MessageActionKey;
 
@@ -62,9 +63,9 @@ export function composePathOf(
     if (keepMaterial) q.set('materialId', String(row.materialId));
     else q.set('noMaterial', '1');
   }
-  return `/app/${appId}/message/${screen}?${q.toString()}`;
+  return appPath(appId, `message/${screen}`, q);
 }
 
 /** "Upload as material" (part 2 §2): the material form built from the message (its record id, as the detail takes it). */
 export const materialPathOf = (appId: number, row: Pick<MessageRow, 'id'>): string =>
-  `/app/${appId}/material/create?msgId=${row.id}`;
+  appPath(appId, 'material/create', { msgId: row.id });

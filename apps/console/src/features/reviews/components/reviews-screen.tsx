@@ -25,6 +25,7 @@ import { ReviewDialog } from './review-dialog';
 import { ReviewFiltersBar } from './review-filters';
 import { ReviewTable } from './review-table';
 import { RunDialog } from './run-dialog';
+import { appPath } from '../../../lib/paths';
 
 /** What is open over the list: one item's review, run or reject dialog. */
 type Open = { kind: 'review' | 'run' | 'reject'; item: ReviewItem };
@@ -56,10 +57,10 @@ export function ReviewsScreen({ appId }: { appId: number }) {
   const openAction = (item: ReviewItem, key: MessageActionKey) => {
     if (key === 'detail') {
       // an A/B test's detail is on the A/B list (its arms, significance)
-      if (isAbItem(item)) void navigate(`/app/${appId}/data/abtest`);
+      if (isAbItem(item)) void navigate(appPath(appId, 'data/abtest'));
       // a journey's detail is its canvas, where a reviewer decides (canvas dialog modes 4 and 6)
       else if (item.msgType === MessageType.CANVAS)
-        void navigate(`/app/${appId}/message/editcanvas?id=${item.msgId}&act=view`);
+        void navigate(appPath(appId, 'message/editcanvas', { id: item.msgId, act: 'view' }));
       else setDetail(item);
     } else if (key === 'edit') {
       compose(item, 'edit', true);

@@ -11,6 +11,7 @@ import {
   type MessageRow,
   type ReviewItem,
 } from '@beacon/shared';
+import { appPath } from '../../../lib/paths';
 
 /** A review item's schedule as the list and the run confirmation show it. */
 export type ReviewSchedule =
@@ -104,7 +105,7 @@ export function composePath(
 ): string {
   const q = new URLSearchParams({ id: String(item.id), act, from: 'review' });
   if (keepMaterial && item.materialId !== null) q.set('materialId', String(item.materialId));
-  return `/app/${appId}/message/${composeScreenOf(item)}?${q.toString()}`;
+  return appPath(appId, `message/${composeScreenOf(item)}`, q);
 }
 
 /**

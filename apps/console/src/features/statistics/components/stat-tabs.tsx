@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { carriedSearch } from '../lib/url';
+import { appPath } from '../../../lib/paths';
 
 export type StatScreen = 'project' | 'dimension' | 'user';
 const SCREENS: readonly StatScreen[] = ['project', 'dimension', 'user'];
@@ -16,7 +17,7 @@ export function StatTabs({ appId, active }: { appId: number; active: StatScreen 
       activeKey={active}
       aria-label={t('statistics.tabs.label')}
       onChange={(key) =>
-        void navigate(`/app/${appId}/statisticsData/${key}${carriedSearch(new URLSearchParams(search))}`)
+        void navigate(appPath(appId, `statisticsData/${key}`, carriedSearch(new URLSearchParams(search))))
       }
       items={SCREENS.map((key) => ({ key, label: t(`statistics.tabs.${key}`) }))}
       style={{ marginBottom: 4 }}

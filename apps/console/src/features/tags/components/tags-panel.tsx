@@ -10,6 +10,7 @@ import { useDeleteTag } from '../api/delete-tag';
 import { useTags } from '../api/get-tags';
 import { TagImportDialog } from './tag-import-dialog';
 import { TagsTable } from './tags-table';
+import { appPath } from '../../../lib/paths';
 
 /** Tag management: flag filter, search and page in the URL; add, edit, import GAIDs, delete. */
 export function TagsPanel({ appId }: { appId: number }) {
@@ -25,7 +26,7 @@ export function TagsPanel({ appId }: { appId: number }) {
 
   const tags = useTags(appId, filters);
   const remove = useDeleteTag();
-  const base = `/app/${appId}/config`;
+  const base = appPath(appId, 'config');
 
   return (
     <Card variant="borderless">

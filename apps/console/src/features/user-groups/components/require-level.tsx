@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
+import { appPath } from '../../../lib/paths';
 
 /**
  * Shows `children` only to project levels in `levels` (part 1 §2 guard): otherwise level 300 goes to the user
@@ -21,5 +22,5 @@ export function RequireLevel({
   const level = info.data.projectLevel;
   if (levels.includes(level)) return <>{children}</>;
   const fallback = level === 300 ? 'config/group' : 'message/editpush';
-  return <Navigate to={`/app/${appId}/${fallback}`} replace />;
+  return <Navigate to={appPath(appId, fallback)} replace />;
 }

@@ -11,6 +11,7 @@ import { useDeleteUserGroup } from '../api/delete-user-group';
 import { useUserGroups } from '../api/get-user-groups';
 import { useRememberedSearch } from '../lib/remembered-search';
 import { UserGroupsTable } from './user-groups-table';
+import { appPath } from '../../../lib/paths';
 
 const flatten = (nodes: TagTreeNode[]): TagTreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
@@ -40,7 +41,7 @@ export function UserGroupsPanel({ appId }: { appId: number }) {
     return new Map([...flatten(d.interestTags), ...d.audiencePackages].map((x) => [String(x.id), x.name]));
   }, [dict.data]);
 
-  const base = `/app/${appId}/config`;
+  const base = appPath(appId, 'config');
 
   return (
     <Card variant="borderless">

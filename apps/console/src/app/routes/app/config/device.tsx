@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { TestDevicesPanel } from '../../../../features/test-devices/components/test-devices-panel';
+import { appPath } from '../../../../lib/paths';
 
 /** /app/:appId/config/device: the test devices (every project level). */
 export default function DeviceRoute() {
@@ -8,9 +9,7 @@ export default function DeviceRoute() {
   return (
     <TestDevicesPanel
       appId={appId}
-      onOpenEditor={(id) =>
-        void navigate(`/app/${appId}/config/deviceedit${id === undefined ? '' : `?id=${id}`}`)
-      }
+      onOpenEditor={(id) => void navigate(appPath(appId, 'config/deviceedit', { id }))}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { TestDeviceForm } from '../../../../features/test-devices/components/test-device-form';
+import { appPath } from '../../../../lib/paths';
 
 /** /app/:appId/config/deviceedit[?id=]: add or edit a test device, then back to the list. */
 export default function DeviceEditRoute() {
@@ -13,7 +14,7 @@ export default function DeviceEditRoute() {
       key={id ?? 'new'}
       appId={appId}
       id={id}
-      onDone={() => void navigate(`/app/${appId}/config/device`)}
+      onDone={() => void navigate(appPath(appId, 'config/device'))}
     />
   );
 }

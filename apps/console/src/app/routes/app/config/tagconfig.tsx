@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { TAG_LEVELS, TagFlag } from '@beacon/shared';
 import { TagEditor } from '../../../../features/tags/components/tag-editor';
 import { RequireLevel } from '../../../../features/user-groups/components/require-level';
+import { appPath } from '../../../../lib/paths';
 
 /** /app/:appId/config/tagconfig[?flag=LABEL|GROUP]: a new tag or audience package (project levels 100–400). */
 export default function NewTagRoute() {
@@ -14,7 +15,7 @@ export default function NewTagRoute() {
       <TagEditor
         appId={appId}
         defaultFlag={flag.success ? flag.data : undefined}
-        onDone={() => void navigate(`/app/${appId}/config/tagmanagement`)}
+        onDone={() => void navigate(appPath(appId, 'config/tagmanagement'))}
       />
     </RequireLevel>
   );

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { AbComposeScreen } from '../../../../features/ab-tests/components/ab-compose-screen';
+import { WithEditorPorts } from '../../../editor-ports';
 
 /** /app/:appId/message/editabtest[?id=&act=edit|copy&from=review]: compose an A/B test (arms A and B). */
 export default function EditAbTestRoute() {
@@ -8,11 +9,13 @@ export default function EditAbTestRoute() {
   const id = Number(search.get('id')) || undefined;
   const act = search.get('act');
   return (
-    <AbComposeScreen
-      appId={appId}
-      id={id}
-      act={act === 'edit' || act === 'copy' ? act : undefined}
-      from={search.get('from') ?? undefined}
-    />
+    <WithEditorPorts>
+      <AbComposeScreen
+        appId={appId}
+        id={id}
+        act={act === 'edit' || act === 'copy' ? act : undefined}
+        from={search.get('from') ?? undefined}
+      />
+    </WithEditorPorts>
   );
 }

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { JourneyEditorScreen } from '../../../../features/journeys/components/journey-editor-screen';
+import { WithEditorPorts } from '../../../editor-ports';
 
 /** /app/:appId/message/editcanvas[?id=&act=edit|copy|view]: a journey's canvas. */
 export default function EditCanvasRoute() {
@@ -8,10 +9,12 @@ export default function EditCanvasRoute() {
   const id = Number(search.get('id')) || undefined;
   const act = search.get('act');
   return (
-    <JourneyEditorScreen
-      appId={appId}
-      id={id}
-      act={act === 'edit' || act === 'copy' || act === 'view' ? act : undefined}
-    />
+    <WithEditorPorts>
+      <JourneyEditorScreen
+        appId={appId}
+        id={id}
+        act={act === 'edit' || act === 'copy' || act === 'view' ? act : undefined}
+      />
+    </WithEditorPorts>
   );
 }

@@ -1,0 +1,71 @@
+import { Alert, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MessageSaveInput, TargetMaxInput } from '@beacon/shared';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
+import { formatNumber } from '../../lib/number-format';
+import { useEditorPorts } from '../ports';
+import { useForecast } from '../api/get-target-max';
+
+/**
+ * The forecast's question: the message's targeting, kind, schedule, time to live and material (its countries), as it
+ * will be saved.
+ */
+export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
+  return {
+    targetingType: p.targetingType,
+    conditions: p.conditions,
+    groupId: p.groupId,
+    userIds: p.userIds,
+    fileOrigin: p.fileOrigin,
+    fileLink: p.fileLink,
+    msgRestrictType: p.msgRestrictType,
+    scheduleType: p.scheduleType,
+    scheduleDate: p.scheduleDate,
+    scheduleUTC: p.scheduleUTC,
+    timeToLive: p.timeToLive,
+    ...(p.materialId ? { materialId: p.materialId } : {}),
+  };
+}
+
+/**
+ * The confirmation's forecast before send: the audience estimate, the expected sends and the devices each
+ * dispatch-loss reason will take, from the engine's own filters and policies over the estimate's devices.
+ */
+export function ForecastPanel({ appId, payload }: { appId: number; payload: MessageSaveInput }) {
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const query = useForecast(appId, forecastRequest(payload));
+  const { ForecastTable } = useEditorPorts();
+  const forecast = query.data?.forecast;
+  return (
+    <section aria-labelledby="compose-forecast" data-testid="confirm-forecast" style={{ marginTop: 16 }}>
+      <Typography.Title level={5} id="compose-forecast" style={{ marginTop: 0 }}>
+        {t('compose.confirm.forecast.title')}
+      </Typography.Title>
+      {query.isError || (query.data && !forecast) ? (
+        <Alert type="warning" showIcon title={t('compose.confirm.forecast.failed')} />
+      ) : !query.data || !forecast ? (
+        <Flex gap={8} align="center" data-testid="forecast-loading">
+          <Spin size="small" />
+          <Typography.Text type="secondary">{t('compose.confirm.forecast.loading')}</Typography.Text>
+        </Flex>
+      ) : (
+        <>
+          <Typography.Paragraph style={{ marginBottom: 8 }} data-testid="forecast-audience">
+            {t('compose.confirm.forecast.audience', {
+              value: `${query.data.exact ? '' : '≈ '}${formatNumber(query.data.newCount, lang)}`,
+            })}
+          </Typography.Paragraph>
+          <ForecastTable forecast={forecast} pushCount={payload.pushCount} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {forecast.exact
+              ? t('compose.confirm.forecast.exact')
+              : t('compose.confirm.forecast.sampled', {
+                  error: Math.round((forecast.error ?? 0) * 1000) / 10,
+                })}
+          </Typography.Text>
+        </>
+      )}
+    </section>
+  );
+}
