@@ -169,8 +169,9 @@ export class BatchSender {
         break;
       case 'retry': {
         if (r.reason === 'quota') this.deps.onQuotaExceeded?.();
-        if (r.reason === 'timeout') {
-          // no answer: FCM may have taken it, and it has no idempotency — the device's receipt decides, not a resend
+        if (r.reason === 'timeout' || r.reason === 'network' || r.reason === 'reset') {
+          // no answer (a timeout, the connection lost or reset mid-request, our own sockets dropped past the lease):
+          // FCM may have taken it, and it has no idempotency — the device's receipt decides, not a resend
           this.waiting++;
           const due = new Date(Date.now() + this.deps.receiptWindowSeconds * 1000);
           this.add(item, SendOutcome.IN_FLIGHT, 0, null, due);
