@@ -34,9 +34,9 @@ export class Receipts {
       appSecret: opts.appSecret,
       concurrency: 8,
       eventConcurrency: 32,
-      delayScale: 1,
+      delayScale: 0.25,
       // a device keeps its events until the device API takes them (the SDK's queue survives an outage)
-      attempts: 10,
+      attempts: 14,
     });
     this.gaids = new Map(Object.entries(opts.devices));
     this.queue = new EventQueue(api, opts.flushMs ?? 200, this.counters);
