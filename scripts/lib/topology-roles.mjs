@@ -149,8 +149,11 @@ export async function startPostgres(topo, host, { primary } = {}) {
     },
     /** Stops the server (fast shutdown) and, with `downMs`, starts it again after that long. */
     restart: async (downMs = 0) => {
-      child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      // pg_ctl, not a signal to the child: that is runuser (as root), which does not hand SIGINT on to the server
+      const exited = new Promise((r) => child.once('exit', r));
+      const [cmd, args] = asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      execFileSync(cmd, args, { stdio: 'pipe' });
+      await exited;
       await new Promise((r) => setTimeout(r, downMs));
       child = await start();
     },

@@ -13,6 +13,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       window: 250,
       batchPages: 4,
       dispatchExpireSeconds: 60,
+      receiptWindowSeconds: 120,
       jobMaintenanceSeconds: 30,
       journeySweepSeconds: 30,
     });
@@ -32,6 +33,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       BEACON_DISPATCH_WINDOW: '',
       BEACON_BATCH_PAGES: '2',
       BEACON_DISPATCH_EXPIRE_SECONDS: '3',
+      BEACON_RECEIPT_WINDOW_SECONDS: '5',
       BEACON_JOB_MAINTENANCE_SECONDS: '1',
       FCM_RATE_PER_MIN: '570000',
       FCM_SESSIONS: '4',
@@ -45,6 +47,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       window: 250,
       batchPages: 2,
       dispatchExpireSeconds: 3,
+      receiptWindowSeconds: 5,
       jobMaintenanceSeconds: 1,
       journeySweepSeconds: 30,
     });

@@ -85,6 +85,9 @@ export const EnvSchema = z.object({
   BEACON_DISPATCH_WINDOW: wholeNumber(1, 100_000, 250),
   BEACON_BATCH_PAGES: wholeNumber(1, 1000, 4),
   BEACON_DISPATCH_EXPIRE_SECONDS: wholeNumber(1, 3600, 60),
+  // how long a send whose fate is unknown (its worker died or lost the database mid-request) waits for the device's
+  // receipt before it is sent again (docs/scaling.md, "Exactly once across faults")
+  BEACON_RECEIPT_WINDOW_SECONDS: wholeNumber(1, 86_400, 120),
   BEACON_JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 30),
   BEACON_JOURNEY_SWEEP_SECONDS: wholeNumber(1, 3600, 30),
   // days send records and stray device events are kept after their week ends (docs/operations.md, Retention);
@@ -177,6 +180,8 @@ export interface Config {
     batchPages: number;
     /** how long a dispatch job (and the lease of its batch) may run before another worker takes the batch over */
     dispatchExpireSeconds: number;
+    /** how long an ambiguous send (requested, no result recorded) waits for the device's receipt before a resend */
+    receiptWindowSeconds: number;
     /** how often pg-boss expires the jobs of dead workers */
     jobMaintenanceSeconds: number;
     /** how often a worker looks for journey steps whose wait has ended (docs/journeys.md) */
@@ -274,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       window: e.BEACON_DISPATCH_WINDOW,
       batchPages: e.BEACON_BATCH_PAGES,
       dispatchExpireSeconds: e.BEACON_DISPATCH_EXPIRE_SECONDS,
+      receiptWindowSeconds: e.BEACON_RECEIPT_WINDOW_SECONDS,
       jobMaintenanceSeconds: e.BEACON_JOB_MAINTENANCE_SECONDS,
       journeySweepSeconds: e.BEACON_JOURNEY_SWEEP_SECONDS,
     },

@@ -1,6 +1,7 @@
 import { type Core } from './core';
 import { rpcError, type Reply } from './errors';
 import { type Exchange } from './exchange';
+import { Receipts } from './fleet/receipts';
 import { type FaultSpec, type QuotaSettings } from './types';
 
 export const CONTROL_PREFIX = '/emulator/v1';
@@ -108,6 +109,21 @@ function projectRoute(
       if (withTimes) for (const x of mine) times.push(x.receivedAt);
     }
     return ok(withTimes ? { byCount, times: times.sort((x, y) => x - y) } : { byCount });
+  }
+  if (method === 'POST' && action === '/receipts') {
+    // the project's devices (token → gaid) report `received` for each Beacon message delivered to them, through
+    // Beacon's device API at `apiBaseUrl`: an emulator in its own process standing in for the SDK's receipts
+    const devices = body.devices;
+    if (typeof devices !== 'object' || devices === null || Array.isArray(devices))
+      throw new ControlError(400, '"devices" must be an object of token → gaid.');
+    const receipts = new Receipts(project, {
+      apiBaseUrl: str(body, 'apiBaseUrl', true),
+      appKey: str(body, 'appKey', true),
+      appSecret: str(body, 'appSecret', true),
+      devices: devices as Record<string, string>,
+    });
+    core.listen((d) => receipts.onDelivery(d));
+    return ok({ devices: Object.keys(devices).length });
   }
   if (method === 'PUT' && action === '/quota') {
     const q: QuotaSettings = {};

@@ -62,6 +62,7 @@ class Emulator extends EventEmitter implements FcmEmulator {
       latencyMs: opts.latencyMs ?? 0,
       tokenEndpoint,
       createServiceAccount: (projectId, o) => this.createServiceAccount(projectId, o),
+      listen: (fn) => void this.on('delivery', fn),
     };
   }
 

@@ -175,6 +175,9 @@ function isConnectionError(err: unknown): boolean {
   return /^(08|57P0[1-3])/.test(code) || /^E[A-Z]+$/.test(code);
 }
 
+/** How long a transaction may wait for its client's next statement before the server ends it (ms). */
+const IDLE_IN_TRANSACTION_MS = 15_000;
+
 /** Opens PGlite (embedded) or a pool on a PostgreSQL server. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
@@ -183,6 +186,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       connectionString: opts.url,
       max,
       ...(opts.readUrl ? { Client: WriteNotingClient } : {}),
+      keepAlive: true,
+      // a transaction whose client went silent (its host cut from the network) ends on the server after this long,
+      // and with it the row locks it held (a batch, its message): the other workers take its batches over
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead of crashing
     await pool.query('SELECT 1');

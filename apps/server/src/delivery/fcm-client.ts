@@ -156,6 +156,11 @@ export class FcmClient {
     return this.pool.stats();
   }
 
+  /** Drops every session and what it has not sent yet (FcmSessionPool.abort): a cut-off worker's lease ran out. */
+  abortSessions(): void {
+    this.pool.abort();
+  }
+
   /** Closes sessions gracefully and stops timers. */
   async close(): Promise<void> {
     this.closed = true;

@@ -135,6 +135,23 @@ export class FcmSessionPool {
     if (this.waiterHead < this.waiters.length) this.ensureCapacity();
   }
 
+  /**
+   * Drops every session at once, discarding what their sockets have not sent (a TCP reset, not a close that would
+   * still deliver it): a worker whose lease ran out while cut off must not have its requests reach FCM when the link
+   * comes back. Their requests end with a network error; new ones open new sessions.
+   */
+  abort(): void {
+    for (const s of this.all) {
+      const socket = s.session.socket as unknown as { resetAndDestroy?: () => void } | undefined;
+      try {
+        socket?.resetAndDestroy?.();
+      } catch {
+        // the socket is gone already
+      }
+      s.session.destroy();
+    }
+  }
+
   private ensureCapacity(): void {
     if (!this.closed && this.ready.length + this.connecting < this.opts.sessions) this.open();
   }

@@ -236,6 +236,7 @@ export class Worker {
         BEACON_DEMO: '0',
         LOG_LEVEL: 'warn',
         BEACON_DISPATCH_EXPIRE_SECONDS: '3',
+        BEACON_RECEIPT_WINDOW_SECONDS: '2',
         BEACON_JOB_MAINTENANCE_SECONDS: '1',
         BEACON_JOURNEY_SWEEP_SECONDS: '1',
         ...env,

@@ -1,11 +1,13 @@
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Batch, BatchRepository, Drops, PageDevice } from './batch.repository';
-import { BatchSender, type SenderDeps } from './batch-sender';
+import { BatchSender, type SendItem, type SenderDeps } from './batch-sender';
+import type { InFlightRepository } from './in-flight.repository';
 import { decide, INACTIVE_MS, NEW_DEVICE_MS, type PolicyFilter } from './filters';
 import { BatchKind } from './kinds';
 
 export interface BatchRunDeps extends SenderDeps {
   repo: BatchRepository;
+  inFlight: InFlightRepository;
   /** the wave's audience (BatchKind.AUDIENCE) */
   audience: CompiledAudience | undefined;
   policy: PolicyFilter | undefined;
@@ -39,6 +41,8 @@ interface Selection {
 export class BatchRun {
   private readonly sender: BatchSender;
   private carry = 0;
+  /** devices claimed in flight whose request this run did not start (it stopped first): given back at its end */
+  private readonly unsent: string[] = [];
 
   constructor(
     private readonly deps: BatchRunDeps,
@@ -53,7 +57,13 @@ export class BatchRun {
     let halted = false;
     try {
       const records = batch.kind === BatchKind.SEND_RECORDS;
-      if (records || batch.waiting || batch.attempts > 1) halted = await this.sendWaiting();
+      if (records || batch.waiting || batch.attempts > 1) {
+        // sends left in flight by an earlier run: received ones count, the others are sent again (once due)
+        const t0 = deps.clock.mark();
+        await deps.inFlight.resolveAmbiguous(batch, deps.leaseSeconds);
+        deps.clock.renewed(t0);
+        halted = await this.sendWaiting();
+      }
       let resolved = this.resolved || records;
       if (!resolved && !halted) {
         const r = await this.sendAudience();
@@ -65,6 +75,23 @@ export class BatchRun {
       return { halted, resolved, waiting: this.sender.waiting > 0 };
     } finally {
       await this.sender.drain().catch(() => undefined);
+      if (this.unsent.length)
+        await deps.inFlight.unclaim(batch, this.unsent, deps.leaseSeconds).catch(() => undefined);
+    }
+  }
+
+  /** Sends the items in order until the run is halted (true) or a send fails; what it did not start is unsent. */
+  private async sendAll(items: readonly SendItem[]): Promise<boolean> {
+    let i = 0;
+    try {
+      for (; i < items.length; i++) {
+        if (this.deps.halted()) return true;
+        const wait = this.sender.send(items[i] as SendItem);
+        if (wait) await wait;
+      }
+      return false;
+    } finally {
+      for (let j = i; j < items.length; j++) this.unsent.push((items[j] as SendItem).id);
     }
   }
 
@@ -72,12 +99,17 @@ export class BatchRun {
     const { batch, deps } = this;
     let after = batch.fromId - 1;
     for (;;) {
-      const rows = await deps.repo.waitingPage(batch, after, new Date(), deps.pageSize);
-      for (const row of rows) {
-        if (deps.halted()) return true;
-        const wait = this.sender.send(row);
-        if (wait) await wait;
-      }
+      if (deps.halted()) return true;
+      const t0 = deps.clock.mark();
+      const rows = await deps.inFlight.claimWaiting(
+        batch,
+        after,
+        deps.pageSize,
+        deps.receiptWindowSeconds,
+        deps.leaseSeconds,
+      );
+      deps.clock.renewed(t0);
+      if (await this.sendAll(rows)) return true;
       if (rows.length < deps.pageSize) return false;
       after = Number((rows.at(-1) as (typeof rows)[number]).id);
     }
@@ -94,16 +126,13 @@ export class BatchRun {
         const page: Selection = await next;
         next = page.full && !page.capped && !deps.halted() ? this.readAhead(page.lastId) : undefined;
         for (const w of page.wait) this.sender.wait(w.device, w.notBefore);
-        for (const d of page.send) {
-          if (deps.halted()) return { halted: true };
-          const wait = this.sender.send(d);
-          if (wait) await wait;
-        }
+        if (await this.sendAll(page.send)) return { halted: true };
       }
       return { halted: deps.halted() };
     } finally {
-      // a page read ahead but not sent keeps its grant as carry for the next run; an unused carry goes back
-      await next?.catch(() => undefined);
+      // a page read ahead but not sent keeps its grant (its devices claimed, given back as waiting: unsent)
+      const ahead = await next?.catch(() => undefined);
+      for (const d of ahead?.send ?? []) this.unsent.push(d.id);
       if (this.carry > 0 && !deps.halted()) await deps.repo.unreserve(batch, this.carry);
     }
   }
@@ -148,8 +177,20 @@ export class BatchRun {
     const fromCarry = Math.min(this.carry, candidates.length);
     this.carry -= fromCarry;
     const want = candidates.length - fromCarry;
-    const granted =
-      fromCarry + (want > 0 || drops.ids.length ? await deps.repo.reserve(batch, want, drops) : 0);
+    // the granted devices to send now are written in flight by the same statement, before any request starts
+    const claim = {
+      ids: candidates.map((c) => c.device.id),
+      send: candidates.map((c) => c.notBefore === undefined),
+      fromCarry,
+      leaseSeconds: deps.leaseSeconds,
+      windowSeconds: deps.receiptWindowSeconds,
+    };
+    let granted = fromCarry;
+    if (want > 0 || drops.ids.length || fromCarry > 0) {
+      const t0 = deps.clock.mark();
+      granted += await deps.repo.reserve(batch, want, drops, claim);
+      deps.clock.renewed(t0);
+    }
     const send: PageDevice[] = [];
     const wait: Selection['wait'] = [];
     for (let i = 0; i < granted && i < candidates.length; i++) {

@@ -2,6 +2,8 @@ import type { FcmClient } from '../fcm-client';
 import type { FcmApp, FcmResult } from '../fcm-types';
 import { retryDelayMs } from '../backoff';
 import type { Batch, BatchRepository, SendResult, SendResultRow } from './batch.repository';
+import { LeaseLost } from './in-flight.repository';
+import type { LeaseClock } from './lease-clock';
 import { LOSS } from './filters';
 import { SendOutcome } from './kinds';
 import type { PayloadCache } from './payload';
@@ -31,13 +33,21 @@ export interface SenderDeps {
   /** requests in flight at most (a sliding window: a new one starts as soon as one ends) */
   window: number;
   leaseSeconds: number;
+  /** the run's lease on the monotonic clock: no request starts once it has run out (see LeaseClock) */
+  clock: LeaseClock;
+  /** how long a send with no answer (timeout) waits for the device's receipt before it may be sent again */
+  receiptWindowSeconds: number;
   maxAttempts: number;
   /** epoch ms after which the message's TTL has run out */
   deadline: number;
   onAuthFailure?: (message: string) => void;
 }
 
-/** Results are recorded in one statement per this many devices, or after FLUSH_MS, whichever comes first. */
+/**
+ * Results are recorded in one statement per this many devices, or after FLUSH_MS, whichever comes first. A device's
+ * send is written in flight before its request (by the statement that claims it), so these windows only decide how
+ * much a crash leaves to be resolved by receipts, never what is sent twice.
+ */
 const FLUSH_ROWS = 500;
 const FLUSH_MS = 250;
 
@@ -52,6 +62,8 @@ export class BatchSender {
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private failure: Error | undefined;
+  /** checks the lease while requests are in flight, when no new request starts to check it */
+  private fence: NodeJS.Timeout | undefined;
   /** devices recorded as waiting again (FCM retry within the TTL, or a banned window) */
   waiting = 0;
   sent = 0;
@@ -82,6 +94,9 @@ export class BatchSender {
 
   private start(item: SendItem): void {
     const { app, client, payload } = this.deps;
+    // fenced: past its lease this run starts nothing (another worker may hold the batch); the device stays in flight,
+    // for the batch's next run to resolve by its receipt (none: it was never sent, so it is sent then)
+    if (this.failure || !this.checkLease()) return;
     if (!app || item.token === null) {
       this.add(item, SendOutcome.LOST, item.token === null ? LOSS.UNINSTALLED : LOSS.INVALID_KEY, null, null);
       return;
@@ -93,7 +108,24 @@ export class BatchSender {
     }
     this.inflight++;
     this.sent++;
+    if (!this.fence) {
+      this.fence = setInterval(() => this.checkLease(), 500);
+      this.fence.unref();
+    }
     void client.sendBody(app, body).then((r) => this.done(item, r));
+  }
+
+  /**
+   * Past its lease, the run starts nothing more, and what its requests have not yet put on the wire must never get
+   * there (a host cut off: its sockets would deliver them when the link is back, after another worker took over).
+   */
+  private checkLease(): boolean {
+    if (!this.deps.clock.expired()) return true;
+    if (!(this.failure instanceof LeaseLost)) {
+      this.failure = new LeaseLost(this.batch.id);
+      if (this.inflight > 0) this.deps.client.abortSessions();
+    }
+    return false;
   }
 
   /** Records a device that only waits (a banned window that ends before the TTL). */
@@ -106,6 +138,8 @@ export class BatchSender {
   /** Waits for every request in flight and for their records. */
   async drain(): Promise<void> {
     while (this.inflight > 0) await new Promise<void>((r) => (this.wake = r));
+    clearInterval(this.fence);
+    this.fence = undefined;
     if (this.timer) clearTimeout(this.timer);
     while (this.flushing || this.buffer.length) {
       if (!this.flushing) this.flush();
@@ -135,6 +169,14 @@ export class BatchSender {
         break;
       case 'retry': {
         if (r.reason === 'quota') this.deps.onQuotaExceeded?.();
+        if (r.reason === 'timeout' || r.reason === 'network' || r.reason === 'reset') {
+          // no answer (a timeout, the connection lost or reset mid-request, our own sockets dropped past the lease):
+          // FCM may have taken it, and it has no idempotency — the device's receipt decides, not a resend
+          this.waiting++;
+          const due = new Date(Date.now() + this.deps.receiptWindowSeconds * 1000);
+          this.add(item, SendOutcome.IN_FLIGHT, 0, null, due);
+          break;
+        }
         const attempt = (item.attempts ?? 0) + 1;
         const delay = retryDelayMs(attempt, r);
         if (Date.now() + delay > this.deps.deadline || attempt >= this.deps.maxAttempts) {
@@ -194,8 +236,10 @@ export class BatchSender {
     if (this.flushing || this.buffer.length === 0) return;
     const rows = this.buffer;
     this.buffer = [];
+    const sentAt = this.deps.clock.mark();
     this.flushing = this.deps.repo.record(this.batch, rows, this.deps.leaseSeconds).then(
       () => {
+        this.deps.clock.renewed(sentAt);
         this.flushing = undefined;
         if (this.buffer.length) this.maybeFlush();
       },

@@ -4,75 +4,14 @@ import type { DecidedSends, DeliveryMetrics, SendCounter } from './ports';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
+import { textArrayLiteral } from './text-array';
+import { fenceLease, InFlightRepository, LEASE_MARGIN_SECONDS, type LeaseRef } from './in-flight.repository';
 
 export type { PageDevice };
+export { textArrayLiteral };
 
-/** A delivery batch held by this worker (see migration 0014). */
-export interface Batch {
-  id: number;
-  messageId: number;
-  waveId: number | null;
-  /** a range of the wave's audience, or of the message's send records (recall) */
-  kind: BatchKind;
-  fromId: number;
-  toId: number;
-  /** 1 on the first run; more after a crash or a hand-over */
-  attempts: number;
-  reserved: number;
-  /** some of its devices wait (window, retry): the send records must be read too */
-  waiting: boolean;
-  /** its audience range has been read to the end */
-  resolved: boolean;
-  utcOffsetMin: number | null;
-}
-
-/** A send record waiting in a batch (recall, banned window, FCM retry). */
-export interface WaitingDevice {
-  id: string;
-  country: string;
-  appVersion: string;
-  language: string;
-  token: string | null;
-  attempts: number;
-}
-
-/** The outcomes a send writes: dispatched, lost (with its loss code) or pending again (until `notBefore`). */
-export type SendResult = typeof SendOutcome.PENDING | typeof SendOutcome.DISPATCHED | typeof SendOutcome.LOST;
-
-/** One device's result. */
-/** The devices a page's filters dropped, with their loss codes, countries and app versions. */
-export interface Drops {
-  ids: string[];
-  losses: number[];
-  countries: string[];
-  appVersions: string[];
-}
-
-export interface SendResultRow {
-  deviceId: string;
-  outcome: SendResult;
-  lossCode: number;
-  fcmName: string | null;
-  notBefore: Date | null;
-  /** 1 when FCM was asked, 0 when the device only waits */
-  attempted: 0 | 1;
-  country: string;
-  appVersion: string;
-}
-
-const NEEDS_ESCAPE = /[\\"]/;
-
-/** A PostgreSQL text[] literal: every element quoted (so NULL, braces, commas and spaces stay text), null as NULL. */
-export function textArrayLiteral(values: ReadonlyArray<string | null>): string {
-  let out = '{';
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (i) out += ',';
-    if (v === null || v === undefined) out += 'NULL';
-    else out += NEEDS_ESCAPE.test(v) ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
-  }
-  return `${out}}`;
-}
+export type { Batch, Claim, Drops, SendResult, SendResultRow, WaitingDevice } from './batch-types';
+import type { Batch, Claim, Drops, SendResultRow } from './batch-types';
 
 const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave_id::int AS "waveId", b.kind, b.from_id::float8 AS "fromId",
   b.to_id::float8 AS "toId", b.attempts, b.reserved, (b.not_before IS NOT NULL) AS waiting, b.resolved,
@@ -96,13 +35,18 @@ async function lockMessage(tx: Queryable, messageId: number): Promise<void> {
  * with the filter's drops, and the results of many sends in one statement that also counts them (DESIGN §7).
  */
 export class BatchRepository {
+  /** the sends written ahead of their requests: claims, and the resolution of ambiguous ones by receipts */
+  readonly inFlight: InFlightRepository;
+
   constructor(
     private readonly database: Database,
     /** the statistics writer: counts what each write decided, in its transaction */
     private readonly counter: SendCounter,
     /** the process's metrics, told what each write decided once it committed (none when the metrics are off) */
     private readonly metrics?: DeliveryMetrics,
-  ) {}
+  ) {
+    this.inFlight = new InFlightRepository(database, counter, metrics);
+  }
 
   /** Splits [minId, maxId] into `parts` equal id ranges of the wave (once: a re-run finds them). Returns the open ids. */
   async plan(
@@ -137,13 +81,23 @@ export class BatchRepository {
     return row?.id ?? 0;
   }
 
-  /** Takes the batch for `seconds` when it is open and nobody holds it; undefined when done, cancelled or held. */
-  async lease(id: number, seconds: number): Promise<{ batch?: Batch; status: number }> {
+  /**
+   * Takes the batch for `seconds` when it is open and nobody holds it; undefined when done, cancelled or held. A lease
+   * that ran out is taken over only LEASE_MARGIN_SECONDS later, and its holder (dead, or cut off: it starts no request
+   * past its lease) may have left sends in flight: their receipts are due `receiptWindowSeconds` after the takeover.
+   */
+  async lease(
+    id: number,
+    seconds: number,
+    receiptWindowSeconds: number,
+  ): Promise<{ batch?: Batch; status: number }> {
     const [row] = await this.database.query<Batch>(
-      `UPDATE message_batches b SET lease_until = now() + make_interval(secs => $2), attempts = b.attempts + 1
-       WHERE b.id = $1 AND b.status = ${BatchStatus.OPEN} AND (b.lease_until IS NULL OR b.lease_until < now())
+      `UPDATE message_batches b SET lease_until = now() + make_interval(secs => $2), attempts = b.attempts + 1,
+         receipts_due = CASE WHEN b.lease_until IS NULL THEN b.receipts_due ELSE now() + make_interval(secs => $3) END
+       WHERE b.id = $1 AND b.status = ${BatchStatus.OPEN}
+         AND (b.lease_until IS NULL OR b.lease_until < now() - make_interval(secs => ${LEASE_MARGIN_SECONDS}))
        RETURNING ${BATCH_COLUMNS}`,
-      [id, seconds],
+      [id, seconds, receiptWindowSeconds],
     );
     if (row) return { batch: row, status: BatchStatus.OPEN };
     const [cur] = await this.database.query<{ status: number }>(
@@ -153,12 +107,22 @@ export class BatchRepository {
     return { status: cur?.status ?? BatchStatus.DONE };
   }
 
-  /** Lets the batch go: done, cancelled, or still open with its waiting devices due at `notBefore`. */
-  async release(id: number, status: BatchStatus, notBefore: Date | null, resolved?: boolean): Promise<void> {
+  /**
+   * Lets the batch go (when this run still holds it): done, cancelled, or still open with its waiting devices due at
+   * `notBefore`. A run that failed mid-send passes `receiptWindowSeconds`: its sends in flight wait for receipts.
+   */
+  async release(
+    lease: LeaseRef,
+    status: BatchStatus,
+    notBefore: Date | null,
+    resolved?: boolean,
+    receiptWindowSeconds?: number,
+  ): Promise<void> {
     await this.database.query(
-      `UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4
-       WHERE id = $1 AND status = ${BatchStatus.OPEN}`,
-      [id, status, notBefore, resolved ?? false],
+      `UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4,
+         receipts_due = CASE WHEN $6::int IS NULL THEN receipts_due ELSE now() + make_interval(secs => $6::int) END
+       WHERE id = $1 AND status = ${BatchStatus.OPEN} AND attempts = $5`,
+      [lease.id, status, notBefore, resolved ?? false, lease.attempts, receiptWindowSeconds ?? null],
     );
   }
 
@@ -210,22 +174,12 @@ export class BatchRepository {
     );
   }
 
-  /** The batch's send records due by `now` (waiting or in flight) after `afterId`, with tokens. */
-  async waitingPage(batch: Batch, afterId: number, now: Date, limit: number): Promise<WaitingDevice[]> {
-    return this.database.query<WaitingDevice>(
-      `SELECT s.device_id::text AS id, d.country, d.app_version AS "appVersion", d.language, k.token, s.attempts
-       FROM send_records s JOIN devices d ON d.id = s.device_id LEFT JOIN device_tokens k ON k.device_id = s.device_id
-       WHERE s.message_id = $1 AND s.device_id > $2 AND s.device_id <= $3 AND s.outcome IN (${OPEN_OUTCOMES})
-         AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL)) AND (s.not_before IS NULL OR s.not_before <= $6)
-       ORDER BY s.device_id LIMIT $7`,
-      [batch.messageId, afterId, batch.toId, batch.id, batch.kind, now, limit],
-    );
-  }
-
-  /** When the batch's next waiting device is due (null: none waits). */
+  /** When the batch's next waiting device is due, or its next send in flight is resolvable (null: none). */
   async nextDue(batch: Batch): Promise<Date | null> {
     const [row] = await this.database.query<{ at: Date | null }>(
-      `SELECT min(COALESCE(s.not_before, '-infinity'::timestamptz)) AS at FROM send_records s
+      `SELECT min(CASE WHEN s.outcome = ${SendOutcome.IN_FLIGHT} THEN GREATEST(COALESCE(s.not_before, '-infinity'),
+           COALESCE((SELECT receipts_due FROM message_batches WHERE id = $4), '-infinity'))
+         ELSE COALESCE(s.not_before, '-infinity'::timestamptz) END) AS at FROM send_records s
        WHERE s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3 AND s.outcome IN (${OPEN_OUTCOMES})
          AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL))`,
       [batch.messageId, batch.fromId, batch.toId, batch.id, batch.kind],
@@ -250,7 +204,7 @@ export class BatchRepository {
    * Grants up to `want` devices under the message's push count (counted as selected on the message, the wave and the
    * batch) and records the filter's drops with their loss codes, in one statement under the message row's lock.
    */
-  async reserve(batch: Batch, want: number, drops: Drops): Promise<number> {
+  async reserve(batch: Batch, want: number, drops: Drops, claim: Claim): Promise<number> {
     let decided: DecidedSends[] = [];
     const granted = await this.database.transaction(async (tx) => {
       const rows = await tx.query<{ n: number | null } & Partial<DecidedSends>>(
@@ -264,6 +218,11 @@ export class BatchRepository {
            INSERT INTO send_records (message_id, device_id, outcome, loss_code, batch_id)
            SELECT $1, d.id, ${SendOutcome.LOST}, d.loss, $2 FROM d
            ON CONFLICT (message_id, device_id) DO NOTHING RETURNING device_id, loss_code
+         ), cl AS (SELECT * FROM unnest($9::bigint[], $10::bool[]) WITH ORDINALITY AS t(id, send, ord)),
+         fl AS (
+           INSERT INTO send_records (message_id, device_id, outcome, batch_id, not_before)
+           SELECT $1, cl.id, ${SendOutcome.IN_FLIGHT}, $2, now() + make_interval(secs => $12) FROM cl
+           WHERE cl.send AND cl.ord <= $11::int + (SELECT n FROM g) ON CONFLICT (message_id, device_id) DO NOTHING
          )
          SELECT (SELECT n FROM g) AS n, NULL::int AS outcome, NULL::int AS "lossCode", NULL AS country,
                 NULL AS "appVersion", NULL::int AS count
@@ -279,8 +238,14 @@ export class BatchRepository {
           drops.losses,
           textArrayLiteral(drops.countries),
           textArrayLiteral(drops.appVersions),
+          `{${claim.ids.join(',')}}`,
+          `{${claim.send.map((x) => (x ? 't' : 'f')).join(',')}}`,
+          claim.fromCarry,
+          claim.windowSeconds,
         ],
       );
+      // written only while this run holds the batch (a run cut off and taken over claims nothing)
+      await fenceLease(tx, batch, claim.leaseSeconds);
       decided = rows.filter((r) => r.n === null) as DecidedSends[];
       await this.counter.countSends(tx, batch.messageId, decided);
       return rows.find((r) => r.n !== null)?.n ?? 0;
@@ -304,7 +269,7 @@ export class BatchRepository {
   }
 
   /**
-   * Records many devices' results in one statement (insert, or update of a waiting record), renews the lease and marks
+   * Records many devices' results in one statement (insert, or update of a record in flight), renews the lease and marks
    * the devices FCM called uninstalled; the statistics writer counts what was decided, in the same transaction.
    */
   async record(batch: Batch, rows: SendResultRow[], leaseSeconds: number): Promise<void> {
@@ -316,6 +281,8 @@ export class BatchRepository {
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
     const decided = await this.database.transaction(async (tx) => {
       await lockMessage(tx, batch.messageId);
+      // renews the lease, or throws when another run has taken the batch over: its results are not this run's to write
+      await fenceLease(tx, batch, leaseSeconds);
       const groups = await tx.query<DecidedSends>(
         `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
@@ -330,8 +297,6 @@ export class BatchRepository {
        ), dead AS (
          UPDATE devices SET status = ${InstanceStatus.INVALID}, invalid_reason = ${InstanceInvalidReason.UNINSTALLED}
          WHERE id IN (SELECT device_id FROM ins WHERE outcome = ${SendOutcome.LOST} AND loss_code = ${LOSS.UNINSTALLED})
-       ), lease AS (
-         UPDATE message_batches SET lease_until = now() + make_interval(secs => $11) WHERE id = $2 AND status = ${BatchStatus.OPEN}
        )
        SELECT ins.outcome, ins.loss_code AS "lossCode", r.country, r.app_version AS "appVersion", count(*)::int AS count
        FROM ins JOIN r ON r.device_id = ins.device_id WHERE ins.outcome IN (${SendOutcome.DISPATCHED}, ${SendOutcome.LOST})
@@ -347,7 +312,6 @@ export class BatchRepository {
           ints('attempted'),
           col('country'),
           col('appVersion'),
-          leaseSeconds,
         ],
       );
       await this.counter.countSends(tx, batch.messageId, groups);

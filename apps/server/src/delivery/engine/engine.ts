@@ -7,6 +7,7 @@ import { dispatchJobOptions, JOBS } from '../../jobs/boss';
 import { audienceOf } from './audience-source';
 import type { Batch, BatchRepository } from './batch.repository';
 import { BatchRun } from './batch-run';
+import { LeaseClock } from './lease-clock';
 import type { EngineMessage, EngineRepository } from './engine.repository';
 import { withMaterialCountries } from './filters';
 import { BatchKind, BatchStatus, WaveStatus } from './kinds';
@@ -34,6 +35,8 @@ export interface EngineSettings {
   maxAttempts: number;
   /** how long a dispatch job (and the lease of its batch) may run before another worker takes the batch over */
   dispatchExpireSeconds: number;
+  /** how long a send of unknown fate (its worker died mid-request) waits for the device's receipt before a resend */
+  receiptWindowSeconds: number;
 }
 
 export const ENGINE_DEFAULTS: EngineSettings = {
@@ -43,6 +46,7 @@ export const ENGINE_DEFAULTS: EngineSettings = {
   batchPages: 4,
   maxAttempts: 5,
   dispatchExpireSeconds: 60,
+  receiptWindowSeconds: 120,
 };
 
 export interface EngineDeps {
@@ -84,8 +88,8 @@ const STOPPING = new Set<number>([
  * jobs each hold one batch (a lease), read its audience page by page, filter, send through FCM with a sliding window
  * of requests under the message's speed limit and the app's quota, and record results in set-based statements.
  * Stopping the process (drain) finishes the requests on the wire, records them and hands the rest of the batch
- * over; a killed worker's batch is taken over when its lease runs out (requests in flight then may repeat: tag and
- * collapse key, the message id, make the device show it once).
+ * over. Each send is written in flight before its request: a killed or cut-off worker's batch is taken over once its
+ * lease runs out, and the sends it left in flight are resolved by the devices' receipts (docs/scaling.md).
  */
 export class DeliveryEngine {
   private readonly stopping = new Set<number>();
@@ -240,43 +244,48 @@ export class DeliveryEngine {
   async dispatch(batchId: number): Promise<void> {
     const { repo, batches } = this.deps;
     if (this.draining) return this.requeue(batchId);
-    const { batch, status } = await batches.lease(batchId, this.settings.dispatchExpireSeconds);
+    const { dispatchExpireSeconds: leaseSeconds, receiptWindowSeconds } = this.settings;
+    const clock = new LeaseClock(leaseSeconds);
+    const { batch, status } = await batches.lease(batchId, leaseSeconds, receiptWindowSeconds);
     if (!batch) {
       // another worker holds it: try again once its lease has run out (pg-boss retries the job)
       if (status === BatchStatus.OPEN) throw new Error(`batch ${batchId} is held by another worker`);
       return;
     }
     const msg = await repo.message(batch.messageId);
-    if (!msg) return batches.release(batch.id, BatchStatus.CANCELLED, null);
+    if (!msg) return batches.release(batch, BatchStatus.CANCELLED, null);
     if (UNREVIEWED.has(msg.status)) {
       this.deps.log.warn(
         { messageId: msg.id, batchId, status: msg.status },
         'batch of a message not passed by review: cancelled, nothing sent',
       );
-      return batches.release(batch.id, BatchStatus.CANCELLED, null);
+      return batches.release(batch, BatchStatus.CANCELLED, null);
     }
     if (STOPPING.has(msg.status) || this.isStopping(msg.id)) {
-      await batches.release(batch.id, BatchStatus.CANCELLED, null);
+      await batches.release(batch, BatchStatus.CANCELLED, null);
       return this.maybeFinish(msg.id);
     }
     try {
-      const result = await this.runBatch(msg, batch);
+      const result = await this.runBatch(msg, batch, clock);
       if (this.isStopping(msg.id)) {
-        await batches.release(batch.id, BatchStatus.CANCELLED, null);
+        await batches.release(batch, BatchStatus.CANCELLED, null);
       } else if (result.halted) {
         // shutting down: the batch goes back open (its waiting records re-read) for another worker
-        await batches.release(batch.id, BatchStatus.OPEN, new Date(), result.resolved);
+        await batches.release(batch, BatchStatus.OPEN, new Date(), result.resolved);
         await this.requeue(batch.id);
       } else {
         // devices that wait (a window, a retry; after a crash, retries recorded before it) keep the batch open
         const mayWait =
           result.waiting || batch.waiting || batch.kind === BatchKind.SEND_RECORDS || batch.attempts > 1;
         const due = mayWait ? await batches.nextDue(batch) : null;
-        await batches.release(batch.id, due ? BatchStatus.OPEN : BatchStatus.DONE, due, result.resolved);
+        await batches.release(batch, due ? BatchStatus.OPEN : BatchStatus.DONE, due, result.resolved);
         if (due) await this.requeue(batch.id, due);
       }
     } catch (err) {
-      await batches.release(batch.id, BatchStatus.OPEN, new Date()).catch(() => undefined);
+      // its sends in flight (the database lost mid-send) wait for their receipts
+      await batches
+        .release(batch, BatchStatus.OPEN, new Date(), false, receiptWindowSeconds)
+        .catch(() => undefined);
       throw err;
     }
     await this.maybeFinish(msg.id);
@@ -298,7 +307,7 @@ export class DeliveryEngine {
     );
   }
 
-  private async runBatch(msg: EngineMessage, batch: Batch) {
+  private async runBatch(msg: EngineMessage, batch: Batch, clock: LeaseClock) {
     const { settings } = this;
     let limiter: SpeedLimiter | undefined;
     if (msg.speedLimit > 0) {
@@ -325,6 +334,9 @@ export class DeliveryEngine {
       const run = new BatchRun(
         {
           repo: this.deps.batches,
+          inFlight: this.deps.batches.inFlight,
+          clock,
+          receiptWindowSeconds: settings.receiptWindowSeconds,
           client: this.deps.client,
           app: this.fcmApp(msg),
           payload: new PayloadCache(payloadOf(msg, this.deps.publicUrl)),

@@ -35,7 +35,7 @@ export interface DeliveryRuntimeOptions {
 
 /**
  * The engine's and the FCM client's settings from the configuration (config.ts parses them: BEACON_PAGE_SIZE,
- * BEACON_DISPATCH_CONCURRENCY, BEACON_DISPATCH_WINDOW, BEACON_BATCH_PAGES, BEACON_DISPATCH_EXPIRE_SECONDS, and the
+ * BEACON_DISPATCH_CONCURRENCY, BEACON_DISPATCH_WINDOW, BEACON_BATCH_PAGES, BEACON_DISPATCH_EXPIRE_SECONDS, BEACON_RECEIPT_WINDOW_SECONDS, and the
  * FCM client's FCM_RATE_PER_MIN (per app), FCM_SESSIONS, FCM_STREAMS_PER_SESSION, FCM_H2_BIND_FAST_PATH).
  */
 export function deliverySettings(config: Pick<Config, 'delivery' | 'fcm'>): {
@@ -51,6 +51,7 @@ export function deliverySettings(config: Pick<Config, 'delivery' | 'fcm'>): {
       batchPages: delivery.batchPages,
       maxAttempts: ENGINE_DEFAULTS.maxAttempts,
       dispatchExpireSeconds: delivery.dispatchExpireSeconds,
+      receiptWindowSeconds: delivery.receiptWindowSeconds,
     },
     fcm: { ...config.fcm },
   };

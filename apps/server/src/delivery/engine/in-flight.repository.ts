@@ -1,0 +1,134 @@
+import type { Database, Queryable } from '../../db/client';
+import type { Batch, WaitingDevice } from './batch-types';
+import { BatchKind, BatchStatus, SendOutcome } from './kinds';
+import type { DecidedSends, DeliveryMetrics, SendCounter } from './ports';
+
+/** What identifies one run's hold on a batch: its id and the lease's attempt number (`message_batches.attempts`). */
+export type LeaseRef = Pick<Batch, 'id' | 'attempts'>;
+
+/** A batch's lease is taken over only this long after it ran out (clock rates, a statement in flight). */
+export const LEASE_MARGIN_SECONDS = 2;
+
+/** The run's lease on its batch has been taken over (or the batch closed): it must write and send nothing more. */
+export class LeaseLost extends Error {
+  constructor(batchId: number) {
+    super(`the lease of batch ${batchId} was lost: another worker holds it`);
+  }
+}
+
+/**
+ * Renews the run's lease inside a write's transaction, or throws LeaseLost when another run has taken the batch over
+ * (its attempt number moved on): a worker that was cut off writes nothing for a batch it no longer holds. The batch
+ * row stays locked to the end of the transaction, so a takeover waits for the write and then sees the renewal.
+ */
+export async function fenceLease(tx: Queryable, batch: LeaseRef, seconds: number): Promise<void> {
+  const rows = await tx.query(
+    `UPDATE message_batches SET lease_until = now() + make_interval(secs => $3)
+     WHERE id = $1 AND attempts = $2 AND status = ${BatchStatus.OPEN} RETURNING 1`,
+    [batch.id, batch.attempts, seconds],
+  );
+  if (rows.length === 0) throw new LeaseLost(batch.id);
+}
+
+/** The send records of a batch: its own (an audience range) or, for a recall, the message's in its id range. */
+const OF_BATCH = `s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3
+  AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL))`;
+const ofBatch = (b: Batch) => [b.messageId, b.fromId, b.toId, b.id, b.kind];
+
+/**
+ * Sends written ahead of their FCM request (outcome IN_FLIGHT, DESIGN §5 and docs/scaling.md): the claim of waiting
+ * devices, the unclaim of devices a stopping run did not send after all, and the resolution of ambiguous sends — in
+ * flight when their worker died or lost the database — by the devices' receipts.
+ */
+export class InFlightRepository {
+  constructor(
+    private readonly database: Database,
+    private readonly counter: SendCounter,
+    private readonly metrics?: DeliveryMetrics,
+  ) {}
+
+  /**
+   * Claims the batch's waiting send records due now after `afterId` (a recall's devices, windows that ended, FCM
+   * retries, ambiguous sends with no receipt): in flight from now on, resolvable `windowSeconds` from now.
+   */
+  async claimWaiting(
+    batch: Batch,
+    afterId: number,
+    limit: number,
+    windowSeconds: number,
+    leaseSeconds: number,
+  ): Promise<WaitingDevice[]> {
+    return this.database.transaction(async (tx) => {
+      await fenceLease(tx, batch, leaseSeconds);
+      return tx.query<WaitingDevice>(
+        `WITH c AS (
+           SELECT s.device_id FROM send_records s
+           WHERE ${OF_BATCH} AND s.device_id > $6 AND s.outcome = ${SendOutcome.PENDING}
+             AND (s.not_before IS NULL OR s.not_before <= now())
+           ORDER BY s.device_id LIMIT $7
+         ), up AS (
+           UPDATE send_records s SET outcome = ${SendOutcome.IN_FLIGHT}, not_before = now() + make_interval(secs => $8)
+           FROM c WHERE s.message_id = $1 AND s.device_id = c.device_id RETURNING s.device_id, s.attempts
+         )
+         SELECT up.device_id::text AS id, d.country, d.app_version AS "appVersion", d.language, k.token, up.attempts
+         FROM up JOIN devices d ON d.id = up.device_id LEFT JOIN device_tokens k ON k.device_id = up.device_id
+         ORDER BY up.device_id`,
+        [...ofBatch(batch), afterId, limit, windowSeconds],
+      );
+    });
+  }
+
+  /** Gives back devices claimed in flight whose request was never started (the run stopped first): waiting again. */
+  async unclaim(batch: Batch, ids: readonly string[], leaseSeconds: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.database.transaction(async (tx) => {
+      await fenceLease(tx, batch, leaseSeconds);
+      await tx.query(
+        `UPDATE send_records s SET outcome = ${SendOutcome.PENDING}, not_before = NULL
+         WHERE ${OF_BATCH} AND s.outcome = ${SendOutcome.IN_FLIGHT} AND s.device_id = ANY($6::bigint[])`,
+        [...ofBatch(batch), `{${ids.join(',')}}`],
+      );
+    });
+  }
+
+  /**
+   * Resolves the batch's ambiguous sends whose receipt window has passed (their own, and the batch's `receipts_due`
+   * after a takeover): a device that reported the message (received, shown or clicked: a stray event, as its send
+   * was not recorded dispatched) counts as dispatched; the others wait again, to be claimed and sent. Returns both.
+   */
+  async resolveAmbiguous(batch: Batch, leaseSeconds: number): Promise<{ received: number; resend: number }> {
+    let decided: DecidedSends[] = [];
+    const out = await this.database.transaction(async (tx) => {
+      await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [batch.messageId]);
+      await fenceLease(tx, batch, leaseSeconds);
+      const rows = await tx.query<DecidedSends & { resend: number | null }>(
+        `WITH due AS (
+           SELECT s.device_id FROM send_records s
+           WHERE ${OF_BATCH} AND s.outcome = ${SendOutcome.IN_FLIGHT} AND COALESCE(s.not_before, '-infinity') <= now()
+             AND COALESCE((SELECT receipts_due FROM message_batches WHERE id = $4), '-infinity') <= now()
+         ), got AS (
+           SELECT due.device_id, d.country, d.app_version FROM due JOIN devices d ON d.id = due.device_id
+           JOIN stat_stray_events x ON x.app_id = d.app_id AND x.gaid = d.gaid AND x.message_id = $1 AND x.mask & 7 > 0
+         ), yes AS (
+           UPDATE send_records s SET outcome = ${SendOutcome.DISPATCHED}, sent_at = now(), not_before = NULL
+           FROM got WHERE s.message_id = $1 AND s.device_id = got.device_id RETURNING s.device_id
+         ), no AS (
+           UPDATE send_records s SET outcome = ${SendOutcome.PENDING}, not_before = NULL
+           FROM due WHERE s.message_id = $1 AND s.device_id = due.device_id
+             AND NOT EXISTS (SELECT 1 FROM got WHERE got.device_id = due.device_id) RETURNING s.device_id
+         )
+         SELECT ${SendOutcome.DISPATCHED} AS outcome, 0 AS "lossCode", got.country, got.app_version AS "appVersion",
+                count(*)::int AS count, NULL::int AS resend
+         FROM yes JOIN got ON got.device_id = yes.device_id GROUP BY got.country, got.app_version
+         UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, (SELECT count(*)::int FROM no)`,
+        ofBatch(batch),
+      );
+      decided = rows.filter((r) => r.resend === null);
+      await this.counter.countSends(tx, batch.messageId, decided);
+      const received = decided.reduce((n, g) => n + g.count, 0);
+      return { received, resend: rows.find((r) => r.resend !== null)?.resend ?? 0 };
+    });
+    if (this.metrics && out.received > 0) this.metrics.sendsDispatched(out.received);
+    return out;
+  }
+}
