@@ -89,11 +89,18 @@ export const MESSAGE_COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type
 
 /** Messages' reads: lists with their counters, and the statistics behind the detail dialog (writes: MessageWriter). */
 export class MessagesRepository {
-  constructor(private readonly database: Database) {}
+  /**
+   * `reads`: where the list and the estimate read (the replica's, with DATABASE_READ_URL: db/read-routing.ts); the
+   * lookups of the save, edit and row actions read `database`, the primary.
+   */
+  constructor(
+    private readonly database: Database,
+    private readonly reads: Database = database.reads ?? database,
+  ) {}
 
   /** The live audience estimate (exact on small apps, else sampled; audience/sampled-estimate.ts). */
   async estimateAudience(audience: CompiledAudience): Promise<AudienceEstimate> {
-    return estimateAudience(this.database, audience);
+    return estimateAudience(this.reads, audience);
   }
 
   async find(appId: number, id: number): Promise<MessageRecord | undefined> {
@@ -137,11 +144,11 @@ export class MessagesRepository {
     if (q.end) add(`m.created_at < ((?::date) + 1)::timestamp AT TIME ZONE '${tzName(tz)}'`, q.end);
     const clause = where.join(' AND ');
     const [rows, [count]] = await Promise.all([
-      this.database.query<MessageRecord>(
+      this.reads.query<MessageRecord>(
         `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
         params,
       ),
-      this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
+      this.reads.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${clause}`, params),
     ]);
     return { rows, total: count?.n ?? 0 };
   }
