@@ -15,6 +15,7 @@ import { postgresAt } from '../test/faults';
 import { gaid } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
+import { topologyApp } from '../test/topology-app';
 import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
@@ -81,21 +82,11 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     const fcmControl = await topo.open('fcm-control', 'fcm', FCM_CONTROL_PORT);
     control = (path, body) => call(fcmControl.url(), `/emulator/v1${path}`, body);
     const pkg = 'com.example.once';
-    const sa = await control(`/projects/${projectId}/serviceAccounts`, {
-      tokenUri: `http://${topo.address('fcm')}:4000/token`,
-    });
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-    const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, appSecret } = await t.services.apps.create({
+    const { app, appSecret } = await topologyApp(t, control, {
       title: 'Once',
       pkg,
-      owner: { userId: owner.id, email: owner.email },
-      serviceAccount: {
-        json: JSON.stringify(sa),
-        projectId,
-        clientEmail: String(sa.client_email),
-        fileName: 'sa.json',
-      },
+      projectId,
+      fcmAddress: topo.address('fcm'),
     });
     // in calls of 500 (a large answer through the test's forwarder has stalled on a loaded machine)
     const tokens: string[] = [];

@@ -15,6 +15,7 @@ import { postgresAt } from '../test/faults';
 import { sdkAuthOf, sdkDevice } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
+import { topologyApp } from '../test/topology-app';
 import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
@@ -100,21 +101,11 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       call<Record<string, unknown>>(fcmControl.url(), `/emulator/v1${path}`, body).then((r) => r.json);
     const projectId = 'hosts-project';
     const pkg = 'com.example.hosts';
-    const sa = await control(`/projects/${projectId}/serviceAccounts`, {
-      tokenUri: `http://${topo.address('fcm')}:4000/token`,
-    });
-    await t.services.users.upsertAdmin('owner@example.com', 'Owner#2024', 150);
-    const owner = (await t.repos.users.findByEmail('owner@example.com'))!;
-    const { app, appSecret } = await t.services.apps.create({
+    const { app, appSecret } = await topologyApp(t, control, {
       title: 'Hosts',
       pkg,
-      owner: { userId: owner.id, email: owner.email },
-      serviceAccount: {
-        json: JSON.stringify(sa),
-        projectId,
-        clientEmail: String(sa.client_email),
-        fileName: 'sa.json',
-      },
+      projectId,
+      fcmAddress: topo.address('fcm'),
     });
     const { tokens } = (await control(`/projects/${projectId}/devices:batchCreate`, {
       count: DEVICES,
