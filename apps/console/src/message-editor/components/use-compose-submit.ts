@@ -2,7 +2,7 @@ import { App, type FormInstance } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorCodes, MessageSaved, type MessageSaveInput } from '@beacon/shared';
+import { ErrorCodes, MessageSaved, type MessageSaveInput, aiWritten } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { reportError } from '../../lib/error-reporter';
 import { useEditorPorts } from '../ports';
@@ -204,7 +204,7 @@ export function useComposeSubmit({
   const save: SaveCall<MessageSaveInput> = {
     mutateAsync: async (input) => {
       const answer = await saveMessage.mutateAsync(input);
-      if (answer.status === ErrorCodes.SUCCESS && input.payload.contentCreateType === 1)
+      if (answer.status === ErrorCodes.SUCCESS && aiWritten(input.payload))
         void trackAiAction(appId, 'ai_submit', 'push', input.payload.title ?? '');
       return answer;
     },

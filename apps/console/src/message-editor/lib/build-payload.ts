@@ -6,6 +6,8 @@ import {
   TargetingType,
   type AppInfo,
   type MessageSaveInput,
+  aiWritten,
+  ContentCreator,
 } from '@beacon/shared';
 import { type ComposeValues } from './compose-values';
 import { crossData } from './cross-values';
@@ -125,7 +127,7 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     ...(ctx.app.displayPriorityEnable && v.priority !== null
       ? { msgDisplayPrior: Math.floor(v.priority) }
       : {}),
-    ...(v.contentCreateType === 1 ? { contentCreateType: 1 as const } : {}),
+    ...(aiWritten(v) ? { contentCreateType: ContentCreator.AI } : {}),
     multiLangEnable: languages.length > 0,
     multiLangContent: languages.map((lang) => {
       const c = v.langContent[lang];

@@ -9,6 +9,7 @@ import {
   ScheduleType,
   TARGETING_TYPES,
   TargetingType,
+  contentCreatorOf,
 } from '@beacon/shared';
 import { crossFromData, emptyCross, type CrossValues } from './cross-values';
 
@@ -264,7 +265,7 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
     priority: d.msgDisplayPrior,
     // the AI mark goes with the content (an edit, a copy, an arm, a material built from it)
-    contentCreateType: d.contentCreateType === 1 ? 1 : 0,
+    contentCreateType: contentCreatorOf(d),
     ...(d.msgType === MessageType.PASS_THROUGH ? crossFromData(d.data) : {}),
   };
 }

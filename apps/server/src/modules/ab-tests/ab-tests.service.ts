@@ -9,6 +9,7 @@ import {
   type AbTestSave,
   type MessageLang,
   type MessageSave,
+  contentCreatorOf,
 } from '@beacon/shared';
 import { AB_BUCKETS, type AudienceSplit } from '../../delivery/engine';
 import { ApiError, fieldError } from '../../lib/api-error';
@@ -271,7 +272,7 @@ export class AbTestsService {
           multiLangEnable: arm.multiLangEnable,
           multiLangContent: arm.multiLangContent as MessageSave['multiLangContent'],
           // the arm's content, so its AI mark (statistics modes 2 and 3)
-          contentCreateType: source.contentCreateType === 1 ? 1 : 0,
+          contentCreateType: contentCreatorOf(source),
           forceCreate: true,
           countryMsgforceCreate: true,
         },

@@ -1,3 +1,4 @@
+import { UserLevel } from '@beacon/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appGroupApps, appGroups } from '../../db/schema';
@@ -53,7 +54,7 @@ export class AppGroupsRepository {
   /** The apps where the user has an active role; every app for a level-100 user. */
   async userApps(user: { id: number; ulevel: number }): Promise<UserAppRow[]> {
     const columns = `a.id AS "appId", a.title, a.logo, a.pkg, a.review_enable AS "reviewEnable"`;
-    if (user.ulevel === 100) {
+    if (user.ulevel === UserLevel.SUPER_ADMIN) {
       return this.database.query<UserAppRow>(
         `SELECT ${columns}, 100 AS "projectLevel" FROM apps a ORDER BY lower(a.title), a.id`,
       );

@@ -4,6 +4,7 @@ import {
   type AppGroup,
   type AppGroupCandidate,
   type AppGroupSaveRequest,
+  UserLevel,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { canChangeGroup, canSeeGroup, type GroupViewer } from './app-groups.policy';
@@ -40,7 +41,7 @@ export class AppGroupsService {
   /** The groups the viewer sees: their own, or every group for level 100. */
   async list(viewer: GroupViewer): Promise<AppGroup[]> {
     const [groups, apps] = await Promise.all([
-      this.repo.list(viewer.ulevel === 100 ? undefined : viewer.id),
+      this.repo.list(viewer.ulevel === UserLevel.SUPER_ADMIN ? undefined : viewer.id),
       this.repo.userApps(viewer),
     ]);
     const levels = levelsOf(apps);

@@ -9,6 +9,7 @@ import {
   type MessageLang,
   type MessageSave,
   type Targeting,
+  UserLevel,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppGroupsRepository, UserAppRow } from '../app-groups';
@@ -331,7 +332,7 @@ export class GroupSendsService implements MessageScope {
   ): Promise<Map<number, GroupRow>> {
     const grouped = rows.filter((r) => r.appGroupId !== null);
     if (grouped.length === 0) return new Map();
-    const mine = reader.ulevel === 100 ? null : await this.deps.groups.userApps(reader);
+    const mine = reader.ulevel === UserLevel.SUPER_ADMIN ? null : await this.deps.groups.userApps(reader);
     const acting =
       mine && new Set(mine.filter((a) => ACTING_LEVELS.includes(a.projectLevel)).map((a) => a.appId));
     const parents = grouped.filter((r) => r.appGroupParentId === null).map((r) => r.id);

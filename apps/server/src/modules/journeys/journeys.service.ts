@@ -9,6 +9,7 @@ import {
   type JourneySave,
   type JourneyStep,
   type MessageLang,
+  contentCreatorOf,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
@@ -189,7 +190,7 @@ export class JourneysService {
     const steps = j.childMsgs.map((s) => ({
       ...s,
       id: undefined,
-      contentCreateType: s.contentCreateType ?? (before.get(s.groupTag)?.contentCreateType === 1 ? 1 : 0),
+      contentCreateType: s.contentCreateType ?? contentCreatorOf(before.get(s.groupTag)),
     }));
     if (existing) {
       if (IN_REVIEW.includes(existing.status)) await this.withdraw(existing.id);

@@ -8,6 +8,7 @@ import {
   scaleFromSample,
   type MessageLang,
 } from '@beacon/shared';
+import { LOSS } from '../../delivery/engine';
 import { ApiError } from '../../lib/api-error';
 import type { PolicySnapshot } from '../../policy';
 import type { MessagesForbiddenRepository } from './messages-forbidden.repository';
@@ -59,7 +60,7 @@ export function blockedOf(f: ForecastEstimate, pushCount: number | undefined): B
     .map(([code, c]) => ({
       countryCode: code,
       countryName: countryName(code, 'en'),
-      allDay: c.lossCode !== 105,
+      allDay: c.lossCode !== LOSS.TIME_WINDOW,
       lossCode: c.lossCode,
       devices: scaled(c.devices),
     }))
@@ -112,7 +113,7 @@ export function forbiddenCheck(repo: MessagesForbiddenRepository): ForbiddenChec
     const snapshot = await repo.snapshot(appId);
     const rows: ForbiddenCountry[] = blocked.rows.map((r) => ({
       ...r,
-      windows: r.lossCode === 105 ? windowsOf(snapshot, r.countryCode) : [],
+      windows: r.lossCode === LOSS.TIME_WINDOW ? windowsOf(snapshot, r.countryCode) : [],
     }));
     throw new ApiError(code, (lang) => errorWithDetail(code, lang, names(rows, lang)), {
       forbidden: rows,

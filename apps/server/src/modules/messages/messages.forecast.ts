@@ -11,6 +11,7 @@ import type { AudienceEstimate } from '../../audience/sampled-estimate';
 import {
   decide,
   filterDevice,
+  LOSS,
   scheduleInstant,
   wallClockUtc,
   withMaterialCountries,
@@ -68,7 +69,7 @@ export function timingOf(s: ForecastSchedule, now: number, offsets: readonly num
 export type Tally = Map<number, number>;
 
 /** The losses of the country policies: platform ban 6, app ban 104, a banned window outlasting the TTL 105. */
-export const COUNTRY_LOSSES: readonly number[] = [6, 104, 105];
+export const COUNTRY_LOSSES: readonly number[] = [6, 104, LOSS.TIME_WINDOW];
 
 /** The devices of the sample the country policies take, by country (upper case) and loss code. */
 export type CountryTally = Map<string, { lossCode: number; devices: number }>;

@@ -12,7 +12,7 @@ import {
   type TraceStage,
 } from '@beacon/shared';
 import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
-import { audienceOf, SendOutcome, TargetingError, WaveStatus } from '../../delivery/engine';
+import { audienceOf, LOSS, SendOutcome, TargetingError, WaveStatus } from '../../delivery/engine';
 import { fieldError } from '../../lib/api-error';
 import { evaluate, nextAllowedTime, type PolicyVerdict } from '../../policy';
 import type {
@@ -224,7 +224,7 @@ export class TroubleshootingMessageService {
     });
     const verdict = check(at);
     if (!verdict.drop) return { loss: null, delayedUntil: null };
-    const end = verdict.lossCode === 105 ? nextAllowedTime(facts, snapshot, at) : null;
+    const end = verdict.lossCode === LOSS.TIME_WINDOW ? nextAllowedTime(facts, snapshot, at) : null;
     if (end && end.getTime() <= deadline) {
       const then = check(end);
       return then.drop ? { loss: lossOf(then), delayedUntil: null } : { loss: null, delayedUntil: end };

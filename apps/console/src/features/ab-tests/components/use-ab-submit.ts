@@ -1,4 +1,4 @@
-import { ErrorCodes, type AbTestSaveInput } from '@beacon/shared';
+import { ErrorCodes, type AbTestSaveInput, aiWritten } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { trackAiAction } from '../../ai';
 import { useSaveFlow, type SaveCall } from '../../../message-editor';
@@ -29,10 +29,7 @@ export function useAbSubmit({
   const save: SaveCall<AbTestSaveInput> = {
     mutateAsync: async (input) => {
       const answer = await saveTest.mutateAsync(input);
-      if (
-        answer.status === ErrorCodes.SUCCESS &&
-        input.payload.childMsgs.some((arm) => arm.contentCreateType === 1)
-      )
+      if (answer.status === ErrorCodes.SUCCESS && input.payload.childMsgs.some(aiWritten))
         void trackAiAction(appId, 'ai_submit', 'push', input.payload.title);
       return answer;
     },

@@ -1,4 +1,11 @@
-import { AB_TEST_TYPE, MessageType, type AbTestSaveInput, type MessageSaveInput } from '@beacon/shared';
+import {
+  AB_TEST_TYPE,
+  MessageType,
+  type AbTestSaveInput,
+  type MessageSaveInput,
+  aiWritten,
+  ContentCreator,
+} from '@beacon/shared';
 import { buildMessageSave, type ComposeContext } from '../../../message-editor';
 import {
   ARM_TAGS,
@@ -81,7 +88,7 @@ export function buildAbTestSave(
         multiLangEnable: m.multiLangEnable,
         multiLangContent: m.multiLangContent,
         data: m.data,
-        ...(m.contentCreateType === 1 ? { contentCreateType: 1 as const } : {}),
+        ...(aiWritten(m) ? { contentCreateType: ContentCreator.AI } : {}),
       };
     }),
   };

@@ -3,7 +3,7 @@ import { App, Button, Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type AiSource, type ReplyItem } from '@beacon/shared';
+import { type AiSource, type ReplyItem, MessageType } from '@beacon/shared';
 import { trackAiAction } from '../api/assistant';
 import { useAiStatus } from '../api/get-ai-status';
 import { suggestionFields } from '../lib/fill-form';
@@ -87,7 +87,7 @@ export function AssistantButton({ appId, msgType, from = 'push', onUsed }: Assis
           msgType={msgType}
           from={from}
           onUse={use}
-          languages={msgType === 1 && multiLang ? chosen : []}
+          languages={msgType === MessageType.NOTIFICATION && multiLang ? chosen : []}
         />
       )}
     </>

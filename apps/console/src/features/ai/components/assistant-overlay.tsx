@@ -11,7 +11,7 @@ import { type TextAreaRef } from 'antd/es/input/TextArea';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AI_LIMITS, type ReplyItem } from '@beacon/shared';
+import { AI_LIMITS, type ReplyItem, MessageType } from '@beacon/shared';
 import { downloadAssistantChat } from '../api/assistant';
 import { useAiStatus } from '../api/get-ai-status';
 import { currentDialog, downloadContents } from '../lib/chat-items';
@@ -135,7 +135,11 @@ function AssistantChat({
             {t('ai.assistant.title')}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {t(msgType === 1 ? 'ai.assistant.kind.notification' : 'ai.assistant.kind.cross')}
+            {t(
+              msgType === MessageType.NOTIFICATION
+                ? 'ai.assistant.kind.notification'
+                : 'ai.assistant.kind.cross',
+            )}
           </Typography.Text>
         </Space>
         <Space wrap>
@@ -206,7 +210,11 @@ function AssistantChat({
           {empty && chat.streaming === null && (
             <Flex vertical gap={12} style={{ marginTop: 16 }} data-testid="ai-intro">
               <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                {t(msgType === 1 ? 'ai.assistant.intro.notification' : 'ai.assistant.intro.cross')}
+                {t(
+                  msgType === MessageType.NOTIFICATION
+                    ? 'ai.assistant.intro.notification'
+                    : 'ai.assistant.intro.cross',
+                )}
               </Typography.Paragraph>
               <Flex gap={8} wrap>
                 {PROMPTS.map((p) => (

@@ -7,6 +7,7 @@ import {
   MessageSaved,
   type FieldError,
   type JourneySaveInput,
+  aiWritten,
 } from '@beacon/shared';
 import { ApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
@@ -50,8 +51,7 @@ export function useJourneySubmit({
     }
     if (answer.status === ErrorCodes.SUCCESS) {
       // a journey with a step whose content came from the AI assistant: its submission is recorded (ai_submit), once
-      if (payload.childMsgs.some((s) => s.contentCreateType === 1))
-        void trackAiAction(appId, 'ai_submit', 'push', payload.title);
+      if (payload.childMsgs.some(aiWritten)) void trackAiAction(appId, 'ai_submit', 'push', payload.title);
       const saved = journeyCalls.save.data.safeParse(answer.data);
       if (saved.success) onSaved(saved.data.msgId);
       return;

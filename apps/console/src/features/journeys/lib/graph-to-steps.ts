@@ -4,6 +4,8 @@ import {
   MessageType,
   type JourneySaveInput,
   type JourneyStepInput,
+  aiWritten,
+  ContentCreator,
 } from '@beacon/shared';
 import { buildMessageSave, type ComposeContext, type ComposeValues } from '../../../message-editor';
 import { incomingOf, nodeOf, type JourneyGraph, type StepDraft } from './journey-graph-model';
@@ -66,7 +68,7 @@ export function graphToSteps(
       msgType: step.kind === 'cross' ? MessageType.PASS_THROUGH : MessageType.NOTIFICATION,
       ...stepContent(step, app),
       // the step's content came from the AI assistant (statistics modes 2 and 3)
-      ...(step.content.contentCreateType === 1 ? { contentCreateType: 1 as const } : {}),
+      ...(aiWritten(step.content) ? { contentCreateType: ContentCreator.AI } : {}),
       conditions: id === graph.entryId ? [] : completeConditions(step.conditions),
       displayConditions:
         edge && source ? { from: source.step.groupTag.trim(), outcome: edge.outcome, wait: edge.wait } : null,

@@ -8,6 +8,7 @@ import {
   type ConditionDraft,
   type JourneyDetail,
   type JourneyStepRow,
+  contentCreatorOf,
 } from '@beacon/shared';
 import { composeFromMaterial, emptyCompose, emptyCross, type ComposeValues } from '../../../message-editor';
 import { autoLayout } from './auto-layout';
@@ -39,7 +40,7 @@ export function stepFromRow(row: JourneyStepRow, serverUTC: string, keepId: bool
       multiLangContent: row.multiLangContent,
     }),
     // kept through an edit: the step's content came from the AI assistant
-    contentCreateType: row.contentCreateType === 1 ? 1 : 0,
+    contentCreateType: contentCreatorOf(row),
   };
   return {
     ...(keepId && row.msgId > 0 ? { msgId: row.msgId } : {}),

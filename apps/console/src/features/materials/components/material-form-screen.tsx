@@ -2,7 +2,13 @@ import { Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MATERIAL_TYPES, type AppInfo, type MaterialTypeValue } from '@beacon/shared';
+import {
+  MATERIAL_TYPES,
+  type AppInfo,
+  type MaterialTypeValue,
+  contentCreatorOf,
+  ContentCreator,
+} from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
 import { useMessageDetail } from '../../../message-editor';
 import { useIcon } from '../../icon';
@@ -73,7 +79,7 @@ export function MaterialFormScreen({ appId, app }: { appId: number; app: AppInfo
         editing={editing}
         extras={{
           msgId: message.data?.msgId,
-          contentCreateType: from && material.data?.contentCreateType === 1 ? 1 : 0,
+          contentCreateType: from ? contentCreatorOf(material.data) : ContentCreator.HAND,
         }}
         fromAudit={search.get('from') === 'audit'}
       />

@@ -9,6 +9,7 @@ import {
   type AppInfo,
   type MaterialSaveInput,
   type MessageSaveInput,
+  aiWritten,
 } from '@beacon/shared';
 import { isApiError } from '../../../lib/api-error';
 import { reportError } from '../../../lib/error-reporter';
@@ -82,7 +83,7 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
   const save = useSaveMaterial({
     mutationConfig: {
       onSuccess: ({ status }, { body }) => {
-        if (body.contentCreateType === 1) void trackAiAction(app.appId, 'ai_submit', 'material', body.title);
+        if (aiWritten(body)) void trackAiAction(app.appId, 'ai_submit', 'material', body.title);
         setConfirm(undefined);
         void message.success(
           t(

@@ -3,7 +3,7 @@ import { Flex, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MATERIAL_LIMITS, MaterialType, type MaterialRow } from '@beacon/shared';
+import { MATERIAL_LIMITS, MaterialType, type MaterialRow, aiWritten } from '@beacon/shared';
 import { formatCount, formatRate, zonedTime } from '../../messages';
 import { type MaterialOrder } from '../lib/material-filters';
 import { MaterialLanguages } from './material-languages';
@@ -75,7 +75,7 @@ export function MaterialTable(props: MaterialTableProps) {
               />
             </Tooltip>
           )}
-          {r.contentCreateType === 1 && (
+          {aiWritten(r) && (
             <Tooltip title={t('materials.icons.ai')}>
               <RobotOutlined aria-label={t('materials.icons.ai')} style={{ color: '#7048e8' }} />
             </Tooltip>

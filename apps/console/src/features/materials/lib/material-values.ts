@@ -5,6 +5,8 @@ import {
   type MaterialSaveInput,
   type MaterialTypeValue,
   type MessageDetail,
+  aiWritten,
+  ContentCreator,
 } from '@beacon/shared';
 import {
   buildMessageSave,
@@ -121,7 +123,9 @@ export function buildMaterialSave(
     multiLangContent: message.multiLangContent ?? [],
     nationalAttributes: { pushCountrySet: v.pushCountrySet, notPushCountrySet: v.notPushCountrySet },
     // 1 when the AI assistant filled the content in this form, or the material copied or edited came from AI
-    contentCreateType: message.contentCreateType === 1 ? 1 : (extras.contentCreateType ?? 0),
+    contentCreateType: aiWritten(message)
+      ? ContentCreator.AI
+      : (extras.contentCreateType ?? ContentCreator.HAND),
     ...(extras.msgId ? { msgId: extras.msgId } : {}),
   };
 }
