@@ -96,6 +96,9 @@ export function messagesModule(ctx: ModuleContext): MessagesModule {
           ...services,
           scope,
           perDeviceLimits: async () => dailyLimitsOf(await readGlobalSettings(database)),
+          countsSettled: async () => {
+            if (ctx.counting.counting) await ctx.counting.settle();
+          },
         });
         registerMessageExportRoutes(app, repo);
       },

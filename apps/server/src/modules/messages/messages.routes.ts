@@ -40,6 +40,8 @@ export function registerMessageRoutes(
     scope: MessageScope;
     /** the platform's per-device daily limits (global settings), null when off */
     perDeviceLimits: () => Promise<DailyLimits | null>;
+    /** resolves once the device events this process acknowledged are counted: the list shows their counters */
+    countsSettled: () => Promise<void>;
   },
 ): void {
   const { messages: service, repo, appOf, scope: groupSends } = deps;
@@ -126,6 +128,7 @@ export function registerMessageRoutes(
   );
 
   registerCall(app, messageCalls.list, policy.read, async ({ params, body, session }) => {
+    await deps.countsSettled();
     const { rows, total } = await repo.list(params.appId, body);
     const groups = await groupSends.rowsOf(rows, session.user);
     return {

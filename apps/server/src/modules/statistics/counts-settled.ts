@@ -4,7 +4,8 @@ import type { EventCounting } from '../context';
 /**
  * Registers `routes` in a scope of their own whose requests first wait until the device events this process
  * acknowledged are counted (they are counted off the request path, EventCounter): a report read after an accepted
- * event shows it. Only the statistics routes wait; no other request does.
+ * event shows it. Only the statistics routes wait (and the message list, for its counters: messages.routes.ts); no
+ * other request does.
  */
 export async function withCountsSettled(
   app: FastifyInstance,
