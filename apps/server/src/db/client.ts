@@ -168,11 +168,14 @@ function rowsOfLast(res: pg.QueryResult | pg.QueryResult[]): Record<string, unkn
   return (last?.rows ?? []) as Record<string, unknown>[];
 }
 
-/** A failure to reach the server (refused, reset, shut down, starting up), not an error of the statement. */
-function isConnectionError(err: unknown): boolean {
+/**
+ * A failure of the replica rather than of the statement: unreachable (refused, reset, shut down, starting up), or a
+ * read cancelled by its replay (40001, a hot standby's "conflict with recovery"). The read then runs on the primary.
+ */
+function isReplicaFailure(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return true;
-  return /^(08|57P0[1-3])/.test(code) || /^E[A-Z]+$/.test(code);
+  return /^(08|57P0[1-3]|40001$)/.test(code) || /^E[A-Z]+$/.test(code);
 }
 
 /** How long a transaction may wait for its client's next statement before the server ends it (ms). */
@@ -198,7 +201,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const replicaPool = new pg.Pool({ connectionString: opts.readUrl, max });
     replicaPool.on('error', () => undefined);
     const replica = followReplica(pool, replicaPool);
-    /** The replica when this read may use it; the primary when it must not, or when the replica fails to connect. */
+    /** The replica when this read may use it; the primary when it must not, or when the replica fails it. */
     const routed = {
       query: async (...args: unknown[]) => {
         const run = (p: pg.Pool) => (p.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
@@ -209,7 +212,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         try {
           return await run(replicaPool);
         } catch (err) {
-          if (!isConnectionError(err)) throw err;
+          if (!isReplicaFailure(err)) throw err;
           return run(pool);
         }
       },
