@@ -15,7 +15,7 @@ import { postgresAt } from '../test/faults';
 import { gaid } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
-import { topologyApp } from '../test/topology-app';
+import { call, topologyApp } from '../test/topology-app';
 import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
@@ -33,34 +33,6 @@ const PACE = 500;
 const t0 = Date.now();
 const step = (what: string) =>
   process.stderr.write(`exactly-once.test: ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-
-function call<T>(
-  base: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(text) as T);
-          } catch {
-            reject(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(20_000, () => req.destroy(new Error(`${path}: no answer in 20 s`)));
-    req.end(JSON.stringify(body));
-  });
-}
 
 describe('exactly once across faults on separate hosts: a worker killed, a worker cut off, PostgreSQL restarted', () => {
   let topo: Topology;
@@ -80,7 +52,8 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     t = await startTestApp(postgresAt(primary.socketUrl()));
     const dbName = new URL(t.database.url ?? '').pathname.slice(1);
     const fcmControl = await topo.open('fcm-control', 'fcm', FCM_CONTROL_PORT);
-    control = (path, body) => call(fcmControl.url(), `/emulator/v1${path}`, body);
+    control = (path, body) =>
+      call<Record<string, unknown>>(fcmControl.url(), `/emulator/v1${path}`, body).then((r) => r.json);
     const pkg = 'com.example.once';
     const { app, appSecret } = await topologyApp(t, control, {
       title: 'Once',
@@ -155,7 +128,7 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
       req.end(JSON.stringify({ email: 'owner@example.com', password: 'Owner#2024' }));
     });
     send = async (title) => {
-      const saved = await call<{ status: number; msg: string; data: { id: number } }>(
+      const { json: saved } = await call<{ status: number; msg: string; data: { id: number } }>(
         base,
         `/tcm/v1/app/${app.id}/msg/save`,
         {

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // the topology is shared with `node scripts/topology.mjs` (plain ESM, typed by its .d.mts)
 import { Topology } from '../../../../scripts/lib/topology.mjs';
@@ -15,7 +14,7 @@ import { postgresAt } from '../test/faults';
 import { sdkAuthOf, sdkDevice } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
-import { topologyApp } from '../test/topology-app';
+import { call, topologyApp } from '../test/topology-app';
 import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
@@ -33,35 +32,6 @@ const t0 = Date.now();
 /** Progress on stderr: a slow step on a loaded machine is then visible in the output. */
 const step = (what: string) =>
   process.stderr.write(`hosts.test: ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-
-/** A JSON call on a connection of its own, so the balancer hands successive calls to the API hosts in turn. */
-function call<T>(
-  base: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ json: T; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => {
-          try {
-            resolve({ json: JSON.parse(text) as T, headers: res.headers });
-          } catch {
-            reject(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(20_000, () => req.destroy(new Error(`${path}: no answer in 20 s`)));
-    req.end(JSON.stringify(body));
-  });
-}
 
 async function inParallel(n: number, width: number, fn: (i: number) => Promise<void>): Promise<void> {
   let next = 0;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { TestApp } from './test-app';
 
 /**
@@ -25,5 +26,34 @@ export async function topologyApp(
       clientEmail: String(sa.client_email),
       fileName: 'sa.json',
     },
+  });
+}
+
+/** A JSON call on a connection of its own, so the balancer hands successive calls to the API hosts in turn. */
+export function call<T>(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ json: T; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          try {
+            resolve({ json: JSON.parse(text) as T, headers: res.headers });
+          } catch {
+            reject(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(20_000, () => req.destroy(new Error(`${path}: no answer in 20 s`)));
+    req.end(JSON.stringify(body));
   });
 }
