@@ -42,7 +42,7 @@ export interface Database {
    * this database (`database.reads ?? database`). Its writes, transactions and dedicated connections are the primary's.
    */
   reads?: Database;
-  /** With a replica: the primary's current WAL position (`pg_current_wal_lsn()`), what a writer's reads must see. */
+  /** With a replica: the primary's WAL insert position (`pg_current_wal_insert_lsn()`), what a writer's reads must see. */
   primaryLsn?(): Promise<string | undefined>;
   /** PGlite: its data folder as a tarball, which `loadDataDir` starts another database from (the tests' template). */
   dumpDataDir?(): Promise<Blob>;

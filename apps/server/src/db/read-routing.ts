@@ -60,7 +60,11 @@ export class WriteNotingClient extends pg.Client {
 export interface ReplicaState {
   /** Whether a read of the current context may go to the replica. */
   useReplica(): boolean;
-  /** The primary's current WAL position (after a write: what the writer's next reads must see). */
+  /**
+   * The primary's WAL insert position (after a write: what the writer's next reads must see). Not
+   * `pg_current_wal_lsn()`, the written-out position: with synchronous_commit off a commit returns before its record
+   * is written, and a reader given that position read the replica without the write.
+   */
   primaryLsn(): Promise<string | undefined>;
   /** The replica's last replayed position, as polled (undefined: unknown or the replica is unreachable). */
   replayedLsn(): bigint | undefined;
@@ -97,7 +101,9 @@ export function followReplica(primary: pg.Pool, replica: pg.Pool, pollMs = 100):
       return ctx.minLsn === undefined || replayed >= ctx.minLsn;
     },
     primaryLsn: async () => {
-      const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+      const { rows } = await primary.query<{ lsn: string }>(
+        'SELECT pg_current_wal_insert_lsn()::text AS lsn',
+      );
       return rows[0]?.lsn;
     },
     replayedLsn: () => replayed,
