@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteStartParams } from './pglite-settings';
+import { poolTarget } from './hosts';
 import { followReplica, mayWrite, WriteNotingClient } from './read-routing';
 import * as schema from './schema';
 
@@ -186,9 +187,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const max = opts.poolSize ?? 10;
     const pool = new pg.Pool({
-      connectionString: opts.url,
+      // several servers in DATABASE_URL: each connection goes to the one that is primary now (db/hosts.ts)
+      ...poolTarget(opts.url, opts.readUrl ? WriteNotingClient : undefined),
       max,
-      ...(opts.readUrl ? { Client: WriteNotingClient } : {}),
       keepAlive: true,
       // a transaction whose client went silent (its host cut from the network) ends on the server after this long,
       // and with it the row locks it held (a batch, its message): the other workers take its batches over

@@ -11,6 +11,7 @@ import {
   type BeaconHost,
   type PgHost,
 } from '../../../../scripts/lib/topology-roles.mjs';
+import { openDatabase, type Database } from '../db/client';
 import { postgresAt } from '../test/faults';
 import { gaid } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
@@ -20,7 +21,8 @@ import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
 // Exactly once across faults (issue 31 §4), on the host topology: a broadcast sent by two worker hosts, and in its
-// middle a worker host killed, a worker host cut from the network and restored, PostgreSQL restarted. After each, the
+// middle a worker host killed, a worker host cut from the network and restored, PostgreSQL restarted, the PostgreSQL
+// primary failed over to its (synchronous) replica, which Beacon follows through its multi-host DATABASE_URL. After each, the
 // FCM emulator counts every device holding the message exactly once, and the message's counts reconcile. The
 // emulator's devices report `received` through the device API (the SDK's receipts), by which a batch taken over
 // resolves the sends its dead worker left in flight (docs/scaling.md, "Exactly once across faults").
@@ -34,10 +36,14 @@ const t0 = Date.now();
 const step = (what: string) =>
   process.stderr.write(`exactly-once.test: ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
-describe('exactly once across faults on separate hosts: a worker killed, a worker cut off, PostgreSQL restarted', () => {
+describe('exactly once across faults on separate hosts: a worker killed, a worker cut off, PostgreSQL restarted and failed over', () => {
   let topo: Topology;
   let primary: PgHost;
+  let replica: PgHost;
   let t: TestApp;
+  /** Where the test reads the counts: the primary, then the promoted replica. */
+  let reader: Database;
+  let dbName: string;
   let base: string;
   let control: (path: string, body: unknown) => Promise<Record<string, unknown>>;
   let send: (title: string) => Promise<number>;
@@ -46,11 +52,16 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
   const projectId = 'once-project';
 
   beforeAll(async () => {
-    topo = await Topology.create(['api1', 'worker1', 'worker2', 'pg1', 'fcm']);
+    topo = await Topology.create(['api1', 'worker1', 'worker2', 'pg1', 'pg2', 'fcm']);
     [primary] = await Promise.all([startPostgres(topo, 'pg1'), startFcmEmulator(topo, 'fcm')]);
+    replica = await startPostgres(topo, 'pg2', { primary });
     step('hosts up');
     t = await startTestApp(postgresAt(primary.socketUrl()));
-    const dbName = new URL(t.database.url ?? '').pathname.slice(1);
+    reader = t.database;
+    dbName = new URL(t.database.url ?? '').pathname.slice(1);
+    // synchronous replication: a commit returns once the replica has it, so a failover loses no acknowledged write
+    await t.database.query(`ALTER SYSTEM SET synchronous_standby_names = '*'`);
+    await t.database.query('SELECT pg_reload_conf()');
     const fcmControl = await topo.open('fcm-control', 'fcm', FCM_CONTROL_PORT);
     control = (path, body) =>
       call<Record<string, unknown>>(fcmControl.url(), `/emulator/v1${path}`, body).then((r) => r.json);
@@ -85,7 +96,8 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     await t.database.query('UPDATE apps SET fcm_quota_per_min = $2 WHERE id = $1', [app.id, PACE * 60]);
 
     const env = {
-      DATABASE_URL: primary.url(dbName),
+      // both servers: the connections go to whichever is primary (db/hosts.ts)
+      DATABASE_URL: `postgres://postgres@${topo.address('pg1')}:5432,${topo.address('pg2')}:5432/${dbName}`,
       FCM_BASE_URL: `http://${topo.address('fcm')}:4000`,
       PUBLIC_URL: 'http://beacon.test',
       BEACON_SECRET_KEY: TEST_SECRET,
@@ -147,6 +159,7 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     step('started');
   }, 600_000);
   afterAll(async () => {
+    if (reader !== t?.database) await reader?.close().catch(() => undefined);
     await t?.close();
     await topo?.destroy();
   });
@@ -154,7 +167,7 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
   /** The message's counts (undefined while the database does not answer). */
   const countsOf = async (id: number) =>
     (
-      await t.database
+      await reader
         .query<{ status: number; target: number; dispatched: number; lost: number }>(
           `SELECT status, target_count AS target, dispatch_count AS dispatched, lost_count AS lost
            FROM messages WHERE id = $1`,
@@ -192,7 +205,7 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     step(`${what}: FCM holds ${JSON.stringify(byCount)}, counts ${JSON.stringify(done)}`);
     expect(byCount).toEqual({ 1: DEVICES });
     expect(done).toEqual({ status: 1, target: DEVICES, dispatched: DEVICES, lost: 0 });
-    const [records] = await t.database.query<{ sent: number; other: number }>(
+    const [records] = await reader.query<{ sent: number; other: number }>(
       `SELECT count(*) FILTER (WHERE outcome = 1)::int AS sent, count(*) FILTER (WHERE outcome <> 1)::int AS other
        FROM send_records WHERE message_id = $1`,
       [id],
@@ -230,5 +243,17 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     await primary.restart(2_000);
     step('PostgreSQL back');
     await exactlyOnce(id, 'restart');
+  }, 300_000);
+
+  // last: the primary is gone after it
+  it('the PostgreSQL primary failed over to the replica mid-broadcast: Beacon follows it without a restart', async () => {
+    const id = await send('Failed over');
+    await midSend(id);
+    topo.kill('pg1');
+    step('pg1 killed');
+    await replica.promote();
+    step('pg2 promoted');
+    reader = await openDatabase({ url: replica.socketUrl(dbName), poolSize: 2 });
+    await exactlyOnce(id, 'failover');
   }, 300_000);
 });

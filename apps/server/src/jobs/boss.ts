@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { poolTarget } from '../db/hosts';
 
 type Settle = (this: { emit(event: string, arg: unknown): boolean }, ...args: unknown[]) => Promise<unknown>;
 
@@ -101,7 +102,8 @@ export async function startBoss(
 ): Promise<PgBoss> {
   const boss = url
     ? new PgBoss({
-        connectionString: url,
+        // a multi-host DATABASE_URL: pg-boss's connections follow the primary too (db/hosts.ts)
+        ...poolTarget(url),
         schema: 'pgboss',
         max: 4,
         supervise: true,

@@ -11,6 +11,8 @@ export interface PgServer {
   restart(downMs?: number): Promise<void>;
   /** A streaming replica of this server (pg_basebackup), on another free port; stopped by its own `stop`. */
   startReplica?(): Promise<PgServer>;
+  /** A replica's: promotes it to primary (pg_ctl promote, waiting until it accepts writes). */
+  promote?(): Promise<void>;
 }
 
 function binDir(): string | undefined {
@@ -106,6 +108,7 @@ export async function startPgServer(): Promise<PgServer | undefined> {
         await new Promise((r) => setTimeout(r, downMs));
         await runAsync('pg_ctl', replicaStart);
       },
+      promote: () => runAsync('pg_ctl', ['-D', replicaData, '-w', 'promote']),
       stop: () => {
         if (!existsSync(replicaData)) return; // stopped already
         try {
@@ -125,6 +128,7 @@ export async function startPgServer(): Promise<PgServer | undefined> {
       await runAsync('pg_ctl', start);
     },
     stop: () => {
+      if (!existsSync(dataDir)) return; // stopped already
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
