@@ -6,6 +6,8 @@ export declare const PG_PORT: number;
 export declare const API_PORT: number;
 export declare const FCM_H2C_PORT: number;
 export declare const FCM_CONTROL_PORT: number;
+export declare const NATS_PORT: number;
+export declare const NATS_ROUTE_PORT: number;
 
 export interface PgHost {
   host: string;
@@ -21,6 +23,12 @@ export interface FcmHost {
   child: ChildProcess;
   url: string;
   controlPort: number;
+}
+export interface NatsHosts {
+  hosts: string[];
+  /** NATS_URL: every node's client address, comma-separated. */
+  url: string;
+  kill(host: string): void;
 }
 export interface BeaconHost {
   host: string;
@@ -40,6 +48,7 @@ export declare function startPostgres(
   host: string,
   o?: { primary?: PgHost },
 ): Promise<PgHost>;
+export declare function startNats(topo: Topology, hosts: string[]): Promise<NatsHosts>;
 export declare function startFcmEmulator(
   topo: Topology,
   host: string,

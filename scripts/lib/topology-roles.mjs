@@ -9,6 +9,8 @@ export const PG_PORT = 5432;
 export const API_PORT = 8080;
 export const FCM_H2C_PORT = 4000;
 export const FCM_CONTROL_PORT = 4001;
+export const NATS_PORT = 4222;
+export const NATS_ROUTE_PORT = 6222;
 
 function pgBin() {
   for (const v of ['17', '16', '15']) {
@@ -160,6 +162,46 @@ export async function startPostgres(topo, host, { primary } = {}) {
     stop: () => child.kill('SIGINT'),
   };
   return pg;
+}
+
+/**
+ * A NATS cluster with JetStream, one `nats-server` on each of `hosts` (Debian's package, installed by the tests when
+ * missing), each listening on its host's address and routed to the others. Returns { hosts, url (NATS_URL: every
+ * node), kill(host) }.
+ */
+export async function startNats(topo, hosts) {
+  const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], {
+    encoding: 'utf8',
+  });
+  const bin = which.status === 0 ? which.stdout.trim().split('\n')[0] : undefined;
+  if (!bin) throw new Error('nats-server not found: apt-get install -y nats-server');
+  const routes = hosts.map((h) => `nats-route://${topo.address(h)}:${NATS_ROUTE_PORT}`).join(', ');
+  await Promise.all(
+    hosts.map((host) => {
+      const dir = path.join(topo.dir, `nats-${host}`);
+      fs.mkdirSync(dir, { recursive: true });
+      const conf = path.join(dir, 'nats.conf');
+      fs.writeFileSync(
+        conf,
+        `server_name: ${host}
+listen: ${topo.address(host)}:${NATS_PORT}
+jetstream { store_dir: "${dir}/store" }
+cluster {
+  name: beacon
+  listen: ${topo.address(host)}:${NATS_ROUTE_PORT}
+  routes: [${routes}]
+}
+`,
+      );
+      const child = topo.spawn(host, bin, ['-c', conf]);
+      return waitForOutput(child, /Server is ready/, `nats-server on ${host}`);
+    }),
+  );
+  return {
+    hosts,
+    url: hosts.map((h) => `nats://${topo.address(h)}:${NATS_PORT}`).join(','),
+    kill: (host) => topo.kill(host),
+  };
 }
 
 /** The FCM emulator on `host` (h2c for Beacon, HTTP/1.1 for the control API). Returns { host, url, controlPort }. */

@@ -6,12 +6,14 @@ import {
   FCM_CONTROL_PORT,
   startBeacon,
   startFcmEmulator,
+  startNats,
   startPostgres,
   type BeaconHost,
+  type NatsHosts,
   type PgHost,
 } from '../../../../scripts/lib/topology-roles.mjs';
 import { postgresAt } from '../test/faults';
-import { sdkAuthOf, sdkDevice } from '../test/devices';
+import { gaid, sdkAuthOf, sdkDevice } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 import { call, topologyApp } from '../test/topology-app';
@@ -19,9 +21,11 @@ import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
 // Beacon on separate network hosts (issue 31 §1): two API hosts behind a round-robin balancer, two worker hosts, a
-// PostgreSQL primary and its streaming replica, and the FCM emulator, each in its own network namespace with an
-// address that exists only there. Devices register through the balancer (each API host takes its share), a broadcast
-// reaches every device exactly once (counted by the emulator), the replica holds what the primary wrote, and four
+// PostgreSQL primary and its streaming replica, three NATS hosts (the device events' JetStream log) and the FCM
+// emulator, each in its own network namespace with an address that exists only there. Devices register through the
+// balancer (each API host takes its share), a broadcast reaches every device exactly once (counted by the emulator),
+// their receipts reach the statistics through JetStream with one NATS host killed on the way, the replica holds what
+// the primary wrote, and four
 // sending processes on the two worker hosts keep together to the project's FCM quota (issue 31 §3).
 // The faults of §4 (a worker host killed or cut off, PostgreSQL restarted or failed over) build on this topology: a
 // worker host killed at 250 sends/s mid-broadcast re-sent 394 of 2,000 devices on today's engine (its sends not yet
@@ -42,16 +46,31 @@ async function inParallel(n: number, width: number, fn: (i: number) => Promise<v
   );
 }
 
-describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replica, FCM', () => {
+describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replica, 3 NATS, FCM', () => {
   let topo: Topology;
   let primary: PgHost;
   let replica: PgHost;
+  let nats: NatsHosts;
   let t: TestApp;
   const beacons: BeaconHost[] = [];
 
   beforeAll(async () => {
-    topo = await Topology.create(['api1', 'api2', 'worker1', 'worker2', 'pg1', 'pg2', 'fcm']);
-    [primary] = await Promise.all([startPostgres(topo, 'pg1')]);
+    topo = await Topology.create([
+      'api1',
+      'api2',
+      'worker1',
+      'worker2',
+      'pg1',
+      'pg2',
+      'nats1',
+      'nats2',
+      'nats3',
+      'fcm',
+    ]);
+    [primary, nats] = await Promise.all([
+      startPostgres(topo, 'pg1'),
+      startNats(topo, ['nats1', 'nats2', 'nats3']),
+    ]);
     [replica] = await Promise.all([
       startPostgres(topo, 'pg2', { primary }),
       startFcmEmulator(topo, 'fcm', { quota: 15_000 }),
@@ -88,6 +107,8 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       PUBLIC_URL: 'http://beacon.test',
       BEACON_SECRET_KEY: TEST_SECRET,
       BEACON_JOB_MAINTENANCE_SECONDS: '1',
+      // the device events go through JetStream: appended by the API hosts, applied by the worker hosts
+      NATS_URL: nats.url,
     };
     const opts = { cli: [...CLI], cwd: serverRoot, env };
     beacons.push(
@@ -130,6 +151,14 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
     expect(registered[0]! + registered[1]!).toBe(DEVICES);
     for (const n of registered) expect(n).toBeGreaterThan(DEVICES / 4);
 
+    // every device reports `received` for what it gets, through the balancer (as the SDK does)
+    await control(`/projects/${projectId}/receipts`, {
+      apiBaseUrl: `http://${topo.address('api1')}:${API_PORT}`,
+      appKey: app.appKey,
+      appSecret,
+      devices: Object.fromEntries(tokens.map((tok, i) => [tok, gaid(i)])),
+    });
+
     // the owner signs in (through one API host) and sends to everyone (through the other: the session is shared)
     const login = await call<{ status: number }>(base, '/tcm/v1/user/login', {
       email: 'owner@example.com',
@@ -153,6 +182,8 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
     expect(saved.json.status, saved.json.msg).toBe(200);
     const id = saved.json.data.id;
     step('saved');
+    // a NATS host lost while the receipts flow: the stream (3 replicas) keeps its quorum on the other two
+    nats.kill('nats3');
 
     const [row] = await until(
       'the broadcast sent by the worker hosts',
@@ -179,6 +210,22 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       byCount: Record<string, number>;
     };
     expect(counted.byCount).toEqual({ 1: DEVICES });
+
+    // the receipts, appended to JetStream by the API hosts and applied by the workers: each device counted once
+    const [reach] = await until(
+      'the receipts counted',
+      () =>
+        t.database.query<{ reach: number; stray: number }>(
+          `SELECT reach_count AS reach, (SELECT count(*)::int FROM stat_stray_events WHERE message_id = $1) AS stray
+           FROM messages WHERE id = $1`,
+          [id],
+        ),
+      (r) => (r[0]?.reach ?? 0) >= DEVICES,
+      90_000,
+      250,
+    );
+    expect(reach).toEqual({ reach: DEVICES, stray: 0 });
+    step('receipts counted');
 
     // one FCM quota for the project across hosts (§3): four sending processes, two on each worker host, send three
     // messages at once under the app's quota of 12,000 a minute; FCM sees them arrive at that rate together

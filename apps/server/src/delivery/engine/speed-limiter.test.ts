@@ -104,4 +104,18 @@ describe('SpeedLimiter with a shared pace, after a pause', () => {
     await limiter.take(1);
     expect(reserved).toBe(2);
   });
+
+  it('with a short staleness (the project quota), skips the slots a starved sender is late for and spaces the rest', async () => {
+    // 10/s, reservations of a second's worth (10 slots) that started 550 ms ago: 5 slots are over 100 ms late
+    const limiter = new SpeedLimiter(10, undefined, async (spanMs) => ({ waitMs: -550, spanMs }), 1, 100);
+    const t0 = Date.now();
+    const starts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await limiter.take(1);
+      starts.push(Date.now() - t0);
+    }
+    // the first kept slot is the one 50 ms late (sent now), then one every 100 ms: never the late ones at once
+    expect(starts[0]).toBeLessThan(60);
+    expect(starts[4]! - starts[0]!).toBeGreaterThanOrEqual(380);
+  });
 });

@@ -9,7 +9,7 @@ export type PaceReserver = (spanMs: number) => Promise<number | { waitMs: number
 /** The share of a second of the rate one reservation takes: a few round trips a second per sending process. */
 const RESERVE_SECONDS = 0.2;
 const RESERVE_MAX = 1000;
-/** Reserved slots this far in the past are no longer used. */
+/** Reserved slots this far in the past are no longer used (by default). */
 const STALE_MS = 1000;
 
 /**
@@ -36,6 +36,11 @@ export class SpeedLimiter {
      * unused when a sender stops (the project quota takes a twentieth: its senders come and go with their batches)
      */
     reserveSeconds = RESERVE_SECONDS,
+    /**
+     * slots this late are dropped rather than sent at once: a sender starved of CPU for that long then wastes them
+     * instead of bursting past the shared rate (the project quota: 100 ms)
+     */
+    private readonly staleMs = STALE_MS,
   ) {
     this.block = Math.min(RESERVE_MAX, Math.max(1, Math.ceil(perSecond * reserveSeconds)));
   }
@@ -46,13 +51,23 @@ export class SpeedLimiter {
     const interval = 1000 / this.perSecond;
     let start: number;
     if (this.reserve) {
-      // spans whose time passed over a second ago (the sends stopped meanwhile) are dropped, so that a pause never lets
-      // their owner burst past the shared rate when it sends again; a span too small for n is dropped too (the limit
-      // is a ceiling)
-      const stale = Date.now() - STALE_MS;
+      // slots whose time passed over `staleMs` ago (the sends stopped, or the process was starved, meanwhile) are
+      // dropped, so that a pause never lets their owner burst past the shared rate when it sends again; a span too
+      // small for n is dropped too (the limit is a ceiling)
+      const stale = Date.now() - this.staleMs;
       const usable = () => {
-        while (this.spans[0] && (this.spans[0].next < stale || this.spans[0].left < n)) this.spans.shift();
-        return this.spans[0];
+        for (;;) {
+          const head = this.spans[0];
+          if (!head) return undefined;
+          if (head.next < stale && head.left > 0) {
+            // skip the late slots of the span, keep the rest
+            const late = Math.min(head.left, Math.ceil((stale - head.next) / head.interval));
+            head.next += late * head.interval;
+            head.left -= late;
+          }
+          if (head.left >= n && head.next >= stale) return head;
+          this.spans.shift();
+        }
       };
       let span = usable();
       while (!span) {
