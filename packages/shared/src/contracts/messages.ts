@@ -7,29 +7,25 @@ import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
 import { GROUP_SEND_LIMITS, GroupAppCount, GroupChildRow, GroupCount } from './group-sends';
 import { Condition } from './conditions';
 import { MessageType, ScheduleType, TARGETING_TYPES } from '../message-kinds';
+import { ContentCreateType } from './content-creator';
+import {
+  DailyLimitRequest,
+  DailyLimitState,
+  GaidCheckRequest,
+  GaidCheckResult,
+  MsgRestrictType,
+  RestrictCheckRequest,
+  RestrictState,
+} from './message-checks';
 import { MessageForecast } from './message-forecast';
 import { MESSAGE_LIMITS, MultiLangEntry, refText } from './notification-content';
 
+export * from './content-creator';
+export * from './message-checks';
 export * from './message-forecast';
 export * from './notification-content';
 
 /** `targetingType` as it is sent: one of TARGETING_TYPES (message-kinds.ts). */
-/** Whether content came from the AI assistant: 1 when a suggestion or translation of it was used, else 0. */
-export const ContentCreateType = z.union([z.literal(0), z.literal(1)]);
-export type ContentCreateType = z.infer<typeof ContentCreateType>;
-/** The values of `contentCreateType`, named: written by hand, or with the AI assistant. */
-export const ContentCreator = { HAND: 0, AI: 1 } as const satisfies Record<string, ContentCreateType>;
-/** Whether this content (a message, an arm, a step, a material) was written with the AI assistant. */
-export function aiWritten(content: { contentCreateType?: number | null | undefined } | undefined): boolean {
-  return content?.contentCreateType === ContentCreator.AI;
-}
-/** The `contentCreateType` of content: AI or by hand (anything else reads as by hand). */
-export function contentCreatorOf(
-  content: { contentCreateType?: number | null | undefined } | undefined,
-): ContentCreateType {
-  return aiWritten(content) ? ContentCreator.AI : ContentCreator.HAND;
-}
-
 export const TargetingTypeSchema = z.union(
   TARGETING_TYPES.map((t) => z.literal(t)) as [
     z.ZodLiteral<0>,
@@ -59,10 +55,7 @@ export const Targeting = z.object({
     .default([]),
   fileOrigin: refText(200).optional().default(''),
   fileLink: refText(2000).optional().default(''),
-  msgRestrictType: z
-    .union([z.literal(1), z.literal(2), z.literal(3)])
-    .optional()
-    .default(1),
+  msgRestrictType: MsgRestrictType,
 });
 export type Targeting = z.output<typeof Targeting>;
 
@@ -270,56 +263,6 @@ export const MessageDetail = MessageRow.extend({
   ),
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
-
-/**
- * checkIsDailyLimitReach (`limit/check`): the app's daily message limit for a message kind, asked before the
- * confirmation opens. Only the kind and, for an edit, the message count: the limit counts the messages of that kind
- * the app created today, whatever their audience or schedule (an edit is never refused).
- */
-export const DailyLimitRequest = z.object({
-  msgRestrictType: Targeting.shape.msgRestrictType,
-  id: z.number().int().positive().optional(),
-});
-export type DailyLimitRequest = z.output<typeof DailyLimitRequest>;
-
-/** The app's daily message limit of a kind: `used` of `limitCount` today; `reached` is what msg/save refuses (21029). */
-export const DailyLimitState = z.object({
-  msgRestrictType: z.number().int(),
-  limitEnable: z.boolean(),
-  limitCount: z.number().int(),
-  used: z.number().int(),
-  reached: z.boolean(),
-});
-export type DailyLimitState = z.infer<typeof DailyLimitState>;
-
-/**
- * msg/restrict/check: every daily restriction a message of a kind meets, for the compose form's kind selector: the
- * app's daily message limit of that kind, and the platform's per-device daily limits (total and of that kind; null
- * when the platform's limit switch is off) that drop devices with loss 7 at send time.
- */
-export const RestrictCheckRequest = z.object({ msgRestrictType: Targeting.shape.msgRestrictType });
-const DeviceLimit = z.object({ enable: z.boolean(), number: z.number().int() });
-export const RestrictState = z.object({
-  app: DailyLimitState,
-  perDevice: z.object({ total: DeviceLimit, kind: DeviceLimit }).nullable(),
-});
-export type RestrictState = z.infer<typeof RestrictState>;
-
-/**
- * msg/gaid/check: the device ids typed for targeting type 2, checked before the save: 40000 a malformed id, 40002 an
- * id listed twice, 40001 an id no device of the app has (`data.gaids` names them). Raw strings, so that a malformed
- * one is answered by its code rather than by a 400.
- */
-export const GaidCheckRequest = z.object({
-  userIds: z
-    .array(singleLineText({ max: 100 }))
-    .min(1, 'must list at least one advertising id')
-    .max(MESSAGE_LIMITS.userIdsMax),
-});
-export const GaidCheckResult = z.object({
-  /** the ids of the answer's code (all of them, lower-cased, with 200) */
-  gaids: z.array(z.string()),
-});
 
 const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
 /** `?group=1`: the action applies to every message of an app-group send (absent or 0: this message only). */
