@@ -1,4 +1,4 @@
 export { abTestsModule } from './ab-tests.module';
-/** The service, its repository's port and records (the fast tests, src/test/memory). */
+/** The service, its repository and its port, and their records (the fast tier and its contract test, src/test/memory). */
 export { AbTestsService, abSlices, type AbTestsRepositoryPort } from './ab-tests.service';
-export type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
+export { AbTestsRepository, type AbChildRecord, type AbParentRecord } from './ab-tests.repository';

@@ -1,4 +1,4 @@
 export { journeysModule } from './journeys.module';
-/** The service, its repository's port and its records (the fast tests, src/test/memory). */
+/** The service, its repository and its port, and their records (the fast tier and its contract test, src/test/memory). */
 export { JourneysService, type JourneyJobs, type JourneysRepositoryPort } from './journeys.service';
-export type { JourneyDefinition, JourneyStepRecord } from './journeys.repository';
+export { JourneysRepository, type JourneyDefinition, type JourneyStepRecord } from './journeys.repository';
