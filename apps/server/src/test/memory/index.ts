@@ -1,8 +1,8 @@
-import type { MessageLang } from '@beacon/shared';
+import { MessageSave, ProjectLevel, type MessageLang } from '@beacon/shared';
 import { AbTestsService } from '../../modules/ab-tests';
 import type { AppRecord } from '../../modules/apps';
 import { JourneysService } from '../../modules/journeys';
-import { MessageActionsService, MessagesService } from '../../modules/messages';
+import { MessageActionsService, MessagesService, type OneMessage } from '../../modules/messages';
 import { ReviewsService } from '../../modules/reviews';
 import { MemoryAbTestsRepository } from './ab-tests';
 import { MemoryEngine, MemoryEngineRepository } from './engine';
@@ -128,4 +128,35 @@ export function memoryServices(o: { now?: () => Date } = {}) {
     },
   });
   return { store, repo, writer, engineRepo, engine, told, messages, actions, abTests, journeys, reviews };
+}
+
+/** Who saves: an operator (400, reviewed where the app reviews), a manager (300, never), a tester (500). */
+export const ACTORS = {
+  manager: { id: 3, email: 'manager@example.com', projectLevel: ProjectLevel.MANAGER },
+  operator: { id: 4, email: 'operator@example.com', projectLevel: ProjectLevel.OPERATOR },
+  tester: { id: 5, email: 'tester@example.com', projectLevel: ProjectLevel.TESTER },
+} as const;
+
+/** A valid notification's `data` (test/messaging.ts NOTIFICATION; not imported: that file loads the whole test app). */
+export const NOTIFICATION = {
+  noti_type: 1,
+  noti_title: 'Flash sale',
+  noti_desc: 'Everything 50% off today',
+  noti_small_icon: '/files/icon.png',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'shop://home',
+} as const;
+
+/** A msg/save body as the route parses it (its defaults filled): a notification to every device, sent now. */
+export function notification(over: Record<string, unknown> = {}): OneMessage {
+  return MessageSave.parse({
+    msgType: 1,
+    data: { ...NOTIFICATION },
+    title: 'Flash sale',
+    targetingType: 0,
+    pushCount: 1,
+    scheduleType: 1,
+    ...over,
+  });
 }
