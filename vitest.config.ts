@@ -50,6 +50,8 @@ export default defineConfig({
           name: 'server-fast',
           root: 'apps/server',
           include: ['src/**/*.fast.test.ts'],
+          // one worker importing the services once: the files' own work is about a second, their imports the rest
+          maxWorkers: 1,
           isolate: false,
           testTimeout: 5_000,
         },
