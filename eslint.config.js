@@ -323,6 +323,20 @@ export default tseslint.config(
       ]),
     },
   },
+  // the fast tier's in-memory repositories (src/test/memory) stand in for the database: they never reach it (their
+  // contract test compares them with the real repositories through backends())
+  {
+    files: ['apps/server/src/test/memory/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: [...DATABASE_MODULES],
+          message: 'the in-memory repositories never reach the database (they stand in for it)',
+        },
+      ]),
+    },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { beacon },

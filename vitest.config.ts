@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One Vitest run covers every workspace; each project keeps its tests beside its code.
 export default defineConfig({
@@ -34,11 +34,26 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // the fast tier is the project below (run once, without the databases' global setup)
+          exclude: [...configDefaults.exclude, 'src/**/*.fast.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           // one database per file and no module-level state keyed by ids: 536 s → 394 s for the project alone
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // the fast tier (docs/architecture.md, Tests): the rule-heavy services on in-memory repositories
+        // (src/test/memory), no database and no server, seconds for the lot (npm run test:fast)
+        test: {
+          name: 'server-fast',
+          root: 'apps/server',
+          include: ['src/**/*.fast.test.ts'],
+          // one worker importing the services once: the files' own work is about a second, their imports the rest
+          maxWorkers: 1,
+          isolate: false,
+          testTimeout: 5_000,
         },
       },
       'apps/console/vitest.config.ts',

@@ -73,6 +73,13 @@ describe('the import rules fail on a planted violation', () => {
     expect(await problems('apps/server/src/modules/context.ts', code.replace('../../', '../'))).toEqual([]);
   });
 
+  it('an in-memory repository of the fast tier naming the database', async () => {
+    const code = "import type { Database } from '../../db/client';\nexport type D = Database;\n";
+    expect(await problems('apps/server/src/test/memory/planted.ts', code)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*never reach the database/),
+    ]);
+  });
+
   it('the engine importing a module, and a module reached past its index.ts', async () => {
     expect(
       await problems(

@@ -17,12 +17,15 @@ import type { AppRecord } from '../apps';
 import {
   combinedStatus,
   isArm,
-  type MessageWriter,
+  type MessageWriterPort,
   type MessageActionsService,
   type OneMessage,
   type MessagesService,
 } from '../messages';
 import type { AbChildRecord, AbParentRecord, AbTestsRepository } from './ab-tests.repository';
+
+/** What the service reads of its repository (the fast tests pass the in-memory one of src/test/memory). */
+export type AbTestsRepositoryPort = Pick<AbTestsRepository, 'parent' | 'list' | 'children'>;
 
 interface Actor {
   id: number;
@@ -75,10 +78,14 @@ export function abSlices(
 export class AbTestsService {
   constructor(
     private readonly deps: {
-      repo: AbTestsRepository;
-      messages: MessagesService;
-      actions: MessageActionsService;
-      writer: MessageWriter;
+      repo: AbTestsRepositoryPort;
+      /** the arms are saved, counted and read by the messages service */
+      messages: Pick<MessagesService, 'save' | 'audienceSize' | 'find'>;
+      actions: Pick<MessageActionsService, 'stop' | 'remove'>;
+      writer: Pick<
+        MessageWriterPort,
+        'insert' | 'setAbParent' | 'softDelete' | 'takeSendToAll' | 'releaseSendToAll'
+      >;
     },
   ) {}
 

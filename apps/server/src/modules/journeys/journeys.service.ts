@@ -18,12 +18,15 @@ import { projectSteps } from './journeys.estimate';
 import { DRAFT, ENDED, IN_REVIEW, journeyStatus } from './journeys.status';
 import {
   type MessageRecord,
-  type MessagesRepository,
-  type MessageWriter,
+  type MessagesRepositoryPort,
+  type MessageWriterPort,
   type MessageActionsService,
   type OneMessage,
   type MessagesService,
 } from '../messages';
+
+/** What the service reads of its repository (the fast tests pass the in-memory one of src/test/memory). */
+export type JourneysRepositoryPort = Pick<JourneysRepository, 'list' | 'steps' | 'rates'>;
 
 interface Actor {
   id: number;
@@ -58,12 +61,22 @@ export class JourneysService {
 
   constructor(
     private readonly deps: {
-      repo: JourneysRepository;
-      messages: MessagesService;
-      messagesRepo: MessagesRepository;
+      repo: JourneysRepositoryPort;
+      /** the steps are checked, counted and saved by the messages service */
+      messages: Pick<MessagesService, 'checkContent' | 'save' | 'estimate'>;
+      messagesRepo: Pick<MessagesRepositoryPort, 'find'>;
       /** the messages' one writer (modules/messages) */
-      writer: MessageWriter;
-      actions: MessageActionsService;
+      writer: Pick<
+        MessageWriterPort,
+        | 'insert'
+        | 'replace'
+        | 'softDelete'
+        | 'setStatus'
+        | 'setJourneyDefinition'
+        | 'withdrawJourney'
+        | 'setJourneyStep'
+      >;
+      actions: Pick<MessageActionsService, 'stop'>;
       jobs: JourneyJobs;
       now?: () => Date;
       log?: { warn(obj: object, msg?: string): void };

@@ -11,6 +11,13 @@ export {
 /** The one writer of a messages row: every module's insert and update of one (ab-tests, journeys, group-sends, reviews). */
 export { MessageWriter, type NewMessage } from './message-writer.repository';
 export { MessageActionsService } from './messages-actions.service';
+/** What the messages services use of their repositories and the engine (the fast tests' in-memory ones: src/test/memory). */
+export type {
+  MessagesEnginePort,
+  MessagesEngineRepositoryPort,
+  MessagesRepositoryPort,
+  MessageWriterPort,
+} from './messages.ports';
 export { messagesPolicy } from './messages.policy';
 export { combinedStatus, isArm } from './ab-arms';
 export type { MaterialSource, OneMessage } from './messages-content';

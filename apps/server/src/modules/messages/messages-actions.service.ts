@@ -12,12 +12,17 @@ import {
   TargetingType as T,
   type ActionRow,
 } from '@beacon/shared';
-import { wallClockUtc, type DeliveryEngine, type EngineRepository } from '../../delivery/engine';
+import { wallClockUtc } from '../../delivery/engine';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import { combinedStatus, isArm } from './ab-arms';
-import type { MessageRecord, MessagesRepository } from './messages.repository';
-import type { MessageWriter } from './message-writer.repository';
+import type { MessageRecord } from './messages.repository';
+import type {
+  MessagesEnginePort,
+  MessagesEngineRepositoryPort,
+  MessagesRepositoryPort,
+  MessageWriterPort,
+} from './messages.ports';
 
 interface Actor {
   id: number;
@@ -39,10 +44,10 @@ export class MessageActionsService {
 
   constructor(
     private readonly deps: {
-      repo: MessagesRepository;
-      writer: MessageWriter;
-      engineRepo: EngineRepository;
-      engine: () => Promise<DeliveryEngine>;
+      repo: MessagesRepositoryPort;
+      writer: MessageWriterPort;
+      engineRepo: MessagesEngineRepositoryPort;
+      engine: () => Promise<MessagesEnginePort>;
       now?: () => Date;
     },
   ) {

@@ -21,7 +21,6 @@ import {
   type AudienceSplit,
   planWaves,
   TargetingError,
-  type DeliveryEngine,
   type EngineRepository,
 } from '../../delivery/engine';
 import type { AppRecord } from '../apps';
@@ -39,17 +38,23 @@ import { saveConfirmations } from './messages.confirm';
 import { checkTags, scheduleOf } from './messages.schedule';
 import type { MessageForecaster } from './messages.forecast';
 import type { ForbiddenCheck } from './messages.forbidden';
-import type { MessagesRepository, MessageRecord } from './messages.repository';
-import type { MessageWriter, NewMessage } from './message-writer.repository';
+import type { MessageRecord } from './messages.repository';
+import type { NewMessage } from './message-writer.repository';
+import type {
+  MessagesEnginePort,
+  MessagesEngineRepositoryPort,
+  MessagesRepositoryPort,
+  MessageWriterPort,
+} from './messages.ports';
 
 export interface MessagesServiceDeps {
-  repo: MessagesRepository;
+  repo: MessagesRepositoryPort;
   /** the one writer of a messages row */
-  writer: MessageWriter;
+  writer: MessageWriterPort;
   /** The sensitive-word check of the platform and the app's lists. */
   checkContent?: ContentCheck;
-  engineRepo: EngineRepository;
-  engine: () => Promise<DeliveryEngine>;
+  engineRepo: MessagesEngineRepositoryPort;
+  engine: () => Promise<MessagesEnginePort>;
   now?: () => Date;
   /** The forbidden-country answer (201/202, messages.forbidden.ts). */
   checkForbidden?: ForbiddenCheck;
@@ -422,7 +427,8 @@ export class MessagesService {
   ): Promise<void> {
     const engine = await this.deps.engine();
     const waves = await planWaves(
-      this.deps.engineRepo,
+      // planWaves calls insertWave and offsets only (delivery/engine/scheduler.ts), both in the port
+      this.deps.engineRepo as EngineRepository,
       { id, scheduleType: schedule.type, scheduleLocal: schedule.local, scheduleUtc: schedule.zone },
       audience,
       now,

@@ -21,6 +21,12 @@ import type { AppRecord } from '../apps';
 import { labelsOf } from '../messages';
 import type { ReviewChange, ReviewRecord, ReviewsRepository } from './reviews.repository';
 
+/** What the service uses of its repository (the fast tests pass the in-memory one of src/test/memory). */
+export type ReviewsRepositoryPort = Pick<
+  ReviewsRepository,
+  'list' | 'find' | 'arms' | 'journeyEntries' | 'decide' | 'reopen'
+>;
+
 /** Who decides: the signed-in reviewer and the language of the request (the author's mail). */
 export interface Reviewer {
   id: number;
@@ -72,7 +78,7 @@ export class ReviewsService {
 
   constructor(
     private readonly deps: {
-      repo: ReviewsRepository;
+      repo: ReviewsRepositoryPort;
       /** the messages service's scheduling of a message that passed review */
       messages: {
         startReviewed(
@@ -80,7 +86,8 @@ export class ReviewsService {
           schedule: { type: number; local: string | null; zone: string },
         ): Promise<void>;
       };
-      notices: ReviewNotices;
+      /** the author's mail of a decision (never awaited: a decision does not wait on mail) */
+      notices: Pick<ReviewNotices, 'passed' | 'rejected'>;
       now?: () => Date;
     },
   ) {

@@ -1,0 +1,210 @@
+import {
+  AB_TEST_TYPE,
+  AbTestSave,
+  ErrorCodes,
+  MessageStatus as S,
+  type AbTestSaveInput,
+} from '@beacon/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  abBucket,
+  ACTORS,
+  appRecord,
+  memoryServices,
+  notification,
+  NOTIFICATION,
+  testClock,
+} from '../../test/memory';
+import { abSlices } from './ab-tests.service';
+
+const gaidOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+/** A test to everyone with arms of `percent` % each, sent now. */
+function abTest(percent: number, over: Partial<AbTestSaveInput> = {}): AbTestSave {
+  const arm = (groupTag: 'A' | 'B') => ({
+    msgType: 1 as const,
+    groupTag,
+    groupPercent: percent,
+    scheduleType: 1 as const,
+    data: { ...NOTIFICATION, noti_title: `Arm ${groupTag}` },
+  });
+  return AbTestSave.parse({
+    title: 'Which title sells',
+    targetingType: 0,
+    childMsgs: [arm('A'), arm('B')],
+    ...over,
+  });
+}
+
+/**
+ * The A/B split (AbTestsService, docs/ab-tests.md) on in-memory repositories, the fast tier: the slices of the bucket
+ * range, the arms saved on them, the smallest test, review as one, "send to all" once on the rest.
+ */
+describe('A/B split (fast)', () => {
+  let s: ReturnType<typeof memoryServices>;
+  const app = appRecord({ id: 1 });
+  const DEVICES = 400;
+  beforeEach(() => {
+    s = memoryServices({ now: testClock().now });
+    s.store.addApp(app);
+    s.store.addDevices(
+      app.id,
+      Array.from({ length: DEVICES }, (_, i) => gaidOf(i + 1)),
+    );
+  });
+
+  describe('the slices', () => {
+    it('A and B take p % of the 10,000 buckets each, side by side; the rest is everything after them', () => {
+      expect(abSlices(7, 10)).toEqual({
+        A: { seed: 7, from: 0, to: 1000 },
+        B: { seed: 7, from: 1000, to: 2000 },
+        rest: { seed: 7, from: 2000, to: 10_000 },
+      });
+      // the largest arms leave no rest; the smallest is one bucket
+      expect(abSlices(7, 50).rest).toEqual({ seed: 7, from: 10_000, to: 10_000 });
+      expect(abSlices(7, 0.01).A).toEqual({ seed: 7, from: 0, to: 1 });
+    });
+
+    it('a share of two decimals is whole buckets: 12.34 % is 1234 of them', () => {
+      const { A, B, rest } = abSlices(1, 12.34);
+      expect([A.to - A.from, B.to - B.from, rest.to - rest.from]).toEqual([1234, 1234, 10_000 - 2468]);
+    });
+
+    it('the save refuses shares outside 0.01–50 %, with more than two decimals, or unequal arms', () => {
+      expect(AbTestSave.safeParse(abTest(10)).success).toBe(true);
+      for (const bad of [0, 50.01, 12.345]) expect(() => abTest(bad)).toThrow();
+      const unequal = abTest(10);
+      unequal.childMsgs[1]!.groupPercent = 20;
+      expect(AbTestSave.safeParse(unequal).success).toBe(false);
+    });
+  });
+
+  describe('a saved test', () => {
+    it('is a parent and two arms, each sent to the devices of its slice (seeded by the test), disjoint', async () => {
+      const { id, status } = await s.abTests.save(app, abTest(10), ACTORS.manager);
+      expect(status).toBe(S.WAITING);
+      const { parent, children } = await s.abTests.detail(app.id, id);
+      expect(parent).toMatchObject({ id, title: 'Which title sells' });
+      expect(children.map((c) => [c.groupTag, c.groupPercent, c.splitFrom, c.splitTo])).toEqual([
+        ['A', 10, 0, 1000],
+        ['B', 10, 1000, 2000],
+      ]);
+      const ids = Array.from({ length: DEVICES }, (_, i) => i + 1);
+      const inA = ids.filter((d) => abBucket(id, d) < 1000).length;
+      const inB = ids.filter((d) => abBucket(id, d) >= 1000 && abBucket(id, d) < 2000).length;
+      expect(children.map((c) => [c.targetCount, c.pushCount])).toEqual([
+        [inA, inA],
+        [inB, inB],
+      ]);
+      // about 10 % each of 400 devices
+      expect(inA).toBeGreaterThan(20);
+      expect(inA).toBeLessThan(60);
+      expect(await s.repo.find(app.id, id)).toMatchObject({
+        msgType: AB_TEST_TYPE,
+        pushCount: inA + inB,
+        targetCount: inA + inB,
+      });
+      // each arm queued once
+      expect(s.engine.queued).toHaveLength(2);
+    });
+
+    it('an arm expected to hold less than one device is refused (3002), nothing written', async () => {
+      // 400 devices × 0.2 % = 0.8 device
+      await expect(s.abTests.save(app, abTest(0.2), ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.AB_COUNT_TOO_SMALL,
+        data: { audience: DEVICES, groupPercent: 0.2 },
+      });
+      expect(s.store.rows(() => true)).toEqual([]);
+      // 0.25 % of 400 is one device: allowed
+      await expect(s.abTests.save(app, abTest(0.25), ACTORS.manager)).resolves.toMatchObject({
+        status: S.WAITING,
+      });
+    });
+
+    it("an arm's refusal names its field inside the arm and writes nothing", async () => {
+      const t = abTest(10);
+      t.childMsgs[1]!.data = { ...NOTIFICATION, noti_title: '' };
+      await expect(s.abTests.save(app, t, ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.PARAMETER_ILLEGAL,
+        data: { fields: [{ field: 'childMsgs.1.data.noti_title' }] },
+      });
+      expect(s.store.rows(() => true)).toEqual([]);
+    });
+
+    it('waits for review as one on an app that reviews, the reviewers told once of the test', async () => {
+      const reviewed = appRecord({ id: 1, reviewEnable: true });
+      const { id, status } = await s.abTests.save(reviewed, abTest(10), ACTORS.operator);
+      expect(status).toBe(S.PENDING_REVIEW);
+      const { children } = await s.abTests.detail(app.id, id);
+      expect(children.map((c) => c.status)).toEqual([S.PENDING_REVIEW, S.PENDING_REVIEW]);
+      expect(s.told.pending).toEqual([
+        { appId: 1, id, msgType: AB_TEST_TYPE, title: 'Which title sells', author: 'operator@example.com' },
+      ]);
+      expect(s.engine.queued).toEqual([]);
+    });
+
+    it('a new test naming arm ids is refused; an edit must name its own two arms, still editable', async () => {
+      // an id of no message is 404; a message that is no arm cannot become one (3001)
+      const withIds = abTest(10);
+      withIds.childMsgs[0]!.id = 99;
+      await expect(s.abTests.save(app, withIds, ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.NOT_FOUND,
+      });
+      const plain = await s.messages.save(app, notification(), ACTORS.manager);
+      withIds.childMsgs[0]!.id = plain.id;
+      await expect(s.abTests.save(app, withIds, ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.AB_NOT_ALLOWED,
+      });
+      const later = { scheduleType: 2 as const, scheduleDate: '2026-03-02 15:00:00' };
+      const first = abTest(10);
+      for (const arm of first.childMsgs) Object.assign(arm, later);
+      const { id } = await s.abTests.save(app, first, ACTORS.manager);
+      const [a, b] = (await s.abTests.detail(app.id, id)).children;
+      const edit = abTest(20, { id });
+      edit.childMsgs[0]!.id = a!.id;
+      edit.childMsgs[1]!.id = b!.id;
+      for (const arm of edit.childMsgs) Object.assign(arm, later);
+      await s.abTests.save(app, edit, ACTORS.manager);
+      expect((await s.abTests.detail(app.id, id)).children.map((c) => [c.id, c.splitTo])).toEqual([
+        [a!.id, 2000],
+        [b!.id, 4000],
+      ]);
+      await s.writer.setStatus(a!.id, S.SENT, [S.WAITING_SCHEDULED]);
+      await expect(s.abTests.save(app, edit, ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.ALREADY_SENT,
+      });
+    });
+  });
+
+  describe('send to all', () => {
+    it('sends the chosen arm to the rest once both arms have sent, once, never reviewed again', async () => {
+      const reviewed = appRecord({ id: 1, reviewEnable: true });
+      const { id } = await s.abTests.save(app, abTest(10), ACTORS.manager);
+      const [a, b] = (await s.abTests.detail(app.id, id)).children;
+      await expect(s.abTests.sendToAll(reviewed, id, a!.id, ACTORS.operator)).rejects.toMatchObject({
+        code: ErrorCodes.AB_NOT_SCHEDULED,
+      });
+      await s.writer.setStatus(a!.id, S.SENT, [S.WAITING]);
+      await s.writer.setStatus(b!.id, S.SENDING, [S.WAITING]);
+      const restId = await s.abTests.sendToAll(reviewed, id, b!.id, ACTORS.operator);
+      const rest = (await s.abTests.detail(app.id, id)).children.find((c) => c.id === restId);
+      const inRest = Array.from({ length: DEVICES }, (_, i) => i + 1).filter(
+        (d) => abBucket(id, d) >= 2000,
+      ).length;
+      expect(rest).toMatchObject({ groupTag: 'B*', groupPercent: 80, splitFrom: 2000, splitTo: 10_000 });
+      expect(rest).toMatchObject({ status: S.WAITING, targetCount: inRest, data: { noti_title: 'Arm B' } });
+      await expect(s.abTests.sendToAll(reviewed, id, a!.id, ACTORS.operator)).rejects.toMatchObject({
+        code: ErrorCodes.AB_NOT_ALLOWED,
+      });
+    });
+
+    it('is refused while the test waits for review', async () => {
+      const reviewed = appRecord({ id: 1, reviewEnable: true });
+      const { id } = await s.abTests.save(reviewed, abTest(10), ACTORS.operator);
+      const [a] = (await s.abTests.detail(app.id, id)).children;
+      await expect(s.abTests.sendToAll(reviewed, id, a!.id, ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.AB_NOT_ALLOWED,
+      });
+    });
+  });
+});
