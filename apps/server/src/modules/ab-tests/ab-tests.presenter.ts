@@ -5,7 +5,7 @@ import {
   type AbTestRow,
   type MultiLangEntry,
 } from '@beacon/shared';
-import { labelsOf, isArm } from '../messages';
+import { labelsOf, isArm, parentSettings } from '../messages';
 import type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
 
 function toArm(c: AbChildRecord): AbArmRow {
@@ -74,15 +74,7 @@ export function toAbDetail(test: { parent: AbParentRecord; children: AbChildReco
   const { parent } = test;
   return {
     ...toAbRow(test),
-    conditions: parent.conditions,
-    groupId: parent.groupId,
-    userIds: parent.userIds,
-    fileOrigin: parent.fileOrigin,
-    fileLink: parent.fileLink,
-    timeToLive: parent.ttlSeconds,
-    speedLimit: parent.speedLimit,
-    msgRestrictType: parent.restrictType,
-    msgDisplayPrior: parent.displayPrior,
+    ...parentSettings(parent),
     significance: significanceOf(test.children),
   };
 }

@@ -1,6 +1,6 @@
 import { AB_TEST_TYPE, type AbTestListRequest } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { TARGET_LABELS_COLUMN, tzName, type MessageRecord } from '../messages';
+import { parentListWhere, TARGET_LABELS_COLUMN, type MessageRecord } from '../messages';
 
 /** An A/B test's parent row (msg_type 4): its settings; the arms are its children. */
 export interface AbParentRecord {
@@ -75,17 +75,7 @@ export class AbTestsRepository {
   }
 
   async list(appId: number, q: AbTestListRequest): Promise<{ rows: AbParentRecord[]; total: number }> {
-    const where = ['m.app_id = $1', 'NOT m.deleted', `m.msg_type = ${AB_TEST_TYPE}`];
-    const params: unknown[] = [appId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (q.desc) add("m.title ILIKE '%' || ? || '%'", q.desc);
-    if (q.creator) add("m.owner_email ILIKE '%' || ? || '%'", q.creator);
-    if (q.begin) add(`m.created_at >= (?::date)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.begin);
-    if (q.end) add(`m.created_at < ((?::date) + 1)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.end);
-    const clause = where.join(' AND ');
+    const { clause, params } = parentListWhere(appId, AB_TEST_TYPE, q);
     const [rows, [count]] = await Promise.all([
       this.database.query<AbParentRecord>(
         `SELECT ${PARENT} FROM messages m WHERE ${clause} ORDER BY m.id DESC

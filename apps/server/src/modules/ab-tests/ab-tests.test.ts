@@ -128,6 +128,15 @@ describe.each(backends('one'))('A/B tests [$name]', (backend) => {
     // the list shows the test with its arms and the rest
     const list = (await owner.post(`/tcm/v1/app/${appId}/msg/abtest/list`, {})).json().data;
     expect(list.total).toBe(1);
+    // its filters and its detail's shared settings (messages/parent-messages.ts, shared with the journeys)
+    const listed = async (filters: object) =>
+      (await owner.post(`/tcm/v1/app/${appId}/msg/abtest/list`, filters)).json().data.total;
+    expect(await listed({ desc: list.msgs[0].title.slice(1, 4).toUpperCase() })).toBe(1);
+    expect(await listed({ desc: 'no such test' })).toBe(0);
+    expect(await detail(id)).toMatchObject({
+      timeToLive: expect.any(Number),
+      msgRestrictType: expect.any(Number),
+    });
     expect(
       list.msgs[0].childMsgs.map((c: { groupTag: string; rest: boolean }) => [c.groupTag, c.rest]),
     ).toEqual([

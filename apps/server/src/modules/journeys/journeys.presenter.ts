@@ -6,7 +6,7 @@ import {
   type JourneyStepRow,
 } from '@beacon/shared';
 import type { JourneyDefinition, JourneyStepRecord } from './journeys.repository';
-import { type MessageRecord } from '../messages';
+import { parentSettings, type MessageRecord } from '../messages';
 
 interface Journey {
   parent: MessageRecord;
@@ -79,15 +79,7 @@ export function toJourneyDetail(j: Journey): JourneyDetail {
   const { parent } = j;
   return {
     ...toJourneyRow(j),
-    conditions: parent.conditions,
-    groupId: parent.groupId,
-    userIds: parent.userIds,
-    fileOrigin: parent.fileOrigin,
-    fileLink: parent.fileLink,
-    timeToLive: parent.ttlSeconds,
-    speedLimit: parent.speedLimit,
-    msgRestrictType: parent.restrictType,
-    msgDisplayPrior: parent.displayPrior,
+    ...parentSettings(parent),
     rejectReason: parent.rejectReason,
   };
 }

@@ -12,7 +12,7 @@ import {
 import type { Database, Queryable } from '../../db/client';
 import { compileAudience } from '../../audience/compile-conditions';
 import { SendOutcome, WaveStatus } from '../../delivery/engine';
-import { tzName } from '../messages';
+import { parentListWhere } from '../messages';
 
 /** What a journey's parent row keeps in `data` (docs/journeys.md): its steps as saved, and their estimate. */
 export interface JourneyDefinition {
@@ -73,17 +73,7 @@ export class JourneysRepository {
   constructor(private readonly database: Database) {}
 
   async list(appId: number, q: JourneyListRequest): Promise<{ ids: number[]; total: number }> {
-    const where = ['m.app_id = $1', 'NOT m.deleted', `m.msg_type = ${JOURNEY_TYPE}`];
-    const params: unknown[] = [appId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (q.desc) add("m.title ILIKE '%' || ? || '%'", q.desc);
-    if (q.creator) add("m.owner_email ILIKE '%' || ? || '%'", q.creator);
-    if (q.begin) add(`m.created_at >= (?::date)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.begin);
-    if (q.end) add(`m.created_at < ((?::date) + 1)::timestamp AT TIME ZONE '${tzName(q.tz)}'`, q.end);
-    const clause = where.join(' AND ');
+    const { clause, params } = parentListWhere(appId, JOURNEY_TYPE, q);
     const [rows, [count]] = await Promise.all([
       this.database.query<{ id: number }>(
         `SELECT m.id::int AS id FROM messages m WHERE ${clause} ORDER BY m.id DESC

@@ -353,6 +353,14 @@ describe.each(backends('one'))('journeys [$name]', (backend) => {
     expect(listed).not.toContain(entryId);
     const list = await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/list`, { pageNo: 1 });
     expect(list.json().data.msgs.map((m: { title: string }) => m.title)).toContain('Stopped');
+    // the list's filters (shared with the A/B tests' list: messages/parent-messages.ts)
+    const titles = async (filters: object) =>
+      (await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/list`, { pageNo: 1, ...filters }))
+        .json()
+        .data.msgs.map((m: { title: string }) => m.title);
+    expect(await titles({ desc: 'TOPP' })).toContain('Stopped');
+    expect(await titles({ desc: 'no such journey' })).toEqual([]);
+    expect(await titles({ creator: 'nobody-here' })).toEqual([]);
     const removed = await owner.post(`/tcm/v1/app/${appId}/msg/flow/canvas/${id}/delete`);
     expect(removed.json(), removed.body).toMatchObject({ status: 200 });
   }, 120_000);

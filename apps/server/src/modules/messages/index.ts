@@ -11,6 +11,8 @@ export {
 /** The one writer of a messages row: every module's insert and update of one (ab-tests, journeys, group-sends, reviews). */
 export { MessageWriter, type NewMessage } from './message-writer.repository';
 export { MessageActionsService } from './messages-actions.service';
+/** What A/B tests and journeys share as parents of child messages: their lists' filters, their details' settings. */
+export { parentListWhere, parentSettings } from './parent-messages';
 /** What the messages services use of their repositories and the engine (the fast tests' in-memory ones: src/test/memory). */
 export type {
   MessagesEnginePort,
