@@ -1,42 +1,42 @@
-import {
-  MessageStatus as S,
-  type Condition,
-  type MessageForecast,
-  type NationalAttributes,
-} from '@beacon/shared';
+import { MessageStatus as S, type MessageForecast, type NationalAttributes } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
+import type { MessageRecord } from './messages.repository';
 
-export interface NewMessage {
-  appId: number;
-  msgType: number;
-  status: number;
-  title: string;
+/** The columns a message is saved with that a MessageRecord reads back as they were written. */
+type SavedAsRead =
+  | 'appId'
+  | 'msgType'
+  | 'status'
+  | 'title'
+  | 'ownerEmail'
+  | 'data'
+  | 'targetingType'
+  | 'conditions'
+  | 'groupId'
+  | 'userIds'
+  | 'pushCount'
+  | 'targetCount'
+  | 'scheduleType'
+  | 'scheduleLocal'
+  | 'scheduleAt'
+  | 'scheduleUtc'
+  | 'ttlSeconds'
+  | 'speedLimit'
+  | 'restrictType'
+  | 'displayPrior'
+  | 'multiLangEnable'
+  | 'materialId'
+  | 'parentMsgId';
+
+/** A message as it is written (the record it reads back as: MessageRecord, messages.repository.ts). */
+export interface NewMessage extends Pick<MessageRecord, SavedAsRead> {
   ownerId: number;
-  ownerEmail: string;
-  data: Record<string, unknown>;
-  targetingType: number;
-  conditions: Condition[];
-  groupId: number | null;
-  userIds: string[];
   /** The GAID list of file targeting (6, 7) and the link it came from (7). */
   fileOrigin?: string;
   fileLink?: string;
-  pushCount: number;
-  targetCount: number;
-  scheduleType: number;
-  scheduleLocal: string | null;
-  scheduleAt: Date | null;
-  scheduleUtc: string;
-  ttlSeconds: number;
-  speedLimit: number;
-  restrictType: number;
-  displayPrior: number | null;
-  multiLangEnable: boolean;
   multiLangContent: unknown[];
-  materialId: number | null;
   /** the linked material's national attributes when the message was saved (loss 109 at send time); null: none */
   materialCountries?: NationalAttributes | null;
-  parentMsgId: number | null;
   /** The forecast before send (messages.forecast.ts); null or absent for previews and recalls. */
   forecast?: MessageForecast | null;
   /** 1 when the content came from the AI assistant; absent: 0 on insert, the stored value kept on replace. */
