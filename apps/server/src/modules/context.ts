@@ -44,9 +44,12 @@ export interface ModuleJobs {
   stop?(): void;
 }
 
-/** What a module's wiring (`<m>.module.ts`) returns: its routes, registered on the app, and its jobs. */
+/**
+ * What a module's wiring (`<m>.module.ts`) returns: its routes, registered on the app (awaited: a module may register
+ * them in a scope of their own), and its jobs.
+ */
 export interface ModuleParts {
-  routes(): void;
+  routes(): void | Promise<void>;
   jobs?: ModuleJobs;
 }
 

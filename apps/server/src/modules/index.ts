@@ -3,7 +3,7 @@ import { alertsModule } from './alerts';
 import { appControlModule } from './app-control';
 import { appGroupsModule } from './app-groups';
 import { appSettingsModule } from './app-settings';
-import { registerAppsModule } from './apps';
+import { appsModule } from './apps';
 import { auditModule } from './audit';
 import { dictionariesModule } from './dictionaries';
 import { forbidModule } from './forbid';
@@ -17,7 +17,7 @@ import { journeysModule } from './journeys';
 import { modelControlModule } from './model-control';
 import { reviewsModule } from './reviews';
 import { sensitiveWordsModule } from './sensitive-words';
-import { registerPlatformStatisticsModule, registerStatisticsModule } from './statistics';
+import { platformStatisticsModule, statisticsModule } from './statistics';
 import { tagsModule } from './tags';
 import { targetingModule } from './targeting';
 import { teamModule } from './team';
@@ -49,11 +49,11 @@ function messagingModules(ctx: ModuleContext): ModuleParts[] {
  * its index.ts (eslint.config.js).
  */
 export const featureModules: RegisterModule[] = [
-  registerAppsModule,
+  appsModule,
   messagingModules,
   materialsModule,
-  registerStatisticsModule,
-  registerPlatformStatisticsModule,
+  statisticsModule,
+  platformStatisticsModule,
   appGroupsModule,
   forbidModule,
   troubleshootingModule,
@@ -82,7 +82,7 @@ export async function registerModules(ctx: ModuleContext): Promise<void> {
   for (const register of featureModules) {
     const built = await register(ctx);
     for (const parts of built ? [built].flat() : []) {
-      parts.routes();
+      await parts.routes();
       if (parts.jobs) jobs.push(parts.jobs);
     }
   }
