@@ -76,9 +76,15 @@ export const featureModules: RegisterModule[] = [
   aiModule,
 ];
 
-/** Registers every feature module in order (a module's parts: its routes), then starts their jobs (workers.ts). */
-export async function registerModules(ctx: ModuleContext): Promise<void> {
-  const jobs: ModuleJobs[] = [];
+/**
+ * Registers every feature module in order (a module's parts: its routes), then starts their jobs after `coreJobs`
+ * (app.ts: the partitions' maintenance) in workers.ts.
+ */
+export async function registerModules(
+  ctx: ModuleContext,
+  coreJobs: readonly ModuleJobs[] = [],
+): Promise<void> {
+  const jobs: ModuleJobs[] = [...coreJobs];
   for (const register of featureModules) {
     const built = await register(ctx);
     for (const parts of built ? [built].flat() : []) {
