@@ -54,9 +54,7 @@ export interface ModuleParts {
 }
 
 /**
- * A feature module: registers its routes on the app itself, or returns its parts (or several modules' parts) for
- * modules/index.ts to register and start.
+ * A feature module's wiring (`<m>.module.ts`): builds its services and returns its parts (or several modules' parts)
+ * for modules/index.ts to register and start; it registers nothing itself.
  */
-export type RegisterModule = (
-  ctx: ModuleContext,
-) => Promise<void | ModuleParts | ModuleParts[]> | void | ModuleParts | ModuleParts[];
+export type RegisterModule = (ctx: ModuleContext) => ModuleParts | ModuleParts[];

@@ -86,8 +86,7 @@ export async function registerModules(
 ): Promise<void> {
   const jobs: ModuleJobs[] = [...coreJobs];
   for (const register of featureModules) {
-    const built = await register(ctx);
-    for (const parts of built ? [built].flat() : []) {
+    for (const parts of [register(ctx)].flat()) {
       await parts.routes();
       if (parts.jobs) jobs.push(parts.jobs);
     }
