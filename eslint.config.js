@@ -28,8 +28,6 @@ const DATABASE_MODULES = [
 const DATABASE_ALLOWED = [
   // wiring: builds repositories from the database, or hands it to one
   'apps/server/src/modules/context.ts',
-  'apps/server/src/modules/apps/apps.routes.ts',
-  'apps/server/src/modules/tags/tags.routes.ts',
   'apps/server/src/modules/alerts/credential-alerts.ts',
   'apps/server/src/modules/materials/usable-material.ts',
   'apps/server/src/modules/sensitive-words/content-check.ts',

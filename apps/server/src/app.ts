@@ -1,4 +1,5 @@
-import { UserLevel, type SystemInfo } from '@beacon/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SystemInfo } from '@beacon/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -16,19 +17,13 @@ import { readGlobalSettings } from './platform/platform-settings';
 import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
 import { registerModules } from './modules/index';
-import { AppsRepository, AppsService } from './modules/apps';
-import {
-  DevicesRepository,
-  DevicesService,
-  registerSdkRoutes,
-  SdkAuth,
-  startEventsLog,
-} from './modules/devices';
-import { FilesRepository, FilesService, registerFilesRoutes } from './modules/files';
+import { appsCore } from './modules/apps';
+import { devicesModule } from './modules/devices';
+import { filesModule } from './modules/files';
 import type { Logger, LoggerOptions } from 'pino';
-import { Metrics, serveMetrics, type BatcherName } from './platform/metrics';
+import { Metrics, serveMetrics } from './platform/metrics';
 import { startPgliteUpkeep } from './db/pglite-upkeep';
-import { registerRetention } from './platform/retention';
+import { retentionJobs } from './platform/retention';
 
 export const VERSION = '0.1.0';
 
@@ -49,40 +44,30 @@ export interface AppDeps {
 
 export type BeaconApp = ModuleContext;
 
-/** Builds the HTTP application: plugins in layers (external → app → routes), then the modules. */
-export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
-  const { config, database } = deps;
-  const app = createHttpServer(config, deps.logger);
-  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
-  const users = usersModule({
-    app,
-    config,
-    db: database.db,
-    mailer,
-    countOwnedApps: (userId) => appsRepo.countOwned(userId),
-  });
-
-  const box = new SecretBox(config.secretKey);
-  const appsRepo = new AppsRepository(database.db);
-  const devicesRepo = new DevicesRepository(database);
-  const sandbox = deps.sandbox;
+/**
+ * The process's runtime under the modules: the metrics (METRICS), the statistics writer (the one writer of every
+ * counter: the engine's send results and the devices' events and activity), PGlite's upkeep, the delivery runtime and
+ * the partitions' maintenance job (started with the modules' jobs). `close` stops them in order, the delivery last.
+ */
+function buildRuntime(deps: AppDeps, log: FastifyBaseLogger, box: SecretBox) {
+  const { config, database, sandbox } = deps;
   // Prometheus metrics (METRICS, METRICS_PORT): a registry of this instance, told by the engine and the device API
   const metrics = config.metrics ? new Metrics(database) : undefined;
   // the one writer of every statistics counter: the engine's send results and the devices' events and activity
   const statistics = new StatisticsWriter(database, {
-    onError: (err) => app.log.error({ err }, 'counting queued events failed; the sweep retries'),
+    onError: (err) => log.error({ err }, 'counting queued events failed; the sweep retries'),
   });
   statistics.start();
   // PGlite runs no autovacuum (single-user mode): this process runs autovacuum's rule on it (db/pglite-upkeep.ts)
   const upkeep = startPgliteUpkeep(database, {
-    onError: (err) => app.log.warn({ err }, 'PGlite upkeep (VACUUM, ANALYZE) failed; the next pass retries'),
+    onError: (err) => log.warn({ err }, 'PGlite upkeep (VACUUM, ANALYZE) failed; the next pass retries'),
   });
   const delivery = new DeliveryRuntime({
     database,
     counter: statistics,
     config,
     box,
-    log: app.log,
+    log,
     fcmBaseUrl: sandbox?.fcmBaseUrl ?? config.fcmBaseUrl ?? 'https://fcm.googleapis.com',
     runWorkers: deps.runWorkers ?? false,
     // the engine's ports: the platform's daily limits for its policies, an alert when an app's credentials fail
@@ -91,28 +76,55 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     ...(metrics ? { metrics } : {}),
   });
   // the send records' partitions ahead and the retention: a daily job of the delivery workers (platform/retention.ts)
-  const retention = registerRetention({
+  const retention = retentionJobs({
     database,
     retentionDays: config.retentionDays,
-    log: app.log,
-    addWorkers: (start) => delivery.addWorkers(start),
+    log,
     pruneStatistics: (now) => statistics.pruneUniqueDevices(now),
   });
-  // NATS_URL: the device events go to JetStream, and the workers apply them (modules/devices/events-log*.ts)
-  const natsLog = config.nats
-    ? await startEventsLog(config.nats, statistics, deps.runWorkers ?? false, app.log)
-    : undefined;
-  const devices = new DevicesService(devicesRepo, statistics, {
-    ...(natsLog ? { eventsLog: natsLog.log } : {}),
-    ...(sandbox ? { onRegistered: (appId: number, token: string) => sandbox.knowToken(appId, token) } : {}),
-    ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
+  return {
+    metrics,
+    statistics,
+    delivery,
+    retention,
+    close: async () => {
+      await statistics.close();
+      await upkeep.close();
+      await retention.close();
+      await delivery.close();
+    },
+  };
+}
+
+/** Builds the HTTP application: the runtime and the core modules, plugins in layers (external → app → routes), then the feature modules. */
+export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
+  const { config, database, sandbox } = deps;
+  const app = createHttpServer(config, deps.logger);
+  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const box = new SecretBox(config.secretKey);
+  const apps = appsCore(database.db, box);
+  const users = usersModule({
+    app,
+    config,
+    db: database.db,
+    mailer,
+    countOwnedApps: (userId) => apps.repo.countOwned(userId),
   });
-  const files = new FilesService(new FilesRepository(database.db));
-  app.decorate('projectLevel', async (user: { id: number; ulevel: number }, appId: number) => {
-    if (user.ulevel === UserLevel.SUPER_ADMIN)
-      return (await appsRepo.exists(appId)) ? UserLevel.SUPER_ADMIN : undefined;
-    return appsRepo.memberLevel(appId, user.id);
+  const runtime = buildRuntime(deps, app.log, box);
+  const { metrics, statistics, delivery } = runtime;
+  const devices = await devicesModule({
+    app,
+    config,
+    database,
+    statistics,
+    runWorkers: deps.runWorkers ?? false,
+    apps: apps.repo,
+    box,
+    metrics,
+    onRegistered: sandbox ? (appId, token) => sandbox.knowToken(appId, token) : undefined,
   });
+  const files = filesModule({ app, db: database.db });
+  app.decorate('projectLevel', apps.projectLevel);
   await registerPlugins(app, {
     config,
     database,
@@ -129,23 +141,18 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   };
   registerSystemRoutes(app, { info, checkDatabase: async () => void (await database.query('SELECT 1')) });
   users.routes();
-
-  await registerSdkRoutes(app, { devices, auth: new SdkAuth(appsRepo, box), metrics });
+  await devices.routes();
   if (metrics && config.metrics)
     await serveMetrics(app, metrics, {
       settings: config.metrics,
       host: config.host,
       startNow: deps.runWorkers ?? false,
     });
-  registerFilesRoutes(app, files);
+  files.routes();
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {
-    await devices.drain();
-    await natsLog?.close();
-    await statistics.close();
-    await upkeep.close();
-    await retention.close();
-    await delivery.close();
+    await devices.close();
+    await runtime.close();
   });
 
   const ctx: ModuleContext = {
@@ -154,12 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     database,
     mailer,
     box,
-    services: { users: users.users, devices, apps: new AppsService(appsRepo, box), files },
-    repos: { users: users.repo, apps: appsRepo, devices: devicesRepo },
+    services: { users: users.users, devices: devices.devices, apps: apps.service, files: files.files },
+    repos: { users: users.repo, apps: apps.repo, devices: devices.repo },
     delivery,
     // the statistics routes first see the events this process acknowledged counted (counted off the request path)
     counting: statistics,
   };
-  await registerModules(ctx);
+  // the feature modules, then every module's jobs after the partitions' maintenance (modules/workers.ts)
+  await registerModules(ctx, [runtime.retention]);
   return ctx;
 }

@@ -44,16 +44,17 @@ export interface ModuleJobs {
   stop?(): void;
 }
 
-/** What a module's wiring (`<m>.module.ts`) returns: its routes, registered on the app, and its jobs. */
+/**
+ * What a module's wiring (`<m>.module.ts`) returns: its routes, registered on the app (awaited: a module may register
+ * them in a scope of their own), and its jobs.
+ */
 export interface ModuleParts {
-  routes(): void;
+  routes(): void | Promise<void>;
   jobs?: ModuleJobs;
 }
 
 /**
- * A feature module: registers its routes on the app itself, or returns its parts (or several modules' parts) for
- * modules/index.ts to register and start.
+ * A feature module's wiring (`<m>.module.ts`): builds its services and returns its parts (or several modules' parts)
+ * for modules/index.ts to register and start; it registers nothing itself.
  */
-export type RegisterModule = (
-  ctx: ModuleContext,
-) => Promise<void | ModuleParts | ModuleParts[]> | void | ModuleParts | ModuleParts[];
+export type RegisterModule = (ctx: ModuleContext) => ModuleParts | ModuleParts[];

@@ -1,30 +1,30 @@
-import { registerAiModule } from './ai';
-import { registerAlertsModule } from './alerts';
-import { registerAppControlModule } from './app-control';
-import { registerAppGroupsModule } from './app-groups';
-import { registerAppSettingsModule } from './app-settings';
-import { registerAppsModule } from './apps';
-import { registerAuditModule } from './audit';
-import { registerDictionariesModule } from './dictionaries';
-import { registerForbidModule } from './forbid';
-import { registerGlobalSettingsModule } from './global-settings';
-import { registerIconModule } from './icon';
-import { registerMaterialsModule } from './materials';
+import { aiModule } from './ai';
+import { alertsModule } from './alerts';
+import { appControlModule } from './app-control';
+import { appGroupsModule } from './app-groups';
+import { appSettingsModule } from './app-settings';
+import { appsModule } from './apps';
+import { auditModule } from './audit';
+import { dictionariesModule } from './dictionaries';
+import { forbidModule } from './forbid';
+import { globalSettingsModule } from './global-settings';
+import { iconModule } from './icon';
+import { materialsModule } from './materials';
 import { messagesModule } from './messages';
 import { abTestsModule } from './ab-tests';
 import { groupSendsModule } from './group-sends';
 import { journeysModule } from './journeys';
-import { registerModelControlModule } from './model-control';
+import { modelControlModule } from './model-control';
 import { reviewsModule } from './reviews';
-import { registerSensitiveWordsModule } from './sensitive-words';
-import { registerPlatformStatisticsModule, registerStatisticsModule } from './statistics';
-import { registerTagsModule } from './tags';
-import { registerTargetingModule } from './targeting';
-import { registerTeamModule } from './team';
-import { registerTestDevicesModule } from './test-devices';
-import { registerTroubleshootingModule } from './troubleshooting';
-import { registerUploadsModule } from './uploads';
-import { registerUserGroupsModule } from './user-groups';
+import { sensitiveWordsModule } from './sensitive-words';
+import { platformStatisticsModule, statisticsModule } from './statistics';
+import { tagsModule } from './tags';
+import { targetingModule } from './targeting';
+import { teamModule } from './team';
+import { testDevicesModule } from './test-devices';
+import { troubleshootingModule } from './troubleshooting';
+import { uploadsModule } from './uploads';
+import { userGroupsModule } from './user-groups';
 import type { ModuleContext, ModuleJobs, ModuleParts, RegisterModule } from './context';
 import { startModuleJobs } from './workers';
 
@@ -49,40 +49,45 @@ function messagingModules(ctx: ModuleContext): ModuleParts[] {
  * its index.ts (eslint.config.js).
  */
 export const featureModules: RegisterModule[] = [
-  registerAppsModule,
+  appsModule,
   messagingModules,
-  registerMaterialsModule,
-  registerStatisticsModule,
-  registerPlatformStatisticsModule,
-  registerAppGroupsModule,
-  registerForbidModule,
-  registerTroubleshootingModule,
-  registerTeamModule,
-  registerTestDevicesModule,
-  registerIconModule,
-  registerTagsModule,
-  registerUserGroupsModule,
-  registerDictionariesModule,
-  registerAuditModule,
-  registerModelControlModule,
-  registerAppControlModule,
+  materialsModule,
+  statisticsModule,
+  platformStatisticsModule,
+  appGroupsModule,
+  forbidModule,
+  troubleshootingModule,
+  teamModule,
+  testDevicesModule,
+  iconModule,
+  tagsModule,
+  userGroupsModule,
+  dictionariesModule,
+  auditModule,
+  modelControlModule,
+  appControlModule,
   // platform limits and settings: global settings and daily limits, sensitive words, admin alerts, /appsettings
-  registerGlobalSettingsModule,
-  registerSensitiveWordsModule,
-  registerAlertsModule,
-  registerAppSettingsModule,
-  registerUploadsModule,
-  registerTargetingModule,
-  registerAiModule,
+  globalSettingsModule,
+  sensitiveWordsModule,
+  alertsModule,
+  appSettingsModule,
+  uploadsModule,
+  targetingModule,
+  aiModule,
 ];
 
-/** Registers every feature module in order (a module's parts: its routes), then starts their jobs (workers.ts). */
-export async function registerModules(ctx: ModuleContext): Promise<void> {
-  const jobs: ModuleJobs[] = [];
+/**
+ * Registers every feature module in order (a module's parts: its routes), then starts their jobs after `coreJobs`
+ * (app.ts: the partitions' maintenance) in workers.ts.
+ */
+export async function registerModules(
+  ctx: ModuleContext,
+  coreJobs: readonly ModuleJobs[] = [],
+): Promise<void> {
+  const jobs: ModuleJobs[] = [...coreJobs];
   for (const register of featureModules) {
-    const built = await register(ctx);
-    for (const parts of built ? [built].flat() : []) {
-      parts.routes();
+    for (const parts of [register(ctx)].flat()) {
+      await parts.routes();
       if (parts.jobs) jobs.push(parts.jobs);
     }
   }

@@ -14,8 +14,6 @@ export interface RetentionDeps {
   /** BEACON_RETENTION_DAYS (0 keeps everything) */
   retentionDays: number;
   log: Log;
-  /** Starts the job with the process's delivery workers (DeliveryRuntime.addWorkers: serve and worker roles). */
-  addWorkers: (start: (boss: PgBoss) => Promise<void>) => void;
   /** The statistics' daily upkeep run with the maintenance (StatisticsWriter.pruneUniqueDevices): rows deleted. */
   pruneStatistics?: (now: Date) => Promise<number>;
   clock?: () => Date;
@@ -25,9 +23,13 @@ export interface RetentionDeps {
  * The partitions' maintenance and the retention (db/partitions.ts), then the statistics' daily upkeep, in the processes that run delivery workers: the
  * pg-boss job `partition-maintenance` on its daily schedule (pg-boss hands each run to one process), and one run when
  * the workers start. Runs that meet (the start of one process and another's job) are serialised by the maintenance's
- * advisory lock and find nothing left to do. Returns what to await before the database closes.
+ * advisory lock and find nothing left to do. `start` is the job's start with the workers (started with the modules'
+ * jobs, modules/workers.ts: serve and worker roles); `close` is what to await before the database closes.
  */
-export function registerRetention(deps: RetentionDeps): { close(): Promise<void> } {
+export function retentionJobs(deps: RetentionDeps): {
+  start(boss: PgBoss): Promise<void>;
+  close(): Promise<void>;
+} {
   const { database, retentionDays, log } = deps;
   const clock = deps.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
@@ -38,15 +40,15 @@ export function registerRetention(deps: RetentionDeps): { close(): Promise<void>
     const pruned = (await deps.pruneStatistics?.(now)) ?? 0;
     if (pruned > 0) log.info({ pruned }, 'unique-device rows (stat_uv) of days no longer counted deleted');
   };
-  deps.addWorkers(async (boss) => {
-    const { name, cron, options } = JOBS.partitions;
-    await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => run());
-    await boss.schedule(name, cron, {}, { ...options, tz: 'UTC' });
-    running = run().catch((err: unknown) =>
-      log.error({ err }, 'partition maintenance at start failed; the daily job retries'),
-    );
-  });
   return {
+    start: async (boss) => {
+      const { name, cron, options } = JOBS.partitions;
+      await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => run());
+      await boss.schedule(name, cron, {}, { ...options, tz: 'UTC' });
+      running = run().catch((err: unknown) =>
+        log.error({ err }, 'partition maintenance at start failed; the daily job retries'),
+      );
+    },
     close: async () => {
       await running;
     },

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AI_STREAM_EVENTS,
   AiChatRequest,
@@ -11,23 +11,13 @@ import {
 import { ApiError, parseOrThrow } from '../../lib/api-error';
 import { registerCall, registerRawRoute } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import type { ModuleContext } from '../context';
-import { checkContent } from '../sensitive-words';
 import { aiPolicy as policy } from './ai.policy';
-import { AiProvider } from './ai.provider';
-import { AiRepository } from './ai.repository';
-import { AiService } from './ai.service';
+import type { AiService } from './ai.service';
 
 const userOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
 
 /** The AI assistant and translation (issue 16): status, translate, chat (JSON or streamed), download, track. */
-export function registerAiModule({ app, config, database }: ModuleContext): void {
-  const ai = new AiService({
-    provider: new AiProvider(config.ai),
-    repo: new AiRepository(database),
-    checkContent: (appId, content) => checkContent(database, appId, content),
-  });
-
+export function registerAiRoutes(app: FastifyInstance, ai: AiService): void {
   registerCall(app, calls.status, policy.status, async () => ai.status());
 
   registerCall(app, calls.translate, policy.use, async ({ params, body, reply }) => {

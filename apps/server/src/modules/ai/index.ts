@@ -1,2 +1,2 @@
 /** The AI module's public entry: the assistant, translation and their tracking routes (issue 16). */
-export { registerAiModule } from './ai.routes';
+export { aiModule } from './ai.module';

@@ -1,13 +1,11 @@
 import { appControlCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { appControlPolicy } from './app-control.policy';
-import { AppControlRepository } from './app-control.repository';
-import { AppControlService } from './app-control.service';
+import type { AppControlService } from './app-control.service';
 
 /** The "apps" tab of /platformsettings: notification-control apps (1) and global-whitelist apps (2). */
-export function registerAppControlModule({ app, database }: ModuleContext): void {
-  const control = new AppControlService(new AppControlRepository(database));
+export function registerAppControlRoutes(app: FastifyInstance, control: AppControlService): void {
   const { admin } = appControlPolicy;
 
   registerCall(app, appControlCalls.controlList, admin, async () => ({ list: await control.list(1) }));

@@ -1,1 +1,1 @@
-export { registerAppControlModule } from './app-control.routes';
+export { appControlModule } from './app-control.module';

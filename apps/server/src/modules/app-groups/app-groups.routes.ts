@@ -1,14 +1,11 @@
 import { appGroupCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { appGroupsPolicy } from './app-groups.policy';
-import { AppGroupsRepository } from './app-groups.repository';
-import { AppGroupsService } from './app-groups.service';
+import type { AppGroupsService } from './app-groups.service';
 
 /** The Apps Group tab of /dashboard: list, the apps to pick from, save (create or edit) and delete. */
-export function registerAppGroupsModule({ app, database }: ModuleContext): void {
-  const groups = new AppGroupsService(new AppGroupsRepository(database));
-
+export function registerAppGroupsRoutes(app: FastifyInstance, groups: AppGroupsService): void {
   registerCall(app, appGroupCalls.list, appGroupsPolicy.signedIn, async ({ session }) => ({
     groups: await groups.list(session.user),
   }));

@@ -1,2 +1,2 @@
-export { registerAppGroupsModule } from './app-groups.routes';
+export { appGroupsModule } from './app-groups.module';
 export { AppGroupsRepository, type UserAppRow } from './app-groups.repository';

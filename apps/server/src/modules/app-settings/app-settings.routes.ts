@@ -1,14 +1,11 @@
 import { appSettingsCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { appSettingsPolicy } from './app-settings.policy';
-import { AppSettingsRepository } from './app-settings.repository';
-import { AppSettingsService } from './app-settings.service';
+import type { AppSettingsService } from './app-settings.service';
 
 /** /appsettings: every app's configuration (`getGlobalAppList`) and one call per switch (`changeProjectDMP` = dmp). */
-export function registerAppSettingsModule({ app, database }: ModuleContext): void {
-  const settings = new AppSettingsService(new AppSettingsRepository(database));
-
+export function registerAppSettingsRoutes(app: FastifyInstance, settings: AppSettingsService): void {
   registerCall(app, appSettingsCalls.globalList, appSettingsPolicy.superAdmin, ({ body }) =>
     settings.list(body),
   );

@@ -1,1 +1,1 @@
-export { registerAppSettingsModule } from './app-settings.routes';
+export { appSettingsModule } from './app-settings.module';

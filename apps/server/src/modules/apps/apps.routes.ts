@@ -1,47 +1,31 @@
 import { ErrorCodes, appCalls, appInfoCalls } from '@beacon/shared';
-import { allowedTokenEndpoints } from '../../delivery';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { SecretBox } from '../../lib/secret-box';
 import type { FilesService } from '../files';
 import type { UsersRepository } from '../users';
 import type { AppsRepository } from './apps.repository';
 import type { AppsService } from './apps.service';
 import { registerAppDetailsRoutes } from './app-details.routes';
-import { AppDetailsService } from './app-details.service';
+import type { AppDetailsService } from './app-details.service';
 import { registerAppUploadRoutes } from './app-uploads.routes';
 import { toAppInfo } from './app-info';
 import { appsPolicy } from './apps.policy';
-import { FirebaseUploadsRepository } from './firebase-uploads.repository';
-import { FirebaseUploadsService } from './firebase-uploads.service';
+import type { FirebaseUploadsService } from './firebase-uploads.service';
 
 export { serverUtc, toAppInfo } from './app-info';
 
-/**
- * What the app routes take from the module context (modules/context.ts). Named here rather than importing the
- * context, which names this module's own service: the context sits above the core modules, not beside them.
- */
-export interface AppsModuleContext {
-  app: FastifyInstance;
-  config: Config;
-  database: Database;
-  box: SecretBox;
-  services: { apps: AppsService; files: FilesService };
-  repos: { apps: AppsRepository; users: UsersRepository };
-}
-
 /** The app routes: the info every app screen reads, the dashboard's list, creation, details and deletion. */
-export function registerAppsModule(ctx: AppsModuleContext): void {
-  const { app, repos, services, box, database, config } = ctx;
-  const uploads = new FirebaseUploadsService(
-    new FirebaseUploadsRepository(database.db),
-    box,
-    allowedTokenEndpoints(config),
-  );
-  const details = new AppDetailsService(repos.apps, repos.users, box);
+export function registerAppsRoutes(
+  app: FastifyInstance,
+  deps: {
+    services: { apps: AppsService; files: FilesService };
+    repos: { apps: AppsRepository; users: UsersRepository };
+    uploads: FirebaseUploadsService;
+    details: AppDetailsService;
+  },
+): void {
+  const { repos, services, uploads, details } = deps;
 
   registerCall(app, appInfoCalls.info, appsPolicy.info, async ({ params, projectLevel }) => {
     const found = await repos.apps.findById(params.appId);

@@ -1,4 +1,4 @@
 /** The apps module's public entry: its routes, the repository and service app.ts shares, and the app record. */
-export { registerAppsModule } from './apps.routes';
+export { appsCore, appsModule } from './apps.module';
 export { AppsRepository, type AppRecord } from './apps.repository';
 export { AppsService } from './apps.service';

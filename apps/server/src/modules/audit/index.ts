@@ -1,1 +1,1 @@
-export { registerAuditModule } from './audit.routes';
+export { auditModule } from './audit.module';

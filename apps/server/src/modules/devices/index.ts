@@ -1,4 +1,5 @@
-/** The devices module's public entry: the device API (/sdk/v1) and what app.ts builds it from. */
+/** The devices module's public entry: its wiring (the device API, /sdk/v1), and what other modules read. */
+export { devicesModule } from './devices.module';
 export { registerSdkRoutes, type SdkMetrics } from './sdk.routes';
 export { DevicesRepository } from './devices.repository';
 export {

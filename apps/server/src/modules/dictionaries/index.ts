@@ -1,1 +1,1 @@
-export { registerDictionariesModule } from './dictionaries.routes';
+export { dictionariesModule } from './dictionaries.module';

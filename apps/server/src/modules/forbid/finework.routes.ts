@@ -4,16 +4,14 @@ import { fieldError } from '../../lib/api-error';
 import { sendCsv } from '../../lib/csv';
 import { registerCall, registerRawRoute } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import type { ModuleContext } from '../context';
-import { FineworkRepository } from './finework.repository';
-import { FineworkService } from './finework.service';
+import type { FastifyInstance } from 'fastify';
+import type { FineworkService } from './finework.service';
 import { forbidPolicy } from './forbid.policy';
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
 
 /** The fine-work tab of /platformsettings (levels 100 and 150): country bans and time windows, CSV downloads. */
-export function registerFineworkRoutes({ app, database }: ModuleContext): void {
-  const finework = new FineworkService(new FineworkRepository(database));
+export function registerFineworkRoutes(app: FastifyInstance, finework: FineworkService): void {
   const { admin } = forbidPolicy;
 
   registerCall(app, calls.summary, admin, () => finework.summary());

@@ -1,17 +1,11 @@
 import { forbidCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { forbidPolicy } from './forbid.policy';
-import { ForbidRepository } from './forbid.repository';
-import { ForbidService } from './forbid.service';
-import { registerFineworkRoutes } from './finework.routes';
+import type { ForbidService } from './forbid.service';
 
-/** The control view (config/forbid): read-only banned countries and time windows of an app; and fine-work. */
-export function registerForbidModule(ctx: ModuleContext): void {
-  const { app, database } = ctx;
-  registerFineworkRoutes(ctx);
-  const forbid = new ForbidService(new ForbidRepository(database));
-
+/** The control view (config/forbid): read-only banned countries and time windows of an app. */
+export function registerForbidRoutes(app: FastifyInstance, forbid: ForbidService): void {
   registerCall(app, forbidCalls.view, forbidPolicy.viewByPath, async ({ params, query, req }) =>
     query.type === 1
       ? { countryConfig: { countryList: await forbid.countries(params.appId, req.lang) } }

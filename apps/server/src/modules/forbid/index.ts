@@ -1,1 +1,1 @@
-export { registerForbidModule } from './forbid.routes';
+export { forbidModule } from './forbid.module';

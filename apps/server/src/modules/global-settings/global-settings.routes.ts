@@ -1,17 +1,14 @@
 import { globalSettingsCalls as calls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { globalSettingsPolicy as policy } from './global-settings.policy';
-import { GlobalSettingsRepository } from './global-settings.repository';
-import { GlobalSettingsService } from './global-settings.service';
+import type { GlobalSettingsService } from './global-settings.service';
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
 
 /** The daily settings tab of /platformsettings and /globalsettings (part 1 §7 "Global"). */
-export function registerGlobalSettingsModule({ app, database }: ModuleContext): void {
-  const settings = new GlobalSettingsService(new GlobalSettingsRepository(database));
-
+export function registerGlobalSettingsRoutes(app: FastifyInstance, settings: GlobalSettingsService): void {
   registerCall(app, calls.aggregation, policy.superAdmin, () => settings.all());
 
   registerCall(app, calls.limitSwitcher, policy.superAdmin, async () => ({

@@ -1,1 +1,1 @@
-export { registerGlobalSettingsModule } from './global-settings.routes';
+export { globalSettingsModule } from './global-settings.module';

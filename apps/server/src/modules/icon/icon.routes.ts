@@ -2,14 +2,12 @@ import { IMAGE_RULES, iconCalls } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { iconPolicy } from './icon.policy';
-import { IconRepository } from './icon.repository';
-import { IconService } from './icon.service';
+import type { IconService } from './icon.service';
 
 /** The app's default notification icon (config/icon). */
-export function registerIconModule({ app, database, services }: ModuleContext): void {
-  const icons = new IconService(new IconRepository(database.db), services.files);
+export function registerIconRoutes(app: FastifyInstance, icons: IconService): void {
   const { manage } = iconPolicy;
 
   registerCall(app, iconCalls.get, manage, async ({ params }) => icons.get(params.appId));

@@ -1,1 +1,1 @@
-export { registerIconModule } from './icon.routes';
+export { iconModule } from './icon.module';

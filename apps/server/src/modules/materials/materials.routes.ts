@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   ErrorCodes,
   MATERIAL_LIMITS,
@@ -11,15 +12,13 @@ import { ApiError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import { ReviewNotices } from '../../platform/review-notices';
-import type { ModuleContext } from '../context';
-import { MaterialNotices, type ChangedMaterial } from './material-notices';
+import type { AppRecord } from '../apps';
+import type { MaterialNotices, ChangedMaterial } from './material-notices';
 import { registerMaterialTemplates } from './material-templates.routes';
 import { parseMaterialSheet } from './material-sheet';
 import { materialsPolicy as policy } from './materials.policy';
-import { MaterialsRepository } from './materials.repository';
-import { MaterialsReadService } from './materials-read.service';
-import { MaterialsService, type MaterialChanged } from './materials.service';
+import type { MaterialsReadService } from './materials-read.service';
+import type { MaterialsService, MaterialChanged } from './materials.service';
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
 /** Who a review mail is from, in the language of their request (docs/materials.md, "The review"). */
@@ -38,27 +37,18 @@ const named = (
 });
 
 /** The material library (spec part 2 §7 Materials; docs/materials.md): lists, detail, changes, review, import. */
-export function registerMaterialsModule(ctx: ModuleContext): void {
-  const { app, repos, database } = ctx;
-  const repo = new MaterialsRepository(database);
-  const reads = new MaterialsReadService(repo);
-  const service = new MaterialsService(repo);
-  // the review mails: never awaited by a request, never failing it (logged)
-  const notices = new MaterialNotices({
-    notices: new ReviewNotices({
-      database,
-      mailer: ctx.mailer,
-      publicUrl: ctx.config.publicUrl,
-      log: app.log,
-    }),
-    repo,
-    log: app.log,
-  });
-  const appOf = async (appId: number) => {
-    const found = await repos.apps.findById(appId);
-    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
-    return found;
-  };
+export function registerMaterialsRoutes(
+  app: FastifyInstance,
+  deps: {
+    reads: MaterialsReadService;
+    service: MaterialsService;
+    /** the review mails: never awaited by a request, never failing it (logged) */
+    notices: MaterialNotices;
+    /** the app of the call (known) */
+    appOf: (appId: number) => Promise<AppRecord>;
+  },
+): void {
+  const { reads, service, notices, appOf } = deps;
 
   registerCall(app, materialCalls.list, policy.use, async ({ params, body }) =>
     reads.list(params.appId, body, 'list'),

@@ -1,1 +1,1 @@
-export { registerModelControlModule } from './model-control.routes';
+export { modelControlModule } from './model-control.module';

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ErrorCodes,
   MODEL_CONTROL_LIMITS,
@@ -10,10 +10,8 @@ import { ApiError, fieldError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall, registerRawRoute, type Access } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import type { ModuleContext } from '../context';
 import { modelControlPolicy } from './model-control.policy';
-import { ModelControlRepository } from './model-control.repository';
-import { ModelControlService } from './model-control.service';
+import type { ModelControlService } from './model-control.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -37,8 +35,7 @@ function sendXlsx(reply: FastifyReply, name: string, data: Buffer): FastifyReply
 }
 
 /** The "mobile models" tab of /platformsettings: the two shielding lists, market countries, spreadsheets. */
-export function registerModelControlModule({ app, database }: ModuleContext): void {
-  const models = new ModelControlService(new ModelControlRepository(database));
+export function registerModelControlRoutes(app: FastifyInstance, models: ModelControlService): void {
   const { admin } = modelControlPolicy;
 
   registerCall(app, modelControlCalls.list, admin, async ({ body }) => models.list(body));

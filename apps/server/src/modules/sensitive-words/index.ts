@@ -1,3 +1,3 @@
 /** The sensitive-words module's public entry: its routes, and the content check message saving runs. */
-export { registerSensitiveWordsModule } from './sensitive-words.routes';
+export { sensitiveWordsModule } from './sensitive-words.module';
 export { checkContent } from './content-check';

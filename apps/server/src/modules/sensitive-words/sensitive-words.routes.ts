@@ -1,24 +1,24 @@
-import { ErrorCodes, sensitiveWordCalls as calls } from '@beacon/shared';
-import { ApiError } from '../../lib/api-error';
+import type { FastifyInstance } from 'fastify';
+import { sensitiveWordCalls as calls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import type { SessionInfo } from '../../plugins/auth';
-import type { ModuleContext } from '../context';
 import { sensitiveWordsPolicy as policy } from './sensitive-words.policy';
-import { SensitiveWordsRepository } from './sensitive-words.repository';
-import { SensitiveWordsService } from './sensitive-words.service';
+import type { SensitiveWordsService } from './sensitive-words.service';
 
 const actorOf = (session: SessionInfo) => ({ id: session.user.id, email: session.user.email });
 
 /** Sensitive words: the platform list (levels 100, 150), each app's list, and the content check. */
-export function registerSensitiveWordsModule({ app, database }: ModuleContext): void {
-  const repo = new SensitiveWordsRepository(database);
-  const words = new SensitiveWordsService(repo);
-
-  // platform admins pass the guard without a role on the app: make sure the app exists
-  const requireApp = async (appId: number) => {
-    if (!(await repo.appExists(appId))) throw new ApiError(ErrorCodes.APP_UNKNOWN);
-  };
-
+export function registerSensitiveWordsRoutes(
+  app: FastifyInstance,
+  {
+    words,
+    requireApp,
+  }: {
+    words: SensitiveWordsService;
+    /** platform admins pass the guard without a role on the app: throws unless the app exists */
+    requireApp: (appId: number) => Promise<void>;
+  },
+): void {
   registerCall(app, calls.platformList, policy.platform, ({ body }) => words.list(null, body));
   registerCall(app, calls.platformAdd, policy.platform, ({ body, session }) =>
     words.add(null, body.word, actorOf(session)),

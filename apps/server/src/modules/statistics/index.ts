@@ -1,3 +1,2 @@
-export { registerStatisticsModule } from './statistics.routes';
+export { platformStatisticsModule, statisticsModule } from './statistics.module';
 export { StatisticsWriter } from './statistics.writer';
-export { registerPlatformStatisticsModule } from './platform-statistics.routes';

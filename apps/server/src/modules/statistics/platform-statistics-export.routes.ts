@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORM_STAT_EXPORT_PATH, PlatDashboardExportQuery } from '@beacon/shared';
 import { registerCsvRoute } from '../../lib/csv-route';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { platformStatisticsPolicy } from './platform-statistics.policy';
 import type { PlatformReportsService } from './platform-reports.service';
 import { funnelColumns } from './statistics-export.routes';
@@ -12,7 +12,7 @@ const ExportQuery = PlatDashboardExportQuery.extend({
 
 /** GET /tcm/global/plat/dashboard/export: every message of the tab's range and app, in its order, and the total. */
 export function registerPlatformStatisticsExport(
-  { app }: ModuleContext,
+  app: FastifyInstance,
   reports: PlatformReportsService,
 ): void {
   registerCsvRoute(

@@ -11,7 +11,7 @@ import {
 } from '@beacon/shared';
 import { registerCsvRoute } from '../../lib/csv-route';
 import type { CsvValue } from '../../lib/csv';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { statisticsPolicy } from './statistics.policy';
 import type { StatisticsService } from './statistics.service';
 
@@ -40,7 +40,7 @@ const dayCsv = (rows: ReportDay[], expand: boolean): CsvValue[][] => {
 export const ExpandQuery = z.object({ expand: z.string().optional() });
 
 /** The statistics CSV downloads: the same service methods as the screens, so a CSV's totals are the table's. */
-export function registerStatisticsExports({ app }: ModuleContext, service: StatisticsService): void {
+export function registerStatisticsExports(app: FastifyInstance, service: StatisticsService): void {
   const { reports, message } = statisticsPolicy;
 
   registerCsvRoute(

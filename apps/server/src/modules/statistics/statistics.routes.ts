@@ -1,21 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { statisticsCalls as calls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
-import { withCountsSettled } from './counts-settled';
 import { registerStatisticsExports } from './statistics-export.routes';
 import { statisticsPolicy as policy } from './statistics.policy';
-import { StatisticsRepository } from './statistics.repository';
-import { StatisticsService } from './statistics.service';
+import type { StatisticsService } from './statistics.service';
 
 /** Statistics: a message's funnel, distribution, losses and reach; the app's reports and their CSV exports. */
-export async function registerStatisticsModule(ctx: ModuleContext): Promise<void> {
-  const service = new StatisticsService(new StatisticsRepository(ctx.database.reads ?? ctx.database));
-  await withCountsSettled(ctx.app, ctx.counting, (app) => registerRoutes({ ...ctx, app }, service));
-}
-
-function registerRoutes(ctx: ModuleContext, service: StatisticsService): void {
-  const { app } = ctx;
-
+export function registerStatisticsRoutes(app: FastifyInstance, service: StatisticsService): void {
   registerCall(app, calls.funnel, policy.message, ({ params }) => service.funnel(params.appId, params.msgId));
   registerCall(app, calls.distribution, policy.message, ({ params }) =>
     service.distribution(params.appId, params.msgId, params.dimension),
@@ -42,5 +33,5 @@ function registerRoutes(ctx: ModuleContext, service: StatisticsService): void {
   );
   registerCall(app, calls.users, policy.reports, ({ params, query }) => service.users(params.appId, query));
 
-  registerStatisticsExports(ctx, service);
+  registerStatisticsExports(app, service);
 }

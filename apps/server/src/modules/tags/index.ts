@@ -1,2 +1,2 @@
 /** The tags module's public entry: its routes, and the tag lookup user groups check their conditions against. */
-export { existingTagIds, registerTagsModule } from './tags.routes';
+export { existingTagIds, tagsModule } from './tags.module';

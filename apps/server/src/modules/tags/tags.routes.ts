@@ -2,23 +2,16 @@ import { ErrorCodes, tagCalls, uploadLimitBytes } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { uploadStream } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
-import type { Database } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { tagsPolicy } from './tags.policy';
-import { TagsRepository } from './tags.repository';
-import { TagsService } from './tags.service';
-
-/** The ids among `ids` that are tags of the app with the flag: what user-group conditions may name. */
-export function existingTagIds(
-  database: Database,
-): (appId: number, ids: number[], flag: 'LABEL' | 'GROUP') => Promise<Set<number>> {
-  const tags = new TagsRepository(database);
-  return (appId, ids, flag) => tags.existingIds(appId, ids, flag);
-}
+import type { TagsService } from './tags.service';
 
 /** Tag routes: verify, create, edit, list, delete, and the multipart GAID import. */
-export function registerTagsModule({ app, database, repos }: ModuleContext): void {
-  const tags = new TagsService(new TagsRepository(database), new TagsRepository(database.reads ?? database));
+export function registerTagsRoutes(
+  app: FastifyInstance,
+  { tags, apps }: { tags: TagsService; apps: ModuleContext['repos']['apps'] },
+): void {
   const access = tagsPolicy.manageTags;
 
   registerCall(app, tagCalls.verify, access, ({ params, body }) =>
@@ -35,7 +28,7 @@ export function registerTagsModule({ app, database, repos }: ModuleContext): voi
   });
 
   registerCall(app, tagCalls.importDevices, access, async ({ params, req }) => {
-    const found = await repos.apps.findById(params.appId);
+    const found = await apps.findById(params.appId);
     if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const file = await uploadStream(req, {
       maxBytes: uploadLimitBytes(found.uploadFileLimit),

@@ -1,2 +1,2 @@
 /** The targeting module's public entry: its routes, and the file-list service message saving resolves lists with. */
-export { createTargetingService, registerTargetingModule } from './targeting.routes';
+export { createTargetingService, targetingModule } from './targeting.module';

@@ -1,37 +1,24 @@
+import type { FastifyInstance } from 'fastify';
 import { ErrorCodes, targetingCalls, uploadLimitBytes } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { uploadStream } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
-import { LinkFetcher } from './link-fetcher';
 import { targetingPolicy as policy } from './targeting.policy';
-import { TargetingRepository } from './targeting.repository';
-import { TargetingService } from './targeting.service';
-
-/** The file-targeting service on the module's database, with the app limits and BEACON_ALLOW_PRIVATE_LINKS. */
-export function createTargetingService({
-  database,
-  repos,
-  config,
-}: Pick<ModuleContext, 'database' | 'repos' | 'config'>): TargetingService {
-  return new TargetingService({
-    repo: new TargetingRepository(database),
-    uploadLimitOf: async (appId) => (await repos.apps.findById(appId))?.uploadFileLimit,
-    fetcher: (maxBytes) => new LinkFetcher({ maxBytes, allowPrivate: config.allowPrivateLinks }),
-  });
-}
+import type { AppRecord } from '../apps';
+import type { TargetingService } from './targeting.service';
 
 /** File targeting: upload a GAID .txt file, fetch a file link, check a link's size, read a stored list. */
-export function registerTargetingModule(ctx: ModuleContext): void {
-  const { app, repos } = ctx;
-  const service = createTargetingService(ctx);
-  const liveApp = async (appId: number) => {
-    const found = await repos.apps.findById(appId);
-    if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
-    if (found.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
-    return found;
-  };
-
+export function registerTargetingRoutes(
+  app: FastifyInstance,
+  {
+    service,
+    liveApp,
+  }: {
+    service: TargetingService;
+    /** the app of the call, able to take a list (known, not destroyed) */
+    liveApp: (appId: number) => Promise<AppRecord>;
+  },
+): void {
   registerCall(app, targetingCalls.uploadFile, policy.upload, async ({ req, params, session }) => {
     const found = await liveApp(params.appId);
     // one byte past the limit reaches the service, which refuses the file; the parser drops the rest

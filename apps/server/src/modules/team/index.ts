@@ -1,1 +1,1 @@
-export { registerTeamModule } from './team.routes';
+export { teamModule } from './team.module';

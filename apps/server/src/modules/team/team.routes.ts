@@ -1,28 +1,31 @@
+import type { FastifyInstance } from 'fastify';
 import { ErrorCodes, teamCalls } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import { setSessionCookie } from '../../plugins/auth';
 import type { ModuleContext } from '../context';
-import { TeamRepository } from './team.repository';
-import { TeamService } from './team.service';
+import type { TeamService } from './team.service';
 import { teamPolicy } from './team.policy';
 
 /** Team members (config/operate) and the invitation link (/invite). */
-export function registerTeamModule({ app, config, database, mailer, repos, services }: ModuleContext): void {
-  const team = new TeamService({
-    repo: new TeamRepository(database.db),
-    users: repos.users,
-    mailer,
-    publicUrl: config.publicUrl,
-    registrationEnabled: config.registrationEnabled,
-  });
+export function registerTeamRoutes(
+  app: FastifyInstance,
+  deps: {
+    team: TeamService;
+    apps: ModuleContext['repos']['apps'];
+    /** opens the session of a user who registered through an invitation */
+    users: ModuleContext['services']['users'];
+    cookie: { secure: boolean; ttlMs: number };
+  },
+): void {
+  const { team, apps, users, cookie } = deps;
 
   registerCall(app, teamCalls.list, teamPolicy.view, async ({ params, body }) =>
     team.list(params.appId, body.email, body.pageNo, body.pageSize),
   );
 
   registerCall(app, teamCalls.invite, teamPolicy.administer, async ({ params, body, session, req }) => {
-    const found = await repos.apps.findById(params.appId);
+    const found = await apps.findById(params.appId);
     if (!found) throw new ApiError(ErrorCodes.APP_UNKNOWN);
     const id = await team.invite(
       { id: found.id, title: found.title },
@@ -64,11 +67,11 @@ export function registerTeamModule({ app, config, database, mailer, repos, servi
 
   registerCall(app, teamCalls.registerInvite, teamPolicy.invitation, async ({ body, req, reply }) => {
     const { user, ...accepted } = await team.registerAndAccept(body.token, body.password);
-    const token = await services.users.openSession(user.id, {
+    const token = await users.openSession(user.id, {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
     });
-    setSessionCookie(reply, token, { secure: config.cookieSecure, ttlMs: config.sessionTtlMs });
+    setSessionCookie(reply, token, cookie);
     return accepted;
   });
 }

@@ -1,1 +1,1 @@
-export { registerTestDevicesModule } from './test-devices.routes';
+export { testDevicesModule } from './test-devices.module';

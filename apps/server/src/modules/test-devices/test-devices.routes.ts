@@ -1,13 +1,11 @@
 import { testDeviceCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { testDevicesPolicy } from './test-devices.policy';
-import { TestDevicesRepository } from './test-devices.repository';
-import { TestDevicesService } from './test-devices.service';
+import type { TestDevicesService } from './test-devices.service';
 
 /** Test devices (config/device, config/deviceedit). */
-export function registerTestDevicesModule({ app, database }: ModuleContext): void {
-  const devices = new TestDevicesService(new TestDevicesRepository(database));
+export function registerTestDevicesRoutes(app: FastifyInstance, devices: TestDevicesService): void {
   const { manage } = testDevicesPolicy;
 
   registerCall(app, testDeviceCalls.list, manage, async ({ params, body }) =>

@@ -1,1 +1,1 @@
-export { registerTroubleshootingModule } from './troubleshooting.routes';
+export { troubleshootingModule } from './troubleshooting.module';

@@ -1,19 +1,21 @@
 import { troubleshootingCalls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
-import { TroubleshootingMessageRepository } from './troubleshooting-message.repository';
-import { TroubleshootingMessageService } from './troubleshooting-message.service';
+import type { FastifyInstance } from 'fastify';
+import type { TroubleshootingMessageService } from './troubleshooting-message.service';
 import { troubleshootingPolicy } from './troubleshooting.policy';
-import { TroubleshootingRepository } from './troubleshooting.repository';
-import { TroubleshootingService } from './troubleshooting.service';
+import type { TroubleshootingService } from './troubleshooting.service';
 
 /**
  * Troubleshooting (/app/:appId/troubleshooting/equipment): any member of the project may look a device up, and trace
  * one message for it.
  */
-export function registerTroubleshootingModule({ app, database }: ModuleContext): void {
-  const troubleshooting = new TroubleshootingService(new TroubleshootingRepository(database));
-  const messages = new TroubleshootingMessageService(new TroubleshootingMessageRepository(database));
+export function registerTroubleshootingRoutes(
+  app: FastifyInstance,
+  {
+    troubleshooting,
+    messages,
+  }: { troubleshooting: TroubleshootingService; messages: TroubleshootingMessageService },
+): void {
   registerCall(app, troubleshootingCalls.query, troubleshootingPolicy.lookup, async ({ params, body, req }) =>
     troubleshooting.lookup(params.appId, body, req.lang),
   );

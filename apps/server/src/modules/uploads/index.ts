@@ -1,3 +1,3 @@
 /** The uploads module's public entry: its routes, and the PNG decoding of the small-icon check (the sandbox's demo icon). */
-export { registerUploadsModule } from './uploads.routes';
+export { uploadsModule } from './uploads.module';
 export { decodePng, isSolidOnTransparent } from './png-decode';

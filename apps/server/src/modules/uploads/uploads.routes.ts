@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_RULES, ImageKindField, uploadCalls, type ImageKind } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
 import { readUpload } from '../../lib/multipart';
 import { registerCall } from '../../lib/register-call';
-import type { ModuleContext } from '../context';
 import { uploadsPolicy } from './uploads.policy';
-import { UploadsService } from './uploads.service';
+import type { UploadsService } from './uploads.service';
 
 const LARGEST = Math.max(...Object.values(IMAGE_RULES).map((r) => r.maxBytes));
 
@@ -35,8 +34,7 @@ async function readImage(req: FastifyRequest): Promise<ImageUpload> {
 }
 
 /** Compose uploads: images by kind, and the small-icon colour check. */
-export function registerUploadsModule({ app, services }: ModuleContext): void {
-  const uploads = new UploadsService(services.files);
+export function registerUploadsRoutes(app: FastifyInstance, uploads: UploadsService): void {
   const { compose } = uploadsPolicy;
 
   registerCall(app, uploadCalls.image, compose, async ({ req, session }) => {

@@ -1,1 +1,1 @@
-export { registerUserGroupsModule } from './user-groups.routes';
+export { userGroupsModule } from './user-groups.module';

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { SecretBox } from '../../lib/secret-box';
+import type { BatcherName, Metrics } from '../../platform/metrics';
+import type { AppsRepository } from '../apps';
+import { DevicesRepository } from './devices.repository';
+import { DevicesService, type DeviceStatistics } from './devices.service';
+import { startEventsLog } from './events-log.start';
+import { SdkAuth } from './sdk-auth';
+import { registerSdkRoutes } from './sdk.routes';
+
+/**
+ * Devices (a core module: other modules read its repository and service): the device API's service, its events
+ * appended to JetStream when NATS_URL is set (and applied by this process's consumer when it runs the workers), and
+ * the /sdk/v1 routes authenticated with the app's key and secret. `close` drains what the service holds, then the log.
+ */
+export async function devicesModule(ctx: {
+  app: FastifyInstance;
+  config: Pick<Config, 'nats'>;
+  database: ConstructorParameters<typeof DevicesRepository>[0];
+  /** the statistics writer: the events' counting */
+  statistics: DeviceStatistics;
+  runWorkers: boolean;
+  apps: AppsRepository;
+  box: SecretBox;
+  metrics?: Metrics | undefined;
+  /** the sandbox's token knowledge: a device registered with it */
+  onRegistered?: ((appId: number, token: string) => void) | undefined;
+}) {
+  const { app, config, statistics, metrics, onRegistered } = ctx;
+  const repo = new DevicesRepository(ctx.database);
+  // NATS_URL: the device events go to JetStream, and the workers apply them (events-log*.ts)
+  const natsLog = config.nats
+    ? await startEventsLog(config.nats, statistics, ctx.runWorkers, app.log)
+    : undefined;
+  const devices = new DevicesService(repo, statistics, {
+    ...(natsLog ? { eventsLog: natsLog.log } : {}),
+    ...(onRegistered ? { onRegistered } : {}),
+    ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
+  });
+  return {
+    devices,
+    repo,
+    routes: () => registerSdkRoutes(app, { devices, auth: new SdkAuth(ctx.apps, ctx.box), metrics }),
+    close: async () => {
+      await devices.drain();
+      await natsLog?.close();
+    },
+  };
+}
