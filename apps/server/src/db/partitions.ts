@@ -240,6 +240,12 @@ export async function applyRetention(
       );
       if (holding.length > 0) return { held: holding.map((r) => r.id) };
       for (const table of PARTITIONED_TABLES) await tx.query(`DROP TABLE IF EXISTS ${table}_${block.suffix}`);
+      // the messages' receipt marks (one row each, no partitions) go with their send records
+      await tx.query(
+        `DELETE FROM message_receipts WHERE message_id >= COALESCE($1::bigint, '-9223372036854775808'::bigint)
+           AND message_id < $2::bigint`,
+        [block.lo, block.hi],
+      );
       await tx.query('UPDATE message_id_blocks SET dropped_at = $2 WHERE suffix = $1', [block.suffix, now]);
       return { held: null };
     });

@@ -23,6 +23,8 @@ export interface BatchRunResult {
   halted: boolean;
   resolved: boolean;
   waiting: boolean;
+  /** the sends an earlier run left in flight that this run resolved by receipts, or that still wait for them */
+  ambiguous?: { received: number; resend: number; deferred: number };
 }
 
 interface Selection {
@@ -55,12 +57,13 @@ export class BatchRun {
   async run(): Promise<BatchRunResult> {
     const { batch, deps } = this;
     let halted = false;
+    let ambiguous: BatchRunResult['ambiguous'];
     try {
       const records = batch.kind === BatchKind.SEND_RECORDS;
       if (records || batch.waiting || batch.attempts > 1) {
         // sends left in flight by an earlier run: received ones count, the others are sent again (once due)
         const t0 = deps.clock.mark();
-        await deps.inFlight.resolveAmbiguous(batch, deps.leaseSeconds);
+        ambiguous = await deps.inFlight.resolveAmbiguous(batch, deps.leaseSeconds, deps.receiptWindowSeconds);
         deps.clock.renewed(t0);
         halted = await this.sendWaiting();
       }
@@ -72,7 +75,7 @@ export class BatchRun {
       }
       await this.sender.drain();
       halted ||= deps.halted();
-      return { halted, resolved, waiting: this.sender.waiting > 0 };
+      return { halted, resolved, waiting: this.sender.waiting > 0, ...(ambiguous ? { ambiguous } : {}) };
     } finally {
       await this.sender.drain().catch(() => undefined);
       if (this.unsent.length)

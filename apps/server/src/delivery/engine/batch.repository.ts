@@ -174,11 +174,15 @@ export class BatchRepository {
     );
   }
 
-  /** When the batch's next waiting device is due, or its next send in flight is resolvable (null: none). */
+  /**
+   * When the batch's next waiting device is due, or its next send in flight is resolvable (null: none); a send in
+   * flight past its window that still waits for the device API to catch up with its receipts is looked at again in
+   * a second.
+   */
   async nextDue(batch: Batch): Promise<Date | null> {
     const [row] = await this.database.query<{ at: Date | null }>(
       `SELECT min(CASE WHEN s.outcome = ${SendOutcome.IN_FLIGHT} THEN GREATEST(COALESCE(s.not_before, '-infinity'),
-           COALESCE((SELECT receipts_due FROM message_batches WHERE id = $4), '-infinity'))
+           COALESCE((SELECT receipts_due FROM message_batches WHERE id = $4), '-infinity'), now() + interval '1 second')
          ELSE COALESCE(s.not_before, '-infinity'::timestamptz) END) AS at FROM send_records s
        WHERE s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3 AND s.outcome IN (${OPEN_OUTCOMES})
          AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL))`,

@@ -267,6 +267,12 @@ export class DeliveryEngine {
     }
     try {
       const result = await this.runBatch(msg, batch, clock);
+      const a = result.ambiguous;
+      if (a && a.received + a.resend + a.deferred > 0)
+        this.deps.log.info(
+          { messageId: msg.id, batchId, attempts: batch.attempts, ...a },
+          'sends left in flight: resolved by receipts (received), to send again (resend), waiting for receipts (deferred)',
+        );
       if (this.isStopping(msg.id)) {
         await batches.release(batch, BatchStatus.CANCELLED, null);
       } else if (result.halted) {

@@ -30,6 +30,16 @@ export async function fenceLease(tx: Queryable, batch: LeaseRef, seconds: number
   if (rows.length === 0) throw new LeaseLost(batch.id);
 }
 
+/**
+ * The device API has applied none of a message's events for this long: it holds none of its receipts back (its
+ * backlog is drained), so a send in flight whose receipt is not in by then did not arrive. Also the margin by which
+ * the events it applies must be stamped after a send to show that the receipts of the send's time are in.
+ */
+export const RECEIPTS_QUIET_SECONDS = 3;
+
+/** A device API that never catches up delays the resolution of a send in flight by this many windows at most. */
+export const RECEIPTS_MAX_WINDOWS = 5;
+
 /** The send records of a batch: its own (an audience range) or, for a recall, the message's in its id range. */
 const OF_BATCH = `s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3
   AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL))`;
@@ -93,19 +103,38 @@ export class InFlightRepository {
 
   /**
    * Resolves the batch's ambiguous sends whose receipt window has passed (their own, and the batch's `receipts_due`
-   * after a takeover): a device that reported the message (received, shown or clicked: a stray event, as its send
-   * was not recorded dispatched) counts as dispatched; the others wait again, to be claimed and sent. Returns both.
+   * after a takeover) once the device API has caught up with their receipts: a device that reported the message
+   * (received, shown or clicked: a stray event, as its send was not recorded dispatched) counts as dispatched; the
+   * others wait again, to be claimed and sent. Returns both, and how many are due but wait for the receipts.
+   *
+   * The receipts lag behind their sends by the device API's backlog, which grows with load (measured on the host
+   * topology: 3–30 s on a loaded 2-core machine), so the window alone is no evidence that a receipt is not coming. A
+   * send is resolved only once the message's receipt marks (message_receipts, moved by the events' statement) show
+   * one of: the device API now applies events the devices stamped after the send (its due time less the window, plus
+   * RECEIPTS_QUIET_SECONDS), or it has applied none of the message's for RECEIPTS_QUIET_SECONDS (nothing held back),
+   * or none ever (an app without receipts); at the latest RECEIPTS_MAX_WINDOWS windows after the send.
    */
-  async resolveAmbiguous(batch: Batch, leaseSeconds: number): Promise<{ received: number; resend: number }> {
+  async resolveAmbiguous(
+    batch: Batch,
+    leaseSeconds: number,
+    windowSeconds: number,
+  ): Promise<{ received: number; resend: number; deferred: number }> {
     let decided: DecidedSends[] = [];
     const out = await this.database.transaction(async (tx) => {
       await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [batch.messageId]);
       await fenceLease(tx, batch, leaseSeconds);
-      const rows = await tx.query<DecidedSends & { resend: number | null }>(
-        `WITH due AS (
-           SELECT s.device_id FROM send_records s
-           WHERE ${OF_BATCH} AND s.outcome = ${SendOutcome.IN_FLIGHT} AND COALESCE(s.not_before, '-infinity') <= now()
-             AND COALESCE((SELECT receipts_due FROM message_batches WHERE id = $4), '-infinity') <= now()
+      const rows = await tx.query<DecidedSends & { resend: number | null; deferred: number | null }>(
+        `WITH r AS (SELECT stamped_from, acked_at FROM message_receipts WHERE message_id = $1),
+         w AS (
+           SELECT s.device_id, GREATEST(COALESCE(s.not_before, '-infinity'),
+             COALESCE((SELECT receipts_due FROM message_batches WHERE id = $4), '-infinity')) AS due_at
+           FROM send_records s WHERE ${OF_BATCH} AND s.outcome = ${SendOutcome.IN_FLIGHT}
+         ), late AS (SELECT w.* FROM w WHERE w.due_at <= now()),
+         due AS (
+           SELECT late.device_id FROM late LEFT JOIN r ON true
+           WHERE r.acked_at IS NULL OR r.acked_at <= now() - make_interval(secs => ${RECEIPTS_QUIET_SECONDS})
+             OR r.stamped_from >= late.due_at - make_interval(secs => $6 - ${RECEIPTS_QUIET_SECONDS})
+             OR late.due_at <= now() - make_interval(secs => $6 * ${RECEIPTS_MAX_WINDOWS - 1})
          ), got AS (
            SELECT due.device_id, d.country, d.app_version FROM due JOIN devices d ON d.id = due.device_id
            JOIN stat_stray_events x ON x.app_id = d.app_id AND x.gaid = d.gaid AND x.message_id = $1 AND x.mask & 7 > 0
@@ -118,15 +147,17 @@ export class InFlightRepository {
              AND NOT EXISTS (SELECT 1 FROM got WHERE got.device_id = due.device_id) RETURNING s.device_id
          )
          SELECT ${SendOutcome.DISPATCHED} AS outcome, 0 AS "lossCode", got.country, got.app_version AS "appVersion",
-                count(*)::int AS count, NULL::int AS resend
+                count(*)::int AS count, NULL::int AS resend, NULL::int AS deferred
          FROM yes JOIN got ON got.device_id = yes.device_id GROUP BY got.country, got.app_version
-         UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, (SELECT count(*)::int FROM no)`,
-        ofBatch(batch),
+         UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, (SELECT count(*)::int FROM no),
+           (SELECT count(*)::int FROM late) - (SELECT count(*)::int FROM due)`,
+        [...ofBatch(batch), windowSeconds],
       );
       decided = rows.filter((r) => r.resend === null);
       await this.counter.countSends(tx, batch.messageId, decided);
       const received = decided.reduce((n, g) => n + g.count, 0);
-      return { received, resend: rows.find((r) => r.resend !== null)?.resend ?? 0 };
+      const totals = rows.find((r) => r.resend !== null);
+      return { received, resend: totals?.resend ?? 0, deferred: totals?.deferred ?? 0 };
     });
     if (this.metrics && out.received > 0) this.metrics.sendsDispatched(out.received);
     return out;

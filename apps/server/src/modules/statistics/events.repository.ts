@@ -13,6 +13,26 @@ const QUEUE = `queued AS (
        FROM fresh HAVING count(*) > 0
      )`;
 
+/**
+ * The statement that moves the device API's marks of the messages' receipts (message_receipts, over the CTE `v`): each
+ * message with an event applied to one of its send records (dispatched, or written ahead and not yet resolved: a
+ * stray that has a send record) was acknowledged now, with events the devices stamped from the earliest of theirs on
+ * (at most now: a device clock ahead counts as now). The last statement's marks stand: while the device API works
+ * through a backlog it applies events stamped long ago. The engine resolves the sends a dead worker left in flight
+ * only once these show their receipts are in (InFlightRepository.resolveAmbiguous). The marks' rows are locked after
+ * the send records, in message order.
+ */
+const MARKS = `marks AS (
+       INSERT INTO message_receipts AS r (message_id, stamped_from, acked_at)
+       SELECT v.message_id, LEAST(min(v.received_at), now()), now() FROM v
+       WHERE EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = v.message_id AND s.device_id = v.device_id
+                       AND s.message_id = ANY ($9::bigint[]))
+         -- only once up has locked its send records (an init plan: run before the first row)
+         AND (SELECT count(*) FROM up) >= 0
+       GROUP BY v.message_id ORDER BY v.message_id
+       ON CONFLICT (message_id) DO UPDATE SET stamped_from = EXCLUDED.stamped_from, acked_at = EXCLUDED.acked_at
+     )`;
+
 export interface EventsRepositoryOptions {
   /** Queue the newly set events for counting (default true; the ingest bench turns it off to measure the rest). */
   count?: boolean;
@@ -22,7 +42,8 @@ export interface EventsRepositoryOptions {
  * The device events as the statistics take them (the devices module's port, DeviceStatistics.recordEvents): typed rows
  * in, one statement out, atomic on its own: the bits set on the dispatched send records (the idempotency of each
  * (device, message, type): a bit already set counts nothing again), the newly set ones queued for counting, and the
- * rows that found no dispatched send kept as strays for troubleshooting.
+ * rows that found no dispatched send kept as strays for troubleshooting (and by which the engine resolves sends left
+ * in flight), with the marks of how far each message's receipts have been applied (MARKS).
  */
 export class EventsRepository {
   constructor(
@@ -74,7 +95,7 @@ export class EventsRepository {
          RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
                    (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
                    s.show_failed_reason AS reason
-       ), fresh AS (SELECT * FROM up WHERE new_bits <> 0)${count ? `, ${QUEUE}` : ''}, stray AS (
+       ), fresh AS (SELECT * FROM up WHERE new_bits <> 0)${count ? `, ${QUEUE}` : ''}, ${MARKS}, stray AS (
          -- the input rows with no dispatched send (unknown device or message, never dispatched): kept, counting nothing
          INSERT INTO stat_stray_events AS x (app_id, gaid, message_id, mask)
          SELECT DISTINCT ON (app_id, gaid, message_id) t.app_id, t.gaid, t.message_id, t.mask
