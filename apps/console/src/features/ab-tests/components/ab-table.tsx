@@ -2,21 +2,20 @@ import { Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { type AbTestRow } from '@beacon/shared';
-import { formatCount, formatRate, GroupTag, rowPushTime, StatusTag } from '../../messages';
+import {
+  formatCount,
+  formatRate,
+  GroupTag,
+  rowPushTime,
+  StatusTag,
+  type ParentTableProps,
+} from '../../messages';
 import { armsOf, countRates, testCounts } from '../lib/ab-list';
 import { AbArmsTable, ArmLabel } from './ab-arms-table';
 import { AbRowMenu } from './ab-row-menu';
 
-interface AbTableProps {
-  appId: number;
-  rows: AbTestRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  tz: string;
-  loading: boolean;
+interface AbTableProps extends ParentTableProps<AbTestRow> {
   projectLevel: number;
-  onPageChange: (page: number) => void;
   onDetail: (row: AbTestRow) => void;
 }
 
