@@ -1,17 +1,9 @@
-import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Empty,
-  Popconfirm,
-  Space,
-  Table,
-  Tag as AntTag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Table, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
 
 interface TagsTableProps {
   rows: Tag[];
@@ -110,18 +102,12 @@ export function TagsTable({
           <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => onImport(tag)}>
             {t('tags.import')}
           </Button>
-          <Popconfirm
+          <DeleteLink
             title={t('tags.deleteTitle')}
             description={t('tags.deleteConfirm', { name: tag.name, count: tag.deviceCount })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
+            loading={deleting === tag.id}
             onConfirm={() => onDelete(tag)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === tag.id}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },

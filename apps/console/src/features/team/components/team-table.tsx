@@ -1,11 +1,4 @@
-import {
-  CrownOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MailOutlined,
-  StopOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { CrownOutlined, EditOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +11,7 @@ import {
 } from '@beacon/shared';
 import { ROLE_COLORS, roleLabel } from '../lib/team-labels';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
 
 export interface TeamActions {
   onEdit: (member: TeamMember) => void;
@@ -107,18 +101,12 @@ export function TeamTable({
           </Button>
         )}
         {canDeleteMember(level, member.ulevel) && (
-          <Popconfirm
+          <DeleteLink
             title={t('team.deleteTitle')}
             description={t('team.deleteConfirm', { email: member.email })}
-            okText={t('common.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
+            loading={busy}
             onConfirm={() => actions.onDelete(member)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={busy}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         )}
       </Space>
     );

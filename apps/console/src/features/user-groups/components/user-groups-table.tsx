@@ -1,10 +1,11 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type UserGroup } from '@beacon/shared';
 import { sizeText } from '../lib/size-text';
 import { ConditionSummary } from './condition-summary';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
 
 interface UserGroupsTableProps {
   rows: UserGroup[];
@@ -95,18 +96,12 @@ export function UserGroupsTable({
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(group)}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
+          <DeleteLink
             title={t('userGroups.deleteTitle')}
             description={t('userGroups.deleteConfirm', { name: group.name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
+            loading={deleting === group.id}
             onConfirm={() => onDelete(group)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === group.id}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },

@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UserLevel, type UserRow } from '@beacon/shared';
 import { levelLabel, sourceLabel } from '../lib/user-labels';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
 
 interface UsersTableProps {
   rows: UserRow[];
@@ -94,24 +95,12 @@ export function UsersTable({
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(user)}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
+          <DeleteLink
             title={t('users.deleteTitle')}
             description={t('users.deleteConfirm', { email: user.email })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
+            loading={deleting === user.email}
             onConfirm={() => onDelete(user)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              loading={deleting === user.email}
-            >
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
