@@ -16,3 +16,4 @@ export { useCopyChoice } from './components/use-copy-choice';
 export { DateRangeFilter, ZoneFilter } from './components/range-filters';
 export { GroupTag } from './components/group-tag';
 export { ParentListScreen, useParentList, type ParentTableProps } from './components/parent-list-screen';
+export { figureColumns, isRateKey, type FigureKey } from './components/figure-columns';
