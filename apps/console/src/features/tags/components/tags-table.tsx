@@ -1,9 +1,10 @@
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
 import { formatDateTime } from '../../../lib/date-format';
 import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 interface TagsTableProps {
   rows: Tag[];
@@ -113,22 +114,17 @@ export function TagsTable({
     },
   ];
   return (
-    <Table<Tag>
-      data-testid="tags-table"
-      rowKey="id"
+    <PagedTable<Tag>
+      testId="tags-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 1400 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tags.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: AUDIENCE_LIMITS.tagsPageSize,
-        total,
-        showSizeChanger: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('tags.empty')}
+      page={page}
+      pageSize={AUDIENCE_LIMITS.tagsPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }

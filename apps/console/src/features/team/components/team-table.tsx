@@ -1,5 +1,5 @@
 import { CrownOutlined, EditOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CONFIG_LIMITS,
@@ -12,6 +12,7 @@ import {
 import { ROLE_COLORS, roleLabel } from '../lib/team-labels';
 import { formatDateTime } from '../../../lib/date-format';
 import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 export interface TeamActions {
   onEdit: (member: TeamMember) => void;
@@ -178,23 +179,17 @@ export function TeamTable({
   }
 
   return (
-    <Table<TeamMember>
-      data-testid="team-table"
-      rowKey="id"
+    <PagedTable<TeamMember>
+      testId="team-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 960 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('team.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: CONFIG_LIMITS.teamPageSize,
-        total,
-        showSizeChanger: false,
-        hideOnSinglePage: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('team.empty')}
+      page={page}
+      pageSize={CONFIG_LIMITS.teamPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }

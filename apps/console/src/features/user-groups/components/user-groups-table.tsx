@@ -1,11 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type UserGroup } from '@beacon/shared';
 import { sizeText } from '../lib/size-text';
 import { ConditionSummary } from './condition-summary';
 import { formatDateTime } from '../../../lib/date-format';
 import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 interface UserGroupsTableProps {
   rows: UserGroup[];
@@ -107,11 +108,10 @@ export function UserGroupsTable({
     },
   ];
   return (
-    <Table<UserGroup>
-      data-testid="user-groups-table"
-      rowKey="id"
+    <PagedTable<UserGroup>
+      testId="user-groups-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 1100 }}
       onRow={(group) =>
@@ -120,17 +120,11 @@ export function UserGroupsTable({
           style: group.open ? undefined : { opacity: 0.45, background: '#fafafa' },
         }) as React.HTMLAttributes<HTMLElement>
       }
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userGroups.empty')} />,
-      }}
-      pagination={{
-        current: page,
-        pageSize: AUDIENCE_LIMITS.groupsPageSize,
-        total,
-        showSizeChanger: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('userGroups.empty')}
+      page={page}
+      pageSize={AUDIENCE_LIMITS.groupsPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }

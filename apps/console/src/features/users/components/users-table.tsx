@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UserLevel, type UserRow } from '@beacon/shared';
 import { levelLabel, sourceLabel } from '../lib/user-labels';
 import { formatDateTime } from '../../../lib/date-format';
 import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 interface UsersTableProps {
   rows: UserRow[];
@@ -107,22 +108,17 @@ export function UsersTable({
   ];
 
   return (
-    <Table<UserRow>
-      data-testid="users-table"
-      rowKey="id"
+    <PagedTable<UserRow>
+      testId="users-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 1100 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: LIMITS.usersPageSize,
-        total,
-        showSizeChanger: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('users.empty')}
+      page={page}
+      pageSize={LIMITS.usersPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }
