@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { numberInput } from '@beacon/shared';
 import {
@@ -154,4 +155,15 @@ export function useListFilters<S extends ListSchema, K extends FieldOf<S>>(
     options.debounceMs,
   );
   return { filters, update, search };
+}
+
+/**
+ * A filter bar's fields as typed, before Search applies them: they start from the applied filters and follow them
+ * when those change (Reset, the back button); `set` changes some fields of the draft.
+ */
+export function useFilterDraft<F extends object>(value: F) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const set = (patch: Partial<F>) => setDraft((d) => ({ ...d, ...patch }));
+  return { draft, set };
 }

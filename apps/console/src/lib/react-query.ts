@@ -1,4 +1,10 @@
-import { type Register, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  type Register,
+  useMutation,
+  type UseMutationOptions,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 type AnyFn = (...args: never[]) => Promise<unknown>;
 
@@ -14,4 +20,31 @@ export interface QueryConfig {
   retry?: boolean | number;
   staleTime?: number;
   meta?: Register['queryMeta'];
+}
+
+/**
+ * A mutation that, once it succeeds, refetches the queries its change makes stale (`invalidates`, from the call's
+ * variables), then runs the caller's own `onSuccess`.
+ */
+export function useInvalidatingMutation<TData, TVariables>({
+  mutationFn,
+  invalidates,
+  mutationConfig,
+  meta,
+}: {
+  mutationFn: (variables: TVariables) => Promise<TData>;
+  invalidates: (variables: TVariables) => QueryKey[];
+  mutationConfig?: Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'> | undefined;
+  meta?: Register['mutationMeta'];
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...(meta && { meta }),
+    ...mutationConfig,
+    mutationFn,
+    onSuccess: async (...args) => {
+      for (const queryKey of invalidates(args[1])) await queryClient.invalidateQueries({ queryKey });
+      return mutationConfig?.onSuccess?.(...args);
+    },
+  });
 }

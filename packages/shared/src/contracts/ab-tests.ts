@@ -3,6 +3,7 @@ import { defineCall } from '../call';
 import { singleLineText } from '../text';
 import { MessageType, ScheduleType } from '../message-kinds';
 import { AppIdParams } from './apps';
+import { CHILD_CONTENT, MESSAGE_FIGURES } from './child-rows';
 import { ContentCreateType, MessageListRequest, MessageSave, MultiLangEntry } from './messages';
 import { numberInput } from '../numbers';
 
@@ -88,21 +89,10 @@ export const AbArmRow = z.object({
   msgId: z.number().int(),
   groupTag: z.string(),
   groupPercent: z.number(),
-  msgType: z.number().int(),
-  status: z.number().int(),
+  ...CHILD_CONTENT,
   scheduleType: z.number().int(),
   scheduleDate: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-  multiLangEnable: z.boolean(),
-  multiLangContent: z.array(MultiLangEntry),
-  /** 1 when the arm's content came from the AI assistant */
-  contentCreateType: z.number().int(),
-  pushCount: z.number().int(),
-  targetCount: z.number().int(),
-  dispatchCount: z.number().int(),
-  arriveAll: z.number().int(),
-  show: z.number().int(),
-  click: z.number().int(),
+  ...MESSAGE_FIGURES,
   /** the "send to all" child of this arm: the devices in neither arm */
   rest: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TargetingType } from '../message-kinds';
+import { MESSAGE_FIGURES } from './child-rows';
 
 /**
  * App-group sends (spec part 2 §3 multi-app entry and groupCounts, §4 group actions; issue 13 item 3): one message
@@ -40,12 +41,7 @@ export const GroupChildRow = z.object({
   appTitle: z.string(),
   pkg: z.string(),
   status: z.number().int(),
-  pushCount: z.number().int(),
-  targetCount: z.number().int(),
-  dispatchCount: z.number().int(),
-  arriveAll: z.number().int(),
-  show: z.number().int(),
-  click: z.number().int(),
+  ...MESSAGE_FIGURES,
 });
 export type GroupChildRow = z.infer<typeof GroupChildRow>;
 

@@ -5,6 +5,7 @@ import { MessageType } from '../message-kinds';
 import { numberInput } from '../numbers';
 import { checkJourney, JOURNEY_LIMITS, JOURNEY_OUTCOMES } from '../journey-graph';
 import { AppIdParams } from './apps';
+import { CHILD_CONTENT, MESSAGE_FIGURES } from './child-rows';
 import { Condition } from './conditions';
 import { AbTestListRequest } from './ab-tests';
 import { ContentCreateType, MessageSave, MultiLangEntry } from './messages';
@@ -87,13 +88,7 @@ export const JourneyStepRow = z.object({
   msgId: z.number().int(),
   groupTag: z.string(),
   title: z.string(),
-  msgType: z.number().int(),
-  status: z.number().int(),
-  data: z.record(z.string(), z.unknown()),
-  multiLangEnable: z.boolean(),
-  multiLangContent: z.array(MultiLangEntry),
-  /** 1 when the step's content came from the AI assistant */
-  contentCreateType: z.number().int(),
+  ...CHILD_CONTENT,
   conditions: z.array(Condition),
   displayConditions: JourneyBranchSchema.nullable(),
   position: z.object({ x: z.number(), y: z.number() }).nullable(),
@@ -103,12 +98,7 @@ export const JourneyStepRow = z.object({
   entered: z.number().int().nullable(),
   /** when the step's wait ends (null for the entry, and until its source ended) */
   dueAt: z.string().nullable(),
-  pushCount: z.number().int(),
-  targetCount: z.number().int(),
-  dispatchCount: z.number().int(),
-  arriveAll: z.number().int(),
-  show: z.number().int(),
-  click: z.number().int(),
+  ...MESSAGE_FIGURES,
 });
 export type JourneyStepRow = z.infer<typeof JourneyStepRow>;
 

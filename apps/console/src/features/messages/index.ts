@@ -15,13 +15,5 @@ export { useDeleteMessage } from './api/delete-message';
 export { useCopyChoice } from './components/use-copy-choice';
 export { DateRangeFilter, ZoneFilter } from './components/range-filters';
 export { GroupTag } from './components/group-tag';
-export { ParentFilters } from './components/parent-filters';
-export {
-  EMPTY_PARENT_FILTERS,
-  hasParentFilters,
-  PARENT_LIST_URL,
-  parentFiltersPatch,
-  parentListFilters,
-  parentListRequest,
-  type ParentListFilters,
-} from './lib/parent-list';
+export { ParentListScreen, useParentList, type ParentTableProps } from './components/parent-list-screen';
+export { figureColumns, isRateKey, type FigureKey } from './components/figure-columns';

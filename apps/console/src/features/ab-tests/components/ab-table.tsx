@@ -2,21 +2,37 @@ import { Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { type AbTestRow } from '@beacon/shared';
-import { formatCount, formatRate, GroupTag, rowPushTime, StatusTag } from '../../messages';
-import { armsOf, countRates, testCounts } from '../lib/ab-list';
+import {
+  figureColumns,
+  formatCount,
+  formatRate,
+  GroupTag,
+  isRateKey,
+  rowPushTime,
+  StatusTag,
+  type FigureKey,
+  type ParentTableProps,
+} from '../../messages';
+import { armsOf, countRates, testCounts, type AbCounts } from '../lib/ab-list';
 import { AbArmsTable, ArmLabel } from './ab-arms-table';
 import { AbRowMenu } from './ab-row-menu';
 
-interface AbTableProps {
-  appId: number;
-  rows: AbTestRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  tz: string;
-  loading: boolean;
+type Figures = AbCounts & ReturnType<typeof countRates>;
+const COUNT_FIELDS = {
+  dispatched: 'dispatchCount',
+  reached: 'arriveAll',
+  shown: 'show',
+  clicked: 'click',
+} as const satisfies Record<string, keyof AbCounts>;
+
+/** A test's figure as its row shows it: the sums over its messages, push over target. */
+const figureText = (n: Figures, key: FigureKey): string => {
+  if (key === 'push') return `${formatCount(n.pushCount)} / ${formatCount(n.targetCount)}`;
+  return isRateKey(key) ? formatRate(n[key]) : formatCount(n[COUNT_FIELDS[key]]);
+};
+
+interface AbTableProps extends ParentTableProps<AbTestRow> {
   projectLevel: number;
-  onPageChange: (page: number) => void;
   onDetail: (row: AbTestRow) => void;
 }
 
@@ -82,54 +98,7 @@ export function AbTable(props: AbTableProps) {
         );
       },
     },
-    {
-      key: 'push',
-      title: t('messages.columns.push'),
-      align: 'right',
-      render: (_, r) => `${formatCount(numbers(r).pushCount)} / ${formatCount(numbers(r).targetCount)}`,
-    },
-    {
-      key: 'dispatched',
-      title: t('messages.columns.dispatched'),
-      align: 'right',
-      render: (_, r) => formatCount(numbers(r).dispatchCount),
-    },
-    {
-      key: 'reached',
-      title: t('messages.columns.reached'),
-      align: 'right',
-      render: (_, r) => formatCount(numbers(r).arriveAll),
-    },
-    {
-      key: 'reachRate',
-      title: t('messages.columns.reachRate'),
-      align: 'right',
-      render: (_, r) => formatRate(numbers(r).reachRate),
-    },
-    {
-      key: 'shown',
-      title: t('messages.columns.shown'),
-      align: 'right',
-      render: (_, r) => formatCount(numbers(r).show),
-    },
-    {
-      key: 'showRate',
-      title: t('messages.columns.showRate'),
-      align: 'right',
-      render: (_, r) => formatRate(numbers(r).showRate),
-    },
-    {
-      key: 'clicked',
-      title: t('messages.columns.clicked'),
-      align: 'right',
-      render: (_, r) => formatCount(numbers(r).click),
-    },
-    {
-      key: 'clickRate',
-      title: t('messages.columns.clickRate'),
-      align: 'right',
-      render: (_, r) => formatRate(numbers(r).clickRate),
-    },
+    ...figureColumns<AbTestRow>(t, (r, key) => figureText(numbers(r), key)),
     {
       key: 'actions',
       title: t('messages.columns.actions'),

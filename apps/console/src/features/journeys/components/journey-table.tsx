@@ -2,20 +2,12 @@ import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { type JourneyRow } from '@beacon/shared';
-import { rowPushTime, StatusTag } from '../../messages';
+import { type ParentTableProps, rowPushTime, StatusTag } from '../../messages';
 import { isCounting } from '../lib/journey-status';
 import { JourneyRowMenu } from './journey-row-menu';
 import { useCount } from './use-count';
 
-interface JourneyTableProps {
-  appId: number;
-  rows: JourneyRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  tz: string;
-  loading: boolean;
-  onPageChange: (page: number) => void;
+interface JourneyTableProps extends ParentTableProps<JourneyRow> {
   onView: (row: JourneyRow) => void;
   onConfirm: (row: JourneyRow) => void;
 }

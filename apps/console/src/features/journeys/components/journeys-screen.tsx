@@ -1,21 +1,7 @@
-import { BranchesOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Typography } from 'antd';
+import { BranchesOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { JourneyListRequest } from '@beacon/shared';
-import { ListHeader } from '../../../components/list-header';
-import { useListFilters } from '../../../lib/list-filters';
-import {
-  DataTabs,
-  ParentFilters,
-  PARENT_LIST_URL,
-  parentFiltersPatch,
-  parentListFilters,
-  parentListRequest,
-  hasParentFilters,
-  type ParentListFilters,
-} from '../../messages';
+import { ParentListScreen, useParentList } from '../../messages';
 import { useJourneys } from '../api/get-journeys';
 import { JourneyConfirmDialog } from './journey-confirm-dialog';
 import { JourneyTable } from './journey-table';
@@ -27,13 +13,10 @@ import { appPath } from '../../../lib/paths';
  * review list's) its canvas in view mode.
  */
 export function JourneysScreen({ appId }: { appId: number }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const { filters: read, update } = useListFilters(JourneyListRequest, PARENT_LIST_URL);
-  const filters = parentListFilters(read);
-  const list = useJourneys(appId, parentListRequest(filters));
-  const rows = list.data?.msgs ?? [];
+  const state = useParentList();
+  const list = useJourneys(appId, state.request);
   const confirming = search.get('act') === 'confirm' ? Number(search.get('id')) || undefined : undefined;
   const openConfirm = (msgId: number) =>
     setSearch((s) => {
@@ -53,64 +36,27 @@ export function JourneysScreen({ appId }: { appId: number }) {
     if (viewing !== undefined)
       void navigate(appPath(appId, 'message/editcanvas', { id: viewing, act: 'view' }), { replace: true });
   }, [appId, navigate, viewing]);
-  const create = () => void navigate(appPath(appId, 'message/editcanvas'));
   const editor = (msgId: number, act: string) =>
     void navigate(appPath(appId, 'message/editcanvas', { id: msgId, act }));
-  const apply = (next: ParentListFilters) => update(parentFiltersPatch(next));
-  const firstTime =
-    !list.isPending && !list.isError && rows.length === 0 && !hasParentFilters(filters) && filters.page === 1;
 
   return (
-    <Card variant="borderless">
-      <ListHeader
-        wrap
-        title={t('messages.title')}
-        subtitle={t('journeys.list.subtitle')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="create-journey">
-            {t('journeys.list.create')}
-          </Button>
-        }
-        style={{ marginBottom: 8 }}
-      />
-      <DataTabs appId={appId} current="canvas">
-        {firstTime ? (
-          <Empty
-            data-testid="journey-empty"
-            image={<BranchesOutlined style={{ fontSize: 56, color: '#4c6ef5' }} />}
-            style={{ padding: '48px 0' }}
-            description={
-              <>
-                <Typography.Title level={4}>{t('journeys.empty.title')}</Typography.Title>
-                <Typography.Text type="secondary">{t('journeys.empty.text')}</Typography.Text>
-              </>
-            }
-          >
-            <Button type="primary" size="large" icon={<BranchesOutlined />} onClick={create}>
-              {t('journeys.empty.button')}
-            </Button>
-          </Empty>
-        ) : (
-          <>
-            <ParentFilters testId="journey-filters" value={filters} onSearch={apply} />
-            <JourneyTable
-              appId={appId}
-              rows={rows}
-              total={list.data?.total ?? 0}
-              page={filters.page}
-              pageSize={read.pageSize}
-              tz={filters.tz}
-              loading={list.isPending}
-              onPageChange={(page) => apply({ ...filters, page })}
-              onView={(r) => editor(r.msgId, 'view')}
-              onConfirm={(r) => openConfirm(r.msgId)}
-            />
-            {rows.length === 0 && !list.isPending && hasParentFilters(filters) && (
-              <Typography.Text type="secondary">{t('journeys.empty.noMatch')}</Typography.Text>
-            )}
-          </>
-        )}
-      </DataTabs>
+    <ParentListScreen
+      appId={appId}
+      tab="canvas"
+      texts="journeys"
+      icon={BranchesOutlined}
+      testIds={{ create: 'create-journey', empty: 'journey-empty', filters: 'journey-filters' }}
+      list={list}
+      state={state}
+      onCreate={() => void navigate(appPath(appId, 'message/editcanvas'))}
+      table={(props) => (
+        <JourneyTable
+          {...props}
+          onView={(r) => editor(r.msgId, 'view')}
+          onConfirm={(r) => openConfirm(r.msgId)}
+        />
+      )}
+    >
       {confirming !== undefined && (
         <JourneyConfirmDialog
           appId={appId}
@@ -119,6 +65,6 @@ export function JourneysScreen({ appId }: { appId: number }) {
           onEdit={() => editor(confirming, 'edit')}
         />
       )}
-    </Card>
+    </ParentListScreen>
   );
 }

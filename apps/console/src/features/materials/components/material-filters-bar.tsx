@@ -1,6 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Input, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, digitsOrEmpty, ZoneFilter } from '../../messages';
 import { type MaterialList } from '../api/get-materials';
@@ -10,6 +9,7 @@ import {
   type MaterialFilters,
   type StatusFilter,
 } from '../lib/material-filters';
+import { useFilterDraft } from '../../../lib/list-filters';
 
 interface MaterialFiltersBarProps {
   value: MaterialFilters;
@@ -25,9 +25,7 @@ interface MaterialFiltersBarProps {
 export function MaterialFiltersBar({ value, list, onSearch }: MaterialFiltersBarProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const set = (patch: Partial<MaterialFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set } = useFilterDraft(value);
   const idOf = (raw: string) => {
     const clean = digitsOrEmpty(raw);
     if (raw.trim() && !clean) void message.warning(t('materials.filters.idDigits'));

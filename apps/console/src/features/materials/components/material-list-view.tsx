@@ -1,10 +1,11 @@
 import { DeleteOutlined, FileImageOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Radio, Typography } from 'antd';
+import { Button, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MATERIAL_TYPES, MaterialListRequest, type AppInfo, type MaterialRow } from '@beacon/shared';
 import { useListFilters } from '../../../lib/list-filters';
+import { FirstTimeEmpty } from '../../../components/first-time-empty';
 import { useMaterials, type MaterialList } from '../api/get-materials';
 import {
   composePath,
@@ -100,7 +101,6 @@ export function MaterialListView({ appId, list, app, reader }: MaterialListViewP
     rows.length === 0 &&
     !hasMaterialFilters(filters) &&
     filters.page === 1;
-  const EmptyIcon = EMPTY_ICONS[list];
 
   return (
     <>
@@ -132,23 +132,18 @@ export function MaterialListView({ appId, list, app, reader }: MaterialListViewP
       </Flex>
       <MaterialFiltersBar value={filters} list={list} onSearch={apply} />
       {firstTime ? (
-        <Empty
-          data-testid="materials-empty"
-          image={<EmptyIcon style={{ fontSize: 56, color: '#4c6ef5' }} />}
-          style={{ padding: '48px 0' }}
-          description={
-            <>
-              <Typography.Title level={4}>{t(`materials.empty.${list}.title`)}</Typography.Title>
-              <Typography.Text type="secondary">{t(`materials.empty.${list}.text`)}</Typography.Text>
-            </>
-          }
+        <FirstTimeEmpty
+          testId="materials-empty"
+          icon={EMPTY_ICONS[list]}
+          title={t(`materials.empty.${list}.title`)}
+          text={t(`materials.empty.${list}.text`)}
         >
           {list === 'list' && (
             <Button type="primary" size="large" icon={<PlusOutlined />} onClick={create}>
               {t('materials.create')}
             </Button>
           )}
-        </Empty>
+        </FirstTimeEmpty>
       ) : (
         <MaterialTable
           appId={appId}

@@ -1,9 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Input, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { digitsOrEmpty, DEFAULT_TZ, type CrossKind, type MessageListFilters } from '../lib/list-filters';
 import { DateRangeFilter, ZoneFilter } from './range-filters';
+import { useFilterDraft } from '../../../lib/list-filters';
 
 interface MessageFiltersProps {
   value: MessageListFilters;
@@ -16,9 +16,7 @@ interface MessageFiltersProps {
 export function MessageFilters({ value, onSearch, cross = false }: MessageFiltersProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const set = (patch: Partial<MessageListFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set } = useFilterDraft(value);
 
   const digits = (key: 'msgId' | 'materialId', raw: string) => {
     const clean = digitsOrEmpty(raw);

@@ -8,6 +8,7 @@ import type { GroupChildRow, MessageRow } from '@beacon/shared';
 import { WrappingFigure } from '../../../components/wrapping-figure';
 import { formatCount, formatRate, ratio, rowPushTime } from '../lib/format';
 import { showsDashes } from '../lib/message-status';
+import { figureColumns, isRateKey } from './figure-columns';
 import { GroupTag } from './group-tag';
 import { RowActionsMenu } from './row-actions-menu';
 import { DASH, RowFigures } from './row-figures';
@@ -43,28 +44,30 @@ type Counted = Pick<
 >;
 type CountKey = 'push' | 'dispatched' | 'reached' | 'shown' | 'clicked';
 
-/** One count column of the lists (a scheduled message shows dashes where nothing is counted yet). */
-function countColumn<T extends Counted>(key: CountKey, title: string): ColumnsType<T>[number] {
-  const render: Record<CountKey, (r: T) => ReactNode> = {
-    push: (r) =>
-      showsDashes(r.status) ? (
-        DASH
-      ) : (
-        // each figure whole where it fits: a narrow column breaks at the slash before it breaks inside a figure
-        <>
-          <span style={NO_SPLIT}>{fig(formatCount(r.pushCount))}</span>
-          {' / '}
-          <span style={NO_SPLIT}>{fig(formatCount(r.targetCount))}</span>
-        </>
-      ),
-    dispatched: (r) => (
-      <span data-testid={`dispatched-${r.msgId}`}>{fig(num(r.dispatchCount, showsDashes(r.status)))}</span>
+/** A count cell of the lists (a scheduled message shows dashes where nothing is counted yet). */
+const COUNT_CELLS: Record<CountKey, (r: Counted) => ReactNode> = {
+  push: (r) =>
+    showsDashes(r.status) ? (
+      DASH
+    ) : (
+      // each figure whole where it fits: a narrow column breaks at the slash before it breaks inside a figure
+      <>
+        <span style={NO_SPLIT}>{fig(formatCount(r.pushCount))}</span>
+        {' / '}
+        <span style={NO_SPLIT}>{fig(formatCount(r.targetCount))}</span>
+      </>
     ),
-    reached: (r) => <span data-testid={`reached-${r.msgId}`}>{fig(formatCount(r.arriveAll))}</span>,
-    shown: (r) => fig(num(r.show, showsDashes(r.status))),
-    clicked: (r) => fig(formatCount(r.click)),
-  };
-  return { key, title, align: 'right', render: (_, r) => render[key](r) };
+  dispatched: (r) => (
+    <span data-testid={`dispatched-${r.msgId}`}>{fig(num(r.dispatchCount, showsDashes(r.status)))}</span>
+  ),
+  reached: (r) => <span data-testid={`reached-${r.msgId}`}>{fig(formatCount(r.arriveAll))}</span>,
+  shown: (r) => fig(num(r.show, showsDashes(r.status))),
+  clicked: (r) => fig(formatCount(r.click)),
+};
+
+/** One count column of the lists. */
+function countColumn<T extends Counted>(key: CountKey, title: string): ColumnsType<T>[number] {
+  return { key, title, align: 'right', render: (_, r) => COUNT_CELLS[key](r) };
 }
 
 /** A group send's other apps under its parent's row: each child's status and counts (the reader's apps only). */
@@ -177,29 +180,7 @@ export function MessageTable(props: MessageTableProps) {
         </div>
       ),
     },
-    countColumn<MessageRow>('push', t('messages.columns.push')),
-    countColumn<MessageRow>('dispatched', t('messages.columns.dispatched')),
-    countColumn<MessageRow>('reached', t('messages.columns.reached')),
-    {
-      key: 'reachRate',
-      title: t('messages.columns.reachRate'),
-      align: 'right',
-      render: (_, r) => formatRate(r.reachRate),
-    },
-    countColumn<MessageRow>('shown', t('messages.columns.shown')),
-    {
-      key: 'showRate',
-      title: t('messages.columns.showRate'),
-      align: 'right',
-      render: (_, r) => formatRate(r.showRate),
-    },
-    countColumn<MessageRow>('clicked', t('messages.columns.clicked')),
-    {
-      key: 'clickRate',
-      title: t('messages.columns.clickRate'),
-      align: 'right',
-      render: (_, r) => formatRate(r.clickRate),
-    },
+    ...figureColumns<MessageRow>(t, (r, key) => (isRateKey(key) ? formatRate(r[key]) : COUNT_CELLS[key](r))),
     ...(conversion
       ? ([
           {

@@ -1,10 +1,11 @@
 import { DownloadOutlined, PlusOutlined, SendOutlined, SyncOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Empty, Flex, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MessageListRequest, MessageType, type MessageRow } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
+import { FirstTimeEmpty } from '../../../components/first-time-empty';
 import { useListFilters } from '../../../lib/list-filters';
 import { useSearchParamsPatch } from '../../../lib/search-params';
 import { useAppInfo } from '../../apps';
@@ -106,25 +107,16 @@ export function MessagesScreen({
       />
       <DataTabs appId={appId} current={cross ? 'cross' : 'push'}>
         {firstTime ? (
-          <Empty
-            data-testid="messages-empty"
-            image={<SendOutlined style={{ fontSize: 56, color: '#4c6ef5' }} />}
-            style={{ padding: '48px 0' }}
-            description={
-              <>
-                <Typography.Title level={4}>
-                  {t(cross ? 'messages.empty.crossTitle' : 'messages.empty.title')}
-                </Typography.Title>
-                <Typography.Text type="secondary">
-                  {t(cross ? 'messages.empty.crossText' : 'messages.empty.text')}
-                </Typography.Text>
-              </>
-            }
+          <FirstTimeEmpty
+            testId="messages-empty"
+            icon={SendOutlined}
+            title={t(cross ? 'messages.empty.crossTitle' : 'messages.empty.title')}
+            text={t(cross ? 'messages.empty.crossText' : 'messages.empty.text')}
           >
             <Button type="primary" size="large" icon={<SendOutlined />} onClick={() => compose()}>
               {t(cross ? 'messages.empty.crossButton' : 'messages.empty.button')}
             </Button>
-          </Empty>
+          </FirstTimeEmpty>
         ) : (
           <>
             <MessageFilters value={filters} onSearch={apply} cross={cross} />

@@ -1,13 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex, Input, Select } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { utcOffsets } from '@beacon/shared';
-import { DEFAULT_TZ } from '../lib/list-filters';
+import { DateRangeFilter, ZoneFilter } from './range-filters';
 import { EMPTY_PARENT_FILTERS, type ParentListFilters } from '../lib/parent-list';
-
-const zoneOptions = () => utcOffsets().map((o) => ({ value: o.replace(':', ''), label: `UTC${o}` }));
+import { useFilterDraft } from '../../../lib/list-filters';
 
 /**
  * A parent list's search fields (A/B tests, journeys: description, creator, date range, time zone); they apply on
@@ -23,9 +19,7 @@ export function ParentFilters({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const set = (patch: Partial<ParentListFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set } = useFilterDraft(value);
   const submit = () =>
     onSearch({ ...draft, desc: draft.desc.trim(), creator: draft.creator.trim(), page: 1 });
 
@@ -49,22 +43,8 @@ export function ParentFilters({
         onPressEnter={submit}
         style={{ width: 220 }}
       />
-      <DatePicker.RangePicker
-        aria-label={t('messages.filters.range')}
-        placeholder={[t('messages.filters.begin'), t('messages.filters.end')]}
-        value={draft.begin && draft.end ? [dayjs(draft.begin), dayjs(draft.end)] : null}
-        onChange={(range) =>
-          set({ begin: range?.[0]?.format('YYYY-MM-DD') ?? '', end: range?.[1]?.format('YYYY-MM-DD') ?? '' })
-        }
-      />
-      <Select
-        showSearch
-        aria-label={t('messages.filters.tz')}
-        value={draft.tz || DEFAULT_TZ}
-        options={zoneOptions()}
-        onChange={(tz: string) => set({ tz })}
-        style={{ width: 130 }}
-      />
+      <DateRangeFilter begin={draft.begin} end={draft.end} onChange={(begin, end) => set({ begin, end })} />
+      <ZoneFilter value={draft.tz} onChange={(tz) => set({ tz })} />
       <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
         {t('messages.filters.search')}
       </Button>

@@ -1,7 +1,6 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Flex, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { utcOffsets } from '@beacon/shared';
 import {
@@ -10,6 +9,7 @@ import {
   type ReviewFilters,
   type ReviewStatusFilter,
 } from '../lib/review-filters';
+import { useFilterDraft } from '../../../lib/list-filters';
 
 interface ReviewFiltersProps {
   value: ReviewFilters;
@@ -23,9 +23,7 @@ const zoneOptions = () => utcOffsets().map((o) => ({ value: o.replace(':', ''), 
 /** The review list's search fields: they apply on Search (or Enter), and the URL keeps them. */
 export function ReviewFiltersBar({ value, onSearch, showStatus }: ReviewFiltersProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const set = (patch: Partial<ReviewFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set } = useFilterDraft(value);
   const submit = () =>
     onSearch({ ...draft, title: draft.title.trim(), ownerEmail: draft.ownerEmail.trim(), page: 1 });
 

@@ -1,10 +1,11 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { App, Card, Empty, Typography } from 'antd';
+import { App, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MessageType, REVIEW_LIMITS, type MessageActionKey, type ReviewItem } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
+import { FirstTimeEmpty } from '../../../components/first-time-empty';
 import { useListFilters } from '../../../lib/list-filters';
 import { useSearchParamsPatch } from '../../../lib/search-params';
 import { useAppInfo } from '../../apps';
@@ -105,16 +106,11 @@ export function ReviewsScreen({ appId }: { appId: number }) {
       />
       <DataTabs appId={appId} current="review">
         {firstTime ? (
-          <Empty
-            data-testid="reviews-empty"
-            image={<AuditOutlined style={{ fontSize: 56, color: '#4c6ef5' }} />}
-            style={{ padding: '48px 0' }}
-            description={
-              <>
-                <Typography.Title level={4}>{t('reviews.empty.title')}</Typography.Title>
-                <Typography.Text type="secondary">{t('reviews.empty.text')}</Typography.Text>
-              </>
-            }
+          <FirstTimeEmpty
+            testId="reviews-empty"
+            icon={AuditOutlined}
+            title={t('reviews.empty.title')}
+            text={t('reviews.empty.text')}
           />
         ) : (
           <>

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tagCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { type MutationConfig } from '../../../lib/react-query';
+import { type MutationConfig, useInvalidatingMutation } from '../../../lib/react-query';
 import { tagsQueryKey } from './get-tags';
 
 export const deleteTag = async ({
@@ -18,15 +17,9 @@ export const deleteTag = async ({
 
 export const useDeleteTag = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof deleteTag> } = {}) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteTag> } = {}) =>
+  useInvalidatingMutation({
     mutationFn: deleteTag,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: tagsQueryKey(args[1].appId) });
-      await queryClient.invalidateQueries({ queryKey: ['dictionaries', 'app', args[1].appId] });
-      return mutationConfig?.onSuccess?.(...args);
-    },
+    invalidates: (v) => [tagsQueryKey(v.appId), ['dictionaries', 'app', v.appId]],
+    mutationConfig,
   });
-};

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type z } from 'zod';
 import { tagCalls, type TagCreateRequest } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { type MutationConfig } from '../../../lib/react-query';
+import { type MutationConfig, useInvalidatingMutation } from '../../../lib/react-query';
 import { tagsQueryKey } from './get-tags';
 
 export type SaveTagInput = { appId: number; id?: number | undefined } & z.input<typeof TagCreateRequest>;
@@ -13,16 +12,10 @@ export const saveTag = ({ appId, id, ...body }: SaveTagInput) =>
     ? apiRequest(tagCalls.create, { params: { appId }, body })
     : apiRequest(tagCalls.edit, { params: { appId }, body: { id, ...body } });
 
-export const useSaveTag = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveTag> } = {}) => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveTag = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveTag> } = {}) =>
+  useInvalidatingMutation({
     meta: { handlesErrors: true },
-    ...mutationConfig,
     mutationFn: saveTag,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: tagsQueryKey(args[1].appId) });
-      await queryClient.invalidateQueries({ queryKey: ['dictionaries', 'app', args[1].appId] });
-      return mutationConfig?.onSuccess?.(...args);
-    },
+    invalidates: (v) => [tagsQueryKey(v.appId), ['dictionaries', 'app', v.appId]],
+    mutationConfig,
   });
-};

@@ -1,17 +1,10 @@
-import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Empty,
-  Popconfirm,
-  Space,
-  Table,
-  Tag as AntTag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 interface TagsTableProps {
   rows: Tag[];
@@ -110,39 +103,28 @@ export function TagsTable({
           <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => onImport(tag)}>
             {t('tags.import')}
           </Button>
-          <Popconfirm
+          <DeleteLink
             title={t('tags.deleteTitle')}
             description={t('tags.deleteConfirm', { name: tag.name, count: tag.deviceCount })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
+            loading={deleting === tag.id}
             onConfirm={() => onDelete(tag)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === tag.id}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
   ];
   return (
-    <Table<Tag>
-      data-testid="tags-table"
-      rowKey="id"
+    <PagedTable<Tag>
+      testId="tags-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 1400 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tags.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: AUDIENCE_LIMITS.tagsPageSize,
-        total,
-        showSizeChanger: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('tags.empty')}
+      page={page}
+      pageSize={AUDIENCE_LIMITS.tagsPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }

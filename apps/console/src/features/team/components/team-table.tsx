@@ -1,12 +1,5 @@
-import {
-  CrownOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MailOutlined,
-  StopOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { CrownOutlined, EditOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { Badge, Button, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CONFIG_LIMITS,
@@ -18,6 +11,8 @@ import {
 } from '@beacon/shared';
 import { ROLE_COLORS, roleLabel } from '../lib/team-labels';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 export interface TeamActions {
   onEdit: (member: TeamMember) => void;
@@ -107,18 +102,12 @@ export function TeamTable({
           </Button>
         )}
         {canDeleteMember(level, member.ulevel) && (
-          <Popconfirm
+          <DeleteLink
             title={t('team.deleteTitle')}
             description={t('team.deleteConfirm', { email: member.email })}
-            okText={t('common.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
+            loading={busy}
             onConfirm={() => actions.onDelete(member)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={busy}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         )}
       </Space>
     );
@@ -190,23 +179,17 @@ export function TeamTable({
   }
 
   return (
-    <Table<TeamMember>
-      data-testid="team-table"
-      rowKey="id"
+    <PagedTable<TeamMember>
+      testId="team-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 960 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('team.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: CONFIG_LIMITS.teamPageSize,
-        total,
-        showSizeChanger: false,
-        hideOnSinglePage: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('team.empty')}
+      page={page}
+      pageSize={CONFIG_LIMITS.teamPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userGroupCalls } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { type MutationConfig } from '../../../lib/react-query';
+import { type MutationConfig, useInvalidatingMutation } from '../../../lib/react-query';
 import { userGroupsQueryKey } from './get-user-groups';
 
 export const deleteUserGroup = async ({
@@ -18,14 +17,9 @@ export const deleteUserGroup = async ({
 
 export const useDeleteUserGroup = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof deleteUserGroup> } = {}) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteUserGroup> } = {}) =>
+  useInvalidatingMutation({
     mutationFn: deleteUserGroup,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: userGroupsQueryKey(args[1].appId) });
-      return mutationConfig?.onSuccess?.(...args);
-    },
+    invalidates: (v) => [userGroupsQueryKey(v.appId)],
+    mutationConfig,
   });
-};

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type z } from 'zod';
 import { userGroupCalls, type UserGroupCreateRequest, type UserGroupEditRequest } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { type MutationConfig } from '../../../lib/react-query';
+import { type MutationConfig, useInvalidatingMutation } from '../../../lib/react-query';
 import { userGroupsQueryKey } from './get-user-groups';
 
 export type SaveUserGroupInput = { appId: number } & (
@@ -18,15 +17,10 @@ export const saveUserGroup = ({ appId, ...body }: SaveUserGroupInput) =>
 
 export const useSaveUserGroup = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof saveUserGroup> } = {}) => {
-  const queryClient = useQueryClient();
-  return useMutation({
+}: { mutationConfig?: MutationConfig<typeof saveUserGroup> } = {}) =>
+  useInvalidatingMutation({
     meta: { handlesErrors: true },
-    ...mutationConfig,
     mutationFn: saveUserGroup,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: userGroupsQueryKey(args[1].appId) });
-      return mutationConfig?.onSuccess?.(...args);
-    },
+    invalidates: (v) => [userGroupsQueryKey(v.appId)],
+    mutationConfig,
   });
-};

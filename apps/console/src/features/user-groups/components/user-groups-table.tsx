@@ -1,10 +1,12 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type UserGroup } from '@beacon/shared';
 import { sizeText } from '../lib/size-text';
 import { ConditionSummary } from './condition-summary';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 interface UserGroupsTableProps {
   rows: UserGroup[];
@@ -95,28 +97,21 @@ export function UserGroupsTable({
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(group)}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
+          <DeleteLink
             title={t('userGroups.deleteTitle')}
             description={t('userGroups.deleteConfirm', { name: group.name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
+            loading={deleting === group.id}
             onConfirm={() => onDelete(group)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={deleting === group.id}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
   ];
   return (
-    <Table<UserGroup>
-      data-testid="user-groups-table"
-      rowKey="id"
+    <PagedTable<UserGroup>
+      testId="user-groups-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 1100 }}
       onRow={(group) =>
@@ -125,17 +120,11 @@ export function UserGroupsTable({
           style: group.open ? undefined : { opacity: 0.45, background: '#fafafa' },
         }) as React.HTMLAttributes<HTMLElement>
       }
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userGroups.empty')} />,
-      }}
-      pagination={{
-        current: page,
-        pageSize: AUDIENCE_LIMITS.groupsPageSize,
-        total,
-        showSizeChanger: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('userGroups.empty')}
+      page={page}
+      pageSize={AUDIENCE_LIMITS.groupsPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,9 +1,11 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UserLevel, type UserRow } from '@beacon/shared';
 import { levelLabel, sourceLabel } from '../lib/user-labels';
 import { formatDateTime } from '../../../lib/date-format';
+import { DeleteLink } from '../../../components/delete-link';
+import { PagedTable } from '../../../components/paged-table';
 
 interface UsersTableProps {
   rows: UserRow[];
@@ -94,46 +96,29 @@ export function UsersTable({
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(user)}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
+          <DeleteLink
             title={t('users.deleteTitle')}
             description={t('users.deleteConfirm', { email: user.email })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
+            loading={deleting === user.email}
             onConfirm={() => onDelete(user)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              loading={deleting === user.email}
-            >
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
   ];
 
   return (
-    <Table<UserRow>
-      data-testid="users-table"
-      rowKey="id"
+    <PagedTable<UserRow>
+      testId="users-table"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
       scroll={{ x: 1100 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: LIMITS.usersPageSize,
-        total,
-        showSizeChanger: false,
-        showTotal: (count) => t('common.total', { count }),
-        onChange: onPageChange,
-      }}
+      empty={t('users.empty')}
+      page={page}
+      pageSize={LIMITS.usersPageSize}
+      total={total}
+      onPageChange={onPageChange}
     />
   );
 }
