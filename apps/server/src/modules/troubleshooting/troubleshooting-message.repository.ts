@@ -173,7 +173,7 @@ export class TroubleshootingMessageRepository {
     now: Date,
   ): Promise<{ caps: WindowCap[]; held: Map<number, number> }> {
     const caps = await windowCapsFor(this.database, appId, msgType);
-    if (caps.length === 0) return { caps, held: new Map() };
+    if (caps.length === 0) return { caps, held: new Map<number, number>() };
     const counts = await capCounts(
       this.database,
       appId,
@@ -182,7 +182,7 @@ export class TroubleshootingMessageRepository {
       caps.map((c) => c.windowDays),
       now.getTime(),
     );
-    return { caps, held: counts.get(deviceId) ?? new Map() };
+    return { caps, held: counts.get(deviceId) ?? new Map<number, number>() };
   }
 
   /**
