@@ -160,7 +160,8 @@ export function policyBinding(database: Database, platformLimits: PlatformLimits
       prefetch: async (page: PageDevice[]) => {
         const ids = page.map((d) => d.id);
         if (limited) sent = await sentToday(database, appId, ids, dailyWindow(settings, new Date()).start);
-        // the caps count what the page's devices hold when it is read (see docs/operations.md "Frequency caps")
+        // the caps count what the page's devices hold when it is read (docs/api.md "Frequency caps over any window":
+        // the guarantee under concurrency)
         if (caps.length && msgType !== undefined)
           held = await capCounts(database, appId, msgType, ids, windows, Date.now());
       },
