@@ -148,5 +148,17 @@ describe.each(backends('one'))('frequency caps over any window [$name]', (backen
     // the cap raised: the next notification goes out again
     await ok(owner.post(url('window-caps/save'), { notification: [{ maxMessages: 3, windowDays: 7 }] }));
     expect(await losses(await send('Third'))).toEqual({});
+    // the second message's drop is still explained, by the caps of now (the device is under them again)
+    expect(
+      await ok(owner.post(url('instance/message/query'), { instanceId: gaid(0), msgId: second })),
+    ).toMatchObject({
+      stage: 'dropped',
+      loss: {
+        code: 110,
+        policy: 'frequency-cap',
+        detail: 'at most 3 notifications per device in any 7 days',
+        predicted: false,
+      },
+    });
   }, 180_000);
 });

@@ -164,16 +164,17 @@ export class TroubleshootingMessageRepository {
 
   /**
    * The app's frequency caps of the message type and what the device holds against each at `now` (policy-binding.ts:
-   * its dispatched sends of the kind within the window and its open ones), by window (days).
+   * its dispatched sends of the kind within the window and its open ones), by window (days); `deviceId` null: the caps
+   * only.
    */
   async frequencyCaps(
     appId: number,
     msgType: number,
-    deviceId: string,
+    deviceId: string | null,
     now: Date,
   ): Promise<{ caps: WindowCap[]; held: Map<number, number> }> {
     const caps = await windowCapsFor(this.database, appId, msgType);
-    if (caps.length === 0) return { caps, held: new Map<number, number>() };
+    if (caps.length === 0 || deviceId === null) return { caps, held: new Map<number, number>() };
     const counts = await capCounts(
       this.database,
       appId,

@@ -266,7 +266,7 @@ export class TroubleshootingMessageService {
 
   /** The caps of the message's kind, for a cap drop recorded earlier that no longer holds. */
   private async capsDetail(appId: number, message: TraceMessage, lang: MessageLang): Promise<string | null> {
-    const { caps } = await this.repo.frequencyCaps(appId, message.msgType, '0', this.clock());
+    const { caps } = await this.repo.frequencyCaps(appId, message.msgType, null, this.clock());
     return caps.length ? caps.map((c) => capText(c, null, message.msgType, lang)).join('; ') : null;
   }
 
