@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOSS_CODES } from '@beacon/shared';
-import { setLanguage } from '../../../../i18n';
+import { i18n, setLanguage } from '../../../../i18n';
 import { ok, restoreAfterEach, slow, stubApi } from '../../../../test/screen-api';
 import { renderAt } from '../../../../test-utils';
 import { WindowCapsCard } from './window-caps-card';
@@ -11,9 +11,10 @@ let saved: unknown[] = [];
 
 describe('WindowCapsCard: the app’s frequency caps over any window', () => {
   restoreAfterEach();
-  beforeEach(() => {
+  beforeEach(async () => {
     saved = [];
-    setLanguage('en');
+    await act(async () => setLanguage('en'));
+    await waitFor(() => expect(i18n.language).toBe('en'));
     stubApi((url, init) => {
       if (url.endsWith('/tcm/v1/app/1/window-caps'))
         return ok({ notification: [{ maxMessages: 3, windowDays: 7 }], cross: [] });
@@ -76,7 +77,8 @@ describe('WindowCapsCard: the app’s frequency caps over any window', () => {
   });
 
   it('offers at most 5 caps a kind, in French too', slow, async () => {
-    setLanguage('fr');
+    await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
     render();
     const add = await screen.findByRole('button', { name: 'Ajouter un plafond (Notifications)' });
     for (let i = 0; i < 4; i++) fireEvent.click(add);
