@@ -50,8 +50,9 @@ export default defineConfig({
           name: 'server-fast',
           root: 'apps/server',
           include: ['src/**/*.fast.test.ts'],
-          // one worker importing the services once: the files' own work is about a second, their imports the rest
-          maxWorkers: 1,
+          // the worker's modules shared between files: the files' own work is about a second, their imports the rest.
+          // No maxWorkers of its own: a project with its own must also have its own sequence.groupOrder, which would
+          // run it apart from the rest (vitest refuses the whole run otherwise)
           isolate: false,
           testTimeout: 5_000,
         },
