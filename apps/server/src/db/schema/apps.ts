@@ -35,7 +35,7 @@ export const apps = pgTable(
     limitCount: integer('limit_count').notNull().default(0),
     /** its Firebase project's FCM quota, messages a minute, shared by every sender (migration 0031) */
     fcmQuotaPerMin: integer('fcm_quota_per_min').notNull().default(600_000),
-    /** frequency caps over any window per message kind (migration 0034; @beacon/shared WindowCaps) */
+    /** frequency caps over any window per message kind (migration 0033; @beacon/shared WindowCaps) */
     windowCaps: jsonb('window_caps').$type<WindowCaps>().notNull().default({ notification: [], cross: [] }),
     wifiReportTime: integer('wifi_report_time').notNull().default(6),
     mobileReportTime: integer('mobile_report_time').notNull().default(2),
