@@ -2,7 +2,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   smallint,
@@ -10,7 +9,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { WindowCaps } from '@beacon/shared';
 import { users } from './users';
 
 export const apps = pgTable(
@@ -35,8 +33,6 @@ export const apps = pgTable(
     limitCount: integer('limit_count').notNull().default(0),
     /** its Firebase project's FCM quota, messages a minute, shared by every sender (migration 0031) */
     fcmQuotaPerMin: integer('fcm_quota_per_min').notNull().default(600_000),
-    /** frequency caps over any window per message kind (migration 0033; @beacon/shared WindowCaps) */
-    windowCaps: jsonb('window_caps').$type<WindowCaps>().notNull().default({ notification: [], cross: [] }),
     wifiReportTime: integer('wifi_report_time').notNull().default(6),
     mobileReportTime: integer('mobile_report_time').notNull().default(2),
     uploadFileLimit: integer('upload_file_limit').notNull().default(30),
