@@ -10,6 +10,32 @@ import type {
 import { copy, newRowDefaults, type MemoryStore } from './store';
 
 /** MessagesRepository's reads over the in-memory `messages` table (modules/messages/messages.repository.ts). */
+/** The columns both an insert and a replace write from the message as given (MessageWriter's shared column list). */
+function saved(v: NewMessage) {
+  return {
+    data: v.data,
+    targetingType: v.targetingType,
+    conditions: v.conditions,
+    groupId: v.groupId,
+    userIds: v.userIds,
+    fileOrigin: v.fileOrigin ?? '',
+    fileLink: v.fileLink ?? '',
+    pushCount: v.pushCount,
+    targetCount: v.targetCount,
+    scheduleType: v.scheduleType,
+    scheduleLocal: v.scheduleLocal,
+    scheduleAt: v.scheduleAt,
+    scheduleUtc: v.scheduleUtc,
+    ttlSeconds: v.ttlSeconds,
+    speedLimit: v.speedLimit,
+    restrictType: v.restrictType,
+    displayPrior: v.displayPrior,
+    multiLangEnable: v.multiLangEnable,
+    multiLangContent: v.multiLangContent as MessageRecord['multiLangContent'],
+    forecast: v.forecast ?? null,
+  };
+}
+
 export class MemoryMessagesRepository implements MessagesRepositoryPort {
   constructor(private readonly store: MemoryStore) {}
 
@@ -96,29 +122,10 @@ export class MemoryMessageWriter implements MessageWriterPort {
       title: v.title,
       ownerId: v.ownerId,
       ownerEmail: v.ownerEmail,
-      data: v.data,
-      targetingType: v.targetingType,
-      conditions: v.conditions,
-      groupId: v.groupId,
-      userIds: v.userIds,
-      fileOrigin: v.fileOrigin ?? '',
-      fileLink: v.fileLink ?? '',
-      pushCount: v.pushCount,
-      targetCount: v.targetCount,
-      scheduleType: v.scheduleType,
-      scheduleLocal: v.scheduleLocal,
-      scheduleAt: v.scheduleAt,
-      scheduleUtc: v.scheduleUtc,
-      ttlSeconds: v.ttlSeconds,
-      speedLimit: v.speedLimit,
-      restrictType: v.restrictType,
-      displayPrior: v.displayPrior,
-      multiLangEnable: v.multiLangEnable,
-      multiLangContent: v.multiLangContent as MessageRecord['multiLangContent'],
+      ...saved(v),
       materialId: v.materialId,
       materialCountries: v.materialCountries ?? null,
       parentMsgId: v.parentMsgId,
-      forecast: v.forecast ?? null,
       contentCreateType: v.contentCreateType ?? 0,
     });
     return id;
@@ -132,26 +139,7 @@ export class MemoryMessageWriter implements MessageWriterPort {
       Object.assign(m, {
         status: v.status,
         title: v.title,
-        data: v.data,
-        targetingType: v.targetingType,
-        conditions: v.conditions,
-        groupId: v.groupId,
-        userIds: v.userIds,
-        pushCount: v.pushCount,
-        targetCount: v.targetCount,
-        scheduleType: v.scheduleType,
-        scheduleLocal: v.scheduleLocal,
-        scheduleAt: v.scheduleAt,
-        scheduleUtc: v.scheduleUtc,
-        ttlSeconds: v.ttlSeconds,
-        speedLimit: v.speedLimit,
-        restrictType: v.restrictType,
-        displayPrior: v.displayPrior,
-        multiLangEnable: v.multiLangEnable,
-        multiLangContent: v.multiLangContent,
-        fileOrigin: v.fileOrigin ?? '',
-        fileLink: v.fileLink ?? '',
-        forecast: v.forecast ?? null,
+        ...saved(v),
         materialId: material ?? m.materialId,
         materialCountries: material === null ? m.materialCountries : (v.materialCountries ?? null),
         contentCreateType: v.contentCreateType ?? m.contentCreateType,
