@@ -65,6 +65,7 @@ export default defineConfig({
           root: 'e2e',
           include: ['src/**/*.e2e.ts'],
           globalSetup: ['src/global-setup.ts'],
+          setupFiles: ['src/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // a busy CI runs a journey up to three times slower than a quiet machine (a tab's first paint took 16 s

@@ -14,6 +14,7 @@ import { gaid, sdkAuthOf, sdkDevice } from '@beacon/server/src/test/devices';
 import { demoSmallIcon } from '@beacon/server/src/sandbox/demo-icon';
 import type { FcmEmulator } from '@beacon/fcm-emulator';
 import { IMAGE_RULES } from '@beacon/shared';
+import { watchBrowser, watchPage, watchServer } from './on-failure';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // BEACON_CONSOLE_DIST lets parallel work build the console into its own folder
@@ -38,7 +39,9 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(
       `Chromium not found at ${executablePath}: npm test installs it (apt-get install chromium)`,
     );
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  watchBrowser(browser);
+  return browser;
 }
 
 export interface RunningBeacon {
@@ -81,6 +84,7 @@ export async function startBeacon(
     runWorkers: opts.runWorkers ?? false,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const unwatch = watchServer(address, app.server);
   return {
     url: address,
     smtp,
@@ -88,6 +92,7 @@ export async function startBeacon(
     services,
     database,
     close: async () => {
+      unwatch();
       await app.close();
       await database.close();
       await smtp.close();
@@ -161,6 +166,7 @@ export async function signedInPage(
   const page = await (
     await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC', ...context })
   ).newPage();
+  watchPage(page);
   await page.goto(`${baseUrl}/login`);
   await page.fill('#email', who.email);
   await page.fill('#password', who.password);
