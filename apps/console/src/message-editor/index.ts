@@ -13,7 +13,7 @@ export { CountryTags, MaterialCard } from './components/material-card';
 export { PreviewPanel } from './components/preview-panel';
 export { CrossSummary } from './components/cross-summary';
 export { DescriptionField } from './components/description-field';
-export { ForbiddenDialog } from './components/forbidden-dialog';
+export { FlowForbiddenDialog, ForbiddenDialog } from './components/forbidden-dialog';
 export { PackagesWarning } from './components/save-warnings';
 export { MultiLangSection } from './components/multi-lang-section';
 export { ScheduleSection } from './components/schedule-section';
