@@ -15,6 +15,7 @@ export { CrossSummary } from './components/cross-summary';
 export { DescriptionField } from './components/description-field';
 export { FlowForbiddenDialog, ForbiddenDialog } from './components/forbidden-dialog';
 export { PackagesWarning } from './components/save-warnings';
+export { MessageFormShell, ReviewNote, SendButton } from './components/message-form-shell';
 export { MultiLangSection } from './components/multi-lang-section';
 export { ScheduleSection } from './components/schedule-section';
 export { TestPreviewDialog } from './components/test-preview-dialog';
