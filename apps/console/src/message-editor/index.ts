@@ -16,7 +16,7 @@ export { DescriptionField } from './components/description-field';
 export { FlowForbiddenDialog, ForbiddenDialog } from './components/forbidden-dialog';
 export { PackagesWarning } from './components/save-warnings';
 export { MessageFormShell, ReviewNote, SendButton } from './components/message-form-shell';
-export { MultiLangSection } from './components/multi-lang-section';
+export { LanguagesCard } from './components/multi-lang-section';
 export { ScheduleSection } from './components/schedule-section';
 export { TestPreviewDialog } from './components/test-preview-dialog';
 export { estimateTargeting, useAudienceEstimate } from './components/use-audience-estimate';

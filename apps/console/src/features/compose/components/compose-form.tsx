@@ -20,7 +20,7 @@ import { AdvancedSection } from '../../../message-editor/components/advanced-sec
 import { AudienceSection } from '../../../message-editor/components/audience-section';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContentSection } from '../../../message-editor/components/content-section';
-import { MultiLangSection } from '../../../message-editor/components/multi-lang-section';
+import { LanguagesCard } from '../../../message-editor/components/multi-lang-section';
 import {
   MessageFormShell,
   ReviewNote,
@@ -207,13 +207,12 @@ export function ComposeForm({
         <>
           <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
           {app.multiLangEnable && (
-            <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-              <MultiLangSection
-                rule={rule}
-                languages={languages}
-                translate={{ appId: app.appId, from: 'push' }}
-              />
-            </Card>
+            <LanguagesCard
+              rule={rule}
+              languages={languages}
+              translate={{ appId: app.appId, from: 'push' }}
+              cardId="compose-languages"
+            />
           )}
         </>
       ) : (

@@ -20,7 +20,7 @@ import {
   CrossContentSection,
   isContentField,
   MessageFormShell,
-  MultiLangSection,
+  LanguagesCard,
   type ComposeIssue,
   type ComposeValues,
 } from '../../../message-editor';
@@ -194,13 +194,12 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
             aiFrom="material"
           />
           {app.multiLangEnable && (
-            <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-              <MultiLangSection
-                rule={rule}
-                languages={languages}
-                translate={{ appId: app.appId, from: 'material' }}
-              />
-            </Card>
+            <LanguagesCard
+              rule={rule}
+              languages={languages}
+              translate={{ appId: app.appId, from: 'material' }}
+              cardId="compose-languages"
+            />
           )}
         </>
       ) : (
