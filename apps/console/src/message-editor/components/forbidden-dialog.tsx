@@ -108,3 +108,25 @@ export function ForbiddenDialog({
     </Modal>
   );
 }
+
+/** What the forbidden dialog reads of a save flow (useSaveFlow): its forbidden-send answer and what answers it. */
+export interface ForbiddenFlow {
+  forbidden?: { list: Forbidden; blocked?: Blocked | undefined; canContinue: boolean } | undefined;
+  closeForbidden: () => void;
+  continueForbidden: () => void;
+}
+
+/** The forbidden dialog of a save flow, open while the flow holds a forbidden-send answer (201/202). */
+export function FlowForbiddenDialog({ flow }: { flow: ForbiddenFlow }) {
+  if (!flow.forbidden) return null;
+  return (
+    <ForbiddenDialog
+      open
+      forbidden={flow.forbidden.list}
+      blocked={flow.forbidden.blocked}
+      canContinue={flow.forbidden.canContinue}
+      onClose={flow.closeForbidden}
+      onContinue={flow.continueForbidden}
+    />
+  );
+}

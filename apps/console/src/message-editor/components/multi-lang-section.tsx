@@ -1,5 +1,5 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_LIMITS, type DictEntry } from '@beacon/shared';
@@ -216,5 +216,15 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
         </>
       )}
     </>
+  );
+}
+
+/** The languages card of a message form (compose, material, A/B arm, journey step); `cardId` is its anchor. */
+export function LanguagesCard({ cardId, ...props }: MultiLangSectionProps & { cardId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('compose.sections.languages')} variant="borderless" id={cardId}>
+      <MultiLangSection {...props} />
+    </Card>
   );
 }

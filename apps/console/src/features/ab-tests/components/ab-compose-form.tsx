@@ -1,5 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Form, Radio, Typography } from 'antd';
+import { App, Card, Flex, Form, Radio, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,11 +16,12 @@ import {
   AudienceSection,
   DescriptionField,
   estimateTargeting,
-  ForbiddenDialog,
   GroupAppsSection,
   isContentField,
+  MessageFormShell,
+  ReviewNote,
   ScheduleSection,
-  TestPreviewDialog,
+  SendButton,
   useAudienceEstimate,
   type ComposeIssue,
   type ComposeValues,
@@ -149,13 +149,29 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
   };
 
   return (
-    <Form<AbSharedValues>
+    <MessageFormShell<AbSharedValues>
       form={shared}
-      component={false}
-      layout="vertical"
-      requiredMark
       initialValues={initial.shared}
       onValuesChange={handleSharedChange}
+      confirm={
+        confirm && (
+          <AbConfirmDialog
+            open
+            payload={confirm}
+            values={readAb(forms)}
+            appId={app.appId}
+            appName={app.title}
+            estimate={estimate}
+            saving={submit.saving}
+            editing={id !== undefined}
+            toReview={needsReview}
+            onCancel={() => setConfirm(undefined)}
+            onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
+          />
+        )
+      }
+      flow={submit}
+      testing={{ appId: app.appId, payload: testing, onClose: () => setTesting(undefined) }}
     >
       <Flex vertical gap={16} data-testid="ab-compose-form">
         <Card title={t('abTests.compose.test')} variant="borderless" id="ab-test">
@@ -243,58 +259,11 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
         <Card variant="borderless">
           <Flex justify="space-between" align="center" gap={16} wrap>
             <Typography.Text type="secondary">{t('abTests.compose.footer')}</Typography.Text>
-            {submit.dailyLimit ? (
-              <Alert type="error" showIcon title={t('compose.dailyLimit')} data-testid="daily-limit" />
-            ) : (
-              <Button
-                type="primary"
-                size="large"
-                icon={<SendOutlined />}
-                loading={submit.saving}
-                disabled={submit.saved}
-                onClick={() => void review()}
-              >
-                {id ? t('compose.actions.edit') : t('compose.actions.create')}
-              </Button>
-            )}
+            <SendButton flow={submit} editing={id !== undefined} onClick={() => void review()} />
           </Flex>
-          {needsReview && (
-            <Alert
-              type="info"
-              showIcon
-              style={{ marginTop: 12 }}
-              title={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')}
-            />
-          )}
+          <ReviewNote app={app} style={{ marginTop: 12 }} />
         </Card>
       </Flex>
-      {confirm && (
-        <AbConfirmDialog
-          open
-          payload={confirm}
-          values={readAb(forms)}
-          appId={app.appId}
-          appName={app.title}
-          estimate={estimate}
-          saving={submit.saving}
-          editing={id !== undefined}
-          toReview={needsReview}
-          onCancel={() => setConfirm(undefined)}
-          onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
-        />
-      )}
-      {submit.forbidden && (
-        <ForbiddenDialog
-          open
-          forbidden={submit.forbidden.list}
-          canContinue={submit.forbidden.canContinue}
-          onClose={submit.closeForbidden}
-          onContinue={submit.continueForbidden}
-        />
-      )}
-      {testing && (
-        <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />
-      )}
-    </Form>
+    </MessageFormShell>
   );
 }

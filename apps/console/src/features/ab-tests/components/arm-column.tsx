@@ -9,7 +9,7 @@ import {
   applyContentChange,
   ContentSection,
   CrossContentSection,
-  MultiLangSection,
+  LanguagesCard,
   ScheduleSection,
   type ComposeValues,
   type FieldRule,
@@ -117,9 +117,7 @@ export function ArmColumn({
               cardId={`ab-content-${tag}`}
             />
             {app.multiLangEnable && (
-              <Card title={t('compose.sections.languages')} variant="borderless" id={`ab-languages-${tag}`}>
-                <MultiLangSection rule={rule} languages={languages} />
-              </Card>
+              <LanguagesCard rule={rule} languages={languages} cardId={`ab-languages-${tag}`} />
             )}
           </>
         ) : (

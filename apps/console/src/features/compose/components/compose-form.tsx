@@ -1,5 +1,4 @@
-import { SendOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Form } from 'antd';
+import { App, Card, Form } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,12 +20,13 @@ import { AdvancedSection } from '../../../message-editor/components/advanced-sec
 import { AudienceSection } from '../../../message-editor/components/audience-section';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContentSection } from '../../../message-editor/components/content-section';
-import { CrossPanel } from '../../../message-editor/components/cross-panel';
-import { ForbiddenDialog } from '../../../message-editor/components/forbidden-dialog';
-import { MultiLangSection } from '../../../message-editor/components/multi-lang-section';
-import { PreviewPanel } from '../../../message-editor/components/preview-panel';
+import { LanguagesCard } from '../../../message-editor/components/multi-lang-section';
+import {
+  MessageFormShell,
+  ReviewNote,
+  SendButton,
+} from '../../../message-editor/components/message-form-shell';
 import { ScheduleSection } from '../../../message-editor/components/schedule-section';
-import { TestPreviewDialog } from '../../../message-editor/components/test-preview-dialog';
 import {
   estimateTargeting,
   useAudienceEstimate,
@@ -162,147 +162,94 @@ export function ComposeForm({
     setTesting(buildMessageSave(all, { ...ctx, now: Date.now() }));
   };
 
-  const actions = (
-    <>
-      <Button icon={<ExperimentOutlined />} onClick={openTest} block>
-        {t('compose.actions.test')}
-      </Button>
-      {submit.dailyLimit ? (
-        <Alert type="error" showIcon message={t('compose.dailyLimit')} data-testid="daily-limit" />
-      ) : (
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SendOutlined />}
-          block
-          size="large"
-          loading={submit.saving || checking}
-          disabled={submit.saved}
-        >
-          {id ? t('compose.actions.edit') : t('compose.actions.create')}
-        </Button>
-      )}
-      {needsReview && (
-        <Alert
-          type="info"
-          showIcon
-          message={t(app.projectLevel === 400 ? 'compose.review.operator' : 'compose.review.tester')}
-        />
-      )}
-    </>
-  );
-
   return (
-    <Form<ComposeValues>
+    <MessageFormShell<ComposeValues>
       form={form}
-      layout="vertical"
       initialValues={initial}
       onValuesChange={handleValuesChange}
       onFinish={() => void handleFinish()}
-      onFinishFailed={({ errorFields }) => {
-        const first = errorFields[0];
-        if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+      testId="compose-form"
+      side={{
+        kind,
+        appName: app.title,
+        onTest: openTest,
+        actions: (
+          <>
+            <SendButton flow={submit} editing={Boolean(id)} checking={checking} block />
+            <ReviewNote app={app} />
+          </>
+        ),
       }}
-      requiredMark
-      data-testid="compose-form"
+      confirm={
+        confirm &&
+        values && (
+          <ConfirmDialog
+            appId={app.appId}
+            open
+            values={form.getFieldsValue(true) as ComposeValues}
+            payload={confirm}
+            appName={app.title}
+            groupName={groups.data?.results.find((g) => g.id === confirm.groupId)?.name}
+            saving={submit.saving}
+            editing={Boolean(id)}
+            toReview={needsReview}
+            kind={kind}
+            onCancel={() => setConfirm(undefined)}
+            onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
+          />
+        )
+      }
+      flow={submit}
+      testing={{ appId: app.appId, payload: testing, onClose: () => setTesting(undefined) }}
     >
-      <div
-        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}
-      >
-        <Flex vertical gap={16}>
-          {materialCard}
-          {kind === 'notification' ? (
-            <>
-              <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
-              {app.multiLangEnable && (
-                <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-                  <MultiLangSection
-                    rule={rule}
-                    languages={languages}
-                    translate={{ appId: app.appId, from: 'push' }}
-                  />
-                </Card>
-              )}
-            </>
-          ) : (
-            <>
-              <Suspense fallback={<Card variant="borderless" loading />}>
-                <CrossContentSection rule={rule} kind={kind} appPackage={app.pkg} appId={app.appId} />
-              </Suspense>
-              <AdvancedSection
-                appId={app.appId}
-                rule={rule}
-                displayPriorityEnable={app.displayPriorityEnable}
-                kind={kind}
-              />
-            </>
+      {materialCard}
+      {kind === 'notification' ? (
+        <>
+          <ContentSection appId={app.appId} rule={rule} linksEnable={app.linksEnable} />
+          {app.multiLangEnable && (
+            <LanguagesCard
+              rule={rule}
+              languages={languages}
+              translate={{ appId: app.appId, from: 'push' }}
+              cardId="compose-languages"
+            />
           )}
-          <AudienceSection
+        </>
+      ) : (
+        <>
+          <Suspense fallback={<Card variant="borderless" loading />}>
+            <CrossContentSection rule={rule} kind={kind} appPackage={app.pkg} appId={app.appId} />
+          </Suspense>
+          <AdvancedSection
             appId={app.appId}
             rule={rule}
-            projectLevel={app.projectLevel}
-            estimate={estimate}
-            dictionaries={dictionaries}
-            onCountTouched={() => {
-              countTouched.current = true;
-            }}
+            displayPriorityEnable={app.displayPriorityEnable}
+            kind={kind}
           />
-          {!id && (
-            <GroupAppsSection
-              appId={app.appId}
-              rule={rule}
-              targeting={estimateTargeting(values ?? initial)}
-            />
-          )}
-          <ScheduleSection
-            rule={rule}
-            localTimeEnable={app.localTimeEnable}
-            estimate={estimate.value}
-            cross={kind !== 'notification'}
-          />
-          {kind === 'notification' && (
-            <AdvancedSection
-              appId={app.appId}
-              rule={rule}
-              displayPriorityEnable={app.displayPriorityEnable}
-            />
-          )}
-        </Flex>
-        {kind === 'notification' ? (
-          <PreviewPanel appName={app.title}>{actions}</PreviewPanel>
-        ) : (
-          <CrossPanel kind={kind}>{actions}</CrossPanel>
-        )}
-      </div>
-      {confirm && values && (
-        <ConfirmDialog
-          appId={app.appId}
-          open
-          values={form.getFieldsValue(true) as ComposeValues}
-          payload={confirm}
-          appName={app.title}
-          groupName={groups.data?.results.find((g) => g.id === confirm.groupId)?.name}
-          saving={submit.saving}
-          editing={Boolean(id)}
-          toReview={needsReview}
-          kind={kind}
-          onCancel={() => setConfirm(undefined)}
-          onConfirm={() => void submit.send(confirm).then((done) => done && setConfirm(undefined))}
-        />
+        </>
       )}
-      {submit.forbidden && (
-        <ForbiddenDialog
-          open
-          forbidden={submit.forbidden.list}
-          blocked={submit.forbidden.blocked}
-          canContinue={submit.forbidden.canContinue}
-          onClose={submit.closeForbidden}
-          onContinue={submit.continueForbidden}
-        />
+      <AudienceSection
+        appId={app.appId}
+        rule={rule}
+        projectLevel={app.projectLevel}
+        estimate={estimate}
+        dictionaries={dictionaries}
+        onCountTouched={() => {
+          countTouched.current = true;
+        }}
+      />
+      {!id && (
+        <GroupAppsSection appId={app.appId} rule={rule} targeting={estimateTargeting(values ?? initial)} />
       )}
-      {testing && (
-        <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />
+      <ScheduleSection
+        rule={rule}
+        localTimeEnable={app.localTimeEnable}
+        estimate={estimate.value}
+        cross={kind !== 'notification'}
+      />
+      {kind === 'notification' && (
+        <AdvancedSection appId={app.appId} rule={rule} displayPriorityEnable={app.displayPriorityEnable} />
       )}
-    </Form>
+    </MessageFormShell>
   );
 }

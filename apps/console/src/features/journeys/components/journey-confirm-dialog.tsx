@@ -2,7 +2,7 @@ import { EditOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Result, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MessageStatus, type JourneyStepRow } from '@beacon/shared';
-import { ForbiddenDialog, useSaveFlow } from '../../../message-editor';
+import { FlowForbiddenDialog, useSaveFlow } from '../../../message-editor';
 import { StatusTag } from '../../messages';
 import { useConfirmJourney } from '../api/confirm-journey';
 import { useJourney } from '../api/get-journey';
@@ -145,16 +145,7 @@ export function JourneyConfirmDialog({ appId, msgId, onClose, onEdit }: JourneyC
       >
         {body()}
       </Modal>
-      {flow.forbidden && (
-        <ForbiddenDialog
-          open
-          forbidden={flow.forbidden.list}
-          blocked={flow.forbidden.blocked}
-          canContinue={flow.forbidden.canContinue}
-          onClose={flow.closeForbidden}
-          onContinue={flow.continueForbidden}
-        />
-      )}
+      <FlowForbiddenDialog flow={flow} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type DictEntry, type JourneyDetail, type JourneyStepRow } from '@beacon/shared';
 import { type ConditionDictionaries } from '../../../components/condition-builder';
-import { emptyCompose, ForbiddenDialog } from '../../../message-editor';
+import { emptyCompose, FlowForbiddenDialog } from '../../../message-editor';
 import { autoLayout, viewLayout } from '../lib/auto-layout';
 import {
   addStep,
@@ -289,16 +289,7 @@ export function JourneyEditor(props: JourneyEditorProps) {
           onEdit={() => setPreview(undefined)}
         />
       )}
-      {submit.forbidden && (
-        <ForbiddenDialog
-          open
-          forbidden={submit.forbidden.list}
-          blocked={submit.forbidden.blocked}
-          canContinue={submit.forbidden.canContinue}
-          onClose={submit.closeForbidden}
-          onContinue={submit.continueForbidden}
-        />
-      )}
+      <FlowForbiddenDialog flow={submit} />
     </Flex>
   );
 }

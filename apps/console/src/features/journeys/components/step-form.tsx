@@ -8,7 +8,7 @@ import {
   ContentSection,
   CrossContentSection,
   emptyCross,
-  MultiLangSection,
+  LanguagesCard,
   type ComposeValues,
 } from '../../../message-editor';
 import { type StepDraft, type StepKind } from '../lib/journey-graph-model';
@@ -129,13 +129,11 @@ export function StepForm({
             onAiUsed={publish}
           />
           {app.multiLangEnable && (
-            <Card title={t('compose.sections.languages')} variant="borderless">
-              <MultiLangSection
-                rule={rule}
-                languages={languages}
-                translate={{ appId: app.appId, from: 'push', onDone: publish }}
-              />
-            </Card>
+            <LanguagesCard
+              rule={rule}
+              languages={languages}
+              translate={{ appId: app.appId, from: 'push', onDone: publish }}
+            />
           )}
         </>
       ) : (

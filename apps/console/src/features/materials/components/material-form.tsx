@@ -1,5 +1,5 @@
-import { ExperimentOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Form, type FormInstance } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, type FormInstance } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,11 +18,9 @@ import {
   buildMessageSave,
   ContentSection,
   CrossContentSection,
-  CrossPanel,
   isContentField,
-  MultiLangSection,
-  PreviewPanel,
-  TestPreviewDialog,
+  MessageFormShell,
+  LanguagesCard,
   type ComposeIssue,
   type ComposeValues,
 } from '../../../message-editor';
@@ -139,97 +137,82 @@ export function MaterialForm({ app, initial, defaultIcon, editing, extras, fromA
     return setTesting(buildMessageSave(values, composeContextOf(values, app)));
   };
 
-  const actions = (
-    <>
-      <Button icon={<ExperimentOutlined />} onClick={openTest} block>
-        {t('compose.actions.test')}
-      </Button>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<SaveOutlined />}
-        block
-        size="large"
-        loading={save.isPending}
-      >
-        {t(editing ? 'materials.form.submitEdit' : 'materials.form.submitCreate')}
-      </Button>
-      {app.materialReviewEnable && <Alert type="info" showIcon message={t('materials.form.reviewNote')} />}
-    </>
-  );
-
   return (
-    <Form<MaterialValues>
+    <MessageFormShell<MaterialValues>
       form={form}
-      layout="vertical"
       initialValues={initial}
       onValuesChange={handleValuesChange}
       onFinish={handleFinish}
-      onFinishFailed={({ errorFields }) => {
-        const first = errorFields[0];
-        if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+      testId="material-form"
+      side={{
+        kind,
+        appName: app.title,
+        onTest: openTest,
+        actions: (
+          <>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SaveOutlined />}
+              block
+              size="large"
+              loading={save.isPending}
+            >
+              {t(editing ? 'materials.form.submitEdit' : 'materials.form.submitCreate')}
+            </Button>
+            {app.materialReviewEnable && (
+              <Alert type="info" showIcon message={t('materials.form.reviewNote')} />
+            )}
+          </>
+        ),
       }}
-      requiredMark
-      data-testid="material-form"
+      confirm={
+        confirm && (
+          <MaterialConfirmDialog
+            values={confirm.values}
+            payload={confirm.payload}
+            appName={app.title}
+            editing={editing !== undefined}
+            reviewed={app.materialReviewEnable}
+            saving={save.isPending}
+            onCancel={() => setConfirm(undefined)}
+            onConfirm={() => save.mutate({ appId: app.appId, materialId: editing, body: confirm.payload })}
+          />
+        )
+      }
+      testing={{ appId: app.appId, payload: testing, onClose: () => setTesting(undefined) }}
     >
-      <div
-        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24, alignItems: 'start' }}
-      >
-        <Flex vertical gap={16}>
-          <MaterialFields rule={rule} editing={editing !== undefined} />
-          {kind === 'notification' ? (
-            <>
-              <ContentSection
-                appId={app.appId}
-                rule={rule}
-                linksEnable={app.linksEnable}
-                description={false}
-                designLocked={editing !== undefined}
-                aiFrom="material"
-              />
-              {app.multiLangEnable && (
-                <Card title={t('compose.sections.languages')} variant="borderless" id="compose-languages">
-                  <MultiLangSection
-                    rule={rule}
-                    languages={languages}
-                    translate={{ appId: app.appId, from: 'material' }}
-                  />
-                </Card>
-              )}
-            </>
-          ) : (
-            <Suspense fallback={<Card variant="borderless" loading />}>
-              <CrossContentSection
-                rule={rule}
-                kind="cross"
-                appPackage={app.pkg}
-                appId={app.appId}
-                aiFrom="material"
-              />
-            </Suspense>
+      <MaterialFields rule={rule} editing={editing !== undefined} />
+      {kind === 'notification' ? (
+        <>
+          <ContentSection
+            appId={app.appId}
+            rule={rule}
+            linksEnable={app.linksEnable}
+            description={false}
+            designLocked={editing !== undefined}
+            aiFrom="material"
+          />
+          {app.multiLangEnable && (
+            <LanguagesCard
+              rule={rule}
+              languages={languages}
+              translate={{ appId: app.appId, from: 'material' }}
+              cardId="compose-languages"
+            />
           )}
-        </Flex>
-        {kind === 'notification' ? (
-          <PreviewPanel appName={app.title}>{actions}</PreviewPanel>
-        ) : (
-          <CrossPanel kind="cross">{actions}</CrossPanel>
-        )}
-      </div>
-      {confirm && (
-        <MaterialConfirmDialog
-          values={confirm.values}
-          payload={confirm.payload}
-          appName={app.title}
-          editing={editing !== undefined}
-          reviewed={app.materialReviewEnable}
-          saving={save.isPending}
-          onCancel={() => setConfirm(undefined)}
-          onConfirm={() => save.mutate({ appId: app.appId, materialId: editing, body: confirm.payload })}
-        />
+        </>
+      ) : (
+        <Suspense fallback={<Card variant="borderless" loading />}>
+          <CrossContentSection
+            rule={rule}
+            kind="cross"
+            appPackage={app.pkg}
+            appId={app.appId}
+            aiFrom="material"
+          />
+        </Suspense>
       )}
-      {testing && (
-        <TestPreviewDialog appId={app.appId} open payload={testing} onClose={() => setTesting(undefined)} />
-      )}
-    </Form>
+    </MessageFormShell>
   );
 }
