@@ -60,8 +60,11 @@ describe('JsonEditor', () => {
     const host = screen.getByTestId('json-editor').firstElementChild as HTMLElement;
     expect(host.style.getPropertyValue('--json-editor-focus')).not.toBe('');
     await act(async () => setLanguage('zh'));
-    await waitFor(() =>
-      expect(screen.getByTestId('json-error').textContent).toBe('第 1 行第 9 列：此处应为 "," 或 "}"'),
+    // the zh resources load on demand: a busy run (the full suite on two cores) took longer than waitFor's 1 s
+    await waitFor(() => expect(i18n.language).toBe('zh'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(screen.getByTestId('json-error').textContent).toBe('第 1 行第 9 列：此处应为 "," 或 "}"'),
+      { timeout: 10_000 },
     );
   });
 
