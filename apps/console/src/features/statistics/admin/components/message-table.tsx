@@ -1,7 +1,7 @@
 import { Descriptions, Table, Tag, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_STAT_SORTS, type MessageStatRow, type MessageStatSort } from '@beacon/shared';
+import { MESSAGE_STAT_SORTS, MessageType, type MessageStatRow, type MessageStatSort } from '@beacon/shared';
 import { useAdminFormat } from '../lib/format';
 
 const FIGURES = [
@@ -65,7 +65,9 @@ export function MessageTable(p: MessageTableProps) {
         expandedRowRender: (m) => (
           <Descriptions size="small" column={{ xs: 1, md: 3 }} data-testid="admin-message-detail">
             <Descriptions.Item label={t('statisticsAdmin.col.msgType')}>
-              {t(`statisticsAdmin.msgType.${m.msgType === 2 ? 2 : m.msgType === 1 ? 1 : 'other'}`)}
+              {t(
+                `statisticsAdmin.msgType.${m.msgType === MessageType.PASS_THROUGH || m.msgType === MessageType.NOTIFICATION ? m.msgType : 'other'}`,
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('statisticsAdmin.col.days')}>
               {m.firstDay === m.lastDay ? m.firstDay : `${m.firstDay} – ${m.lastDay}`}
