@@ -7,11 +7,22 @@
 // Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { DeviceEvents } from '@beacon/shared';
+import type { Queryable } from '../apps/server/src/db/client';
+import { mergeEvents } from '../apps/server/src/modules/devices';
+import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, strArg } from './src/harness';
 import { seedDevices } from './src/seed-devices';
 
 const BACKEND = strArg('backend', 'postgres') as 'postgres' | 'pglite';
 const ROWS = numArg('rows', 1_000_000);
+/** How many devices the event replay (row writes per delivered message's events) sends a second message to. */
+const EVENT_DEVICES = numArg('event-devices', Math.min(ROWS, 50_000));
+/** The broadcast's dispatch rate the replay assumes (sends a second): it spreads the devices' events in time. */
+const SEND_RATE = numArg('send-rate', 10_000);
+/** The device API's events batcher (DevicesService: maxBatch 1000 / 10 calls, maxDelayMs 10). */
+const FLUSH_CALLS = 100;
+const FLUSH_MS = 10;
 
 const say = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load()}] ${msg}`);
 
@@ -39,12 +50,13 @@ async function main(): Promise<void> {
       [appId, ROWS],
     );
     const messageId = message!.id;
-    // as the engine records a dispatched send (FCM's message name), then the device's events: 70 % received,
-    // 50 % shown, 5 % clicked (the bench's delivery mix)
+    // as the engine records a dispatched send (FCM's message name, shaped as FCM's and the emulator's:
+    // `projects/<p>/messages/0:<16 digits>%<16 hex>`), then the device's events: 70 % received, 50 % shown, 5 % clicked
+    // (the bench's delivery mix)
     await database.query(
       `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_name, sent_at, event_mask, received_at,
                                  shown_at, clicked_at, batch_id)
-       SELECT $1::bigint, d.id, 1, 1, 'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || md5(d.id::text),
+       SELECT $1::bigint, d.id, 1, 1, 'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16),
               now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
               CASE WHEN r < 0.7 THEN now() END, CASE WHEN r < 0.5 THEN now() END, CASE WHEN r < 0.05 THEN now() END, 1
        FROM (SELECT id, random() AS r FROM devices WHERE app_id = $2) d`,
@@ -92,6 +104,8 @@ async function main(): Promise<void> {
       rows: Number(t.rows),
       partitions: t.partitions,
       bytesPerRow: round(Number(t.total) / Math.max(1, Number(t.rows)), 1),
+      heapBytesPerRow: round(Number(t.heap) / Math.max(1, Number(t.rows)), 1),
+      indexBytesPerRow: round(Number(t.indexes) / Math.max(1, Number(t.rows)), 1),
       perMillionRows: {
         heapMB: round(perMillion(t.heap, t.rows) / 1048576, 1),
         indexesMB: round(perMillion(t.indexes, t.rows) / 1048576, 1),
@@ -100,13 +114,15 @@ async function main(): Promise<void> {
     }));
     for (const s of sizes)
       say(
-        `${s.table}: ${s.rows} rows, ${s.bytesPerRow} bytes a row; per 1M rows: heap ${s.perMillionRows.heapMB} MB, indexes ${s.perMillionRows.indexesMB} MB, total ${s.perMillionRows.totalMB} MB`,
+        `${s.table}: ${s.rows} rows, ${s.bytesPerRow} bytes a row (heap ${s.heapBytesPerRow}, indexes ${s.indexBytesPerRow}); per 1M rows: heap ${s.perMillionRows.heapMB} MB, indexes ${s.perMillionRows.indexesMB} MB, total ${s.perMillionRows.totalMB} MB`,
       );
+    const events = await replayEvents(db.database, appId);
     const out = {
       date: new Date().toISOString(),
       backend: BACKEND,
       rows: ROWS,
       sizes,
+      events,
       totalS: round((Date.now() - started) / 1000, 0),
       loadAverageEnd: load(),
     };
@@ -116,6 +132,128 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** A seeded PRNG (mulberry32): the same event stream on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The tuple writes (inserts + updates) on send_records so far, summed over its partitions. */
+async function sendRecordWrites(q: Pick<Queryable, 'query'>): Promise<number> {
+  const [row] = await q.query<{ n: string }>(
+    `SELECT COALESCE(sum(n_tup_ins + n_tup_upd), 0)::text AS n FROM pg_stat_user_tables
+     WHERE relid IN (SELECT relid FROM pg_partition_tree('send_records') WHERE isleaf)`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Row writes on send_records per delivered message's events: a second message dispatched to EVENT_DEVICES devices
+ * (no events yet), then its devices' events as phones send them (the fleet's timings, packages/fcm-emulator
+ * device-behaviour.ts: received 0.2–3 s after the send, shown 0.1–1 s after that, clicked 2–60 s after the show; the
+ * bench's mix 70 % received, 50 % shown, 5 % clicked), each event its own SDK call, grouped into flushes as the device
+ * API's events batcher groups calls (at most FLUSH_CALLS calls within FLUSH_MS of the first), each flush merged
+ * (mergeEvents) and applied by the product's statement (StatisticsWriter.applyEvents, what recordEvents runs), on one
+ * connection; the writes are read from pg_stat_user_tables before and after (PostgreSQL only).
+ */
+async function replayEvents(database: Awaited<ReturnType<typeof openBenchDb>>['database'], appId: number) {
+  if (database.kind !== 'postgres') return undefined;
+  const started = Date.now();
+  const [message] = await database.query<{ id: string }>(
+    `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                           schedule_type, ttl_seconds, started_at)
+     VALUES ($1, 1, 1, 'Sizes events', 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
+    [appId, EVENT_DEVICES],
+  );
+  const messageId = message!.id;
+  const devices = await database.query<{ id: string; gaid: string }>(
+    `SELECT id::text AS id, gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id LIMIT $2`,
+    [appId, EVENT_DEVICES],
+  );
+  await database.query(
+    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_name, sent_at, batch_id)
+     SELECT $1::bigint, d.id, 1, 1, 'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16),
+            now(), 1
+     FROM devices d WHERE d.id = ANY($2::bigint[])`,
+    [messageId, devices.map((d) => d.id)],
+  );
+  const rnd = prng(31);
+  const t0 = Date.now();
+  const calls: Array<{ at: number; appId: number; body: DeviceEvents }> = [];
+  const call = (gaid: string, type: 'received' | 'shown' | 'clicked', at: number) =>
+    calls.push({
+      at,
+      appId,
+      body: { gaid, events: [{ type, msgId: messageId, ts: Math.round(t0 + at * 1000) }] },
+    });
+  const between = (lo: number, hi: number) => lo + (hi - lo) * rnd();
+  devices.forEach((d, i) => {
+    const r = rnd();
+    if (r >= 0.7) return;
+    const received = i / SEND_RATE + between(0.2, 3);
+    call(d.gaid, 'received', received);
+    if (r >= 0.5) return;
+    const shown = received + between(0.1, 1);
+    call(d.gaid, 'shown', shown);
+    if (r < 0.05) call(d.gaid, 'clicked', shown + between(2, 60));
+  });
+  calls.sort((a, b) => a.at - b.at);
+  const writer = new StatisticsWriter(database);
+  const result = await database.withConnection(async (conn) => {
+    const q = conn as unknown as Queryable;
+    await conn.query('SELECT pg_stat_force_next_flush()');
+    await conn.query('SELECT 1');
+    const before = await sendRecordWrites(conn);
+    let flushes = 0;
+    let updated = 0;
+    for (let i = 0; i < calls.length;) {
+      const first = calls[i]!.at;
+      let j = i;
+      while (j < calls.length && j - i < FLUSH_CALLS && calls[j]!.at < first + FLUSH_MS / 1000) j++;
+      const rows = mergeEvents(calls.slice(i, j));
+      const recorded = await writer.applyEvents(rows, q);
+      updated += rows.length - recorded.stray;
+      flushes++;
+      i = j;
+    }
+    // the backend's statistics reach shared memory when it is next idle, forced
+    await conn.query('SELECT pg_stat_force_next_flush()');
+    await conn.query('SELECT 1');
+    const after = await sendRecordWrites(conn);
+    return { flushes, updated, writes: after - before };
+  });
+  const [mix] = await database.query<{ received: number; shown: number; clicked: number }>(
+    `SELECT count(*) FILTER (WHERE event_mask & 1 > 0)::int AS received, count(*) FILTER (WHERE event_mask & 2 > 0)::int AS shown,
+            count(*) FILTER (WHERE event_mask & 4 > 0)::int AS clicked FROM send_records WHERE message_id = $1`,
+    [messageId],
+  );
+  const delivered = mix?.received ?? 0;
+  const out = {
+    devices: EVENT_DEVICES,
+    sendRate: SEND_RATE,
+    calls: calls.length,
+    flushes: result.flushes,
+    received: delivered,
+    shown: mix?.shown ?? 0,
+    clicked: mix?.clicked ?? 0,
+    rowsUpdatedByStatement: result.updated,
+    sendRecordWrites: result.writes,
+    writesPerDispatchedSend: round(result.writes / EVENT_DEVICES, 3),
+    writesPerDeliveredMessage: round(result.writes / Math.max(1, delivered), 3),
+    replayS: round((Date.now() - started) / 1000, 0),
+  };
+  say(
+    `events: ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send`,
+  );
+  return out;
 }
 
 await main();
