@@ -116,7 +116,8 @@ async function main(): Promise<void> {
       say(
         `${s.table}: ${s.rows} rows, ${s.bytesPerRow} bytes a row (heap ${s.heapBytesPerRow}, indexes ${s.indexBytesPerRow}); per 1M rows: heap ${s.perMillionRows.heapMB} MB, indexes ${s.perMillionRows.indexesMB} MB, total ${s.perMillionRows.totalMB} MB`,
       );
-    const events = await replayEvents(db.database, appId);
+    // each event its own SDK call (the brief's case), then as the fleet's SDK batches a device's events (1 s)
+    const events = [await replayEvents(db.database, appId, 0), await replayEvents(db.database, appId, 1000)];
     const out = {
       date: new Date().toISOString(),
       backend: BACKEND,
@@ -164,7 +165,11 @@ async function sendRecordWrites(q: Pick<Queryable, 'query'>): Promise<number> {
  * (mergeEvents) and applied by the product's statement (StatisticsWriter.applyEvents, what recordEvents runs), on one
  * connection; the writes are read from pg_stat_user_tables before and after (PostgreSQL only).
  */
-async function replayEvents(database: Awaited<ReturnType<typeof openBenchDb>>['database'], appId: number) {
+async function replayEvents(
+  database: Awaited<ReturnType<typeof openBenchDb>>['database'],
+  appId: number,
+  sdkBatchMs: number,
+) {
   if (database.kind !== 'postgres') return undefined;
   const started = Date.now();
   const [message] = await database.query<{ id: string }>(
@@ -187,24 +192,35 @@ async function replayEvents(database: Awaited<ReturnType<typeof openBenchDb>>['d
   );
   const rnd = prng(31);
   const t0 = Date.now();
-  const calls: Array<{ at: number; appId: number; body: DeviceEvents }> = [];
-  const call = (gaid: string, type: 'received' | 'shown' | 'clicked', at: number) =>
-    calls.push({
-      at,
-      appId,
-      body: { gaid, events: [{ type, msgId: messageId, ts: Math.round(t0 + at * 1000) }] },
-    });
+  // each device's events in time order, as its phone raises them
+  const raised: Array<{ gaid: string; type: 'received' | 'shown' | 'clicked'; at: number }> = [];
   const between = (lo: number, hi: number) => lo + (hi - lo) * rnd();
   devices.forEach((d, i) => {
     const r = rnd();
     if (r >= 0.7) return;
     const received = i / SEND_RATE + between(0.2, 3);
-    call(d.gaid, 'received', received);
+    raised.push({ gaid: d.gaid, type: 'received', at: received });
     if (r >= 0.5) return;
     const shown = received + between(0.1, 1);
-    call(d.gaid, 'shown', shown);
-    if (r < 0.05) call(d.gaid, 'clicked', shown + between(2, 60));
+    raised.push({ gaid: d.gaid, type: 'shown', at: shown });
+    if (r < 0.05) raised.push({ gaid: d.gaid, type: 'clicked', at: shown + between(2, 60) });
   });
+  // the SDK calls: one per event, or (sdkBatchMs > 0) a device's events queued and sent together sdkBatchMs after
+  // the first one queued, as the fleet's SDK does (packages/fcm-emulator fleet/event-queue.ts, 1 s)
+  const calls: Array<{ at: number; appId: number; body: DeviceEvents }> = [];
+  const open = new Map<string, { at: number; appId: number; body: DeviceEvents }>();
+  raised.sort((a, b) => a.at - b.at);
+  for (const e of raised) {
+    const event = { type: e.type, msgId: messageId, ts: Math.round(t0 + e.at * 1000) };
+    const queued = open.get(e.gaid);
+    if (sdkBatchMs > 0 && queued && e.at < queued.at) {
+      queued.body.events.push(event);
+      continue;
+    }
+    const c = { at: e.at + sdkBatchMs / 1000, appId, body: { gaid: e.gaid, events: [event] } };
+    calls.push(c);
+    open.set(e.gaid, c);
+  }
   calls.sort((a, b) => a.at - b.at);
   const writer = new StatisticsWriter(database);
   const result = await database.withConnection(async (conn) => {
@@ -237,6 +253,7 @@ async function replayEvents(database: Awaited<ReturnType<typeof openBenchDb>>['d
   );
   const delivered = mix?.received ?? 0;
   const out = {
+    sdkBatchMs,
     devices: EVENT_DEVICES,
     sendRate: SEND_RATE,
     calls: calls.length,
@@ -251,7 +268,7 @@ async function replayEvents(database: Awaited<ReturnType<typeof openBenchDb>>['d
     replayS: round((Date.now() - started) / 1000, 0),
   };
   say(
-    `events: ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send`,
+    `events (SDK batching ${sdkBatchMs} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send`,
   );
   return out;
 }
