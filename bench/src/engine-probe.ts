@@ -32,8 +32,12 @@ export class EngineProbe {
     name: string,
     around?: { before(): void; after(): void },
   ): void {
-    const rec = target as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-    const orig = rec[method]!.bind(target);
+    const rec = target as unknown as Record<string, ((...a: unknown[]) => Promise<unknown>) | undefined>;
+    const found = rec[method];
+    // a renamed or moved method must be renamed here too: say which, not "cannot read 'bind' of undefined"
+    if (typeof found !== 'function')
+      throw new Error(`engine probe: ${target.constructor.name} has no method ${method}`);
+    const orig = found.bind(target);
     rec[method] = async (...args: unknown[]) => {
       around?.before();
       const t0 = performance.now();
@@ -54,7 +58,6 @@ export class EngineProbe {
       'plan',
       'lease',
       'page',
-      'waitingPage',
       'reserve',
       'record',
       'release',
@@ -63,6 +66,9 @@ export class EngineProbe {
       'cancelIdle',
     ])
       this.wrap(batches, m, `sql.${m}`);
+    // the sends in flight: a recall's or a window's devices claimed again, ambiguous sends resolved
+    for (const m of ['claimWaiting', 'unclaim', 'resolveAmbiguous'])
+      this.wrap(batches.inFlight, m, `sql.${m}`);
   }
 
   /** Wraps the two job handlers (the engine calls them through `this`, so instance properties take over). */
