@@ -525,6 +525,11 @@ export const RULES: readonly Rule[] = [
     (a, b) => `doit valoir 0 (sans limite) ou de ${a} à ${b} par seconde`,
     (a, b) => `须为 0（不限速）或每秒 ${a}–${b} 条`,
   ],
+  [
+    /^must hold at most (\S+) caps$/,
+    (n) => `doit compter au plus ${n} plafonds`,
+    (n) => `最多 ${n} 个频次上限`,
+  ],
   [/^must be at most (\S+)$/, (n) => `doit valoir au plus ${n}`, (n) => `最多为 ${n}`],
   [/^must be at least (\S+)$/, (n) => `doit valoir au moins ${n}`, (n) => `至少为 ${n}`],
   [

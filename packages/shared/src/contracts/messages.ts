@@ -115,6 +115,8 @@ export type MessageSaveInput = z.input<typeof MessageSave>;
  */
 export const TargetMaxRequest = Targeting.extend({
   forecast: z.boolean().optional().default(false),
+  /** the message's type: the forecast counts the devices its app's frequency caps of that kind drop (loss 110) */
+  msgType: MessageSave.shape.msgType.optional(),
   /** the forecast of a message composed from a material: its national attributes take devices (loss 109) */
   materialId: MessageSave.shape.materialId,
   scheduleType: MessageSave.shape.scheduleType.optional().default(ScheduleType.NOW),

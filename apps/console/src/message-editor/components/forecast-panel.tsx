@@ -7,8 +7,8 @@ import { useEditorPorts } from '../ports';
 import { useForecast } from '../api/get-target-max';
 
 /**
- * The forecast's question: the message's targeting, kind, schedule, time to live and material (its countries), as it
- * will be saved.
+ * The forecast's question: the message's targeting, kinds (restrict type, message type), schedule, time to live and
+ * material (its countries), as it will be saved.
  */
 export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
   return {
@@ -19,6 +19,8 @@ export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
     fileOrigin: p.fileOrigin,
     fileLink: p.fileLink,
     msgRestrictType: p.msgRestrictType,
+    // its type: the app's frequency caps of that kind (loss 110)
+    msgType: p.msgType,
     scheduleType: p.scheduleType,
     scheduleDate: p.scheduleDate,
     scheduleUTC: p.scheduleUTC,

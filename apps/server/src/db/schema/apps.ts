@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { WindowCaps } from '@beacon/shared';
 import { users } from './users';
 
 export const apps = pgTable(
@@ -33,6 +35,8 @@ export const apps = pgTable(
     limitCount: integer('limit_count').notNull().default(0),
     /** its Firebase project's FCM quota, messages a minute, shared by every sender (migration 0031) */
     fcmQuotaPerMin: integer('fcm_quota_per_min').notNull().default(600_000),
+    /** frequency caps over any window per message kind (migration 0034; @beacon/shared WindowCaps) */
+    windowCaps: jsonb('window_caps').$type<WindowCaps>().notNull().default({ notification: [], cross: [] }),
     wifiReportTime: integer('wifi_report_time').notNull().default(6),
     mobileReportTime: integer('mobile_report_time').notNull().default(2),
     uploadFileLimit: integer('upload_file_limit').notNull().default(30),

@@ -3,7 +3,7 @@
  * app.ts builds the runtime and wires the ports; messages and troubleshooting plan and explain audiences and waves.
  */
 export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
-export { policyBinding } from './policy-binding';
+export { capCounts, policyBinding, windowCapsFor } from './policy-binding';
 export type {
   AuthFailureSink,
   DecidedSends,

@@ -65,4 +65,6 @@ export const LOSS = {
   NOTIFICATIONS_OFF: 107,
   INACTIVE: 108,
   MATERIAL_COUNTRY: 109,
+  /** one more message would take the device past one of its app's frequency caps over any window (issue 32 §3) */
+  FREQUENCY_CAP: 110,
 } as const;

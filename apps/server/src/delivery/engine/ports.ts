@@ -36,12 +36,12 @@ export interface PolicyFilter {
 
 /**
  * The platform policies for the devices of one message (`policyBinding` builds it from a PlatformLimitsSource). They
- * depend on the message only through its kind (restrictType), so the forecast before send can bind them before the
- * message exists.
+ * depend on the message only through its kinds (restrictType for the daily limits; msgType for the app's frequency
+ * caps, none without it), so the forecast before send can bind them before the message exists.
  */
 export type PolicySource = (
   appId: number,
-  message: Pick<EngineMessage, 'restrictType'>,
+  message: Pick<EngineMessage, 'restrictType'> & Partial<Pick<EngineMessage, 'msgType'>>,
 ) => Promise<PolicyFilter | undefined>;
 
 /** Told when an app's FCM credentials fail, once per failing request (app.ts: modules/alerts throttles and raises). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appCalls } from '@beacon/shared';
+import { appCalls, windowCapCalls } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { AppDetailsService } from './app-details.service';
@@ -51,6 +51,15 @@ export function registerAppDetailsRoutes(app: FastifyInstance, { details, apps, 
     await details.setLimitCount(params.appId, params.limitCount);
     return {};
   });
+
+  // frequency caps over any window (issue 32 §3): read and set as the daily limit is, by the owner and super admins
+  registerCall(app, windowCapCalls.get, appsPolicy.details, async ({ params }) =>
+    details.windowCaps(params.appId),
+  );
+
+  registerCall(app, windowCapCalls.set, appsPolicy.details, async ({ params, body }) =>
+    details.setWindowCaps(params.appId, body),
+  );
 
   registerCall(app, appCalls.revealSecret, appsPolicy.owner, async ({ params }) => ({
     appSecret: await apps.revealSecret(params.appId),

@@ -1,4 +1,4 @@
-import { ErrorCodes, type AppDetail, type AppUpdateRequest } from '@beacon/shared';
+import { ErrorCodes, WindowCaps, type AppDetail, type AppUpdateRequest } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { UsersRepository } from '../users';
@@ -82,6 +82,18 @@ export class AppDetailsService {
   async setFcmQuota(appId: number, perMinute: number): Promise<void> {
     await this.editable(appId);
     await this.repo.update(appId, { fcmQuotaPerMin: perMinute });
+  }
+
+  /** Its frequency caps over any window, per kind (issue 32 §3); a stored value is read through the shared rule. */
+  async windowCaps(appId: number): Promise<WindowCaps> {
+    return WindowCaps.parse((await this.found(appId)).windowCaps ?? {});
+  }
+
+  /** Replaces its frequency caps (checked by the route with the shared rule); sends from now on are held to them. */
+  async setWindowCaps(appId: number, caps: WindowCaps): Promise<WindowCaps> {
+    await this.editable(appId);
+    await this.repo.update(appId, { windowCaps: caps });
+    return caps;
   }
 
   /** Replaces the service-account key (sealed); only its project and client e-mail are ever shown. */

@@ -109,7 +109,8 @@ function pageDevice(row: ForecastRow, own: number): PageDevice {
  * What the engine's filter stage decides for one device at `at` (epoch ms): its own filters (filters.ts
  * `filterDevice`: uninstalled or no token 1, notifications off 107, new device 106 when the app protects them,
  * inactive 90 days 108), then `decide` with the
- * platform policies (6, 104, 105 unless the banned window ends before `deadline`, 4, 7). The loss code, or 0.
+ * platform policies (6, 104, 105 unless the banned window ends before `deadline`, 4, 7, then the app's frequency caps
+ * 110). The loss code, or 0.
  */
 export function lossOf(
   row: ForecastRow,
@@ -206,6 +207,7 @@ export class MessageForecaster {
       { ...schedule, ttlSeconds: t.timeToLive },
       listed,
       countries,
+      t.msgType,
     );
   }
 
@@ -223,12 +225,13 @@ export class MessageForecaster {
     countries?: NationalAttributes,
   ): Promise<ForecastEstimate> {
     const s = { ...schedule, ttlSeconds: input.timeToLive };
-    return this.estimate(appId, input.msgRestrictType, audience, s, listed, countries);
+    return this.estimate(appId, input.msgRestrictType, audience, s, listed, countries, input.msgType);
   }
 
   /**
    * The estimate and its forecast. `exactCount`: the audience is an explicit list counted exactly (ids, files); it is
-   * forecast over every device up to EXACT_LIST_MAX, else over the estimate's sample.
+   * forecast over every device up to EXACT_LIST_MAX, else over the estimate's sample. `msgType`: the message's type,
+   * whose frequency caps (loss 110) count what each device holds now (none without it).
    */
   async estimate(
     appId: number,
@@ -237,6 +240,7 @@ export class MessageForecaster {
     schedule: ForecastSchedule,
     exactCount?: number,
     countries?: NationalAttributes,
+    msgType?: number,
   ): Promise<ForecastEstimate> {
     let count: number;
     let sample: ForecastSample;
@@ -255,7 +259,10 @@ export class MessageForecaster {
     // the engine's own order: the material's countries (109) before the platform policies
     const policy = withMaterialCountries(
       countries ?? null,
-      await this.deps.policyFor?.(appId, { restrictType }),
+      await this.deps.policyFor?.(
+        appId,
+        msgType === undefined ? { restrictType } : { restrictType, msgType },
+      ),
     );
     const protectNew = await this.deps.repo.protectsNewDevices(appId);
     const byCountry: CountryTally = new Map();

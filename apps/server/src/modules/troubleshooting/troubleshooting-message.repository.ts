@@ -1,8 +1,8 @@
-import { dailyWindow, MessageType, type Condition } from '@beacon/shared';
+import { dailyWindow, MessageType, type Condition, type WindowCap } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Database } from '../../db/client';
 import { beyondRetention } from '../../db/partitions';
-import { SendOutcome } from '../../delivery/engine';
+import { capCounts, SendOutcome, windowCapsFor } from '../../delivery/engine';
 import { readGlobalSettings } from '../../platform/platform-settings';
 import {
   dailyLimitsOf,
@@ -38,6 +38,8 @@ export interface TraceMessage {
   userIds: string[];
   scheduleType: number;
   restrictType: number;
+  /** 1 notification, 2 cross: the kind of the app's frequency caps it counts under */
+  msgType: number;
   ttlSeconds: number;
   pushCount: number;
   selectedCount: number;
@@ -93,7 +95,7 @@ export class TroubleshootingMessageRepository {
   async message(appId: number, id: number): Promise<TraceMessage | undefined> {
     const [row] = await this.database.query<TraceMessage>(
       `SELECT m.id::int AS id, m.title, m.status, m.targeting_type AS "targetingType", m.conditions, m.group_id AS "groupId",
-              m.user_ids AS "userIds", m.schedule_type AS "scheduleType", m.restrict_type AS "restrictType", m.ttl_seconds AS "ttlSeconds", m.push_count AS "pushCount",
+              m.user_ids AS "userIds", m.schedule_type AS "scheduleType", m.restrict_type AS "restrictType", m.msg_type AS "msgType", m.ttl_seconds AS "ttlSeconds", m.push_count AS "pushCount",
               m.selected_count AS "selectedCount", m.created_at AS "createdAt", m.started_at AS "startedAt",
               m.journey_gated AS "journeyGated", m.journey_entered_at IS NOT NULL AS "journeyEntered"
        FROM messages m WHERE m.app_id = $1 AND m.id = $2 AND NOT m.deleted`,
@@ -158,6 +160,30 @@ export class TroubleshootingMessageRepository {
       [messageId],
     );
     return rows.map((w) => ({ ...w, runAt: date(w.runAt) as Date }));
+  }
+
+  /**
+   * The app's frequency caps of the message type and what the device holds against each at `now` (policy-binding.ts:
+   * its dispatched sends of the kind within the window and its open ones), by window (days); `deviceId` null: the caps
+   * only.
+   */
+  async frequencyCaps(
+    appId: number,
+    msgType: number,
+    deviceId: string | null,
+    now: Date,
+  ): Promise<{ caps: WindowCap[]; held: Map<number, number> }> {
+    const caps = await windowCapsFor(this.database, appId, msgType);
+    if (caps.length === 0 || deviceId === null) return { caps, held: new Map<number, number>() };
+    const counts = await capCounts(
+      this.database,
+      appId,
+      msgType,
+      [deviceId],
+      caps.map((c) => c.windowDays),
+      now.getTime(),
+    );
+    return { caps, held: counts.get(deviceId) ?? new Map<number, number>() };
   }
 
   /**

@@ -1,4 +1,6 @@
 import {
+  capReached,
+  FREQUENCY_CAP_LOSS,
   LOSS_CODES,
   MessageStatus as S,
   ScheduleType,
@@ -39,6 +41,7 @@ const POLICY_OF: Record<number, string> = {
   105: 'app-time-window',
   107: 'notifications-off',
   108: 'inactive-90-days',
+  110: 'frequency-cap',
 };
 const STOPPED: readonly number[] = [
   S.STOPPED,
@@ -172,7 +175,8 @@ export class TroubleshootingMessageService {
             code: r.lossCode,
             name: lossName(r.lossCode, lang),
             policy: POLICY_OF[r.lossCode] ?? null,
-            detail: null,
+            // a cap the device is under again by now (its window moved on): the caps that held it
+            detail: r.lossCode === FREQUENCY_CAP_LOSS ? await this.capsDetail(appId, message, lang) : null,
             predicted: false,
           };
     return { stage: r.attempts === 0 ? 'dropped' : 'failed', targeted: true, loss, send, events };
@@ -223,13 +227,47 @@ export class TroubleshootingMessageService {
       predicted: true,
     });
     const verdict = check(at);
-    if (!verdict.drop) return { loss: null, delayedUntil: null };
+    // every other policy passed: the app's frequency caps decide last (policy-binding.ts)
+    const capped = () => this.capLoss(appId, message, device.id, now, lang);
+    if (!verdict.drop) return { loss: await capped(), delayedUntil: null };
     const end = verdict.lossCode === LOSS.TIME_WINDOW ? nextAllowedTime(facts, snapshot, at) : null;
     if (end && end.getTime() <= deadline) {
       const then = check(end);
-      return then.drop ? { loss: lossOf(then), delayedUntil: null } : { loss: null, delayedUntil: end };
+      if (then.drop) return { loss: lossOf(then), delayedUntil: null };
+      const loss = await capped();
+      return loss ? { loss, delayedUntil: null } : { loss: null, delayedUntil: end };
     }
     return { loss: lossOf(verdict), delayedUntil: null };
+  }
+
+  /**
+   * Loss 110 when one more message of its type would take the device past a frequency cap of its app, counted at
+   * `now` as the filter stage counts (its dispatched sends within the window and its open ones); the detail names the
+   * cap and what the device holds.
+   */
+  private async capLoss(
+    appId: number,
+    message: TraceMessage,
+    deviceId: string,
+    now: Date,
+    lang: MessageLang,
+  ): Promise<Loss | null> {
+    const { caps, held } = await this.repo.frequencyCaps(appId, message.msgType, deviceId, now);
+    const cap = capReached(caps, (days) => held.get(days) ?? 0);
+    if (!cap) return null;
+    return {
+      code: FREQUENCY_CAP_LOSS,
+      name: lossName(FREQUENCY_CAP_LOSS, lang),
+      policy: POLICY_OF[FREQUENCY_CAP_LOSS] ?? null,
+      detail: capText(cap, held.get(cap.windowDays) ?? 0, message.msgType, lang),
+      predicted: true,
+    };
+  }
+
+  /** The caps of the message's kind, for a cap drop recorded earlier that no longer holds. */
+  private async capsDetail(appId: number, message: TraceMessage, lang: MessageLang): Promise<string | null> {
+    const { caps } = await this.repo.frequencyCaps(appId, message.msgType, null, this.clock());
+    return caps.length ? caps.map((c) => capText(c, null, message.msgType, lang)).join('; ') : null;
   }
 
   /** The message's audience as the engine compiles it, or undefined when it cannot be told (a deleted group, file targeting). */
@@ -277,6 +315,22 @@ function ownFilter(d: TraceDevice, at: number): number {
   if (!d.notificationsEnabled) return 107;
   if (at - d.lastActiveAt.getTime() > 90 * DAY_MS) return 108;
   return 0;
+}
+
+/** A frequency cap in words, with what the device holds against it when `held` is known. */
+function capText(
+  cap: { maxMessages: number; windowDays: number },
+  held: number | null,
+  msgType: number,
+  lang: MessageLang,
+): string {
+  const { maxMessages: n, windowDays: d } = cap;
+  const cross = msgType === 2;
+  if (lang === 'zh')
+    return `每台设备任意 ${d} 天内最多 ${n} 条${cross ? '透传' : '通知'}消息${held === null ? '' : `；该设备已有 ${held} 条`}`;
+  if (lang === 'fr')
+    return `au plus ${n} ${cross ? 'messages transparents' : 'notifications'} par appareil sur ${d} jours glissants${held === null ? '' : ` ; l’appareil en a ${held}`}`;
+  return `at most ${n} ${cross ? 'cross messages' : 'notifications'} per device in any ${d} days${held === null ? '' : `; the device has ${held}`}`;
 }
 
 function lossName(code: number, lang: MessageLang): string {

@@ -50,6 +50,7 @@ export function appRecord(over: Partial<AppRecord> = {}): AppRecord {
     limitEnable: false,
     limitCount: 0,
     fcmQuotaPerMin: 600_000,
+    windowCaps: { notification: [], cross: [] },
     wifiReportTime: 6,
     mobileReportTime: 2,
     uploadFileLimit: 30,

@@ -5,6 +5,7 @@ import { CredentialsCard } from './details/credentials-card';
 import { DeleteAppCard } from './details/delete-app-card';
 import { DetailsForm } from './details/details-form';
 import { LimitsCard } from './details/limits-card';
+import { WindowCapsCard } from './details/window-caps-card';
 import { ReportTimeCard } from './details/report-time-card';
 import { ServiceAccountCard } from './details/service-account-card';
 
@@ -55,6 +56,7 @@ export function AppDetails({ appId }: { appId: number }) {
           <ServiceAccountCard app={app} />
         </Col>
       </Row>
+      <WindowCapsCard appId={app.appId} />
       <DeleteAppCard app={app} />
     </Flex>
   );
