@@ -13,6 +13,7 @@ import { mergeEvents } from '../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, strArg } from './src/harness';
 import { seedDevices } from './src/seed-devices';
+import { prng } from './src/stat-simulation';
 
 const BACKEND = strArg('backend', 'postgres') as 'postgres' | 'pglite';
 const ROWS = numArg('rows', 1_000_000);
@@ -134,18 +135,6 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
-}
-
-/** A seeded PRNG (mulberry32): the same event stream on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The tuple writes (inserts + updates) on send_records so far, summed over its partitions. */
