@@ -6,6 +6,7 @@ import {
   RetentionPolicy,
   StorageType,
   type JetStreamClient,
+  type JetStreamManager,
 } from '@nats-io/jetstream';
 import { randomUUID } from 'node:crypto';
 import type { DeviceEvents } from '@beacon/shared';
@@ -34,6 +35,26 @@ export interface EventsLogOptions {
   inFlight?: number;
 }
 
+/** How long a starting process waits for JetStream to answer (a cluster that has just started has no leader yet). */
+const JETSTREAM_READY_MS = 90_000;
+
+/**
+ * JetStream's manager once the cluster answers: a cluster started with Beacon (or just restarted) elects its meta
+ * leader first, and until then its API requests time out — seen taking longer than one 15 s request on a loaded
+ * machine. Asks again until JETSTREAM_READY_MS have passed, then throws the last error.
+ */
+async function readyJetStream(nc: NatsConnection): Promise<JetStreamManager> {
+  const deadline = Date.now() + JETSTREAM_READY_MS;
+  for (;;) {
+    try {
+      return await jetstreamManager(nc, { timeout: 10_000 });
+    } catch (err) {
+      if (Date.now() >= deadline) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 /** Connects to NATS (reconnecting for ever, to any server of the list) and makes sure the events' stream exists. */
 export async function connectEventsLog(
   opts: Pick<EventsLogOptions, 'servers' | 'replicas'>,
@@ -44,7 +65,7 @@ export async function connectEventsLog(
     reconnectTimeWait: 250,
     name: `beacon-${process.pid}`,
   });
-  const jsm = await jetstreamManager(nc, { timeout: 15_000 });
+  const jsm = await readyJetStream(nc);
   const config = {
     name: EVENTS_STREAM,
     subjects: [EVENTS_SUBJECT],
