@@ -25,6 +25,9 @@ const SEND_RATE = numArg('send-rate', 10_000);
 const FLUSH_CALLS = 100;
 const FLUSH_MS = 10;
 
+/** A dispatched send's FCM name for device `d`, shaped as FCM's and the emulator's (SQL over `d.id`). */
+const FCM_NAME = `'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16)`;
+
 const say = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load()}] ${msg}`);
 
 async function main(): Promise<void> {
@@ -58,7 +61,7 @@ async function main(): Promise<void> {
     await database.query(
       `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_name, sent_at, event_mask, received_at,
                                  shown_at, clicked_at, batch_id)
-       SELECT $1::bigint, d.id, 1, 1, 'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16),
+       SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
               now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
               CASE WHEN r < 0.7 THEN now() END, CASE WHEN r < 0.5 THEN now() END, CASE WHEN r < 0.05 THEN now() END, 1
        FROM (SELECT id, random() AS r FROM devices WHERE app_id = $2 ORDER BY id) d ORDER BY d.id`,
@@ -175,7 +178,7 @@ async function replayEvents(
   );
   await database.query(
     `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_name, sent_at, batch_id)
-     SELECT $1::bigint, d.id, 1, 1, 'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16),
+     SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
             now(), 1
      FROM devices d WHERE d.id = ANY($2::bigint[])`,
     [messageId, devices.map((d) => d.id)],

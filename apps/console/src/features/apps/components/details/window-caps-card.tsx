@@ -15,6 +15,29 @@ import { useSetWindowCaps, useWindowCaps } from '../../api/window-caps';
 
 const KINDS: readonly CapKind[] = ['notification', 'cross'];
 
+/** A cap's number as typed, named for screen readers and marked when the shared rule refused it. */
+function DigitsInput(p: {
+  value: string;
+  onChange: (value: string) => void;
+  onPressEnter: () => void;
+  error: boolean;
+  label: string;
+  width: number;
+}) {
+  return (
+    <Input
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+      onPressEnter={p.onPressEnter}
+      status={p.error ? 'error' : undefined}
+      aria-label={p.label}
+      aria-invalid={p.error ? true : undefined}
+      inputMode="numeric"
+      style={{ width: p.width }}
+    />
+  );
+}
+
 /** One row as typed: digits, checked by the shared rule (WindowCaps) as the server checks them. */
 interface Row {
   maxMessages: string;
@@ -111,26 +134,22 @@ function CapsEditor({ appId, initial }: { appId: number; initial: WindowCaps }) 
                 return (
                   <Flex key={i} vertical gap={2}>
                     <Flex align="center" gap={8} wrap>
-                      <Input
+                      <DigitsInput
                         value={row.maxMessages}
-                        onChange={(e) => set('maxMessages', e.target.value)}
+                        onChange={(v) => set('maxMessages', v)}
                         onPressEnter={submit}
-                        status={maxError ? 'error' : undefined}
-                        aria-label={t('apps.details.caps.maxLabel', { kind: kindName, n })}
-                        aria-invalid={maxError ? true : undefined}
-                        inputMode="numeric"
-                        style={{ width: 100 }}
+                        error={Boolean(maxError)}
+                        label={t('apps.details.caps.maxLabel', { kind: kindName, n })}
+                        width={100}
                       />
                       <Typography.Text>{t('apps.details.caps.perWindow')}</Typography.Text>
-                      <Input
+                      <DigitsInput
                         value={row.windowDays}
-                        onChange={(e) => set('windowDays', e.target.value)}
+                        onChange={(v) => set('windowDays', v)}
                         onPressEnter={submit}
-                        status={daysError ? 'error' : undefined}
-                        aria-label={t('apps.details.caps.daysLabel', { kind: kindName, n })}
-                        aria-invalid={daysError ? true : undefined}
-                        inputMode="numeric"
-                        style={{ width: 80 }}
+                        error={Boolean(daysError)}
+                        label={t('apps.details.caps.daysLabel', { kind: kindName, n })}
+                        width={80}
                       />
                       <Typography.Text>{t('apps.details.caps.days')}</Typography.Text>
                       <Button
