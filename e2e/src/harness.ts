@@ -40,6 +40,13 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${executablePath}: npm test installs it (apt-get install chromium)`,
     );
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  // Every page reads as someone who asked for reduced motion (unless its context says otherwise): the console turns
+  // antd's motion off for them (app/provider.tsx), so a dialog stands where it will stay the moment it shows. With the
+  // zoom on, a click in its first frames on a busy machine could press where the button was and release where it had
+  // moved: no click, no save, and a journey waiting 30 s for a request never sent (review.e2e in CI, twice; the
+  // dialog open and its button idle at the failure).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
   watchBrowser(browser);
   return browser;
 }
