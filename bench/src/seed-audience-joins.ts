@@ -19,6 +19,8 @@ export async function seedAudienceJoins(database: Database, appId: number): Prom
         [appId, name, flag],
       )
     )[0]!.id;
+  // an audience package (dmpCustomize) is refused while the app's DMP switch is off (130000, messages-dmp.ts)
+  await database.query('UPDATE apps SET commercial_enable = true WHERE id = $1', [appId]);
   const sportTagId = await tag('sport', 'LABEL');
   const payersTagId = await tag('payers', 'GROUP');
   const messageBase = 1_000_000_000 + appId * 10;

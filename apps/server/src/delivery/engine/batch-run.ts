@@ -180,7 +180,7 @@ export class BatchRun {
     const fromCarry = Math.min(this.carry, candidates.length);
     this.carry -= fromCarry;
     const want = candidates.length - fromCarry;
-    // the granted devices to send now are written in flight by the same statement, before any request starts
+    // the granted devices to send now are written as the page's intent by the same statement, before any request starts
     const claim = {
       ids: candidates.map((c) => c.device.id),
       send: candidates.map((c) => c.notBefore === undefined),

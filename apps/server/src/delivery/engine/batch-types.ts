@@ -45,11 +45,11 @@ export interface Drops {
   appVersions: string[];
 }
 
-/** A page's granted devices written in flight, ahead of their requests, by the statement that grants them. */
+/** A page's granted devices, written as its intent ahead of their requests by the statement that grants them. */
 export interface Claim {
   /** the page's candidates in order: the first `fromCarry` + granted of them are the page's sends and waits */
   ids: string[];
-  /** whether each is sent now (claimed in flight) or waits for a window (recorded when the sender takes it) */
+  /** whether each is sent now (in the page's intent) or waits for a window (recorded when the sender takes it) */
   send: boolean[];
   fromCarry: number;
   leaseSeconds: number;

@@ -5,7 +5,13 @@ import type { CompiledAudience } from '../../audience/compile-conditions';
 import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
-import { fenceLease, InFlightRepository, LEASE_MARGIN_SECONDS, type LeaseRef } from './in-flight.repository';
+import {
+  fenceLease,
+  InFlightRepository,
+  LEASE_MARGIN_SECONDS,
+  type LeaseRef,
+  materializeIntents,
+} from './in-flight.repository';
 
 export type { PageDevice };
 export { textArrayLiteral };
@@ -118,11 +124,27 @@ export class BatchRepository {
     resolved?: boolean,
     receiptWindowSeconds?: number,
   ): Promise<void> {
-    await this.database.query(
-      `UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4,
+    const update = `UPDATE message_batches SET status = $2, lease_until = NULL, not_before = $3, resolved = resolved OR $4,
          receipts_due = CASE WHEN $6::int IS NULL THEN receipts_due ELSE now() + make_interval(secs => $6::int) END
-       WHERE id = $1 AND status = ${BatchStatus.OPEN} AND attempts = $5`,
-      [lease.id, status, notBefore, resolved ?? false, lease.attempts, receiptWindowSeconds ?? null],
+       WHERE id = $1 AND status = ${BatchStatus.OPEN} AND attempts = $5 RETURNING id`;
+    const params = [
+      lease.id,
+      status,
+      notBefore,
+      resolved ?? false,
+      lease.attempts,
+      receiptWindowSeconds ?? null,
+    ];
+    // done: every device this run intended to send is recorded (its results were drained first), so its intents go;
+    // cancelled: whatever an earlier run left unrecorded stays visible as sends in flight; open: the batch's next run
+    // takes them over (resolveAmbiguous)
+    await this.database.query(
+      status === BatchStatus.DONE
+        ? `WITH b AS (${update}) DELETE FROM send_intents WHERE batch_id IN (SELECT id FROM b)`
+        : status === BatchStatus.CANCELLED
+          ? materializeIntents('SELECT id FROM b', `b AS (${update})`)
+          : update,
+      params,
     );
   }
 
@@ -206,7 +228,8 @@ export class BatchRepository {
 
   /**
    * Grants up to `want` devices under the message's push count (counted as selected on the message, the wave and the
-   * batch) and records the filter's drops with their loss codes, in one statement under the message row's lock.
+   * batch), records the filter's drops with their loss codes and writes the intent of the granted devices to send
+   * (`claim`: one row for the page, before any of its requests starts), in one statement under the message row's lock.
    */
   async reserve(batch: Batch, want: number, drops: Drops, claim: Claim): Promise<number> {
     let decided: DecidedSends[] = [];
@@ -224,9 +247,10 @@ export class BatchRepository {
            ON CONFLICT (message_id, device_id) DO NOTHING RETURNING device_id, loss_code
          ), cl AS (SELECT * FROM unnest($9::bigint[], $10::bool[]) WITH ORDINALITY AS t(id, send, ord)),
          fl AS (
-           INSERT INTO send_records (message_id, device_id, outcome, batch_id, not_before)
-           SELECT $1, cl.id, ${SendOutcome.IN_FLIGHT}, $2, now() + make_interval(secs => $12) FROM cl
-           WHERE cl.send AND cl.ord <= $11::int + (SELECT n FROM g) ON CONFLICT (message_id, device_id) DO NOTHING
+           -- one intent for the page's devices to send (migration 0035), not one send record in flight each
+           INSERT INTO send_intents (batch_id, message_id, device_ids, due_at)
+           SELECT $2, $1, array_agg(cl.id ORDER BY cl.ord), now() + make_interval(secs => $12) FROM cl
+           WHERE cl.send AND cl.ord <= $11::int + (SELECT n FROM g) HAVING count(*) > 0
          )
          SELECT (SELECT n FROM g) AS n, NULL::int AS outcome, NULL::int AS "lossCode", NULL AS country,
                 NULL AS "appVersion", NULL::int AS count
@@ -352,8 +376,12 @@ export class BatchRepository {
   /** Cancels a stopped message's open batches that no worker holds; returns how many are still held. */
   async cancelIdle(messageId: number): Promise<number> {
     await this.database.query(
-      `UPDATE message_batches SET status = ${BatchStatus.CANCELLED}
-       WHERE message_id = $1 AND status = ${BatchStatus.OPEN} AND (lease_until IS NULL OR lease_until < now())`,
+      materializeIntents(
+        'SELECT id FROM c',
+        `c AS (UPDATE message_batches SET status = ${BatchStatus.CANCELLED}
+           WHERE message_id = $1 AND status = ${BatchStatus.OPEN} AND (lease_until IS NULL OR lease_until < now())
+           RETURNING id)`,
+      ),
       [messageId],
     );
     return this.openBatches(messageId);

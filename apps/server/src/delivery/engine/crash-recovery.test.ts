@@ -121,6 +121,12 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
       [id],
     );
     expect(records).toEqual({ sent: DEVICES, other: 0 });
+    // the pages' intents (migration 0035) went with their batches: recorded, or taken over and resolved
+    const [intents] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM send_intents WHERE message_id = $1',
+      [id],
+    );
+    expect(intents?.n).toBe(0);
     const sentMs = Date.now() - startedAt;
     const exited = new Promise((r) => second.once('exit', r));
     second.kill('SIGTERM');

@@ -40,6 +40,19 @@ export const RECEIPTS_QUIET_SECONDS = 3;
 /** A device API that never catches up delays the resolution of a send in flight by this many windows at most. */
 export const RECEIPTS_MAX_WINDOWS = 5;
 
+/**
+ * Turns the intents of the batches `batchIds` selects (a parameter or subquery) into sends in flight: every device of
+ * an intent that has no send record gets one (outcome IN_FLIGHT, due at the intent's due time, resolved by its
+ * receipts), and the intents go. Run only by the batch's holder, fenced, or on a batch no run holds any more: a run
+ * that recorded its results left nothing to add. `withFirst`: common table expressions the selection reads (a batch's
+ * cancellation). Migration 0035.
+ */
+export const materializeIntents = (batchIds: string, withFirst = '') => `
+  WITH ${withFirst ? `${withFirst}, ` : ''}i AS (DELETE FROM send_intents WHERE batch_id IN (${batchIds}) RETURNING batch_id, message_id, device_ids, due_at)
+  INSERT INTO send_records (message_id, device_id, outcome, batch_id, not_before)
+  SELECT i.message_id, x.id, ${SendOutcome.IN_FLIGHT}, i.batch_id, i.due_at FROM i, unnest(i.device_ids) AS x(id)
+  ON CONFLICT (message_id, device_id) DO NOTHING`;
+
 /** The send records of a batch: its own (an audience range) or, for a recall, the message's in its id range. */
 const OF_BATCH = `s.message_id = $1 AND s.device_id >= $2 AND s.device_id <= $3
   AND (s.batch_id = $4 OR ($5 = ${BatchKind.SEND_RECORDS} AND s.batch_id IS NULL))`;
@@ -88,15 +101,20 @@ export class InFlightRepository {
     });
   }
 
-  /** Gives back devices claimed in flight whose request was never started (the run stopped first): waiting again. */
+  /**
+   * Gives back devices claimed whose request was never started (the run stopped first): waiting again. A page's
+   * device (only in its intent) gets its waiting send record; a claimed waiting one (in flight) is waiting again.
+   */
   async unclaim(batch: Batch, ids: readonly string[], leaseSeconds: number): Promise<void> {
     if (ids.length === 0) return;
     await this.database.transaction(async (tx) => {
       await fenceLease(tx, batch, leaseSeconds);
       await tx.query(
-        `UPDATE send_records s SET outcome = ${SendOutcome.PENDING}, not_before = NULL
-         WHERE ${OF_BATCH} AND s.outcome = ${SendOutcome.IN_FLIGHT} AND s.device_id = ANY($6::bigint[])`,
-        [...ofBatch(batch), `{${ids.join(',')}}`],
+        `INSERT INTO send_records AS s (message_id, device_id, outcome, batch_id)
+         SELECT $1, x.id, ${SendOutcome.PENDING}, $2 FROM unnest($3::bigint[]) AS x(id)
+         ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = ${SendOutcome.PENDING}, not_before = NULL
+         WHERE s.outcome = ${SendOutcome.IN_FLIGHT}`,
+        [batch.messageId, batch.id, `{${ids.join(',')}}`],
       );
     });
   }
@@ -123,6 +141,8 @@ export class InFlightRepository {
     const out = await this.database.transaction(async (tx) => {
       await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [batch.messageId]);
       await fenceLease(tx, batch, leaseSeconds);
+      // the pages an earlier run intended to send and did not record: in flight, resolved below like any other
+      await tx.query(materializeIntents('$1'), [batch.id]);
       const rows = await tx.query<DecidedSends & { resend: number | null; deferred: number | null }>(
         `WITH r AS (SELECT stamped_from, acked_at FROM message_receipts WHERE message_id = $1),
          w AS (

@@ -80,8 +80,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * What each device holds against the frequency caps at `now`: per device, per cap window (days), its messages of type
- * `msgType` dispatched within the window (sent_at ≥ now − days) plus those still open (selected, waiting or in flight:
- * they are about to count). One query per page through the per-device index (device_id, sent_at), over the app's
+ * `msgType` dispatched within the window (sent_at ≥ now − days) plus those still open (selected, waiting or in flight,
+ * a page's intent among them: they are about to count). One query per page through the per-device index (device_id, sent_at), over the app's
  * messages of the kind that may have sent within the longest window (send_records is partitioned by message id).
  */
 export async function capCounts(
@@ -97,15 +97,25 @@ export async function capCounts(
   const days = [...new Set(windows)];
   const since = new Date(now - Math.max(...days) * DAY_MS);
   const rows = await database.query<{ id: string; days: number; n: number }>(
-    `SELECT s.device_id::text AS id, w.days::int AS days, count(*)::int AS n
-     FROM send_records s CROSS JOIN unnest($4::int[]) AS w(days)
-     WHERE s.message_id = ANY (ARRAY(
-             SELECT id FROM messages WHERE app_id = $3 AND msg_type = $5
-               AND (finished_at IS NULL OR finished_at >= $2)))
-       AND s.device_id = ANY($1::bigint[])
-       AND (s.outcome IN (${OPEN_OUTCOMES})
-            OR (s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at >= $6::timestamptz - make_interval(days => w.days)))
-     GROUP BY 1, 2`,
+    `WITH m AS MATERIALIZED (
+       SELECT id FROM messages WHERE app_id = $3 AND msg_type = $5 AND (finished_at IS NULL OR finished_at >= $2)
+     )
+     SELECT id, days, sum(n)::int AS n FROM (
+       SELECT s.device_id::text AS id, w.days::int AS days, count(*)::int AS n
+       FROM send_records s CROSS JOIN unnest($4::int[]) AS w(days)
+       WHERE s.message_id = ANY (ARRAY(SELECT id FROM m))
+         AND s.device_id = ANY($1::bigint[])
+         AND (s.outcome IN (${OPEN_OUTCOMES})
+              OR (s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at >= $6::timestamptz - make_interval(days => w.days)))
+       GROUP BY 1, 2
+       UNION ALL
+       -- a page being sent: its devices are in its intent until their results are recorded (migration 0035)
+       SELECT x.id::text, w.days::int, count(*)::int
+       FROM send_intents i CROSS JOIN unnest(i.device_ids) AS x(id) CROSS JOIN unnest($4::int[]) AS w(days)
+       WHERE i.message_id = ANY (ARRAY(SELECT id FROM m)) AND i.device_ids && $1::bigint[] AND x.id = ANY($1::bigint[])
+         AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = i.message_id AND s.device_id = x.id)
+       GROUP BY 1, 2
+     ) q GROUP BY 1, 2`,
     [deviceIds, since, appId, days, msgType, new Date(now)],
     { prepared: true },
   );

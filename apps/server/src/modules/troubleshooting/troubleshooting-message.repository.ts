@@ -135,7 +135,13 @@ export class TroubleshootingMessageRepository {
     const [row] = await this.database.query<TraceRecord>(
       `SELECT outcome, loss_code AS "lossCode", fcm_name AS "fcmName", attempts, sent_at AS "sentAt", event_mask AS "eventMask",
               received_at AS "receivedAt", shown_at AS "shownAt", clicked_at AS "clickedAt", show_failed_reason AS "showFailedReason"
-       FROM send_records WHERE message_id = $1 AND device_id = $2::bigint`,
+       FROM send_records WHERE message_id = $1 AND device_id = $2::bigint
+       UNION ALL
+       -- its page is being sent: in the page's intent, its result not yet recorded (migration 0035)
+       SELECT ${SendOutcome.IN_FLIGHT}, 0, NULL, 0, NULL, 0, NULL, NULL, NULL, NULL FROM send_intents
+       WHERE message_id = $1 AND $2::bigint = ANY(device_ids)
+         AND NOT EXISTS (SELECT 1 FROM send_records WHERE message_id = $1 AND device_id = $2::bigint)
+       LIMIT 1`,
       [messageId, deviceId],
     );
     return (
