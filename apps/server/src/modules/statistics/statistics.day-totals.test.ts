@@ -1,6 +1,10 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { addDays, EVENT_BITS, StatMode, utcDay } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { migrate, migrationsDir } from '../../db/migrate';
 import { SendOutcome } from '../../delivery/engine';
 import { backends } from '../../test/databases';
 import { StatisticsRepository, type CountsRow } from './statistics.repository';
@@ -22,6 +26,22 @@ const FIGURES = [
   'showUv',
   'clickUv',
 ] as const;
+
+/** Rows of the totals that differ from the sums of the detail rows (none when they agree). */
+async function totalsDiffering(database: Database) {
+  const diff = async (a: string, b: string) =>
+    database.query(`(${a} EXCEPT ${b}) UNION ALL (${b} EXCEPT ${a})`, []);
+  const counters = 'push, dispatch, notice_off, reach, show, click, conversion';
+  const appTotals = `SELECT app_id, day, msg_type, ai, ${counters} FROM stat_app_day_totals`;
+  const appSums = `SELECT app_id, day, msg_type, ai, ${counters
+    .split(', ')
+    .map((c) => `sum(${c})::bigint`)
+    .join(', ')} FROM stat_app_days GROUP BY 1, 2, 3, 4`;
+  const uvTotals = 'SELECT app_id, day, mode, show_uv, click_uv FROM stat_uv_day_totals';
+  const uvSums =
+    'SELECT app_id, day, mode, sum(show_uv)::bigint, sum(click_uv)::bigint FROM stat_uv_days GROUP BY 1, 2, 3';
+  return { app: await diff(appTotals, appSums), uv: await diff(uvTotals, uvSums) };
+}
 
 /** Rows of several reads added up by day, figure by figure. */
 const byDay = (reads: CountsRow[][]) => {
@@ -132,19 +152,7 @@ describe.each(backends())('per-day totals of the app rollups [$name]', (backend)
   });
 
   it('the totals are the sums of the detail rows (stat_app_days, stat_uv_days)', async () => {
-    const diff = async (a: string, b: string) =>
-      database.query(`(${a} EXCEPT ${b}) UNION ALL (${b} EXCEPT ${a})`, []);
-    const counters = 'push, dispatch, notice_off, reach, show, click, conversion';
-    const appTotals = `SELECT app_id, day, msg_type, ai, ${counters} FROM stat_app_day_totals`;
-    const appSums = `SELECT app_id, day, msg_type, ai, ${counters
-      .split(', ')
-      .map((c) => `sum(${c})::bigint`)
-      .join(', ')} FROM stat_app_days GROUP BY 1, 2, 3, 4`;
-    const uvTotals = 'SELECT app_id, day, mode, show_uv, click_uv FROM stat_uv_day_totals';
-    const uvSums =
-      'SELECT app_id, day, mode, sum(show_uv)::bigint, sum(click_uv)::bigint FROM stat_uv_days GROUP BY 1, 2, 3';
-    expect(await diff(appTotals, appSums)).toEqual([]);
-    expect(await diff(uvTotals, uvSums)).toEqual([]);
+    expect(await totalsDiffering(database)).toEqual({ app: [], uv: [] });
     // and there is something to compare: every day of events, sends and unique devices in every mode
     const [n] = await database.query<{ days: number; uvModes: number; push: number }>(
       `SELECT (SELECT count(DISTINCT day)::int FROM stat_app_day_totals) AS days,
@@ -179,4 +187,47 @@ describe.each(backends())('per-day totals of the app rollups [$name]', (backend)
       expect(total).toEqual(byDay([countries.map((r) => ({ ...r, key: 'all' }))]));
     },
   );
+});
+
+describe.each(backends())('migration 0036 on a database with rollups [$name]', (backend) => {
+  let database: Database;
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'beacon-migrations-'));
+    for (const f of readdirSync(migrationsDir()).filter((name) => name < '0036'))
+      copyFileSync(path.join(migrationsDir(), f), path.join(dir, f));
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('backfills the totals with the sums of the rows written before it', async () => {
+    database = await backend.open(); // fully migrated: start again from an empty schema
+    await database.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    await migrate(database, dir);
+    const day = utcDay();
+    await database.query(
+      `INSERT INTO stat_app_days (app_id, day, msg_type, ai, country, app_version, push, dispatch, notice_off, reach,
+                                  show, click, conversion)
+       VALUES (1, $1, 1, false, 'NG', '1.0', 100, 90, 5, 80, 60, 10, 2), (1, $1, 1, false, 'KE', '2.0', 50, 40, 1, 30, 20, 5, 1),
+              (1, $1, 1, true, 'NG', '1.0', 7, 7, 0, 7, 7, 7, 7), (1, $2, 2, false, 'NG', '1.0', 3, 3, 0, 3, 0, 0, 0),
+              (2, $1, 1, false, 'NG', '1.0', 2147483000, 2147483000, 0, 0, 0, 0, 0),
+              (2, $1, 1, false, 'FR', '1.0', 2147483000, 2147483000, 0, 0, 0, 0, 0)`,
+      [day, addDays(day, -1)],
+    );
+    await database.query(
+      `INSERT INTO stat_uv_days (app_id, day, mode, country, app_version, show_uv, click_uv)
+       VALUES (1, $1, 0, 'NG', '1.0', 40, 8), (1, $1, 0, 'KE', '2.0', 15, 4), (1, $1, 2, 'NG', '1.0', 5, 5)`,
+      [day],
+    );
+    expect(await migrate(database)).toContain('0036_stat-day-totals.sql');
+    expect(await totalsDiffering(database)).toEqual({ app: [], uv: [] });
+    const [n] = await database.query<{ app: number; uv: number; big: string }>(
+      `SELECT (SELECT count(*)::int FROM stat_app_day_totals) AS app, (SELECT count(*)::int FROM stat_uv_day_totals) AS uv,
+              (SELECT push::text FROM stat_app_day_totals WHERE app_id = 2) AS big`,
+    );
+    // a day's total over every country may pass 2³¹ where no cell does
+    expect(n).toEqual({ app: 4, uv: 2, big: '4294966000' });
+  });
 });
