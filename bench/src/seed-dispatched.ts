@@ -1,6 +1,7 @@
 // Seeds an app's devices and messages that were dispatched to every device: the send records and counters a
 // broadcast leaves, so the device API's events (bench/ingest.ts, the stats bench's ingest phase) have something to set.
 import type { Database } from '../../apps/server/src/db/client';
+import { rebuildDayTotals } from '../../apps/server/src/modules/statistics';
 import { seedDevices } from './seed-devices';
 
 /** `devices` sendable devices of the app and `messages` messages dispatched to all of them; returns the message ids. */
@@ -42,6 +43,7 @@ export async function seedDispatched(
      GROUP BY 1, 2, 3, 4, 5, 6`,
     [appId, messageIds],
   );
+  await rebuildDayTotals(database, [appId]);
   await database.query(
     'UPDATE messages SET dispatch_count = push_count, selected_count = push_count WHERE id = ANY($1::bigint[])',
     [messageIds],

@@ -7,10 +7,13 @@
 //   pass-through messages: test previews and recalls stay on the message's own rows, as the writer does);
 // - stat_uv_days: per day, mode, country, app version: the devices that showed / clicked at least once that day,
 //   from the day's shows and clicks in the cell and the cell's device count (Poisson: D·(1 − e^(−S/D)) ≤ S);
+// - stat_app_day_totals, stat_uv_day_totals: the sums of those rows per day without country and version, as the
+//   writer keeps them beside its rows (rebuildDayTotals, the fixtures' way; the reports phase checks them);
 // - messages, stat_message_days and stat_message_losses: for the messages of the report range only (the dimension
 //   report's 1,000 messages); older days exist in the app rollups only (no report reads per-message rows).
 import { addDays, utcDay } from '@beacon/shared';
 import type { Database } from '../../apps/server/src/db/client';
+import { rebuildDayTotals } from '../../apps/server/src/modules/statistics';
 import {
   K,
   NC,
@@ -45,7 +48,13 @@ export interface RollupPlan {
 
 export interface RollupSeed {
   rows: Record<
-    'messages' | 'stat_message_days' | 'stat_message_losses' | 'stat_app_days' | 'stat_uv_days',
+    | 'messages'
+    | 'stat_message_days'
+    | 'stat_message_losses'
+    | 'stat_app_days'
+    | 'stat_uv_days'
+    | 'stat_app_day_totals'
+    | 'stat_uv_day_totals',
     number
   >;
   /** messages simulated over the whole trend range (only the range's are rows of `messages`) */
@@ -360,6 +369,12 @@ export async function seedStatRollups(database: Database, plan: RollupPlan): Pro
   }
   await appDays.flush();
   await uvDays.flush();
+  await rebuildDayTotals(database, [plan.appId]);
+  const [totals] = await database.query<{ app: number; uv: number }>(
+    `SELECT (SELECT count(*)::int FROM stat_app_day_totals WHERE app_id = $1) AS app,
+            (SELECT count(*)::int FROM stat_uv_day_totals WHERE app_id = $1) AS uv`,
+    [plan.appId],
+  );
   return {
     rows: {
       messages: ids.size,
@@ -367,6 +382,8 @@ export async function seedStatRollups(database: Database, plan: RollupPlan): Pro
       stat_message_losses: losses.total,
       stat_app_days: appDays.total,
       stat_uv_days: uvDays.total,
+      stat_app_day_totals: totals?.app ?? 0,
+      stat_uv_day_totals: totals?.uv ?? 0,
     },
     simulatedMessages: sims.length,
     rangeStart: addDays(today, -plan.rangeDays),

@@ -71,7 +71,8 @@ export interface ShapeResult {
 async function tableSizes(database: Database): Promise<Record<string, string>> {
   const rows = await database.query<{ t: string; size: string }>(
     `SELECT t, pg_size_pretty(pg_total_relation_size(t::regclass)) AS size
-     FROM unnest(ARRAY['stat_app_days', 'stat_uv_days', 'stat_message_days', 'stat_message_losses']) AS t`,
+     FROM unnest(ARRAY['stat_app_days', 'stat_uv_days', 'stat_app_day_totals', 'stat_uv_day_totals',
+                       'stat_message_days', 'stat_message_losses']) AS t`,
   );
   return Object.fromEntries(rows.map((r) => [r.t, r.size]));
 }
@@ -110,6 +111,8 @@ export async function runReports(
   for (const table of [
     'stat_app_days',
     'stat_uv_days',
+    'stat_app_day_totals',
+    'stat_uv_day_totals',
     'stat_message_days',
     'stat_message_losses',
     'messages',
@@ -129,7 +132,37 @@ export async function runReports(
      SELECT md.push AS md, ad.push AS ad, md.show AS "mdShow", ad.show AS "adShow" FROM md, ad`,
     [app.id, seed.rangeStart, seed.rangeEnd],
   );
-  const consistent = check?.md === check?.ad && check?.mdShow === check?.adShow;
+  // … and the per-day totals (what the unfiltered trend reads) add up the app rollup's rows, day by day, over the
+  // whole trend: no day whose counters or unique devices differ
+  const [totals] = await db.database.query<{ app: number; uv: number }>(
+    `SELECT (SELECT count(*)::int FROM (
+               (SELECT day, msg_type, ai, push, dispatch, notice_off, reach, show, click, conversion
+                FROM stat_app_day_totals WHERE app_id = $1
+                EXCEPT
+                SELECT day, msg_type, ai, sum(push)::bigint, sum(dispatch)::bigint, sum(notice_off)::bigint,
+                       sum(reach)::bigint, sum(show)::bigint, sum(click)::bigint, sum(conversion)::bigint
+                FROM stat_app_days WHERE app_id = $1 GROUP BY 1, 2, 3)
+               UNION ALL
+               (SELECT day, msg_type, ai, sum(push)::bigint, sum(dispatch)::bigint, sum(notice_off)::bigint,
+                       sum(reach)::bigint, sum(show)::bigint, sum(click)::bigint, sum(conversion)::bigint
+                FROM stat_app_days WHERE app_id = $1 GROUP BY 1, 2, 3
+                EXCEPT
+                SELECT day, msg_type, ai, push, dispatch, notice_off, reach, show, click, conversion
+                FROM stat_app_day_totals WHERE app_id = $1)) d) AS app,
+            (SELECT count(*)::int FROM (
+               (SELECT day, mode, show_uv, click_uv FROM stat_uv_day_totals WHERE app_id = $1
+                EXCEPT
+                SELECT day, mode, sum(show_uv)::bigint, sum(click_uv)::bigint FROM stat_uv_days WHERE app_id = $1
+                GROUP BY 1, 2)
+               UNION ALL
+               (SELECT day, mode, sum(show_uv)::bigint, sum(click_uv)::bigint FROM stat_uv_days WHERE app_id = $1
+                GROUP BY 1, 2
+                EXCEPT
+                SELECT day, mode, show_uv, click_uv FROM stat_uv_day_totals WHERE app_id = $1)) d) AS uv`,
+    [app.id],
+  );
+  const consistent =
+    check?.md === check?.ad && check?.mdShow === check?.adShow && totals?.app === 0 && totals?.uv === 0;
   const sizes = await tableSizes(db.database);
   const [inRange] = await db.database.query<{ app: number; uv: number }>(
     `SELECT (SELECT count(*)::int FROM stat_app_days WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date) AS app,
@@ -143,11 +176,11 @@ export async function runReports(
       .map(([k, v]) => `${k} ${v}`)
       .join(
         ', ',
-      )}; ${seed.simulatedMessages} messages simulated over ${TREND_DAYS} days; range push ${seed.rangeTotals.push}; Σ per-message rows = app rollup over the range: ${consistent ? 'yes' : `NO (${JSON.stringify(check)})`}; sizes ${JSON.stringify(sizes)}`,
+      )}; ${seed.simulatedMessages} messages simulated over ${TREND_DAYS} days; range push ${seed.rangeTotals.push}; Σ per-message rows = app rollup over the range, Σ app rollup = per-day totals every day: ${consistent ? 'yes' : `NO (${JSON.stringify({ ...check, daysDiffering: totals })})`}; sizes ${JSON.stringify(sizes)}`,
   );
   say(
     `${backend}: equivalent to a ${devices}-device app because the reports read only stat_app_days and stat_uv_days ` +
-      `(StatisticsRepository.counts): one row per (day, msg_type, ai, country, version) that had a send and per ` +
+      `(StatisticsRepository.counts; the unfiltered trend their per-day totals): one row per (day, msg_type, ai, country, version) that had a send and per ` +
       `(day, mode, country, version) that had a show or click — their number depends on days × types × ${STAT_COUNTRIES.length} countries × ` +
       `${STAT_VERSIONS.length} versions, not on devices; the devices only set the counter values and which cells are non-empty ` +
       `(here ${inRange?.app} app rows and ${inRange?.uv} uv rows in the ${RANGE_DAYS}-day range). The rows are what the ` +

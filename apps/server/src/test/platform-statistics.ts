@@ -2,6 +2,7 @@ import { addDays, utcDay } from '@beacon/shared';
 import { seedDevices } from './devices';
 import type { Database } from '../db/client';
 import type { AppsService } from '../modules/apps';
+import { rebuildDayTotals } from '../modules/statistics';
 
 /** The days the platform statistics tests seed: today, and yesterday and the two days before (the default range's). */
 export function seedDays(today = utcDay()) {
@@ -110,6 +111,8 @@ export async function seedPlatformStatistics(
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [app, y, mode, country, version, show, click],
     );
+  // the per-day totals, as the writer keeps them beside its rows
+  await rebuildDayTotals(t.database, [shop, news, 999999]);
   const users: Array<[number, string, string, string, number, number]> = [
     [shop, y, 'NG', '1.0', 50, 10],
     [shop, y, 'KE', '1.0', 20, 5],

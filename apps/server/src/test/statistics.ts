@@ -17,8 +17,10 @@ export async function shiftStatisticsDays(
     database.query(`UPDATE ${table} SET day = day + ${Math.trunc(days)} WHERE app_id = $1`, [appId]);
   await day('stat_message_days');
   await day('stat_app_days');
+  await day('stat_app_day_totals');
   await day('stat_uv');
   await day('stat_uv_days');
+  await day('stat_uv_day_totals');
   await day('stat_user_days');
   await database.query(
     `UPDATE stat_message_losses SET day = day + ${Math.trunc(days)}

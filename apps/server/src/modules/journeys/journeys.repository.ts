@@ -197,12 +197,15 @@ export class JourneysRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The app's rates over its last 30 days of sends (statistics rollups): what later steps' estimates project from. */
+  /**
+   * The app's rates over its last 30 days of sends (the statistics rollups' per-day totals): what later steps'
+   * estimates project from.
+   */
   async rates(appId: number): Promise<{ push: number; dispatch: number; show: number; click: number }> {
     const [row] = await this.database.query<{ push: number; dispatch: number; show: number; click: number }>(
       `SELECT COALESCE(sum(push), 0)::float8 AS push, COALESCE(sum(dispatch), 0)::float8 AS dispatch,
               COALESCE(sum(show), 0)::float8 AS show, COALESCE(sum(click), 0)::float8 AS click
-       FROM stat_app_days WHERE app_id = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - 30`,
+       FROM stat_app_day_totals WHERE app_id = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - 30`,
       [appId],
     );
     return row ?? { push: 0, dispatch: 0, show: 0, click: 0 };

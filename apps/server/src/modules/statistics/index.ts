@@ -1,2 +1,2 @@
 export { platformStatisticsModule, statisticsModule } from './statistics.module';
-export { StatisticsWriter } from './statistics.writer';
+export { rebuildDayTotals, StatisticsWriter } from './statistics.writer';

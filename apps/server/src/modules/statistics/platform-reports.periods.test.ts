@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { platformFixture, type PlatformFixture } from '../../test/fixtures/admins';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { rebuildDayTotals } from './statistics.writer';
 
 const FIGURES = ['push', 'dispatch', 'reach', 'show', 'click', 'conversion', 'noticeOff'] as const;
 type Stat = z.output<(typeof calls)['msgStat']['data']>;
@@ -43,6 +44,7 @@ describe.each(backends())('platform report: day, week and month reconcile [$name
         );
       }
     }
+    await rebuildDayTotals(t.database, [f.appId, f.otherAppId]);
   });
   afterAll(async () => t.close());
 

@@ -97,10 +97,17 @@ export class PlatformReportsRepository {
     return { rows: rows.map(({ total: _total, ...r }) => r), total: rows[0]?.total ?? 0 };
   }
 
+  /**
+   * The rollup rows of a filter: with no country chosen, the per-day totals (stat_app_day_totals: the same sums, kept
+   * by the writer beside stat_app_days, a few rows an app a day), else the rows by country.
+   */
   private where(f: ReportFilter) {
+    const all = f.countries.length === 0;
     return {
+      table: all ? 'stat_app_day_totals' : 'stat_app_days',
       sql: `app_id = ANY($1::int[]) AND day BETWEEN $2::date AND $3::date
-        AND (cardinality($4::text[]) = 0 OR country = ANY($4)) AND ($5::int IS NULL OR msg_type = $5)`,
+        AND ${all ? 'cardinality($4::text[]) = 0' : '(cardinality($4::text[]) = 0 OR country = ANY($4))'}
+        AND ($5::int IS NULL OR msg_type = $5)`,
       params: [f.appIds, f.start, f.end, f.countries, f.msgType ?? null],
     };
   }
@@ -109,7 +116,7 @@ export class PlatformReportsRepository {
   async periods(f: ReportFilter, by: PeriodUnit): Promise<PeriodCounts[]> {
     const w = this.where(f);
     return this.database.query<PeriodCounts>(
-      `SELECT ${PERIOD[by]} AS period, ${SUMS} FROM stat_app_days WHERE ${w.sql} GROUP BY 1 ORDER BY 1`,
+      `SELECT ${PERIOD[by]} AS period, ${SUMS} FROM ${w.table} WHERE ${w.sql} GROUP BY 1 ORDER BY 1`,
       w.params,
     );
   }
@@ -124,7 +131,7 @@ export class PlatformReportsRepository {
     const w = this.where(f);
     const rows = await this.database.query<PeriodCounts & { total: number }>(
       `WITH p AS (
-         SELECT ${PERIOD[by]} AS period, app_id, ${SUMS} FROM stat_app_days WHERE ${w.sql} GROUP BY 1, 2
+         SELECT ${PERIOD[by]} AS period, app_id, ${SUMS} FROM ${w.table} WHERE ${w.sql} GROUP BY 1, 2
        )
        SELECT p.*, p.app_id AS "appId", a.title, count(*) OVER ()::int AS total
        FROM p JOIN apps a ON a.id = p.app_id
@@ -133,7 +140,7 @@ export class PlatformReportsRepository {
     );
     if (rows.length === 0 && offset > 0) {
       const [n] = await this.database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM stat_app_days WHERE ${w.sql} GROUP BY ${PERIOD[by]}, app_id) x`,
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${w.table} WHERE ${w.sql} GROUP BY ${PERIOD[by]}, app_id) x`,
         w.params,
       );
       return { rows: [], total: n?.n ?? 0 };

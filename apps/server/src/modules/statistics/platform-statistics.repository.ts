@@ -41,6 +41,21 @@ export interface AppPush {
 const WHERE = `app_id = ANY($1::int[]) AND day BETWEEN $2::date AND $3::date
   AND (cardinality($4::text[]) = 0 OR country = ANY($4))`;
 
+/**
+ * The rollups a by-day read of a filter sums: with no country chosen, their per-day totals (stat_app_day_totals,
+ * stat_uv_day_totals: the same sums, kept by the writer beside them, a few rows an app a day), else the rows by
+ * country. The condition keeps the parameters' numbering.
+ */
+const dayRollups = (f: PlatformFilter) =>
+  f.countries.length === 0
+    ? {
+        app: 'stat_app_day_totals',
+        uv: 'stat_uv_day_totals',
+        where:
+          'app_id = ANY($1::int[]) AND day BETWEEN $2::date AND $3::date AND cardinality($4::text[]) = 0',
+      }
+    : { app: 'stat_app_days', uv: 'stat_uv_days', where: WHERE };
+
 type Sums = Omit<CountsRow, 'key' | 'showUv' | 'clickUv'>;
 
 const withUv = <K extends object>(
@@ -93,14 +108,15 @@ export class PlatformStatisticsRepository {
   /** Counts by day of the filter's apps together (the rollup's counters and the mode's unique devices). */
   async byDay(f: PlatformFilter): Promise<CountsRow[]> {
     const day = "to_char(day, 'YYYY-MM-DD')";
+    const r = dayRollups(f);
     const [rows, uv] = await Promise.all([
       this.database.query<Sums & { key: string }>(
-        `SELECT ${day} AS key, ${SUMS} FROM stat_app_days WHERE ${WHERE} AND ${modeCondition(f.mode)} GROUP BY day`,
+        `SELECT ${day} AS key, ${SUMS} FROM ${r.app} WHERE ${r.where} AND ${modeCondition(f.mode)} GROUP BY day`,
         this.params(f),
       ),
       this.database.query<{ key: string; showUv: number; clickUv: number }>(
         `SELECT ${day} AS key, sum(show_uv)::float8 AS "showUv", sum(click_uv)::float8 AS "clickUv"
-         FROM stat_uv_days WHERE ${WHERE} AND mode = $5 GROUP BY day`,
+         FROM ${r.uv} WHERE ${r.where} AND mode = $5 GROUP BY day`,
         [...this.params(f), f.mode],
       ),
     ]);
@@ -130,10 +146,11 @@ export class PlatformStatisticsRepository {
    * dispatch (the messages' counters, kept by the same writer as the rollups: push = dispatch + lost).
    */
   async appPush(f: PlatformFilter): Promise<AppPush[]> {
+    const r = dayRollups(f);
     return this.database.query<AppPush>(
       `WITH d AS (
-         SELECT app_id, day, sum(push) AS push FROM stat_app_days
-         WHERE ${WHERE} AND ${modeCondition(f.mode)} GROUP BY app_id, day
+         SELECT app_id, day, sum(push) AS push FROM ${r.app}
+         WHERE ${r.where} AND ${modeCondition(f.mode)} GROUP BY app_id, day
        ), r AS (
          SELECT app_id, sum(push)::float8 AS push, max(push)::float8 AS max,
                 (array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY push DESC, day))[1] AS date

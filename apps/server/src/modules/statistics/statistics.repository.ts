@@ -90,24 +90,32 @@ export class StatisticsRepository {
 
   /**
    * Counts grouped by day, country or app version over a filter's range: the rollup's counters plus the unique
-   * devices of the mode (stat_uv_days; a total over several days or keys sums the daily unique devices).
+   * devices of the mode (stat_uv_days; a total over several days or keys sums the daily unique devices). By day with
+   * no country nor version filter (the project trend, a year of days), from the per-day totals the writer keeps equal
+   * to the sums of those rows (stat_app_day_totals, stat_uv_day_totals: the same figures, a few rows a day instead of
+   * thousands); the mode's condition reads msg_type and ai, which the totals keep.
    */
   async counts(f: ReportFilter, by: 'day' | 'country' | 'version'): Promise<CountsRow[]> {
     // grouped by the column itself: a day becomes text once per group, not once per row
     const col = by === 'day' ? 'day' : by === 'country' ? 'country' : 'app_version';
     const key = by === 'day' ? "to_char(day, 'YYYY-MM-DD')" : col;
-    const where = `app_id = $1 AND day BETWEEN $2::date AND $3::date
+    const totals = by === 'day' && f.countries.length === 0 && f.versions.length === 0;
+    const where = totals
+      ? 'app_id = $1 AND day BETWEEN $2::date AND $3::date'
+      : `app_id = $1 AND day BETWEEN $2::date AND $3::date
       AND (cardinality($4::text[]) = 0 OR country = ANY($4)) AND (cardinality($5::text[]) = 0 OR app_version = ANY($5))`;
-    const params = [f.appId, f.start, f.end, f.countries, f.versions];
+    const params = totals ? [f.appId, f.start, f.end] : [f.appId, f.start, f.end, f.countries, f.versions];
     const [rows, uv] = await Promise.all([
       this.database.query<Omit<CountsRow, 'showUv' | 'clickUv'>>(
-        `SELECT ${key} AS key, ${SUMS} FROM stat_app_days WHERE ${where} AND ${modeCondition(f.mode)}
+        `SELECT ${key} AS key, ${SUMS} FROM ${totals ? 'stat_app_day_totals' : 'stat_app_days'}
+         WHERE ${where} AND ${modeCondition(f.mode)}
          GROUP BY ${col}`,
         params,
       ),
       this.database.query<{ key: string; showUv: number; clickUv: number }>(
         `SELECT ${key} AS key, sum(show_uv)::float8 AS "showUv", sum(click_uv)::float8 AS "clickUv"
-         FROM stat_uv_days WHERE ${where} AND mode = $6 GROUP BY ${col}`,
+         FROM ${totals ? 'stat_uv_day_totals' : 'stat_uv_days'} WHERE ${where} AND mode = $${params.length + 1}
+         GROUP BY ${col}`,
         [...params, f.mode],
       ),
     ]);

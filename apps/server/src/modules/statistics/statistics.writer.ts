@@ -140,6 +140,13 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
          ORDER BY c.country, c.app_version
          ON CONFLICT (app_id, day, msg_type, ai, country, app_version) DO UPDATE SET push = x.push + EXCLUDED.push,
            dispatch = x.dispatch + EXCLUDED.dispatch, notice_off = x.notice_off + EXCLUDED.notice_off
+       ), adt AS (
+         INSERT INTO stat_app_day_totals AS x (app_id, day, msg_type, ai, push, dispatch, notice_off)
+         SELECT m.app_id, ${UTC_DAY}, m.msg_type, m.ai, sum(c.push), sum(c.dispatch), sum(c.notice_off) FROM c, m
+         WHERE ${REPORTED_TYPE('m.msg_type')}
+         GROUP BY m.app_id, m.msg_type, m.ai
+         ON CONFLICT (app_id, day, msg_type, ai) DO UPDATE SET push = x.push + EXCLUDED.push,
+           dispatch = x.dispatch + EXCLUDED.dispatch, notice_off = x.notice_off + EXCLUDED.notice_off
        ), l AS (
          INSERT INTO stat_message_losses AS x (message_id, day, loss_code, count)
          SELECT $1, ${UTC_DAY}, g.loss, sum(g.n) FROM g WHERE g.outcome = ${SendOutcome.LOST} GROUP BY g.loss ORDER BY g.loss
@@ -177,8 +184,10 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
   /**
    * The counting statement's CTEs, in order, by name: `e` the events with their message, `c` their counts per
    * (message, day, country, version); then the message's own counters (`mm`), its show losses (`sl`) and reach by
-   * minute (`rm`); and the daily rollups: per message and per app (`md`, `ad`) and the unique devices (`modes`, `uv`,
-   * `k`, `cell`, `ud`). The ingest bench leaves the rollups out to measure what they cost.
+   * minute (`rm`); and the daily rollups: per message and per app (`md`, `ad`, and the app's per-day totals `adt`)
+   * and the unique devices (`modes`, `uv`, `k`, `cell`, `ud`, and their per-day totals `udt`). Each total is upserted
+   * right after its detail rows (the same relative order in countSends), so writers of one app lock the two tables'
+   * rows in one order. The ingest bench leaves the rollups out to measure what they cost.
    */
   protected countingParts(): Array<[name: string, sql: string]> {
     return [
@@ -220,6 +229,15 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
          FROM c WHERE ${REPORTED_TYPE('msg_type')}
          GROUP BY app_id, day, msg_type, ai, country, app_version ORDER BY 1, 2, 3, 4, 5, 6
          ON CONFLICT (app_id, day, msg_type, ai, country, app_version) DO UPDATE SET reach = x.reach + EXCLUDED.reach,
+           show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion`,
+      ],
+      [
+        'adt',
+        `INSERT INTO stat_app_day_totals AS x (app_id, day, msg_type, ai, reach, show, click, conversion)
+         SELECT app_id, day, msg_type, ai, sum(reach), sum(show), sum(click), sum(conversion)
+         FROM c WHERE ${REPORTED_TYPE('msg_type')}
+         GROUP BY app_id, day, msg_type, ai ORDER BY 1, 2, 3, 4
+         ON CONFLICT (app_id, day, msg_type, ai) DO UPDATE SET reach = x.reach + EXCLUDED.reach,
            show = x.show + EXCLUDED.show, click = x.click + EXCLUDED.click, conversion = x.conversion + EXCLUDED.conversion`,
       ],
       [
@@ -299,6 +317,17 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
          ON CONFLICT (app_id, day, mode, country, app_version) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
            click_uv = x.click_uv + EXCLUDED.click_uv`,
       ],
+      [
+        'udt',
+        `INSERT INTO stat_uv_day_totals AS x (app_id, day, mode, show_uv, click_uv)
+         SELECT cell.app_id, cell.day, mo.mode, sum(mo.show_uv), sum(mo.click_uv)
+         FROM cell CROSS JOIN LATERAL (VALUES (0, cell.s0, cell.c0), (1, cell.s1, cell.c1), (2, cell.s2, cell.c2),
+                                              (3, cell.s3, cell.c3)) AS mo(mode, show_uv, click_uv)
+         WHERE mo.show_uv + mo.click_uv > 0
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+         ON CONFLICT (app_id, day, mode) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
+           click_uv = x.click_uv + EXCLUDED.click_uv`,
+      ],
     ];
   }
 
@@ -375,4 +404,28 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
        ON CONFLICT (app_id, day, country, app_version) DO UPDATE SET effective = x.effective + EXCLUDED.effective,
          new_users = x.new_users + EXCLUDED.new_users
      )`;
+}
+
+/**
+ * Rebuilds apps' per-day totals (stat_app_day_totals, stat_uv_day_totals) from their detail rows (stat_app_days,
+ * stat_uv_days), with the sums the migration 0036 backfilled them with: for what writes detail rows other than this
+ * writer (test fixtures, the benches' seeds), which then leaves the totals as the writer would have.
+ */
+export async function rebuildDayTotals(q: Queryable, appIds: number[]): Promise<void> {
+  await q.query('DELETE FROM stat_app_day_totals WHERE app_id = ANY($1::int[])', [appIds]);
+  await q.query('DELETE FROM stat_uv_day_totals WHERE app_id = ANY($1::int[])', [appIds]);
+  await q.query(
+    `INSERT INTO stat_app_day_totals (app_id, day, msg_type, ai, push, dispatch, notice_off, reach, show, click,
+                                      conversion)
+     SELECT app_id, day, msg_type, ai, sum(push), sum(dispatch), sum(notice_off), sum(reach), sum(show), sum(click),
+            sum(conversion)
+     FROM stat_app_days WHERE app_id = ANY($1::int[]) GROUP BY app_id, day, msg_type, ai`,
+    [appIds],
+  );
+  await q.query(
+    `INSERT INTO stat_uv_day_totals (app_id, day, mode, show_uv, click_uv)
+     SELECT app_id, day, mode, sum(show_uv), sum(click_uv)
+     FROM stat_uv_days WHERE app_id = ANY($1::int[]) GROUP BY app_id, day, mode`,
+    [appIds],
+  );
 }

@@ -66,7 +66,7 @@ export class MemoryStore {
   readonly tags = new Map<number, { appId: number; flag: string }>();
   readonly apps = new Map<number, AppRecord>();
   readonly audit: AuditEntry[] = [];
-  /** the app's last 30 days' sends (stat_app_days), what a journey's later steps are projected from */
+  /** the app's last 30 days' sends (stat_app_day_totals), what a journey's later steps are projected from */
   readonly rates = new Map<number, { push: number; dispatch: number; show: number; click: number }>();
   private ids = { message: 0, device: 0, wave: 0, group: 0, tag: 0 };
 
