@@ -67,6 +67,12 @@ const MIXES: Mix[] = [
     conditions: () => [c('noclick', 'in', ['7']), c('country', 'nin', ['IN'])],
   },
   {
+    // issue 31 §5's shape: no click in N days and not in a group (an audience package), p95 ≤ 60 ms at 10M
+    name: 'join: noclick 7 days + dmpCustomize nin [payers]',
+    target: false,
+    conditions: (j) => [c('noclick', 'in', ['7']), c('dmpCustomize', 'nin', [String(j.payersTagId)])],
+  },
+  {
     name: 'join: serverInactiveUser + dmpCustomize nin [payers]',
     target: false,
     conditions: (j) => [c('serverInactiveUser', '', []), c('dmpCustomize', 'nin', [String(j.payersTagId)])],
