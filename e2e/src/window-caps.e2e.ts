@@ -1,5 +1,5 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@beacon/server/src/test/until';
 import {
@@ -163,6 +163,12 @@ describe('frequency caps in the browser', () => {
     expect(await days.getAttribute('aria-invalid')).toBe('true');
     expect(await max.getAttribute('aria-invalid')).toBeNull();
     await snap(page, 'window-caps-error');
+    // each kind's name lines up with the caps under it (its text, which a legend's default padding set 2 px right)
+    const left = async (l: Locator) => (await l.boundingBox())!.x;
+    expect(await left(notifications().locator('legend > *'))).toBe(await left(max));
+    expect(await left(card().getByTestId('caps-cross').locator('legend > *'))).toBe(
+      await left(card().getByTestId('caps-cross').getByText('No cap')),
+    );
 
     const saves: string[] = [];
     const onRequest = (r: { url: () => string }) => {
