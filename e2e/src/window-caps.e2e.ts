@@ -79,12 +79,15 @@ const rowErrors = (label: string) =>
     .last()
     .getByRole('alert');
 
-async function openCaps(query = ''): Promise<void> {
-  await page.goto(`${beacon.url}/app/${appId}/config/project${query}`);
+async function openCaps(): Promise<void> {
+  await page.goto(`${beacon.url}/app/${appId}/config/project`);
   await card().waitFor();
 }
 
-/** The owner composes a notification to everyone and sends it; returns its id and the forecast's rows. */
+/**
+ * The owner composes a notification to everyone and sends it, its confirmation forecasting `forecast.cap` devices lost
+ * to the cap and `forecast.sends` sends; returns its id.
+ */
 async function sendNotification(
   description: string,
   forecast: { cap: string; sends: string },
