@@ -114,7 +114,8 @@ function CapsEditor({ appId, initial }: { appId: number; initial: WindowCaps }) 
         const listError = touched ? errors.get(kind) : undefined;
         return (
           <fieldset key={kind} style={{ border: 0, margin: 0, padding: 0 }} data-testid={`caps-${kind}`}>
-            <legend>
+            {/* a legend's default 2 px inline padding set the kind's name off the rows under it */}
+            <legend style={{ padding: 0 }}>
               <Typography.Text strong>{kindName}</Typography.Text>
             </legend>
             <Flex vertical gap={8}>
