@@ -151,13 +151,15 @@ export async function openBenchDb(
   poolSize = 10,
   /** PGlite: its data directory (in memory without one), for a `beacon api` to open after the bench closes it */
   pgliteDir?: string,
+  /** PostgreSQL: more server settings (`-c name=value`), e.g. shared_buffers */
+  pgSettings: Record<string, string> = {},
 ): Promise<BenchDb> {
   if (backend === 'pglite') {
     const database = await openDatabase(pgliteDir ? { dataDir: pgliteDir } : {});
     await migrate(database);
     return { database, url: undefined, serverCpu: () => 0, close: () => database.close() };
   }
-  const server: PgServer | undefined = await startPgServer();
+  const server: PgServer | undefined = await startPgServer(pgSettings);
   if (!server) throw new Error('no PostgreSQL binaries on this machine (pg_ctl not found)');
   try {
     const database = await openDatabase({ url: server.url, poolSize });

@@ -44,7 +44,10 @@ export async function freePort(): Promise<number> {
  * temporary folder. As root it runs as the `postgres` user (the server refuses root). Returns undefined when
  * no PostgreSQL binaries are installed.
  */
-export async function startPgServer(): Promise<PgServer | undefined> {
+export async function startPgServer(
+  /** more server settings (`-c name=value`), e.g. a benchmark's shared_buffers */
+  settings: Record<string, string> = {},
+): Promise<PgServer | undefined> {
   const bin = binDir();
   if (!bin) return undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'beacon-pg-'));
@@ -58,7 +61,11 @@ export async function startPgServer(): Promise<PgServer | undefined> {
   };
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-locale', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${Object.entries(
+    settings,
+  )
+    .map(([k, v]) => ` -c ${k}=${v}`)
+    .join('')}`;
   const start = ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start'];
   run('pg_ctl', start);
   // asynchronously, so that the processes using the server go on running while it is down
