@@ -11,6 +11,28 @@ export const SAMPLE_INDEXED = 128;
 /** The sample bucket of `devices <alias>`, spelled exactly as the partial index 0013 so the planner can use it. */
 export const sampleBucket = (alias: string): string => `(hashint8(${alias}.id) & ${SAMPLE_BUCKETS - 1})`;
 
+/**
+ * A bucket's slices: the sample grows by 1/16,384 of the app (a slice) rather than by 1/1,024 (a bucket), so that a
+ * 10M-device app can be sampled below the ~9,800 devices of one bucket (and a 100M one below its ~98,000).
+ */
+export const SAMPLE_SLICES = 16;
+const SLICES = SAMPLE_BUCKETS * SAMPLE_SLICES;
+const SLICES_INDEXED = SAMPLE_INDEXED * SAMPLE_SLICES;
+
+/** The slice of `devices <alias>`: its bucket's 16 slices by the next 4 bits of the same hash, in bucket order. */
+const sampleSlice = (alias: string): string =>
+  `(${sampleBucket(alias)} * ${SAMPLE_SLICES} + ((hashint8(${alias}.id) >> 10) & ${SAMPLE_SLICES - 1}))`;
+
+/** The devices of slices from ≤ slice < to, through the partial index's bucket range (to ≤ SLICES_INDEXED). */
+function slicesSql(alias: string, from: number, to: number): string {
+  const range = `${sampleBucket(alias)} BETWEEN ${Math.floor(from / SAMPLE_SLICES)} AND ${Math.floor((to - 1) / SAMPLE_SLICES)}`;
+  const slice = sampleSlice(alias);
+  return `${range} AND ${slice} >= ${from} AND ${slice} < ${to}`;
+}
+
+/** Matches the sample should hold (a standard error of about 3 %) before it stops growing within its budget. */
+const ENOUGH_MATCHES = 1_100;
+
 export interface EstimateOptions {
   /** Apps with fewer devices (by their first bucket) are counted exactly. Default 100,000. */
   exactBelow?: number;
@@ -19,8 +41,13 @@ export interface EstimateOptions {
    * several: `lookupCost`); the number of buckets follows from the app's size. Default 32,000.
    */
   sampleRows?: number;
-  /** Rows a sampled count reads at least, however costly its lookups (accuracy first). Default 8,000. */
+  /**
+   * Rows a sampled count reads at least, however costly its lookups (accuracy first). Default 8,000. A sample reads
+   * half of that first (`firstSampleRows`) and the rest only when it found fewer than ~1,100 matches (±3 %).
+   */
   minSampleRows?: number;
+  /** Rows the first pass of a costly sample reads at least. Default 4,000. */
+  firstSampleRows?: number;
   /** Fewer matches than this in the sample: count exactly when the planner prices it under `exactCost`. Default 100. */
   minMatches?: number;
   /** Planner cost (PostgreSQL units) under which an exact count is cheap enough for a live estimate. Default 10,000 (≈ 50–100 ms). */
@@ -31,7 +58,7 @@ export interface AudienceEstimate {
   /** The number of matching devices: exact, or the sampled count scaled up (3 significant digits). */
   count: number;
   exact: boolean;
-  /** Share of the app's devices the count read: 1 when exact, else buckets / 1024. */
+  /** Share of the app's devices the count read: 1 when exact, else slices / 16,384. */
   fraction: number;
   /** Matching devices found in the sample (the exact count when exact). */
   matches: number;
@@ -52,6 +79,7 @@ const DEFAULTS: Required<EstimateOptions> = {
   exactBelow: 100_000,
   sampleRows: 32_000,
   minSampleRows: 8_000,
+  firstSampleRows: 4_000,
   minMatches: 100,
   exactCost: 10_000,
 };
@@ -94,8 +122,10 @@ async function exactCostOf(database: Queryable, audience: CompiledAudience): Pro
 
 /**
  * How many of an app's devices match a compiled audience, fast on any app size: small apps are counted exactly;
- * larger ones by counting the matches among the devices of the first k sample buckets (an index-only range of the
- * partial index 0013) and scaling by 1024 / k, with k chosen so that about `sampleRows` rows are read. A sample with
+ * larger ones by counting the matches among the devices of the first k sample slices (1/16,384 of the app each; an
+ * index-only range of the partial index 0013) and scaling by 16,384 / k, with k chosen so that about `sampleRows` rows
+ * are read — a costly audience (per-device lookups) at least `firstSampleRows`, grown to `minSampleRows` when that
+ * found fewer than ~1,100 matches. A sample with
  * few matches falls back to the exact count when the planner prices it cheap, or when the sample holds none (an
  * estimate of 0 would make the audience unusable in the compose form). Sends never use this: the delivery engine
  * and the save-time check count the exact audience.
@@ -147,18 +177,33 @@ async function estimateOn(
   );
   const perBucket = probe?.n ?? 0;
   if (perBucket * SAMPLE_BUCKETS < o.exactBelow) return exactCount(database, audience, 'small app');
-  const rows = Math.max(o.minSampleRows, o.sampleRows / (1 + lookupCost(audience)));
-  const k = Math.min(SAMPLE_INDEXED, Math.max(1, Math.floor(rows / perBucket)));
-  const sample = { ...audience, sql: `${perDeviceLookups(audience).sql} AND ${bucket} < ${k}` };
+  const perSlice = perBucket / SAMPLE_SLICES;
+  const slicesFor = (rows: number) => Math.min(SLICES_INDEXED, Math.max(1, Math.floor(rows / perSlice)));
+  const budget = o.sampleRows / (1 + lookupCost(audience));
+  // a costly sample (lookups per device) reads a first half, and the rest of its minimum only if that found few
+  const first = slicesFor(Math.max(Math.min(o.firstSampleRows, o.minSampleRows), budget));
+  const most = Math.max(first, slicesFor(Math.max(o.minSampleRows, budget)));
+  const lookups = perDeviceLookups(audience).sql;
+  const countSlices = async (from: number, to: number) => {
+    const q = countQuery({ ...audience, sql: `${lookups} AND ${slicesSql(a, from, to)}` });
+    const [row] = await database.query<{ n: string }>(q.sql, q.params);
+    return Number(row?.n ?? 0);
+  };
+  let k = first;
+  let matches = await countSlices(0, k);
+  if (matches < ENOUGH_MATCHES && k < most) {
+    const more = matches === 0 ? most : Math.min(most, Math.ceil((k * ENOUGH_MATCHES) / matches));
+    matches += await countSlices(k, more);
+    k = more;
+  }
+  const sample = { ...audience, sql: `${lookups} AND ${slicesSql(a, 0, k)}` };
   const query = countQuery(sample);
-  const [row] = await database.query<{ n: string }>(query.sql, query.params);
-  const matches = Number(row?.n ?? 0);
   if (matches === 0) return exactCount(database, audience, 'none in sample');
   if (matches < o.minMatches && (await exactCostOf(database, audience)) <= o.exactCost)
     return exactCount(database, audience, 'rare and cheap');
-  const fraction = k / SAMPLE_BUCKETS;
+  const fraction = k / SLICES;
   return {
-    count: roundEstimate((matches * SAMPLE_BUCKETS) / k),
+    count: roundEstimate((matches * SLICES) / k),
     exact: false,
     fraction,
     matches,
