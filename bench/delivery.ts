@@ -193,7 +193,10 @@ async function main(): Promise<void> {
       const db0 = db.serverCpu();
       // the app's own FCM quota (issue 31 §3: one budget per Firebase project, shared by every sender, an app
       // setting): without it the capacity phase ran at the default 600,000/min whatever the client's rate
-      await db.database.query('UPDATE apps SET fcm_quota_per_min = $2 WHERE id = $1', [app.id, ratePerMinute]);
+      await db.database.query('UPDATE apps SET fcm_quota_per_min = $2 WHERE id = $1', [
+        app.id,
+        ratePerMinute,
+      ]);
       const t0 = performance.now();
       const saved = await fetch(`${base}/tcm/v1/app/${app.id}/msg/save`, {
         method: 'POST',
