@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -54,6 +55,19 @@ export const apps = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('apps_pkg_key').on(t.pkg), uniqueIndex('apps_app_key_key').on(t.appKey)],
+);
+
+/** The Firebase projects an app had before its current one, each until it ended (migration 0039, a trigger on apps). */
+export const appFcmProjects = pgTable(
+  'app_fcm_projects',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    project: text('project').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.until] })],
 );
 
 export const appMembers = pgTable(

@@ -1,5 +1,6 @@
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   index,
@@ -55,6 +56,11 @@ export const deviceTokens = pgTable('device_tokens', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
 // partitioned by RANGE (message_id) since 0027, one partition per week's block of message ids (db/partitions.ts)
 export const sendRecords = pgTable(
   'send_records',
@@ -65,7 +71,10 @@ export const sendRecords = pgTable(
     outcome: smallint('outcome').notNull().default(0),
     lossCode: smallint('loss_code').notNull().default(0),
     attempts: smallint('attempts').notNull().default(0),
+    /** FCM's message name as text: the records written before migration 0039 */
     fcmName: text('fcm_name'),
+    /** FCM's message name packed against the app's Firebase project (migration 0039; delivery/engine/kinds.ts) */
+    fcmId: bytea('fcm_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     eventMask: smallint('event_mask').notNull().default(0),
     /** the bits the latest events newly set (migration 0028: read back by the UPDATE that sets them) */

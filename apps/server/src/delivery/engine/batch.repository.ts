@@ -2,7 +2,7 @@ import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, DeliveryMetrics, SendCounter } from './ports';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
+import { BatchKind, BatchStatus, fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
 import {
@@ -316,10 +316,12 @@ export class BatchRepository {
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
            AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
        ), ins AS (
-         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_name, sent_at, not_before, batch_id)
-         SELECT $1, device_id, outcome, loss, attempted, name, CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2 FROM r
+         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id)
+         SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
+                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2
+         FROM r LEFT JOIN (${fcmProjectOf('$1')}) p ON true
          ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
-           attempts = s.attempts + EXCLUDED.attempts, fcm_name = EXCLUDED.fcm_name, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
+           attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
          WHERE s.outcome IN (${OPEN_OUTCOMES})
          RETURNING s.device_id, s.outcome, s.loss_code
        ), dead AS (

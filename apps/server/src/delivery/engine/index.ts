@@ -35,4 +35,4 @@ export {
 export { planWaves, scheduleInstant, wallClockUtc, type PlannedWave } from './scheduler';
 export type { DeliveryEngine } from './engine';
 export type { EngineRepository } from './engine.repository';
-export { OPEN_OUTCOMES, SendOutcome, WaveStatus } from './kinds';
+export { fcmNameOf, OPEN_OUTCOMES, SendOutcome, WaveStatus } from './kinds';

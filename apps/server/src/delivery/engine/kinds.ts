@@ -7,7 +7,7 @@
 export const SendOutcome = {
   /** selected, not sent yet: due now, or waiting for a banned window or an FCM retry (`not_before`) */
   PENDING: 0,
-  /** FCM accepted it (`sent_at`, `fcm_name`); only these count events and today's sends */
+  /** FCM accepted it (`sent_at`, `fcm_id`); only these count events and today's sends */
   DISPATCHED: 1,
   /** lost, with its `loss_code`: dropped by a filter before FCM (`attempts` 0) or refused by FCM */
   LOST: 2,
@@ -15,6 +15,27 @@ export const SendOutcome = {
   IN_FLIGHT: 4,
 } as const;
 export type SendOutcome = (typeof SendOutcome)[keyof typeof SendOutcome];
+
+/**
+ * `send_records.fcm_id` (migration 0039): FCM's message name packed against the Firebase project of the message's app,
+ * 16 bytes for the names FCM gives (`projects/<project>/messages/0:<16 digits>%<16 hex>`), any other name kept whole.
+ * `name`, `project`: their SQL, each a column or a parameter (a subquery there would keep PostgreSQL from inlining
+ * the function: a call per record, ≈ 15 µs).
+ */
+export const packFcmName = (name: string, project: string): string => `fcm_name_pack(${name}, ${project})`;
+
+/** The SQL of a one-row subquery (`project`) with the Firebase project of message `messageId`'s app (packFcmName). */
+export const fcmProjectOf = (messageId: string): string =>
+  `SELECT a.firebase_project_id AS project FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = ${messageId}`;
+
+/**
+ * The SQL of the FCM message name of send record `s`, exactly as FCM gave it: the text of a record written before
+ * migration 0039, else rebuilt from its packed form (packFcmName) with the project its app had when the send was
+ * recorded (app_fcm_projects: the projects the app had before its current one). `app`: the alias of the record's app.
+ */
+export const fcmNameOf = (s: string, app: string): string =>
+  `COALESCE(${s}.fcm_name, fcm_name_unpack(${s}.fcm_id, COALESCE((SELECT h.project FROM app_fcm_projects h
+     WHERE h.app_id = ${app}.id AND h.until > ${s}.sent_at ORDER BY h.until LIMIT 1), ${app}.firebase_project_id)))`;
 
 /** The outcomes still to be sent, as an SQL list: `outcome IN (${OPEN_OUTCOMES})`. */
 export const OPEN_OUTCOMES = `${SendOutcome.PENDING}, ${SendOutcome.IN_FLIGHT}`;

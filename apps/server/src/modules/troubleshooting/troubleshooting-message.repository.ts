@@ -2,7 +2,7 @@ import { dailyWindow, MessageType, type Condition, type WindowCap } from '@beaco
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Database } from '../../db/client';
 import { beyondRetention } from '../../db/partitions';
-import { capCounts, SendOutcome, windowCapsFor } from '../../delivery/engine';
+import { capCounts, fcmNameOf, SendOutcome, windowCapsFor } from '../../delivery/engine';
 import { readGlobalSettings } from '../../platform/platform-settings';
 import {
   dailyLimitsOf,
@@ -133,9 +133,12 @@ export class TroubleshootingMessageRepository {
 
   async record(messageId: number, deviceId: string): Promise<TraceRecord | undefined> {
     const [row] = await this.database.query<TraceRecord>(
-      `SELECT outcome, loss_code AS "lossCode", fcm_name AS "fcmName", attempts, sent_at AS "sentAt", event_mask AS "eventMask",
-              received_at AS "receivedAt", shown_at AS "shownAt", clicked_at AS "clickedAt", show_failed_reason AS "showFailedReason"
-       FROM send_records WHERE message_id = $1 AND device_id = $2::bigint
+      // FCM's name is stored packed, without the app's project (migration 0039): rebuilt here exactly as FCM gave it
+      `SELECT s.outcome, s.loss_code AS "lossCode", ${fcmNameOf('s', 'a')} AS "fcmName", s.attempts, s.sent_at AS "sentAt",
+              s.event_mask AS "eventMask", s.received_at AS "receivedAt", s.shown_at AS "shownAt", s.clicked_at AS "clickedAt",
+              s.show_failed_reason AS "showFailedReason"
+       FROM send_records s JOIN messages m ON m.id = s.message_id JOIN apps a ON a.id = m.app_id
+       WHERE s.message_id = $1 AND s.device_id = $2::bigint
        UNION ALL
        -- its page is being sent: in the page's intent, its result not yet recorded (migration 0035)
        SELECT ${SendOutcome.IN_FLIGHT}, 0, NULL, 0, NULL, 0, NULL, NULL, NULL, NULL FROM send_intents

@@ -139,6 +139,14 @@ describe.each(backends('one'))('troubleshooting by GAID and message id [$name]',
       },
     });
     expect(Math.abs(Date.parse(data.send.sentAt) - Date.now())).toBeLessThan(120_000);
+    // the engine stored the name packed (migration 0039: 16 bytes, no text), and the trace rebuilt it whole
+    const stored = await t.database.query<{ t: number | null; p: number | null }>(
+      `SELECT octet_length(fcm_name) AS t, octet_length(fcm_id) AS p FROM send_records
+       WHERE message_id = $1 AND outcome = 1`,
+      [sent],
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((r) => r.t === null && r.p === 16)).toBe(true);
   });
 
   it('a device dropped by a filter (107) and one dropped by a policy (104, with the policy and its reason)', async () => {
