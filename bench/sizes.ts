@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeviceEvents } from '@beacon/shared';
 import type { Queryable } from '../apps/server/src/db/client';
-import { mergeEvents } from '../apps/server/src/modules/devices';
+import { EVENTS_WINDOW_MS, mergeEvents } from '../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, strArg } from './src/harness';
 import { seedDevices } from './src/seed-devices';
@@ -26,7 +26,8 @@ const FLUSH_CALLS = 100;
 const FLUSH_MS = 10;
 
 /** A dispatched send's FCM name for device `d`, shaped as FCM's and the emulator's (SQL over `d.id`). */
-const FCM_NAME = `'projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16)`;
+// FCM's name for the bench app's project, stored packed as the engine stores it (migration 0039: 16 bytes)
+const FCM_NAME = `fcm_name_pack('projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16), 'sizes')`;
 
 const say = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load()}] ${msg}`);
 
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     // (the bench's delivery mix); in device order, as the engine writes a page of devices (a random order left the
     // indexes' pages fuller or emptier from one run to the next: 66–76 bytes a record)
     await database.query(
-      `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_name, sent_at, event_mask, received_at,
+      `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, event_mask, received_at,
                                  shown_at, clicked_at, batch_id)
        SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
               now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
@@ -122,7 +123,16 @@ async function main(): Promise<void> {
         `${s.table}: ${s.rows} rows, ${s.bytesPerRow} bytes a row (heap ${s.heapBytesPerRow}, indexes ${s.indexBytesPerRow}); per 1M rows: heap ${s.perMillionRows.heapMB} MB, indexes ${s.perMillionRows.indexesMB} MB, total ${s.perMillionRows.totalMB} MB`,
       );
     // each event its own SDK call (the brief's case), then as the fleet's SDK batches a device's events (1 s)
-    const events = [await replayEvents(db.database, appId, 0), await replayEvents(db.database, appId, 1000)];
+    const events = [
+      await replayEvents(db.database, appId, 0),
+      await replayEvents(db.database, appId, 1000),
+      // with NATS_URL: the calls go through the JetStream log, whose consumer merges a window of them
+      await replayEvents(db.database, appId, 0, {
+        ms: EVENTS_WINDOW_MS,
+        calls: Number.POSITIVE_INFINITY,
+        by: 'JetStream consumer',
+      }),
+    ];
     const out = {
       date: new Date().toISOString(),
       backend: BACKEND,
@@ -162,6 +172,7 @@ async function replayEvents(
   database: Awaited<ReturnType<typeof openBenchDb>>['database'],
   appId: number,
   sdkBatchMs: number,
+  flush: { ms: number; calls: number; by: string } = { ms: FLUSH_MS, calls: FLUSH_CALLS, by: 'device API' },
 ) {
   if (database.kind !== 'postgres') return undefined;
   const started = Date.now();
@@ -177,7 +188,7 @@ async function replayEvents(
     [appId, EVENT_DEVICES],
   );
   await database.query(
-    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_name, sent_at, batch_id)
+    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id)
      SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
             now(), 1
      FROM devices d WHERE d.id = ANY($2::bigint[])`,
@@ -226,7 +237,7 @@ async function replayEvents(
     for (let i = 0; i < calls.length;) {
       const first = calls[i]!.at;
       let j = i;
-      while (j < calls.length && j - i < FLUSH_CALLS && calls[j]!.at < first + FLUSH_MS / 1000) j++;
+      while (j < calls.length && j - i < flush.calls && calls[j]!.at < first + flush.ms / 1000) j++;
       const rows = mergeEvents(calls.slice(i, j));
       const recorded = await writer.applyEvents(rows, q);
       updated += rows.length - recorded.stray;
@@ -247,6 +258,8 @@ async function replayEvents(
   const delivered = mix?.received ?? 0;
   const out = {
     sdkBatchMs,
+    appliedBy: flush.by,
+    flushMs: flush.ms,
     devices: EVENT_DEVICES,
     sendRate: SEND_RATE,
     calls: calls.length,
@@ -261,7 +274,7 @@ async function replayEvents(
     replayS: round((Date.now() - started) / 1000, 0),
   };
   say(
-    `events (SDK batching ${sdkBatchMs} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send`,
+    `events (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${flush.ms} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send`,
   );
   return out;
 }

@@ -6,8 +6,16 @@ import { mergeEvents, type DeviceStatistics } from './devices.service';
 export interface EventsConsumerOptions {
   /** The durable consumer's name, shared by every worker process (they split its messages). */
   durable?: string;
-  /** Most messages one batch takes (default 200: each holds the calls of a few milliseconds). */
+  /** Most messages one pull takes (default 200: each holds the calls of a few milliseconds). */
   batch?: number;
+  /**
+   * How long a batch gathers pulls before it is applied, from its first message (default EVENTS_WINDOW_MS): a phone's
+   * events of one push (received, then shown 0.1–1 s later) mostly fall in one window and are merged into one write
+   * of its send record. 0: each pull applied as it comes.
+   */
+  windowMs?: number;
+  /** Most messages one batch gathers in its window (default 10,000: half the consumer's max_ack_pending). */
+  maxBatch?: number;
   /** Most merged rows one statement applies (default 5,000). */
   rowsPerStatement?: number;
   /** Where a failed batch is reported (it is delivered again). */
@@ -20,6 +28,14 @@ export interface EventsConsumerOptions {
  * under a second; one delivered again while still being applied counts nothing twice (the events' bits).
  */
 const ACK_WAIT_NS = 15 * 1_000_000_000;
+
+/**
+ * The consumer's gathering window (EventsConsumerOptions.windowMs). The device API's own batcher merges the calls of
+ * 10 ms, and a phone's events are ≥ 100 ms apart: each event was its own write of the send record (1.78 writes per
+ * delivered message, `npm run bench -- sizes`). Two seconds of the log merge most of a push's received and shown;
+ * the statistics lag the log by at most this plus a pull's expiry (1 s).
+ */
+export const EVENTS_WINDOW_MS = 2000;
 
 /** The worker processes' durable consumer name. */
 export const EVENTS_CONSUMER = 'beacon-events';
@@ -76,11 +92,33 @@ export class EventsLogConsumer {
     while (!this.stopped) {
       try {
         const consumer = await js.consumers.get(EVENTS_STREAM, durable);
+        const pull = this.opts.batch ?? 200;
+        const most = Math.max(pull, this.opts.maxBatch ?? 10_000);
+        const windowMs = this.opts.windowMs ?? EVENTS_WINDOW_MS;
         while (!this.stopped) {
           const msgs: JsMsg[] = [];
-          const it = await consumer.fetch({ max_messages: this.opts.batch ?? 200, expires: 1000 });
-          for await (const m of it) msgs.push(m);
-          if (msgs.length > 0) await this.apply(msgs);
+          let firstAt = 0;
+          // pulls until the window since the batch's first message has passed (or the batch is full); a pull that
+          // fails (a NATS node gone) still applies what the batch holds, rather than leave it to the ack wait
+          try {
+            while (
+              !this.stopped &&
+              msgs.length < most &&
+              (msgs.length === 0 || Date.now() - firstAt < windowMs)
+            ) {
+              const it = await consumer.fetch({
+                max_messages: Math.min(pull, most - msgs.length),
+                expires: 1000,
+              });
+              for await (const m of it) {
+                if (msgs.length === 0) firstAt = Date.now();
+                msgs.push(m);
+              }
+              if (windowMs <= 0 && msgs.length > 0) break;
+            }
+          } finally {
+            if (msgs.length > 0) await this.apply(msgs);
+          }
         }
       } catch (err) {
         if (this.stopped) return;

@@ -12,4 +12,4 @@ export {
 export { SdkAuth } from './sdk-auth';
 export { startEventsLog, type RunningEventsLog } from './events-log.start';
 export { EventsLog, connectEventsLog, EVENTS_STREAM } from './events-log';
-export { EventsLogConsumer, EVENTS_CONSUMER } from './events-log.consumer';
+export { EventsLogConsumer, EVENTS_CONSUMER, EVENTS_WINDOW_MS } from './events-log.consumer';
