@@ -62,6 +62,9 @@ describe('WindowCapsCard: the app’s frequency caps over any window', () => {
     fireEvent.change(days, { target: { value: '91' } });
     expect(await screen.findByText('Days must be at most 90')).toBeTruthy();
     expect(days.getAttribute('aria-invalid')).toBe('true');
+    // the message is read out with the field
+    const describedBy = days.getAttribute('aria-describedby');
+    expect(describedBy && document.getElementById(describedBy)?.textContent).toContain('at most 90');
     fireEvent.change(days, { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a cap (Notifications)' }));
     const max2 = screen.getByLabelText('Notifications, cap 2: messages');

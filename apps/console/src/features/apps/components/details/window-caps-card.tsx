@@ -21,6 +21,8 @@ function DigitsInput(p: {
   onChange: (value: string) => void;
   onPressEnter: () => void;
   error: boolean;
+  /** the id of the message that says what is wrong, read out with the field */
+  errorId: string;
   label: string;
   width: number;
 }) {
@@ -32,6 +34,7 @@ function DigitsInput(p: {
       status={p.error ? 'error' : undefined}
       aria-label={p.label}
       aria-invalid={p.error ? true : undefined}
+      aria-describedby={p.error ? p.errorId : undefined}
       inputMode="numeric"
       style={{ width: p.width }}
     />
@@ -127,6 +130,7 @@ function CapsEditor({ appId, initial }: { appId: number; initial: WindowCaps }) 
                 const field = (name: keyof Row) => `${kind}.${i}.${name}`;
                 const maxError = touched ? errors.get(field('maxMessages')) : undefined;
                 const daysError = touched ? errors.get(field('windowDays')) : undefined;
+                const errorId = (name: keyof Row) => `caps-${kind}-${i}-${name}-error`;
                 const set = (name: keyof Row, value: string) =>
                   update(
                     kind,
@@ -140,6 +144,7 @@ function CapsEditor({ appId, initial }: { appId: number; initial: WindowCaps }) 
                         onChange={(v) => set('maxMessages', v)}
                         onPressEnter={submit}
                         error={Boolean(maxError)}
+                        errorId={errorId('maxMessages')}
                         label={t('apps.details.caps.maxLabel', { kind: kindName, n })}
                         width={100}
                       />
@@ -149,6 +154,7 @@ function CapsEditor({ appId, initial }: { appId: number; initial: WindowCaps }) 
                         onChange={(v) => set('windowDays', v)}
                         onPressEnter={submit}
                         error={Boolean(daysError)}
+                        errorId={errorId('windowDays')}
                         label={t('apps.details.caps.daysLabel', { kind: kindName, n })}
                         width={80}
                       />
@@ -166,12 +172,12 @@ function CapsEditor({ appId, initial }: { appId: number; initial: WindowCaps }) 
                       />
                     </Flex>
                     {maxError && (
-                      <Typography.Text type="danger" role="alert">
+                      <Typography.Text type="danger" role="alert" id={errorId('maxMessages')}>
                         {t('apps.details.caps.maxMessages')} {maxError}
                       </Typography.Text>
                     )}
                     {daysError && (
-                      <Typography.Text type="danger" role="alert">
+                      <Typography.Text type="danger" role="alert" id={errorId('windowDays')}>
                         {t('apps.details.caps.windowDays')} {daysError}
                       </Typography.Text>
                     )}
