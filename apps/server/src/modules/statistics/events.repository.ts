@@ -25,8 +25,7 @@ const QUEUE = `queued AS (
 const MARKS = `marks AS (
        INSERT INTO message_receipts AS r (message_id, stamped_from, acked_at)
        SELECT v.message_id, LEAST(min(v.received_at), now()), now() FROM v
-       WHERE EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = v.message_id AND s.device_id = v.device_id
-                       AND s.message_id = ANY ($9::bigint[]))
+       WHERE EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = v.message_id AND s.device_id = v.device_id)
          -- only once up has locked its send records (an init plan: run before the first row)
          AND (SELECT count(*) FROM up) >= 0
        GROUP BY v.message_id ORDER BY v.message_id
@@ -89,9 +88,11 @@ export class EventsRepository {
            show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
          FROM v
          WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND s.outcome = ${SendOutcome.DISPATCHED}
-           -- the batch's messages, known when the statement starts: only their partitions are read (send_records is
-           -- partitioned by message id, migration 0027), not every partition's index for each event
-           AND s.message_id = ANY ($9::bigint[])
+           -- reached from each event's (message, device) only, the partition of its message chosen as the statement
+           -- runs (send_records is partitioned by message id, migration 0027). Not also by "message_id = ANY (the
+           -- batch's messages)": with that the planner could read a whole message's records for each flush, and did
+           -- when a broadcast's records were newer than their partition's statistics (the events right after a send):
+           -- 0.9 s a flush of 30 events at a message of 50,000 devices, the sizes bench at 1M rows
          RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
                    (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
                    s.show_failed_reason AS reason
@@ -113,7 +114,6 @@ export class EventsRepository {
         rows.map((r) => r.shownAt),
         rows.map((r) => r.clickedAt),
         rows.map((r) => r.showFailedReason),
-        [...new Set(rows.map((r) => r.messageId))],
       ],
       { prepared: true },
     );
