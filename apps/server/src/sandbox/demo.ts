@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { generateFleetDevices } from '@beacon/fcm-emulator';
+import { batteryKilled, generateFleetDevices, type BatteryKiller } from '@beacon/fcm-emulator';
 import type { ModuleContext } from '../modules/context';
 import { IMAGE_RULES } from '@beacon/shared';
 import { demoSmallIcon } from './demo-icon';
@@ -11,6 +11,17 @@ export const DEMO_PKG = 'com.example.demoshop';
 export const DEMO_TITLE = 'Demo Shop';
 const DEMO_PROJECT = 'demo-shop-sandbox';
 const DEMO_SEED = 20_240_601;
+
+/**
+ * The demo fleet's battery killer (issue 32 §1): 40 % of the devices of the brands known for aggressive power savers
+ * drop pushes while asleep and open the app 2 minutes to 16 hours later — within a 12-hour TTL most of them, so the
+ * demo's missed-push recovery (on for the demo app) wins back what they missed, and the rest show what it cannot.
+ */
+export const DEMO_BATTERY_KILLER: BatteryKiller = {
+  brands: ['XIAOMI', 'HUAWEI', 'OPPO', 'VIVO', 'REALME'],
+  share: 0.4,
+  openAfterSeconds: [120, 16 * 3600],
+};
 
 /** A service-account JSON for the sandbox: a real RSA key, and Beacon's own sandbox token endpoint as token_uri. */
 export function sandboxServiceAccount(publicUrl: string, projectId: string): string {
@@ -72,12 +83,19 @@ export async function createDemo(
       'demo-bell.png',
       owner.id,
     );
-    await ctx.repos.apps.update(app.id, { notiSmallIcon: icon.url, notiSmallIconColor: '#1A73E8' });
+    await ctx.repos.apps.update(app.id, {
+      notiSmallIcon: icon.url,
+      notiSmallIconColor: '#1A73E8',
+      // its battery-killed devices (DEMO_BATTERY_KILLER) get back what they missed when their app opens
+      pushRecovery: { enabled: true, maxAgeHours: 12, maxCount: 3 },
+    });
   }
   await sandboxRepo.saveFleet(app.id, devices, DEMO_SEED);
-  // three of the fleet's installed devices with notifications on serve as test devices
-  const testers = generateFleetDevices(Math.min(devices, 200), DEMO_SEED)
-    .filter((d) => d.notificationsEnabled && !d.uninstalled && !d.offline)
+  // three of the fleet's installed devices with notifications on (and awake) serve as test devices
+  const generated = generateFleetDevices(Math.min(devices, 200), DEMO_SEED);
+  const killed = batteryKilled(generated, DEMO_BATTERY_KILLER, DEMO_SEED);
+  const testers = generated
+    .filter((d) => d.notificationsEnabled && !d.uninstalled && !d.offline && !killed.has(d.gaid))
     .slice(0, 3);
   await sandboxRepo.addTestDevices(
     app.id,

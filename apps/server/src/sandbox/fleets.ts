@@ -1,5 +1,6 @@
 import { Fleet } from '@beacon/fcm-emulator';
 import type { SecretBox } from '../lib/secret-box';
+import { DEMO_BATTERY_KILLER, DEMO_PKG } from './demo';
 import type { Sandbox } from './sandbox';
 
 interface Log {
@@ -33,6 +34,8 @@ export async function startFleets(
       count: row.deviceCount,
       seed: row.seed,
       log,
+      // the demo app's fleet has battery-killed devices, which missed-push recovery wins back (demo.ts)
+      ...(app.pkg === DEMO_PKG ? { batteryKiller: DEMO_BATTERY_KILLER } : {}),
       alreadyRegistered: (await sandbox.repo.deviceCount(row.appId)) >= row.deviceCount,
     });
     fleets.push(fleet);

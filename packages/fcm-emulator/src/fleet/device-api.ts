@@ -20,7 +20,8 @@ export interface DeviceApiOptions {
   attempts?: number;
 }
 
-export type PostResult = { ok: true } | { ok: false; status: number; msg: string };
+/** A call's result; when it succeeded, the answer's `data` (a heartbeat's recovered notifications). */
+export type PostResult = { ok: true; data?: unknown } | { ok: false; status: number; msg: string };
 
 /** Which queue a request waits in: device calls (registrations …) or event reports. */
 export type Lane = 'devices' | 'events';
@@ -119,14 +120,16 @@ export class DeviceApi {
       const text = await res.text();
       let status = res.status;
       let msg = text.slice(0, 200);
+      let data: unknown;
       try {
-        const json = JSON.parse(text) as { status?: unknown; msg?: unknown };
+        const json = JSON.parse(text) as { status?: unknown; msg?: unknown; data?: unknown };
         if (typeof json.status === 'number') status = res.ok ? json.status : res.status;
         if (typeof json.msg === 'string') msg = json.msg;
+        data = json.data;
       } catch {
         // not JSON: keep the HTTP status
       }
-      return res.ok && status === 200 ? { ok: true } : { ok: false, status, msg };
+      return res.ok && status === 200 ? { ok: true, data } : { ok: false, status, msg };
     } catch (e) {
       return { ok: false, status: 0, msg: e instanceof Error ? e.message : String(e) };
     }

@@ -55,6 +55,8 @@ export function dataOf(message: Record<string, unknown>): Record<string, string>
 export class SimulatedDevice {
   /** notifications currently in the tray, by message id */
   private readonly shown = new Set<string>();
+  /** a battery-killed device's pending app open (one at a time) */
+  private opening = false;
 
   constructor(
     readonly device: FleetDevice,
@@ -62,13 +64,35 @@ export class SimulatedDevice {
     private readonly behaviour: FleetBehaviour,
     private readonly timers: Timers,
     private readonly report: (gaid: string, e: QueuedEvent) => void,
+    /**
+     * the battery killer (battery-killer.ts): this device drops every push while asleep; `openAfter` s after a dropped
+     * push (none: never by itself) its app opens and `openApp` runs (the fleet's heartbeat, then onRecovered)
+     */
+    private readonly killed?: { openAfter: number | undefined; openApp: () => void },
   ) {}
+
+  /** Whether the battery killer drops this device's pushes. */
+  get batteryKilled(): boolean {
+    return this.killed !== undefined;
+  }
 
   /** Handles one delivery; returns false when it carries no Beacon message id. */
   onMessage(message: Record<string, unknown>, now = Date.now()): boolean {
     const data = dataOf(message);
     const msgId = data.tcm_msg_id;
     if (msgId === undefined || !MSG_ID.test(msgId)) return false;
+    if (this.killed) {
+      // asleep under the battery killer: the push is dropped, nothing reported; the app opens later
+      const { openAfter, openApp } = this.killed;
+      if (openAfter !== undefined && !this.opening) {
+        this.opening = true;
+        this.at(openAfter, () => {
+          this.opening = false;
+          openApp();
+        });
+      }
+      return true;
+    }
     const target = data.tcm_target_msg_id;
     const passThrough = data.trans_data !== undefined && data.noti_title === undefined;
     const received = uniform(this.rnd, 0.2, 3);
@@ -78,6 +102,21 @@ export class SimulatedDevice {
       else if (!passThrough) this.show(msgId, data, now, received);
     });
     return true;
+  }
+
+  /**
+   * The notifications a heartbeat recovered (missed-push recovery): each is received — reported as recovered — and
+   * shown as if pushed now, from the content the answer carries.
+   */
+  onRecovered(items: ReadonlyArray<{ msgId: string; data: Record<string, string> }>, now = Date.now()): void {
+    for (const item of items) {
+      if (!MSG_ID.test(item.msgId)) continue;
+      const received = uniform(this.rnd, 0.1, 0.5);
+      this.at(received, () => {
+        this.emit('received', item.msgId, now, received, undefined, true);
+        this.show(item.msgId, item.data, now, received);
+      });
+    }
   }
 
   private recall(target: string, now: number, at: number): void {
@@ -120,9 +159,17 @@ export class SimulatedDevice {
     this.timers.after(seconds * 1000 * this.behaviour.delayScale, fn);
   }
 
-  private emit(type: EventType, msgId: string, now: number, atSeconds: number, reason?: number): void {
+  private emit(
+    type: EventType,
+    msgId: string,
+    now: number,
+    atSeconds: number,
+    reason?: number,
+    recovered?: boolean,
+  ): void {
     const e: QueuedEvent = { type, msgId, ts: Math.round(now + atSeconds * 1000) };
     if (reason !== undefined) e.reason = reason;
+    if (recovered) e.recovered = true;
     this.report(this.device.gaid, e);
   }
 }

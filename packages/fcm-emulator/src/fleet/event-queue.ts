@@ -7,6 +7,8 @@ export interface QueuedEvent {
   msgId: string;
   ts: number;
   reason?: number;
+  /** a `received` of a notification missed-push recovery delivered */
+  recovered?: boolean;
 }
 
 export interface EventCounters {

@@ -1,4 +1,5 @@
 import { type Delivery, type FcmEmulator } from '../types';
+import { batteryKilled, type BatteryKiller } from './battery-killer';
 import { BEHAVIOUR_DEFAULTS, SimulatedDevice, type FleetBehaviour } from './device-behaviour';
 import { DeviceApi, type FleetLog } from './device-api';
 import { EventQueue, type EventCounters } from './event-queue';
@@ -23,6 +24,8 @@ export interface FleetOptions {
   uninstalledPct?: number;
   offlinePct?: number;
   behaviour?: Partial<FleetBehaviour>;
+  /** a share of the devices of chosen brands drop pushes while asleep and open the app later (battery-killer.ts) */
+  batteryKiller?: BatteryKiller;
   /** max registrations in flight to the device API, default 32 */
   concurrency?: number;
   /** max event reports in flight, separate from registrations so that they never queue behind them; default 8 */
@@ -38,6 +41,10 @@ export interface FleetStats {
   eventsSent: number;
   eventsFailed: number;
   byType: Record<string, number>;
+  /** battery-killed devices, app opens (heartbeats they sent), and notifications those heartbeats recovered */
+  batteryKilled: number;
+  appOpens: number;
+  recovered: number;
 }
 
 /** Optional emulator methods the public FcmEmulator interface does not declare (the in-process one has them). */
@@ -59,6 +66,9 @@ export class Fleet {
   private readonly timers = new Timers();
   private readonly counters: EventCounters = { eventsSent: 0, eventsFailed: 0, byType: {} };
   private deliveries = 0;
+  private appOpens = 0;
+  private recoveredCount = 0;
+  private readonly killed: Map<string, number | undefined>;
   private listening = false;
   private readonly listener = (d: Delivery) => this.onDelivery(d);
 
@@ -75,11 +85,22 @@ export class Fleet {
       log: opts.log,
     });
     this.queue = new EventQueue(this.api, 1000 * this.behaviour.delayScale, this.counters);
+    this.killed = batteryKilled(this.list, opts.batteryKiller, opts.seed);
     for (const d of this.list) {
       const rnd = mulberry32(deriveSeed(opts.seed, d.index, 3));
+      const killed = this.killed.has(d.gaid)
+        ? { openAfter: this.killed.get(d.gaid), openApp: () => void this.openApp(d.gaid) }
+        : undefined;
       this.sims.set(
         d.token,
-        new SimulatedDevice(d, rnd, this.behaviour, this.timers, (gaid, e) => this.queue.add(gaid, e)),
+        new SimulatedDevice(
+          d,
+          rnd,
+          this.behaviour,
+          this.timers,
+          (gaid, e) => this.queue.add(gaid, e),
+          killed,
+        ),
       );
     }
   }
@@ -141,7 +162,40 @@ export class Fleet {
       eventsSent: this.counters.eventsSent,
       eventsFailed: this.counters.eventsFailed,
       byType: { ...this.counters.byType },
+      batteryKilled: this.killed.size,
+      appOpens: this.appOpens,
+      recovered: this.recoveredCount,
     };
+  }
+
+  /** The gaids of the battery-killed devices. */
+  batteryKilledDevices(): string[] {
+    return [...this.killed.keys()];
+  }
+
+  /**
+   * The user opens the app on a device: its SDK sends a heartbeat and shows what missed-push recovery answers (each
+   * reported `received` as recovered). Resolves with how many notifications it recovered.
+   */
+  async openApp(gaid: string): Promise<number> {
+    const d = this.list.find((x) => x.gaid === gaid);
+    const sim = d && this.sims.get(d.token);
+    if (!d || !sim || !this.listening) return 0;
+    this.appOpens++;
+    const res = await this.api.post('/sdk/v1/heartbeat', {
+      gaid,
+      notificationsEnabled: d.notificationsEnabled,
+    });
+    if (!res.ok) return 0;
+    const recovered = (res.data as { recovered?: unknown } | undefined)?.recovered;
+    if (!Array.isArray(recovered)) return 0;
+    const items = recovered.filter(
+      (r): r is { msgId: string; data: Record<string, string> } =>
+        typeof r === 'object' && r !== null && typeof (r as { msgId?: unknown }).msgId === 'string',
+    );
+    this.recoveredCount += items.length;
+    sim.onRecovered(items);
+    return items.length;
   }
 
   /** The generated devices: gaid, token, attributes and flags. */

@@ -1,5 +1,6 @@
 export { Fleet, type FleetOptions, type FleetStats } from './fleet';
 export { type FleetBehaviour, BEHAVIOUR_DEFAULTS } from './device-behaviour';
+export { batteryKilled, type BatteryKiller } from './battery-killer';
 export {
   FLEET_SHARE_DEFAULTS,
   generateFleetDevices,

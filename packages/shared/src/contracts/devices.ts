@@ -5,6 +5,7 @@ import { isIanaZone } from '../dictionaries/timezones';
 import { GAID_PATTERN } from '../limits';
 import { singleLineText } from '../text';
 import { defineCall } from '../call';
+import { RecoveredPush } from './push-recovery';
 
 /** The device API (`/sdk/v1`) shapes; docs/sdk-api.md documents them for SDK authors. */
 export const Gaid = z
@@ -72,21 +73,28 @@ export const EVENT_BITS: Record<EventType, number> = {
 
 const TS_MIN = Date.UTC(2020, 0, 1);
 
-export const DeviceEvent = z.strictObject({
-  type: z.enum(
-    EVENT_TYPES,
-    'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted',
-  ),
-  msgId: z
-    .union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/, 'must be a message id (digits)')])
-    .transform((v) => String(v)),
-  ts: z
-    .number()
-    .int('must be epoch milliseconds')
-    .min(TS_MIN, 'must be epoch milliseconds')
-    .refine((t) => t <= Date.now() + 24 * 3600 * 1000, 'is in the future'),
-  reason: z.number().int().min(0).max(999).optional(),
-});
+export const DeviceEvent = z
+  .strictObject({
+    type: z.enum(
+      EVENT_TYPES,
+      'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted',
+    ),
+    msgId: z
+      .union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/, 'must be a message id (digits)')])
+      .transform((v) => String(v)),
+    ts: z
+      .number()
+      .int('must be epoch milliseconds')
+      .min(TS_MIN, 'must be epoch milliseconds')
+      .refine((t) => t <= Date.now() + 24 * 3600 * 1000, 'is in the future'),
+    reason: z.number().int().min(0).max(999).optional(),
+    /** a `received` of a notification the heartbeat's `recovered` list delivered (missed-push recovery) */
+    recovered: z.boolean().optional(),
+  })
+  .refine((e) => !e.recovered || e.type === 'received', {
+    path: ['recovered'],
+    message: 'may only be set on a received event',
+  });
 export type DeviceEvent = z.output<typeof DeviceEvent>;
 
 export const DeviceEvents = z.strictObject({
@@ -97,6 +105,13 @@ export const DeviceEvents = z.strictObject({
     .max(500, 'must hold at most 500 events'),
 });
 export type DeviceEvents = z.output<typeof DeviceEvents>;
+
+/**
+ * The heartbeat's answer: `{}`, or with the app's missed-push recovery on, `recovered` — the notifications the device
+ * was sent within their time to live and never reported received, newest first (possibly empty).
+ */
+export const DeviceHeartbeatAnswer = z.object({ recovered: z.array(RecoveredPush).optional() });
+export type DeviceHeartbeatAnswer = z.output<typeof DeviceHeartbeatAnswer>;
 
 export const DeviceRegistered = z.object({ deviceId: z.string() });
 
@@ -112,9 +127,10 @@ export const sdkCalls = {
   heartbeat: defineCall({
     method: 'POST',
     path: '/sdk/v1/heartbeat',
-    summary: 'Report activity and the notification switch',
+    summary:
+      'Report activity and the notification switch; with the app’s missed-push recovery on, answers the notifications to show',
     body: DeviceHeartbeat,
-    data: z.object({}).optional(),
+    data: DeviceHeartbeatAnswer.optional(),
     auth: false,
   }),
   events: defineCall({

@@ -137,6 +137,8 @@ export const Funnel = z.object({
   targetReach: z.number(),
   show: z.number(),
   click: z.number(),
+  /** of targetReach, the deliveries won back by missed-push recovery (received only once the app opened) */
+  recovered: z.number().int().optional().default(0),
   /** selected devices not sent yet because they wait: for their country's allowed hours (banned window) or an FCM retry */
   waiting: z.number().int(),
   /** when the next of them is due (ISO), null when none waits */
@@ -182,7 +184,12 @@ export const statisticsCalls = {
     path: '/tcm/v1/app/:appId/msg/:msgId/lose',
     summary: 'Dispatch losses by code (getDispatchLose); total = push (targeted)',
     params: MsgParams,
-    data: z.object({ messageDistributionLoseList: z.array(LossRow), total: z.number().int() }),
+    data: z.object({
+      messageDistributionLoseList: z.array(LossRow),
+      total: z.number().int(),
+      /** dispatched sends the device missed and missed-push recovery won back (not a loss: beside the list) */
+      recovered: z.number().int().optional().default(0),
+    }),
   }),
   showLoss: defineCall({
     method: 'GET',

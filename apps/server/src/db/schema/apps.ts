@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { WindowCaps } from '@beacon/shared';
+import type { PushRecovery, WindowCaps } from '@beacon/shared';
 import { users } from './users';
 
 export const apps = pgTable(
@@ -38,6 +38,11 @@ export const apps = pgTable(
     fcmQuotaPerMin: integer('fcm_quota_per_min').notNull().default(600_000),
     /** frequency caps over any window per message kind (migration 0034; @beacon/shared WindowCaps) */
     windowCaps: jsonb('window_caps').$type<WindowCaps>().notNull().default({ notification: [], cross: [] }),
+    /** missed-push recovery: on or off and its bounds (migration 0038; @beacon/shared PushRecovery) */
+    pushRecovery: jsonb('push_recovery')
+      .$type<PushRecovery>()
+      .notNull()
+      .default({ enabled: false, maxAgeHours: 12, maxCount: 3 }),
     wifiReportTime: integer('wifi_report_time').notNull().default(6),
     mobileReportTime: integer('mobile_report_time').notNull().default(2),
     uploadFileLimit: integer('upload_file_limit').notNull().default(30),

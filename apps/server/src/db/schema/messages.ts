@@ -63,6 +63,8 @@ export const messages = pgTable(
     dismissCount: integer('dismiss_count').notNull().default(0),
     showFailCount: integer('show_fail_count').notNull().default(0),
     recalledCount: integer('recalled_count').notNull().default(0),
+    /** deliveries won back by missed-push recovery (migration 0038) */
+    recoveredCount: integer('recovered_count').notNull().default(0),
     conversionCount: integer('conversion_count').notNull().default(0),
     /** The forecast before send (MessageForecast of @beacon/shared), stored at save; null before 0018 and for previews. */
     forecast: jsonb('forecast'),

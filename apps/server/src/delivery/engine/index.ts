@@ -4,6 +4,7 @@
  */
 export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
 export { capCounts, policyBinding, windowCapsFor } from './policy-binding';
+export { buildData, payloadOf } from './payload';
 export type {
   AuthFailureSink,
   DecidedSends,

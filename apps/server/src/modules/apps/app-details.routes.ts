@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appCalls, windowCapCalls } from '@beacon/shared';
+import { appCalls, pushRecoveryCalls, windowCapCalls } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { AppDetailsService } from './app-details.service';
@@ -59,6 +59,15 @@ export function registerAppDetailsRoutes(app: FastifyInstance, { details, apps, 
 
   registerCall(app, windowCapCalls.set, appsPolicy.details, async ({ params, body }) =>
     details.setWindowCaps(params.appId, body),
+  );
+
+  // missed-push recovery (issue 32 §1): read and set as the frequency caps are; the device API applies it within 30 s
+  registerCall(app, pushRecoveryCalls.get, appsPolicy.details, async ({ params }) =>
+    details.pushRecovery(params.appId),
+  );
+
+  registerCall(app, pushRecoveryCalls.set, appsPolicy.details, async ({ params, body }) =>
+    details.setPushRecovery(params.appId, body),
   );
 
   registerCall(app, appCalls.revealSecret, appsPolicy.owner, async ({ params }) => ({

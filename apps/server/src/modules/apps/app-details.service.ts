@@ -1,4 +1,11 @@
-import { ErrorCodes, WindowCaps, type AppDetail, type AppUpdateRequest } from '@beacon/shared';
+import {
+  ErrorCodes,
+  PushRecovery,
+  PUSH_RECOVERY_OFF,
+  WindowCaps,
+  type AppDetail,
+  type AppUpdateRequest,
+} from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { UsersRepository } from '../users';
@@ -94,6 +101,18 @@ export class AppDetailsService {
     await this.editable(appId);
     await this.repo.update(appId, { windowCaps: caps });
     return caps;
+  }
+
+  /** Its missed-push recovery (issue 32 §1); a stored value is read through the shared rule. */
+  async pushRecovery(appId: number): Promise<PushRecovery> {
+    return PushRecovery.safeParse((await this.found(appId)).pushRecovery ?? {}).data ?? PUSH_RECOVERY_OFF;
+  }
+
+  /** Sets its missed-push recovery (checked by the route with the shared rule); heartbeats follow it within 30 s. */
+  async setPushRecovery(appId: number, setting: PushRecovery): Promise<PushRecovery> {
+    await this.editable(appId);
+    await this.repo.update(appId, { pushRecovery: setting });
+    return setting;
   }
 
   /** Replaces the service-account key (sealed); only its project and client e-mail are ever shown. */

@@ -30,9 +30,16 @@ function likePattern(text: string): string {
 export class AppsRepository {
   constructor(private readonly db: Db) {}
 
-  async findByKey(appKey: string): Promise<Pick<AppRecord, 'id' | 'appSecretEnc' | 'destroy'> | undefined> {
+  async findByKey(
+    appKey: string,
+  ): Promise<Pick<AppRecord, 'id' | 'appSecretEnc' | 'destroy' | 'pushRecovery'> | undefined> {
     const [row] = await this.db
-      .select({ id: apps.id, appSecretEnc: apps.appSecretEnc, destroy: apps.destroy })
+      .select({
+        id: apps.id,
+        appSecretEnc: apps.appSecretEnc,
+        destroy: apps.destroy,
+        pushRecovery: apps.pushRecovery,
+      })
       .from(apps)
       .where(eq(apps.appKey, appKey))
       .limit(1);

@@ -6,6 +6,8 @@ import type { AppsRepository } from '../apps';
 import { DevicesRepository } from './devices.repository';
 import { DevicesService, type DeviceStatistics } from './devices.service';
 import { startEventsLog } from './events-log.start';
+import { MissedPushes } from './recovery';
+import { RecoveryRepository } from './recovery.repository';
 import { SdkAuth } from './sdk-auth';
 import { registerSdkRoutes } from './sdk.routes';
 
@@ -16,7 +18,7 @@ import { registerSdkRoutes } from './sdk.routes';
  */
 export async function devicesModule(ctx: {
   app: FastifyInstance;
-  config: Pick<Config, 'nats'>;
+  config: Pick<Config, 'nats' | 'publicUrl'>;
   database: ConstructorParameters<typeof DevicesRepository>[0];
   /** the statistics writer: the events' counting */
   statistics: DeviceStatistics;
@@ -33,7 +35,13 @@ export async function devicesModule(ctx: {
   const natsLog = config.nats
     ? await startEventsLog(config.nats, statistics, ctx.runWorkers, app.log)
     : undefined;
+  // missed-push recovery's lookups, for the heartbeats of apps that turn it on (recovery.ts)
+  const missedPushes = new MissedPushes(new RecoveryRepository(ctx.database), {
+    publicUrl: config.publicUrl,
+    concurrency: repo.parallelTransactions ? 3 : 1,
+  });
   const devices = new DevicesService(repo, statistics, {
+    missedPushes,
     ...(natsLog ? { eventsLog: natsLog.log } : {}),
     ...(onRegistered ? { onRegistered } : {}),
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),

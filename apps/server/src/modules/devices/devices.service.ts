@@ -1,14 +1,18 @@
 import {
   ErrorCodes,
   EVENT_BITS,
+  RECOVERED_BIT,
   utcOffsetMinutes,
   type DeviceEvents,
   type DeviceHeartbeat,
+  type DeviceHeartbeatAnswer,
   type DeviceRegister,
+  type PushRecovery,
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
+import type { MissedPushes } from './recovery';
 
 /** One (message, device) with the events a batch reports for it, already merged (OR-ed bits, first time of each). */
 export interface EventRow {
@@ -60,6 +64,8 @@ export interface DevicesServiceOptions {
    * appended there, and the workers apply them (EventsLogConsumer); none: they are recorded here, in batches.
    */
   eventsLog?: { append(appId: number, body: DeviceEvents): Promise<void> };
+  /** Missed-push recovery's lookups (recovery.ts): none, and heartbeats never answer any. */
+  missedPushes?: MissedPushes;
   /** The observer of each group-commit batcher's flushes (metrics), by the batcher's name. */
   flushObserver?: (batcher: 'register' | 'heartbeat' | 'events' | 'touch') => WriteBatcherObserver;
 }
@@ -107,6 +113,8 @@ export function mergeEvents(items: ReadonlyArray<{ appId: number; body: DeviceEv
         merged.set(k, row);
       }
       row.mask |= EVENT_BITS[e.type];
+      // a receipt of a notification the heartbeat recovered: counted apart, once (events.repository.ts)
+      if (e.type === 'received' && e.recovered) row.mask |= RECOVERED_BIT;
       const at = new Date(e.ts);
       const earliest = (prev: Date | null) => (prev && prev <= at ? prev : at);
       if (e.type === 'received') row.receivedAt = earliest(row.receivedAt);
@@ -140,6 +148,7 @@ export class DevicesService {
   /** When this process last asked to touch a device (key → ms): most event calls need no write (DEVICE_TOUCH_MS). */
   private readonly touchedAt = new Map<string, number>();
   private readonly eventsLog: DevicesServiceOptions['eventsLog'];
+  private readonly missedPushes: MissedPushes | undefined;
 
   constructor(
     private readonly repo: DevicesRepository,
@@ -152,6 +161,7 @@ export class DevicesService {
       mayIsolate: mayBeRowError,
     };
     this.eventsLog = opts.eventsLog;
+    this.missedPushes = opts.missedPushes;
     const flushes = opts.eventFlushes ?? (repo.parallelTransactions ? 3 : 1);
     const observed = (batcher: 'register' | 'heartbeat' | 'events' | 'touch') =>
       opts.flushObserver ? { ...batch, observer: opts.flushObserver(batcher) } : batch;
@@ -216,9 +226,22 @@ export class DevicesService {
     return this.registrations.add({ appId, device, utcOffsetMin: utcOffsetMinutes(device.timezone) });
   }
 
-  async heartbeat(appId: number, body: DeviceHeartbeat): Promise<void> {
+  /**
+   * Marks the device active; with the app's missed-push recovery on, answers the notifications it missed (looked up
+   * beside the heartbeat's write, not after it), else `{}` as ever.
+   */
+  async heartbeat(
+    appId: number,
+    body: DeviceHeartbeat,
+    recovery?: PushRecovery,
+  ): Promise<DeviceHeartbeatAnswer> {
+    const lookup =
+      recovery?.enabled && this.missedPushes ? this.missedPushes.for(appId, body.gaid, recovery) : undefined;
+    // a failed write fails the call; the lookup's own failure then is not left unhandled
+    lookup?.catch(() => undefined);
     const found = await this.heartbeats.add({ appId, ...body });
     if (!found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
+    return lookup ? { recovered: await lookup } : {};
   }
 
   /**
@@ -237,6 +260,7 @@ export class DevicesService {
       this.heartbeats.drain(),
       this.events.drain(),
       this.touches.drain(),
+      this.missedPushes?.drain(),
     ]);
     await this.counters.settle();
   }

@@ -9,7 +9,9 @@ export {
   type EventRow,
   type RecordedEvents,
 } from './devices.service';
-export { SdkAuth } from './sdk-auth';
+export { SdkAuth, type SdkApp } from './sdk-auth';
+export { MissedPushes, type MissedPushesOptions } from './recovery';
+export { RecoveryRepository, type MissedSend, type RecoveryRequest } from './recovery.repository';
 export { startEventsLog, type RunningEventsLog } from './events-log.start';
 export { EventsLog, connectEventsLog, EVENTS_STREAM } from './events-log';
 export { EventsLogConsumer, EVENTS_CONSUMER, EVENTS_WINDOW_MS } from './events-log.consumer';

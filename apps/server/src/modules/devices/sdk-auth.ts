@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@beacon/shared';
+import { ErrorCodes, PushRecovery, PUSH_RECOVERY_OFF } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { safeEqual, type SecretBox } from '../../lib/secret-box';
 import type { AppsRepository } from '../apps';
@@ -7,7 +7,15 @@ interface Cached {
   appId: number;
   secret: string;
   destroyed: boolean;
+  /** the app's missed-push recovery, as cached with its credentials (a change applies within 30 s everywhere) */
+  recovery: PushRecovery;
   until: number;
+}
+
+/** The app a device API call authenticated as, with what its calls need of it. */
+export interface SdkApp {
+  appId: number;
+  recovery: PushRecovery;
 }
 
 const TTL_MS = 30_000;
@@ -26,6 +34,11 @@ export class SdkAuth {
 
   /** The app id for an Authorization header; throws 401 for missing or wrong credentials, 2007 for destroyed apps. */
   async appIdFor(header: string | undefined): Promise<number> {
+    return (await this.appFor(header)).appId;
+  }
+
+  /** The app for an Authorization header, with its recovery setting; throws as appIdFor does. */
+  async appFor(header: string | undefined): Promise<SdkApp> {
     if (!header?.startsWith('Basic ')) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
@@ -35,7 +48,7 @@ export class SdkAuth {
     const found = await this.lookup(key);
     if (!found || !safeEqual(found.secret, secret)) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     if (found.destroyed) throw new ApiError(ErrorCodes.APP_DESTROYED);
-    return found.appId;
+    return { appId: found.appId, recovery: found.recovery };
   }
 
   private async lookup(key: string): Promise<Cached | null> {
@@ -49,6 +62,8 @@ export class SdkAuth {
           appId: app.id,
           secret: this.box.open(app.appSecretEnc),
           destroyed: app.destroy === 2,
+          // a stored value read through the shared rule (one written by hand, or before a bound changed, is clamped off)
+          recovery: PushRecovery.safeParse(app.pushRecovery ?? {}).data ?? PUSH_RECOVERY_OFF,
           until: now + TTL_MS,
         }
       : null;

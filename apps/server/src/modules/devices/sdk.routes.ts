@@ -3,11 +3,14 @@ import { sdkCalls, type DeviceEvents } from '@beacon/shared';
 import { lazyChildLogger } from '../../lib/lazy-logger';
 import { registerCall } from '../../lib/register-call';
 import type { DevicesService } from './devices.service';
+import type { PushRecovery } from '@beacon/shared';
 import type { SdkAuth } from './sdk-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
     sdkAppId: number;
+    /** the app's missed-push recovery setting (cached with its credentials) */
+    sdkRecovery: PushRecovery;
   }
 }
 
@@ -28,10 +31,13 @@ export async function registerSdkRoutes(
   await app.register(
     async (scope) => {
       scope.decorateRequest('sdkAppId', 0);
+      scope.decorateRequest('sdkRecovery', null as unknown as PushRecovery);
       // a broadcast brings every device's calls, which log only when they go wrong: no child logger made for the others
       scope.setChildLoggerFactory(lazyChildLogger);
       scope.addHook('onRequest', async (req) => {
-        req.sdkAppId = await deps.auth.appIdFor(req.headers.authorization);
+        const found = await deps.auth.appFor(req.headers.authorization);
+        req.sdkAppId = found.appId;
+        req.sdkRecovery = found.recovery;
       });
       if (metrics)
         // onSend, not onResponse: counted before the answer leaves, so a caller that saw it also sees it counted
@@ -43,10 +49,9 @@ export async function registerSdkRoutes(
       registerCall(scope, sdkCalls.register, 'public', async ({ body, req }) => ({
         deviceId: await deps.devices.register(req.sdkAppId, body),
       }));
-      registerCall(scope, sdkCalls.heartbeat, 'public', async ({ body, req }) => {
-        await deps.devices.heartbeat(req.sdkAppId, body);
-        return {};
-      });
+      registerCall(scope, sdkCalls.heartbeat, 'public', async ({ body, req }) =>
+        deps.devices.heartbeat(req.sdkAppId, body, req.sdkRecovery),
+      );
       registerCall(scope, sdkCalls.events, 'public', async ({ body, req }) => {
         await deps.devices.recordEvents(req.sdkAppId, body);
         metrics?.sdkEvents(body.events);

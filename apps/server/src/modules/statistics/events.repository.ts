@@ -1,3 +1,4 @@
+import { RECOVERED_BIT } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import { SendOutcome } from '../../delivery/engine';
 import type { EventRow, RecordedEvents } from '../devices';
@@ -79,9 +80,10 @@ export class EventsRepository {
          ORDER BY t.message_id, d.id
        ), up AS (
          -- dispatched only: a device the message never reached cannot have received it
+         -- recovered (128) only with the receipt that sets received (1): a device received before is not won back
          UPDATE send_records s SET
-           event_mask = s.event_mask | v.mask,
-           new_bits = v.mask & ~s.event_mask,
+           event_mask = s.event_mask | (v.mask & ~((s.event_mask & 1) * ${RECOVERED_BIT})),
+           new_bits = v.mask & ~((s.event_mask & 1) * ${RECOVERED_BIT}) & ~s.event_mask,
            received_at = COALESCE(s.received_at, v.received_at),
            shown_at = COALESCE(s.shown_at, v.shown_at),
            clicked_at = COALESCE(s.clicked_at, v.clicked_at),

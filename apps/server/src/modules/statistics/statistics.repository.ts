@@ -13,6 +13,8 @@ export interface MessageTotals {
   reach: number;
   show: number;
   click: number;
+  /** deliveries won back by missed-push recovery (a part of reach) */
+  recovered: number;
   /** whether the message can be shown (showableMessage): its show rate is over its reach, else 0 */
   showable: boolean;
 }
@@ -38,7 +40,7 @@ export class StatisticsRepository {
     const [row] = await this.database.query<MessageTotals>(
       `SELECT id::int AS id, started_at AS "startedAt", created_at AS "createdAt", dispatch_count AS dispatch,
               lost_count AS lost, reach_count AS reach, show_count AS show, click_count AS click,
-              ${showableMessageSql('messages')} AS showable
+              recovered_count AS recovered, ${showableMessageSql('messages')} AS showable
        FROM messages WHERE app_id = $1 AND id = $2 AND NOT deleted`,
       [appId, id],
     );
@@ -58,6 +60,15 @@ export class StatisticsRepository {
     return this.database.query<{ type: number; count: number }>(
       `SELECT loss_code AS type, sum(count)::float8 AS count FROM stat_message_losses WHERE message_id = $1
        GROUP BY loss_code ORDER BY count DESC, loss_code`,
+      [id],
+    );
+  }
+
+  /** A message's deliveries won back by missed-push recovery, by the device's brand and model, most first. */
+  async recoveredByModel(id: number) {
+    return this.database.query<{ brand: string; model: string; recovered: number }>(
+      `SELECT brand, model, recovered FROM stat_message_recovered WHERE message_id = $1
+       ORDER BY recovered DESC, brand, model`,
       [id],
     );
   }

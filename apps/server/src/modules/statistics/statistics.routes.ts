@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { statisticsCalls as calls } from '@beacon/shared';
+import { pushRecoveryCalls, statisticsCalls as calls } from '@beacon/shared';
 import { registerCall } from '../../lib/register-call';
 import { registerStatisticsExports } from './statistics-export.routes';
 import { statisticsPolicy as policy } from './statistics.policy';
@@ -16,6 +16,9 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
   );
   registerCall(app, calls.showLoss, policy.message, ({ params }) =>
     service.showLoss(params.appId, params.msgId),
+  );
+  registerCall(app, pushRecoveryCalls.byModel, policy.message, ({ params }) =>
+    service.recoveredByModel(params.appId, params.msgId),
   );
   registerCall(app, calls.reach, policy.message, ({ params }) => service.reach(params.appId, params.msgId));
 

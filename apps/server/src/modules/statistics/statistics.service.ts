@@ -56,6 +56,7 @@ export class StatisticsService {
       targetReach: m.reach,
       show: m.show,
       click: m.click,
+      recovered: m.recovered,
       waiting: waiting.n,
       waitingNext: waiting.next?.toISOString() ?? null,
     };
@@ -94,7 +95,15 @@ export class StatisticsService {
         loseRate: statRate(r.count, push),
       })),
       total: push,
+      // dispatched, never received when pushed, and won back by missed-push recovery: not a loss, shown beside them
+      recovered: m.recovered,
     };
+  }
+
+  /** Deliveries won back by missed-push recovery, by device brand and model; the total is the message's. */
+  async recoveredByModel(appId: number, msgId: number) {
+    const m = await this.message(appId, msgId);
+    return { total: m.recovered, rows: await this.repo.recoveredByModel(m.id) };
   }
 
   async showLoss(appId: number, msgId: number) {

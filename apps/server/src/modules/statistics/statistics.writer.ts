@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { DeviceStatistics, EventRow, RecordedEvents } from '../devices';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
-import { utcDay } from '@beacon/shared';
+import { RECOVERED_BIT, utcDay } from '@beacon/shared';
 import { EventsRepository, type EventsRepositoryOptions } from './events.repository';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
 
@@ -168,7 +168,7 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
 
   /**
    * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
-   * conversion, dismiss, show failed, recalled), the app rollup, show losses by reason, reach by minute since the
+   * conversion, dismiss, show failed, recalled; recovered apart, and by brand and model), the app rollup, show losses by reason, reach by minute since the
    * message started, and the unique devices that showed / clicked per mode. `source` holds the CTEs that end with `t`,
    * the events, with the columns (message_id, device_id, bits, day, country, app_version, received_at, reason): the
    * queued flushes countQueued deletes.
@@ -183,7 +183,7 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
 
   /**
    * The counting statement's CTEs, in order, by name: `e` the events with their message, `c` their counts per
-   * (message, day, country, version); then the message's own counters (`mm`), its show losses (`sl`) and reach by
+   * (message, day, country, version); then the message's own counters (`mm`), its recovered deliveries by brand and model (`rv`), its show losses (`sl`) and reach by
    * minute (`rm`); and the daily rollups: per message and per app (`md`, `ad`, and the app's per-day totals `adt`)
    * and the unique devices (`modes`, `uv`, `k`, `cell`, `ud`, and their per-day totals `udt`). Each total is upserted
    * right after its detail rows (the same relative order in countSends), so writers of one app lock the two tables'
@@ -208,7 +208,8 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
                 count(*) FILTER (WHERE bits & ${bits('converted')} > 0)::int AS conversion,
                 count(*) FILTER (WHERE bits & ${bits('dismissed')} > 0)::int AS dismiss,
                 count(*) FILTER (WHERE bits & ${bits('show_failed')} > 0)::int AS show_fail,
-                count(*) FILTER (WHERE bits & ${bits('recalled')} > 0)::int AS recalled
+                count(*) FILTER (WHERE bits & ${bits('recalled')} > 0)::int AS recalled,
+                count(*) FILTER (WHERE bits & ${RECOVERED_BIT} > 0)::int AS recovered
          FROM e GROUP BY message_id, day, country, app_version, app_id, msg_type, ai`,
       ],
       [
@@ -245,11 +246,21 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
         `UPDATE messages SET reach_count = reach_count + s.reach, show_count = show_count + s.show,
            click_count = click_count + s.click, conversion_count = conversion_count + s.conversion,
            dismiss_count = dismiss_count + s.dismiss, show_fail_count = show_fail_count + s.show_fail,
-           recalled_count = recalled_count + s.recalled
+           recalled_count = recalled_count + s.recalled, recovered_count = recovered_count + s.recovered
          FROM (SELECT message_id, sum(reach) AS reach, sum(show) AS show, sum(click) AS click, sum(conversion) AS conversion,
-                      sum(dismiss) AS dismiss, sum(show_fail) AS show_fail, sum(recalled) AS recalled
+                      sum(dismiss) AS dismiss, sum(show_fail) AS show_fail, sum(recalled) AS recalled,
+                      sum(recovered) AS recovered
                FROM c GROUP BY message_id) s
          WHERE messages.id = s.message_id`,
+      ],
+      [
+        'rv',
+        // deliveries won back by missed-push recovery, by the device's brand and model (rare: its devices read here)
+        `INSERT INTO stat_message_recovered AS x (message_id, brand, model, recovered)
+         SELECT e.message_id, d.brand, d.model, count(*)
+         FROM e JOIN devices d ON d.id = e.device_id WHERE e.bits & ${RECOVERED_BIT} > 0
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+         ON CONFLICT (message_id, brand, model) DO UPDATE SET recovered = x.recovered + EXCLUDED.recovered`,
       ],
       [
         'sl',

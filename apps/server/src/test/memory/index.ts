@@ -51,6 +51,7 @@ export function appRecord(over: Partial<AppRecord> = {}): AppRecord {
     limitCount: 0,
     fcmQuotaPerMin: 600_000,
     windowCaps: { notification: [], cross: [] },
+    pushRecovery: { enabled: false, maxAgeHours: 12, maxCount: 3 },
     wifiReportTime: 6,
     mobileReportTime: 2,
     uploadFileLimit: 30,

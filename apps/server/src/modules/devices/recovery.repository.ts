@@ -1,0 +1,100 @@
+import { MessageStatus, MessageType, type MultiLangEntry } from '@beacon/shared';
+import type { Database, Queryable } from '../../db/client';
+import { SendOutcome } from '../../delivery/engine';
+
+/** One device's recovery request: its app, its gaid, and the app's bounds. */
+export interface RecoveryRequest {
+  appId: number;
+  gaid: string;
+  maxAgeHours: number;
+  maxCount: number;
+}
+
+/** A send a device missed: which request it answers (index in the batch), the message, when, the device's language. */
+export interface MissedSend {
+  index: number;
+  messageId: string;
+  sentAt: Date;
+  language: string;
+}
+
+/** What the content of a recovered notification is built from (the fields of the engine's payload). */
+export interface RecoveryMessage {
+  id: number;
+  msgType: number;
+  pkg: string;
+  ttlSeconds: number;
+  createdAt: Date;
+  data: Record<string, unknown>;
+  multiLangEnable: boolean;
+  multiLangContent: MultiLangEntry[];
+  parentMsgId: number | null;
+}
+
+const S = MessageStatus;
+/** Messages whose sends are no longer shown: stopped, recalled (or being recalled), deleted. */
+const GONE_STATUSES = [
+  S.STOPPED,
+  S.STOPPED_ALT,
+  S.STOP_IN_PROCESS,
+  S.RECALLED,
+  S.RECALLING,
+  S.DELETED,
+  S.DELETED_ALT,
+];
+/** Any event a device reported for a send (received 1 … recalled 32): it got there, nothing to recover. */
+const REPORTED_BITS = 1 | 2 | 4 | 8 | 16 | 32;
+
+/**
+ * The missed-push lookup (issue 32 §1): per device, its dispatched notification sends within the app's age bound and
+ * their message's TTL, for which it reported nothing, of messages neither stopped, recalled nor deleted — newest
+ * first, at most the app's count. One statement for a batch of heartbeats; each device is read through
+ * send_records_device_sent_idx (device_id, sent_at), backwards from now, so its cost is the device's recent sends.
+ */
+export class RecoveryRepository {
+  constructor(private readonly database: Database) {}
+
+  async missed(rows: RecoveryRequest[], q: Queryable = this.database): Promise<MissedSend[]> {
+    if (rows.length === 0) return [];
+    const found = await q.query<MissedSend & { sentAt: Date | string }>(
+      `WITH v AS (
+         SELECT * FROM unnest($1::int[], $2::uuid[], $3::int[], $4::int[]) WITH ORDINALITY
+           AS t(app_id, gaid, max_age_h, max_n, ord)
+       )
+       SELECT (v.ord - 1)::int AS index, r.message_id::text AS "messageId", r.sent_at AS "sentAt", d.language
+       FROM v JOIN devices d ON d.app_id = v.app_id AND d.gaid = v.gaid
+       CROSS JOIN LATERAL (
+         SELECT s.message_id, s.sent_at FROM send_records s JOIN messages m ON m.id = s.message_id
+         WHERE s.device_id = d.id AND s.sent_at > now() - make_interval(hours => v.max_age_h)
+           AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${REPORTED_BITS} = 0
+           AND m.app_id = v.app_id AND m.msg_type = ${MessageType.NOTIFICATION} AND NOT m.deleted
+           AND m.status NOT IN (${GONE_STATUSES.join(', ')})
+           AND s.sent_at > now() - make_interval(secs => m.ttl_seconds)
+         ORDER BY s.sent_at DESC
+         LIMIT v.max_n
+       ) r
+       ORDER BY v.ord, r.sent_at DESC`,
+      [
+        rows.map((r) => r.appId),
+        rows.map((r) => r.gaid),
+        rows.map((r) => r.maxAgeHours),
+        rows.map((r) => r.maxCount),
+      ],
+      { prepared: true },
+    );
+    return found.map((r) => ({ ...r, sentAt: new Date(r.sentAt) }));
+  }
+
+  /** The messages' payload fields (with their app's package), as the delivery engine reads them. */
+  async messages(ids: string[]): Promise<RecoveryMessage[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.database.query<RecoveryMessage & { createdAt: Date | string }>(
+      `SELECT m.id::int AS id, m.msg_type AS "msgType", a.pkg, m.ttl_seconds AS "ttlSeconds", m.created_at AS "createdAt",
+              m.data, m.multi_lang_enable AS "multiLangEnable", m.multi_lang_content AS "multiLangContent",
+              m.parent_msg_id::int AS "parentMsgId"
+       FROM messages m JOIN apps a ON a.id = m.app_id WHERE m.id = ANY($1::bigint[])`,
+      [ids],
+    );
+    return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  }
+}
