@@ -5,6 +5,7 @@ import { CredentialsCard } from './details/credentials-card';
 import { DeleteAppCard } from './details/delete-app-card';
 import { DetailsForm } from './details/details-form';
 import { LimitsCard } from './details/limits-card';
+import { TokenHygieneCard } from './details/token-hygiene-card';
 import { WindowCapsCard } from './details/window-caps-card';
 import { ReportTimeCard } from './details/report-time-card';
 import { ServiceAccountCard } from './details/service-account-card';
@@ -57,6 +58,7 @@ export function AppDetails({ appId }: { appId: number }) {
         </Col>
       </Row>
       <WindowCapsCard appId={app.appId} />
+      <TokenHygieneCard appId={app.appId} />
       <DeleteAppCard app={app} />
     </Flex>
   );
