@@ -526,6 +526,11 @@ export const RULES: readonly Rule[] = [
     (a, b) => `须为 0（不限速）或每秒 ${a}–${b} 条`,
   ],
   [
+    /^must be 0 \(off\) or (\S+)–(\S+) days$/,
+    (a, b) => `doit valoir 0 (désactivé) ou de ${a} à ${b} jours`,
+    (a, b) => `须为 0（关闭）或 ${a}–${b} 天`,
+  ],
+  [
     /^must hold at most (\S+) caps$/,
     (n) => `doit compter au plus ${n} plafonds`,
     (n) => `最多 ${n} 个频次上限`,

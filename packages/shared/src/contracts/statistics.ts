@@ -162,6 +162,28 @@ export const ShowLossRow = z.object({
   damageRate: z.number(),
 });
 
+/**
+ * Uninstalls (issue 32 §4): devices FCM answered UNREGISTERED for, each counted once, when it is marked uninstalled,
+ * on the UTC day of that answer and under the message that preceded it — the last message of the app's reports
+ * (not a test preview or recall) FCM accepted for that device before the send that was refused (docs/statistics.md).
+ */
+export const UninstallDay = z.object({ date: z.string(), count: z.number().int() });
+export type UninstallDay = z.infer<typeof UninstallDay>;
+/** The uninstalls that followed one message over the range; msgId 0: none preceded them (never sent to before). */
+export const UninstallMessage = z.object({
+  msgId: z.number().int(),
+  title: z.string(),
+  msgType: z.number().int(),
+  /** devices the message was dispatched to (its own counter, every day): the rate's denominator */
+  dispatch: z.number().int(),
+  count: z.number().int(),
+  /** uninstalls following it per 100 of its dispatched devices, two decimals (statRate) */
+  rate: z.number(),
+});
+export type UninstallMessage = z.infer<typeof UninstallMessage>;
+/** How many messages the uninstall report lists, most uninstalls first. */
+export const UNINSTALL_TOP_MESSAGES = 20;
+
 const MsgParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
 
 export const statisticsCalls = {
@@ -238,6 +260,20 @@ export const statisticsCalls = {
     query: DimensionQuery,
     data: z.object({ countries: z.array(ReportRow), versions: z.array(ReportRow), ...Answered }),
   }),
+  uninstalls: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/report/uninstalls',
+    summary:
+      'Uninstalls detected from FCM’s UNREGISTERED answers: per day, and the messages that preceded them (≤ 1 year)',
+    params: AppIdParams,
+    query: RangeQuery,
+    data: z.object({
+      dated: z.array(UninstallDay),
+      total: z.number().int(),
+      messages: z.array(UninstallMessage),
+      ...Answered,
+    }),
+  }),
   users: defineCall({
     method: 'GET',
     path: '/tcm/v1/app/:appId/report/user',
@@ -257,6 +293,8 @@ export const STAT_EXPORT_PATHS = {
   trend: '/tcm/v1/app/:appId/report/trend/export',
   /** dimension report: start, end, country, version, expand (conversion columns), type */
   dimension: '/tcm/v1/app/:appId/report/msg/export',
+  /** uninstalls: start, end (one row per day, then the messages that preceded them) */
+  uninstalls: '/tcm/v1/app/:appId/report/uninstalls/export',
   /** a message's distribution */
   distribution: '/tcm/v1/app/:appId/msg/:msgId/distribution/:dimension/export',
 } as const;

@@ -49,6 +49,8 @@ export const apps = pgTable(
     multiLangEnable: boolean('multi_lang_enable').notNull().default(false),
     localTimeEnable: boolean('local_time_enable').notNull().default(false),
     newDeviceProtection: boolean('new_device_protection').notNull().default(false),
+    /** days without activity after which a device is stale (loss 111), 0 off (migration 0037; @beacon/shared TokenHygiene) */
+    staleDays: smallint('stale_days').notNull().default(0),
     displayPriorityEnable: boolean('display_priority_enable').notNull().default(false),
     linksEnable: boolean('links_enable').notNull().default(true),
     commercialEnable: boolean('commercial_enable').notNull().default(false),

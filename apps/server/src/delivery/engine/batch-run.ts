@@ -2,6 +2,7 @@ import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Batch, BatchRepository, Drops, PageDevice } from './batch.repository';
 import { BatchSender, type SendItem, type SenderDeps } from './batch-sender';
 import type { InFlightRepository } from './in-flight.repository';
+import { staleCutoffs } from '@beacon/shared';
 import { decide, INACTIVE_MS, NEW_DEVICE_MS, type PolicyFilter } from './filters';
 import { BatchKind } from './kinds';
 
@@ -14,6 +15,8 @@ export interface BatchRunDeps extends SenderDeps {
   pageSize: number;
   /** the app's new-device protection: devices first seen within NEW_DEVICE_MS are dropped with 106 */
   protectNew: boolean;
+  /** the app's stale limit in days, 0 off: devices silent that long, or past FCM's token expiry, are dropped with 111 */
+  staleDays: number;
   /** true once the batch must send nothing more: the message is stopping or this worker is shutting down */
   halted: () => boolean;
 }
@@ -157,11 +160,14 @@ export class BatchRun {
     const audience = deps.audience;
     if (!audience) return { send: [], wait: [], lastId: afterId, full: false, capped: false };
     const now = Date.now();
+    const stale = staleCutoffs(now, deps.staleDays);
     const devices = await deps.repo.page(audience, batch, afterId, deps.pageSize, {
       skipRecorded: batch.attempts > 1,
       facts: deps.policy !== undefined,
       inactiveBefore: new Date(now - INACTIVE_MS),
       newSince: deps.protectNew ? new Date(now - NEW_DEVICE_MS) : null,
+      tokenStaleBefore: new Date(stale.tokenBefore),
+      staleBefore: stale.activeBefore === null ? null : new Date(stale.activeBefore),
     });
     if (devices.length) await deps.policy?.prefetch?.(devices);
     const candidates: Array<{ device: PageDevice; notBefore?: number }> = [];

@@ -155,7 +155,8 @@ export class BatchSender {
         this.add(item, SendOutcome.DISPATCHED, 0, r.name, null);
         break;
       case 'token_dead':
-        this.add(item, SendOutcome.LOST, LOSS.UNINSTALLED, null, null);
+        // UNREGISTERED: the app was uninstalled (counted as one); a malformed token is only lost
+        this.add(item, SendOutcome.LOST, LOSS.UNINSTALLED, null, null, r.errorCode !== 'INVALID_ARGUMENT');
         break;
       case 'sender_mismatch':
         this.add(item, SendOutcome.LOST, LOSS.SENDER_MISMATCH, null, null);
@@ -219,8 +220,11 @@ export class BatchSender {
     lossCode: number,
     fcmName: string | null,
     notBefore: Date | null,
+    unregistered = false,
   ): void {
-    this.buffer.push(this.row(item, outcome, lossCode, fcmName, notBefore, 1));
+    const row = this.row(item, outcome, lossCode, fcmName, notBefore, 1);
+    if (unregistered) row.unregistered = true;
+    this.buffer.push(row);
     this.maybeFlush();
   }
 

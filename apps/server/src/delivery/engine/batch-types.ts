@@ -68,4 +68,6 @@ export interface SendResultRow {
   attempted: 0 | 1;
   country: string;
   appVersion: string;
+  /** FCM answered UNREGISTERED: the app is gone from the device (an uninstall, counted in the statistics) */
+  unregistered?: true;
 }

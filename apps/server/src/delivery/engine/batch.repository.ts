@@ -25,6 +25,8 @@ const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave
 
 /** No new-device protection: an instant no device is first seen after. */
 const NO_NEW_SINCE = new Date('9999-12-31T00:00:00Z');
+/** No stale limit of the app's own: an instant no device is last active before. */
+const NO_STALE_BEFORE = new Date(0);
 
 /**
  * Takes the message row's lock first: every transaction that writes a batch's rows and the message's counters
@@ -149,8 +151,9 @@ export class BatchRepository {
   }
 
   /**
-   * One page of the batch's audience after `afterId`, with tokens and the engine's own filters (inactive: last seen
-   * before `inactiveBefore`); `skipRecorded` leaves out devices that already have a send record (a batch run again),
+   * One page of the batch's audience after `afterId`, with tokens and the engine's own filters in filters.ts's order
+   * (stale: token and last activity before `tokenStaleBefore`, or last activity before `staleBefore`; inactive: last
+   * seen before `inactiveBefore`); `skipRecorded` leaves out devices that already have a send record (a batch run again),
    * `facts` adds what the platform policies need.
    */
   async page(
@@ -158,11 +161,18 @@ export class BatchRepository {
     batch: Batch,
     afterId: number,
     limit: number,
-    opts: { skipRecorded: boolean; facts: boolean; inactiveBefore: Date; newSince: Date | null },
+    opts: {
+      skipRecorded: boolean;
+      facts: boolean;
+      inactiveBefore: Date;
+      newSince: Date | null;
+      tokenStaleBefore: Date;
+      staleBefore: Date | null;
+    },
   ): Promise<PageDevice[]> {
     const n = audience.params.length;
     const skip = opts.skipRecorded
-      ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 6} AND s.device_id = d.id)`
+      ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 8} AND s.device_id = d.id)`
       : '';
     const facts = opts.facts
       ? `, json_build_object('brand', d.brand, 'model', d.model, 'utcOffsetMin', d.utc_offset_min,
@@ -179,6 +189,8 @@ export class BatchRepository {
          CASE WHEN d.invalid_reason = ${InstanceInvalidReason.UNINSTALLED} OR k.token IS NULL THEN ${LOSS.UNINSTALLED}
               WHEN NOT d.notifications_enabled THEN ${LOSS.NOTIFICATIONS_OFF}
               WHEN d.first_seen_at > $${n + 5}::timestamptz THEN ${LOSS.NEW_DEVICE}
+              WHEN GREATEST(d.last_active_at, k.updated_at) < $${n + 6}::timestamptz
+                OR d.last_active_at < $${n + 7}::timestamptz THEN ${LOSS.STALE}
               WHEN d.last_active_at < $${n + 4} THEN ${LOSS.INACTIVE} ELSE 0 END AS own ${facts}
        FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id
        WHERE ${audience.sql} AND d.id > $${n + 1}::bigint AND d.id <= $${n + 2}::bigint ${members} ${skip}
@@ -191,6 +203,9 @@ export class BatchRepository {
         opts.inactiveBefore,
         // no protection: a time no device is first seen after
         opts.newSince ?? NO_NEW_SINCE,
+        opts.tokenStaleBefore,
+        // no limit of the app's own: a time no device is last active before
+        opts.staleBefore ?? NO_STALE_BEFORE,
         ...(opts.skipRecorded ? [batch.messageId] : []),
       ],
     );
@@ -311,7 +326,7 @@ export class BatchRepository {
       await lockMessage(tx, batch.messageId);
       // renews the lease, or throws when another run has taken the batch over: its results are not this run's to write
       await fenceLease(tx, batch, leaseSeconds);
-      const groups = await tx.query<DecidedSends>(
+      const groups = await tx.query<DecidedSends & { gone: string | null }>(
         `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
            AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
@@ -325,12 +340,19 @@ export class BatchRepository {
          WHERE s.outcome IN (${OPEN_OUTCOMES})
          RETURNING s.device_id, s.outcome, s.loss_code
        ), dead AS (
+         -- a device marked already is left as it is: its uninstall was counted when it was marked
          UPDATE devices SET status = ${InstanceStatus.INVALID}, invalid_reason = ${InstanceInvalidReason.UNINSTALLED}
          WHERE id IN (SELECT device_id FROM ins WHERE outcome = ${SendOutcome.LOST} AND loss_code = ${LOSS.UNINSTALLED})
+           AND invalid_reason <> ${InstanceInvalidReason.UNINSTALLED}
+         RETURNING id
        )
-       SELECT ins.outcome, ins.loss_code AS "lossCode", r.country, r.app_version AS "appVersion", count(*)::int AS count
+       SELECT ins.outcome, ins.loss_code AS "lossCode", r.country, r.app_version AS "appVersion", count(*)::int AS count,
+              NULL::text AS gone
        FROM ins JOIN r ON r.device_id = ins.device_id WHERE ins.outcome IN (${SendOutcome.DISPATCHED}, ${SendOutcome.LOST})
-       GROUP BY ins.outcome, ins.loss_code, r.country, r.app_version`,
+       GROUP BY ins.outcome, ins.loss_code, r.country, r.app_version
+       UNION ALL
+       -- the devices this write marked uninstalled on FCM's UNREGISTERED: uninstalls, counted below
+       SELECT NULL, NULL, NULL, NULL, NULL, dead.id::text FROM dead WHERE dead.id = ANY($11::bigint[])`,
         [
           batch.messageId,
           batch.id,
@@ -342,10 +364,14 @@ export class BatchRepository {
           ints('attempted'),
           col('country'),
           col('appVersion'),
+          `{${rows.flatMap((r) => (r.unregistered ? [r.deviceId] : [])).join(',')}}`,
         ],
       );
-      await this.counter.countSends(tx, batch.messageId, groups);
-      return groups;
+      const counted = groups.filter((g) => g.gone === null);
+      await this.counter.countSends(tx, batch.messageId, counted);
+      const gone = groups.flatMap((g) => (g.gone === null ? [] : [g.gone]));
+      if (gone.length) await this.counter.countUninstalls?.(tx, batch.messageId, gone);
+      return counted;
     });
     if (this.metrics) {
       this.tell('send', decided);

@@ -34,6 +34,8 @@ export interface EngineMessage {
   parentMsgId: number | null;
   /** the app's new-device protection (loss 106) */
   newDeviceProtection: boolean;
+  /** the app's stale limit in days, 0 off (loss 111) */
+  staleDays: number;
   /** an A/B child's slice of the audience */
   split: AudienceSplit | null;
   /** a journey's later step: its audience is the devices its branch took (this message's id in journey_members) */
@@ -62,7 +64,7 @@ export class EngineRepository {
               CASE WHEN m.split_seed IS NULL THEN NULL
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
               CASE WHEN m.journey_gated THEN m.id::int END AS "journeyStepId",
-              a.new_device_protection AS "newDeviceProtection", a.firebase_json_enc AS "firebaseJsonEnc",
+              a.new_device_protection AS "newDeviceProtection", a.stale_days AS "staleDays", a.firebase_json_enc AS "firebaseJsonEnc",
               m.material_countries AS "materialCountries", a.firebase_project_id AS "firebaseProjectId",
               CASE WHEN a.firebase_project_id = '' THEN a.fcm_quota_per_min
                    ELSE (SELECT min(x.fcm_quota_per_min) FROM apps x WHERE x.firebase_project_id = a.firebase_project_id)

@@ -358,6 +358,7 @@ export class DeliveryEngine {
           policy,
           pageSize: settings.pageSize,
           protectNew: msg.newDeviceProtection,
+          staleDays: msg.staleDays,
           halted: () => this.draining || this.stopping.has(msg.id),
         },
         batch,

@@ -133,6 +133,23 @@ describe('the filter stage decision', () => {
     ).toBe(LOSS.UNINSTALLED);
     expect(filterDevice({ invalidReason: 0, notificationsEnabled: true, lastActiveAt: NOW }, NOW)).toBe(0);
   });
+
+  it('drops a stale device with 111 before the 90-day rule, and an off device first', () => {
+    const D = 24 * H;
+    const idle = (days: number, tokenDays = days) => ({
+      invalidReason: 0,
+      notificationsEnabled: true,
+      lastActiveAt: NOW - days * D,
+      tokenUpdatedAt: NOW - tokenDays * D,
+    });
+    expect(filterDevice(idle(271), NOW)).toBe(LOSS.STALE);
+    expect(filterDevice(idle(100), NOW)).toBe(LOSS.INACTIVE);
+    expect(filterDevice(idle(100), NOW, { staleDays: 30 })).toBe(LOSS.STALE);
+    expect(filterDevice(idle(40), NOW, { staleDays: 30 })).toBe(LOSS.STALE);
+    expect(filterDevice(idle(40), NOW)).toBe(0);
+    expect(filterDevice(idle(1, 300), NOW)).toBe(0);
+    expect(filterDevice({ ...idle(271), notificationsEnabled: false }, NOW)).toBe(LOSS.NOTIFICATIONS_OFF);
+  });
 });
 
 describe('a message composed from a material (loss 109)', () => {

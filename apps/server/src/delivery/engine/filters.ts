@@ -1,4 +1,4 @@
-import { countryAllowed, LIMITS, type NationalAttributes } from '@beacon/shared';
+import { countryAllowed, isStale, LIMITS, type NationalAttributes } from '@beacon/shared';
 import { LOSS } from './kinds';
 import type { PageDevice } from './page-device';
 import type { PolicyFilter } from './ports';
@@ -38,21 +38,33 @@ export interface FilterFacts {
   token?: string | null;
   /** epoch ms or a date: when the device registered (new-device protection) */
   firstSeenAt?: number | Date;
+  /** epoch ms or a date: when its token was last registered (stale tokens); absent: the activity alone decides */
+  tokenUpdatedAt?: number | Date | null;
 }
+
+/** The app's settings the engine's own filters apply: new-device protection (106) and its stale limit (111). */
+export interface OwnRules {
+  protectNew?: boolean;
+  /** days without activity after which a device is stale, 0 off (FCM's 270-day expiry applies anyway) */
+  staleDays?: number;
+}
+
+const ms = (t: number | Date) => (typeof t === 'number' ? t : t.getTime());
 
 /**
  * The engine's own filters, in order: no token or uninstalled, notifications off, new device (with the app's
- * protection on), inactive 90 days. Loss code or 0.
+ * protection on), stale (FCM's token expiry, or the app's limit: @beacon/shared isStale), inactive 90 days. Loss code
+ * or 0. The page's SQL (batch.repository.ts) is the same order.
  */
-export function filterDevice(device: FilterFacts, now: number, protectNew = false): number {
+export function filterDevice(device: FilterFacts, now: number, rules: OwnRules = {}): number {
   if (device.invalidReason === 3 || device.token === null) return LOSS.UNINSTALLED;
   if (!device.notificationsEnabled) return LOSS.NOTIFICATIONS_OFF;
-  if (protectNew && device.firstSeenAt !== undefined) {
-    const first = typeof device.firstSeenAt === 'number' ? device.firstSeenAt : device.firstSeenAt.getTime();
-    if (now - first < NEW_DEVICE_MS) return LOSS.NEW_DEVICE;
+  if (rules.protectNew && device.firstSeenAt !== undefined) {
+    if (now - ms(device.firstSeenAt) < NEW_DEVICE_MS) return LOSS.NEW_DEVICE;
   }
-  const active =
-    typeof device.lastActiveAt === 'number' ? device.lastActiveAt : device.lastActiveAt.getTime();
+  const active = ms(device.lastActiveAt);
+  const token = device.tokenUpdatedAt == null ? null : ms(device.tokenUpdatedAt);
+  if (isStale({ lastActiveAt: active, tokenUpdatedAt: token }, now, rules.staleDays ?? 0)) return LOSS.STALE;
   if (now - active > INACTIVE_MS) return LOSS.INACTIVE;
   return 0;
 }

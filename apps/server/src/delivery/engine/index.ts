@@ -21,6 +21,7 @@ export {
   LOSS,
   withMaterialCountries,
   type FilterFacts,
+  type OwnRules,
   type PolicyFilter,
   type Verdict,
 } from './filters';

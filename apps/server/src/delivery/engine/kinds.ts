@@ -88,4 +88,6 @@ export const LOSS = {
   MATERIAL_COUNTRY: 109,
   /** one more message would take the device past one of its app's frequency caps over any window (issue 32 §3) */
   FREQUENCY_CAP: 110,
+  /** a stale device: its token past FCM's 270-day expiry without activity, or silent past its app's limit (issue 32 §4) */
+  STALE: 111,
 } as const;

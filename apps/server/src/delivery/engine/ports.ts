@@ -62,6 +62,11 @@ export interface DecidedSends {
  */
 export interface SendCounter {
   countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void>;
+  /**
+   * Counts devices marked uninstalled on FCM's UNREGISTERED answer to a send of `messageId` (each once, when marked),
+   * under the message that preceded that send (issue 32 §4).
+   */
+  countUninstalls?(tx: Queryable, messageId: number, deviceIds: string[]): Promise<void>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appCalls, pushRecoveryCalls, windowCapCalls } from '@beacon/shared';
+import { appCalls, pushRecoveryCalls, tokenHygieneCalls, windowCapCalls } from '@beacon/shared';
 import { fieldError } from '../../lib/api-error';
 import { registerCall } from '../../lib/register-call';
 import type { AppDetailsService } from './app-details.service';
@@ -68,6 +68,15 @@ export function registerAppDetailsRoutes(app: FastifyInstance, { details, apps, 
 
   registerCall(app, pushRecoveryCalls.set, appsPolicy.details, async ({ params, body }) =>
     details.setPushRecovery(params.appId, body),
+  );
+
+  // token hygiene (issue 32 §4): the stale limit, read and set as the caps are
+  registerCall(app, tokenHygieneCalls.get, appsPolicy.details, async ({ params }) =>
+    details.tokenHygiene(params.appId),
+  );
+
+  registerCall(app, tokenHygieneCalls.set, appsPolicy.details, async ({ params, body }) =>
+    details.setTokenHygiene(params.appId, body),
   );
 
   registerCall(app, appCalls.revealSecret, appsPolicy.owner, async ({ params }) => ({

@@ -5,6 +5,7 @@ import {
   WindowCaps,
   type AppDetail,
   type AppUpdateRequest,
+  type TokenHygiene,
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { SecretBox } from '../../lib/secret-box';
@@ -113,6 +114,18 @@ export class AppDetailsService {
     await this.editable(appId);
     await this.repo.update(appId, { pushRecovery: setting });
     return setting;
+  }
+
+  /** Its token hygiene (issue 32 §4): the days without activity after which its devices are stale (0: off). */
+  async tokenHygiene(appId: number): Promise<TokenHygiene> {
+    return { staleDays: (await this.found(appId)).staleDays };
+  }
+
+  /** Sets its stale limit (checked by the route with the shared rule); sends from now on leave stale devices out. */
+  async setTokenHygiene(appId: number, hygiene: TokenHygiene): Promise<TokenHygiene> {
+    await this.editable(appId);
+    await this.repo.update(appId, { staleDays: hygiene.staleDays });
+    return hygiene;
   }
 
   /** Replaces the service-account key (sealed); only its project and client e-mail are ever shown. */

@@ -13,6 +13,8 @@ export interface ForecastRow {
   noToken: boolean;
   /** epoch ms */
   lastActiveAt: number;
+  /** epoch ms: when its token was last registered (null: no token) */
+  tokenUpdatedAt?: number | null;
   brand: string;
   model: string;
   utcOffsetMin: number;
@@ -32,6 +34,7 @@ export class MessagesForecastRepository {
       `SELECT ${a}.id::text AS id, ${a}.country, ${a}.language, ${a}.app_version AS "appVersion",
          ${a}.invalid_reason AS "invalidReason", ${a}.notifications_enabled AS "notificationsEnabled",
          (k.token IS NULL) AS "noToken", (extract(epoch FROM ${a}.last_active_at) * 1000)::float8 AS "lastActiveAt",
+         (extract(epoch FROM k.updated_at) * 1000)::float8 AS "tokenUpdatedAt",
          ${a}.brand, ${a}.model, ${a}.utc_offset_min AS "utcOffsetMin",
          (extract(epoch FROM ${a}.first_seen_at) * 1000)::float8 AS "firstSeenAt"
        FROM devices ${a} LEFT JOIN device_tokens k ON k.device_id = ${a}.id
@@ -51,12 +54,15 @@ export class MessagesForecastRepository {
     return rows.map((r) => r.o);
   }
 
-  /** Whether the app's new-device protection is on (its devices first seen within 7 days are dropped with 106). */
-  async protectsNewDevices(appId: number): Promise<boolean> {
-    const [row] = await this.database.query<{ on: boolean }>(
-      'SELECT new_device_protection AS on FROM apps WHERE id = $1',
+  /**
+   * The app's settings the engine's own filters apply: its new-device protection (devices first seen within 7 days
+   * dropped with 106) and its stale limit in days (111; 0 off).
+   */
+  async ownRules(appId: number): Promise<{ protectNew: boolean; staleDays: number }> {
+    const [row] = await this.database.query<{ protectNew: boolean; staleDays: number }>(
+      'SELECT new_device_protection AS "protectNew", stale_days AS "staleDays" FROM apps WHERE id = $1',
       [appId],
     );
-    return row?.on ?? false;
+    return row ?? { protectNew: false, staleDays: 0 };
   }
 }

@@ -15,6 +15,7 @@ import {
   scheduleInstant,
   wallClockUtc,
   withMaterialCountries,
+  type OwnRules,
   type PageDevice,
   type PolicyFilter,
   type PolicySource,
@@ -108,7 +109,7 @@ function pageDevice(row: ForecastRow, own: number): PageDevice {
 /**
  * What the engine's filter stage decides for one device at `at` (epoch ms): its own filters (filters.ts
  * `filterDevice`: uninstalled or no token 1, notifications off 107, new device 106 when the app protects them,
- * inactive 90 days 108), then `decide` with the
+ * stale 111 (FCM's token expiry, or the app's limit), inactive 90 days 108), then `decide` with the
  * platform policies (6, 104, 105 unless the banned window ends before `deadline`, 4, 7, then the app's frequency caps
  * 110). The loss code, or 0.
  */
@@ -117,7 +118,7 @@ export function lossOf(
   at: number,
   deadline: number,
   policy?: PolicyFilter,
-  protectNew = false,
+  rules: OwnRules = {},
 ): number {
   const own = filterDevice(
     {
@@ -125,10 +126,11 @@ export function lossOf(
       notificationsEnabled: row.notificationsEnabled,
       lastActiveAt: row.lastActiveAt,
       firstSeenAt: row.firstSeenAt,
+      tokenUpdatedAt: row.tokenUpdatedAt ?? null,
       ...(row.noToken ? { token: null } : {}),
     },
     at,
-    protectNew,
+    rules,
   );
   return decide(pageDevice(row, own), at, deadline, policy).loss;
 }
@@ -264,9 +266,9 @@ export class MessageForecaster {
         msgType === undefined ? { restrictType } : { restrictType, msgType },
       ),
     );
-    const protectNew = await this.deps.repo.protectsNewDevices(appId);
+    const rules = await this.deps.repo.ownRules(appId);
     const byCountry: CountryTally = new Map();
-    const tally = await this.tally(sample.audience, timing, policy, protectNew, byCountry);
+    const tally = await this.tally(sample.audience, timing, policy, rules, byCountry);
     return {
       count,
       exact: exactCount !== undefined || sample.exact,
@@ -282,7 +284,7 @@ export class MessageForecaster {
     sample: CompiledAudience,
     timing: ForecastTiming,
     policy: PolicyFilter | undefined,
-    protectNew: boolean,
+    rules: OwnRules,
     byCountry: CountryTally,
   ): Promise<Tally> {
     const tally: Tally = new Map();
@@ -293,7 +295,7 @@ export class MessageForecaster {
       for (const row of rows) {
         const at = timing.at(row.utcOffsetMin);
         if (at === null) continue;
-        const loss = lossOf(row, at, timing.deadline, policy, protectNew);
+        const loss = lossOf(row, at, timing.deadline, policy, rules);
         tally.set(loss, (tally.get(loss) ?? 0) + 1);
         if (COUNTRY_LOSSES.includes(loss)) {
           const code = row.country.toUpperCase();

@@ -97,6 +97,31 @@ export function registerStatisticsExports(app: FastifyInstance, service: Statist
   registerCsvRoute(
     app,
     {
+      url: STAT_EXPORT_PATHS.uninstalls,
+      summary: 'CSV of the uninstalls (start, end): one row per day, then the messages that preceded them',
+      access: reports,
+      params: AppIdParams,
+      query: RangeQuery,
+    },
+    async ({ params: { appId }, query: q }) => {
+      const r = await service.uninstalls(appId, q);
+      return {
+        name: `uninstalls_${appId}_${r.start}_${r.end}.csv`,
+        rows: [
+          ['date', 'uninstalls'],
+          ...r.dated.map((d) => [d.date, d.count]),
+          ['total', r.total],
+          [],
+          ['msgId', 'title', 'msgType', 'dispatch', 'uninstalls', 'rate'],
+          ...r.messages.map((m) => [m.msgId, m.title, m.msgType, m.dispatch, m.count, m.rate]),
+        ],
+      };
+    },
+  );
+
+  registerCsvRoute(
+    app,
+    {
       url: STAT_EXPORT_PATHS.distribution,
       summary: 'CSV of a message distribution',
       access: message,

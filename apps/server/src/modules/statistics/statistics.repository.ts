@@ -161,4 +161,35 @@ export class StatisticsRepository {
       [appId, start, end],
     );
   }
+
+  /** Uninstalls per day of the range (stat_uninstalls, days with none left out). */
+  async uninstallDays(appId: number, start: string, end: string) {
+    return this.database.query<{ date: string; count: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(count)::int AS count
+       FROM stat_uninstalls WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY day ORDER BY day`,
+      [appId, start, end],
+    );
+  }
+
+  /**
+   * The messages that preceded the range's uninstalls, most first (0: none preceded them), with their title, type and
+   * dispatched devices (the message's own counter).
+   */
+  async uninstallMessages(appId: number, start: string, end: string, limit: number) {
+    return this.database.query<{
+      msgId: number;
+      title: string;
+      msgType: number;
+      dispatch: number;
+      count: number;
+    }>(
+      `SELECT u.preceding_message_id::int AS "msgId", COALESCE(m.title, '') AS title, COALESCE(m.msg_type, 0)::int AS "msgType",
+              COALESCE(m.dispatch_count, 0)::int AS dispatch, u.count
+       FROM (SELECT preceding_message_id, sum(count)::int AS count FROM stat_uninstalls
+             WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY preceding_message_id) u
+       LEFT JOIN messages m ON m.id = u.preceding_message_id AND m.app_id = $1
+       ORDER BY u.count DESC, u.preceding_message_id DESC LIMIT $4::int`,
+      [appId, start, end, limit],
+    );
+  }
 }

@@ -34,6 +34,9 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
   registerCall(app, calls.versionCountry, policy.reports, ({ params, query }) =>
     service.versionCountry(params.appId, query),
   );
+  registerCall(app, calls.uninstalls, policy.reports, ({ params, query }) =>
+    service.uninstalls(params.appId, query),
+  );
   registerCall(app, calls.users, policy.reports, ({ params, query }) => service.users(params.appId, query));
 
   registerStatisticsExports(app, service);

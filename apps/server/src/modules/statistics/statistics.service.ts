@@ -5,6 +5,7 @@ import {
   showRate,
   statRate,
   statRates,
+  UNINSTALL_TOP_MESSAGES,
   utcDay,
   type DimensionQuery,
   type StatMode,
@@ -206,6 +207,27 @@ export class StatisticsService {
   }
 
   /** Effective and new devices per day, with yesterday and the day before. */
+  /**
+   * Uninstalls detected from FCM's UNREGISTERED answers over the range (≤ 1 year): one row per day, the total, and the
+   * messages that preceded them, most uninstalls first (UNINSTALL_TOP_MESSAGES), each with its rate per 100 dispatched.
+   */
+  async uninstalls(appId: number, q: Range) {
+    const r = this.range('project', q);
+    const [days, messages] = await Promise.all([
+      this.repo.uninstallDays(appId, r.start, r.end),
+      this.repo.uninstallMessages(appId, r.start, r.end, UNINSTALL_TOP_MESSAGES),
+    ]);
+    const byDay = new Map(days.map((d) => [d.date, d.count]));
+    const dated = [];
+    for (let d = r.start; d <= r.end; d = addDays(d, 1)) dated.push({ date: d, count: byDay.get(d) ?? 0 });
+    return {
+      dated,
+      total: days.reduce((n, d) => n + d.count, 0),
+      messages: messages.map((m) => ({ ...m, rate: statRate(m.count, m.dispatch) })),
+      ...r,
+    };
+  }
+
   async users(appId: number, q: Range) {
     const r = this.range('user', q);
     const yesterday = addDays(this.today(), -1);

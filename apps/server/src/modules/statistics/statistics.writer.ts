@@ -167,6 +167,31 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
   }
 
   /**
+   * Counts uninstalls (issue 32 §4): the devices the engine just marked uninstalled on FCM's UNREGISTERED answer to a
+   * send of `messageId`, on today's UTC day, each under the message that preceded that send — the device's latest
+   * dispatched send of a reported message (not a preview or recall) other than this one, through send_records' per-device
+   * index (device_id, sent_at); 0 when there is none (never sent to, or its records are past retention).
+   */
+  async countUninstalls(tx: Queryable, messageId: number, deviceIds: string[]): Promise<void> {
+    if (deviceIds.length === 0) return;
+    await tx.query(
+      `INSERT INTO stat_uninstalls AS x (app_id, day, preceding_message_id, count)
+       SELECT d.app_id, ${UTC_DAY}, COALESCE(p.message_id, 0), count(*)::int
+       FROM devices d
+       LEFT JOIN LATERAL (
+         SELECT s.message_id FROM send_records s JOIN messages pm ON pm.id = s.message_id
+         WHERE s.device_id = d.id AND s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at IS NOT NULL
+           AND s.message_id <> $1 AND ${REPORTED_TYPE('pm.msg_type')}
+         ORDER BY s.sent_at DESC, s.message_id DESC LIMIT 1
+       ) p ON true
+       WHERE d.id = ANY($2::bigint[])
+       GROUP BY d.app_id, COALESCE(p.message_id, 0) ORDER BY 1, 3
+       ON CONFLICT (app_id, day, preceding_message_id) DO UPDATE SET count = x.count + EXCLUDED.count`,
+      [messageId, deviceIds],
+    );
+  }
+
+  /**
    * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
    * conversion, dismiss, show failed, recalled; recovered apart, and by brand and model), the app rollup, show losses by reason, reach by minute since the
    * message started, and the unique devices that showed / clicked per mode. `source` holds the CTEs that end with `t`,

@@ -26,6 +26,10 @@ export interface TraceDevice {
   notificationsEnabled: boolean;
   invalidReason: number;
   hasToken: boolean;
+  /** when its token was last registered (null: no token) */
+  tokenUpdatedAt: Date | null;
+  /** its app's stale limit in days, 0 off (loss 111) */
+  staleDays: number;
 }
 
 export interface TraceMessage {
@@ -79,8 +83,10 @@ export class TroubleshootingMessageRepository {
     const [row] = await this.database.query<TraceDevice>(
       `SELECT d.id::text AS id, d.country, d.brand, d.model, d.language, d.app_version AS "appVersion", d.utc_offset_min AS "utcOffsetMin",
               d.first_seen_at AS "firstSeenAt", d.last_active_at AS "lastActiveAt", d.notifications_enabled AS "notificationsEnabled",
-              d.invalid_reason AS "invalidReason", EXISTS (SELECT 1 FROM device_tokens k WHERE k.device_id = d.id) AS "hasToken"
-       FROM devices d WHERE d.app_id = $1 AND d.gaid = $2::uuid`,
+              d.invalid_reason AS "invalidReason", (k.device_id IS NOT NULL) AS "hasToken", k.updated_at AS "tokenUpdatedAt",
+              a.stale_days AS "staleDays"
+       FROM devices d JOIN apps a ON a.id = d.app_id LEFT JOIN device_tokens k ON k.device_id = d.id
+       WHERE d.app_id = $1 AND d.gaid = $2::uuid`,
       [appId, gaid],
     );
     return (
@@ -88,6 +94,7 @@ export class TroubleshootingMessageRepository {
         ...row,
         firstSeenAt: date(row.firstSeenAt) as Date,
         lastActiveAt: date(row.lastActiveAt) as Date,
+        tokenUpdatedAt: date(row.tokenUpdatedAt),
       }
     );
   }

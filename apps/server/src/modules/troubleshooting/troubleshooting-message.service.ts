@@ -1,6 +1,7 @@
 import {
   capReached,
   FREQUENCY_CAP_LOSS,
+  isStale,
   LOSS_CODES,
   MessageStatus as S,
   ScheduleType,
@@ -42,6 +43,7 @@ const POLICY_OF: Record<number, string> = {
   107: 'notifications-off',
   108: 'inactive-90-days',
   110: 'frequency-cap',
+  111: 'stale-token',
 };
 const STOPPED: readonly number[] = [
   S.STOPPED,
@@ -184,7 +186,7 @@ export class TroubleshootingMessageService {
 
   /**
    * What the filter stage would decide for the device at `at` (filters.ts `decide`): the engine's own filters (1, 107,
-   * 108), then the policies; inside a banned window that ends before `deadline` (the TTL) it waits, and is checked
+   * 111, 108), then the policies; inside a banned window that ends before `deadline` (the TTL) it waits, and is checked
    * again at the window's end.
    */
   private async predict(
@@ -309,10 +311,18 @@ export class TroubleshootingMessageService {
 
 const DAY_MS = 86_400_000;
 
-/** The engine's own filters (filters.ts): no token or uninstalled 1, notifications off 107, inactive 90 days 108. */
+/**
+ * The engine's own filters (filters.ts): no token or uninstalled 1, notifications off 107, stale 111 (FCM's token
+ * expiry or the app's limit), inactive 90 days 108.
+ */
 function ownFilter(d: TraceDevice, at: number): number {
   if (d.invalidReason === 3 || !d.hasToken) return 1;
   if (!d.notificationsEnabled) return 107;
+  const device = {
+    lastActiveAt: d.lastActiveAt.getTime(),
+    tokenUpdatedAt: d.tokenUpdatedAt?.getTime() ?? null,
+  };
+  if (isStale(device, at, d.staleDays)) return LOSS.STALE;
   if (at - d.lastActiveAt.getTime() > 90 * DAY_MS) return 108;
   return 0;
 }

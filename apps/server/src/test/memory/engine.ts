@@ -39,6 +39,7 @@ export class MemoryEngineRepository implements MessagesEngineRepositoryPort {
       userIds: m.userIds,
       parentMsgId: m.parentMsgId,
       newDeviceProtection: app.newDeviceProtection,
+      staleDays: app.staleDays,
       split: m.splitSeed === null ? null : { seed: m.splitSeed, from: m.splitFrom ?? 0, to: m.splitTo ?? 0 },
       journeyStepId: m.journeyGated ? m.id : null,
       firebaseJsonEnc: app.firebaseJsonEnc,

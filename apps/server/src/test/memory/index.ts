@@ -58,6 +58,7 @@ export function appRecord(over: Partial<AppRecord> = {}): AppRecord {
     multiLangEnable: false,
     localTimeEnable: false,
     newDeviceProtection: false,
+    staleDays: 0,
     displayPriorityEnable: false,
     linksEnable: true,
     commercialEnable: false,

@@ -6,6 +6,7 @@ import { DeleteAppCard } from './details/delete-app-card';
 import { DetailsForm } from './details/details-form';
 import { LimitsCard } from './details/limits-card';
 import { PushRecoveryCard } from './details/push-recovery-card';
+import { TokenHygieneCard } from './details/token-hygiene-card';
 import { WindowCapsCard } from './details/window-caps-card';
 import { ReportTimeCard } from './details/report-time-card';
 import { ServiceAccountCard } from './details/service-account-card';
@@ -59,6 +60,7 @@ export function AppDetails({ appId }: { appId: number }) {
       </Row>
       <WindowCapsCard appId={app.appId} />
       <PushRecoveryCard appId={app.appId} />
+      <TokenHygieneCard appId={app.appId} />
       <DeleteAppCard app={app} />
     </Flex>
   );

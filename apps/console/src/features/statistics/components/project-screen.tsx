@@ -13,6 +13,7 @@ import { RangeBar } from './range-filter';
 import { useTodayEmpty } from './show-today';
 import { StatTabs } from './stat-tabs';
 import { TrendPanel } from './trend-panel';
+import { UninstallsPanel } from './uninstalls-panel';
 import { useStatFormat } from './use-stat-format';
 import { useStatParams } from './use-stat-params';
 import { YesterdayCards } from './yesterday-cards';
@@ -69,6 +70,7 @@ export function ProjectScreen({ appId }: { appId: number }) {
         emptyAction={todayEmpty?.action}
         actions={<ExportLink href={trendExportHref(appId, range, p.type)} testId="export-trend" />}
       />
+      <UninstallsPanel appId={appId} range={range} />
     </Card>
   );
 }

@@ -36,3 +36,7 @@ export const dimensionExportHref = (
 /** The user report's CSV (type=user, start, end). */
 export const usersExportHref = (appId: number, range: DayRange) =>
   exportHref(STAT_EXPORT_PATHS.users, appId, { type: 'user', start: range.start, end: range.end });
+
+/** The uninstalls' CSV (start, end): per day, then the messages that preceded them. */
+export const uninstallsExportHref = (appId: number, range: DayRange) =>
+  exportHref(STAT_EXPORT_PATHS.uninstalls, appId, { start: range.start, end: range.end });
