@@ -39,6 +39,8 @@ export class EventCounter {
     /** counts up to `limit` queued events and deletes them, in the transaction; returns how many */
     private readonly count: (tx: Queryable, limit: number) => Promise<number>,
     private readonly opts: EventCounterOptions = {},
+    /** run before each counting run: applies what it finds, queueing more to count (StatisticsWriter.foldEarlyEvents) */
+    private readonly before?: () => Promise<unknown>,
   ) {
     this.batch = opts.batch ?? 500;
   }
@@ -99,6 +101,7 @@ export class EventCounter {
 
   private async run(): Promise<void> {
     try {
+      await this.before?.();
       while ((await this.countOnce()) === this.batch) {
         /* a full batch: more may be queued */
       }

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { DeviceStatistics, EventRow, RecordedEvents } from '../devices';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
-import { RECOVERED_BIT, utcDay } from '@beacon/shared';
+import { EVENT_BITS, RECOVERED_BIT, utcDay } from '@beacon/shared';
 import { EventsRepository, type EventsRepositoryOptions } from './events.repository';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
 
@@ -39,6 +39,14 @@ const eventColumns = (events: CountedEvent[]) => [
   events.map((e) => e.showFailedReason),
 ];
 
+/** How far back StatisticsWriter.foldEarlyEvents looks for events that came before their send was recorded. */
+const EARLY_EVENTS_HOURS = 6;
+/**
+ * The event bits a stray's events always set on the send they are applied to: all but recovered, which a receipt
+ * sets only when the send had none (events.repository.ts).
+ */
+const EVENTS_SET = 0xff & ~RECOVERED_BIT;
+
 /**
  * Locks the messages' rows, in id order, before any counter: the sub-statements of one counting statement run in no
  * set order, so writers that share counter rows (the engine's and the devices', on several processes) take the
@@ -65,7 +73,12 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
     private readonly database: Database,
     opts: EventCounterOptions & EventsRepositoryOptions = {},
   ) {
-    this.counter = new EventCounter(database, (tx, limit) => this.countQueued(tx, limit), opts);
+    this.counter = new EventCounter(
+      database,
+      (tx, limit) => this.countQueued(tx, limit),
+      opts,
+      () => this.foldEarlyEvents(),
+    );
     this.events = new EventsRepository(database, opts);
   }
 
@@ -82,6 +95,60 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
   /** The statement recordEvents runs, on another connection or transaction (the bench's EXPLAIN). */
   applyEvents(rows: EventRow[], q: Queryable): Promise<RecordedEvents> {
     return this.events.apply(rows, q);
+  }
+
+  /**
+   * Early receipts: a device may report an event before the engine has recorded its send (its page's results are
+   * written once the page's requests are answered, and a phone can be faster), and such an event finds no dispatched
+   * send: it is kept as a stray and counted nothing. Once the send is recorded dispatched, the stray's events are
+   * applied to it as if they came then — counted once, by their bits — and the stray goes. Looks back
+   * EARLY_EVENTS_HOURS (the engine records a page within seconds, a send resolved after a dead worker within
+   * minutes). Run before each counting run (every few seconds in every process: several fold the same strays at no
+   * cost, the bits counting each event once); returns the events applied.
+   */
+  async foldEarlyEvents(limit = 5000): Promise<number> {
+    const strays = await this.database.query<{
+      appId: number;
+      gaid: string;
+      messageId: string;
+      mask: number;
+      at: Date;
+    }>(
+      `SELECT x.app_id AS "appId", x.gaid::text AS gaid, x.message_id::text AS "messageId", x.mask, x.last_at AS at
+       FROM stat_stray_events x
+       WHERE x.last_at > now() - make_interval(hours => ${EARLY_EVENTS_HOURS})
+         AND EXISTS (SELECT 1 FROM devices d JOIN send_records s ON s.device_id = d.id
+                     WHERE d.app_id = x.app_id AND d.gaid = x.gaid AND s.message_id = x.message_id
+                       AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & x.mask & ${EVENTS_SET} <> x.mask & ${EVENTS_SET})
+       ORDER BY x.last_at LIMIT $1`,
+      [limit],
+    );
+    if (strays.length === 0) return 0;
+    const at = (r: (typeof strays)[number], bit: number) => (r.mask & bit ? r.at : null);
+    const recorded = await this.events.apply(
+      strays.map((r) => ({
+        appId: r.appId,
+        gaid: r.gaid,
+        messageId: r.messageId,
+        mask: r.mask,
+        receivedAt: at(r, EVENT_BITS.received),
+        shownAt: at(r, EVENT_BITS.shown),
+        clickedAt: at(r, EVENT_BITS.clicked),
+        showFailedReason: null,
+      })),
+    );
+    // folded: no longer strays (one that took a new event meanwhile stays, with its bits not all on the send yet)
+    await this.database.query(
+      `DELETE FROM stat_stray_events x
+       USING unnest($1::int[], $2::uuid[], $3::bigint[]) AS f(app_id, gaid, message_id)
+       WHERE x.app_id = f.app_id AND x.gaid = f.gaid AND x.message_id = f.message_id
+         AND EXISTS (SELECT 1 FROM devices d JOIN send_records s ON s.device_id = d.id
+                     WHERE d.app_id = x.app_id AND d.gaid = x.gaid AND s.message_id = x.message_id
+                       AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & x.mask & ${EVENTS_SET} = x.mask & ${EVENTS_SET})`,
+      [strays.map((r) => r.appId), strays.map((r) => r.gaid), strays.map((r) => r.messageId)],
+    );
+    if (recorded.counted > 0) this.counter.kick();
+    return recorded.counted;
   }
 
   /** Starts counting queued events (and the sweep for what a crashed process left). */
