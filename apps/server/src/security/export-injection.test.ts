@@ -93,6 +93,11 @@ describe.each(backends('one'))('formula injection in every export [$name]', (bac
       const res = await root.post(url, body);
       expect(res.json(), res.body).toMatchObject({ status: 200 });
     }
+    // an uninstall that followed the message (as the statistics writer counts one on FCM's UNREGISTERED)
+    await t.database.query(
+      `INSERT INTO stat_uninstalls (app_id, day, preceding_message_id, count) VALUES ($1, $2::date, $3, 1)`,
+      [appId, today, msgId],
+    );
     const doc = (await t.app.inject({ method: 'GET', url: '/tcm/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
@@ -140,6 +145,12 @@ describe.each(backends('one'))('formula injection in every export [$name]', (bac
       client: owner,
       url: `/tcm/v1/app/${appId}/report/msg/export?start=${today}&end=${today}&expand=1`,
       holdsIt: false,
+    },
+    'GET /tcm/v1/app/:appId/report/uninstalls/export': {
+      client: owner,
+      url: `/tcm/v1/app/${appId}/report/uninstalls/export?start=${today}&end=${today}`,
+      // the message that preceded an uninstall is listed by its title (the row seeded below)
+      holdsIt: true,
     },
     'GET /tcm/v1/app/:appId/msg/:msgId/distribution/:dimension/export': {
       client: owner,
