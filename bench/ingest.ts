@@ -9,7 +9,7 @@
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 //      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU.*.cpuprofile in apps/server).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,6 @@ import path from 'node:path';
 import {
   backendsOf,
   buildBenchApp,
-  freePort,
   keptRuns,
   load,
   numArg,
@@ -29,7 +28,7 @@ import {
   treeCpuSeconds,
   type BenchDb,
 } from './src/harness';
-import { SERVER_NODE_FLAGS, EMBEDDED_NODE_FLAGS } from '../scripts/lib/ensure.mjs';
+import { startApi } from './src/api-process';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
 import { describeMemory, memoryBreakdown, RssSampler, treeRssMb, type MemoryBreakdown } from './src/rss';
@@ -55,7 +54,6 @@ if (CLIENT !== 'raw' && CLIENT !== 'node') throw new Error('--client is raw or n
 const OUT = strArg('out', 'ingest');
 /** On PostgreSQL, also `beacon api --processes 1` with NATS_URL: events appended to a 3-node JetStream cluster. */
 const NATS = strArg('nats', '1') !== '0';
-const SECRET = 'cd'.repeat(32);
 const TARGETS = {
   postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
   pglite: { eventCallsPerSec: 5_000 },
@@ -68,74 +66,6 @@ function newGaids(n: number): string[] {
     const h = buf.slice(i * 32, i * 32 + 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   });
-}
-
-/**
- * `beacon api --processes n` as `npm start` runs it (the bundle, dist/cli.mjs, built afresh here, with the same node
- * flags), on the bench's database: PostgreSQL's URL, or PGlite's data folder (`DATA_DIR`, whose `pglite` the bench
- * seeded and closed); resolves once it answers.
- */
-async function startApi(
-  db: { url: string } | { dataDir: string },
-  n: number,
-  env: Record<string, string> = {},
-): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...('url' in db ? SERVER_NODE_FLAGS : EMBEDDED_NODE_FLAGS),
-      ...extra,
-      '--enable-source-maps',
-      'dist/cli.mjs',
-      'api',
-      '--processes',
-      String(n),
-    ],
-    {
-      cwd: path.join(root, 'apps/server'),
-      env: {
-        ...process.env,
-        ...('url' in db ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BEACON_SECRET_KEY: SECRET,
-        BEACON_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        // several processes need an outside FCM; the device API never calls it
-        FCM_BASE_URL: 'http://127.0.0.1:9',
-        // the group commit's batch sizes and flush durations, read after each run (one process: its own figures)
-        METRICS: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`beacon api exited ${child.exitCode}:\n${out}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    // every worker listens before the banner; with several, wait for the banner's URL line too
-    if (ok && (n === 1 || /http:\/\//.test(out))) break;
-    if (Date.now() > deadline) throw new Error(`beacon api did not answer in 120 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    port,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 interface Target {

@@ -16,8 +16,11 @@ export interface EventCalls {
 export interface LoadOptions {
   port: number;
   path: string;
-  /** what each call posts: one device's events (default), or one new device's registration (`calls.gaids` only) */
-  kind?: 'events' | 'register';
+  /**
+   * what each call posts: one device's events (default), one new device's registration, or one device's heartbeat
+   * (`calls.gaids` only for both)
+   */
+  kind?: 'events' | 'register' | 'heartbeat';
   authorization: string;
   calls: EventCalls;
   workers: number;

@@ -48,6 +48,7 @@ const ZONES = [
 ];
 
 function body(i) {
+  if (kind === 'heartbeat') return JSON.stringify({ gaid: gaids[i], notificationsEnabled: true });
   if (kind === 'register')
     return JSON.stringify({
       token: `bench-${gaids[i]}`,

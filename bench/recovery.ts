@@ -1,0 +1,193 @@
+// Missed-push recovery (issue 32 §1): the lookup a heartbeat makes when the app's recovery is on, timed on its own,
+// and the heartbeat's rate through `beacon api` (one process) with recovery off and on, in one run, beside the same
+// load generator's floor on a trivial server (PostgreSQL). The app's devices were each dispatched --messages
+// notifications 90 minutes ago (within their TTL), a share --unreported of those sends never acknowledged (what a
+// lookup returns), the rest received and shown.
+// Targets: the lookup p95 ≤ 5 ms at 10M devices; heartbeats with recovery on ≥ 0.9 × off.
+// Run: npm run bench -- recovery [--devices 1000000] [--messages 3] [--unreported 0.3] [--lookups 2000]
+//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--out recovery]
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RecoveryRepository } from '../apps/server/src/modules/devices/recovery.repository';
+import { startApi } from './src/api-process';
+import {
+  buildBenchApp,
+  here,
+  load,
+  numArg,
+  openBenchDb,
+  percentile,
+  root,
+  round,
+  say,
+  strArg,
+} from './src/harness';
+import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
+import { seedDispatched } from './src/seed-dispatched';
+import { prng } from './src/stat-simulation';
+
+const DEVICES = numArg('devices', 1_000_000);
+const MESSAGES = numArg('messages', 3);
+const UNREPORTED = numArg('unreported', 0.3);
+const LOOKUPS = numArg('lookups', 2000);
+const SECONDS = numArg('seconds', 10);
+const WARMUP_S = numArg('warmup-s', 2);
+const WORKERS = numArg('workers', 2);
+const IN_FLIGHT = numArg('in-flight', 32);
+const SHARED_BUFFERS = strArg('shared-buffers', '2GB');
+const OUT = strArg('out', 'recovery');
+const RECOVERY = { enabled: true, maxAgeHours: 12, maxCount: 3 };
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+  const db = await openBenchDb('postgres', 10, undefined, { shared_buffers: SHARED_BUFFERS });
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    const { built, owner } = await buildBenchApp(db);
+    const { app, appSecret } = await built.services.apps.create({
+      title: 'Recovery',
+      pkg: 'com.example.recovery',
+      owner: { userId: owner.id, email: owner.email },
+    });
+    await built.app.close();
+    const messageIds = await seedDispatched(db.database, app.id, owner.email, DEVICES, MESSAGES);
+    // the share acknowledged: received and shown (nothing to recover); the rest never reported
+    await db.database.query(
+      `UPDATE send_records SET event_mask = 3, received_at = sent_at + interval '2 seconds'
+       WHERE message_id = ANY($1::bigint[]) AND (hashint8(device_id * 31 + message_id) & 1023) >= $2::int`,
+      [messageIds, Math.round(UNREPORTED * 1024)],
+    );
+    await db.database.exec('VACUUM ANALYZE send_records');
+    const devs = await db.database.query<{ gaid: string }>(
+      'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
+      [app.id],
+    );
+    say(
+      `seeded ${devs.length} devices × ${MESSAGES} dispatched notifications (${UNREPORTED * 100} % unreported)`,
+    );
+
+    // the lookup alone, as a heartbeat of one device makes it (and as the device API's batch of 32 does)
+    const rand = prng(32);
+    const pick = () => devs[Math.floor(rand() * devs.length)]!.gaid;
+    const repo = new RecoveryRepository(db.database);
+    const ask = (gaid: string) => ({ appId: app.id, gaid, ...RECOVERY });
+    for (let i = 0; i < 200; i++) await repo.missed([ask(pick())]);
+    const single: number[] = [];
+    let found = 0;
+    for (let i = 0; i < LOOKUPS; i++) {
+      const t = performance.now();
+      found += (await repo.missed([ask(pick())])).length;
+      single.push(performance.now() - t);
+    }
+    const batched: number[] = [];
+    for (let i = 0; i < LOOKUPS / 32; i++) {
+      const batch = Array.from({ length: 32 }, () => ask(pick()));
+      const t = performance.now();
+      await repo.missed(batch);
+      batched.push(performance.now() - t);
+    }
+    const lookup = {
+      single: {
+        p50: round(percentile(single, 50)),
+        p95: round(percentile(single, 95)),
+        p99: round(percentile(single, 99)),
+      },
+      batchOf32: { p50: round(percentile(batched, 50)), p95: round(percentile(batched, 95)) },
+      missedPerDevice: round(found / LOOKUPS, 2),
+    };
+    say(
+      `lookup of one device: p50 ${lookup.single.p50} / p95 ${lookup.single.p95} / p99 ${lookup.single.p99} ms (${lookup.missedPerDevice} missed pushes a device); of 32: p95 ${lookup.batchOf32.p95} ms (load ${load()})`,
+    );
+
+    // heartbeats through `beacon api`: recovery off and on, twice each, alternating (a fresh process each: the
+    // device API keeps an app's setting for 30 s)
+    const authorization = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
+    const budget = Math.ceil((SECONDS + WARMUP_S + 1) * 25_000);
+    const calls = (): EventCalls => {
+      const gaids = Array.from({ length: budget }, pick);
+      return { gaids, msgIds: new Array<number>(budget).fill(0), nEvents: new Array<number>(budget).fill(0) };
+    };
+    const base = {
+      authorization,
+      workers: WORKERS,
+      inFlight: IN_FLIGHT,
+      client: 'raw' as const,
+      warmupMs: WARMUP_S * 1000,
+      durationMs: SECONDS * 1000,
+    };
+    const trivial = await startTrivialServer();
+    closers.push(() => trivial.close());
+    const floor = await runLoad({
+      ...base,
+      port: trivial.port,
+      path: '/sdk/v1/heartbeat',
+      kind: 'heartbeat',
+      calls: calls(),
+    });
+    say(`floor (trivial node:http JSON server): ${floor.callsPerSec} calls/s`);
+    const runs: Array<{ recovery: boolean } & LoadResult> = [];
+    for (const on of [false, true, false, true]) {
+      await db.database.query('UPDATE apps SET push_recovery = $2::jsonb WHERE id = $1', [
+        app.id,
+        JSON.stringify({ ...RECOVERY, enabled: on }),
+      ]);
+      const api = await startApi({ url: db.url! }, 1);
+      try {
+        const r = await runLoad(
+          { ...base, port: api.port, path: '/sdk/v1/heartbeat', kind: 'heartbeat', calls: calls() },
+          () => db.serverCpu(),
+        );
+        runs.push({ recovery: on, ...r });
+        say(
+          `heartbeats, recovery ${on ? 'on ' : 'off'}: ${r.callsPerSec} calls/s, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}; PostgreSQL ${r.dbCores} cores`,
+        );
+      } finally {
+        await api.stop();
+      }
+    }
+    const mean = (on: boolean) => {
+      const xs = runs.filter((r) => r.recovery === on).map((r) => r.callsPerSec);
+      return round(xs.reduce((a, b) => a + b, 0) / xs.length, 0);
+    };
+    const heartbeats = {
+      offPerSec: mean(false),
+      onPerSec: mean(true),
+      onVsOff: round(mean(true) / mean(false), 3),
+      offVsFloor: round(mean(false) / floor.callsPerSec, 3),
+      floorPerSec: floor.callsPerSec,
+    };
+    say(
+      `heartbeats: off ${heartbeats.offPerSec}/s, on ${heartbeats.onPerSec}/s: on/off ${heartbeats.onVsOff} (target ≥ 0.9); floor ${heartbeats.floorPerSec}/s`,
+    );
+    const result = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      knobs: {
+        devices: DEVICES,
+        messages: MESSAGES,
+        unreported: UNREPORTED,
+        lookups: LOOKUPS,
+        seconds: SECONDS,
+        workers: WORKERS,
+        inFlight: IN_FLIGHT,
+        sharedBuffers: SHARED_BUFFERS,
+      },
+      lookup,
+      heartbeats,
+      runs,
+      targets: { lookupP95Ms: 5, onVsOff: 0.9 },
+      loadAverageEnd: load(),
+      totalS: round((performance.now() - t0) / 1000, 0),
+    };
+    writeFileSync(path.join(here, `results/${OUT}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    for (const c of closers.reverse()) await c().catch(() => undefined);
+    await db.close();
+  }
+}
+
+await main();
