@@ -280,8 +280,8 @@ export const MessageDetail = MessageRow.extend({
       bestMinutes: z.number().int().nullable().optional(),
     }),
   ),
-  /** best hour (scheduleType 4): the control share (%) it was saved with */
-  controlShare: z.number().int(),
+  /** best hour (scheduleType 4): the control share (%) it was saved with (absent from older servers: 0) */
+  controlShare: z.number().int().optional().default(0),
   /** best hour: the control group against the best-hour sends, and the click-rate lift (best-hour.ts bestHourLift) */
   bestHour: z
     .object({
