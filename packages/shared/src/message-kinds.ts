@@ -52,6 +52,8 @@ export const ScheduleType = {
   AT_TIME: 2,
   /** at `scheduleDate` in each device's local time (one wave per UTC offset) */
   LOCAL_TIME: 3,
+  /** within the next 24 hours, at each device's best hour; a control share at once (best-hour.ts) */
+  BEST_HOUR: 4,
 } as const;
 export type ScheduleType = (typeof ScheduleType)[keyof typeof ScheduleType];
 

@@ -59,6 +59,26 @@ export const MessageForecast = z
     sendError: z.number().int().min(0).optional().describe('standard error of send, in devices'),
     losses: z.array(ForecastLoss).describe('one row per reason that takes devices, most first'),
     at: z.string().describe('the instant the filters and policies were evaluated at (ISO 8601)'),
+    bestHour: z
+      .object({
+        devices: z
+          .number()
+          .int()
+          .min(0)
+          .describe('devices sent at their best hour (the audience less the control)'),
+        control: z.number().int().min(0).describe('devices of the control group, sent at once'),
+        crowded: z
+          .boolean()
+          .describe('some hour holds more devices than the quota and speed limit pass in an hour'),
+        spreadHours: z
+          .number()
+          .int()
+          .min(0)
+          .describe('hours from the first best-hour send to the expected last'),
+        finishAt: z.string().describe('the expected last send (ISO 8601)'),
+      })
+      .optional()
+      .describe('best hour (scheduleType 4): the plan and its spread (best-hour.ts bestHourSpread)'),
   })
   .superRefine((f, ctx) => {
     const stated = [f.error, f.sendError, ...f.losses.map((l) => l.error)];

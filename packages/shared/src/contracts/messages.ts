@@ -7,6 +7,7 @@ import { AppIdParams, ALL_PROJECT_LEVELS } from './apps';
 import { GROUP_SEND_LIMITS, GroupAppCount, GroupChildRow, GroupCount } from './group-sends';
 import { Condition } from './conditions';
 import { MessageType, ScheduleType, TARGETING_TYPES } from '../message-kinds';
+import { BEST_HOUR } from '../best-hour';
 import { ContentCreateType } from './content-creator';
 import {
   DailyLimitRequest,
@@ -71,7 +72,18 @@ export const MessageSave = Targeting.extend({
     z.literal(ScheduleType.NOW),
     z.literal(ScheduleType.AT_TIME),
     z.literal(ScheduleType.LOCAL_TIME),
+    z.literal(ScheduleType.BEST_HOUR),
   ]),
+  /**
+   * best hour (4): the % of the audience sent at once as the control group (best-hour.ts; absent:
+   * BEST_HOUR.controlShareDefault), else ignored
+   */
+  controlShare: z
+    .number()
+    .int('must be a whole number')
+    .min(BEST_HOUR.controlShareMin, 'must be 0 to 50')
+    .max(BEST_HOUR.controlShareMax, 'must be 0 to 50')
+    .optional(),
   scheduleDate: ScheduleDate.optional(),
   scheduleUTC: UtcZone.optional().default('+0000'),
   timeToLive: z
@@ -123,6 +135,9 @@ export const TargetMaxRequest = Targeting.extend({
   scheduleDate: MessageSave.shape.scheduleDate,
   scheduleUTC: MessageSave.shape.scheduleUTC,
   timeToLive: MessageSave.shape.timeToLive,
+  controlShare: MessageSave.shape.controlShare,
+  /** the speed limit the message would send at (0: none): the best-hour spread is paced by it and the app's quota */
+  speedLimit: z.number().int().optional(),
 });
 export type TargetMaxRequest = z.output<typeof TargetMaxRequest>;
 export type TargetMaxInput = z.input<typeof TargetMaxRequest>;
@@ -261,8 +276,26 @@ export const MessageDetail = MessageRow.extend({
       runAt: z.string(),
       status: z.number().int(),
       selected: z.number().int(),
+      /** a best-hour wave: -1 the control group, else minutes from the plan's start (best-hour.ts); null otherwise */
+      bestMinutes: z.number().int().nullable().optional(),
     }),
   ),
+  /** best hour (scheduleType 4): the control share (%) it was saved with (absent from older servers: 0) */
+  controlShare: z.number().int().optional().default(0),
+  /** best hour: the control group against the best-hour sends, and the click-rate lift (best-hour.ts bestHourLift) */
+  bestHour: z
+    .object({
+      control: z.object({ dispatched: z.number().int(), show: z.number().int(), click: z.number().int() }),
+      best: z.object({ dispatched: z.number().int(), show: z.number().int(), click: z.number().int() }),
+      controlRate: z.number(),
+      bestRate: z.number(),
+      lift: z.number(),
+      low: z.number(),
+      high: z.number(),
+      significant: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
 

@@ -1,6 +1,7 @@
 import { Alert, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MessageSaveInput, TargetMaxInput } from '@beacon/shared';
+import { ScheduleType, type MessageSaveInput, type TargetMaxInput } from '@beacon/shared';
+import { formatDateTime } from '../../lib/date-format';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
 import { formatNumber } from '../../lib/number-format';
 import { useEditorPorts } from '../ports';
@@ -25,6 +26,9 @@ export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
     scheduleDate: p.scheduleDate,
     scheduleUTC: p.scheduleUTC,
     timeToLive: p.timeToLive,
+    ...(p.scheduleType === ScheduleType.BEST_HOUR
+      ? { controlShare: p.controlShare, speedLimit: p.speedLimit ?? 0 }
+      : {}),
     ...(p.materialId ? { materialId: p.materialId } : {}),
   };
 }
@@ -58,6 +62,25 @@ export function ForecastPanel({ appId, payload }: { appId: number; payload: Mess
               value: `${query.data.exact ? '' : '≈ '}${formatNumber(query.data.newCount, lang)}`,
             })}
           </Typography.Paragraph>
+          {forecast.bestHour && (
+            <Alert
+              type={forecast.bestHour.crowded ? 'warning' : 'info'}
+              showIcon
+              style={{ marginBottom: 8 }}
+              data-testid="forecast-best-hour"
+              title={t(
+                forecast.bestHour.crowded
+                  ? 'compose.confirm.forecast.bestHourCrowded'
+                  : 'compose.confirm.forecast.bestHour',
+                {
+                  devices: formatNumber(forecast.bestHour.devices, lang),
+                  control: formatNumber(forecast.bestHour.control, lang),
+                  hours: forecast.bestHour.spreadHours,
+                  finish: formatDateTime(forecast.bestHour.finishAt, { lang }),
+                },
+              )}
+            />
+          )}
           <ForecastTable forecast={forecast} pushCount={payload.pushCount} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {forecast.exact

@@ -1,7 +1,7 @@
 import { Alert, Card, DatePicker, Flex, Form, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isFileTargeting, MESSAGE_LIMITS, ScheduleType, TargetingType } from '@beacon/shared';
+import { BEST_HOUR, isFileTargeting, MESSAGE_LIMITS, ScheduleType, TargetingType } from '@beacon/shared';
 import { formatDateTime } from '../../lib/date-format';
 import { type ComposeValues } from '../lib/compose-values';
 import { isDayDisabled, localCoverage, scheduleProblem, wallToEpoch, ZONE_OPTIONS } from '../lib/schedule';
@@ -27,7 +27,10 @@ interface ScheduleSectionProps {
   cross?: boolean;
 }
 
-/** Schedule & delivery: now, later in a zone, later in each device's local time; time to live; slow push. */
+/**
+ * Schedule & delivery: now, later in a zone, later in each device's local time, or at each device's best hour (with
+ * its control share; a message's own schedule only, not an A/B arm's); time to live; slow push.
+ */
 export function ScheduleSection({
   rule,
   localTimeEnable,
@@ -79,10 +82,30 @@ export function ScheduleSection({
                       },
                     ]
                   : []),
+                ...(part === 'all'
+                  ? [{ value: ScheduleType.BEST_HOUR, label: t('compose.schedule.bestHour') }]
+                  : []),
               ]}
             />
           </Form.Item>
-          {type !== ScheduleType.NOW && (
+          {type === ScheduleType.BEST_HOUR && (
+            <Form.Item
+              name="controlShare"
+              label={t('compose.fields.controlShare')}
+              extra={t('compose.hints.bestHour')}
+              rules={[rule(['controlShare'])]}
+            >
+              <InputNumber
+                id="controlShare"
+                min={BEST_HOUR.controlShareMin}
+                max={BEST_HOUR.controlShareMax}
+                precision={0}
+                suffix="%"
+                style={{ width: 160 }}
+              />
+            </Form.Item>
+          )}
+          {type !== ScheduleType.NOW && type !== ScheduleType.BEST_HOUR && (
             <Flex gap={16} wrap>
               <Form.Item
                 name="scheduleDate"

@@ -2,6 +2,7 @@ import {
   completeConditions,
   groupSendTargets,
   MessageType,
+  BEST_HOUR,
   ScheduleType,
   TargetingType,
   type AppInfo,
@@ -119,7 +120,12 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
         }
       : {}),
     scheduleType: v.scheduleType,
-    ...(v.scheduleType === ScheduleType.NOW ? {} : { scheduleDate: v.scheduleDate }),
+    ...(v.scheduleType === ScheduleType.NOW || v.scheduleType === ScheduleType.BEST_HOUR
+      ? {}
+      : { scheduleDate: v.scheduleDate }),
+    ...(v.scheduleType === ScheduleType.BEST_HOUR
+      ? { controlShare: v.controlShare ?? BEST_HOUR.controlShareDefault }
+      : {}),
     scheduleUTC:
       v.scheduleType === ScheduleType.LOCAL_TIME ? '+0000' : normalizeZone(v.scheduleUTC, ctx.app.serverUTC),
     timeToLive: (v.ttlHours ?? 12) * 3600,

@@ -6,6 +6,7 @@ import {
   type MessageDetail,
   MessageType,
   type MultiLangEntry,
+  BEST_HOUR,
   ScheduleType,
   TARGETING_TYPES,
   TargetingType,
@@ -86,6 +87,8 @@ export interface ComposeValues extends CrossValues {
   ttlHours: number | null;
   slowPush: boolean;
   speedLimit: number | null;
+  /** best hour (schedule type 4): the % of the audience sent at once as the control group */
+  controlShare: number | null;
   priority: number | null;
   /**
    * 1 once a suggestion of the AI assistant filled the content (set by the assistant, or loaded with a saved message);
@@ -136,6 +139,7 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: TargetingType)
     ttlHours: DEFAULT_TTL_HOURS,
     slowPush: false,
     speedLimit: DEFAULT_SPEED,
+    controlShare: BEST_HOUR.controlShareDefault,
     priority: null,
     ...emptyCross('notification'),
   };
@@ -228,7 +232,7 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
   const base = emptyCompose(serverUTC);
   const scheduleType = pick(
     d.scheduleType,
-    [ScheduleType.NOW, ScheduleType.AT_TIME, ScheduleType.LOCAL_TIME] as const,
+    [ScheduleType.NOW, ScheduleType.AT_TIME, ScheduleType.LOCAL_TIME, ScheduleType.BEST_HOUR] as const,
     ScheduleType.NOW,
   );
   return {
@@ -263,6 +267,7 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     ttlHours: Math.round(d.timeToLive / 3600) || DEFAULT_TTL_HOURS,
     slowPush: d.speedLimit > 0,
     speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
+    controlShare: d.scheduleType === ScheduleType.BEST_HOUR ? d.controlShare : BEST_HOUR.controlShareDefault,
     priority: d.msgDisplayPrior,
     // the AI mark goes with the content (an edit, a copy, an arm, a material built from it)
     contentCreateType: contentCreatorOf(d),

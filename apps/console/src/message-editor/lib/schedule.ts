@@ -60,7 +60,7 @@ export function scheduleProblem(
   targetingType: number,
   now: number,
 ): ScheduleProblem | undefined {
-  if (type === ScheduleType.NOW) return undefined;
+  if (type === ScheduleType.NOW || type === ScheduleType.BEST_HOUR) return undefined;
   if (type === ScheduleType.LOCAL_TIME && isFileTargeting(targetingType)) return 'localWithFile';
   const at = wallToEpoch(date, type === ScheduleType.LOCAL_TIME ? '+0000' : zone);
   if (!date || Number.isNaN(at)) return 'scheduleRequired';

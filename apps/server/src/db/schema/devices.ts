@@ -33,6 +33,8 @@ export const devices = pgTable(
     operator: text('operator').notNull().default(''),
     timezone: text('timezone').notNull(),
     utcOffsetMin: smallint('utc_offset_min').notNull(),
+    /** the learned best local hour (migration 0040, @beacon/shared best-hour.ts); null: too little history */
+    bestHour: smallint('best_hour'),
     notificationsEnabled: boolean('notifications_enabled').notNull(),
     status: smallint('status').notNull().default(1),
     invalidReason: smallint('invalid_reason').notNull().default(0),
@@ -90,4 +92,26 @@ export const sendRecords = pgTable(
     primaryKey({ columns: [t.messageId, t.deviceId] }),
     index('send_records_device_sent_idx').on(t.deviceId, t.sentAt),
   ],
+);
+
+/** A device's shows and clicks by the local hour its messages reached it (migration 0040, best-hour.ts). */
+export const deviceHours = pgTable('device_hours', {
+  deviceId: bigint('device_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  counts: integer('counts').array().notNull(),
+  total: integer('total').notNull(),
+});
+
+/** An app's shows and clicks by local hour: the best hour of its devices with too little history (migration 0040). */
+export const appHours = pgTable(
+  'app_hours',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    hour: smallint('hour').notNull(),
+    weight: bigint('weight', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.hour] })],
 );

@@ -68,6 +68,10 @@ export const messages = pgTable(
     conversionCount: integer('conversion_count').notNull().default(0),
     /** The forecast before send (MessageForecast of @beacon/shared), stored at save; null before 0018 and for previews. */
     forecast: jsonb('forecast'),
+    /** best hour (migration 0040): the control share (%), and what the plan fixed for its waves */
+    controlShare: smallint('control_share').notNull().default(0),
+    bestFallbackHour: smallint('best_fallback_hour'),
+    bestStartMin: smallint('best_start_min'),
   },
   (t) => [index('messages_app_idx').on(t.appId, t.msgType, t.id)],
 );
@@ -78,6 +82,8 @@ export const messageWaves = pgTable('message_waves', {
     .notNull()
     .references(() => messages.id, { onDelete: 'cascade' }),
   utcOffsetMin: smallint('utc_offset_min'),
+  /** a best-hour wave (migration 0040): -1 the control group, else its devices' minutes after the plan's start */
+  bestMinutes: smallint('best_minutes'),
   runAt: timestamp('run_at', { withTimezone: true }).notNull(),
   status: smallint('status').notNull().default(0),
   cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),

@@ -1,4 +1,4 @@
-import { TargetingType, type Condition } from '@beacon/shared';
+import { BEST_HOUR, TargetingType, type Condition } from '@beacon/shared';
 import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
 
 export interface TargetingSpec {
@@ -38,6 +38,73 @@ export const AB_BUCKETS = 10_000;
  */
 export function abBucketSql(deviceId: string, seed: string): string {
   return `((('x' || substr(md5(${seed}::text || ':' || ${deviceId}::text), 1, 8))::bit(32)::int & 2147483647) % ${AB_BUCKETS})`;
+}
+
+/** What a best-hour message's plan fixed (messages.best_fallback_hour, best_start_min; @beacon/shared best-hour.ts). */
+export interface BestHourPlan {
+  /** the control split's seed: the message's id */
+  seed: number;
+  /** buckets (of AB_BUCKETS) below which a device is in the control group */
+  controlBuckets: number;
+  /** the best local hour of devices with too little history */
+  fallbackHour: number;
+  /** the UTC minute of the day the plan counts from */
+  startMin: number;
+}
+
+/**
+ * Minutes from the plan's start until a device's best local hour next starts, in SQL over `devices d` (the shared
+ * rule minutesUntilHour: in [−grace, 1440 − grace)); `fallback` and `start` are SQL expressions (parameters).
+ */
+export function bestMinutesSql(fallback: string, start: string): string {
+  const g = BEST_HOUR.graceMinutes;
+  const slot = `(((COALESCE(d.best_hour, ${fallback}) * 60 - d.utc_offset_min) % 1440 + 1440) % 1440)`;
+  return `((((${slot} - ${start} + ${g}) % 1440) + 1440) % 1440 - ${g})`;
+}
+
+/**
+ * The statement that counts an audience's devices (`devices d`) by the minutes from the plan's start until their best
+ * hour starts (`minutes`; null: the control group), for the plan and the forecast's spread alike.
+ */
+export function bestSlotsQuery(
+  audience: CompiledAudience,
+  plan: BestHourPlan,
+): { sql: string; params: unknown[] } {
+  const params = [...audience.params, plan.seed, plan.controlBuckets, plan.fallbackHour, plan.startMin];
+  const n = params.length;
+  const bucket = abBucketSql(`${audience.alias}.id`, `$${n - 3}::bigint`);
+  const minutes = bestMinutesSql(`$${n - 1}::int`, `$${n}::int`);
+  return {
+    sql: `SELECT CASE WHEN ${bucket} < $${n - 2}::int THEN NULL ELSE ${minutes} END::int AS minutes,
+                 count(*)::int AS devices
+          FROM devices d WHERE ${audience.sql} GROUP BY 1 ORDER BY 1`,
+    params,
+  };
+}
+
+/**
+ * Restricts an audience to one best-hour wave: the control group (`bestMinutes` −1: the devices whose bucket for the
+ * message is below the control share), or the other devices whose best hour starts at most `bestMinutes` after the
+ * plan's start and that have no send record of the message yet (sent by an earlier wave, or its filters' drop).
+ */
+export function bestHourWave(
+  audience: CompiledAudience,
+  plan: BestHourPlan,
+  bestMinutes: number,
+): CompiledAudience {
+  const params = [...audience.params, plan.seed, plan.controlBuckets];
+  const bucket = abBucketSql(`${audience.alias}.id`, `$${params.length - 1}::bigint`);
+  const cut = `$${params.length}::int`;
+  if (bestMinutes < 0) return { ...audience, sql: `${audience.sql} AND ${bucket} < ${cut}`, params };
+  params.push(plan.fallbackHour, plan.startMin, bestMinutes);
+  const n = params.length;
+  const minutes = bestMinutesSql(`$${n - 2}::int`, `$${n - 1}::int`);
+  const unsent = `NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n - 4}::bigint AND s.device_id = ${audience.alias}.id)`;
+  return {
+    ...audience,
+    sql: `${audience.sql} AND ${bucket} >= ${cut} AND ${minutes} <= $${n}::int AND ${unsent}`,
+    params,
+  };
 }
 
 /** Refused targeting: the type needs data this message does not have. */

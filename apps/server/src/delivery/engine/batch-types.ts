@@ -17,6 +17,10 @@ export interface Batch {
   /** its audience range has been read to the end */
   resolved: boolean;
   utcOffsetMin: number | null;
+  /** a best-hour wave's bound (message_waves.best_minutes), else null */
+  bestMinutes: number | null;
+  /** when its wave was due (null: a batch of no wave) */
+  waveRunAt: Date | null;
 }
 
 /** A send record waiting in a batch (recall, banned window, FCM retry). */

@@ -21,7 +21,9 @@ import type { Batch, Claim, Drops, SendResultRow } from './batch-types';
 
 const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave_id::int AS "waveId", b.kind, b.from_id::float8 AS "fromId",
   b.to_id::float8 AS "toId", b.attempts, b.reserved, (b.not_before IS NOT NULL) AS waiting, b.resolved,
-  (SELECT w.utc_offset_min FROM message_waves w WHERE w.id = b.wave_id) AS "utcOffsetMin"`;
+  (SELECT w.utc_offset_min FROM message_waves w WHERE w.id = b.wave_id) AS "utcOffsetMin",
+  (SELECT w.best_minutes FROM message_waves w WHERE w.id = b.wave_id) AS "bestMinutes",
+  (SELECT w.run_at FROM message_waves w WHERE w.id = b.wave_id) AS "waveRunAt"`;
 
 /** No new-device protection: an instant no device is first seen after. */
 const NO_NEW_SINCE = new Date('9999-12-31T00:00:00Z');

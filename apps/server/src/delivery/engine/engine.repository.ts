@@ -1,4 +1,5 @@
 import {
+  BEST_HOUR,
   MessageStatus as S,
   type Condition,
   type MultiLangEntry,
@@ -7,8 +8,8 @@ import {
 import type { Database } from '../../db/client';
 import { beyondRetention } from '../../db/partitions';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import type { AudienceSplit } from './audience-source';
-import { OPEN_WAVES, SendOutcome, WaveStatus } from './kinds';
+import { bestSlotsQuery, type AudienceSplit, type BestHourPlan } from './audience-source';
+import { BatchStatus, OPEN_WAVES, SendOutcome, WaveStatus } from './kinds';
 
 export interface EngineMessage {
   id: number;
@@ -47,6 +48,10 @@ export interface EngineMessage {
   fcmQuotaPerMin: number;
   /** composed from a material: its national attributes at save time (loss 109); null otherwise */
   materialCountries: NationalAttributes | null;
+  /** best hour (schedule type 4): the control share (%), and what its plan fixed (null before it was planned) */
+  controlShare: number;
+  bestFallbackHour: number | null;
+  bestStartMin: number | null;
 }
 
 /** The delivery engine's SQL for messages and waves (batches: batch.repository.ts): set-based, never one statement per device. */
@@ -65,7 +70,8 @@ export class EngineRepository {
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
               CASE WHEN m.journey_gated THEN m.id::int END AS "journeyStepId",
               a.new_device_protection AS "newDeviceProtection", a.stale_days AS "staleDays", a.firebase_json_enc AS "firebaseJsonEnc",
-              m.material_countries AS "materialCountries", a.firebase_project_id AS "firebaseProjectId",
+              m.material_countries AS "materialCountries", m.control_share AS "controlShare",
+              m.best_fallback_hour AS "bestFallbackHour", m.best_start_min AS "bestStartMin", a.firebase_project_id AS "firebaseProjectId",
               CASE WHEN a.firebase_project_id = '' THEN a.fcm_quota_per_min
                    ELSE (SELECT min(x.fcm_quota_per_min) FROM apps x WHERE x.firebase_project_id = a.firebase_project_id)
               END AS "fcmQuotaPerMin"
@@ -113,10 +119,13 @@ export class EngineRepository {
     utcOffsetMin: number | null,
     runAt: Date,
     status: WaveStatus,
+    /** a best-hour wave (scheduler.ts planBestHourWaves): −1 the control group, else its devices' minutes bound */
+    bestMinutes: number | null = null,
   ): Promise<number> {
     const [row] = await this.database.query<{ id: number }>(
-      'INSERT INTO message_waves (message_id, utc_offset_min, run_at, status) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
-      [messageId, utcOffsetMin, runAt, status],
+      `INSERT INTO message_waves (message_id, utc_offset_min, run_at, status, best_minutes) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id::int AS id`,
+      [messageId, utcOffsetMin, runAt, status, bestMinutes],
     );
     return row?.id ?? 0;
   }
@@ -126,11 +135,13 @@ export class EngineRepository {
       id: number;
       messageId: number;
       utcOffsetMin: number | null;
+      bestMinutes: number | null;
       status: number;
       cursor: string;
       runAt: Date;
     }>(
-      `SELECT id::int AS id, message_id::int AS "messageId", utc_offset_min AS "utcOffsetMin", status, cursor::text AS cursor, run_at AS "runAt"
+      `SELECT id::int AS id, message_id::int AS "messageId", utc_offset_min AS "utcOffsetMin", best_minutes AS "bestMinutes",
+              status, cursor::text AS cursor, run_at AS "runAt"
        FROM message_waves WHERE id = $1`,
       [id],
     );
@@ -141,11 +152,14 @@ export class EngineRepository {
     return this.database.query<{
       id: number;
       utcOffsetMin: number | null;
+      bestMinutes: number | null;
       runAt: Date;
       status: number;
       selected: number;
     }>(
-      `SELECT id::int AS id, utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status, selected FROM message_waves WHERE message_id = $1 ORDER BY run_at, id`,
+      `SELECT id::int AS id, utc_offset_min AS "utcOffsetMin", best_minutes AS "bestMinutes", run_at AS "runAt", status,
+              selected
+       FROM message_waves WHERE message_id = $1 ORDER BY run_at, id`,
       [messageId],
     );
   }
@@ -174,6 +188,60 @@ export class EngineRepository {
       audience.params,
     );
     return rows.map((r) => r.o);
+  }
+
+  /**
+   * The app's best local hour (@beacon/shared best-hour.ts): the hour of its devices' most weighted shows and clicks
+   * (app_hours; the earliest of equal ones), BEST_HOUR.defaultHour without any.
+   */
+  async appBestHour(appId: number): Promise<number> {
+    const [row] = await this.database.query<{ hour: number }>(
+      'SELECT hour FROM app_hours WHERE app_id = $1 AND weight > 0 ORDER BY weight DESC, hour LIMIT 1',
+      [appId],
+    );
+    return row?.hour ?? BEST_HOUR.defaultHour;
+  }
+
+  /** Fixes a best-hour message's plan: its devices' fallback hour and the UTC minute of the day it counts from. */
+  async setBestPlan(messageId: number, fallbackHour: number, startMin: number): Promise<void> {
+    await this.database.query(
+      'UPDATE messages SET best_fallback_hour = $2, best_start_min = $3 WHERE id = $1',
+      [messageId, fallbackHour, startMin],
+    );
+  }
+
+  /**
+   * The devices of a best-hour audience outside the control group by the minutes from the plan's start until their
+   * best hour starts (one scan of the audience: one smallint a device, devices.best_hour), and the control group's.
+   */
+  async bestSlots(
+    audience: CompiledAudience,
+    plan: BestHourPlan,
+  ): Promise<{ slots: Array<{ minutes: number; devices: number }>; control: number }> {
+    const q = bestSlotsQuery(audience, plan);
+    const rows = await this.database.query<{ minutes: number | null; devices: number }>(q.sql, q.params);
+    return {
+      slots: rows.flatMap((r) => (r.minutes === null ? [] : [{ minutes: r.minutes, devices: r.devices }])),
+      control: rows.find((r) => r.minutes === null)?.devices ?? 0,
+    };
+  }
+
+  /**
+   * Batches of the message's other best-hour waves (not the control group) still reading their audience (not resolved,
+   * or held by a sender), planning, or earlier and not yet run (waves overdue together run in their order): while any
+   * does, a later wave, which takes every device of its hours not sent yet, waits.
+   */
+  async bestWavesSending(messageId: number, waveId: number, bestMinutes: number): Promise<number> {
+    const rows = await this.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM message_batches b JOIN message_waves w ON w.id = b.wave_id
+       WHERE b.message_id = $1 AND b.wave_id <> $2 AND w.best_minutes >= 0 AND b.status = ${BatchStatus.OPEN}
+         AND (NOT b.resolved OR b.lease_until > now())
+       UNION ALL SELECT count(*)::int FROM message_waves w
+       WHERE w.message_id = $1 AND w.id <> $2 AND w.best_minutes >= 0
+         AND (w.status = ${WaveStatus.RUNNING} OR (w.status = ${WaveStatus.QUEUED} AND w.best_minutes < $3))`,
+      [messageId, waveId, bestMinutes],
+    );
+    return rows.reduce((n, r) => n + r.n, 0);
   }
 
   async count(audience: CompiledAudience): Promise<number> {

@@ -1,10 +1,10 @@
 import type PgBoss from 'pg-boss';
-import { MessageStatus as S, MessageType, TargetingType } from '@beacon/shared';
+import { BEST_HOUR, controlBuckets, MessageStatus as S, MessageType, TargetingType } from '@beacon/shared';
 import type { SecretBox } from '../../lib/secret-box';
 import type { FcmClient } from '../fcm-client';
 import type { FcmApp, ServiceAccount } from '../fcm-types';
 import { dispatchJobOptions, JOBS } from '../../jobs/boss';
-import { audienceOf } from './audience-source';
+import { audienceOf, bestHourWave } from './audience-source';
 import type { Batch, BatchRepository } from './batch.repository';
 import { BatchRun } from './batch-run';
 import { LeaseClock } from './lease-clock';
@@ -73,6 +73,9 @@ export interface EngineDeps {
  * of it, whatever was queued (docs/review.md). A review that passes moves it out first, then plans new waves.
  */
 const UNREVIEWED = new Set<number>([S.PENDING_REVIEW, S.REVIEW_REJECTED, S.AWAITING_AUDIT]);
+
+/** How long a best-hour wave waits before it looks again whether the earlier ones have read their audiences. */
+const BEST_WAVE_WAIT_MS = 2_000;
 
 const STOPPING = new Set<number>([
   S.STOP_IN_PROCESS,
@@ -193,9 +196,23 @@ export class DeliveryEngine {
       await this.maybeFinish(msg.id);
       return;
     }
+    // a best-hour wave takes every device of its hours not sent yet: it waits while an earlier one still reads its
+    // audience (a crowded hour spilling into the next, paced by the quota), so that no device is taken by two
+    if (
+      wave.bestMinutes !== null &&
+      wave.bestMinutes >= 0 &&
+      (await repo.bestWavesSending(msg.id, waveId, wave.bestMinutes)) > 0
+    ) {
+      await this.deps.boss.send(
+        JOBS.wave.name,
+        { waveId },
+        { startAfter: new Date(Date.now() + BEST_WAVE_WAIT_MS) },
+      );
+      return;
+    }
     await repo.setStatus(msg.id, S.SENDING, [S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL, S.SENDING]);
     await repo.updateWave(waveId, { status: WaveStatus.RUNNING });
-    const bounds = await repo.bounds(await this.audience(msg, wave.utcOffsetMin));
+    const bounds = await repo.bounds(await this.audience(msg, wave.utcOffsetMin, wave.bestMinutes));
     if (bounds.count > 0) {
       const parts = Math.ceil(bounds.count / (this.settings.pageSize * this.settings.batchPages));
       const ids = await batches.plan(msg.id, waveId, bounds.minId, bounds.maxId, parts);
@@ -218,12 +235,21 @@ export class DeliveryEngine {
     await this.maybeFinish(msg.id);
   }
 
-  private async audience(msg: EngineMessage, utcOffsetMin: number | null) {
+  private async audience(msg: EngineMessage, utcOffsetMin: number | null, bestMinutes: number | null = null) {
     const groupConditions =
       msg.targetingType === TargetingType.USER_GROUP && msg.groupId
         ? await this.deps.repo.groupConditions(msg.appId, msg.groupId)
         : undefined;
-    return audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
+    const audience = audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
+    if (bestMinutes === null) return audience;
+    // a best-hour wave: the plan's split and hours, as fixed on the message when it was planned
+    const plan = {
+      seed: msg.id,
+      controlBuckets: controlBuckets(msg.controlShare),
+      fallbackHour: msg.bestFallbackHour ?? BEST_HOUR.defaultHour,
+      startMin: msg.bestStartMin ?? 0,
+    };
+    return bestHourWave(audience, plan, bestMinutes);
   }
 
   private fcmApp(msg: EngineMessage): FcmApp | undefined {
@@ -330,7 +356,7 @@ export class DeliveryEngine {
     }
     const audience =
       batch.kind === BatchKind.AUDIENCE && !batch.resolved
-        ? await this.audience(msg, batch.utcOffsetMin)
+        ? await this.audience(msg, batch.utcOffsetMin, batch.bestMinutes)
         : undefined;
     const policy = audience
       ? withMaterialCountries(msg.materialCountries, await this.deps.policyFor?.(msg.appId, msg))
@@ -352,7 +378,13 @@ export class DeliveryEngine {
           window: settings.window,
           leaseSeconds: settings.dispatchExpireSeconds,
           maxAttempts: settings.maxAttempts,
-          deadline: (msg.startedAt ?? msg.createdAt).getTime() + msg.ttlSeconds * 1000,
+          // a best-hour wave's devices get their message hours after the first wave: their TTL runs from their wave
+          deadline:
+            Math.max(
+              (msg.startedAt ?? msg.createdAt).getTime(),
+              batch.bestMinutes !== null && batch.waveRunAt ? new Date(batch.waveRunAt).getTime() : 0,
+            ) +
+            msg.ttlSeconds * 1000,
           onAuthFailure: (m) => this.deps.onAuthFailure?.(msg.appId, m),
           audience,
           policy,

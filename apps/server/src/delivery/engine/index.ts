@@ -30,11 +30,20 @@ export {
   AB_BUCKETS,
   abBucketSql,
   audienceOf,
+  bestSlotsQuery,
   TargetingError,
+  type BestHourPlan,
   type AudienceSplit,
   type TargetingSpec,
 } from './audience-source';
-export { planWaves, scheduleInstant, wallClockUtc, type PlannedWave } from './scheduler';
+export {
+  CONTROL_WAVE,
+  minuteOfDay,
+  planWaves,
+  scheduleInstant,
+  wallClockUtc,
+  type PlannedWave,
+} from './scheduler';
 export type { DeliveryEngine } from './engine';
 export type { EngineRepository } from './engine.repository';
 export { fcmNameOf, OPEN_OUTCOMES, SendOutcome, WaveStatus } from './kinds';

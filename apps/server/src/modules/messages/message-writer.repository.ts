@@ -41,6 +41,8 @@ export interface NewMessage extends Pick<MessageRecord, SavedAsRead> {
   forecast?: MessageForecast | null;
   /** 1 when the content came from the AI assistant; absent: 0 on insert, the stored value kept on replace. */
   contentCreateType?: number | undefined;
+  /** best hour (schedule type 4): the control share (%); absent: 0 */
+  controlShare?: number;
 }
 
 type Write = 'insert' | 'replace';
@@ -79,6 +81,7 @@ const FIELDS: readonly Field[] = [
   { column: 'schedule_utc', value: (m) => m.scheduleUtc },
   { column: 'ttl_seconds', value: (m) => m.ttlSeconds },
   { column: 'speed_limit', value: (m) => m.speedLimit },
+  { column: 'control_share', value: (m) => m.controlShare ?? 0 },
   { column: 'restrict_type', value: (m) => m.restrictType },
   { column: 'display_prior', value: (m) => m.displayPrior },
   { column: 'multi_lang_enable', value: (m) => m.multiLangEnable },

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client';
+import { BEST_HOUR } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
+import { bestSlotsQuery, type BestHourPlan } from '../../delivery/engine';
 
 /** One device of the forecast's sample: what the engine's own filters and the platform policies look at. */
 export interface ForecastRow {
@@ -52,6 +54,33 @@ export class MessagesForecastRepository {
       sample.params,
     );
     return rows.map((r) => r.o);
+  }
+
+  /**
+   * A best-hour plan of the sample (scheduler.ts planBestHourWaves' counts): its devices by the minutes until their best
+   * hour, the control group's, and what paces the sends: the app's FCM quota (its Firebase project's smallest), a
+   * minute, and the app's best hour (the fallback of devices with too little history).
+   */
+  async bestHour(
+    appId: number,
+    sample: CompiledAudience,
+    plan: Omit<BestHourPlan, 'fallbackHour'>,
+  ): Promise<{ slots: Array<{ minutes: number; devices: number }>; control: number; quotaPerMin: number }> {
+    const [app] = await this.database.query<{ hour: number | null; quota: number }>(
+      `SELECT (SELECT h.hour FROM app_hours h WHERE h.app_id = a.id AND h.weight > 0 ORDER BY h.weight DESC, h.hour LIMIT 1) AS hour,
+              CASE WHEN a.firebase_project_id = '' THEN a.fcm_quota_per_min
+                   ELSE (SELECT min(x.fcm_quota_per_min) FROM apps x WHERE x.firebase_project_id = a.firebase_project_id)
+              END AS quota
+       FROM apps a WHERE a.id = $1`,
+      [appId],
+    );
+    const q = bestSlotsQuery(sample, { ...plan, fallbackHour: app?.hour ?? BEST_HOUR.defaultHour });
+    const rows = await this.database.query<{ minutes: number | null; devices: number }>(q.sql, q.params);
+    return {
+      slots: rows.flatMap((r) => (r.minutes === null ? [] : [{ minutes: r.minutes, devices: r.devices }])),
+      control: rows.find((r) => r.minutes === null)?.devices ?? 0,
+      quotaPerMin: app?.quota ?? 0,
+    };
   }
 
   /**

@@ -1,4 +1,7 @@
 import {
+  BEST_HOUR,
+  bestHourSpread,
+  controlBuckets,
   scaleFromSample,
   ScheduleType,
   type MessageForecast,
@@ -12,6 +15,7 @@ import {
   decide,
   filterDevice,
   LOSS,
+  minuteOfDay,
   scheduleInstant,
   wallClockUtc,
   withMaterialCountries,
@@ -34,6 +38,9 @@ export interface ForecastSchedule {
   local: string | null;
   zone: string;
   ttlSeconds: number;
+  /** best hour (4): the control share (%) and the speed limit (devices a second, 0 none) the spread is paced by */
+  controlShare?: number;
+  speedLimit?: number;
 }
 
 /** When each device meets the filters: its wave's instant, and the TTL's end the banned windows are measured against. */
@@ -206,7 +213,12 @@ export class MessageForecaster {
       appId,
       t.msgRestrictType,
       audience,
-      { ...schedule, ttlSeconds: t.timeToLive },
+      {
+        ...schedule,
+        ttlSeconds: t.timeToLive,
+        controlShare: t.controlShare ?? BEST_HOUR.controlShareDefault,
+        speedLimit: t.speedLimit ?? 0,
+      },
       listed,
       countries,
       t.msgType,
@@ -226,7 +238,12 @@ export class MessageForecaster {
     listed?: number,
     countries?: NationalAttributes,
   ): Promise<ForecastEstimate> {
-    const s = { ...schedule, ttlSeconds: input.timeToLive };
+    const s = {
+      ...schedule,
+      ttlSeconds: input.timeToLive,
+      controlShare: input.controlShare ?? BEST_HOUR.controlShareDefault,
+      speedLimit: input.speedLimit,
+    };
     return this.estimate(appId, input.msgRestrictType, audience, s, listed, countries, input.msgType);
   }
 
@@ -269,13 +286,48 @@ export class MessageForecaster {
     const rules = await this.deps.repo.ownRules(appId);
     const byCountry: CountryTally = new Map();
     const tally = await this.tally(sample.audience, timing, policy, rules, byCountry);
+    const bestHour =
+      schedule.type === ScheduleType.BEST_HOUR
+        ? await this.bestHour(appId, sample, schedule, now)
+        : undefined;
     return {
       count,
       exact: exactCount !== undefined || sample.exact,
-      forecast: forecastOf(tally, sample, new Date(timing.start)),
+      forecast: { ...forecastOf(tally, sample, new Date(timing.start)), ...(bestHour ? { bestHour } : {}) },
       countries: byCountry,
       outside: [0, 4, 7].reduce((n, code) => n + (tally.get(code) ?? 0), 0),
       fraction: sample.exact ? 1 : sample.fraction,
+    };
+  }
+
+  /**
+   * A best-hour draft's plan over the sample, scaled to the audience: the control group, the devices sent at their
+   * best hour, and how the app's FCM quota and the speed limit spread them (@beacon/shared bestHourSpread). The control
+   * split's seed is the message's id, unknown before it is saved: any seed splits the same share.
+   */
+  private async bestHour(
+    appId: number,
+    sample: ForecastSample,
+    schedule: ForecastSchedule,
+    now: number,
+  ): Promise<NonNullable<MessageForecast['bestHour']>> {
+    const fraction = sample.exact ? 1 : Math.max(sample.fraction, Number.EPSILON);
+    const plan = {
+      seed: 0,
+      controlBuckets: controlBuckets(schedule.controlShare ?? BEST_HOUR.controlShareDefault),
+      startMin: minuteOfDay(new Date(now)),
+    };
+    const found = await this.deps.repo.bestHour(appId, sample.audience, plan);
+    const slots = found.slots.map((s) => ({ minutes: s.minutes, devices: s.devices / fraction }));
+    const speed = schedule.speedLimit ?? 0;
+    const perMinute = Math.min(found.quotaPerMin || Infinity, speed > 0 ? speed * 60 : Infinity);
+    const spread = bestHourSpread(slots, Number.isFinite(perMinute) ? perMinute : 0);
+    return {
+      devices: Math.round(slots.reduce((n, s) => n + s.devices, 0)),
+      control: Math.round(found.control / fraction),
+      crowded: spread.crowded,
+      spreadHours: spread.spreadHours,
+      finishAt: new Date(now + spread.finishMinutes * 60_000).toISOString(),
     };
   }
 

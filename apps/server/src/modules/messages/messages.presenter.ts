@@ -53,7 +53,14 @@ export function toRow(m: MessageRecord): MessageRow {
 
 export function toDetail(
   m: MessageRecord,
-  waves: Array<{ utcOffsetMin: number | null; runAt: Date; status: number; selected: number }>,
+  waves: Array<{
+    utcOffsetMin: number | null;
+    bestMinutes: number | null;
+    runAt: Date;
+    status: number;
+    selected: number;
+  }>,
+  bestHour: MessageDetail['bestHour'] = null,
 ): MessageDetail {
   return {
     ...toRow(m),
@@ -72,6 +79,8 @@ export function toDetail(
     contentCreateType: m.contentCreateType,
     forecast: m.forecast,
     waves: waves.map((w) => ({ ...w, runAt: new Date(w.runAt).toISOString() })),
+    controlShare: m.controlShare,
+    bestHour,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  EVENT_BITS,
   MessageType,
   type Condition,
   type MessageForecast,
@@ -6,7 +7,7 @@ import {
   type MessageSave,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
+import { abBucketSql, OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { estimateAudience, type AudienceEstimate } from '../../audience/sampled-estimate';
 
@@ -55,6 +56,8 @@ export interface MessageRecord {
   forecast: MessageForecast | null;
   /** 1 when the content came from the AI assistant (statistics modes 2 and 3) */
   contentCreateType: number;
+  /** best hour (schedule type 4): the control share (%) */
+  controlShare: number;
   /** the labels of the conditions it targets with, its user group's for type 3 (TARGET_LABELS_COLUMN) */
   targetLabels: string[];
 }
@@ -85,7 +88,7 @@ export const MESSAGE_COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast,
-  m.content_create_type AS "contentCreateType", ${TARGET_LABELS_COLUMN}`;
+  m.content_create_type AS "contentCreateType", m.control_share AS "controlShare", ${TARGET_LABELS_COLUMN}`;
 
 /** Messages' reads: lists with their counters, and the statistics behind the detail dialog (writes: MessageWriter). */
 export class MessagesRepository {
@@ -230,13 +233,42 @@ export class MessagesRepository {
   async waves(id: number) {
     return this.database.query<{
       utcOffsetMin: number | null;
+      bestMinutes: number | null;
       runAt: Date;
       status: number;
       selected: number;
     }>(
-      'SELECT utc_offset_min AS "utcOffsetMin", run_at AS "runAt", status, selected FROM message_waves WHERE message_id = $1 ORDER BY run_at, id',
+      `SELECT utc_offset_min AS "utcOffsetMin", best_minutes AS "bestMinutes", run_at AS "runAt", status, selected
+       FROM message_waves WHERE message_id = $1 ORDER BY run_at, id`,
       [id],
     );
+  }
+
+  /**
+   * A best-hour message's sends split as its plan split them (audience-source.ts bestHourWave: the device's bucket for
+   * the message below the control share): dispatched, shown and clicked of the control group and of the rest. One
+   * pass over the message's send records (its partition), read when its detail is opened.
+   */
+  async bestHourGroups(id: number, controlBuckets: number) {
+    const rows = await this.database.query<{
+      control: boolean;
+      dispatched: number;
+      show: number;
+      click: number;
+    }>(
+      `SELECT ${abBucketSql('s.device_id', '$1::bigint')} < $2::int AS control,
+              count(*) FILTER (WHERE s.outcome = ${SendOutcome.DISPATCHED})::int AS dispatched,
+              count(*) FILTER (WHERE s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${EVENT_BITS.shown} > 0)::int AS show,
+              count(*) FILTER (WHERE s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${EVENT_BITS.clicked} > 0)::int AS click
+       FROM send_records s WHERE s.message_id = $1 GROUP BY 1`,
+      [id, controlBuckets],
+    );
+    const none = { dispatched: 0, show: 0, click: 0 };
+    const pick = (control: boolean) => {
+      const r = rows.find((x) => x.control === control);
+      return r ? { dispatched: r.dispatched, show: r.show, click: r.click } : none;
+    };
+    return { control: pick(true), best: pick(false) };
   }
 
   /** Copies the devices that got a message as the audience of its recall (MessageWriter.setRecallAudience counts them). */

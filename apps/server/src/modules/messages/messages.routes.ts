@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  bestHourLift,
+  controlBuckets,
   ErrorCodes,
   errorWithDetail,
   GAID_PATTERN,
@@ -148,7 +150,13 @@ export function registerMessageRoutes(
 
   registerCall(app, messageCalls.detail, policy.read, async ({ params, body }) => {
     const m = await service.find(params.appId, body.id);
-    return toDetail(m, await repo.waves(m.id));
+    // best hour: the control group against the rest, split as the plan split them
+    const groups =
+      m.scheduleType === ScheduleType.BEST_HOUR
+        ? await repo.bestHourGroups(m.id, controlBuckets(m.controlShare))
+        : null;
+    const bestHour = groups && { ...groups, ...bestHourLift(groups.control, groups.best) };
+    return toDetail(m, await repo.waves(m.id), bestHour);
   });
 
   // the row actions (part 2 §4), with the group scope of an app-group send (?group=1)

@@ -14,7 +14,10 @@ import type { AppRecord } from '../apps';
 import type { OneMessage } from './messages-content';
 import type { MessagesRepository } from './messages.repository';
 
-/** When a save sends: now (1), an instant (2; one already past is 90003 unless forced, then now), local time (3). */
+/**
+ * When a save sends: now (1), an instant (2; one already past is 90003 unless forced, then now), local time (3), or
+ * each device's best hour within the next 24 hours (4: planned now, no date; @beacon/shared best-hour.ts).
+ */
 export function scheduleOf(
   app: AppRecord,
   input: OneMessage,
@@ -22,6 +25,8 @@ export function scheduleOf(
 ): { type: ScheduleType; local: string | null; at: Date | null; zone: string } {
   if (input.scheduleType === ScheduleType.NOW)
     return { type: ScheduleType.NOW, local: null, at: null, zone: input.scheduleUTC };
+  if (input.scheduleType === ScheduleType.BEST_HOUR)
+    return { type: ScheduleType.BEST_HOUR, local: null, at: null, zone: input.scheduleUTC };
   if (!input.scheduleDate) throw fieldError('scheduleDate', 'is required for a scheduled message');
   if (input.scheduleType === ScheduleType.AT_TIME) {
     const at = scheduleInstant(input.scheduleDate, input.scheduleUTC);

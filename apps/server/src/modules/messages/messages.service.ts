@@ -1,11 +1,13 @@
 import {
   AB_TEST_TYPE,
+  BEST_HOUR,
   ErrorCodes,
   MESSAGE_LIMITS,
   MessageStatus as S,
   canEdit,
   isFileTargeting,
   MessageType,
+  ScheduleType,
   TargetingType as T,
   TESTER_TARGETING,
   type DailyLimitState,
@@ -332,9 +334,9 @@ export class MessagesService {
       kind === 'message' && waitsForReview(app, actor.projectLevel) && !(arm && arm.groupTag.endsWith('*'));
     const status = review
       ? S.PENDING_REVIEW
-      : schedule.type === 1
+      : schedule.type === ScheduleType.NOW || schedule.type === ScheduleType.BEST_HOUR
         ? S.WAITING
-        : schedule.type === 2
+        : schedule.type === ScheduleType.AT_TIME
           ? S.WAITING_SCHEDULED
           : S.WAITING_LOCAL;
     // msg/check: the status the save would give, nothing written
@@ -363,6 +365,8 @@ export class MessagesService {
       scheduleUtc: schedule.zone,
       ttlSeconds: kind === 'preview' ? MESSAGE_LIMITS.testPreviewTtlSeconds : input.timeToLive,
       speedLimit: input.speedLimit,
+      controlShare:
+        schedule.type === ScheduleType.BEST_HOUR ? (input.controlShare ?? BEST_HOUR.controlShareDefault) : 0,
       restrictType: input.msgRestrictType,
       displayPrior: input.msgDisplayPrior ?? null,
       multiLangEnable: input.multiLangEnable,
@@ -427,7 +431,8 @@ export class MessagesService {
   ): Promise<void> {
     const engine = await this.deps.engine();
     const waves = await planWaves(
-      // planWaves calls insertWave and offsets only (delivery/engine/scheduler.ts), both in the port
+      // planWaves calls message, insertWave and offsets, and for a best-hour message appBestHour, setBestPlan and
+      // bestSlots (delivery/engine/scheduler.ts): the fast tier's memory repository has no best hours
       this.deps.engineRepo as EngineRepository,
       { id, scheduleType: schedule.type, scheduleLocal: schedule.local, scheduleUtc: schedule.zone },
       audience,

@@ -60,7 +60,7 @@ export function schedulePassed(
 
 /** The waiting status of a schedule type, as a save that needs no review gives it. */
 function waitingStatus(type: number): number {
-  return type === ScheduleType.NOW
+  return type === ScheduleType.NOW || type === ScheduleType.BEST_HOUR
     ? S.WAITING
     : type === ScheduleType.AT_TIME
       ? S.WAITING_SCHEDULED
@@ -174,6 +174,9 @@ export class ReviewsService {
 
   /** The schedule a run gives `m`: SCHEDULE_PASSED when its time has gone, unless `sendNow` (then: now). */
   private runSchedule(m: ReviewRecord, sendNow: boolean, now: Date): RunSchedule {
+    // best hour: planned when it passes, over the next 24 hours from then
+    if (m.scheduleType === ScheduleType.BEST_HOUR)
+      return { type: ScheduleType.BEST_HOUR, local: null, at: null, zone: m.scheduleUtc };
     if (m.scheduleType === ScheduleType.NOW || !m.scheduleLocal)
       return { type: ScheduleType.NOW, local: null, at: null, zone: m.scheduleUtc };
     if (schedulePassed(m, now.getTime())) {

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { DeviceStatistics, EventRow, RecordedEvents } from '../devices';
 import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
-import { EVENT_BITS, RECOVERED_BIT, utcDay } from '@beacon/shared';
+import { BEST_HOUR, EVENT_BITS, RECOVERED_BIT, utcDay } from '@beacon/shared';
 import { EventsRepository, type EventsRepositoryOptions } from './events.repository';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
 
@@ -23,6 +23,57 @@ export interface CountedEvent {
 }
 
 const bits = (name: keyof typeof EVENT_BIT) => EVENT_BIT[name];
+
+/**
+ * The counting statement's learning of each device's best hour (migration 0040, @beacon/shared best-hour.ts), over its
+ * CTE `e`: the newly counted shows and clicks weighed by the device's local hour at the message's receipt (`bh`), added
+ * to the devices' histograms (`dh`, in device order: concurrent counters wait for each other there, before `db`) and
+ * their apps' (`ah`); a device whose histogram's highest hour changed, or that has just enough events, gets its best
+ * hour (`db`: the device row is written only then).
+ */
+function bestHourParts(): Array<[name: string, sql: string]> {
+  const weight = `(CASE WHEN e.bits & ${bits('shown')} > 0 THEN ${BEST_HOUR.showWeight} ELSE 0 END
+                 + CASE WHEN e.bits & ${bits('clicked')} > 0 THEN ${BEST_HOUR.clickWeight} ELSE 0 END)`;
+  return [
+    [
+      'bh',
+      `SELECT e.device_id, e.app_id,
+              (((floor(extract(epoch FROM e.received_at) / 60)::bigint + dv.utc_offset_min) % 1440) / 60)::int AS hour,
+              sum(${weight})::int AS w
+         FROM e JOIN devices dv ON dv.id = e.device_id
+         WHERE e.bits & ${bits('shown') | bits('clicked')} > 0 AND e.received_at IS NOT NULL
+         GROUP BY 1, 2, 3`,
+    ],
+    [
+      'dh',
+      `INSERT INTO device_hours AS x (device_id, counts, total)
+         SELECT k.device_id, array_agg(COALESCE(b.w, 0) ORDER BY g.h), COALESCE(sum(b.w), 0)::int
+         FROM (SELECT DISTINCT device_id FROM bh) k CROSS JOIN generate_series(0, 23) AS g(h)
+              LEFT JOIN bh b ON b.device_id = k.device_id AND b.hour = g.h
+         GROUP BY k.device_id ORDER BY k.device_id
+         ON CONFLICT (device_id) DO UPDATE SET total = x.total + EXCLUDED.total,
+           counts = ARRAY(SELECT u.a + u.b FROM unnest(x.counts, EXCLUDED.counts) WITH ORDINALITY AS u(a, b, i)
+                          ORDER BY u.i)
+         RETURNING x.device_id, x.counts, x.total`,
+    ],
+    [
+      'ah',
+      `INSERT INTO app_hours AS x (app_id, hour, weight)
+         SELECT app_id, hour, sum(w) FROM bh GROUP BY 1, 2 ORDER BY 1, 2
+         ON CONFLICT (app_id, hour) DO UPDATE SET weight = x.weight + EXCLUDED.weight`,
+    ],
+    [
+      'db',
+      `UPDATE devices d SET best_hour = n.h
+         FROM (SELECT dh.device_id,
+                      CASE WHEN dh.total >= ${BEST_HOUR.minEvents} THEN
+                        (SELECT (u.i - 1)::smallint FROM unnest(dh.counts) WITH ORDINALITY AS u(c, i)
+                         ORDER BY u.c DESC, u.i LIMIT 1) END AS h
+               FROM dh) n
+         WHERE d.id = n.device_id AND d.best_hour IS DISTINCT FROM n.h`,
+    ],
+  ];
+}
 
 /** stat_uv rows one pruning statement deletes at most. */
 const PRUNE_BATCH = 10_000;
@@ -431,6 +482,7 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
          ON CONFLICT (app_id, day, mode) DO UPDATE SET show_uv = x.show_uv + EXCLUDED.show_uv,
            click_uv = x.click_uv + EXCLUDED.click_uv`,
       ],
+      ...bestHourParts(),
     ];
   }
 

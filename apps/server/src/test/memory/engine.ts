@@ -46,6 +46,9 @@ export class MemoryEngineRepository implements MessagesEngineRepositoryPort {
       materialCountries: m.materialCountries,
       firebaseProjectId: app.firebaseProjectId,
       fcmQuotaPerMin: app.fcmQuotaPerMin,
+      controlShare: m.controlShare,
+      bestFallbackHour: null,
+      bestStartMin: null,
     });
   }
 

@@ -33,6 +33,7 @@ function saved(v: NewMessage) {
     multiLangEnable: v.multiLangEnable,
     multiLangContent: v.multiLangContent as MessageRecord['multiLangContent'],
     forecast: v.forecast ?? null,
+    controlShare: v.controlShare ?? 0,
   };
 }
 

@@ -176,6 +176,7 @@ export class MemoryStore {
       selectedCount: m.selectedCount,
       forecast: m.forecast,
       contentCreateType: m.contentCreateType,
+      controlShare: m.controlShare,
       targetLabels: this.targetLabels(m),
     });
   }

@@ -67,9 +67,11 @@ export function ConfirmDialog({
   const schedule =
     payload.scheduleType === ScheduleType.NOW
       ? t('compose.schedule.now')
-      : payload.scheduleType === ScheduleType.AT_TIME
-        ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
-        : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
+      : payload.scheduleType === ScheduleType.BEST_HOUR
+        ? `${t('compose.schedule.bestHour')} · ${t('compose.fields.controlShare')} ${payload.controlShare ?? 0} %`
+        : payload.scheduleType === ScheduleType.AT_TIME
+          ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
+          : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
   return (
     <Modal
       open={open}

@@ -10,6 +10,7 @@ import {
 } from '@beacon/shared';
 import { PushPreview, type PushPreviewContent } from '../../../components/push-preview';
 import { formatCount, offsetLabel, rowPushTime, zonedTime } from '../lib/format';
+import { BestHourLift } from './best-hour-lift';
 import { CrossRecord } from './cross-record';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -109,6 +110,7 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           <Descriptions.Item label={t('messages.detail.schedule')}>
             {t(`messages.detail.scheduleTypes.${m.scheduleType}`, { defaultValue: String(m.scheduleType) })}
             {m.scheduleType !== ScheduleType.NOW &&
+              m.scheduleType !== ScheduleType.BEST_HOUR &&
               ` · ${rowPushTime(m, m.scheduleUTC)}${m.scheduleType === ScheduleType.AT_TIME ? ` (UTC${m.scheduleUTC})` : ''}`}
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.detail.created')}>
@@ -128,6 +130,7 @@ export function RecordSection({ m, appName }: { m: MessageDetail; appName: strin
           {langs && <Descriptions.Item label={t('messages.detail.languages')}>{langs}</Descriptions.Item>}
         </Descriptions>
       </Flex>
+      {m.scheduleType === ScheduleType.BEST_HOUR && <BestHourLift m={m} />}
       {m.scheduleType === ScheduleType.LOCAL_TIME && m.waves.length > 0 && (
         <Table
           size="small"
