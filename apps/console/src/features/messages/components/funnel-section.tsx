@@ -34,9 +34,17 @@ function Bar({ value, push, color }: { value: number; push: number; color: Chart
   );
 }
 
-function Step({ testId, label, children }: { testId: string; label: ReactNode; children: ReactNode }) {
+interface StepProps {
+  testId: string;
+  label: ReactNode;
+  /** a hint on hover */
+  title?: string;
+  children: ReactNode;
+}
+
+function Step({ testId, label, title, children }: StepProps) {
   return (
-    <Flex align="center" gap={12} style={{ marginBottom: 6 }} data-testid={testId}>
+    <Flex align="center" gap={12} style={{ marginBottom: 6 }} data-testid={testId} title={title}>
       <dt style={{ width: 120, flex: 'none', fontSize: 13 }}>{label}</dt>
       <dd style={{ flex: 1, margin: 0, display: 'flex', alignItems: 'center', gap: 8 }}>{children}</dd>
     </Flex>
@@ -91,6 +99,7 @@ export function FunnelSection({ appId, msgId, refresh, controller }: FunnelSecti
                 {step === 'targetReach' && recovered > 0 && (
                   <Step
                     testId="funnel-recovered"
+                    title={t('messages.recovered.inReach')}
                     label={
                       <Typography.Text type="secondary" style={{ paddingLeft: 12, fontSize: 12 }}>
                         {t('messages.recovered.ofReach')}

@@ -54,16 +54,15 @@ export function RowFigures({ row, testId, title, column = 6, recovered = 0 }: Ro
           : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
       </Descriptions.Item>
       <Descriptions.Item label={t('messages.columns.reached')}>
-        {`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}
-        {recovered > 0 && (
-          <Typography.Text
-            type="secondary"
-            style={{ display: 'block', fontSize: 12 }}
-            data-testid={`${testId}-recovered`}
-          >
-            {t('messages.recovered.ofReached', { formattedCount: formatCount(recovered) })}
-          </Typography.Text>
-        )}
+        {/* the recovered part under the reached it is a part of */}
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <span>{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</span>
+          {recovered > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-recovered`}>
+              {t('messages.recovered.ofReached', { formattedCount: formatCount(recovered) })}
+            </Typography.Text>
+          )}
+        </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('messages.columns.shown')}>
         {dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}
