@@ -22,15 +22,37 @@ describe('mergeEvents: the recovered bit (missed-push recovery, issue 32 §1)', 
     expect(row!.shownAt).toEqual(new Date(T0 + 2000));
   });
 
-  it('keeps the bit when the same device reports the message again in the batch, recovered or not', () => {
+  it('keeps the bit through the same device’s later receipts in the batch: a retry, a late plain one', () => {
     const rows = mergeEvents([
-      call(GAID, [{ type: 'received', msgId: 5, ts: T0 + 3000, recovered: true }]),
-      call(GAID, [{ type: 'received', msgId: 5, ts: T0 + 1000 }]),
-      call(GAID, [{ type: 'received', msgId: '5', ts: T0 + 2000, recovered: true }]),
+      call(GAID, [{ type: 'received', msgId: 5, ts: T0 + 1000, recovered: true }]),
+      call(GAID, [{ type: 'received', msgId: 5, ts: T0 + 3000 }]),
+      call(GAID, [{ type: 'received', msgId: '5', ts: T0 + 1000, recovered: true }]),
     ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.mask).toBe(EVENT_BITS.received | RECOVERED_BIT);
     expect(rows[0]!.receivedAt).toEqual(new Date(T0 + 1000));
+  });
+
+  it('drops it when the device had received the push before its recovered receipt, in any order of the batch', () => {
+    for (const order of [
+      [
+        { type: 'received', msgId: 5, ts: T0 },
+        { type: 'received', msgId: 5, ts: T0 + 5000, recovered: true },
+      ],
+      [
+        { type: 'received', msgId: 5, ts: T0 + 5000, recovered: true },
+        { type: 'received', msgId: 5, ts: T0 },
+      ],
+      // equal times: the first reported
+      [
+        { type: 'received', msgId: 5, ts: T0 },
+        { type: 'received', msgId: 5, ts: T0, recovered: true },
+      ],
+    ]) {
+      const [row] = mergeEvents([call(GAID, order)]);
+      expect(row!.mask, JSON.stringify(order)).toBe(EVENT_BITS.received);
+      expect(row!.receivedAt).toEqual(new Date(T0));
+    }
   });
 
   it('sets it only on the (device, message) whose receipt was recovered', () => {
