@@ -224,7 +224,7 @@ async function sendToBoth(): Promise<number> {
     ] as const,
   );
   expect(answer.status, answer.msg).toBe(200);
-  await expect.poll(async () => (await counted(answer.data.id)).dispatched, { timeout: 60_000 }).toBe(2);
+  await expect.poll(async () => (await counted(answer.data.id))?.dispatched, { timeout: 60_000 }).toBe(2);
   return answer.data.id;
 }
 
