@@ -92,7 +92,10 @@ export function mayBeRowError(err: unknown): boolean {
   return !(typeof code === 'string' && /^(08|53|57P|58)/.test(code));
 }
 
-/** Merges every (device, message) of a batch into one row: OR-ed bits, first time of each event kind. */
+/**
+ * Merges every (device, message) of a batch into one row: OR-ed bits, first time of each event kind; recovered when
+ * the first receipt (by its time; the first reported of equal times) said so.
+ */
 export function mergeEvents(items: ReadonlyArray<{ appId: number; body: DeviceEvents }>): EventRow[] {
   const merged = new Map<string, EventRow>();
   for (const { appId, body } of items) {
@@ -113,12 +116,15 @@ export function mergeEvents(items: ReadonlyArray<{ appId: number; body: DeviceEv
         merged.set(k, row);
       }
       row.mask |= EVENT_BITS[e.type];
-      // a receipt of a notification the heartbeat recovered: counted apart, once (events.repository.ts)
-      if (e.type === 'received' && e.recovered) row.mask |= RECOVERED_BIT;
       const at = new Date(e.ts);
       const earliest = (prev: Date | null) => (prev && prev <= at ? prev : at);
-      if (e.type === 'received') row.receivedAt = earliest(row.receivedAt);
-      else if (e.type === 'shown') row.shownAt = earliest(row.shownAt);
+      if (e.type === 'received') {
+        // recovered (128) when the batch's first receipt was a recovered one: a receipt the device reported before,
+        // here or in an earlier batch (events.repository.ts), means the push was not won back
+        if (!row.receivedAt || at < row.receivedAt)
+          row.mask = e.recovered ? row.mask | RECOVERED_BIT : row.mask & ~RECOVERED_BIT;
+        row.receivedAt = earliest(row.receivedAt);
+      } else if (e.type === 'shown') row.shownAt = earliest(row.shownAt);
       else if (e.type === 'clicked') row.clickedAt = earliest(row.clickedAt);
       else if (e.type === 'show_failed') row.showFailedReason ??= e.reason ?? 0;
     }

@@ -1,5 +1,8 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECOVERED_BIT } from '@beacon/shared';
+import { gaid } from '../../test/devices';
+import { signedIn } from '../../test/fixtures/team';
 import { postgresAt } from '../../test/faults';
 import { startNatsCluster, type NatsCluster } from '../../test/nats';
 import { startPgServer, type PgServer } from '../../test/pg-server';
@@ -79,6 +82,89 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     }
   }, 120_000);
 
+  it('counts a recovered receipt through the log as recovered once: retried, after a plain receipt, or stray', async () => {
+    // 20 devices, 18 dispatched (i = 10 and 0 were not: strays); missed-push recovery's receipts (issue 32 §1)
+    const scene = await stormScene(t, 20);
+    await t.database.query(
+      `UPDATE devices SET brand = 'XIAOMI', model = 'REDMI 9' WHERE app_id = $1 AND gaid = ANY($2::uuid[])`,
+      [scene.appId, [gaid(1), gaid(2)]],
+    );
+    const msgId = Number(scene.msgId);
+    const post = async (i: number, events: object[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sdk/v1/events',
+        headers: { authorization: scene.auth },
+        payload: { gaid: gaid(i), events },
+      });
+      expect(res.json<{ status: number }>().status, res.body).toBe(200);
+    };
+    const ts = Date.now() - 60_000;
+    const recoveredReceipt = { type: 'received', msgId, ts, recovered: true };
+    const reach = () =>
+      t.database
+        .query<{ reach: number }>('SELECT reach_count AS reach FROM messages WHERE id = $1', [msgId])
+        .then((r) => r[0]?.reach ?? 0);
+    // device 5 had reported its receipt before: a recovered one after it is no recovery
+    await post(5, [{ type: 'received', msgId, ts }]);
+    await until('the plain receipt counted', reach, (n) => n === 1, 30_000, 100);
+    for (const i of [1, 2, 3]) await post(i, [recoveredReceipt, { type: 'shown', msgId, ts: ts + 1000 }]);
+    // an SDK retrying the same call, device 5's late recovered receipt, and a device the message never went to
+    for (const i of [1, 2, 3, 5, 10]) await post(i, [recoveredReceipt]);
+    // device 6's push arrived late, after the heartbeat had recovered it: its first receipt was the plain one, and the
+    // two calls may be applied in one batch or two
+    await post(6, [{ type: 'received', msgId, ts: ts + 500 }]);
+    await post(6, [{ ...recoveredReceipt, ts: ts + 1500 }]);
+    const counts = await until(
+      'the recovered receipts counted from the log',
+      async () => {
+        const [row] = await t.database.query<{ reach: number; recovered: number; pending: number }>(
+          `SELECT reach_count AS reach, recovered_count AS recovered,
+                  (SELECT count(*)::int FROM stat_pending_batches) AS pending
+           FROM messages WHERE id = $1`,
+          [msgId],
+        );
+        return row;
+      },
+      (c) => c?.reach === 5 && c.recovered === 3 && c.pending === 0,
+      30_000,
+      100,
+    );
+    expect(counts).toEqual({ reach: 5, recovered: 3, pending: 0 });
+    const bits = await t.database.query<{ gaid: string; recovered: boolean }>(
+      `SELECT d.gaid::text AS gaid, s.event_mask & ${RECOVERED_BIT} > 0 AS recovered
+       FROM send_records s JOIN devices d ON d.id = s.device_id WHERE s.message_id = $1 AND s.event_mask > 0
+       ORDER BY d.gaid`,
+      [msgId],
+    );
+    expect(bits).toEqual([
+      { gaid: gaid(1), recovered: true },
+      { gaid: gaid(2), recovered: true },
+      { gaid: gaid(3), recovered: true },
+      { gaid: gaid(5), recovered: false },
+      { gaid: gaid(6), recovered: false },
+    ]);
+    // what the console reads: the funnel, the loss reasons and the breakdown agree
+    const [{ email } = { email: '' }] = await t.database.query<{ email: string }>(
+      'SELECT owner_email AS email FROM messages WHERE id = $1',
+      [msgId],
+    );
+    const owner = await signedIn(t, email, 'Owner#2024');
+    const read = async <T>(what: string) => {
+      const res = await owner.call('GET', `/tcm/v1/app/${scene.appId}/msg/${msgId}/${what}`);
+      return res.json<{ data: T }>().data;
+    };
+    expect(await read('funnel')).toMatchObject({ targetReach: 5, recovered: 3 });
+    expect(await read('lose')).toMatchObject({ recovered: 3 });
+    expect(await read('recovered')).toEqual({
+      total: 3,
+      rows: [
+        { brand: 'XIAOMI', model: 'REDMI 9', recovered: 2 },
+        { brand: 'TECNO', model: 'SPARK 10', recovered: 1 },
+      ],
+    });
+  }, 60_000);
+
   it('counts nothing twice when the whole log is delivered again (a second durable consumer replays it)', async () => {
     const before = await stormCounts(
       t,
@@ -88,6 +174,13 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
         )
       )[0]!,
     );
+    // every recovered receipt in the log so far (the case above): replayed, none counts again
+    const recoveredNow = () =>
+      t.database.query<{ own: number; byModel: number }>(
+        `SELECT (SELECT COALESCE(sum(recovered_count), 0)::int FROM messages) AS own,
+                (SELECT COALESCE(sum(recovered), 0)::int FROM stat_message_recovered) AS "byModel"`,
+      );
+    const recoveredBefore = await recoveredNow();
     const info = await (await import('@nats-io/jetstream')).jetstreamManager(nc);
     const { state } = await info.streams.info('BEACON_EVENTS');
     const replay = new EventsLogConsumer(nc, writer, { durable: 'replay-test' });
@@ -110,6 +203,7 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     )[0]!;
     expect(state.messages).toBeGreaterThan(0);
     expect(await stormCounts(t, scene)).toEqual(before);
+    expect(await recoveredNow()).toEqual(recoveredBefore);
   }, 120_000);
 
   it(`keeps answering 200 through PostgreSQL stopped mid-storm (${DEVICES} devices): nothing lost, nothing twice`, async () => {

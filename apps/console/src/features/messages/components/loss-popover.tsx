@@ -32,19 +32,40 @@ function useOpen(controller: HoverController, id: string): boolean {
   );
 }
 
+/** Dispatched sends the device missed and missed-push recovery won back: beside the losses, never one of them. */
+function RecoveredLine({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Paragraph
+      type="secondary"
+      style={{ fontSize: 12, margin: '6px 0 0', maxWidth: 360 }}
+      data-testid="loss-recovered"
+    >
+      {t('messages.recovered.notALoss', { count, formattedCount: formatCount(count) })}
+    </Typography.Paragraph>
+  );
+}
+
 function LossTable({
   lines,
   loading,
   total,
+  recovered = 0,
 }: {
   lines: LossLine[] | undefined;
   loading: boolean;
   total?: number;
+  recovered?: number;
 }) {
   const { t } = useTranslation();
   if (loading || !lines) return <Spin size="small" style={{ display: 'block', margin: 16 }} />;
   if (lines.length === 0)
-    return <Typography.Text type="secondary">{t('messages.loss.none')}</Typography.Text>;
+    return (
+      <>
+        <Typography.Text type="secondary">{t('messages.loss.none')}</Typography.Text>
+        {recovered > 0 && <RecoveredLine count={recovered} />}
+      </>
+    );
   return (
     <>
       <Table<LossLine>
@@ -82,6 +103,7 @@ function LossTable({
           {t('messages.loss.total', { count: total })}
         </Typography.Text>
       )}
+      {recovered > 0 && <RecoveredLine count={recovered} />}
     </>
   );
 }
@@ -132,6 +154,7 @@ export function LossPopover({ appId, msgId, kind, controller }: LossPopoverProps
             lines={lines}
             loading={loading}
             total={kind === 'dispatch' ? dispatch.data?.total : undefined}
+            recovered={kind === 'dispatch' ? dispatch.data?.recovered : undefined}
           />
         </div>
       }

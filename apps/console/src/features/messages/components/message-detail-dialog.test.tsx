@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MessageRow } from '@beacon/shared';
 import {
@@ -44,6 +44,9 @@ const FUNNEL = {
   waiting: 0,
   waitingNext: null,
 };
+// of the 800 reached, 12 were won back by missed-push recovery: the funnel, the loss popover and the table's total
+// are the one counter
+const RECOVERED = 12;
 
 // the forecast made at save: its "Sends" row sets the counted sends beside it (the funnel's channel reach, or the
 // record's dispatched: the same counter)
@@ -56,9 +59,11 @@ const FORECAST = {
 
 let level = 200;
 let calls: string[] = [];
+let recovered = RECOVERED;
 
 beforeEach(() => {
   calls = [];
+  recovered = RECOVERED;
   stubApi((url) => {
     calls.push(new URL(url, 'http://console.test').pathname);
     if (url.endsWith('/app/1/info')) return ok(appInfo({ projectLevel: level, serverUTC: '+0000' }));
@@ -72,8 +77,17 @@ beforeEach(() => {
         }),
       );
     if (url.endsWith('/msg/30/lose'))
-      return ok({ total: 1200, messageDistributionLoseList: [{ type: 104, count: 200, loseRate: 16.67 }] });
-    if (url.endsWith('/msg/30/funnel')) return ok(FUNNEL);
+      return ok({
+        total: 1200,
+        messageDistributionLoseList: [{ type: 104, count: 200, loseRate: 16.67 }],
+        recovered,
+      });
+    if (url.endsWith('/msg/30/funnel')) return ok({ ...FUNNEL, recovered });
+    if (url.endsWith('/msg/30/recovered'))
+      return ok({
+        total: recovered,
+        rows: recovered ? [{ brand: 'Xiaomi', model: 'Redmi 9', recovered }] : [],
+      });
     return undefined;
   });
 });
@@ -111,7 +125,7 @@ describe('MessageDetailDialog, the funnel by project level (part 2 §2)', () => 
         ['Targeted', '1,500'],
         ['Push', '1,200'],
         ['Dispatched', '1,000 (83.33%)'],
-        ['Reached', '800 (80%)'],
+        ['Reached', '800 (80%)of which recovered: 12'],
         ['Shown', '400 (50%)'],
         ['Clicked', '100 (25%)'],
       ]);
@@ -128,4 +142,56 @@ describe('MessageDetailDialog, the funnel by project level (part 2 §2)', () => 
     },
     30_000,
   );
+});
+
+describe('MessageDetailDialog, recovered deliveries (issue 32 §1)', () => {
+  const openDispatchLosses = async () => {
+    fireEvent.click(screen.getByTestId('loss-trigger-dispatch'));
+    return screen.findByTestId('loss-recovered', undefined, slow);
+  };
+
+  it('shows level 100 the recovered part under target reach, in the loss popover and the table: one figure', async () => {
+    level = 100;
+    open();
+    const row = await screen.findByTestId('funnel-recovered', undefined, slow);
+    expect(row.textContent).toBe('of which recovered12 1.5% of target reach');
+    expect(row.getAttribute('title')).toBe('Counted in target reach once, not added to it');
+    // a part of reach, not a step: the funnel's steps are still the six
+    expect(screen.getByTestId('funnel-targetReach').textContent).toContain('800');
+    expect(screen.getByTestId('funnel').querySelectorAll('dl > div')).toHaveLength(7);
+    expect((await openDispatchLosses()).textContent).toBe(
+      'Recovered, not a loss: 12 dispatched devices missed the push and received it when the app opened ' +
+        '(missed-push recovery); they count in reach once.',
+    );
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('recovered-total').textContent).toBe(
+          '12 deliveries recovered, counted in target reach',
+        ),
+      slow,
+    );
+    const recoveredCell = screen.getByTestId('recovered').querySelector('td[data-col="recovered"]');
+    expect(recoveredCell?.textContent).toBe('12');
+  });
+
+  it('shows other levels the recovered part under reached, from the table’s call', async () => {
+    level = 200;
+    open();
+    const line = await screen.findByTestId('detail-figures-recovered', undefined, slow);
+    expect(line.textContent).toBe('of which recovered: 12');
+    expect((await openDispatchLosses()).textContent).toContain('12 dispatched devices');
+    expect(calls.filter((c) => c.endsWith('/funnel'))).toEqual([]);
+  });
+
+  it('adds nothing to the funnel, the figures or the popover when nothing was recovered', async () => {
+    recovered = 0;
+    level = 100;
+    open();
+    await screen.findByTestId('funnel-targetReach', undefined, slow);
+    await screen.findByText('No delivery of this message was recovered.', undefined, slow);
+    expect(screen.queryByTestId('funnel-recovered')).toBeNull();
+    fireEvent.click(screen.getByTestId('loss-trigger-dispatch'));
+    await screen.findByTestId('loss-104', undefined, slow);
+    expect(screen.queryByTestId('loss-recovered')).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import { FiguresSection } from './figures-section';
 import { ForecastSection } from './forecast-section';
 import { FunnelSection } from './funnel-section';
 import { ReachSection } from './reach-section';
+import { RecoveredSection } from './recovered-section';
 import { RecordSection } from './record-section';
 import { StatusTag } from './status-tag';
 import { useHoverController } from './use-hover-controller';
@@ -28,7 +29,7 @@ interface MessageDetailDialogProps {
 /**
  * The message detail dialog: record, funnel with the loss popovers (project level 100; other levels the message's own
  * figures with the popovers, and no funnel request), the forecast made at save beside the counted losses,
- * distribution and the reach chart.
+ * distribution, the deliveries missed-push recovery won back by brand and model, and the reach chart.
  */
 export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDetailDialogProps) {
   const { t } = useTranslation();
@@ -83,7 +84,12 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
           ) : withFunnel ? (
             <FunnelSection appId={appId} msgId={row.msgId} refresh={refresh} controller={controller} />
           ) : (
-            <FiguresSection appId={appId} row={record.data ?? row} controller={controller} />
+            <FiguresSection
+              appId={appId}
+              row={record.data ?? row}
+              refresh={refresh}
+              controller={controller}
+            />
           )}
           <Divider />
           {record.data && level !== undefined && (
@@ -93,6 +99,8 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
             </>
           )}
           <DistributionSection appId={appId} msgId={row.msgId} />
+          <Divider />
+          <RecoveredSection appId={appId} msgId={row.msgId} refresh={refresh} />
           <Divider />
           <ReachSection appId={appId} msgId={row.msgId} startedAt={row.createTime} refresh={refresh} />
         </div>

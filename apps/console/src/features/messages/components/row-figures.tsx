@@ -1,4 +1,4 @@
-import { Descriptions } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '@beacon/shared';
@@ -29,13 +29,15 @@ interface RowFiguresProps {
   title?: ReactNode;
   /** figures a line (6: the list's expanded row) */
   column?: number;
+  /** of the reached, those missed-push recovery won back (shown under reached when any) */
+  recovered?: number;
 }
 
 /**
  * A message's own figures as its list row has them: targeted, push, dispatched, reached, shown and clicked, each with
  * its rate (the list's expanded row, and the detail dialog of readers who do not see the funnel).
  */
-export function RowFigures({ row, testId, title, column = 6 }: RowFiguresProps) {
+export function RowFigures({ row, testId, title, column = 6, recovered = 0 }: RowFiguresProps) {
   const { t } = useTranslation();
   const dash = showsDashes(row.status);
   return (
@@ -51,9 +53,17 @@ export function RowFigures({ row, testId, title, column = 6 }: RowFiguresProps) 
           ? DASH
           : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
       </Descriptions.Item>
-      <Descriptions.Item
-        label={t('messages.columns.reached')}
-      >{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.reached')}>
+        {/* the recovered part under the reached it is a part of */}
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <span>{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</span>
+          {recovered > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-recovered`}>
+              {t('messages.recovered.ofReached', { formattedCount: formatCount(recovered) })}
+            </Typography.Text>
+          )}
+        </span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('messages.columns.shown')}>
         {dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}
       </Descriptions.Item>
