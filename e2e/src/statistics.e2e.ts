@@ -228,7 +228,7 @@ describe('statistics in the browser', () => {
       .waitFor();
     // mode 2 (AI push of every kind): the notification was written by hand
     await page.goto(`${beacon.url}/app/${appId}/statisticsData/project?type=2`);
-    await page.getByTestId('stat-empty').waitFor();
+    await page.getByTestId('trend').getByTestId('stat-empty').waitFor();
     expect(await page.getByTestId('card-push-value').textContent()).toBe('0');
     await snap(page, 'statistics-project-empty');
   });

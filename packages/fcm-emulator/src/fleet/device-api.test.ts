@@ -64,7 +64,7 @@ describe('DeviceApi lanes', () => {
     expect(api.queued()).toEqual({ devices: 4, events: 0 });
 
     const events = await api.post('/sdk/v1/events', { gaid: 'g0', events: [] }, 'events');
-    expect(events).toEqual({ ok: true });
+    expect(events).toMatchObject({ ok: true });
     expect(held.length).toBe(2); // the registrations are still stuck
 
     let settled = 0;
@@ -73,7 +73,10 @@ describe('DeviceApi lanes', () => {
       release();
       await sleep(10);
     }
-    expect(await Promise.all(registrations)).toEqual(Array.from({ length: 6 }, () => ({ ok: true })));
+    // each with the server's answer (a registration's device id)
+    expect((await Promise.all(registrations)).map((r) => r.ok)).toEqual(
+      Array.from({ length: 6 }, () => true),
+    );
     expect(seen.filter((u) => u === '/sdk/v1/register')).toHaveLength(6);
   });
 

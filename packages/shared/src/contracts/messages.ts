@@ -60,6 +60,9 @@ export const Targeting = z.object({
 });
 export type Targeting = z.output<typeof Targeting>;
 
+/** The control share's message: the shared rule's wording, translated with the other whole-number ranges. */
+const CONTROL_SHARE_RANGE = `must be a whole number from ${BEST_HOUR.controlShareMin} to ${BEST_HOUR.controlShareMax}`;
+
 export const MessageSave = Targeting.extend({
   id: z.number().int().positive().optional(),
   msgType: z.union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)]),
@@ -81,8 +84,8 @@ export const MessageSave = Targeting.extend({
   controlShare: z
     .number()
     .int('must be a whole number')
-    .min(BEST_HOUR.controlShareMin, 'must be 0 to 50')
-    .max(BEST_HOUR.controlShareMax, 'must be 0 to 50')
+    .min(BEST_HOUR.controlShareMin, CONTROL_SHARE_RANGE)
+    .max(BEST_HOUR.controlShareMax, CONTROL_SHARE_RANGE)
     .optional(),
   scheduleDate: ScheduleDate.optional(),
   scheduleUTC: UtcZone.optional().default('+0000'),
