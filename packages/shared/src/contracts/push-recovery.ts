@@ -45,6 +45,11 @@ export const PUSH_RECOVERY_OFF: PushRecovery = {
   maxCount: 3,
 };
 
+/** A stored setting read through the rule: one written by hand, or before a bound changed, reads as off. */
+export function pushRecoveryOf(stored: unknown): PushRecovery {
+  return PushRecovery.safeParse(stored ?? {}).data ?? PUSH_RECOVERY_OFF;
+}
+
 /**
  * One notification a heartbeat recovers: its message id, when it was sent, and the content to show — `data` is the
  * FCM data map the push carried (noti_* keys, in the device's language), `title` and `body` its noti_title and

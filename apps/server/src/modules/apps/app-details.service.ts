@@ -1,7 +1,7 @@
 import {
   ErrorCodes,
-  PushRecovery,
-  PUSH_RECOVERY_OFF,
+  pushRecoveryOf,
+  type PushRecovery,
   WindowCaps,
   type AppDetail,
   type AppUpdateRequest,
@@ -106,7 +106,7 @@ export class AppDetailsService {
 
   /** Its missed-push recovery (issue 32 §1); a stored value is read through the shared rule. */
   async pushRecovery(appId: number): Promise<PushRecovery> {
-    return PushRecovery.safeParse((await this.found(appId)).pushRecovery ?? {}).data ?? PUSH_RECOVERY_OFF;
+    return pushRecoveryOf((await this.found(appId)).pushRecovery);
   }
 
   /** Sets its missed-push recovery (checked by the route with the shared rule); heartbeats follow it within 30 s. */

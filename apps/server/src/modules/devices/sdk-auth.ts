@@ -1,4 +1,4 @@
-import { ErrorCodes, PushRecovery, PUSH_RECOVERY_OFF } from '@beacon/shared';
+import { ErrorCodes, pushRecoveryOf, type PushRecovery } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { safeEqual, type SecretBox } from '../../lib/secret-box';
 import type { AppsRepository } from '../apps';
@@ -32,12 +32,10 @@ export class SdkAuth {
     private readonly box: SecretBox,
   ) {}
 
-  /** The app id for an Authorization header; throws 401 for missing or wrong credentials, 2007 for destroyed apps. */
-  async appIdFor(header: string | undefined): Promise<number> {
-    return (await this.appFor(header)).appId;
-  }
-
-  /** The app for an Authorization header, with its recovery setting; throws as appIdFor does. */
+  /**
+   * The app for an Authorization header, with its recovery setting; throws 401 for missing or wrong credentials, 2007
+   * for destroyed apps.
+   */
   async appFor(header: string | undefined): Promise<SdkApp> {
     if (!header?.startsWith('Basic ')) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
@@ -62,8 +60,7 @@ export class SdkAuth {
           appId: app.id,
           secret: this.box.open(app.appSecretEnc),
           destroyed: app.destroy === 2,
-          // a stored value read through the shared rule (one written by hand, or before a bound changed, is clamped off)
-          recovery: PushRecovery.safeParse(app.pushRecovery ?? {}).data ?? PUSH_RECOVERY_OFF,
+          recovery: pushRecoveryOf(app.pushRecovery),
           until: now + TTL_MS,
         }
       : null;
