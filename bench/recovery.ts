@@ -5,7 +5,7 @@
 // lookup returns), the rest received and shown.
 // Targets: the lookup p95 ≤ 5 ms at 10M devices; heartbeats with recovery on ≥ 0.9 × off.
 // Run: npm run bench -- recovery [--devices 1000000] [--messages 3] [--unreported 0.3] [--lookups 2000]
-//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--out recovery]
+//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--pairs 3] [--out recovery]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +37,7 @@ const WARMUP_S = numArg('warmup-s', 2);
 const WORKERS = numArg('workers', 2);
 const IN_FLIGHT = numArg('in-flight', 32);
 const SHARED_BUFFERS = strArg('shared-buffers', '2GB');
+const PAIRS = numArg('pairs', 3);
 const OUT = strArg('out', 'recovery');
 const RECOVERY = { enabled: true, maxAgeHours: 12, maxCount: 3 };
 
@@ -102,8 +103,9 @@ async function main(): Promise<void> {
       `lookup of one device: p50 ${lookup.single.p50} / p95 ${lookup.single.p95} / p99 ${lookup.single.p99} ms (${lookup.missedPerDevice} missed pushes a device); of 32: p95 ${lookup.batchOf32.p95} ms (load ${load()})`,
     );
 
-    // heartbeats through `beacon api`: recovery off and on, twice each, alternating (a fresh process each: the
-    // device API keeps an app's setting for 30 s)
+    // heartbeats through `beacon api`: recovery off and on, --pairs times each, alternating (a fresh process each: the
+    // device API keeps an app's setting for 30 s), each run after a checkpoint: the heartbeats' writes otherwise leave
+    // the next run a checkpoint (and its full-page writes) that lands on whichever run comes next
     const authorization = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
     const budget = Math.ceil((SECONDS + WARMUP_S + 1) * 25_000);
     const calls = (): EventCalls => {
@@ -129,7 +131,9 @@ async function main(): Promise<void> {
     });
     say(`floor (trivial node:http JSON server): ${floor.callsPerSec} calls/s`);
     const runs: Array<{ recovery: boolean } & LoadResult> = [];
-    for (const on of [false, true, false, true]) {
+    const order = Array.from({ length: PAIRS }, () => [false, true]).flat();
+    for (const on of order) {
+      await db.database.exec('CHECKPOINT');
       await db.database.query('UPDATE apps SET push_recovery = $2::jsonb WHERE id = $1', [
         app.id,
         JSON.stringify({ ...RECOVERY, enabled: on }),
@@ -156,11 +160,15 @@ async function main(): Promise<void> {
       offPerSec: mean(false),
       onPerSec: mean(true),
       onVsOff: round(mean(true) / mean(false), 3),
+      // each pair's own ratio (a run against the one before it), to see the spread the mean hides
+      pairs: Array.from({ length: PAIRS }, (_, i) =>
+        round(runs[2 * i + 1]!.callsPerSec / runs[2 * i]!.callsPerSec, 3),
+      ),
       offVsFloor: round(mean(false) / floor.callsPerSec, 3),
       floorPerSec: floor.callsPerSec,
     };
     say(
-      `heartbeats: off ${heartbeats.offPerSec}/s, on ${heartbeats.onPerSec}/s: on/off ${heartbeats.onVsOff} (target ≥ 0.9); floor ${heartbeats.floorPerSec}/s`,
+      `heartbeats: off ${heartbeats.offPerSec}/s, on ${heartbeats.onPerSec}/s: on/off ${heartbeats.onVsOff} (pairs ${heartbeats.pairs.join(', ')}; target ≥ 0.9); floor ${heartbeats.floorPerSec}/s`,
     );
     const result = {
       date: new Date().toISOString(),
@@ -175,6 +183,7 @@ async function main(): Promise<void> {
         workers: WORKERS,
         inFlight: IN_FLIGHT,
         sharedBuffers: SHARED_BUFFERS,
+        pairs: PAIRS,
       },
       lookup,
       heartbeats,

@@ -36,3 +36,14 @@ export async function shiftStatisticsDays(
     [appId],
   );
 }
+
+/**
+ * Waits, when a UTC day ends within `marginMs`, until the next one has begun: a test whose sends, events and reads
+ * must fall on one UTC day (its figures are "today's") starts with a whole day ahead of it instead of failing when
+ * it runs across midnight. Returns at once the rest of the day.
+ */
+export async function clearOfMidnight(marginMs = 180_000): Promise<void> {
+  const now = Date.now();
+  const left = 86_400_000 - (now % 86_400_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+}

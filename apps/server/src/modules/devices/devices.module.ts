@@ -35,10 +35,9 @@ export async function devicesModule(ctx: {
   const natsLog = config.nats
     ? await startEventsLog(config.nats, statistics, ctx.runWorkers, app.log)
     : undefined;
-  // missed-push recovery's lookups, for the heartbeats of apps that turn it on (recovery.ts)
+  // missed-push recovery's lookups and contents, for the heartbeats of apps that turn it on (recovery.ts)
   const missedPushes = new MissedPushes(new RecoveryRepository(ctx.database), {
     publicUrl: config.publicUrl,
-    concurrency: repo.parallelTransactions ? 3 : 1,
   });
   const devices = new DevicesService(repo, statistics, {
     missedPushes,

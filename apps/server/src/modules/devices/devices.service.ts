@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-error';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
 import type { MissedPushes } from './recovery';
+import type { MissedSend } from './recovery.repository';
 
 /** One (message, device) with the events a batch reports for it, already merged (OR-ed bits, first time of each). */
 export interface EventRow {
@@ -146,9 +147,20 @@ interface DeviceKey {
   gaid: string;
 }
 
+/** A heartbeat as batched: with the app's recovery bounds when its missed pushes are to be looked up. */
+interface HeartbeatItem extends HeartbeatRow {
+  recovery?: PushRecovery;
+}
+
+/** Whether the device was found, and with recovery asked, the sends it missed. */
+interface HeartbeatResult {
+  found: boolean;
+  missed?: MissedSend[];
+}
+
 export class DevicesService {
   private readonly registrations: WriteBatcher<RegisterRow, string>;
-  private readonly heartbeats: WriteBatcher<HeartbeatRow, boolean>;
+  private readonly heartbeats: WriteBatcher<HeartbeatItem, HeartbeatResult>;
   private readonly events: WriteBatcher<EventsItem, void>;
   private readonly touches: WriteBatcher<DeviceKey, void>;
   /** When this process last asked to touch a device (key → ms): most event calls need no write (DEVICE_TOUCH_MS). */
@@ -185,12 +197,31 @@ export class DevicesService {
       },
       { ...observed('register'), concurrency: flushes },
     );
-    this.heartbeats = new WriteBatcher(async (rows) => {
+    this.heartbeats = new WriteBatcher<HeartbeatItem, HeartbeatResult>(async (rows) => {
       const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
       const unique = [...last.values()];
-      const found = await this.repo.heartbeat(unique, undefined, counters.activitySql);
+      // the lookups of the devices whose app recovers missed pushes run beside the write, on another connection:
+      // the flush ends with the longer of the two, and a heartbeat never queues for a second batcher
+      const asks = this.missedPushes ? unique.filter((r) => r.recovery) : [];
+      const [found, missed] = await Promise.all([
+        this.repo.heartbeat(unique, undefined, counters.activitySql),
+        this.missedPushes && asks.length > 0
+          ? this.missedPushes.find(
+              asks.map((r) => ({
+                appId: r.appId,
+                gaid: r.gaid,
+                maxAgeHours: r.recovery!.maxAgeHours,
+                maxCount: r.recovery!.maxCount,
+              })),
+            )
+          : [],
+      ]);
       const set = new Set(found.map((d) => key(d.appId, d.gaid)));
-      return rows.map((r) => set.has(key(r.appId, r.gaid)));
+      const missedOf = new Map(asks.map((r, i) => [key(r.appId, r.gaid), missed[i] ?? []]));
+      return rows.map((r) => ({
+        found: set.has(key(r.appId, r.gaid)),
+        ...(r.recovery ? { missed: missedOf.get(key(r.appId, r.gaid)) ?? [] } : {}),
+      }));
     }, observed('heartbeat'));
     this.touches = new WriteBatcher<DeviceKey, void>(async (rows) => {
       const unique = [...new Map(rows.map((r) => [key(r.appId, r.gaid), r])).values()];
@@ -241,13 +272,12 @@ export class DevicesService {
     body: DeviceHeartbeat,
     recovery?: PushRecovery,
   ): Promise<DeviceHeartbeatAnswer> {
-    const lookup =
-      recovery?.enabled && this.missedPushes ? this.missedPushes.for(appId, body.gaid, recovery) : undefined;
-    // a failed write fails the call; the lookup's own failure then is not left unhandled
-    lookup?.catch(() => undefined);
-    const found = await this.heartbeats.add({ appId, ...body });
-    if (!found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
-    return lookup ? { recovered: await lookup } : {};
+    const asks = recovery?.enabled && this.missedPushes ? recovery : undefined;
+    const found = await this.heartbeats.add({ appId, ...body, ...(asks ? { recovery: asks } : {}) });
+    if (!found.found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
+    return found.missed && this.missedPushes
+      ? { recovered: await this.missedPushes.content(found.missed) }
+      : {};
   }
 
   /**
@@ -266,7 +296,6 @@ export class DevicesService {
       this.heartbeats.drain(),
       this.events.drain(),
       this.touches.drain(),
-      this.missedPushes?.drain(),
     ]);
     await this.counters.settle();
   }

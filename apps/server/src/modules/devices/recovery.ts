@@ -1,6 +1,5 @@
-import type { PushRecovery, RecoveredPush } from '@beacon/shared';
+import type { RecoveredPush } from '@beacon/shared';
 import { buildData, payloadOf } from '../../delivery/engine';
-import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { MissedSend, RecoveryMessage, RecoveryRepository, RecoveryRequest } from './recovery.repository';
 
 /** How long a message's content stays cached: a sent notification's content no longer changes. */
@@ -11,49 +10,32 @@ const CONTENT_MEMORY_MAX = 2_000;
 export interface MissedPushesOptions {
   /** absolute URLs for the content's /files/... paths, as in the pushes */
   publicUrl: string;
-  maxBatch?: number;
-  maxDelayMs?: number;
-  concurrency?: number;
-  observer?: WriteBatcherObserver;
 }
 
 /**
- * Missed-push recovery on the heartbeat (issue 32 §1): the lookups of concurrent heartbeats go to the database as one
- * statement (a group-commit batcher, as the heartbeat's own write), and each found message's content is the data map
- * the engine put in its push (delivery/engine payload: buildData, in the device's language), cached per message.
+ * Missed-push recovery on the heartbeat (issue 32 §1). The lookups of a heartbeat flush's devices are one statement,
+ * run beside that flush's write (DevicesService: the same batch, on another connection), so a heartbeat waits for
+ * its write or its lookup, whichever is longer, never for a second queue. Each found message's content is the data
+ * map the engine put in its push (delivery/engine payload: buildData, in the device's language), cached per message.
  */
 export class MissedPushes {
-  private readonly lookups: WriteBatcher<RecoveryRequest, MissedSend[]>;
   private readonly contents = new Map<string, { at: number; message: RecoveryMessage | null }>();
 
   constructor(
     private readonly repo: RecoveryRepository,
     private readonly opts: MissedPushesOptions,
-  ) {
-    this.lookups = new WriteBatcher(
-      async (rows) => {
-        const found = await this.repo.missed(rows);
-        const out: MissedSend[][] = rows.map(() => []);
-        for (const f of found) out[f.index]?.push(f);
-        return out;
-      },
-      {
-        maxBatch: opts.maxBatch ?? 500,
-        maxDelayMs: opts.maxDelayMs ?? 10,
-        concurrency: opts.concurrency ?? 1,
-        ...(opts.observer ? { observer: opts.observer } : {}),
-      },
-    );
+  ) {}
+
+  /** Each request's missed sends, newest first, at most its setting's count (one statement for them all). */
+  async find(rows: RecoveryRequest[]): Promise<MissedSend[][]> {
+    const out: MissedSend[][] = rows.map(() => []);
+    if (rows.length === 0) return out;
+    for (const f of await this.repo.missed(rows)) out[f.index]?.push(f);
+    return out;
   }
 
-  /** The notifications to show again on this device, newest first, at most the setting's count. */
-  async for(appId: number, gaid: string, setting: PushRecovery): Promise<RecoveredPush[]> {
-    const missed = await this.lookups.add({
-      appId,
-      gaid,
-      maxAgeHours: setting.maxAgeHours,
-      maxCount: setting.maxCount,
-    });
+  /** The notifications to show again for a device's missed sends, in their order. */
+  async content(missed: MissedSend[]): Promise<RecoveredPush[]> {
     if (missed.length === 0) return [];
     const messages = await this.messages(missed.map((m) => m.messageId));
     const out: RecoveredPush[] = [];
@@ -91,9 +73,5 @@ export class MissedPushes {
       }
     }
     return out;
-  }
-
-  async drain(): Promise<void> {
-    await this.lookups.drain();
   }
 }

@@ -3,6 +3,7 @@ import { utcDay, type MessageForecast } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { registerOnEmulator } from '../../test/devices';
+import { clearOfMidnight } from '../../test/statistics';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -83,6 +84,8 @@ describe.each(backends())('token hygiene and uninstalls [$name]', (backend) => {
   };
 
   beforeAll(async () => {
+    // the uninstalls below are counted by today's UTC day: the whole file runs on one
+    await clearOfMidnight();
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
     const created = await ownerAppOnEmulator(t, emu, {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOnEmulator, reportSdkEvents } from '../../test/devices';
 import { backends } from '../../test/databases';
 import { appOnEmulator, NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
-import { shiftStatisticsDays } from '../../test/statistics';
+import { clearOfMidnight, shiftStatisticsDays } from '../../test/statistics';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
 
@@ -24,8 +24,9 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
   let shop: Created;
   let news: Created;
   const msgIds: number[] = [];
-  const y = addDays(utcDay(), -1);
-  const start = addDays(y, -6);
+  // yesterday and the week before it, fixed once the sends are made (clearOfMidnight: all on one UTC day)
+  let y = '';
+  let start = '';
 
   const send = async (c: Created, pushCount: number, events: Array<[number, string[]]>) => {
     const saved = await owner.post(`/tcm/v1/app/${c.app.id}/msg/save`, {
@@ -56,6 +57,9 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
   };
 
   beforeAll(async () => {
+    await clearOfMidnight();
+    y = addDays(utcDay(), -1);
+    start = addDays(y, -6);
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
     const created = await ownerAppOnEmulator(
@@ -101,18 +105,18 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
   };
   const appReport = (c: Created, path: string) =>
     data<{ dated: ReportDay[] }>('GET', `/tcm/v1/app/${c.app.id}/report/${path}`);
-  const q = `start=${start}&end=${y}`;
+  const q = () => `start=${start}&end=${y}`;
 
   it('has the hand-counted figures: Shop push 6, dispatch 5, reach 5, show 4, click 2; News 2, 2, 1, 1, 1', async () => {
-    const shopDay = (await appReport(shop, `project?${q}`)).dated.at(-1)!;
+    const shopDay = (await appReport(shop, `project?${q()}`)).dated.at(-1)!;
     expect(countsOf(shopDay)).toEqual([6, 5, 5, 4, 2, 0, 1]);
-    const newsDay = (await appReport(news, `project?${q}`)).dated.at(-1)!;
+    const newsDay = (await appReport(news, `project?${q()}`)).dated.at(-1)!;
     expect(countsOf(newsDay)).toEqual([2, 2, 1, 1, 1, 0, 0]);
   });
 
   it('the statistics tab of an app shows the app’s trend; of every app, their sum; its messages add up', async () => {
     for (const c of [shop, news]) {
-      const own = await appReport(c, `project?${q}`);
+      const own = await appReport(c, `project?${q()}`);
       const tab = await data<{ dated: ReportDay[] }>('POST', '/tcm/global/plat/dashboard', {
         appId: c.app.id,
         start,
@@ -125,7 +129,7 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
       totalData: ReportDay;
       results: Array<Record<string, number>>;
     }>('POST', '/tcm/global/plat/dashboard', { start, end: y });
-    const [a, b] = [await appReport(shop, `project?${q}`), await appReport(news, `project?${q}`)];
+    const [a, b] = [await appReport(shop, `project?${q()}`), await appReport(news, `project?${q()}`)];
     expect(all.dated.map(countsOf)).toEqual(
       a.dated.map((d, i) => countsOf(d).map((n, j) => n + countsOf(b.dated[i]!)[j]!)),
     );
@@ -165,7 +169,7 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
 
     const push = await data<{ apps: Array<{ appId: number; push: number; historyRate: number }> }>(
       'GET',
-      `/tcm/v1/dashboard/report/msg?${q}`,
+      `/tcm/v1/dashboard/report/msg?${q()}`,
     );
     expect(push.apps.map((r) => [r.appId, r.push, r.historyRate])).toEqual([
       [shop.app.id, 6, 83.33],
@@ -174,17 +178,17 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
 
     const own = await data<{ countries: Array<Record<string, number | string>> }>(
       'GET',
-      `/tcm/v1/app/${shop.app.id}/report/version-country?${q}`,
+      `/tcm/v1/app/${shop.app.id}/report/version-country?${q()}`,
     );
     const byCountry = await data<{ countries: Array<Record<string, number | string>> }>(
       'GET',
-      `/tcm/v1/dashboard/report/msg/country/app?${q}&appId=${shop.app.id}`,
+      `/tcm/v1/dashboard/report/msg/country/app?${q()}&appId=${shop.app.id}`,
     );
     expect(byCountry.countries).toEqual(own.countries);
 
     const dimension = await data<{ totalData: ReportDay }>(
       'GET',
-      `/tcm/v1/app/${shop.app.id}/report/dimension?${q}`,
+      `/tcm/v1/app/${shop.app.id}/report/dimension?${q()}`,
     );
     const report = await data<{ totalData: ReportDay }>('POST', '/tcm/global/msg/stat', {
       appId: shop.app.id,
@@ -194,9 +198,11 @@ describe.each(backends())('platform statistics equal the apps’ statistics [$na
     expect(countsOf(report.totalData)).toEqual(countsOf(dimension.totalData));
 
     const users = await Promise.all(
-      [shop, news].map((c) => data<{ dated: UserDay[] }>('GET', `/tcm/v1/app/${c.app.id}/report/user?${q}`)),
+      [shop, news].map((c) =>
+        data<{ dated: UserDay[] }>('GET', `/tcm/v1/app/${c.app.id}/report/user?${q()}`),
+      ),
     );
-    const platformUsers = await data<{ dated: UserDay[] }>('GET', `/tcm/v1/dashboard/user?${q}`);
+    const platformUsers = await data<{ dated: UserDay[] }>('GET', `/tcm/v1/dashboard/user?${q()}`);
     expect(platformUsers.dated).toEqual(
       users[0]!.dated.map((d, i) => ({
         date: d.date,
