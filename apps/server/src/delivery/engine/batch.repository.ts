@@ -292,7 +292,7 @@ export class BatchRepository {
       // written only while this run holds the batch (a run cut off and taken over claims nothing)
       await fenceLease(tx, batch, claim.leaseSeconds);
       decided = rows.filter((r) => r.n === null) as DecidedSends[];
-      await this.counter.countSends(tx, batch.messageId, decided);
+      await this.counter.countSends(tx, batch.messageId, decided, batch.id);
       return rows.find((r) => r.n !== null)?.n ?? 0;
     });
     this.tell('filter', decided);
@@ -370,7 +370,7 @@ export class BatchRepository {
         ],
       );
       const counted = groups.filter((g) => g.gone === null);
-      await this.counter.countSends(tx, batch.messageId, counted);
+      await this.counter.countSends(tx, batch.messageId, counted, batch.id);
       const gone = groups.flatMap((g) => (g.gone === null ? [] : [g.gone]));
       if (gone.length) await this.counter.countUninstalls?.(tx, batch.messageId, gone);
       return counted;

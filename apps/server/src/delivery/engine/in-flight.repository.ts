@@ -174,7 +174,7 @@ export class InFlightRepository {
         [...ofBatch(batch), windowSeconds],
       );
       decided = rows.filter((r) => r.resend === null);
-      await this.counter.countSends(tx, batch.messageId, decided);
+      await this.counter.countSends(tx, batch.messageId, decided, batch.id);
       const received = decided.reduce((n, g) => n + g.count, 0);
       const totals = rows.find((r) => r.resend !== null);
       return { received, resend: totals?.resend ?? 0, deferred: totals?.deferred ?? 0 };

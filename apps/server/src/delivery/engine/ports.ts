@@ -61,7 +61,8 @@ export interface DecidedSends {
  * writer), so the counters and the records never disagree.
  */
 export interface SendCounter {
-  countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void>;
+  /** `batchId`: the batch they were decided in (a best-hour message's control wave counts its group's dispatches). */
+  countSends(tx: Queryable, messageId: number, groups: DecidedSends[], batchId?: number): Promise<void>;
   /**
    * Counts devices marked uninstalled on FCM's UNREGISTERED answer to a send of `messageId` (each once, when marked),
    * under the message that preceded that send (issue 32 §4).

@@ -6,7 +6,7 @@ import { backends } from '../../test/databases';
 import { startTestApp, type TestClient, type TestApp } from '../../test/test-app';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { until } from '../../test/until';
-import { registerOnEmulator, reportSdkEvents } from '../../test/devices';
+import { gaid, registerOnEmulator, reportSdkEvents } from '../../test/devices';
 
 /**
  * Each device's best hour (issue 32 §2), end to end on the FCM emulator: devices learn their hour from the shows and
@@ -231,13 +231,19 @@ describe.each(backends())('best-hour sends [$name]', (backend) => {
       expect(k + 1).toBeLessThanOrEqual((at - times[0]!) * perMs + 2);
     });
 
-    // the detail: the control group against the rest, and the lift
-    for (const i of [0, 1, 2, 3, 4, 5]) {
+    // the detail: the control group against the rest, and the lift — three devices of each group show, every other
+    // one clicks: each group's counts are its own devices' (counted as they come, not read back from the records)
+    const index = new Map(Array.from({ length: DEVICES }, (_, i) => [gaid(i), i]));
+    const reporters = [...control.slice(0, 3), ...devices.filter((x) => x.bucket >= cut).slice(0, 3)].map(
+      (x) => index.get(x.gaid)!,
+    );
+    expect(reporters).toHaveLength(6);
+    for (const [k, i] of reporters.entries()) {
       const ts = Date.now();
       await reportSdkEvents(t, sdk.auth, i, [
         { type: 'received', msgId: id, ts },
         { type: 'shown', msgId: id, ts },
-        ...(i % 2 ? [{ type: 'clicked', msgId: id, ts }] : []),
+        ...(k % 2 ? [{ type: 'clicked', msgId: id, ts }] : []),
       ]);
     }
     const d = await until(
@@ -245,6 +251,8 @@ describe.each(backends())('best-hour sends [$name]', (backend) => {
       () => detail(id),
       (x) => x.bestHour && x.bestHour.control.show + x.bestHour.best.show === 6,
     );
+    expect(d.bestHour.control).toMatchObject({ show: 3, click: 1 });
+    expect(d.bestHour.best).toMatchObject({ show: 3, click: 2 });
     expect(d.controlShare).toBe(25);
     expect(d.bestHour.control.dispatched).toBe(control.length);
     expect(d.bestHour.best.dispatched).toBe(DEVICES - control.length);

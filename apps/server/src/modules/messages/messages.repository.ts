@@ -1,5 +1,4 @@
 import {
-  EVENT_BITS,
   MessageType,
   type Condition,
   type MessageForecast,
@@ -7,7 +6,7 @@ import {
   type MessageSave,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
-import { abBucketSql, OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
+import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { estimateAudience, type AudienceEstimate } from '../../audience/sampled-estimate';
 
@@ -246,29 +245,34 @@ export class MessagesRepository {
 
   /**
    * A best-hour message's sends split as its plan split them (audience-source.ts bestHourWave: the device's bucket for
-   * the message below the control share): dispatched, shown and clicked of the control group and of the rest. One
-   * pass over the message's send records (its partition), read when its detail is opened.
+   * the message below the control share): dispatched, shown and clicked of the control group and of the rest. Counted
+   * as they happen (migration 0045: the control wave's dispatches, the control devices' shows and clicks); the rest is
+   * the message's total minus the control group, so the two add up to its funnel.
    */
-  async bestHourGroups(id: number, controlBuckets: number) {
-    const rows = await this.database.query<{
-      control: boolean;
+  async bestHourGroups(id: number) {
+    const [row] = await this.database.query<{
       dispatched: number;
       show: number;
       click: number;
+      controlDispatched: number;
+      controlShow: number;
+      controlClick: number;
     }>(
-      `SELECT ${abBucketSql('s.device_id', '$1::bigint')} < $2::int AS control,
-              count(*) FILTER (WHERE s.outcome = ${SendOutcome.DISPATCHED})::int AS dispatched,
-              count(*) FILTER (WHERE s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${EVENT_BITS.shown} > 0)::int AS show,
-              count(*) FILTER (WHERE s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${EVENT_BITS.clicked} > 0)::int AS click
-       FROM send_records s WHERE s.message_id = $1 GROUP BY 1`,
-      [id, controlBuckets],
+      `SELECT dispatch_count AS dispatched, show_count AS show, click_count AS click,
+              control_dispatch AS "controlDispatched", control_show AS "controlShow", control_click AS "controlClick"
+       FROM messages WHERE id = $1`,
+      [id],
     );
-    const none = { dispatched: 0, show: 0, click: 0 };
-    const pick = (control: boolean) => {
-      const r = rows.find((x) => x.control === control);
-      return r ? { dispatched: r.dispatched, show: r.show, click: r.click } : none;
+    if (!row)
+      return { control: { dispatched: 0, show: 0, click: 0 }, best: { dispatched: 0, show: 0, click: 0 } };
+    return {
+      control: { dispatched: row.controlDispatched, show: row.controlShow, click: row.controlClick },
+      best: {
+        dispatched: row.dispatched - row.controlDispatched,
+        show: row.show - row.controlShow,
+        click: row.click - row.controlClick,
+      },
     };
-    return { control: pick(true), best: pick(false) };
   }
 
   /** Copies the devices that got a message as the audience of its recall (MessageWriter.setRecallAudience counts them). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   bestHourLift,
-  controlBuckets,
   ErrorCodes,
   errorWithDetail,
   GAID_PATTERN,
@@ -151,10 +150,7 @@ export function registerMessageRoutes(
   registerCall(app, messageCalls.detail, policy.read, async ({ params, body }) => {
     const m = await service.find(params.appId, body.id);
     // best hour: the control group against the rest, split as the plan split them
-    const groups =
-      m.scheduleType === ScheduleType.BEST_HOUR
-        ? await repo.bestHourGroups(m.id, controlBuckets(m.controlShare))
-        : null;
+    const groups = m.scheduleType === ScheduleType.BEST_HOUR ? await repo.bestHourGroups(m.id) : null;
     const bestHour = groups && { ...groups, ...bestHourLift(groups.control, groups.best) };
     return toDetail(m, await repo.waves(m.id), bestHour);
   });

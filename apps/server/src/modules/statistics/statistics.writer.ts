@@ -1,8 +1,14 @@
 import type { Database, Queryable } from '../../db/client';
 import type { DeviceStatistics, EventRow, RecordedEvents } from '../devices';
-import { SendOutcome, type DecidedSends, type SendCounter } from '../../delivery/engine';
+import {
+  abBucketSql,
+  CONTROL_WAVE,
+  SendOutcome,
+  type DecidedSends,
+  type SendCounter,
+} from '../../delivery/engine';
 import { EventCounter, type EventCounterOptions } from './statistics.counter';
-import { EVENT_BITS, RECOVERED_BIT, utcDay } from '@beacon/shared';
+import { CONTROL_BUCKETS, EVENT_BITS, RECOVERED_BIT, ScheduleType, utcDay } from '@beacon/shared';
 import { bestHourParts } from './statistics.best-hour';
 import { EventsRepository, type EventsRepositoryOptions } from './events.repository';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
@@ -187,8 +193,16 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
     await this.counter.close();
   }
 
-  /** Devices whose send was decided (dispatched, or lost with a code) today, grouped by outcome, loss, country, version. */
-  async countSends(tx: Queryable, messageId: number, groups: DecidedSends[]): Promise<void> {
+  /**
+   * Devices whose send was decided (dispatched, or lost with a code) today, grouped by outcome, loss, country, version;
+   * decided in a best-hour message's control wave (`batchId`'s), its dispatches are the control group's too.
+   */
+  async countSends(
+    tx: Queryable,
+    messageId: number,
+    groups: DecidedSends[],
+    batchId?: number,
+  ): Promise<void> {
     if (groups.length === 0) return;
     await lockMessages(tx, [messageId]);
     await tx.query(
@@ -227,7 +241,11 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
          ON CONFLICT (message_id, day, loss_code) DO UPDATE SET count = x.count + EXCLUDED.count
        )
        UPDATE messages SET dispatch_count = dispatch_count + (SELECT COALESCE(sum(dispatch), 0) FROM c),
-         lost_count = lost_count + (SELECT COALESCE(sum(push - dispatch), 0) FROM c), updated_at = now()
+         lost_count = lost_count + (SELECT COALESCE(sum(push - dispatch), 0) FROM c), updated_at = now(),
+         control_dispatch = control_dispatch + CASE WHEN EXISTS (
+           SELECT 1 FROM message_batches b JOIN message_waves w ON w.id = b.wave_id
+           WHERE b.id = $7::bigint AND w.best_minutes = ${CONTROL_WAVE}
+         ) THEN (SELECT COALESCE(sum(dispatch), 0) FROM c) ELSE 0 END
        WHERE id = $1`,
       [
         messageId,
@@ -236,6 +254,7 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
         groups.map((g) => g.country),
         groups.map((g) => g.appVersion),
         groups.map((g) => g.count),
+        batchId ?? null,
       ],
     );
   }
@@ -293,6 +312,10 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
       [
         'e',
         `SELECT t.*, m.app_id, m.msg_type, m.content_create_type > 0 AS ai, COALESCE(m.started_at, m.created_at) AS since,
+                -- a best-hour message's control group, as its plan split the audience (0 buckets: none)
+                CASE WHEN m.schedule_type = ${ScheduleType.BEST_HOUR} AND m.control_share > 0
+                  THEN ${abBucketSql('t.device_id', 't.message_id')} < m.control_share * ${CONTROL_BUCKETS / 100}
+                  ELSE false END AS control,
                 -- the statistics modes the message counts in: 0 all; 1 backend or 2 AI all; 3 AI notifications
                 CASE WHEN ${REPORTED_TYPE('m.msg_type')} THEN 1 | (CASE WHEN m.content_create_type > 0 THEN 4 ELSE 2 END)
                        | (CASE WHEN m.content_create_type > 0 AND m.msg_type = 1 THEN 8 ELSE 0 END) ELSE 0 END AS modes
@@ -345,11 +368,15 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
         `UPDATE messages SET reach_count = reach_count + s.reach, show_count = show_count + s.show,
            click_count = click_count + s.click, conversion_count = conversion_count + s.conversion,
            dismiss_count = dismiss_count + s.dismiss, show_fail_count = show_fail_count + s.show_fail,
-           recalled_count = recalled_count + s.recalled, recovered_count = recovered_count + s.recovered
+           recalled_count = recalled_count + s.recalled, recovered_count = recovered_count + s.recovered,
+           control_show = control_show + COALESCE(k.show, 0), control_click = control_click + COALESCE(k.click, 0)
          FROM (SELECT message_id, sum(reach) AS reach, sum(show) AS show, sum(click) AS click, sum(conversion) AS conversion,
                       sum(dismiss) AS dismiss, sum(show_fail) AS show_fail, sum(recalled) AS recalled,
                       sum(recovered) AS recovered
                FROM c GROUP BY message_id) s
+         LEFT JOIN (SELECT message_id, count(*) FILTER (WHERE bits & ${bits('shown')} > 0)::int AS show,
+                           count(*) FILTER (WHERE bits & ${bits('clicked')} > 0)::int AS click
+                    FROM e WHERE control GROUP BY message_id) k USING (message_id)
          WHERE messages.id = s.message_id`,
       ],
       [
