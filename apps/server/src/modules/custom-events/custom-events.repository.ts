@@ -41,6 +41,15 @@ export class CustomEventsRepository {
     return this.database.kind === 'postgres';
   }
 
+  /** Whether the app has a device with this advertising id. */
+  async hasDevice(appId: number, gaid: string): Promise<boolean> {
+    const rows = await this.database.query('SELECT 1 FROM devices WHERE app_id = $1 AND gaid = $2::uuid', [
+      appId,
+      gaid,
+    ]);
+    return rows.length > 0;
+  }
+
   async names(appId: number): Promise<NameRecord[]> {
     return this.database.query<NameRecord>(
       `SELECT id, name, property_types AS types FROM app_event_names WHERE app_id = $1`,

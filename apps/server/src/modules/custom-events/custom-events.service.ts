@@ -96,8 +96,7 @@ export class CustomEventsIngest {
         return nameId === undefined ? [] : [{ nameId, at: new Date(e.at ?? now), properties: e.properties }];
       }),
     };
-    if (!(await this.batcher.add(item)))
-      throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
+    if (!(await this.batcher.add(item))) throw notRegistered();
     return { accepted: body.events.length };
   }
 
@@ -112,6 +111,8 @@ export class CustomEventsIngest {
       if ('problem' in checked) throw refusal(checked.problem);
     }
     if (checked.additions.size === 0) return names;
+    // a new name or key is written at once, not with the batch: only for a device the app has (else 404, as ever)
+    if (!(await this.repo.hasDevice(appId, body.gaid))) throw notRegistered();
     const added = await this.repo.addNames(appId, checked.additions, CUSTOM_EVENT_LIMITS.namesPerApp);
     names = this.remember(appId, added.names);
     // another process may have added names or typed keys meanwhile: the stored ones decide
@@ -149,6 +150,7 @@ export class CustomEventsIngest {
 }
 
 const refusal = (p: EventProblem) => fieldError(p.field, p.message);
+const notRegistered = () => new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
 
 /** The newly stored events of a flush, by app (a name id belongs to one app). */
 function storedByApp(
