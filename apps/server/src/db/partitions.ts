@@ -177,7 +177,9 @@ async function ensureTimePartitions(tx: Queryable, now: Date): Promise<void> {
       `WITH moved AS (DELETE FROM ${TIME_PARTITIONED}_default WHERE at >= '${from}' AND at < '${to}' RETURNING *)
        INSERT INTO ${part} SELECT * FROM moved`,
     );
-    await tx.query(`ALTER TABLE ${TIME_PARTITIONED} ATTACH PARTITION ${part} FOR VALUES FROM ('${from}') TO ('${to}')`);
+    await tx.query(
+      `ALTER TABLE ${TIME_PARTITIONED} ATTACH PARTITION ${part} FOR VALUES FROM ('${from}') TO ('${to}')`,
+    );
   }
 }
 
@@ -204,7 +206,12 @@ async function retainCustomEvents(database: Database, cutoff: Date): Promise<str
     `SELECT ctid FROM ${TIME_PARTITIONED}_default WHERE at < $1`,
     cutoff,
   );
-  await trim(database, 'custom_event_days', 'SELECT ctid FROM custom_event_days WHERE day < $1::date', cutoff);
+  await trim(
+    database,
+    'custom_event_days',
+    'SELECT ctid FROM custom_event_days WHERE day < $1::date',
+    cutoff,
+  );
   return dropped.sort();
 }
 

@@ -73,10 +73,7 @@ export const TrackEvent = z.strictObject({
   at: z
     .number()
     .int('must be epoch milliseconds')
-    .refine(
-      (t) => t >= Date.now() - CUSTOM_EVENT_LIMITS.maxAgeMs,
-      'must be at most 7 days old',
-    )
+    .refine((t) => t >= Date.now() - CUSTOM_EVENT_LIMITS.maxAgeMs, 'must be at most 7 days old')
     .refine(
       (t) => t <= Date.now() + CUSTOM_EVENT_LIMITS.maxAheadMs,
       'must be at most 5 minutes in the future',
@@ -141,7 +138,10 @@ export function checkEventsAgainstNames(
       const fixed = have?.[key] ?? added?.[key];
       if (fixed && fixed !== type)
         return {
-          problem: { field: `events.${i}.properties.${key}`, message: `must be a ${fixed}, as first reported` },
+          problem: {
+            field: `events.${i}.properties.${key}`,
+            message: `must be a ${fixed}, as first reported`,
+          },
         };
       if (fixed) continue;
       const keys = Object.keys(have ?? {}).length + Object.keys(added ?? {}).length;

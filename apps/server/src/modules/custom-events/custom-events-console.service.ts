@@ -1,11 +1,4 @@
-import {
-  CUSTOM_EVENT_LIMITS,
-  ErrorCodes,
-  statRange,
-  utcDay,
-  type EventNameRow,
-  type PropertyType,
-} from '@beacon/shared';
+import { CUSTOM_EVENT_LIMITS, ErrorCodes, statRange, utcDay, type EventNameRow } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import type { CustomEventsRepository } from './custom-events.repository';
 
@@ -27,7 +20,7 @@ export class CustomEventsService {
       id: r.id,
       name: r.name,
       properties: Object.entries(r.types)
-        .map(([key, type]) => ({ key, type: type as PropertyType }))
+        .map(([key, type]) => ({ key, type }))
         .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
       firstSeen: iso(r.firstSeen),
       lastSeen: iso(r.lastSeen),

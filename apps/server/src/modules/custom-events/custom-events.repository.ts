@@ -242,7 +242,11 @@ export class CustomEventsRepository {
 
   /** A device's latest custom events (by its primary key's device prefix), newest first. */
   async recentOf(appId: number, gaid: string, limit: number): Promise<DeviceCustomEvent[]> {
-    const rows = await this.database.query<{ name: string; at: Date; properties: DeviceCustomEvent['properties'] }>(
+    const rows = await this.database.query<{
+      name: string;
+      at: Date;
+      properties: DeviceCustomEvent['properties'];
+    }>(
       `SELECT n.name, e.at, e.properties
        FROM devices d JOIN custom_events e ON e.device_id = d.id JOIN app_event_names n ON n.id = e.name_id
        WHERE d.app_id = $1 AND d.gaid = $2::uuid

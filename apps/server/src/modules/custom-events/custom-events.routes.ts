@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AppIdParams, CUSTOM_EVENTS_EXPORT_PATH, CustomEventsReportQuery, customEventsCalls } from '@beacon/shared';
+import {
+  AppIdParams,
+  CUSTOM_EVENTS_EXPORT_PATH,
+  CustomEventsReportQuery,
+  customEventsCalls,
+} from '@beacon/shared';
 import { registerCsvRoute } from '../../lib/csv-route';
 import { lazyChildLogger } from '../../lib/lazy-logger';
 import { registerCall } from '../../lib/register-call';
@@ -55,7 +60,10 @@ export function registerCustomEventsRoutes(app: FastifyInstance, service: Custom
       const r = await service.report(appId, query);
       return {
         name: `custom_events_${appId}_${r.start}_${r.end}.csv`,
-        rows: [['date', 'name', 'events', 'devices'], ...r.dated.map((d) => [d.date, d.name, d.events, d.devices])],
+        rows: [
+          ['date', 'name', 'events', 'devices'],
+          ...r.dated.map((d) => [d.date, d.name, d.events, d.devices]),
+        ],
       };
     },
   );

@@ -68,7 +68,8 @@ export class CustomEventsIngest {
         const { found, stored } = await this.repo.insert(rows);
         if (stored.length > 0) {
           this.counting.kick();
-          if (observer) for (const [appId, events] of storedByApp(rows, stored)) observer.stored(appId, events);
+          if (observer)
+            for (const [appId, events] of storedByApp(rows, stored)) observer.stored(appId, events);
         }
         return items.map((_, i) => found.has(i));
       },

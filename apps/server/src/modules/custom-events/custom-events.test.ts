@@ -21,7 +21,12 @@ describe.each(backends())('custom events /sdk/v1/track [$name]', (backend) => {
   let owner: TestClient;
 
   const track = (body: unknown, authorization = auth) =>
-    t.app.inject({ method: 'POST', url: '/sdk/v1/track', headers: { authorization }, payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/track',
+      headers: { authorization },
+      payload: body as object,
+    });
   const ok = async (body: unknown) => {
     const res = await track(body);
     expect(res.json(), res.body).toMatchObject({ status: 200 });
@@ -164,7 +169,13 @@ describe.each(backends())('custom events /sdk/v1/track [$name]', (backend) => {
       track({ gaid: gaid(2), events: [{ name: 'view', at, properties: { screen: 'cart' } }] }),
       track({ gaid: gaid(3), events: [{ name: 'purchase', at, properties: { price: 'free' } }] }),
       track({ gaid: gaid(98), events: [{ name: 'view', at }] }),
-      track({ gaid: gaid(3), events: [{ name: 'view', at }, { name: 'view', at: at + 1 }] }),
+      track({
+        gaid: gaid(3),
+        events: [
+          { name: 'view', at },
+          { name: 'view', at: at + 1 },
+        ],
+      }),
     ]);
     expect(calls.map((c) => c.json<{ status: number }>().status)).toEqual([200, 200, 400, 404, 200]);
     expect(await stored()).toBe(before + 4);
@@ -202,7 +213,10 @@ describe.each(backends())('custom events /sdk/v1/track [$name]', (backend) => {
       `/tcm/v1/app/${appId}/report/custom-events/export?start=${dayOf(noonDaysAgo(3))}&end=${dayOf(NOW)}`,
     );
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('date,name,events,devices');
     expect(lines).toContain(`${dayOf(noonDaysAgo(1))},view,4,3`);
   });
@@ -288,8 +302,8 @@ describe.each(backends())('custom events /sdk/v1/track [$name]', (backend) => {
     await maintainPartitions(t.database, { now, retentionDays: 30 });
     const current = `custom_events_${suffixOf(periodStart(now))}`;
     const exists = async (name: string) =>
-      (await t.database.query<{ oid: string | null }>('SELECT to_regclass($1)::text AS oid', [name]))[0]?.oid !=
-      null;
+      (await t.database.query<{ oid: string | null }>('SELECT to_regclass($1)::text AS oid', [name]))[0]
+        ?.oid != null;
     expect(await exists(current)).toBe(true);
     const before = await stored();
     expect(before).toBeGreaterThan(0);
