@@ -28,6 +28,7 @@ export * from './contracts/app-settings';
 export * from './contracts/window-caps';
 export * from './contracts/push-recovery';
 export * from './contracts/token-hygiene';
+export * from './contracts/custom-events';
 export * from './status';
 export * from './message-actions';
 export * from './dmp-target';

@@ -239,6 +239,34 @@ export const STATIC: Readonly<Record<string, Pair>> = {
   'must hold at least one step': ['doit contenir au moins une étape', '必须至少包含一个步骤'],
   'must hold at most 1000 values': ['doit contenir au plus 1000 valeurs', '最多包含 1000 个值'],
   'must hold at most 500 events': ['doit contenir au plus 500 événements', '最多包含 500 个事件'],
+  // custom events (contracts/custom-events.ts)
+  'must hold at most 50 events': ['doit contenir au plus 50 événements', '最多包含 50 个事件'],
+  'must hold at most 20 properties': ['doit contenir au plus 20 propriétés', '最多包含 20 个属性'],
+  'must start with a letter and hold only letters, digits, _ . or - (at most 64 characters)': [
+    'doit commencer par une lettre et ne contenir que des lettres, des chiffres, _ . ou - (64 caractères au plus)',
+    '必须以字母开头，只能包含字母、数字、_ . 或 -（最多 64 个字符）',
+  ],
+  'must be an identifier: a letter or _, then letters, digits or _ (at most 64 characters)': [
+    'doit être un identifiant : une lettre ou _, puis des lettres, des chiffres ou _ (64 caractères au plus)',
+    '必须为标识符：以字母或 _ 开头，后接字母、数字或 _（最多 64 个字符）',
+  ],
+  'must be a string, a number or a boolean': [
+    'doit être une chaîne, un nombre ou un booléen',
+    '必须为字符串、数字或布尔值',
+  ],
+  'must be at most 7 days old': ['doit dater de 7 jours au plus', '不能早于 7 天前'],
+  'must be at most 5 minutes in the future': [
+    'doit être au plus 5 minutes dans le futur',
+    '不能晚于当前时间 5 分钟以上',
+  ],
+  'is a new event name beyond the app’s 200': [
+    'est un nouveau nom d’événement au-delà des 200 de l’application',
+    '是超出应用 200 个上限的新事件名',
+  ],
+  'is a new property beyond the event’s 100': [
+    'est une nouvelle propriété au-delà des 100 de l’événement',
+    '是超出该事件 100 个上限的新属性',
+  ],
   'must name at least one language': ['doit indiquer au moins une langue', '必须至少指定一种语言'],
   'must name each app once': ['doit nommer chaque application une seule fois', '每个应用只能出现一次'],
   'must name each language once': ['doit nommer chaque langue une seule fois', '每种语言只能出现一次'],
@@ -518,6 +546,12 @@ export const RULES: readonly Rule[] = [
     /^must be at most (\S+) % \(two arms share the audience\)$/,
     (n) => `doit valoir au plus ${n} % (les deux variantes se partagent l’audience)`,
     (n) => `最多为 ${n} %（两组共享目标人群）`,
+  ],
+  // a custom event's property whose type its name fixed on first use (contracts/custom-events.ts)
+  [
+    /^must be a (string|number|boolean), as first reported$/,
+    (t) => `doit être de type ${t}, comme lors de son premier envoi`,
+    (t) => `必须为 ${t} 类型，与首次上报一致`,
   ],
   [/^must be at least (\S+) %$/, (n) => `doit valoir au moins ${n} %`, (n) => `至少为 ${n} %`],
   [

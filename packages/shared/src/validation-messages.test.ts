@@ -42,6 +42,7 @@ const SAMPLES: Record<string, string> = {
   what: 'noti_open_content',
   'p.option': 'ruleMax',
   'row.label': 'appVersion',
+  fixed: 'number',
   other: 'appVersionCode',
 };
 const sample = (expr: string) => SAMPLES[expr] ?? (expr.endsWith(".join(', ')") ? 'a, b' : '12');

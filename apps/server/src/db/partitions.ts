@@ -98,6 +98,8 @@ export interface MaintenanceReport {
   held: Array<{ suffix: string; messageIds: string[] }>;
   /** rows deleted from the default partitions */
   trimmed: number;
+  /** the custom events' partitions (by time) this run dropped */
+  customEventsDropped?: string[];
 }
 
 const date = (v: unknown) => (v === null ? null : v instanceof Date ? v : new Date(v as string));
@@ -154,6 +156,65 @@ async function createBlockPartitions(tx: Queryable, suffix: string, lo: bigint, 
   }
 }
 
+/** Custom events (migration 0043), partitioned by RANGE (at): a partition a period, `custom_events_<suffix>`. */
+const TIME_PARTITIONED = 'custom_events';
+
+/**
+ * Makes sure the custom events' partitions of the period of `now` and of the next one exist; rows of such a period
+ * that had landed in the default partition are moved into it first (as createBlockPartitions does).
+ */
+async function ensureTimePartitions(tx: Queryable, now: Date): Promise<void> {
+  const current = periodStart(now);
+  for (const start of [current, addDays(current, PERIOD_DAYS)]) {
+    const part = `${TIME_PARTITIONED}_${suffixOf(start)}`;
+    const [found] = await tx.query<{ oid: string | null }>('SELECT to_regclass($1)::text AS oid', [part]);
+    if (found?.oid) continue;
+    const from = start.toISOString();
+    const to = addDays(start, PERIOD_DAYS).toISOString();
+    await tx.query(`LOCK TABLE ${TIME_PARTITIONED}_default IN ACCESS EXCLUSIVE MODE`);
+    await tx.query(`CREATE TABLE ${part} (LIKE ${TIME_PARTITIONED} INCLUDING DEFAULTS)`);
+    await tx.query(
+      `WITH moved AS (DELETE FROM ${TIME_PARTITIONED}_default WHERE at >= '${from}' AND at < '${to}' RETURNING *)
+       INSERT INTO ${part} SELECT * FROM moved`,
+    );
+    await tx.query(
+      `ALTER TABLE ${TIME_PARTITIONED} ATTACH PARTITION ${part} FOR VALUES FROM ('${from}') TO ('${to}')`,
+    );
+  }
+}
+
+/**
+ * The custom events' retention: drops the partitions of the periods that ended at or before `cutoff`, then trims the
+ * default partition and the per-device days (custom_event_days) before it. Returns the partitions dropped.
+ */
+async function retainCustomEvents(database: Database, cutoff: Date): Promise<string[]> {
+  const parts = await database.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = '${TIME_PARTITIONED}'::regclass AND c.relname ~ '^${TIME_PARTITIONED}_p[0-9]{8}$'`,
+  );
+  const dropped: string[] = [];
+  for (const { name } of parts) {
+    const d = name.slice(-8);
+    const start = new Date(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T00:00:00Z`);
+    if (addDays(start, PERIOD_DAYS).getTime() > cutoff.getTime()) continue;
+    await locked(database, (tx) => tx.query(`DROP TABLE IF EXISTS ${name}`));
+    dropped.push(name);
+  }
+  await trim(
+    database,
+    `${TIME_PARTITIONED}_default`,
+    `SELECT ctid FROM ${TIME_PARTITIONED}_default WHERE at < $1`,
+    cutoff,
+  );
+  await trim(
+    database,
+    'custom_event_days',
+    'SELECT ctid FROM custom_event_days WHERE day < $1::date',
+    cutoff,
+  );
+  return dropped.sort();
+}
+
 /**
  * Makes sure the partitions of the period of `now` and of the next period exist, and moves the messages' id sequence
  * to the start of the current period's block if it is still well below it (a block used up before its period ends
@@ -164,6 +225,7 @@ export async function ensurePartitions(
   now: Date,
 ): Promise<Pick<MaintenanceReport, 'created' | 'sequenceMovedTo'>> {
   return locked(database, async (tx) => {
+    await ensureTimePartitions(tx, now);
     const blocks = await listBlocks(tx);
     const last = blocks.at(-1);
     if (!last) return { created: [], sequenceMovedTo: null };
@@ -214,8 +276,8 @@ export async function applyRetention(
   database: Database,
   now: Date,
   retentionDays: number,
-): Promise<Pick<MaintenanceReport, 'dropped' | 'held' | 'trimmed'>> {
-  const report: Pick<MaintenanceReport, 'dropped' | 'held' | 'trimmed'> = {
+): Promise<Pick<MaintenanceReport, 'dropped' | 'held' | 'trimmed' | 'customEventsDropped'>> {
+  const report: Pick<MaintenanceReport, 'dropped' | 'held' | 'trimmed' | 'customEventsDropped'> = {
     dropped: [],
     held: [],
     trimmed: 0,
@@ -253,6 +315,7 @@ export async function applyRetention(
     if (outcome.held) report.held.push({ suffix: block.suffix, messageIds: outcome.held });
     else report.dropped.push(block.suffix);
   }
+  report.customEventsDropped = await retainCustomEvents(database, cutoff);
   report.trimmed += await trim(
     database,
     'stat_stray_events_default',

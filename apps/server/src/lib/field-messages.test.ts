@@ -287,6 +287,12 @@ const BY_HAND: Record<string, string[]> = {
     'must start with a letter and hold only letters, digits and _ (60 at most)',
     'is used by another tag of this app',
   ],
+  // custom-events.service.ts: checkEventsAgainstNames' problems (shared, contracts/custom-events.ts)
+  'modules/custom-events/custom-events.service.ts: p.message': [
+    'is a new event name beyond the app’s 200',
+    'must be a number, as first reported',
+    'is a new property beyond the event’s 100',
+  ],
   // user-groups.service.ts: NAME_USED, and conditionIssues (shared)
   'modules/user-groups/user-groups.service.ts: NAME_USED': ['is already used by another group of this app'],
   'modules/user-groups/user-groups.service.ts: issue.message': [

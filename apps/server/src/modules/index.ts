@@ -5,6 +5,7 @@ import { appGroupsModule } from './app-groups';
 import { appSettingsModule } from './app-settings';
 import { appsModule } from './apps';
 import { auditModule } from './audit';
+import { customEventsModule } from './custom-events';
 import { dictionariesModule } from './dictionaries';
 import { forbidModule } from './forbid';
 import { globalSettingsModule } from './global-settings';
@@ -57,6 +58,7 @@ export const featureModules: RegisterModule[] = [
   appGroupsModule,
   forbidModule,
   troubleshootingModule,
+  customEventsModule,
   teamModule,
   testDevicesModule,
   iconModule,

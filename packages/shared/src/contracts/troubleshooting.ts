@@ -3,6 +3,7 @@ import { defineCall } from '../call';
 import { GAID_PATTERN } from '../limits';
 import { AppIdParams } from './apps';
 import { Condition } from './conditions';
+import { DeviceCustomEvent } from './custom-events';
 
 /** The id kinds troubleshooting looks devices up by: only GAID (part 1 §2). */
 export const InstanceType = { GAID: 1 } as const;
@@ -53,6 +54,8 @@ export const InstanceInfo = z.object({
   invalidReason: z.number().int().nullable(),
   invalidReasons: z.array(z.number().int()),
   solution: z.number().int().nullable(),
+  /** the device's latest custom events, newest first (issue 33 §2; CUSTOM_EVENT_LIMITS.troubleshootingRecent) */
+  customEvents: z.array(DeviceCustomEvent).optional().default([]),
 });
 export type InstanceInfo = z.infer<typeof InstanceInfo>;
 

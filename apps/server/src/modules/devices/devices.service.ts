@@ -301,7 +301,8 @@ export class DevicesService {
   }
 }
 
-function deviceNotRegistered(lang: string): string {
+/** The refusal of a device API call for a device the app never registered (404, `NOT_FOUND`). */
+export function deviceNotRegistered(lang: string): string {
   if (lang === 'zh') return '设备未注册：请先调用 /sdk/v1/register';
   if (lang === 'fr') return 'Appareil non enregistré : appelez d’abord /sdk/v1/register';
   return 'Device not registered: call /sdk/v1/register first';

@@ -4,6 +4,8 @@ export { registerSdkRoutes, type SdkMetrics } from './sdk.routes';
 export { DevicesRepository } from './devices.repository';
 export {
   DevicesService,
+  deviceNotRegistered,
+  mayBeRowError,
   mergeEvents,
   type DeviceStatistics,
   type EventRow,

@@ -2,13 +2,20 @@ import {
   countryName,
   InstanceInvalidReason,
   InstanceStatus,
+  CUSTOM_EVENT_LIMITS,
   LIMITS,
   solutionFor,
+  type DeviceCustomEvent,
   type InstanceInfo,
   type InstanceQuery,
   type MessageLang,
 } from '@beacon/shared';
 import type { DeviceLookupRow, TroubleshootingRepository } from './troubleshooting.repository';
+
+/** The device's custom events as troubleshooting reads them (the custom events module's repository). */
+export interface DeviceCustomEvents {
+  recentOf(appId: number, gaid: string, limit: number): Promise<DeviceCustomEvent[]>;
+}
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -67,17 +74,22 @@ const NOT_FOUND: InstanceInfo = {
   invalidReason: null,
   invalidReasons: [],
   solution: null,
+  customEvents: [],
 };
 
 /** Troubleshooting by device id: whether the device can receive the app's messages, and if not, why. */
 export class TroubleshootingService {
   constructor(
     private readonly repo: TroubleshootingRepository,
+    private readonly customEvents?: DeviceCustomEvents,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   async lookup(appId: number, query: InstanceQuery, lang: MessageLang): Promise<InstanceInfo> {
-    const device = await this.repo.findByGaid(appId, query.instanceId);
+    const [device, customEvents] = await Promise.all([
+      this.repo.findByGaid(appId, query.instanceId),
+      this.customEvents?.recentOf(appId, query.instanceId, CUSTOM_EVENT_LIMITS.troubleshootingRecent) ?? [],
+    ]);
     if (!device) return NOT_FOUND;
     const reasons = invalidReasons(device, this.clock());
     const main = reasons[0];
@@ -102,6 +114,7 @@ export class TroubleshootingService {
       invalidReason: main ?? null,
       invalidReasons: reasons,
       solution: main === undefined ? null : (solutionFor(main) ?? null),
+      customEvents,
     };
   }
 }

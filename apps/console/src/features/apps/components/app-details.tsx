@@ -7,6 +7,7 @@ import { DetailsForm } from './details/details-form';
 import { LimitsCard } from './details/limits-card';
 import { PushRecoveryCard } from './details/push-recovery-card';
 import { TokenHygieneCard } from './details/token-hygiene-card';
+import { CustomEventsCard } from './details/custom-events-card';
 import { WindowCapsCard } from './details/window-caps-card';
 import { ReportTimeCard } from './details/report-time-card';
 import { ServiceAccountCard } from './details/service-account-card';
@@ -61,6 +62,7 @@ export function AppDetails({ appId }: { appId: number }) {
       <WindowCapsCard appId={app.appId} />
       <PushRecoveryCard appId={app.appId} />
       <TokenHygieneCard appId={app.appId} />
+      <CustomEventsCard appId={app.appId} />
       <DeleteAppCard app={app} />
     </Flex>
   );

@@ -14,6 +14,7 @@ import { useTodayEmpty } from './show-today';
 import { StatTabs } from './stat-tabs';
 import { TrendPanel } from './trend-panel';
 import { UninstallsPanel } from './uninstalls-panel';
+import { CustomEventsPanel } from './custom-events-panel';
 import { useStatFormat } from './use-stat-format';
 import { useStatParams } from './use-stat-params';
 import { YesterdayCards } from './yesterday-cards';
@@ -71,6 +72,7 @@ export function ProjectScreen({ appId }: { appId: number }) {
         actions={<ExportLink href={trendExportHref(appId, range, p.type)} testId="export-trend" />}
       />
       <UninstallsPanel appId={appId} range={range} />
+      <CustomEventsPanel appId={appId} range={range} />
     </Card>
   );
 }

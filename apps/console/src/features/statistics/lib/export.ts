@@ -1,4 +1,4 @@
-import { callPath, STAT_EXPORT_PATHS, type StatMode } from '@beacon/shared';
+import { callPath, CUSTOM_EVENTS_EXPORT_PATH, STAT_EXPORT_PATHS, type StatMode } from '@beacon/shared';
 import type { DayRange } from './range';
 
 /** A CSV link: the export path of an app with its query (empty values left out). */
@@ -40,3 +40,7 @@ export const usersExportHref = (appId: number, range: DayRange) =>
 /** The uninstalls' CSV (start, end): per day, then the messages that preceded them. */
 export const uninstallsExportHref = (appId: number, range: DayRange) =>
   exportHref(STAT_EXPORT_PATHS.uninstalls, appId, { start: range.start, end: range.end });
+
+/** The custom events' CSV (start, end): one row per day and name. */
+export const customEventsExportHref = (appId: number, range: DayRange) =>
+  exportHref(CUSTOM_EVENTS_EXPORT_PATH, appId, { start: range.start, end: range.end });

@@ -22,6 +22,7 @@ const base: InstanceInfo = {
   invalidReason: null,
   invalidReasons: [],
   solution: null,
+  customEvents: [],
 };
 
 afterEach(cleanup);
@@ -61,5 +62,21 @@ describe('InstanceResult', () => {
     expect(screen.getByText('Invalid')).toBeTruthy();
     expect(screen.getByText('Yes')).toBeTruthy();
     expect(screen.getByText('API 99')).toBeTruthy();
+  });
+
+  it('lists the device’s recent custom events with their properties, or says there are none', () => {
+    renderAt('/', <InstanceResult info={base} appTitle="Shop" />);
+    expect(screen.getByText('This device has reported no custom events within the kept weeks.')).toBeTruthy();
+    cleanup();
+    const info: InstanceInfo = {
+      ...base,
+      customEvents: [
+        { name: 'purchase', at: '2025-03-02T10:00:00.000Z', properties: { price: 9.5, gift: false } },
+      ],
+    };
+    renderAt('/', <InstanceResult info={info} appTitle="Shop" />);
+    expect(screen.getByText('purchase')).toBeTruthy();
+    expect(screen.getByText('price: 9.5')).toBeTruthy();
+    expect(screen.getByText('gift: false')).toBeTruthy();
   });
 });

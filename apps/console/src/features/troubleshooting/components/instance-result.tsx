@@ -1,7 +1,12 @@
-import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { androidVersionName, InstanceStatus, type InstanceInfo } from '@beacon/shared';
+import {
+  androidVersionName,
+  InstanceStatus,
+  type DeviceCustomEvent,
+  type InstanceInfo,
+} from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { localDateTime, relativeTime } from '../lib/format-time';
 import { languageLabel, reasonText, solutionText } from '../lib/instance-labels';
@@ -152,6 +157,57 @@ export function InstanceResult({ info, appTitle }: { info: InstanceInfo; appTitl
     <Flex vertical gap={16} data-testid="instance-result">
       {banner}
       <Descriptions bordered size="middle" column={2} items={items} styles={{ label: { width: 200 } }} />
+      <RecentCustomEvents events={info.customEvents} />
     </Flex>
+  );
+}
+
+/** The device's latest custom events (issue 33 §2), newest first, each with its properties. */
+function RecentCustomEvents({ events }: { events: DeviceCustomEvent[] }) {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="device-custom-events">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('troubleshooting.customEvents.title')}
+      </Typography.Title>
+      <Table<DeviceCustomEvent>
+        size="small"
+        rowKey={(r) => `${r.name}@${r.at}`}
+        dataSource={events}
+        pagination={events.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('troubleshooting.customEvents.empty') }}
+        columns={[
+          {
+            key: 'at',
+            title: t('troubleshooting.customEvents.at'),
+            render: (_, r) => <When iso={r.at} />,
+          },
+          {
+            key: 'name',
+            title: t('troubleshooting.customEvents.name'),
+            render: (_, r) => <Typography.Text code>{r.name}</Typography.Text>,
+          },
+          {
+            key: 'properties',
+            title: t('troubleshooting.customEvents.properties'),
+            render: (_, r) => {
+              const entries = Object.entries(r.properties);
+              return entries.length === 0 ? (
+                DASH
+              ) : (
+                <Flex wrap gap={4}>
+                  {entries.map(([k, v]) => (
+                    <Tag key={k}>
+                      {k}: {String(v)}
+                    </Tag>
+                  ))}
+                </Flex>
+              );
+            },
+          },
+        ]}
+      />
+    </section>
   );
 }
