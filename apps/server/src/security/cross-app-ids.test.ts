@@ -71,10 +71,12 @@ interface Objects {
   /** The other app of the app group (same owner). */
   sibling: number;
   firebaseUpload: string;
+  /** A custom event name the app's first device reported. */
+  eventName: number;
 }
 
 interface Req {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   body?: unknown;
   /** A multipart upload of one file instead of a JSON body. */
@@ -704,6 +706,9 @@ const CASES: Record<string, Record<string, Case[]>> = {
       }),
     ],
   },
+  'DELETE /tcm/v1/app/:appId/custom-events/names/:nameId': {
+    'path:nameId': [(me, o) => ({ method: 'DELETE', url: msgUrl(me, `custom-events/names/${o.eventName}`) })],
+  },
   'POST /tcm/v1/app/:appId/group/list': {
     'body:id': [
       (me, o) => ({ method: 'POST', url: msgUrl(me, 'group/list'), body: { id: o.userGroup }, list: true }),
@@ -911,6 +916,17 @@ describe.each(backends('one'))('objects of another app reached by id [$name]', (
       await registerSdkDevice(t, sdkAuthOf(siblingApp.app, siblingApp.appSecret), sdkDevice(base + 50 + i));
     }
     const instance = gaid(base + 1);
+    const tracked = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/track',
+      headers: { authorization: sdkAuthOf(app, appSecret) },
+      payload: { gaid: instance, events: [{ name: `viewed_${mark.toLowerCase()}` }] },
+    });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    const [eventName] = await t.database.query<{ id: number }>(
+      'SELECT id FROM app_event_names WHERE app_id = $1',
+      [me],
+    );
     const appGroup = (await ok(
       await owner.post('/tcm/v1/group/save', { groupName: `${secret} group`, apps: [me, sibling] }),
       'app group',
@@ -1024,6 +1040,7 @@ describe.each(backends('one'))('objects of another app reached by id [$name]', (
       appGroup: appGroup.groupId,
       sibling,
       firebaseUpload: fb.origin as string,
+      eventName: eventName!.id,
     };
   }
 

@@ -152,6 +152,12 @@ describe.each(backends('one'))('formula injection in every export [$name]', (bac
       // the message that preceded an uninstall is listed by its title (the row seeded below)
       holdsIt: true,
     },
+    'GET /tcm/v1/app/:appId/report/custom-events/export': {
+      client: owner,
+      url: `/tcm/v1/app/${appId}/report/custom-events/export?start=${today}&end=${today}`,
+      // event names follow CUSTOM_EVENT_NAME_PATTERN: none can start a formula
+      holdsIt: false,
+    },
     'GET /tcm/v1/app/:appId/msg/:msgId/distribution/:dimension/export': {
       client: owner,
       url: `/tcm/v1/app/${appId}/msg/${msgId}/distribution/version/export`,
