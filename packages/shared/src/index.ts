@@ -28,6 +28,8 @@ export * from './contracts/app-settings';
 export * from './contracts/window-caps';
 export * from './contracts/push-recovery';
 export * from './contracts/token-hygiene';
+export * from './contracts/api-keys';
+export * from './contracts/transactional';
 export * from './status';
 export * from './message-actions';
 export * from './dmp-target';
