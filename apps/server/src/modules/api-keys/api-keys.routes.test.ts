@@ -142,4 +142,16 @@ describe.each(backends())('API keys [$name]', (backend) => {
     );
     expect(used!.at).not.toBeNull();
   });
+
+  it('documents the bearer scheme and each key route’s scopes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/tcm/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const send = doc.paths['/tcm/v1/app/{appId}/transactional/send'].post;
+    expect(send.security).toEqual([{ session: [] }, { apiKey: ['send'] }]);
+    expect(doc.paths['/tcm/v1/app/{appId}/msg/list'].post.security).toEqual([
+      { session: [] },
+      { apiKey: ['send', 'statistics:read'] },
+    ]);
+    expect(doc.paths['/tcm/v1/app/{appId}/api-keys/create'].post.security).toBeUndefined();
+  });
 });
