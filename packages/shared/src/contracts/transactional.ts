@@ -14,9 +14,9 @@ import { AppIdParams } from './apps';
 export const TRANSACTIONAL_LIMITS = { gaidsMax: 1000 } as const;
 
 const gaid = z
-  .string('must be an advertising id')
+  .string('must be an advertising id: 8-4-4-4-12 hexadecimal digits')
   .trim()
-  .regex(GAID_PATTERN, 'must be an advertising id (8-4-4-4-12 hexadecimal)')
+  .regex(GAID_PATTERN, 'must be an advertising id: 8-4-4-4-12 hexadecimal digits')
   .transform((g) => g.toLowerCase());
 
 export const TransactionalTarget = z
