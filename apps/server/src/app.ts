@@ -20,6 +20,7 @@ import { registerModules } from './modules/index';
 import { appsCore } from './modules/apps';
 import { devicesModule } from './modules/devices';
 import { filesModule } from './modules/files';
+import { apiKeysModule } from './modules/api-keys';
 import type { Logger, LoggerOptions } from 'pino';
 import { Metrics, serveMetrics } from './platform/metrics';
 import { startPgliteUpkeep } from './db/pglite-upkeep';
@@ -124,12 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     onRegistered: sandbox ? (appId, token) => sandbox.knowToken(appId, token) : undefined,
   });
   const files = filesModule({ app, db: database.db });
+  const apiKeys = apiKeysModule({ app, database });
   app.decorate('projectLevel', apps.projectLevel);
   await registerPlugins(app, {
     config,
     database,
     version: VERSION,
     resolveSession: (token) => users.users.resolveSession(token),
+    keys: apiKeys.keys,
     consoleRoot: deps.consoleRoot,
   });
 
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
       startNow: deps.runWorkers ?? false,
     });
   files.routes();
+  apiKeys.routes();
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {
     await devices.close();

@@ -29,6 +29,8 @@ export * from './contracts/window-caps';
 export * from './contracts/push-recovery';
 export * from './contracts/token-hygiene';
 export * from './contracts/custom-events';
+export * from './contracts/api-keys';
+export * from './contracts/transactional';
 export * from './status';
 export * from './message-actions';
 export * from './dmp-target';

@@ -133,6 +133,16 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     'doit être un identifiant publicitaire : 8-4-4-4-12 chiffres hexadécimaux',
     '必须为广告 ID：8-4-4-4-12 位十六进制数字',
   ],
+  // API keys and transactional sends (contracts/api-keys.ts, contracts/transactional.ts)
+  'must be send, statistics:read or materials:manage': [
+    'doit valoir send, statistics:read ou materials:manage',
+    '必须为 send、statistics:read 或 materials:manage',
+  ],
+  'must hold at least one scope': ['doit contenir au moins une portée', '必须至少包含一个权限范围'],
+  'is not yet supported: send to gaids': [
+    'n’est pas encore pris en charge : envoyez à des gaids',
+    '暂不支持：请发送到 gaids',
+  ],
   'must be advertising ids (8-4-4-4-12 hex)': [
     'doit contenir des identifiants publicitaires (8-4-4-4-12 hex)',
     '必须为广告 ID（8-4-4-4-12 位十六进制）',
@@ -563,6 +573,11 @@ export const RULES: readonly Rule[] = [
     /^must be 0 \(off\) or (\S+)–(\S+) days$/,
     (a, b) => `doit valoir 0 (désactivé) ou de ${a} à ${b} jours`,
     (a, b) => `须为 0（关闭）或 ${a}–${b} 天`,
+  ],
+  [
+    /^must list at most (\S+) advertising ids$/,
+    (n) => `doit contenir au plus ${n} identifiants publicitaires`,
+    (n) => `最多 ${n} 个广告 ID`,
   ],
   [
     /^must hold at most (\S+) caps$/,

@@ -154,6 +154,16 @@ export const SERVER_STATIC: Readonly<Record<string, Pair>> = {
     '不是此应用已上传的列表',
   ],
   'holds no advertising id': ['ne contient aucun identifiant publicitaire', '不包含任何广告 ID'],
+  // transactional sends (modules/messages/transactional.service.ts)
+  'must be a notification or a cross message': [
+    'doit être une notification ou un message transmis',
+    '必须为通知或透传消息',
+  ],
+  'has not passed review: only a reviewed message is sent': [
+    'n’a pas été validé : seul un message validé est envoyé',
+    '尚未通过审核：只发送已审核的消息',
+  ],
+  'lists no device of this app': ['ne désigne aucun appareil de cette application', '未列出此应用的任何设备'],
   'redirects too many times': ['redirige trop de fois', '重定向次数过多'],
   'did not answer in time': ['n’a pas répondu à temps', '未及时响应'],
 
@@ -202,6 +212,12 @@ const ADDRESS_CLASSES: Readonly<Record<string, Pair>> = {
 
 /** (b) The server's dynamic field messages (template literals): the captured values are put back as they are. */
 export const SERVER_RULES: readonly Rule[] = [
+  // API keys (modules/api-keys)
+  [
+    /^the app already holds (\S+) keys: revoke one first$/,
+    (n) => `l’application détient déjà ${n} clés : révoquez-en une d’abord`,
+    (n) => `该应用已有 ${n} 个密钥：请先撤销一个`,
+  ],
   // apps and app groups (app-control, app-groups, model-control, forbid)
   [/^app (\S+) does not exist$/, (id) => `l’application ${id} n’existe pas`, (id) => `应用 ${id} 不存在`],
   [

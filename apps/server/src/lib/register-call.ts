@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmptyBody, ErrorCodes, Envelope, type Call } from '@beacon/shared';
+import { EmptyBody, ErrorCodes, Envelope, keyAccessOf, ProjectLevel, type Call } from '@beacon/shared';
 import { z } from 'zod';
 import { ApiError, fieldError } from './api-error';
-import type { SessionInfo } from '../plugins/auth';
+import type { KeyCaller, SessionInfo } from '../plugins/auth';
 
 const RefusalEnvelope = z.object({
   status: z
@@ -22,6 +22,8 @@ export interface Caller {
   session: SessionInfo;
   /** The caller's project level on the route's app (appLevels access only), else 0. */
   projectLevel: number;
+  /** The API key the call was made with (its session is then its creator's, with no user level). */
+  apiKey?: KeyCaller;
 }
 
 export interface CallContext<C extends Call> extends Caller {
@@ -98,12 +100,44 @@ function checkContentType(req: FastifyRequest, kind: BodyKind): void {
     throw new ApiError(ErrorCodes.UNSUPPORTED_CONTENT_TYPE, (lang) => unsupportedType(lang));
 }
 
+/** The project level an API key acts with: an operator's (so it never passes a rule an operator would not). */
+export const KEY_PROJECT_LEVEL = ProjectLevel.OPERATOR;
+
+/**
+ * The guard of a request with an API key: the route must be one of the key's scopes (API_KEY_ROUTES of
+ * @beacon/shared), on the key's own app, with a rule an operator passes; 401 for a bearer that is no live key, 1002
+ * otherwise (as a user who is no member). The key writes as its creator, with no user level of theirs.
+ */
+function keyGuard(req: FastifyRequest, access: Access, key: KeyCaller | false): Caller {
+  if (key === false) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
+  const { scopes } = keyAccessOf(req.method, req.routeOptions.url ?? '');
+  if (!scopes.some((s) => key.scopes.includes(s))) throw new ApiError(ErrorCodes.PERMISSION_DENIED);
+  if (typeof access !== 'object' || !('appLevels' in access) || !access.appLevels.includes(KEY_PROJECT_LEVEL))
+    throw new ApiError(ErrorCodes.PERMISSION_DENIED);
+  const appId = appIdOf(req, access.appIn ?? 'params');
+  if (appId === undefined) throw fieldError('appId', 'must be a positive integer');
+  if (appId !== key.appId) throw new ApiError(ErrorCodes.PERMISSION_DENIED);
+  const session: SessionInfo = {
+    sessionId: `key:${key.id}`,
+    idToken: null,
+    user: { ...key.user, ulevel: 0 },
+  };
+  return { session, projectLevel: KEY_PROJECT_LEVEL, apiKey: key };
+}
+
 /**
  * The access guard of every /tcm route, run before the input is validated, so that callers without access learn
- * nothing about the route's fields: 401 without a session, 1002 without the level, then the content type.
+ * nothing about the route's fields: 401 without a session, 1002 without the level, then the content type. A request
+ * with an API key is decided by the key alone (keyGuard).
  */
 export function accessGuard(app: FastifyInstance, access: Access, kind: BodyKind, needsSession = true) {
   return async (req: FastifyRequest): Promise<void> => {
+    if (req.apiKey !== null) {
+      const caller = keyGuard(req, access, req.apiKey);
+      checkContentType(req, kind);
+      req.caller = caller;
+      return;
+    }
     const session = req.session;
     if (access !== 'public' && needsSession && !session) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     let projectLevel = 0;
@@ -156,6 +190,7 @@ export function registerCall<C extends Call>(
     preValidation: accessGuard(app, access, kind, call.auth !== false),
     handler: async (req, reply) => {
       const data = await handler({
+        ...(req.caller?.apiKey ? { apiKey: req.caller.apiKey } : {}),
         projectLevel: req.caller?.projectLevel ?? 0,
         session: req.caller?.session as SessionInfo,
         body: req.body as Input<C['body']>,

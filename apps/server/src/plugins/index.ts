@@ -22,6 +22,8 @@ export async function registerPlugins(
     database: Database;
     version: string;
     resolveSession: AuthPluginOptions['resolveSession'];
+    /** The API keys (modules/api-keys): a request's bearer key, and what a key's call leaves behind. */
+    keys?: AuthPluginOptions['keys'];
     /** Folder of the built console; omitted = API only. */
     consoleRoot?: string | undefined;
   },
@@ -36,6 +38,9 @@ export async function registerPlugins(
   await app.register(requestContextPlugin);
   await app.register(openapiPlugin, { version: opts.version });
   await app.register(errorEnvelopePlugin);
-  await app.register(authPlugin, { resolveSession: opts.resolveSession });
+  await app.register(authPlugin, {
+    resolveSession: opts.resolveSession,
+    ...(opts.keys ? { keys: opts.keys } : {}),
+  });
   if (opts.consoleRoot) await app.register(staticConsolePlugin, { root: opts.consoleRoot });
 }

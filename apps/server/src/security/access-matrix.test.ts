@@ -1,20 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../lib/register-call';
+import { API_KEY_ROUTES, API_KEY_SCOPES, keyAccessOf, type ApiKeyScope } from '@beacon/shared';
+import { KEY_PROJECT_LEVEL, type Access } from '../lib/register-call';
 import { backends } from '../test/databases';
 import { seedTeam, TEAM } from '../test/fixtures/team';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 /**
  * The role × route matrix: every /tcm route of the OpenAPI document × every kind of caller, on an app of another
- * team than the stranger's. The expected answers are committed in access-matrix.json, so a new route without an
+ * team than the stranger's. The callers include API keys (issue 33 §6): one per scope on the route's app, a revoked
+ * one with every scope, and one with every scope of another app. The expected answers are committed in access-matrix.json, so a new route without an
  * access rule, or a rule that changes, fails here until someone writes down who may call it
  * (`UPDATE_ACCESS_MATRIX=1 npx vitest run --project server src/security/access-matrix.test.ts` rewrites the file
  * from what the server does; review the diff). Independently of the file, no caller outside a route's declared rule
  * may pass it, and no route answers 500 to a caller.
  */
-const CALLERS = ['anonymous', 'stranger', 'tester', 'operator', 'manager', 'owner', 'admin', 'root'] as const;
+const USER_CALLERS = [
+  'anonymous',
+  'stranger',
+  'tester',
+  'operator',
+  'manager',
+  'owner',
+  'admin',
+  'root',
+] as const;
+const KEY_CALLERS = [
+  'key:send',
+  'key:statistics:read',
+  'key:materials:manage',
+  'key:revoked',
+  'key:other-app',
+] as const;
+const CALLERS = [...USER_CALLERS, ...KEY_CALLERS] as const;
 type Caller = (typeof CALLERS)[number];
+type KeyCallerName = (typeof KEY_CALLERS)[number];
+const isKey = (c: Caller): c is KeyCallerName => c.startsWith('key:');
 
 const MEMBER_LEVELS: Partial<Record<Caller, number>> = {
   owner: 200,
@@ -26,8 +48,12 @@ const USER_LEVELS: Partial<Record<Caller, number>> = { admin: 150, root: 100 };
 
 const MATRIX_FILE = new URL('./access-matrix.json', import.meta.url);
 
-/** Whether the declared rule lets `caller` through (root is level 100 on every app). */
+/**
+ * Whether the declared rule lets `caller` through (root is level 100 on every app). A key passes only a route its
+ * scope lists (API_KEY_ROUTES), on its own app, whose rule an operator passes; a revoked key or another app's, none.
+ */
 function ruleAllows(access: Access, caller: Caller): boolean {
+  if (isKey(caller)) return false;
   if (access === 'public') return true;
   if (caller === 'anonymous') return false;
   if (access === 'user') return true;
@@ -51,22 +77,60 @@ function urlFor(route: string, appId: number): string {
   return `${filled}?appId=${appId}`;
 }
 
+function keyAllows(route: { method: string; route: string; access: Access }, caller: KeyCallerName) {
+  const scope = caller.slice(4) as ApiKeyScope;
+  if (!(API_KEY_SCOPES as readonly string[]).includes(scope)) return false;
+  const { access } = route;
+  return (
+    keyAccessOf(route.method, route.route).scopes.includes(scope) &&
+    typeof access === 'object' &&
+    'appLevels' in access &&
+    access.appLevels.includes(KEY_PROJECT_LEVEL)
+  );
+}
+
+/** A key of `appId` with `scopes` straight into app_api_keys (revoked when asked); returns the key. */
+async function plantKey(
+  t: TestApp,
+  appId: number,
+  userId: number,
+  scopes: readonly string[],
+  revoked = false,
+) {
+  const secret = `bk_live_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
+  await t.database.query(
+    `INSERT INTO app_api_keys (app_id, name, prefix, hash, scopes, created_by, created_by_email, revoked_at)
+     VALUES ($1, 'matrix', $2, decode($3, 'hex'), $4::text[], $5, 'owner@example.com', $6)`,
+    [
+      appId,
+      secret.slice(0, 12),
+      createHash('sha256').update(secret).digest('hex'),
+      scopes,
+      userId,
+      revoked ? new Date() : null,
+    ],
+  );
+  return secret;
+}
+
 describe.each(backends('one'))('access matrix: every /tcm route × every caller [$name]', (backend) => {
   let t: TestApp;
   const users = new Map<Caller, number>();
   const observed: Record<string, string> = {};
   let routes: Array<{ key: string; method: string; route: string; access: Access }> = [];
+  let elsewhere: { app: { id: number } };
+  let otherAppKey = '';
 
   beforeAll(async () => {
     t = await startTestApp(backend);
     await seedTeam(t);
-    for (const caller of CALLERS) {
+    for (const caller of USER_CALLERS) {
       if (caller === 'anonymous') continue;
       const email = TEAM[caller === 'admin' ? 'admin' : caller];
       users.set(caller, (await t.repos.users.findByEmail(email))!.id);
     }
     // the stranger belongs to another team: it owns an app of its own
-    await t.services.apps.create({
+    elsewhere = await t.services.apps.create({
       title: 'Elsewhere',
       pkg: 'com.example.elsewhere',
       owner: { userId: users.get('stranger')!, email: TEAM.stranger },
@@ -84,6 +148,7 @@ describe.each(backends('one'))('access matrix: every /tcm route × every caller 
       }
     }
     routes = routes.sort((a, b) => a.key.localeCompare(b.key));
+    otherAppKey = await plantKey(t, elsewhere.app.id, users.get('stranger')!, API_KEY_SCOPES);
   });
   afterAll(async () => t?.close());
 
@@ -95,10 +160,18 @@ describe.each(backends('one'))('access matrix: every /tcm route × every caller 
     expect(undocumented).toEqual([]);
     expect(routes.filter((r) => !r.access).map((r) => r.key)).toEqual([]);
     expect(routes.length).toBeGreaterThan(140);
+    // every route a key scope lists exists, and admits an operator (a key acts as one)
+    const keyRoutes = Object.values(API_KEY_ROUTES).flatMap((list) => list.map((r) => r.route));
+    expect(keyRoutes.filter((k) => !documented.has(k))).toEqual([]);
+    const beyondOperator = routes.filter(
+      (r) => keyRoutes.includes(r.key) && !KEY_CALLERS.some((c) => keyAllows(r, c)),
+    );
+    expect(beyondOperator.map((r) => r.key)).toEqual([]);
   });
 
   it('answers each caller as the committed matrix says, never past the declared rule, never 500', async () => {
     const wronglyAllowed: string[] = [];
+    const keyRefused: string[] = [];
     const serverErrors: string[] = [];
     let n = 0;
     for (const r of routes) {
@@ -115,6 +188,9 @@ describe.each(backends('one'))('access matrix: every /tcm route × every caller 
           [app.id, users.get(caller), TEAM[caller], MEMBER_LEVELS[caller]],
         );
       }
+      const keys = new Map<Caller, string>([['key:other-app', otherAppKey]]);
+      for (const scope of API_KEY_SCOPES) keys.set(`key:${scope}`, await plantKey(t, app.id, owner, [scope]));
+      keys.set('key:revoked', await plantKey(t, app.id, owner, API_KEY_SCOPES, true));
       const allowed: Caller[] = [];
       for (const caller of CALLERS) {
         const userId = users.get(caller);
@@ -122,10 +198,15 @@ describe.each(backends('one'))('access matrix: every /tcm route × every caller 
           userId === undefined
             ? undefined
             : await t.services.users.openSession(userId, { ip: '127.0.0.1', userAgent: 'matrix' });
+        const key = keys.get(caller);
         const res = await t.app.inject({
           method: r.method as 'GET' | 'POST',
           url: urlFor(r.route, app.id),
-          headers: token ? { cookie: `beacon_session=${token}` } : {},
+          headers: key
+            ? { authorization: `Bearer ${key}` }
+            : token
+              ? { cookie: `beacon_session=${token}` }
+              : {},
           ...(r.method === 'GET' ? {} : { payload: { appId: app.id } }),
         });
         let status: unknown;
@@ -137,11 +218,15 @@ describe.each(backends('one'))('access matrix: every /tcm route × every caller 
         const denied = [401, 403].includes(res.statusCode) || [401, 403, 1002].includes(status as number);
         if (res.statusCode >= 500) serverErrors.push(`${r.key} as ${caller}: ${res.body.slice(0, 200)}`);
         if (!denied) allowed.push(caller);
-        if (!denied && !ruleAllows(r.access, caller)) wronglyAllowed.push(`${r.key} as ${caller}`);
+        const declared = isKey(caller) ? keyAllows(r, caller) : ruleAllows(r.access, caller);
+        if (!denied && !declared) wronglyAllowed.push(`${r.key} as ${caller}`);
+        // a key is refused only for what its scope does not cover
+        if (isKey(caller) && declared && denied) keyRefused.push(`${r.key} as ${caller}`);
       }
       observed[r.key] = allowed.join(' ');
     }
     expect(wronglyAllowed).toEqual([]);
+    expect(keyRefused).toEqual([]);
     expect(serverErrors).toEqual([]);
     if (process.env.UPDATE_ACCESS_MATRIX === '1') {
       writeFileSync(MATRIX_FILE, `${JSON.stringify(observed, null, 2)}\n`);

@@ -73,6 +73,8 @@ interface Objects {
   firebaseUpload: string;
   /** A custom event name the app's first device reported. */
   eventName: number;
+  /** An API key of the app (issue 33 §6). */
+  apiKey: number;
 }
 
 interface Req {
@@ -757,6 +759,27 @@ const CASES: Record<string, Record<string, Case[]>> = {
   },
 };
 
+CASES['POST /tcm/v1/app/:appId/transactional/send'] = {
+  'body:msgId': [
+    (me, o) => ({
+      method: 'POST',
+      url: msgUrl(me, 'transactional/send'),
+      body: { msgId: o.message, to: { gaids: [gaid(9001)] } },
+    }),
+  ],
+  // reserved for device users: refused (400 naming it) whatever it holds
+  'body:to.userId': [
+    (me, o) => ({
+      method: 'POST',
+      url: msgUrl(me, 'transactional/send'),
+      body: { msgId: o.message, to: { userId: String(o.memberUser) } },
+    }),
+  ],
+};
+CASES['POST /tcm/v1/app/:appId/api-keys/:keyId/revoke'] = {
+  'path:keyId': [(me, o) => ({ method: 'POST', url: msgUrl(me, `api-keys/${o.apiKey}/revoke`) })],
+};
+
 /** msg/check is the save's dry run (messages.service mode 'check'): the save's cases, at its own path. */
 CASES['POST /tcm/v1/app/:appId/msg/check'] = Object.fromEntries(
   Object.entries(CASES['POST /tcm/v1/app/:appId/msg/save']!).map(([key, cases]) => [
@@ -1018,6 +1041,10 @@ describe.each(backends('one'))('objects of another app reached by id [$name]', (
       (members as { results?: Array<Record<string, unknown>> }).results?.find((m) => m.ulevel === 400) ??
       (members as unknown as Array<Record<string, unknown>>).find?.((m) => m.ulevel === 400);
     const memberUser = mark === 'Alpha' ? await t.repos.users.findByEmail(TEAM.manager) : ownerUser;
+    const apiKey = await ok(
+      await owner.post(msgUrl(me, 'api-keys/create'), { name: secret, scopes: ['send'] }),
+      'api key',
+    );
     return {
       appId: me,
       message: msg.id as number,
@@ -1041,6 +1068,7 @@ describe.each(backends('one'))('objects of another app reached by id [$name]', (
       sibling,
       firebaseUpload: fb.origin as string,
       eventName: eventName!.id,
+      apiKey: (apiKey.key as { id: number }).id,
     };
   }
 

@@ -20,6 +20,7 @@ export const POLICY_AUDIT_AREAS = [
   'app-settings',
   'message-review',
   'material',
+  'api-keys',
 ] as const;
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -72,6 +72,8 @@ export const messages = pgTable(
     controlShare: smallint('control_share').notNull().default(0),
     bestFallbackHour: smallint('best_fallback_hour'),
     bestStartMin: smallint('best_start_min'),
+    /** a transactional send (migration 0044): the message whose content it sent; not listed among the messages */
+    transactionalOf: bigint('transactional_of', { mode: 'number' }),
   },
   (t) => [index('messages_app_idx').on(t.appId, t.msgType, t.id)],
 );

@@ -43,6 +43,8 @@ export interface NewMessage extends Pick<MessageRecord, SavedAsRead> {
   contentCreateType?: number | undefined;
   /** best hour (schedule type 4): the control share (%); absent: 0 */
   controlShare?: number;
+  /** a transactional send: the message whose content it sends (migration 0044); absent: none */
+  transactionalOf?: number;
 }
 
 type Write = 'insert' | 'replace';
@@ -87,6 +89,7 @@ const FIELDS: readonly Field[] = [
   { column: 'multi_lang_enable', value: (m) => m.multiLangEnable },
   { column: 'multi_lang_content', cast: 'jsonb', value: (m) => JSON.stringify(m.multiLangContent) },
   { column: 'parent_msg_id', value: (m) => m.parentMsgId, insertOnly: true },
+  { column: 'transactional_of', cast: 'bigint', value: (m) => m.transactionalOf ?? null, insertOnly: true },
   { column: 'file_origin', value: (m) => m.fileOrigin ?? '' },
   { column: 'file_link', value: (m) => m.fileLink ?? '' },
   { column: 'forecast', cast: 'jsonb', value: (m) => json(m.forecast) },

@@ -20,6 +20,8 @@ import { MessagesForecastRepository } from './messages-forecast.repository';
 import { MessagesRepository } from './messages.repository';
 import { registerMessageExportRoutes } from './messages-export.routes';
 import { registerMessageRoutes } from './messages.routes';
+import { registerTransactionalRoutes } from './transactional.routes';
+import { TransactionalService } from './transactional.service';
 import { MessagesService } from './messages.service';
 
 /** What the modules built on messages use (A/B tests, journeys, group sends): its services, reads and writer. */
@@ -101,6 +103,10 @@ export function messagesModule(ctx: ModuleContext): MessagesModule {
           },
         });
         registerMessageExportRoutes(app, repo);
+        registerTransactionalRoutes(app, {
+          transactional: new TransactionalService({ repo, writer, messages }),
+          appOf,
+        });
       },
     }),
   };

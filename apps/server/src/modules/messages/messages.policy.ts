@@ -6,4 +6,6 @@ export const messagesPolicy = {
   compose: { appLevels: ALL_PROJECT_LEVELS },
   read: { appLevels: ALL_PROJECT_LEVELS },
   act: { appLevels: [100, 200, 300, 400] },
+  /** a transactional send (an API key of scope `send` acts as an operator) */
+  transactional: { appLevels: [100, 200, 300, 400] },
 } as const satisfies Record<string, Access>;

@@ -4,6 +4,7 @@ import {
   type MessageForecast,
   type MessageListRequest,
   type MessageSave,
+  type NationalAttributes,
 } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { OPEN_OUTCOMES, SendOutcome } from '../../delivery/engine';
@@ -123,12 +124,14 @@ export class MessagesRepository {
   }
 
   async list(appId: number, q: MessageListRequest): Promise<{ rows: MessageRecord[]; total: number }> {
-    // a journey's steps are listed with their journey (data/canvas), A/B arms here (their slice marks them)
+    // a journey's steps are listed with their journey (data/canvas), A/B arms here (their slice marks them);
+    // transactional sends are read by their id (detail, statistics), never listed: an API may send thousands a day
     const where = [
       'm.app_id = $1',
       'NOT m.deleted',
       'm.msg_type = $2',
       '(m.parent_msg_id IS NULL OR m.split_seed IS NOT NULL)',
+      'm.transactional_of IS NULL',
     ];
     const params: unknown[] = [appId, q.msgType];
     const add = (sql: string, value: unknown) => {
@@ -182,11 +185,24 @@ export class MessagesRepository {
     return new Set(rows.map((r) => r.gaid));
   }
 
-  /** Messages of a kind the app created since `since` (the app's daily message limit). */
+  /** The national attributes of its material a message was saved with (loss 109 at send time), or null. */
+  async materialCountriesOf(id: number): Promise<NationalAttributes | null> {
+    const [row] = await this.database.query<{ countries: NationalAttributes | null }>(
+      'SELECT material_countries AS countries FROM messages WHERE id = $1',
+      [id],
+    );
+    return row?.countries ?? null;
+  }
+
+  /**
+   * Messages of a kind the app created since `since` (the app's daily message limit); transactional sends are not
+   * counted: they are limited per device, as every send is, by the engine.
+   */
   async countCreatedSince(appId: number, restrictType: number, since: Date): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM messages WHERE app_id = $1 AND restrict_type = $2 AND created_at >= $3
-         AND msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH}) AND NOT deleted`,
+         AND msg_type IN (${MessageType.NOTIFICATION}, ${MessageType.PASS_THROUGH}) AND NOT deleted
+         AND transactional_of IS NULL`,
       [appId, restrictType, since],
     );
     return row?.n ?? 0;

@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDetail } from '../api/get-app-detail';
+import { ApiKeysCard } from './details/api-keys-card';
 import { CredentialsCard } from './details/credentials-card';
 import { DeleteAppCard } from './details/delete-app-card';
 import { DetailsForm } from './details/details-form';
@@ -59,6 +60,7 @@ export function AppDetails({ appId }: { appId: number }) {
           <ServiceAccountCard app={app} />
         </Col>
       </Row>
+      <ApiKeysCard app={app} />
       <WindowCapsCard appId={app.appId} />
       <PushRecoveryCard appId={app.appId} />
       <TokenHygieneCard appId={app.appId} />
