@@ -88,7 +88,11 @@ export class TestClient {
     }
   }
 
-  async call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse> {
+  async call(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse> {
     const path = url.split('?')[0] ?? '/';
     const cookie = [...this.jar]
       .filter(([, c]) => pathMatches(path, c.path))
