@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { BEST_HOUR } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { bestSlotsQuery, type BestHourPlan } from '../../delivery/engine';
+import { abBucketSql, bestSlotsQuery, type BestHourPlan } from '../../delivery/engine';
 
 /** One device of the forecast's sample: what the engine's own filters and the platform policies look at. */
 export interface ForecastRow {
@@ -22,27 +22,41 @@ export interface ForecastRow {
   utcOffsetMin: number;
   /** epoch ms */
   firstSeenAt: number;
+  /** its learned best local hour (null: too little history) */
+  bestHour?: number | null;
+  /** its bucket of a best-hour control split (0–9,999; the page's `bucketSeed`), else absent */
+  bucket?: number;
 }
 
 /** The devices the forecast before send evaluates: the audience estimate's sample (or whole audience), by id. */
 export class MessagesForecastRepository {
   constructor(private readonly database: Pick<Database, 'query'>) {}
 
-  /** One keyset page of the sample's devices after `afterId`, in id order. */
-  async page(sample: CompiledAudience, afterId: string, limit: number): Promise<ForecastRow[]> {
+  /**
+   * One keyset page of the sample's devices after `afterId`, in id order; with `bucketSeed`, each device's bucket of a
+   * best-hour control split seeded so (audience-source abBucketSql).
+   */
+  async page(
+    sample: CompiledAudience,
+    afterId: string,
+    limit: number,
+    bucketSeed?: number,
+  ): Promise<ForecastRow[]> {
     const a = sample.alias;
     const n = sample.params.length;
+    const bucket =
+      bucketSeed === undefined ? '' : `, ${abBucketSql(`${a}.id`, `$${n + 3}::bigint`)} AS bucket`;
     return this.database.query<ForecastRow>(
       `SELECT ${a}.id::text AS id, ${a}.country, ${a}.language, ${a}.app_version AS "appVersion",
          ${a}.invalid_reason AS "invalidReason", ${a}.notifications_enabled AS "notificationsEnabled",
          (k.token IS NULL) AS "noToken", (extract(epoch FROM ${a}.last_active_at) * 1000)::float8 AS "lastActiveAt",
          (extract(epoch FROM k.updated_at) * 1000)::float8 AS "tokenUpdatedAt",
          ${a}.brand, ${a}.model, ${a}.utc_offset_min AS "utcOffsetMin",
-         (extract(epoch FROM ${a}.first_seen_at) * 1000)::float8 AS "firstSeenAt"
+         (extract(epoch FROM ${a}.first_seen_at) * 1000)::float8 AS "firstSeenAt", ${a}.best_hour AS "bestHour"${bucket}
        FROM devices ${a} LEFT JOIN device_tokens k ON k.device_id = ${a}.id
        WHERE ${sample.sql} AND ${a}.id > $${n + 1}::bigint
        ORDER BY ${a}.id LIMIT $${n + 2}::int`,
-      [...sample.params, afterId, limit],
+      [...sample.params, afterId, limit, ...(bucketSeed === undefined ? [] : [bucketSeed])],
     );
   }
 
@@ -57,15 +71,10 @@ export class MessagesForecastRepository {
   }
 
   /**
-   * A best-hour plan of the sample (scheduler.ts planBestHourWaves' counts): its devices by the minutes until their best
-   * hour, the control group's, and what paces the sends: the app's FCM quota (its Firebase project's smallest), a
-   * minute, and the app's best hour (the fallback of devices with too little history).
+   * What paces and places an app's best-hour sends: its best hour (the fallback of devices with too little history)
+   * and its FCM quota a minute (its Firebase project's smallest).
    */
-  async bestHour(
-    appId: number,
-    sample: CompiledAudience,
-    plan: Omit<BestHourPlan, 'fallbackHour'>,
-  ): Promise<{ slots: Array<{ minutes: number; devices: number }>; control: number; quotaPerMin: number }> {
+  async bestHourSetting(appId: number): Promise<{ fallbackHour: number; quotaPerMin: number }> {
     const [app] = await this.database.query<{ hour: number | null; quota: number }>(
       `SELECT (SELECT h.hour FROM app_hours h WHERE h.app_id = a.id AND h.weight > 0 ORDER BY h.weight DESC, h.hour LIMIT 1) AS hour,
               CASE WHEN a.firebase_project_id = '' THEN a.fcm_quota_per_min
@@ -74,12 +83,22 @@ export class MessagesForecastRepository {
        FROM apps a WHERE a.id = $1`,
       [appId],
     );
-    const q = bestSlotsQuery(sample, { ...plan, fallbackHour: app?.hour ?? BEST_HOUR.defaultHour });
+    return { fallbackHour: app?.hour ?? BEST_HOUR.defaultHour, quotaPerMin: app?.quota ?? 0 };
+  }
+
+  /**
+   * A best-hour plan of the sample (scheduler.ts planBestHourWaves' counts): its devices by the minutes until their best
+   * hour, and the control group's.
+   */
+  async bestHour(
+    sample: CompiledAudience,
+    plan: BestHourPlan,
+  ): Promise<{ slots: Array<{ minutes: number; devices: number }>; control: number }> {
+    const q = bestSlotsQuery(sample, plan);
     const rows = await this.database.query<{ minutes: number | null; devices: number }>(q.sql, q.params);
     return {
       slots: rows.flatMap((r) => (r.minutes === null ? [] : [{ minutes: r.minutes, devices: r.devices }])),
       control: rows.find((r) => r.minutes === null)?.devices ?? 0,
-      quotaPerMin: app?.quota ?? 0,
     };
   }
 

@@ -112,13 +112,13 @@ describe('timingOf: when the devices meet the filters', () => {
   const ttl = 3 * 3600;
   it('now, or the chosen instant (now when it has passed)', () => {
     const now = timingOf({ type: ScheduleType.NOW, local: null, zone: '+0000', ttlSeconds: ttl }, NOW);
-    expect([now.start, now.deadline, now.at(60)]).toEqual([NOW, NOW + 3 * H, NOW]);
+    expect([now.start, now.deadline(NOW), now.at({ utcOffsetMin: 60 })]).toEqual([NOW, NOW + 3 * H, NOW]);
     const at = timingOf(
       { type: ScheduleType.AT_TIME, local: '2026-11-20 20:00:00', zone: '+0100', ttlSeconds: ttl },
       NOW,
     );
-    expect(at.at(-300)).toBe(Date.UTC(2026, 10, 20, 19, 0));
-    expect(at.deadline).toBe(Date.UTC(2026, 10, 20, 22, 0));
+    expect(at.at({ utcOffsetMin: -300 })).toBe(Date.UTC(2026, 10, 20, 19, 0));
+    expect(at.deadline(at.start)).toBe(Date.UTC(2026, 10, 20, 22, 0));
     const past = timingOf(
       { type: ScheduleType.AT_TIME, local: '2026-11-20 08:00:00', zone: '+0000', ttlSeconds: ttl },
       NOW,
@@ -132,11 +132,53 @@ describe('timingOf: when the devices meet the filters', () => {
       NOW,
       [60, 180, 0, -300],
     );
-    expect(local.at(180)).toBeNull(); // 09:00 UTC: already past
-    expect(local.at(60)).toBe(Date.UTC(2026, 10, 20, 11, 0));
-    expect(local.at(-300)).toBe(Date.UTC(2026, 10, 20, 17, 0));
+    expect(local.at({ utcOffsetMin: 180 })).toBeNull(); // 09:00 UTC: already past
+    expect(local.at({ utcOffsetMin: 60 })).toBe(Date.UTC(2026, 10, 20, 11, 0));
+    expect(local.at({ utcOffsetMin: -300 })).toBe(Date.UTC(2026, 10, 20, 17, 0));
     expect(local.start).toBe(Date.UTC(2026, 10, 20, 11, 0));
-    expect(local.deadline).toBe(Date.UTC(2026, 10, 20, 14, 0));
+    // the TTL runs from the first wave for every zone (the message's start)
+    expect(local.deadline(Date.UTC(2026, 10, 20, 17, 0))).toBe(Date.UTC(2026, 10, 20, 14, 0));
+  });
+});
+
+describe('timingOf: a best-hour send', () => {
+  const ttl = 2 * 3600;
+  const best = { fallbackHour: 20, controlBuckets: 1000, seed: 0 };
+  const timing = timingOf(
+    { type: ScheduleType.BEST_HOUR, local: null, zone: '+0000', ttlSeconds: ttl },
+    NOW,
+    [],
+    best,
+  );
+  const minute = Math.floor(NOW / 60_000) * 60_000;
+  // NOW is 2026-11-20 10:00 UTC (the file's clock)
+  it('sends each device at the start of its best local hour within 24 h, its TTL from there', () => {
+    // Lagos (+60): 21:00 local is 20:00 UTC, 10 hours on
+    const lagos = timing.at({ utcOffsetMin: 60, bestHour: 21, bucket: 5000 })!;
+    expect(lagos).toBe(minute + 10 * H);
+    expect(timing.deadline(lagos)).toBe(lagos + 2 * H);
+    // an hour that began at most 30 minutes ago is now; one that began an hour ago is tomorrow's
+    expect(timing.at({ utcOffsetMin: 0, bestHour: 10, bucket: 5000 })).toBe(NOW);
+    expect(timing.at({ utcOffsetMin: 0, bestHour: 9, bucket: 5000 })).toBe(minute + 23 * H);
+  });
+
+  it('uses the app’s hour for a device without one, and sends the control group at once', () => {
+    expect(timing.at({ utcOffsetMin: 0, bestHour: null, bucket: 5000 })).toBe(minute + 10 * H);
+    expect(timing.at({ utcOffsetMin: 60, bestHour: 21, bucket: 999 })).toBe(NOW);
+    expect(timing.deadline(NOW)).toBe(NOW + 2 * H);
+  });
+
+  it('judges a banned window at the device’s hour, not at the moment of the forecast', () => {
+    // NG bans 22:00–08:00 local; the forecast runs at 11:00 in Lagos, outside it: a 23:00 best hour waits past the 2 h
+    // TTL (105), an 08:00 one is sent
+    const policy = policyOf(
+      snapshot({ bannedWindows: new Map([['NG', [{ startMinute: 1320, endMinute: 480 }]]]) }),
+    );
+    expect(lossOf(row({ country: 'NG' }), NOW, NOW + 2 * H, policy)).toBe(0);
+    const at = timing.at({ utcOffsetMin: 60, bestHour: 23, bucket: 5000 })!;
+    expect(lossOf(row({ country: 'NG' }), at, timing.deadline(at), policy)).toBe(105);
+    const morning = timing.at({ utcOffsetMin: 60, bestHour: 8, bucket: 5000 })!;
+    expect(lossOf(row({ country: 'NG' }), morning, timing.deadline(morning), policy)).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   BEST_HOUR,
+  minutesUntilHour,
   bestHourSpread,
   controlBuckets,
   scaleFromSample,
@@ -43,34 +44,74 @@ export interface ForecastSchedule {
   speedLimit?: number;
 }
 
+/** What of a device decides when its wave comes: its zone, and for a best-hour send its hour and control bucket. */
+export interface TimedDevice {
+  utcOffsetMin: number;
+  bestHour?: number | null;
+  /** its bucket of the best-hour control split (BestHourTiming.seed) */
+  bucket?: number;
+}
+
+/** A best-hour plan as the forecast reads it: the app's hour for devices without one, the control share's buckets. */
+export interface BestHourTiming {
+  fallbackHour: number;
+  controlBuckets: number;
+  /** the control split's seed: the message's id, unknown before it is saved (any seed splits the same share) */
+  seed: number;
+}
+
 /** When each device meets the filters: its wave's instant, and the TTL's end the banned windows are measured against. */
 export interface ForecastTiming {
   /** the first wave's instant (epoch ms): what the forecast states as `at` */
   start: number;
-  /** the engine's deadline: the message's start plus its TTL */
-  deadline: number;
-  /** the wave of a device at this UTC offset (epoch ms), or null when it is already past (skipped: never sent) */
-  at(utcOffsetMin: number): number | null;
+  /** the engine's deadline of a device sent at `at`: the message's start plus its TTL (a best-hour wave's own start) */
+  deadline(at: number): number;
+  /** the wave of a device (epoch ms), or null when it is already past (skipped: never sent) */
+  at(device: TimedDevice): number | null;
+  /** a best-hour send's plan: the page then reads each device's control bucket */
+  best?: BestHourTiming;
 }
 
-/** The scheduler's instants (scheduler.ts planWaves): now, the chosen instant, or each zone's wall-clock time. */
-export function timingOf(s: ForecastSchedule, now: number, offsets: readonly number[] = []): ForecastTiming {
+/**
+ * The scheduler's instants (scheduler.ts planWaves): now, the chosen instant, each zone's wall-clock time, or each
+ * device's best hour (planBestHourWaves: the control group at once, the rest at the start of their hour within the
+ * next 24 hours — now when it began at most graceMinutes ago — their TTL running from their wave, engine.ts).
+ */
+export function timingOf(
+  s: ForecastSchedule,
+  now: number,
+  offsets: readonly number[] = [],
+  best?: BestHourTiming,
+): ForecastTiming {
   const ttl = s.ttlSeconds * 1000;
+  if (s.type === ScheduleType.BEST_HOUR && best) {
+    const startMin = Math.floor(now / 60_000) % 1440;
+    return {
+      start: now,
+      deadline: (at) => at + ttl,
+      at: (d) =>
+        d.bucket !== undefined && d.bucket < best.controlBuckets
+          ? now
+          : now +
+            Math.max(0, minutesUntilHour(d.bestHour ?? best.fallbackHour, d.utcOffsetMin, startMin)) * 60_000,
+      best,
+    };
+  }
   if (s.type === ScheduleType.LOCAL_TIME && s.local) {
     const wall = wallClockUtc(s.local);
     const waves = offsets.map((o) => wall - o * 60_000).filter((t) => t >= now);
     const start = waves.length ? Math.min(...waves) : now;
     return {
       start,
-      deadline: start + ttl,
-      at: (o) => (wall - o * 60_000 >= now ? wall - o * 60_000 : null),
+      deadline: () => start + ttl,
+      at: ({ utcOffsetMin: o }) => (wall - o * 60_000 >= now ? wall - o * 60_000 : null),
     };
   }
   const at =
     s.type === ScheduleType.AT_TIME && s.local
       ? Math.max(now, scheduleInstant(s.local, s.zone).getTime())
       : now;
-  return { start: at, deadline: at + ttl, at: () => at };
+  return { start: at, deadline: () => at + ttl, at: () => at };
 }
 
 /** Devices by what the filter stage decides for them: loss code → devices; 0 → sent (at once or after a window). */
@@ -274,7 +315,14 @@ export class MessageForecaster {
     const now = this.now().getTime();
     const offsets =
       schedule.type === ScheduleType.LOCAL_TIME ? await this.deps.repo.offsets(sample.audience) : [];
-    const timing = timingOf(schedule, now, offsets);
+    const setting =
+      schedule.type === ScheduleType.BEST_HOUR ? await this.deps.repo.bestHourSetting(appId) : undefined;
+    const best = setting && {
+      fallbackHour: setting.fallbackHour,
+      controlBuckets: controlBuckets(schedule.controlShare ?? BEST_HOUR.controlShareDefault),
+      seed: 0,
+    };
+    const timing = timingOf(schedule, now, offsets, best);
     // the engine's own order: the material's countries (109) before the platform policies
     const policy = withMaterialCountries(
       countries ?? null,
@@ -287,9 +335,7 @@ export class MessageForecaster {
     const byCountry: CountryTally = new Map();
     const tally = await this.tally(sample.audience, timing, policy, rules, byCountry);
     const bestHour =
-      schedule.type === ScheduleType.BEST_HOUR
-        ? await this.bestHour(appId, sample, schedule, now)
-        : undefined;
+      best && setting ? await this.bestHour(sample, best, setting.quotaPerMin, schedule, now) : undefined;
     return {
       count,
       exact: exactCount !== undefined || sample.exact,
@@ -306,21 +352,20 @@ export class MessageForecaster {
    * split's seed is the message's id, unknown before it is saved: any seed splits the same share.
    */
   private async bestHour(
-    appId: number,
     sample: ForecastSample,
+    best: BestHourTiming,
+    quotaPerMin: number,
     schedule: ForecastSchedule,
     now: number,
   ): Promise<NonNullable<MessageForecast['bestHour']>> {
     const fraction = sample.exact ? 1 : Math.max(sample.fraction, Number.EPSILON);
-    const plan = {
-      seed: 0,
-      controlBuckets: controlBuckets(schedule.controlShare ?? BEST_HOUR.controlShareDefault),
+    const found = await this.deps.repo.bestHour(sample.audience, {
+      ...best,
       startMin: minuteOfDay(new Date(now)),
-    };
-    const found = await this.deps.repo.bestHour(appId, sample.audience, plan);
+    });
     const slots = found.slots.map((s) => ({ minutes: s.minutes, devices: s.devices / fraction }));
     const speed = schedule.speedLimit ?? 0;
-    const perMinute = Math.min(found.quotaPerMin || Infinity, speed > 0 ? speed * 60 : Infinity);
+    const perMinute = Math.min(quotaPerMin || Infinity, speed > 0 ? speed * 60 : Infinity);
     const spread = bestHourSpread(slots, Number.isFinite(perMinute) ? perMinute : 0);
     return {
       devices: Math.round(slots.reduce((n, s) => n + s.devices, 0)),
@@ -341,13 +386,13 @@ export class MessageForecaster {
   ): Promise<Tally> {
     const tally: Tally = new Map();
     for (let after = '0'; ;) {
-      const rows = await this.deps.repo.page(sample, after, PAGE);
+      const rows = await this.deps.repo.page(sample, after, PAGE, timing.best?.seed);
       if (rows.length === 0) break;
       if (policy?.prefetch) await policy.prefetch(rows.map((r) => pageDevice(r, 0)));
       for (const row of rows) {
-        const at = timing.at(row.utcOffsetMin);
+        const at = timing.at(row);
         if (at === null) continue;
-        const loss = lossOf(row, at, timing.deadline, policy, rules);
+        const loss = lossOf(row, at, timing.deadline(at), policy, rules);
         tally.set(loss, (tally.get(loss) ?? 0) + 1);
         if (COUNTRY_LOSSES.includes(loss)) {
           const code = row.country.toUpperCase();
