@@ -1,5 +1,4 @@
 import {
-  ErrorCodes,
   EVENT_BITS,
   RECOVERED_BIT,
   utcOffsetMinutes,
@@ -9,7 +8,7 @@ import {
   type DeviceRegister,
   type PushRecovery,
 } from '@beacon/shared';
-import { ApiError } from '../../lib/api-error';
+import { deviceNotRegistered } from '../../lib/device-not-registered';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
 import type { MissedPushes } from './recovery';
@@ -246,7 +245,7 @@ export class DevicesService {
     // a failed write fails the call; the lookup's own failure then is not left unhandled
     lookup?.catch(() => undefined);
     const found = await this.heartbeats.add({ appId, ...body });
-    if (!found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
+    if (!found) throw deviceNotRegistered();
     return lookup ? { recovered: await lookup } : {};
   }
 
@@ -270,10 +269,4 @@ export class DevicesService {
     ]);
     await this.counters.settle();
   }
-}
-
-function deviceNotRegistered(lang: string): string {
-  if (lang === 'zh') return '设备未注册：请先调用 /sdk/v1/register';
-  if (lang === 'fr') return 'Appareil non enregistré : appelez d’abord /sdk/v1/register';
-  return 'Device not registered: call /sdk/v1/register first';
 }
