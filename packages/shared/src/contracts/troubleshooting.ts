@@ -3,6 +3,7 @@ import { defineCall } from '../call';
 import { GAID_PATTERN } from '../limits';
 import { AppIdParams } from './apps';
 import { Condition } from './conditions';
+import { InstanceUser } from './user-attributes';
 
 /** The id kinds troubleshooting looks devices up by: only GAID (part 1 §2). */
 export const InstanceType = { GAID: 1 } as const;
@@ -53,6 +54,8 @@ export const InstanceInfo = z.object({
   invalidReason: z.number().int().nullable(),
   invalidReasons: z.array(z.number().int()),
   solution: z.number().int().nullable(),
+  /** The device's user (issue 33 §1): its external id (null: anonymous) and attributes; null when it has none. */
+  user: InstanceUser.nullable(),
 });
 export type InstanceInfo = z.infer<typeof InstanceInfo>;
 

@@ -67,6 +67,7 @@ const NOT_FOUND: InstanceInfo = {
   invalidReason: null,
   invalidReasons: [],
   solution: null,
+  user: null,
 };
 
 /** Troubleshooting by device id: whether the device can receive the app's messages, and if not, why. */
@@ -102,6 +103,7 @@ export class TroubleshootingService {
       invalidReason: main ?? null,
       invalidReasons: reasons,
       solution: main === undefined ? null : (solutionFor(main) ?? null),
+      user: device.user,
     };
   }
 }

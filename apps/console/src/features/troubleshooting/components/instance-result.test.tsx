@@ -22,6 +22,7 @@ const base: InstanceInfo = {
   invalidReason: null,
   invalidReasons: [],
   solution: null,
+  user: null,
 };
 
 afterEach(cleanup);
@@ -61,5 +62,27 @@ describe('InstanceResult', () => {
     expect(screen.getByText('Invalid')).toBeTruthy();
     expect(screen.getByText('Yes')).toBeTruthy();
     expect(screen.getByText('API 99')).toBeTruthy();
+  });
+
+  it('shows the device’s user: external id (or anonymous) and attributes by key', () => {
+    renderAt(
+      '/',
+      <InstanceResult
+        info={{
+          ...base,
+          user: { externalId: 'user-42', attributes: { vip: true, plan: 'gold', tags: ['shoes', 'bags'] } },
+        }}
+        appTitle="Shop"
+      />,
+    );
+    expect(screen.getByText('user-42')).toBeTruthy();
+    const attributes = screen.getByTestId('instance-attributes');
+    expect(attributes.textContent).toBe('plan goldtags shoes, bagsvip true');
+    cleanup();
+    renderAt(
+      '/',
+      <InstanceResult info={{ ...base, user: { externalId: null, attributes: {} } }} appTitle="Shop" />,
+    );
+    expect(screen.getByText('anonymous')).toBeTruthy();
   });
 });
