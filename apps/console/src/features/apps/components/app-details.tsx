@@ -1,5 +1,6 @@
 import { Alert, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AttributesCard } from '../../user-attributes';
 import { useAppDetail } from '../api/get-app-detail';
 import { CredentialsCard } from './details/credentials-card';
 import { DeleteAppCard } from './details/delete-app-card';
@@ -61,6 +62,7 @@ export function AppDetails({ appId }: { appId: number }) {
       <WindowCapsCard appId={app.appId} />
       <PushRecoveryCard appId={app.appId} />
       <TokenHygieneCard appId={app.appId} />
+      <AttributesCard appId={app.appId} />
       <DeleteAppCard app={app} />
     </Flex>
   );
