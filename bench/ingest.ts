@@ -1,10 +1,12 @@
 // Device API ingest (issue 17): /sdk/v1/register (new devices/s) and /sdk/v1/events (calls/s, events/s) through the
-// shipped server, against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
+// shipped server (and, with --kinds …,attributes, /sdk/v1/attributes: five attributes of one device's user a call,
+// one of each type, issue 33 §1),
+// against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
 // Both run `beacon api` from the bundle npm start runs: on PGlite one process on the data folder the bench seeded and
 // closed (PGlite is embedded: one process holds it); on PostgreSQL `beacon api --processes N` (N from --processes,
 // default "1,2": one, and one per core on this 2-core machine).
 // Optionally a memory soak: the events load for --soak-s seconds against `beacon api` (one process), sampling its RSS.
-// Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
+// Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events,attributes]
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 //      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
@@ -36,6 +38,7 @@ import { prng } from './src/stat-simulation';
 import { startNatsCluster } from '../apps/server/src/test/nats';
 
 type Backend = 'pglite' | 'postgres';
+type Kind = 'register' | 'events' | 'attributes';
 const BACKEND = strArg('backend', 'both');
 const PROCESSES = strArg('processes', '1,2')
   .split(',')
@@ -74,7 +77,7 @@ interface Target {
   /** CPU seconds of the server process(es) so far (0: it runs in this process, counted in processCores) */
   cpu: () => number;
   /** the group commit's flushes so far, from /metrics (one process only: a cluster's workers answer in turn) */
-  metrics?: (batcher: 'register' | 'events') => Promise<string>;
+  metrics?: (batcher: Kind) => Promise<string>;
   /** the server's RSS (its processes together), sampled from its start */
   rss: RssSampler;
   /** what holds its memory now, from /metrics (one process only) */
@@ -135,6 +138,12 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       msgIds: new Array<number>(n).fill(0),
       nEvents: new Array<number>(n).fill(0),
     });
+    // the seeded devices in turn: a device's first call makes its anonymous user, the next ones update it
+    const attributeCalls = (n: number): EventCalls => ({
+      gaids: Array.from({ length: n }, (_, i) => devs[(i * 7919) % devs.length]!.gaid),
+      msgIds: new Array<number>(n).fill(0),
+      nEvents: new Array<number>(n).fill(0),
+    });
     // enough calls for the window at up to 25,000 calls/s
     const budget = Math.ceil((SECONDS + WARMUP_S + 1) * 25_000);
     const authorization = `Basic ${Buffer.from(`${app.appKey}:${appSecret}`).toString('base64')}`;
@@ -164,7 +173,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         label: 'beacon api (PGlite)',
         port: api.port,
         cpu: () => treeCpuSeconds(api.pid),
-        metrics: async (batcher: 'register' | 'events') => flushFigures(await metricsText(), batcher),
+        metrics: async (batcher: Kind) => flushFigures(await metricsText(), batcher),
         rss,
         memory: async () => memoryBreakdown(await metricsText()),
       });
@@ -184,7 +193,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
           rss,
           ...(n === 1
             ? {
-                metrics: async (batcher: 'register' | 'events') => flushFigures(await metricsText(), batcher),
+                metrics: async (batcher: Kind) => flushFigures(await metricsText(), batcher),
                 memory: async () => memoryBreakdown(await metricsText()),
               }
             : {}),
@@ -212,20 +221,19 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     const trivial = await startTrivialServer();
     closers.push(() => trivial.close());
     const results: Array<Record<string, unknown>> = [];
-    const record = (
-      label: string,
-      kind: 'register' | 'events',
-      r: LoadResult,
-      serverCores: number,
-      peakRssMb: number,
-    ) => {
+    const record = (label: string, kind: Kind, r: LoadResult, serverCores: number, peakRssMb: number) => {
       results.push({ target: label, kind, serverCores, peakRssMb, ...r });
       say(
         `${backend} ${label} ${kind}: ${r.callsPerSec} calls/s${kind === 'events' ? ` (${r.eventsPerSec} events/s)` : ''}, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}${r.exhausted ? ', calls used up' : ''}; server ${serverCores || r.processCores} cores, PostgreSQL ${r.dbCores} cores, load threads ELU ${r.workerElu.join('/')}; server RSS peak so far ${peakRssMb} MB`,
       );
     };
-    const measure = async (t: Target, kind: 'register' | 'events') => {
-      const calls = kind === 'register' ? registerCalls(budget) : eventCalls(budget);
+    const measure = async (t: Target, kind: Kind) => {
+      const calls =
+        kind === 'register'
+          ? registerCalls(budget)
+          : kind === 'events'
+            ? eventCalls(budget)
+            : attributeCalls(budget);
       const c0 = t.cpu();
       const t1 = performance.now();
       const r = await runLoad({ ...base, port: t.port, path: `/sdk/v1/${kind}`, kind, calls }, () =>
@@ -256,8 +264,11 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     for (const t of targets) {
       const reg = KINDS.includes('register') ? await measure(t, 'register') : undefined;
       const ev = KINDS.includes('events') ? await measure(t, 'events') : undefined;
+      const attrs = KINDS.includes('attributes') ? await measure(t, 'attributes') : undefined;
       summary[t.label] = {
         registerPerSec: reg?.callsPerSec ?? 0,
+        attributeCallsPerSec: attrs?.callsPerSec ?? 0,
+        attributesVsRegister: reg?.callsPerSec && attrs ? round(attrs.callsPerSec / reg.callsPerSec, 2) : 0,
         eventCallsPerSec: ev?.callsPerSec ?? 0,
         eventsPerSec: ev?.eventsPerSec ?? 0,
         // from the server's start (its database opened and migrated) to the end of its runs
@@ -360,7 +371,7 @@ async function main(): Promise<void> {
   }>)
     for (const [label, s] of Object.entries(r.summary ?? {}))
       console.log(
-        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s); ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling}); server RSS peak ${s.peakRssMb} MB`,
+        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s)${s.attributeCallsPerSec ? `, attributes ${s.attributeCallsPerSec} calls/s (${s.attributesVsRegister} × register)` : ''}; ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling}); server RSS peak ${s.peakRssMb} MB`,
       );
   console.log(`\nwritten ${path.relative(process.cwd(), file)} (${result.totalS} s)`);
 }
