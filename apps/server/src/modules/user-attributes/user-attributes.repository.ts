@@ -109,7 +109,7 @@ export class UserAttributesRepository {
    * the apps whose definitions it changes (a new key, a deletion), shared for the others (writes of known keys run
    * side by side).
    */
-  async lockDefinitions(tx: Queryable, apps: Array<{ appId: number; exclusive: boolean }>): Promise<void> {
+  async lockDefinitions(tx: AttributesTx, apps: Array<{ appId: number; exclusive: boolean }>): Promise<void> {
     for (const { appId, exclusive } of [...apps].sort((a, b) => a.appId - b.appId))
       await tx.query(
         exclusive
@@ -126,7 +126,7 @@ export class UserAttributesRepository {
     );
   }
 
-  async define(tx: Queryable, rows: DefinitionRow[]): Promise<void> {
+  async define(tx: AttributesTx, rows: DefinitionRow[]): Promise<void> {
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO app_attributes (app_id, key, type)
@@ -136,35 +136,46 @@ export class UserAttributesRepository {
   }
 
   /**
-   * The user of each device (devices not found are absent), creating an anonymous user for a device with none.
-   * Devices are locked in (app, gaid) order until the transaction ends.
+   * Locks the devices (in (app, gaid) order, as registrations lock them, until the transaction ends) and reads their
+   * users; devices not found are absent, a device with no user has `userId` null.
    */
-  async usersOf(
-    tx: Queryable,
+  async lockDevices(
+    tx: AttributesTx,
     devices: Array<{ appId: number; gaid: string }>,
-  ): Promise<Array<{ appId: number; gaid: string; userId: string }>> {
+  ): Promise<Array<{ appId: number; gaid: string; deviceId: string; userId: string | null }>> {
     if (devices.length === 0) return [];
     return tx.query(
-      `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[]) AS t(app_id, gaid)),
-       dev AS (
-         SELECT d.id, d.app_id, d.gaid, d.user_id FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
-         ORDER BY d.app_id, d.gaid FOR NO KEY UPDATE OF d
-       ), bare AS (
-         SELECT id, app_id, nextval(pg_get_serial_sequence('app_users', 'id')) AS user_id FROM dev WHERE user_id IS NULL
-       ), made AS (
-         INSERT INTO app_users (id, app_id) SELECT user_id, app_id FROM bare
-       ), pointed AS (
-         UPDATE devices d SET user_id = bare.user_id FROM bare WHERE d.id = bare.id
-       )
-       SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, coalesce(dev.user_id, bare.user_id)::text AS "userId"
-       FROM dev LEFT JOIN bare ON bare.id = dev.id`,
+      `SELECT d.app_id AS "appId", d.gaid::text AS gaid, d.id::text AS "deviceId", d.user_id::text AS "userId"
+       FROM devices d JOIN unnest($1::int[], $2::uuid[]) AS v(app_id, gaid) ON v.app_id = d.app_id AND v.gaid = d.gaid
+       ORDER BY d.app_id, d.gaid FOR NO KEY UPDATE OF d`,
       [devices.map((d) => d.appId), devices.map((d) => d.gaid)],
       { prepared: true },
     );
   }
 
+  /** Gives each device (locked, with no user) an anonymous user of its own; returns device → user. */
+  async makeAnonymous(
+    tx: AttributesTx,
+    devices: Array<{ appId: number; deviceId: string }>,
+  ): Promise<Array<{ deviceId: string; userId: string }>> {
+    if (devices.length === 0) return [];
+    return tx.query(
+      `WITH bare AS (
+         SELECT device_id, app_id, nextval(pg_get_serial_sequence('app_users', 'id')) AS user_id
+         FROM unnest($1::bigint[], $2::int[]) AS t(device_id, app_id)
+       ), made AS (
+         INSERT INTO app_users (id, app_id) SELECT user_id, app_id FROM bare
+       ), pointed AS (
+         UPDATE devices d SET user_id = bare.user_id FROM bare WHERE d.id = bare.device_id
+       )
+       SELECT device_id::text AS "deviceId", user_id::text AS "userId" FROM bare`,
+      [devices.map((d) => d.deviceId), devices.map((d) => d.appId)],
+      { prepared: true },
+    );
+  }
+
   /** Applies one patch per user, users locked in id order; the keys' last write moves at most once a minute. */
-  async patch(tx: Queryable, patches: UserPatch[], written: Array<{ appId: number; key: string }>) {
+  async patch(tx: AttributesTx, patches: UserPatch[], written: Array<{ appId: number; key: string }>) {
     if (patches.length === 0) return;
     await tx.query(
       `WITH p AS (

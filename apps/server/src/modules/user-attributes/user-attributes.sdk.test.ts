@@ -213,10 +213,24 @@ describe.each(backends())('device API users and attributes [$name]', (backend) =
       service.setAttributes(other.id, { gaid: gaid(21), attributes: { level: 'high', city: 'Lagos' } }),
       service.setAttributes(other.id, { gaid: gaid(22), attributes: { city: 'Abuja' } }),
       service.setAttributes(other.id, { gaid: gaid(23), attributes: { level: 5, city: 'Kano' } }),
+      // a device never registered: a 404, and its new key is not defined
+      service.setAttributes(other.id, { gaid: gaid(99), attributes: { ghost: 1 } }),
     ]);
     await service.drain();
-    expect(flushes).toEqual([4]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(flushes).toEqual([5]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(((results[4] as PromiseRejectedResult).reason as { code: number }).code).toBe(404);
+    const keys = await t.database.query<{ key: string }>(
+      'SELECT key FROM app_attributes WHERE app_id = $1 ORDER BY key',
+      [other.id],
+    );
+    expect(keys.map((k) => k.key)).toEqual(['city', 'level']);
     const refused = (results[1] as PromiseRejectedResult).reason as {
       data: { fields: Array<{ field: string }> };
     };

@@ -145,11 +145,18 @@ export class UserAttributesService {
     );
     const defs = new Map(appIds.map((a) => [a, new Map<string, AttributeType>()]));
     for (const d of await this.repo.definitions(appIds, tx)) defs.get(d.appId)?.set(d.key, d.type);
+    // the devices first: a call of an unknown device defines nothing
+    const unique = [...new Map(items.map((i) => [key(i.appId, i.gaid), i])).values()];
+    const devices = new Map((await this.repo.lockDevices(tx, unique)).map((d) => [key(d.appId, d.gaid), d]));
 
     const outcomes: AttributesOutcome[] = [];
     const accepted: Array<{ item: AttributesItem; write: AttributeWrite }> = [];
     const defined: Array<{ appId: number; key: string; type: AttributeType }> = [];
     for (const item of items) {
+      if (!devices.has(key(item.appId, item.gaid))) {
+        outcomes.push({ ok: false, notFound: true });
+        continue;
+      }
       const appDefs = defs.get(item.appId)!;
       const { write, issues } = resolveAttributeWrite(item.attributes, appDefs);
       if (issues.length) {
@@ -165,22 +172,24 @@ export class UserAttributesService {
       outcomes.push({ ok: true });
     }
     await this.repo.define(tx, defined);
-    for (const appId of appIds)
-      this.cache.set(appId, { defs: defs.get(appId)!, until: Date.now() + DEFINITIONS_TTL_MS });
+    const until = Date.now() + DEFINITIONS_TTL_MS;
+    for (const appId of appIds) this.cache.set(appId, { defs: defs.get(appId)!, until });
 
-    const devices = [...new Map(accepted.map(({ item }) => [key(item.appId, item.gaid), item])).values()];
-    const users = new Map(
-      (await this.repo.usersOf(tx, devices)).map((u) => [key(u.appId, u.gaid), u.userId]),
-    );
+    // a device with no user gets an anonymous one on its first write
+    const bare = new Map<string, { appId: number; deviceId: string }>();
+    for (const { item } of accepted) {
+      const d = devices.get(key(item.appId, item.gaid))!;
+      if (d.userId === null) bare.set(d.deviceId, { appId: d.appId, deviceId: d.deviceId });
+    }
+    const byId = new Map([...devices.values()].map((d) => [d.deviceId, d]));
+    for (const made of await this.repo.makeAnonymous(tx, [...bare.values()]))
+      byId.get(made.deviceId)!.userId = made.userId;
+
     // one patch per user, the calls applied in order (devices sharing a user meet here)
     const patches = new Map<string, { set: Record<string, AttributeValue>; unset: Set<string> }>();
     const written = new Map<string, { appId: number; key: string }>();
     for (const { item, write } of accepted) {
-      const userId = users.get(key(item.appId, item.gaid));
-      if (!userId) {
-        outcomes[items.indexOf(item)] = { ok: false, notFound: true };
-        continue;
-      }
+      const userId = devices.get(key(item.appId, item.gaid))!.userId!;
       let p = patches.get(userId);
       if (!p) patches.set(userId, (p = { set: {}, unset: new Set() }));
       for (const [k, v] of Object.entries(write.set)) {
