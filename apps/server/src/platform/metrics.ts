@@ -107,7 +107,7 @@ export class Metrics {
     });
     this.sdkRequests = new Counter({
       name: 'beacon_sdk_requests_total',
-      help: 'Device API calls (/sdk/v1/register, heartbeat, events) by route and HTTP status',
+      help: 'Device API calls (/sdk/v1/register, heartbeat, events, user, attributes) by route and HTTP status',
       labelNames: ['route', 'status'],
       registers,
     });
