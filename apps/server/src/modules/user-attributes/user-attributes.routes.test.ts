@@ -76,7 +76,14 @@ describe.each(backends())('app settings: attributes [$name]', (backend) => {
     expect((await sdk('/sdk/v1/attributes', { gaid: gaid(1), attributes: { plan: 2 } })).json().status).toBe(
       200,
     );
+    // `vip` deleted while the device API remembers it (a boolean): a write of the same type defines it again, the
+    // flush taking the app's definitions exclusively once it finds the key gone
+    expect((await remove('vip')).json().data.removed).toBe(true);
+    expect(
+      (await sdk('/sdk/v1/attributes', { gaid: gaid(3), attributes: { vip: false } })).json().status,
+    ).toBe(200);
     const { data } = (await list()).json();
     expect(data.rows.find((r: { key: string }) => r.key === 'plan')?.type).toBe('number');
+    expect(data.rows.find((r: { key: string }) => r.key === 'vip')?.type).toBe('boolean');
   });
 });
