@@ -10,6 +10,8 @@
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 //      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
+//      [--attribute-users 1|0] (attributes: every seeded device has a user already, the steady state; 0: each call
+//      is its device's first write, which makes an anonymous user and points the device at it)
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU.*.cpuprofile in apps/server).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +59,8 @@ if (CLIENT !== 'raw' && CLIENT !== 'node') throw new Error('--client is raw or n
 const OUT = strArg('out', 'ingest');
 /** On PostgreSQL, also `beacon api --processes 1` with NATS_URL: events appended to a 3-node JetStream cluster. */
 const NATS = strArg('nats', '1') !== '0';
+/** Attributes: the seeded devices have users (writes update them); 0: the calls are first writes. */
+const ATTRIBUTE_USERS = strArg('attribute-users', '1') !== '0';
 const TARGETS = {
   postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
   pglite: { eventCallsPerSec: 5_000 },
@@ -113,8 +117,18 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
       [app.id],
     );
+    if (KINDS.includes('attributes') && ATTRIBUTE_USERS)
+      // one named user per device, as an app that signs its users in has: attribute calls update them
+      await db.database.query(
+        `WITH u AS (
+           INSERT INTO app_users (app_id, external_id) SELECT app_id, 'bench-' || id FROM devices WHERE app_id = $1
+           RETURNING id, external_id
+         )
+         UPDATE devices d SET user_id = u.id FROM u WHERE d.app_id = $1 AND u.external_id = 'bench-' || d.id`,
+        [app.id],
+      );
     say(
-      `${backend}: seeded ${devs.length} devices × ${messageIds.length} dispatched messages in ${round((performance.now() - t0) / 1000, 1)} s`,
+      `${backend}: seeded ${devs.length} devices × ${messageIds.length} dispatched messages${KINDS.includes('attributes') && ATTRIBUTE_USERS ? ', a user each' : ''} in ${round((performance.now() - t0) / 1000, 1)} s`,
     );
     // every (device, message) once, shuffled; 2 events (received, shown) or, for 30 %, 3 (+ clicked)
     const rand = prng(17);
@@ -357,6 +371,7 @@ async function main(): Promise<void> {
       workers: WORKERS,
       inFlight: IN_FLIGHT,
       client: CLIENT,
+      attributeUsers: ATTRIBUTE_USERS,
     },
     totalS: round((performance.now() - t0) / 1000, 0),
     loadAverageEnd: load(),
