@@ -34,6 +34,11 @@ type AttributesOutcome =
 /** How long a process trusts the definitions it read before a write (the flush reads them again under the lock). */
 const DEFINITIONS_TTL_MS = 30_000;
 
+/** How often a process asks to move a key's last write; the statement itself moves it at most once a minute. */
+const WRITTEN_EVERY_MS = 60_000;
+/** The most keys whose last write a process remembers; past it, it forgets them all. */
+const WRITTEN_MEMORY_MAX = 100_000;
+
 const key = (appId: number, gaid: string) => `${appId}:${gaid}`;
 
 /** A flush found keys new to an app it held shared: it runs again holding those apps exclusively. */
@@ -53,6 +58,8 @@ export class UserAttributesService {
   private readonly names: WriteBatcher<UserNameBody & { appId: number }, boolean>;
   private readonly writes: WriteBatcher<AttributesItem, AttributesOutcome>;
   private readonly cache = new Map<number, { defs: Map<string, AttributeType>; until: number }>();
+  /** When this process last asked to move a key's last write (`app:key` → ms). */
+  private readonly writtenAt = new Map<string, number>();
 
   constructor(
     private readonly repo: UserAttributesRepository,
@@ -187,7 +194,9 @@ export class UserAttributesService {
 
     // one patch per user, the calls applied in order (devices sharing a user meet here)
     const patches = new Map<string, { set: Record<string, AttributeValue>; unset: Set<string> }>();
+    // a key's last write moves at most once a minute: asked by this process once a minute per key, not every flush
     const written = new Map<string, { appId: number; key: string }>();
+    const now = Date.now();
     for (const { item, write } of accepted) {
       const userId = devices.get(key(item.appId, item.gaid))!.userId!;
       let p = patches.get(userId);
@@ -195,7 +204,9 @@ export class UserAttributesService {
       for (const [k, v] of Object.entries(write.set)) {
         p.set[k] = v;
         p.unset.delete(k);
-        written.set(`${item.appId}:${k}`, { appId: item.appId, key: k });
+        const wk = `${item.appId}:${k}`;
+        if ((this.writtenAt.get(wk) ?? 0) < now - WRITTEN_EVERY_MS)
+          written.set(wk, { appId: item.appId, key: k });
       }
       for (const k of write.unset) {
         delete p.set[k];
@@ -208,6 +219,8 @@ export class UserAttributesService {
       unset: [...p.unset],
     }));
     await this.repo.patch(tx, rows, [...written.values()]);
+    if (this.writtenAt.size > WRITTEN_MEMORY_MAX) this.writtenAt.clear();
+    for (const wk of written.keys()) this.writtenAt.set(wk, now);
     return outcomes;
   }
 }
