@@ -151,6 +151,8 @@ const FEATURE_IMPORTS_ALLOWED = {
   'ab-tests': ['ai', 'apps', 'dictionaries', 'icon', 'messages'],
   'app-control': ['audit'],
   'app-groups': ['auth'],
+  // the app details screen holds the user attributes card (issue 33 §1)
+  apps: ['user-attributes'],
   auth: ['system'],
   compose: ['apps', 'dictionaries', 'icon', 'user-groups'],
   forbid: ['audit', 'auth'],

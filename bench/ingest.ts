@@ -1,13 +1,17 @@
 // Device API ingest (issue 17): /sdk/v1/register (new devices/s) and /sdk/v1/events (calls/s, events/s) through the
-// shipped server, against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
+// shipped server (and, with --kinds …,attributes, /sdk/v1/attributes: five attributes of one device's user a call,
+// one of each type, issue 33 §1),
+// against the ceiling of the same load generator on a trivial node:http JSON server, in one run.
 // Both run `beacon api` from the bundle npm start runs: on PGlite one process on the data folder the bench seeded and
 // closed (PGlite is embedded: one process holds it); on PostgreSQL `beacon api --processes N` (N from --processes,
 // default "1,2": one, and one per core on this 2-core machine).
 // Optionally a memory soak: the events load for --soak-s seconds against `beacon api` (one process), sampling its RSS.
-// Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events]
+// Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events,attributes]
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 //      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
+//      [--attribute-users 1|0] (attributes: every seeded device has a user already, the steady state; 0: each call
+//      is its device's first write, which makes an anonymous user and points the device at it)
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU.*.cpuprofile in apps/server).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +40,7 @@ import { prng } from './src/stat-simulation';
 import { startNatsCluster } from '../apps/server/src/test/nats';
 
 type Backend = 'pglite' | 'postgres';
+type Kind = 'register' | 'events' | 'attributes';
 const BACKEND = strArg('backend', 'both');
 const PROCESSES = strArg('processes', '1,2')
   .split(',')
@@ -54,6 +59,8 @@ if (CLIENT !== 'raw' && CLIENT !== 'node') throw new Error('--client is raw or n
 const OUT = strArg('out', 'ingest');
 /** On PostgreSQL, also `beacon api --processes 1` with NATS_URL: events appended to a 3-node JetStream cluster. */
 const NATS = strArg('nats', '1') !== '0';
+/** Attributes: the seeded devices have users (writes update them); 0: the calls are first writes. */
+const ATTRIBUTE_USERS = strArg('attribute-users', '1') !== '0';
 const TARGETS = {
   postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
   pglite: { eventCallsPerSec: 5_000 },
@@ -74,7 +81,7 @@ interface Target {
   /** CPU seconds of the server process(es) so far (0: it runs in this process, counted in processCores) */
   cpu: () => number;
   /** the group commit's flushes so far, from /metrics (one process only: a cluster's workers answer in turn) */
-  metrics?: (batcher: 'register' | 'events') => Promise<string>;
+  metrics?: (batcher: Kind) => Promise<string>;
   /** the server's RSS (its processes together), sampled from its start */
   rss: RssSampler;
   /** what holds its memory now, from /metrics (one process only) */
@@ -110,8 +117,18 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
       [app.id],
     );
+    if (KINDS.includes('attributes') && ATTRIBUTE_USERS)
+      // one named user per device, as an app that signs its users in has: attribute calls update them
+      await db.database.query(
+        `WITH u AS (
+           INSERT INTO app_users (app_id, external_id) SELECT app_id, 'bench-' || id FROM devices WHERE app_id = $1
+           RETURNING id, external_id
+         )
+         UPDATE devices d SET user_id = u.id FROM u WHERE d.app_id = $1 AND u.external_id = 'bench-' || d.id`,
+        [app.id],
+      );
     say(
-      `${backend}: seeded ${devs.length} devices × ${messageIds.length} dispatched messages in ${round((performance.now() - t0) / 1000, 1)} s`,
+      `${backend}: seeded ${devs.length} devices × ${messageIds.length} dispatched messages${KINDS.includes('attributes') && ATTRIBUTE_USERS ? ', a user each' : ''} in ${round((performance.now() - t0) / 1000, 1)} s`,
     );
     // every (device, message) once, shuffled; 2 events (received, shown) or, for 30 %, 3 (+ clicked)
     const rand = prng(17);
@@ -132,6 +149,12 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     };
     const registerCalls = (n: number): EventCalls => ({
       gaids: newGaids(n),
+      msgIds: new Array<number>(n).fill(0),
+      nEvents: new Array<number>(n).fill(0),
+    });
+    // the seeded devices in turn: a device's first call makes its anonymous user, the next ones update it
+    const attributeCalls = (n: number): EventCalls => ({
+      gaids: Array.from({ length: n }, (_, i) => devs[(i * 7919) % devs.length]!.gaid),
       msgIds: new Array<number>(n).fill(0),
       nEvents: new Array<number>(n).fill(0),
     });
@@ -164,7 +187,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         label: 'beacon api (PGlite)',
         port: api.port,
         cpu: () => treeCpuSeconds(api.pid),
-        metrics: async (batcher: 'register' | 'events') => flushFigures(await metricsText(), batcher),
+        metrics: async (batcher: Kind) => flushFigures(await metricsText(), batcher),
         rss,
         memory: async () => memoryBreakdown(await metricsText()),
       });
@@ -184,7 +207,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
           rss,
           ...(n === 1
             ? {
-                metrics: async (batcher: 'register' | 'events') => flushFigures(await metricsText(), batcher),
+                metrics: async (batcher: Kind) => flushFigures(await metricsText(), batcher),
                 memory: async () => memoryBreakdown(await metricsText()),
               }
             : {}),
@@ -212,20 +235,19 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     const trivial = await startTrivialServer();
     closers.push(() => trivial.close());
     const results: Array<Record<string, unknown>> = [];
-    const record = (
-      label: string,
-      kind: 'register' | 'events',
-      r: LoadResult,
-      serverCores: number,
-      peakRssMb: number,
-    ) => {
+    const record = (label: string, kind: Kind, r: LoadResult, serverCores: number, peakRssMb: number) => {
       results.push({ target: label, kind, serverCores, peakRssMb, ...r });
       say(
         `${backend} ${label} ${kind}: ${r.callsPerSec} calls/s${kind === 'events' ? ` (${r.eventsPerSec} events/s)` : ''}, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}${r.exhausted ? ', calls used up' : ''}; server ${serverCores || r.processCores} cores, PostgreSQL ${r.dbCores} cores, load threads ELU ${r.workerElu.join('/')}; server RSS peak so far ${peakRssMb} MB`,
       );
     };
-    const measure = async (t: Target, kind: 'register' | 'events') => {
-      const calls = kind === 'register' ? registerCalls(budget) : eventCalls(budget);
+    const measure = async (t: Target, kind: Kind) => {
+      const calls =
+        kind === 'register'
+          ? registerCalls(budget)
+          : kind === 'events'
+            ? eventCalls(budget)
+            : attributeCalls(budget);
       const c0 = t.cpu();
       const t1 = performance.now();
       const r = await runLoad({ ...base, port: t.port, path: `/sdk/v1/${kind}`, kind, calls }, () =>
@@ -256,8 +278,11 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     for (const t of targets) {
       const reg = KINDS.includes('register') ? await measure(t, 'register') : undefined;
       const ev = KINDS.includes('events') ? await measure(t, 'events') : undefined;
+      const attrs = KINDS.includes('attributes') ? await measure(t, 'attributes') : undefined;
       summary[t.label] = {
         registerPerSec: reg?.callsPerSec ?? 0,
+        attributeCallsPerSec: attrs?.callsPerSec ?? 0,
+        attributesVsRegister: reg?.callsPerSec && attrs ? round(attrs.callsPerSec / reg.callsPerSec, 2) : 0,
         eventCallsPerSec: ev?.callsPerSec ?? 0,
         eventsPerSec: ev?.eventsPerSec ?? 0,
         // from the server's start (its database opened and migrated) to the end of its runs
@@ -346,6 +371,7 @@ async function main(): Promise<void> {
       workers: WORKERS,
       inFlight: IN_FLIGHT,
       client: CLIENT,
+      attributeUsers: ATTRIBUTE_USERS,
     },
     totalS: round((performance.now() - t0) / 1000, 0),
     loadAverageEnd: load(),
@@ -360,7 +386,7 @@ async function main(): Promise<void> {
   }>)
     for (const [label, s] of Object.entries(r.summary ?? {}))
       console.log(
-        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s); ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling}); server RSS peak ${s.peakRssMb} MB`,
+        `  ${r.backend} ${label}: register ${s.registerPerSec}/s, events ${s.eventCallsPerSec} calls/s (${s.eventsPerSec} events/s)${s.attributeCallsPerSec ? `, attributes ${s.attributeCallsPerSec} calls/s (${s.attributesVsRegister} × register)` : ''}; ceiling ${r.ceilingPerSec} (register ${s.registerVsCeiling}, events ${s.eventsVsCeiling}); server RSS peak ${s.peakRssMb} MB`,
       );
   console.log(`\nwritten ${path.relative(process.cwd(), file)} (${result.totalS} s)`);
 }

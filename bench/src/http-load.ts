@@ -17,10 +17,10 @@ export interface LoadOptions {
   port: number;
   path: string;
   /**
-   * what each call posts: one device's events (default), one new device's registration, or one device's heartbeat
-   * (`calls.gaids` only for both)
+   * what each call posts: one device's events (default), one new device's registration, one device's heartbeat, or
+   * five attributes of one device's user, one of each type (`calls.gaids` only for the last three)
    */
-  kind?: 'events' | 'register' | 'heartbeat';
+  kind?: 'events' | 'register' | 'heartbeat' | 'attributes';
   authorization: string;
   calls: EventCalls;
   workers: number;

@@ -1,7 +1,8 @@
 // One load-generator thread of bench/src/http-load.ts (plain JavaScript: Node 20's worker threads do not get tsx's
 // loader). `inFlight` lanes, each one keep-alive connection (a node:http Agent's, or with `client: 'raw'` a bare
 // socket — see RawConn), POST one device's events per call
-// (kind `events`) or one device's registration (kind `register`, a new device per call) until the slice of (gaid,
+// (kind `events`), one device's registration (kind `register`, a new device per call) or one device's five attributes
+// (kind `attributes`, one of each type) until the slice of (gaid,
 // message, event count) is used up or the window ends. Calls that complete inside the
 // measurement window [startAt + warmupMs, startAt + warmupMs + durationMs] are counted, with their latency.
 import http from 'node:http';
@@ -47,7 +48,22 @@ const ZONES = [
   'Asia/Kolkata',
 ];
 
+const PLANS = ['free', 'silver', 'gold', 'platinum'];
+const TAGS = ['shoes', 'bags', 'phones', 'books', 'games', 'food'];
+
 function body(i) {
+  if (kind === 'attributes')
+    // one of each type (issue 33 §1): string, number, boolean, date, list
+    return JSON.stringify({
+      gaid: gaids[i],
+      attributes: {
+        plan: PLANS[i % PLANS.length],
+        score: i % 1000,
+        vip: i % 7 === 0,
+        last_seen: new Date(Date.now() - (i % 86_400) * 1000).toISOString(),
+        tags: TAGS.slice(i % 3, (i % 3) + 2),
+      },
+    });
   if (kind === 'heartbeat') return JSON.stringify({ gaid: gaids[i], notificationsEnabled: true });
   if (kind === 'register')
     return JSON.stringify({

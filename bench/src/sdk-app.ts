@@ -23,6 +23,10 @@ import {
   SdkAuth,
 } from '../../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../../apps/server/src/modules/statistics';
+import {
+  UserAttributesRepository,
+  UserAttributesService,
+} from '../../apps/server/src/modules/user-attributes';
 import { authPlugin } from '../../apps/server/src/plugins/auth';
 import { compressionPlugin } from '../../apps/server/src/plugins/compression';
 import { errorEnvelopePlugin } from '../../apps/server/src/plugins/error-envelope';
@@ -130,8 +134,9 @@ export async function startSdkApp(
   await app.register(openapiPlugin, { version: VERSION });
   await app.register(errorEnvelopePlugin);
   await app.register(authPlugin, { resolveSession: async () => undefined });
-  await registerSdkRoutes(app, { devices, auth: new SdkAuth(new AppsRepository(database.db), box) });
-  app.addHook('onClose', async () => devices.drain());
+  const users = new UserAttributesService(new UserAttributesRepository(database));
+  await registerSdkRoutes(app, { devices, users, auth: new SdkAuth(new AppsRepository(database.db), box) });
+  app.addHook('onClose', async () => Promise.all([devices.drain(), users.drain()]).then(() => undefined));
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -18,7 +18,8 @@ import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
 import { registerModules } from './modules/index';
 import { appsCore } from './modules/apps';
-import { devicesModule } from './modules/devices';
+import { devicesModule, mayBeRowError } from './modules/devices';
+import { UserAttributesRepository, UserAttributesService } from './modules/user-attributes';
 import { filesModule } from './modules/files';
 import { apiKeysModule } from './modules/api-keys';
 import type { Logger, LoggerOptions } from 'pino';
@@ -113,11 +114,17 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   });
   const runtime = buildRuntime(deps, app.log, box);
   const { metrics, statistics, delivery } = runtime;
+  // users and attributes (issue 33 §1): the device API's naming and attribute writes, in group commits of their own
+  const userAttributes = new UserAttributesService(new UserAttributesRepository(database), {
+    mayIsolate: mayBeRowError,
+    ...(metrics ? { flushObserver: (batcher) => metrics.flushObserver(batcher) } : {}),
+  });
   const devices = await devicesModule({
     app,
     config,
     database,
     statistics,
+    users: userAttributes,
     runWorkers: deps.runWorkers ?? false,
     apps: apps.repo,
     box,

@@ -277,6 +277,38 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     'est une nouvelle propriété au-delà des 100 de l’événement',
     '是超出该事件 100 个上限的新属性',
   ],
+
+  // users and attributes (contracts/user-attributes.ts)
+  'is not an attribute key: a lower-case letter, then up to 63 lower-case letters, digits or _': [
+    'n’est pas une clé d’attribut : une lettre minuscule, puis jusqu’à 63 lettres minuscules, chiffres ou _',
+    '不是属性键：以小写字母开头，其后最多 63 个小写字母、数字或 _',
+  ],
+  'must be a finite number': ['doit être un nombre fini', '必须为有限数值'],
+  'must be a string, number, boolean, ISO-8601 date, list of strings, or null': [
+    'doit être une chaîne, un nombre, un booléen, une date ISO-8601, une liste de chaînes ou null',
+    '必须为字符串、数字、布尔值、ISO-8601 日期、字符串列表或 null',
+  ],
+  'must be a string: the attribute is a string': [
+    'doit être une chaîne : l’attribut est une chaîne',
+    '必须为字符串：该属性为字符串类型',
+  ],
+  'must be a number: the attribute is a number': [
+    'doit être un nombre : l’attribut est un nombre',
+    '必须为数字：该属性为数字类型',
+  ],
+  'must be true or false: the attribute is a boolean': [
+    'doit valoir true ou false : l’attribut est un booléen',
+    '必须为 true 或 false：该属性为布尔类型',
+  ],
+  'must be an ISO-8601 date: the attribute is a date': [
+    'doit être une date ISO-8601 : l’attribut est une date',
+    '必须为 ISO-8601 日期：该属性为日期类型',
+  ],
+  'must be a list of strings: the attribute is a list': [
+    'doit être une liste de chaînes : l’attribut est une liste',
+    '必须为字符串列表：该属性为列表类型',
+  ],
+  'must hold at least one attribute': ['doit contenir au moins un attribut', '至少包含一个属性'],
   'must name at least one language': ['doit indiquer au moins une langue', '必须至少指定一种语言'],
   'must name each app once': ['doit nommer chaque application une seule fois', '每个应用只能出现一次'],
   'must name each language once': ['doit nommer chaque langue une seule fois', '每种语言只能出现一次'],
@@ -578,6 +610,21 @@ export const RULES: readonly Rule[] = [
     /^must list at most (\S+) advertising ids$/,
     (n) => `doit contenir au plus ${n} identifiants publicitaires`,
     (n) => `最多 ${n} 个广告 ID`,
+  ],
+  [
+    /^must hold at most (\S+) (strings|attributes)$/,
+    (n, what) => `doit contenir au plus ${n} ${what === 'strings' ? 'chaînes' : 'attributs'}`,
+    (n, what) => `最多包含 ${n} 个${what === 'strings' ? '字符串' : '属性'}`,
+  ],
+  [
+    /^must be a string of at most (\S+) characters$/,
+    (n) => `doit être une chaîne d’au plus ${n} caractères`,
+    (n) => `必须为最多 ${n} 个字符的字符串`,
+  ],
+  [
+    /^is a new attribute past the app’s limit of (\S+) attributes$/,
+    (n) => `est un nouvel attribut au-delà de la limite de ${n} attributs de l’application`,
+    (n) => `是新属性，超出了应用 ${n} 个属性的上限`,
   ],
   [
     /^must hold at most (\S+) caps$/,

@@ -215,6 +215,11 @@ const BY_HAND: Record<string, string[]> = {
     'has more than 100000 shared strings',
     'holds a DOCTYPE declaration, which a spreadsheet never has',
   ],
+  // resolveAttributeWrite (packages/shared contracts/user-attributes.ts): a type conflict or a key past the limit
+  'modules/user-attributes/user-attributes.service.ts: issues[0]!.message': [
+    'must be a number: the attribute is a number',
+    'is a new attribute past the app’s limit of 100 attributes',
+  ],
   // checkMaterialContent (packages/shared contracts/materials.ts)
   'modules/materials/material-content.ts: issue.message': [
     'is required for the system design',

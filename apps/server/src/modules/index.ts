@@ -26,6 +26,7 @@ import { testDevicesModule } from './test-devices';
 import { troubleshootingModule } from './troubleshooting';
 import { uploadsModule } from './uploads';
 import { userGroupsModule } from './user-groups';
+import { userAttributesModule } from './user-attributes';
 import type { ModuleContext, ModuleJobs, ModuleParts, RegisterModule } from './context';
 import { startModuleJobs } from './workers';
 
@@ -64,6 +65,7 @@ export const featureModules: RegisterModule[] = [
   iconModule,
   tagsModule,
   userGroupsModule,
+  userAttributesModule,
   dictionariesModule,
   auditModule,
   modelControlModule,

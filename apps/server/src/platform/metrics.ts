@@ -11,7 +11,7 @@ import type { Database, PoolStats } from '../db/client';
 import { JOBS } from '../jobs/boss';
 
 /** The group-commit batchers of the device API (lib/write-batcher.ts, modules/devices). */
-export type BatcherName = 'register' | 'heartbeat' | 'events' | 'touch';
+export type BatcherName = 'register' | 'heartbeat' | 'events' | 'touch' | 'user' | 'attributes';
 
 /** Where a send was decided: the filter stage before FCM, or the send itself (FCM's answer, or no request possible). */
 export type SendStage = 'filter' | 'send';
@@ -107,7 +107,7 @@ export class Metrics {
     });
     this.sdkRequests = new Counter({
       name: 'beacon_sdk_requests_total',
-      help: 'Device API calls (/sdk/v1/register, heartbeat, events) by route and HTTP status',
+      help: 'Device API calls (/sdk/v1/register, heartbeat, events, user, attributes) by route and HTTP status',
       labelNames: ['route', 'status'],
       registers,
     });

@@ -4,6 +4,7 @@ import { GAID_PATTERN } from '../limits';
 import { AppIdParams } from './apps';
 import { Condition } from './conditions';
 import { DeviceCustomEvent } from './custom-events';
+import { InstanceUser } from './user-attributes';
 
 /** The id kinds troubleshooting looks devices up by: only GAID (part 1 §2). */
 export const InstanceType = { GAID: 1 } as const;
@@ -56,6 +57,8 @@ export const InstanceInfo = z.object({
   solution: z.number().int().nullable(),
   /** the device's latest custom events, newest first (issue 33 §2; CUSTOM_EVENT_LIMITS.troubleshootingRecent) */
   customEvents: z.array(DeviceCustomEvent).optional().default([]),
+  /** The device's user (issue 33 §1): its external id (null: anonymous) and attributes; null when it has none. */
+  user: InstanceUser.nullable(),
 });
 export type InstanceInfo = z.infer<typeof InstanceInfo>;
 

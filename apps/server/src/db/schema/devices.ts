@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -35,6 +36,8 @@ export const devices = pgTable(
     utcOffsetMin: smallint('utc_offset_min').notNull(),
     /** the learned best local hour (migration 0040, @beacon/shared best-hour.ts); null: too little history */
     bestHour: smallint('best_hour'),
+    /** the device's current user (migration 0042, app_users); null: none */
+    userId: bigint('user_id', { mode: 'number' }),
     notificationsEnabled: boolean('notifications_enabled').notNull(),
     status: smallint('status').notNull().default(1),
     invalidReason: smallint('invalid_reason').notNull().default(0),
@@ -114,4 +117,35 @@ export const appHours = pgTable(
     weight: bigint('weight', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.hour] })],
+);
+
+/** An app's users (migration 0042): named by the app's external id, or anonymous (one device's, external id null). */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_users_app_idx').on(t.appId, t.id)],
+);
+
+/** An app's attribute definitions (migration 0042): the type fixed by the first write. */
+export const appAttributes = pgTable(
+  'app_attributes',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    type: smallint('type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastWrittenAt: timestamp('last_written_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.key] })],
 );

@@ -7,7 +7,8 @@ import {
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { WriteBatcher } from '../../lib/write-batcher';
-import { deviceNotRegistered, mayBeRowError } from '../devices';
+import { deviceNotRegistered } from '../../lib/device-not-registered';
+import { mayBeRowError } from '../devices';
 import type {
   CustomEventRow,
   CustomEventsRepository,
@@ -151,7 +152,7 @@ export class CustomEventsIngest {
 }
 
 const refusal = (p: EventProblem) => fieldError(p.field, p.message);
-const notRegistered = () => new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
+const notRegistered = deviceNotRegistered;
 
 /** The newly stored events of a flush, by app (a name id belongs to one app). */
 function storedByApp(

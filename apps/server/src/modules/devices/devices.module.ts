@@ -9,7 +9,7 @@ import { startEventsLog } from './events-log.start';
 import { MissedPushes } from './recovery';
 import { RecoveryRepository } from './recovery.repository';
 import { SdkAuth } from './sdk-auth';
-import { registerSdkRoutes } from './sdk.routes';
+import { registerSdkRoutes, type SdkUsers } from './sdk.routes';
 
 /**
  * Devices (a core module: other modules read its repository and service): the device API's service, its events
@@ -22,6 +22,8 @@ export async function devicesModule(ctx: {
   database: ConstructorParameters<typeof DevicesRepository>[0];
   /** the statistics writer: the events' counting */
   statistics: DeviceStatistics;
+  /** the device's users and their attributes (modules/user-attributes): two more group commits */
+  users: SdkUsers;
   runWorkers: boolean;
   apps: AppsRepository;
   box: SecretBox;
@@ -48,9 +50,15 @@ export async function devicesModule(ctx: {
   return {
     devices,
     repo,
-    routes: () => registerSdkRoutes(app, { devices, auth: new SdkAuth(ctx.apps, ctx.box), metrics }),
+    routes: () =>
+      registerSdkRoutes(app, {
+        devices,
+        users: ctx.users,
+        auth: new SdkAuth(ctx.apps, ctx.box),
+        metrics,
+      }),
     close: async () => {
-      await devices.drain();
+      await Promise.all([devices.drain(), ctx.users.drain()]);
       await natsLog?.close();
     },
   };

@@ -1,5 +1,4 @@
 import {
-  ErrorCodes,
   EVENT_BITS,
   RECOVERED_BIT,
   utcOffsetMinutes,
@@ -9,7 +8,7 @@ import {
   type DeviceRegister,
   type PushRecovery,
 } from '@beacon/shared';
-import { ApiError } from '../../lib/api-error';
+import { deviceNotRegistered } from '../../lib/device-not-registered';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
 import type { MissedPushes } from './recovery';
@@ -274,7 +273,7 @@ export class DevicesService {
   ): Promise<DeviceHeartbeatAnswer> {
     const asks = recovery?.enabled && this.missedPushes ? recovery : undefined;
     const found = await this.heartbeats.add({ appId, ...body, ...(asks ? { recovery: asks } : {}) });
-    if (!found.found) throw new ApiError(ErrorCodes.NOT_FOUND, (lang) => deviceNotRegistered(lang));
+    if (!found.found) throw deviceNotRegistered();
     return found.missed && this.missedPushes
       ? { recovered: await this.missedPushes.content(found.missed) }
       : {};
@@ -299,11 +298,4 @@ export class DevicesService {
     ]);
     await this.counters.settle();
   }
-}
-
-/** The refusal of a device API call for a device the app never registered (404, `NOT_FOUND`). */
-export function deviceNotRegistered(lang: string): string {
-  if (lang === 'zh') return '设备未注册：请先调用 /sdk/v1/register';
-  if (lang === 'fr') return 'Appareil non enregistré : appelez d’abord /sdk/v1/register';
-  return 'Device not registered: call /sdk/v1/register first';
 }

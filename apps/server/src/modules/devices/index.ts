@@ -1,10 +1,9 @@
 /** The devices module's public entry: its wiring (the device API, /sdk/v1), and what other modules read. */
 export { devicesModule } from './devices.module';
-export { registerSdkRoutes, type SdkMetrics } from './sdk.routes';
+export { registerSdkRoutes, type SdkMetrics, type SdkUsers } from './sdk.routes';
 export { DevicesRepository } from './devices.repository';
 export {
   DevicesService,
-  deviceNotRegistered,
   mayBeRowError,
   mergeEvents,
   type DeviceStatistics,

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sdkCalls, type DeviceEvents } from '@beacon/shared';
+import {
+  sdkCalls,
+  userAttributeCalls,
+  type DeviceEvents,
+  type UserAttributesBody,
+  type UserNameBody,
+} from '@beacon/shared';
 import { lazyChildLogger } from '../../lib/lazy-logger';
 import { registerCall } from '../../lib/register-call';
 import type { DevicesService } from './devices.service';
@@ -22,10 +28,18 @@ export interface SdkMetrics {
   sdkEvents(events: DeviceEvents['events']): void;
 }
 
+/** The device's users and their attributes (modules/user-attributes), as the device API calls them. */
+export interface SdkUsers {
+  name(appId: number, body: UserNameBody): Promise<void>;
+  setAttributes(appId: number, body: UserAttributesBody): Promise<void>;
+  /** Waits until every write accepted so far is flushed. */
+  drain(): Promise<void>;
+}
+
 /** The device API for app SDKs (/sdk/v1), authenticated with the app's key and secret. */
 export async function registerSdkRoutes(
   app: FastifyInstance,
-  deps: { devices: DevicesService; auth: SdkAuth; metrics?: SdkMetrics | undefined },
+  deps: { devices: DevicesService; users: SdkUsers; auth: SdkAuth; metrics?: SdkMetrics | undefined },
 ): Promise<void> {
   const { metrics } = deps;
   await app.register(
@@ -55,6 +69,15 @@ export async function registerSdkRoutes(
       registerCall(scope, sdkCalls.events, 'public', async ({ body, req }) => {
         await deps.devices.recordEvents(req.sdkAppId, body);
         metrics?.sdkEvents(body.events);
+        return {};
+      });
+      // users and attributes (issue 33 §1): each through its own group commit
+      registerCall(scope, userAttributeCalls.user, 'public', async ({ body, req }) => {
+        await deps.users.name(req.sdkAppId, body);
+        return {};
+      });
+      registerCall(scope, userAttributeCalls.attributes, 'public', async ({ body, req }) => {
+        await deps.users.setAttributes(req.sdkAppId, body);
         return {};
       });
       // a broadcast brings every device's events: log SDK requests only when they go wrong

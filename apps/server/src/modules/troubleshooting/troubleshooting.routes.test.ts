@@ -171,4 +171,16 @@ describe.each(backends('one'))('troubleshooting [$name]', (backend) => {
     });
     expect(anon.statusCode).toBe(401);
   });
+
+  it('shows the device’s user and attributes (issue 33 §1), none before it has one', async () => {
+    expect((await lookup('owner', OFF_GAID)).json().data.user).toBeNull();
+    const sdk = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { authorization: auth }, payload });
+    expect((await sdk('/sdk/v1/user', { gaid: OFF_GAID, externalId: 'user-42' })).json().status).toBe(200);
+    await sdk('/sdk/v1/attributes', { gaid: OFF_GAID, attributes: { plan: 'gold', since: '2025-01-02' } });
+    expect((await lookup('tester', OFF_GAID)).json().data.user).toEqual({
+      externalId: 'user-42',
+      attributes: { plan: 'gold', since: '2025-01-02T00:00:00.000Z' },
+    });
+  });
 });

@@ -75,6 +75,7 @@ const NOT_FOUND: InstanceInfo = {
   invalidReasons: [],
   solution: null,
   customEvents: [],
+  user: null,
 };
 
 /** Troubleshooting by device id: whether the device can receive the app's messages, and if not, why. */
@@ -115,6 +116,7 @@ export class TroubleshootingService {
       invalidReasons: reasons,
       solution: main === undefined ? null : (solutionFor(main) ?? null),
       customEvents,
+      user: device.user,
     };
   }
 }

@@ -1,5 +1,6 @@
 import { Alert, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AttributesCard } from '../../user-attributes';
 import { useAppDetail } from '../api/get-app-detail';
 import { ApiKeysCard } from './details/api-keys-card';
 import { CredentialsCard } from './details/credentials-card';
@@ -65,6 +66,7 @@ export function AppDetails({ appId }: { appId: number }) {
       <PushRecoveryCard appId={app.appId} />
       <TokenHygieneCard appId={app.appId} />
       <CustomEventsCard appId={app.appId} />
+      <AttributesCard appId={app.appId} />
       <DeleteAppCard app={app} />
     </Flex>
   );

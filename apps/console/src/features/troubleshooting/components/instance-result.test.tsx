@@ -23,6 +23,7 @@ const base: InstanceInfo = {
   invalidReasons: [],
   solution: null,
   customEvents: [],
+  user: null,
 };
 
 afterEach(cleanup);
@@ -78,5 +79,27 @@ describe('InstanceResult', () => {
     expect(screen.getByText('purchase')).toBeTruthy();
     expect(screen.getByText('price: 9.5')).toBeTruthy();
     expect(screen.getByText('gift: false')).toBeTruthy();
+  });
+
+  it('shows the device’s user: external id (or anonymous) and attributes by key', () => {
+    renderAt(
+      '/',
+      <InstanceResult
+        info={{
+          ...base,
+          user: { externalId: 'user-42', attributes: { vip: true, plan: 'gold', tags: ['shoes', 'bags'] } },
+        }}
+        appTitle="Shop"
+      />,
+    );
+    expect(screen.getByText('user-42')).toBeTruthy();
+    const attributes = screen.getByTestId('instance-attributes');
+    expect(attributes.textContent).toBe('plan goldtags shoes, bagsvip true');
+    cleanup();
+    renderAt(
+      '/',
+      <InstanceResult info={{ ...base, user: { externalId: null, attributes: {} } }} appTitle="Shop" />,
+    );
+    expect(screen.getByText('anonymous')).toBeTruthy();
   });
 });

@@ -27,6 +27,22 @@ function When({ iso }: { iso: string | null }) {
   );
 }
 
+/** The user's attributes, one `key: value` per line, by key (lists joined, dates as stored: ISO-8601 UTC). */
+function UserAttributes({ attributes }: { attributes: Record<string, unknown> | undefined }) {
+  const entries = Object.entries(attributes ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (entries.length === 0) return DASH;
+  return (
+    <Flex vertical data-testid="instance-attributes">
+      {entries.map(([key, value]) => (
+        <span key={key}>
+          <Typography.Text code>{key}</Typography.Text>{' '}
+          {Array.isArray(value) ? value.join(', ') : String(value)}
+        </span>
+      ))}
+    </Flex>
+  );
+}
+
 /** The status banner and every field of a found device (part 1 §3 "Troubleshooting result"). */
 export function InstanceResult({ info, appTitle }: { info: InstanceInfo; appTitle: string }) {
   const { t } = useTranslation();
@@ -151,6 +167,17 @@ export function InstanceResult({ info, appTitle }: { info: InstanceInfo; appTitl
           : android
             ? `Android ${android} (API ${info.androidVersion})`
             : `API ${info.androidVersion}`,
+    },
+    {
+      key: 'user',
+      label: t('troubleshooting.field.user'),
+      children: !info.user ? DASH : (info.user.externalId ?? <Tag>{t('troubleshooting.anonymousUser')}</Tag>),
+    },
+    {
+      key: 'attributes',
+      label: t('troubleshooting.field.attributes'),
+      span: 2,
+      children: <UserAttributes attributes={info.user?.attributes} />,
     },
   ];
   return (

@@ -44,6 +44,7 @@ const INSTANCE = {
   invalidReason: null,
   invalidReasons: [],
   solution: null,
+  user: null,
 };
 const TRACE = {
   message: { id: 42, title: 'Flash sale', status: 1, targetingType: 0, scheduleType: 1 },
