@@ -1,11 +1,10 @@
 import {
   checkEventsAgainstNames,
   CUSTOM_EVENT_LIMITS,
-  ErrorCodes,
   type EventProblem,
   type TrackBody,
 } from '@beacon/shared';
-import { ApiError, fieldError } from '../../lib/api-error';
+import { fieldError } from '../../lib/api-error';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { deviceNotRegistered } from '../../lib/device-not-registered';
 import { mayBeRowError } from '../devices';
