@@ -164,6 +164,11 @@ const TIME_PARTITIONED = 'custom_events';
  * that had landed in the default partition are moved into it first (as createBlockPartitions does).
  */
 async function ensureTimePartitions(tx: Queryable, now: Date): Promise<void> {
+  // a schema migrated only up to before 0043 (a migration's own test) has no custom events yet
+  const [table] = await tx.query<{ oid: string | null }>('SELECT to_regclass($1)::text AS oid', [
+    TIME_PARTITIONED,
+  ]);
+  if (!table?.oid) return;
   const current = periodStart(now);
   for (const start of [current, addDays(current, PERIOD_DAYS)]) {
     const part = `${TIME_PARTITIONED}_${suffixOf(start)}`;
