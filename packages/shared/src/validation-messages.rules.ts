@@ -139,10 +139,7 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     '必须为 send、statistics:read 或 materials:manage',
   ],
   'must hold at least one scope': ['doit contenir au moins une portée', '必须至少包含一个权限范围'],
-  'is not yet supported: send to gaids': [
-    'n’est pas encore pris en charge : envoyez à des gaids',
-    '暂不支持：请发送到 gaids',
-  ],
+  'must not be given with gaids': ['ne doit pas être donné avec gaids', '不能与 gaids 同时提供'],
   'must be advertising ids (8-4-4-4-12 hex)': [
     'doit contenir des identifiants publicitaires (8-4-4-4-12 hex)',
     '必须为广告 ID（8-4-4-4-12 位十六进制）',

@@ -164,6 +164,10 @@ export const SERVER_STATIC: Readonly<Record<string, Pair>> = {
     '尚未通过审核：只发送已审核的消息',
   ],
   'lists no device of this app': ['ne désigne aucun appareil de cette application', '未列出此应用的任何设备'],
+  'names no user with a device of this app': [
+    'ne désigne aucun utilisateur ayant un appareil de cette application',
+    '未指向在此应用中拥有设备的用户',
+  ],
   'redirects too many times': ['redirige trop de fois', '重定向次数过多'],
   'did not answer in time': ['n’a pas répondu à temps', '未及时响应'],
 

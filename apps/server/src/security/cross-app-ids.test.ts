@@ -73,6 +73,8 @@ interface Objects {
   firebaseUpload: string;
   /** A custom event name the app's first device reported. */
   eventName: number;
+  /** The external id of the app user its first device is signed in as. */
+  appUser: string;
   /** An API key of the app (issue 33 §6). */
   apiKey: number;
 }
@@ -767,12 +769,12 @@ CASES['POST /tcm/v1/app/:appId/transactional/send'] = {
       body: { msgId: o.message, to: { gaids: [gaid(9001)] } },
     }),
   ],
-  // reserved for device users: refused (400 naming it) whatever it holds
+  // the other app's user, named with this app's own message: no user of this app (400 naming it), nothing sent
   'body:to.userId': [
-    (me, o) => ({
+    (me, o, mine) => ({
       method: 'POST',
       url: msgUrl(me, 'transactional/send'),
-      body: { msgId: o.message, to: { userId: String(o.memberUser) } },
+      body: { msgId: mine.message, to: { userId: o.appUser } },
     }),
   ],
 };
@@ -946,6 +948,14 @@ describe.each(backends('one'))('objects of another app reached by id [$name]', (
       payload: { gaid: instance, events: [{ name: `viewed_${mark.toLowerCase()}` }] },
     });
     expect(tracked.statusCode, tracked.body).toBe(200);
+    const appUser = `${mark.toLowerCase()}-customer`;
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/user',
+      headers: { authorization: sdkAuthOf(app, appSecret) },
+      payload: { gaid: instance, externalId: appUser },
+    });
+    expect(named.statusCode, named.body).toBe(200);
     const [eventName] = await t.database.query<{ id: number }>(
       'SELECT id FROM app_event_names WHERE app_id = $1',
       [me],
@@ -1068,6 +1078,7 @@ describe.each(backends('one'))('objects of another app reached by id [$name]', (
       sibling,
       firebaseUpload: fb.origin as string,
       eventName: eventName!.id,
+      appUser,
       apiKey: (apiKey.key as { id: number }).id,
     };
   }

@@ -3,9 +3,11 @@ import { defineCall } from '../call';
 import { GAID_PATTERN } from '../limits';
 import { numberInput } from '../numbers';
 import { AppIdParams } from './apps';
+import { singleLineText } from '../text';
+import { ATTRIBUTE_LIMITS } from './user-attributes';
 
 /**
- * Transactional sends (issue 33 §6): "send message M to these devices now", from the operator's own systems (an API
+ * Transactional sends (issue 33 §6): "send message M to these devices (or to this user's devices) now", from the operator's own systems (an API
  * key of scope `send`) or a console user. The send is a new message with M's content, targeting the listed devices,
  * scheduled now, through the same engine as every message: the same policies, limits and losses, and statistics of
  * its own (its `msgId`). M must be a notification or cross message of the app that passed review.
@@ -29,13 +31,13 @@ export const TransactionalTarget = z
         `must list at most ${TRANSACTIONAL_LIMITS.gaidsMax} advertising ids`,
       )
       .optional(),
-    /** reserved for device users (an app user's devices); refused until then */
-    userId: z.unknown().optional(),
+    /** an app user's external id (POST /sdk/v1/user): every device that user is signed in on */
+    userId: singleLineText({ required: true, max: ATTRIBUTE_LIMITS.externalIdMax }).optional(),
   })
   .superRefine((to, ctx) => {
-    if (to.userId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'is not yet supported: send to gaids' });
-    else if (to.gaids === undefined)
+    if (to.userId !== undefined && to.gaids !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'must not be given with gaids' });
+    else if (to.userId === undefined && to.gaids === undefined)
       ctx.addIssue({ code: 'custom', path: ['gaids'], message: 'is required' });
   });
 

@@ -1,5 +1,6 @@
 import {
   MessageType,
+  TRANSACTIONAL_LIMITS,
   type Condition,
   type MessageForecast,
   type MessageListRequest,
@@ -183,6 +184,16 @@ export class MessagesRepository {
       [appId, gaids],
     );
     return new Set(rows.map((r) => r.gaid));
+  }
+
+  /** The advertising ids of the devices an app user (its external id) is signed in on, at most the send's list. */
+  async gaidsOfUser(appId: number, externalId: string): Promise<string[]> {
+    const rows = await this.database.query<{ gaid: string }>(
+      `SELECT d.gaid::text AS gaid FROM app_users u JOIN devices d ON d.user_id = u.id AND d.app_id = u.app_id
+       WHERE u.app_id = $1 AND u.external_id = $2 ORDER BY d.id LIMIT $3`,
+      [appId, externalId, TRANSACTIONAL_LIMITS.gaidsMax],
+    );
+    return rows.map((r) => r.gaid);
   }
 
   /** The national attributes of its material a message was saved with (loss 109 at send time), or null. */

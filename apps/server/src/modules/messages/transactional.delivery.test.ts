@@ -17,7 +17,17 @@ describe.each(backends())('transactional send through the engine [$name]', (back
   let owner: TestClient;
   let sdkAuth: string;
   let key: string;
+  let source = 0;
   const tokens: string[] = [];
+  const nameUser = async (i: number, externalId: string | null) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/user',
+      headers: { authorization: sdkAuth },
+      payload: { gaid: gaid(i), externalId },
+    });
+    expect(res.json().status, res.body).toBe(200);
+  };
 
   const keyPost = (url: string, body: object) =>
     t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload: body });
@@ -62,7 +72,7 @@ describe.each(backends())('transactional send through the engine [$name]', (back
       scheduleType: 1,
     });
     expect(saved.json().status, saved.body).toBe(200);
-    const source = saved.json().data.id as number;
+    source = saved.json().data.id as number;
 
     const unknown = '00000000-0000-4000-8000-00000000ffff';
     const sent = await keyPost(`/tcm/v1/app/${appId}/transactional/send`, {
@@ -117,6 +127,41 @@ describe.each(backends())('transactional send through the engine [$name]', (back
       id: number;
     }>;
     expect(list.map((r) => r.id)).toEqual([source]);
+  });
+
+  it('sends to an app user’s devices: those it is signed in on now', async () => {
+    // user cust-7 on devices 1 and 2; device 2 then signs in as cust-8
+    await nameUser(1, 'cust-7');
+    await nameUser(2, 'cust-7');
+    await nameUser(2, 'cust-8');
+    const sent = await keyPost(`/tcm/v1/app/${appId}/transactional/send`, {
+      msgId: source,
+      to: { userId: 'cust-7' },
+    });
+    expect(sent.json(), sent.body).toMatchObject({ status: 200, data: { targeted: 1, unknownGaids: [] } });
+    const id = sent.json().data.msgId as number;
+    await until(
+      'sent',
+      () => keyPost(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data),
+      (d) => d.status === 1,
+    );
+    const got = tokens.map(
+      (tok) =>
+        emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id))
+          .length,
+    );
+    expect(got).toEqual([0, 1, 0, 0, 0, 0]);
+
+    const nobody = await keyPost(`/tcm/v1/app/${appId}/transactional/send`, {
+      msgId: source,
+      to: { userId: 'cust-404' },
+    });
+    expect(nobody.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'to.userId' }] } });
+    const both = await keyPost(`/tcm/v1/app/${appId}/transactional/send`, {
+      msgId: source,
+      to: { userId: 'cust-7', gaids: [gaid(1)] },
+    });
+    expect(both.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'to.userId' }] } });
   });
 
   it('refuses a message that waits for review, an unknown message and a list of no device', async () => {

@@ -51,11 +51,19 @@ export class TransactionalService {
       throw fieldError('msgId', 'must be a notification or a cross message');
     if (NOT_PASSED.includes(source.status))
       throw fieldError('msgId', 'has not passed review: only a reviewed message is sent');
-    const gaids = [...new Set(input.to.gaids ?? [])];
-    const known = await this.deps.repo.knownGaids(app.id, gaids);
-    const listed = gaids.filter((g) => known.has(g));
-    const unknownGaids = gaids.filter((g) => !known.has(g));
-    if (listed.length === 0) throw fieldError('to.gaids', 'lists no device of this app');
+    let listed: string[];
+    let unknownGaids: string[] = [];
+    if (input.to.userId !== undefined) {
+      // the user's devices now (a device that signed out or in to another user meanwhile is not theirs)
+      listed = await this.deps.repo.gaidsOfUser(app.id, input.to.userId);
+      if (listed.length === 0) throw fieldError('to.userId', 'names no user with a device of this app');
+    } else {
+      const gaids = [...new Set(input.to.gaids ?? [])];
+      const known = await this.deps.repo.knownGaids(app.id, gaids);
+      listed = gaids.filter((g) => known.has(g));
+      unknownGaids = gaids.filter((g) => !known.has(g));
+      if (listed.length === 0) throw fieldError('to.gaids', 'lists no device of this app');
+    }
     const materialCountries = await this.deps.repo.materialCountriesOf(source.id);
     const id = await this.deps.writer.insert({
       appId: app.id,
