@@ -34,8 +34,9 @@ export async function startFleets(
       count: row.deviceCount,
       seed: row.seed,
       log,
-      // the demo app's fleet has battery-killed devices, which missed-push recovery wins back (demo.ts)
-      ...(app.pkg === DEMO_PKG ? { batteryKiller: DEMO_BATTERY_KILLER } : {}),
+      // the demo app's fleet has battery-killed devices, which missed-push recovery wins back (demo.ts), and signed-in
+      // users with attributes and events of their own, for audiences, personalised content and event journeys
+      ...(app.pkg === DEMO_PKG ? { batteryKiller: DEMO_BATTERY_KILLER, personal: {} } : {}),
       alreadyRegistered: (await sandbox.repo.deviceCount(row.appId)) >= row.deviceCount,
     });
     fleets.push(fleet);

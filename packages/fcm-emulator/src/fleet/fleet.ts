@@ -4,7 +4,14 @@ import { BEHAVIOUR_DEFAULTS, SimulatedDevice, type FleetBehaviour } from './devi
 import { DeviceApi, type FleetLog } from './device-api';
 import { EventQueue, type EventCounters } from './event-queue';
 import { generateFleetDevices, registerBody, type FleetDevice } from './fleet-devices';
-import { deriveSeed, mulberry32 } from './prng';
+import {
+  buysAfterClick,
+  fleetPeople,
+  purchaseEvent,
+  type FleetPerson,
+  type PersonalOptions,
+} from './personal';
+import { deriveSeed, mulberry32, uniform } from './prng';
 import { Timers } from './timers';
 
 export interface FleetOptions {
@@ -30,6 +37,11 @@ export interface FleetOptions {
   concurrency?: number;
   /** max event reports in flight, separate from registrations so that they never queue behind them; default 8 */
   eventConcurrency?: number;
+  /**
+   * People (personal.ts): a share of the devices signs in to an app user with attributes and reports the app's own
+   * events (POST /sdk/v1/user, /attributes, /track once registered); a signed-in user who clicks may then buy.
+   */
+  personal?: PersonalOptions;
   /** The devices are already in Beacon (a restarted server): register them with the emulator only. */
   alreadyRegistered?: boolean;
   log?: FleetLog;
@@ -45,6 +57,9 @@ export interface FleetStats {
   batteryKilled: number;
   appOpens: number;
   recovered: number;
+  /** signed-in devices (personal) and the app's own events they reported (accepted by the device API) */
+  people: number;
+  customEvents: number;
 }
 
 /** Optional emulator methods the public FcmEmulator interface does not declare (the in-process one has them). */
@@ -68,6 +83,8 @@ export class Fleet {
   private deliveries = 0;
   private appOpens = 0;
   private recoveredCount = 0;
+  private customEvents = 0;
+  private readonly people: Map<string, FleetPerson>;
   private readonly killed: Map<string, number | undefined>;
   private listening = false;
   private readonly listener = (d: Delivery) => this.onDelivery(d);
@@ -86,7 +103,11 @@ export class Fleet {
     });
     this.queue = new EventQueue(this.api, 1000 * this.behaviour.delayScale, this.counters);
     this.killed = batteryKilled(this.list, opts.batteryKiller, opts.seed);
+    this.people = new Map(
+      (opts.personal ? fleetPeople(this.list, opts.seed, opts.personal) : []).map((p) => [p.gaid, p]),
+    );
     for (const d of this.list) {
+      const buyer = mulberry32(deriveSeed(opts.seed, d.index, 13));
       const rnd = mulberry32(deriveSeed(opts.seed, d.index, 3));
       const killed = this.killed.has(d.gaid)
         ? { openAfter: this.killed.get(d.gaid), openApp: () => void this.openApp(d.gaid) }
@@ -98,7 +119,14 @@ export class Fleet {
           rnd,
           this.behaviour,
           this.timers,
-          (gaid, e) => this.queue.add(gaid, e),
+          (gaid, e) => {
+            this.queue.add(gaid, e);
+            // a signed-in user who clicks may buy a little later (the exit event of a journey, say)
+            if (e.type === 'clicked' && this.people.has(gaid) && buysAfterClick(buyer, opts.personal))
+              void this.track(gaid, [
+                purchaseEvent(buyer, e.ts, uniform(buyer, 5, 120) * this.behaviour.delayScale),
+              ]);
+          },
           killed,
         ),
       );
@@ -130,6 +158,7 @@ export class Fleet {
         }),
       );
     }
+    if (!this.opts.alreadyRegistered && this.people.size > 0) await this.signIn();
     for (const d of this.list) {
       if (d.uninstalled) emulator.unregisterDevice(d.token);
       if (d.offline) {
@@ -165,6 +194,8 @@ export class Fleet {
       batteryKilled: this.killed.size,
       appOpens: this.appOpens,
       recovered: this.recoveredCount,
+      people: this.people.size,
+      customEvents: this.customEvents,
     };
   }
 
@@ -196,6 +227,29 @@ export class Fleet {
     this.recoveredCount += items.length;
     sim.onRecovered(items);
     return items.length;
+  }
+
+  /** The signed-in devices' people (personal): user, attributes and the events reported at start. */
+  persons(): FleetPerson[] {
+    return [...this.people.values()];
+  }
+
+  /** Each person's device names its user, sets the user's attributes and reports what the user did before. */
+  private async signIn(): Promise<void> {
+    await Promise.all(
+      [...this.people.values()].map(async (p) => {
+        const named = await this.api.post('/sdk/v1/user', { gaid: p.gaid, externalId: p.externalId });
+        if (!named.ok) return;
+        await this.api.post('/sdk/v1/attributes', { gaid: p.gaid, attributes: p.attributes });
+        await this.track(p.gaid, p.events);
+      }),
+    );
+  }
+
+  private async track(gaid: string, events: FleetPerson['events']): Promise<void> {
+    if (events.length === 0 || !this.listening) return;
+    const res = await this.api.post('/sdk/v1/track', { gaid, events }, 'events');
+    if (res.ok) this.customEvents += events.length;
   }
 
   /** The generated devices: gaid, token, attributes and flags. */

@@ -11,3 +11,10 @@ export {
   type RegisterBody,
 } from './fleet-devices';
 export { COUNTRIES } from './fleet-data';
+export {
+  fleetPeople,
+  PERSONAL_DEFAULTS,
+  type FleetPerson,
+  type PersonalOptions,
+  type TrackedEvent,
+} from './personal';
