@@ -127,7 +127,9 @@ export class DevicesRepository {
     return q.query<TouchedDevice>(
       `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[], $3::boolean[]) AS t(app_id, gaid, enabled)),
        old AS (
-         SELECT d.id, d.last_active_at FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid FOR UPDATE OF d
+         -- locked in (app, gaid) order, as registrations and the users' writes lock them: never a deadlock between them
+         SELECT d.id, d.last_active_at FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
+         ORDER BY d.app_id, d.gaid FOR UPDATE OF d
        ), dev AS (
          UPDATE devices d SET notifications_enabled = v.enabled, last_active_at = now(), app_active_at = now(),
            status = CASE WHEN v.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 1 ELSE d.status END) ELSE 2 END,
