@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkJourneyEntry, matchesEntry, type JourneyEntry } from './journey-entry';
+import { checkJourneyEntry, matchesEntry, type EntryNames, type JourneyEntry } from './journey-entry';
 import { JourneySave } from './contracts/journeys';
 
-const names = new Map([
+const names: EntryNames = new Map<string, { types: Record<string, string> }>([
   ['add_to_cart', { types: { price: 'number', sku: 'string', gift: 'boolean' } }],
   ['purchase', { types: {} }],
 ]);
