@@ -187,9 +187,9 @@ describe.each(backends())('journeys started by an event [$name]', (backend) => {
     expect(await detail(id)).toMatchObject({ status: 3, entries: 3 });
   });
 
-  it('enters again only after the re-entry hours', async () => {
+  it('enters again only after the re-entry hours, and leaves on an exit event of the same call', async () => {
     const id = await live(
-      { kind: 'event', name: 'add_to_cart', reEntry: { kind: 'after', hours: 24 }, exitName: null },
+      { kind: 'event', name: 'add_to_cart', reEntry: { kind: 'after', hours: 24 }, exitName: 'purchase' },
       'Again',
     );
     const at = Date.now() - 120_000;
@@ -207,6 +207,15 @@ describe.each(backends())('journeys started by an event [$name]', (backend) => {
     await track(3, [{ name: 'add_to_cart', at: at + 2_000 }]);
     await settled();
     expect((await entries(id)).length).toBe(2);
-    expect(await detail(id)).toMatchObject({ entries: 2, exits: 0 });
+    // the entry and the exit event in one call: the device enters and leaves
+    await track(4, [
+      { name: 'add_to_cart', at },
+      { name: 'purchase', at: at + 1 },
+    ]);
+    await settled();
+    expect((await entries(id)).filter((e) => e.device === devices[4])).toEqual([
+      { device: devices[4], exited: true },
+    ]);
+    expect(await detail(id)).toMatchObject({ entries: 3, exits: 1 });
   });
 });

@@ -78,11 +78,11 @@ export class JourneyEntries {
         accepted.push(new Date(t.accepted_at).toISOString());
       });
     const journeys = await this.live(tx, [...new Set(names)]);
-    // exits first: an event of the exit name at or after an entry's event ends that entry
-    for (const j of journeys.filter((x) => x.role === TRIGGER.exit))
-      await this.exit(tx, j, devices, names, ats);
+    // entries first, then exits: an exit event at or after an entry's event (of this batch too) ends that entry
     for (const j of journeys.filter((x) => x.role === TRIGGER.entry))
       await this.enter(tx, j, devices, names, ats, accepted);
+    for (const j of journeys.filter((x) => x.role === TRIGGER.exit))
+      await this.exit(tx, j, devices, names, ats);
     return taken.length;
   }
 
