@@ -11,7 +11,7 @@ import { gaid, registerSdkDevice, sdkDevice } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
-import { JourneyEntries } from './journeys.entries';
+import { JourneyEntries } from './journey-entries.repository';
 
 describe.each(backends())('journeys started by an event [$name]', (backend) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import type { ModuleContext, ModuleParts } from '../context';
 import type { MessagesServices } from '../messages';
 import { journeyJobs, journeyQueue } from './journeys.jobs';
 import { JourneysRepository } from './journeys.repository';
-import { JourneyEntries } from './journeys.entries';
+import { JourneyEntries } from './journey-entries.repository';
 import { EventCounter } from '../statistics';
 import type { CustomEventsObserver } from '../custom-events';
 import { registerJourneyRoutes } from './journeys.routes';

@@ -16,7 +16,7 @@ import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import type { JourneyDefinition, JourneysRepository, JourneyStepRecord } from './journeys.repository';
 import { projectSteps } from './journeys.estimate';
-import type { JourneyEntries } from './journeys.entries';
+import type { JourneyEntries } from './journey-entries.repository';
 import { DRAFT, ENDED, IN_REVIEW, journeyStatus } from './journeys.status';
 import {
   type MessageRecord,
@@ -350,7 +350,7 @@ export class JourneysService {
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
     const def = this.definition(p);
     if (def.entry.kind === 'event' && this.deps.entries) {
-      // live from now: each newly stored event of its name makes a device enter (journeys.entries.ts)
+      // live from now: each newly stored event of its name makes a device enter (journey-entries.repository.ts)
       await this.deps.entries.listen(id, app.id, def.entry);
       await this.deps.writer.setStatus(id, S.SENDING, [S.WAITING_SCHEDULED]);
       return { id, status: S.SENDING };
@@ -413,7 +413,8 @@ export class JourneysService {
       (p): p is MessageRecord => p !== undefined,
     );
     const steps = await this.deps.repo.steps(ids);
-    const counts = (await this.deps.entries?.counts(ids)) ?? new Map();
+    const counts =
+      (await this.deps.entries?.counts(ids)) ?? new Map<number, { entries: number; exits: number }>();
     return { rows: parents.map((p) => this.withSteps(p, steps, counts.get(p.id))), total };
   }
 
