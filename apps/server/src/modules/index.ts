@@ -32,16 +32,20 @@ import { startModuleJobs } from './workers';
 
 /**
  * The message modules, built in the order they need each other: messages (its services and its one writer of a
- * messages row), the app-group scope of its calls (group-sends), then A/B tests, journeys and reviews on them.
+ * messages row), the app-group scope of its calls (group-sends), then A/B tests, journeys and reviews on them, and
+ * custom events (whose stored events journeys listen to).
  */
 function messagingModules(ctx: ModuleContext): ModuleParts[] {
   const messages = messagesModule(ctx);
   const groupSends = groupSendsModule(ctx, messages.services);
+  const journeys = journeysModule(ctx, messages.services);
   return [
     messages.parts(groupSends),
     abTestsModule(ctx, messages.services, groupSends),
-    journeysModule(ctx, messages.services),
+    journeys.parts,
     reviewsModule(ctx, messages.services),
+    // its stored events make devices enter journeys started by an event
+    customEventsModule(ctx, journeys.observer),
   ];
 }
 
@@ -59,7 +63,6 @@ export const featureModules: RegisterModule[] = [
   appGroupsModule,
   forbidModule,
   troubleshootingModule,
-  customEventsModule,
   teamModule,
   testDevicesModule,
   iconModule,

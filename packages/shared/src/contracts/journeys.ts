@@ -4,6 +4,7 @@ import { singleLineText } from '../text';
 import { MessageType } from '../message-kinds';
 import { numberInput } from '../numbers';
 import { checkJourney, JOURNEY_LIMITS, JOURNEY_OUTCOMES } from '../journey-graph';
+import { checkJourneyEntry, JOURNEY_ENTRY_LIMITS, PROPERTY_OPERATORS } from '../journey-entry';
 import { AppIdParams } from './apps';
 import { CHILD_CONTENT, MESSAGE_FIGURES } from './child-rows';
 import { Condition } from './conditions';
@@ -11,6 +12,7 @@ import { AbTestListRequest } from './ab-tests';
 import { ContentCreateType, MessageSave, MultiLangEntry } from './messages';
 
 export * from '../journey-graph';
+export * from '../journey-entry';
 
 /**
  * Journeys (canvas, msgType 9; spec part 2 §2 editcanvas, §3 canvas message and children, §4 statuses 18–20, §7
@@ -30,6 +32,35 @@ export const JourneyBranchSchema = z.object({
   outcome: z.enum(JOURNEY_OUTCOMES),
   wait: JourneyWaitSchema,
 });
+
+/** How a journey starts (docs/journeys.md "Entry on an event"); the rule beyond the shape is checkJourneyEntry. */
+export const JourneyEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('audience') }),
+  z.object({
+    kind: z.literal('event'),
+    name: z.string().max(64),
+    properties: z
+      .array(
+        z.object({
+          key: z.string().max(64),
+          op: z.enum(PROPERTY_OPERATORS),
+          value: z.union([z.string(), z.number(), z.boolean()]),
+        }),
+      )
+      .max(JOURNEY_ENTRY_LIMITS.conditionsMax)
+      .optional()
+      .default([]),
+    reEntry: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('once') }),
+        z.object({ kind: z.literal('after'), hours: z.number() }),
+        z.object({ kind: z.literal('every'), perDay: z.number() }),
+      ])
+      .optional()
+      .default({ kind: 'once' }),
+    exitName: z.string().max(64).nullable().optional().default(null),
+  }),
+]);
 
 /** One step of a journey: its name on the canvas, content, narrowing conditions and the branch that leads to it. */
 export const JourneyStep = z.object({
@@ -71,8 +102,16 @@ export const JourneySave = MessageSave.omit({
     title: singleLineText({ required: true, max: 100 }),
     // at least one step: checkJourney says so (once)
     childMsgs: z.array(JourneyStep).max(JOURNEY_LIMITS.stepsMax),
+    /** how it starts: absent, when the operator sends it (its audience) */
+    entry: JourneyEntrySchema.optional().default({ kind: 'audience' }),
   })
   .superRefine((j, ctx) => {
+    for (const p of checkJourneyEntry(j.entry))
+      ctx.addIssue({
+        code: 'custom',
+        path: p.field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+        message: p.message,
+      });
     for (const p of checkJourney(j.childMsgs))
       ctx.addIssue({
         code: 'custom',
@@ -119,6 +158,10 @@ export const JourneyRow = z.object({
   targetCount: z.number().int(),
   /** why the estimate failed (status 20) */
   error: z.string(),
+  entry: JourneyEntrySchema,
+  /** an event-started journey's entries (devices × re-entries) and exits so far; 0 for one sent to an audience */
+  entries: z.number().int(),
+  exits: z.number().int(),
   childMsgs: z.array(JourneyStepRow),
 });
 export type JourneyRow = z.infer<typeof JourneyRow>;

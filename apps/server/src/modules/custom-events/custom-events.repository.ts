@@ -105,7 +105,8 @@ export class CustomEventsRepository {
 
   /**
    * The flush: stores the events of known devices and live names once each (a repeat of a stored (device, name, at)
-   * is nothing), queues the newly stored ones for counting (one stat_custom_pending row), in one statement. Returns
+   * is nothing), queues the newly stored ones for counting (one stat_custom_pending row) and those a live journey
+   * listens to for its entries (one journey_event_pending row), in one statement. Returns
    * the items whose device was found, and the events newly stored.
    */
   async insert(rows: CustomEventRow[]): Promise<{ found: Set<number>; stored: StoredCustomEvent[] }> {
@@ -128,6 +129,11 @@ export class CustomEventsRepository {
        ), queued AS (
          INSERT INTO stat_custom_pending (device_ids, name_ids, ats)
          SELECT array_agg(device_id), array_agg(name_id), array_agg(at) FROM ins HAVING count(*) > 0
+       ), journeys AS (
+         -- the events of names a live journey listens to (migration 0047), for its entries and exits
+         INSERT INTO journey_event_pending (device_ids, name_ids, ats)
+         SELECT array_agg(device_id), array_agg(name_id), array_agg(at) FROM ins
+         WHERE name_id IN (SELECT t.name_id FROM journey_triggers t) HAVING count(*) > 0
        )
        SELECT ARRAY(SELECT DISTINCT item FROM v) AS found,
               (SELECT json_agg(json_build_object('deviceId', device_id::text, 'nameId', name_id, 'at', at)) FROM ins)

@@ -2,6 +2,9 @@ import type { ModuleContext, ModuleParts } from '../context';
 import type { MessagesServices } from '../messages';
 import { journeyJobs, journeyQueue } from './journeys.jobs';
 import { JourneysRepository } from './journeys.repository';
+import { JourneyEntries } from './journey-entries.repository';
+import { EventCounter } from '../statistics';
+import type { CustomEventsObserver } from '../custom-events';
 import { registerJourneyRoutes } from './journeys.routes';
 import { JourneyRunner } from './journeys.runner';
 import { JourneysService } from './journeys.service';
@@ -10,9 +13,23 @@ import { JourneysService } from './journeys.service';
  * Journeys (docs/journeys.md): a definition estimated in the background, the entry step saved by the messages
  * service, later steps entering from their source's send records and events when the engine says it has sent.
  */
-export function journeysModule(ctx: ModuleContext, messages: MessagesServices): ModuleParts {
+export function journeysModule(
+  ctx: ModuleContext,
+  messages: MessagesServices,
+): { parts: ModuleParts; observer: CustomEventsObserver } {
   const { app, database, delivery } = ctx;
   const repo = new JourneysRepository(database);
+  const entries = new JourneyEntries(database);
+  // every process (an API process stores events too): kicked by each flush that queued listened events, swept for
+  // what a crashed process left; one transaction a batch under one lock across processes
+  const entering = new EventCounter(database, (tx, limit) => entries.take(tx, limit), {
+    delayMs: 20,
+    sweepMs: 2000,
+    batch: 200,
+    onError: (err) => app.log.error({ err }, 'journey entries failed; the sweep retries'),
+  });
+  entering.start();
+  app.addHook('onClose', async () => entering.close());
   const jobs = journeyQueue(() => delivery.boss());
   const service = new JourneysService({
     repo,
@@ -22,6 +39,7 @@ export function journeysModule(ctx: ModuleContext, messages: MessagesServices): 
     actions: messages.actions,
     log: app.log,
     jobs,
+    entries,
   });
   const runner = new JourneyRunner({
     repo,
@@ -33,7 +51,7 @@ export function journeysModule(ctx: ModuleContext, messages: MessagesServices): 
   });
   // the engine's "finished" hook: a step that has sent makes its followers due
   delivery.whenFinished((messageId) => runner.finished(messageId));
-  return {
+  const parts: ModuleParts = {
     routes: () => registerJourneyRoutes(app, { service, appOf: messages.appOf }),
     jobs: journeyJobs({
       service,
@@ -42,4 +60,5 @@ export function journeysModule(ctx: ModuleContext, messages: MessagesServices): 
       log: app.log,
     }),
   };
+  return { parts, observer: { stored: () => entering.kick() } };
 }

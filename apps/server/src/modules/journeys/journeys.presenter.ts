@@ -12,6 +12,8 @@ interface Journey {
   parent: MessageRecord;
   definition: JourneyDefinition;
   steps: JourneyStepRecord[];
+  /** an event-started journey's entries and exits so far */
+  counts: { entries: number; exits: number };
 }
 
 /**
@@ -51,7 +53,7 @@ function toStep(
   };
 }
 
-export function toJourneyRow({ parent, definition, steps }: Journey): JourneyRow {
+export function toJourneyRow({ parent, definition, steps, counts }: Journey): JourneyRow {
   const counting = parent.status === S.CANVAS_WAITING_COUNT;
   const byTag = new Map(steps.map((s) => [s.groupTag, s]));
   return {
@@ -69,6 +71,9 @@ export function toJourneyRow({ parent, definition, steps }: Journey): JourneyRow
     pushCount: steps.reduce((n, s) => n + s.pushCount, 0),
     targetCount: counting ? 0 : parent.targetCount,
     error: definition.error,
+    entry: definition.entry,
+    entries: counts.entries,
+    exits: counts.exits,
     childMsgs: definition.steps.map((d, i) =>
       toStep(d, definition.estimates?.[i] ?? null, byTag.get(d.groupTag), counting),
     ),

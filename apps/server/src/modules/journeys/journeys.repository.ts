@@ -4,6 +4,7 @@ import {
   MessageStatus as S,
   type Condition,
   type JourneyBranch,
+  type JourneyEntry,
   type JourneyListRequest,
   type JourneyOutcome,
   type JourneyStep,
@@ -21,6 +22,8 @@ export interface JourneyDefinition {
   estimates: Array<number | null> | null;
   /** why the estimate failed (status 20) */
   error: string;
+  /** how it starts (absent before issue 33: when sent, to its audience) */
+  entry: JourneyEntry;
 }
 
 /** A confirmed journey's step: a child message with its branch and its figures. */

@@ -1,5 +1,6 @@
 import {
   canStop,
+  checkJourneyEntry,
   ErrorCodes,
   JOURNEY_TYPE,
   MessageStatus as S,
@@ -15,6 +16,7 @@ import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
 import type { JourneyDefinition, JourneysRepository, JourneyStepRecord } from './journeys.repository';
 import { projectSteps } from './journeys.estimate';
+import type { JourneyEntries } from './journey-entries.repository';
 import { DRAFT, ENDED, IN_REVIEW, journeyStatus } from './journeys.status';
 import {
   type MessageRecord,
@@ -78,6 +80,8 @@ export class JourneysService {
       >;
       actions: Pick<MessageActionsService, 'stop'>;
       jobs: JourneyJobs;
+      /** journeys started by an event (absent in the in-memory fast tests: such a journey is refused there) */
+      entries?: Pick<JourneyEntries, 'names' | 'listen' | 'forget' | 'counts'>;
       now?: () => Date;
       log?: { warn(obj: object, msg?: string): void };
     },
@@ -138,7 +142,13 @@ export class JourneysService {
 
   private definition(p: MessageRecord): Definition {
     const d = p.data as Partial<Definition>;
-    return { steps: d.steps ?? [], estimates: d.estimates ?? null, error: d.error ?? '', rev: d.rev ?? 0 };
+    return {
+      steps: d.steps ?? [],
+      estimates: d.estimates ?? null,
+      error: d.error ?? '',
+      rev: d.rev ?? 0,
+      entry: d.entry ?? { kind: 'audience' },
+    };
   }
 
   /**
@@ -147,6 +157,11 @@ export class JourneysService {
    * journey is confirmed (18, 19, 20), and while it waits for review or was rejected by it (11, 12: see withdraw).
    */
   async save(app: AppRecord, j: JourneySave, actor: Actor): Promise<{ id: number; status: number }> {
+    if (j.entry.kind === 'event') {
+      if (!this.deps.entries) throw fieldError('entry.kind', 'is not available here');
+      const [problem] = checkJourneyEntry(j.entry, await this.deps.entries.names(app.id));
+      if (problem) throw fieldError(problem.field, problem.message);
+    }
     for (const [i, step] of j.childMsgs.entries())
       await this.deps.messages
         .checkContent(app, this.stepInput(j, step, i === 0), actor.projectLevel)
@@ -211,13 +226,13 @@ export class JourneysService {
       rev = this.definition(existing).rev + 1;
       await this.deps.writer.replace(existing.id, {
         ...record,
-        data: { steps, estimates: null, error: '', rev } satisfies Definition,
+        data: { steps, estimates: null, error: '', rev, entry: j.entry } satisfies Definition,
       });
       id = existing.id;
     } else {
       id = await this.deps.writer.insert({
         ...record,
-        data: { steps, estimates: null, error: '', rev } satisfies Definition,
+        data: { steps, estimates: null, error: '', rev, entry: j.entry } satisfies Definition,
       });
     }
     await this.deps.jobs.estimate(id, app.id, rev);
@@ -334,6 +349,12 @@ export class JourneysService {
     if (!(await this.deps.writer.setStatus(id, S.WAITING_SCHEDULED, [S.CANVAS_WAITING_CONFIRM])))
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
     const def = this.definition(p);
+    if (def.entry.kind === 'event' && this.deps.entries) {
+      // live from now: each newly stored event of its name makes a device enter (journey-entries.repository.ts)
+      await this.deps.entries.listen(id, app.id, def.entry);
+      await this.deps.writer.setStatus(id, S.SENDING, [S.WAITING_SCHEDULED]);
+      return { id, status: S.SENDING };
+    }
     const [entry, ...later] = def.steps as [JourneyStep, ...JourneyStep[]];
     let saved: { id: number; status: number };
     try {
@@ -392,18 +413,23 @@ export class JourneysService {
       (p): p is MessageRecord => p !== undefined,
     );
     const steps = await this.deps.repo.steps(ids);
-    return { rows: parents.map((p) => this.withSteps(p, steps)), total };
+    const counts =
+      (await this.deps.entries?.counts(ids)) ?? new Map<number, { entries: number; exits: number }>();
+    return { rows: parents.map((p) => this.withSteps(p, steps, counts.get(p.id))), total };
   }
 
   async detail(appId: number, id: number) {
     const p = await this.parent(appId, id);
-    return this.withSteps(p, await this.deps.repo.steps([id]));
+    const counts = (await this.deps.entries?.counts([id]))?.get(id);
+    return this.withSteps(p, await this.deps.repo.steps([id]), counts);
   }
 
-  private withSteps(p: MessageRecord, all: JourneyStepRecord[]) {
+  private withSteps(p: MessageRecord, all: JourneyStepRecord[], counts?: { entries: number; exits: number }) {
     const steps = all.filter((s) => s.parentMsgId === p.id);
     const def = this.definition(p);
-    return { parent: { ...p, status: journeyStatus(p.status, steps) }, definition: def, steps };
+    // an event-started journey runs (4) from its confirm until stopped, whatever its steps do
+    const status = def.entry.kind === 'event' ? p.status : journeyStatus(p.status, steps);
+    return { parent: { ...p, status }, definition: def, steps, counts: counts ?? { entries: 0, exits: 0 } };
   }
 
   /** Stops the whole journey: steps sending or waiting stop, steps waiting for their turn never enter. */
@@ -419,6 +445,7 @@ export class JourneysService {
       S.PENDING_REVIEW,
       S.AWAITING_AUDIT,
     ]);
+    await this.deps.entries?.forget(id);
     for (const s of steps) {
       if (s.gated && !s.enteredAt) await this.deps.writer.setStatus(s.id, S.STOPPED, [S.WAITING_SCHEDULED]);
       else if (canStop(s.status)) await this.deps.actions.stop(appId, s.id).catch(() => undefined);

@@ -24,6 +24,22 @@ beforeEach(() => {
     if (url.endsWith('/msg/flow/canvas/save')) return saveAnswer ?? ok({ id: 5, msgId: 5, status: 19 });
     if (url.includes('/msg/flow/canvas/5/approve')) return ok({ id: 5, msgId: 5, status: 2 });
     if (url.endsWith('/msg/52/retreat')) return ok({});
+    if (url.includes('/custom-events/names'))
+      return ok({
+        list: [
+          {
+            id: 1,
+            name: 'add_to_cart',
+            properties: [{ key: 'price', type: 'number' }],
+            firstSeen: '',
+            lastSeen: '',
+            events: 3,
+          },
+          { id: 2, name: 'purchase', properties: [], firstSeen: '', lastSeen: '', events: 1 },
+        ],
+        total: 2,
+        limits: { namesPerApp: 200, propertiesPerEvent: 20 },
+      });
     return undefined;
   });
 });
@@ -174,4 +190,56 @@ describe('JourneyEditorScreen, message/editcanvas', () => {
     renderAt('/app/1/message/editcanvas?id=5&act=view', <JourneyEditorScreen appId={1} id={5} act="view" />);
     expect((await screen.findByTestId('figure-welcome-pushCount', undefined, slow)).textContent).toBe('—');
   }, 60_000);
+
+  it('starts a journey on an event: the entry’s Start tab saves the event, a condition and the exit', async () => {
+    renderAt('/app/1/message/editcanvas?id=5&act=copy', <JourneyEditorScreen appId={1} id={5} act="copy" />);
+    await screen.findByTestId('node-thanks', undefined, slow);
+    fireEvent.click(screen.getByTestId('outline-step-1'));
+    await screen.findByTestId('step-drawer', undefined, slow);
+    fireEvent.click(within(drawer()).getByRole('tab', { name: 'Start' }));
+    fireEvent.click(await within(drawer()).findByLabelText('When a device reports an event'));
+    const pick = async (testId: string, option: string) => {
+      fireEvent.mouseDown(within(within(drawer()).getByTestId(testId)).getByRole('combobox'));
+      const options = await screen.findAllByTitle(option, undefined, slow);
+      fireEvent.click(options[options.length - 1]!);
+    };
+    await pick('entry-name', 'add_to_cart');
+    await pick('entry-exit', 'purchase');
+    fireEvent.click(within(drawer()).getByTestId('entry-add-condition'));
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false), slow);
+    fireEvent.click(submit());
+    await waitFor(() => expect(posted('/msg/flow/canvas/save')).toHaveLength(1), slow);
+    expect(posted('/msg/flow/canvas/save')[0]?.body).toMatchObject({
+      entry: {
+        kind: 'event',
+        name: 'add_to_cart',
+        properties: [{ key: 'price', op: 'eq', value: 0 }],
+        reEntry: { kind: 'once' },
+        exitName: 'purchase',
+      },
+    });
+  });
+
+  it('shows an event journey’s entries and exits in view mode', async () => {
+    detail = journeyDetail({
+      status: 4,
+      entry: {
+        kind: 'event',
+        name: 'add_to_cart',
+        properties: [],
+        reEntry: { kind: 'once' },
+        exitName: 'purchase',
+      },
+      entries: 42,
+      exits: 7,
+    });
+    renderAt('/app/1/message/editcanvas?id=5&act=view', <JourneyEditorScreen appId={1} id={5} act="view" />);
+    fireEvent.click(await screen.findByTestId('outline-step-1', undefined, slow));
+    await screen.findByTestId('step-drawer', undefined, slow);
+    fireEvent.click(within(drawer()).getByRole('tab', { name: 'Start' }));
+    expect((await within(drawer()).findByTestId('entry-entries', undefined, slow)).textContent).toContain(
+      '42',
+    );
+    expect(within(drawer()).getByTestId('entry-exits').textContent).toContain('7');
+  });
 });

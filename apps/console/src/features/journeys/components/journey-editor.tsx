@@ -255,6 +255,9 @@ export function JourneyEditor(props: JourneyEditorProps) {
           dictionaries={props.dictionaries}
           defaultIcon={defaultIcon}
           onSettings={ed.setSettings}
+          entry={ed.entry}
+          onEntry={ed.setEntry}
+          counts={detail ? { entries: detail.entries, exits: detail.exits } : undefined}
           onStep={(step) => ed.live((g) => updateStep(g, openNode, step))}
           onBranch={(b) => ed.live((g) => setBranch(g, openNode, b))}
           {...(detail && readOnly ? { recall: <StepRecall appId={app.appId} row={rowOf(openNode)} /> } : {})}

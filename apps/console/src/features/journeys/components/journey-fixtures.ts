@@ -48,6 +48,9 @@ export const journeyRow = (fields: Partial<JourneyRow> = {}): JourneyRow => ({
   pushCount: 0,
   targetCount: 12_345,
   error: '',
+  entry: { kind: 'audience' },
+  entries: 0,
+  exits: 0,
   childMsgs: [
     stepRow('welcome', { msgId: 51, estimate: 12_345 }),
     stepRow('thanks', {

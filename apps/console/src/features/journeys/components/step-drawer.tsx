@@ -7,6 +7,8 @@ import { type ComposeValues } from '../../../message-editor';
 import { nodeOf, type JourneyGraph, type StepDraft } from '../lib/journey-graph-model';
 import { BranchFields, type BranchValue } from './branch-fields';
 import { SettingsForm } from './settings-form';
+import { EntryForm } from './entry-form';
+import { type JourneyEntry } from '@beacon/shared';
 import { StepForm } from './step-form';
 
 interface StepDrawerProps {
@@ -21,6 +23,10 @@ interface StepDrawerProps {
   dictionaries: ConditionDictionaries | undefined;
   defaultIcon: { icon: string; color: string };
   onSettings: (settings: ComposeValues) => void;
+  entry: JourneyEntry;
+  onEntry: (entry: JourneyEntry) => void;
+  /** an event-started journey's entries and exits so far (view mode) */
+  counts?: { entries: number; exits: number } | undefined;
   onStep: (step: StepDraft) => void;
   onBranch: (branch: BranchValue | null) => void;
   onDelete: () => void;
@@ -94,6 +100,19 @@ export function StepDrawer(props: StepDrawerProps) {
                   readOnly={readOnly}
                   dictionaries={props.dictionaries}
                   onChange={props.onSettings}
+                />
+              ),
+            },
+            {
+              key: 'start',
+              label: t('journeys.entry.tab'),
+              children: (
+                <EntryForm
+                  appId={app.appId}
+                  entry={props.entry}
+                  readOnly={readOnly}
+                  counts={props.counts}
+                  onChange={props.onEntry}
                 />
               ),
             },

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { type FieldError } from '@beacon/shared';
+import { type FieldError, type JourneyEntry } from '@beacon/shared';
 import { type ComposeValues } from '../../../message-editor';
 import { buildJourneySave, type JourneyApp } from '../lib/graph-to-steps';
 import {
@@ -16,6 +16,8 @@ import { nodeProblems } from '../lib/node-problems';
 export interface EditorInitial {
   graph: JourneyGraph;
   settings: ComposeValues;
+  /** how the journey starts (absent: when sent, to its audience) */
+  entry?: JourneyEntry;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface EditorInitial {
 export function useJourneyEditor(initial: EditorInitial, app: JourneyApp, id: number | undefined) {
   const [history, setHistory] = useState(() => startHistory(initial.graph));
   const [settings, setSettingsState] = useState(initial.settings);
+  const [entry, setEntryState] = useState<JourneyEntry>(initial.entry ?? { kind: 'audience' });
   const [server, setServer] = useState<FieldError[]>([]);
   const session = useRef<JourneyGraph | undefined>(undefined);
   /** a session's changes wait to become one undo step */
@@ -57,7 +60,15 @@ export function useJourneyEditor(initial: EditorInitial, app: JourneyApp, id: nu
     setSettingsState(next);
   }, []);
 
-  const built = useMemo(() => buildJourneySave(graph, settings, { app, id }), [graph, settings, app, id]);
+  const setEntry = useCallback((next: JourneyEntry) => {
+    setServer([]);
+    setEntryState(next);
+  }, []);
+
+  const built = useMemo(() => {
+    const b = buildJourneySave(graph, settings, { app, id });
+    return { ...b, payload: { ...b.payload, entry } };
+  }, [graph, settings, app, id, entry]);
   const problems = useMemo(
     () =>
       nodeProblems({
@@ -75,6 +86,8 @@ export function useJourneyEditor(initial: EditorInitial, app: JourneyApp, id: nu
   return {
     graph,
     settings,
+    entry,
+    setEntry,
     payload: built.payload,
     order: built.order,
     problems,

@@ -118,5 +118,6 @@ export function journeyToEditor(d: JourneyDetail, act: 'edit' | 'copy', serverUT
   return {
     graph: stepsToGraph(d.childMsgs, serverUTC, act === 'edit'),
     settings: settingsFromDetail(d, act, serverUTC),
+    entry: d.entry,
   };
 }
