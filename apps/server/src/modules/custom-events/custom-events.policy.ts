@@ -1,8 +1,9 @@
 import type { Access } from '../../lib/register-call';
 
 /**
- * Who may see an app's custom events: its names in the app's settings (config/project: owners, levels 100–200), and
- * their daily counts with the app's reports (statistics: levels 100–400, as statisticsPolicy.reports).
+ * Who may see an app's custom events: deleting a name is the app's settings' (config/project: owners, levels
+ * 100–200); the names themselves (what a journey's event entry picks from) and their daily counts go with the app's
+ * reports (levels 100–400, as statisticsPolicy.reports: the report lists the names too).
  */
 export const customEventsPolicy = {
   settings: { appLevels: [100, 200] },

@@ -38,7 +38,7 @@ export async function registerTrackRoute(
 
 /** The console's calls: the names (app settings) and the report with its CSV (statistics). */
 export function registerCustomEventsRoutes(app: FastifyInstance, service: CustomEventsService): void {
-  registerCall(app, customEventsCalls.names, policy.settings, ({ params, query }) =>
+  registerCall(app, customEventsCalls.names, policy.reports, ({ params, query }) =>
     service.names(params.appId, query),
   );
   registerCall(app, customEventsCalls.deleteName, policy.settings, ({ params }) =>
