@@ -38,3 +38,13 @@ CREATE TABLE journey_entries (
   PRIMARY KEY (journey_id, device_id, entry_key)
 );
 CREATE INDEX journey_entries_device_idx ON journey_entries (journey_id, device_id, event_at);
+
+-- A deleted device (or app) takes its entries along, as its events (0043): one statement per deleting statement.
+CREATE INDEX journey_entries_device_only_idx ON journey_entries (device_id);
+CREATE FUNCTION journey_entries_forget_devices() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM journey_entries e USING gone g WHERE e.device_id = g.id;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER devices_forget_journey_entries AFTER DELETE ON devices
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION journey_entries_forget_devices();

@@ -217,5 +217,9 @@ describe.each(backends())('journeys started by an event [$name]', (backend) => {
       { device: devices[4], exited: true },
     ]);
     expect(await detail(id)).toMatchObject({ entries: 3, exits: 1 });
+
+    // a deleted device takes its entries along
+    await t.database.query('DELETE FROM devices WHERE id = $1::bigint', [devices[4]]);
+    expect((await entries(id)).filter((e) => e.device === devices[4])).toEqual([]);
   });
 });
