@@ -1,4 +1,14 @@
-import { MessageType, type MultiLangEntry } from '@beacon/shared';
+import {
+  compileContent,
+  MessageType,
+  renderContent,
+  templateScope,
+  templateSlots,
+  type CompiledContent,
+  type MultiLangEntry,
+  type TemplateContent,
+  type TemplateDevice,
+} from '@beacon/shared';
 import type { FcmMessage } from '../fcm-types';
 
 export interface PayloadMessage {
@@ -113,18 +123,55 @@ export function buildFcmMessage(m: PayloadMessage, token: string, deviceLanguage
   };
 }
 
+/** A device whose templates could not be rendered: it is sent nothing (loss 112), never the template. */
+export const RENDER_FAILED = Symbol('render failed');
+
+/**
+ * The compiled templates of the messages this process sends, by message and language (parsed once per process, not
+ * per batch): its sources are compared on every look-up, so an edited message is compiled again. null: a template
+ * that does not parse (every device of it is lost with 112).
+ */
+const compiledTemplates = new Map<string, { sources: string; compiled: CompiledContent | null }>();
+const COMPILED_KEPT = 500;
+
+function compiledOf(id: number, language: string, content: TemplateContent): CompiledContent | null {
+  const key = `${id}:${language}`;
+  const sources = JSON.stringify(templateSlots(content).map((s) => s.source));
+  const hit = compiledTemplates.get(key);
+  if (hit && hit.sources === sources) return hit.compiled;
+  let compiled: CompiledContent | null;
+  try {
+    compiled = compileContent(content);
+  } catch {
+    compiled = null;
+  }
+  if (compiledTemplates.size >= COMPILED_KEPT) compiledTemplates.clear();
+  compiledTemplates.set(key, { sources, compiled });
+  return compiled;
+}
+
 /**
  * The FCM request bodies of one message, built once per device language (once in all when the message has one
  * language): a device's body is the shared JSON with its token spliced in, so no message object is built or
- * serialised per device. `undefined` when the data is too large.
+ * serialised per device. `undefined` when the data is too large. A message with templates (issue 33 §4) is rendered
+ * per device from its values (`tpl`), its templates compiled once; RENDER_FAILED when they cannot be.
  */
 export class PayloadCache {
   private readonly byLanguage = new Map<string, string | null>();
+  /** the message's content has templates: each device's values are read with its row and rendered */
+  readonly templated: boolean;
 
-  constructor(private readonly m: PayloadMessage) {}
+  constructor(private readonly m: PayloadMessage) {
+    this.templated = templateSlots(this.content(m.multiLangContent)).length > 0;
+  }
+
+  private content(entries: MultiLangEntry[]): TemplateContent {
+    return { data: this.m.data, multiLangContent: this.m.multiLangEnable ? entries : [] };
+  }
 
   /** `{"message":{"token":…,"data":…,"android":…}}` for one device, exactly JSON.stringify of buildFcmMessage's. */
-  body(token: string, language: string): string | undefined {
+  body(token: string, language: string, tpl?: TemplateDevice): string | undefined | typeof RENDER_FAILED {
+    if (this.templated) return this.rendered(token, language, tpl);
     const key = this.m.multiLangEnable ? language : '';
     let rest = this.byLanguage.get(key);
     if (rest === undefined) {
@@ -136,6 +183,32 @@ export class PayloadCache {
       this.byLanguage.set(key, rest);
     }
     return rest === null ? undefined : `{"message":{"token":${JSON.stringify(token)}${rest}`;
+  }
+
+  private rendered(
+    token: string,
+    language: string,
+    tpl: TemplateDevice | undefined,
+  ): string | undefined | typeof RENDER_FAILED {
+    const { m } = this;
+    // only the device's language is rendered (its entry alone), not every language of the message
+    const entry = m.multiLangEnable ? pickLanguage(m.multiLangContent, language) : undefined;
+    const entries = entry ? [entry] : [];
+    const compiled = compiledOf(m.id, entry?.lang ?? '', this.content(entries));
+    if (compiled === null || tpl === undefined) return RENDER_FAILED;
+    let content: TemplateContent;
+    try {
+      content = renderContent(this.content(entries), compiled, templateScope(tpl));
+    } catch {
+      return RENDER_FAILED;
+    }
+    const built = buildFcmMessage(
+      { ...m, data: content.data, multiLangContent: (content.multiLangContent ?? []) as MultiLangEntry[] },
+      token,
+      language,
+    );
+    if (dataBytes(built.data as Record<string, string>) > MAX_DATA_BYTES) return undefined;
+    return JSON.stringify({ message: built });
   }
 }
 
