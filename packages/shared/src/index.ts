@@ -58,3 +58,4 @@ export * from './contracts/ai';
 export * from './validation-messages';
 export * from './templates';
 export * from './message-templates';
+export * from './contracts/templates';
