@@ -20,7 +20,11 @@ import {
 /** What the content of a message is made of (a message, an A/B arm, a journey step, a material). */
 export interface TemplateContent {
   data: Record<string, unknown>;
-  multiLangContent?: readonly Pick<MultiLangEntry, 'title' | 'desc' | 'extra' | 'button' | 'buttonExtra'>[];
+  multiLangContent?: ReadonlyArray<
+    Partial<Pick<MultiLangEntry, 'title' | 'desc' | 'extra' | 'button'>> & {
+      buttonExtra?: readonly string[] | undefined;
+    }
+  >;
 }
 
 /** One field holding template syntax: where it is and whether it is a link (outputs URL-encoded). */

@@ -61,6 +61,11 @@ export function hasTemplateSyntax(source: string): boolean {
   return source.includes('{{') || source.includes('{%');
 }
 
+/** A link has whitespace outside its templates' `{{ … }}` (inside, the values are URL-encoded): it is refused. */
+export function linkHasSpace(link: string): boolean {
+  return /\s/.test(link.replace(/\{\{[^}]*\}\}/g, 'x'));
+}
+
 /** What a device brings to a render: its fields, its user's external id and attributes. */
 export interface TemplateDevice {
   device: Partial<Record<TemplateDeviceField, string | number | null>>;

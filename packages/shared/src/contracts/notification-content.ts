@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkHasSpace } from '../templates';
 import { multiLineText, singleLineText } from '../text';
 
 /**
@@ -48,7 +49,7 @@ export const PushSpeed = z
 /** A link: no whitespace, but inside a template's `{{ … }}` (templates.ts: its values are URL-encoded). */
 const noSpace = (what: string) =>
   singleLineText({ trim: false }).refine(
-    (v) => /^\S+$/.test(v.replace(/\{\{[^}]*\}\}/g, 'x')),
+    (v) => v !== '' && !linkHasSpace(v),
     `${what} must not contain whitespace`,
   );
 /** A URL or file handle as the console sends it, untrimmed. */
