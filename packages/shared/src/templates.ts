@@ -105,7 +105,17 @@ const link = new Liquid({
 export interface CompiledTemplate {
   readonly link: boolean;
   readonly parts: Template[];
+  /**
+   * The variables it reads, as paths: a render is a function of their values alone (outputs and pure filters only,
+   * own properties), so renders are kept by those values (`memo`) — devices share most of them (country, model…).
+   * null: not kept (`date` may read the clock).
+   */
+  readonly reads: ReadonlyArray<ReadonlyArray<string>> | null;
+  readonly memo: Map<string, string>;
 }
+
+/** Renders kept per template at most (then it starts again): a bound on memory whatever the values. */
+const MEMO_MAX = 2000;
 
 /** A value refused at render: an object or an array is never printed as `[object Object]`. */
 export class TemplateRenderError extends Error {}
@@ -166,7 +176,12 @@ export function compileTemplate(
     if (!known.has(name))
       return { problem: { kind: 'variable', name, message: `uses the unknown variable ${name}` } };
   }
-  return { template: { link: opts.link === true, parts } };
+  const segments = engine.variableSegmentsSync(parts);
+  const pure =
+    segments.every((s) => s.every((x) => typeof x === 'string')) &&
+    !parts.some((p) => p instanceof Output && p.value.filters.some((f) => f.name === 'date'));
+  const reads = pure ? segments : null;
+  return { template: { link: opts.link === true, parts, reads, memo: new Map() } };
 }
 
 /** The name LiquidJS gives the output escape's filter (`toString.call(fn)`). */
@@ -177,6 +192,17 @@ const HTML_KIND = 16;
 
 function filterProblem(name: string): TemplateProblem {
   return { kind: 'filter', name, message: `uses the filter ${name}, which is not allowed` };
+}
+
+/** The value at a variable's path in a scope, own properties only (as the render reads it); undefined when none. */
+function valueAt(scope: Record<string, unknown>, path: ReadonlyArray<string>): unknown {
+  let cur: unknown = scope;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key))
+      return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
 }
 
 /** The scope of a render: attributes by bare key, then `device` and `user` (they win over attributes of those names). */
@@ -193,6 +219,17 @@ export function templateScope(values: TemplateDevice): Record<string, unknown> {
  * TemplateRenderError (or LiquidJS's RenderError) when it cannot: the caller must then send nothing.
  */
 export function renderTemplate(t: CompiledTemplate, scope: Record<string, unknown>): string {
+  let key: string | undefined;
+  if (t.reads) {
+    key = JSON.stringify(t.reads.map((path) => valueAt(scope, path)));
+    const kept = t.memo.get(key);
+    if (kept !== undefined) return kept;
+  }
   const out: unknown = (t.link ? link : text).renderSync(t.parts, scope);
-  return typeof out === 'string' ? out : stringOf(out);
+  const rendered = typeof out === 'string' ? out : stringOf(out);
+  if (key !== undefined) {
+    if (t.memo.size >= MEMO_MAX) t.memo.clear();
+    t.memo.set(key, rendered);
+  }
+  return rendered;
 }

@@ -123,3 +123,19 @@ describe('PayloadCache.body with templates (issue 33 §4)', () => {
     expect(new PayloadCache(base).templated).toBe(false);
   });
 });
+
+describe('PayloadCache.body with templates: the body', () => {
+  it('carries exactly the data buildFcmMessage gives for the rendered content, a cross message’s trans_data too', () => {
+    const trans = Buffer.from(JSON.stringify({ hi: 'Hi {{ device.country }}', n: 1 })).toString('base64');
+    const m: PayloadMessage = { ...base, id: 4250, msgType: 2, data: { trans_data: trans } };
+    const body = JSON.parse(
+      new PayloadCache(m).body('t', 'en', {
+        device: { country: 'KE' },
+        userId: null,
+        attributes: {},
+      }) as string,
+    ).message;
+    const rendered = Buffer.from(JSON.stringify({ hi: 'Hi KE', n: 1 })).toString('base64');
+    expect(body).toEqual(buildFcmMessage({ ...m, data: { trans_data: rendered } }, 't', 'en'));
+  });
+});

@@ -1,5 +1,6 @@
 import {
   compileContent,
+  hasTemplateSyntax,
   MessageType,
   renderContent,
   templateScope,
@@ -158,6 +159,8 @@ function compiledOf(id: number, language: string, content: TemplateContent): Com
  */
 export class PayloadCache {
   private readonly byLanguage = new Map<string, string | null>();
+  /** each language's body frame with its compiled templates (from the process's cache, looked up once) */
+  private readonly frames = new Map<string, Frame | null>();
   /** the message's content has templates: each device's values are read with its row and rendered */
   readonly templated: boolean;
 
@@ -194,22 +197,70 @@ export class PayloadCache {
     // only the device's language is rendered (its entry alone), not every language of the message
     const entry = m.multiLangEnable ? pickLanguage(m.multiLangContent, language) : undefined;
     const entries = entry ? [entry] : [];
-    const compiled = compiledOf(m.id, entry?.lang ?? '', this.content(entries));
-    if (compiled === null || tpl === undefined) return RENDER_FAILED;
+    const frame = this.frameOf(entry?.lang ?? '', entries, language);
+    if (frame === null || tpl === undefined) return RENDER_FAILED;
     let content: TemplateContent;
     try {
-      content = renderContent(this.content(entries), compiled, templateScope(tpl));
+      content = renderContent(this.content(entries), frame.compiled, templateScope(tpl));
     } catch {
       return RENDER_FAILED;
     }
-    const built = buildFcmMessage(
+    const data = buildData(
       { ...m, data: content.data, multiLangContent: (content.multiLangContent ?? []) as MultiLangEntry[] },
-      token,
       language,
     );
-    if (dataBytes(built.data as Record<string, string>) > MAX_DATA_BYTES) return undefined;
-    return JSON.stringify({ message: built });
+    // only the keys templates fill are written per device; the rest of the body is the language's, built once
+    let dynamic = '';
+    let bytes = frame.fixedBytes;
+    for (const key of frame.dynamicKeys) {
+      const value = data[key];
+      if (value === undefined) continue;
+      dynamic += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+      bytes += Buffer.byteLength(key) + Buffer.byteLength(value);
+    }
+    if (bytes > MAX_DATA_BYTES) return undefined;
+    return `{"message":{"token":${JSON.stringify(token)},"data":{${frame.fixed}${dynamic}},"android":${frame.android}}}`;
   }
+
+  /**
+   * The body's parts of one language, built once: its compiled templates, the data keys they fill (`dynamicKeys`),
+   * and the JSON and size of the other keys and of `android`. null: a template that does not parse.
+   */
+  private frameOf(lang: string, entries: MultiLangEntry[], language: string): Frame | null {
+    let frame = this.frames.get(lang);
+    if (frame !== undefined) return frame;
+    const compiled = compiledOf(this.m.id, lang, this.content(entries));
+    if (compiled === null) frame = null;
+    else {
+      const built = buildFcmMessage(this.m, '', language);
+      const data = built.data as Record<string, string>;
+      // the keys holding a template as built unrendered, and trans_data when its JSON does (it is carried encoded)
+      const dynamicKeys = Object.keys(data).filter(
+        (k) =>
+          hasTemplateSyntax(data[k] as string) ||
+          (k === 'trans_data' && compiled.slots.some((x) => x.field.startsWith('data.trans_data.'))),
+      );
+      const fixed = Object.entries(data).filter(([k]) => !dynamicKeys.includes(k));
+      frame = {
+        compiled,
+        dynamicKeys,
+        fixed: fixed.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(','),
+        fixedBytes: fixed.reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0),
+        android: JSON.stringify(built.android),
+      };
+    }
+    this.frames.set(lang, frame);
+    return frame;
+  }
+}
+
+/** One language's body of a message with templates, less what each device's values fill. */
+interface Frame {
+  compiled: CompiledContent;
+  dynamicKeys: string[];
+  fixed: string;
+  fixedBytes: number;
+  android: string;
 }
 
 /** The payload fields of a message as the engine reads it (a recall targets its parent's notification). */
