@@ -110,6 +110,25 @@ describe('templates: the rule', () => {
     expect(() => render('Hi {{ first_name }}', values)).toThrow();
   });
 
+  it('keeps renders by the values read, never mixing two devices', () => {
+    const r = compileTemplate('{{ device.country }}-{{ first_name | default: "x" }}', known);
+    if ('problem' in r) throw new Error(r.problem.message);
+    const of = (country: string, first_name?: string) =>
+      renderTemplate(
+        r.template,
+        templateScope({ device: { country }, attributes: first_name ? { first_name } : {} }),
+      );
+    expect([of('FR', 'Ana'), of('NG', 'Ana'), of('FR'), of('FR', 'Ana')]).toEqual([
+      'FR-Ana',
+      'NG-Ana',
+      'FR-x',
+      'FR-Ana',
+    ]);
+    expect(r.template.memo.size).toBe(3);
+    const dated = compileTemplate('{{ "now" | date: "%Y" }}', known);
+    expect('template' in dated && dated.template.reads).toBeNull();
+  });
+
   it('has a loss code with its names', () => {
     expect(LOSS_CODES[TEMPLATE_RENDER_LOSS]).toHaveLength(3);
   });
