@@ -88,18 +88,27 @@ export type TemplateProblem =
   | { kind: 'filter'; name: string; message: string }
   | { kind: 'variable'; name: string; message: string };
 
-/** Plain text: no escaping, but a value that is no text, number or date is refused (never `[object Object]`). */
-const text = new Liquid({
-  strictFilters: true,
-  ownPropertyOnly: true,
-  outputEscape: (v: unknown) => stringOf(v),
-});
-/** Links: every output URL-encoded (a value never changes the link's shape: no `&`, `?`, `/` or space from it). */
-const link = new Liquid({
-  strictFilters: true,
-  ownPropertyOnly: true,
-  outputEscape: (v: unknown) => encodeURIComponent(stringOf(v)),
-});
+let engines: { text: Liquid; link: Liquid } | undefined;
+/**
+ * The two LiquidJS engines, made on first use (so that importing @beacon/shared loads no template engine): plain text,
+ * with no escaping but a value that is no text, number or date refused (never `[object Object]`); and links, every
+ * output URL-encoded (a value never changes the link's shape: no `&`, `?`, `/` or space from it).
+ */
+function engineOf(isLink: boolean): Liquid {
+  engines ??= {
+    text: new Liquid({
+      strictFilters: true,
+      ownPropertyOnly: true,
+      outputEscape: (v: unknown) => stringOf(v),
+    }),
+    link: new Liquid({
+      strictFilters: true,
+      ownPropertyOnly: true,
+      outputEscape: (v: unknown) => encodeURIComponent(stringOf(v)),
+    }),
+  };
+  return isLink ? engines.link : engines.text;
+}
 
 /** A parsed template: render it with renderTemplate. */
 export interface CompiledTemplate {
@@ -143,7 +152,7 @@ export function compileTemplate(
   known: ReadonlySet<string>,
   opts: { link?: boolean } = {},
 ): { template: CompiledTemplate } | { problem: TemplateProblem } {
-  const engine = opts.link ? link : text;
+  const engine = engineOf(opts.link === true);
   let parts: Template[];
   try {
     parts = engine.parse(source);
@@ -225,7 +234,7 @@ export function renderTemplate(t: CompiledTemplate, scope: Record<string, unknow
     const kept = t.memo.get(key);
     if (kept !== undefined) return kept;
   }
-  const out: unknown = (t.link ? link : text).renderSync(t.parts, scope);
+  const out: unknown = engineOf(t.link).renderSync(t.parts, scope);
   const rendered = typeof out === 'string' ? out : stringOf(out);
   if (key !== undefined) {
     if (t.memo.size >= MEMO_MAX) t.memo.clear();
