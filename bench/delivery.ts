@@ -2,8 +2,10 @@
 // → the FCM emulator in a child process; versus the raw node:http2 ceiling to the same emulator, with memory samples.
 // Run: npm run bench -- delivery [--devices 1000000] [--backend pglite|postgres] [--page-size 1000] [--concurrency 4]
 //        [--window 250] [--batch-pages 4] [--sessions 16] [--streams 100] [--rate 600000]
-//        [--capacity-rate 6000000] [--phases quota,capacity] [--raw-messages 200000]
+//        [--capacity-rate 6000000] [--phases quota,capacity,template] [--raw-messages 200000]
 //        [--timeout-s 1800] [--out delivery]
+// The template phase (issue 33 §4) is the capacity broadcast again with personalised content (every device rendered):
+// `--phases capacity,template` gives the ratio of the two send rates in one run (target ≥ 0.9).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -51,8 +53,8 @@ const STREAMS = numArg('streams', SHIPPED.fcm.streamsPerSession);
 const RATE = numArg('rate', SHIPPED.fcm.ratePerMinute);
 const CAPACITY_RATE = numArg('capacity-rate', 10 * SHIPPED.fcm.ratePerMinute);
 const PHASES = strArg('phases', 'quota,capacity').split(',');
-if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity'))
-  throw new Error('--phases quota,capacity');
+if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity' && p !== 'template'))
+  throw new Error('--phases quota,capacity,template');
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
@@ -62,6 +64,23 @@ const log = {
   info: () => undefined,
   warn: (o: object, m?: string) => console.warn('warn', m, o),
   error: (o: object, m?: string) => console.error('error', m, o),
+};
+const PLAIN = {
+  noti_type: 1,
+  noti_title: 'Weekend sale: 50% off everything',
+  noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.',
+  noti_small_icon: '/files/icon.png',
+  noti_ex_type: 1,
+  noti_open_type: 1,
+  noti_open_content: 'shop://promo/weekend',
+};
+/** PLAIN personalised: the same lengths, with the device's fields and a default (what a real campaign does) */
+const TEMPLATED = {
+  ...PLAIN,
+  noti_title: 'Hi {{ user.id | default: "there" }}, {{ device.country }} sale: 50% off',
+  noti_desc:
+    'Only until Sunday night on your {{ device.brand | capitalize }} {{ device.model }}. Tap to see.',
+  noti_open_content: 'shop://promo/{{ device.country | downcase }}?v={{ device.app_version }}',
 };
 const say = (s: string): void =>
   console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
@@ -155,7 +174,11 @@ async function main(): Promise<void> {
      * One broadcast to every device: a fresh FcmClient (this phase's per-project quota) and DeliveryEngine with the
      * run's knobs (defaults = DeliveryRuntime's), the message created through msg/save, timed until status 1.
      */
-    const broadcast = async (phase: string, ratePerMinute: number) => {
+    const broadcast = async (
+      phase: string,
+      ratePerMinute: number,
+      content: Record<string, unknown> = PLAIN,
+    ) => {
       const client = new FcmClient({
         baseUrl: urls.h2cUrl,
         sessions: SESSIONS,
@@ -207,15 +230,7 @@ async function main(): Promise<void> {
           pushCount: N,
           targetingType: 0,
           scheduleType: 1,
-          data: {
-            noti_type: 1,
-            noti_title: 'Weekend sale: 50% off everything',
-            noti_desc: 'Only until Sunday night. Tap to see the deals picked for you.',
-            noti_small_icon: '/files/icon.png',
-            noti_ex_type: 1,
-            noti_open_type: 1,
-            noti_open_content: 'shop://promo/weekend',
-          },
+          data: content,
         }),
       }).then((r) => r.json() as Promise<{ status: number; data: { id: number } }>);
       if (saved.status !== 200) throw new Error(`msg/save: ${JSON.stringify(saved)}`);
@@ -303,7 +318,13 @@ async function main(): Promise<void> {
     const phases: Record<string, Awaited<ReturnType<typeof broadcast>>> = {};
     if (PHASES.includes('quota')) phases.quota = await broadcast('quota', RATE);
     if (PHASES.includes('capacity')) phases.capacity = await broadcast('capacity', CAPACITY_RATE);
-    const last = phases.capacity ?? phases.quota!;
+    // the same broadcast with templates in its title, text and link: rendered per device (issue 33 §4)
+    if (PHASES.includes('template')) phases.template = await broadcast('template', CAPACITY_RATE, TEMPLATED);
+    const templateRatio =
+      phases.template && phases.capacity
+        ? round(phases.template.enginePerSec / phases.capacity.enginePerSec, 3)
+        : undefined;
+    const last = phases.capacity ?? phases.quota ?? phases.template!;
 
     // raw ceiling: the same request bodies (the engine's payload for this message) to the same emulator child
     const msg = (await new EngineRepository(db.database).message(last.messageId))!;
@@ -373,7 +394,9 @@ async function main(): Promise<void> {
       enginePerSec: last.enginePerSec,
       raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) },
       ratio,
+      ...(templateRatio === undefined ? {} : { templateRatio }),
       targets: {
+        ...(templateRatio === undefined ? {} : { template90: templateRatio >= 0.9 }),
         perSec10k: last.enginePerSec >= 10_000,
         ratio70: ratio >= 0.7,
         ...(phases.quota
@@ -401,6 +424,7 @@ async function main(): Promise<void> {
           ),
           raw: raw.perSec,
           ratio,
+          ...(templateRatio === undefined ? {} : { templateRatio }),
           targets: result.targets,
         },
         null,

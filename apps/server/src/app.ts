@@ -12,7 +12,8 @@ import { SecretBox } from './lib/secret-box';
 import type { Sandbox } from './sandbox/sandbox';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
 import type { ModuleContext } from './modules/context';
-import { DeliveryRuntime, policyBinding } from './delivery/engine';
+import { DeliveryRuntime, policyBinding, type TemplateValues } from './delivery/engine';
+import { userTemplateValues } from './platform/template-values';
 import { readGlobalSettings } from './platform/platform-settings';
 import { fcmCredentialsAlerts } from './modules/alerts';
 import { StatisticsWriter } from './modules/statistics';
@@ -51,7 +52,7 @@ export type BeaconApp = ModuleContext;
  * counter: the engine's send results and the devices' events and activity), PGlite's upkeep, the delivery runtime and
  * the partitions' maintenance job (started with the modules' jobs). `close` stops them in order, the delivery last.
  */
-function buildRuntime(deps: AppDeps, log: FastifyBaseLogger, box: SecretBox) {
+function buildRuntime(deps: AppDeps, log: FastifyBaseLogger, box: SecretBox, templateValues: TemplateValues) {
   const { config, database, sandbox } = deps;
   // Prometheus metrics (METRICS, METRICS_PORT): a registry of this instance, told by the engine and the device API
   const metrics = config.metrics ? new Metrics(database) : undefined;
@@ -75,6 +76,7 @@ function buildRuntime(deps: AppDeps, log: FastifyBaseLogger, box: SecretBox) {
     // the engine's ports: the platform's daily limits for its policies, an alert when an app's credentials fail
     policyFor: policyBinding(database, () => readGlobalSettings(database)),
     onAuthFailure: fcmCredentialsAlerts(database),
+    templateValues,
     ...(metrics ? { metrics } : {}),
   });
   // the send records' partitions ahead and the retention: a daily job of the delivery workers (platform/retention.ts)
@@ -112,7 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     mailer,
     countOwnedApps: (userId) => apps.repo.countOwned(userId),
   });
-  const runtime = buildRuntime(deps, app.log, box);
+  // the values of devices' users that templates read (issue 33 §4): the engine, the save-time check and the preview
+  const templateValues = userTemplateValues(database);
+  const runtime = buildRuntime(deps, app.log, box, templateValues);
   const { metrics, statistics, delivery } = runtime;
   // users and attributes (issue 33 §1): the device API's naming and attribute writes, in group commits of their own
   const userAttributes = new UserAttributesService(new UserAttributesRepository(database), {
@@ -175,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     services: { users: users.users, devices: devices.devices, apps: apps.service, files: files.files },
     repos: { users: users.repo, apps: apps.repo, devices: devices.repo },
     delivery,
+    templateValues,
     // the statistics routes first see the events this process acknowledged counted (counted off the request path)
     counting: statistics,
   };

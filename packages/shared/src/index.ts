@@ -57,3 +57,6 @@ export * from './material-sheet';
 export * from './contracts/journeys';
 export * from './contracts/ai';
 export * from './validation-messages';
+export * from './templates';
+export * from './message-templates';
+export * from './contracts/templates';

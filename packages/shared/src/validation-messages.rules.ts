@@ -570,6 +570,27 @@ const quoteFr = (s: string) => `« ${s} »`;
 
 /** (b) Our dynamic messages (template literals): the captured values are put back as they are. */
 export const RULES: readonly Rule[] = [
+  // personalised content: a template's problems (templates.ts)
+  [
+    /^uses the unknown variable (.+)$/,
+    (v) => `utilise la variable inconnue ${v}`,
+    (v) => `使用了未知变量 ${v}`,
+  ],
+  [
+    /^uses the filter (.+), which is not allowed$/,
+    (f) => `utilise le filtre ${f}, qui n’est pas autorisé`,
+    (f) => `使用了不允许的过滤器 ${f}`,
+  ],
+  [
+    /^uses the tag (.+): only \{\{ … \}\} outputs are allowed$/,
+    (t) => `utilise la balise ${t} : seules les sorties {{ … }} sont autorisées`,
+    (t) => `使用了标签 ${t}：只允许 {{ … }} 输出`,
+  ],
+  [
+    /^is not a valid template: (.+)$/,
+    (d) => `n’est pas un modèle valide : ${d}`,
+    (d) => `不是有效的模板：${d}`,
+  ],
   // lengths and bounds
   [
     /^must be at most (\S+) characters$/,

@@ -8,7 +8,7 @@ import type { AppsRepository, AppsService } from './apps';
 import type { DevicesRepository, DevicesService } from './devices';
 import type { FilesService } from './files';
 import type { UsersRepository, UsersService } from './users';
-import type { DeliveryRuntime } from '../delivery/engine';
+import type { DeliveryRuntime, TemplateValues } from '../delivery/engine';
 
 /**
  * The counting of device events, off the request path (the statistics writer's EventCounter): the statistics routes
@@ -31,6 +31,8 @@ export interface ModuleContext {
   repos: { users: UsersRepository; apps: AppsRepository; devices: DevicesRepository };
   /** The delivery engine (started on first use) and the statistics writer. */
   delivery: DeliveryRuntime;
+  /** The values of devices' users that templates read (issue 33 §4; platform/template-values.ts). */
+  templateValues: TemplateValues;
   /** The counting of device events (the statistics routes wait for it). */
   counting: EventCounting;
 }

@@ -10,6 +10,7 @@ import { dictionariesModule } from './dictionaries';
 import { forbidModule } from './forbid';
 import { globalSettingsModule } from './global-settings';
 import { iconModule } from './icon';
+import { templatesModule } from './templates';
 import { materialsModule } from './materials';
 import { messagesModule } from './messages';
 import { abTestsModule } from './ab-tests';
@@ -66,6 +67,7 @@ export const featureModules: RegisterModule[] = [
   teamModule,
   testDevicesModule,
   iconModule,
+  templatesModule,
   tagsModule,
   userGroupsModule,
   userAttributesModule,

@@ -614,6 +614,16 @@ const CASES: Record<string, Record<string, Case[]>> = {
       }),
     ],
   },
+  'POST /tcm/v1/app/:appId/msg/template/values': {
+    // the compose preview's device values: another app's device is unknown here (400 naming instanceId)
+    'body:instanceId': [
+      (me, o) => ({
+        method: 'POST',
+        url: msgUrl(me, 'msg/template/values'),
+        body: { instanceId: o.instance },
+      }),
+    ],
+  },
   'POST /tcm/v1/app/:appId/instance/message/query': {
     'body:instanceId': [
       (me, o, m) => ({

@@ -4,6 +4,7 @@ import { isCountryCode } from '../dictionaries/countries';
 import { numberInput } from '../numbers';
 import { multiLineText, singleLineText } from '../text';
 import { AppIdParams } from './apps';
+import { checkContentTemplates } from '../message-templates';
 import { CrossData } from './cross-content';
 import { MessageListRequest, MultiLangEntry, NotificationData } from './messages';
 
@@ -136,7 +137,11 @@ export interface MaterialIssue {
  * the type's design or a cross message's JSON, with the message rules (NotificationData, CrossData); languages only
  * for notifications. Every problem, in field order; `normalised` is the data as a message would carry it.
  */
-export function checkMaterialContent(m: MaterialSave): {
+export function checkMaterialContent(
+  m: MaterialSave,
+  /** the variables its templates may name (templates.ts); absent: any, only the syntax, tags and filters are checked */
+  variables?: ReadonlySet<string>,
+): {
   issues: MaterialIssue[];
   normalised?: Record<string, unknown>;
 } {
@@ -156,6 +161,7 @@ export function checkMaterialContent(m: MaterialSave): {
       }
     if (m.multiLangEnable || m.multiLangContent.length)
       issues.push({ path: 'multiLangContent', message: 'is only for notification materials' });
+    issues.push(...templateIssues(m, variables));
     return { issues, normalised };
   }
   const design = MATERIAL_NOTI_TYPE[m.materialType];
@@ -171,7 +177,19 @@ export function checkMaterialContent(m: MaterialSave): {
     if (langs.has(e.lang)) issues.push({ path: `multiLangContent.${i}.lang`, message: 'is already there' });
     langs.add(e.lang);
   });
+  issues.push(...templateIssues(m, variables));
   return { issues, normalised };
+}
+
+const ANY_VARIABLE = { has: () => true } as unknown as ReadonlySet<string>;
+
+/** Personalised content (issue 33 §4): the first template of the material that breaks the rule, at its field. */
+function templateIssues(m: MaterialSave, variables: ReadonlySet<string> | undefined): MaterialIssue[] {
+  const bad = checkContentTemplates(
+    { data: m.data, multiLangContent: m.multiLangEnable ? m.multiLangContent : [] },
+    variables ?? ANY_VARIABLE,
+  );
+  return bad ? [{ path: bad.field, message: bad.problem.message }] : [];
 }
 
 /** One material of a list (spec §3), with the counters of every message sent from it (the message list's). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkHasSpace } from '../templates';
 import { multiLineText, singleLineText } from '../text';
 
 /**
@@ -45,8 +46,12 @@ export const PushSpeed = z
     message: `must be 0 (no limit) or ${MESSAGE_LIMITS.speedMin}–${MESSAGE_LIMITS.speedMax} a second`,
   });
 
+/** A link: no whitespace, but inside a template's `{{ … }}` (templates.ts: its values are URL-encoded). */
 const noSpace = (what: string) =>
-  singleLineText({ trim: false }).regex(/^\S+$/, `${what} must not contain whitespace`);
+  singleLineText({ trim: false }).refine(
+    (v) => v !== '' && !linkHasSpace(v),
+    `${what} must not contain whitespace`,
+  );
 /** A URL or file handle as the console sends it, untrimmed. */
 export const refText = (max: number) => singleLineText({ trim: false, max });
 const isHttp = (s: string) => /^https?:\/\//i.test(s);

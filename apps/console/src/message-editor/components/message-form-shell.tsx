@@ -88,7 +88,9 @@ export function MessageFormShell<V>({
             {children}
           </Flex>
           {side.kind === 'notification' ? (
-            <PreviewPanel appName={side.appName}>{actions}</PreviewPanel>
+            <PreviewPanel appId={testing.appId} appName={side.appName}>
+              {actions}
+            </PreviewPanel>
           ) : (
             <CrossPanel kind={side.kind}>{actions}</CrossPanel>
           )}

@@ -35,6 +35,8 @@ export interface ComposeContext {
   materialId?: number | undefined;
   /** What the form composes: a notification unless told. */
   kind?: MessageKind | undefined;
+  /** The variables the app's templates may name (msg/template/values); unknown: any variable passes here. */
+  templateVariables?: ReadonlySet<string> | undefined;
 }
 
 /** The kind a context composes. */

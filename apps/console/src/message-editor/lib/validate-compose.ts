@@ -14,6 +14,8 @@ import {
   TargetingType,
   TESTER_TARGETING,
   TEXT_PROBLEM_MESSAGES,
+  checkContentTemplates,
+  linkHasSpace,
 } from '@beacon/shared';
 import {
   activeLanguages,
@@ -164,17 +166,54 @@ function keyOfZodIssue(issue: z.core.$ZodIssue, name: FieldName, v: ComposeValue
   return { name, key: 'invalid', params: { message: issue.message } };
 }
 
+/** Any variable passes while the app's are not known yet: the syntax, tags and filters are still checked. */
+const ANY_VARIABLE = { has: () => true } as unknown as ReadonlySet<string>;
+
+/**
+ * Personalised content (issue 33 §4): the first template of the content that breaks the shared rule, at its field,
+ * as the save would refuse it (an unknown variable, a tag, a filter not allowed, a syntax error).
+ */
+function templateIssues(
+  payload: ReturnType<typeof buildMessageSave>,
+  v: ComposeValues,
+  ctx: ComposeContext,
+): ComposeIssue[] {
+  const bad = checkContentTemplates(
+    {
+      data: payload.data,
+      multiLangContent: payload.multiLangEnable ? (payload.multiLangContent ?? []) : [],
+    },
+    ctx.templateVariables ?? ANY_VARIABLE,
+  );
+  if (!bad) return [];
+  const name = fieldOfPath(
+    bad.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+    v,
+  );
+  if (!name) return [];
+  const p = bad.problem;
+  return [
+    p.kind === 'syntax'
+      ? { name, key: 'templateSyntax', params: { detail: p.detail } }
+      : p.kind === 'tag'
+        ? { name, key: 'templateTag', params: { name: p.name } }
+        : p.kind === 'filter'
+          ? { name, key: 'templateFilter', params: { name: p.name } }
+          : { name, key: 'templateVariable', params: { name: p.name } },
+  ];
+}
+
 function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
   const out: ComposeIssue[] = [];
   const add = (name: FieldName, key: string, params?: ComposeIssue['params']) =>
     out.push(params ? { name, key, params } : { name, key });
   if (kindOf(ctx) === 'notification') {
     if (!v.openContent.trim()) add(['openContent'], 'required');
-    else if (/\s/.test(v.openContent.trim())) add(['openContent'], 'noSpace');
+    else if (linkHasSpace(v.openContent.trim())) add(['openContent'], 'noSpace');
     if (v.openType === 2 && !ctx.app.linksEnable) add(['openType'], 'linksDisabled');
     v.buttons.forEach((b, i) => {
       if (!b.content.trim()) add(['buttons', i, 'content'], 'required');
-      else if (/\s/.test(b.content.trim())) add(['buttons', i, 'content'], 'noSpace');
+      else if (linkHasSpace(b.content.trim())) add(['buttons', i, 'content'], 'noSpace');
       if (b.type === 2 && !ctx.app.linksEnable) add(['buttons', i, 'type'], 'linksDisabled');
     });
   } else out.push(...crossIssues(v, kindOf(ctx)));
@@ -262,6 +301,7 @@ export function validateCompose(v: ComposeValues, ctx: ComposeContext): ComposeI
     const name = fieldOfPath(issue.path, v);
     if (name) issues.push(keyOfZodIssue(issue, name, v));
   }
+  issues.push(...templateIssues(payload, v, ctx));
   if (activeLanguages(v, ctx).length > 0) {
     // per-language extra-button texts are checked by the schema only when present; an empty one is required
     v.languages.forEach((lang) =>

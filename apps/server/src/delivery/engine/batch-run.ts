@@ -113,6 +113,7 @@ export class BatchRun {
         deps.pageSize,
         deps.receiptWindowSeconds,
         deps.leaseSeconds,
+        deps.payload.templated,
       );
       deps.clock.renewed(t0);
       if (await this.sendAll(rows)) return true;
@@ -164,6 +165,7 @@ export class BatchRun {
     const devices = await deps.repo.page(audience, batch, afterId, deps.pageSize, {
       skipRecorded: batch.attempts > 1,
       facts: deps.policy !== undefined,
+      template: deps.payload.templated,
       inactiveBefore: new Date(now - INACTIVE_MS),
       newSince: deps.protectNew ? new Date(now - NEW_DEVICE_MS) : null,
       tokenStaleBefore: new Date(stale.tokenBefore),

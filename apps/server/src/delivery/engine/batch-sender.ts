@@ -1,3 +1,4 @@
+import type { TemplateDevice } from '@beacon/shared';
 import type { FcmClient } from '../fcm-client';
 import type { FcmApp, FcmResult } from '../fcm-types';
 import { retryDelayMs } from '../backoff';
@@ -6,7 +7,7 @@ import { LeaseLost } from './in-flight.repository';
 import type { LeaseClock } from './lease-clock';
 import { LOSS } from './filters';
 import { SendOutcome } from './kinds';
-import type { PayloadCache } from './payload';
+import { RENDER_FAILED, type PayloadCache } from './payload';
 import type { SpeedLimiter } from './speed-limiter';
 
 /** A device to send to: from the batch's audience page or from its waiting send records. */
@@ -17,6 +18,8 @@ export interface SendItem {
   country: string;
   appVersion: string;
   attempts?: number;
+  /** what the message's templates read (a message with templates only) */
+  tpl?: TemplateDevice;
 }
 
 export interface SenderDeps {
@@ -101,7 +104,12 @@ export class BatchSender {
       this.add(item, SendOutcome.LOST, item.token === null ? LOSS.UNINSTALLED : LOSS.INVALID_KEY, null, null);
       return;
     }
-    const body = payload.body(item.token, item.language);
+    const body = payload.body(item.token, item.language, item.tpl);
+    if (body === RENDER_FAILED) {
+      // never the unrendered template: the device is lost, counted with its own code
+      this.add(item, SendOutcome.LOST, LOSS.TEMPLATE, null, null);
+      return;
+    }
     if (body === undefined) {
       this.add(item, SendOutcome.LOST, LOSS.OTHER, null, null);
       return;

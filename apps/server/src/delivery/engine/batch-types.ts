@@ -1,3 +1,4 @@
+import type { TemplateDevice } from '@beacon/shared';
 import type { BatchKind, SendOutcome } from './kinds';
 
 /** A delivery batch held by this worker (see migration 0014). */
@@ -31,6 +32,8 @@ export interface WaitingDevice {
   language: string;
   token: string | null;
   attempts: number;
+  /** what its message's templates read (template-sql.ts), for a message with templates */
+  tpl?: TemplateDevice;
 }
 
 /** The outcomes a send writes: dispatched, lost (with its loss code) or pending again (until `notBefore`). */

@@ -1,6 +1,7 @@
 import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
-import type { DecidedSends, DeliveryMetrics, SendCounter } from './ports';
+import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from './ports';
+import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { BatchKind, BatchStatus, fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
@@ -47,6 +48,7 @@ async function lockMessage(tx: Queryable, messageId: number): Promise<void> {
 export class BatchRepository {
   /** the sends written ahead of their requests: claims, and the resolution of ambiguous ones by receipts */
   readonly inFlight: InFlightRepository;
+  private readonly template: { select: string; join: string };
 
   constructor(
     private readonly database: Database,
@@ -54,8 +56,11 @@ export class BatchRepository {
     private readonly counter: SendCounter,
     /** the process's metrics, told what each write decided once it committed (none when the metrics are off) */
     private readonly metrics?: DeliveryMetrics,
+    /** the users' template values, joined to the pages of a message with templates (none: device fields only) */
+    templateValues: TemplateValues = noTemplateValues,
   ) {
-    this.inFlight = new InFlightRepository(database, counter, metrics);
+    this.template = deviceTemplateSql(templateValues);
+    this.inFlight = new InFlightRepository(database, counter, metrics, this.template);
   }
 
   /** Splits [minId, maxId] into `parts` equal id ranges of the wave (once: a re-run finds them). Returns the open ids. */
@@ -166,6 +171,8 @@ export class BatchRepository {
     opts: {
       skipRecorded: boolean;
       facts: boolean;
+      /** the message has templates: each device's template values come with its row (tpl) */
+      template?: boolean;
       inactiveBefore: Date;
       newSince: Date | null;
       tokenStaleBefore: Date;
@@ -180,6 +187,8 @@ export class BatchRepository {
       ? `, json_build_object('brand', d.brand, 'model', d.model, 'utcOffsetMin', d.utc_offset_min,
            'firstSeenAt', (extract(epoch FROM d.first_seen_at) * 1000)::float8) AS facts`
       : '';
+    const tpl = opts.template ? `, ${this.template.select}` : '';
+    const tplJoin = opts.template ? this.template.join : '';
     // a journey's later step: its members within the page's range drive the page (implied by the audience already;
     // without it the page probed the members' index once per device of the range, ~10 probes a member at 10 %)
     const members = audience.memberStepParam
@@ -193,8 +202,8 @@ export class BatchRepository {
               WHEN d.first_seen_at > $${n + 5}::timestamptz THEN ${LOSS.NEW_DEVICE}
               WHEN GREATEST(d.last_active_at, k.updated_at) < $${n + 6}::timestamptz
                 OR d.last_active_at < $${n + 7}::timestamptz THEN ${LOSS.STALE}
-              WHEN d.last_active_at < $${n + 4} THEN ${LOSS.INACTIVE} ELSE 0 END AS own ${facts}
-       FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id
+              WHEN d.last_active_at < $${n + 4} THEN ${LOSS.INACTIVE} ELSE 0 END AS own ${facts} ${tpl}
+       FROM devices d LEFT JOIN device_tokens k ON k.device_id = d.id ${tplJoin}
        WHERE ${audience.sql} AND d.id > $${n + 1}::bigint AND d.id <= $${n + 2}::bigint ${members} ${skip}
        ORDER BY d.id LIMIT $${n + 3}::int`,
       [

@@ -68,6 +68,8 @@ export class InFlightRepository {
     private readonly database: Database,
     private readonly counter: SendCounter,
     private readonly metrics?: DeliveryMetrics,
+    /** a device's template values (template-sql.ts), read with the waiting devices of a message with templates */
+    private readonly template: { select: string; join: string } = { select: '', join: '' },
   ) {}
 
   /**
@@ -80,7 +82,10 @@ export class InFlightRepository {
     limit: number,
     windowSeconds: number,
     leaseSeconds: number,
+    templated = false,
   ): Promise<WaitingDevice[]> {
+    const tpl = templated && this.template.select ? `, ${this.template.select}` : '';
+    const tplJoin = templated ? this.template.join : '';
     return this.database.transaction(async (tx) => {
       await fenceLease(tx, batch, leaseSeconds);
       return tx.query<WaitingDevice>(
@@ -93,8 +98,8 @@ export class InFlightRepository {
            UPDATE send_records s SET outcome = ${SendOutcome.IN_FLIGHT}, not_before = now() + make_interval(secs => $8)
            FROM c WHERE s.message_id = $1 AND s.device_id = c.device_id RETURNING s.device_id, s.attempts
          )
-         SELECT up.device_id::text AS id, d.country, d.app_version AS "appVersion", d.language, k.token, up.attempts
-         FROM up JOIN devices d ON d.id = up.device_id LEFT JOIN device_tokens k ON k.device_id = up.device_id
+         SELECT up.device_id::text AS id, d.country, d.app_version AS "appVersion", d.language, k.token, up.attempts ${tpl}
+         FROM up JOIN devices d ON d.id = up.device_id LEFT JOIN device_tokens k ON k.device_id = up.device_id ${tplJoin}
          ORDER BY up.device_id`,
         [...ofBatch(batch), afterId, limit, windowSeconds],
       );

@@ -5,6 +5,7 @@
 export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
 export { capCounts, policyBinding, windowCapsFor } from './policy-binding';
 export { buildData, payloadOf } from './payload';
+export { deviceTemplateSql } from './template-sql';
 export type {
   AuthFailureSink,
   DecidedSends,
@@ -12,6 +13,7 @@ export type {
   PlatformLimits,
   PlatformLimitsSource,
   PolicySource,
+  TemplateValues,
   SendCounter,
 } from './ports';
 export {

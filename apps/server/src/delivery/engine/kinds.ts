@@ -90,4 +90,6 @@ export const LOSS = {
   FREQUENCY_CAP: 110,
   /** a stale device: its token past FCM's 270-day expiry without activity, or silent past its app's limit (issue 32 §4) */
   STALE: 111,
+  /** the message's templates could not be rendered for the device: it is sent nothing (issue 33 §4) */
+  TEMPLATE: 112,
 } as const;

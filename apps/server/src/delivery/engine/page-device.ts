@@ -1,3 +1,5 @@
+import type { TemplateDevice } from '@beacon/shared';
+
 // One device of a batch's audience page: the row the batch repository reads and the filters and policies judge.
 // Its own file so the ports (policies) and the repository both name it without importing each other.
 
@@ -12,4 +14,6 @@ export interface PageDevice {
   own: number;
   /** what the platform policies look at: read only when the app has a policy that can drop a device */
   facts?: { brand: string; model: string; utcOffsetMin: number; firstSeenAt: number };
+  /** what its message's templates read (template-sql.ts): read only for a message with templates */
+  tpl?: TemplateDevice;
 }

@@ -1,4 +1,15 @@
-import { MessageType, type MultiLangEntry } from '@beacon/shared';
+import {
+  compileContent,
+  hasTemplateSyntax,
+  MessageType,
+  renderContent,
+  templateScope,
+  templateSlots,
+  type CompiledContent,
+  type MultiLangEntry,
+  type TemplateContent,
+  type TemplateDevice,
+} from '@beacon/shared';
 import type { FcmMessage } from '../fcm-types';
 
 export interface PayloadMessage {
@@ -113,18 +124,57 @@ export function buildFcmMessage(m: PayloadMessage, token: string, deviceLanguage
   };
 }
 
+/** A device whose templates could not be rendered: it is sent nothing (loss 112), never the template. */
+export const RENDER_FAILED = Symbol('render failed');
+
+/**
+ * The compiled templates of the messages this process sends, by message and language (parsed once per process, not
+ * per batch): its sources are compared on every look-up, so an edited message is compiled again. null: a template
+ * that does not parse (every device of it is lost with 112).
+ */
+const compiledTemplates = new Map<string, { sources: string; compiled: CompiledContent | null }>();
+const COMPILED_KEPT = 500;
+
+function compiledOf(id: number, language: string, content: TemplateContent): CompiledContent | null {
+  const key = `${id}:${language}`;
+  const sources = JSON.stringify(templateSlots(content).map((s) => s.source));
+  const hit = compiledTemplates.get(key);
+  if (hit && hit.sources === sources) return hit.compiled;
+  let compiled: CompiledContent | null;
+  try {
+    compiled = compileContent(content);
+  } catch {
+    compiled = null;
+  }
+  if (compiledTemplates.size >= COMPILED_KEPT) compiledTemplates.clear();
+  compiledTemplates.set(key, { sources, compiled });
+  return compiled;
+}
+
 /**
  * The FCM request bodies of one message, built once per device language (once in all when the message has one
  * language): a device's body is the shared JSON with its token spliced in, so no message object is built or
- * serialised per device. `undefined` when the data is too large.
+ * serialised per device. `undefined` when the data is too large. A message with templates (issue 33 §4) is rendered
+ * per device from its values (`tpl`), its templates compiled once; RENDER_FAILED when they cannot be.
  */
 export class PayloadCache {
   private readonly byLanguage = new Map<string, string | null>();
+  /** each language's body frame with its compiled templates (from the process's cache, looked up once) */
+  private readonly frames = new Map<string, Frame | null>();
+  /** the message's content has templates: each device's values are read with its row and rendered */
+  readonly templated: boolean;
 
-  constructor(private readonly m: PayloadMessage) {}
+  constructor(private readonly m: PayloadMessage) {
+    this.templated = templateSlots(this.content(m.multiLangContent)).length > 0;
+  }
+
+  private content(entries: MultiLangEntry[]): TemplateContent {
+    return { data: this.m.data, multiLangContent: this.m.multiLangEnable ? entries : [] };
+  }
 
   /** `{"message":{"token":…,"data":…,"android":…}}` for one device, exactly JSON.stringify of buildFcmMessage's. */
-  body(token: string, language: string): string | undefined {
+  body(token: string, language: string, tpl?: TemplateDevice): string | undefined | typeof RENDER_FAILED {
+    if (this.templated) return this.rendered(token, language, tpl);
     const key = this.m.multiLangEnable ? language : '';
     let rest = this.byLanguage.get(key);
     if (rest === undefined) {
@@ -137,6 +187,80 @@ export class PayloadCache {
     }
     return rest === null ? undefined : `{"message":{"token":${JSON.stringify(token)}${rest}`;
   }
+
+  private rendered(
+    token: string,
+    language: string,
+    tpl: TemplateDevice | undefined,
+  ): string | undefined | typeof RENDER_FAILED {
+    const { m } = this;
+    // only the device's language is rendered (its entry alone), not every language of the message
+    const entry = m.multiLangEnable ? pickLanguage(m.multiLangContent, language) : undefined;
+    const entries = entry ? [entry] : [];
+    const frame = this.frameOf(entry?.lang ?? '', entries, language);
+    if (frame === null || tpl === undefined) return RENDER_FAILED;
+    let content: TemplateContent;
+    try {
+      content = renderContent(this.content(entries), frame.compiled, templateScope(tpl));
+    } catch {
+      return RENDER_FAILED;
+    }
+    const data = buildData(
+      { ...m, data: content.data, multiLangContent: (content.multiLangContent ?? []) as MultiLangEntry[] },
+      language,
+    );
+    // only the keys templates fill are written per device; the rest of the body is the language's, built once
+    let dynamic = '';
+    let bytes = frame.fixedBytes;
+    for (const key of frame.dynamicKeys) {
+      const value = data[key];
+      if (value === undefined) continue;
+      dynamic += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+      bytes += Buffer.byteLength(key) + Buffer.byteLength(value);
+    }
+    if (bytes > MAX_DATA_BYTES) return undefined;
+    return `{"message":{"token":${JSON.stringify(token)},"data":{${frame.fixed}${dynamic}},"android":${frame.android}}}`;
+  }
+
+  /**
+   * The body's parts of one language, built once: its compiled templates, the data keys they fill (`dynamicKeys`),
+   * and the JSON and size of the other keys and of `android`. null: a template that does not parse.
+   */
+  private frameOf(lang: string, entries: MultiLangEntry[], language: string): Frame | null {
+    let frame = this.frames.get(lang);
+    if (frame !== undefined) return frame;
+    const compiled = compiledOf(this.m.id, lang, this.content(entries));
+    if (compiled === null) frame = null;
+    else {
+      const built = buildFcmMessage(this.m, '', language);
+      const data = built.data as Record<string, string>;
+      // the keys holding a template as built unrendered, and trans_data when its JSON does (it is carried encoded)
+      const dynamicKeys = Object.keys(data).filter(
+        (k) =>
+          hasTemplateSyntax(data[k] as string) ||
+          (k === 'trans_data' && compiled.slots.some((x) => x.field.startsWith('data.trans_data.'))),
+      );
+      const fixed = Object.entries(data).filter(([k]) => !dynamicKeys.includes(k));
+      frame = {
+        compiled,
+        dynamicKeys,
+        fixed: fixed.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(','),
+        fixedBytes: fixed.reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0),
+        android: JSON.stringify(built.android),
+      };
+    }
+    this.frames.set(lang, frame);
+    return frame;
+  }
+}
+
+/** One language's body of a message with templates, less what each device's values fill. */
+interface Frame {
+  compiled: CompiledContent;
+  dynamicKeys: string[];
+  fixed: string;
+  fixedBytes: number;
+  android: string;
 }
 
 /** The payload fields of a message as the engine reads it (a recall targets its parent's notification). */

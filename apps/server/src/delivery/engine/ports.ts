@@ -87,3 +87,17 @@ export interface DeliveryMetrics extends FcmClientObserver {
   /** How long a send waited for a token: a message's speed limit (slow push) or its app's FCM quota. */
   tokenWait(bucket: 'speed_limit' | 'fcm_quota', seconds: number): void;
 }
+
+/**
+ * The values a message's templates read besides the device's own fields (issue 33 §4): the device's user and its
+ * attributes. app.ts wires one implementation (platform/template-values.ts) for the engine and the modules.
+ */
+export interface TemplateValues {
+  /** The attribute keys of the app a template may name (`{{ first_name }}`), with their types. */
+  attributeKeys(appId: number): Promise<Map<string, string>>;
+  /**
+   * SQL for a device row aliased `d`, so that its user's values come with the batch's device rows (one join, never a
+   * query per device): `join` is joined after `devices d`; `attributes` is a jsonb object, `userId` a text or NULL.
+   */
+  readonly deviceSql: { join: string; attributes: string; userId: string };
+}

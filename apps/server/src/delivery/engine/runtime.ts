@@ -8,7 +8,7 @@ import { allowedTokenEndpoints } from '../token-endpoints';
 import { BatchRepository } from './batch.repository';
 import { DeliveryEngine, ENGINE_DEFAULTS, type EngineDeps, type EngineSettings } from './engine';
 import { EngineRepository } from './engine.repository';
-import type { DeliveryMetrics, SendCounter } from './ports';
+import type { DeliveryMetrics, SendCounter, TemplateValues } from './ports';
 
 interface Log {
   info(obj: object, msg?: string): void;
@@ -31,6 +31,8 @@ export interface DeliveryRuntimeOptions {
   onAuthFailure?: EngineDeps['onAuthFailure'];
   /** The process's metrics (app.ts: platform/metrics.ts), when METRICS or METRICS_PORT is set. */
   metrics?: DeliveryMetrics;
+  /** The users' values templates read (app.ts: platform/template-values.ts); none: the device's fields only. */
+  templateValues?: TemplateValues;
 }
 
 /**
@@ -118,7 +120,7 @@ export class DeliveryRuntime {
     });
     const engine = new DeliveryEngine({
       repo: this.repo,
-      batches: new BatchRepository(opts.database, opts.counter, opts.metrics),
+      batches: new BatchRepository(opts.database, opts.counter, opts.metrics, opts.templateValues),
       settings,
       boss,
       client,

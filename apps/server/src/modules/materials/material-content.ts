@@ -55,8 +55,10 @@ export async function prepareMaterial(
   app: MaterialApp,
   body: MaterialSave,
   messageOfApp: (appId: number, msgId: number) => Promise<boolean>,
+  /** the variables the app's templates may name (issue 33 §4) */
+  variables?: ReadonlySet<string>,
 ): Promise<MaterialContent> {
-  const { issues, normalised } = checkMaterialContent(body);
+  const { issues, normalised } = checkMaterialContent(body, variables);
   const issue = issues[0];
   if (issue) throw fieldError(issue.path, issue.message);
   const data = normalised ?? body.data;

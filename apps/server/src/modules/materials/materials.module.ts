@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@beacon/shared';
+import { ErrorCodes, templateVariables } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { ReviewNotices } from '../../platform/review-notices';
 import type { ModuleContext, ModuleParts } from '../context';
@@ -13,7 +13,9 @@ export function materialsModule(ctx: ModuleContext): ModuleParts {
   const { app, repos, database } = ctx;
   const repo = new MaterialsRepository(database);
   const reads = new MaterialsReadService(repo);
-  const service = new MaterialsService(repo);
+  const service = new MaterialsService(repo, async (appId) =>
+    templateVariables((await ctx.templateValues.attributeKeys(appId)).keys()),
+  );
   // the review mails: never awaited by a request, never failing it (logged)
   const notices = new MaterialNotices({
     notices: new ReviewNotices({

@@ -1,4 +1,5 @@
 import {
+  templateVariables,
   ErrorCodes,
   MaterialCreateType,
   MaterialStatus as S,
@@ -54,7 +55,12 @@ function inImport(n: number, err: ApiError): ApiError {
  * (area `material`). The reads: MaterialsReadService.
  */
 export class MaterialsService {
-  constructor(private readonly repo: MaterialsRepository) {}
+  constructor(
+    private readonly repo: MaterialsRepository,
+    /** the variables the app's templates may name (issue 33 §4); none: the device's fields and `user.id` */
+    private readonly variablesOf: (appId: number) => Promise<ReadonlySet<string>> = () =>
+      Promise.resolve(templateVariables([])),
+  ) {}
 
   /** create (createType 1) and the API's create (2): waits for review (3) when the app reviews materials, else 1. */
   async create(
@@ -63,7 +69,12 @@ export class MaterialsService {
     body: MaterialSave,
     createType: number = MaterialCreateType.HANDMADE,
   ): Promise<MaterialChanged> {
-    const content = await prepareMaterial(app, body, (a, m) => this.repo.messageOfApp(a, m));
+    const content = await prepareMaterial(
+      app,
+      body,
+      (a, m) => this.repo.messageOfApp(a, m),
+      await this.variablesOf(app.id),
+    );
     const status = this.newStatus(app);
     const action = createType === MaterialCreateType.API ? 'api-create' : 'create';
     const materialId = await this.write(app.id, content, (w) =>
@@ -80,7 +91,12 @@ export class MaterialsService {
     const contents: MaterialContent[] = [];
     for (const [i, row] of rows.entries()) {
       try {
-        const content = await prepareMaterial(app, row, (a, m) => this.repo.messageOfApp(a, m));
+        const content = await prepareMaterial(
+          app,
+          row,
+          (a, m) => this.repo.messageOfApp(a, m),
+          await this.variablesOf(app.id),
+        );
         const twin = contents.findIndex(
           (c) => c.materialType === content.materialType && c.contentHash === content.contentHash,
         );
@@ -132,7 +148,12 @@ export class MaterialsService {
     if (!current || !isLive(current.status)) throw materialNotFound();
     if (body.materialType !== current.materialType)
       throw fieldError('materialType', `cannot change: the material is of type ${current.materialType}`);
-    const content = await prepareMaterial(app, body, (a, m) => this.repo.messageOfApp(a, m));
+    const content = await prepareMaterial(
+      app,
+      body,
+      (a, m) => this.repo.messageOfApp(a, m),
+      await this.variablesOf(app.id),
+    );
     const status = this.newStatus(app);
     await this.write(app.id, content, async (w) => {
       const m = await w.lock(app.id, id);

@@ -12,6 +12,9 @@ import {
   type ContentCheckResult,
   type MessageSave,
   type NationalAttributes,
+  checkContentTemplates,
+  templateSlots,
+  templateVariables,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import type { AppRecord } from '../apps';
@@ -92,6 +95,25 @@ export function checkMessageData(app: AppRecord, input: OneMessage): void {
   }
   if (input.multiLangEnable && input.multiLangContent.length === 0)
     throw fieldError('multiLangContent', 'must hold at least one language');
+}
+
+/** The variables an app's templates may name (@beacon/shared templateVariables, with the app's attribute keys). */
+export type TemplateVariables = (appId: number) => Promise<ReadonlySet<string>>;
+
+/**
+ * Personalised content (issue 33 §4): every template of the message's content parses, uses only outputs and the
+ * allowed filters, and names only variables the app knows; else 400 naming the field and the variable.
+ */
+export async function checkMessageTemplates(
+  variables: TemplateVariables | undefined,
+  app: AppRecord,
+  input: Pick<OneMessage, 'data' | 'multiLangEnable' | 'multiLangContent'>,
+): Promise<void> {
+  const content = { data: input.data, multiLangContent: input.multiLangEnable ? input.multiLangContent : [] };
+  if (templateSlots(content).length === 0) return;
+  const known = variables ? await variables(app.id) : templateVariables([]);
+  const bad = checkContentTemplates(content, known);
+  if (bad) throw fieldError(bad.field, bad.problem.message);
 }
 
 /** The material a message is composed from (modules/materials): passed and of the app, or ApiError 25102. */

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@beacon/shared';
+import { ErrorCodes, templateVariables } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
 import { ReviewNotices } from '../../platform/review-notices';
 import { readGlobalSettings } from '../../platform/platform-settings';
@@ -69,6 +69,8 @@ export function messagesModule(ctx: ModuleContext): MessagesModule {
       policyFor: delivery.policyFor,
     }),
     usableMaterial: materialOf,
+    templateVariables: async (appId) =>
+      templateVariables((await ctx.templateValues.attributeKeys(appId)).keys()),
     // the app's reviewers hear of a message waiting for them (never fails the save: logged)
     onReview: (target, m, author) =>
       void notices.pending(

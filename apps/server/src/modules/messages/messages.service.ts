@@ -28,12 +28,14 @@ import {
 import type { AppRecord } from '../apps';
 import {
   checkMessageData,
+  checkMessageTemplates,
   checkMessageWords,
   checkSpeedLimit,
   linkedMaterial,
   type ContentCheck,
   type MaterialSource,
   type OneMessage,
+  type TemplateVariables,
 } from './messages-content';
 import type { MessagesConfirmRepository } from './messages-confirm.repository';
 import { saveConfirmations } from './messages.confirm';
@@ -79,6 +81,8 @@ export interface MessagesServiceDeps {
    * it a message cannot link a material.
    */
   usableMaterial?: MaterialSource;
+  /** The variables the app's templates may name (issue 33 §4); none: the device's fields and `user.id` only. */
+  templateVariables?: TemplateVariables;
 }
 
 /**
@@ -256,6 +260,7 @@ export class MessagesService {
   /** The content rules of a message alone (data, sensitive words): a journey's steps are checked so at save. */
   async checkContent(app: AppRecord, input: OneMessage, projectLevel: number): Promise<void> {
     checkMessageData(app, input);
+    await checkMessageTemplates(this.deps.templateVariables, app, input);
     await checkMessageWords(this.deps.checkContent, app, input, projectLevel);
   }
 
@@ -270,6 +275,7 @@ export class MessagesService {
     mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
     checkMessageData(app, input);
+    await checkMessageTemplates(this.deps.templateVariables, app, input);
     const material = await linkedMaterial(this.deps.usableMaterial, app, input);
     await checkMessageWords(this.deps.checkContent, app, input, actor.projectLevel);
     if (

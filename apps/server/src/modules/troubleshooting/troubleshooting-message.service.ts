@@ -44,6 +44,7 @@ const POLICY_OF: Record<number, string> = {
   108: 'inactive-90-days',
   110: 'frequency-cap',
   111: 'stale-token',
+  112: 'template-render-failed',
 };
 const STOPPED: readonly number[] = [
   S.STOPPED,

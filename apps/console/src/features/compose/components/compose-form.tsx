@@ -34,6 +34,7 @@ import {
 import { GroupAppsSection } from '../../../message-editor/components/group-apps-section';
 import { showServerFields, useComposeSubmit } from '../../../message-editor/components/use-compose-submit';
 import { checkBeforeConfirm } from '../api/check-before-confirm';
+import { useTemplateValues } from '../../../message-editor/api/get-template-values';
 import { reportError } from '../../../lib/error-reporter';
 import { useFieldRule, useIssueText } from '../../../message-editor/components/use-field-rule';
 import { applyContentChange } from '../../../message-editor/components/values-change';
@@ -75,7 +76,18 @@ export function ComposeForm({
     ComposeValues | undefined;
   const countTouched = useRef(initial.pushCount !== null);
   const estimate = useAudienceEstimate(app.appId, values ?? initial);
-  const ctx: ComposeContext = { app, estimate: estimate.value, now: Date.now(), id, materialId, kind };
+  // the variables the app's templates may name: a template is checked live as the save checks it (issue 33 §4)
+  const variables = useTemplateValues(app.appId).data?.variables;
+  const templateVariables = useMemo(() => (variables ? new Set(variables) : undefined), [variables]);
+  const ctx: ComposeContext = {
+    app,
+    estimate: estimate.value,
+    now: Date.now(),
+    id,
+    materialId,
+    kind,
+    templateVariables,
+  };
   const rule = useFieldRule(form, ctx);
   const issueText = useIssueText();
   const { dictionaries, raw } = useDictionaries(app.appId);

@@ -1,0 +1,1 @@
+export { templatesModule } from './templates.module';
