@@ -134,7 +134,9 @@ function stringOf(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v instanceof Date) return v.toISOString();
-  throw new TemplateRenderError('a value is not text, a number or a date');
+  // a list attribute reads as its items, comma-separated
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) return v.join(', ');
+  throw new TemplateRenderError('a value is not text, a number, a date or a list of them');
 }
 
 /** LiquidJS's message without its position suffix (", line:1, col:4") and source excerpt. */

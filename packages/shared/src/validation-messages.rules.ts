@@ -139,6 +139,13 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     '必须为 send、statistics:read 或 materials:manage',
   ],
   'must hold at least one scope': ['doit contenir au moins une portée', '必须至少包含一个权限范围'],
+  // a journey's event entry (journey-entry.ts)
+  'must name one of the app’s events': [
+    'doit désigner un des événements de l’application',
+    '必须指定应用的一个事件',
+  ],
+  'must name a property': ['doit désigner une propriété', '必须指定一个属性'],
+  'must differ from the entry event': ['doit différer de l’événement d’entrée', '必须与进入事件不同'],
   'must not be given with gaids': ['ne doit pas être donné avec gaids', '不能与 gaids 同时提供'],
   'must be advertising ids (8-4-4-4-12 hex)': [
     'doit contenir des identifiants publicitaires (8-4-4-4-12 hex)',
@@ -570,6 +577,28 @@ const quoteFr = (s: string) => `« ${s} »`;
 
 /** (b) Our dynamic messages (template literals): the captured values are put back as they are. */
 export const RULES: readonly Rule[] = [
+  // a journey's event entry (journey-entry.ts)
+  [
+    /^is not one of the app’s events \(“(.+)”\)$/,
+    (n) => `n’est pas un des événements de l’application (${quoteFr(n)})`,
+    (n) => `不是应用的事件（“${n}”）`,
+  ],
+  [
+    /^is not a property of “(.+)” \(“(.+)”\)$/,
+    (e, k) => `n’est pas une propriété de ${quoteFr(e)} (${quoteFr(k)})`,
+    (e, k) => `不是“${e}”的属性（“${k}”）`,
+  ],
+  [
+    /^must be a (\S+)$/,
+    (t) =>
+      `doit être ${t === 'string' ? 'une chaîne' : t === 'number' ? 'un nombre' : t === 'boolean' ? 'un booléen' : t}`,
+    (t) => `必须为${t === 'string' ? '字符串' : t === 'number' ? '数字' : t === 'boolean' ? '布尔值' : t}`,
+  ],
+  [
+    /^must be 1 to (\S+) entries a day$/,
+    (n) => `doit valoir de 1 à ${n} entrées par jour`,
+    (n) => `须为每天 1 至 ${n} 次进入`,
+  ],
   // personalised content: a template's problems (templates.ts)
   [
     /^uses the unknown variable (.+)$/,

@@ -132,7 +132,7 @@ function keyGuard(req: FastifyRequest, access: Access, key: KeyCaller | false): 
  */
 export function accessGuard(app: FastifyInstance, access: Access, kind: BodyKind, needsSession = true) {
   return async (req: FastifyRequest): Promise<void> => {
-    if (req.apiKey !== null) {
+    if (req.apiKey !== null && req.apiKey !== undefined) {
       const caller = keyGuard(req, access, req.apiKey);
       checkContentType(req, kind);
       req.caller = caller;

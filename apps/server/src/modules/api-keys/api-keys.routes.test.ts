@@ -116,10 +116,10 @@ describe.each(backends())('API keys [$name]', (backend) => {
     await call('POST', `/tcm/v1/app/${appId}/msg/list`, secret, { msgType: 1 });
     const userId = await call('POST', `/tcm/v1/app/${appId}/transactional/send`, secret, {
       msgId: 1,
-      to: { userId: 'u-1' },
+      to: { userId: 'u-1', gaids: ['00000000-0000-4000-8000-000000000001'] },
     });
     expect(userId.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'to.userId' }] } });
-    expect(userId.json().msg).toContain('not yet supported');
+    expect(userId.json().msg).toContain('must not be given with gaids');
 
     const revoked = await owner.post(`/tcm/v1/app/${appId}/api-keys/${key.id}/revoke`);
     expect(revoked.json().data.revokedAt).toEqual(expect.any(String));

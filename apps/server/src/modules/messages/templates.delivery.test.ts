@@ -5,7 +5,7 @@ import { backends } from '../../test/databases';
 import { startTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { until } from '../../test/until';
-import { registerOnEmulator } from '../../test/devices';
+import { gaid, registerOnEmulator } from '../../test/devices';
 
 /**
  * Personalised content (issue 33 §4) through the FCM emulator: the save refuses a template naming an unknown variable
@@ -22,7 +22,12 @@ describe.each(backends())('templates: save-time check and per-device render [$na
   let emu: FcmEmulator;
   let appId: number;
   let owner: TestClient;
+  let sdkAuth = '';
   const tokens: string[] = [];
+  const sdk = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { authorization: sdkAuth }, payload });
+    expect(res.json().status, res.body).toBe(200);
+  };
 
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
@@ -34,6 +39,7 @@ describe.each(backends())('templates: save-time check and per-device render [$na
     });
     owner = created.owner;
     appId = created.app.id;
+    sdkAuth = created.sdkAuth;
     for (let i = 0; i < OPERATORS.length; i++)
       tokens.push(
         await registerOnEmulator(t, emu, created, i, {
@@ -136,6 +142,39 @@ describe.each(backends())('templates: save-time check and per-device render [$na
     expect(detail).toMatchObject({ targetCount: 6, dispatchCount: 4 });
     const lost = Object.values(losses).reduce((a, b) => a + b, 0);
     expect(detail.dispatchCount + lost).toBe(detail.targetCount);
+  });
+
+  it('renders the user’s attributes and id (a list as its items), the default for a device without them', async () => {
+    // device 0: user cust-0 with a name and interests; device 1: an anonymous user with a name; the rest: none
+    await sdk('/sdk/v1/user', { gaid: gaid(0), externalId: 'cust-0' });
+    await sdk('/sdk/v1/attributes', {
+      gaid: gaid(0),
+      attributes: { first_name: 'Ada', interests: ['music', 'food'] },
+    });
+    await sdk('/sdk/v1/attributes', { gaid: gaid(1), attributes: { first_name: 'Tunde' } });
+    const saved = await save({
+      noti_title: 'Hi {{ first_name | default: "there" }}',
+      noti_desc: 'For {{ user.id | default: "you" }}: {{ interests | default: "deals" }}',
+    });
+    expect(saved.json(), saved.body).toMatchObject({ status: 200 });
+    const id = saved.json().data.id as number;
+    await until(
+      'sent',
+      () => owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id }).then((r) => r.json().data),
+      (d) => d.status === 1,
+    );
+    const got = tokens.map((tok) => {
+      const d = emu
+        .inbox(tok)
+        .find((x) => (x.message.data as Record<string, string>).tcm_msg_id === String(id));
+      const data = d?.message.data as Record<string, string> | undefined;
+      return [data?.noti_title, data?.noti_desc];
+    });
+    expect(got).toEqual([
+      ['Hi Ada', 'For cust-0: music, food'],
+      ['Hi Tunde', 'For you: deals'],
+      ...Array.from({ length: OPERATORS.length - 2 }, () => ['Hi there', 'For you: deals']),
+    ]);
   });
 
   it('sends a message without template syntax as it is', async () => {
