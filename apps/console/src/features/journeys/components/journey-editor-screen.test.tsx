@@ -199,9 +199,19 @@ describe('JourneyEditorScreen, message/editcanvas', () => {
     fireEvent.click(within(drawer()).getByRole('tab', { name: 'Start' }));
     fireEvent.click(await within(drawer()).findByLabelText('When a device reports an event'));
     const pick = async (testId: string, option: string) => {
+      // an earlier select's list stays in the page: click the option this select's own list adds
+      const before = new Set(screen.queryAllByTitle(option));
       fireEvent.mouseDown(within(within(drawer()).getByTestId(testId)).getByRole('combobox'));
-      const options = await screen.findAllByTitle(option, undefined, slow);
-      fireEvent.click(options[options.length - 1]!);
+      const added = await waitFor(() => {
+        const found = screen.queryAllByTitle(option).find((o) => !before.has(o));
+        expect(found).toBeDefined();
+        return found!;
+      }, slow);
+      fireEvent.click(added);
+      await waitFor(
+        () => expect(within(within(drawer()).getByTestId(testId)).getByTitle(option)).toBeTruthy(),
+        slow,
+      );
     };
     await pick('entry-name', 'add_to_cart');
     await pick('entry-exit', 'purchase');
