@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../test/databases';
+import { schemaBefore } from '../test/migrations';
 import type { Database } from './client';
-import { migrate, migrationsDir } from './migrate';
+import { migrate } from './migrate';
 
 /** The device's bucket for a message (0–9,999), computed here from the hash's definition (audience-source abBucketSql). */
 function bucket(messageId: string, deviceId: string): number {
@@ -21,21 +19,13 @@ describe.each(backends())(
   'migration 0045: best-hour control groups of earlier messages [$name]',
   (backend) => {
     let database: Database;
-    let dir: string;
-    beforeAll(() => {
-      dir = mkdtempSync(path.join(tmpdir(), 'beacon-migrations-'));
-      for (const f of readdirSync(migrationsDir()).filter((name) => name < '0045'))
-        copyFileSync(path.join(migrationsDir(), f), path.join(dir, f));
-    });
     afterAll(async () => {
       await database?.close();
-      rmSync(dir, { recursive: true, force: true });
     });
 
     it('counts the control group of a best-hour message from its records, and nothing for other messages', async () => {
       database = await backend.open();
-      await database.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-      await migrate(database, dir);
+      await schemaBefore(database, '0045');
       const [app] = await database.query<{ id: number }>(
         `INSERT INTO apps (title, pkg, app_key, app_secret_enc, firebase_project_id)
        VALUES ('Shop', 'com.example.shop', 'k', 's', 'shop-project') RETURNING id`,
@@ -73,11 +63,7 @@ describe.each(backends())(
           ],
         );
 
-      copyFileSync(
-        path.join(migrationsDir(), '0045_best-hour-groups.sql'),
-        path.join(dir, '0045_best-hour-groups.sql'),
-      );
-      await migrate(database, dir);
+      expect(await migrate(database)).toContain('0045_best-hour-groups.sql');
 
       const expected = { dispatched: 0, show: 0, click: 0 };
       devices.forEach((d, k) => {

@@ -1,11 +1,9 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fcmNameOf } from '../delivery/engine';
 import { backends } from '../test/databases';
+import { schemaBefore } from '../test/migrations';
 import type { Database } from './client';
-import { migrate, migrationsDir } from './migrate';
+import { migrate } from './migrate';
 
 /** The names of a message's send records as the troubleshooting view reads them (fcmNameOf), by device. */
 async function names(database: Database, messageId: string): Promise<Array<string | null>> {
@@ -33,21 +31,13 @@ const OTHER = 'projects/old-project/messages/0:1600000000000001%ffffffffffffffff
 
 describe.each(backends())('migration 0039: FCM names packed in new send records [$name]', (backend) => {
   let database: Database;
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'beacon-migrations-'));
-    for (const f of readdirSync(migrationsDir()).filter((name) => name < '0039'))
-      copyFileSync(path.join(migrationsDir(), f), path.join(dir, f));
-  });
   afterAll(async () => {
     await database?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps the names written before as text, packs the new ones in 16 bytes, and shows each as FCM gave it', async () => {
     database = await backend.open(); // fully migrated: start again from an empty schema
-    await database.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-    await migrate(database, dir);
+    await schemaBefore(database, '0039');
     const [app] = await database.query<{ id: number }>(
       `INSERT INTO apps (title, pkg, app_key, app_secret_enc, firebase_project_id)
        VALUES ('Shop', 'com.example.shop', 'k', 's', 'shop-project') RETURNING id`,
