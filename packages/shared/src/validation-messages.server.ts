@@ -68,6 +68,8 @@ export const SERVER_STATIC: Readonly<Record<string, Pair>> = {
     'les liens ne sont pas autorisés pour cette application',
     '此应用不允许使用链接',
   ],
+  'is not available here': ['n’est pas disponible ici', '此处不可用'],
+  'is not a device of this app': ['n’est pas un appareil de cette application', '不是此应用的设备'],
   'materials are not available here': ['les contenus ne sont pas disponibles ici', '此处无法使用素材'],
   'is a cross material: compose a cross message from it': [
     'est un contenu de message transparent : composez-en un message transparent',

@@ -225,6 +225,17 @@ const BY_HAND: Record<string, string[]> = {
     'is required for the system design',
     'is only allowed with the custom design (noti_type 3)',
   ],
+  // checkJourneyEntry (packages/shared journey-entry.ts): an event entry's first problem
+  'modules/journeys/journeys.service.ts: problem.message': [
+    'must name one of the app’s events',
+    'is not one of the app’s events (“cart_abandoned”)',
+    'must differ from the entry event',
+  ],
+  // checkContentTemplates (packages/shared templates.ts): a template's first problem
+  'modules/messages/messages-content.ts: bad.problem.message': [
+    'uses the unknown variable city',
+    'uses the filter escape, which is not allowed',
+  ],
   // NotificationData's first issue (shared)
   "modules/messages/messages-content.ts: issue?.message ?? 'is invalid'": [
     'is invalid',
