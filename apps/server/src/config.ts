@@ -90,6 +90,7 @@ export const EnvSchema = z.object({
   BEACON_RECEIPT_WINDOW_SECONDS: wholeNumber(1, 86_400, 120),
   BEACON_JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 30),
   BEACON_JOURNEY_SWEEP_SECONDS: wholeNumber(1, 3600, 30),
+  BEACON_JOURNEY_FEED_SECONDS: wholeNumber(1, 3600, 2),
   // days send records and stray device events are kept after their week ends (docs/operations.md, Retention);
   // 0 or off keeps them for ever
   BEACON_RETENTION_DAYS: z.preprocess(
@@ -186,6 +187,8 @@ export interface Config {
     jobMaintenanceSeconds: number;
     /** how often a worker looks for journey steps whose wait has ended (docs/journeys.md) */
     journeySweepSeconds: number;
+    /** how often a delivery worker feeds event-started journeys' live steps (docs/journeys.md) */
+    journeyFeedSeconds: number;
   };
   /**
    * BEACON_RETENTION_DAYS: days the send records and stray device events of a week are kept after it ends (their
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       receiptWindowSeconds: e.BEACON_RECEIPT_WINDOW_SECONDS,
       jobMaintenanceSeconds: e.BEACON_JOB_MAINTENANCE_SECONDS,
       journeySweepSeconds: e.BEACON_JOURNEY_SWEEP_SECONDS,
+      journeyFeedSeconds: e.BEACON_JOURNEY_FEED_SECONDS,
     },
     retentionDays: e.BEACON_RETENTION_DAYS,
     fcm: {

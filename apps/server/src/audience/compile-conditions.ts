@@ -22,6 +22,8 @@ export interface CompiledAudience {
    * condition (the audience already implies it), so the page reads the members, not every device of the range.
    */
   memberStepParam?: number;
+  /** A live journey step's wave: the 1-based index, in `params`, of the wave id its members were given. */
+  memberWaveParam?: number;
 }
 
 export interface CompileOptions {

@@ -19,6 +19,8 @@ export interface TargetingSpec {
    * written at the step's transition.
    */
   journeyStepId?: number | null;
+  /** A live step's wave (an event-started journey's step): only the members this wave was given. */
+  journeyWaveId?: number | null;
 }
 
 /** A slice of an audience by device bucket, for the arms of an A/B test and the rest ("send to all"). */
@@ -170,13 +172,18 @@ export function audienceOf(t: TargetingSpec, utcOffsetMin?: number | null, now?:
   }
   if (t.journeyStepId) {
     const params = [...audience.params, t.journeyStepId];
+    const memberStepParam = params.length;
+    if (t.journeyWaveId) params.push(t.journeyWaveId);
+    const memberWaveParam = t.journeyWaveId ? params.length : undefined;
+    const ofWave = memberWaveParam ? ` AND jm.wave_id = $${memberWaveParam}::bigint` : '';
     // a probe of the members' index per device of the page's id range (not a hashed list of every member per page)
-    const member = `SELECT 1 FROM journey_members jm WHERE jm.step_id = $${params.length}::bigint AND jm.device_id = ${audience.alias}.id`;
+    const member = `SELECT 1 FROM journey_members jm WHERE jm.step_id = $${memberStepParam}::bigint AND jm.device_id = ${audience.alias}.id${ofWave}`;
     audience = {
       ...audience,
       sql: `${audience.sql} AND EXISTS (${member})`,
       params,
-      memberStepParam: params.length,
+      memberStepParam,
+      ...(memberWaveParam ? { memberWaveParam } : {}),
     };
   }
   if (utcOffsetMin === undefined || utcOffsetMin === null) return audience;

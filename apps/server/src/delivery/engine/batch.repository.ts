@@ -193,6 +193,7 @@ export class BatchRepository {
     // without it the page probed the members' index once per device of the range, ~10 probes a member at 10 %)
     const members = audience.memberStepParam
       ? `AND d.id IN (SELECT jm.device_id FROM journey_members jm WHERE jm.step_id = $${audience.memberStepParam}::bigint
+           ${audience.memberWaveParam ? `AND jm.wave_id = $${audience.memberWaveParam}::bigint` : ''}
            AND jm.device_id > $${n + 1}::bigint AND jm.device_id <= $${n + 2}::bigint)`
       : '';
     return this.database.query<PageDevice>(

@@ -212,7 +212,7 @@ export class DeliveryEngine {
     }
     await repo.setStatus(msg.id, S.SENDING, [S.WAITING, S.WAITING_SCHEDULED, S.WAITING_LOCAL, S.SENDING]);
     await repo.updateWave(waveId, { status: WaveStatus.RUNNING });
-    const bounds = await repo.bounds(await this.audience(msg, wave.utcOffsetMin, wave.bestMinutes));
+    const bounds = await repo.bounds(await this.audience(msg, wave.utcOffsetMin, wave.bestMinutes, waveId));
     if (bounds.count > 0) {
       const parts = Math.ceil(bounds.count / (this.settings.pageSize * this.settings.batchPages));
       const ids = await batches.plan(msg.id, waveId, bounds.minId, bounds.maxId, parts);
@@ -235,12 +235,22 @@ export class DeliveryEngine {
     await this.maybeFinish(msg.id);
   }
 
-  private async audience(msg: EngineMessage, utcOffsetMin: number | null, bestMinutes: number | null = null) {
+  private async audience(
+    msg: EngineMessage,
+    utcOffsetMin: number | null,
+    bestMinutes: number | null,
+    waveId: number | null,
+  ) {
     const groupConditions =
       msg.targetingType === TargetingType.USER_GROUP && msg.groupId
         ? await this.deps.repo.groupConditions(msg.appId, msg.groupId)
         : undefined;
-    const audience = audienceOf({ ...msg, ...(groupConditions ? { groupConditions } : {}) }, utcOffsetMin);
+    // a live journey step's wave sends to the members it was given, not to every member of the step
+    const journeyWaveId = msg.journeyLive ? waveId : null;
+    const audience = audienceOf(
+      { ...msg, journeyWaveId, ...(groupConditions ? { groupConditions } : {}) },
+      utcOffsetMin,
+    );
     if (bestMinutes === null) return audience;
     // a best-hour wave: the plan's split and hours, as fixed on the message when it was planned
     const plan = {
@@ -356,7 +366,7 @@ export class DeliveryEngine {
     }
     const audience =
       batch.kind === BatchKind.AUDIENCE && !batch.resolved
-        ? await this.audience(msg, batch.utcOffsetMin, batch.bestMinutes)
+        ? await this.audience(msg, batch.utcOffsetMin, batch.bestMinutes, batch.waveId)
         : undefined;
     const policy = audience
       ? withMaterialCountries(msg.materialCountries, await this.deps.policyFor?.(msg.appId, msg))
@@ -445,7 +455,8 @@ export class DeliveryEngine {
       ]);
       return;
     }
-    if (msg.status !== S.SENDING) return;
+    // a live journey step sends while its journey runs: stopping the journey stops it
+    if (msg.status !== S.SENDING || msg.journeyLive) return;
     if ((await repo.openWaves(messageId)) > 0 || (await batches.openBatches(messageId)) > 0) return;
     const sent = await repo.setStatus(messageId, S.SENT, [S.SENDING]);
     this.limiters.delete(messageId);

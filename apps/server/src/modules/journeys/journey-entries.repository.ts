@@ -140,9 +140,11 @@ export class JourneyEntries {
         : r.kind === 'every'
           ? `AND (${earlier(`interval '24 hours'`)}) < ${p(r.perDay)}::int`
           : '';
-    // one entry a device per batch (its first matching event), then the key and the rule against earlier entries
+    // one entry a device per batch (its first matching event), then the key and the rule against earlier entries; a
+    // device that enters is a member of the entry step, given a wave by the step's next feed (journey-feed.repository)
     await tx.query(
-      `INSERT INTO journey_entries (journey_id, device_id, entry_key, event_at, accepted_at)
+      `WITH entered AS (
+       INSERT INTO journey_entries (journey_id, device_id, entry_key, event_at, accepted_at)
        SELECT ${journey}::bigint, e.device_id, ${key}, e.at, e.accepted_at
        FROM (
          SELECT DISTINCT ON (e.device_id) e.device_id, e.at, e.accepted_at
@@ -153,7 +155,13 @@ export class JourneyEntries {
          ORDER BY e.device_id, e.at
        ) e
        WHERE true ${rule}
-       ON CONFLICT (journey_id, device_id, entry_key) DO NOTHING`,
+       ON CONFLICT (journey_id, device_id, entry_key) DO NOTHING
+       RETURNING device_id)
+       INSERT INTO journey_members (source_id, device_id, step_id)
+       SELECT ${journey}::bigint, e.device_id, s.id FROM entered e
+       JOIN messages s ON s.parent_msg_id = ${journey}::bigint AND s.journey_live AND s.display_conditions IS NULL
+                      AND NOT s.deleted
+       ON CONFLICT (source_id, device_id) DO NOTHING`,
       params,
     );
   }

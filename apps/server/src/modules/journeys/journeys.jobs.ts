@@ -28,10 +28,13 @@ export function journeyJobs(deps: {
   service: JourneysService;
   runner: JourneyRunner;
   sweepSeconds: number;
+  /** how often event-started journeys' live steps are fed */
+  feedSeconds: number;
   log: { warn(obj: object, msg?: string): void };
 }): ModuleJobs {
   const { service, runner, log } = deps;
   let sweep: NodeJS.Timeout | undefined;
+  let feed: NodeJS.Timeout | undefined;
   return {
     start: async (boss) => {
       await boss.work(
@@ -51,9 +54,14 @@ export function journeyJobs(deps: {
       sweep = setInterval(run, deps.sweepSeconds * 1000);
       sweep.unref();
       run();
+      const fed = () =>
+        void runner.feedLive().catch((err: unknown) => log.warn({ err }, 'journey feed failed'));
+      feed = setInterval(fed, deps.feedSeconds * 1000);
+      feed.unref();
     },
     stop: () => {
       if (sweep) clearInterval(sweep);
+      if (feed) clearInterval(feed);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { MessagesServices } from '../messages';
 import { journeyJobs, journeyQueue } from './journeys.jobs';
 import { JourneysRepository } from './journeys.repository';
 import { JourneyEntries } from './journey-entries.repository';
+import { JourneyFeed } from './journey-feed.repository';
 import { EventCounter } from '../statistics';
 import type { CustomEventsObserver } from '../custom-events';
 import { registerJourneyRoutes } from './journeys.routes';
@@ -48,6 +49,7 @@ export function journeysModule(
     queueWave: async (waveId, runAt) => (await delivery.engine()).queueWave(waveId, runAt),
     transaction: (fn) => database.transaction(fn),
     log: app.log,
+    feed: new JourneyFeed(database),
   });
   // the engine's "finished" hook: a step that has sent makes its followers due
   delivery.whenFinished((messageId) => runner.finished(messageId));
@@ -57,6 +59,7 @@ export function journeysModule(
       service,
       runner,
       sweepSeconds: ctx.config.delivery.journeySweepSeconds,
+      feedSeconds: ctx.config.delivery.journeyFeedSeconds,
       log: app.log,
     }),
   };

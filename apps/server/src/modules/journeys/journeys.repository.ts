@@ -54,7 +54,7 @@ export interface JourneyStepRecord {
 }
 
 /** The devices of a source step an outcome takes: its send record's event bits (a click implies a show). */
-const OUTCOME_SQL: Record<JourneyOutcome, string> = {
+export const OUTCOME_SQL: Record<JourneyOutcome, string> = {
   clicked: `sr.event_mask & ${EVENT_BITS.clicked} <> 0`,
   shownNotClicked: `sr.event_mask & ${EVENT_BITS.shown} <> 0 AND sr.event_mask & ${EVENT_BITS.clicked} = 0`,
   notShown: `sr.event_mask & ${EVENT_BITS.shown | EVENT_BITS.clicked} = 0`,

@@ -1,6 +1,7 @@
 import { MessageStatus as S, waitEnd, type Condition, type JourneyOutcome } from '@beacon/shared';
 import type { Queryable } from '../../db/client';
 import type { MessageWriter } from '../messages';
+import type { JourneyFeed } from './journey-feed.repository';
 import type { JourneysRepository, JourneyStepRecord } from './journeys.repository';
 import { ENDED, SENT } from './journeys.status';
 import type { JourneyJobs } from './journeys.service';
@@ -34,6 +35,7 @@ const ANALYZE_AFTER = 10_000;
 export class JourneyRunner {
   private readonly now: () => Date;
   private sweeping = false;
+  private feeding = false;
 
   constructor(
     private readonly deps: {
@@ -46,6 +48,8 @@ export class JourneyRunner {
       queueWave: (waveId: number, runAt: Date) => Promise<void>;
       now?: () => Date;
       log?: { warn(obj: object, msg?: string): void };
+      /** event-started journeys' live steps (absent in the in-memory fast tests) */
+      feed?: JourneyFeed;
     },
   ) {
     this.now = deps.now ?? (() => new Date());
@@ -137,6 +141,43 @@ export class JourneyRunner {
         .catch((err: unknown) => this.deps.log?.warn({ err }, 'ANALYZE failed'));
     await this.deps.queueWave(entered.waveId, this.now());
     return 'entered';
+  }
+
+  /**
+   * The feed of event-started journeys (journey-feed.repository.ts): each live step of a running journey gets the
+   * devices whose turn came since its last feed and a wave for them, queued here; waves a crash left are queued
+   * again. The entry step first, a residue after the other branches of its source. Returns the waves queued.
+   */
+  async feedLive(): Promise<number> {
+    const feed = this.deps.feed;
+    if (!feed || this.feeding) return 0;
+    this.feeding = true;
+    try {
+      const steps = await feed.liveSteps();
+      const rank = (s: (typeof steps)[number]) => (!s.branch ? 0 : s.branch.outcome === 'residue' ? 2 : 1);
+      let waves = 0;
+      for (const journeyId of new Set(steps.map((s) => s.journeyId))) {
+        const group = steps.filter((s) => s.journeyId === journeyId);
+        for (const step of [...group].sort((a, b) => rank(a) - rank(b) || a.id - b.id)) {
+          const waveId = await this.deps
+            .transaction((tx) => feed.feed(tx, step, group))
+            .catch((err: unknown) => {
+              this.deps.log?.warn(
+                { err, stepId: step.id },
+                'journey step feed failed; the next feed retries',
+              );
+              return undefined;
+            });
+          if (waveId === undefined) continue;
+          await this.deps.queueWave(waveId, this.now());
+          waves++;
+        }
+      }
+      for (const w of await feed.strandedWaves()) await this.deps.queueWave(w.id, w.runAt);
+      return waves;
+    } finally {
+      this.feeding = false;
+    }
   }
 
   /** The sweep: every step waiting for its turn whose source has ended is moved on (or stopped) when due. */

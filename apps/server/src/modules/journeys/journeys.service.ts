@@ -6,6 +6,7 @@ import {
   MessageStatus as S,
   ScheduleType,
   TargetingType,
+  type Condition,
   type JourneyListRequest,
   type JourneySave,
   type JourneyStep,
@@ -77,6 +78,7 @@ export class JourneysService {
         | 'setJourneyDefinition'
         | 'withdrawJourney'
         | 'setJourneyStep'
+        | 'setJourneyLive'
       >;
       actions: Pick<MessageActionsService, 'stop'>;
       jobs: JourneyJobs;
@@ -349,13 +351,19 @@ export class JourneysService {
     if (!(await this.deps.writer.setStatus(id, S.WAITING_SCHEDULED, [S.CANVAS_WAITING_CONFIRM])))
       throw new ApiError(ErrorCodes.JOURNEY_STATE);
     const def = this.definition(p);
+    const [entry, ...later] = def.steps as [JourneyStep, ...JourneyStep[]];
     if (def.entry.kind === 'event' && this.deps.entries) {
-      // live from now: each newly stored event of its name makes a device enter (journey-entries.repository.ts)
+      // every step live, then listening: each newly stored event of its name makes a device enter and a member of the
+      // entry step; the feed sends each step to the devices whose turn came (journey-feed.repository.ts)
+      for (const step of def.steps) {
+        const stepId = await this.insertStep(app, p, step, actor, step === entry ? [] : step.conditions);
+        await this.deps.writer.setJourneyStep(stepId, id, step);
+        await this.deps.writer.setJourneyLive(stepId);
+      }
       await this.deps.entries.listen(id, app.id, def.entry);
       await this.deps.writer.setStatus(id, S.SENDING, [S.WAITING_SCHEDULED]);
       return { id, status: S.SENDING };
     }
-    const [entry, ...later] = def.steps as [JourneyStep, ...JourneyStep[]];
     let saved: { id: number; status: number };
     try {
       saved = await this.deps.messages.save(
@@ -371,40 +379,51 @@ export class JourneysService {
     }
     await this.deps.writer.setJourneyStep(saved.id, id, entry);
     for (const step of later) {
-      const input = this.stepInput(p, step, false);
-      const stepId = await this.deps.writer.insert({
-        appId: app.id,
-        msgType: step.msgType,
-        status: S.WAITING_SCHEDULED,
-        title: input.title,
-        ownerId: actor.id,
-        ownerEmail: actor.email,
-        data: step.data,
-        targetingType: TargetingType.EVERYONE,
-        conditions: step.conditions,
-        groupId: null,
-        userIds: [],
-        pushCount: 0,
-        targetCount: 0,
-        scheduleType: ScheduleType.NOW,
-        scheduleLocal: null,
-        scheduleAt: null,
-        scheduleUtc: p.scheduleUtc,
-        ttlSeconds: p.ttlSeconds,
-        speedLimit: p.speedLimit,
-        restrictType: p.restrictType,
-        displayPrior: p.displayPrior,
-        multiLangEnable: step.multiLangEnable,
-        multiLangContent: step.multiLangEnable ? step.multiLangContent : [],
-        materialId: null,
-        parentMsgId: id,
-        contentCreateType: step.contentCreateType ?? 0,
-      });
+      const stepId = await this.insertStep(app, p, step, actor, step.conditions);
       await this.deps.writer.setJourneyStep(stepId, id, step);
     }
     const status = saved.status;
     await this.deps.writer.setStatus(id, status, [S.WAITING_SCHEDULED]);
     return { id, status };
+  }
+
+  /** A step's message row, waiting for its turn (a later step's, or any step of an event journey before it is live). */
+  private async insertStep(
+    app: AppRecord,
+    p: MessageRecord,
+    step: JourneyStep,
+    actor: Actor,
+    conditions: Condition[],
+  ): Promise<number> {
+    const input = this.stepInput(p, step, false);
+    return this.deps.writer.insert({
+      appId: app.id,
+      msgType: step.msgType,
+      status: S.WAITING_SCHEDULED,
+      title: input.title,
+      ownerId: actor.id,
+      ownerEmail: actor.email,
+      data: step.data,
+      targetingType: TargetingType.EVERYONE,
+      conditions,
+      groupId: null,
+      userIds: [],
+      pushCount: 0,
+      targetCount: 0,
+      scheduleType: ScheduleType.NOW,
+      scheduleLocal: null,
+      scheduleAt: null,
+      scheduleUtc: p.scheduleUtc,
+      ttlSeconds: p.ttlSeconds,
+      speedLimit: p.speedLimit,
+      restrictType: p.restrictType,
+      displayPrior: p.displayPrior,
+      multiLangEnable: step.multiLangEnable,
+      multiLangContent: step.multiLangEnable ? step.multiLangContent : [],
+      materialId: null,
+      parentMsgId: p.id,
+      contentCreateType: step.contentCreateType ?? 0,
+    });
   }
 
   async list(appId: number, q: JourneyListRequest) {

@@ -292,6 +292,19 @@ export class MessageWriter {
     );
   }
 
+  /**
+   * Makes a step of an event-started journey live: gated (its members are its audience, each wave its own), sending
+   * until the journey stops, fed from now (modules/journeys journey-feed.repository.ts).
+   */
+  async setJourneyLive(id: number): Promise<void> {
+    await this.database.query(
+      `UPDATE messages SET journey_gated = true, journey_live = true, journey_entered_at = now(),
+         journey_fed_until = now(), status = ${S.SENDING}, started_at = COALESCE(started_at, now()), updated_at = now()
+       WHERE id = $1`,
+      [id],
+    );
+  }
+
   /** When a waiting step's wait ends (once its source has sent). */
   async setJourneyDue(id: number, dueAt: Date): Promise<void> {
     await this.database.query(

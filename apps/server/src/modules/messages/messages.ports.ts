@@ -33,6 +33,7 @@ export type MessageWriterPort = Pick<
   | 'setJourneyDefinition'
   | 'withdrawJourney'
   | 'setJourneyStep'
+  | 'setJourneyLive'
 >;
 
 /** The delivery engine's SQL the messages services read and write through (audiences, waves, a message's status). */

@@ -42,6 +42,7 @@ export class MemoryEngineRepository implements MessagesEngineRepositoryPort {
       staleDays: app.staleDays,
       split: m.splitSeed === null ? null : { seed: m.splitSeed, from: m.splitFrom ?? 0, to: m.splitTo ?? 0 },
       journeyStepId: m.journeyGated ? m.id : null,
+      journeyLive: false,
       firebaseJsonEnc: app.firebaseJsonEnc,
       materialCountries: m.materialCountries,
       firebaseProjectId: app.firebaseProjectId,

@@ -249,4 +249,12 @@ export class MemoryMessageWriter implements MessageWriterPort {
     m.position = step.position ? copy(step.position) : null;
     m.journeyGated = m.displayConditions !== null;
   }
+
+  /** A live step of an event-started journey (the memory store has none: such a journey is refused there). */
+  async setJourneyLive(id: number): Promise<void> {
+    const m = this.store.row(id);
+    if (!m) return;
+    m.journeyGated = true;
+    m.status = S.SENDING;
+  }
 }
