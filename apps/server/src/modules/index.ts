@@ -44,7 +44,7 @@ function messagingModules(ctx: ModuleContext): ModuleParts[] {
     messages.parts(groupSends),
     abTestsModule(ctx, messages.services, groupSends),
     journeys.parts,
-    reviewsModule(ctx, messages.services),
+    reviewsModule(ctx, messages.services, journeys.review),
     // its stored events make devices enter journeys started by an event
     customEventsModule(ctx, journeys.observer),
   ];

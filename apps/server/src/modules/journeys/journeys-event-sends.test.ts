@@ -10,6 +10,7 @@ import { backends } from '../../test/databases';
 import { gaid, registerOnEmulator, reportSdkEvents } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { reviewAppOnEmulator } from '../../test/fixtures/review-team';
 import { until } from '../../test/until';
 import { JourneyFeed } from './journey-feed.repository';
 
@@ -204,5 +205,106 @@ describe.each(backends())('an event-started journey sends [$name]', (backend) =>
     await track(5, [{ name: 'add_to_cart', at: Date.now() }]);
     await new Promise((r) => setTimeout(r, 2000));
     expect(receivers(start).sort()).toEqual([1, 2, 3, 4]);
+  });
+});
+
+// An app that reviews its messages: an operator's event-started journey waits for review as a whole (no device enters,
+// nothing is sent); a run makes it live, a rejection keeps it silent.
+describe.each(backends('one'))('an event-started journey under review [$name]', (backend) => {
+  let t: TestApp;
+  let emu: FcmEmulator;
+  let appId: number;
+  let sdkAuth: string;
+  let tokens: string[];
+  let owner: TestClient;
+  let operator: TestClient;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ tlsPort: null });
+    t = await startTestApp(
+      backend,
+      { FCM_BASE_URL: emu.h2cUrl, BEACON_JOURNEY_FEED_SECONDS: '1' },
+      { runWorkers: true },
+    );
+    const created = await reviewAppOnEmulator(t, emu, {
+      title: 'Reviewed shop',
+      pkg: 'com.example.eventreview',
+      projectId: 'eventreview-project',
+      devices: 3,
+    });
+    ({ appId, tokens, sdkAuth } = created);
+    ({ owner, operator } = created.clients);
+    await track(0, [{ name: 'add_to_cart' }]);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await emu?.close();
+  });
+
+  async function track(i: number, events: unknown[]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/track',
+      headers: { authorization: sdkAuth },
+      payload: { gaid: gaid(i), events },
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 200 });
+  }
+  const detail = (id: number) =>
+    owner.call('GET', `/tcm/v1/app/${appId}/msg/flow/canvas/${id}/detail`).then((r) => r.json().data);
+  const delivered = (msgId: number) =>
+    tokens.filter((tok) =>
+      emu.inbox(tok).some((m) => (m.message.data as Record<string, string>).tcm_msg_id === String(msgId)),
+    ).length;
+  const confirmed = async (title: string) => {
+    const saved = await operator.post(`/tcm/v1/app/${appId}/msg/flow/canvas/save`, {
+      title,
+      targetingType: 0,
+      scheduleType: 1,
+      childMsgs: [{ groupTag: 'Start', msgType: 1, data: { ...NOTIFICATION, noti_title: title } }],
+      entry: { kind: 'event', name: 'add_to_cart', reEntry: { kind: 'once' } },
+    });
+    expect(saved.json(), saved.body).toMatchObject({ status: 200 });
+    const id = saved.json().data.id as number;
+    await until(
+      'the estimate',
+      () => detail(id),
+      (d) => d.status === 18,
+    );
+    const res = await operator.post(`/tcm/v1/app/${appId}/msg/flow/canvas/${id}/approve`);
+    expect(res.json(), res.body).toMatchObject({ status: 200, data: { status: 11 } });
+    return { id, start: (await detail(id)).childMsgs[0].msgId as number };
+  };
+
+  it('waits for review as a whole: nobody enters before the run, then the devices that report the event get it', async () => {
+    const { id, start } = await confirmed('Reviewed cart');
+    const listed = await owner.post(`/tcm/v1/app/${appId}/msg/reviews`, { msgId: String(id) });
+    expect(listed.json().data.results).toMatchObject([{ msgId: id, status: 11 }]);
+    await track(1, [{ name: 'add_to_cart', at: Date.now() }]);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await detail(id)).toMatchObject({ status: 11, entries: 0 });
+    expect(delivered(start)).toBe(0);
+
+    const run = await owner.post(`/tcm/v1/app/${appId}/msg/approve`, { msgId: id });
+    expect(run.json(), run.body).toMatchObject({ status: 200, data: { msgId: id, status: 4 } });
+    await track(2, [{ name: 'add_to_cart', at: Date.now() }]);
+    await until(
+      'the entry step sent to device 2',
+      async () => delivered(start),
+      (n) => n >= 1,
+      30_000,
+    );
+    expect(await detail(id)).toMatchObject({ status: 4, entries: 1 });
+    expect(delivered(start)).toBe(1);
+  });
+
+  it('a rejected one stays silent', async () => {
+    const { id, start } = await confirmed('Rejected cart');
+    const res = await owner.post(`/tcm/v1/app/${appId}/msg/reject`, { msgId: id, reason: 'Wrong offer' });
+    expect(res.json(), res.body).toMatchObject({ status: 200, data: { status: 12 } });
+    await track(1, [{ name: 'add_to_cart', at: Date.now() + 1 }]);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await detail(id)).toMatchObject({ status: 12, entries: 0 });
+    expect(delivered(start)).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { JourneyEntries } from './journey-entries.repository';
 import { JourneyFeed } from './journey-feed.repository';
 import { EventCounter } from '../statistics';
 import type { CustomEventsObserver } from '../custom-events';
+import type { JourneyReviewPort } from '../reviews';
 import { registerJourneyRoutes } from './journeys.routes';
 import { JourneyRunner } from './journeys.runner';
 import { JourneysService } from './journeys.service';
@@ -17,7 +18,7 @@ import { JourneysService } from './journeys.service';
 export function journeysModule(
   ctx: ModuleContext,
   messages: MessagesServices,
-): { parts: ModuleParts; observer: CustomEventsObserver } {
+): { parts: ModuleParts; observer: CustomEventsObserver; review: JourneyReviewPort } {
   const { app, database, delivery } = ctx;
   const repo = new JourneysRepository(database);
   const entries = new JourneyEntries(database);
@@ -63,5 +64,12 @@ export function journeysModule(
       log: app.log,
     }),
   };
-  return { parts, observer: { stored: () => entering.kick() } };
+  return {
+    parts,
+    observer: { stored: () => entering.kick() },
+    review: {
+      isEventJourney: (appId, id) => service.isEventJourney(appId, id),
+      release: (appId, id) => service.release(appId, id),
+    },
+  };
 }

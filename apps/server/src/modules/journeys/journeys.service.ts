@@ -1,6 +1,7 @@
 import {
   canStop,
   checkJourneyEntry,
+  waitsForReview,
   ErrorCodes,
   JOURNEY_TYPE,
   MessageStatus as S,
@@ -355,14 +356,19 @@ export class JourneysService {
     if (def.entry.kind === 'event' && this.deps.entries) {
       // every step live, then listening: each newly stored event of its name makes a device enter and a member of the
       // entry step; the feed sends each step to the devices whose turn came (journey-feed.repository.ts)
+      // an app whose messages need review: every step held at 11 until the journey passes (reviews: release)
+      const held = waitsForReview(app, actor.projectLevel);
       for (const step of def.steps) {
         const stepId = await this.insertStep(app, p, step, actor, step === entry ? [] : step.conditions);
         await this.deps.writer.setJourneyStep(stepId, id, step);
-        await this.deps.writer.setJourneyLive(stepId);
+        await this.deps.writer.setJourneyLive(stepId, held);
       }
+      // the names of this confirm only (an edit after a rejection may have changed them); they act while it runs
+      await this.deps.entries.forget(id);
       await this.deps.entries.listen(id, app.id, def.entry);
-      await this.deps.writer.setStatus(id, S.SENDING, [S.WAITING_SCHEDULED]);
-      return { id, status: S.SENDING };
+      const status = held ? S.PENDING_REVIEW : S.SENDING;
+      await this.deps.writer.setStatus(id, status, [S.WAITING_SCHEDULED]);
+      return { id, status };
     }
     let saved: { id: number; status: number };
     try {
@@ -424,6 +430,18 @@ export class JourneysService {
       parentMsgId: p.id,
       contentCreateType: step.contentCreateType ?? 0,
     });
+  }
+
+  /** Review asks: is this journey started by an event (reviewed as a whole)? */
+  async isEventJourney(appId: number, id: number): Promise<boolean> {
+    const p = await this.deps.messagesRepo.find(appId, id);
+    return p !== undefined && p.msgType === JOURNEY_TYPE && this.definition(p).entry.kind === 'event';
+  }
+
+  /** An event-started journey passed review: its held steps send to the devices that enter from now. */
+  async release(appId: number, id: number): Promise<void> {
+    for (const s of await this.deps.repo.steps([id]))
+      if (s.appId === appId) await this.deps.writer.setStatus(s.id, S.SENDING, [S.PENDING_REVIEW]);
   }
 
   async list(appId: number, q: JourneyListRequest) {

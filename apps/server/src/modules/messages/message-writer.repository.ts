@@ -294,14 +294,15 @@ export class MessageWriter {
 
   /**
    * Makes a step of an event-started journey live: gated (its members are its audience, each wave its own), sending
-   * until the journey stops, fed from now (modules/journeys journey-feed.repository.ts).
+   * until the journey stops, fed from now (modules/journeys journey-feed.repository.ts); `held`: waiting for the
+   * journey's review (11) instead of sending.
    */
-  async setJourneyLive(id: number): Promise<void> {
+  async setJourneyLive(id: number, held = false): Promise<void> {
     await this.database.query(
       `UPDATE messages SET journey_gated = true, journey_live = true, journey_entered_at = now(),
-         journey_fed_until = now(), status = ${S.SENDING}, started_at = COALESCE(started_at, now()), updated_at = now()
+         journey_fed_until = now(), status = $2, started_at = COALESCE(started_at, now()), updated_at = now()
        WHERE id = $1`,
-      [id],
+      [id, held ? S.PENDING_REVIEW : S.SENDING],
     );
   }
 

@@ -5,10 +5,14 @@ import type { ModuleContext, ModuleParts } from '../context';
 import type { MessagesServices } from '../messages';
 import { ReviewsRepository } from './reviews.repository';
 import { registerReviewRoutes } from './reviews.routes';
-import { ReviewsService } from './reviews.service';
+import { ReviewsService, type JourneyReviewPort } from './reviews.service';
 
 /** Message review (docs/review.md): a run schedules through the messages service, decisions write through its writer. */
-export function reviewsModule(ctx: ModuleContext, messages: MessagesServices): ModuleParts {
+export function reviewsModule(
+  ctx: ModuleContext,
+  messages: MessagesServices,
+  journeys?: JourneyReviewPort,
+): ModuleParts {
   const { app, repos, database } = ctx;
   const service = new ReviewsService({
     repo: new ReviewsRepository(database, messages.writer),
@@ -20,6 +24,7 @@ export function reviewsModule(ctx: ModuleContext, messages: MessagesServices): M
       publicUrl: ctx.config.publicUrl,
       log: app.log,
     }),
+    ...(journeys ? { journeys } : {}),
   });
   const appOf = async (appId: number, sends = false) => {
     const found = await repos.apps.findById(appId);

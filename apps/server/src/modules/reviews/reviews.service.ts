@@ -73,6 +73,13 @@ function waitingStatus(type: number): number {
  * it (0, 2, 7) and schedules it through the messages service exactly as that save would have; a reject moves it to
  * 12 with the reason. Each decision is audited in its transaction and mailed to the author (never failing on mail).
  */
+/** What review asks of event-started journeys (modules/journeys). */
+export interface JourneyReviewPort {
+  isEventJourney(appId: number, id: number): Promise<boolean>;
+  /** the journey passed review: its held steps send */
+  release(appId: number, id: number): Promise<void>;
+}
+
 export class ReviewsService {
   private readonly now: () => Date;
 
@@ -88,6 +95,11 @@ export class ReviewsService {
       };
       /** the author's mail of a decision (never awaited: a decision does not wait on mail) */
       notices: Pick<ReviewNotices, 'passed' | 'rejected'>;
+      /**
+       * Event-started journeys (modules/journeys): reviewed as a whole — the journey itself is the subject, and a run
+       * makes its held live steps send (absent in the in-memory fast tests, which have no such journey).
+       */
+      journeys?: JourneyReviewPort;
       now?: () => Date;
     },
   ) {
@@ -159,6 +171,9 @@ export class ReviewsService {
         'isAB',
         ab ? 'must be true for an A/B test' : 'must be false: the message is not an A/B test',
       );
+    // an event-started journey has no entry step of its own to schedule: the journey is what a decision changes
+    if (m.msgType === MessageType.CANVAS && (await this.deps.journeys?.isEventJourney(appId, m.id)))
+      return { m, subjects: [m] };
     if (m.msgType === MessageType.CANVAS) return { m, subjects: await this.deps.repo.journeyEntries([m.id]) };
     return { m, subjects: ab ? await this.deps.repo.arms([m.id]) : [m] };
   }
@@ -223,6 +238,15 @@ export class ReviewsService {
   ): Promise<{ msgId: number; status: number }> {
     const { m, subjects } = await this.target(app.id, body.msgId, body.isAB);
     if (!this.pending(m, subjects)) throw new ApiError(ErrorCodes.REVIEW_NOT_PENDING);
+    if (m.msgType === MessageType.CANVAS && subjects[0] === m && this.deps.journeys) {
+      // an event-started journey runs from the decision: its steps, held at 11, send to the devices that enter
+      const audit = this.auditEntry(app, m, 'approve', reviewer, { status: S.SENDING });
+      if (!(await this.deps.repo.decide([{ id: m.id, status: S.SENDING }], '', audit)))
+        throw new ApiError(ErrorCodes.REVIEW_NOT_PENDING);
+      await this.deps.journeys.release(app.id, m.id);
+      void this.deps.notices.passed(this.notice(app, m), m.ownerEmail, reviewer.email, reviewer.lang);
+      return { msgId: m.id, status: S.SENDING };
+    }
     const now = this.now();
     // every schedule first: a passed one refuses the whole run before anything is written
     const runs = subjects.map((s) => ({ s, schedule: this.runSchedule(s, body.sendNow, now) }));

@@ -251,10 +251,10 @@ export class MemoryMessageWriter implements MessageWriterPort {
   }
 
   /** A live step of an event-started journey (the memory store has none: such a journey is refused there). */
-  async setJourneyLive(id: number): Promise<void> {
+  async setJourneyLive(id: number, held = false): Promise<void> {
     const m = this.store.row(id);
     if (!m) return;
     m.journeyGated = true;
-    m.status = S.SENDING;
+    m.status = held ? S.PENDING_REVIEW : S.SENDING;
   }
 }
