@@ -27,6 +27,7 @@ export * from './contracts/alerts';
 export * from './contracts/app-settings';
 export * from './contracts/window-caps';
 export * from './contracts/push-recovery';
+export * from './contracts/control-groups';
 export * from './contracts/user-attributes';
 export * from './contracts/token-hygiene';
 export * from './contracts/custom-events';

@@ -5,6 +5,7 @@ import { appGroupsModule } from './app-groups';
 import { appSettingsModule } from './app-settings';
 import { appsModule } from './apps';
 import { auditModule } from './audit';
+import { controlGroupsModule } from './control-groups';
 import { customEventsModule } from './custom-events';
 import { dictionariesModule } from './dictionaries';
 import { forbidModule } from './forbid';
@@ -61,6 +62,7 @@ export const featureModules: RegisterModule[] = [
   materialsModule,
   statisticsModule,
   platformStatisticsModule,
+  controlGroupsModule,
   appGroupsModule,
   forbidModule,
   troubleshootingModule,

@@ -817,6 +817,7 @@ const MESSAGE_PATH_ROUTES: Record<string, Array<keyof Objects>> = {
   'GET /tcm/v1/app/:appId/msg/:msgId/showCount': ['message'],
   'GET /tcm/v1/app/:appId/msg/:msgId/reach': ['message'],
   'GET /tcm/v1/app/:appId/msg/:msgId/recovered': ['message'],
+  'GET /tcm/v1/app/:appId/msg/:msgId/lift': ['message'],
   'GET /tcm/v1/app/:appId/msg/:msgId/distribution/:dimension/export': ['message'],
 };
 for (const [key, kinds] of Object.entries(MESSAGE_PATH_ROUTES)) {

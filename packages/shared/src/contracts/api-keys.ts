@@ -65,6 +65,7 @@ export const API_KEY_ROUTES: Readonly<Record<ApiKeyScope, readonly KeyRoute[]>> 
     read(`GET ${APP}/msg/:msgId/lose`),
     read(`GET ${APP}/msg/:msgId/showCount`),
     read(`GET ${APP}/msg/:msgId/recovered`),
+    read(`GET ${APP}/msg/:msgId/lift`),
     read(`GET ${APP}/msg/:msgId/distribution/:dimension`),
     read(`GET ${APP}/msg/:msgId/distribution/:dimension/export`),
     read(`GET ${APP}/report/yesterday`),

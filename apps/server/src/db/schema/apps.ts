@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { PushRecovery, WindowCaps } from '@beacon/shared';
+import type { ControlGroup, PushRecovery, WindowCaps } from '@beacon/shared';
 import { users } from './users';
 
 export const apps = pgTable(
@@ -43,6 +43,11 @@ export const apps = pgTable(
       .$type<PushRecovery>()
       .notNull()
       .default({ enabled: false, maxAgeHours: 12, maxCount: 3 }),
+    /** the global control group: its share of devices and whether transactional sends reach it (migration 0052) */
+    controlGroup: jsonb('control_group')
+      .$type<ControlGroup>()
+      .notNull()
+      .default({ share: 0, exceptTransactional: true }),
     wifiReportTime: integer('wifi_report_time').notNull().default(6),
     mobileReportTime: integer('mobile_report_time').notNull().default(2),
     uploadFileLimit: integer('upload_file_limit').notNull().default(30),

@@ -1,4 +1,12 @@
-import { BEST_HOUR, TargetingType, type Condition } from '@beacon/shared';
+import {
+  BEST_HOUR,
+  controlGroupBuckets,
+  controlGroupOf,
+  controlGroupSeed,
+  MessageType,
+  TargetingType,
+  type Condition,
+} from '@beacon/shared';
 import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
 
 export interface TargetingSpec {
@@ -40,6 +48,25 @@ export const AB_BUCKETS = 10_000;
  */
 export function abBucketSql(deviceId: string, seed: string): string {
   return `((('x' || substr(md5(${seed}::text || ':' || ${deviceId}::text), 1, 8))::bit(32)::int & 2147483647) % ${AB_BUCKETS})`;
+}
+
+/**
+ * The app's global control group when it applies to a message (issue 34 §1): its seed and the buckets below which a
+ * device is a member (abBucketSql). Previews and recalls always reach the members; transactional sends too unless
+ * the setting holds them out (`exceptTransactional: false`).
+ */
+export function controlOf(msg: {
+  appId: number;
+  msgType: number;
+  transactionalOf: number | null;
+  controlGroup: unknown;
+}): { seed: string; buckets: number } | undefined {
+  const group = controlGroupOf(msg.controlGroup);
+  const buckets = controlGroupBuckets(group);
+  if (buckets === 0 || msg.msgType === MessageType.PREVIEW || msg.msgType === MessageType.RECALL)
+    return undefined;
+  if (msg.transactionalOf !== null && group.exceptTransactional) return undefined;
+  return { seed: controlGroupSeed(msg.appId), buckets };
 }
 
 /** What a best-hour message's plan fixed (messages.best_fallback_hour, best_start_min; @beacon/shared best-hour.ts). */

@@ -17,6 +17,8 @@ export interface BatchRunDeps extends SenderDeps {
   protectNew: boolean;
   /** the app's stale limit in days, 0 off: devices silent that long, or past FCM's token expiry, are dropped with 111 */
   staleDays: number;
+  /** the app's global control group, when it applies to the message: its members are dropped with 113 */
+  control?: { seed: string; buckets: number } | undefined;
   /** true once the batch must send nothing more: the message is stopping or this worker is shutting down */
   halted: () => boolean;
 }
@@ -170,6 +172,7 @@ export class BatchRun {
       newSince: deps.protectNew ? new Date(now - NEW_DEVICE_MS) : null,
       tokenStaleBefore: new Date(stale.tokenBefore),
       staleBefore: stale.activeBefore === null ? null : new Date(stale.activeBefore),
+      control: deps.control,
     });
     if (devices.length) await deps.policy?.prefetch?.(devices);
     const candidates: Array<{ device: PageDevice; notBefore?: number }> = [];

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from './ports';
 import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
+import { abBucketSql } from './audience-source';
 import { BatchKind, BatchStatus, fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
@@ -177,9 +178,15 @@ export class BatchRepository {
       newSince: Date | null;
       tokenStaleBefore: Date;
       staleBefore: Date | null;
+      /** the app's global control group (issue 34 §1): a member is targeted and lost with 113, before any other loss */
+      control?: { seed: string; buckets: number } | undefined;
     },
   ): Promise<PageDevice[]> {
     const n = audience.params.length;
+    const c = n + (opts.skipRecorded ? 9 : 8);
+    const control = opts.control
+      ? `WHEN ${abBucketSql('d.id', `$${c}::text`)} < $${c + 1}::int THEN ${LOSS.CONTROL_GROUP}`
+      : '';
     const skip = opts.skipRecorded
       ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 8} AND s.device_id = d.id)`
       : '';
@@ -198,7 +205,7 @@ export class BatchRepository {
       : '';
     return this.database.query<PageDevice>(
       `SELECT d.id::text AS id, d.country, d.language, d.app_version AS "appVersion", k.token,
-         CASE WHEN d.invalid_reason = ${InstanceInvalidReason.UNINSTALLED} OR k.token IS NULL THEN ${LOSS.UNINSTALLED}
+         CASE ${control} WHEN d.invalid_reason = ${InstanceInvalidReason.UNINSTALLED} OR k.token IS NULL THEN ${LOSS.UNINSTALLED}
               WHEN NOT d.notifications_enabled THEN ${LOSS.NOTIFICATIONS_OFF}
               WHEN d.first_seen_at > $${n + 5}::timestamptz THEN ${LOSS.NEW_DEVICE}
               WHEN GREATEST(d.last_active_at, k.updated_at) < $${n + 6}::timestamptz
@@ -219,6 +226,7 @@ export class BatchRepository {
         // no limit of the app's own: a time no device is last active before
         opts.staleBefore ?? NO_STALE_BEFORE,
         ...(opts.skipRecorded ? [batch.messageId] : []),
+        ...(opts.control ? [opts.control.seed, opts.control.buckets] : []),
       ],
     );
   }

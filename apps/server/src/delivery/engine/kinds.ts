@@ -92,4 +92,6 @@ export const LOSS = {
   STALE: 111,
   /** the message's templates could not be rendered for the device: it is sent nothing (issue 33 §4) */
   TEMPLATE: 112,
+  /** the device is in its app's global control group: targeted, never sent a campaign message (issue 34 §1) */
+  CONTROL_GROUP: 113,
 } as const;

@@ -43,6 +43,8 @@ export class MemoryEngineRepository implements MessagesEngineRepositoryPort {
       split: m.splitSeed === null ? null : { seed: m.splitSeed, from: m.splitFrom ?? 0, to: m.splitTo ?? 0 },
       journeyStepId: m.journeyGated ? m.id : null,
       journeyLive: false,
+      controlGroup: app.controlGroup,
+      transactionalOf: null,
       firebaseJsonEnc: app.firebaseJsonEnc,
       materialCountries: m.materialCountries,
       firebaseProjectId: app.firebaseProjectId,

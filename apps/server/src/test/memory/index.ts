@@ -52,6 +52,7 @@ export function appRecord(over: Partial<AppRecord> = {}): AppRecord {
     fcmQuotaPerMin: 600_000,
     windowCaps: { notification: [], cross: [] },
     pushRecovery: { enabled: false, maxAgeHours: 12, maxCount: 3 },
+    controlGroup: { share: 0, exceptTransactional: true },
     wifiReportTime: 6,
     mobileReportTime: 2,
     uploadFileLimit: 30,

@@ -1,0 +1,65 @@
+import { CONTROL_GROUP_BUCKETS } from '@beacon/shared';
+import type { Database } from '../../db/client';
+import { abBucketSql, LOSS, SendOutcome } from '../../delivery/engine';
+
+/** The control groups' reads: the app's devices, a message's send records against the devices' app opens. */
+export class ControlGroupsRepository {
+  constructor(private readonly database: Database) {}
+
+  /** A message of the app (not deleted) and when it started sending (null: not yet). */
+  async message(appId: number, msgId: number): Promise<{ id: number; startedAt: Date | null } | undefined> {
+    const [row] = await this.database.query<{ id: number; startedAt: Date | null }>(
+      `SELECT id::int AS id, started_at AS "startedAt" FROM messages WHERE id = $1 AND app_id = $2 AND NOT deleted`,
+      [msgId, appId],
+    );
+    return row && { id: row.id, startedAt: row.startedAt && new Date(row.startedAt) };
+  }
+
+  /** How many devices the app has (the members are about `share` % of them). */
+  async devices(appId: number): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM devices WHERE app_id = $1',
+      [appId],
+    );
+    return row?.n ?? 0;
+  }
+
+  /** The advertising ids of the app's devices in its control group (the stable hash below `buckets`), in id order. */
+  async members(appId: number, seed: string, buckets: number): Promise<string[]> {
+    if (buckets <= 0) return [];
+    const rows = await this.database.query<{ gaid: string }>(
+      `SELECT d.gaid::text AS gaid FROM devices d
+       WHERE d.app_id = $1 AND ${abBucketSql('d.id', '$2::text')} < $3::int ORDER BY d.id`,
+      [appId, seed, Math.min(buckets, CONTROL_GROUP_BUCKETS)],
+    );
+    return rows.map((r) => r.gaid);
+  }
+
+  /**
+   * A message's two sides, intention to treat: the targeted devices not held out (whatever became of their send) and
+   * the control members it targeted (loss 113), each with how many opened the app (a registration or heartbeat:
+   * `app_active_at`) since `since`, and the clicks of the first.
+   */
+  async lift(
+    messageId: number,
+    since: Date,
+  ): Promise<{ sent: number; sentOpened: number; clicked: number; control: number; controlOpened: number }> {
+    const held = `sr.outcome = ${SendOutcome.LOST} AND sr.loss_code = ${LOSS.CONTROL_GROUP}`;
+    const [row] = await this.database.query<{
+      sent: number;
+      sentOpened: number;
+      clicked: number;
+      control: number;
+      controlOpened: number;
+    }>(
+      `SELECT count(*) FILTER (WHERE NOT (${held}))::int AS sent,
+              count(*) FILTER (WHERE NOT (${held}) AND d.app_active_at >= $2)::int AS "sentOpened",
+              count(*) FILTER (WHERE sr.event_mask & 4 <> 0)::int AS clicked,
+              count(*) FILTER (WHERE ${held})::int AS control,
+              count(*) FILTER (WHERE ${held} AND d.app_active_at >= $2)::int AS "controlOpened"
+       FROM send_records sr JOIN devices d ON d.id = sr.device_id WHERE sr.message_id = $1`,
+      [messageId, since],
+    );
+    return row ?? { sent: 0, sentOpened: 0, clicked: 0, control: 0, controlOpened: 0 };
+  }
+}
