@@ -18,14 +18,14 @@ export type SendStage = 'filter' | 'send';
 
 /**
  * The loss codes (spec part 2 §8) by what an operator does about them: `device` (uninstalled, notifications off,
- * inactive, stale, new device: nothing), `policy` (bans, banned hours, shielding, daily limits, frequency caps: intended), `provider` (FCM
+ * inactive, stale, new device: nothing), `policy` (bans, banned hours, shielding, daily limits, frequency caps, the control group: intended), `provider` (FCM
  * kept failing: look at FCM), `credentials` (the app's service account: tell its owner), `other` (a message FCM
  * refused, or a payload that could not be built: a bug).
  */
 export type LossClass = 'device' | 'policy' | 'provider' | 'credentials' | 'other';
 
 const DEVICE_LOSSES = new Set([1, 26, 106, 107, 108, 111]);
-const POLICY_LOSSES = new Set([4, 5, 6, 21, 102, 104, 105, 109, 110]);
+const POLICY_LOSSES = new Set([4, 5, 6, 21, 102, 104, 105, 109, 110, 113]);
 const CREDENTIAL_LOSSES = new Set([12, 35]);
 
 /** The class of a loss code; 7 is the daily limit when the filter stage decides it, a refused message at send. */

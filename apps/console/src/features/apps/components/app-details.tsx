@@ -8,6 +8,7 @@ import { DeleteAppCard } from './details/delete-app-card';
 import { DetailsForm } from './details/details-form';
 import { LimitsCard } from './details/limits-card';
 import { PushRecoveryCard } from './details/push-recovery-card';
+import { ControlGroupCard } from './details/control-group-card';
 import { TokenHygieneCard } from './details/token-hygiene-card';
 import { CustomEventsCard } from './details/custom-events-card';
 import { WindowCapsCard } from './details/window-caps-card';
@@ -64,6 +65,7 @@ export function AppDetails({ appId }: { appId: number }) {
       <ApiKeysCard app={app} />
       <WindowCapsCard appId={app.appId} />
       <PushRecoveryCard appId={app.appId} />
+      <ControlGroupCard appId={app.appId} />
       <TokenHygieneCard appId={app.appId} />
       <CustomEventsCard appId={app.appId} />
       <AttributesCard appId={app.appId} />

@@ -11,6 +11,7 @@ import { ForecastSection } from './forecast-section';
 import { FunnelSection } from './funnel-section';
 import { ReachSection } from './reach-section';
 import { RecoveredSection } from './recovered-section';
+import { ControlLiftSection } from './control-lift-section';
 import { RecordSection } from './record-section';
 import { StatusTag } from './status-tag';
 import { useHoverController } from './use-hover-controller';
@@ -102,6 +103,7 @@ export function MessageDetailDialog({ appId, row, onClose, actions }: MessageDet
           <Divider />
           <RecoveredSection appId={appId} msgId={row.msgId} refresh={refresh} />
           <Divider />
+          <ControlLiftSection appId={appId} msgId={row.msgId} refresh={refresh} />
           <ReachSection appId={appId} msgId={row.msgId} startedAt={row.createTime} refresh={refresh} />
         </div>
       )}
