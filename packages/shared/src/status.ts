@@ -111,6 +111,7 @@ export const LOSS_CODES: Record<number, readonly [string, string, string]> = {
   111: ['Stale token', '推送令牌已失效', 'Jeton périmé'],
   112: ['Template could not be rendered', '模板无法渲染', 'Modèle impossible à remplir'],
   113: ['Global control group (held out)', '全局对照组（不发送）', 'Groupe témoin global (non envoyé)'],
+  114: ['Message control share (held out)', '消息对照组（不发送）', 'Part témoin du message (non envoyée)'],
 };
 
 /** Show-loss types: why a received notification was not shown (the SDK's show_failed reasons). */

@@ -25,7 +25,7 @@ export type SendStage = 'filter' | 'send';
 export type LossClass = 'device' | 'policy' | 'provider' | 'credentials' | 'other';
 
 const DEVICE_LOSSES = new Set([1, 26, 106, 107, 108, 111]);
-const POLICY_LOSSES = new Set([4, 5, 6, 21, 102, 104, 105, 109, 110, 113]);
+const POLICY_LOSSES = new Set([4, 5, 6, 21, 102, 104, 105, 109, 110, 113, 114]);
 const CREDENTIAL_LOSSES = new Set([12, 35]);
 
 /** The class of a loss code; 7 is the daily limit when the filter stage decides it, a refused message at send. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Z_95, normalCdf } from '../ab-significance';
+import { normalCdf, Z_95 } from '../ab-significance';
 import { defineCall, EmptyBody } from '../call';
 import { numberInput } from '../numbers';
 
@@ -11,10 +11,23 @@ import { numberInput } from '../numbers';
  * app-open rate of the devices it was sent to with that of its control members.
  */
 
-export const CONTROL_GROUP_LIMITS = { shareMax: 10 } as const;
+export const CONTROL_GROUP_LIMITS = { shareMax: 10, holdoutMax: 50 } as const;
 
 /** The buckets of the stable hash (the engine's A/B buckets): a share of p % is p × 100 of them. */
 export const CONTROL_GROUP_BUCKETS = 10_000;
+
+/** The seed of a message's own control share (its holdout) in the hash: independent of the app's group. */
+export const holdoutSeed = (messageId: number): string => `holdout:${messageId}`;
+
+/** The message's own control share: a whole % of its audience targeted and not sent (loss 114), 0 none. */
+export const HoldoutShare = z
+  .number()
+  .int('must be a whole number')
+  .min(0, `must be a whole number from 0 to ${CONTROL_GROUP_LIMITS.holdoutMax}`)
+  .max(
+    CONTROL_GROUP_LIMITS.holdoutMax,
+    `must be a whole number from 0 to ${CONTROL_GROUP_LIMITS.holdoutMax}`,
+  );
 
 /** The seed of an app's global control group in the hash (stable: the same devices for ever, whatever the message). */
 export const controlGroupSeed = (appId: number): string => `control:${appId}`;

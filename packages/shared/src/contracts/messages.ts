@@ -9,6 +9,7 @@ import { Condition } from './conditions';
 import { MessageType, ScheduleType, TARGETING_TYPES } from '../message-kinds';
 import { BEST_HOUR } from '../best-hour';
 import { ContentCreateType } from './content-creator';
+import { HoldoutShare } from './control-groups';
 import {
   DailyLimitRequest,
   DailyLimitState,
@@ -87,6 +88,8 @@ export const MessageSave = Targeting.extend({
     .min(BEST_HOUR.controlShareMin, CONTROL_SHARE_RANGE)
     .max(BEST_HOUR.controlShareMax, CONTROL_SHARE_RANGE)
     .optional(),
+  /** the message's own control share (control-groups.ts): a whole % of its audience held out (loss 114); 0 none */
+  holdoutShare: HoldoutShare.optional().default(0),
   scheduleDate: ScheduleDate.optional(),
   scheduleUTC: UtcZone.optional().default('+0000'),
   timeToLive: z
@@ -285,6 +288,8 @@ export const MessageDetail = MessageRow.extend({
   ),
   /** best hour (scheduleType 4): the control share (%) it was saved with (absent from older servers: 0) */
   controlShare: z.number().int().optional().default(0),
+  /** its own control share (%): held out of the send (loss 114); absent from older servers: 0 */
+  holdoutShare: z.number().int().optional().default(0),
   /** best hour: the control group against the best-hour sends, and the click-rate lift (best-hour.ts bestHourLift) */
   bestHour: z
     .object({

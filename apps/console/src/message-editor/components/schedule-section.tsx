@@ -1,7 +1,14 @@
 import { Alert, Card, DatePicker, Flex, Form, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { BEST_HOUR, isFileTargeting, MESSAGE_LIMITS, ScheduleType, TargetingType } from '@beacon/shared';
+import {
+  BEST_HOUR,
+  CONTROL_GROUP_LIMITS,
+  isFileTargeting,
+  MESSAGE_LIMITS,
+  ScheduleType,
+  TargetingType,
+} from '@beacon/shared';
 import { formatDateTime } from '../../lib/date-format';
 import { type ComposeValues } from '../lib/compose-values';
 import { isDayDisabled, localCoverage, scheduleProblem, wallToEpoch, ZONE_OPTIONS } from '../lib/schedule';
@@ -99,6 +106,23 @@ export function ScheduleSection({
                 id="controlShare"
                 min={BEST_HOUR.controlShareMin}
                 max={BEST_HOUR.controlShareMax}
+                precision={0}
+                suffix="%"
+                style={{ width: 160 }}
+              />
+            </Form.Item>
+          )}
+          {part === 'all' && (
+            <Form.Item
+              name="holdoutShare"
+              label={t('compose.fields.holdoutShare')}
+              extra={t('compose.hints.holdoutShare')}
+              rules={[rule(['holdoutShare'])]}
+            >
+              <InputNumber
+                id="holdoutShare"
+                min={0}
+                max={CONTROL_GROUP_LIMITS.holdoutMax}
                 precision={0}
                 suffix="%"
                 style={{ width: 160 }}

@@ -128,6 +128,8 @@ export function buildMessageSave(v: ComposeValues, ctx: ComposeContext): Message
     ...(v.scheduleType === ScheduleType.BEST_HOUR
       ? { controlShare: v.controlShare ?? BEST_HOUR.controlShareDefault }
       : {}),
+    // a message's own control share: only when set (an A/B arm's form has none)
+    ...(v.holdoutShare ? { holdoutShare: v.holdoutShare } : {}),
     scheduleUTC:
       v.scheduleType === ScheduleType.LOCAL_TIME ? '+0000' : normalizeZone(v.scheduleUTC, ctx.app.serverUTC),
     timeToLive: (v.ttlHours ?? 12) * 3600,

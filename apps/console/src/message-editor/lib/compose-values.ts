@@ -89,6 +89,8 @@ export interface ComposeValues extends CrossValues {
   speedLimit: number | null;
   /** best hour (schedule type 4): the % of the audience sent at once as the control group */
   controlShare: number | null;
+  /** the message's own control share (%): held out of the send, measured against (issue 34 §1); 0 none */
+  holdoutShare: number | null;
   priority: number | null;
   /**
    * 1 once a suggestion of the AI assistant filled the content (set by the assistant, or loaded with a saved message);
@@ -140,6 +142,7 @@ export function emptyCompose(serverUTC: string, forcedTargeting?: TargetingType)
     slowPush: false,
     speedLimit: DEFAULT_SPEED,
     controlShare: BEST_HOUR.controlShareDefault,
+    holdoutShare: 0,
     priority: null,
     ...emptyCross('notification'),
   };
@@ -268,6 +271,7 @@ export function composeFromDetail(d: MessageDetail, act: 'edit' | 'copy', server
     slowPush: d.speedLimit > 0,
     speedLimit: d.speedLimit > 0 ? d.speedLimit : DEFAULT_SPEED,
     controlShare: d.scheduleType === ScheduleType.BEST_HOUR ? d.controlShare : BEST_HOUR.controlShareDefault,
+    holdoutShare: d.holdoutShare,
     priority: d.msgDisplayPrior,
     // the AI mark goes with the content (an edit, a copy, an arm, a material built from it)
     contentCreateType: contentCreatorOf(d),

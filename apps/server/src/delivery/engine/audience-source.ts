@@ -3,6 +3,7 @@ import {
   controlGroupBuckets,
   controlGroupOf,
   controlGroupSeed,
+  holdoutSeed,
   MessageType,
   TargetingType,
   type Condition,
@@ -50,23 +51,35 @@ export function abBucketSql(deviceId: string, seed: string): string {
   return `((('x' || substr(md5(${seed}::text || ':' || ${deviceId}::text), 1, 8))::bit(32)::int & 2147483647) % ${AB_BUCKETS})`;
 }
 
+/** Devices a message holds out (issue 34 §1): below `buckets` of abBucketSql for `seed`, lost with `loss`. */
+export interface Holdout {
+  seed: string;
+  buckets: number;
+  loss: number;
+}
+
 /**
- * The app's global control group when it applies to a message (issue 34 §1): its seed and the buckets below which a
- * device is a member (abBucketSql). Previews and recalls always reach the members; transactional sends too unless
- * the setting holds them out (`exceptTransactional: false`).
+ * What a message holds out (issue 34 §1): the app's global control group (loss 113) — previews and recalls always
+ * reach its members, transactional sends too unless the setting holds them out (`exceptTransactional: false`) — and
+ * the message's own control share (loss 114), each by its stable hash.
  */
-export function controlOf(msg: {
+export function holdoutsOf(msg: {
+  id: number;
   appId: number;
   msgType: number;
   transactionalOf: number | null;
   controlGroup: unknown;
-}): { seed: string; buckets: number } | undefined {
+  holdoutShare: number;
+}): Holdout[] {
+  if (msg.msgType === MessageType.PREVIEW || msg.msgType === MessageType.RECALL) return [];
+  const out: Holdout[] = [];
   const group = controlGroupOf(msg.controlGroup);
   const buckets = controlGroupBuckets(group);
-  if (buckets === 0 || msg.msgType === MessageType.PREVIEW || msg.msgType === MessageType.RECALL)
-    return undefined;
-  if (msg.transactionalOf !== null && group.exceptTransactional) return undefined;
-  return { seed: controlGroupSeed(msg.appId), buckets };
+  if (buckets > 0 && !(msg.transactionalOf !== null && group.exceptTransactional))
+    out.push({ seed: controlGroupSeed(msg.appId), buckets, loss: 113 });
+  if (msg.holdoutShare > 0)
+    out.push({ seed: holdoutSeed(msg.id), buckets: msg.holdoutShare * (AB_BUCKETS / 100), loss: 114 });
+  return out;
 }
 
 /** What a best-hour message's plan fixed (messages.best_fallback_hour, best_start_min; @beacon/shared best-hour.ts). */

@@ -2,6 +2,7 @@ import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { Batch, BatchRepository, Drops, PageDevice } from './batch.repository';
 import { BatchSender, type SendItem, type SenderDeps } from './batch-sender';
 import type { InFlightRepository } from './in-flight.repository';
+import type { Holdout } from './audience-source';
 import { staleCutoffs } from '@beacon/shared';
 import { decide, INACTIVE_MS, NEW_DEVICE_MS, type PolicyFilter } from './filters';
 import { BatchKind } from './kinds';
@@ -17,8 +18,8 @@ export interface BatchRunDeps extends SenderDeps {
   protectNew: boolean;
   /** the app's stale limit in days, 0 off: devices silent that long, or past FCM's token expiry, are dropped with 111 */
   staleDays: number;
-  /** the app's global control group, when it applies to the message: its members are dropped with 113 */
-  control?: { seed: string; buckets: number } | undefined;
+  /** the devices the message holds out (the app's control group: 113, its own control share: 114) */
+  holdouts?: readonly Holdout[];
   /** true once the batch must send nothing more: the message is stopping or this worker is shutting down */
   halted: () => boolean;
 }
@@ -172,7 +173,7 @@ export class BatchRun {
       newSince: deps.protectNew ? new Date(now - NEW_DEVICE_MS) : null,
       tokenStaleBefore: new Date(stale.tokenBefore),
       staleBefore: stale.activeBefore === null ? null : new Date(stale.activeBefore),
-      control: deps.control,
+      holdouts: deps.holdouts ?? [],
     });
     if (devices.length) await deps.policy?.prefetch?.(devices);
     const candidates: Array<{ device: PageDevice; notBefore?: number }> = [];

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from './ports';
 import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { abBucketSql } from './audience-source';
+import { abBucketSql, type Holdout } from './audience-source';
 import { BatchKind, BatchStatus, fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
@@ -178,15 +178,19 @@ export class BatchRepository {
       newSince: Date | null;
       tokenStaleBefore: Date;
       staleBefore: Date | null;
-      /** the app's global control group (issue 34 §1): a member is targeted and lost with 113, before any other loss */
-      control?: { seed: string; buckets: number } | undefined;
+      /** what the message holds out (issue 34 §1): targeted and lost with its code, before any other loss */
+      holdouts?: readonly Holdout[];
     },
   ): Promise<PageDevice[]> {
     const n = audience.params.length;
     const c = n + (opts.skipRecorded ? 9 : 8);
-    const control = opts.control
-      ? `WHEN ${abBucketSql('d.id', `$${c}::text`)} < $${c + 1}::int THEN ${LOSS.CONTROL_GROUP}`
-      : '';
+    const holdouts = opts.holdouts ?? [];
+    const control = holdouts
+      .map(
+        (h, k) =>
+          `WHEN ${abBucketSql('d.id', `$${c + 2 * k}::text`)} < $${c + 2 * k + 1}::int THEN ${h.loss}`,
+      )
+      .join(' ');
     const skip = opts.skipRecorded
       ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 8} AND s.device_id = d.id)`
       : '';
@@ -226,7 +230,7 @@ export class BatchRepository {
         // no limit of the app's own: a time no device is last active before
         opts.staleBefore ?? NO_STALE_BEFORE,
         ...(opts.skipRecorded ? [batch.messageId] : []),
-        ...(opts.control ? [opts.control.seed, opts.control.buckets] : []),
+        ...holdouts.flatMap((h) => [h.seed, h.buckets]),
       ],
     );
   }

@@ -45,6 +45,8 @@ export interface EngineMessage {
   journeyLive: boolean;
   /** the app's global control group as stored (issue 34 §1), and the message's transactional origin (null: none) */
   controlGroup: unknown;
+  /** the message's own control share (%): that share of its audience held out with loss 114 */
+  holdoutShare: number;
   transactionalOf: number | null;
   firebaseJsonEnc: string | null;
   /** the app's Firebase project ('' without credentials) and its FCM quota, messages a minute (the smallest setting of
@@ -74,7 +76,7 @@ export class EngineRepository {
               CASE WHEN m.split_seed IS NULL THEN NULL
                    ELSE json_build_object('seed', m.split_seed, 'from', m.split_from, 'to', m.split_to) END AS split,
               CASE WHEN m.journey_gated THEN m.id::int END AS "journeyStepId", m.journey_live AS "journeyLive",
-              a.control_group AS "controlGroup", m.transactional_of::int AS "transactionalOf",
+              a.control_group AS "controlGroup", m.holdout_share AS "holdoutShare", m.transactional_of::int AS "transactionalOf",
               a.new_device_protection AS "newDeviceProtection", a.stale_days AS "staleDays", a.firebase_json_enc AS "firebaseJsonEnc",
               m.material_countries AS "materialCountries", m.control_share AS "controlShare",
               m.best_fallback_hour AS "bestFallbackHour", m.best_start_min AS "bestStartMin", a.firebase_project_id AS "firebaseProjectId",

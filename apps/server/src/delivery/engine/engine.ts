@@ -4,7 +4,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { FcmClient } from '../fcm-client';
 import type { FcmApp, ServiceAccount } from '../fcm-types';
 import { dispatchJobOptions, JOBS } from '../../jobs/boss';
-import { audienceOf, bestHourWave, controlOf } from './audience-source';
+import { audienceOf, bestHourWave, holdoutsOf } from './audience-source';
 import type { Batch, BatchRepository } from './batch.repository';
 import { BatchRun } from './batch-run';
 import { LeaseClock } from './lease-clock';
@@ -401,7 +401,7 @@ export class DeliveryEngine {
           pageSize: settings.pageSize,
           protectNew: msg.newDeviceProtection,
           staleDays: msg.staleDays,
-          control: controlOf(msg),
+          holdouts: holdoutsOf(msg),
           halted: () => this.draining || this.stopping.has(msg.id),
         },
         batch,

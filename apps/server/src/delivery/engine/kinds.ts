@@ -94,4 +94,6 @@ export const LOSS = {
   TEMPLATE: 112,
   /** the device is in its app's global control group: targeted, never sent a campaign message (issue 34 §1) */
   CONTROL_GROUP: 113,
+  /** the device is in the message's own control share: targeted, not sent (issue 34 §1) */
+  HOLDOUT: 114,
 } as const;

@@ -259,6 +259,7 @@ export class AbTestsService {
       const saved = await this.deps.messages.save(
         app,
         {
+          holdoutShare: 0,
           msgType: arm.msgType as 1,
           data: arm.data,
           title: parent.title,

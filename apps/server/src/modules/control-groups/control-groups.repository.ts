@@ -44,7 +44,7 @@ export class ControlGroupsRepository {
     messageId: number,
     since: Date,
   ): Promise<{ sent: number; sentOpened: number; clicked: number; control: number; controlOpened: number }> {
-    const held = `sr.outcome = ${SendOutcome.LOST} AND sr.loss_code = ${LOSS.CONTROL_GROUP}`;
+    const held = `sr.outcome = ${SendOutcome.LOST} AND sr.loss_code IN (${LOSS.CONTROL_GROUP}, ${LOSS.HOLDOUT})`;
     const [row] = await this.database.query<{
       sent: number;
       sentOpened: number;

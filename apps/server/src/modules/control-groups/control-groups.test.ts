@@ -58,8 +58,9 @@ describe.each(backends())('control groups [$name]', (backend) => {
     emu
       .inbox(tokens[i]!)
       .some((m) => (m.message.data as Record<string, string>).tcm_msg_id === String(msgId));
-  const send = async (title: string) => {
+  const send = async (title: string, extra: object = {}) => {
     const saved = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      ...extra,
       title,
       msgType: 1,
       data: NOTIFICATION,
@@ -146,5 +147,32 @@ describe.each(backends())('control groups [$name]', (backend) => {
     await owner.post(`/tcm/v1/app/${appId}/control-group/save`, { share: 0 });
     const id = await send('Everyone again');
     expect(Array.from({ length: DEVICES }, (_, i) => i).filter((i) => !got(i, id))).toEqual([]);
+  });
+
+  it("a message's own control share holds out its own devices (114), measured in its lift; a bad share is a 400", async () => {
+    const bad = await owner.post(`/tcm/v1/app/${appId}/msg/save`, {
+      title: 'Too many held',
+      msgType: 1,
+      data: NOTIFICATION,
+      pushCount: DEVICES,
+      targetingType: 0,
+      scheduleType: 1,
+      holdoutShare: 60,
+    });
+    expect(bad.json()).toMatchObject({ status: 400, data: { fields: [{ field: 'holdoutShare' }] } });
+    const id = await send('Held by the message', { holdoutShare: 20 });
+    const held = ids.flatMap((d, i) => (bucketOf(`holdout:${id}`, d) < 2000 ? [i] : []));
+    expect(held.length).toBeGreaterThan(0);
+    expect(Array.from({ length: DEVICES }, (_, i) => i).filter((i) => !got(i, id))).toEqual(held);
+    const detail = (await owner.post(`/tcm/v1/app/${appId}/msg/detail`, { id })).json().data;
+    expect(detail.holdoutShare).toBe(20);
+    const losses = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lose`)).json().data;
+    expect(losses.total).toBe(DEVICES);
+    expect(losses.messageDistributionLoseList).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 114, count: held.length })]),
+    );
+    const lift = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lift`)).json().data;
+    expect(lift.control.devices).toBe(held.length);
+    expect(lift.sent.devices).toBe(DEVICES - held.length);
   });
 });

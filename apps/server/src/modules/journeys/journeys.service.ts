@@ -113,6 +113,8 @@ export class JourneysService {
             ...(j.displayPrior !== null ? { msgDisplayPrior: j.displayPrior } : {}),
           };
     return {
+      // a journey's steps hold nobody out of their own (the app's control group still applies)
+      holdoutShare: 0,
       targetingType: entry ? settings.targetingType : TargetingType.EVERYONE,
       conditions: entry ? settings.conditions : [],
       ...(entry && settings.groupId ? { groupId: settings.groupId } : {}),

@@ -43,6 +43,8 @@ export interface NewMessage extends Pick<MessageRecord, SavedAsRead> {
   contentCreateType?: number | undefined;
   /** best hour (schedule type 4): the control share (%); absent: 0 */
   controlShare?: number;
+  /** its own control share (%, issue 34 §1): held out with loss 114; absent: 0 */
+  holdoutShare?: number;
   /** a transactional send: the message whose content it sends (migration 0044); absent: none */
   transactionalOf?: number;
 }
@@ -84,6 +86,7 @@ const FIELDS: readonly Field[] = [
   { column: 'ttl_seconds', value: (m) => m.ttlSeconds },
   { column: 'speed_limit', value: (m) => m.speedLimit },
   { column: 'control_share', value: (m) => m.controlShare ?? 0 },
+  { column: 'holdout_share', value: (m) => m.holdoutShare ?? 0 },
   { column: 'restrict_type', value: (m) => m.restrictType },
   { column: 'display_prior', value: (m) => m.displayPrior },
   { column: 'multi_lang_enable', value: (m) => m.multiLangEnable },

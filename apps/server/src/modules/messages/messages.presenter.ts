@@ -80,6 +80,7 @@ export function toDetail(
     forecast: m.forecast,
     waves: waves.map((w) => ({ ...w, runAt: new Date(w.runAt).toISOString() })),
     controlShare: m.controlShare,
+    holdoutShare: m.holdoutShare,
     bestHour,
   };
 }

@@ -59,6 +59,7 @@ export interface MessageRecord {
   contentCreateType: number;
   /** best hour (schedule type 4): the control share (%) */
   controlShare: number;
+  holdoutShare: number;
   /** the labels of the conditions it targets with, its user group's for type 3 (TARGET_LABELS_COLUMN) */
   targetLabels: string[];
 }
@@ -89,7 +90,7 @@ export const MESSAGE_COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
   m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast,
-  m.content_create_type AS "contentCreateType", m.control_share AS "controlShare", ${TARGET_LABELS_COLUMN}`;
+  m.content_create_type AS "contentCreateType", m.control_share AS "controlShare", m.holdout_share AS "holdoutShare", ${TARGET_LABELS_COLUMN}`;
 
 /** Messages' reads: lists with their counters, and the statistics behind the detail dialog (writes: MessageWriter). */
 export class MessagesRepository {

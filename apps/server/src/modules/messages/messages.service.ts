@@ -373,6 +373,8 @@ export class MessagesService {
       speedLimit: input.speedLimit,
       controlShare:
         schedule.type === ScheduleType.BEST_HOUR ? (input.controlShare ?? BEST_HOUR.controlShareDefault) : 0,
+      // a preview reaches every test device it names
+      holdoutShare: kind === 'preview' ? 0 : input.holdoutShare,
       restrictType: input.msgRestrictType,
       displayPrior: input.msgDisplayPrior ?? null,
       multiLangEnable: input.multiLangEnable,

@@ -50,6 +50,7 @@ export class MemoryEngineRepository implements MessagesEngineRepositoryPort {
       firebaseProjectId: app.firebaseProjectId,
       fcmQuotaPerMin: app.fcmQuotaPerMin,
       controlShare: m.controlShare,
+      holdoutShare: m.holdoutShare,
       bestFallbackHour: null,
       bestStartMin: null,
     });

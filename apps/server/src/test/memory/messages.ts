@@ -34,6 +34,7 @@ function saved(v: NewMessage) {
     multiLangContent: v.multiLangContent as MessageRecord['multiLangContent'],
     forecast: v.forecast ?? null,
     controlShare: v.controlShare ?? 0,
+    holdoutShare: v.holdoutShare ?? 0,
   };
 }
 

@@ -177,6 +177,7 @@ export class MemoryStore {
       forecast: m.forecast,
       contentCreateType: m.contentCreateType,
       controlShare: m.controlShare,
+      holdoutShare: m.holdoutShare,
       targetLabels: this.targetLabels(m),
     });
   }
