@@ -53,7 +53,7 @@ export interface FleetPerson {
   /** the app's id of its user (POST /sdk/v1/user) */
   externalId: string;
   attributes: Record<string, AttributeValue>;
-  /** what the user did in the app before the fleet started */
+  /** what the user did in the app before the fleet started: app_open, view_item, cart_abandoned, purchase */
   events: TrackedEvent[];
 }
 
@@ -110,6 +110,9 @@ function personOf(d: FleetDevice, seed: number, rnd: Random, now: number): Fleet
   for (let k = Math.floor(rnd() * 3); k > 0; k--)
     events.push({ name: 'view_item', at: at(), properties: { category: pick(rnd, interests) } });
   if (rnd() < 0.25) events.push({ name: 'cart_abandoned', at: at(), properties: cartProperties(rnd) });
+  // some bought before (drawn last, so the draws above stay what they were): the app knows `purchase` from the start,
+  // and a journey can name it as its exit event before any push was clicked
+  if (rnd() < 0.15) events.push(purchaseEvent(rnd, at(), 0));
   events.sort((a, b) => a.at - b.at);
   return { gaid: d.gaid, externalId: `u${seed}-${d.index}`, attributes, events };
 }
