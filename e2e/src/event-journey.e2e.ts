@@ -23,13 +23,15 @@ import {
  * console, a journey that starts when a device reports cart_abandoned with a price over 10 and ends on purchase, whose
  * entry step greets each device's user by first name (previewed as a real device), and a step for those who click
  * after a day; confirms it; and watches it work: entries and the entry step's figures grow on the view, and every
- * delivery the emulator made carries that device's own first name — never an unrendered template.
+ * delivery the emulator made carries that device's own first name — never an unrendered template; the figures on the
+ * canvas are the server's and reconcile (targeted = dispatched + losses). A day later (the sends aged in the database),
+ * the next step reaches exactly those who clicked and did not buy. Then the view is read in Chinese and French.
  */
 
 const PROJECT = 'event-journey-e2e-project';
 const PKG = 'com.example.eventjourney';
 const OWNER = { email: 'eve@shop.example', password: 'Eve#2024xyz' };
-const FLEET = 400;
+const FLEET = 250;
 const SEED = 3303;
 /** the fleet's delays × this: a tick of live activity every 10 s × 0.05 = 0.5 s, a click ≤ 3.2 s after delivery */
 const SCALE = 0.05;
@@ -161,12 +163,14 @@ beforeAll(async () => {
     // notifications off (lost) and uninstalled (no user)
     offlinePct: 0,
     behaviour: { delayScale: SCALE, pClicked: 0.4 },
-    // ≈ 270 people: ≈ 2.7 carts a tick (every 0.5 s), nine in ten over 10; half of those who click then buy
-    personal: { purchaseAfterClickPct: 0.5, activity: { everySeconds: 10, cartPct: 0.01, viewPct: 0.03 } },
+    // ≈ 170 people: ≈ 2.5 carts a tick (every 0.5 s), nine in ten over 10; half of those who click then buy
+    personal: { purchaseAfterClickPct: 0.5, activity: { everySeconds: 10, cartPct: 0.015, viewPct: 0.03 } },
   });
-  expect(await fleet.start()).toEqual({ registered: FLEET, failed: 0 });
+  // the owner signs in while the fleet registers
+  const [started, signedIn] = await Promise.all([fleet.start(), signedInPage(browser, beacon.url, OWNER)]);
+  expect(started).toEqual({ registered: FLEET, failed: 0 });
+  page = signedIn;
   people = new Map(fleet.persons().map((p) => [p.gaid, p]));
-  page = await signedInPage(browser, beacon.url, OWNER);
 }, 120_000);
 
 afterAll(async () => {
@@ -363,6 +367,52 @@ describe('an event-started, personalised journey in the browser', () => {
     await page.locator('.react-flow__controls-fitview').click();
     await shot('event-journey-view');
   }, 90_000);
+
+  it('a day later, sends the next step to those who clicked and did not buy, once', async () => {
+    const thanksId = (await detail()).childMsgs[1]!.msgId;
+    // who clicked the entry step, and who left on purchase (the fleet is stopped: neither changes any more)
+    const clickers = await beacon.database.query<{ gaid: string }>(
+      `SELECT d.gaid::text AS gaid FROM send_records s JOIN devices d ON d.id = s.device_id
+       WHERE s.message_id = $1 AND s.event_mask & 4 <> 0`,
+      [entryId],
+    );
+    const { exited } = await entrants();
+    const want = clickers.map((c) => c.gaid).filter((g) => !exited.includes(g));
+    expect(want.length).toBeGreaterThan(0);
+    // a day passes for them: their sends and the step's last feed move back
+    await beacon.database.query(
+      `UPDATE send_records SET sent_at = sent_at - interval '25 hours' WHERE message_id = $1`,
+      [entryId],
+    );
+    await beacon.database.query(
+      `UPDATE messages SET journey_fed_until = journey_fed_until - interval '25 hours' WHERE id = $1`,
+      [thanksId],
+    );
+    await until(
+      'the next step sent to those who clicked',
+      async () => ({ f: await figures(thanksId), got: deliveredTitles(thanksId).size }),
+      ({ f, got }) => f.target === want.length && f.dispatched + f.lost === f.target && got === f.dispatched,
+      20_000,
+      500,
+    );
+    const titles = deliveredTitles(thanksId);
+    expect([...titles.keys()].every((g) => want.includes(g))).toBe(true);
+    expect([...titles.values()].every((t) => t.length === 1 && t[0] === CLICKED.title)).toBe(true);
+    for (const g of exited) expect(titles.has(g), `${g} bought: no next step`).toBe(false);
+    // the canvas counts them on the branch and the step
+    const d = await detail();
+    await expect
+      .poll(() => page.getByTestId(`figure-${CLICKED.tag}-targetCount`).textContent(), { timeout: 10_000 })
+      .toBe(String(d.childMsgs[1]!.targetCount));
+    expect(d.childMsgs[1]!.targetCount).toBe(want.length);
+    expect(
+      await page
+        .locator('[data-testid^="edge-label-"]', { hasText: 'Clicked · after 1 day' })
+        .locator('strong')
+        .textContent(),
+    ).toBe(String(want.length));
+    await shot('event-journey-view-branch');
+  }, 60_000);
 
   it('reads right in Chinese and French: no English left in the journey’s new parts', async () => {
     const en = JSON.parse(
