@@ -5,8 +5,10 @@ import { DeviceApi, type FleetLog } from './device-api';
 import { EventQueue, type EventCounters } from './event-queue';
 import { generateFleetDevices, registerBody, type FleetDevice } from './fleet-devices';
 import {
+  ACTIVITY_DEFAULTS,
   buysAfterClick,
   fleetPeople,
+  liveActivity,
   purchaseEvent,
   type FleetPerson,
   type PersonalOptions,
@@ -39,7 +41,8 @@ export interface FleetOptions {
   eventConcurrency?: number;
   /**
    * People (personal.ts): a share of the devices signs in to an app user with attributes and reports the app's own
-   * events (POST /sdk/v1/user, /attributes, /track once registered); a signed-in user who clicks may then buy.
+   * events (POST /sdk/v1/user, /attributes, /track once registered); a signed-in user who clicks may then buy. With
+   * `activity`, a seeded share of them keeps viewing items and abandoning carts while the fleet runs.
    */
   personal?: PersonalOptions;
   /** The devices are already in Beacon (a restarted server): register them with the emulator only. */
@@ -60,6 +63,8 @@ export interface FleetStats {
   /** signed-in devices (personal) and the app's own events they reported (accepted by the device API) */
   people: number;
   customEvents: number;
+  /** ticks of the people's live activity so far (personal.activity) */
+  activityTicks: number;
 }
 
 /** Optional emulator methods the public FcmEmulator interface does not declare (the in-process one has them). */
@@ -84,6 +89,9 @@ export class Fleet {
   private appOpens = 0;
   private recoveredCount = 0;
   private customEvents = 0;
+  private activityTicks = 0;
+  /** the people's /track calls in flight (stop waits for them) */
+  private readonly tracking = new Set<Promise<void>>();
   private readonly people: Map<string, FleetPerson>;
   private readonly killed: Map<string, number | undefined>;
   private listening = false;
@@ -171,7 +179,29 @@ export class Fleet {
       { devices: this.list.length, registered, failed, projectId },
       'fleet: devices registered',
     );
+    this.liveActivity();
     return { registered, failed };
+  }
+
+  /**
+   * The people's live activity (personal.activity): every `everySeconds` × delayScale, tick n's events
+   * (liveActivity: the seed and n decide who) are reported at that moment, each person's in one /track call.
+   */
+  private liveActivity(): void {
+    const activity = this.opts.personal?.activity;
+    if (!activity || this.people.size === 0 || !this.listening) return;
+    const every =
+      (activity.everySeconds ?? ACTIVITY_DEFAULTS.everySeconds) * 1000 * this.behaviour.delayScale;
+    const people = [...this.people.values()];
+    const next = () =>
+      this.timers.after(every, () => {
+        if (!this.listening) return;
+        const tick = ++this.activityTicks;
+        for (const { gaid, event } of liveActivity(people, this.opts.seed, tick, activity))
+          void this.track(gaid, [event]);
+        next();
+      });
+    next();
   }
 
   /** Stops listening, clears every timer (events not yet happened are dropped) and sends what is queued. */
@@ -182,6 +212,7 @@ export class Fleet {
     }
     this.timers.clear();
     await this.queue.drain();
+    while (this.tracking.size) await Promise.all([...this.tracking]);
   }
 
   stats(): FleetStats {
@@ -196,6 +227,7 @@ export class Fleet {
       recovered: this.recoveredCount,
       people: this.people.size,
       customEvents: this.customEvents,
+      activityTicks: this.activityTicks,
     };
   }
 
@@ -248,8 +280,15 @@ export class Fleet {
 
   private async track(gaid: string, events: FleetPerson['events']): Promise<void> {
     if (events.length === 0 || !this.listening) return;
-    const res = await this.api.post('/sdk/v1/track', { gaid, events }, 'events');
-    if (res.ok) this.customEvents += events.length;
+    const p = this.api.post('/sdk/v1/track', { gaid, events }, 'events').then((res) => {
+      if (res.ok) this.customEvents += events.length;
+    });
+    this.tracking.add(p);
+    try {
+      await p;
+    } finally {
+      this.tracking.delete(p);
+    }
   }
 
   /** The generated devices: gaid, token, attributes and flags. */

@@ -12,8 +12,12 @@ export {
 } from './fleet-devices';
 export { COUNTRIES } from './fleet-data';
 export {
+  ACTIVITY_DEFAULTS,
   fleetPeople,
+  liveActivity,
   PERSONAL_DEFAULTS,
+  type ActivityOptions,
+  type LiveEvent,
   type FleetPerson,
   type PersonalOptions,
   type TrackedEvent,

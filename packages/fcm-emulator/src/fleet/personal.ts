@@ -11,9 +11,32 @@ export interface PersonalOptions {
   signedInPct?: number;
   /** a signed-in user who clicks a push then buys (reports `purchase`), default 0.3 */
   purchaseAfterClickPct?: number;
+  /**
+   * Live activity: while the fleet runs, every `everySeconds` (× delayScale) a seeded share of the signed-in people
+   * reports `view_item` or `cart_abandoned` at that moment (what starts an event journey built after the fleet
+   * started). Absent: the people report only their past events, once at start.
+   */
+  activity?: ActivityOptions;
 }
 
 export const PERSONAL_DEFAULTS = { signedInPct: 0.7, purchaseAfterClickPct: 0.3 } as const;
+
+export interface ActivityOptions {
+  /** seconds between two ticks, × the fleet's delayScale (default 10) */
+  everySeconds?: number;
+  /** chance a signed-in person abandons a cart at a tick (default 0.0005: ≈ 7 a tick of 14,000 people) */
+  cartPct?: number;
+  /** chance a signed-in person views an item at a tick, when not abandoning a cart (default 0.002) */
+  viewPct?: number;
+}
+
+export const ACTIVITY_DEFAULTS = { everySeconds: 10, cartPct: 0.0005, viewPct: 0.002 } as const;
+
+/** One event a person reports live. */
+export interface LiveEvent {
+  gaid: string;
+  event: TrackedEvent;
+}
 
 export type AttributeValue = string | number | boolean | string[];
 
@@ -30,7 +53,7 @@ export interface FleetPerson {
   /** the app's id of its user (POST /sdk/v1/user) */
   externalId: string;
   attributes: Record<string, AttributeValue>;
-  /** what the user did in the app before the fleet started */
+  /** what the user did in the app before the fleet started: app_open, view_item, cart_abandoned, purchase */
   events: TrackedEvent[];
 }
 
@@ -86,14 +109,45 @@ function personOf(d: FleetDevice, seed: number, rnd: Random, now: number): Fleet
   const events: TrackedEvent[] = [{ name: 'app_open', at: at() }];
   for (let k = Math.floor(rnd() * 3); k > 0; k--)
     events.push({ name: 'view_item', at: at(), properties: { category: pick(rnd, interests) } });
-  if (rnd() < 0.25)
-    events.push({
-      name: 'cart_abandoned',
-      at: at(),
-      properties: { price: Math.round(uniform(rnd, 3, 120) * 100) / 100, items: 1 + Math.floor(rnd() * 4) },
-    });
+  if (rnd() < 0.25) events.push({ name: 'cart_abandoned', at: at(), properties: cartProperties(rnd) });
+  // some bought before (drawn last, so the draws above stay what they were): the app knows `purchase` from the start,
+  // and a journey can name it as its exit event before any push was clicked
+  if (rnd() < 0.15) events.push(purchaseEvent(rnd, at(), 0));
   events.sort((a, b) => a.at - b.at);
   return { gaid: d.gaid, externalId: `u${seed}-${d.index}`, attributes, events };
+}
+
+const cartProperties = (rnd: Random) => ({
+  price: Math.round(uniform(rnd, 3, 120) * 100) / 100,
+  items: 1 + Math.floor(rnd() * 4),
+});
+
+/**
+ * What the people do at tick `tick` (1, 2, …) of the live activity, at `now`: one draw per person in order, from a
+ * generator of the seed and the tick alone — the same seed, people and tick give the same events.
+ */
+export function liveActivity(
+  people: readonly FleetPerson[],
+  seed: number,
+  tick: number,
+  opts: ActivityOptions = {},
+  now = Date.now(),
+): LiveEvent[] {
+  const cart = opts.cartPct ?? ACTIVITY_DEFAULTS.cartPct;
+  const view = opts.viewPct ?? ACTIVITY_DEFAULTS.viewPct;
+  const rnd = mulberry32(deriveSeed(seed, tick, 17));
+  const out: LiveEvent[] = [];
+  for (const p of people) {
+    const r = rnd();
+    if (r < cart) {
+      out.push({ gaid: p.gaid, event: { name: 'cart_abandoned', at: now, properties: cartProperties(rnd) } });
+    } else if (r < cart + view) {
+      const interests = p.attributes.interests;
+      const category = Array.isArray(interests) && interests.length ? pick(rnd, interests) : 'phones';
+      out.push({ gaid: p.gaid, event: { name: 'view_item', at: now, properties: { category } } });
+    }
+  }
+  return out;
 }
 
 /** Whether the user of a device buys after clicking (a draw of its own, per click). */

@@ -13,11 +13,13 @@ interface PreviewPanelProps {
   appId: number;
   appName: string;
   /** The test-preview button, submit button and notes under the card. */
-  children: ReactNode;
+  children?: ReactNode;
+  /** sticks under the header as the page scrolls (compose); a journey step's drawer shows it in line (default true) */
+  sticky?: boolean;
 }
 
-/** The sticky live preview: the 220 px notification card, collapsed or expanded, updating as the form changes. */
-export function PreviewPanel({ appId, appName, children }: PreviewPanelProps) {
+/** The live preview: the 220 px notification card, collapsed or expanded, updating as the form changes. */
+export function PreviewPanel({ appId, appName, children, sticky = true }: PreviewPanelProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const v = Form.useWatch((values: ComposeValues) => values, { form, preserve: true }) as
@@ -40,7 +42,8 @@ export function PreviewPanel({ appId, appName, children }: PreviewPanelProps) {
     <Card
       variant="borderless"
       title={t('compose.preview.title')}
-      style={{ position: 'sticky', top: STICKY_TOP }}
+      style={sticky ? { position: 'sticky', top: STICKY_TOP } : undefined}
+      data-testid="preview-panel"
     >
       <Flex vertical align="center" gap={16}>
         <Segmented
@@ -114,9 +117,11 @@ export function PreviewPanel({ appId, appName, children }: PreviewPanelProps) {
         <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
           {t('compose.preview.hint')}
         </Typography.Text>
-        <Flex vertical gap={8} style={{ width: '100%' }}>
-          {children}
-        </Flex>
+        {children && (
+          <Flex vertical gap={8} style={{ width: '100%' }}>
+            {children}
+          </Flex>
+        )}
       </Flex>
     </Card>
   );

@@ -9,6 +9,8 @@ interface FlowOptions {
   rowOf: (id: string) => JourneyStepRow | undefined;
   /** figures hidden (status 19) */
   counting: boolean;
+  /** view mode, an event-started journey: its entries and exits so far */
+  live?: { entries: number; exits: number } | undefined;
   readOnly: boolean;
   label: (edge: JourneyEdge) => string;
   count: (n: number | null) => string;
@@ -35,6 +37,7 @@ export function flowElements(
       problems: o.problems.get(n.id) ?? [],
       row: o.rowOf(n.id),
       counting: o.counting,
+      live: o.live,
     },
   }));
   const edges: BranchFlowEdge[] = graph.edges.map((e) => {

@@ -10,6 +10,11 @@ export interface StepNodeData extends Record<string, unknown> {
   /** view mode: the saved step (status, estimate, counters); figures hidden while `counting` */
   row?: JourneyStepRow | undefined;
   counting: boolean;
+  /**
+   * view mode, an event-started journey (its steps are live messages): each step shows its targeted devices so far;
+   * the entry its entries and exits instead of the audience estimate
+   */
+  live?: { entries: number; exits: number } | undefined;
 }
 export type StepFlowNode = Node<StepNodeData, 'step'>;
 

@@ -67,7 +67,13 @@ export function JourneyConfirmDialog({ appId, msgId, onClose, onEdit }: JourneyC
           <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('journeys.preview.notPending')} />
         )}
         <Typography.Paragraph data-testid="preview-total">
-          {t('journeys.preview.total', { count: d.targetCount, devices: count(d.targetCount) })}
+          {d.entry.kind === 'event'
+            ? t('journeys.preview.totalEvent', {
+                count: d.targetCount,
+                devices: count(d.targetCount),
+                name: d.entry.name,
+              })
+            : t('journeys.preview.total', { count: d.targetCount, devices: count(d.targetCount) })}
         </Typography.Paragraph>
         <Table<JourneyStepRow>
           size="small"
@@ -83,7 +89,9 @@ export function JourneyConfirmDialog({ appId, msgId, onClose, onEdit }: JourneyC
               render: (_, s) =>
                 s.displayConditions
                   ? `${s.displayConditions.from} → ${branch.outcome(s.displayConditions.outcome)}, ${branch.wait(s.displayConditions.wait)}`
-                  : t('journeys.step.entry'),
+                  : d.entry.kind === 'event'
+                    ? t('journeys.preview.onEvent', { name: d.entry.name })
+                    : t('journeys.step.entry'),
             },
             {
               key: 'estimate',

@@ -242,8 +242,26 @@ describe('JourneyEditorScreen, message/editcanvas', () => {
       },
       entries: 42,
       exits: 7,
+      childMsgs: [
+        stepRow('welcome', { msgId: 51, status: 1, estimate: 5000, pushCount: 40, targetCount: 40 }),
+        stepRow('thanks', {
+          msgId: 52,
+          status: 1,
+          pushCount: 1,
+          targetCount: 0,
+          displayConditions: { from: 'welcome', outcome: 'clicked', wait: { unit: 'hours', value: 3 } },
+        }),
+      ],
     });
     renderAt('/app/1/message/editcanvas?id=5&act=view', <JourneyEditorScreen appId={1} id={5} act="view" />);
+    // the canvas: the entry's entries and exits instead of the audience that may enter; each live step's targeted
+    // devices so far instead of its push count (a floor of 1 on a live message)
+    expect((await screen.findByTestId('figure-welcome-entries', undefined, slow)).textContent).toBe('42');
+    expect(screen.getByTestId('figure-welcome-exits').textContent).toBe('7');
+    expect(screen.queryByTestId('figure-welcome-estimate')).toBeNull();
+    expect(screen.getByTestId('figure-welcome-targetCount').textContent).toBe('40');
+    expect(screen.getByTestId('figure-thanks-targetCount').textContent).toBe('0');
+    expect(screen.queryByTestId('figure-thanks-pushCount')).toBeNull();
     fireEvent.click(await screen.findByTestId('outline-step-1', undefined, slow));
     await screen.findByTestId('step-drawer', undefined, slow);
     fireEvent.click(within(drawer()).getByRole('tab', { name: 'Start' }));

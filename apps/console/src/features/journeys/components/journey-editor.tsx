@@ -120,6 +120,10 @@ export function JourneyEditor(props: JourneyEditorProps) {
     problems: readOnly ? new Map() : texts,
     rowOf,
     counting: detail ? isCounting(detail.status) : false,
+    live:
+      detail && readOnly && detail.entry.kind === 'event'
+        ? { entries: detail.entries, exits: detail.exits }
+        : undefined,
     readOnly,
     label: (e) => `${branchText.outcome(e.outcome)} · ${branchText.wait(e.wait)}`,
     count,

@@ -78,6 +78,11 @@ export function JourneyTable(props: JourneyTableProps) {
       render: (_, r) =>
         isCounting(r.status) ? (
           <Typography.Text type="secondary">{t('journeys.list.counting')}</Typography.Text>
+        ) : r.entry.kind === 'event' ? (
+          // an event journey sends to those who enter: its entries so far, not an audience
+          <span data-testid={`journey-entries-${r.msgId}`}>
+            {t('journeys.list.entries', { count: r.entries, n: count(r.entries) })}
+          </span>
         ) : (
           `${count(r.pushCount)} / ${count(r.targetCount)}`
         ),

@@ -9,6 +9,7 @@ import {
   CrossContentSection,
   emptyCross,
   LanguagesCard,
+  PreviewPanel,
   type ComposeValues,
 } from '../../../message-editor';
 import { type StepDraft, type StepKind } from '../lib/journey-graph-model';
@@ -135,6 +136,8 @@ export function StepForm({
               translate={{ appId: app.appId, from: 'push', onDone: publish }}
             />
           )}
+          {/* what the step looks like, with the defaults or as one device would get its personalised fields */}
+          <PreviewPanel appId={app.appId} appName={app.title} sticky={false} />
         </>
       ) : (
         <Suspense fallback={<Card variant="borderless" loading />}>

@@ -14,7 +14,17 @@ const FIGURES = ['pushCount', 'dispatchCount', 'arriveAll', 'show', 'click'] as 
 export function StepNode({ data, selected }: NodeProps<StepFlowNode>) {
   const { t } = useTranslation();
   const count = useCount();
-  const { step, entry, problems, row, counting } = data;
+  const { step, entry, problems, row, counting, live } = data;
+  // an event journey's step is a live message: what it targeted so far (push_count is a floor of 1 there); its entry
+  // shows the entries and exits instead of the audience that may enter
+  const figures = live ? (['targetCount', ...FIGURES.slice(1)] as const) : FIGURES;
+  const head: Array<[string, string]> =
+    live && entry
+      ? [
+          ['entries', count(live.entries)],
+          ['exits', count(live.exits)],
+        ]
+      : [['estimate', counting ? '—' : count(row?.estimate ?? null)]];
   const border =
     problems.length > 0 ? '2px solid #ff4d4f' : selected ? '2px solid #4c6ef5' : '1px solid #d9d9d9';
   const title =
@@ -63,9 +73,15 @@ export function StepNode({ data, selected }: NodeProps<StepFlowNode>) {
         <div style={{ marginTop: 6, fontSize: 12 }} data-testid={`node-figures-${step.groupTag}`}>
           <StatusTag status={row.status} />
           <div style={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 8, marginTop: 4 }}>
-            <span>{t('journeys.preview.estimate')}</span>
-            <span>{counting ? '—' : count(row.estimate)}</span>
-            {FIGURES.map((key) => [
+            {head.map(([key, value]) => [
+              <span key={key}>
+                {t(key === 'estimate' ? 'journeys.preview.estimate' : `journeys.figures.${key}`)}
+              </span>,
+              <span key={`${key}-n`} data-testid={`figure-${step.groupTag}-${key}`}>
+                {value}
+              </span>,
+            ])}
+            {figures.map((key) => [
               <span key={key}>{t(`journeys.figures.${key}`)}</span>,
               <span key={`${key}-n`} data-testid={`figure-${step.groupTag}-${key}`}>
                 {counting ? '—' : count(row[key])}
