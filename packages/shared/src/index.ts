@@ -30,6 +30,7 @@ export * from './contracts/push-recovery';
 export * from './contracts/user-attributes';
 export * from './contracts/token-hygiene';
 export * from './contracts/custom-events';
+export * from './contracts/user-conditions';
 export * from './contracts/api-keys';
 export * from './contracts/transactional';
 export * from './status';
