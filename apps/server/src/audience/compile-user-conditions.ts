@@ -3,7 +3,7 @@ import { normalizeAttributeDate, type Condition } from '@beacon/shared';
 /** What compileAudience lends the compilation of one row: its parameter binder, the device's columns and the clock. */
 export interface UserConditionContext {
   /** Adds a parameter and returns its placeholder with the cast (`$4::text`). */
-  p(value: unknown, cast: string): string;
+  p: (value: unknown, cast: string) => string;
   /** The device's id and user id columns (`d.id`, `d.user_id`). */
   device: string;
   userId: string;
@@ -65,14 +65,9 @@ export function compileUserCondition(c: Condition, ctx: UserConditionContext): s
   const user = (predicate: string) =>
     `EXISTS (SELECT 1 FROM app_users u WHERE u.id = ${ctx.userId} AND ${predicate}${end}`;
   const values = c.values;
-  switch (c.op) {
-    case 'exists':
-      return user(typed);
-    case 'notExists':
-      return `NOT ${user(typed)}`;
-    case 'contains':
-      return user(`${text} ILIKE ANY(${p(values.map(containsPattern), 'text[]')})`);
-  }
+  if (c.op === 'exists') return user(typed);
+  if (c.op === 'notExists') return `NOT ${user(typed)}`;
+  if (c.op === 'contains') return user(`${text} ILIKE ANY(${p(values.map(containsPattern), 'text[]')})`);
   if (type === 'list') {
     const any = `${value} ?| ${p(values, 'text[]')}`;
     return user(c.op === 'nin' ? `${typed} AND NOT (${any})` : `${typed} AND ${any}`);

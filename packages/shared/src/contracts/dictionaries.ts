@@ -95,8 +95,8 @@ export const AppDictionaries = BaseDictionaries.extend({
   /** Advanced target labels (tags, audience packages) are offered: global tag switch and the app's flag. */
   advancedTargeting: z.boolean(),
   /** The app's user attributes and event names, for attribute and event conditions (issue 33 §3), by key and name. */
-  attributes: z.array(z.object({ key: z.string(), type: z.enum(ATTRIBUTE_TYPES) })),
-  eventNames: z.array(z.string()),
+  attributes: z.array(z.object({ key: z.string(), type: z.enum(ATTRIBUTE_TYPES) })).default([]),
+  eventNames: z.array(z.string()).default([]),
 });
 export type AppDictionaries = z.infer<typeof AppDictionaries>;
 
