@@ -148,7 +148,7 @@ describe('attribute and event conditions (issue 33 §3)', () => {
           attr('plan', 'number', 'gt', ['3']),
           ev('buy', 'notWithin', ['1']),
           ev('sell', 'notWithin', ['1']),
-          { label: 'country', op: 'in', values: ['NG'], allSelected: 0 },
+          { label: 'country', op: 'in', values: ['NG'] },
         ],
         vocabulary,
       ),
