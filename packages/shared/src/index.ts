@@ -31,6 +31,7 @@ export * from './contracts/control-groups';
 export * from './contracts/user-attributes';
 export * from './contracts/token-hygiene';
 export * from './contracts/custom-events';
+export * from './contracts/user-conditions';
 export * from './contracts/api-keys';
 export * from './contracts/transactional';
 export * from './status';

@@ -236,10 +236,29 @@ export const STATIC: Readonly<Record<string, Pair>> = {
   'must be 300, 400 or 500': ['doit valoir 300, 400 ou 500', '必须为 300、400 或 500'],
   'must be LABEL or GROUP': ['doit valoir LABEL ou GROUP', '必须为 LABEL 或 GROUP'],
   'must be ascend or descend': ['doit valoir ascend ou descend', '必须为 ascend 或 descend'],
-  'must be one of in, nin, lt, gt, lte, gte, between': [
-    'doit valoir l’une des valeurs suivantes : in, nin, lt, gt, lte, gte, between',
-    '必须为以下值之一：in, nin, lt, gt, lte, gte, between',
+  'must be a known condition operator': [
+    'doit être un opérateur de condition connu',
+    '必须为已知的条件运算符',
   ],
+  // attribute and event conditions (contracts/user-conditions.ts)
+  'must be string, number, boolean, date or list': [
+    'doit valoir string, number, boolean, date ou list',
+    '必须为 string、number、boolean、date 或 list',
+  ],
+  'is required for an attribute condition': [
+    'est obligatoire pour une condition sur un attribut',
+    '属性条件必须填写此项',
+  ],
+  'is required for an event condition': [
+    'est obligatoire pour une condition sur un événement',
+    '事件条件必须填写此项',
+  ],
+  'must hold a value': ['doit contenir une valeur', '必须包含一个值'],
+  'must be a day (YYYY-MM-DD)': ['doit être un jour (AAAA-MM-JJ)', '必须为日期（YYYY-MM-DD）'],
+  'must be an ISO-8601 date': ['doit être une date ISO-8601', '必须为 ISO-8601 日期'],
+  'must be true or false': ['doit valoir true ou false', '必须为 true 或 false'],
+  'is not an attribute of this app': ['n’est pas un attribut de cette application', '不是此应用的属性'],
+  'is not an event of this app': ['n’est pas un événement de cette application', '不是此应用的事件'],
   'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted': [
     'doit valoir l’une des valeurs suivantes : received, shown, clicked, dismissed, show_failed, recalled, converted',
     '必须为以下值之一：received, shown, clicked, dismissed, show_failed, recalled, converted',
@@ -782,6 +801,37 @@ export const RULES: readonly Rule[] = [
   ],
 
   // conditions
+  [
+    /^must be one of (.+) for an event$/,
+    (ops) => `doit valoir l’une des valeurs suivantes pour un événement : ${ops}`,
+    (ops) => `对于事件必须为以下值之一：${ops}`,
+  ],
+  [
+    /^must be one of (.+) for a (\S+) attribute$/,
+    (ops, type) => `doit valoir l’une des valeurs suivantes pour un attribut ${type} : ${ops}`,
+    (ops, type) => `对于 ${type} 属性必须为以下值之一：${ops}`,
+  ],
+  [/^must be empty for (\S+)$/, (op) => `doit être vide pour ${op}`, (op) => `对于 ${op} 必须为空`],
+  [
+    /^must hold two values for (\S+)$/,
+    (op) => `doit contenir deux valeurs pour ${op}`,
+    (op) => `对于 ${op} 必须包含两个值`,
+  ],
+  [
+    /^must be a count from (\S+) to (\S+)$/,
+    (a, b) => `doit être un nombre de fois de ${a} à ${b}`,
+    (a, b) => `必须为 ${a} 至 ${b} 的次数`,
+  ],
+  [
+    /^must be a number of days from (\S+) to (\S+)$/,
+    (a, b) => `doit être un nombre de jours de ${a} à ${b}`,
+    (a, b) => `必须为 ${a} 至 ${b} 的天数`,
+  ],
+  [
+    /^must be (\S+), the attribute’s type$/,
+    (type) => `doit valoir ${type}, le type de l’attribut`,
+    (type) => `必须为 ${type}，即该属性的类型`,
+  ],
   [
     /^must hold one value for (\S+)$/,
     (op) => `doit contenir une seule valeur pour ${op}`,

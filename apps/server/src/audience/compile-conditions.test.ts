@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITION_LABEL_SPECS, CONDITION_LABELS, type Condition } from '@beacon/shared';
+import {
+  ATTRIBUTE_CONDITION_OPS,
+  CONDITION_LABEL_SPECS,
+  CONDITION_LABELS,
+  REPEATABLE_LABELS,
+  type Condition,
+} from '@beacon/shared';
 import {
   AudienceCompileError,
   compileAudience,
@@ -19,8 +25,8 @@ const c = (
 ): Condition => ({ label, op, values, allSelected });
 const compile = (...conditions: Condition[]) => compileAudience(42, conditions, { now: NOW });
 
-/** Sample values per label, so every label × op compiles. */
-const SAMPLE: Record<Condition['label'], string[]> = {
+/** Sample values per label, so every label × op compiles (attribute and event: by type and op, below). */
+const SAMPLE: Record<Exclude<Condition['label'], 'attribute' | 'event'>, string[]> = {
   country: ['ng', 'KE'],
   language: ['pt', 'es_US'],
   brand: ['tecno'],
@@ -40,6 +46,7 @@ const SAMPLE: Record<Condition['label'], string[]> = {
 
 const cases: Array<[Condition['label'], Condition['op'], string[]]> = CONDITION_LABELS.flatMap(
   (label): Array<[Condition['label'], Condition['op'], string[]]> => {
+    if (label === 'attribute' || label === 'event') return [];
     const spec = CONDITION_LABEL_SPECS[label];
     if (spec.ops.length === 0) return [[label, '', SAMPLE[label]]];
     return spec.ops.map((op): [Condition['label'], Condition['op'], string[]] => {
@@ -157,6 +164,74 @@ describe('compileAudience', () => {
     expect(perDevice.sql.replaceAll(' OFFSET 0)', ' /* lookup */)')).toBe(out.sql);
     expect(lookupCost(out)).toBe(8 + 8 + 12);
     expect(lookupCost(compile(c('country', 'in', ['NG'])))).toBe(0);
+  });
+
+  const USER_SAMPLE: Record<string, string[]> = {
+    between: ['1', '2'],
+    exists: [],
+    notExists: [],
+    within: ['30'],
+    before: ['2025-01-01'],
+    after: ['2025-01-01T10:00:00Z'],
+  };
+  const userCases: Condition[] = [
+    ...Object.entries(ATTRIBUTE_CONDITION_OPS).flatMap(([type, ops]) =>
+      ops.map((op): Condition => ({
+        label: 'attribute',
+        key: 'plan',
+        attributeType: type as Condition['attributeType'],
+        op,
+        values:
+          type === 'date' && op === 'between'
+            ? ['2025-01-01', '2025-02-01']
+            : (USER_SAMPLE[op] ?? [type === 'boolean' ? 'true' : '5']),
+        allSelected: 0,
+      })),
+    ),
+    { label: 'event', event: 'buy', op: 'atLeast', values: ['1', '7'], allSelected: 0 },
+    { label: 'event', event: 'buy', op: 'atLeast', values: ['3', '7'], allSelected: 0 },
+    { label: 'event', event: 'buy', op: 'notWithin', values: ['30'], allSelected: 0 },
+    { label: 'event', event: 'buy', op: 'notSince', values: ['2025-06-01'], allSelected: 0 },
+  ];
+  it.each(userCases.map((x) => [`${x.attributeType ?? 'event'} ${x.op}`, x] as const))(
+    'compiles the user condition %s with its key, name and values as parameters',
+    (_, condition) => {
+      const out = compile(condition);
+      const placeholders = [...out.sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+      expect(Math.max(...placeholders)).toBe(out.params.length);
+      expect(out.sql).not.toMatch(/'(plan|buy|5|true)'/);
+      expect(out.sql).toContain(' /* lookup */)');
+      expect(lookupCost(out)).toBe(condition.label === 'event' ? 10 : 8);
+    },
+  );
+
+  it('compiles attribute and event conditions exactly', () => {
+    const key = (sql: string) =>
+      `EXISTS (SELECT 1 FROM app_users u WHERE u.id = d.user_id AND ${sql} /* lookup */)`;
+    const out = compile({
+      label: 'attribute',
+      key: 'score',
+      attributeType: 'number',
+      op: 'gt',
+      values: ['2.5'],
+      allSelected: 0,
+    });
+    expect(out.sql).toBe(
+      `d.app_id = $1 AND ${key("(CASE WHEN jsonb_typeof(u.attributes -> $2::text) = 'number' THEN (u.attributes -> $2::text #>> '{}')::numeric END) > $3::numeric")}`,
+    );
+    expect(out.params).toEqual([42, 'score', 2.5]);
+    const events = compile(
+      { label: 'event', event: 'buy', op: 'atLeast', values: ['3', '7'], allSelected: 0 },
+      { label: 'event', event: 'buy', op: 'notWithin', values: ['1'], allSelected: 0 },
+    );
+    const rows = (name: number, day: number) =>
+      `FROM custom_event_days x WHERE x.device_id = d.id AND x.name_id = (SELECT n.id FROM app_event_names n WHERE n.app_id = $1 AND n.name = $${name}::text) AND x.day >= $${day}::date /* lookup */)`;
+    expect(events.sql).toBe(
+      `d.app_id = $1 AND (SELECT COALESCE(sum(x.events), 0) ${rows(2, 3)} >= $4::bigint AND NOT EXISTS (SELECT 1 ${rows(5, 6)}`,
+    );
+    // the last 7 UTC days, today (2025-06-30) included; the last day: today
+    expect(events.params).toEqual([42, 'buy', '2025-06-24', 3, 'buy', '2025-06-30']);
+    expect(REPEATABLE_LABELS.has('attribute')).toBe(true);
   });
 
   it('keeps hostile values out of the SQL text', () => {

@@ -6,6 +6,7 @@ import {
   TAG_FLAG_OF,
   type Condition,
 } from '@beacon/shared';
+import { compileUserCondition } from './compile-user-conditions';
 
 /**
  * A parameterised boolean SQL expression over `devices <alias>` selecting one app's devices that match a condition
@@ -63,6 +64,7 @@ const WINDOW_COLUMN = { active: 'last_active_at', increasedApp: 'first_seen_at' 
  * - serverInactiveUser: no activity for INACTIVE_DAYS days.
  * - tags, dmpCustomize, dmpCustomizeGroup: the device carries one of the tag ids (`nin`: none of them); with
  *   allSelected, any tag of the label's flag. allSelected on other labels: `in` → no constraint, `nin` → nothing.
+ * - attribute, event: compile-user-conditions.ts (the device's user's attributes; the per-day counts of its events).
  */
 export function compileAudience(
   appId: number,
@@ -91,6 +93,12 @@ export function compileAudience(
     const spec = CONDITION_LABEL_SPECS[c.label];
     if (c.label === 'serverInactiveUser') {
       parts.push(`${col('last_active_at')} < ${since(INACTIVE_DAYS)}`);
+      continue;
+    }
+    if (c.label === 'attribute' || c.label === 'event') {
+      parts.push(
+        compileUserCondition(c, { p, device: col('id'), userId: col('user_id'), now, end: LOOKUP_END }),
+      );
       continue;
     }
     const flag = TAG_FLAG_OF[c.label];
@@ -142,12 +150,20 @@ export function compileAudience(
   return { sql: parts.join(' AND '), params, alias };
 }
 
-/** Cost of one per-device lookup, in plain-row units (measured on PostgreSQL: a tag probe ≈ 8, a send-record aggregate ≈ 12). */
-const LOOKUP_COST = { 'FROM device_tags': 8, 'FROM send_records': 12 } as const;
+/**
+ * Cost of one per-device lookup, in plain-row units (measured on PostgreSQL: a tag probe ≈ 8, a send-record aggregate
+ * ≈ 12, a user's attributes by primary key ≈ 8, a device's day counts of one event ≈ 10; bench/README.md "audience").
+ */
+const LOOKUP_COST = {
+  'FROM device_tags': 8,
+  'FROM send_records': 12,
+  'FROM app_users': 8,
+  'FROM custom_event_days': 10,
+} as const;
 
 /**
- * What evaluating an audience costs per device beyond reading its own columns, in plain-row units: the tag and
- * send-record lookups its conditions make (tags, dmpCustomize, noclick). Sampled estimates read fewer rows for it.
+ * What evaluating an audience costs per device beyond reading its own columns, in plain-row units: the tag,
+ * send-record, user and event-count lookups its conditions make (tags, dmpCustomize, noclick, attribute, event). Sampled estimates read fewer rows for it.
  */
 export function lookupCost(audience: CompiledAudience): number {
   let cost = 0;

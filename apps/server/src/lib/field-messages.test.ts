@@ -309,12 +309,21 @@ const BY_HAND: Record<string, string[]> = {
     'must be a number, as first reported',
     'is a new property beyond the event’s 100',
   ],
-  // user-groups.service.ts: NAME_USED, and conditionIssues (shared)
+  // user-groups.service.ts: NAME_USED
   'modules/user-groups/user-groups.service.ts: NAME_USED': ['is already used by another group of this app'],
-  'modules/user-groups/user-groups.service.ts: issue.message': [
+  // checkAppConditions: conditionIssues and userConditionVocabularyIssues (shared)
+  'audience/check-conditions.ts: issue.message': [
     'must hold at least one condition',
     'appVersionCode cannot be combined with appVersion',
     'appVersion is used twice',
+    'must be one of in, exists, notExists for a boolean attribute',
+    'yes must be true or false',
+    'is required for an event condition',
+  ],
+  'audience/check-conditions.ts: problem.message': [
+    'is not an attribute of this app',
+    'must be number, the attribute’s type',
+    'is not an event of this app',
   ],
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../dictionaries/countries';
 import { normalizeLanguage } from '../dictionaries/languages';
 import { singleLineText } from '../text';
+import { ATTRIBUTE_TYPES, isValuelessOp, userConditionIssues } from './user-conditions';
 
 /**
  * Target conditions (spec part 2 §3 "Targeting types", §5 "Target group conditions"): the rows of the condition
@@ -24,11 +25,38 @@ export const CONDITION_LABELS = [
   'tags',
   'dmpCustomize',
   'dmpCustomizeGroup',
+  'attribute',
+  'event',
 ] as const;
 export type ConditionLabel = (typeof CONDITION_LABELS)[number];
 
-export const CONDITION_OPS = ['in', 'nin', 'lt', 'gt', 'lte', 'gte', 'between'] as const;
+export const CONDITION_OPS = [
+  'in',
+  'nin',
+  'lt',
+  'gt',
+  'lte',
+  'gte',
+  'between',
+  // attributes (user-conditions.ts)
+  'contains',
+  'before',
+  'after',
+  'within',
+  'exists',
+  'notExists',
+  // events (user-conditions.ts)
+  'atLeast',
+  'notWithin',
+  'notSince',
+] as const;
 export type ConditionOp = (typeof CONDITION_OPS)[number];
+
+/** The labels that may repeat in one list (each row its own attribute or event); every other label once. */
+export const REPEATABLE_LABELS: ReadonlySet<ConditionLabel> = new Set(['attribute', 'event']);
+
+/** Conditions one list may hold. */
+export const CONDITIONS_MAX = 20;
 
 /** Activity windows in days for active, increasedApp and noclick. */
 export const CONDITION_WINDOWS = [1, 7, 15, 30] as const;
@@ -37,7 +65,8 @@ export const CONDITION_WINDOWS = [1, 7, 15, 30] as const;
 export const INACTIVE_DAYS = 90;
 
 /** How a label's values are entered and checked. */
-export type ConditionValueKind = 'text' | 'country' | 'language' | 'integer' | 'window' | 'tag' | 'none';
+export type ConditionValueKind =
+  'text' | 'country' | 'language' | 'integer' | 'window' | 'tag' | 'none' | 'attribute' | 'event';
 
 export interface ConditionLabelSpec {
   ops: readonly ConditionOp[];
@@ -69,6 +98,27 @@ export const CONDITION_LABEL_SPECS: Record<ConditionLabel, ConditionLabelSpec> =
   tags: { ops: SET_OPS, kind: 'tag', advanced: true },
   dmpCustomize: { ops: SET_OPS, kind: 'tag', advanced: true },
   dmpCustomizeGroup: { ops: SET_OPS, kind: 'tag', advanced: true },
+  // the ops by the attribute's type: user-conditions.ts
+  attribute: {
+    ops: [
+      'in',
+      'nin',
+      'lt',
+      'gt',
+      'lte',
+      'gte',
+      'between',
+      'contains',
+      'before',
+      'after',
+      'within',
+      'exists',
+      'notExists',
+    ],
+    kind: 'attribute',
+    advanced: false,
+  },
+  event: { ops: ['atLeast', 'notWithin', 'notSince'], kind: 'event', advanced: false },
 };
 
 /** Flag of the tags a tag label offers: interest labels, or audience packages (GROUP: not human users). */
@@ -83,13 +133,16 @@ const Value = z.union([singleLineText({ max: 100 }), z.number().transform((n) =>
 /** One condition row as stored and sent: `values` are strings (numbers are accepted and turned into strings). */
 export const Condition = z.object({
   label: z.enum(CONDITION_LABELS, 'must be a known condition label'),
-  op: z
-    .union([z.enum(CONDITION_OPS, 'must be one of in, nin, lt, gt, lte, gte, between'), z.literal('')])
-    .default(''),
+  op: z.union([z.enum(CONDITION_OPS, 'must be a known condition operator'), z.literal('')]).default(''),
   values: z.array(Value).max(1000, 'must hold at most 1000 values').default([]),
   allSelected: z.union([z.literal(0), z.literal(1)]).default(0),
   /** GROUP marks an audience package that is not human users. */
   dmp: z.enum(['LABEL', 'GROUP']).optional(),
+  /** attribute: the user attribute's key, and its type (which ops and values it takes) */
+  key: z.string().max(64, 'must be at most 64 characters').optional(),
+  attributeType: z.enum(ATTRIBUTE_TYPES, 'must be string, number, boolean, date or list').optional(),
+  /** event: the custom event's name */
+  event: z.string().max(64, 'must be at most 64 characters').optional(),
 });
 export type Condition = z.output<typeof Condition>;
 export type ConditionInput = z.input<typeof Condition>;
@@ -101,6 +154,9 @@ export interface ConditionDraft {
   values?: string[] | undefined;
   allSelected?: 0 | 1 | undefined;
   dmp?: 'LABEL' | 'GROUP' | undefined;
+  key?: string | undefined;
+  attributeType?: Condition['attributeType'];
+  event?: string | undefined;
 }
 
 /** Whether a row is complete (part 2 §5): a label, an op, and a non-empty value or allSelected = 1. */
@@ -108,6 +164,9 @@ export function isConditionComplete(row: ConditionDraft): boolean {
   if (!row.label) return false;
   if (CONDITION_LABEL_SPECS[row.label].kind === 'none') return true;
   if (!row.op) return false;
+  if (row.label === 'attribute' && !(row.key && row.attributeType)) return false;
+  if (row.label === 'event' && !row.event) return false;
+  if (isValuelessOp(row.op)) return true;
   return row.allSelected === 1 || (row.values ?? []).some((v) => v !== '');
 }
 
@@ -122,6 +181,8 @@ export function completeConditions(rows: readonly ConditionDraft[]): Condition[]
       values: none ? [] : row.allSelected === 1 ? [] : (row.values ?? []).filter((v) => v !== ''),
       allSelected: none ? 0 : (row.allSelected ?? 0),
       ...(row.dmp ? { dmp: row.dmp } : {}),
+      ...(label === 'attribute' ? { key: row.key, attributeType: row.attributeType } : {}),
+      ...(label === 'event' ? { event: row.event } : {}),
     };
   });
 }
@@ -139,7 +200,7 @@ const EXCLUSIVE: Partial<Record<ConditionLabel, ConditionLabel>> = {
 };
 
 /**
- * The labels row `index` may choose: each label once, appVersion and appVersionCode mutually exclusive, advanced
+ * The labels row `index` may choose: each label once (attribute and event any number of times), appVersion and appVersionCode mutually exclusive, advanced
  * labels only when advanced targeting is allowed.
  */
 export function availableLabels(
@@ -147,7 +208,9 @@ export function availableLabels(
   index: number,
   advancedAllowed: boolean,
 ): ConditionLabel[] {
-  const taken = new Set(rows.flatMap((r, i) => (i !== index && r.label ? [r.label] : [])));
+  const taken = new Set(
+    rows.flatMap((r, i) => (i !== index && r.label && !REPEATABLE_LABELS.has(r.label) ? [r.label] : [])),
+  );
   return CONDITION_LABELS.filter((label) => {
     if (taken.has(label)) return false;
     const other = EXCLUSIVE[label];
@@ -197,6 +260,10 @@ function rowIssues(row: Condition, index: number, advancedAllowed: boolean): Con
   const at = (field: string, message: string): ConditionIssue => ({ path: `${index}.${field}`, message });
   if (spec.advanced && !advancedAllowed)
     return [at('label', 'needs advanced targeting (global tag switch and the app’s advanced targeting)')];
+  if (spec.kind === 'attribute' || spec.kind === 'event') {
+    if (row.allSelected === 1) return [at('allSelected', `cannot select all for ${row.label}`)];
+    return userConditionIssues(row).map((issue) => at(issue.field, issue.message));
+  }
   if (spec.kind === 'none') {
     return row.op !== '' || row.values.length > 0 || row.allSelected === 1
       ? [at('op', 'must be empty for this label')]
@@ -227,7 +294,7 @@ function rowIssues(row: Condition, index: number, advancedAllowed: boolean): Con
 }
 
 /**
- * Every problem of a condition list (part 2 §5): at least one condition, each label once, appVersion and
+ * Every problem of a condition list (part 2 §5): at least one condition, each label once (but attribute and event), appVersion and
  * appVersionCode not together, ops allowed for the label, values valid for it, advanced labels only when allowed.
  */
 export function conditionIssues(
@@ -238,7 +305,8 @@ export function conditionIssues(
   const issues: ConditionIssue[] = [];
   const seen = new Set<ConditionLabel>();
   conditions.forEach((row, index) => {
-    if (seen.has(row.label)) issues.push({ path: `${index}.label`, message: `${row.label} is used twice` });
+    if (seen.has(row.label) && !REPEATABLE_LABELS.has(row.label))
+      issues.push({ path: `${index}.label`, message: `${row.label} is used twice` });
     const other = EXCLUSIVE[row.label];
     if (other && seen.has(other))
       issues.push({ path: `${index}.label`, message: `${row.label} cannot be combined with ${other}` });
@@ -251,7 +319,7 @@ export function conditionIssues(
 /** A condition list whose structure is checked (advanced labels allowed; the server checks the app's switches). */
 export const TargetConditions = z
   .array(Condition)
-  .max(CONDITION_LABELS.length, `must hold at most ${CONDITION_LABELS.length} conditions`)
+  .max(CONDITIONS_MAX, `must hold at most ${CONDITIONS_MAX} conditions`)
   .superRefine((rows, ctx) => {
     for (const issue of conditionIssues(rows, true)) {
       ctx.addIssue({

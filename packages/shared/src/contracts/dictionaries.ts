@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { AppIdParams } from './apps';
+import { ATTRIBUTE_TYPES } from './user-conditions';
 
 /** A name in each console language. */
 export const LocalizedName = z.object({ en: z.string(), zh: z.string(), fr: z.string() });
@@ -93,6 +94,9 @@ export const AppDictionaries = BaseDictionaries.extend({
   ),
   /** Advanced target labels (tags, audience packages) are offered: global tag switch and the app's flag. */
   advancedTargeting: z.boolean(),
+  /** The app's user attributes and event names, for attribute and event conditions (issue 33 §3), by key and name. */
+  attributes: z.array(z.object({ key: z.string(), type: z.enum(ATTRIBUTE_TYPES) })).default([]),
+  eventNames: z.array(z.string()).default([]),
 });
 export type AppDictionaries = z.infer<typeof AppDictionaries>;
 

@@ -19,6 +19,13 @@ const DICT: ConditionDictionaries = {
   interestTags: [{ id: 1, code: 'sport', name: 'Sport', nameEn: 'Sport', children: [] }],
   audiencePackages: [{ id: 2, code: 'bots', name: 'Bots' }],
   advancedTargeting: false,
+  attributes: [
+    { key: 'plan', type: 'string' },
+    { key: 'score', type: 'number' },
+    { key: 'signup', type: 'date' },
+    { key: 'vip', type: 'boolean' },
+  ],
+  eventNames: ['purchase', 'open'],
 };
 
 let latest: ConditionDraft[] = [];
@@ -140,5 +147,88 @@ describe('ConditionBuilder', () => {
     expect(screen.getByText('Devices with no activity for 90 days or more')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Condition 1 operator' })).toBeNull();
     expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it('builds user attribute rows: the key from the app’s attributes, ops and values by its type, any number of rows', async () => {
+    renderAt('/', <Harness />);
+    await choose('Condition 1 attribute', 'User attribute');
+    expect(latest[0]).toMatchObject({ label: 'attribute', op: '' });
+    expect(addButton()).toHaveProperty('disabled', true);
+    await choose('Condition 1 user attribute', 'score (number)');
+    expect(latest[0]).toMatchObject({ key: 'score', attributeType: 'number', op: 'in', values: [] });
+    await choose('Condition 1 operator', 'greater than');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 1 values Value' }), {
+      target: { value: '2.5' },
+    });
+    await waitFor(() => expect(latest[0]?.values).toEqual(['2.5']));
+    expect(addButton()).toHaveProperty('disabled', false);
+    fireEvent.click(addButton());
+    // the label repeats, each row its own key
+    await choose('Condition 2 attribute', 'User attribute');
+    await choose('Condition 2 user attribute', 'vip (yes/no)');
+    expect(latest[1]).toMatchObject({ key: 'vip', attributeType: 'boolean', op: 'in' });
+    // the dropdown opened last lists its options last (an earlier one stays in the page)
+    expect((await optionsOf('Condition 2 values')).slice(-2)).toEqual(['true', 'false']);
+    await choose('Condition 2 operator', 'is not set');
+    expect(screen.getByText('Devices without a user, or users without this attribute')).toBeTruthy();
+    expect(completeConditions(latest)).toEqual([
+      {
+        label: 'attribute',
+        key: 'score',
+        attributeType: 'number',
+        op: 'gt',
+        values: ['2.5'],
+        allSelected: 0,
+      },
+      {
+        label: 'attribute',
+        key: 'vip',
+        attributeType: 'boolean',
+        op: 'notExists',
+        values: [],
+        allSelected: 0,
+      },
+    ]);
+  });
+
+  it('takes a date attribute’s window in days, and keeps the op of a key of the same type', async () => {
+    renderAt(
+      '/',
+      <Harness initial={[{ label: 'attribute', key: 'signup', attributeType: 'date', op: 'within' }]} />,
+    );
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 1 values Days' }), {
+      target: { value: '30' },
+    });
+    await waitFor(() => expect(latest[0]?.values).toEqual(['30']));
+    expect(completeConditions(latest)[0]).toMatchObject({ key: 'signup', op: 'within', values: ['30'] });
+    await choose('Condition 1 user attribute', 'plan (text)');
+    expect(latest[0]).toMatchObject({ key: 'plan', attributeType: 'string', op: 'in', values: [] });
+  });
+
+  it('builds custom event rows: the name from the app’s events, at least N times in the last D days', async () => {
+    renderAt('/', <Harness />);
+    await choose('Condition 1 attribute', 'Custom event');
+    expect(latest[0]).toMatchObject({ label: 'event', op: 'atLeast' });
+    expect((await optionsOf('Condition 1 custom event')).slice(-2)).toEqual(['purchase', 'open']);
+    await choose('Condition 1 custom event', 'purchase');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 1 values Times' }), {
+      target: { value: '3' },
+    });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Condition 1 values Days' }), {
+      target: { value: '7' },
+    });
+    await waitFor(() => expect(latest[0]?.values).toEqual(['3', '7']));
+    expect(completeConditions(latest)).toEqual([
+      { label: 'event', event: 'purchase', op: 'atLeast', values: ['3', '7'], allSelected: 0 },
+    ]);
+    await choose('Condition 1 operator', 'not done in the last (days)');
+    expect(latest[0]).toMatchObject({ op: 'notWithin', values: [] });
+    expect(addButton()).toHaveProperty('disabled', true);
+  });
+
+  it('says when the app has no attributes to pick', async () => {
+    renderAt('/', <Harness dict={{ ...DICT, attributes: [] }} initial={[{ label: 'attribute', op: '' }]} />);
+    fireEvent.mouseDown(combobox('Condition 1 user attribute'));
+    expect(await screen.findByText('This app has no user attributes yet')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
   type ConditionOp,
 } from '@beacon/shared';
 import { ConditionValueInput } from './condition-value-input';
+import { UserConditionRow } from './user-condition-row';
 import type { ConditionDictionaries } from './types';
 
 export interface ConditionBuilderProps {
@@ -20,8 +21,11 @@ export interface ConditionBuilderProps {
   disabled?: boolean;
 }
 
+const isUserLabel = (label: ConditionLabel) => label === 'attribute' || label === 'event';
+
 /**
- * Edits a list of target conditions by the shared rules (part 2 §5): each label once, appVersion and appVersionCode
+ * Edits a list of target conditions by the shared rules (part 2 §5): each label once (user attributes and custom
+ * events as many times as needed, each row its own key or name: user-condition-row.tsx), appVersion and appVersionCode
  * exclusive, advanced labels only when allowed, and a new row only when the last one is complete. Submitters drop
  * incomplete rows with completeConditions().
  */
@@ -33,7 +37,17 @@ export function ConditionBuilder({ value, onChange, dictionaries, disabled }: Co
   const pickLabel = (index: number, label: ConditionLabel) => {
     const spec = CONDITION_LABEL_SPECS[label];
     const flag = TAG_FLAG_OF[label];
-    const op: ConditionOp | '' = spec.ops.length === 1 ? (spec.ops[0] ?? '') : spec.ops.length ? 'in' : '';
+    // an attribute's ops come with its type (picked with its key); an event starts at "at least N times"
+    const op: ConditionOp | '' =
+      label === 'attribute'
+        ? ''
+        : label === 'event'
+          ? 'atLeast'
+          : spec.ops.length === 1
+            ? (spec.ops[0] ?? '')
+            : spec.ops.length
+              ? 'in'
+              : '';
     onChange(
       rows.map((r, i) =>
         i === index
@@ -69,7 +83,16 @@ export function ConditionBuilder({ value, onChange, dictionaries, disabled }: Co
               showSearch
               optionFilterProp="label"
             />
-            {row.label && CONDITION_LABEL_SPECS[row.label].ops.length > 1 && (
+            {(row.label === 'attribute' || row.label === 'event') && (
+              <UserConditionRow
+                row={{ ...row, label: row.label }}
+                n={n}
+                dictionaries={dictionaries}
+                disabled={disabled}
+                onChange={(patch) => update(index, patch)}
+              />
+            )}
+            {row.label && !isUserLabel(row.label) && CONDITION_LABEL_SPECS[row.label].ops.length > 1 && (
               <Select<ConditionOp>
                 aria-label={t('conditionBuilder.opOf', { n })}
                 disabled={disabled}
@@ -84,7 +107,7 @@ export function ConditionBuilder({ value, onChange, dictionaries, disabled }: Co
                 optionFilterProp="label"
               />
             )}
-            {row.label && (
+            {row.label && !isUserLabel(row.label) && (
               <ConditionValueInput
                 row={{ ...row, label: row.label }}
                 dictionaries={dictionaries}

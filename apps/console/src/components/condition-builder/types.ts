@@ -1,4 +1,4 @@
-import type { TagTreeNode } from '@beacon/shared';
+import type { AttributeTypeName, TagTreeNode } from '@beacon/shared';
 
 export interface DictOption {
   value: string;
@@ -20,4 +20,7 @@ export interface ConditionDictionaries {
   audiencePackages: ReadonlyArray<{ id: number; code: string; name: string }>;
   /** Offer advanced labels (tags, audience packages). */
   advancedTargeting: boolean;
+  /** The app's user attributes and event names (attribute and event rows). */
+  attributes: ReadonlyArray<{ key: string; type: AttributeTypeName }>;
+  eventNames: readonly string[];
 }

@@ -16,6 +16,7 @@ import {
   type TagTreeNode,
 } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
+import type { VocabularyOf } from '../../audience/check-conditions';
 import type { DictionariesRepository } from './dictionaries.repository';
 
 const LANGS = ['en', 'zh', 'fr'] as const;
@@ -56,6 +57,8 @@ export class DictionariesService {
     private readonly repo: DictionariesRepository,
     /** The platform's global tag switch. */
     private readonly tagSwitchOn: () => Promise<boolean>,
+    /** The app's user attributes and event names (none without it). */
+    private readonly vocabularyOf?: VocabularyOf,
   ) {}
 
   all(): BaseDictionaries {
@@ -96,6 +99,19 @@ export class DictionariesService {
       interestTags: tagTree(tags.filter((t) => t.flag === 'LABEL').map(strip)),
       audiencePackages: tags.filter((t) => t.flag === 'GROUP').map(strip),
       advancedTargeting: advancedLabelsAllowed(await this.tagSwitchOn(), advanceTarget),
+      ...(await this.userVocabulary(appId)),
+    };
+  }
+
+  /** The attribute keys (by key) and event names (by name) the condition builder offers. */
+  private async userVocabulary(appId: number): Promise<Pick<AppDictionaries, 'attributes' | 'eventNames'>> {
+    if (!this.vocabularyOf) return { attributes: [], eventNames: [] };
+    const { attributes, events } = await this.vocabularyOf(appId);
+    return {
+      attributes: [...attributes]
+        .map(([key, type]) => ({ key, type }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1)),
+      eventNames: [...events].sort(),
     };
   }
 }

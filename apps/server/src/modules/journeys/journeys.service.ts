@@ -67,7 +67,7 @@ export class JourneysService {
     private readonly deps: {
       repo: JourneysRepositoryPort;
       /** the steps are checked, counted and saved by the messages service */
-      messages: Pick<MessagesService, 'checkContent' | 'save' | 'estimate'>;
+      messages: Pick<MessagesService, 'checkContent' | 'checkConditions' | 'save' | 'estimate'>;
       messagesRepo: Pick<MessagesRepositoryPort, 'find'>;
       /** the messages' one writer (modules/messages) */
       writer: Pick<
@@ -167,12 +167,18 @@ export class JourneysService {
       const [problem] = checkJourneyEntry(j.entry, await this.deps.entries.names(app.id));
       if (problem) throw fieldError(problem.field, problem.message);
     }
-    for (const [i, step] of j.childMsgs.entries())
+    for (const [i, step] of j.childMsgs.entries()) {
       await this.deps.messages
         .checkContent(app, this.stepInput(j, step, i === 0), actor.projectLevel)
         .catch((err: unknown) => {
           throw inStep(err, i);
         });
+      // a later step's own conditions (the entry's are the journey's, checked with its audience)
+      if (i > 0 && step.conditions.length > 0)
+        await this.deps.messages.checkConditions(app.id, step.conditions).catch((err: unknown) => {
+          throw inStep(err, i);
+        });
+    }
     const entry = j.childMsgs[0]!;
     await this.deps.messages.save(
       app,

@@ -1,5 +1,6 @@
 import { ErrorCodes, templateVariables } from '@beacon/shared';
 import { ApiError } from '../../lib/api-error';
+import { targetingVocabulary } from '../../audience/check-conditions';
 import { ReviewNotices } from '../../platform/review-notices';
 import { readGlobalSettings } from '../../platform/platform-settings';
 import { dailyLimitsOf } from '../../policy';
@@ -69,6 +70,7 @@ export function messagesModule(ctx: ModuleContext): MessagesModule {
       policyFor: delivery.policyFor,
     }),
     usableMaterial: materialOf,
+    vocabularyOf: targetingVocabulary(database),
     templateVariables: async (appId) =>
       templateVariables((await ctx.templateValues.attributeKeys(appId)).keys()),
     // the app's reviewers hear of a message waiting for them (never fails the save: logged)

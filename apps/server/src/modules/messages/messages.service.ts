@@ -15,9 +15,11 @@ import {
   type MessageLang,
   type Targeting,
   type TargetMaxRequest,
+  type Condition,
   waitsForReview,
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
+import { checkAppConditions, type VocabularyOf } from '../../audience/check-conditions';
 import {
   audienceOf,
   type AudienceSplit,
@@ -83,6 +85,8 @@ export interface MessagesServiceDeps {
   usableMaterial?: MaterialSource;
   /** The variables the app's templates may name (issue 33 §4); none: the device's fields and `user.id` only. */
   templateVariables?: TemplateVariables;
+  /** The app's user attributes and event names, for attribute and event conditions (none without it). */
+  vocabularyOf?: VocabularyOf;
 }
 
 /**
@@ -196,6 +200,7 @@ export class MessagesService {
       throw fieldError('userIds', 'must list at least one advertising id');
     if (t.targetingType === T.CONDITIONS && t.conditions.length === 0)
       throw fieldError('conditions', 'must hold at least one condition');
+    if (t.targetingType === T.CONDITIONS) await this.checkConditions(appId, t.conditions);
     try {
       const file = isFileTargeting(t.targetingType) ? { fileOrigin: t.fileOrigin } : {};
       return audienceOf({
@@ -211,6 +216,15 @@ export class MessagesService {
       if (err instanceof TargetingError) throw fieldError('targetingType', err.message);
       throw err;
     }
+  }
+
+  /**
+   * Refuses conditions that break the shared rule or name an attribute or event the app does not have (400 naming
+   * `conditions.<i>.<field>`); the advanced labels' switches and tags are checkTags'. Journeys check their later
+   * steps' conditions with it.
+   */
+  async checkConditions(appId: number, conditions: readonly Condition[]): Promise<void> {
+    await checkAppConditions(appId, conditions, this.deps.vocabularyOf);
   }
 
   /** The message an edit replaces: this app's, not an A/B arm edited on its own, still editable; else the refusal. */

@@ -1,3 +1,4 @@
+import { targetingVocabulary } from '../../audience/check-conditions';
 import { compileAudience } from '../../audience/compile-conditions';
 import { estimateAudience } from '../../audience/sampled-estimate';
 import { isGlobalTagSwitchOn } from '../../platform/platform-settings';
@@ -14,6 +15,7 @@ export function userGroupsModule({ app, database, repos }: ModuleContext): Modul
     appAdvanceTarget: async (appId) => (await repos.apps.findById(appId))?.advanceTarget,
     tagSwitchOn: () => isGlobalTagSwitchOn(database),
     existingTagIds: existingTagIds(database),
+    vocabularyOf: targetingVocabulary(database),
     // the compose estimate's sampler: exact below 100,000 devices, ±1–3 % from one index range above (bench/README.md)
     countAudience: async (appId, conditions) => {
       const { count, exact } = await estimateAudience(

@@ -2,7 +2,6 @@ import {
   ErrorCodes,
   AUDIENCE_LIMITS,
   advancedLabelsAllowed,
-  conditionIssues,
   TAG_FLAG_OF,
   type Condition,
   type UserGroup,
@@ -12,6 +11,7 @@ import {
 } from '@beacon/shared';
 import { ApiError, fieldError } from '../../lib/api-error';
 import { isUniqueViolation } from '../../db/errors';
+import { checkAppConditions, type VocabularyOf } from '../../audience/check-conditions';
 import type { UserGroupRecord, UserGroupsRepository } from './user-groups.repository';
 
 /** What the service needs besides its repository (kept narrow so tests can pass real or fake parts). */
@@ -25,6 +25,8 @@ export interface UserGroupsDeps {
   existingTagIds(appId: number, ids: number[], flag: 'LABEL' | 'GROUP'): Promise<Set<number>>;
   /** Devices of the app matching the conditions: exact on small apps, sampled on large ones (`exact` false). */
   countAudience(appId: number, conditions: readonly Condition[]): Promise<{ count: number; exact: boolean }>;
+  /** The app's user attributes and event names (attribute and event conditions); none without it. */
+  vocabularyOf?: VocabularyOf;
 }
 
 export function toUserGroup(row: UserGroupRecord, size?: { count: number; exact: boolean }): UserGroup {
@@ -104,15 +106,19 @@ export class UserGroupsService {
     return this.deps.countAudience(appId, conditions);
   }
 
-  /** Refuses conditions the app may not use: advanced labels without the switches, tag ids that are not its tags. */
+  /**
+   * Refuses conditions the app may not use: advanced labels without the switches, tag ids that are not its tags,
+   * attributes and events it does not have.
+   */
   async checkConditions(appId: number, conditions: readonly Condition[]): Promise<void> {
     const advanceTarget = await this.deps.appAdvanceTarget(appId);
     if (advanceTarget === undefined) throw new ApiError(ErrorCodes.APP_UNKNOWN);
-    const [issue] = conditionIssues(
+    await checkAppConditions(
+      appId,
       conditions,
+      this.deps.vocabularyOf,
       advancedLabelsAllowed(await this.deps.tagSwitchOn(), advanceTarget),
     );
-    if (issue) throw fieldError(issue.path ? `conditions.${issue.path}` : 'conditions', issue.message);
     for (const [index, c] of conditions.entries()) {
       const flag = TAG_FLAG_OF[c.label];
       if (!flag || c.allSelected === 1) continue;

@@ -21,6 +21,8 @@ export function toConditionDictionaries(d: AppDictionaries, lang: Lang): Conditi
     interestTags: d.interestTags,
     audiencePackages: d.audiencePackages,
     advancedTargeting: d.advancedTargeting,
+    attributes: d.attributes,
+    eventNames: d.eventNames,
   };
 }
 
