@@ -32,6 +32,7 @@ export * from './contracts/token-hygiene';
 export * from './contracts/custom-events';
 export * from './contracts/api-keys';
 export * from './contracts/transactional';
+export * from './contracts/event-streams';
 export * from './status';
 export * from './message-actions';
 export * from './dmp-target';

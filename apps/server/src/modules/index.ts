@@ -7,6 +7,7 @@ import { appsModule } from './apps';
 import { auditModule } from './audit';
 import { customEventsModule } from './custom-events';
 import { dictionariesModule } from './dictionaries';
+import { eventStreamsModule } from './event-streams';
 import { forbidModule } from './forbid';
 import { globalSettingsModule } from './global-settings';
 import { iconModule } from './icon';
@@ -71,6 +72,7 @@ export const featureModules: RegisterModule[] = [
   tagsModule,
   userGroupsModule,
   userAttributesModule,
+  eventStreamsModule,
   dictionariesModule,
   auditModule,
   modelControlModule,
