@@ -6,6 +6,9 @@
 //        [--timeout-s 1800] [--out delivery]
 // The template phase (issue 33 §4) is the capacity broadcast again with personalised content (every device rendered):
 // `--phases capacity,template` gives the ratio of the two send rates in one run (target ≥ 0.9).
+// The streams phase (issue 34 §3) is the capacity broadcast again with the app's event streams on (every send queued
+// as a stream event, posted meanwhile in signed batches to a local HTTPS receiver that verifies them):
+// `--phases capacity,streams` gives the send rates' ratio and the events delivered per second in one run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -22,6 +25,10 @@ import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoin
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
+import { EventStreamsRepository } from '../apps/server/src/modules/event-streams/event-streams.repository';
+import { StreamDelivery } from '../apps/server/src/modules/event-streams/stream-delivery';
+import { WebhookPoster } from '../apps/server/src/modules/event-streams/webhook-poster';
+import { WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
 import { EngineProbe } from './src/engine-probe';
 import {
   benchConfig,
@@ -53,8 +60,11 @@ const STREAMS = numArg('streams', SHIPPED.fcm.streamsPerSession);
 const RATE = numArg('rate', SHIPPED.fcm.ratePerMinute);
 const CAPACITY_RATE = numArg('capacity-rate', 10 * SHIPPED.fcm.ratePerMinute);
 const PHASES = strArg('phases', 'quota,capacity').split(',');
-if (!PHASES.length || PHASES.some((p) => p !== 'quota' && p !== 'capacity' && p !== 'template'))
-  throw new Error('--phases quota,capacity,template');
+if (
+  !PHASES.length ||
+  PHASES.some((p) => p !== 'quota' && p !== 'capacity' && p !== 'template' && p !== 'streams')
+)
+  throw new Error('--phases quota,capacity,template,streams');
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
@@ -320,6 +330,78 @@ async function main(): Promise<void> {
     if (PHASES.includes('capacity')) phases.capacity = await broadcast('capacity', CAPACITY_RATE);
     // the same broadcast with templates in its title, text and link: rendered per device (issue 33 §4)
     if (PHASES.includes('template')) phases.template = await broadcast('template', CAPACITY_RATE, TEMPLATED);
+    // the same broadcast with the app's event streams on, delivered meanwhile to a local HTTPS receiver
+    let streams:
+      | {
+          events: number;
+          liveDeliveredPerSec: number;
+          backlog: number;
+          deliveredPerSec: number;
+          drainS: number;
+          ratio?: number;
+        }
+      | undefined;
+    if (PHASES.includes('streams')) {
+      const rx = new WebhookReceiver();
+      await rx.start();
+      rx.secret = 'whsec_bench';
+      await db.database.query(
+        `INSERT INTO app_event_streams (app_id, enabled, url, types, secret) VALUES ($1, true, $2, 127, $3)`,
+        [app.id, rx.url, built.box.seal(rx.secret)],
+      );
+      const poster = new WebhookPoster({ ca: rx.tls.caPem });
+      const delivery = new StreamDelivery(
+        new EventStreamsRepository(db.database),
+        poster,
+        (sealed) => built.box.open(sealed),
+        undefined,
+        (err) => log.error({ err }, 'stream delivery'),
+        { pollMs: 200, appSliceMs: 60_000 },
+      );
+      let first = 0;
+      let last = 0;
+      let seen = 0;
+      const watch = setInterval(() => {
+        if (rx.events.size !== seen) {
+          seen = rx.events.size;
+          last = performance.now();
+          if (!first) first = last;
+        }
+      }, 20);
+      delivery.start();
+      phases.streams = await broadcast('streams', CAPACITY_RATE);
+      const sendDone = performance.now();
+      while (rx.events.size < phases.streams.dispatched && performance.now() - sendDone < TIMEOUT_MS)
+        await new Promise((r) => setTimeout(r, 100));
+      clearInterval(watch);
+      // the delivery's own rate: the phase's events queued again (a replay: same ids) and drained as one backlog
+      const live = {
+        events: rx.events.size,
+        perSec: Math.round((rx.events.size / Math.max(1, last - first)) * 1000),
+      };
+      const backlog = await new EventStreamsRepository(db.database).replay(app.id, 1);
+      const dupes0 = rx.duplicates;
+      const d0 = performance.now();
+      delivery.kick();
+      while (rx.duplicates - dupes0 < backlog && performance.now() - d0 < TIMEOUT_MS)
+        await new Promise((r) => setTimeout(r, 20));
+      const drainMs = performance.now() - d0;
+      await delivery.stop();
+      poster.close();
+      await rx.down();
+      if (rx.badSignatures > 0) throw new Error(`${rx.badSignatures} posts with a bad signature`);
+      streams = {
+        events: rx.events.size,
+        liveDeliveredPerSec: live.perSec,
+        backlog,
+        deliveredPerSec: Math.round((backlog / drainMs) * 1000),
+        drainS: round(drainMs / 1000, 1),
+        ...(phases.capacity
+          ? { ratio: round(phases.streams.enginePerSec / phases.capacity.enginePerSec, 3) }
+          : {}),
+      };
+      say(`[streams] ${JSON.stringify(streams)} (load ${load()})`);
+    }
     const templateRatio =
       phases.template && phases.capacity
         ? round(phases.template.enginePerSec / phases.capacity.enginePerSec, 3)
@@ -395,6 +477,7 @@ async function main(): Promise<void> {
       raw: { messages: RAW_N, perSec: raw.perSec, ok: raw.ok, rounds: raws.map((x) => x.perSec) },
       ratio,
       ...(templateRatio === undefined ? {} : { templateRatio }),
+      ...(streams ? { streams } : {}),
       targets: {
         ...(templateRatio === undefined ? {} : { template90: templateRatio >= 0.9 }),
         perSec10k: last.enginePerSec >= 10_000,
@@ -425,6 +508,7 @@ async function main(): Promise<void> {
           raw: raw.perSec,
           ratio,
           ...(templateRatio === undefined ? {} : { templateRatio }),
+          ...(streams ? { streams } : {}),
           targets: result.targets,
         },
         null,

@@ -104,6 +104,13 @@ export const EnvSchema = z.object({
   ),
   // the device events' log on NATS JetStream (docs/scaling.md): comma-separated servers; unset: events go to the database
   NATS_URL: z.string().optional(),
+  // event streams out (docs/event-streams.md): the delivery loop's period, the backoff after a failed post, extra
+  // CA certificates for webhooks (a PEM file), and where the daily exports go (default DATA_DIR/exports)
+  BEACON_STREAMS_POLL_MS: wholeNumber(20, 60_000, 1000),
+  BEACON_STREAMS_BACKOFF_BASE_MS: wholeNumber(10, 600_000, 2000),
+  BEACON_STREAMS_BACKOFF_MAX_SECONDS: wholeNumber(1, 86_400, 300),
+  BEACON_STREAMS_CA_FILE: z.string().optional(),
+  BEACON_EXPORT_DIR: z.string().optional(),
   NATS_REPLICAS: wholeNumber(1, 5, 3),
   FCM_RATE_PER_MIN: wholeNumber(1, 1_000_000_000, 600_000),
   FCM_SESSIONS: wholeNumber(1, 1024, 16),
@@ -161,6 +168,14 @@ export interface Config {
    * many replicas, applied to the database by the workers (modules/devices/events-log*.ts); undefined: straight there.
    */
   nats: { servers: string[]; replicas: number } | undefined;
+  /** Event streams out (docs/event-streams.md): loop period, backoff, webhooks' extra CA file, the exports' folder. */
+  streams: {
+    pollMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    caFile: string | undefined;
+    exportDir: string;
+  };
   sessionTtlMs: number;
   cookieSecure: boolean;
   /** Reverse proxies (addresses/CIDRs) whose X-Forwarded-For gives the client address; empty = none. */
@@ -271,6 +286,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           replicas: e.NATS_REPLICAS,
         }
       : undefined,
+    streams: {
+      pollMs: e.BEACON_STREAMS_POLL_MS,
+      backoffBaseMs: e.BEACON_STREAMS_BACKOFF_BASE_MS,
+      backoffMaxMs: e.BEACON_STREAMS_BACKOFF_MAX_SECONDS * 1000,
+      caFile: e.BEACON_STREAMS_CA_FILE || undefined,
+      exportDir: path.resolve(e.BEACON_EXPORT_DIR || path.join(dataDir, 'exports')),
+    },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,

@@ -34,6 +34,7 @@ export * from './contracts/custom-events';
 export * from './contracts/user-conditions';
 export * from './contracts/api-keys';
 export * from './contracts/transactional';
+export * from './contracts/event-streams';
 export * from './status';
 export * from './message-actions';
 export * from './dmp-target';

@@ -139,6 +139,17 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     '必须为 send、statistics:read 或 materials:manage',
   ],
   'must hold at least one scope': ['doit contenir au moins une portée', '必须至少包含一个权限范围'],
+  // event streams (contracts/event-streams.ts)
+  'must be an https:// address (http:// only to 127.0.0.1 or localhost)': [
+    'doit être une adresse https:// (http:// seulement vers 127.0.0.1 ou localhost)',
+    '必须为 https:// 地址（http:// 仅限 127.0.0.1 或 localhost）',
+  ],
+  'must be sent, delivered, shown, clicked, dismissed, lost or uninstalled': [
+    'doit valoir sent, delivered, shown, clicked, dismissed, lost ou uninstalled',
+    '必须为 sent、delivered、shown、clicked、dismissed、lost 或 uninstalled',
+  ],
+  'must be from 1 to 168 hours': ['doit être de 1 à 168 heures', '必须为 1 至 168 小时'],
+  'must be from 1 to 48 hours': ['doit être de 1 à 48 heures', '必须为 1 至 48 小时'],
   // a journey's event entry (journey-entry.ts)
   'must name one of the app’s events': [
     'doit désigner un des événements de l’application',

@@ -43,7 +43,8 @@ export interface ModuleContext {
  */
 export interface ModuleJobs {
   start(boss: PgBoss): Promise<void>;
-  stop?(): void;
+  /** awaited when the app closes (a loop finishing its pass) */
+  stop?(): void | Promise<void>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { auditModule } from './audit';
 import { controlGroupsModule } from './control-groups';
 import { customEventsModule } from './custom-events';
 import { dictionariesModule } from './dictionaries';
+import { eventStreamsModule } from './event-streams';
 import { forbidModule } from './forbid';
 import { globalSettingsModule } from './global-settings';
 import { iconModule } from './icon';
@@ -73,6 +74,7 @@ export const featureModules: RegisterModule[] = [
   tagsModule,
   userGroupsModule,
   userAttributesModule,
+  eventStreamsModule,
   dictionariesModule,
   auditModule,
   modelControlModule,

@@ -13,6 +13,6 @@ export function startModuleJobs(
     for (const j of jobs) await j.start(boss);
   });
   ctx.app.addHook('onClose', async () => {
-    for (const j of jobs) j.stop?.();
+    for (const j of jobs) await j.stop?.();
   });
 }

@@ -283,8 +283,8 @@ export class BatchRepository {
          ins AS (
            INSERT INTO send_records (message_id, device_id, outcome, loss_code, batch_id)
            SELECT $1, d.id, ${SendOutcome.LOST}, d.loss, $2 FROM d
-           ON CONFLICT (message_id, device_id) DO NOTHING RETURNING device_id, loss_code
-         ), cl AS (SELECT * FROM unnest($9::bigint[], $10::bool[]) WITH ORDINALITY AS t(id, send, ord)),
+           ON CONFLICT (message_id, device_id) DO NOTHING RETURNING device_id, loss_code, outcome
+         )${this.streamSql('ins', '$1::bigint')}, cl AS (SELECT * FROM unnest($9::bigint[], $10::bool[]) WITH ORDINALITY AS t(id, send, ord)),
          fl AS (
            -- one intent for the page's devices to send (migration 0035), not one send record in flight each
            INSERT INTO send_intents (batch_id, message_id, device_ids, due_at)
@@ -369,7 +369,7 @@ export class BatchRepository {
          WHERE id IN (SELECT device_id FROM ins WHERE outcome = ${SendOutcome.LOST} AND loss_code = ${LOSS.UNINSTALLED})
            AND invalid_reason <> ${InstanceInvalidReason.UNINSTALLED}
          RETURNING id
-       )
+       )${this.streamSql('ins', '$1::bigint')}
        SELECT ins.outcome, ins.loss_code AS "lossCode", r.country, r.app_version AS "appVersion", count(*)::int AS count,
               NULL::text AS gone
        FROM ins JOIN r ON r.device_id = ins.device_id WHERE ins.outcome IN (${SendOutcome.DISPATCHED}, ${SendOutcome.LOST})
@@ -404,6 +404,12 @@ export class BatchRepository {
       for (const r of rows) if (r.outcome === SendOutcome.PENDING && r.attempted === 1) retried++;
       if (retried > 0) this.metrics.sendsRetried(retried);
     }
+  }
+
+  /** The counter's CTE that queues the decided sends as stream events, after a comma (none without one). */
+  private streamSql(source: string, messageParam: string): string {
+    const sql = this.counter.sendEventsSql?.(source, messageParam);
+    return sql ? `, ${sql}` : '';
   }
 
   /** Tells the metrics (when on) what a committed write decided. */

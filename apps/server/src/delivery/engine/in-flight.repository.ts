@@ -72,6 +72,15 @@ export class InFlightRepository {
     private readonly template: { select: string; join: string } = { select: '', join: '' },
   ) {}
 
+  /** The counter's CTE queueing the sends a receipt resolved as dispatched as stream events (none without one). */
+  private streamSql(): string {
+    const sql = this.counter.sendEventsSql?.(
+      `(SELECT device_id, ${SendOutcome.DISPATCHED} AS outcome, NULL::smallint AS loss_code FROM yes)`,
+      '$1::bigint',
+    );
+    return sql ? `, ${sql}` : '';
+  }
+
   /**
    * Claims the batch's waiting send records due now after `afterId` (a recall's devices, windows that ended, FCM
    * retries, ambiguous sends with no receipt): in flight from now on, resolvable `windowSeconds` from now.
@@ -170,7 +179,7 @@ export class InFlightRepository {
            UPDATE send_records s SET outcome = ${SendOutcome.PENDING}, not_before = NULL
            FROM due WHERE s.message_id = $1 AND s.device_id = due.device_id
              AND NOT EXISTS (SELECT 1 FROM got WHERE got.device_id = due.device_id) RETURNING s.device_id
-         )
+         )${this.streamSql()}
          SELECT ${SendOutcome.DISPATCHED} AS outcome, 0 AS "lossCode", got.country, got.app_version AS "appVersion",
                 count(*)::int AS count, NULL::int AS resend, NULL::int AS deferred
          FROM yes JOIN got ON got.device_id = yes.device_id GROUP BY got.country, got.app_version

@@ -68,6 +68,12 @@ export interface SendCounter {
    * under the message that preceded that send (issue 32 §4).
    */
   countUninstalls?(tx: Queryable, messageId: number, deviceIds: string[]): Promise<void>;
+  /**
+   * A CTE the result writes add to their statement so that the sends they decide are queued as the app's stream
+   * events in the same statement (docs/event-streams.md): `source` yields (device_id, outcome, loss_code) of the
+   * message `messageParam`.
+   */
+  sendEventsSql?(source: string, messageParam: string): string;
 }
 
 /**

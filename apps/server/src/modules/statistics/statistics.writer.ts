@@ -12,6 +12,7 @@ import { CONTROL_BUCKETS, EVENT_BITS, RECOVERED_BIT, ScheduleType, utcDay } from
 import { bestHourParts } from './statistics.best-hour';
 import { EventsRepository, type EventsRepositoryOptions } from './events.repository';
 import { EVENT_BIT, REPORTED_TYPE, STAT_LOSS_NOTICE_OFF, UTC_DAY, UV_DAYS } from './statistics.sql';
+import { deviceEventsInsert, sendEventsCte, uninstallEventsCte } from '../event-streams';
 
 /**
  * Bits a batch newly set on a dispatched send, with what the statistics bucket them by (the send's UTC day, the
@@ -268,7 +269,8 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
   async countUninstalls(tx: Queryable, messageId: number, deviceIds: string[]): Promise<void> {
     if (deviceIds.length === 0) return;
     await tx.query(
-      `INSERT INTO stat_uninstalls AS x (app_id, day, preceding_message_id, count)
+      `WITH ${uninstallEventsCte('$1::bigint', '$2::bigint[]')}
+       INSERT INTO stat_uninstalls AS x (app_id, day, preceding_message_id, count)
        SELECT d.app_id, ${UTC_DAY}, COALESCE(p.message_id, 0), count(*)::int
        FROM devices d
        LEFT JOIN LATERAL (
@@ -283,6 +285,13 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
       [messageId, deviceIds],
     );
   }
+
+  /**
+   * The engine's result writes queue the sends they decided as stream events (docs/event-streams.md) with this CTE:
+   * `source` yields (device_id, outcome, loss_code) of the message `messageParam`.
+   */
+  readonly sendEventsSql = (source: string, messageParam: string): string =>
+    sendEventsCte(source, messageParam, { dispatched: SendOutcome.DISPATCHED, lost: SendOutcome.LOST });
 
   /**
    * Counts events newly set on dispatched send records: per message, day, country and version (reach, show, click,
@@ -466,6 +475,8 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
            click_uv = x.click_uv + EXCLUDED.click_uv`,
       ],
       ...bestHourParts(),
+      // the app's stream events (docs/event-streams.md): queued exactly when counted
+      ['se', deviceEventsInsert('e')],
     ];
   }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AttributesCard } from '../../user-attributes';
 import { useAppDetail } from '../api/get-app-detail';
 import { ApiKeysCard } from './details/api-keys-card';
+import { EventStreamsCard } from './details/event-streams-card';
 import { CredentialsCard } from './details/credentials-card';
 import { DeleteAppCard } from './details/delete-app-card';
 import { DetailsForm } from './details/details-form';
@@ -63,6 +64,7 @@ export function AppDetails({ appId }: { appId: number }) {
         </Col>
       </Row>
       <ApiKeysCard app={app} />
+      <EventStreamsCard app={app} />
       <WindowCapsCard appId={app.appId} />
       <PushRecoveryCard appId={app.appId} />
       <ControlGroupCard appId={app.appId} />

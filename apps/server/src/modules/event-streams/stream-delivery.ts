@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_STREAM_LIMITS, STREAM_EVENT_TYPES } from '@beacon/shared';
+import type { EventStreamsRepository, StreamEvent } from './event-streams.repository';
+import type { WebhookPoster } from './webhook-poster';
+
+/** Publishes an app's batch on JetStream (`beacon.events.<appId>`), resolving once acknowledged. */
+export interface StreamPublisher {
+  publish(appId: number, body: string, firstId: number, lastId: number): Promise<void>;
+}
+
+export interface StreamDeliveryOptions {
+  /** how often the loop looks for due apps (ms) */
+  pollMs?: number;
+  /** the backoff after a failed post: the first delay and the longest (ms), each with jitter */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** posted and dropped events are deleted this long after they happened (hours; the export and replays read them) */
+  keepHours?: number;
+  leaseSeconds?: number;
+  /** longest one app keeps the loop before the others get their turn (ms) */
+  appSliceMs?: number;
+}
+
+/** The body of a post and of a JetStream message: the app, then its events (type by name). */
+export function batchBody(appId: number, events: StreamEvent[]): string {
+  return JSON.stringify({
+    appId,
+    events: events.map((e) => ({
+      id: e.id,
+      type: STREAM_EVENT_TYPES[e.type - 1] ?? 'unknown',
+      messageId: e.messageId,
+      gaid: e.gaid,
+      at: e.at,
+      ...(e.lossCode === null ? {} : { lossCode: e.lossCode }),
+    })),
+  });
+}
+
+/** An exponential delay with full jitter over its upper half: base·2^(failures-1), at most max. */
+export function backoffMs(failures: number, base: number, max: number, random = Math.random): number {
+  const cap = Math.min(max, base * 2 ** Math.max(0, failures - 1));
+  return Math.round(cap / 2 + (random() * cap) / 2);
+}
+
+/**
+ * The delivery loop of the stream events (docs/event-streams.md), run by every delivery worker process: each tick
+ * takes the apps with pending events whose backoff has ended, one lease per app across processes, and for each posts
+ * its oldest pending events in batches of up to 500 — published on JetStream first when NATS_URL is set — marking
+ * them delivered on a 2xx, backing off with jitter on anything else. At least once: an event is marked only after
+ * its post succeeded, so a crash between the two posts it again, with its id.
+ */
+export class StreamDelivery {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private lastPrune = 0;
+  private readonly owner = randomUUID();
+  private readonly o: Required<StreamDeliveryOptions>;
+
+  constructor(
+    private readonly repo: EventStreamsRepository,
+    private readonly poster: WebhookPoster,
+    private readonly openSecret: (sealed: string) => string,
+    private readonly publisher: StreamPublisher | undefined,
+    private readonly onError: (err: unknown) => void,
+    opts: StreamDeliveryOptions = {},
+    private readonly exporter?: { run(): Promise<void> },
+  ) {
+    this.o = {
+      pollMs: opts.pollMs ?? 1000,
+      backoffBaseMs: opts.backoffBaseMs ?? 2000,
+      backoffMaxMs: opts.backoffMaxMs ?? 300_000,
+      keepHours: opts.keepHours ?? EVENT_STREAM_LIMITS.replayHoursMax + 2,
+      leaseSeconds: opts.leaseSeconds ?? 60,
+      appSliceMs: opts.appSliceMs ?? 10_000,
+    };
+  }
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.kick(), this.o.pollMs);
+    this.timer.unref();
+  }
+
+  /** Runs a tick now unless one is running. */
+  kick(): void {
+    if (this.running || this.stopped) return;
+    this.running = this.tick()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass: every due app, then (every few minutes) the retention and the daily exports. */
+  async tick(): Promise<void> {
+    for (const appId of await this.repo.dueApps(50)) {
+      if (this.stopped) return;
+      await this.deliverApp(appId);
+    }
+    if (Date.now() - this.lastPrune > 5 * 60_000) {
+      this.lastPrune = Date.now();
+      while ((await this.repo.prune(this.o.keepHours, 10_000)) === 10_000 && !this.stopped);
+      await this.exporter?.run();
+    }
+  }
+
+  /** Posts the app's pending events while they come and its receiver takes them (at most one slice of time). */
+  async deliverApp(appId: number): Promise<void> {
+    const stream = await this.repo.lease(appId, this.owner, this.o.leaseSeconds);
+    if (!stream) return;
+    try {
+      await this.repo.dropExpired(appId, stream.maxAgeHours);
+      if (!stream.enabled) return;
+      const secret = this.openSecret(stream.sealedSecret);
+      const until = Date.now() + this.o.appSliceMs;
+      while (Date.now() < until && !this.stopped) {
+        const events = await this.repo.pending(appId, EVENT_STREAM_LIMITS.batchMax);
+        if (events.length === 0) break;
+        const body = batchBody(appId, events);
+        const ids = events.map((e) => e.id);
+        if (this.publisher) {
+          try {
+            await this.publisher.publish(appId, body, ids[0]!, ids[ids.length - 1]!);
+          } catch (err) {
+            await this.fail(
+              appId,
+              stream.failures,
+              { status: null, error: `JetStream: ${String(err)}` },
+              ids,
+            );
+            return;
+          }
+        }
+        if (stream.url) {
+          const r = await this.poster.post(stream.url, secret, body, events.length);
+          if (!r.ok) {
+            await this.fail(appId, stream.failures, r, ids);
+            return;
+          }
+        }
+        await this.repo.delivered(appId, ids, this.owner, this.o.leaseSeconds);
+        stream.failures = 0;
+        if (events.length < EVENT_STREAM_LIMITS.batchMax) break;
+      }
+    } finally {
+      await this.repo.release(appId, this.owner);
+    }
+  }
+
+  private async fail(
+    appId: number,
+    failures: number,
+    r: { status: number | null; error: string },
+    ids: number[],
+  ): Promise<void> {
+    await this.repo.failed(
+      appId,
+      { ...r, events: ids.length },
+      backoffMs(failures + 1, this.o.backoffBaseMs, this.o.backoffMaxMs),
+    );
+  }
+}
