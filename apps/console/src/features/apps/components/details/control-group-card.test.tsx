@@ -35,19 +35,23 @@ describe('ControlGroupCard: the app’s global control group', () => {
       </App>,
     );
 
-  it('shows the share, about how many devices it holds out and the export; saves a new share', slow, async () => {
-    render();
-    const share = await screen.findByLabelText<HTMLInputElement>('Share of devices');
-    expect(share.value).toBe('5');
-    expect(screen.getByTestId('control-group-members').textContent).toBe('About 12,345 devices held out');
-    expect(screen.getByTestId('control-group-export').getAttribute('href')).toBe(
-      '/tcm/v1/app/1/control-group/members.csv',
-    );
-    fireEvent.change(share, { target: { value: '8' } });
-    fireEvent.click(screen.getByRole('switch', { name: 'Hold them out of transactional sends too' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saved).toEqual([{ share: 8, exceptTransactional: false }]));
-  });
+  it(
+    'shows the share, about how many devices it holds out and the export; saves a new share',
+    slow,
+    async () => {
+      render();
+      const share = await screen.findByLabelText<HTMLInputElement>('Share of devices');
+      expect(share.value).toBe('5');
+      expect(screen.getByTestId('control-group-members').textContent).toBe('About 12,345 devices held out');
+      expect(screen.getByTestId('control-group-export').getAttribute('href')).toBe(
+        '/tcm/v1/app/1/control-group/members.csv',
+      );
+      fireEvent.change(share, { target: { value: '8' } });
+      fireEvent.click(screen.getByRole('switch', { name: 'Hold them out of transactional sends too' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(saved).toEqual([{ share: 8, exceptTransactional: false }]));
+    },
+  );
 
   it('says what is wrong with the share by the shared rule, and sends nothing', slow, async () => {
     render();
