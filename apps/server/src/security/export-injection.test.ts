@@ -18,6 +18,8 @@ const INJECTED = '=HYPERLINK("x","y")';
 const NOT_SPREADSHEETS: Record<string, string> = {
   'POST /tcm/v1/app/:appId/assistant/download':
     'a .txt of the AI assistant’s answer (text/plain), read as text',
+  'GET /tcm/v1/app/:appId/event-streams/exports/:day':
+    'a gzip of NDJSON raw events for a warehouse (application/gzip), never opened as a spreadsheet',
 };
 
 /** A CSV's cells (RFC 4180: quoted cells may hold commas, quotes doubled, line breaks). */
@@ -151,6 +153,12 @@ describe.each(backends('one'))('formula injection in every export [$name]', (bac
       url: `/tcm/v1/app/${appId}/report/uninstalls/export?start=${today}&end=${today}`,
       // the message that preceded an uninstall is listed by its title (the row seeded below)
       holdsIt: true,
+    },
+    // advertising ids only (uuids the device API checked): nothing a spreadsheet runs, nothing of the operator's
+    'GET /tcm/v1/app/:appId/control-group/export': {
+      client: owner,
+      url: `/tcm/v1/app/${appId}/control-group/export`,
+      holdsIt: false,
     },
     'GET /tcm/v1/app/:appId/report/custom-events/export': {
       client: owner,

@@ -128,7 +128,7 @@ export const MessageLift = z.object({
 export type MessageLift = z.output<typeof MessageLift>;
 
 /** The members' CSV (their advertising ids): GET, the app's settings' access. */
-export const CONTROL_GROUP_EXPORT_PATH = '/tcm/v1/app/:appId/control-group/members.csv';
+export const CONTROL_GROUP_EXPORT_PATH = '/tcm/v1/app/:appId/control-group/export';
 
 const AppParams = z.object({ appId: numberInput(z.number().int().positive()) });
 const MsgParams = AppParams.extend({ msgId: numberInput(z.number().int().positive()) });

@@ -111,7 +111,7 @@ describe.each(backends())('control groups [$name]', (backend) => {
     expect(funnel.push).toBe(DEVICES);
     expect(funnel.channelReach).toBe(DEVICES - members.length);
 
-    const csv = await owner.call('GET', `/tcm/v1/app/${appId}/control-group/members.csv`);
+    const csv = await owner.call('GET', `/tcm/v1/app/${appId}/control-group/export`);
     expect(csv.statusCode).toBe(200);
     const listed = csv.body
       .replace(/^\uFEFF/, '')

@@ -44,7 +44,7 @@ describe('ControlGroupCard: the app’s global control group', () => {
       expect(share.value).toBe('5');
       expect(screen.getByTestId('control-group-members').textContent).toBe('About 12,345 devices held out');
       expect(screen.getByTestId('control-group-export').getAttribute('href')).toBe(
-        '/tcm/v1/app/1/control-group/members.csv',
+        '/tcm/v1/app/1/control-group/export',
       );
       fireEvent.change(share, { target: { value: '8' } });
       fireEvent.click(screen.getByRole('switch', { name: 'Hold them out of transactional sends too' }));
