@@ -66,9 +66,11 @@ describe('ControlGroupCard: the app’s global control group', () => {
 
   it('in French, the same card', slow, async () => {
     await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'), { timeout: 10_000 });
     stored = { share: 0, exceptTransactional: true, members: 0 };
     render();
-    expect(await screen.findByText('Groupe témoin')).toBeTruthy();
+    expect(await screen.findByText('Groupe témoin', undefined, slow)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('control-group-members')).toBeTruthy(), slow);
     expect(screen.getByTestId('control-group-members').textContent).toBe(
       'Pas de groupe témoin : tous les appareils peuvent recevoir les campagnes',
     );
