@@ -16,6 +16,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       receiptWindowSeconds: 120,
       jobMaintenanceSeconds: 30,
       journeySweepSeconds: 30,
+      journeyFeedSeconds: 2,
     });
     expect(config.fcm).toEqual({
       ratePerMinute: 600_000,
@@ -35,6 +36,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       BEACON_DISPATCH_EXPIRE_SECONDS: '3',
       BEACON_RECEIPT_WINDOW_SECONDS: '5',
       BEACON_JOB_MAINTENANCE_SECONDS: '1',
+      BEACON_JOURNEY_FEED_SECONDS: '5',
       FCM_RATE_PER_MIN: '570000',
       FCM_SESSIONS: '4',
       FCM_STREAMS_PER_SESSION: '50',
@@ -50,6 +52,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       receiptWindowSeconds: 5,
       jobMaintenanceSeconds: 1,
       journeySweepSeconds: 30,
+      journeyFeedSeconds: 5,
     });
     expect(config.fcm).toEqual({
       ratePerMinute: 570_000,
