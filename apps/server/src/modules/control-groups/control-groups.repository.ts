@@ -37,8 +37,8 @@ export class ControlGroupsRepository {
 
   /**
    * A message's two sides, intention to treat: the targeted devices not held out (whatever became of their send) and
-   * the control members it targeted (loss 113), each with how many opened the app (a registration or heartbeat:
-   * `app_active_at`) since `since`, and the clicks of the first.
+   * the control members it targeted (loss 113, 114), each with how many opened the app since `since` (a registration
+   * or heartbeat: `app_active_at`; a click on the push opens it too), and the clicks of the first.
    */
   async lift(
     messageId: number,
@@ -53,7 +53,8 @@ export class ControlGroupsRepository {
       controlOpened: number;
     }>(
       `SELECT count(*) FILTER (WHERE NOT (${held}))::int AS sent,
-              count(*) FILTER (WHERE NOT (${held}) AND d.app_active_at >= $2)::int AS "sentOpened",
+              count(*) FILTER (WHERE NOT (${held})
+                AND (d.app_active_at >= $2 OR sr.event_mask & 4 <> 0))::int AS "sentOpened",
               count(*) FILTER (WHERE sr.event_mask & 4 <> 0)::int AS clicked,
               count(*) FILTER (WHERE ${held})::int AS control,
               count(*) FILTER (WHERE ${held} AND d.app_active_at >= $2)::int AS "controlOpened"

@@ -7,7 +7,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { controlLift } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { gaid, registerOnEmulator } from '../../test/devices';
+import { gaid, registerOnEmulator, reportSdkEvents } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -132,14 +132,23 @@ describe.each(backends())('control groups [$name]', (backend) => {
       });
       expect(res.json(), res.body).toMatchObject({ status: 200 });
     }
+    // a click opens the app too: one more sent device, which sent no heartbeat, clicks the push
+    const clicker = reached[25]!;
+    const now = Date.now();
+    const clicked = await reportSdkEvents(t, sdkAuth, clicker, [
+      { type: 'received', msgId: id, ts: now },
+      { type: 'shown', msgId: id, ts: now + 1 },
+      { type: 'clicked', msgId: id, ts: now + 2 },
+    ]);
+    expect(clicked.json().status, clicked.body).toBe(200);
     const lift = await until(
       'the opens counted',
       async () => (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lift`)).json().data,
-      (l) => l.sent.opened === 20,
+      (l) => l.sent.opened === 21,
     );
-    const sent = { devices: DEVICES - members.length, opened: 20 };
+    const sent = { devices: DEVICES - members.length, opened: 21 };
     const control = { devices: members.length, opened: Math.min(3, members.length) };
-    expect(lift).toMatchObject({ sent: { ...sent, clicked: 0 }, control });
+    expect(lift).toMatchObject({ sent: { ...sent, clicked: 1 }, control });
     expect(lift.lift).toEqual(controlLift(sent, control));
   });
 
