@@ -61,6 +61,16 @@ export function reportSdkEvents(
   });
 }
 
+/** Reports the app's own `events` of test device `i` (its advertising id gaid(i)) through POST /sdk/v1/track. */
+export function trackSdkEvents(t: Injecting, sdkAuth: string, i: number, events: readonly unknown[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/track',
+    headers: { authorization: sdkAuth },
+    payload: { gaid: gaid(i), events },
+  });
+}
+
 /**
  * Registers test device `i` (sdkDevice, `over`) with a new token of the emulator for the app's project and package
  * (as appOnEmulator returns them); returns the token.

@@ -30,26 +30,21 @@ export const CONDITION_LABELS = [
 ] as const;
 export type ConditionLabel = (typeof CONDITION_LABELS)[number];
 
-export const CONDITION_OPS = [
-  'in',
-  'nin',
-  'lt',
-  'gt',
-  'lte',
-  'gte',
-  'between',
-  // attributes (user-conditions.ts)
+const DEVICE_OPS = ['in', 'nin', 'lt', 'gt', 'lte', 'gte', 'between'] as const;
+/** The ops an attribute row may take beside the device ops (user-conditions.ts picks them by the attribute's type). */
+const ATTRIBUTE_OPS = [
+  ...DEVICE_OPS,
   'contains',
   'before',
   'after',
   'within',
   'exists',
   'notExists',
-  // events (user-conditions.ts)
-  'atLeast',
-  'notWithin',
-  'notSince',
 ] as const;
+/** The ops of an event row (user-conditions.ts). */
+const EVENT_OPS = ['atLeast', 'notWithin', 'notSince'] as const;
+
+export const CONDITION_OPS = [...ATTRIBUTE_OPS, ...EVENT_OPS] as const;
 export type ConditionOp = (typeof CONDITION_OPS)[number];
 
 /** The labels that may repeat in one list (each row its own attribute or event); every other label once. */
@@ -79,7 +74,7 @@ export interface ConditionLabelSpec {
 }
 
 const SET_OPS = ['in', 'nin'] as const;
-const NUMBER_OPS = ['in', 'nin', 'lt', 'gt', 'lte', 'gte', 'between'] as const;
+const NUMBER_OPS = DEVICE_OPS;
 
 /** What each label accepts. */
 export const CONDITION_LABEL_SPECS: Record<ConditionLabel, ConditionLabelSpec> = {
@@ -100,25 +95,11 @@ export const CONDITION_LABEL_SPECS: Record<ConditionLabel, ConditionLabelSpec> =
   dmpCustomizeGroup: { ops: SET_OPS, kind: 'tag', advanced: true },
   // the ops by the attribute's type: user-conditions.ts
   attribute: {
-    ops: [
-      'in',
-      'nin',
-      'lt',
-      'gt',
-      'lte',
-      'gte',
-      'between',
-      'contains',
-      'before',
-      'after',
-      'within',
-      'exists',
-      'notExists',
-    ],
+    ops: ATTRIBUTE_OPS,
     kind: 'attribute',
     advanced: false,
   },
-  event: { ops: ['atLeast', 'notWithin', 'notSince'], kind: 'event', advanced: false },
+  event: { ops: EVENT_OPS, kind: 'event', advanced: false },
 };
 
 /** Flag of the tags a tag label offers: interest labels, or audience packages (GROUP: not human users). */

@@ -9,6 +9,7 @@ import {
   type Condition,
 } from '@beacon/shared';
 import { compileAudience, type CompiledAudience } from '../../audience/compile-conditions';
+import { LOSS } from './kinds';
 
 export interface TargetingSpec {
   appId: number;
@@ -76,9 +77,13 @@ export function holdoutsOf(msg: {
   const group = controlGroupOf(msg.controlGroup);
   const buckets = controlGroupBuckets(group);
   if (buckets > 0 && !(msg.transactionalOf !== null && group.exceptTransactional))
-    out.push({ seed: controlGroupSeed(msg.appId), buckets, loss: 113 });
+    out.push({ seed: controlGroupSeed(msg.appId), buckets, loss: LOSS.CONTROL_GROUP });
   if (msg.holdoutShare > 0)
-    out.push({ seed: holdoutSeed(msg.id), buckets: msg.holdoutShare * (AB_BUCKETS / 100), loss: 114 });
+    out.push({
+      seed: holdoutSeed(msg.id),
+      buckets: msg.holdoutShare * (AB_BUCKETS / 100),
+      loss: LOSS.HOLDOUT,
+    });
   return out;
 }
 

@@ -7,7 +7,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { JourneySaveInput } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { gaid, registerSdkDevice, sdkDevice } from '../../test/devices';
+import { gaid, registerSdkDevice, sdkDevice, trackSdkEvents } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -51,12 +51,7 @@ describe.each(backends())('journeys started by an event [$name]', (backend) => {
   });
 
   async function track(i: number, events: unknown[]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/track',
-      headers: { authorization: sdkAuth },
-      payload: { gaid: gaid(i), events },
-    });
+    const res = await trackSdkEvents(t, sdkAuth, i, events);
     expect(res.json(), res.body).toMatchObject({ status: 200 });
   }
   const body = (entry: JourneySaveInput['entry'], title = 'Cart'): JourneySaveInput => ({

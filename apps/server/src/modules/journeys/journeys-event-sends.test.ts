@@ -7,7 +7,7 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import type { JourneySaveInput, JourneyStepInput } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
-import { gaid, registerOnEmulator, reportSdkEvents } from '../../test/devices';
+import { gaid, registerOnEmulator, reportSdkEvents, trackSdkEvents } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { reviewAppOnEmulator } from '../../test/fixtures/review-team';
@@ -44,12 +44,7 @@ describe.each(backends())('an event-started journey sends [$name]', (backend) =>
   });
 
   async function track(i: number, events: unknown[]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/track',
-      headers: { authorization: sdkAuth },
-      payload: { gaid: gaid(i), events },
-    });
+    const res = await trackSdkEvents(t, sdkAuth, i, events);
     expect(res.json(), res.body).toMatchObject({ status: 200 });
   }
   const step = (groupTag: string, title: string, over: Partial<JourneyStepInput> = {}): JourneyStepInput => ({
@@ -242,12 +237,7 @@ describe.each(backends('one'))('an event-started journey under review [$name]', 
   });
 
   async function track(i: number, events: unknown[]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/track',
-      headers: { authorization: sdkAuth },
-      payload: { gaid: gaid(i), events },
-    });
+    const res = await trackSdkEvents(t, sdkAuth, i, events);
     expect(res.json(), res.body).toMatchObject({ status: 200 });
   }
   const detail = (id: number) =>
