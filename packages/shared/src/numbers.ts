@@ -24,3 +24,14 @@ export function numberInput(
     return z.NEVER;
   }, schema);
 }
+
+/** A whole number from `min` to `max` from the input (numberInput), with the one message of such a range. */
+export const wholeInRange = (min: number, max: number) =>
+  numberInput(
+    z
+      .number()
+      .int('must be a whole number')
+      .min(min, `must be a whole number from ${min} to ${max}`)
+      .max(max, `must be a whole number from ${min} to ${max}`),
+    'must be a whole number',
+  );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalCdf, Z_95 } from '../ab-significance';
 import { defineCall, EmptyBody } from '../call';
-import { numberInput } from '../numbers';
+import { numberInput, wholeInRange } from '../numbers';
 
 /**
  * Control groups (issue 34 §1): per app, a global control group — a fixed share of the app's devices, chosen by a
@@ -34,17 +34,7 @@ export const controlGroupSeed = (appId: number): string => `control:${appId}`;
 
 /** An app's global control group: `share` % of its devices (0 = none), transactional sends excepted or not. */
 export const ControlGroup = z.object({
-  share: numberInput(
-    z
-      .number()
-      .int('must be a whole number')
-      .min(0, `must be a whole number from 0 to ${CONTROL_GROUP_LIMITS.shareMax}`)
-      .max(
-        CONTROL_GROUP_LIMITS.shareMax,
-        `must be a whole number from 0 to ${CONTROL_GROUP_LIMITS.shareMax}`,
-      ),
-    'must be a whole number',
-  ).default(0),
+  share: wholeInRange(0, CONTROL_GROUP_LIMITS.shareMax).default(0),
   /** transactional sends (API) reach the control group too */
   exceptTransactional: z.boolean().default(true),
 });

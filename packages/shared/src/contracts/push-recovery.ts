@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EmptyBody } from '../call';
-import { numberInput } from '../numbers';
+import { numberInput, wholeInRange } from '../numbers';
 import { MESSAGE_LIMITS } from './notification-content';
 
 /**
@@ -20,21 +20,13 @@ export const PUSH_RECOVERY_LIMITS = {
 /** The send-record event bit of a `received` that recovery delivered (beside @beacon/shared EVENT_BITS' 1–64). */
 export const RECOVERED_BIT = 128;
 
-const whole = (min: number, max: number) =>
-  numberInput(
-    z
-      .number()
-      .int('must be a whole number')
-      .min(min, `must be a whole number from ${min} to ${max}`)
-      .max(max, `must be a whole number from ${min} to ${max}`),
-    'must be a whole number',
-  );
-
 /** An app's recovery setting: off by default; when on, sends at most `maxAgeHours` old, at most `maxCount` an answer. */
 export const PushRecovery = z.object({
   enabled: z.boolean().default(false),
-  maxAgeHours: whole(1, PUSH_RECOVERY_LIMITS.maxAgeHoursMax).default(PUSH_RECOVERY_LIMITS.maxAgeHoursMax),
-  maxCount: whole(1, PUSH_RECOVERY_LIMITS.maxCountMax).default(3),
+  maxAgeHours: wholeInRange(1, PUSH_RECOVERY_LIMITS.maxAgeHoursMax).default(
+    PUSH_RECOVERY_LIMITS.maxAgeHoursMax,
+  ),
+  maxCount: wholeInRange(1, PUSH_RECOVERY_LIMITS.maxCountMax).default(3),
 });
 export type PushRecovery = z.output<typeof PushRecovery>;
 export type PushRecoveryInput = z.input<typeof PushRecovery>;
