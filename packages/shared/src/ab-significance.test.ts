@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { abSignificance, normalCdf, wilsonInterval, type AbArmCounts } from './ab-significance';
+import {
+  abSignificance,
+  normalCdf,
+  variantsSignificance,
+  wilsonInterval,
+  type AbArmCounts,
+} from './ab-significance';
 
 /*
  * Expected values worked by hand and checked with Python 3 (math.sqrt, math.erfc), independently of this code:
@@ -141,5 +147,68 @@ describe('two-proportion z-test of click / dispatched', () => {
     expect(r.a.clickPerDispatch).toEqual(wilsonInterval(50, 1000));
     // the test reads click / dispatched only, so this is the first case again
     expect(r.z).toBeCloseTo(2.721095431170472, 10);
+  });
+});
+
+/*
+ * Many variants (issue 34 §2), worked in Python 3 (math.erfc) independently of this code: the best against each other
+ * variant by the two-proportion z-test above, then Holm: sort the m = k − 1 p-values, adjusted p₍ᵢ₎ = running max of
+ * (m − i)·p₍ᵢ₎ (i from 0), capped at 1.
+ */
+describe('variants significance (best against each other variant, Holm-adjusted)', () => {
+  const v = (tag: string, dispatched: number, click: number) => ({ tag, ...arm(dispatched, click) });
+
+  it('four variants: B best and significantly better than each of A, C, D after the correction', () => {
+    const r = variantsSignificance([v('A', 1000, 50), v('B', 1000, 80), v('C', 1000, 55), v('D', 1000, 52)]);
+    expect(r.best).toBe('B');
+    const [a, b, c, d] = r.arms;
+    expect(b!.z).toBeNull();
+    expect(b!.adjustedP).toBeNull();
+    expect(a!.z).toBeCloseTo(2.721095431170472, 10);
+    expect(a!.pValue).toBeCloseTo(0.006506597483637838, 12);
+    expect(c!.pValue).toBeCloseTo(0.025869050291875837, 12);
+    expect(d!.pValue).toBeCloseTo(0.011678115007089596, 12);
+    // Holm: 3 × 0.0065066, max(that, 2 × 0.0116781), max(that, 1 × 0.0258691)
+    expect(a!.adjustedP).toBeCloseTo(0.019519792450913516, 12);
+    expect(d!.adjustedP).toBeCloseTo(0.02335623001417919, 12);
+    expect(c!.adjustedP).toBeCloseTo(0.025869050291875837, 12);
+    expect(r.significant).toBe(true);
+    expect(r.leader).toBe('B');
+  });
+
+  it('three variants: A leads B significantly alone (p 0.033) but not after Holm (0.067), and not C at all', () => {
+    const r = variantsSignificance([v('A', 2000, 120), v('B', 2000, 90), v('C', 2000, 100)]);
+    expect(r.best).toBe('A');
+    expect(r.arms[1]!.pValue).toBeCloseTo(0.03343859867669465, 12);
+    expect(r.arms[1]!.adjustedP).toBeCloseTo(0.0668771973533893, 12);
+    expect(r.arms[2]!.adjustedP).toBeCloseTo(0.16541616116412058, 12);
+    expect(r.significant).toBe(false);
+    expect(r.leader).toBeNull();
+  });
+
+  it('two variants: the same p-value as the A/B z-test (one comparison, nothing to correct)', () => {
+    const two = abSignificance(arm(1000, 50), arm(1000, 80));
+    const r = variantsSignificance([v('A', 1000, 50), v('B', 1000, 80)]);
+    expect(r.arms[0]!.pValue).toBeCloseTo(two.pValue, 14);
+    expect(r.arms[0]!.adjustedP).toBeCloseTo(two.pValue, 14);
+    expect(r.leader).toBe(two.leader);
+  });
+
+  it('a stricter level decides less: the interim look at 0.01 does not call the four-variant test', () => {
+    const r = variantsSignificance(
+      [v('A', 1000, 50), v('B', 1000, 80), v('C', 1000, 55), v('D', 1000, 52)],
+      0.01,
+    );
+    expect(r.significant).toBe(false);
+    expect(r.best).toBe('B');
+    expect(r.alpha).toBe(0.01);
+  });
+
+  it('no dispatch yet: no best; a tie goes to the first; an empty variant is compared at p = 1', () => {
+    expect(variantsSignificance([v('A', 0, 0), v('B', 0, 0)])).toMatchObject({ best: null, significant: false });
+    expect(variantsSignificance([v('A', 100, 5), v('B', 100, 5)]).best).toBe('A');
+    const r = variantsSignificance([v('A', 1000, 80), v('B', 0, 0), v('C', 1000, 20)]);
+    expect(r.arms[1]).toMatchObject({ z: 0, pValue: 1, adjustedP: 1 });
+    expect(r.significant).toBe(false);
   });
 });

@@ -87,6 +87,86 @@ export function abSignificance(a: AbArmCounts, b: AbArmCounts): AbSignificance {
   return { ...rates, z, pValue, significant, leader: significant ? (z > 0 ? 'B' : 'A') : null };
 }
 
+/** The significance level of an interim look (before the operator's deadline): stricter, see variantsSignificance. */
+export const AB_ALPHA_EARLY = 0.01;
+
+/** One variant's counts, named by its tag (A–H). */
+export type VariantCounts = AbArmCounts & { tag: string };
+
+/** One variant's rates and, for every variant but the best, its comparison with the best. */
+export interface VariantResult {
+  tag: string;
+  rates: AbArmRates;
+  /** (rate of the best − rate of this one) / pooled standard error; null for the best itself */
+  z: number | null;
+  /** two-sided p-value of that difference; null for the best */
+  pValue: number | null;
+  /** Holm-adjusted p-value (over the k − 1 comparisons with the best); null for the best */
+  adjustedP: number | null;
+}
+
+export interface VariantsSignificance {
+  arms: VariantResult[];
+  /** the variant with the highest clicks per dispatched device (the first on a tie); null before any dispatch */
+  best: string | null;
+  /** every comparison of the best with another variant rejects "no difference" at `alpha` after Holm's correction */
+  significant: boolean;
+  /** the best variant, only when significant */
+  leader: string | null;
+  alpha: number;
+}
+
+/**
+ * A test of 2–8 variants: the best variant by clicks per dispatched device against each other one (the two-sided
+ * two-proportion z-test of abSignificance, so with two variants the same p-value), the k − 1 p-values adjusted by
+ * Holm's step-down method (p₍ᵢ₎ sorted ascending: adjusted p₍ᵢ₎ = max over j ≤ i of min(1, (m − j + 1)·p₍ⱼ₎), m =
+ * k − 1), which keeps the family-wise error at `alpha` for any dependence between the comparisons and is uniformly
+ * more powerful than Bonferroni. The best is significantly best when every adjusted p-value is below `alpha`.
+ */
+export function variantsSignificance(variants: VariantCounts[], alpha = AB_ALPHA): VariantsSignificance {
+  const rate = (v: VariantCounts) => (v.dispatched > 0 ? clamp(v.click, v.dispatched) / v.dispatched : -1);
+  let best: VariantCounts | undefined;
+  for (const v of variants) if (v.dispatched > 0 && (!best || rate(v) > rate(best))) best = v;
+  const tests = variants.map((v) => {
+    if (!best || v === best) return null;
+    return pairTest(best, v);
+  });
+  const m = tests.filter((t) => t !== null).length;
+  const order = tests
+    .map((t, i) => ({ i, p: t?.pValue ?? Number.NaN }))
+    .filter((x) => tests[x.i] !== null)
+    .sort((x, y) => x.p - y.p);
+  const adjusted = new Map<number, number>();
+  let running = 0;
+  order.forEach(({ i, p }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    adjusted.set(i, running);
+  });
+  const arms = variants.map((v, i) => ({
+    tag: v.tag,
+    rates: armRates(v),
+    z: tests[i]?.z ?? null,
+    pValue: tests[i]?.pValue ?? null,
+    adjustedP: adjusted.get(i) ?? null,
+  }));
+  const significant = !!best && m > 0 && [...adjusted.values()].every((p) => p < alpha);
+  return { arms, best: best?.tag ?? null, significant, leader: significant ? best!.tag : null, alpha };
+}
+
+/** The two-proportion z-test of `hi` against `lo` (clicks per dispatched device), z > 0 when `hi` clicks more. */
+function pairTest(hi: AbArmCounts, lo: AbArmCounts): { z: number; pValue: number } {
+  const nH = hi.dispatched;
+  const nL = lo.dispatched;
+  if (!(nH > 0) || !(nL > 0)) return { z: 0, pValue: 1 };
+  const kH = clamp(hi.click, nH);
+  const kL = clamp(lo.click, nL);
+  const pooled = (kH + kL) / (nH + nL);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / nH + 1 / nL));
+  if (!(se > 0)) return { z: 0, pValue: 1 };
+  const z = (kH / nH - kL / nL) / se;
+  return { z, pValue: Math.min(1, erfc(Math.abs(z) / Math.SQRT2)) };
+}
+
 /** A count within [0, max] (a non-number counts as 0). */
 function clamp(count: number, max: number): number {
   return count > 0 ? Math.min(count, max) : 0;

@@ -148,8 +148,6 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     'doit valoir sent, delivered, shown, clicked, dismissed, lost ou uninstalled',
     '必须为 sent、delivered、shown、clicked、dismissed、lost 或 uninstalled',
   ],
-  'must be from 1 to 168 hours': ['doit être de 1 à 168 heures', '必须为 1 至 168 小时'],
-  'must be from 1 to 48 hours': ['doit être de 1 à 48 heures', '必须为 1 至 48 小时'],
   // a journey's event entry (journey-entry.ts)
   'must name one of the app’s events': [
     'doit désigner un des événements de l’application',
@@ -493,8 +491,6 @@ export const STATIC: Readonly<Record<string, Pair>> = {
     '必须指明通向此处的步骤和结果（只有第一个步骤是入口）',
   ],
   'must not be the step itself': ['ne doit pas être l’étape elle-même', '不能是该步骤本身'],
-  'must hold the two arms A and B': ['doit contenir les deux variantes A et B', '必须包含 A、B 两组'],
-  'must be A, then B': ['doit être A, puis B', '必须先 A 后 B'],
   'must be the msgType of arm A': ['doit être le msgType de la variante A', '必须与 A 组的 msgType 相同'],
   'must equal arm A’s percent': ['doit être égal au pourcentage de la variante A', '必须等于 A 组的百分比'],
 
@@ -662,9 +658,29 @@ export const RULES: readonly Rule[] = [
     (n) => `编码后最多 ${n} 个字符（FCM 总共只能携带 4 KB 数据）`,
   ],
   [
-    /^must be at most (\S+) % \(two arms share the audience\)$/,
-    (n) => `doit valoir au plus ${n} % (les deux variantes se partagent l’audience)`,
-    (n) => `最多为 ${n} %（两组共享目标人群）`,
+    /^must be at most (\S+) % \(the variants share the audience\)$/,
+    (n) => `doit valoir au plus ${n} % (les variantes se partagent l’audience)`,
+    (n) => `最多为 ${n} %（各变体共享目标人群）`,
+  ],
+  [
+    /^must be at most (\S+) % with (\S+) variants \(together at most 100 %\)$/,
+    (n, k) => `doit valoir au plus ${n} % avec ${k} variantes (au plus 100 % en tout)`,
+    (n, k) => `${k} 个变体时最多为 ${n} %（合计不超过 100 %）`,
+  ],
+  [
+    /^must hold (\S+) to (\S+) variants$/,
+    (a, b) => `doit contenir de ${a} à ${b} variantes`,
+    (a, b) => `必须包含 ${a} 至 ${b} 个变体`,
+  ],
+  [
+    /^must be from (\S+) to (\S+) hours$/,
+    (a, b) => `doit être de ${a} à ${b} heures`,
+    (a, b) => `必须为 ${a} 至 ${b} 小时`,
+  ],
+  [
+    /^must be (\S+): the variants are (.+) in order$/,
+    (t, all) => `doit être ${t} : les variantes sont ${all}, dans cet ordre`,
+    (t, all) => `必须为 ${t}：变体依次为 ${all}`,
   ],
   // a custom event's property whose type its name fixed on first use (contracts/custom-events.ts)
   [

@@ -8,28 +8,67 @@ import { ContentCreateType, MessageListRequest, MessageSave, MultiLangEntry } fr
 import { numberInput } from '../numbers';
 
 /**
- * A/B tests (msgType 4, spec part 2 §2 editabtest, §3 childMsgs, §7 the A/B calls): a parent with two arms that split
- * the audience into two disjoint random slices of `groupPercent` % each; each arm is a message the delivery engine
- * sends as any other, with its own counters. "Send to all" sends one arm to the devices in neither arm, once.
+ * A/B tests (msgType 4, spec part 2 §2 editabtest, §3 childMsgs, §7 the A/B calls; issue 34 §2 up to eight variants):
+ * a parent with 2–8 arms (variants A–H) that split the audience into disjoint random slices of `groupPercent` % each;
+ * each arm is a message the delivery engine sends as any other, with its own counters. "Send to all" sends one arm
+ * to the devices in no arm, once: chosen by the operator, or by the server when the test picks its winner
+ * (docs/ab-tests.md).
  */
 export const AB_TEST_TYPE = MessageType.AB_TEST;
 
+/** The variants' tags, in order: a test of k variants uses the first k. */
+export const AB_TAGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
+export type AbTag = (typeof AB_TAGS)[number];
+
 export const AB_LIMITS = {
-  /** an arm's share of the audience, in percent (two decimals); both arms together at most 100 */
+  /** a variant's share of the audience, in percent (two decimals); all variants together at most 100 */
   percentMin: 0.01,
   percentMax: 50,
+  armsMin: 2,
+  armsMax: AB_TAGS.length,
 } as const;
+
+/** The largest share each of `arms` variants may take (two decimals): together at most 100 %. */
+export const abPercentMax = (arms: number): number =>
+  Math.min(AB_LIMITS.percentMax, Math.floor(10_000 / Math.max(arms, AB_LIMITS.armsMin)) / 100);
+
+export const AB_WINNER_LIMITS = { hoursMin: 1, hoursMax: 168, hoursDefault: 24 } as const;
+const HOURS_RANGE = `must be from ${AB_WINNER_LIMITS.hoursMin} to ${AB_WINNER_LIMITS.hoursMax} hours`;
+
+/**
+ * How the test picks its winner (issue 34 §2). `auto` false: the operator sends a variant to the rest (send to all).
+ * `auto` true: once every variant has sent, the server sends the winner to the rest itself, exactly once — at an
+ * interim look as soon as one variant is significantly best at AB_ALPHA_EARLY (when `early`), else `afterHours`
+ * after the last variant started: the significantly best at AB_ALPHA, or failing that the best observed.
+ */
+export const AbWinnerSettings = z
+  .object({
+    auto: z.boolean().default(false),
+    afterHours: z
+      .number()
+      .int('must be whole hours')
+      .min(AB_WINNER_LIMITS.hoursMin, HOURS_RANGE)
+      .max(AB_WINNER_LIMITS.hoursMax, HOURS_RANGE)
+      .default(AB_WINNER_LIMITS.hoursDefault),
+    early: z.boolean().default(true),
+  })
+  .strict();
+export type AbWinnerSettings = z.output<typeof AbWinnerSettings>;
+
+/** Why a variant went to the rest: the operator's send to all, a significant winner, or the deadline's best. */
+export const AB_WINNER_REASONS = ['manual', 'significant', 'deadline'] as const;
+export type AbWinnerReason = (typeof AB_WINNER_REASONS)[number];
 
 /** One arm of an A/B test: its content and schedule; targeting and settings are the test's. */
 export const AbArm = z.object({
   /** the arm's message id, on edit */
   id: z.number().int().positive().optional(),
   msgType: z.union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)]),
-  groupTag: z.enum(['A', 'B']),
+  groupTag: z.enum(AB_TAGS),
   groupPercent: z
     .number()
     .min(AB_LIMITS.percentMin, `must be at least ${AB_LIMITS.percentMin} %`)
-    .max(AB_LIMITS.percentMax, `must be at most ${AB_LIMITS.percentMax} % (two arms share the audience)`)
+    .max(AB_LIMITS.percentMax, `must be at most ${AB_LIMITS.percentMax} % (the variants share the audience)`)
     .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'must have at most two decimals'),
   scheduleType: MessageSave.shape.scheduleType,
   scheduleDate: MessageSave.shape.scheduleDate,
@@ -43,10 +82,11 @@ export const AbArm = z.object({
 export type AbArm = z.output<typeof AbArm>;
 
 /**
- * setMessageABtestDetail: the test's targeting and settings (as msg/save takes them; `title` is the description) and
- * its two arms, A then B, of the same msgType and the same percent. With `appGroupId` and `groupCounts` (a new test),
- * every app named gets the same test (group-sends.ts): each arm takes its percent of that app's own audience, so an
- * entry's `pushCount` is the app's audience as getMsgSendCount gave it and is not otherwise used.
+ * setMessageABtestDetail: the test's targeting and settings (as msg/save takes them; `title` is the description), its
+ * 2–8 variants, A, B, C… in order, of the same msgType and the same percent (together at most 100 %), and how it picks
+ * its winner. With `appGroupId` and `groupCounts` (a new test), every app named gets the same test (group-sends.ts):
+ * each arm takes its percent of that app's own audience, so an entry's `pushCount` is the app's audience as
+ * getMsgSendCount gave it and is not otherwise used.
  */
 export const AbTestSave = MessageSave.omit({
   msgType: true,
@@ -61,24 +101,42 @@ export const AbTestSave = MessageSave.omit({
   .extend({
     msgType: z.literal(AB_TEST_TYPE).optional(),
     title: singleLineText({ required: true, max: 100 }),
-    childMsgs: z.array(AbArm).length(2, 'must hold the two arms A and B'),
+    childMsgs: z
+      .array(AbArm)
+      .min(AB_LIMITS.armsMin, `must hold ${AB_LIMITS.armsMin} to ${AB_LIMITS.armsMax} variants`)
+      .max(AB_LIMITS.armsMax, `must hold ${AB_LIMITS.armsMin} to ${AB_LIMITS.armsMax} variants`),
+    winner: AbWinnerSettings.optional().default({
+      auto: false,
+      afterHours: AB_WINNER_LIMITS.hoursDefault,
+      early: true,
+    }),
   })
   .superRefine((t, ctx) => {
-    const [a, b] = t.childMsgs;
-    if (!a || !b) return;
-    if (a.groupTag !== 'A' || b.groupTag !== 'B')
-      ctx.addIssue({ code: 'custom', path: ['childMsgs', 0, 'groupTag'], message: 'must be A, then B' });
-    if (a.msgType !== b.msgType)
+    const [a] = t.childMsgs;
+    if (!a) return;
+    t.childMsgs.forEach((arm, i) => {
+      if (arm.groupTag !== AB_TAGS[i])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['childMsgs', i, 'groupTag'],
+          message: `must be ${AB_TAGS[i]}: the variants are ${AB_TAGS.slice(0, t.childMsgs.length).join(', ')} in order`,
+        });
+      if (i === 0) return;
+      if (arm.msgType !== a.msgType)
+        ctx.addIssue({ code: 'custom', path: ['childMsgs', i, 'msgType'], message: 'must be the msgType of arm A' });
+      if (Math.round(arm.groupPercent * 100) !== Math.round(a.groupPercent * 100))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['childMsgs', i, 'groupPercent'],
+          message: 'must equal arm A’s percent',
+        });
+    });
+    const max = abPercentMax(t.childMsgs.length);
+    if (a.groupPercent > max + 1e-9)
       ctx.addIssue({
         code: 'custom',
-        path: ['childMsgs', 1, 'msgType'],
-        message: 'must be the msgType of arm A',
-      });
-    if (Math.round(a.groupPercent * 100) !== Math.round(b.groupPercent * 100))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['childMsgs', 1, 'groupPercent'],
-        message: 'must equal arm A’s percent',
+        path: ['childMsgs', 0, 'groupPercent'],
+        message: `must be at most ${max} % with ${t.childMsgs.length} variants (together at most 100 %)`,
       });
   });
 export type AbTestSave = z.output<typeof AbTestSave>;
@@ -111,6 +169,18 @@ export const AbTestRow = z.object({
   audiencePackage: z.boolean(),
   abAllSent: z.boolean(),
   childMsgs: z.array(AbArmRow),
+  /** how the winner is picked, and once picked which arm went to the rest, why and when */
+  winner: z.object({
+    auto: z.boolean(),
+    afterHours: z.number().int(),
+    early: z.boolean(),
+    /** the arm sent to the rest (its message id); null until then */
+    msgId: z.number().int().nullable(),
+    reason: z.enum(AB_WINNER_REASONS).nullable(),
+    decidedAt: z.string().nullable(),
+    /** auto: the deadline (the last arm's start + afterHours); null before every arm has started */
+    decidesAt: z.string().nullable(),
+  }),
   /** an app-group send's group (the test composed in this app, and its copy in each other app); null otherwise */
   appGroupId: z.number().int().nullable(),
   /** an app-group send's copy: the test in the app it was composed in */
@@ -135,14 +205,24 @@ export type AbTestListRequest = z.output<typeof AbTestListRequest>;
 
 const Interval = z.object({ rate: z.number(), low: z.number(), high: z.number() });
 const ArmRates = z.object({ reach: Interval, show: Interval, click: Interval, clickPerDispatch: Interval });
-/** The arms' rates with 95 % intervals and the z-test of their clicks per dispatched device (ab-significance.ts). */
+/**
+ * The variants' rates with 95 % intervals, and the best variant (clicks per dispatched device) against each other one:
+ * z-test, p-value and Holm-adjusted p-value (ab-significance.ts variantsSignificance).
+ */
 export const AbSignificanceData = z.object({
-  a: ArmRates,
-  b: ArmRates,
-  z: z.number(),
-  pValue: z.number(),
+  arms: z.array(
+    z.object({
+      tag: z.string(),
+      rates: ArmRates,
+      z: z.number().nullable(),
+      pValue: z.number().nullable(),
+      adjustedP: z.number().nullable(),
+    }),
+  ),
+  best: z.string().nullable(),
   significant: z.boolean(),
-  leader: z.enum(['A', 'B']).nullable(),
+  leader: z.string().nullable(),
+  alpha: z.number(),
 });
 
 const AbParams = AppIdParams.extend({ msgId: numberInput(z.number().int().positive()) });
@@ -179,7 +259,7 @@ export const abTestCalls = {
       speedLimit: z.number().int(),
       msgRestrictType: z.number().int(),
       msgDisplayPrior: z.number().int().nullable(),
-      /** null until both arms exist */
+      /** null until every arm exists */
       significance: AbSignificanceData.nullable(),
     }),
   }),
