@@ -17,6 +17,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       jobMaintenanceSeconds: 30,
       journeySweepSeconds: 30,
       journeyFeedSeconds: 2,
+      abWinnerSeconds: 30,
     });
     expect(config.fcm).toEqual({
       ratePerMinute: 600_000,
@@ -37,6 +38,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       BEACON_RECEIPT_WINDOW_SECONDS: '5',
       BEACON_JOB_MAINTENANCE_SECONDS: '1',
       BEACON_JOURNEY_FEED_SECONDS: '5',
+      BEACON_AB_WINNER_SECONDS: '7',
       FCM_RATE_PER_MIN: '570000',
       FCM_SESSIONS: '4',
       FCM_STREAMS_PER_SESSION: '50',
@@ -53,6 +55,7 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
       jobMaintenanceSeconds: 1,
       journeySweepSeconds: 30,
       journeyFeedSeconds: 5,
+      abWinnerSeconds: 7,
     });
     expect(config.fcm).toEqual({
       ratePerMinute: 570_000,

@@ -91,6 +91,7 @@ export const EnvSchema = z.object({
   BEACON_JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 30),
   BEACON_JOURNEY_SWEEP_SECONDS: wholeNumber(1, 3600, 30),
   BEACON_JOURNEY_FEED_SECONDS: wholeNumber(1, 3600, 2),
+  BEACON_AB_WINNER_SECONDS: wholeNumber(1, 3600, 30),
   // days send records and stray device events are kept after their week ends (docs/operations.md, Retention);
   // 0 or off keeps them for ever
   BEACON_RETENTION_DAYS: z.preprocess(
@@ -204,6 +205,8 @@ export interface Config {
     journeySweepSeconds: number;
     /** how often a delivery worker feeds event-started journeys' live steps (docs/journeys.md) */
     journeyFeedSeconds: number;
+    /** how often a worker looks at the automatic A/B tests for a winner to send (docs/ab-tests.md) */
+    abWinnerSeconds: number;
   };
   /**
    * BEACON_RETENTION_DAYS: days the send records and stray device events of a week are kept after it ends (their
@@ -308,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobMaintenanceSeconds: e.BEACON_JOB_MAINTENANCE_SECONDS,
       journeySweepSeconds: e.BEACON_JOURNEY_SWEEP_SECONDS,
       journeyFeedSeconds: e.BEACON_JOURNEY_FEED_SECONDS,
+      abWinnerSeconds: e.BEACON_AB_WINNER_SECONDS,
     },
     retentionDays: e.BEACON_RETENTION_DAYS,
     fcm: {

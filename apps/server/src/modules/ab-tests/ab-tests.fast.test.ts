@@ -1,8 +1,10 @@
 import {
+  AB_TAGS,
   AB_TEST_TYPE,
   AbTestSave,
   ErrorCodes,
   MessageStatus as S,
+  type AbTag,
   type AbTestSaveInput,
 } from '@beacon/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -15,13 +17,15 @@ import {
   NOTIFICATION,
   testClock,
 } from '../../test/memory';
+import type { AbChildRecord } from './ab-tests.repository';
 import { abSlices } from './ab-tests.service';
+import { decideWinner } from './ab-winner';
 
 const gaidOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
-/** A test to everyone with arms of `percent` % each, sent now. */
-function abTest(percent: number, over: Partial<AbTestSaveInput> = {}): AbTestSave {
-  const arm = (groupTag: 'A' | 'B') => ({
+/** A test to everyone with `arms` arms of `percent` % each, sent now. */
+function abTest(percent: number, over: Partial<AbTestSaveInput> = {}, arms = 2): AbTestSave {
+  const arm = (groupTag: AbTag) => ({
     msgType: 1 as const,
     groupTag,
     groupPercent: percent,
@@ -31,7 +35,7 @@ function abTest(percent: number, over: Partial<AbTestSaveInput> = {}): AbTestSav
   return AbTestSave.parse({
     title: 'Which title sells',
     targetingType: 0,
-    childMsgs: [arm('A'), arm('B')],
+    childMsgs: AB_TAGS.slice(0, arms).map(arm),
     ...over,
   });
 }
@@ -56,18 +60,29 @@ describe('A/B split (fast)', () => {
   describe('the slices', () => {
     it('A and B take p % of the 10,000 buckets each, side by side; the rest is everything after them', () => {
       expect(abSlices(7, 10)).toEqual({
-        A: { seed: 7, from: 0, to: 1000 },
-        B: { seed: 7, from: 1000, to: 2000 },
+        arms: [
+          { seed: 7, from: 0, to: 1000 },
+          { seed: 7, from: 1000, to: 2000 },
+        ],
         rest: { seed: 7, from: 2000, to: 10_000 },
       });
       // the largest arms leave no rest; the smallest is one bucket
       expect(abSlices(7, 50).rest).toEqual({ seed: 7, from: 10_000, to: 10_000 });
-      expect(abSlices(7, 0.01).A).toEqual({ seed: 7, from: 0, to: 1 });
+      expect(abSlices(7, 0.01).arms[0]).toEqual({ seed: 7, from: 0, to: 1 });
+    });
+
+    it('eight variants of 12.5 % take every bucket in eight runs; five of 20 % too', () => {
+      const eight = abSlices(3, 12.5, 8);
+      expect(eight.arms.map((s) => [s.from, s.to])).toEqual(
+        Array.from({ length: 8 }, (_, i) => [i * 1250, (i + 1) * 1250]),
+      );
+      expect(eight.rest).toEqual({ seed: 3, from: 10_000, to: 10_000 });
+      expect(abSlices(3, 20, 5).arms[4]).toEqual({ seed: 3, from: 8000, to: 10_000 });
     });
 
     it('a share of two decimals is whole buckets: 12.34 % is 1234 of them', () => {
-      const { A, B, rest } = abSlices(1, 12.34);
-      expect([A.to - A.from, B.to - B.from, rest.to - rest.from]).toEqual([1234, 1234, 10_000 - 2468]);
+      const { arms, rest } = abSlices(1, 12.34);
+      expect([...arms.map((s) => s.to - s.from), rest.to - rest.from]).toEqual([1234, 1234, 10_000 - 2468]);
     });
 
     it('the save refuses shares outside 0.01–50 %, with more than two decimals, or unequal arms', () => {
@@ -176,6 +191,133 @@ describe('A/B split (fast)', () => {
     });
   });
 
+  describe('many variants', () => {
+    it('four variants of 20 % each: four disjoint slices, the rest 20 %, reviewed as one, queued four times', async () => {
+      const reviewed = appRecord({ id: 1, reviewEnable: true });
+      const { id, status } = await s.abTests.save(reviewed, abTest(20, {}, 4), ACTORS.operator);
+      expect(status).toBe(S.PENDING_REVIEW);
+      const { children } = await s.abTests.detail(app.id, id);
+      expect(children.map((c) => [c.groupTag, c.splitFrom, c.splitTo])).toEqual([
+        ['A', 0, 2000],
+        ['B', 2000, 4000],
+        ['C', 4000, 6000],
+        ['D', 6000, 8000],
+      ]);
+      // the reviewers are told once, when the last variant is saved
+      expect(s.told.pending).toHaveLength(1);
+      const counts = children.map((c) => c.targetCount);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(
+        Array.from({ length: DEVICES }, (_, i) => i + 1).filter((d) => abBucket(id, d) < 8000).length,
+      );
+    });
+
+    it('the share per variant follows their number: 4 × 25 % fits, 4 × 25.01 % and 9 variants do not', () => {
+      expect(AbTestSave.safeParse(abTest(25, {}, 4)).success).toBe(true);
+      expect(() => abTest(25.01, {}, 4)).toThrow(/at most 25 % with 4 variants/);
+      expect(() => abTest(12.5, {}, 8)).not.toThrow();
+      const nine = abTest(10, {}, 8);
+      nine.childMsgs.push({ ...nine.childMsgs[7]!, groupTag: 'H' });
+      const r = AbTestSave.safeParse(nine);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.path.join('.'))).toContain('childMsgs');
+      const shuffled = abTest(10, {}, 3);
+      shuffled.childMsgs[2]!.groupTag = 'D';
+      expect(AbTestSave.safeParse(shuffled).error?.issues[0]).toMatchObject({
+        path: ['childMsgs', 2, 'groupTag'],
+        message: 'must be C: the variants are A, B, C in order',
+      });
+    });
+
+    it('an edit may add and drop variants: a dropped one is deleted, a new one saved, the slices redrawn', async () => {
+      const later = { scheduleType: 2 as const, scheduleDate: '2026-03-02 15:00:00' };
+      const first = abTest(10, {}, 3);
+      for (const arm of first.childMsgs) Object.assign(arm, later);
+      const { id } = await s.abTests.save(app, first, ACTORS.manager);
+      const [a, b, c] = (await s.abTests.detail(app.id, id)).children;
+      // B dropped, a new C added: A keeps its id, the old C becomes B
+      const edit = abTest(15, { id }, 3);
+      for (const arm of edit.childMsgs) Object.assign(arm, later);
+      edit.childMsgs[0]!.id = a!.id;
+      edit.childMsgs[1]!.id = c!.id;
+      const { children } = await (async () => {
+        await s.abTests.save(app, edit, ACTORS.manager);
+        return s.abTests.detail(app.id, id);
+      })();
+      expect(children.map((x) => [x.groupTag, x.splitFrom, x.splitTo])).toEqual([
+        ['A', 0, 1500],
+        ['B', 1500, 3000],
+        ['C', 3000, 4500],
+      ]);
+      expect(children[0]!.id).toBe(a!.id);
+      expect(children[1]!.id).toBe(c!.id);
+      expect(children.map((x) => x.id)).not.toContain(b!.id);
+      expect(s.store.row(b!.id)?.deleted).toBe(true);
+    });
+  });
+
+  describe('the automatic winner (decideWinner)', () => {
+    const now = new Date('2026-03-02T12:00:00Z');
+    const started = new Date('2026-03-02T10:00:00Z');
+    const arm = (tag: string, dispatched: number, click: number, over: Partial<AbChildRecord> = {}) =>
+      ({
+        id: tag.charCodeAt(0),
+        groupTag: tag,
+        status: S.SENT,
+        startedAt: started,
+        dispatchCount: dispatched,
+        reachCount: dispatched,
+        showCount: dispatched,
+        clickCount: click,
+        ...over,
+      }) as AbChildRecord;
+    const parent = (afterHours: number, early = true, auto = true) => ({
+      winner: { auto, afterHours, early },
+      abAllSent: false,
+      status: S.SENT,
+    });
+    // B best of four; Holm-adjusted p-values 0.0195, 0.0234, 0.0259 (ab-significance.test.ts)
+    const four = () => [arm('A', 1000, 50), arm('B', 1000, 80), arm('C', 1000, 55), arm('D', 1000, 52)];
+    // B much better than A: p ≈ 1e-9
+    const clear = () => [arm('A', 5000, 100), arm('B', 5000, 250)];
+
+    it('decides early, at the interim level (1 %), only a clear winner', () => {
+      expect(decideWinner(parent(24), clear(), now)).toEqual({ msgId: 66, reason: 'significant' });
+      expect(decideWinner(parent(24), four(), now)).toBeNull();
+      expect(decideWinner(parent(24, false), clear(), now)).toBeNull();
+    });
+
+    it('at the deadline: the significant best at 5 %, else the best observed', () => {
+      // last start 10:00 + 2 h = 12:00 = now
+      expect(decideWinner(parent(2), four(), now)).toEqual({ msgId: 66, reason: 'significant' });
+      const close = [arm('A', 1000, 50), arm('B', 1000, 49), arm('C', 1000, 52)];
+      expect(decideWinner(parent(2), close, now)).toEqual({ msgId: 67, reason: 'deadline' });
+      // nothing dispatched anywhere: the first variant
+      expect(decideWinner(parent(2), [arm('A', 0, 0), arm('B', 0, 0)], now)).toEqual({
+        msgId: 65,
+        reason: 'deadline',
+      });
+    });
+
+    it('waits for every arm to finish, a manual test never decides, a decided one never twice', () => {
+      const sending = [arm('A', 5000, 100), arm('B', 5000, 250, { status: S.SENDING })];
+      expect(decideWinner(parent(1), sending, now)).toBeNull();
+      const stopped = [arm('A', 5000, 100), arm('B', 5000, 250, { status: S.STOPPED })];
+      expect(decideWinner(parent(1), stopped, now)).toBeNull();
+      expect(decideWinner(parent(1, true, false), clear(), now)).toBeNull();
+      expect(decideWinner({ ...parent(1), abAllSent: true }, clear(), now)).toBeNull();
+      expect(decideWinner({ ...parent(1), winner: null }, clear(), now)).toBeNull();
+      // the deadline runs from the last arm's start
+      const lateB = [
+        arm('A', 5000, 100),
+        arm('B', 5000, 101, { startedAt: new Date('2026-03-02T11:30:00Z') }),
+      ];
+      expect(decideWinner(parent(1), lateB, now)).toBeNull();
+      expect(decideWinner(parent(1), lateB, new Date('2026-03-02T12:30:00Z'))).toMatchObject({
+        reason: 'deadline',
+      });
+    });
+  });
+
   describe('send to all', () => {
     it('sends the chosen arm to the rest once both arms have sent, once, never reviewed again', async () => {
       const reviewed = appRecord({ id: 1, reviewEnable: true });
@@ -195,6 +337,11 @@ describe('A/B split (fast)', () => {
       expect(rest).toMatchObject({ status: S.WAITING, targetCount: inRest, data: { noti_title: 'Arm B' } });
       await expect(s.abTests.sendToAll(reviewed, id, a!.id, ACTORS.operator)).rejects.toMatchObject({
         code: ErrorCodes.AB_NOT_ALLOWED,
+      });
+      // the operator's choice is recorded as the test's decision
+      expect((await s.abTests.detail(app.id, id)).parent.decision).toMatchObject({
+        msgId: b!.id,
+        reason: 'manual',
       });
     });
 

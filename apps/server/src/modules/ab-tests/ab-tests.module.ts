@@ -4,18 +4,33 @@ import type { MessagesServices } from '../messages';
 import { AbTestsRepository } from './ab-tests.repository';
 import { registerAbTestRoutes } from './ab-tests.routes';
 import { AbTestsService } from './ab-tests.service';
+import { abTestJobs } from './ab-tests.jobs';
+import { AbWinnerRunner } from './ab-winner';
 
-/** A/B tests (docs/ab-tests.md): arms saved by the messages service on a slice of the test's audience. */
+/**
+ * A/B tests (docs/ab-tests.md): arms saved by the messages service on a slice of the test's audience; the workers send
+ * an automatic test's winner to the rest.
+ */
 export function abTestsModule(
   ctx: ModuleContext,
   messages: MessagesServices,
   groupSends: GroupSendsService,
 ): ModuleParts {
+  const repo = new AbTestsRepository(ctx.database);
   const service = new AbTestsService({
-    repo: new AbTestsRepository(ctx.database),
+    repo,
     messages: messages.messages,
     actions: messages.actions,
     writer: messages.writer,
   });
-  return { routes: () => registerAbTestRoutes(ctx.app, { service, appOf: messages.appOf, groupSends }) };
+  const runner = new AbWinnerRunner({
+    repo,
+    service,
+    appOf: messages.appOf,
+    log: ctx.app.log,
+  });
+  return {
+    routes: () => registerAbTestRoutes(ctx.app, { service, appOf: messages.appOf, groupSends }),
+    jobs: abTestJobs({ runner, everySeconds: ctx.config.delivery.abWinnerSeconds, log: ctx.app.log }),
+  };
 }

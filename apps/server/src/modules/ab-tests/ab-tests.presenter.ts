@@ -1,12 +1,14 @@
 import {
-  abSignificance,
+  AB_WINNER_LIMITS,
   targetsAudiencePackage,
+  variantsSignificance,
   type AbArmRow,
   type AbTestRow,
   type MultiLangEntry,
 } from '@beacon/shared';
 import { labelsOf, isArm, parentSettings } from '../messages';
 import type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
+import { decidesAt } from './ab-winner';
 
 function toArm(c: AbChildRecord): AbArmRow {
   return {
@@ -31,7 +33,7 @@ function toArm(c: AbChildRecord): AbArmRow {
   };
 }
 
-/** A test's row: the parent's description, owner and combined status, and its children (A, B, then the rest). */
+/** A test's row: the parent's description, owner and combined status, and its children (A, B, …, then the rest). */
 export function toAbRow({
   parent,
   children,
@@ -50,23 +52,39 @@ export function toAbRow({
     audiencePackage: targetsAudiencePackage(labelsOf(parent.targetLabels)),
     abAllSent: parent.abAllSent,
     childMsgs: children.map(toArm),
+    winner: winnerOf(parent, children),
     appGroupId: parent.appGroupId,
     appGroupParentMsgId: parent.appGroupParentId,
   };
 }
 
-/** Whether arm B's clicks per dispatched device differ from arm A's (null until both arms exist). */
+/** How the test picks its winner and, once picked, which arm went to the rest, why and when. */
+function winnerOf(parent: AbParentRecord, children: AbChildRecord[]): AbTestRow['winner'] {
+  const settings = parent.winner ?? { auto: false, afterHours: AB_WINNER_LIMITS.hoursDefault, early: true };
+  const deadline = settings.auto ? decidesAt(settings, children.filter(isArm)) : null;
+  const d = parent.decision;
+  return {
+    ...settings,
+    msgId: d ? Number(d.msgId) : null,
+    reason: d?.reason ?? null,
+    decidedAt: d ? new Date(d.at).toISOString() : null,
+    decidesAt: deadline ? deadline.toISOString() : null,
+  };
+}
+
+/** The variants' rates and whether the best differs from each other one (null until every arm exists). */
 function significanceOf(children: AbChildRecord[]) {
-  const a = children.find((c) => c.groupTag === 'A');
-  const b = children.find((c) => c.groupTag === 'B');
-  if (!a || !b) return null;
-  const counts = (c: AbChildRecord) => ({
-    dispatched: c.dispatchCount,
-    reach: c.reachCount,
-    show: c.showCount,
-    click: c.clickCount,
-  });
-  return abSignificance(counts(a), counts(b));
+  const arms = children.filter(isArm);
+  if (arms.length < 2) return null;
+  return variantsSignificance(
+    arms.map((c) => ({
+      tag: c.groupTag,
+      dispatched: c.dispatchCount,
+      reach: c.reachCount,
+      show: c.showCount,
+      click: c.clickCount,
+    })),
+  );
 }
 
 /** A test's detail: its row, the settings its arms share (kept on the parent) and the arms' significance. */

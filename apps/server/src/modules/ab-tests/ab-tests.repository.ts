@@ -1,4 +1,9 @@
-import { AB_TEST_TYPE, type AbTestListRequest } from '@beacon/shared';
+import {
+  AB_TEST_TYPE,
+  type AbTestListRequest,
+  type AbWinnerReason,
+  type AbWinnerSettings,
+} from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { parentListWhere, TARGET_LABELS_COLUMN, type MessageRecord } from '../messages';
 
@@ -14,6 +19,12 @@ export interface AbParentRecord {
   /** the labels of the conditions it targets with (TARGET_LABELS_COLUMN) */
   targetLabels: string[];
   abAllSent: boolean;
+  /** how the test picks its winner (null: manual, a test saved before migration 0053) */
+  winner: AbWinnerSettings | null;
+  /** the arm sent to the rest, why and when (an ISO instant); null until then */
+  decision: AbDecision | null;
+  /** the test's owner (null once their account is deleted): the automatic winner is sent in their name */
+  ownerId: number | null;
   /** the settings both arms share (the detail and the edit read them) */
   conditions: MessageRecord['conditions'];
   groupId: number | null;
@@ -29,6 +40,12 @@ export interface AbParentRecord {
   appGroupParentId: number | null;
 }
 
+export interface AbDecision {
+  msgId: number;
+  reason: AbWinnerReason;
+  at: string;
+}
+
 /** An arm (or the "send to all" child) with its counters. */
 export interface AbChildRecord {
   id: number;
@@ -42,6 +59,8 @@ export interface AbChildRecord {
   scheduleType: number;
   scheduleLocal: string | null;
   scheduleAt: Date | null;
+  /** when it started sending (null before) */
+  startedAt: Date | null;
   data: Record<string, unknown>;
   multiLangEnable: boolean;
   multiLangContent: unknown[];
@@ -57,6 +76,7 @@ export interface AbChildRecord {
 
 const PARENT = `m.id::int AS id, m.app_id AS "appId", m.title, m.owner_email AS "ownerEmail", m.status,
   m.created_at AS "createdAt", m.targeting_type AS "targetingType", m.ab_all_sent AS "abAllSent",
+  m.ab_winner AS winner, m.ab_decision AS decision, m.owner_id::int AS "ownerId",
   m.conditions, m.group_id AS "groupId", m.user_ids AS "userIds", m.file_origin AS "fileOrigin",
   m.file_link AS "fileLink", m.ttl_seconds AS "ttlSeconds", m.speed_limit AS "speedLimit",
   m.restrict_type AS "restrictType", m.display_prior AS "displayPrior", m.app_group_id AS "appGroupId",
@@ -87,14 +107,14 @@ export class AbTestsRepository {
     return { rows, total: count?.n ?? 0 };
   }
 
-  /** The children of the given tests, arms first (A, B), then the "send to all" child. */
+  /** The children of the given tests, arms first (A, B, …), then the "send to all" child. */
   async children(parentIds: number[]): Promise<AbChildRecord[]> {
     if (parentIds.length === 0) return [];
     return this.database.query<AbChildRecord>(
       `SELECT m.id::int AS id, m.parent_msg_id::int AS "parentMsgId", m.msg_type AS "msgType", m.status,
               m.group_tag AS "groupTag", m.group_percent::float8 AS "groupPercent", m.split_from AS "splitFrom",
               m.split_to AS "splitTo", m.schedule_type AS "scheduleType", m.schedule_local AS "scheduleLocal",
-              m.schedule_at AS "scheduleAt", m.data, m.multi_lang_enable AS "multiLangEnable",
+              m.schedule_at AS "scheduleAt", m.started_at AS "startedAt", m.data, m.multi_lang_enable AS "multiLangEnable",
               m.multi_lang_content AS "multiLangContent", m.content_create_type AS "contentCreateType",
               m.push_count AS "pushCount", m.target_count AS "targetCount",
               m.dispatch_count AS "dispatchCount", m.reach_count AS "reachCount", m.show_count AS "showCount",
@@ -102,6 +122,18 @@ export class AbTestsRepository {
        FROM messages m WHERE m.parent_msg_id = ANY($1::bigint[]) AND m.split_seed IS NOT NULL AND NOT m.deleted
        ORDER BY m.parent_msg_id, m.split_from, m.id`,
       [parentIds],
+    );
+  }
+
+  /**
+   * The automatic tests not yet decided, for the workers' look (ab-winner.ts decides each from its figures). Few rows:
+   * the partial index of migration 0053.
+   */
+  async openAuto(limit = 100): Promise<Array<{ id: number; appId: number }>> {
+    return this.database.query<{ id: number; appId: number }>(
+      `SELECT m.id::int AS id, m.app_id AS "appId" FROM messages m
+       WHERE m.msg_type = ${AB_TEST_TYPE} AND NOT m.ab_all_sent AND NOT m.deleted AND (m.ab_winner ->> 'auto') = 'true'
+       ORDER BY m.id LIMIT ${limit}`,
     );
   }
 }

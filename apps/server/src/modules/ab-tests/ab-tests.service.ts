@@ -1,10 +1,12 @@
 import {
+  AB_LIMITS,
   AB_TEST_TYPE,
   canEdit,
   ErrorCodes,
   MessageStatus as S,
   ScheduleType,
   type AbArm,
+  type AbWinnerReason,
   type AbTestListRequest,
   type AbTestSave,
   type MessageLang,
@@ -58,22 +60,25 @@ function inArm(err: unknown, i: number): unknown {
 /** An arm's share of the buckets: p % of AB_BUCKETS (two decimals of a percent are whole buckets). */
 const bucketsOf = (percent: number) => Math.round(percent * (AB_BUCKETS / 100));
 
-/** The slices of a test whose arms each take `percent` %: A, B, and the rest (the devices in neither arm). */
+/**
+ * The slices of a test of `arms` variants that each take `percent` %: the i-th variant the i-th run of buckets, and
+ * the rest (the devices in no variant) what is left.
+ */
 export function abSlices(
   seed: number,
   percent: number,
-): { A: AudienceSplit; B: AudienceSplit; rest: AudienceSplit } {
+  arms: number = AB_LIMITS.armsMin,
+): { arms: AudienceSplit[]; rest: AudienceSplit } {
   const n = bucketsOf(percent);
   return {
-    A: { seed, from: 0, to: n },
-    B: { seed, from: n, to: 2 * n },
-    rest: { seed, from: 2 * n, to: AB_BUCKETS },
+    arms: Array.from({ length: arms }, (_, i) => ({ seed, from: i * n, to: (i + 1) * n })),
+    rest: { seed, from: arms * n, to: AB_BUCKETS },
   };
 }
 
 /**
- * A/B tests (issue 13 item 2): a parent row holding the test's settings and two arms saved and sent by the messages
- * service as any message, each with a slice of the audience; send to all adds a third child for the rest.
+ * A/B tests (issue 13 item 2, issue 34 §2): a parent row holding the test's settings and 2–8 arms saved and sent by
+ * the messages service as any message, each with a slice of the audience; send to all adds a child for the rest.
  */
 export class AbTestsService {
   constructor(
@@ -91,7 +96,15 @@ export class AbTestsService {
 
   /** The message an arm is saved as: the test's targeting and settings with the arm's content and schedule. */
   private armInput(t: AbTestSave, arm: AbArm, id: number | undefined): OneMessage {
-    const { childMsgs: _arms, msgType: _type, appGroupId: _group, groupCounts: _counts, ...settings } = t;
+    const {
+      id: _test,
+      childMsgs: _arms,
+      msgType: _type,
+      appGroupId: _group,
+      groupCounts: _counts,
+      winner: _winner,
+      ...settings
+    } = t;
     return {
       ...settings,
       ...(id ? { id } : {}),
@@ -118,20 +131,18 @@ export class AbTestsService {
     actor: Actor,
     mode: 'save' | 'check' = 'save',
   ): Promise<{ id: number; status: number }> {
-    const [a, b] = t.childMsgs as [AbArm, AbArm];
-    // every rule of both arms first (the slices' seed does not change what is checked): a refusal writes nothing
-    const probe = abSlices(t.id ?? 0, a.groupPercent);
-    for (const [i, arm, split] of [
-      [0, a, probe.A],
-      [1, b, probe.B],
-    ] as const)
+    const arms = t.childMsgs;
+    const a = arms[0]!;
+    // every rule of every arm first (the slices' seed does not change what is checked): a refusal writes nothing
+    const probe = abSlices(t.id ?? 0, a.groupPercent, arms.length);
+    for (const [i, arm] of arms.entries())
       await this.deps.messages
         .save(
           app,
           this.armInput(t, arm, arm.id),
           actor,
           'message',
-          this.armOf(t.id ?? 0, arm, split),
+          this.armOf(t.id ?? 0, arm, probe.arms[i]!),
           'check',
         )
         .catch((err: unknown) => {
@@ -140,22 +151,27 @@ export class AbTestsService {
     // an arm expected to hold less than one device of the audience tests nothing (3002): by the expected size, not
     // by the slice drawn, so that the answer does not depend on the test's id (the slices' seed)
     const audience = await this.deps.messages.audienceSize(app.id, this.armInput(t, a, a.id), actor.id);
-    const smallest = Math.min(a.groupPercent, b.groupPercent);
-    if ((audience * smallest) / 100 < 1)
-      throw new ApiError(ErrorCodes.AB_COUNT_TOO_SMALL, undefined, { audience, groupPercent: smallest });
+    if ((audience * a.groupPercent) / 100 < 1)
+      throw new ApiError(ErrorCodes.AB_COUNT_TOO_SMALL, undefined, {
+        audience,
+        groupPercent: a.groupPercent,
+      });
     if (mode === 'check') return { id: 0, status: S.WAITING };
     let parentId: number;
+    let dropped: AbChildRecord[] = [];
     if (t.id) {
       const parent = await this.deps.repo.parent(app.id, t.id);
       if (!parent) throw new ApiError(ErrorCodes.NOT_FOUND);
-      const arms = await this.deps.repo.children([parent.id]);
-      if (arms.length !== 2 || arms.some((c) => c.id !== a.id && c.id !== b.id))
+      const stored = (await this.deps.repo.children([parent.id])).filter(isArm);
+      // an edit names arms of this test only (new variants come without an id); a stored arm not named is removed
+      if (arms.some((arm) => arm.id && !stored.some((c) => c.id === arm.id)))
         throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
-      // both arms still editable, or neither is touched
-      if (arms.some((c) => !canEdit(c.status))) throw new ApiError(ErrorCodes.ALREADY_SENT);
+      // every arm still editable, or none is touched
+      if (stored.some((c) => !canEdit(c.status))) throw new ApiError(ErrorCodes.ALREADY_SENT);
+      dropped = stored.filter((c) => !arms.some((arm) => arm.id === c.id));
       parentId = parent.id;
     } else {
-      if (a.id || b.id) throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
+      if (arms.some((arm) => arm.id)) throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
       parentId = await this.deps.writer.insert({
         appId: app.id,
         msgType: AB_TEST_TYPE,
@@ -184,27 +200,31 @@ export class AbTestsService {
         parentMsgId: null,
       });
     }
-    const slices = abSlices(parentId, a.groupPercent);
+    const slices = abSlices(parentId, a.groupPercent, arms.length);
     try {
+      // a variant dropped on edit goes first: its queued waves stop, and it never sends
+      for (const c of dropped) {
+        await this.deps.actions.stop(app.id, c.id).catch(() => undefined);
+        await this.deps.writer.softDelete(c.id);
+      }
       const saved = [];
-      for (const [i, arm, split] of [
-        [0, a, slices.A],
-        [1, b, slices.B],
-      ] as const) {
+      for (const [i, arm] of arms.entries()) {
+        const options = { ...this.armOf(parentId, arm, slices.arms[i]!), last: i === arms.length - 1 };
         saved.push(
           await this.deps.messages
-            .save(app, this.armInput(t, arm, arm.id), actor, 'message', this.armOf(parentId, arm, split))
+            .save(app, this.armInput(t, arm, arm.id), actor, 'message', options)
             .catch((err: unknown) => {
               throw inArm(err, i);
             }),
         );
       }
-      const arms = await this.deps.repo.children([parentId]);
+      const children = await this.deps.repo.children([parentId]);
       const status = combinedStatus(saved, S.WAITING);
       await this.deps.writer.setAbParent(parentId, {
         status,
-        pushCount: arms.reduce((n, c) => n + c.pushCount, 0),
-        targetCount: arms.reduce((n, c) => n + c.targetCount, 0),
+        pushCount: children.reduce((n, c) => n + c.pushCount, 0),
+        targetCount: children.reduce((n, c) => n + c.targetCount, 0),
+        winner: t.winner,
       });
       return { id: parentId, status };
     } catch (err) {
@@ -243,8 +263,17 @@ export class AbTestsService {
     return { parent: { ...p, status: combinedStatus(arms, p.status) }, children };
   }
 
-  /** Sends one arm to the devices in neither arm, once per test (sendMessageABTestToAll). */
-  async sendToAll(app: AppRecord, id: number, armId: number, actor: Actor): Promise<number> {
+  /**
+   * Sends one arm to the devices in no arm, once per test (sendMessageABTestToAll): the operator's choice (`manual`),
+   * or the automatic winner's (AbWinnerRunner).
+   */
+  async sendToAll(
+    app: AppRecord,
+    id: number,
+    armId: number,
+    actor: Actor,
+    reason: AbWinnerReason = 'manual',
+  ): Promise<number> {
     const { parent, children } = await this.detail(app.id, id);
     const arm = children.find((c) => c.id === armId && isArm(c));
     if (!arm) throw new ApiError(ErrorCodes.NOT_FOUND);
@@ -253,7 +282,8 @@ export class AbTestsService {
     const arms = children.filter(isArm);
     if (arms.some((c) => ![S.SENT, S.SENT_ALT, S.SENDING].includes(c.status as 1)))
       throw new ApiError(ErrorCodes.AB_NOT_SCHEDULED);
-    if (!(await this.deps.writer.takeSendToAll(id))) throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
+    if (!(await this.deps.writer.takeSendToAll(id, { msgId: arm.id, reason })))
+      throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
     const source = await this.deps.messages.find(app.id, arm.id);
     try {
       const saved = await this.deps.messages.save(
@@ -289,8 +319,8 @@ export class AbTestsService {
         {
           parentMsgId: id,
           groupTag: `${arm.groupTag}*`,
-          groupPercent: 100 - 2 * arm.groupPercent,
-          split: abSlices(id, arm.groupPercent).rest,
+          groupPercent: Math.round((100 - arms.length * arm.groupPercent) * 100) / 100,
+          split: abSlices(id, arm.groupPercent, arms.length).rest,
         },
       );
       return saved.id;

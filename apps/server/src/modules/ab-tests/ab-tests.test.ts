@@ -1,5 +1,5 @@
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
-import { base64OfText, type AbTestSaveInput } from '@beacon/shared';
+import { AB_TAGS, base64OfText, type AbTag, type AbTestSaveInput } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
@@ -12,22 +12,27 @@ const DEVICES = 10_000;
  * A/B tests through the FCM emulator (issue 13 item 2): two disjoint arms of the stated percent of the audience, each
  * sent by the engine with its own counters; send to all reaches exactly the devices in neither arm, once.
  */
-describe.each(backends('one'))('A/B tests [$name]', (backend) => {
+describe.each(backends('both'))('A/B tests [$name]', (backend) => {
   let t: TestApp;
   let emu: FcmEmulator;
   let owner: TestClient;
   let appId: number;
   let tokens: string[];
+  let sdkAuth: string;
 
   beforeAll(async () => {
     emu = await startEmulator({ tlsPort: null });
-    t = await startTestApp(backend, { FCM_BASE_URL: emu.h2cUrl }, { runWorkers: true });
+    t = await startTestApp(
+      backend,
+      { FCM_BASE_URL: emu.h2cUrl, BEACON_AB_WINNER_SECONDS: '1' },
+      { runWorkers: true },
+    );
     const created = await ownerAppOnEmulator(t, emu, {
       title: 'Shop',
       pkg: 'com.example.ab',
       projectId: 'ab-project',
     });
-    ({ owner } = created);
+    ({ owner, sdkAuth } = created);
     appId = created.app.id;
     tokens = Array.from({ length: DEVICES }, () =>
       emu.registerDevice({ projectId: 'ab-project', packageName: 'com.example.ab' }),
@@ -48,7 +53,7 @@ describe.each(backends('one'))('A/B tests [$name]', (backend) => {
     await emu?.close();
   });
 
-  const arm = (groupTag: 'A' | 'B', title: string, groupPercent = 10) => ({
+  const arm = (groupTag: AbTag, title: string, groupPercent = 10) => ({
     msgType: 1 as const,
     groupTag,
     groupPercent,
@@ -122,7 +127,17 @@ describe.each(backends('one'))('A/B tests [$name]', (backend) => {
       (await owner.post(`/tcm/v1/app/${appId}/msg/abtest/${id}/fulfill/${a!.msgId}`)).json().status,
     ).toBe(3001);
     // no events yet: the arms' click rates cannot differ
-    expect((await detail(id)).significance).toMatchObject({ pValue: 1, significant: false, leader: null });
+    expect((await detail(id)).significance).toMatchObject({
+      arms: [
+        { tag: 'A', pValue: null },
+        { tag: 'B', pValue: 1, adjustedP: 1 },
+      ],
+      best: 'A',
+      significant: false,
+      leader: null,
+    });
+    // the operator's choice is the test's decision
+    expect((await detail(id)).winner).toMatchObject({ auto: false, msgId: b!.msgId, reason: 'manual' });
     // an arm alone is never cancelled nor edited; the test as a whole is stopped or recalled through its arms
     expect((await owner.post(`/tcm/v1/app/${appId}/msg/${a!.msgId}/cancel`)).json().status).not.toBe(200);
     // the list shows the test with its arms and the rest
@@ -189,5 +204,144 @@ describe.each(backends('one'))('A/B tests [$name]', (backend) => {
       scheduleType: 1,
     });
     expect(res.json().status).toBe(3001);
+  });
+
+  /** Reports received, shown and (when `click`) clicked of message `msgId` for the device holding `token`. */
+  const index = new Map<string, number>();
+  const report = async (token: string, msgId: number, click: boolean) => {
+    if (index.size === 0) tokens.forEach((tok, i) => index.set(tok, i));
+    const now = Date.now();
+    const events = [
+      { type: 'received', msgId, ts: now },
+      { type: 'shown', msgId, ts: now + 1 },
+      ...(click ? [{ type: 'clicked', msgId, ts: now + 2 }] : []),
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/events',
+      headers: { authorization: sdkAuth },
+      payload: { gaid: `20000000-0000-4000-8000-${String(index.get(token)!).padStart(12, '0')}`, events },
+    });
+    expect(res.json().status, res.body).toBe(200);
+  };
+  type Arm = { msgId: number; groupTag: string; status: number; rest: boolean };
+  const sentArms = (id: number, n: number) =>
+    until(
+      'every arm sent',
+      () => detail(id),
+      (d) => d.childMsgs.filter((c: Arm) => !c.rest && c.status === 1).length === n,
+      60_000,
+    );
+
+  it('four variants: the one clicked most goes to exactly the rest on its own, once, before the deadline', async () => {
+    const res = await create({
+      title: 'Four headlines',
+      childMsgs: AB_TAGS.slice(0, 4).map((tag) => arm(tag, `Head ${tag}`)),
+      winner: { auto: true, afterHours: 1, early: true },
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 200 });
+    const id = res.json().data.id as number;
+    const sent = await sentArms(id, 4);
+    const arms = sent.childMsgs as Arm[];
+    expect(arms.map((c) => c.groupTag)).toEqual(['A', 'B', 'C', 'D']);
+    const got = arms.map((c) => receivers(c.msgId));
+    // four disjoint slices of 10 % (± 1 %)
+    for (const r of got) {
+      expect(r.got.size).toBeGreaterThanOrEqual(900);
+      expect(r.got.size).toBeLessThanOrEqual(1100);
+    }
+    expect(new Set(got.flatMap((r) => [...r.got])).size).toBe(got.reduce((n, r) => n + r.got.size, 0));
+    // nothing clicked yet: no winner, the deadline an hour after the last start
+    expect(sent.winner).toMatchObject({ auto: true, afterHours: 1, early: true, msgId: null, reason: null });
+    expect(new Date(sent.winner.decidesAt).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    // C's devices click four in ten, the others one in fifty: C is significantly best at an interim look
+    for (const [k, r] of got.entries()) {
+      const every = k === 2 ? 5 : 50;
+      const clickers = [...r.got].filter((_, j) => j % every < (k === 2 ? 2 : 1));
+      for (const tok of clickers) await report(tok, arms[k]!.msgId, true);
+    }
+    const decided = await until(
+      'the winner sent',
+      () => detail(id),
+      (d) => d.abAllSent && d.childMsgs.some((c: Arm) => c.rest && c.status === 1),
+      60_000,
+    );
+    expect(decided.winner).toMatchObject({ msgId: arms[2]!.msgId, reason: 'significant' });
+    expect(decided.significance).toMatchObject({ best: 'C', leader: 'C', significant: true });
+    const rests = (decided.childMsgs as Arm[]).filter((c) => c.rest);
+    expect(rests.map((c) => c.groupTag)).toEqual(['C*']);
+    const rr = receivers(rests[0]!.msgId);
+    expect(rr.requests).toBe(rr.got.size);
+    expect(rr.got.size).toBe(DEVICES - got.reduce((n, r) => n + r.got.size, 0));
+    for (const tok of rr.got) expect(got.some((r) => r.got.has(tok))).toBe(false);
+    const payload = emu.inbox([...rr.got][0]!).at(-1)!.message.data as Record<string, string>;
+    expect(payload.noti_title).toBe('Head C');
+    // taken once: the operator can no longer send another variant, and a later look sends nothing more
+    expect(
+      (await owner.post(`/tcm/v1/app/${appId}/msg/abtest/${id}/fulfill/${arms[0]!.msgId}`)).json().status,
+    ).toBe(3001);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(((await detail(id)).childMsgs as Arm[]).filter((c) => c.rest)).toHaveLength(1);
+  }, 180_000);
+
+  it('without early looks, nothing is sent before the deadline; at it, the best observed goes to the rest', async () => {
+    const res = await create({
+      title: 'Two at the deadline',
+      childMsgs: [arm('A', 'Late A', 20), arm('B', 'Late B', 20)],
+      winner: { auto: true, afterHours: 1, early: false },
+    });
+    const id = res.json().data.id as number;
+    const arms = (await sentArms(id, 2)).childMsgs as Arm[];
+    // B's devices click a little more, far from significant
+    const [ra, rb] = arms.map((c) => receivers(c.msgId));
+    for (const tok of [...ra!.got].slice(0, 3)) await report(tok, arms[0]!.msgId, true);
+    for (const tok of [...rb!.got].slice(0, 5)) await report(tok, arms[1]!.msgId, true);
+    await until(
+      'the clicks counted',
+      () => detail(id),
+      (d) => d.childMsgs[0].click === 3 && d.childMsgs[1].click === 5,
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await detail(id)).toMatchObject({ abAllSent: false, winner: { msgId: null } });
+    // the deadline passes: the arms started two hours ago
+    await t.database.query(
+      `UPDATE messages SET started_at = started_at - interval '2 hours' WHERE parent_msg_id = $1`,
+      [id],
+    );
+    const decided = await until(
+      'the winner sent',
+      () => detail(id),
+      (d) => d.abAllSent && d.childMsgs.some((c: Arm) => c.rest && c.status === 1),
+      60_000,
+    );
+    expect(decided.winner).toMatchObject({ msgId: arms[1]!.msgId, reason: 'deadline' });
+    expect(decided.significance.significant).toBe(false);
+    const rest = (decided.childMsgs as Arm[]).find((c) => c.rest)!;
+    expect(rest.groupTag).toBe('B*');
+    expect(receivers(rest.msgId).got.size).toBe(DEVICES - ra!.got.size - rb!.got.size);
+  }, 180_000);
+
+  it('refuses a ninth variant, tags out of order and a share too large for the variants, naming the field', async () => {
+    const field = async (body: Partial<AbTestSaveInput>) => {
+      const res = await create(body);
+      expect(res.json().status, res.body).toBe(400);
+      return res.json().data.fields[0];
+    };
+    const nine = [...AB_TAGS.map((tag) => arm(tag, tag, 5)), arm('H', 'I', 5)];
+    expect((await field({ childMsgs: nine })).field).toBe('childMsgs');
+    expect((await field({ childMsgs: [arm('A', 'a'), arm('C', 'c')] })).field).toBe('childMsgs.1.groupTag');
+    expect(await field({ childMsgs: AB_TAGS.slice(0, 3).map((tag) => arm(tag, tag, 34)) })).toMatchObject({
+      field: 'childMsgs.0.groupPercent',
+      message: expect.stringContaining('33.33'),
+    });
+    expect(
+      (
+        await field({
+          childMsgs: [arm('A', 'a'), arm('B', 'b')],
+          winner: { auto: true, afterHours: 0, early: true },
+        })
+      ).field,
+    ).toBe('winner.afterHours');
   });
 });

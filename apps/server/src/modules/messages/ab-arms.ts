@@ -1,7 +1,9 @@
-import { MessageStatus as S } from '@beacon/shared';
+import { AB_TAGS, MessageStatus as S } from '@beacon/shared';
 
-/** The two arms of an A/B test (groupTag A, B); its "send to all" child is tagged A* or B*. */
-export const isArm = (c: { groupTag: string | null }) => c.groupTag === 'A' || c.groupTag === 'B';
+const TAGS: ReadonlySet<string> = new Set(AB_TAGS);
+
+/** The arms of an A/B test (groupTag A–H); its "send to all" child is tagged with its arm's tag and a star (B*). */
+export const isArm = (c: { groupTag: string | null }) => c.groupTag !== null && TAGS.has(c.groupTag);
 
 /**
  * The status an A/B test shows from its arms': the same status when they agree, else sending while either sends,

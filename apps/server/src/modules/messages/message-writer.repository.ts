@@ -1,4 +1,10 @@
-import { MessageStatus as S, type MessageForecast, type NationalAttributes } from '@beacon/shared';
+import {
+  MessageStatus as S,
+  type AbWinnerReason,
+  type AbWinnerSettings,
+  type MessageForecast,
+  type NationalAttributes,
+} from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import type { MessageRecord } from './messages.repository';
 
@@ -223,26 +229,32 @@ export class MessageWriter {
   /** An A/B test's parent after its arms were saved: their status and audience. */
   async setAbParent(
     id: number,
-    f: { status: number; pushCount: number; targetCount: number },
+    f: { status: number; pushCount: number; targetCount: number; winner: AbWinnerSettings },
   ): Promise<void> {
     await this.database.query(
-      'UPDATE messages SET status = $2, push_count = $3, target_count = $4, updated_at = now() WHERE id = $1',
-      [id, f.status, f.pushCount, f.targetCount],
+      `UPDATE messages SET status = $2, push_count = $3, target_count = $4, ab_winner = $5::jsonb, updated_at = now()
+       WHERE id = $1`,
+      [id, f.status, f.pushCount, f.targetCount, JSON.stringify(f.winner)],
     );
   }
 
-  /** Takes the test's one "send to all": true when this call took it, false when it was taken before. */
-  async takeSendToAll(id: number): Promise<boolean> {
+  /**
+   * Takes the test's one "send to all" for the arm `decision.msgId`, recording why (the operator, or the automatic
+   * winner): true when this call took it, false when it was taken before — whoever takes it, it is taken once.
+   */
+  async takeSendToAll(id: number, decision: { msgId: number; reason: AbWinnerReason }): Promise<boolean> {
     const rows = await this.database.query(
-      'UPDATE messages SET ab_all_sent = true, updated_at = now() WHERE id = $1 AND NOT ab_all_sent RETURNING id',
-      [id],
+      `UPDATE messages SET ab_all_sent = true, updated_at = now(),
+         ab_decision = jsonb_build_object('msgId', $2::bigint, 'reason', $3::text, 'at', to_jsonb(now()))
+       WHERE id = $1 AND NOT ab_all_sent RETURNING id`,
+      [id, decision.msgId, decision.reason],
     );
     return rows.length === 1;
   }
 
   /** Gives the "send to all" back when its message could not be saved (nothing half-written). */
   async releaseSendToAll(id: number): Promise<void> {
-    await this.database.query('UPDATE messages SET ab_all_sent = false WHERE id = $1', [id]);
+    await this.database.query('UPDATE messages SET ab_all_sent = false, ab_decision = NULL WHERE id = $1', [id]);
   }
 
   // --- journeys (modules/journeys)

@@ -98,8 +98,10 @@ export interface ArmOptions {
   groupTag: string;
   groupPercent: number;
   split?: AudienceSplit;
-  /** the parent's kind, for the reviewers' mail (an A/B test is announced once its arm B is saved) */
+  /** the parent's kind, for the reviewers' mail (an A/B test is announced once its last arm is saved) */
   parentType?: number;
+  /** an A/B test's last arm: the test waits for review as one, announced once this one is saved */
+  last?: boolean;
 }
 
 interface Actor {
@@ -408,8 +410,8 @@ export class MessagesService {
     }
     if (arm) await this.deps.writer.setArm(id, arm);
     if (!review) await this.start(id, schedule, audience, now);
-    // an A/B test waits as one: told once its last arm (B) is saved
-    else if (!arm || arm.groupTag === 'B' || arm.parentType !== undefined)
+    // an A/B test waits as one: told once its last arm is saved
+    else if (!arm || arm.last || arm.parentType !== undefined)
       this.deps.onReview?.(
         app,
         arm

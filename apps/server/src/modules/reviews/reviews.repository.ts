@@ -1,4 +1,4 @@
-import { MessageStatus as S, REVIEW_MESSAGE_TYPES, REVIEW_STATUSES } from '@beacon/shared';
+import { AB_TAGS, MessageStatus as S, REVIEW_MESSAGE_TYPES, REVIEW_STATUSES } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { record, type AuditEntry } from '../../platform/audit-log';
 import { TARGET_LABELS_COLUMN, type MessageWriter } from '../messages';
@@ -111,14 +111,14 @@ export class ReviewsRepository {
     return row;
   }
 
-  /** The two arms (A, B) of each A/B test of `parentIds`, A first; not their "send to all" children. */
+  /** The arms (A–H) of each A/B test of `parentIds`, A first; not their "send to all" children. */
   async arms(parentIds: number[]): Promise<ReviewRecord[]> {
     if (parentIds.length === 0) return [];
     return this.database.query<ReviewRecord>(
       `SELECT ${COLUMNS} FROM messages m
-       WHERE m.parent_msg_id = ANY($1::bigint[]) AND m.split_seed IS NOT NULL AND m.group_tag IN ('A', 'B') AND NOT m.deleted
+       WHERE m.parent_msg_id = ANY($1::bigint[]) AND m.split_seed IS NOT NULL AND m.group_tag = ANY($2::text[]) AND NOT m.deleted
        ORDER BY m.parent_msg_id, m.group_tag, m.id`,
-      [parentIds],
+      [parentIds, AB_TAGS],
     );
   }
 

@@ -31,6 +31,9 @@ export class MemoryAbTestsRepository implements AbTestsRepositoryPort {
       targetingType: m.targetingType,
       targetLabels: this.store.targetLabels(m),
       abAllSent: m.abAllSent,
+      winner: m.abWinner,
+      decision: m.abDecision,
+      ownerId: m.ownerId,
       conditions: m.conditions,
       groupId: m.groupId,
       userIds: m.userIds,
@@ -68,7 +71,7 @@ export class MemoryAbTestsRepository implements AbTestsRepositoryPort {
     return { rows: page.map((m) => this.parentRecord(m)), total: all.length };
   }
 
-  /** The children of the given tests, by test, then slice (A, B, the rest), then id. */
+  /** The children of the given tests, by test, then slice (A, B, …, the rest), then id. */
   async children(parentIds: number[]): Promise<AbChildRecord[]> {
     return this.store
       .rows(
@@ -89,6 +92,7 @@ export class MemoryAbTestsRepository implements AbTestsRepositoryPort {
           scheduleType: m.scheduleType,
           scheduleLocal: m.scheduleLocal,
           scheduleAt: m.scheduleAt,
+          startedAt: m.startedAt,
           data: m.data,
           multiLangEnable: m.multiLangEnable,
           multiLangContent: m.multiLangContent,

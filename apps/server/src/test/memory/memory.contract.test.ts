@@ -276,16 +276,23 @@ describe.each([memory, ...databases])('in-memory repositories keep the SQL rules
     expect((await t.reviews.arms([parent])).map((c) => c.id)).toEqual([a, b]);
     expect(await t.abTests.parent(appId, parent)).toMatchObject({ id: parent, abAllSent: false });
     expect(await t.abTests.parent(appId, a)).toBeUndefined();
-    expect(await t.writer.takeSendToAll(parent)).toBe(true);
-    expect(await t.writer.takeSendToAll(parent)).toBe(false);
+    expect(await t.writer.takeSendToAll(parent, { msgId: b, reason: 'significant' })).toBe(true);
+    expect(await t.abTests.parent(appId, parent)).toMatchObject({
+      abAllSent: true,
+      decision: { msgId: b, reason: 'significant' },
+    });
+    expect(await t.writer.takeSendToAll(parent, { msgId: a, reason: 'manual' })).toBe(false);
     await t.writer.releaseSendToAll(parent);
-    expect(await t.writer.takeSendToAll(parent)).toBe(true);
-    await t.writer.setAbParent(parent, { status: S.PENDING_REVIEW, pushCount: 7, targetCount: 9 });
+    expect(await t.abTests.parent(appId, parent)).toMatchObject({ abAllSent: false, decision: null });
+    expect(await t.writer.takeSendToAll(parent, { msgId: a, reason: 'manual' })).toBe(true);
+    const winner = { auto: true, afterHours: 6, early: false };
+    await t.writer.setAbParent(parent, { status: S.PENDING_REVIEW, pushCount: 7, targetCount: 9, winner });
     expect(await t.repo.find(appId, parent)).toMatchObject({
       status: S.PENDING_REVIEW,
       pushCount: 7,
       targetCount: 9,
     });
+    expect(await t.abTests.parent(appId, parent)).toMatchObject({ winner });
     const listed = await t.abTests.list(appId, AbTestListRequest.parse({ pageNo: 1, pageSize: 10 }));
     expect(listed.rows.map((r) => r.id)).toEqual([parent]);
   });

@@ -1,4 +1,4 @@
-import { MessageStatus as S, MessageType } from '@beacon/shared';
+import { MessageStatus as S, MessageType, type AbWinnerReason, type AbWinnerSettings } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import type { AudienceEstimate } from '../../audience/sampled-estimate';
 import type {
@@ -192,21 +192,25 @@ export class MemoryMessageWriter implements MessageWriterPort {
 
   async setAbParent(
     id: number,
-    f: { status: number; pushCount: number; targetCount: number },
+    f: { status: number; pushCount: number; targetCount: number; winner: AbWinnerSettings },
   ): Promise<void> {
-    this.touch(id, (m) => Object.assign(m, f));
+    const { winner, ...counts } = f;
+    this.touch(id, (m) => Object.assign(m, counts, { abWinner: winner }));
   }
 
-  async takeSendToAll(id: number): Promise<boolean> {
+  async takeSendToAll(id: number, decision: { msgId: number; reason: AbWinnerReason }): Promise<boolean> {
     const m = this.store.row(id);
     if (!m || m.abAllSent) return false;
-    this.touch(id, (r) => (r.abAllSent = true));
+    this.touch(id, (r) => {
+      r.abAllSent = true;
+      r.abDecision = { ...decision, at: new Date().toISOString() };
+    });
     return true;
   }
 
   async releaseSendToAll(id: number): Promise<void> {
     const m = this.store.row(id);
-    if (m) m.abAllSent = false;
+    if (m) Object.assign(m, { abAllSent: false, abDecision: null });
   }
 
   async setJourneyDefinition(

@@ -1,6 +1,7 @@
 import { MessageStatus as S, REVIEW_MESSAGE_TYPES, REVIEW_STATUSES } from '@beacon/shared';
 import type { AuditEntry } from '../../platform/audit-log';
 import type { ReviewChange, ReviewFilter, ReviewRecord, ReviewsRepositoryPort } from '../../modules/reviews';
+import { isArm } from '../../modules/messages';
 import { ilike } from './ab-tests';
 import { copy, type MemoryMessageRow, type MemoryStore } from './store';
 
@@ -60,7 +61,7 @@ export class MemoryReviewsRepository implements ReviewsRepositoryPort {
     return m && m.appId === appId && !m.deleted ? this.record(m) : undefined;
   }
 
-  /** The arms A and B of each test, A first (not the "send to all" children). */
+  /** The arms A–H of each test, A first (not the "send to all" children). */
   async arms(parentIds: number[]): Promise<ReviewRecord[]> {
     return this.store
       .rows(
@@ -68,7 +69,7 @@ export class MemoryReviewsRepository implements ReviewsRepositoryPort {
           m.parentMsgId !== null &&
           parentIds.includes(m.parentMsgId) &&
           m.splitSeed !== null &&
-          (m.groupTag === 'A' || m.groupTag === 'B') &&
+          isArm(m) &&
           !m.deleted,
       )
       .sort(

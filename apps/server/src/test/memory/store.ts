@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Condition, NationalAttributes } from '@beacon/shared';
+import type { AbWinnerSettings, Condition, NationalAttributes } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { AB_BUCKETS, abBucketSql, type WaveStatus } from '../../delivery/engine';
 import type { AuditEntry } from '../../platform/audit-log';
+import type { AbDecision } from '../../modules/ab-tests';
 import type { AppRecord } from '../../modules/apps';
 import type { MessageRecord } from '../../modules/messages';
 
@@ -18,6 +19,8 @@ export interface MemoryMessageRow extends Omit<MessageRecord, 'targetLabels'> {
   splitFrom: number | null;
   splitTo: number | null;
   abAllSent: boolean;
+  abWinner: AbWinnerSettings | null;
+  abDecision: AbDecision | null;
   journeyGated: boolean;
   displayConditions: unknown;
   position: unknown;
@@ -254,6 +257,8 @@ export function newRowDefaults(now: Date) {
     splitFrom: null,
     splitTo: null,
     abAllSent: false,
+    abWinner: null,
+    abDecision: null,
     journeyGated: false,
     displayConditions: null,
     position: null,
