@@ -39,6 +39,7 @@ export * from './status';
 export * from './message-actions';
 export * from './dmp-target';
 export * from './ab-significance';
+export * from './ab-bandit';
 export * from './best-hour';
 export * from './message-kinds';
 export * from './contracts/model-control';

@@ -51,12 +51,20 @@ export const AbWinnerSettings = z
       .max(AB_WINNER_LIMITS.hoursMax, HOURS_RANGE)
       .default(AB_WINNER_LIMITS.hoursDefault),
     early: z.boolean().default(true),
+    /**
+     * the bandit mode (ab-bandit.ts): the variants' share is sent in AB_BANDIT.rounds rounds, afterHours ÷ rounds
+     * apart, each after the first split by Thompson sampling toward the variant most likely best
+     */
+    bandit: z.boolean().default(false),
   })
   .strict();
 export type AbWinnerSettings = z.output<typeof AbWinnerSettings>;
 
-/** Why a variant went to the rest: the operator's send to all, a significant winner, or the deadline's best. */
-export const AB_WINNER_REASONS = ['manual', 'significant', 'deadline'] as const;
+/**
+ * Why a variant went to the rest: the operator's send to all, a significant winner, the deadline's best, or (bandit
+ * mode) the variant whose chance of being best reached AB_BANDIT.winnerProbability.
+ */
+export const AB_WINNER_REASONS = ['manual', 'significant', 'deadline', 'bandit'] as const;
 export type AbWinnerReason = (typeof AB_WINNER_REASONS)[number];
 
 /** One arm of an A/B test: its content and schedule; targeting and settings are the test's. */
@@ -109,6 +117,7 @@ export const AbTestSave = MessageSave.omit({
       auto: false,
       afterHours: AB_WINNER_LIMITS.hoursDefault,
       early: true,
+      bandit: false,
     }),
   })
   .superRefine((t, ctx) => {
@@ -123,7 +132,11 @@ export const AbTestSave = MessageSave.omit({
         });
       if (i === 0) return;
       if (arm.msgType !== a.msgType)
-        ctx.addIssue({ code: 'custom', path: ['childMsgs', i, 'msgType'], message: 'must be the msgType of arm A' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['childMsgs', i, 'msgType'],
+          message: 'must be the msgType of arm A',
+        });
       if (Math.round(arm.groupPercent * 100) !== Math.round(a.groupPercent * 100))
         ctx.addIssue({
           code: 'custom',
@@ -151,8 +164,10 @@ export const AbArmRow = z.object({
   scheduleType: z.number().int(),
   scheduleDate: z.string().nullable(),
   ...MESSAGE_FIGURES,
-  /** the "send to all" child of this arm: the devices in neither arm */
+  /** the "send to all" child of this arm: the devices in no arm */
   rest: z.boolean(),
+  /** bandit mode: the round this child of its variant sends (0 the first); 0 otherwise */
+  round: z.number().int(),
 });
 export type AbArmRow = z.infer<typeof AbArmRow>;
 
@@ -174,6 +189,9 @@ export const AbTestRow = z.object({
     auto: z.boolean(),
     afterHours: z.number().int(),
     early: z.boolean(),
+    bandit: z.boolean(),
+    /** bandit mode: the rounds planned so far (1 once saved; AB_BANDIT.rounds when all are) */
+    rounds: z.number().int(),
     /** the arm sent to the rest (its message id); null until then */
     msgId: z.number().int().nullable(),
     reason: z.enum(AB_WINNER_REASONS).nullable(),
@@ -217,6 +235,8 @@ export const AbSignificanceData = z.object({
       z: z.number().nullable(),
       pValue: z.number().nullable(),
       adjustedP: z.number().nullable(),
+      /** the chance that this variant is the best (Thompson sampling over its clicks per dispatched device) */
+      probabilityBest: z.number(),
     }),
   ),
   best: z.string().nullable(),

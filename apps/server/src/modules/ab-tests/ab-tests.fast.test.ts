@@ -268,12 +268,16 @@ describe('A/B split (fast)', () => {
         reachCount: dispatched,
         showCount: dispatched,
         clickCount: click,
+        round: 0,
+        groupPercent: 10,
         ...over,
       }) as AbChildRecord;
-    const parent = (afterHours: number, early = true, auto = true) => ({
-      winner: { auto, afterHours, early },
+    const parent = (afterHours: number, early = true, auto = true, bandit = false) => ({
+      id: 1,
+      winner: { auto, afterHours, early, bandit },
       abAllSent: false,
       status: S.SENT,
+      rounds: bandit ? 4 : 1,
     });
     // B best of four; Holm-adjusted p-values 0.0195, 0.0234, 0.0259 (ab-significance.test.ts)
     const four = () => [arm('A', 1000, 50), arm('B', 1000, 80), arm('C', 1000, 55), arm('D', 1000, 52)];
@@ -314,6 +318,111 @@ describe('A/B split (fast)', () => {
       expect(decideWinner(parent(1), lateB, now)).toBeNull();
       expect(decideWinner(parent(1), lateB, new Date('2026-03-02T12:30:00Z'))).toMatchObject({
         reason: 'deadline',
+      });
+    });
+    it('decides on the chance of being best: early at 95 %, else the most likely at the deadline', () => {
+      const now = new Date('2026-03-02T12:00:00Z');
+      const b = (dispatched: number, click: number, tag: string, round = 0) =>
+        arm(tag, dispatched, click, { round, id: tag.charCodeAt(0) * 10 + round });
+      const clear = [b(1000, 20, 'A'), b(1000, 60, 'B'), b(1000, 22, 'C'), b(500, 30, 'B', 1)];
+      // spacing 4 h ÷ 4 = 1 h from the last start (10:00): 11:00 ≤ now
+      expect(decideWinner(parent(4, true, true, true), clear, now)).toEqual({ msgId: 660, reason: 'bandit' });
+      const close = [b(1000, 20, 'A'), b(1000, 22, 'B')];
+      expect(decideWinner(parent(24, true, true, true), close, now)).toBeNull();
+      expect(decideWinner(parent(4, true, true, true), close, now)).toEqual({
+        msgId: 660,
+        reason: 'deadline',
+      });
+      // not before the last round is planned
+      expect(decideWinner({ ...parent(4, true, true, true), rounds: 3 }, clear, now)).toBeNull();
+    });
+  });
+
+  describe('the bandit mode', () => {
+    const started = new Date('2026-03-02T10:00:00Z');
+    const bandit = (over: Partial<AbTestSaveInput> = {}) =>
+      abTest(10, { winner: { auto: true, afterHours: 4, early: true, bandit: true }, ...over }, 3);
+    /** What the engine would do: every child still waiting sends, starting at `at`. */
+    const sendAll = async (id: number, at: Date) => {
+      for (const c of (await s.abTests.detail(app.id, id)).children) {
+        const row = s.store.row(c.id)!;
+        if (row.status === S.WAITING) Object.assign(row, { status: S.SENT, startedAt: at });
+      }
+    };
+
+    it('sends the first round as an even split of the first quarter of the variants’ buckets', async () => {
+      const { id } = await s.abTests.save(app, bandit(), ACTORS.manager);
+      const { children, parent } = await s.abTests.detail(app.id, id);
+      // 3 variants × 1000 buckets = 3000; the first round is [0, 750): 250 each
+      expect(children.map((c) => [c.groupTag, c.round, c.splitFrom, c.splitTo])).toEqual([
+        ['A', 0, 0, 250],
+        ['B', 0, 250, 500],
+        ['C', 0, 500, 750],
+      ]);
+      expect(parent).toMatchObject({ rounds: 1, winner: { bandit: true } });
+    });
+
+    it('plans each next round once, an hour (4 h ÷ 4 rounds) after the last start, toward the likely best', async () => {
+      const { id } = await s.abTests.save(app, bandit(), ACTORS.manager);
+      await sendAll(id, started);
+      // B clicks far more in the first round
+      const first = (await s.abTests.detail(app.id, id)).children;
+      const counts: Record<string, [number, number]> = { A: [250, 5], B: [250, 40], C: [250, 6] };
+      for (const c of first)
+        Object.assign(s.store.row(c.id)!, {
+          dispatchCount: counts[c.groupTag]![0],
+          clickCount: counts[c.groupTag]![1],
+        });
+      const early = new Date(started.getTime() + 59 * 60_000);
+      expect(await s.abTests.planRound(app, id, ACTORS.manager, early)).toBe(false);
+      const due = new Date(started.getTime() + 60 * 60_000);
+      expect(await s.abTests.planRound(app, id, ACTORS.manager, due)).toBe(true);
+      const { children, parent } = await s.abTests.detail(app.id, id);
+      expect(parent.rounds).toBe(2);
+      const second = children.filter((c) => c.round === 1);
+      // the second quarter [750, 1500), contiguous, in tag order; B takes most, A and C at least their floor (25)
+      expect(second[0]!.splitFrom).toBe(750);
+      expect(second.at(-1)!.splitTo).toBe(1500);
+      second.slice(1).forEach((c, i) => expect(c.splitFrom).toBe(second[i]!.splitTo));
+      const size = (tag: string) =>
+        second.filter((c) => c.groupTag === tag).reduce((n, c) => n + c.splitTo - c.splitFrom, 0);
+      expect(size('B')).toBeGreaterThan(600);
+      expect(size('A')).toBeGreaterThanOrEqual(25);
+      expect(size('C')).toBeGreaterThanOrEqual(25);
+      // the round's copies carry their variant's content and need no review again
+      expect(second.find((c) => c.groupTag === 'B')!.data).toMatchObject({ noti_title: 'Arm B' });
+      // taken once: not again while the new round is unsent, nor by a second look
+      expect(await s.abTests.planRound(app, id, ACTORS.manager, due)).toBe(false);
+    });
+
+    it('send to all waits for the last round; then the rest begins after it', async () => {
+      const { id } = await s.abTests.save(app, bandit(), ACTORS.manager);
+      let at = started;
+      await sendAll(id, at);
+      const [a] = (await s.abTests.detail(app.id, id)).children;
+      await expect(s.abTests.sendToAll(app, id, a!.id, ACTORS.manager)).rejects.toMatchObject({
+        code: ErrorCodes.AB_NOT_SCHEDULED,
+      });
+      for (let r = 1; r < 4; r++) {
+        at = new Date(at.getTime() + 3_600_000);
+        expect(await s.abTests.planRound(app, id, ACTORS.manager, at)).toBe(true);
+        await sendAll(id, at);
+      }
+      expect(await s.abTests.planRound(app, id, ACTORS.manager, new Date(at.getTime() + 7_200_000))).toBe(
+        false,
+      );
+      const arms = (await s.abTests.detail(app.id, id)).children;
+      // four rounds cover the variants' 3000 buckets exactly, without overlap
+      const covered = arms.map((c) => [c.splitFrom, c.splitTo] as const).sort((x, y) => x[0] - y[0]);
+      expect(covered[0]![0]).toBe(0);
+      expect(covered.at(-1)![1]).toBe(3000);
+      covered.slice(1).forEach(([from], i) => expect(from).toBe(covered[i]![1]));
+      const restId = await s.abTests.sendToAll(app, id, a!.id, ACTORS.manager);
+      expect((await s.abTests.detail(app.id, id)).children.find((c) => c.id === restId)).toMatchObject({
+        groupTag: 'A*',
+        splitFrom: 3000,
+        splitTo: 10_000,
+        groupPercent: 70,
       });
     });
   });

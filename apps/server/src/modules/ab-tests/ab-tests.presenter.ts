@@ -1,5 +1,7 @@
 import {
+  AB_BANDIT,
   AB_WINNER_LIMITS,
+  probabilityBest,
   targetsAudiencePackage,
   variantsSignificance,
   type AbArmRow,
@@ -9,6 +11,7 @@ import {
 import { labelsOf, isArm, parentSettings } from '../messages';
 import type { AbChildRecord, AbParentRecord } from './ab-tests.repository';
 import { decidesAt } from './ab-winner';
+import { roundSeed, variantsOf } from './ab-bandit-rounds';
 
 function toArm(c: AbChildRecord): AbArmRow {
   return {
@@ -30,6 +33,7 @@ function toArm(c: AbChildRecord): AbArmRow {
     show: c.showCount,
     click: c.clickCount,
     rest: !isArm(c),
+    round: c.round,
   };
 }
 
@@ -60,11 +64,20 @@ export function toAbRow({
 
 /** How the test picks its winner and, once picked, which arm went to the rest, why and when. */
 function winnerOf(parent: AbParentRecord, children: AbChildRecord[]): AbTestRow['winner'] {
-  const settings = parent.winner ?? { auto: false, afterHours: AB_WINNER_LIMITS.hoursDefault, early: true };
-  const deadline = settings.auto ? decidesAt(settings, children.filter(isArm)) : null;
+  const settings = {
+    auto: false,
+    afterHours: AB_WINNER_LIMITS.hoursDefault,
+    early: true,
+    bandit: false,
+    ...parent.winner,
+  };
+  const deadline = settings.auto
+    ? decidesAt({ winner: settings, rounds: parent.rounds }, children.filter(isArm))
+    : null;
   const d = parent.decision;
   return {
     ...settings,
+    rounds: parent.rounds,
     msgId: d ? Number(d.msgId) : null,
     reason: d?.reason ?? null,
     decidedAt: d ? new Date(d.at).toISOString() : null,
@@ -72,19 +85,16 @@ function winnerOf(parent: AbParentRecord, children: AbChildRecord[]): AbTestRow[
   };
 }
 
-/** The variants' rates and whether the best differs from each other one (null until every arm exists). */
-function significanceOf(children: AbChildRecord[]) {
-  const arms = children.filter(isArm);
-  if (arms.length < 2) return null;
-  return variantsSignificance(
-    arms.map((c) => ({
-      tag: c.groupTag,
-      dispatched: c.dispatchCount,
-      reach: c.reachCount,
-      show: c.showCount,
-      click: c.clickCount,
-    })),
-  );
+/**
+ * The variants' rates (each over all its rounds), whether the best differs from each other one, and each one's chance
+ * of being best (null until every arm exists).
+ */
+function significanceOf(parent: AbParentRecord, children: AbChildRecord[]) {
+  const variants = variantsOf(children.filter(isArm));
+  if (variants.length < 2) return null;
+  const sig = variantsSignificance(variants);
+  const chances = probabilityBest(variants, roundSeed(parent.id, AB_BANDIT.rounds));
+  return { ...sig, arms: sig.arms.map((a, i) => ({ ...a, probabilityBest: chances[i]! })) };
 }
 
 /** A test's detail: its row, the settings its arms share (kept on the parent) and the arms' significance. */
@@ -93,6 +103,6 @@ export function toAbDetail(test: { parent: AbParentRecord; children: AbChildReco
   return {
     ...toAbRow(test),
     ...parentSettings(parent),
-    significance: significanceOf(test.children),
+    significance: significanceOf(parent, test.children),
   };
 }

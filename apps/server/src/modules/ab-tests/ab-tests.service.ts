@@ -1,4 +1,5 @@
 import {
+  AB_BANDIT,
   AB_LIMITS,
   AB_TEST_TYPE,
   canEdit,
@@ -12,6 +13,7 @@ import {
   type MessageLang,
   type MessageSave,
   contentCreatorOf,
+  roundStart,
 } from '@beacon/shared';
 import { AB_BUCKETS, type AudienceSplit } from '../../delivery/engine';
 import { ApiError, fieldError } from '../../lib/api-error';
@@ -19,12 +21,14 @@ import type { AppRecord } from '../apps';
 import {
   combinedStatus,
   isArm,
+  type ArmOptions,
   type MessageWriterPort,
   type MessageActionsService,
   type OneMessage,
   type MessagesService,
 } from '../messages';
 import type { AbChildRecord, AbParentRecord, AbTestsRepository } from './ab-tests.repository';
+import { nextRound } from './ab-bandit-rounds';
 
 /** What the service reads of its repository (the fast tests pass the in-memory one of src/test/memory). */
 export type AbTestsRepositoryPort = Pick<AbTestsRepository, 'parent' | 'list' | 'children'>;
@@ -58,7 +62,7 @@ function inArm(err: unknown, i: number): unknown {
 }
 
 /** An arm's share of the buckets: p % of AB_BUCKETS (two decimals of a percent are whole buckets). */
-const bucketsOf = (percent: number) => Math.round(percent * (AB_BUCKETS / 100));
+export const bucketsOf = (percent: number) => Math.round(percent * (AB_BUCKETS / 100));
 
 /**
  * The slices of a test of `arms` variants that each take `percent` %: the i-th variant the i-th run of buckets, and
@@ -77,6 +81,21 @@ export function abSlices(
 }
 
 /**
+ * The first slices of a test's variants: each its whole share (abSlices), or in bandit mode an even split of the first
+ * round — the first quarter of the variants' buckets (ab-bandit.ts roundStart); the other rounds are planned later
+ * (planRound), each on the next quarter.
+ */
+export function firstSlices(seed: number, percent: number, arms: number, bandit: boolean): AudienceSplit[] {
+  if (!bandit) return abSlices(seed, percent, arms).arms;
+  const end = roundStart(arms * bucketsOf(percent), 1);
+  return Array.from({ length: arms }, (_, i) => ({
+    seed,
+    from: Math.floor((i * end) / arms),
+    to: Math.floor(((i + 1) * end) / arms),
+  }));
+}
+
+/**
  * A/B tests (issue 13 item 2, issue 34 §2): a parent row holding the test's settings and 2–8 arms saved and sent by
  * the messages service as any message, each with a slice of the audience; send to all adds a child for the rest.
  */
@@ -89,7 +108,13 @@ export class AbTestsService {
       actions: Pick<MessageActionsService, 'stop' | 'remove'>;
       writer: Pick<
         MessageWriterPort,
-        'insert' | 'setAbParent' | 'softDelete' | 'takeSendToAll' | 'releaseSendToAll'
+        | 'insert'
+        | 'setAbParent'
+        | 'softDelete'
+        | 'takeSendToAll'
+        | 'releaseSendToAll'
+        | 'takeRound'
+        | 'releaseRound'
       >;
     },
   ) {}
@@ -134,7 +159,7 @@ export class AbTestsService {
     const arms = t.childMsgs;
     const a = arms[0]!;
     // every rule of every arm first (the slices' seed does not change what is checked): a refusal writes nothing
-    const probe = abSlices(t.id ?? 0, a.groupPercent, arms.length);
+    const probe = firstSlices(t.id ?? 0, a.groupPercent, arms.length, t.winner.bandit);
     for (const [i, arm] of arms.entries())
       await this.deps.messages
         .save(
@@ -142,7 +167,7 @@ export class AbTestsService {
           this.armInput(t, arm, arm.id),
           actor,
           'message',
-          this.armOf(t.id ?? 0, arm, probe.arms[i]!),
+          this.armOf(t.id ?? 0, arm, probe[i]!),
           'check',
         )
         .catch((err: unknown) => {
@@ -200,7 +225,7 @@ export class AbTestsService {
         parentMsgId: null,
       });
     }
-    const slices = abSlices(parentId, a.groupPercent, arms.length);
+    const slices = firstSlices(parentId, a.groupPercent, arms.length, t.winner.bandit);
     try {
       // a variant dropped on edit goes first: its queued waves stop, and it never sends
       for (const c of dropped) {
@@ -209,7 +234,7 @@ export class AbTestsService {
       }
       const saved = [];
       for (const [i, arm] of arms.entries()) {
-        const options = { ...this.armOf(parentId, arm, slices.arms[i]!), last: i === arms.length - 1 };
+        const options = { ...this.armOf(parentId, arm, slices[i]!), last: i === arms.length - 1 };
         saved.push(
           await this.deps.messages
             .save(app, this.armInput(t, arm, arm.id), actor, 'message', options)
@@ -265,7 +290,7 @@ export class AbTestsService {
 
   /**
    * Sends one arm to the devices in no arm, once per test (sendMessageABTestToAll): the operator's choice (`manual`),
-   * or the automatic winner's (AbWinnerRunner).
+   * or the automatic winner's (AbWinnerRunner). A bandit test's rest is sent once every round is planned.
    */
   async sendToAll(
     app: AppRecord,
@@ -282,50 +307,100 @@ export class AbTestsService {
     const arms = children.filter(isArm);
     if (arms.some((c) => ![S.SENT, S.SENT_ALT, S.SENDING].includes(c.status as 1)))
       throw new ApiError(ErrorCodes.AB_NOT_SCHEDULED);
+    if (parent.winner?.bandit && parent.rounds < AB_BANDIT.rounds)
+      throw new ApiError(ErrorCodes.AB_NOT_SCHEDULED);
     if (!(await this.deps.writer.takeSendToAll(id, { msgId: arm.id, reason })))
       throw new ApiError(ErrorCodes.AB_NOT_ALLOWED);
-    const source = await this.deps.messages.find(app.id, arm.id);
+    // the rest: every bucket after the variants' (their last slice ends where it begins)
+    const from = Math.max(...arms.map((c) => c.splitTo));
     try {
-      const saved = await this.deps.messages.save(
-        app,
-        {
-          holdoutShare: 0,
-          msgType: arm.msgType as 1,
-          data: arm.data,
-          title: parent.title,
-          targetingType: source.targetingType as 0,
-          conditions: source.conditions,
-          ...(source.groupId ? { groupId: source.groupId } : {}),
-          userIds: source.userIds,
-          fileOrigin: source.fileOrigin,
-          fileLink: source.fileLink,
-          msgRestrictType: source.restrictType as 1,
-          pushCount: 1,
-          targetCount: 0,
-          scheduleType: ScheduleType.NOW,
-          scheduleUTC: '+0000',
-          timeToLive: source.ttlSeconds,
-          speedLimit: source.speedLimit,
-          ...(source.displayPrior !== null ? { msgDisplayPrior: source.displayPrior } : {}),
-          multiLangEnable: arm.multiLangEnable,
-          multiLangContent: arm.multiLangContent as MessageSave['multiLangContent'],
-          // the arm's content, so its AI mark (statistics modes 2 and 3)
-          contentCreateType: contentCreatorOf(source),
-          forceCreate: true,
-          countryMsgforceCreate: true,
-        },
-        actor,
-        'message',
-        {
-          parentMsgId: id,
-          groupTag: `${arm.groupTag}*`,
-          groupPercent: Math.round((100 - arms.length * arm.groupPercent) * 100) / 100,
-          split: abSlices(id, arm.groupPercent, arms.length).rest,
-        },
-      );
-      return saved.id;
+      return await this.saveCopy(app, parent, arm, actor, {
+        parentMsgId: id,
+        groupTag: `${arm.groupTag}*`,
+        groupPercent: (AB_BUCKETS - from) / (AB_BUCKETS / 100),
+        split: { seed: id, from, to: AB_BUCKETS },
+      });
     } catch (err) {
       await this.deps.writer.releaseSendToAll(id);
+      throw err;
+    }
+  }
+
+  /** A copy of an arm's content, sent now to another slice of the test's audience (the rest, a bandit round). */
+  private async saveCopy(
+    app: AppRecord,
+    parent: AbParentRecord,
+    arm: AbChildRecord,
+    actor: Actor,
+    options: ArmOptions,
+  ): Promise<number> {
+    const source = await this.deps.messages.find(app.id, arm.id);
+    const saved = await this.deps.messages.save(
+      app,
+      {
+        holdoutShare: 0,
+        msgType: arm.msgType as 1,
+        data: arm.data,
+        title: parent.title,
+        targetingType: source.targetingType as 0,
+        conditions: source.conditions,
+        ...(source.groupId ? { groupId: source.groupId } : {}),
+        userIds: source.userIds,
+        fileOrigin: source.fileOrigin,
+        fileLink: source.fileLink,
+        msgRestrictType: source.restrictType as 1,
+        pushCount: 1,
+        targetCount: 0,
+        scheduleType: ScheduleType.NOW,
+        scheduleUTC: '+0000',
+        timeToLive: source.ttlSeconds,
+        speedLimit: source.speedLimit,
+        ...(source.displayPrior !== null ? { msgDisplayPrior: source.displayPrior } : {}),
+        multiLangEnable: arm.multiLangEnable,
+        multiLangContent: arm.multiLangContent as MessageSave['multiLangContent'],
+        // the arm's content, so its AI mark (statistics modes 2 and 3)
+        contentCreateType: contentCreatorOf(source),
+        forceCreate: true,
+        countryMsgforceCreate: true,
+      },
+      actor,
+      'message',
+      options,
+    );
+    return saved.id;
+  }
+
+  /**
+   * Plans the next round of a bandit test when its time has come (every variant sent, afterHours ÷ rounds after the
+   * last start): the next quarter of the variants' buckets, split by each variant's chance of being best so far
+   * (Thompson sampling, ab-bandit.ts), one copy of each variant on its run of buckets. Taken once (takeRound); a
+   * failed save deletes what it made and gives the round back. True when a round was planned.
+   */
+  async planRound(app: AppRecord, id: number, actor: Actor, now: Date): Promise<boolean> {
+    const { parent, children } = await this.detail(app.id, id);
+    const plan = nextRound(parent, children.filter(isArm), now);
+    if (!plan) return false;
+    if (!(await this.deps.writer.takeRound(id, plan.round))) return false;
+    const made: number[] = [];
+    try {
+      for (const slice of plan.slices)
+        made.push(
+          await this.saveCopy(app, parent, slice.arm, actor, {
+            parentMsgId: id,
+            groupTag: slice.arm.groupTag,
+            groupPercent: (slice.to - slice.from) / (AB_BUCKETS / 100),
+            split: { seed: id, from: slice.from, to: slice.to },
+            round: plan.round,
+            passed: true,
+          }),
+        );
+      return true;
+    } catch (err) {
+      for (const m of made) {
+        await this.deps.actions.stop(app.id, m).catch(() => undefined);
+        await this.deps.writer.softDelete(m);
+      }
+      await this.deps.writer.releaseRound(id, plan.round);
       throw err;
     }
   }

@@ -322,6 +322,85 @@ describe.each(backends('both'))('A/B tests [$name]', (backend) => {
     expect(receivers(rest.msgId).got.size).toBe(DEVICES - ra!.got.size - rb!.got.size);
   }, 180_000);
 
+  it('bandit: four rounds shift the variants’ share toward the one clicked most, then it goes to the rest; every device gets one message', async () => {
+    const res = await create({
+      title: 'Bandit',
+      childMsgs: AB_TAGS.slice(0, 3).map((tag) => arm(tag, `Band ${tag}`)),
+      winner: { auto: true, afterHours: 4, early: true, bandit: true },
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 200 });
+    const id = res.json().data.id as number;
+    type Child = Arm & { round: number; dispatchCount: number };
+    // B's devices click one in two, A's and C's one in fifty; a round is planned on what was counted, so the clicks
+    // are waited for before the time moves
+    const clickRound = async (children: Child[]) => {
+      const expected = new Map<number, number>();
+      for (const c of children) {
+        const every = c.groupTag === 'B' ? 2 : 50;
+        const got = [...receivers(c.msgId).got];
+        for (const [j, tok] of got.entries()) if (j % every === 0) await report(tok, c.msgId, true);
+        expected.set(c.msgId, Math.ceil(got.length / every));
+      }
+      await until(
+        'the clicks counted',
+        () => detail(id),
+        (x) =>
+          (x.childMsgs as Array<Child & { click: number }>).every(
+            (c) => !expected.has(c.msgId) || c.click === expected.get(c.msgId),
+          ),
+        30_000,
+      );
+    };
+    let d = await sentArms(id, 3);
+    for (let round = 1; round <= 3; round++) {
+      await clickRound((d.childMsgs as Child[]).filter((c) => c.round === round - 1));
+      // the round's spacing (4 h ÷ 4) has passed: the arms started an hour and a half ago
+      await t.database.query(
+        `UPDATE messages SET started_at = started_at - interval '90 minutes' WHERE parent_msg_id = $1`,
+        [id],
+      );
+      d = await until(
+        `round ${round} sent`,
+        () => detail(id),
+        (x) =>
+          x.winner.rounds === round + 1 &&
+          (x.childMsgs as Child[]).some((c) => c.round === round) &&
+          (x.childMsgs as Child[]).every((c) => c.rest || c.status === 1),
+        60_000,
+      );
+    }
+    const arms = (d.childMsgs as Child[]).filter((c) => !c.rest);
+    const devicesOf = (tag: string, round: number) =>
+      arms
+        .filter((c) => c.groupTag === tag && c.round === round)
+        .reduce((n, c) => n + receivers(c.msgId).got.size, 0);
+    // the first round even; B gets most of each later one
+    for (const round of [1, 2, 3])
+      expect(devicesOf('B', round)).toBeGreaterThan(devicesOf('A', round) + devicesOf('C', round));
+    await clickRound(arms.filter((c) => c.round === 3));
+    await t.database.query(
+      `UPDATE messages SET started_at = started_at - interval '90 minutes' WHERE parent_msg_id = $1`,
+      [id],
+    );
+    const decided = await until(
+      'the winner sent',
+      () => detail(id),
+      (x) => x.abAllSent && x.childMsgs.some((c: Arm) => c.rest && c.status === 1),
+      60_000,
+    );
+    const bFirst = arms.find((c) => c.groupTag === 'B' && c.round === 0)!;
+    expect(decided.winner).toMatchObject({ msgId: bFirst.msgId, reason: 'bandit', bandit: true, rounds: 4 });
+    const b = decided.significance.arms.find((a: { tag: string }) => a.tag === 'B');
+    expect(b.probabilityBest).toBeGreaterThanOrEqual(0.95);
+    // every device of the app got exactly one message of the test: one round of one variant, or the rest
+    const all = (decided.childMsgs as Child[]).map((c) => receivers(c.msgId));
+    const seen = new Map<string, number>();
+    for (const r of all) for (const tok of r.got) seen.set(tok, (seen.get(tok) ?? 0) + 1);
+    expect(seen.size).toBe(DEVICES);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    expect(all.every((r) => r.requests === r.got.size)).toBe(true);
+  }, 240_000);
+
   it('refuses a ninth variant, tags out of order and a share too large for the variants, naming the field', async () => {
     const field = async (body: Partial<AbTestSaveInput>) => {
       const res = await create(body);

@@ -1,5 +1,5 @@
 /** The message scheduling the reviews module runs when a review passes (MessagesService.startReviewed). */
-export { MessagesService } from './messages.service';
+export { MessagesService, type ArmOptions } from './messages.service';
 export {
   MESSAGE_COLUMNS,
   MessagesRepository,

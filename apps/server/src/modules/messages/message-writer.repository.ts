@@ -175,11 +175,13 @@ export class MessageWriter {
       groupTag: string;
       groupPercent: number;
       split?: { seed: number; from: number; to: number } | undefined;
+      /** a bandit test's round (0 the first) */
+      round?: number | undefined;
     },
   ): Promise<void> {
     await this.database.query(
       `UPDATE messages SET parent_msg_id = $7, group_tag = $2, group_percent = $3, split_seed = $4, split_from = $5,
-         split_to = $6 WHERE id = $1`,
+         split_to = $6, ab_round = $8 WHERE id = $1`,
       [
         id,
         arm.groupTag,
@@ -188,6 +190,7 @@ export class MessageWriter {
         arm.split?.from ?? null,
         arm.split?.to ?? null,
         arm.parentMsgId,
+        arm.round ?? 0,
       ],
     );
   }
@@ -252,9 +255,32 @@ export class MessageWriter {
     return rows.length === 1;
   }
 
+  /**
+   * Takes the planning of a bandit test's round `round` (1 the second): true when this call took it — the rounds
+   * planned go from `round` to `round + 1` — false when another worker did, or the rest was sent.
+   */
+  async takeRound(id: number, round: number): Promise<boolean> {
+    const rows = await this.database.query(
+      `UPDATE messages SET ab_rounds = $2 + 1, updated_at = now() WHERE id = $1 AND ab_rounds = $2 AND NOT ab_all_sent
+       RETURNING id`,
+      [id, round],
+    );
+    return rows.length === 1;
+  }
+
+  /** Gives a round back when its variants could not be saved (they were deleted first). */
+  async releaseRound(id: number, round: number): Promise<void> {
+    await this.database.query('UPDATE messages SET ab_rounds = $2 WHERE id = $1 AND ab_rounds = $2 + 1', [
+      id,
+      round,
+    ]);
+  }
+
   /** Gives the "send to all" back when its message could not be saved (nothing half-written). */
   async releaseSendToAll(id: number): Promise<void> {
-    await this.database.query('UPDATE messages SET ab_all_sent = false, ab_decision = NULL WHERE id = $1', [id]);
+    await this.database.query('UPDATE messages SET ab_all_sent = false, ab_decision = NULL WHERE id = $1', [
+      id,
+    ]);
   }
 
   // --- journeys (modules/journeys)

@@ -30,6 +30,8 @@ export type MessageWriterPort = Pick<
   | 'setAbParent'
   | 'takeSendToAll'
   | 'releaseSendToAll'
+  | 'takeRound'
+  | 'releaseRound'
   | 'setJourneyDefinition'
   | 'withdrawJourney'
   | 'setJourneyStep'

@@ -102,6 +102,10 @@ export interface ArmOptions {
   parentType?: number;
   /** an A/B test's last arm: the test waits for review as one, announced once this one is saved */
   last?: boolean;
+  /** a bandit test's round (0 the first) */
+  round?: number;
+  /** content that passed review already (a bandit round's copy of a variant): sent without waiting again */
+  passed?: boolean;
 }
 
 interface Actor {
@@ -353,7 +357,9 @@ export class MessagesService {
       );
     // an A/B test's "send to all" child (tag A* / B*) goes out after its test passed review: not reviewed again
     const review =
-      kind === 'message' && waitsForReview(app, actor.projectLevel) && !(arm && arm.groupTag.endsWith('*'));
+      kind === 'message' &&
+      waitsForReview(app, actor.projectLevel) &&
+      !(arm && (arm.groupTag.endsWith('*') || arm.passed));
     const status = review
       ? S.PENDING_REVIEW
       : schedule.type === ScheduleType.NOW || schedule.type === ScheduleType.BEST_HOUR

@@ -34,6 +34,7 @@ export class MemoryAbTestsRepository implements AbTestsRepositoryPort {
       winner: m.abWinner,
       decision: m.abDecision,
       ownerId: m.ownerId,
+      rounds: m.abRounds,
       conditions: m.conditions,
       groupId: m.groupId,
       userIds: m.userIds,
@@ -78,7 +79,14 @@ export class MemoryAbTestsRepository implements AbTestsRepositoryPort {
         (m) =>
           m.parentMsgId !== null && parentIds.includes(m.parentMsgId) && m.splitSeed !== null && !m.deleted,
       )
-      .sort((a, b) => a.parentMsgId! - b.parentMsgId! || a.splitFrom! - b.splitFrom! || a.id - b.id)
+      .sort(
+        (a, b) =>
+          a.parentMsgId! - b.parentMsgId! ||
+          Number(a.groupTag?.endsWith('*')) - Number(b.groupTag?.endsWith('*')) ||
+          a.abRound - b.abRound ||
+          a.splitFrom! - b.splitFrom! ||
+          a.id - b.id,
+      )
       .map((m) =>
         copy({
           id: m.id,
@@ -93,6 +101,7 @@ export class MemoryAbTestsRepository implements AbTestsRepositoryPort {
           scheduleLocal: m.scheduleLocal,
           scheduleAt: m.scheduleAt,
           startedAt: m.startedAt,
+          round: m.abRound,
           data: m.data,
           multiLangEnable: m.multiLangEnable,
           multiLangContent: m.multiLangContent,

@@ -285,7 +285,7 @@ describe.each([memory, ...databases])('in-memory repositories keep the SQL rules
     await t.writer.releaseSendToAll(parent);
     expect(await t.abTests.parent(appId, parent)).toMatchObject({ abAllSent: false, decision: null });
     expect(await t.writer.takeSendToAll(parent, { msgId: a, reason: 'manual' })).toBe(true);
-    const winner = { auto: true, afterHours: 6, early: false };
+    const winner = { auto: true, afterHours: 6, early: false, bandit: false };
     await t.writer.setAbParent(parent, { status: S.PENDING_REVIEW, pushCount: 7, targetCount: 9, winner });
     expect(await t.repo.find(appId, parent)).toMatchObject({
       status: S.PENDING_REVIEW,

@@ -158,11 +158,13 @@ export class MemoryMessageWriter implements MessageWriterPort {
       groupTag: string;
       groupPercent: number;
       split?: { seed: number; from: number; to: number } | undefined;
+      round?: number | undefined;
     },
   ): Promise<void> {
     const m = this.store.row(id);
     if (!m) return;
     Object.assign(m, {
+      abRound: arm.round ?? 0,
       parentMsgId: arm.parentMsgId,
       groupTag: arm.groupTag,
       groupPercent: arm.groupPercent,
@@ -206,6 +208,18 @@ export class MemoryMessageWriter implements MessageWriterPort {
       r.abDecision = { ...decision, at: new Date().toISOString() };
     });
     return true;
+  }
+
+  async takeRound(id: number, round: number): Promise<boolean> {
+    const m = this.store.row(id);
+    if (!m || m.abAllSent || m.abRounds !== round) return false;
+    this.touch(id, (r) => (r.abRounds = round + 1));
+    return true;
+  }
+
+  async releaseRound(id: number, round: number): Promise<void> {
+    const m = this.store.row(id);
+    if (m && m.abRounds === round + 1) m.abRounds = round;
   }
 
   async releaseSendToAll(id: number): Promise<void> {

@@ -21,6 +21,8 @@ export interface MemoryMessageRow extends Omit<MessageRecord, 'targetLabels'> {
   abAllSent: boolean;
   abWinner: AbWinnerSettings | null;
   abDecision: AbDecision | null;
+  abRounds: number;
+  abRound: number;
   journeyGated: boolean;
   displayConditions: unknown;
   position: unknown;
@@ -259,6 +261,8 @@ export function newRowDefaults(now: Date) {
     abAllSent: false,
     abWinner: null,
     abDecision: null,
+    abRounds: 1,
+    abRound: 0,
     journeyGated: false,
     displayConditions: null,
     position: null,
