@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalCdf, Z_95 } from '../ab-significance';
 import { defineCall, EmptyBody } from '../call';
 import { numberInput, wholeInRange } from '../numbers';
+import { RangeQuery } from './statistics';
 
 /**
  * Control groups (issue 34 §1): per app, a global control group — a fixed share of the app's devices, chosen by a
@@ -117,6 +118,32 @@ export const MessageLift = z.object({
 });
 export type MessageLift = z.output<typeof MessageLift>;
 
+/** One UTC day of the control group's activity against everyone else: devices active that day, and their share. */
+export const ControlActivityDay = z.object({
+  day: z.string(),
+  control: z.object({ active: z.number().int(), rate: z.number() }),
+  rest: z.object({ active: z.number().int(), rate: z.number() }),
+});
+export type ControlActivityDay = z.output<typeof ControlActivityDay>;
+
+/**
+ * The app's statistics of its control group (issue 34 §1): per UTC day of the range, the devices of each side active
+ * that day (stat_control_days, written while the group is on) over the side's devices today (the stable hash), and
+ * over the range the mean daily rates and their difference.
+ */
+export const ControlActivity = z.object({
+  share: z.number().int(),
+  control: z.object({ devices: z.number().int() }),
+  rest: z.object({ devices: z.number().int() }),
+  days: z.array(ControlActivityDay),
+  /** the mean of the daily rates over the days with any activity recorded, each side; null without such a day */
+  meanRate: z.object({ control: z.number(), rest: z.number(), lift: z.number() }).nullable(),
+  start: z.string(),
+  end: z.string(),
+  fallback: z.boolean(),
+});
+export type ControlActivity = z.output<typeof ControlActivity>;
+
 /** The members' CSV (their advertising ids): GET, the app's settings' access. */
 export const CONTROL_GROUP_EXPORT_PATH = '/tcm/v1/app/:appId/control-group/export';
 
@@ -140,6 +167,15 @@ export const controlGroupCalls = {
     params: AppParams,
     body: ControlGroup,
     data: ControlGroup,
+  }),
+  activity: defineCall({
+    method: 'GET',
+    path: '/tcm/v1/app/:appId/control-group/activity',
+    summary:
+      'The app’s control group against everyone else per UTC day of the range (≤ 1 year): devices active that day and their share of each side',
+    params: AppParams,
+    query: RangeQuery,
+    data: ControlActivity,
   }),
   lift: defineCall({
     method: 'GET',

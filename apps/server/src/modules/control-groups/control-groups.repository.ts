@@ -63,4 +63,28 @@ export class ControlGroupsRepository {
     );
     return row ?? { sent: 0, sentOpened: 0, clicked: 0, control: 0, controlOpened: 0 };
   }
+
+  /** The app's devices in its control group (the stable hash below `buckets`) and in all: one pass over its devices. */
+  async sides(appId: number, seed: string, buckets: number): Promise<{ control: number; devices: number }> {
+    const [row] = await this.database.query<{ control: number; devices: number }>(
+      `SELECT count(*) FILTER (WHERE ${abBucketSql('d.id', '$2::text')} < $3::int)::int AS control,
+              count(*)::int AS devices
+       FROM devices d WHERE d.app_id = $1`,
+      [appId, seed, Math.min(buckets, CONTROL_GROUP_BUCKETS)],
+    );
+    return row ?? { control: 0, devices: 0 };
+  }
+
+  /** The devices active each day of [start, end] on each side of the control group (stat_control_days). */
+  async activeDays(
+    appId: number,
+    start: string,
+    end: string,
+  ): Promise<Array<{ day: string; inControl: boolean; active: number }>> {
+    return this.database.query<{ day: string; inControl: boolean; active: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, in_control AS "inControl", active
+       FROM stat_control_days WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date ORDER BY day, in_control`,
+      [appId, start, end],
+    );
+  }
 }

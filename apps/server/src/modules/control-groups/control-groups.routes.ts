@@ -11,6 +11,9 @@ export function registerControlGroupRoutes(app: FastifyInstance, service: Contro
   registerCall(app, controlGroupCalls.set, policy.settings, ({ params, body }) =>
     service.set(params.appId, body),
   );
+  registerCall(app, controlGroupCalls.activity, policy.statistics, ({ params, query }) =>
+    service.activity(params.appId, query),
+  );
   registerCall(app, controlGroupCalls.lift, policy.message, ({ params }) =>
     service.lift(params.appId, params.msgId),
   );

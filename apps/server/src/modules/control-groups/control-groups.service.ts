@@ -4,7 +4,11 @@ import {
   controlGroupOf,
   controlGroupSeed,
   controlLift,
+  daysOf,
   ErrorCodes,
+  statRange,
+  utcDay,
+  type ControlActivity,
   type ControlGroup,
   type MessageLift,
 } from '@beacon/shared';
@@ -38,6 +42,54 @@ export class ControlGroupsService {
     if (app.destroy === 2) throw new ApiError(ErrorCodes.APP_DESTROYED);
     await this.apps.update(appId, { controlGroup: group });
     return group;
+  }
+
+  /**
+   * The control group's activity against everyone else (the app's statistics): each day's active devices of each side
+   * over the side's devices today — an approximation for the days before devices joined or left, said in the docs.
+   */
+  async activity(
+    appId: number,
+    q: { start?: string | undefined; end?: string | undefined },
+  ): Promise<ControlActivity> {
+    const group = controlGroupOf((await this.app(appId)).controlGroup);
+    const range = statRange('project', q.start, q.end, utcDay());
+    const [sides, rows] = await Promise.all([
+      this.repo.sides(appId, controlGroupSeed(appId), controlGroupBuckets(group)),
+      this.repo.activeDays(appId, range.start, range.end),
+    ]);
+    const control = sides.control;
+    const rest = sides.devices - sides.control;
+    const rate = (active: number, devices: number) => (devices > 0 ? Math.min(active, devices) / devices : 0);
+    const recorded = new Set(rows.map((r) => r.day));
+    const days = daysOf(range.start, range.end).map((day) => {
+      const of = (inControl: boolean) =>
+        rows.find((r) => r.day === day && r.inControl === inControl)?.active ?? 0;
+      return {
+        day,
+        control: { active: of(true), rate: rate(of(true), control) },
+        rest: { active: of(false), rate: rate(of(false), rest) },
+      };
+    });
+    const counted = days.filter((d) => recorded.has(d.day));
+    const mean = (f: (d: (typeof days)[number]) => number) =>
+      counted.reduce((n, d) => n + f(d), 0) / counted.length;
+    const meanRate =
+      counted.length > 0
+        ? {
+            control: mean((d) => d.control.rate),
+            rest: mean((d) => d.rest.rate),
+            lift: mean((d) => d.rest.rate) - mean((d) => d.control.rate),
+          }
+        : null;
+    return {
+      share: group.share,
+      control: { devices: control },
+      rest: { devices: rest },
+      days,
+      meanRate,
+      ...range,
+    };
   }
 
   /** The members' advertising ids, for the export. */

@@ -10,6 +10,7 @@ import { backends } from '../../test/databases';
 import { gaid, registerOnEmulator, reportSdkEvents } from '../../test/devices';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { clearOfMidnight } from '../../test/statistics';
 import { until } from '../../test/until';
 
 const DEVICES = 60;
@@ -183,5 +184,70 @@ describe.each(backends())('control groups [$name]', (backend) => {
     const lift = (await owner.call('GET', `/tcm/v1/app/${appId}/msg/${id}/lift`)).json().data;
     expect(lift.control.devices).toBe(held.length);
     expect(lift.sent.devices).toBe(DEVICES - held.length);
+  });
+
+  it("the app's statistics: each day's active devices of the control group against everyone else, once a device a day", async () => {
+    await clearOfMidnight();
+    await owner.post(`/tcm/v1/app/${appId}/control-group/save`, { share: SHARE });
+    // every device was last active two days ago: its next call today is its first of the day
+    await t.database.query(
+      `UPDATE devices SET last_active_at = now() - interval '2 days', app_active_at = now() - interval '2 days'
+       WHERE app_id = $1`,
+      [appId],
+    );
+    const heartbeat = async (i: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sdk/v1/heartbeat',
+        headers: { authorization: sdkAuth },
+        payload: { gaid: gaid(i), notificationsEnabled: true },
+      });
+      expect(res.json(), res.body).toMatchObject({ status: 200 });
+    };
+    const rest = Array.from({ length: DEVICES }, (_, i) => i).filter((i) => !members.includes(i));
+    const activeMembers = members.slice(0, 2);
+    const activeRest = rest.slice(0, 12);
+    // a second call the same day counts nothing more
+    for (const i of [...activeMembers, ...activeRest, activeMembers[0]!, activeRest[0]!]) await heartbeat(i);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const activity = await until(
+      'the activity counted',
+      async () =>
+        (
+          await owner.call(
+            'GET',
+            `/tcm/v1/app/${appId}/control-group/activity?start=${yesterday}&end=${today}`,
+          )
+        ).json().data,
+      (a) => a.days.at(-1)?.rest.active === activeRest.length,
+    );
+    const controlRate = activeMembers.length / members.length;
+    const restRate = activeRest.length / rest.length;
+    expect(activity).toMatchObject({
+      share: SHARE,
+      control: { devices: members.length },
+      rest: { devices: rest.length },
+      start: yesterday,
+      end: today,
+      fallback: false,
+    });
+    expect(activity.days).toEqual([
+      { day: yesterday, control: { active: 0, rate: 0 }, rest: { active: 0, rate: 0 } },
+      {
+        day: today,
+        control: { active: activeMembers.length, rate: controlRate },
+        rest: { active: activeRest.length, rate: restRate },
+      },
+    ]);
+    // the means over the days with activity recorded (today only)
+    expect(activity.meanRate.control).toBeCloseTo(controlRate, 12);
+    expect(activity.meanRate.rest).toBeCloseTo(restRate, 12);
+    expect(activity.meanRate.lift).toBeCloseTo(restRate - controlRate, 12);
+    // a bad day falls back to the default range, as the other reports do; a tester may read it
+    const fallback = (
+      await owner.call('GET', `/tcm/v1/app/${appId}/control-group/activity?start=x&end=${today}`)
+    ).json();
+    expect(fallback.data.fallback).toBe(true);
   });
 });

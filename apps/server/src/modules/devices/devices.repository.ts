@@ -79,6 +79,9 @@ export class DevicesRepository {
                 utc_offset_min, notifications_enabled,
                 CASE WHEN notifications_enabled THEN 1 ELSE 2 END, CASE WHEN notifications_enabled THEN 0 ELSE 1 END
          FROM input
+         -- reads (and locks) \`old\` before the first row is written: a row-locking CTE read after the upsert changed a
+         -- row would skip it, and a registration of a device active today would count as its first activity of the day
+         WHERE (SELECT count(*) FROM old) >= 0
          ON CONFLICT (app_id, gaid) DO UPDATE SET
            country = EXCLUDED.country, language = EXCLUDED.language, brand = EXCLUDED.brand, model = EXCLUDED.model,
            os_version = EXCLUDED.os_version, app_version = EXCLUDED.app_version,
@@ -127,21 +130,24 @@ export class DevicesRepository {
     return q.query<TouchedDevice>(
       `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[], $3::boolean[]) AS t(app_id, gaid, enabled)),
        old AS (
-         -- locked in (app, gaid) order, as registrations and the users' writes lock them: never a deadlock between them
-         SELECT d.id, d.last_active_at FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
+         -- locked in (app, gaid) order, as registrations and the users' writes lock them: never a deadlock between them.
+         -- The update reads its rows from here, so they are read (and locked) before it changes them: a row-locking CTE
+         -- read only after the update would skip the rows the update changed, and every call would look like the
+         -- device's first of the day
+         SELECT d.id, d.last_active_at, v.enabled FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
          ORDER BY d.app_id, d.gaid FOR UPDATE OF d
        ), dev AS (
-         UPDATE devices d SET notifications_enabled = v.enabled, last_active_at = now(), app_active_at = now(),
-           status = CASE WHEN v.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 1 ELSE d.status END) ELSE 2 END,
-           invalid_reason = CASE WHEN v.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 0 ELSE d.invalid_reason END) ELSE 1 END
-         FROM v WHERE d.app_id = v.app_id AND d.gaid = v.gaid
-         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version
+         UPDATE devices d SET notifications_enabled = old.enabled, last_active_at = now(), app_active_at = now(),
+           status = CASE WHEN old.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 1 ELSE d.status END) ELSE 2 END,
+           invalid_reason = CASE WHEN old.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 0 ELSE d.invalid_reason END) ELSE 1 END
+         FROM old WHERE d.id = old.id
+         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version, old.last_active_at AS before
        ), apps_touched AS (
          UPDATE apps SET last_active_at = now() WHERE id IN (SELECT DISTINCT app_id FROM dev)
        ), touched AS (
          SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, dev.id::text AS "deviceId", dev.country,
-                dev.app_version AS "appVersion", false AS inserted, old.last_active_at AS "lastActiveBefore"
-         FROM dev LEFT JOIN old ON old.id = dev.id
+                dev.app_version AS "appVersion", false AS inserted, dev.before AS "lastActiveBefore"
+         FROM dev
        )${activity ? `, ${activity('touched')}` : ''}
        SELECT * FROM touched`,
       [rows.map((r) => r.appId), rows.map((r) => r.gaid), rows.map((r) => r.notificationsEnabled)],

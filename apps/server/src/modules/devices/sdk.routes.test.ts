@@ -209,6 +209,42 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
     expect(await effectiveToday()).toBe(activeBefore + 1);
   });
 
+  it('counts a device active once a day: a second heartbeat or registration the same day adds nothing', async () => {
+    const day = async () =>
+      (
+        await t.database.query<{ effective: number; fresh: number }>(
+          `SELECT COALESCE(sum(effective), 0)::int AS effective, COALESCE(sum(new_users), 0)::int AS fresh
+           FROM stat_user_days WHERE app_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`,
+          [appId],
+        )
+      )[0]!;
+    const ONCE = gaid(4343);
+    const at0 = await day();
+    expect((await post('/sdk/v1/register', device({ gaid: ONCE }))).json().status).toBe(200);
+    await t.services.devices.drain();
+    // new today: one active, one new
+    expect(await day()).toEqual({ effective: at0.effective + 1, fresh: at0.fresh + 1 });
+    for (const path of ['/sdk/v1/heartbeat', '/sdk/v1/heartbeat', '/sdk/v1/register']) {
+      const body = path.endsWith('register')
+        ? device({ gaid: ONCE })
+        : { gaid: ONCE, notificationsEnabled: true };
+      expect((await post(path, body)).json().status).toBe(200);
+      await t.services.devices.drain();
+      expect(await day()).toEqual({ effective: at0.effective + 1, fresh: at0.fresh + 1 });
+    }
+    // as if last active two days ago: the next heartbeat is the first of the day (counted), the one after is not
+    await t.database.query(`UPDATE devices SET last_active_at = now() - interval '2 days' WHERE gaid = $1`, [
+      ONCE,
+    ]);
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await post('/sdk/v1/heartbeat', { gaid: ONCE, notificationsEnabled: true })).json().status,
+      ).toBe(200);
+      await t.services.devices.drain();
+      expect(await day()).toEqual({ effective: at0.effective + 2, fresh: at0.fresh + 1 });
+    }
+  });
+
   it('refuses bad events naming the field, and more than 500', async () => {
     const ts = Date.now();
     const cases: Array<[unknown, string]> = [

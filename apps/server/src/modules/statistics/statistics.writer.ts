@@ -539,20 +539,31 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
   }
 
   /**
-   * New devices and devices active for the first time today, per app, day, country and version: one more CTE of the
-   * registration or heartbeat flush's statement (DeviceStatistics.activitySql), over its CTE `source` of the devices
-   * it touched.
+   * New devices and devices active for the first time today, per app, day, country and version, and for apps with a
+   * control group per side of it (stat_control_days): CTEs of the registration or heartbeat flush's statement
+   * (DeviceStatistics.activitySql), over its CTE `source` of the devices it touched.
    */
-  readonly activitySql = (source: string): string =>
-    `activity AS (
+  readonly activitySql = (source: string): string => {
+    const firstToday = `(inserted OR "lastActiveBefore" IS NULL OR ("lastActiveBefore" AT TIME ZONE 'UTC')::date < ${UTC_DAY})`;
+    // the control group's members by the engine's stable hash (contracts/control-groups.ts controlGroupSeed)
+    const inControl = `${abBucketSql('s."deviceId"', `('control:' || s."appId")`)} < (a.control_group ->> 'share')::int * ${CONTROL_BUCKETS / 100}`;
+    return `activity AS (
        INSERT INTO stat_user_days AS x (app_id, day, country, app_version, effective, new_users)
        SELECT "appId", ${UTC_DAY}, country, "appVersion", count(*), count(*) FILTER (WHERE inserted)
        FROM ${source}
-       WHERE inserted OR "lastActiveBefore" IS NULL OR ("lastActiveBefore" AT TIME ZONE 'UTC')::date < ${UTC_DAY}
+       WHERE ${firstToday}
        GROUP BY "appId", country, "appVersion" ORDER BY 1, 3, 4
        ON CONFLICT (app_id, day, country, app_version) DO UPDATE SET effective = x.effective + EXCLUDED.effective,
          new_users = x.new_users + EXCLUDED.new_users
+     ), control_activity AS (
+       INSERT INTO stat_control_days AS x (app_id, day, in_control, active)
+       SELECT s."appId", ${UTC_DAY}, ${inControl}, count(*)
+       FROM ${source} s JOIN apps a ON a.id = s."appId"
+       WHERE ${firstToday} AND (a.control_group ->> 'share')::int > 0
+       GROUP BY 1, 3 ORDER BY 1, 3
+       ON CONFLICT (app_id, day, in_control) DO UPDATE SET active = x.active + EXCLUDED.active
      )`;
+  };
 }
 
 /**
