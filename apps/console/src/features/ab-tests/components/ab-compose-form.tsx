@@ -1,5 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Radio, Tabs, Tag, Tooltip, Typography, type FormInstance } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Radio,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -109,7 +121,13 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
     AbSharedValues | undefined;
   const estimate = useAudienceEstimate(app.appId, values ?? initial.shared);
   const kind = kindOfTest(values ?? initial.shared);
-  const ctx: AbContext = { app, estimate: estimate.value, now: Date.now(), id, armIds: entries.map((e) => e.id) };
+  const ctx: AbContext = {
+    app,
+    estimate: estimate.value,
+    now: Date.now(),
+    id,
+    armIds: entries.map((e) => e.id),
+  };
   const rules = useAbRules(forms, ctx);
   const issueText = useAbIssueText();
   const { dictionaries, raw } = useDictionaries(app.appId);
@@ -169,7 +187,14 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
     if (entries.length >= AB_LIMITS.armsMax || !lastEntry) return;
     const from = (last?.getFieldsValue(true) as ArmValues | undefined) ?? lastEntry.initial;
     const key = nextKey.current++;
-    setEntries([...entries, { key, initial: nextArm(from, forms.shared.getFieldValue('abPercent')), id: undefined }]);
+    setEntries([
+      ...entries,
+      {
+        key,
+        initial: nextArm(from, forms.shared.getFieldValue('abPercent') as number | null),
+        id: undefined,
+      },
+    ]);
     setActive(String(key));
   };
   const removeArm = (index: number) => {
@@ -210,8 +235,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
       showArm(armAt);
       const arm = forms.arms[armAt];
       setTimeout(() => arm?.scrollToField(issues.arms[armAt]?.[0]?.name ?? [], SCROLL));
-    }
-    else if (first && revealed && isSubConfigField(first.name))
+    } else if (first && revealed && isSubConfigField(first.name))
       setTimeout(() => forms.shared.scrollToField(first.name, SCROLL));
     else if (first) forms.shared.scrollToField(first.name, SCROLL);
     return issues.shared.length > 0 || armAt >= 0;

@@ -38,9 +38,7 @@ function subConfigItems(arms: Arms, t: TFunction): NonNullable<DescriptionsProps
   return (Object.keys(label) as Array<keyof typeof label>).flatMap((key) => {
     const holders = arms.flatMap((arm, i) => {
       const v = arm.data[key];
-      return typeof v === 'string' || typeof v === 'number'
-        ? [{ tag: ARM_TAGS[i] ?? 'A', value: v }]
-        : [];
+      return typeof v === 'string' || typeof v === 'number' ? [{ tag: ARM_TAGS[i] ?? 'A', value: v }] : [];
     });
     const first = holders[0];
     if (!first) return [];
@@ -64,7 +62,9 @@ function subConfigItems(arms: Arms, t: TFunction): NonNullable<DescriptionsProps
 /** How the test picks its winner, in one sentence. */
 function winnerLine(t: TFunction, w: { auto: boolean; afterHours: number; early: boolean }): string {
   if (!w.auto) return t('abTests.confirm.winnerManual');
-  return t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', { hours: w.afterHours });
+  return t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', {
+    hours: w.afterHours,
+  });
 }
 
 interface AbConfirmDialogProps {

@@ -52,8 +52,7 @@ export function AbWinnerStatus({ test }: { test: AbTestRow }) {
       {arm && (
         <Descriptions.Item label={t('abTests.winner.decided')}>
           <span data-testid="ab-winner-decided">
-            <ArmLabel child={arm} />{' '}
-            {t(`abTests.winner.reasons.${w.reason ?? 'manual'}`)}
+            <ArmLabel child={arm} /> {t(`abTests.winner.reasons.${w.reason ?? 'manual'}`)}
             {w.decidedAt ? ` · ${formatDateTime(w.decidedAt)}` : ''}
           </span>
         </Descriptions.Item>

@@ -60,7 +60,6 @@ export function AbShareField({ rule, estimate, arms }: AbShareFieldProps) {
         min={AB_LIMITS.percentMin}
         max={max}
         step={1}
-        precision={2}
         suffix="%"
         style={{ width: 160 }}
         aria-label={t('abTests.compose.share')}

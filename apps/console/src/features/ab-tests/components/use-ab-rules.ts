@@ -49,7 +49,10 @@ export function useAbIssueText() {
  * The field rules of the test's form and of each arm's (by its place, A = 0), backed by validateAb over all the forms:
  * a field shows the same problem while typing as on submit.
  */
-export function useAbRules(forms: AbForms, ctx: AbContext): { shared: FieldRule; arm: (index: number) => FieldRule } {
+export function useAbRules(
+  forms: AbForms,
+  ctx: AbContext,
+): { shared: FieldRule; arm: (index: number) => FieldRule } {
   const text = useAbIssueText();
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;

@@ -111,7 +111,9 @@ describe('A/B payload', () => {
     const t = filled();
     const arms = (k: number) => Array.from({ length: k }, (_, i) => t.arms[i % 2] ?? t.arms[0]);
     const issue = (share: number, k: number) =>
-      validateAb({ ...t.shared, abPercent: share }, arms(k), ctx()).shared.find((i) => i.name[0] === 'abPercent');
+      validateAb({ ...t.shared, abPercent: share }, arms(k), ctx()).shared.find(
+        (i) => i.name[0] === 'abPercent',
+      );
     expect(abPercentMax(2)).toBe(50);
     expect(issue(50, 2)).toBeUndefined();
     expect(issue(50.01, 2)?.key).toBe('percentRange');
@@ -139,7 +141,11 @@ describe('A/B payload', () => {
     // manual: the hours are not used, a leftover bad entry neither blocks nor reaches the server
     const manual = { ...t.shared, winnerAuto: false, winnerHours: 500 };
     expect(validateAb(manual, t.arms, ctx()).shared).toEqual([]);
-    expect(buildAbTestSave(manual, t.arms, ctx()).winner).toEqual({ auto: false, afterHours: 24, early: true });
+    expect(buildAbTestSave(manual, t.arms, ctx()).winner).toEqual({
+      auto: false,
+      afterHours: 24,
+      early: true,
+    });
   });
 
   it('edits with the test id and each arm’s id; cross arms carry their JSON as trans_data', () => {

@@ -61,7 +61,8 @@ export function winnerSettings(v: WinnerValues): AbWinnerSettings {
   return {
     auto: v.winnerAuto === true,
     // automatic: the hours as entered (validateAb has checked them); manual: unused, any valid value
-    afterHours: v.winnerAuto || inRange ? (h ?? AB_WINNER_LIMITS.hoursDefault) : AB_WINNER_LIMITS.hoursDefault,
+    afterHours:
+      v.winnerAuto || inRange ? (h ?? AB_WINNER_LIMITS.hoursDefault) : AB_WINNER_LIMITS.hoursDefault,
     early: v.winnerEarly !== false,
   };
 }

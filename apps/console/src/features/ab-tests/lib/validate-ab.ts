@@ -3,7 +3,6 @@ import { fieldOfPath, validateCompose, type ComposeIssue, type FieldName } from 
 import { armContext, buildArmMessage, kindOfTest, type AbContext } from './build-ab-payload';
 import {
   armMessage,
-  armPercent,
   isArmField,
   type AbSharedValues,
   type ArmIndex,
@@ -54,7 +53,12 @@ function percentIssues(share: number | null, arms: number): ComposeIssue[] {
 function winnerIssues(v: WinnerValues): ComposeIssue[] {
   if (!v.winnerAuto) return [];
   const h = v.winnerHours;
-  if (typeof h === 'number' && Number.isInteger(h) && h >= AB_WINNER_LIMITS.hoursMin && h <= AB_WINNER_LIMITS.hoursMax)
+  if (
+    typeof h === 'number' &&
+    Number.isInteger(h) &&
+    h >= AB_WINNER_LIMITS.hoursMin &&
+    h <= AB_WINNER_LIMITS.hoursMax
+  )
     return [];
   return [
     {
@@ -71,11 +75,7 @@ function winnerIssues(v: WinnerValues): ComposeIssue[] {
  * at the arm's fields or, once, at the test's; the share; and, for notifications, the sub-config as NotificationData
  * finds it in each arm's data (buildArmMessage), once at the test's field.
  */
-export function validateAb(
-  shared: AbSharedValues,
-  arms: readonly ArmValues[],
-  ctx: AbContext,
-): AbIssues {
+export function validateAb(shared: AbSharedValues, arms: readonly ArmValues[], ctx: AbContext): AbIssues {
   const out: AbIssues = {
     shared: [...percentIssues(shared.abPercent, arms.length), ...winnerIssues(shared)],
     arms: arms.map(() => []),
