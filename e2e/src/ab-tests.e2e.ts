@@ -29,7 +29,7 @@ const FLEET = 200;
 const SEED = 1313;
 /** The fleet's delays × this: a click comes at most (3 + 1 + 60) s × 0.02 ≈ 1.3 s after the delivery. */
 const SCALE = 0.02;
-/** The test's share of the audience; each arm gets half. */
+/** The test's share of the audience: two variants of SHARE / 2 % each. */
 const SHARE = 20;
 const ARM_BUCKETS = (SHARE / 2) * 100;
 const ARMS = {
@@ -166,13 +166,17 @@ describe('A/B tests in the browser', () => {
       .toBe(`10% of the audience, about ${FLEET / 10} devices`);
     await page.fill('#description', TITLE);
     for (const tag of TAGS) {
+      // the variants are tabs: only the shown one's fields can be filled
+      await page.getByTestId(`arm-tab-${tag}`).click();
       await page.fill(`#arm${tag}_title`, ARMS[tag].title);
       await page.fill(`#arm${tag}_desc`, ARMS[tag].desc);
       await page.fill(`#arm${tag}_openContent`, ARMS[tag].open);
     }
     await page.fill('#abPercent', '');
-    await page.fill('#abPercent', String(SHARE));
-    await page.getByText(`Each arm gets half: 10% of the audience, about ${FLEET / 10} devices.`).waitFor();
+    await page.fill('#abPercent', String(SHARE / 2));
+    await page
+      .getByText(`Each variant gets 10% of the audience, about ${FLEET / 10} devices (at most 50% with`)
+      .waitFor();
     expect(await page.locator('#armB_groupPercent').textContent()).toBe(
       `10% of the audience, about ${FLEET / 10} devices`,
     );
@@ -292,9 +296,7 @@ describe('A/B tests in the browser', () => {
     for (const tag of TAGS) {
       const want = reportedCounts(armId[tag]);
       await expect
-        .poll(() =>
-          sig.getByTestId(`rate-${tag.toLowerCase()}-clickPerDispatch`).locator('div').first().textContent(),
-        )
+        .poll(() => sig.getByTestId(`rate-${tag}-clickPerDispatch`).locator('div').first().textContent())
         .toBe(rate(want.click, slice[tag].filter(eligible).length));
     }
     await fresh.getByTestId('send-all-A').waitFor();
@@ -305,7 +307,7 @@ describe('A/B tests in the browser', () => {
     const body = page.getByTestId('ab-detail-body');
     await body.getByTestId('send-all-B').click();
     const confirm = page.getByRole('dialog', { name: 'Send Test B to all?' });
-    await confirm.getByText('Test B goes to every device of the audience that was in neither arm.').waitFor();
+    await confirm.getByText('Test B goes to every device of the audience that was in no variant.').waitFor();
     await shot('ab-send-all-confirm');
     const fulfilled = page.waitForResponse((r) =>
       r.url().includes(`/msg/abtest/${testId}/fulfill/${armId.B}`),

@@ -340,4 +340,25 @@ describe('A/B send to all', () => {
     expect(mayAbSendToAll(parent(true, [at, { ...at, scheduleDate: null }]))).toBe('hidden');
     expect(mayAbSendToAll(parent(false, [at]))).toBe('hidden');
   });
+
+  it('offers sending for up to eight arms that share their schedule, and hides it when one differs', () => {
+    expect(mayAbSendToAll(parent(false, [at, at, at, at]))).toBe('send');
+    expect(
+      mayAbSendToAll(
+        parent(
+          false,
+          Array.from({ length: 8 }, () => at),
+        ),
+      ),
+    ).toBe('send');
+    expect(
+      mayAbSendToAll(
+        parent(
+          false,
+          Array.from({ length: 9 }, () => at),
+        ),
+      ),
+    ).toBe('hidden');
+    expect(mayAbSendToAll(parent(false, [at, at, { ...at, scheduleType: 3 }]))).toBe('hidden');
+  });
 });

@@ -3,6 +3,7 @@
  * it. Every rule reads the same small shape of a message and the current instant.
  */
 
+import { AB_LIMITS } from './contracts/ab-tests';
 import { isDmpTargetClosed } from './dmp-target';
 import { isFileTargeting, MessageType, ScheduleType } from './message-kinds';
 import { ProjectLevel } from './permissions';
@@ -170,18 +171,20 @@ export interface AbSendToAllOptions {
 }
 
 /**
- * "A/B send to all" (part 2 §4): the button shows only outside review, audit and static mode and when the two arms
- * (A then B, not the "send to all" messages) share schedule type and schedule date; once sent (`abAllSent`) it
- * shows done, since each arm is sent to everyone only once.
+ * "A/B send to all" (part 2 §4, issue 34 §2): the button shows only outside review, audit and static mode and when
+ * the test's 2–8 arms (A, B, C… — not the "send to all" messages) share schedule type and schedule date; once sent
+ * (`abAllSent`) it shows done, since the rest gets one arm, once.
  */
 export function mayAbSendToAll(
   parent: { abAllSent: boolean; children: readonly Pick<ActionArm, 'scheduleType' | 'scheduleDate'>[] },
   opts: AbSendToAllOptions = {},
 ): AbSendToAllState {
   if (opts.review === true || opts.audit === true || opts.static === true) return 'hidden';
-  const [a, b] = parent.children;
-  if (parent.children.length !== 2 || !a || !b) return 'hidden';
-  if (a.scheduleType !== b.scheduleType || a.scheduleDate !== b.scheduleDate) return 'hidden';
+  const [a] = parent.children;
+  const n = parent.children.length;
+  if (!a || n < AB_LIMITS.armsMin || n > AB_LIMITS.armsMax) return 'hidden';
+  if (parent.children.some((b) => a.scheduleType !== b.scheduleType || a.scheduleDate !== b.scheduleDate))
+    return 'hidden';
   return parent.abAllSent ? 'done' : 'send';
 }
 

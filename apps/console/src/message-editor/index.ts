@@ -4,7 +4,7 @@
 import { lazy } from 'react';
 
 export { HANDLED_SAVE_CODES, postMessage, type SaveAnswer } from './api/post-envelope';
-export { useMessageDetail } from './api/get-message-detail';
+export { useMessageDetail, useMessageDetails } from './api/get-message-detail';
 export { AdvancedSection } from './components/advanced-section';
 export { AudienceSection, type EstimateState } from './components/audience-section';
 export { ContentSection } from './components/content-section';

@@ -154,7 +154,19 @@ export const abArm = (groupTag: string, msgId: number, fields: Record<string, un
   ...fields,
 });
 
-/** A/B test 5's detail with arms A (51) and B (52) and SEND_SETTINGS; `fields` change it. */
+/** An A/B test's winner settings with nothing decided: manual, 24 h and early looks as defaults; `fields` change it. */
+export const abWinner = (fields: Record<string, unknown> = {}) => ({
+  auto: false,
+  afterHours: 24,
+  early: true,
+  msgId: null,
+  reason: null,
+  decidedAt: null,
+  decidesAt: null,
+  ...fields,
+});
+
+/** A/B test 5's detail with arms A (51) and B (52), a manual winner and SEND_SETTINGS; `fields` change it. */
 export const abTestDetail = (fields: Record<string, unknown> = {}) => ({
   id: 5,
   msgId: 5,
@@ -168,6 +180,7 @@ export const abTestDetail = (fields: Record<string, unknown> = {}) => ({
   appGroupId: null,
   appGroupParentMsgId: null,
   childMsgs: [abArm('A', 51), abArm('B', 52)],
+  winner: abWinner(),
   ...SEND_SETTINGS,
   significance: null,
   ...fields,

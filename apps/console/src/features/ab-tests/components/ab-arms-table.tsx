@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type AbArmRow } from '@beacon/shared';
 import { formatCount, formatRate, showsDashes, StatusTag } from '../../messages';
 import { countRates, restSource } from '../lib/ab-list';
-import { ARM_COLORS } from './arm-column';
+import { armColor } from './arm-column';
 
 const DASH = '–';
 
@@ -12,9 +12,8 @@ const DASH = '–';
 export function ArmLabel({ child }: { child: Pick<AbArmRow, 'groupTag' | 'rest'> }) {
   const { t } = useTranslation();
   const tag = restSource(child);
-  const color = tag === 'A' || tag === 'B' ? ARM_COLORS[tag] : 'default';
   return (
-    <Tag color={color} style={{ marginInlineEnd: 0 }}>
+    <Tag color={armColor(tag)} style={{ marginInlineEnd: 0 }}>
       {child.rest ? t('abTests.arm.rest', { tag }) : t('abTests.arm.name', { tag })}
     </Tag>
   );
@@ -22,7 +21,7 @@ export function ArmLabel({ child }: { child: Pick<AbArmRow, 'groupTag' | 'rest'>
 
 const withRate = (n: number, rate: number) => `${formatCount(n)} (${formatRate(rate)})`;
 
-/** A test's messages, expanded under its row: arms A and B and, after send to all, the rest, with their figures. */
+/** A test's messages, expanded under its row: its arms A, B, C… and, after send to all, the rest, with their figures. */
 export function AbArmsTable({ messages }: { messages: AbArmRow[] }) {
   const { t } = useTranslation();
   const columns: ColumnsType<AbArmRow> = [

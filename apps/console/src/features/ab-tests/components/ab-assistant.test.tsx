@@ -104,6 +104,8 @@ describe('the AI assistant in an A/B test', () => {
     type('armA_desc', 'Today only');
     type('armA_openContent', 'shop://sale');
 
+    // the variants are tabs: B's assistant is on B's tab
+    fireEvent.click(screen.getByTestId('arm-tab-B'));
     fireEvent.click(within(screen.getByTestId('arm-B')).getByRole('button', { name: /AI assistant/ }));
     const input = await screen.findByRole('textbox', { name: 'Message to the assistant' });
     await waitFor(() => expect(input).toHaveProperty('disabled', false), slow);

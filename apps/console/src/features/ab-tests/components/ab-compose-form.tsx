@@ -1,7 +1,21 @@
-import { App, Card, Flex, Form, Radio, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Radio,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type FormInstance,
+} from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AB_LIMITS,
   isFileTargeting,
   MessageType,
   ScheduleType,
@@ -32,16 +46,18 @@ import {
   ARM_TAGS,
   armDevices,
   armPercent,
+  nextArm,
   type AbInitial,
   type AbSharedValues,
-  type ArmIndex,
+  type ArmValues,
 } from '../lib/ab-values';
 import { EMPTY_SUB_CONFIG, isSubConfigField, SUB_CONFIG_KEYS } from '../lib/sub-config';
 import { validateAb, type AbFieldPlace, type AbIssues } from '../lib/validate-ab';
 import { AbConfirmDialog } from './ab-confirm-dialog';
 import { AbShareField } from './ab-share-field';
 import { AbSubConfigSection } from './ab-sub-config-section';
-import { ArmColumn } from './arm-column';
+import { AbWinnerSection } from './ab-winner-section';
+import { armColor, ArmColumn } from './arm-column';
 import { readAb, useAbIssueText, useAbRules, type AbForms } from './use-ab-rules';
 import { useAbSubmit } from './use-ab-submit';
 
@@ -49,9 +65,9 @@ export interface AbComposeFormProps {
   app: AppInfo;
   initial: AbInitial;
   defaultIcon: { icon: string; color: string };
-  /** The test being edited (act=edit) and its arms' ids, A then B. */
+  /** The test being edited (act=edit) and its arms' ids, A, B, C… */
   id?: number | undefined;
-  armIds?: readonly [number, number] | undefined;
+  armIds?: readonly number[] | undefined;
   toReview: boolean;
 }
 
@@ -63,22 +79,55 @@ const TOP_FIELDS = ['abMsgType', 'description'];
 const hasSubConfig = (v: AbSharedValues) =>
   Object.values(SUB_CONFIG_KEYS).some((k) => v[k] !== EMPTY_SUB_CONFIG[k] && v[k] !== undefined);
 
+/** A variant on screen: a key of its own (its form and tab survive re-tagging), its first values and, on edit, its id. */
+interface ArmEntry {
+  key: number;
+  initial: ArmValues;
+  id: number | undefined;
+}
+
 /**
- * message/editabtest's form: the content type and description, arms A and B side by side (each its own form with
- * its content, languages and schedule), then the test's audience and share, delivery and settings.
+ * message/editabtest's form: the content type and description, the 2–8 variants in tabs (each its own form with its
+ * content, languages and schedule; "Add variant" copies the last one, a variant from the third on can be removed and
+ * the ones after it move up a letter), then the test's audience and each variant's share, how the winner is picked,
+ * delivery and settings.
  */
 export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview }: AbComposeFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [shared] = Form.useForm<AbSharedValues>();
-  const [formA] = Form.useForm<ComposeValues>();
-  const [formB] = Form.useForm<ComposeValues>();
-  const forms: AbForms = useMemo(() => ({ shared, arms: [formA, formB] }), [shared, formA, formB]);
+  const [entries, setEntries] = useState<ArmEntry[]>(() =>
+    initial.arms.map((arm, i) => ({ key: i, initial: arm, id: armIds?.[i] })),
+  );
+  const [active, setActive] = useState('0');
+  const nextKey = useRef(initial.arms.length);
+  const registry = useRef(new Map<number, FormInstance<ComposeValues>>());
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  const forms: AbForms = useMemo(
+    () => ({
+      shared,
+      get arms() {
+        return entriesRef.current.flatMap((e) => {
+          const f = registry.current.get(e.key);
+          return f ? [f] : [];
+        });
+      },
+    }),
+    [shared],
+  );
+  const [designs, setDesigns] = useState<Record<number, ComposeValues['design']>>({});
   const values = Form.useWatch((v: AbSharedValues) => v, { form: shared, preserve: true }) as
     AbSharedValues | undefined;
   const estimate = useAudienceEstimate(app.appId, values ?? initial.shared);
   const kind = kindOfTest(values ?? initial.shared);
-  const ctx: AbContext = { app, estimate: estimate.value, now: Date.now(), id, armIds };
+  const ctx: AbContext = {
+    app,
+    estimate: estimate.value,
+    now: Date.now(),
+    id,
+    armIds: entries.map((e) => e.id),
+  };
   const rules = useAbRules(forms, ctx);
   const issueText = useAbIssueText();
   const { dictionaries, raw } = useDictionaries(app.appId);
@@ -90,10 +139,70 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
     setSubOpen(true);
     return true;
   };
-  const submit = useAbSubmit({ appId: app.appId, forms, toReview, reveal });
-  const designA = Form.useWatch('design', formA) ?? initial.arms[0].design;
-  const designB = Form.useWatch('design', formB) ?? initial.arms[1].design;
-  const customArms = ARM_TAGS.filter((_, i) => [designA, designB][i] === 3);
+  const showArm = useCallback((index: number) => {
+    const entry = entriesRef.current[index];
+    if (entry) setActive(String(entry.key));
+  }, []);
+  const submit = useAbSubmit({ appId: app.appId, forms, toReview, reveal, onArm: showArm });
+  const customArms = entries.flatMap((e, i) =>
+    (designs[e.key] ?? e.initial.design) === 3 ? [ARM_TAGS[i] ?? 'A'] : [],
+  );
+  const registerForm = useMemo(() => {
+    const cache = new Map<number, (f: FormInstance<ComposeValues> | undefined) => void>();
+    return (key: number) => {
+      let fn = cache.get(key);
+      if (!fn) {
+        fn = (f) => {
+          if (f) registry.current.set(key, f);
+          else registry.current.delete(key);
+        };
+        cache.set(key, fn);
+      }
+      return fn;
+    };
+  }, []);
+  const designOf = useMemo(() => {
+    const cache = new Map<number, (d: ComposeValues['design']) => void>();
+    return (key: number) => {
+      let fn = cache.get(key);
+      if (!fn) {
+        fn = (d) => setDesigns((all) => (all[key] === d ? all : { ...all, [key]: d }));
+        cache.set(key, fn);
+      }
+      return fn;
+    };
+  }, []);
+  // a variant added or removed moves the share's maximum (abPercentMax): check the share against the new count
+  const armCount = entries.length;
+  const counted = useRef(armCount);
+  useEffect(() => {
+    if (counted.current === armCount) return;
+    counted.current = armCount;
+    void forms.shared.validateFields(['abPercent']).catch(() => undefined);
+  }, [armCount, forms]);
+
+  const addArm = () => {
+    const last = forms.arms.at(-1);
+    const lastEntry = entries.at(-1);
+    if (entries.length >= AB_LIMITS.armsMax || !lastEntry) return;
+    const from = (last?.getFieldsValue(true) as ArmValues | undefined) ?? lastEntry.initial;
+    const key = nextKey.current++;
+    setEntries([
+      ...entries,
+      {
+        key,
+        initial: nextArm(from, forms.shared.getFieldValue('abPercent') as number | null),
+        id: undefined,
+      },
+    ]);
+    setActive(String(key));
+  };
+  const removeArm = (index: number) => {
+    if (entries.length <= AB_LIMITS.armsMin) return;
+    const next = entries.filter((_, i) => i !== index);
+    setEntries(next);
+    setActive(String(next[Math.min(index, next.length - 1)]?.key ?? 0));
+  };
   const [confirm, setConfirm] = useState<AbTestSaveInput | undefined>();
   const [testing, setTesting] = useState<MessageSaveInput | undefined>();
   const percent = armPercent(values?.abPercent ?? initial.shared.abPercent);
@@ -112,18 +221,21 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
 
   /** Puts the issues at their fields and scrolls to the first on screen; answers whether there were any. */
   const showIssues = (issues: AbIssues): boolean => {
-    const place = (form: AbForms['shared'] | AbForms['arms'][number], list: ComposeIssue[]) =>
-      form.setFields(list.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
+    const place = (form: AbForms['shared'] | AbForms['arms'][number] | undefined, list: ComposeIssue[]) =>
+      form?.setFields(list.map((i) => ({ name: i.name as never, errors: [issueText(i)] })));
     place(forms.shared, issues.shared);
-    issues.arms.forEach((list, i) => place(forms.arms[i as ArmIndex], list));
+    issues.arms.forEach((list, i) => place(forms.arms[i], list));
     const revealed = issues.shared.filter((i) => reveal({ form: 'shared', name: i.name })).length > 0;
     const top = issues.shared.find((i) => TOP_FIELDS.includes(String(i.name[0])));
     const armAt = issues.arms.findIndex((list) => list.length > 0);
     const first = issues.shared[0];
     if (top) forms.shared.scrollToField(top.name, SCROLL);
-    else if (armAt >= 0)
-      forms.arms[armAt as ArmIndex].scrollToField(issues.arms[armAt]?.[0]?.name ?? [], SCROLL);
-    else if (first && revealed && isSubConfigField(first.name))
+    else if (armAt >= 0) {
+      // the arm's tab first: a field of a hidden tab cannot take the focus
+      showArm(armAt);
+      const arm = forms.arms[armAt];
+      setTimeout(() => arm?.scrollToField(issues.arms[armAt]?.[0]?.name ?? [], SCROLL));
+    } else if (first && revealed && isSubConfigField(first.name))
       setTimeout(() => forms.shared.scrollToField(first.name, SCROLL));
     else if (first) forms.shared.scrollToField(first.name, SCROLL);
     return issues.shared.length > 0 || armAt >= 0;
@@ -137,16 +249,19 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
     setConfirm(buildAbTestSave(v.shared, v.arms, live));
   };
 
-  const openTest = (index: ArmIndex) => {
+  const openTest = (index: number) => {
     const v = readAb(forms);
     const live = { ...ctx, now: Date.now() };
-    const issues = validateAb(v.shared, v.arms, live).arms[index].filter((i) => isContentField(i.name, kind));
-    if (showIssues({ shared: [], arms: index === 0 ? [issues, []] : [[], issues] })) {
+    const all = validateAb(v.shared, v.arms, live).arms;
+    const issues = (all[index] ?? []).filter((i) => isContentField(i.name, kind));
+    if (showIssues({ shared: [], arms: all.map((_, i) => (i === index ? issues : [])) })) {
       void message.warning(t('compose.testPreview.needsContent'));
       return;
     }
-    setTesting(buildArmMessage(v.shared, v.arms[index], live));
+    const arm = v.arms[index];
+    if (arm) setTesting(buildArmMessage(v.shared, arm, live));
   };
+  const targetingType = values?.targetingType ?? initial.shared.targetingType ?? TargetingType.EVERYONE;
 
   return (
     <MessageFormShell<AbSharedValues>
@@ -192,31 +307,59 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           </Form.Item>
           <DescriptionField rule={rules.shared} kind="cross" />
         </Card>
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-            gap: 16,
-            alignItems: 'start',
-          }}
-        >
-          {([0, 1] as const).map((i) => (
-            <ArmColumn
-              key={i}
-              index={i}
-              form={forms.arms[i]}
-              initial={initial.arms[i]}
-              app={app}
-              kind={kind}
-              rule={rules.arms[i]}
-              languages={languages}
-              targetingType={values?.targetingType ?? initial.shared.targetingType ?? TargetingType.EVERYONE}
-              devices={devices}
-              defaultIcon={defaultIcon}
-              onTest={() => openTest(i)}
-            />
-          ))}
-        </div>
+        <Card variant="borderless" styles={{ body: { paddingTop: 8 } }} data-testid="ab-arms">
+          <Tabs
+            activeKey={active}
+            onChange={setActive}
+            tabBarExtraContent={
+              <Tooltip
+                title={
+                  entries.length >= AB_LIMITS.armsMax
+                    ? t('abTests.arm.addMax', { max: AB_LIMITS.armsMax })
+                    : t('abTests.arm.addHint')
+                }
+              >
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={addArm}
+                  disabled={entries.length >= AB_LIMITS.armsMax}
+                  data-testid="ab-add-arm"
+                >
+                  {t('abTests.arm.add')}
+                </Button>
+              </Tooltip>
+            }
+            items={entries.map((entry, i) => {
+              const tag = ARM_TAGS[i] ?? 'A';
+              return {
+                key: String(entry.key),
+                forceRender: true,
+                label: (
+                  <Tag color={armColor(tag)} style={{ marginInlineEnd: 0 }} data-testid={`arm-tab-${tag}`}>
+                    {t('abTests.arm.name', { tag })}
+                  </Tag>
+                ),
+                children: (
+                  <ArmColumn
+                    index={i}
+                    onForm={registerForm(entry.key)}
+                    onDesign={designOf(entry.key)}
+                    onRemove={i >= AB_LIMITS.armsMin ? () => removeArm(i) : undefined}
+                    initial={entry.initial}
+                    app={app}
+                    kind={kind}
+                    rule={rules.arm(i)}
+                    languages={languages}
+                    targetingType={targetingType}
+                    devices={devices}
+                    defaultIcon={defaultIcon}
+                    onTest={() => openTest(i)}
+                  />
+                ),
+              };
+            })}
+          />
+        </Card>
         <AudienceSection
           appId={app.appId}
           rule={rules.shared}
@@ -224,7 +367,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
           estimate={estimate}
           dictionaries={dictionaries}
           onCountTouched={() => undefined}
-          count={<AbShareField rule={rules.shared} estimate={estimate} />}
+          count={<AbShareField rule={rules.shared} estimate={estimate} arms={entries.length} />}
         />
         {!id && (
           <GroupAppsSection
@@ -234,6 +377,7 @@ export function AbComposeForm({ app, initial, defaultIcon, id, armIds, toReview 
             armShare={percent}
           />
         )}
+        <AbWinnerSection rule={rules.shared} />
         <ScheduleSection
           rule={rules.shared}
           localTimeEnable={app.localTimeEnable}

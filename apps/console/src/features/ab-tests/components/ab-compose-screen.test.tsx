@@ -5,6 +5,7 @@ import { base64OfText } from '@beacon/shared';
 import {
   abArm,
   abTestDetail,
+  abWinner,
   appInfo,
   DICTS,
   errorOf,
@@ -48,19 +49,22 @@ const AB_DETAIL = abTestDetail({
 
 let saved: Array<Record<string, unknown>> = [];
 let saveAnswer: (() => Response) | undefined;
+let abDetail: unknown = AB_DETAIL;
+const TITLES: Record<number, string> = { 51: 'Half price', 52: '50 % off', 53: 'Free delivery' };
 
 beforeEach(() => {
   saved = [];
   saveAnswer = undefined;
+  abDetail = AB_DETAIL;
   stubApi((url, init) => {
     if (url.endsWith('/app/1/info')) return ok(appInfo());
     if (url.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
     if (url.includes('/dict/1/all')) return ok(DICTS);
     if (url.endsWith('/msg/target/max')) return ok({ newCount: 1234, exact: true });
-    if (url.endsWith('/msg/abtest/5/detail')) return ok(AB_DETAIL);
+    if (url.endsWith('/msg/abtest/5/detail')) return ok(abDetail);
     if (url.endsWith('/msg/detail')) {
       const { id } = JSON.parse(init?.body as string) as { id: number };
-      return ok(armDetail(id, id === 51 ? 'Half price' : '50 % off', AT));
+      return ok(armDetail(id, TITLES[id] ?? '', AT));
     }
     if (url.endsWith('/msg/abtest/create')) {
       saved.push(JSON.parse(init?.body as string) as Record<string, unknown>);
@@ -84,7 +88,7 @@ function typeJson(root: ParentNode, text: string, n: number): void {
 const review = () => fireEvent.click(screen.getByRole('button', { name: /Review and send/ }));
 
 describe('AbComposeScreen', () => {
-  it('checks both arms, previews Test A and B at half the share each and saves two notifications of the same type', async () => {
+  it('checks both arms, previews Test A and B at the share each and saves two notifications of the same type', async () => {
     renderAt('/app/1/message/editabtest', <AbComposeScreen appId={1} />);
     await screen.findByText('New A/B test', undefined, slow);
     await screen.findByText('1,234', undefined, slow);
@@ -108,7 +112,7 @@ describe('AbComposeScreen', () => {
     type('armB_title', '50 % off');
     type('armB_desc', 'Until midnight');
     type('armB_openContent', 'shop://deals');
-    type('abPercent', '30');
+    type('abPercent', '15');
     // the share and its device count can render a moment apart: wait for the whole sentence
     await waitFor(
       () => expect(field('armB_groupPercent').textContent).toBe('15% of the audience, about 185 devices'),
@@ -156,8 +160,94 @@ describe('AbComposeScreen', () => {
       ],
     });
     expect(saved[0]).not.toHaveProperty('pushCount');
+    expect(saved[0]?.winner).toEqual({ auto: false, afterHours: 24, early: true });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/abtest'), slow);
   }, 60_000);
+
+  it('composes four variants: add copies the last, the share max follows k, remove re-tags, the automatic winner is sent', async () => {
+    renderAt('/app/1/message/editabtest', <AbComposeScreen appId={1} />);
+    await screen.findByText('New A/B test', undefined, slow);
+    await screen.findByText('1,234', undefined, slow);
+    type('description', 'Four ways');
+    type('armA_title', 'Half price');
+    type('armA_desc', 'Today only');
+    type('armA_openContent', 'shop://sale');
+    fireEvent.click(screen.getByTestId('arm-tab-B'));
+    type('armB_title', '50 % off');
+    type('armB_desc', 'Until midnight');
+    type('armB_openContent', 'shop://deals');
+    expect(screen.queryByTestId('remove-B')).toBeNull();
+    type('abPercent', '30');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('ab-share-total').textContent).toBe(
+          '2 variants × 30% = 60% of the audience; the other 40% get the winner.',
+        ),
+      slow,
+    );
+
+    // C and D start as copies of the last variant; with four, each variant may take at most 25 %
+    fireEvent.click(screen.getByTestId('ab-add-arm'));
+    await waitFor(() => expect(field('armC_title')?.value).toBe('50 % off'), slow);
+    fireEvent.click(screen.getByTestId('ab-add-arm'));
+    await waitFor(() => expect(field('armD_title')?.value).toBe('50 % off'), slow);
+    await waitFor(
+      () =>
+        expect(errorOf('abPercent')).toBe(
+          'Between 0.01 % and 25 % per variant with 4 variants (together at most 100 %)',
+        ),
+      slow,
+    );
+    expect(field('abPercent').getAttribute('aria-valuemax')).toBe('25');
+    type('armC_title', 'Free delivery');
+    type('armD_title', 'Last day');
+    // removing C moves D up to C, with its content
+    fireEvent.click(screen.getByTestId('remove-C'));
+    fireEvent.click(await screen.findByTestId('remove-ok-C', undefined, slow));
+    await waitFor(() => expect(field('armC_title')?.value).toBe('Last day'), slow);
+    expect(field('armD_title')).toBeNull();
+    expect(screen.queryByTestId('arm-tab-D')).toBeNull();
+    await waitFor(() => expect(errorOf('abPercent')).toContain('at most 100 %'), slow);
+    fireEvent.click(screen.getByTestId('ab-add-arm'));
+    await waitFor(() => expect(field('armD_title')?.value).toBe('Last day'), slow);
+    type('armD_title', 'Only online');
+    type('abPercent', '25');
+    await waitFor(() => expect(errorOf('abPercent')).toBe(''), slow);
+    expect(screen.getByTestId('ab-share-total').textContent).toBe(
+      '4 variants × 25% = 100% of the audience; the other 0% get the winner.',
+    );
+
+    // automatic winner: after 48 h, no early looks
+    fireEvent.click(screen.getByRole('radio', { name: /Automatic: the best variant/ }));
+    await screen.findByTestId('ab-winner-help', undefined, slow);
+    expect(screen.getByTestId('ab-winner-help').textContent).toContain('stricter level (1%)');
+    // the input keeps to 1–168 itself; an emptied one is refused
+    type('winnerHours', '');
+    review();
+    await waitFor(() => expect(errorOf('winnerHours')).toBe('A whole number of hours from 1 to 168'), slow);
+    type('winnerHours', '48');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Decide early/ }));
+
+    review();
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    for (const tag of ['A', 'B', 'C', 'D'])
+      expect(within(dialog).getByTestId(`confirm-arm-${tag}`)).toBeTruthy();
+    expect(within(dialog).getByTestId('confirm-winner').textContent).toBe(
+      'Winner: sent automatically after 48 h (the best observed).',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(saved).toHaveLength(1), slow);
+    const body = saved[0] as { childMsgs: Array<Record<string, unknown>>; winner: unknown };
+    expect(
+      body.childMsgs.map((m) => [m.groupTag, m.groupPercent, (m.data as { noti_title: string }).noti_title]),
+    ).toEqual([
+      ['A', 25, 'Half price'],
+      ['B', 25, '50 % off'],
+      ['C', 25, 'Last day'],
+      ['D', 25, 'Only online'],
+    ]);
+    expect(body.winner).toEqual({ auto: true, afterHours: 48, early: false });
+  }, 90_000);
 
   it('composes two cross arms in their own JSON editors and shows a server field error at the arm it names', async () => {
     saveAnswer = () =>
@@ -223,7 +313,7 @@ describe('AbComposeScreen', () => {
     expect(field('description').value).toBe('Sale copy');
     expect(field('armA_title').value).toBe('Half price');
     expect(field('armB_title').value).toBe('50 % off');
-    expect(field('abPercent').value).toBe('25');
+    expect(field('abPercent').value).toBe('12.5');
     expect(screen.getByRole('radio', { name: 'Transparent data' }).hasAttribute('disabled')).toBe(true);
     type('armB_title', '50 % off everything');
     fireEvent.click(screen.getByRole('button', { name: /Review and save/ }));
@@ -241,6 +331,40 @@ describe('AbComposeScreen', () => {
         { id: 51, groupTag: 'A', groupPercent: 12.5, ...AT, data: { noti_title: 'Half price' } },
         { id: 52, groupTag: 'B', groupPercent: 12.5, ...AT, data: { noti_title: '50 % off everything' } },
       ],
+      winner: { auto: false, afterHours: 24, early: true },
+    });
+  }, 60_000);
+
+  it('edits a test of three variants with an automatic winner: loads every arm and the winner settings', async () => {
+    abDetail = abTestDetail({
+      childMsgs: [abArm('A', 51, AT_ARM), abArm('B', 52, AT_ARM), abArm('C', 53, AT_ARM)],
+      speedLimit: 2000,
+      winner: abWinner({ auto: true, afterHours: 12, early: false }),
+    });
+    renderAt('/app/1/message/editabtest?id=5&act=edit', <AbComposeScreen appId={1} id={5} act="edit" />);
+    await screen.findByText('Edit A/B test', undefined, slow);
+    expect(field('armC_title').value).toBe('Free delivery');
+    expect(screen.getByTestId('remove-C')).toBeTruthy();
+    expect(field('winnerHours').value).toBe('12');
+    expect(screen.getByRole('checkbox', { name: /Decide early/, hidden: true })).toHaveProperty(
+      'checked',
+      false,
+    );
+    expect(screen.getByTestId('ab-share-total').textContent).toBe(
+      '3 variants × 12.5% = 37.5% of the audience; the other 62.5% get the winner.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Review and save/ }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1), slow);
+    expect(saved[0]).toMatchObject({
+      id: 5,
+      childMsgs: [
+        { id: 51, groupTag: 'A', groupPercent: 12.5 },
+        { id: 52, groupTag: 'B', groupPercent: 12.5 },
+        { id: 53, groupTag: 'C', groupPercent: 12.5, data: { noti_title: 'Free delivery' } },
+      ],
+      winner: { auto: true, afterHours: 12, early: false },
     });
   }, 60_000);
 });

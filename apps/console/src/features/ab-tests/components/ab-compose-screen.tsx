@@ -2,12 +2,13 @@ import { Alert, Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TargetingType } from '@beacon/shared';
+import { AB_LIMITS, TargetingType } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
 import { useAppInfo } from '../../apps';
-import { useMessageDetail } from '../../../message-editor';
+import { useMessageDetails } from '../../../message-editor';
 import { useIcon } from '../../icon';
 import { useAbTest } from '../api/get-ab-test';
+import { armsOf } from '../lib/ab-list';
 import { abTestFromArms, emptyAbTest } from '../lib/ab-values';
 import { AbComposeForm } from './ab-compose-form';
 
@@ -21,7 +22,8 @@ export interface AbComposeScreenProps {
 
 /**
  * /app/{appId}/message/editabtest: a new A/B test, or one to edit or copy (act=edit|copy&id=). A saved test opens
- * from its A/B detail (the arms, A then B) and each arm's message (content, schedule and zone).
+ * from its A/B detail (its arms, A, B, C…, and how it picks its winner) and each arm's message (content, schedule
+ * and zone).
  */
 export function AbComposeScreen({ appId, id, act, from }: AbComposeScreenProps) {
   const { t } = useTranslation();
@@ -30,35 +32,45 @@ export function AbComposeScreen({ appId, id, act, from }: AbComposeScreenProps) 
   const icon = useIcon(appId);
   const loads = id !== undefined && (act === 'edit' || act === 'copy');
   const test = useAbTest(appId, loads ? id : undefined);
-  const armA = test.data?.childMsgs.find((c) => c.groupTag === 'A' && !c.rest);
-  const armB = test.data?.childMsgs.find((c) => c.groupTag === 'B' && !c.rest);
-  const detailA = useMessageDetail(appId, armA?.msgId);
-  const detailB = useMessageDetail(appId, armB?.msgId);
+  const arms = useMemo(() => (test.data ? armsOf(test.data) : []), [test.data]);
+  const details = useMessageDetails(
+    appId,
+    arms.map((a) => a.msgId),
+  );
   const app = info.data;
   const defaultIcon = useMemo(
     () => ({ icon: icon.data?.icon ?? '', color: icon.data?.color ?? '' }),
     [icon.data],
   );
-  const loaded = !loads || (detailA.data !== undefined && detailB.data !== undefined);
+  const armDetails = details.map((d) => d.data);
+  const allLoaded = armDetails.every((d) => d !== undefined);
+  const loaded = !loads || (test.data !== undefined && allLoaded);
   const failed =
-    test.isError || detailA.isError || detailB.isError || (test.data !== undefined && (!armA || !armB));
+    test.isError ||
+    details.some((d) => d.isError) ||
+    (test.data !== undefined && (arms.length < AB_LIMITS.armsMin || arms.length > AB_LIMITS.armsMax));
+  const detailKey = armDetails.map((d) => d?.msgId ?? 0).join(',');
 
   const initial = useMemo(() => {
     if (!app || icon.isLoading || !loaded) return undefined;
-    if (loads && test.data && detailA.data && detailB.data)
+    const loadedArms = armDetails.flatMap((d) => (d ? [d] : []));
+    if (loads && test.data && loadedArms.length >= AB_LIMITS.armsMin)
       return abTestFromArms(
         test.data.title,
-        [detailA.data, detailB.data],
-        armA?.groupPercent ?? 0,
+        loadedArms,
+        arms[0]?.groupPercent ?? 0,
         act ?? 'edit',
         app.serverUTC,
+        test.data.winner,
       );
     return emptyAbTest(
       app.serverUTC,
       defaultIcon,
       app.projectLevel === 500 ? TargetingType.DEVICES : undefined,
     );
-  }, [app, icon.isLoading, loaded, loads, test.data, detailA.data, detailB.data, armA, act, defaultIcon]);
+    // the arms' details are read by detailKey: useQueries hands a new array every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [app, icon.isLoading, loaded, loads, test.data, detailKey, arms, act, defaultIcon]);
 
   if (failed) {
     return (
@@ -91,7 +103,7 @@ export function AbComposeScreen({ appId, id, act, from }: AbComposeScreenProps) 
         initial={initial}
         defaultIcon={defaultIcon}
         id={editing}
-        armIds={editing && armA && armB ? [armA.msgId, armB.msgId] : undefined}
+        armIds={editing ? arms.map((a) => a.msgId) : undefined}
         toReview={from === 'review'}
       />
     </div>

@@ -13,9 +13,10 @@ import {
   type EstimateState,
 } from '../../../message-editor';
 import { formatRate } from '../../messages';
-import { ARM_TAGS, armDevices, type AbSharedValues, type ArmIndex, type ArmValues } from '../lib/ab-values';
+import { winnerSettings } from '../lib/build-ab-payload';
+import { ARM_TAGS, armDevices, type AbSharedValues, type ArmValues } from '../lib/ab-values';
 import { type SubConfigKey } from '../lib/sub-config';
-import { ARM_COLORS } from './arm-column';
+import { armColor } from './arm-column';
 
 /** The dialog's width (part 2 §9). */
 const WIDTH = 792;
@@ -37,9 +38,7 @@ function subConfigItems(arms: Arms, t: TFunction): NonNullable<DescriptionsProps
   return (Object.keys(label) as Array<keyof typeof label>).flatMap((key) => {
     const holders = arms.flatMap((arm, i) => {
       const v = arm.data[key];
-      return typeof v === 'string' || typeof v === 'number'
-        ? [{ tag: ARM_TAGS[i as ArmIndex], value: v }]
-        : [];
+      return typeof v === 'string' || typeof v === 'number' ? [{ tag: ARM_TAGS[i] ?? 'A', value: v }] : [];
     });
     const first = holders[0];
     if (!first) return [];
@@ -60,10 +59,18 @@ function subConfigItems(arms: Arms, t: TFunction): NonNullable<DescriptionsProps
   });
 }
 
+/** How the test picks its winner, in one sentence. */
+function winnerLine(t: TFunction, w: { auto: boolean; afterHours: number; early: boolean }): string {
+  if (!w.auto) return t('abTests.confirm.winnerManual');
+  return t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', {
+    hours: w.afterHours,
+  });
+}
+
 interface AbConfirmDialogProps {
   open: boolean;
   payload: AbTestSaveInput;
-  values: { shared: AbSharedValues; arms: readonly [ArmValues, ArmValues] };
+  values: { shared: AbSharedValues; arms: readonly ArmValues[] };
   appId: number;
   appName: string;
   estimate: EstimateState;
@@ -76,9 +83,9 @@ interface AbConfirmDialogProps {
 }
 
 /**
- * The preview before an A/B test is sent (part 2 §2): Test A and Test B side by side, each at half the test's share
- * with the devices it is expected to reach (the audience estimate × its share), its content and schedule; then the
- * test's description, kind, targeting, time to live and speed.
+ * The preview before an A/B test is sent (part 2 §2): its variants two by two, each at its share with the devices it
+ * is expected to reach (the audience estimate × its share), its content and schedule; then the test's description,
+ * kind, targeting, time to live and speed, how the winner is picked and the devices in all.
  */
 export function AbConfirmDialog({
   open,
@@ -125,12 +132,12 @@ export function AbConfirmDialog({
     >
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 16 }}>
         {arms.map((arm, i) => {
-          const tag = ARM_TAGS[i as ArmIndex];
-          const v = values.arms[i as ArmIndex];
+          const tag = ARM_TAGS[i] ?? 'A';
+          const v = values.arms[i];
           return (
             <Flex key={tag} vertical gap={8} data-testid={`confirm-arm-${tag}`}>
               <Flex gap={8} align="center" wrap>
-                <Tag color={ARM_COLORS[tag]}>{t('abTests.arm.name', { tag })}</Tag>
+                <Tag color={armColor(tag)}>{t('abTests.arm.name', { tag })}</Tag>
                 <Typography.Text strong data-testid={`confirm-share-${tag}`}>
                   {t('abTests.confirm.arm', {
                     percent: formatRate(arm.groupPercent),
@@ -138,7 +145,7 @@ export function AbConfirmDialog({
                   })}
                 </Typography.Text>
               </Flex>
-              {values.shared.abMsgType === 1 ? (
+              {values.shared.abMsgType === 1 && v ? (
                 <ConfirmPreview appName={appName} values={v} />
               ) : (
                 <CrossSummary data={arm.data} />
@@ -173,6 +180,9 @@ export function AbConfirmDialog({
           percent: formatRate(Math.round(totalPercent * 100) / 100),
           audience: count(audience),
         })}
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="confirm-winner">
+        {winnerLine(t, winnerSettings(values.shared))}
       </Typography.Paragraph>
       <ConfirmGroupApps appId={appId} values={values.shared} />
     </Modal>

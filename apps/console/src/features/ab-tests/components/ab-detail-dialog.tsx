@@ -8,14 +8,16 @@ import {
   type AbArmRow,
   type AbTestRow,
 } from '@beacon/shared';
+import { formatDateTime } from '../../../lib/date-format';
 import { reportError } from '../../../lib/error-reporter';
 import { useAppInfo } from '../../apps';
 import { formatRate, StatusTag, zonedTime } from '../../messages';
 import { useAbTest } from '../api/get-ab-test';
 import { useSendAbToAll } from '../api/send-ab-to-all';
-import { armsOf, restSource, sendToAllArms } from '../lib/ab-list';
+import { armsOf, restSource, sendToAllArms, winnerArm } from '../lib/ab-list';
 import { AbArmCard } from './ab-arm-card';
 import { AbSignificanceSection } from './ab-significance';
+import { ArmLabel } from './ab-arms-table';
 
 /** The dialog's width (part 2 §9). */
 const WIDTH = 792;
@@ -23,6 +25,41 @@ const WIDTH = 792;
 const STARTED: readonly number[] = [S.SENT, S.SENT_ALT, S.SENDING];
 /** Review and audit statuses: no send to all there. */
 const IN_REVIEW: readonly number[] = [S.PENDING_REVIEW, S.REVIEW_REJECTED, S.AWAITING_AUDIT];
+
+/**
+ * How the test picks its winner and, once decided, which variant went to the rest, why and when (dates in the
+ * reader's zone, as the console writes every instant).
+ */
+export function AbWinnerStatus({ test }: { test: AbTestRow }) {
+  const { t } = useTranslation();
+  const w = test.winner;
+  const arm = winnerArm(test);
+  const mode = w.auto
+    ? t(w.early ? 'abTests.winner.statusAutoEarly' : 'abTests.winner.statusAuto', { hours: w.afterHours })
+    : t('abTests.winner.statusManual');
+  return (
+    <Descriptions size="small" column={1} style={{ marginTop: 12 }} data-testid="ab-winner-status">
+      <Descriptions.Item label={t('abTests.winner.title')}>
+        <span data-testid="ab-winner-mode">{mode}</span>
+      </Descriptions.Item>
+      {w.auto && !arm && (
+        <Descriptions.Item label={t('abTests.winner.deadline')}>
+          <span data-testid="ab-winner-deadline">
+            {w.decidesAt ? formatDateTime(w.decidesAt) : t('abTests.winner.deadlinePending')}
+          </span>
+        </Descriptions.Item>
+      )}
+      {arm && (
+        <Descriptions.Item label={t('abTests.winner.decided')}>
+          <span data-testid="ab-winner-decided">
+            <ArmLabel child={arm} /> {t(`abTests.winner.reasons.${w.reason ?? 'manual'}`)}
+            {w.decidedAt ? ` · ${formatDateTime(w.decidedAt)}` : ''}
+          </span>
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
 
 interface AbDetailDialogProps {
   appId: number;
@@ -85,7 +122,14 @@ function AbDetailBody({ appId, row }: { appId: number; row: AbTestRow }) {
       {arms.length === 0 ? (
         <Skeleton active />
       ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 16 }}>
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns:
+              arms.length > 2 ? 'repeat(auto-fill, minmax(230px, 1fr))' : 'repeat(2, minmax(0, 1fr))',
+            gap: 16,
+          }}
+        >
           {arms.map((arm) => (
             <AbArmCard
               key={arm.msgId}
@@ -101,9 +145,16 @@ function AbDetailBody({ appId, row }: { appId: number; row: AbTestRow }) {
       )}
       {sendState === 'send' && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }}>
-          {t(ready ? 'abTests.sendAll.hint' : 'abTests.sendAll.notReady')}
+          {t(
+            !ready
+              ? 'abTests.sendAll.notReady'
+              : test.winner.auto
+                ? 'abTests.sendAll.hintAuto'
+                : 'abTests.sendAll.hint',
+          )}
         </Typography.Paragraph>
       )}
+      <AbWinnerStatus test={test} />
       <Divider />
       <AbSignificanceSection significance={detail.isError ? null : detail.data?.significance} />
     </div>
@@ -111,8 +162,9 @@ function AbDetailBody({ appId, row }: { appId: number; row: AbTestRow }) {
 }
 
 /**
- * The A/B detail: the test, each arm's figures with its "send to all" button (asked first; done once sent), and the
- * significance of the difference; refetched while an arm sends so the counters fill in.
+ * The A/B detail: the test, each arm's figures with its "send to all" button (asked first; done once sent; offered
+ * with an automatic winner too until one is decided: the server takes the first), how the winner is picked or was,
+ * and the significance of the best variant; refetched while an arm sends so the counters fill in.
  */
 export function AbDetailDialog({ appId, row, onClose }: AbDetailDialogProps) {
   const { t } = useTranslation();

@@ -47,7 +47,7 @@ describe('A/B test: the apps picker of an app-group send', () => {
     type('armB_title', '50 % off');
     type('armB_desc', 'Until midnight');
     type('armB_openContent', 'shop://deals');
-    type('abPercent', '30');
+    type('abPercent', '15');
 
     const select = within(await screen.findByTestId('app-group-select', undefined, slow)).getByRole(
       'combobox',

@@ -1,4 +1,5 @@
-import { Flex, Space, Table, Typography } from 'antd';
+import { TrophyOutlined } from '@ant-design/icons';
+import { Flex, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { type AbTestRow } from '@beacon/shared';
@@ -13,7 +14,7 @@ import {
   type FigureKey,
   type ParentTableProps,
 } from '../../messages';
-import { armsOf, countRates, testCounts, type AbCounts } from '../lib/ab-list';
+import { armsOf, countRates, testCounts, winnerArm, type AbCounts } from '../lib/ab-list';
 import { AbArmsTable, ArmLabel } from './ab-arms-table';
 import { AbRowMenu } from './ab-row-menu';
 
@@ -31,14 +32,27 @@ const figureText = (n: Figures, key: FigureKey): string => {
   return isRateKey(key) ? formatRate(n[key]) : formatCount(n[COUNT_FIELDS[key]]);
 };
 
+/** The variant sent to the rest, once decided (by the operator or the server). */
+function WinnerTag({ row }: { row: AbTestRow }) {
+  const { t } = useTranslation();
+  const arm = winnerArm(row);
+  if (!arm) return null;
+  return (
+    <Tag icon={<TrophyOutlined />} color="gold" data-testid={`ab-winner-${row.msgId}`}>
+      {t('abTests.list.winner', { name: t('abTests.arm.name', { tag: arm.groupTag }) })}
+    </Tag>
+  );
+}
+
 interface AbTableProps extends ParentTableProps<AbTestRow> {
   projectLevel: number;
   onDetail: (row: AbTestRow) => void;
 }
 
 /**
- * The A/B tests: description and status, creator and push time, the figures summed over the test's messages and the
- * row menu; each row expands to its arms (and the rest after send to all).
+ * The A/B tests: description and status with the test's variants and, once decided, its winner; creator and push
+ * time, the figures summed over the test's messages and the row menu; each row expands to its arms (and the rest
+ * after send to all).
  */
 export function AbTable(props: AbTableProps) {
   const { t } = useTranslation();
@@ -64,11 +78,12 @@ export function AbTable(props: AbTableProps) {
           <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
             <StatusTag status={r.status} />
             {r.appGroupId !== null && <GroupTag msgId={r.msgId} parentMsgId={r.appGroupParentMsgId} />}
-            <Space size={4}>
+            <Space size={4} wrap data-testid={`ab-arms-${r.msgId}`}>
               {armsOf(r).map((arm) => (
                 <ArmLabel key={arm.msgId} child={arm} />
               ))}
             </Space>
+            <WinnerTag row={r} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               MsgId {r.msgId}
             </Typography.Text>

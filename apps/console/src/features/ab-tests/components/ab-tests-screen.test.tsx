@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { appInfo, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
+import { abWinner, appInfo, ok, restoreAfterEach, slow, stubApi } from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
+import { formatDateTime } from '../../../lib/date-format';
 import { AbTestsScreen } from './ab-tests-screen';
 
 const arm = (tag: string, msgId: number, counts: Record<string, number>, rest = false) => ({
@@ -39,6 +40,7 @@ const ROW = {
   appGroupParentMsgId: null,
   groupScope: undefined as boolean | undefined,
   childMsgs: [arm('A', 51, { click: 50 }), arm('B', 52, { click: 80 })],
+  winner: abWinner(),
 };
 const interval = (rate: number, low: number, high: number) => ({ rate, low, high });
 const rates = (click: number) => ({
@@ -48,12 +50,27 @@ const rates = (click: number) => ({
   clickPerDispatch: interval(click / 1000, click / 1000 - 0.01, click / 1000 + 0.01),
 });
 const SIGNIFICANT = {
-  a: rates(50),
-  b: rates(80),
-  z: 2.72,
-  pValue: 0.0061,
+  arms: [
+    { tag: 'A', rates: rates(50), z: 2.72, pValue: 0.0061, adjustedP: 0.0061 },
+    { tag: 'B', rates: rates(80), z: null, pValue: null, adjustedP: null },
+  ],
+  best: 'B',
   significant: true,
   leader: 'B',
+  alpha: 0.05,
+};
+/** Four variants: D best; against A, B and C the Holm-adjusted p-values 0.003, 0.012 and 0.02. */
+const FOUR = {
+  arms: [
+    { tag: 'A', rates: rates(50), z: 3.1, pValue: 0.001, adjustedP: 0.003 },
+    { tag: 'B', rates: rates(60), z: 2.6, pValue: 0.006, adjustedP: 0.012 },
+    { tag: 'C', rates: rates(70), z: 2.33, pValue: 0.02, adjustedP: 0.02 },
+    { tag: 'D', rates: rates(90), z: null, pValue: null, adjustedP: null },
+  ],
+  best: 'D',
+  significant: true,
+  leader: 'D',
+  alpha: 0.05,
 };
 const detailOf = (row: typeof ROW, significance: unknown) => ({
   ...row,
@@ -142,12 +159,22 @@ describe('AbTestsScreen, data/abtest', () => {
     fireEvent.click(await screen.findByTestId('ab-title-5', undefined, slow));
     const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
     await waitFor(
-      () => expect(within(dialog).getByTestId('ab-verdict').textContent).toBe('Arm B leads (p = 0.006)'),
+      () =>
+        expect(within(dialog).getByTestId('ab-verdict').textContent).toBe(
+          'Test B is significantly best (adjusted p = 0.006)',
+        ),
       slow,
     );
-    expect(within(dialog).getByTestId('rate-b-clickPerDispatch').textContent).toBe('8%95 %: 7% – 9%');
-    expect(within(dialog).getByTestId('rate-a-reach').textContent).toBe('90%95 %: 88% – 92%');
-    expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('z = 2.72, p = 0.006');
+    expect(within(dialog).getByTestId('rate-B-clickPerDispatch').textContent).toBe('8%95 %: 7% – 9%');
+    expect(within(dialog).getByTestId('rate-A-reach').textContent).toBe('90%95 %: 88% – 92%');
+    expect(within(dialog).getByTestId('z-A').textContent).toBe('2.72');
+    expect(within(dialog).getByTestId('p-A').textContent).toBe('p = 0.006');
+    expect(within(dialog).getByTestId('adjp-B').textContent).toBe('–');
+    expect(within(dialog).getByTestId('best-B')).toBeTruthy();
+    expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('1 comparisons');
+    expect(within(dialog).getByTestId('ab-winner-mode').textContent).toBe(
+      'Manual: the operator sends a variant to everyone else',
+    );
 
     fireEvent.click(within(dialog).getByTestId('send-all-B'));
     const ok = await screen.findByTestId('send-all-ok', undefined, slow);
@@ -166,14 +193,21 @@ describe('AbTestsScreen, data/abtest', () => {
   }, 60_000);
 
   it('says there is no significant difference yet, and deletes a test through abtest delete after a confirmation', async () => {
-    significance = { ...SIGNIFICANT, pValue: 0.21, z: 1.25, significant: false, leader: null };
+    significance = {
+      ...SIGNIFICANT,
+      arms: [{ ...SIGNIFICANT.arms[0], z: 1.25, pValue: 0.21, adjustedP: 0.21 }, SIGNIFICANT.arms[1]],
+      significant: false,
+      leader: null,
+    };
     row = { ...ROW, status: 3, childMsgs: ROW.childMsgs.map((c) => ({ ...c, status: 3 })) };
     renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
     fireEvent.click(await screen.findByTestId('ab-title-5', undefined, slow));
     const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
     await waitFor(
       () =>
-        expect(within(dialog).getByTestId('ab-verdict').textContent).toBe('No significant difference yet'),
+        expect(within(dialog).getByTestId('ab-verdict').textContent).toBe(
+          'No variant is significantly best yet (best observed: Test B)',
+        ),
       slow,
     );
     // stopped arms were never both sent: send to all waits
@@ -192,6 +226,88 @@ describe('AbTestsScreen, data/abtest', () => {
     );
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(posted('/msg/abtest/5/delete')).toHaveLength(1), slow);
+  }, 60_000);
+
+  it('a test of four variants: every arm in the list and the detail, the Holm-adjusted table and the automatic winner', async () => {
+    const four = [
+      arm('A', 51, { click: 50 }),
+      arm('B', 52, { click: 60 }),
+      arm('C', 53, { click: 70 }),
+      arm('D', 54, { click: 90 }),
+    ];
+    row = {
+      ...ROW,
+      childMsgs: four,
+      winner: abWinner({ auto: true, afterHours: 48, decidesAt: '2030-01-03T00:00:00Z' }),
+    };
+    significance = FOUR;
+    renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
+    const arms = await screen.findByTestId('ab-arms-5', undefined, slow);
+    expect(
+      within(arms)
+        .getAllByText(/^Test [A-D]$/)
+        .map((e) => e.textContent),
+    ).toEqual(['Test A', 'Test B', 'Test C', 'Test D']);
+    expect(within(arms).getByText('Test C').className).toContain('ant-tag-cyan');
+    expect(within(arms).getByText('Test D').className).toContain('ant-tag-orange');
+    expect(screen.queryByTestId('ab-winner-5')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('ab-title-5'));
+    const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
+    await waitFor(
+      () =>
+        expect(within(dialog).getByTestId('ab-verdict').textContent).toBe(
+          'Test D is significantly best (adjusted p = 0.020)',
+        ),
+      slow,
+    );
+    for (const tag of ['A', 'B', 'C', 'D']) {
+      expect(within(dialog).getByTestId(`ab-arm-${tag}`)).toBeTruthy();
+      expect(within(dialog).getByTestId(`sig-arm-${tag}`)).toBeTruthy();
+    }
+    expect(within(dialog).getByTestId('adjp-B').textContent).toBe('p = 0.012');
+    expect(within(dialog).getByTestId('p-A').textContent).toBe('p = 0.001');
+    expect(within(dialog).getByTestId('best-D')).toBeTruthy();
+    expect(within(dialog).queryByTestId('best-A')).toBeNull();
+    expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('3 comparisons');
+    expect(within(dialog).getByTestId('ab-winner-mode').textContent).toBe(
+      'Automatic, after 48 h or earlier when one variant is significantly best',
+    );
+    expect(within(dialog).getByTestId('ab-winner-deadline').textContent).toBe(
+      formatDateTime('2030-01-03T00:00:00Z'),
+    );
+    // the operator may still decide first: send to all is offered on every arm
+    expect(within(dialog).getByTestId('send-all-C')).toBeTruthy();
+    expect(within(dialog).getByTestId('send-all-D')).toBeTruthy();
+  }, 60_000);
+
+  it('shows the decided winner: which variant went to the rest, why and when', async () => {
+    row = {
+      ...ROW,
+      abAllSent: true,
+      childMsgs: [
+        ...ROW.childMsgs,
+        arm('C', 53, { click: 90 }),
+        arm('C*', 55, { pushCount: 7000, click: 300 }, true),
+      ],
+      winner: abWinner({
+        auto: true,
+        msgId: 53,
+        reason: 'significant',
+        decidedAt: '2030-01-02T06:00:00Z',
+        decidesAt: '2030-01-03T00:00:00Z',
+      }),
+    };
+    significance = null;
+    renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
+    expect((await screen.findByTestId('ab-winner-5', undefined, slow)).textContent).toBe('Winner: Test C');
+    fireEvent.click(screen.getByTestId('ab-title-5'));
+    const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
+    const decided = await within(dialog).findByTestId('ab-winner-decided', undefined, slow);
+    expect(decided.textContent).toBe(`Test C significantly best · ${formatDateTime('2030-01-02T06:00:00Z')}`);
+    expect(within(dialog).queryByTestId('ab-winner-deadline')).toBeNull();
+    expect(within(dialog).getByTestId('send-all-done-C').textContent).toBe('Sent to all');
+    expect(within(dialog).queryByTestId('send-all-A')).toBeNull();
   }, 60_000);
 
   it('deletes an app-group send’s test in every app through the generic delete when the scope says so', async () => {

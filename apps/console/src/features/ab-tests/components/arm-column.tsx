@@ -1,6 +1,6 @@
-import { ExperimentOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Tag, Typography, type FormInstance } from 'antd';
-import { Suspense } from 'react';
+import { DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Form, Popconfirm, Tag, Typography, type FormInstance } from 'antd';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type DictEntry, type TargetingType } from '@beacon/shared';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
@@ -15,14 +15,31 @@ import {
   type FieldRule,
 } from '../../../message-editor';
 import { formatRate } from '../../messages';
-import { ARM_TAGS, type ArmIndex, type ArmValues } from '../lib/ab-values';
+import { ARM_TAGS, type ArmIndex, type ArmTag, type ArmValues } from '../lib/ab-values';
 
 /** The colour of each arm's tag, the same on every screen. */
-export const ARM_COLORS = { A: 'blue', B: 'purple' } as const;
+export const ARM_COLORS: Readonly<Record<ArmTag, string>> = {
+  A: 'blue',
+  B: 'purple',
+  C: 'cyan',
+  D: 'orange',
+  E: 'magenta',
+  F: 'green',
+  G: 'gold',
+  H: 'volcano',
+};
+
+/** An arm tag's colour; grey for anything else. */
+export const armColor = (tag: string): string => ARM_COLORS[tag as ArmTag] ?? 'default';
 
 interface ArmColumnProps {
   index: ArmIndex;
-  form: FormInstance<ComposeValues>;
+  /** Hands the arm's form (its own) to the test's, and takes it back (undefined) on removal. */
+  onForm: (form: FormInstance<ComposeValues> | undefined) => void;
+  /** Tells the test the arm's design (the sub-config's layout number is for the custom design). */
+  onDesign: (design: ComposeValues['design']) => void;
+  /** Removes the variant (offered from the third on). */
+  onRemove?: (() => void) | undefined;
   initial: ArmValues;
   app: AppInfo;
   kind: 'notification' | 'cross';
@@ -51,12 +68,15 @@ function ArmShare({ id, value, devices }: { id?: string; value?: number; devices
 }
 
 /**
- * One arm of the test (its own form, `armA` / `armB`, so that its fields' ids do not clash): its share, its content
- * (the notification editor with its languages, or the JSON editor) and when it is sent.
+ * One arm of the test (its own form, `armA`, `armB`…, so that its fields' ids do not clash; renamed when an earlier
+ * variant is removed): its share, its content (the notification editor with its languages, or the JSON editor) and
+ * when it is sent.
  */
 export function ArmColumn({
   index,
-  form,
+  onForm,
+  onDesign,
+  onRemove,
   initial,
   app,
   kind,
@@ -69,8 +89,15 @@ export function ArmColumn({
 }: ArmColumnProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const tag = ARM_TAGS[index];
+  const [form] = Form.useForm<ComposeValues>();
+  const tag = ARM_TAGS[index] ?? 'A';
   const name = t('abTests.arm.name', { tag });
+  const design = Form.useWatch('design', form) ?? initial.design;
+  useLayoutEffect(() => {
+    onForm(form);
+    return () => onForm(undefined);
+  }, [form, onForm]);
+  useEffect(() => onDesign(design), [design, onDesign]);
   return (
     <Form<ComposeValues>
       form={form}
@@ -90,12 +117,28 @@ export function ArmColumn({
       <Flex vertical gap={16} data-testid={`arm-${tag}`}>
         <Card variant="borderless" size="small">
           <Flex justify="space-between" align="center" gap={8} wrap>
-            <Tag color={ARM_COLORS[tag]} style={{ fontSize: 14, padding: '2px 10px' }}>
+            <Tag color={armColor(tag)} style={{ fontSize: 14, padding: '2px 10px' }}>
               {name}
             </Tag>
-            <Button icon={<ExperimentOutlined />} onClick={onTest} data-testid={`test-${tag}`}>
-              {t('compose.actions.test')}
-            </Button>
+            <Flex gap={8} wrap>
+              <Button icon={<ExperimentOutlined />} onClick={onTest} data-testid={`test-${tag}`}>
+                {t('compose.actions.test')}
+              </Button>
+              {onRemove && (
+                <Popconfirm
+                  title={t('abTests.arm.removeTitle', { name })}
+                  description={t('abTests.arm.removeText')}
+                  okText={t('abTests.arm.remove')}
+                  cancelText={t('compose.actions.back')}
+                  okButtonProps={{ danger: true, ...{ 'data-testid': `remove-ok-${tag}` } }}
+                  onConfirm={onRemove}
+                >
+                  <Button danger icon={<DeleteOutlined />} data-testid={`remove-${tag}`}>
+                    {t('abTests.arm.remove')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Flex>
           </Flex>
           <Form.Item
             name="groupPercent"

@@ -17,12 +17,15 @@ export function useAbSubmit({
   forms,
   toReview,
   reveal,
+  onArm,
 }: {
   appId: number;
   forms: AbForms;
   toReview: boolean;
   /** Opens what holds a placed field (the collapsed sub-config): true when it did, and the field shows after a render. */
   reveal?: (place: AbFieldPlace) => boolean;
+  /** Shows an arm's tab (a refusal placed in an arm that is not on screen). */
+  onArm?: (index: number) => void;
 }) {
   const saveTest = useSaveAbTest();
   // a test with an arm whose content came from the AI assistant: its submission is recorded (ai_submit), once
@@ -35,7 +38,7 @@ export function useAbSubmit({
     },
     isPending: saveTest.isPending,
   };
-  const formOf = (place: 'shared' | 0 | 1) => (place === 'shared' ? forms.shared : forms.arms[place]);
+  const formOf = (place: 'shared' | number) => (place === 'shared' ? forms.shared : forms.arms[place]);
   const showFields = (error: unknown): boolean => {
     if (!(error instanceof ApiError) || error.code !== ErrorCodes.PARAMETER_ILLEGAL) return false;
     const v = readAb(forms);
@@ -43,10 +46,12 @@ export function useAbSubmit({
       const place = placeAbField(f.field, v.shared, v.arms);
       return place ? [{ ...place, message: f.message }] : [];
     });
-    for (const p of placed) formOf(p.form).setFields([{ name: p.name as never, errors: [p.message] }]);
+    for (const p of placed) formOf(p.form)?.setFields([{ name: p.name as never, errors: [p.message] }]);
     const first = placed[0];
-    if (first && reveal?.(first)) setTimeout(() => formOf(first.form).scrollToField(first.name, SCROLL));
-    else if (first) formOf(first.form).scrollToField(first.name, SCROLL);
+    if (first && typeof first.form === 'number') onArm?.(first.form);
+    if (first && (reveal?.(first) || typeof first.form === 'number'))
+      setTimeout(() => formOf(first.form)?.scrollToField(first.name, SCROLL));
+    else if (first) formOf(first.form)?.scrollToField(first.name, SCROLL);
     for (const p of placed.slice(1)) reveal?.(p);
     return first !== undefined;
   };

@@ -1,4 +1,4 @@
-import { MessageType, statRate, type AbArmRow, type AbTestRow } from '@beacon/shared';
+import { AB_TAGS, MessageType, statRate, type AbArmRow, type AbTestRow } from '@beacon/shared';
 import { scheduleInstant } from '../../messages';
 
 /** The counts a row shows: one message's, or a test's summed over its messages. */
@@ -33,10 +33,16 @@ export function countRates(c: AbCounts): { reachRate: number; showRate: number; 
   };
 }
 
-/** The two arms of a test, A then B (not the "send to all" message). */
+/** The arms of a test, A, B, C… in order (not the "send to all" message). */
 export function armsOf(row: Pick<AbTestRow, 'childMsgs'>): AbArmRow[] {
   const arms = row.childMsgs.filter((c) => !c.rest);
-  return ['A', 'B'].flatMap((tag) => arms.filter((c) => c.groupTag === tag));
+  return AB_TAGS.flatMap((tag) => arms.filter((c) => c.groupTag === tag));
+}
+
+/** The arm sent to the rest once the winner is decided (the operator's or the server's choice); undefined before. */
+export function winnerArm(row: Pick<AbTestRow, 'childMsgs' | 'winner'>): AbArmRow | undefined {
+  const id = row.winner?.msgId;
+  return id === null || id === undefined ? undefined : armsOf(row).find((a) => a.msgId === id);
 }
 
 /** The arm a "send to all" message came from (its tag is the arm's with a star: `B*`). */

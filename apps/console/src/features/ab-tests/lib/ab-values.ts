@@ -1,23 +1,40 @@
-import { MessageType, type MessageDetail } from '@beacon/shared';
+import { AB_TAGS, AB_WINNER_LIMITS, MessageType, type AbTag, type MessageDetail } from '@beacon/shared';
 import { composeFromDetail, emptyCompose, type ComposeValues, type FieldName } from '../../../message-editor';
 import { EMPTY_SUB_CONFIG, subConfigFromArms, type SubConfigValues } from './sub-config';
 
 /** The content type of an A/B test's arms (part 2 §2): 1 notification, 2 cross (transparent) data. */
 export type AbContentType = typeof MessageType.NOTIFICATION | typeof MessageType.PASS_THROUGH;
 
-/** The arms' tags, A then B. */
-export const ARM_TAGS = ['A', 'B'] as const;
-export type ArmTag = (typeof ARM_TAGS)[number];
-export type ArmIndex = 0 | 1;
+/** The arms' tags, A, B, C… in order (a test of k variants uses the first k). */
+export const ARM_TAGS = AB_TAGS;
+export type ArmTag = AbTag;
+/** An arm's place in the test: 0 for A, 1 for B… */
+export type ArmIndex = number;
+
+/** How the test picks its winner, as the form holds it (AbWinnerSettings; the hours empty while typed). */
+export interface WinnerValues {
+  /** false: the operator sends a variant to the rest (send to all); true: the server sends the winner itself. */
+  winnerAuto: boolean;
+  winnerHours: number | null;
+  /** decide before the deadline when one variant is significantly best at AB_ALPHA_EARLY */
+  winnerEarly: boolean;
+}
+
+/** A new test's winner: the operator's choice; when switched to automatic, after the default hours, early looks on. */
+export const DEFAULT_WINNER: WinnerValues = {
+  winnerAuto: false,
+  winnerHours: AB_WINNER_LIMITS.hoursDefault,
+  winnerEarly: true,
+};
 
 /**
  * The test's own form: its description, targeting and settings (a ComposeValues whose content and schedule are the
- * arms'), the arms' content type, the share of the audience the test takes and, for notifications, the sub-config
- * written into the arms' data (sub-config.ts).
+ * arms'), the arms' content type, each variant's share of the audience, how the winner is picked and, for
+ * notifications, the sub-config written into the arms' data (sub-config.ts).
  */
-export interface AbSharedValues extends ComposeValues, SubConfigValues {
+export interface AbSharedValues extends ComposeValues, SubConfigValues, WinnerValues {
   abMsgType: AbContentType;
-  /** The test's share of the audience, in percent: each arm gets half of it (armPercent). */
+  /** Each variant's share of the audience, in percent (two decimals): all together at most 100 (abPercentMax). */
   abPercent: number | null;
 }
 
@@ -73,9 +90,15 @@ export function armMessage(shared: AbSharedValues, arm: ComposeValues): ComposeV
   return { ...shared, ...pick(arm, ARM_KEYS) };
 }
 
-/** An arm's share: half the test's, to two decimals (AbArm.groupPercent); 0 without one. */
-export function armPercent(total: number | null | undefined): number {
-  return total && total > 0 ? Math.round(total * 50) / 100 : 0;
+/** An arm's share: the variant share entered, to two decimals (AbArm.groupPercent); 0 without one. */
+export function armPercent(share: number | null | undefined): number {
+  return share && share > 0 ? Math.round(share * 100) / 100 : 0;
+}
+
+/** What k variants of `share` % take together, and what is left for the winner (both in percent, two decimals). */
+export function shareSplit(share: number | null | undefined, arms: number): { total: number; rest: number } {
+  const total = Math.round(armPercent(share) * arms * 100) / 100;
+  return { total, rest: Math.max(0, Math.round((100 - total) * 100) / 100) };
 }
 
 /** The devices an arm is expected to reach: the audience estimate × its share. */
@@ -83,15 +106,16 @@ export function armDevices(estimate: number | undefined, percent: number): numbe
   return estimate === undefined ? undefined : Math.round((estimate * percent) / 100);
 }
 
-/** The share a new test takes (10 % per arm). */
-export const DEFAULT_AB_PERCENT = 20;
+/** The share each variant of a new test takes. */
+export const DEFAULT_AB_PERCENT = 10;
 
 export interface AbInitial {
   shared: AbSharedValues;
-  arms: [ArmValues, ArmValues];
+  /** A, B, C… in order: 2 to 8 (AB_LIMITS). */
+  arms: [ArmValues, ArmValues, ...ArmValues[]];
 }
 
-/** A new test: notifications, everyone, 20 % (10 % per arm), each arm now with the app's default small icon. */
+/** A new test: notifications, everyone, two variants of 10 % each with the app's default small icon, manual winner. */
 export function emptyAbTest(
   serverUTC: string,
   defaultIcon: { icon: string; color: string },
@@ -101,7 +125,7 @@ export function emptyAbTest(
     ...emptyCompose(serverUTC),
     smallIcon: defaultIcon.icon,
     smallIconColor: defaultIcon.icon ? defaultIcon.color : '',
-    groupPercent: armPercent(DEFAULT_AB_PERCENT),
+    groupPercent: DEFAULT_AB_PERCENT,
   });
   return {
     shared: {
@@ -109,24 +133,42 @@ export function emptyAbTest(
       abMsgType: MessageType.NOTIFICATION,
       abPercent: DEFAULT_AB_PERCENT,
       ...EMPTY_SUB_CONFIG,
+      ...DEFAULT_WINNER,
     },
     arms: [arm(), arm()],
   };
 }
 
 /**
- * A saved test's forms, from its arms' messages (msg/detail: each holds the test's settings and its own content and
- * schedule, with the zone the A/B detail lacks): `copy` drops the schedule dates (composeFromDetail); the sub-config
- * comes back from the arms' notification data.
+ * The variant added after `last`: a copy of its content, languages and schedule (the operator usually changes one
+ * thing between variants), at the test's share.
+ */
+export function nextArm(last: ArmValues, share: number | null | undefined): ArmValues {
+  return structuredClone({ ...last, groupPercent: armPercent(share) });
+}
+
+/** A saved test's winner settings as the form holds them. */
+export const winnerValues = (w: { auto: boolean; afterHours: number; early: boolean }): WinnerValues => ({
+  winnerAuto: w.auto,
+  winnerHours: w.afterHours,
+  winnerEarly: w.early,
+});
+
+/**
+ * A saved test's forms, from its arms' messages, A, B, C… (msg/detail: each holds the test's settings and its own
+ * content and schedule, with the zone the A/B detail lacks): `copy` drops the schedule dates (composeFromDetail); the
+ * sub-config comes back from the arms' notification data; the winner settings from the A/B detail.
  */
 export function abTestFromArms(
   title: string,
-  arms: readonly [MessageDetail, MessageDetail],
+  arms: readonly MessageDetail[],
   groupPercent: number,
   act: 'edit' | 'copy',
   serverUTC: string,
+  winner?: { auto: boolean; afterHours: number; early: boolean },
 ): AbInitial {
-  const [a, b] = arms;
+  const [a, b, ...more] = arms;
+  if (!a || !b) throw new Error('an A/B test has at least two arms');
   const type: AbContentType =
     a.msgType === MessageType.PASS_THROUGH ? MessageType.PASS_THROUGH : MessageType.NOTIFICATION;
   const arm = (m: MessageDetail): ArmValues => ({
@@ -138,9 +180,10 @@ export function abTestFromArms(
       ...composeFromDetail(a, act, serverUTC),
       description: title,
       abMsgType: type,
-      abPercent: Math.round(groupPercent * 200) / 100,
-      ...(type === MessageType.NOTIFICATION ? subConfigFromArms([a.data, b.data]) : EMPTY_SUB_CONFIG),
+      abPercent: groupPercent,
+      ...(type === MessageType.NOTIFICATION ? subConfigFromArms(arms.map((m) => m.data)) : EMPTY_SUB_CONFIG),
+      ...(winner ? winnerValues(winner) : DEFAULT_WINNER),
     },
-    arms: [arm(a), arm(b)],
+    arms: [arm(a), arm(b), ...more.map(arm)],
   };
 }

@@ -1,6 +1,8 @@
 import {
   AB_TEST_TYPE,
+  AB_WINNER_LIMITS,
   MessageType,
+  type AbWinnerSettings,
   type AbTestSaveInput,
   type MessageSaveInput,
   aiWritten,
@@ -12,15 +14,15 @@ import {
   armMessage,
   armPercent,
   type AbSharedValues,
-  type ArmIndex,
   type ArmValues,
+  type WinnerValues,
 } from './ab-values';
 import { subConfigData } from './sub-config';
 
 /** What the payload needs beyond the forms: the compose context (`id` the test's, on edit) and the arms' ids. */
 export interface AbContext extends Omit<ComposeContext, 'kind' | 'materialId'> {
-  /** The arms' message ids, A then B, on edit. */
-  armIds?: readonly [number, number] | undefined;
+  /** The arms' message ids, A, B, C… on edit (a variant added on edit has none: the server creates it). */
+  armIds?: readonly (number | undefined)[] | undefined;
 }
 
 /** The compose kind of the arms. */
@@ -46,17 +48,38 @@ export function buildArmMessage(shared: AbSharedValues, arm: ArmValues, ctx: AbC
 }
 
 /**
- * The abtest/create payload (AbTestSave): the test's description, targeting and settings as msg/save takes them, and
- * its arms A and B of the chosen type, each with its content, languages and schedule and half the test's share.
+ * How the test picks its winner (AbWinnerSettings): with the manual choice the hours are not used, so an empty or
+ * unfinished entry falls back to the default rather than blocking the save.
+ */
+export function winnerSettings(v: WinnerValues): AbWinnerSettings {
+  const h = v.winnerHours;
+  const inRange =
+    typeof h === 'number' &&
+    Number.isInteger(h) &&
+    h >= AB_WINNER_LIMITS.hoursMin &&
+    h <= AB_WINNER_LIMITS.hoursMax;
+  return {
+    auto: v.winnerAuto === true,
+    // automatic: the hours as entered (validateAb has checked them); manual: unused, any valid value
+    afterHours:
+      v.winnerAuto || inRange ? (h ?? AB_WINNER_LIMITS.hoursDefault) : AB_WINNER_LIMITS.hoursDefault,
+    early: v.winnerEarly !== false,
+  };
+}
+
+/**
+ * The abtest/create payload (AbTestSave): the test's description, targeting and settings as msg/save takes them, its
+ * 2–8 arms A, B, C… of the chosen type, each with its content, languages and schedule and the variant share, and how
+ * it picks its winner.
  */
 export function buildAbTestSave(
   shared: AbSharedValues,
-  arms: readonly [ArmValues, ArmValues],
+  arms: readonly ArmValues[],
   ctx: AbContext,
 ): AbTestSaveInput {
   const messages = arms.map((arm) => buildArmMessage(shared, arm, ctx));
   const [first] = messages;
-  if (!first) throw new Error('an A/B test has two arms');
+  if (!first) throw new Error('an A/B test has at least two arms');
   const {
     msgType: _type,
     data: _data,
@@ -76,11 +99,11 @@ export function buildAbTestSave(
     ...settings,
     msgType: AB_TEST_TYPE,
     childMsgs: messages.map((m, i) => {
-      const id = ctx.armIds?.[i as ArmIndex];
+      const id = ctx.armIds?.[i];
       return {
         ...(id ? { id } : {}),
         msgType: m.msgType,
-        groupTag: ARM_TAGS[i as ArmIndex],
+        groupTag: ARM_TAGS[i] ?? 'A',
         groupPercent,
         scheduleType: m.scheduleType,
         ...(m.scheduleDate ? { scheduleDate: m.scheduleDate } : {}),
@@ -91,5 +114,6 @@ export function buildAbTestSave(
         ...(aiWritten(m) ? { contentCreateType: ContentCreator.AI } : {}),
       };
     }),
+    winner: winnerSettings(shared),
   };
 }
