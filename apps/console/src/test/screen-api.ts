@@ -151,6 +151,7 @@ export const abArm = (groupTag: string, msgId: number, fields: Record<string, un
   show: 0,
   click: 0,
   rest: false,
+  round: 0,
   ...fields,
 });
 
@@ -159,6 +160,8 @@ export const abWinner = (fields: Record<string, unknown> = {}) => ({
   auto: false,
   afterHours: 24,
   early: true,
+  bandit: false,
+  rounds: 1,
   msgId: null,
   reason: null,
   decidedAt: null,

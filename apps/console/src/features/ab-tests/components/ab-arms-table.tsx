@@ -9,12 +9,17 @@ import { armColor } from './arm-column';
 const DASH = '–';
 
 /** An arm's tag, or for the "send to all" message the arm it sent and "everyone else". */
-export function ArmLabel({ child }: { child: Pick<AbArmRow, 'groupTag' | 'rest'> }) {
+export function ArmLabel({
+  child,
+}: {
+  child: Pick<AbArmRow, 'groupTag' | 'rest'> & { round?: number | undefined };
+}) {
   const { t } = useTranslation();
   const tag = restSource(child);
+  const name = child.rest ? t('abTests.arm.rest', { tag }) : t('abTests.arm.name', { tag });
   return (
     <Tag color={armColor(tag)} style={{ marginInlineEnd: 0 }}>
-      {child.rest ? t('abTests.arm.rest', { tag }) : t('abTests.arm.name', { tag })}
+      {child.round ? t('abTests.arm.round', { name, round: child.round + 1 }) : name}
     </Tag>
   );
 }

@@ -127,7 +127,7 @@ describe('the AI assistant in an A/B test', () => {
     });
     await waitFor(() => expect(tracked.map((t) => t.action)).toEqual(['ai_use', 'ai_submit']));
     expect(tracked[1]).toEqual({ action: 'ai_submit', from: 'push', title: 'Sale copy' });
-  }, 60_000);
+  }, 120_000);
 
   it('keeps each arm’s contentCreateType through an edit', async () => {
     renderAt('/app/1/message/editabtest?id=5&act=edit', <AbComposeScreen appId={1} id={5} act="edit" />);
@@ -140,5 +140,5 @@ describe('the AI assistant in an A/B test', () => {
     expect(arms()[1]).toMatchObject({ id: 52, groupTag: 'B' });
     expect(arms()[1]).not.toHaveProperty('contentCreateType');
     await waitFor(() => expect(tracked).toEqual([{ action: 'ai_submit', from: 'push', title: 'Sale copy' }]));
-  }, 60_000);
+  }, 120_000);
 });

@@ -160,9 +160,9 @@ describe('AbComposeScreen', () => {
       ],
     });
     expect(saved[0]).not.toHaveProperty('pushCount');
-    expect(saved[0]?.winner).toEqual({ auto: false, afterHours: 24, early: true });
+    expect(saved[0]?.winner).toEqual({ auto: false, afterHours: 24, early: true, bandit: false });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/1/data/abtest'), slow);
-  }, 60_000);
+  }, 120_000);
 
   it('composes four variants: add copies the last, the share max follows k, remove re-tags, the automatic winner is sent', async () => {
     renderAt('/app/1/message/editabtest', <AbComposeScreen appId={1} />);
@@ -227,6 +227,8 @@ describe('AbComposeScreen', () => {
     await waitFor(() => expect(errorOf('winnerHours')).toBe('A whole number of hours from 1 to 168'), slow);
     type('winnerHours', '48');
     fireEvent.click(screen.getByRole('checkbox', { name: /Decide early/ }));
+    // and the share in bandit rounds
+    fireEvent.click(screen.getByRole('checkbox', { name: /Bandit mode/ }));
 
     review();
     const dialog = await screen.findByRole('dialog', {}, slow);
@@ -246,8 +248,8 @@ describe('AbComposeScreen', () => {
       ['C', 25, 'Last day'],
       ['D', 25, 'Only online'],
     ]);
-    expect(body.winner).toEqual({ auto: true, afterHours: 48, early: false });
-  }, 90_000);
+    expect(body.winner).toEqual({ auto: true, afterHours: 48, early: false, bandit: true });
+  }, 150_000);
 
   it('composes two cross arms in their own JSON editors and shows a server field error at the arm it names', async () => {
     saveAnswer = () =>
@@ -305,7 +307,7 @@ describe('AbComposeScreen', () => {
     expect(errorOf('armA_crossJson')).toBe('');
     expect(errorOf('armA_groupPercent')).toBe('');
     expect(screen.getByTestId('location').textContent).toBe('/app/1/message/editabtest');
-  }, 60_000);
+  }, 120_000);
 
   it('edits a saved test from its arms’ messages and saves it with the test’s and the arms’ ids', async () => {
     renderAt('/app/1/message/editabtest?id=5&act=edit', <AbComposeScreen appId={1} id={5} act="edit" />);
@@ -331,9 +333,9 @@ describe('AbComposeScreen', () => {
         { id: 51, groupTag: 'A', groupPercent: 12.5, ...AT, data: { noti_title: 'Half price' } },
         { id: 52, groupTag: 'B', groupPercent: 12.5, ...AT, data: { noti_title: '50 % off everything' } },
       ],
-      winner: { auto: false, afterHours: 24, early: true },
+      winner: { auto: false, afterHours: 24, early: true, bandit: false },
     });
-  }, 60_000);
+  }, 120_000);
 
   it('edits a test of three variants with an automatic winner: loads every arm and the winner settings', async () => {
     abDetail = abTestDetail({
@@ -364,7 +366,7 @@ describe('AbComposeScreen', () => {
         { id: 52, groupTag: 'B', groupPercent: 12.5 },
         { id: 53, groupTag: 'C', groupPercent: 12.5, data: { noti_title: 'Free delivery' } },
       ],
-      winner: { auto: true, afterHours: 12, early: false },
+      winner: { auto: true, afterHours: 12, early: false, bandit: false },
     });
-  }, 60_000);
+  }, 120_000);
 });

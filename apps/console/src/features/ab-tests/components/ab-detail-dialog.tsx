@@ -2,6 +2,7 @@ import { App, Button, Descriptions, Divider, Flex, Modal, Skeleton, Typography }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AB_BANDIT,
   MESSAGE_ACTING_LEVELS,
   MessageStatus as S,
   mayAbSendToAll,
@@ -42,6 +43,13 @@ export function AbWinnerStatus({ test }: { test: AbTestRow }) {
       <Descriptions.Item label={t('abTests.winner.title')}>
         <span data-testid="ab-winner-mode">{mode}</span>
       </Descriptions.Item>
+      {w.bandit && (
+        <Descriptions.Item label={t('abTests.winner.banditTitle')}>
+          <span data-testid="ab-winner-rounds">
+            {t('abTests.winner.banditRounds', { rounds: w.rounds, of: AB_BANDIT.rounds })}
+          </span>
+        </Descriptions.Item>
+      )}
       {w.auto && !arm && (
         <Descriptions.Item label={t('abTests.winner.deadline')}>
           <span data-testid="ab-winner-deadline">

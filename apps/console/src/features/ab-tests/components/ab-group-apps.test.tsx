@@ -75,5 +75,5 @@ describe('A/B test: the apps picker of an app-group send', () => {
         { groupTag: 'B', groupPercent: 15 },
       ],
     });
-  }, 60_000);
+  }, 120_000);
 });

@@ -89,6 +89,12 @@ export function AbSignificanceSection({
         <span data-testid={`adjp-${a.tag}`}>{a.adjustedP === null ? DASH : pValueText(a.adjustedP)}</span>
       ),
     },
+    {
+      key: 'chance',
+      title: t('abTests.significance.chance'),
+      align: 'right',
+      render: (_, a) => <span data-testid={`chance-${a.tag}`}>{proportionText(a.probabilityBest)}</span>,
+    },
   ];
   // the best is significantly best when every adjusted p is below alpha: the largest one says by how much
   const adjusted = s.arms.flatMap((a) => (a.adjustedP === null ? [] : [a.adjustedP]));

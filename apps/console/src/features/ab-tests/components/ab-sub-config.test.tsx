@@ -144,7 +144,7 @@ describe('A/B test sub-config', () => {
       for (const key of ['noti_group_id', 'noti_group_max', 'noti_layout_id'])
         expect(arm.data).not.toHaveProperty(key);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('restores the sub-config on edit, writes the layout to the custom-design arm only and shows it in the confirmation', async () => {
     renderAt('/app/1/message/editabtest?id=5&act=edit', <AbComposeScreen appId={1} id={5} act="edit" />);
@@ -186,7 +186,7 @@ describe('A/B test sub-config', () => {
     expect(a!.data).toMatchObject({ noti_type: 3, ...channel, noti_layout_id: 12 });
     expect(b!.data).toMatchObject({ noti_type: 1, ...channel });
     expect(b!.data).not.toHaveProperty('noti_layout_id');
-  }, 60_000);
+  }, 120_000);
 
   it('copies the sub-config, and shows a refusal of it at its field, opening it', async () => {
     saveAnswer = () =>
@@ -210,7 +210,7 @@ describe('A/B test sub-config', () => {
     expect(saved[0]).not.toHaveProperty('id');
     await waitFor(() => expect(errorOf('notiGroupId')).toBe('is not a group of this app'), slow);
     expect(subConfigOpen()).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('has no sub-config for transparent arms', async () => {
     renderAt('/app/1/message/editabtest', <AbComposeScreen appId={1} />);
@@ -220,5 +220,5 @@ describe('A/B test sub-config', () => {
     await waitFor(() => expect(screen.queryByText('Sub-config')).toBeNull(), slow);
     // slow push stays in Delivery
     expect(screen.getByRole('switch', { name: 'Slow push' })).toBeTruthy();
-  }, 60_000);
+  }, 120_000);
 });

@@ -24,6 +24,7 @@ const arm = (tag: string, msgId: number, counts: Record<string, number>, rest = 
   show: 600,
   click: 30,
   rest,
+  round: 0,
   ...counts,
 });
 const ROW = {
@@ -51,8 +52,8 @@ const rates = (click: number) => ({
 });
 const SIGNIFICANT = {
   arms: [
-    { tag: 'A', rates: rates(50), z: 2.72, pValue: 0.0061, adjustedP: 0.0061 },
-    { tag: 'B', rates: rates(80), z: null, pValue: null, adjustedP: null },
+    { tag: 'A', rates: rates(50), z: 2.72, pValue: 0.0061, adjustedP: 0.0061, probabilityBest: 0 },
+    { tag: 'B', rates: rates(80), z: null, pValue: null, adjustedP: null, probabilityBest: 0 },
   ],
   best: 'B',
   significant: true,
@@ -62,10 +63,10 @@ const SIGNIFICANT = {
 /** Four variants: D best; against A, B and C the Holm-adjusted p-values 0.003, 0.012 and 0.02. */
 const FOUR = {
   arms: [
-    { tag: 'A', rates: rates(50), z: 3.1, pValue: 0.001, adjustedP: 0.003 },
-    { tag: 'B', rates: rates(60), z: 2.6, pValue: 0.006, adjustedP: 0.012 },
-    { tag: 'C', rates: rates(70), z: 2.33, pValue: 0.02, adjustedP: 0.02 },
-    { tag: 'D', rates: rates(90), z: null, pValue: null, adjustedP: null },
+    { tag: 'A', rates: rates(50), z: 3.1, pValue: 0.001, adjustedP: 0.003, probabilityBest: 0 },
+    { tag: 'B', rates: rates(60), z: 2.6, pValue: 0.006, adjustedP: 0.012, probabilityBest: 0 },
+    { tag: 'C', rates: rates(70), z: 2.33, pValue: 0.02, adjustedP: 0.02, probabilityBest: 0 },
+    { tag: 'D', rates: rates(90), z: null, pValue: null, adjustedP: null, probabilityBest: 0.9 },
   ],
   best: 'D',
   significant: true,
@@ -152,7 +153,7 @@ describe('AbTestsScreen, data/abtest', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
     expect(screen.getByTestId('location').textContent).toBe('/app/1/data/push');
-  }, 60_000);
+  }, 120_000);
 
   it('shows the arms’ rates with their intervals and who leads, and sends an arm to all after a confirmation', async () => {
     renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
@@ -190,12 +191,15 @@ describe('AbTestsScreen, data/abtest', () => {
     expect(within(dialog).getByTestId('send-all-done-A').textContent).toBe('Done');
     expect(within(dialog).queryByTestId('send-all-A')).toBeNull();
     expect(within(dialog).getByTestId('ab-rest-B').textContent).toContain('Test B → everyone else');
-  }, 60_000);
+  }, 120_000);
 
   it('says there is no significant difference yet, and deletes a test through abtest delete after a confirmation', async () => {
     significance = {
       ...SIGNIFICANT,
-      arms: [{ ...SIGNIFICANT.arms[0], z: 1.25, pValue: 0.21, adjustedP: 0.21 }, SIGNIFICANT.arms[1]],
+      arms: [
+        { ...SIGNIFICANT.arms[0], z: 1.25, pValue: 0.21, adjustedP: 0.21, probabilityBest: 0 },
+        SIGNIFICANT.arms[1],
+      ],
       significant: false,
       leader: null,
     };
@@ -226,7 +230,7 @@ describe('AbTestsScreen, data/abtest', () => {
     );
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(posted('/msg/abtest/5/delete')).toHaveLength(1), slow);
-  }, 60_000);
+  }, 120_000);
 
   it('a test of four variants: every arm in the list and the detail, the Holm-adjusted table and the automatic winner', async () => {
     const four = [
@@ -269,6 +273,9 @@ describe('AbTestsScreen, data/abtest', () => {
     expect(within(dialog).getByTestId('p-A').textContent).toBe('p = 0.001');
     expect(within(dialog).getByTestId('best-D')).toBeTruthy();
     expect(within(dialog).queryByTestId('best-A')).toBeNull();
+    // each variant's chance of being best (Thompson sampling)
+    expect(within(dialog).getByTestId('chance-D').textContent).toBe('90%');
+    expect(within(dialog).getByTestId('chance-A').textContent).toBe('0%');
     expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('3 comparisons');
     expect(within(dialog).getByTestId('ab-winner-mode').textContent).toBe(
       'Automatic, after 48 h or earlier when one variant is significantly best',
@@ -279,7 +286,39 @@ describe('AbTestsScreen, data/abtest', () => {
     // the operator may still decide first: send to all is offered on every arm
     expect(within(dialog).getByTestId('send-all-C')).toBeTruthy();
     expect(within(dialog).getByTestId('send-all-D')).toBeTruthy();
-  }, 60_000);
+  }, 120_000);
+
+  it('a bandit test: its rounds planned, each variant’s round children labelled, the bandit’s reason', async () => {
+    row = {
+      ...ROW,
+      abAllSent: true,
+      childMsgs: [
+        arm('A', 51, { click: 5 }),
+        arm('B', 52, { click: 40 }),
+        { ...arm('A', 53, { click: 2 }), round: 1 },
+        { ...arm('B', 54, { click: 60 }), round: 1 },
+        arm('B*', 55, {}, true),
+      ],
+      winner: abWinner({
+        auto: true,
+        bandit: true,
+        rounds: 4,
+        msgId: 52,
+        reason: 'bandit',
+        decidedAt: '2030-01-02T00:00:00Z',
+      }),
+    };
+    significance = null;
+    renderAt('/app/1/data/abtest', <AbTestsScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('ab-title-5', undefined, slow));
+    const dialog = await screen.findByTestId('ab-detail-body', undefined, slow);
+    const rounds = await within(dialog).findByTestId('ab-winner-rounds', undefined, slow);
+    expect(rounds.textContent).toBe('Round 4 of 4 planned');
+    expect(within(dialog).getByTestId('ab-winner-decided').textContent).toContain(
+      'most likely best (bandit, at least 95 %)',
+    );
+    expect(within(dialog).getAllByText('Test B · round 2').length).toBeGreaterThan(0);
+  }, 120_000);
 
   it('shows the decided winner: which variant went to the rest, why and when', async () => {
     row = {
@@ -308,7 +347,7 @@ describe('AbTestsScreen, data/abtest', () => {
     expect(within(dialog).queryByTestId('ab-winner-deadline')).toBeNull();
     expect(within(dialog).getByTestId('send-all-done-C').textContent).toBe('Sent to all');
     expect(within(dialog).queryByTestId('send-all-A')).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
   it('deletes an app-group send’s test in every app through the generic delete when the scope says so', async () => {
     row = {
@@ -327,5 +366,5 @@ describe('AbTestsScreen, data/abtest', () => {
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(posted('/msg/5/delete?group=1')).toHaveLength(1), slow);
     expect(posted('/msg/abtest/5/delete')).toHaveLength(0);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,13 +1,13 @@
 import { Card, Checkbox, Form, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AB_ALPHA, AB_ALPHA_EARLY, AB_WINNER_LIMITS } from '@beacon/shared';
+import { AB_ALPHA, AB_ALPHA_EARLY, AB_BANDIT, AB_WINNER_LIMITS } from '@beacon/shared';
 import { type FieldRule } from '../../../message-editor';
 import { formatRate } from '../../messages';
 import { type AbSharedValues } from '../lib/ab-values';
 
 /**
  * How the test picks its winner (issue 34 §2): the operator's send to all, or automatically — after N hours, earlier
- * when one variant is significantly best at the stricter level. The hours and the early looks stay mounted (hidden)
+ * when one variant is significantly best at the stricter level; and whether the variants' share goes in bandit rounds. The hours and the early looks stay mounted (hidden)
  * while manual, so that switching back keeps them.
  */
 export function AbWinnerSection({ rule }: { rule: FieldRule }) {
@@ -51,6 +51,14 @@ export function AbWinnerSection({ rule }: { rule: FieldRule }) {
       </Form.Item>
       <Form.Item name="winnerEarly" valuePropName="checked" hidden={!auto} style={{ marginBottom: 8 }}>
         <Checkbox>{t('abTests.winner.early')}</Checkbox>
+      </Form.Item>
+      <Form.Item
+        name="winnerBandit"
+        valuePropName="checked"
+        style={{ marginBottom: 4 }}
+        extra={t('abTests.winner.banditHint', { rounds: AB_BANDIT.rounds })}
+      >
+        <Checkbox data-testid="ab-winner-bandit">{t('abTests.winner.bandit')}</Checkbox>
       </Form.Item>
       {auto && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="ab-winner-help">

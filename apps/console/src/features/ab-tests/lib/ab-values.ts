@@ -18,6 +18,8 @@ export interface WinnerValues {
   winnerHours: number | null;
   /** decide before the deadline when one variant is significantly best at AB_ALPHA_EARLY */
   winnerEarly: boolean;
+  /** bandit mode: the variants' share in rounds, shifted toward the likely best (docs/ab-tests.md) */
+  winnerBandit: boolean;
 }
 
 /** A new test's winner: the operator's choice; when switched to automatic, after the default hours, early looks on. */
@@ -25,6 +27,7 @@ export const DEFAULT_WINNER: WinnerValues = {
   winnerAuto: false,
   winnerHours: AB_WINNER_LIMITS.hoursDefault,
   winnerEarly: true,
+  winnerBandit: false,
 };
 
 /**
@@ -148,10 +151,16 @@ export function nextArm(last: ArmValues, share: number | null | undefined): ArmV
 }
 
 /** A saved test's winner settings as the form holds them. */
-export const winnerValues = (w: { auto: boolean; afterHours: number; early: boolean }): WinnerValues => ({
+export const winnerValues = (w: {
+  auto: boolean;
+  afterHours: number;
+  early: boolean;
+  bandit?: boolean;
+}): WinnerValues => ({
   winnerAuto: w.auto,
   winnerHours: w.afterHours,
   winnerEarly: w.early,
+  winnerBandit: w.bandit === true,
 });
 
 /**
@@ -165,7 +174,7 @@ export function abTestFromArms(
   groupPercent: number,
   act: 'edit' | 'copy',
   serverUTC: string,
-  winner?: { auto: boolean; afterHours: number; early: boolean },
+  winner?: { auto: boolean; afterHours: number; early: boolean; bandit?: boolean },
 ): AbInitial {
   const [a, b, ...more] = arms;
   if (!a || !b) throw new Error('an A/B test has at least two arms');

@@ -81,7 +81,7 @@ describe('A/B payload', () => {
     expect(body).not.toHaveProperty('id');
     expect(body.childMsgs[0]).not.toHaveProperty('scheduleDate');
     // a new test: the operator picks the winner
-    expect(body.winner).toEqual({ auto: false, afterHours: 24, early: true });
+    expect(body.winner).toEqual({ auto: false, afterHours: 24, early: true, bandit: false });
   });
 
   it('a test of four variants: A–D in order at one share, each its own content, ids for the saved ones only', () => {
@@ -128,7 +128,12 @@ describe('A/B payload', () => {
   it('sends the winner settings: automatic after N hours with or without early looks; the hours checked only when automatic', () => {
     const t = filled();
     const auto = { ...t.shared, winnerAuto: true, winnerHours: 48, winnerEarly: false };
-    expect(buildAbTestSave(auto, t.arms, ctx()).winner).toEqual({ auto: true, afterHours: 48, early: false });
+    expect(buildAbTestSave(auto, t.arms, ctx()).winner).toEqual({
+      auto: true,
+      afterHours: 48,
+      early: false,
+      bandit: false,
+    });
     expect(validateAb(auto, t.arms, ctx()).shared).toEqual([]);
     for (const hours of [0, 169, 2.5, null])
       expect(validateAb({ ...auto, winnerHours: hours }, t.arms, ctx()).shared).toEqual([
@@ -145,6 +150,7 @@ describe('A/B payload', () => {
       auto: false,
       afterHours: 24,
       early: true,
+      bandit: false,
     });
   });
 

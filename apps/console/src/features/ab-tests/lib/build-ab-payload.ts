@@ -64,6 +64,7 @@ export function winnerSettings(v: WinnerValues): AbWinnerSettings {
     afterHours:
       v.winnerAuto || inRange ? (h ?? AB_WINNER_LIMITS.hoursDefault) : AB_WINNER_LIMITS.hoursDefault,
     early: v.winnerEarly !== false,
+    bandit: v.winnerBandit === true,
   };
 }
 
