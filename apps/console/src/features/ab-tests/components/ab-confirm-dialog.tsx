@@ -2,6 +2,7 @@ import { Descriptions, Flex, Modal, Tag, Typography, type DescriptionsProps } fr
 import { useTranslation } from 'react-i18next';
 import { type TFunction } from 'i18next';
 import { ScheduleType, type AbTestSaveInput } from '@beacon/shared';
+import { AB_BANDIT } from '@beacon/shared';
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatNumber } from '../../../lib/number-format';
@@ -60,11 +61,16 @@ function subConfigItems(arms: Arms, t: TFunction): NonNullable<DescriptionsProps
 }
 
 /** How the test picks its winner, in one sentence. */
-function winnerLine(t: TFunction, w: { auto: boolean; afterHours: number; early: boolean }): string {
-  if (!w.auto) return t('abTests.confirm.winnerManual');
-  return t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', {
-    hours: w.afterHours,
-  });
+function winnerLine(
+  t: TFunction,
+  w: { auto: boolean; afterHours: number; early: boolean; bandit: boolean },
+): string {
+  const winner = !w.auto
+    ? t('abTests.confirm.winnerManual')
+    : t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', { hours: w.afterHours });
+  return w.bandit
+    ? `${winner} ${t('abTests.confirm.bandit', { rounds: AB_BANDIT.rounds, hours: w.afterHours })}`
+    : winner;
 }
 
 interface AbConfirmDialogProps {

@@ -14,6 +14,7 @@ export function AbWinnerSection({ rule }: { rule: FieldRule }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<AbSharedValues>();
   const auto = Form.useWatch('winnerAuto', form) === true;
+  const bandit = Form.useWatch('winnerBandit', form) === true;
   return (
     <Card title={t('abTests.winner.title')} variant="borderless" id="ab-winner" data-testid="ab-winner">
       <Form.Item name="winnerAuto" rules={[rule(['winnerAuto'])]} style={{ marginBottom: 12 }}>
@@ -37,7 +38,7 @@ export function AbWinnerSection({ rule }: { rule: FieldRule }) {
           max: AB_WINNER_LIMITS.hoursMax,
         })}
         rules={[rule(['winnerHours'])]}
-        hidden={!auto}
+        hidden={!auto && !bandit}
         required
       >
         <InputNumber

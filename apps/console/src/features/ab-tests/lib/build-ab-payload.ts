@@ -62,7 +62,9 @@ export function winnerSettings(v: WinnerValues): AbWinnerSettings {
     auto: v.winnerAuto === true,
     // automatic: the hours as entered (validateAb has checked them); manual: unused, any valid value
     afterHours:
-      v.winnerAuto || inRange ? (h ?? AB_WINNER_LIMITS.hoursDefault) : AB_WINNER_LIMITS.hoursDefault,
+      v.winnerAuto || v.winnerBandit || inRange
+        ? (h ?? AB_WINNER_LIMITS.hoursDefault)
+        : AB_WINNER_LIMITS.hoursDefault,
     early: v.winnerEarly !== false,
     bandit: v.winnerBandit === true,
   };

@@ -49,9 +49,10 @@ function percentIssues(share: number | null, arms: number): ComposeIssue[] {
   return [];
 }
 
-/** The automatic winner's hours: whole, from AB_WINNER_LIMITS.hoursMin to hoursMax; unused (so unchecked) when manual. */
+/** The hours (automatic winner, bandit rounds): whole, from AB_WINNER_LIMITS.hoursMin to hoursMax; unused (so unchecked) otherwise. */
 function winnerIssues(v: WinnerValues): ComposeIssue[] {
-  if (!v.winnerAuto) return [];
+  // the hours matter to an automatic winner and to the bandit's rounds
+  if (!v.winnerAuto && !v.winnerBandit) return [];
   const h = v.winnerHours;
   if (
     typeof h === 'number' &&
