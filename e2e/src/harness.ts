@@ -58,6 +58,11 @@ export interface RunningBeacon {
   /** The core services and the database, for tests that set up data the console cannot (yet) create. */
   services: Awaited<ReturnType<typeof buildApp>>['services'];
   database: Awaited<ReturnType<typeof openDatabase>>;
+  /**
+   * Starts the delivery workers now (with `runWorkers`), as `beacon serve` does at start, rather than at the first
+   * send: for the modules' jobs that must run before anything is sent (the event streams' delivery loop).
+   */
+  startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,7 +87,7 @@ export async function startBeacon(
     PUBLIC_URL: 'http://127.0.0.1',
     ...env,
   });
-  const { app, services } = await buildApp({
+  const { app, services, delivery } = await buildApp({
     config,
     database,
     consoleRoot: consoleDist,
@@ -98,6 +103,7 @@ export async function startBeacon(
     users: services.users,
     services,
     database,
+    startWorkers: async () => void (await delivery.engine()),
     close: async () => {
       unwatch();
       await app.close();

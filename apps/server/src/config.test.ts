@@ -93,6 +93,46 @@ describe('loadConfig: delivery throughput, the job queue and the FCM client', ()
   });
 });
 
+describe('loadConfig: event streams out (docs/event-streams.md)', () => {
+  it('has the documented defaults', () => {
+    expect(load().streams).toMatchObject({
+      pollMs: 1000,
+      backoffBaseMs: 2000,
+      backoffMaxMs: 300_000,
+      timeoutMs: 10_000,
+      caFile: undefined,
+    });
+  });
+
+  it('takes every variable, an empty one meaning its default', () => {
+    expect(
+      load({
+        BEACON_STREAMS_POLL_MS: '100',
+        BEACON_STREAMS_BACKOFF_BASE_MS: '',
+        BEACON_STREAMS_BACKOFF_MAX_SECONDS: '1',
+        BEACON_STREAMS_TIMEOUT_MS: '500',
+        BEACON_STREAMS_CA_FILE: '/etc/ca.pem',
+      }).streams,
+    ).toMatchObject({
+      pollMs: 100,
+      backoffBaseMs: 2000,
+      backoffMaxMs: 1000,
+      timeoutMs: 500,
+      caFile: '/etc/ca.pem',
+    });
+  });
+
+  it.each([
+    ['BEACON_STREAMS_TIMEOUT_MS', '99'],
+    ['BEACON_STREAMS_TIMEOUT_MS', '120001'],
+    ['BEACON_STREAMS_TIMEOUT_MS', '1.5'],
+    ['BEACON_STREAMS_POLL_MS', '0'],
+    ['BEACON_STREAMS_BACKOFF_MAX_SECONDS', 'x'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(new RegExp(`invalid configuration:\\n  ${name}: `));
+  });
+});
+
 describe('loadConfig: the retention of send records (BEACON_RETENTION_DAYS)', () => {
   it('keeps them 90 days by default; 0 or off keeps them for ever', () => {
     expect(load().retentionDays).toBe(90);

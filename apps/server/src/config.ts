@@ -105,11 +105,13 @@ export const EnvSchema = z.object({
   ),
   // the device events' log on NATS JetStream (docs/scaling.md): comma-separated servers; unset: events go to the database
   NATS_URL: z.string().optional(),
-  // event streams out (docs/event-streams.md): the delivery loop's period, the backoff after a failed post, extra
-  // CA certificates for webhooks (a PEM file), and where the daily exports go (default DATA_DIR/exports)
+  // event streams out (docs/event-streams.md): the delivery loop's period, the backoff after a failed post, how long a
+  // receiver may take to answer a post, extra CA certificates for webhooks (a PEM file), and where the daily exports
+  // go (default DATA_DIR/exports)
   BEACON_STREAMS_POLL_MS: wholeNumber(20, 60_000, 1000),
   BEACON_STREAMS_BACKOFF_BASE_MS: wholeNumber(10, 600_000, 2000),
   BEACON_STREAMS_BACKOFF_MAX_SECONDS: wholeNumber(1, 86_400, 300),
+  BEACON_STREAMS_TIMEOUT_MS: wholeNumber(100, 120_000, 10_000),
   BEACON_STREAMS_CA_FILE: z.string().optional(),
   BEACON_EXPORT_DIR: z.string().optional(),
   NATS_REPLICAS: wholeNumber(1, 5, 3),
@@ -169,11 +171,15 @@ export interface Config {
    * many replicas, applied to the database by the workers (modules/devices/events-log*.ts); undefined: straight there.
    */
   nats: { servers: string[]; replicas: number } | undefined;
-  /** Event streams out (docs/event-streams.md): loop period, backoff, webhooks' extra CA file, the exports' folder. */
+  /**
+   * Event streams out (docs/event-streams.md): loop period, backoff, how long a post may wait for its answer (ms),
+   * webhooks' extra CA file, the exports' folder.
+   */
   streams: {
     pollMs: number;
     backoffBaseMs: number;
     backoffMaxMs: number;
+    timeoutMs: number;
     caFile: string | undefined;
     exportDir: string;
   };
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.BEACON_STREAMS_POLL_MS,
       backoffBaseMs: e.BEACON_STREAMS_BACKOFF_BASE_MS,
       backoffMaxMs: e.BEACON_STREAMS_BACKOFF_MAX_SECONDS * 1000,
+      timeoutMs: e.BEACON_STREAMS_TIMEOUT_MS,
       caFile: e.BEACON_STREAMS_CA_FILE || undefined,
       exportDir: path.resolve(e.BEACON_EXPORT_DIR || path.join(dataDir, 'exports')),
     },

@@ -26,6 +26,7 @@ export function eventStreamsModule({ app, config, database, box }: ModuleContext
         if (config.nats) publisher = await JetStreamPublisher.connect(config.nats);
         const poster = new WebhookPoster({
           ca: config.streams.caFile ? readFileSync(config.streams.caFile, 'utf8') : undefined,
+          timeoutMs: config.streams.timeoutMs,
         });
         delivery = new StreamDelivery(
           repo,

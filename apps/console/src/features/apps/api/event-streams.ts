@@ -18,7 +18,8 @@ export const useEventStreams = (appId: number) =>
     queryOptions({
       queryKey: eventStreamsQueryKey(appId),
       queryFn: () => getEventStreams(appId),
-      refetchInterval: 10_000,
+      // every 2 s while events wait (a retry or a replay drains before the eyes), else every 10 s
+      refetchInterval: (q) => (q.state.data?.backlog ? 2000 : 10_000),
     }),
   );
 

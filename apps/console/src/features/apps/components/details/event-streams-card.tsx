@@ -18,12 +18,17 @@ import { useTranslation } from 'react-i18next';
 import {
   canManageAppSecrets,
   EVENT_STREAM_LIMITS,
+  EventStreamSettings,
+  localizeIssueMessage,
   STREAM_EVENT_TYPES,
+  WebhookUrl,
   type EventStreamFailure,
   type EventStreamSettingsInput,
+  type MessageLang,
 } from '@beacon/shared';
 import { formatDateTime } from '../../../../lib/date-format';
 import { reportError } from '../../../../lib/error-reporter';
+import { showFormError } from '../../../../lib/form-errors';
 import {
   eventStreamExportUrl,
   useEventStreams,
@@ -39,7 +44,7 @@ import {
  * replay of the last hours (confirmed), and the daily exports. Owners and super admins.
  */
 export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: number } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<EventStreamSettingsInput>();
   const [secret, setSecret] = useState<string | undefined>();
@@ -57,11 +62,24 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
   if (!canManageAppSecrets(app.projectLevel)) return null;
 
   const k = (key: string) => `apps.details.streams.${key}`;
-  const handleSave = (values: EventStreamSettingsInput) =>
+  const lang = (i18n.language as MessageLang) || 'en';
+  // the contract's rule, at the fields (a bad URL is the one a person types): the server checks the same again
+  const handleSave = (values: EventStreamSettingsInput) => {
+    const parsed = EventStreamSettings.safeParse(values);
+    if (!parsed.success) {
+      form.setFields(
+        parsed.error.issues.map((issue) => ({
+          name: String(issue.path[0]) as keyof EventStreamSettingsInput,
+          errors: [localizeIssueMessage(issue.message, issue, lang)],
+        })),
+      );
+      return;
+    }
     save.mutate(values, {
       onSuccess: () => void message.success(t(k('saved'))),
-      onError: (err) => void reportError(err),
+      onError: (err) => showFormError(form, err),
     });
+  };
   const handleRotate = () =>
     modal.confirm({
       title: t(k('rotateTitle')),
@@ -72,7 +90,7 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
     });
   const handleReplay = () =>
     modal.confirm({
-      title: t(k('replayTitle'), { hours }),
+      title: t(k('replayTitle'), { count: hours }),
       content: t(k('replayText')),
       okText: t(k('replay')),
       cancelText: t('common.cancel'),
@@ -104,7 +122,23 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
         <Form.Item name="enabled" label={t(k('enabled'))} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="url" label={t(k('url'))} extra={t(k('urlHint'))}>
+        <Form.Item
+          name="url"
+          label={t(k('url'))}
+          extra={t(k('urlHint'))}
+          validateTrigger="onBlur"
+          rules={[
+            {
+              validator: (_rule, value: unknown) => {
+                const r = WebhookUrl.safeParse(value ?? '');
+                const issue = r.error?.issues[0];
+                return issue
+                  ? Promise.reject(new Error(localizeIssueMessage(issue.message, issue, lang)))
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
           <Input placeholder="https://example.com/beacon-events" maxLength={EVENT_STREAM_LIMITS.urlMax} />
         </Form.Item>
         <Form.Item name="types" label={t(k('types'))}>
@@ -139,7 +173,7 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
               <Descriptions.Item label="JetStream">{`beacon.events.${app.appId}`}</Descriptions.Item>
             )}
           </Descriptions>
-          <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+          <Flex gap={8} wrap align="center" style={{ marginTop: 8, marginBottom: 12 }}>
             <Button onClick={() => retry.mutate(undefined, { onError: (err) => void reportError(err) })}>
               {t(k('retry'))}
             </Button>

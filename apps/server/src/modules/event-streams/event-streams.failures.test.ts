@@ -1,0 +1,180 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../test/databases';
+import { ownerAppOnEmulator } from '../../test/messaging';
+import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { until } from '../../test/until';
+import { WebhookReceiver } from '../../test/webhook-receiver';
+
+/** The poster's wait for an answer in these tests (BEACON_STREAMS_TIMEOUT_MS): a `slow` receiver answers later. */
+const TIMEOUT_MS = 1000;
+
+/**
+ * Event streams out through a receiver that fails on purpose (issue 34 §3), each case against the delivery loop of a
+ * test app's workers: a post dropped before it is read, one answered after the poster stopped waiting, one dropped
+ * after the receiver took its events; events pending past the app's max_age_hours; a rotated secret. The events are
+ * queued straight into stream_events (the statements that write them are event-streams.delivery.test.ts's), so that
+ * a test holds several batches of 500.
+ */
+describe.each(backends())('event streams: a receiver that fails on purpose [$name]', (backend) => {
+  let t: TestApp;
+  let emu: FcmEmulator;
+  let owner: TestClient;
+  let appId: number;
+  const receiver = new WebhookReceiver();
+  const base = () => `/tcm/v1/app/${appId}/event-streams`;
+  const status = async () => (await owner.call('GET', base())).json().data;
+  const settings = {
+    enabled: true,
+    url: '',
+    types: ['sent', 'delivered', 'shown', 'clicked', 'dismissed', 'lost', 'uninstalled'],
+    maxAgeHours: 24,
+  };
+
+  /** Queues `n` events of the app (every type in turn, losses with code 107); returns their ids, in order. */
+  const queue = async (n: number): Promise<number[]> => {
+    const rows = await t.database.query<{ id: number }>(
+      `INSERT INTO stream_events (app_id, type, message_id, device_id, loss_code)
+       SELECT $1, 1 + g % 7, 4242, g, CASE WHEN g % 7 = 5 THEN 107 END FROM generate_series(1, $2) g
+       RETURNING id::float8 AS id`,
+      [appId, n],
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  };
+
+  beforeAll(async () => {
+    await receiver.start();
+    receiver.slowMs = TIMEOUT_MS + 1000;
+    const dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
+    writeFileSync(path.join(dir, 'ca.pem'), receiver.tls.caPem);
+    emu = await startEmulator({ tlsPort: null });
+    t = await startTestApp(
+      backend,
+      {
+        FCM_BASE_URL: emu.h2cUrl,
+        BEACON_STREAMS_CA_FILE: path.join(dir, 'ca.pem'),
+        BEACON_STREAMS_POLL_MS: '100',
+        BEACON_STREAMS_BACKOFF_BASE_MS: '50',
+        BEACON_STREAMS_BACKOFF_MAX_SECONDS: '1',
+        BEACON_STREAMS_TIMEOUT_MS: String(TIMEOUT_MS),
+        BEACON_EXPORT_DIR: path.join(dir, 'exports'),
+      },
+      { runWorkers: true },
+    );
+    // the delivery workers, as `beacon serve` and `beacon worker` start them (the streams' loop is one of their jobs)
+    await t.delivery.engine();
+    const created = await ownerAppOnEmulator(t, emu, {
+      title: 'Failing receiver',
+      pkg: 'com.example.failing',
+      projectId: 'failing',
+    });
+    owner = created.owner;
+    appId = created.app.id;
+    const saved = (await owner.post(`${base()}/save`, { ...settings, url: receiver.url })).json();
+    expect(saved, JSON.stringify(saved)).toMatchObject({ status: 200 });
+    receiver.secret = saved.data.secret;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await emu?.close();
+    await receiver.down();
+  });
+
+  it('loses nothing through timeouts and dropped connections; repeats only the batches taken but unanswered', async () => {
+    // batch 1: dropped unread, then answered too late (taken), then taken; batch 2: taken and dropped, then taken
+    receiver.script('drop-before', 'slow', 'up', 'drop-after');
+    const ids = await queue(1200);
+    const done = await until('all delivered', status, (s) => s.backlog === 0 && s.delivered === 1200, 60_000);
+    expect(done).toMatchObject({ dropped: 0, failures: 0, failedPosts: 3 });
+    // nothing lost, in content as posted
+    expect([...receiver.events.keys()].sort((a, b) => a - b)).toEqual(ids);
+    expect(receiver.mismatched).toBe(0);
+    expect(receiver.badSignatures).toBe(0);
+    expect(receiver.droppedUnread).toBe(1);
+    // duplicates: exactly the events of the posts the receiver took but could not answer (one batch of 500 each)
+    expect(receiver.takenUnanswered.map((p) => [p.mode, p.ids.length])).toEqual([
+      ['slow', 500],
+      ['drop-after', 500],
+    ]);
+    const unanswered = receiver.takenUnanswered.flatMap((p) => p.ids);
+    expect(receiver.duplicates).toBe(unanswered.length);
+    expect([...receiver.duplicateIds].sort((a, b) => a - b)).toEqual(unanswered.sort((a, b) => a - b));
+    // the console's failures: no status for any of the three, the timeout named
+    const failures = done.recentFailures as Array<{ status: number | null; error: string; events: number }>;
+    expect(failures).toHaveLength(3);
+    expect(failures.every((f) => f.status === null && f.events === 500)).toBe(true);
+    expect(failures.map((f) => f.error)).toContainEqual(`no answer within ${TIMEOUT_MS} ms`);
+  });
+
+  it('drops and counts the events pending past max_age_hours, never posting them; a replay sends them', async () => {
+    const before = await status();
+    // paused while the events are queued (the loop must not take them before they are aged): 200 of them queued 25
+    // hours ago (the app keeps 24), as a receiver failing that long would leave them, and 100 now
+    await owner.post(`${base()}/save`, { ...settings, url: receiver.url, enabled: false });
+    const ids = await queue(300);
+    const old = ids.slice(0, 200);
+    await t.database.query(
+      `UPDATE stream_events SET queued_at = now() - interval '25 hours' WHERE id = ANY($1::bigint[])`,
+      [old],
+    );
+    await owner.post(`${base()}/save`, { ...settings, url: receiver.url });
+    const after = await until(
+      'the old ones dropped, the others delivered',
+      status,
+      (s) => s.backlog === 0 && s.delivered === before.delivered + 100,
+    );
+    expect(after.dropped).toBe(200);
+    expect(old.filter((id) => receiver.events.has(id))).toEqual([]);
+    expect(ids.slice(200).every((id) => receiver.events.has(id))).toBe(true);
+    const [row] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM stream_events WHERE id = ANY($1::bigint[]) AND state = 2',
+      [old],
+    );
+    expect(row?.n).toBe(200);
+
+    // a replay of the last hour sends every event again, the dropped ones for the first time
+    const dupes = receiver.duplicates;
+    const replay = (await owner.post(`${base()}/replay`, { hours: 1 })).json();
+    expect(replay.data.requeued).toBe(1500);
+    await until('replayed', status, (s) => s.backlog === 0 && s.delivered === before.delivered + 1600);
+    expect(old.every((id) => receiver.events.has(id))).toBe(true);
+    expect(receiver.duplicates - dupes).toBe(1300);
+    expect((await status()).dropped).toBe(200);
+  });
+
+  it('signs with the rotated secret from the next post on, and answers it once', async () => {
+    const oldSecret = receiver.secret;
+    const rotated = (await owner.post(`${base()}/secret/rotate`, {})).json();
+    expect(rotated.status).toBe(200);
+    const newSecret = rotated.data.secret as string;
+    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(newSecret).not.toBe(oldSecret);
+    // never readable again: not in the status, not answered by a save, not stored in clear
+    expect(JSON.stringify(await status())).not.toContain(newSecret);
+    const again = (await owner.post(`${base()}/save`, { ...settings, url: receiver.url })).json();
+    expect(again.data.secret).toBeNull();
+    const [row] = await t.database.query<{ secret: string }>(
+      'SELECT secret FROM app_event_streams WHERE app_id = $1',
+      [appId],
+    );
+    expect(row?.secret).not.toContain(newSecret.slice(6));
+
+    // a receiver still verifying with the old secret refuses the next post…
+    const delivered = (await status()).delivered as number;
+    const ids = await queue(10);
+    await until('a post refused by the old secret', status, (s) => s.recentFailures[0]?.status === 401);
+    expect(receiver.badSignatures).toBeGreaterThan(0);
+    expect(ids.some((id) => receiver.events.has(id))).toBe(false);
+    // …and one verifying with the new secret takes it
+    receiver.secret = newSecret;
+    await owner.post(`${base()}/retry`, {});
+    await until('delivered', status, (s) => s.backlog === 0 && s.delivered === delivered + 10);
+    expect(ids.every((id) => receiver.events.has(id))).toBe(true);
+    const last = receiver.last!;
+    expect(WebhookReceiver.verifies(newSecret, last.signature, last.body)).toBe(true);
+    expect(WebhookReceiver.verifies(oldSecret, last.signature, last.body)).toBe(false);
+  });
+});
