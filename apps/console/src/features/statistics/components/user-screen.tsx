@@ -9,6 +9,7 @@ import { prefersReducedMotion, seriesOption } from '../lib/chart-option';
 import { usersExportHref } from '../lib/export';
 import { cardFigures } from '../lib/figures';
 import { DaysTable } from './days-table';
+import { ControlActivityPanel } from './control-activity-panel';
 import { ExportLink } from './export-link';
 import { failureOf } from './failure';
 import { RangeBar } from './range-filter';
@@ -111,6 +112,7 @@ export function UserScreen({ appId }: { appId: number }) {
           />
         }
       />
+      <ControlActivityPanel appId={appId} range={range} />
     </Card>
   );
 }
