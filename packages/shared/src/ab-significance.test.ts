@@ -205,7 +205,10 @@ describe('variants significance (best against each other variant, Holm-adjusted)
   });
 
   it('no dispatch yet: no best; a tie goes to the first; an empty variant is compared at p = 1', () => {
-    expect(variantsSignificance([v('A', 0, 0), v('B', 0, 0)])).toMatchObject({ best: null, significant: false });
+    expect(variantsSignificance([v('A', 0, 0), v('B', 0, 0)])).toMatchObject({
+      best: null,
+      significant: false,
+    });
     expect(variantsSignificance([v('A', 100, 5), v('B', 100, 5)]).best).toBe('A');
     const r = variantsSignificance([v('A', 1000, 80), v('B', 0, 0), v('C', 1000, 20)]);
     expect(r.arms[1]).toMatchObject({ z: 0, pValue: 1, adjustedP: 1 });

@@ -179,7 +179,10 @@ describe.each(postgres)('a delivery worker stopped or killed mid-send [$name]', 
     // same collapse key, so the device shows one notification. At this pace (1000/s) that is well under a second
     const repeated = perDevice.filter((n) => n > 1).length;
     // on failure, the workers' warnings say why (a lease lost, a takeover)
-    expect(perDevice.every((n) => n <= 2), stderr.slice(-6000)).toBe(true);
+    expect(
+      perDevice.every((n) => n <= 2),
+      stderr.slice(-6000),
+    ).toBe(true);
     expect(repeated).toBeLessThanOrEqual(1000);
     console.log(`crash test: ${atKill} dispatched at the kill, ${repeated} devices got a repeated request`);
   }, 240_000);
