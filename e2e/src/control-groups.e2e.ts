@@ -8,6 +8,7 @@ import { clearOfMidnight } from '@beacon/server/src/test/statistics';
 import {
   appOnEmulator,
   repoRoot,
+  screenshotsDir,
   gaid,
   launchBrowser,
   registerDevice,
@@ -115,6 +116,13 @@ async function heartbeat(i: number): Promise<void> {
   expect(((await res.json()) as { status: number }).status).toBe(200);
 }
 
+/** snap, and (when screenshots are kept) `box` alone beside it as `{name}-box.png`, readable at a glance. */
+async function snapBox(box: Locator, name: string): Promise<void> {
+  await snap(page, name);
+  if (process.env.BEACON_SCREENSHOTS !== '0')
+    await box.screenshot({ path: path.join(screenshotsDir, `${name}-box.png`) });
+}
+
 /** Every English string of `strings` (its text before any placeholder) absent from `box`'s text. */
 async function noEnglish(box: Locator, strings: Record<string, string>): Promise<void> {
   const text = await box.innerText();
@@ -141,7 +149,7 @@ describe('the control group in the browser', () => {
     await card().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Correct the share first').waitFor();
     expect(await stored()).toEqual({ share: 0, exceptTransactional: true });
-    await snap(page, 'control-card-error');
+    await snapBox(card(), 'control-card-error');
   });
 
   it('saves 10 %, says about how many devices are held out, and exports exactly the members', async () => {
@@ -154,7 +162,7 @@ describe('the control group in the browser', () => {
     await expect
       .poll(() => card().getByTestId('control-group-members').innerText())
       .toBe(`About ${Math.round((DEVICES * SHARE) / 100)} devices held out`);
-    await snap(page, 'control-card');
+    await snapBox(card(), 'control-card');
 
     const download = page.waitForEvent('download');
     await card().getByTestId('control-group-export').click();
@@ -213,7 +221,7 @@ describe('the control group in the browser', () => {
     );
     expect(await lift.getByTestId('control-lift-value').innerText()).toMatch(/points \(95 % interval/);
     await lift.scrollIntoViewIfNeeded();
-    await snap(page, 'control-lift');
+    await snapBox(lift, 'control-lift');
     await page.keyboard.press('Escape');
   }, 90_000);
 
@@ -234,7 +242,7 @@ describe('the control group in the browser', () => {
     expect(text).toContain(`(10% of devices, ${members.length} today)`);
     expect(text).toContain(`against everyone else (${rest.length})`);
     await panel().scrollIntoViewIfNeeded();
-    await snap(page, 'control-activity');
+    await snapBox(panel(), 'control-activity');
 
     await panel().getByTestId('view-switch').getByText('Table').click();
     const cells = panel()
@@ -244,7 +252,7 @@ describe('the control group in the browser', () => {
     await expect
       .poll(() => cells.allInnerTexts())
       .toEqual([day, '2', expect.stringMatching(/%$/), '10', expect.stringMatching(/%$/)]);
-    await snap(page, 'control-activity-table');
+    await snapBox(panel(), 'control-activity-table');
   });
 
   it('reads in French: the card and the panel', async () => {
@@ -260,7 +268,7 @@ describe('the control group in the browser', () => {
     await expect.poll(() => card().getByRole('alert').innerText()).toMatch(/^Part des appareils /);
     await noEnglish(card(), english('apps').apps!.details!.control as Record<string, string>);
     expect(await card().innerText()).not.toMatch(/must be/);
-    await snap(page, 'control-card-fr');
+    await snapBox(card(), 'control-card-fr');
 
     const day = today();
     await page.goto(`${beacon.url}/app/${appId}/statisticsData/user?start=${day}&end=${day}&lang=fr`);
@@ -274,6 +282,6 @@ describe('the control group in the browser', () => {
       .waitFor();
     await noEnglish(panel(), english('statistics').statistics!.control as Record<string, string>);
     await panel().scrollIntoViewIfNeeded();
-    await snap(page, 'control-activity-fr');
+    await snapBox(panel(), 'control-activity-fr');
   });
 });
