@@ -1,4 +1,4 @@
-import { Descriptions, Divider, Tag, Typography } from 'antd';
+import { Descriptions, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/date-format';
@@ -60,19 +60,24 @@ export function ControlLiftSection({
             {group(l.control, l.lift.controlRate)}
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.lift.lift')}>
-            <span data-testid="control-lift-value">
-              {t('messages.lift.liftValue', {
-                lift: points(l.lift.lift),
-                low: points(l.lift.low),
-                high: points(l.lift.high),
-              })}
-            </span>{' '}
-            <Typography.Text type="secondary">
-              {t('messages.lift.pValue', { p: l.lift.pValue < 0.001 ? '< 0.001' : l.lift.pValue.toFixed(3) })}
-            </Typography.Text>{' '}
-            <Tag color={l.lift.significant ? (l.lift.lift > 0 ? 'green' : 'red') : 'default'}>
-              {t(l.lift.significant ? 'messages.lift.significant' : 'messages.lift.notSignificant')}
-            </Tag>
+            {/* a Descriptions item's content is a flex box: spaces between its children collapse, a gap keeps them apart */}
+            <Flex gap={8} align="center" wrap>
+              <span data-testid="control-lift-value">
+                {t('messages.lift.liftValue', {
+                  lift: points(l.lift.lift),
+                  low: points(l.lift.low),
+                  high: points(l.lift.high),
+                })}
+              </span>
+              <Typography.Text type="secondary">
+                {t('messages.lift.pValue', {
+                  p: l.lift.pValue < 0.001 ? '< 0.001' : l.lift.pValue.toFixed(3),
+                })}
+              </Typography.Text>
+              <Tag color={l.lift.significant ? (l.lift.lift > 0 ? 'green' : 'red') : 'default'}>
+                {t(l.lift.significant ? 'messages.lift.significant' : 'messages.lift.notSignificant')}
+              </Tag>
+            </Flex>
           </Descriptions.Item>
         </Descriptions>
       </section>
