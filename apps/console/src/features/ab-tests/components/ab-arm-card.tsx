@@ -45,21 +45,14 @@ export function AbArmCard({ arm, rest, sendState, ready, busy, onSend }: AbArmCa
       </Tooltip>
     ) : null;
   return (
-    <Card
-      size="small"
-      data-testid={`ab-arm-${tag}`}
-      title={
-        <Flex gap={8} align="center" wrap>
-          <ArmLabel child={arm} />
-          <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-            {t('abTests.arm.shareOf', { percent: formatRate(arm.groupPercent) })}
-          </Typography.Text>
-        </Flex>
-      }
-      extra={action}
-    >
-      <Flex gap={8} align="center" style={{ marginBottom: 8 }}>
+    <Card size="small" data-testid={`ab-arm-${tag}`} title={<ArmLabel child={arm} />} extra={action}>
+      {/* the share under the title, not in it: a card's title is cut to one line, and with three arms side by side
+          and Send to all beside it, "10% of the audience" lost its end */}
+      <Flex gap={8} align="center" wrap style={{ marginBottom: 8 }}>
         <StatusTag status={arm.status} />
+        <Typography.Text type="secondary">
+          {t('abTests.arm.shareOf', { percent: formatRate(arm.groupPercent) })}
+        </Typography.Text>
       </Flex>
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('messages.columns.push')}>
