@@ -259,5 +259,5 @@ describe.each(backends())('best-hour sends [$name]', (backend) => {
     expect(d.bestHour.lift).toBeCloseTo(d.bestHour.bestRate - d.bestHour.controlRate, 10);
     expect(d.bestHour.low).toBeLessThanOrEqual(d.bestHour.lift);
     expect(d.bestHour.high).toBeGreaterThanOrEqual(d.bestHour.lift);
-  });
+  }, 150_000);
 });

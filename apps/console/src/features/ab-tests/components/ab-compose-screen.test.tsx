@@ -235,7 +235,7 @@ describe('AbComposeScreen', () => {
     for (const tag of ['A', 'B', 'C', 'D'])
       expect(within(dialog).getByTestId(`confirm-arm-${tag}`)).toBeTruthy();
     expect(within(dialog).getByTestId('confirm-winner').textContent).toBe(
-      'Winner: sent automatically after 48 h (the best observed). Bandit mode: the variants go out in 4 rounds over 48 h, each shifted toward the one most likely best.',
+      'Winner: sent automatically once the last bandit round has sent — the variant at least 95 % likely to be best, or the most likely at the deadline. Bandit mode: the variants go out in 4 rounds over 48 h, each shifted toward the one most likely best.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(saved).toHaveLength(1), slow);

@@ -67,7 +67,11 @@ function winnerLine(
 ): string {
   const winner = !w.auto
     ? t('abTests.confirm.winnerManual')
-    : t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', { hours: w.afterHours });
+    : w.bandit
+      ? t('abTests.confirm.winnerAutoBandit')
+      : t(w.early ? 'abTests.confirm.winnerAutoEarly' : 'abTests.confirm.winnerAuto', {
+          hours: w.afterHours,
+        });
   return w.bandit
     ? `${winner} ${t('abTests.confirm.bandit', { rounds: AB_BANDIT.rounds, hours: w.afterHours })}`
     : winner;

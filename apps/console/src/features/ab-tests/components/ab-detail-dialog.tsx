@@ -36,7 +36,9 @@ export function AbWinnerStatus({ test }: { test: AbTestRow }) {
   const w = test.winner;
   const arm = winnerArm(test);
   const mode = w.auto
-    ? t(w.early ? 'abTests.winner.statusAutoEarly' : 'abTests.winner.statusAuto', { hours: w.afterHours })
+    ? w.bandit
+      ? t('abTests.winner.statusAutoBandit')
+      : t(w.early ? 'abTests.winner.statusAutoEarly' : 'abTests.winner.statusAuto', { hours: w.afterHours })
     : t('abTests.winner.statusManual');
   return (
     <Descriptions size="small" column={1} style={{ marginTop: 12 }} data-testid="ab-winner-status">

@@ -62,6 +62,12 @@ export function AbSignificanceSection({
         </span>
       ),
     },
+    {
+      key: 'chance',
+      title: t('abTests.significance.chance'),
+      align: 'right',
+      render: (_, a) => <span data-testid={`chance-${a.tag}`}>{proportionText(a.probabilityBest)}</span>,
+    },
     ...METRICS.map((m) => ({
       key: m,
       title: t(`abTests.significance.${m}`),
@@ -88,12 +94,6 @@ export function AbSignificanceSection({
       render: (_, a) => (
         <span data-testid={`adjp-${a.tag}`}>{a.adjustedP === null ? DASH : pValueText(a.adjustedP)}</span>
       ),
-    },
-    {
-      key: 'chance',
-      title: t('abTests.significance.chance'),
-      align: 'right',
-      render: (_, a) => <span data-testid={`chance-${a.tag}`}>{proportionText(a.probabilityBest)}</span>,
     },
   ];
   // the best is significantly best when every adjusted p is below alpha: the largest one says by how much

@@ -145,7 +145,7 @@ describe('the AI assistant overlay', () => {
     expect(screen.getByText('Everything in store, until Sunday night.')).toBeTruthy();
     expect(screen.getByText('Shop now')).toBeTruthy();
     await waitFor(() => expect(input().disabled).toBe(false));
-  }, 30_000);
+  }, 60_000);
 
   it('fills the form with a suggestion, marks the content as AI-made and records ai_use', async () => {
     await openAssistant(<Editor design={3} />);
@@ -159,7 +159,7 @@ describe('the AI assistant overlay', () => {
     await screen.findByText('Suggestion used: check the content before sending.');
     // the overlay closed on use
     await waitFor(() => expect(screen.queryByTestId('ai-assistant')).toBeNull());
-  }, 30_000);
+  }, 60_000);
 
   it('fills a chosen language of the multi-language editor; a system design gets no button', async () => {
     await openAssistant(<Editor languages={['fr']} />);
@@ -173,7 +173,7 @@ describe('the AI assistant overlay', () => {
       'Save 30% on all items this weekend only.',
     );
     expect(field('button').value).toBe('');
-  }, 30_000);
+  }, 60_000);
 
   it('shows a plain answer as text and an error in the chat, with a resend', async () => {
     chatAnswer = () =>
@@ -200,7 +200,7 @@ describe('the AI assistant overlay', () => {
     expect(screen.queryByTestId('ai-error')).toBeNull();
     expect(asked[2]).toEqual(asked[1]);
     expect((asked[2]?.messages as unknown[]).at(-1)).toEqual({ role: 'user', content: 'And a button?' });
-  }, 30_000);
+  }, 60_000);
 
   it('says so when AI is not configured: the input stays disabled and nothing is asked', async () => {
     configured = false;
@@ -215,7 +215,7 @@ describe('the AI assistant overlay', () => {
     expect(input().disabled).toBe(true);
     expect(screen.getByRole('button', { name: /Send/ })).toHaveProperty('disabled', true);
     expect(asked).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('keeps the conversation in local storage; a new dialog and the 10-message limit bound what is sent', async () => {
     await openAssistant();
@@ -279,12 +279,12 @@ describe('the AI assistant overlay', () => {
     await waitFor(() => expect(screen.queryByText('A weekend sale')).toBeNull());
     expect(localStorage.getItem(storageKey(1))).toBeNull();
     await screen.findByTestId('ai-intro');
-  }, 30_000);
+  }, 60_000);
 
   it('answers a refusal before the stream (the JSON envelope) in the chat', async () => {
     chatAnswer = () => json(200, { status: 2006, msg: 'Unknown app' });
     await openAssistant();
     ask('Hello');
     expect((await screen.findByTestId('ai-error', {}, slow)).textContent).toContain('Unknown app');
-  }, 30_000);
+  }, 60_000);
 });
