@@ -9,8 +9,17 @@ import {
 } from '@beacon/shared';
 import type { AbChildRecord } from './ab-tests.repository';
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 const FINISHED: ReadonlySet<number> = new Set([S.SENT, S.SENT_ALT]);
+
+/** Whether every arm has finished sending (a stopped or recalled one has not: the choice is the operator's then). */
+export const allFinished = (arms: readonly AbChildRecord[]) => arms.every((c) => FINISHED.has(c.status));
+
+/** When the last arm started (ms); null while one has not. */
+export function lastStart(arms: readonly AbChildRecord[]): number | null {
+  if (arms.length === 0 || arms.some((c) => !c.startedAt)) return null;
+  return Math.max(...arms.map((c) => new Date(c.startedAt!).getTime()));
+}
 
 /** A variant of a test: its tag, its first child (content, nominal share) and its counts over every round. */
 export interface Variant {
@@ -66,9 +75,8 @@ export function nextRound(
 } | null {
   const { winner } = parent;
   if (!winner?.bandit || parent.abAllSent || parent.rounds >= AB_BANDIT.rounds) return null;
-  if (arms.length === 0 || arms.some((c) => !FINISHED.has(c.status) || !c.startedAt)) return null;
-  const last = Math.max(...arms.map((c) => new Date(c.startedAt!).getTime()));
-  if (now.getTime() < last + roundSpacingMs(winner)) return null;
+  const last = lastStart(arms);
+  if (last === null || !allFinished(arms) || now.getTime() < last + roundSpacingMs(winner)) return null;
   const variants = variantsOf(arms);
   const round = parent.rounds;
   // the variants' buckets: the nominal share of each (its first child's) times their number

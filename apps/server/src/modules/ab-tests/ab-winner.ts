@@ -3,7 +3,6 @@ import {
   AB_BANDIT,
   AB_ALPHA_EARLY,
   ErrorCodes,
-  MessageStatus as S,
   ProjectLevel,
   probabilityBest,
   variantsSignificance,
@@ -15,10 +14,7 @@ import type { AppRecord } from '../apps';
 import { isArm } from '../messages';
 import type { AbChildRecord, AbParentRecord, AbTestsRepository } from './ab-tests.repository';
 import type { AbTestsService } from './ab-tests.service';
-import { roundSeed, roundSpacingMs, variantsOf } from './ab-bandit-rounds';
-
-const HOUR_MS = 3_600_000;
-const FINISHED: ReadonlySet<number> = new Set([S.SENT, S.SENT_ALT]);
+import { allFinished, HOUR_MS, lastStart, roundSeed, roundSpacingMs, variantsOf } from './ab-bandit-rounds';
 
 /**
  * The instant an automatic test decides at the latest: its last arm's start + afterHours (a bandit test: + the
@@ -29,9 +25,9 @@ export function decidesAt(
   arms: readonly AbChildRecord[],
 ): Date | null {
   const { winner } = parent;
-  if (!winner || arms.length === 0 || arms.some((c) => !c.startedAt)) return null;
+  const last = lastStart(arms);
+  if (!winner || last === null) return null;
   if (winner.bandit && parent.rounds < AB_BANDIT.rounds) return null;
-  const last = Math.max(...arms.map((c) => new Date(c.startedAt!).getTime()));
   return new Date(last + (winner.bandit ? roundSpacingMs(winner) : winner.afterHours * HOUR_MS));
 }
 
@@ -53,7 +49,7 @@ export function decideWinner(
   if (!winner?.auto || parent.abAllSent) return null;
   const variants = variantsOf(arms);
   if (variants.length < 2) return null;
-  if (arms.some((c) => !FINISHED.has(c.status))) return null;
+  if (!allFinished(arms)) return null;
   const deadline = decidesAt(parent, arms);
   if (!deadline) return null;
   const final = now.getTime() >= deadline.getTime();
