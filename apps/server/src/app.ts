@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     apps: apps.repo,
     box,
     metrics,
+    templateValues,
     onRegistered: sandbox ? (appId, token) => sandbox.knowToken(appId, token) : undefined,
   });
   const files = filesModule({ app, db: database.db });

@@ -4,8 +4,8 @@
  */
 export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
 export { capCounts, policyBinding, windowCapsFor } from './policy-binding';
-export { buildData, payloadOf } from './payload';
-export { deviceTemplateSql } from './template-sql';
+export { buildData, deviceData, payloadOf, RENDER_FAILED, type PayloadMessage } from './payload';
+export { deviceTemplateSql, noTemplateValues } from './template-sql';
 export type {
   AuthFailureSink,
   DecidedSends,

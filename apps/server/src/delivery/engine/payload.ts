@@ -254,6 +254,33 @@ export class PayloadCache {
   }
 }
 
+/**
+ * One device's data map of a message as its push carried it (missed-push recovery shows it again): a message with
+ * templates rendered from the device's values, its templates compiled once per process as the sends' are;
+ * RENDER_FAILED when they cannot be rendered (no values, a template that does not parse) — never the template.
+ */
+export function deviceData(
+  m: PayloadMessage,
+  language: string,
+  tpl: TemplateDevice | undefined,
+): Record<string, string> | typeof RENDER_FAILED {
+  const entry = m.multiLangEnable ? pickLanguage(m.multiLangContent, language) : undefined;
+  const entries = entry ? [entry] : [];
+  const content: TemplateContent = { data: m.data, multiLangContent: m.multiLangEnable ? entries : [] };
+  if (templateSlots(content).length === 0) return buildData(m, language);
+  const compiled = compiledOf(m.id, entry?.lang ?? '', content);
+  if (compiled === null || tpl === undefined) return RENDER_FAILED;
+  try {
+    const r = renderContent(content, compiled, templateScope(tpl));
+    return buildData(
+      { ...m, data: r.data, multiLangContent: (r.multiLangContent ?? []) as MultiLangEntry[] },
+      language,
+    );
+  } catch {
+    return RENDER_FAILED;
+  }
+}
+
 /** One language's body of a message with templates, less what each device's values fill. */
 interface Frame {
   compiled: CompiledContent;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { TemplateValues } from '../../delivery/engine';
 import type { SecretBox } from '../../lib/secret-box';
 import type { BatcherName, Metrics } from '../../platform/metrics';
 import type { AppsRepository } from '../apps';
@@ -28,6 +29,8 @@ export async function devicesModule(ctx: {
   apps: AppsRepository;
   box: SecretBox;
   metrics?: Metrics | undefined;
+  /** the users' values templates read (platform/template-values): recovered pushes are rendered as they were sent */
+  templateValues?: TemplateValues | undefined;
   /** the sandbox's token knowledge: a device registered with it */
   onRegistered?: ((appId: number, token: string) => void) | undefined;
 }) {
@@ -38,7 +41,7 @@ export async function devicesModule(ctx: {
     ? await startEventsLog(config.nats, statistics, ctx.runWorkers, app.log)
     : undefined;
   // missed-push recovery's lookups and contents, for the heartbeats of apps that turn it on (recovery.ts)
-  const missedPushes = new MissedPushes(new RecoveryRepository(ctx.database), {
+  const missedPushes = new MissedPushes(new RecoveryRepository(ctx.database, ctx.templateValues), {
     publicUrl: config.publicUrl,
   });
   const devices = new DevicesService(repo, statistics, {

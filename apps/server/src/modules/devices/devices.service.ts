@@ -275,7 +275,7 @@ export class DevicesService {
     const found = await this.heartbeats.add({ appId, ...body, ...(asks ? { recovery: asks } : {}) });
     if (!found.found) throw deviceNotRegistered();
     return found.missed && this.missedPushes
-      ? { recovered: await this.missedPushes.content(found.missed) }
+      ? { recovered: await this.missedPushes.content(found.missed, { appId, gaid: body.gaid }) }
       : {};
   }
 

@@ -230,6 +230,43 @@ describe.each(backends())('missed-push recovery with a battery-killed fleet [$na
     expect(fleet.stats()).toMatchObject({ recovered: opensInTime.length, batteryKilled: killed.length });
   });
 
+  it("shows a push with templates again rendered with the device's own values, never as the template", async () => {
+    const neverOpens = killed.slice(Math.floor(killed.length / 3) * 2);
+    const saved = await data<{ id: number }>('POST', `/tcm/v1/app/${appId}/msg/save`, {
+      msgType: 1,
+      data: {
+        ...NOTIFICATION,
+        noti_title: 'For {{ device.model | upcase }}',
+        noti_desc: 'Hi {{ user.id | default: "you" }}',
+      },
+      title: 'Personal',
+      pushCount: COUNT,
+      targetingType: 0,
+      scheduleType: 1,
+      timeToLive: 3600,
+    });
+    await until(
+      'sent',
+      () => data<{ status: number }>('POST', `/tcm/v1/app/${appId}/msg/detail`, { id: saved.id }),
+      (d) => d.status === 1,
+    );
+    const gaid = neverOpens[0]!;
+    const model = devices.find((d) => d.gaid === gaid)!.attributes.model;
+    const beat = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/heartbeat',
+      headers: { authorization: auth },
+      payload: { gaid, notificationsEnabled: true },
+    });
+    const recovered = beat.json<{
+      data: { recovered: Array<{ msgId: string; title: string; body: string }> };
+    }>().data.recovered;
+    // newest first: the personal one, then the flash sale this device never got either
+    expect(recovered.map((r) => r.msgId)).toEqual([String(saved.id), String(msgId)]);
+    expect(recovered[0]).toMatchObject({ title: `For ${model.toUpperCase()}`, body: 'Hi you' });
+    expect(JSON.stringify(recovered)).not.toContain('{{');
+  });
+
   /** Reports a recovered receipt again for the device's message, as a retrying SDK would; returns the status. */
   async function fleetEvents(gaid: string): Promise<number> {
     const res = await t.app.inject({
