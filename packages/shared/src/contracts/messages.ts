@@ -142,6 +142,8 @@ export const TargetMaxRequest = Targeting.extend({
   scheduleUTC: MessageSave.shape.scheduleUTC,
   timeToLive: MessageSave.shape.timeToLive,
   controlShare: MessageSave.shape.controlShare,
+  /** the message's own control share (%): the forecast counts the devices it holds out (loss 114), as the app's group (113) */
+  holdoutShare: MessageSave.shape.holdoutShare,
   /** the speed limit the message would send at (0: none): the best-hour spread is paced by it and the app's quota */
   speedLimit: z.number().int().optional(),
 });

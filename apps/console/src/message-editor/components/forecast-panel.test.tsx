@@ -113,9 +113,49 @@ describe('the confirmation’s forecast before send', () => {
   });
 });
 
+describe('the devices held out', () => {
+  it('shows the control group’s (113) and the message’s share (114) under their names, in each language', async () => {
+    const forecast: MessageForecast = {
+      exact: true,
+      send: 70,
+      losses: [
+        { type: 114, count: 20 },
+        { type: 113, count: 10 },
+      ],
+      at: SAMPLED.at,
+    };
+    const server = stubTargetMax({ newCount: 100, exact: true, forecast });
+    server.release();
+    const names: Record<string, [string, string]> = {
+      en: ['Global control group (held out)10', 'Message control share (held out)20'],
+      zh: ['全局对照组（不发送）10', '消息对照组（不发送）20'],
+      fr: ['Groupe témoin global (non envoyé)10', 'Part témoin du message (non envoyée)20'],
+    };
+    for (const [lang, [group, share]] of Object.entries(names)) {
+      await act(async () => setLanguage(lang as 'en' | 'zh' | 'fr'));
+      await waitFor(() => expect(i18n.language).toBe(lang));
+      const { unmount } = renderAt(
+        '/',
+        <ForecastPanel appId={1} payload={{ ...PAYLOAD, pushCount: 100, holdoutShare: 20 }} />,
+      );
+      const panel = screen.getByTestId('confirm-forecast');
+      await within(panel).findByTestId('forecast-audience');
+      expect(within(panel).getByTestId('forecast-row-113').textContent).toBe(group);
+      expect(within(panel).getByTestId('forecast-row-114').textContent).toBe(share);
+      unmount();
+    }
+    expect(server.bodies[0]).toMatchObject({ forecast: true, holdoutShare: 20 });
+  });
+});
+
 describe('the forecast’s question', () => {
   it('names the material a message is composed from (its countries take devices: loss 109), and only then', () => {
     expect(forecastRequest({ ...PAYLOAD, materialId: 12 })).toMatchObject({ materialId: 12 });
     expect(forecastRequest(PAYLOAD)).not.toHaveProperty('materialId');
+  });
+
+  it('names the message’s own control share: the devices it holds out are a loss of the forecast (114)', () => {
+    expect(forecastRequest({ ...PAYLOAD, holdoutShare: 20 })).toMatchObject({ holdoutShare: 20 });
+    expect(forecastRequest(PAYLOAD)).not.toHaveProperty('holdoutShare');
   });
 });

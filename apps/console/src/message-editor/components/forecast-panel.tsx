@@ -8,8 +8,8 @@ import { useEditorPorts } from '../ports';
 import { useForecast } from '../api/get-target-max';
 
 /**
- * The forecast's question: the message's targeting, kinds (restrict type, message type), schedule, time to live and
- * material (its countries), as it will be saved.
+ * The forecast's question: the message's targeting, kinds (restrict type, message type), schedule, time to live,
+ * own control share and material (its countries), as it will be saved.
  */
 export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
   return {
@@ -26,6 +26,8 @@ export function forecastRequest(p: MessageSaveInput): TargetMaxInput {
     scheduleDate: p.scheduleDate,
     scheduleUTC: p.scheduleUTC,
     timeToLive: p.timeToLive,
+    // its own control share: the devices it holds out (loss 114)
+    ...(p.holdoutShare ? { holdoutShare: p.holdoutShare } : {}),
     ...(p.scheduleType === ScheduleType.BEST_HOUR
       ? { controlShare: p.controlShare, speedLimit: p.speedLimit ?? 0 }
       : {}),

@@ -87,6 +87,24 @@ export function holdoutsOf(msg: {
   return out;
 }
 
+/**
+ * The CASE branches that hold a device (`deviceId`, an SQL expression) out, first to last: `WHEN <its bucket for the
+ * seed> < buckets THEN loss`, the seed and buckets of holdout k bound at parameters first + 2k and first + 2k + 1
+ * (`holdoutParams`). The engine's page and the forecast before send hold out by this one expression.
+ */
+export function holdoutWhenSql(holdouts: readonly Holdout[], deviceId: string, first: number): string {
+  return holdouts
+    .map(
+      (h, k) =>
+        `WHEN ${abBucketSql(deviceId, `$${first + 2 * k}::text`)} < $${first + 2 * k + 1}::int THEN ${h.loss}`,
+    )
+    .join(' ');
+}
+
+/** The parameters of holdoutWhenSql, in its order. */
+export const holdoutParams = (holdouts: readonly Holdout[]): unknown[] =>
+  holdouts.flatMap((h) => [h.seed, h.buckets]);
+
 /** What a best-hour message's plan fixed (messages.best_fallback_hour, best_start_min; @beacon/shared best-hour.ts). */
 export interface BestHourPlan {
   /** the control split's seed: the message's id */

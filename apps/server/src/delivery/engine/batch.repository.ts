@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from './ports';
 import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { abBucketSql, type Holdout } from './audience-source';
+import { holdoutParams, holdoutWhenSql, type Holdout } from './audience-source';
 import { BatchKind, BatchStatus, fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
@@ -185,12 +185,7 @@ export class BatchRepository {
     const n = audience.params.length;
     const c = n + (opts.skipRecorded ? 9 : 8);
     const holdouts = opts.holdouts ?? [];
-    const control = holdouts
-      .map(
-        (h, k) =>
-          `WHEN ${abBucketSql('d.id', `$${c + 2 * k}::text`)} < $${c + 2 * k + 1}::int THEN ${h.loss}`,
-      )
-      .join(' ');
+    const control = holdoutWhenSql(holdouts, 'd.id', c);
     const skip = opts.skipRecorded
       ? `AND NOT EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = $${n + 8} AND s.device_id = d.id)`
       : '';
@@ -230,7 +225,7 @@ export class BatchRepository {
         // no limit of the app's own: a time no device is last active before
         opts.staleBefore ?? NO_STALE_BEFORE,
         ...(opts.skipRecorded ? [batch.messageId] : []),
-        ...holdouts.flatMap((h) => [h.seed, h.buckets]),
+        ...holdoutParams(holdouts),
       ],
     );
   }

@@ -33,8 +33,12 @@ export {
   abBucketSql,
   audienceOf,
   bestSlotsQuery,
+  holdoutParams,
+  holdoutsOf,
+  holdoutWhenSql,
   TargetingError,
   type BestHourPlan,
+  type Holdout,
   type AudienceSplit,
   type TargetingSpec,
 } from './audience-source';

@@ -117,6 +117,7 @@ export class GroupSendsService implements MessageScope {
               scheduleType: ScheduleType.NOW,
               scheduleUTC: '+0000',
               timeToLive: MESSAGE_LIMITS.ttlMaxSeconds,
+              holdoutShare: 0,
             })
           : { count: 0, exact: true };
       counts.push({

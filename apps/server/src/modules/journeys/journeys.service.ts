@@ -289,6 +289,7 @@ export class JourneysService {
           scheduleType: ScheduleType.NOW,
           scheduleUTC: '+0000',
           timeToLive: 43200,
+          holdoutShare: 0,
         });
         for (const [i, step] of def.steps.entries()) {
           if (i === 0 || step.conditions.length === 0 || all.count <= 0) continue;

@@ -36,6 +36,8 @@ type SavedAsRead =
 
 /** A message as it is written (the record it reads back as: MessageRecord, messages.repository.ts). */
 export interface NewMessage extends Pick<MessageRecord, SavedAsRead> {
+  /** an id taken before the insert (reserveId): the message's forecast was seeded with it; absent: the next one */
+  id?: number;
   ownerId: number;
   /** The GAID list of file targeting (6, 7) and the link it came from (7). */
   fileOrigin?: string;
@@ -144,12 +146,29 @@ export class MessageWriter {
 
   async insert(m: NewMessage, db: Queryable = this.database): Promise<number> {
     const { fields, p, params } = bind(m, 'insert', 1);
+    const columns = fields.map((f) => f.column);
+    const values = fields.map((f) => p(f.column));
+    if (m.id !== undefined) {
+      params.push(m.id);
+      columns.push('id');
+      values.push(`$${params.length}::bigint`);
+    }
     const [row] = await db.query<{ id: number }>(
-      `INSERT INTO messages (${fields.map((f) => f.column).join(', ')})
-       VALUES (${fields.map((f) => p(f.column)).join(', ')}) RETURNING id::int AS id`,
+      `INSERT INTO messages (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING id::int AS id`,
       params,
     );
     return row?.id ?? 0;
+  }
+
+  /**
+   * Takes the next message id before its insert (the message's own control share is seeded with its id: its forecast
+   * holds out the devices the engine will). An id taken and not inserted (a save refused after) is a gap, no more.
+   */
+  async reserveId(): Promise<number> {
+    const [row] = await this.database.query<{ id: number }>(
+      "SELECT nextval(pg_get_serial_sequence('messages', 'id'))::int AS id",
+    );
+    return row!.id;
   }
 
   /**

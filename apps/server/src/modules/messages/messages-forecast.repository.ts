@@ -1,7 +1,14 @@
 import type { Database } from '../../db/client';
 import { BEST_HOUR } from '@beacon/shared';
 import type { CompiledAudience } from '../../audience/compile-conditions';
-import { abBucketSql, bestSlotsQuery, type BestHourPlan } from '../../delivery/engine';
+import {
+  abBucketSql,
+  bestSlotsQuery,
+  holdoutParams,
+  holdoutWhenSql,
+  type BestHourPlan,
+  type Holdout,
+} from '../../delivery/engine';
 
 /** One device of the forecast's sample: what the engine's own filters and the platform policies look at. */
 export interface ForecastRow {
@@ -26,6 +33,8 @@ export interface ForecastRow {
   bestHour?: number | null;
   /** its bucket of a best-hour control split (0–9,999; the page's `bucketSeed`), else absent */
   bucket?: number;
+  /** the loss of the holdout that takes it (113, 114; the page's `holdouts`), 0 none; absent without holdouts */
+  held?: number;
 }
 
 /** The devices the forecast before send evaluates: the audience estimate's sample (or whole audience), by id. */
@@ -34,29 +43,35 @@ export class MessagesForecastRepository {
 
   /**
    * One keyset page of the sample's devices after `afterId`, in id order; with `bucketSeed`, each device's bucket of a
-   * best-hour control split seeded so (audience-source abBucketSql).
+   * best-hour control split seeded so (audience-source abBucketSql); with `holdouts`, the loss of the one that holds
+   * it out (the engine's page expression, holdoutWhenSql).
    */
   async page(
     sample: CompiledAudience,
     afterId: string,
     limit: number,
     bucketSeed?: number,
+    holdouts: readonly Holdout[] = [],
   ): Promise<ForecastRow[]> {
     const a = sample.alias;
     const n = sample.params.length;
+    const seeded = bucketSeed === undefined ? [] : [bucketSeed];
     const bucket =
       bucketSeed === undefined ? '' : `, ${abBucketSql(`${a}.id`, `$${n + 3}::bigint`)} AS bucket`;
+    const held = holdouts.length
+      ? `, CASE ${holdoutWhenSql(holdouts, `${a}.id`, n + 3 + seeded.length)} ELSE 0 END AS held`
+      : '';
     return this.database.query<ForecastRow>(
       `SELECT ${a}.id::text AS id, ${a}.country, ${a}.language, ${a}.app_version AS "appVersion",
          ${a}.invalid_reason AS "invalidReason", ${a}.notifications_enabled AS "notificationsEnabled",
          (k.token IS NULL) AS "noToken", (extract(epoch FROM ${a}.last_active_at) * 1000)::float8 AS "lastActiveAt",
          (extract(epoch FROM k.updated_at) * 1000)::float8 AS "tokenUpdatedAt",
          ${a}.brand, ${a}.model, ${a}.utc_offset_min AS "utcOffsetMin",
-         (extract(epoch FROM ${a}.first_seen_at) * 1000)::float8 AS "firstSeenAt", ${a}.best_hour AS "bestHour"${bucket}
+         (extract(epoch FROM ${a}.first_seen_at) * 1000)::float8 AS "firstSeenAt", ${a}.best_hour AS "bestHour"${bucket}${held}
        FROM devices ${a} LEFT JOIN device_tokens k ON k.device_id = ${a}.id
        WHERE ${sample.sql} AND ${a}.id > $${n + 1}::bigint
        ORDER BY ${a}.id LIMIT $${n + 2}::int`,
-      [...sample.params, afterId, limit, ...(bucketSeed === undefined ? [] : [bucketSeed])],
+      [...sample.params, afterId, limit, ...seeded, ...holdoutParams(holdouts)],
     );
   }
 
@@ -100,6 +115,15 @@ export class MessagesForecastRepository {
       slots: rows.flatMap((r) => (r.minutes === null ? [] : [{ minutes: r.minutes, devices: r.devices }])),
       control: rows.find((r) => r.minutes === null)?.devices ?? 0,
     };
+  }
+
+  /** The app's global control group setting as stored (`apps.control_group`; read through its rule by holdoutsOf). */
+  async controlGroup(appId: number): Promise<unknown> {
+    const [row] = await this.database.query<{ controlGroup: unknown }>(
+      'SELECT control_group AS "controlGroup" FROM apps WHERE id = $1',
+      [appId],
+    );
+    return row?.controlGroup ?? null;
   }
 
   /**

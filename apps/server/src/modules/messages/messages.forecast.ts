@@ -3,6 +3,7 @@ import {
   minutesUntilHour,
   bestHourSpread,
   controlBuckets,
+  MessageType,
   scaleFromSample,
   ScheduleType,
   type MessageForecast,
@@ -15,11 +16,13 @@ import type { AudienceEstimate } from '../../audience/sampled-estimate';
 import {
   decide,
   filterDevice,
+  holdoutsOf,
   LOSS,
   minuteOfDay,
   scheduleInstant,
   wallClockUtc,
   withMaterialCountries,
+  type Holdout,
   type OwnRules,
   type PageDevice,
   type PolicyFilter,
@@ -112,6 +115,19 @@ export function timingOf(
       ? Math.max(now, scheduleInstant(s.local, s.zone).getTime())
       : now;
   return { start: at, deadline: () => at + ttl, at: () => at };
+}
+
+/**
+ * What a message holds out (issue 34 §1), as the engine's holdoutsOf reads it: its own control share, seeded with its
+ * id — unknown before the message is saved, when any seed splits the same share — and its kind: a campaign message
+ * (the default), a preview (never held out) or a transactional send (held out of the app's group only when its
+ * setting says so).
+ */
+export interface ForecastHoldout {
+  holdoutShare: number;
+  msgId?: number;
+  preview?: boolean;
+  transactional?: boolean;
 }
 
 /** Devices by what the filter stage decides for them: loss code → devices; 0 → sent (at once or after a window). */
@@ -250,6 +266,7 @@ export class MessageForecaster {
     countries?: NationalAttributes,
   ): Promise<ForecastEstimate> {
     const schedule = { type: t.scheduleType, local: t.scheduleDate ?? null, zone: t.scheduleUTC };
+    // before the save: the message's id, the seed of its own share, is not known yet
     return this.estimate(
       appId,
       t.msgRestrictType,
@@ -263,13 +280,15 @@ export class MessageForecaster {
       listed,
       countries,
       t.msgType,
+      { holdoutShare: t.holdoutShare },
     );
   }
 
   /**
    * The forecast of a save, for its schedule as saved (`schedule`: the service's reading): stored with the message,
    * and what its forbidden-country answer (201/202) is made of. The same arguments as `ofRequest` for the same draft,
-   * so the confirmation's forecast and that answer cannot disagree.
+   * so the confirmation's forecast and that answer cannot disagree. `msgId`: the message's id (an edit's, or the one
+   * taken for the new message), so its own control share holds out the very devices the engine will.
    */
   ofSave(
     appId: number,
@@ -278,6 +297,7 @@ export class MessageForecaster {
     audience: CompiledAudience,
     listed?: number,
     countries?: NationalAttributes,
+    msgId?: number,
   ): Promise<ForecastEstimate> {
     const s = {
       ...schedule,
@@ -285,13 +305,17 @@ export class MessageForecaster {
       controlShare: input.controlShare ?? BEST_HOUR.controlShareDefault,
       speedLimit: input.speedLimit,
     };
-    return this.estimate(appId, input.msgRestrictType, audience, s, listed, countries, input.msgType);
+    return this.estimate(appId, input.msgRestrictType, audience, s, listed, countries, input.msgType, {
+      holdoutShare: input.holdoutShare,
+      ...(msgId === undefined ? {} : { msgId }),
+    });
   }
 
   /**
    * The estimate and its forecast. `exactCount`: the audience is an explicit list counted exactly (ids, files); it is
    * forecast over every device up to EXACT_LIST_MAX, else over the estimate's sample. `msgType`: the message's type,
-   * whose frequency caps (loss 110) count what each device holds now (none without it).
+   * whose frequency caps (loss 110) count what each device holds now (none without it). `hold`: what the message holds
+   * out (113, 114), counted before any other loss as the engine records them (none without it).
    */
   async estimate(
     appId: number,
@@ -301,6 +325,7 @@ export class MessageForecaster {
     exactCount?: number,
     countries?: NationalAttributes,
     msgType?: number,
+    hold: ForecastHoldout = { holdoutShare: 0 },
   ): Promise<ForecastEstimate> {
     let count: number;
     let sample: ForecastSample;
@@ -332,8 +357,17 @@ export class MessageForecaster {
       ),
     );
     const rules = await this.deps.repo.ownRules(appId);
+    const holdouts = holdoutsOf({
+      id: hold.msgId ?? 0,
+      appId,
+      msgType: hold.preview ? MessageType.PREVIEW : (msgType ?? MessageType.NOTIFICATION),
+      // the source's id is all the rule asks of a transactional send: that it has one
+      transactionalOf: hold.transactional ? 0 : null,
+      controlGroup: await this.deps.repo.controlGroup(appId),
+      holdoutShare: hold.holdoutShare,
+    });
     const byCountry: CountryTally = new Map();
-    const tally = await this.tally(sample.audience, timing, policy, rules, byCountry);
+    const tally = await this.tally(sample.audience, timing, policy, rules, byCountry, holdouts);
     const bestHour =
       best && setting ? await this.bestHour(sample, best, setting.quotaPerMin, schedule, now) : undefined;
     return {
@@ -376,23 +410,27 @@ export class MessageForecaster {
     };
   }
 
-  /** Reads the sample page by page and counts each device under the filter stage's verdict. */
+  /**
+   * Reads the sample page by page and counts each device under the filter stage's verdict: a device held out
+   * (`holdouts`) under its holdout's loss before any other, as the engine's page records it.
+   */
   private async tally(
     sample: CompiledAudience,
     timing: ForecastTiming,
     policy: PolicyFilter | undefined,
     rules: OwnRules,
     byCountry: CountryTally,
+    holdouts: readonly Holdout[],
   ): Promise<Tally> {
     const tally: Tally = new Map();
     for (let after = '0'; ;) {
-      const rows = await this.deps.repo.page(sample, after, PAGE, timing.best?.seed);
+      const rows = await this.deps.repo.page(sample, after, PAGE, timing.best?.seed, holdouts);
       if (rows.length === 0) break;
       if (policy?.prefetch) await policy.prefetch(rows.map((r) => pageDevice(r, 0)));
       for (const row of rows) {
         const at = timing.at(row);
         if (at === null) continue;
-        const loss = lossOf(row, at, timing.deadline(at), policy, rules);
+        const loss = row.held || lossOf(row, at, timing.deadline(at), policy, rules);
         tally.set(loss, (tally.get(loss) ?? 0) + 1);
         if (COUNTRY_LOSSES.includes(loss)) {
           const code = row.country.toUpperCase();

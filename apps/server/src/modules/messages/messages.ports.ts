@@ -22,6 +22,7 @@ export type MessagesRepositoryPort = Pick<
 export type MessageWriterPort = Pick<
   MessageWriter,
   | 'insert'
+  | 'reserveId'
   | 'replace'
   | 'setArm'
   | 'softDelete'

@@ -327,6 +327,13 @@ export class MessagesService {
     const existing = input.id && kind === 'message' ? await this.editable(app.id, input.id, arm) : undefined;
     // the forecast before send: stored with the message, and what the forbidden-country answer (201/202) is made of
     const listed = EXACT_TARGETING.includes(input.targetingType) ? targetCount : undefined;
+    // its own control share is seeded with its id (holdout:{id}): a new message takes its id now, so that the forecast
+    // holds out the very devices the engine will
+    const msgId =
+      existing?.id ??
+      (kind === 'message' && mode === 'save' && input.holdoutShare > 0 && this.deps.forecaster
+        ? await this.deps.writer.reserveId()
+        : undefined);
     const estimate =
       kind === 'message'
         ? await this.deps.forecaster?.ofSave(
@@ -336,6 +343,7 @@ export class MessagesService {
             audience,
             listed,
             material?.nationalAttributes ?? input.parentMaterialCountries,
+            msgId,
           )
         : undefined;
     if (estimate)
@@ -412,7 +420,7 @@ export class MessagesService {
       await this.deps.writer.replace(existing.id, record);
       id = existing.id;
     } else {
-      id = await this.deps.writer.insert(record);
+      id = await this.deps.writer.insert(msgId === undefined ? record : { ...record, id: msgId });
     }
     if (arm) await this.deps.writer.setArm(id, arm);
     if (!review) await this.start(id, schedule, audience, now);

@@ -112,8 +112,12 @@ export class MemoryMessageWriter implements MessageWriterPort {
     m.updatedAt = this.store.now();
   }
 
+  async reserveId(): Promise<number> {
+    return this.store.nextMessageId();
+  }
+
   async insert(n: NewMessage): Promise<number> {
-    const id = this.store.nextMessageId();
+    const id = n.id ?? this.store.nextMessageId();
     const v = copy(n);
     this.store.messages.set(id, {
       ...newRowDefaults(this.store.now()),
