@@ -1,25 +1,29 @@
 // Journeys started by an event (issue 33 §5, docs/journeys.md "Entry on an event"): the delay between an event's
 // acceptance and its device's entry, at a steady custom-event ingest rate, in one run. An app with --devices devices
 // (set-based seed), an event journey on `add_to_cart` (re-entry "every time", so nearly every event enters), confirmed
-// through the HTTP API; then --seconds of `POST /sdk/v1/track` calls at --rate calls/s (--in-flight at most at once),
-// each carrying one `add_to_cart` (listened) and one `view` (not), from the same process. The delay is read from the
+// through the HTTP API; then --seconds of `POST /sdk/v1/track` calls as fast as the server answers them, from --workers
+// load threads of --in-flight keep-alive connections each, each call one `add_to_cart` (listened) and one `view` (the
+// journey's exit event). The delay is read from the
 // database afterwards, on its clock: entered_at − accepted_at (the flush that stored the event → the entry's commit),
 // and entered_at − the event's `at` (the client's clock when it sent the call; same machine).
-// Run: npm run bench -- journey-entry [--backend pglite|postgres] [--devices 50000] [--rate 2000] [--seconds 10]
-//      [--in-flight 64] [--out journey-entry]
+// Run: npm run bench -- journey-entry [--backend pglite|postgres] [--devices 50000] [--seconds 10] [--warmup-s 2]
+//      [--workers 2] [--in-flight 32] [--out journey-entry]
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { benchConfig, here, load, numArg, openBenchDb, percentile, round, strArg } from './src/harness';
+import { runLoad } from './src/http-load';
 import { seedDevices } from './src/seed-devices';
+import { prng } from './src/stat-simulation';
 
 const BACKEND = strArg('backend', 'pglite') as 'pglite' | 'postgres';
 const N = numArg('devices', 50_000);
-const RATE = numArg('rate', 2000);
 const SECONDS = numArg('seconds', 10);
-const IN_FLIGHT = numArg('in-flight', 64);
+const WARMUP_S = numArg('warmup-s', 2);
+const WORKERS = numArg('workers', 2);
+const IN_FLIGHT = numArg('in-flight', 32);
 const OUT = strArg('out', 'journey-entry');
 const say = (s: string): void =>
   console.log(`[${new Date().toISOString().slice(11, 19)} load ${load().toFixed(1)}] ${s}`);
@@ -114,47 +118,36 @@ async function main(): Promise<void> {
       }
       const ok = await api('POST', `/msg/flow/canvas/${id}/approve`);
       if (ok.data?.status !== 4) throw new Error(`approve: ${JSON.stringify(ok)}`);
-      say(`journey ${id} live; ${N} devices; ${RATE} calls/s for ${SECONDS} s`);
+      say(
+        `journey ${id} live; ${N} devices; track calls for ${SECONDS} s (${WORKERS} threads × ${IN_FLIGHT} connections)`,
+      );
 
-      // the load: an open loop at RATE calls/s, at most IN_FLIGHT at once (calls beyond are counted as dropped)
-      const started = Date.now();
-      let sent = 0;
-      let dropped = 0;
-      let failed = 0;
-      let inFlight = 0;
-      const latencies: number[] = [];
-      const pending = new Set<Promise<void>>();
-      let k = 1;
-      while (Date.now() - started < SECONDS * 1000) {
-        const due = Math.floor(((Date.now() - started) / 1000) * RATE);
-        while (sent + dropped < due) {
-          if (inFlight >= IN_FLIGHT) {
-            dropped++;
-            continue;
-          }
-          const at = Date.now();
-          const g = gaids[k++ % gaids.length]!;
-          inFlight++;
-          sent++;
-          const p = track(g, [
-            { name: 'add_to_cart', at, properties: { price: 10 + (k % 90) } },
-            { name: 'view', at: at + 1 },
-          ])
-            .then((r) => {
-              if (r.status !== 200) failed++;
-              latencies.push(Date.now() - at);
-            })
-            .catch(() => void failed++)
-            .finally(() => {
-              inFlight--;
-              pending.delete(p);
-            });
-          pending.add(p);
-        }
-        await sleep(2);
-      }
-      await Promise.all(pending);
-      const window = (Date.now() - started) / 1000;
+      // the load: worker threads (a generator that is not the server's own thread), each --in-flight keep-alive
+      // connections calling as fast as the server answers — the track path's sustained rate, as the ingest bench
+      // measures the device API's; the server and its workers (the journey feed) run in this process, as npm start
+      const budget = Math.ceil((SECONDS + WARMUP_S + 1) * 20_000);
+      const rand = prng(33);
+      const picks = Array.from({ length: budget }, () => gaids[Math.floor(rand() * gaids.length)]!);
+      const port = (built.app.server.address() as AddressInfo).port;
+      const r = await runLoad({
+        port,
+        path: '/sdk/v1/track',
+        kind: 'track',
+        authorization: sdk,
+        workers: WORKERS,
+        inFlight: IN_FLIGHT,
+        client: 'raw',
+        warmupMs: WARMUP_S * 1000,
+        durationMs: SECONDS * 1000,
+        calls: {
+          gaids: picks,
+          msgIds: new Array<number>(budget).fill(0),
+          nEvents: new Array<number>(budget).fill(0),
+        },
+      });
+      say(
+        `track: ${r.callsPerSec} calls/s (${r.errors} errors${r.firstError ? `, first: ${r.firstError}` : ''})`,
+      );
       for (let i = 0; i < 600; i++) {
         const [r] = await db.database.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM journey_event_pending',
@@ -175,13 +168,12 @@ async function main(): Promise<void> {
         backend: BACKEND,
         node: process.version,
         cpus: os.cpus().length,
-        knobs: { devices: N, rate: RATE, seconds: SECONDS, inFlight: IN_FLIGHT },
-        callsPerSec: Math.round(sent / window),
-        eventsPerSec: Math.round((2 * sent) / window),
-        dropped,
-        failed,
+        knobs: { devices: N, seconds: SECONDS, warmupS: WARMUP_S, workers: WORKERS, inFlight: IN_FLIGHT },
+        callsPerSec: r.callsPerSec,
+        eventsPerSec: 2 * r.callsPerSec,
+        errors: r.errors,
         entries: rows.length,
-        callLatencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
+        callLatencyMs: r.latencyMs,
         flushToEntryMs: {
           p50: round(percentile(flush, 50), 1),
           p95: round(percentile(flush, 95), 1),

@@ -20,7 +20,7 @@ export interface LoadOptions {
    * what each call posts: one device's events (default), one new device's registration, one device's heartbeat, or
    * five attributes of one device's user, one of each type (`calls.gaids` only for the last three)
    */
-  kind?: 'events' | 'register' | 'heartbeat' | 'attributes';
+  kind?: 'events' | 'register' | 'heartbeat' | 'attributes' | 'track';
   authorization: string;
   calls: EventCalls;
   workers: number;

@@ -1,8 +1,8 @@
 // One load-generator thread of bench/src/http-load.ts (plain JavaScript: Node 20's worker threads do not get tsx's
 // loader). `inFlight` lanes, each one keep-alive connection (a node:http Agent's, or with `client: 'raw'` a bare
 // socket — see RawConn), POST one device's events per call
-// (kind `events`), one device's registration (kind `register`, a new device per call) or one device's five attributes
-// (kind `attributes`, one of each type) until the slice of (gaid,
+// (kind `events`), one device's registration (kind `register`, a new device per call), one device's five attributes
+// (kind `attributes`, one of each type) or two custom events (kind `track`) until the slice of (gaid,
 // message, event count) is used up or the window ends. Calls that complete inside the
 // measurement window [startAt + warmupMs, startAt + warmupMs + durationMs] are counted, with their latency.
 import http from 'node:http';
@@ -65,6 +65,17 @@ function body(i) {
       },
     });
   if (kind === 'heartbeat') return JSON.stringify({ gaid: gaids[i], notificationsEnabled: true });
+  if (kind === 'track') {
+    // the journey-entry bench's call: one listened event (with a property the entry matches) and one exit event
+    const at = Date.now();
+    return JSON.stringify({
+      gaid: gaids[i],
+      events: [
+        { name: 'add_to_cart', at, properties: { price: 10 + (i % 90) } },
+        { name: 'view', at: at + 1 },
+      ],
+    });
+  }
   if (kind === 'register')
     return JSON.stringify({
       token: `bench-${gaids[i]}`,
