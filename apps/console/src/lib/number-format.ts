@@ -34,3 +34,16 @@ export const formatRate = (pct: number, lang: Language): string =>
 /** A count written short for an axis (12K, 1,2 k, 1.2万). */
 export const formatCompact = (n: number, lang: Language): string =>
   formatter(lang, 'compact', { notation: 'compact', maximumFractionDigits: 1 }).format(finite(n));
+
+/**
+ * A difference of two rates in percentage points, signed (+3.5, −13.89, 0): a true minus sign (U+2212) in every
+ * language, as French writes it, so that lifts and differences read alike on every screen.
+ */
+export const formatPoints = (points: number, lang: Language, digits = 2): string =>
+  formatter(lang, `points${digits}`, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: 'exceptZero',
+  })
+    .format(finite(points))
+    .replace('-', '−');

@@ -1,10 +1,9 @@
 import { Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageDetail } from '@beacon/shared';
-import { formatCount } from '../lib/format';
+import { formatCount, formatLift, formatRate } from '../lib/format';
 
-const pct = (p: number) => `${(Math.round(p * 10_000) / 100).toFixed(2)} %`;
-const points = (p: number) => `${p >= 0 ? '+' : ''}${(Math.round(p * 10_000) / 100).toFixed(2)}`;
+const pct = (p: number) => formatRate(Math.round(p * 10_000) / 100);
 
 /**
  * A best-hour message's result (@beacon/shared bestHourLift): the click rate of the devices sent at their best hour
@@ -37,9 +36,9 @@ export function BestHourLift({ m }: { m: MessageDetail }) {
         <Descriptions.Item label={t('messages.detail.bestHour.lift')}>
           <span data-testid="best-hour-lift-value">
             {t('messages.detail.bestHour.liftValue', {
-              lift: points(b.lift),
-              low: points(b.low),
-              high: points(b.high),
+              lift: formatLift(b.lift),
+              low: formatLift(b.low),
+              high: formatLift(b.high),
             })}
           </span>{' '}
           <Tag color={b.significant ? (b.lift > 0 ? 'green' : 'red') : 'default'}>

@@ -3,20 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/date-format';
 import { useLift } from '../api/get-lift';
-import { formatCount, formatRate } from '../lib/format';
+import { formatCount, formatLift, formatRate } from '../lib/format';
 
-/** A rate 0–1 as a percentage, and a difference of rates in signed percentage points, in the console language. */
+/** A rate 0–1 as a percentage in the console language. */
 const pct = (p: number) => formatRate(Math.round(p * 10_000) / 100);
-const points = (p: number) => {
-  const lang = currentLanguage();
-  const n = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : lang, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  });
-  return n.format(Math.round(p * 10_000) / 100);
-};
-
 /**
  * A message's lift over the app's global control group (issue 34 §1): the app-open rate since the send of its
  * targeted devices not held out against its control members (loss 113), the difference in points with its 95 %
@@ -64,9 +54,9 @@ export function ControlLiftSection({
             <Flex gap={8} align="center" wrap>
               <span data-testid="control-lift-value">
                 {t('messages.lift.liftValue', {
-                  lift: points(l.lift.lift),
-                  low: points(l.lift.low),
-                  high: points(l.lift.high),
+                  lift: formatLift(l.lift.lift),
+                  low: formatLift(l.lift.low),
+                  high: formatLift(l.lift.high),
                 })}
               </span>
               <Typography.Text type="secondary">

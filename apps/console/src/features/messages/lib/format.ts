@@ -2,7 +2,7 @@ import { LOSS_CODES, ScheduleType } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import type { Language } from '../../../i18n/language';
 import { formatDateTime, formatWallTime } from '../../../lib/date-format';
-import { formatNumber, formatRate as formatPercent } from '../../../lib/number-format';
+import { formatNumber, formatPoints, formatRate as formatPercent } from '../../../lib/number-format';
 
 const LANG_INDEX: Record<Language, 0 | 1 | 2> = { en: 0, zh: 1, fr: 2 };
 
@@ -12,6 +12,10 @@ export const formatCount = (n: number, lang: Language = currentLanguage()): stri
 /** A rate the server gives in percent (13.04 means 13.04 %), in the console language. */
 export const formatRate = (pct: number, lang: Language = currentLanguage()): string =>
   formatPercent(pct, lang);
+
+/** A difference of two rates (0–1 each) in signed percentage points, in the console language (−13.89, +2.50). */
+export const formatLift = (diff: number, lang: Language = currentLanguage()): string =>
+  formatPoints(Math.round(diff * 10_000) / 100, lang);
 
 export const ratio = (n: number, d: number): number => (d > 0 ? Math.round((n / d) * 10000) / 100 : 0);
 

@@ -59,7 +59,7 @@ describe('the control group’s activity on the user statistics', () => {
     renderAt('/app/1/statisticsData/user', <UserScreen appId={1} />);
     const summary = await screen.findByTestId('control-summary', undefined, { timeout: 15_000 });
     expect(summary.textContent).toBe(
-      'The control group (10% of devices, 200 today) against everyone else (1,800): on average 22.5% of the control group was active a day, 32.5% of everyone else — a difference of +10 points. Each day’s share is over the sides’ devices today.',
+      'The control group (10% of devices, 200 today) against everyone else (1,800): on average 22.5% of the control group was active a day, 32.5% of everyone else — a difference of +10.0 points. Each day’s share is over the sides’ devices today.',
     );
     const panel = screen.getByTestId('control-activity');
     fireEvent.click(within(panel).getByText('Table'));

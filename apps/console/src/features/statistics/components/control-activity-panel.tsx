@@ -9,6 +9,7 @@ import { DaysTable } from './days-table';
 import { failureOf } from './failure';
 import { ReportPanel } from './report-panel';
 import { StatChart } from './stat-chart';
+import { formatPoints } from '../lib/format';
 import { useStatFormat } from './use-stat-format';
 
 type Column = 'controlActive' | 'controlRate' | 'restActive' | 'restRate';
@@ -92,9 +93,7 @@ export function ControlActivityPanel({
               controlRate: f.rate(m.control * 100),
               restRate: f.rate(m.rest * 100),
               // percentage points, signed: how much more everyone else was active than the control group
-              lift: `${m.lift >= 0 ? '+' : '−'}${(Math.abs(m.lift) * 100).toLocaleString(f.lang, {
-                maximumFractionDigits: 1,
-              })}`,
+              lift: formatPoints(m.lift * 100, f.lang, 1),
             })}
           </Typography.Paragraph>
         ) : undefined

@@ -1,4 +1,4 @@
-export { formatCompact, formatCount, formatRate } from '../../../lib/number-format';
+export { formatCompact, formatCount, formatPoints, formatRate } from '../../../lib/number-format';
 
 /** How a figure moved from the day before: a count in % of the day before, a rate in percentage points. */
 export interface Change {
