@@ -93,8 +93,24 @@ function significanceOf(parent: AbParentRecord, children: AbChildRecord[]) {
   const variants = variantsOf(children.filter(isArm));
   if (variants.length < 2) return null;
   const sig = variantsSignificance(variants);
-  const chances = probabilityBest(variants, roundSeed(parent.id, AB_BANDIT.rounds));
+  const chances = chancesOf(variants, roundSeed(parent.id, AB_BANDIT.rounds));
   return { ...sig, arms: sig.arms.map((a, i) => ({ ...a, probabilityBest: chances[i]! })) };
+}
+
+/** The chances of being best already drawn, by seed and counts: the detail is polled while a test sends. */
+const drawn = new Map<string, number[]>();
+const DRAWN_KEPT = 500;
+
+/** probabilityBest (20,000 seeded joint draws: the same answer for the same counts), drawn once per counts. */
+function chancesOf(variants: ReadonlyArray<{ dispatched: number; click: number }>, seed: number): number[] {
+  const key = `${seed}:${variants.map((v) => `${v.dispatched}/${v.click}`).join(',')}`;
+  let chances = drawn.get(key);
+  if (!chances) {
+    chances = probabilityBest(variants, seed);
+    if (drawn.size >= DRAWN_KEPT) drawn.clear();
+    drawn.set(key, chances);
+  }
+  return chances;
 }
 
 /** A test's detail: its row, the settings its arms share (kept on the parent) and the arms' significance. */
