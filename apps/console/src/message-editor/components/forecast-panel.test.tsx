@@ -144,6 +144,9 @@ describe('the devices held out', () => {
       expect(within(panel).getByTestId('forecast-row-114').textContent).toBe(share);
       unmount();
     }
+    // back to the language the next file of this worker starts in (test-shared-setup.ts does it too, after the file)
+    await act(async () => setLanguage('en'));
+    await waitFor(() => expect(i18n.language).toBe('en'));
     expect(server.bodies[0]).toMatchObject({ forecast: true, holdoutShare: 20 });
   });
 });
