@@ -5,7 +5,7 @@
 export { DeliveryRuntime, type DeliveryRuntimeOptions } from './runtime';
 export { capCounts, policyBinding, windowCapsFor } from './policy-binding';
 export { buildData, deviceData, payloadOf, RENDER_FAILED, type PayloadMessage } from './payload';
-export { deviceTemplateSql, noTemplateValues } from './template-sql';
+export { deviceTemplateSql, deviceTemplateValues, noTemplateValues } from './template-sql';
 export type {
   AuthFailureSink,
   DecidedSends,

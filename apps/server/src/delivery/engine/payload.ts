@@ -199,16 +199,8 @@ export class PayloadCache {
     const entries = entry ? [entry] : [];
     const frame = this.frameOf(entry?.lang ?? '', entries, language);
     if (frame === null || tpl === undefined) return RENDER_FAILED;
-    let content: TemplateContent;
-    try {
-      content = renderContent(this.content(entries), frame.compiled, templateScope(tpl));
-    } catch {
-      return RENDER_FAILED;
-    }
-    const data = buildData(
-      { ...m, data: content.data, multiLangContent: (content.multiLangContent ?? []) as MultiLangEntry[] },
-      language,
-    );
+    const data = renderedData(m, this.content(entries), frame.compiled, tpl, language);
+    if (data === RENDER_FAILED) return data;
     // only the keys templates fill are written per device; the rest of the body is the language's, built once
     let dynamic = '';
     let bytes = frame.fixedBytes;
@@ -270,15 +262,27 @@ export function deviceData(
   if (templateSlots(content).length === 0) return buildData(m, language);
   const compiled = compiledOf(m.id, entry?.lang ?? '', content);
   if (compiled === null || tpl === undefined) return RENDER_FAILED;
+  return renderedData(m, content, compiled, tpl, language);
+}
+
+/** The data map of `content` (the message's, its entry of the device's language) rendered from one device's values. */
+function renderedData(
+  m: PayloadMessage,
+  content: TemplateContent,
+  compiled: CompiledContent,
+  tpl: TemplateDevice,
+  language: string,
+): Record<string, string> | typeof RENDER_FAILED {
+  let r: TemplateContent;
   try {
-    const r = renderContent(content, compiled, templateScope(tpl));
-    return buildData(
-      { ...m, data: r.data, multiLangContent: (r.multiLangContent ?? []) as MultiLangEntry[] },
-      language,
-    );
+    r = renderContent(content, compiled, templateScope(tpl));
   } catch {
     return RENDER_FAILED;
   }
+  return buildData(
+    { ...m, data: r.data, multiLangContent: (r.multiLangContent ?? []) as MultiLangEntry[] },
+    language,
+  );
 }
 
 /** One language's body of a message with templates, less what each device's values fill. */

@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db/client';
 import type { TemplateValues } from './ports';
 
 /**
@@ -21,3 +22,21 @@ export const noTemplateValues: TemplateValues = {
   attributeKeys: () => Promise.resolve(new Map()),
   deviceSql: { join: '', attributes: `'{}'::jsonb`, userId: 'NULL::text' },
 };
+
+/**
+ * One device's template values by its app and GAID, read with deviceTemplateSql as a batch's rows are: the compose
+ * preview's "as device" and missed-push recovery's rendering. undefined for a device the app does not have.
+ */
+export async function deviceTemplateValues<T>(
+  db: Queryable,
+  values: TemplateValues,
+  appId: number,
+  gaid: string,
+): Promise<T | undefined> {
+  const sql = deviceTemplateSql(values);
+  const [row] = await db.query<{ tpl: T }>(
+    `SELECT ${sql.select} FROM devices d ${sql.join} WHERE d.app_id = $1 AND d.gaid = $2::uuid`,
+    [appId, gaid],
+  );
+  return row?.tpl;
+}

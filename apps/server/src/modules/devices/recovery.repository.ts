@@ -1,6 +1,11 @@
 import { MessageStatus, MessageType, type MultiLangEntry, type TemplateDevice } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
-import { deviceTemplateSql, noTemplateValues, SendOutcome, type TemplateValues } from '../../delivery/engine';
+import {
+  deviceTemplateValues,
+  noTemplateValues,
+  SendOutcome,
+  type TemplateValues,
+} from '../../delivery/engine';
 
 /** One device's recovery request: its app, its gaid, and the app's bounds. */
 export interface RecoveryRequest {
@@ -52,24 +57,15 @@ const REPORTED_BITS = 1 | 2 | 4 | 8 | 16 | 32;
  * send_records_device_sent_idx (device_id, sent_at), backwards from now, so its cost is the device's recent sends.
  */
 export class RecoveryRepository {
-  private readonly tpl: { select: string; join: string };
-
   /** `values`: the users' values templates read (app.ts wires the app's own); by default the device's fields only */
   constructor(
     private readonly database: Database,
-    values: TemplateValues = noTemplateValues,
-  ) {
-    this.tpl = deviceTemplateSql(values);
-  }
+    private readonly values: TemplateValues = noTemplateValues,
+  ) {}
 
   /** A device's template values, read with the SQL the delivery engine reads a batch's rows with. */
-  async templateValues(appId: number, gaid: string): Promise<TemplateDevice | undefined> {
-    const sql = this.tpl;
-    const [row] = await this.database.query<{ tpl: TemplateDevice }>(
-      `SELECT ${sql.select} FROM devices d ${sql.join} WHERE d.app_id = $1 AND d.gaid = $2::uuid`,
-      [appId, gaid],
-    );
-    return row?.tpl;
+  templateValues(appId: number, gaid: string): Promise<TemplateDevice | undefined> {
+    return deviceTemplateValues(this.database, this.values, appId, gaid);
   }
 
   async missed(rows: RecoveryRequest[], q: Queryable = this.database): Promise<MissedSend[]> {

@@ -117,24 +117,21 @@ export class MessagesForecastRepository {
     };
   }
 
-  /** The app's global control group setting as stored (`apps.control_group`; read through its rule by holdoutsOf). */
-  async controlGroup(appId: number): Promise<unknown> {
-    const [row] = await this.database.query<{ controlGroup: unknown }>(
-      'SELECT control_group AS "controlGroup" FROM apps WHERE id = $1',
-      [appId],
-    );
-    return row?.controlGroup ?? null;
-  }
-
   /**
    * The app's settings the engine's own filters apply: its new-device protection (devices first seen within 7 days
-   * dropped with 106) and its stale limit in days (111; 0 off).
+   * dropped with 106), its stale limit in days (111; 0 off) and its global control group as stored (113; read through
+   * its rule by holdoutsOf) — one read of the app's row.
    */
-  async ownRules(appId: number): Promise<{ protectNew: boolean; staleDays: number }> {
-    const [row] = await this.database.query<{ protectNew: boolean; staleDays: number }>(
-      'SELECT new_device_protection AS "protectNew", stale_days AS "staleDays" FROM apps WHERE id = $1',
+  async ownRules(appId: number): Promise<{ protectNew: boolean; staleDays: number; controlGroup: unknown }> {
+    const [row] = await this.database.query<{
+      protectNew: boolean;
+      staleDays: number;
+      controlGroup: unknown;
+    }>(
+      `SELECT new_device_protection AS "protectNew", stale_days AS "staleDays", control_group AS "controlGroup"
+       FROM apps WHERE id = $1`,
       [appId],
     );
-    return row ?? { protectNew: false, staleDays: 0 };
+    return row ?? { protectNew: false, staleDays: 0, controlGroup: null };
   }
 }

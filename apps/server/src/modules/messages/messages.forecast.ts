@@ -363,7 +363,7 @@ export class MessageForecaster {
       msgType: hold.preview ? MessageType.PREVIEW : (msgType ?? MessageType.NOTIFICATION),
       // the source's id is all the rule asks of a transactional send: that it has one
       transactionalOf: hold.transactional ? 0 : null,
-      controlGroup: await this.deps.repo.controlGroup(appId),
+      controlGroup: rules.controlGroup,
       holdoutShare: hold.holdoutShare,
     });
     const byCountry: CountryTally = new Map();
