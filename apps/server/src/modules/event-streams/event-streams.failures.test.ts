@@ -111,13 +111,13 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
 
   it('drops and counts the events pending past max_age_hours, never posting them; a replay sends them', async () => {
     const before = await status();
-    // paused while the events are queued (the loop must not take them before they are aged): 200 of them queued 25
+    // paused while the events are queued (the loop must not take them before they are aged): 200 of them recorded 25
     // hours ago (the app keeps 24), as a receiver failing that long would leave them, and 100 now
     await owner.post(`${base()}/save`, { ...settings, url: receiver.url, enabled: false });
     const ids = await queue(300);
     const old = ids.slice(0, 200);
     await t.database.query(
-      `UPDATE stream_events SET queued_at = now() - interval '25 hours' WHERE id = ANY($1::bigint[])`,
+      `UPDATE stream_events SET at = now() - interval '25 hours' WHERE id = ANY($1::bigint[])`,
       [old],
     );
     await owner.post(`${base()}/save`, { ...settings, url: receiver.url });
@@ -129,15 +129,10 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
     expect(after.dropped).toBe(200);
     expect(old.filter((id) => receiver.events.has(id))).toEqual([]);
     expect(ids.slice(200).every((id) => receiver.events.has(id))).toBe(true);
-    const [row] = await t.database.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM stream_events WHERE id = ANY($1::bigint[]) AND state = 2',
-      [old],
-    );
-    expect(row?.n).toBe(200);
 
-    // a replay of the last hour sends every event again, the dropped ones for the first time
+    // a replay of the last 26 hours sends every event again, the dropped ones for the first time (their age restarts)
     const dupes = receiver.duplicates;
-    const replay = (await owner.post(`${base()}/replay`, { hours: 1 })).json();
+    const replay = (await owner.post(`${base()}/replay`, { hours: 26 })).json();
     expect(replay.data.requeued).toBe(1500);
     await until('replayed', status, (s) => s.backlog === 0 && s.delivered === before.delivered + 1600);
     expect(old.every((id) => receiver.events.has(id))).toBe(true);
@@ -177,4 +172,49 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
     expect(WebhookReceiver.verifies(newSecret, last.signature, last.body)).toBe(true);
     expect(WebhookReceiver.verifies(oldSecret, last.signature, last.body)).toBe(false);
   });
+  // the cursor's rule (migration 0055): an event whose transaction is still open when a later one commits is not
+  // passed over — the later one waits until the earlier transaction ends, then both are posted, while an event that
+  // committed before both goes at once (one connection on PGlite cannot hold a transaction open beside another)
+  it.skipIf(backend.name === 'pglite')(
+    'never passes over an event that commits after a later one',
+    async () => {
+      const before = (await status()).delivered as number;
+      // the loop paused (a backoff) while the three are written
+      await t.database.query(
+        `UPDATE app_event_streams SET next_attempt_at = now() + interval '1 hour' WHERE app_id = $1`,
+        [appId],
+      );
+      const [first] = await queue(1);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let open = 0;
+      const tx = t.database.transaction(async (q) => {
+        const [row] = await q.query<{ id: number }>(
+          `INSERT INTO stream_events (app_id, type, message_id, device_id) VALUES ($1, 1, 4243, 1)
+         RETURNING id::float8 AS id`,
+          [appId],
+        );
+        open = row!.id;
+        await held;
+      });
+      await until(
+        "the open transaction's event written",
+        async () => open,
+        (id) => id > 0,
+      );
+      const [later] = await queue(1);
+      await owner.post(`${base()}/retry`, {});
+      await until(
+        'the first delivered',
+        async () => receiver.events.has(first!),
+        (has) => has,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receiver.events.has(later!)).toBe(false);
+      release();
+      await tx;
+      await until('all three delivered', status, (s) => s.backlog === 0 && s.delivered === before + 3);
+      expect(receiver.events.has(open) && receiver.events.has(later!)).toBe(true);
+    },
+  );
 });

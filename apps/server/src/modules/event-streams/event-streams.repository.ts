@@ -15,6 +15,16 @@ export interface StreamRow {
   failedPosts: number;
   dropped: number;
   lastSuccessAt: Date | null;
+  cursor: StreamCursor;
+}
+
+/**
+ * Where an app's posting stands (migration 0055): every event after (xid, id) — its writing transaction's id, then its
+ * own — is pending, every one at or before it delivered or dropped. The xid travels as text (xid8 is 64-bit).
+ */
+export interface StreamCursor {
+  xid: string;
+  id: number;
 }
 
 /** One event as posted (and exported): `id` is what a receiver de-duplicates by. */
@@ -27,9 +37,28 @@ export interface StreamEvent {
   lossCode: number | null;
 }
 
+/** A pending event as the delivery loop reads it: its place in the queue, and whether it waited past the app's age. */
+export interface PendingEvent extends StreamEvent {
+  xid: string;
+  expired: boolean;
+}
+
 const STREAM_COLUMNS = `app_id AS "appId", enabled, url, types, secret AS "sealedSecret", max_age_hours AS "maxAgeHours",
   failures, next_attempt_at AS "nextAttemptAt", delivered::float8 AS delivered, failed_posts::float8 AS "failedPosts",
-  dropped::float8 AS dropped, last_success_at AS "lastSuccessAt"`;
+  dropped::float8 AS dropped, last_success_at AS "lastSuccessAt",
+  json_build_object('xid', cursor_xid::text, 'id', cursor_id::float8) AS cursor`;
+
+/**
+ * The events after a cursor that the loop may take: only those whose transaction ended before every one still
+ * running (pg_snapshot_xmin) — an event of a transaction still open may yet commit with a smaller xid than one already
+ * visible, and must not be passed over. `$2`/`$3` are the cursor; the index (app_id, xid, id) serves it.
+ */
+const AFTER_CURSOR = `e.app_id = $1 AND (e.xid, e.id) > ($2::xid8, $3::bigint)
+  AND e.xid < pg_snapshot_xmin(pg_current_snapshot())`;
+
+/** Whether a pending event waited past max_age_hours: since the later of its time and the app's last replay. */
+const EXPIRED = `(e.at < now() - make_interval(hours => st.max_age_hours)
+  AND (st.replayed_at IS NULL OR st.replayed_at < now() - make_interval(hours => st.max_age_hours)))`;
 
 /** The event row as JSON fields, read with the device's advertising id. */
 const EVENT_COLUMNS = `e.id::float8 AS id, e.type, e.message_id::float8 AS "messageId", d.gaid::text AS gaid,
@@ -75,11 +104,26 @@ export class EventStreamsRepository {
     return rows.length > 0;
   }
 
-  /** Pending events, and the age of the oldest (seconds). */
+  /**
+   * Pending events (every one after the cursor, committed), and the age of the oldest — the head of the queue, since
+   * the later of its time and the last replay (seconds). The ORDER BY keeps the count on the cursor's index (an
+   * index-only range), which the planner would otherwise trade for a scan of the app's every event.
+   */
   async backlog(appId: number): Promise<{ backlog: number; oldest: number | null }> {
     const [row] = await this.database.query<{ backlog: number; oldest: number | null }>(
-      `SELECT count(*)::int AS backlog, floor(extract(epoch FROM now() - min(queued_at)))::int AS oldest
-       FROM stream_events WHERE app_id = $1 AND state = 0`,
+      `WITH pending AS (
+         SELECT e.xid, e.id FROM stream_events e
+         WHERE e.app_id = $1 AND (e.xid, e.id) > ((SELECT cursor_xid FROM app_event_streams WHERE app_id = $1),
+                                                  (SELECT cursor_id FROM app_event_streams WHERE app_id = $1))
+         ORDER BY e.xid, e.id LIMIT 1000000000
+       ), head AS (
+         SELECT greatest(e.at, st.replayed_at) AS since
+         FROM (SELECT xid, id FROM pending LIMIT 1) h
+         JOIN stream_events e ON e.app_id = $1 AND e.xid = h.xid AND e.id = h.id
+         JOIN app_event_streams st ON st.app_id = $1
+       )
+       SELECT (SELECT count(*)::int FROM pending) AS backlog,
+              (SELECT floor(extract(epoch FROM now() - since))::int FROM head) AS oldest`,
       [appId],
     );
     return { backlog: row?.backlog ?? 0, oldest: row?.oldest ?? null };
@@ -109,14 +153,28 @@ export class EventStreamsRepository {
     ]);
   }
 
-  /** Queues again every event of the last `hours` hours that is not pending (same ids); returns how many. */
+  /**
+   * Queues again every event from the first of the last `hours` hours on (same ids): the cursor moves back to just
+   * before it (never forward), and the queue's age restarts. Returns how many delivered or dropped events it re-queued.
+   */
   async replay(appId: number, hours: number): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
-      `WITH u AS (
-         UPDATE stream_events SET state = 0, queued_at = now()
-         WHERE app_id = $1 AND at >= now() - make_interval(hours => $2) AND state <> 0 RETURNING 1
-       ), s AS (UPDATE app_event_streams SET next_attempt_at = now() WHERE app_id = $1)
-       SELECT count(*)::int AS n FROM u`,
+      `WITH st AS (SELECT cursor_xid, cursor_id FROM app_event_streams WHERE app_id = $1 FOR UPDATE),
+       first AS (
+         SELECT e.xid, e.id FROM stream_events e
+         WHERE e.app_id = $1 AND e.at >= now() - make_interval(hours => $2) ORDER BY e.xid, e.id LIMIT 1
+       ), back AS (
+         SELECT f.xid, f.id FROM first f, st WHERE (f.xid, f.id) <= (st.cursor_xid, st.cursor_id)
+       ), n AS (
+         SELECT count(*)::int AS n FROM stream_events e, back b, st
+         WHERE e.app_id = $1 AND (e.xid, e.id) >= (b.xid, b.id) AND (e.xid, e.id) <= (st.cursor_xid, st.cursor_id)
+       ), u AS (
+         UPDATE app_event_streams a SET next_attempt_at = now(), replayed_at = now(),
+           cursor_xid = COALESCE((SELECT xid FROM back), a.cursor_xid),
+           cursor_id = COALESCE((SELECT id - 1 FROM back), a.cursor_id)
+         WHERE a.app_id = $1
+       )
+       SELECT n FROM n`,
       [appId, hours],
     );
     return row?.n ?? 0;
@@ -127,7 +185,9 @@ export class EventStreamsRepository {
     const rows = await this.database.query<{ appId: number }>(
       `SELECT st.app_id AS "appId" FROM app_event_streams st
        WHERE st.next_attempt_at <= now() AND (st.lease_until IS NULL OR st.lease_until < now())
-         AND EXISTS (SELECT 1 FROM stream_events e WHERE e.app_id = st.app_id AND e.state = 0)
+         AND EXISTS (SELECT 1 FROM stream_events e WHERE e.app_id = st.app_id
+                     AND (e.xid, e.id) > (st.cursor_xid, st.cursor_id)
+                     AND e.xid < pg_snapshot_xmin(pg_current_snapshot()))
        ORDER BY st.next_attempt_at LIMIT $1`,
       [limit],
     );
@@ -156,40 +216,78 @@ export class EventStreamsRepository {
     );
   }
 
-  /** Drops the pending events queued more than `hours` ago, counting them; returns how many. */
-  async dropExpired(appId: number, hours: number): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>(
-      `WITH u AS (
-         UPDATE stream_events SET state = 2
-         WHERE app_id = $1 AND state = 0 AND queued_at < now() - make_interval(hours => $2) RETURNING 1
-       ), s AS (
-         UPDATE app_event_streams SET dropped = dropped + (SELECT count(*) FROM u)
-         WHERE app_id = $1 AND EXISTS (SELECT 1 FROM u)
-       )
-       SELECT count(*)::int AS n FROM u`,
-      [appId, hours],
+  /**
+   * Drops the expired events at the head of the queue (at most `limit`), moving the cursor past them and counting them,
+   * unless the cursor moved meanwhile: the new cursor and how many, or undefined when none were dropped.
+   */
+  async dropExpired(
+    appId: number,
+    from: StreamCursor,
+    limit: number,
+  ): Promise<{ to: StreamCursor; n: number } | undefined> {
+    const [row] = await this.database.query<{ to: StreamCursor; n: number }>(
+      `WITH head AS (
+         SELECT e.xid, e.id, ${EXPIRED} AS expired, row_number() OVER (ORDER BY e.xid, e.id) AS k
+         FROM app_event_streams st JOIN LATERAL (
+           SELECT e.xid, e.id, e.at FROM stream_events e WHERE ${AFTER_CURSOR} ORDER BY e.xid, e.id LIMIT $4
+         ) e ON true
+         WHERE st.app_id = $1
+       ), run AS (
+         SELECT COALESCE(min(k) FILTER (WHERE NOT expired), count(*) + 1) - 1 AS n FROM head
+       ), last AS (SELECT h.xid, h.id, r.n FROM head h JOIN run r ON h.k = r.n)
+       UPDATE app_event_streams st SET cursor_xid = last.xid, cursor_id = last.id, dropped = dropped + last.n
+       FROM last WHERE st.app_id = $1 AND st.cursor_xid = $2::xid8 AND st.cursor_id = $3
+       RETURNING json_build_object('xid', last.xid::text, 'id', last.id::float8) AS "to", last.n::int AS n`,
+      [appId, from.xid, from.id, limit],
     );
-    return row?.n ?? 0;
+    return row;
   }
 
-  /** The oldest `limit` pending events of the app, by id. */
-  async pending(appId: number, limit: number): Promise<StreamEvent[]> {
-    return this.database.query<StreamEvent>(
-      `SELECT ${EVENT_COLUMNS} FROM stream_events e LEFT JOIN devices d ON d.id = e.device_id
-       WHERE e.app_id = $1 AND e.state = 0 ORDER BY e.id LIMIT $2`,
-      [appId, limit],
+  /** The oldest `limit` pending events of the app after `from`, in the cursor's order, each marked if it expired. */
+  async pending(appId: number, from: StreamCursor, limit: number): Promise<PendingEvent[]> {
+    return this.database.query<PendingEvent>(
+      `SELECT ${EVENT_COLUMNS}, e.xid::text AS xid, ${EXPIRED} AS expired
+       FROM app_event_streams st
+       JOIN LATERAL (SELECT * FROM stream_events e WHERE ${AFTER_CURSOR} ORDER BY e.xid, e.id LIMIT $4) e ON true
+       LEFT JOIN devices d ON d.id = e.device_id
+       WHERE st.app_id = $1 ORDER BY e.xid, e.id`,
+      [appId, from.xid, from.id, limit],
     );
   }
 
-  /** Marks posted events delivered, counts them and renews the lease, in one statement. */
-  async delivered(appId: number, ids: number[], owner: string, leaseSeconds: number): Promise<void> {
-    await this.database.query(
-      `WITH u AS (UPDATE stream_events SET state = 1 WHERE app_id = $1 AND id = ANY($2::bigint[]) AND state = 0 RETURNING 1)
-       UPDATE app_event_streams SET delivered = delivered + (SELECT count(*) FROM u), failures = 0,
-         last_success_at = now(), next_attempt_at = now(), lease_until = now() + make_interval(secs => $4)
-       WHERE app_id = $1 AND lease_owner = $3`,
-      [appId, ids, owner, leaseSeconds],
+  /**
+   * Moves the cursor from `from` to `to` past `delivered` posted and `dropped` expired events, in one statement — only
+   * while this process holds the lease and nobody moved the cursor (a replay): false then, and the batch is not
+   * counted. A post (`posted`) also ends the failures and renews the lease.
+   */
+  async advance(
+    appId: number,
+    move: { from: StreamCursor; to: StreamCursor; delivered: number; dropped: number; posted: boolean },
+    owner: string,
+    leaseSeconds: number,
+  ): Promise<boolean> {
+    const rows = await this.database.query(
+      `UPDATE app_event_streams SET cursor_xid = $4::xid8, cursor_id = $5, delivered = delivered + $6,
+         dropped = dropped + $7, lease_until = now() + make_interval(secs => $9),
+         failures = CASE WHEN $10 THEN 0 ELSE failures END,
+         last_success_at = CASE WHEN $10 THEN now() ELSE last_success_at END,
+         next_attempt_at = CASE WHEN $10 THEN now() ELSE next_attempt_at END
+       WHERE app_id = $1 AND lease_owner = $8 AND cursor_xid = $2::xid8 AND cursor_id = $3
+       RETURNING app_id`,
+      [
+        appId,
+        move.from.xid,
+        move.from.id,
+        move.to.xid,
+        move.to.id,
+        move.delivered,
+        move.dropped,
+        owner,
+        leaseSeconds,
+        move.posted,
+      ],
     );
+    return rows.length > 0;
   }
 
   /** Records a failed post: the failure row (the last ones kept), one more consecutive failure, the next attempt. */
@@ -211,12 +309,18 @@ export class EventStreamsRepository {
     );
   }
 
-  /** Deletes posted and dropped events recorded more than `hours` ago (at most `limit`); returns how many. */
+  /**
+   * Deletes delivered and dropped events (at or before their app's cursor; any, for an app whose streams row is gone)
+   * recorded more than `hours` ago, at most `limit`; returns how many.
+   */
   async prune(hours: number, limit: number): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
       `WITH gone AS (
-         DELETE FROM stream_events WHERE id = ANY (ARRAY(
-           SELECT id FROM stream_events WHERE state <> 0 AND at < now() - make_interval(hours => $1) LIMIT $2))
+         DELETE FROM stream_events WHERE ctid = ANY (ARRAY(
+           SELECT e.ctid FROM stream_events e LEFT JOIN app_event_streams st ON st.app_id = e.app_id
+           WHERE e.at < now() - make_interval(hours => $1)
+             AND (st.app_id IS NULL OR (e.xid, e.id) <= (st.cursor_xid, st.cursor_id))
+           LIMIT $2))
          RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
       [hours, limit],

@@ -36,6 +36,9 @@ export function batchBody(appId: number, events: StreamEvent[]): string {
   });
 }
 
+/** The most expired events dropped by one statement (a receiver down a long while leaves many). */
+const DROP_PAGE = 20_000;
+
 /** An exponential delay with full jitter over its upper half: base·2^(failures-1), at most max. */
 export function backoffMs(failures: number, base: number, max: number, random = Math.random): number {
   const cap = Math.min(max, base * 2 ** Math.max(0, failures - 1));
@@ -45,9 +48,9 @@ export function backoffMs(failures: number, base: number, max: number, random = 
 /**
  * The delivery loop of the stream events (docs/event-streams.md), run by every delivery worker process: each tick
  * takes the apps with pending events whose backoff has ended, one lease per app across processes, and for each posts
- * its oldest pending events in batches of up to 500 — published on JetStream first when NATS_URL is set — marking
- * them delivered on a 2xx, backing off with jitter on anything else. At least once: an event is marked only after
- * its post succeeded, so a crash between the two posts it again, with its id.
+ * its oldest pending events in batches of up to 500 — published on JetStream first when NATS_URL is set — moving the
+ * app's cursor past them on a 2xx, backing off with jitter on anything else. At least once: the cursor moves only
+ * after the post succeeded, so a crash between the two posts the batch again, with its ids.
  */
 export class StreamDelivery {
   private timer: NodeJS.Timeout | undefined;
@@ -111,20 +114,36 @@ export class StreamDelivery {
     }
   }
 
-  /** Posts the app's pending events while they come and its receiver takes them (at most one slice of time). */
+  /**
+   * Posts the app's pending events while they come and its receiver takes them (at most one slice of time), each batch
+   * moving the app's cursor past it. Expired events at the head of the queue are dropped first, whether or not the
+   * receiver is up (a receiver down for days does not keep them), and any other expired one in a batch is left out of
+   * its post and counted as dropped.
+   */
   async deliverApp(appId: number): Promise<void> {
     const stream = await this.repo.lease(appId, this.owner, this.o.leaseSeconds);
     if (!stream) return;
     try {
-      await this.repo.dropExpired(appId, stream.maxAgeHours);
-      if (!stream.enabled) return;
-      const secret = this.openSecret(stream.sealedSecret);
+      let cursor = stream.cursor;
+      const secret = stream.enabled ? this.openSecret(stream.sealedSecret) : '';
       const until = Date.now() + this.o.appSliceMs;
       while (Date.now() < until && !this.stopped) {
-        const events = await this.repo.pending(appId, EVENT_STREAM_LIMITS.batchMax);
+        const events = await this.repo.pending(
+          appId,
+          cursor,
+          stream.enabled ? EVENT_STREAM_LIMITS.batchMax : 1,
+        );
         if (events.length === 0) break;
-        const body = batchBody(appId, events);
-        const ids = events.map((e) => e.id);
+        if (events[0]!.expired) {
+          const dropped = await this.repo.dropExpired(appId, cursor, DROP_PAGE);
+          if (!dropped) return;
+          cursor = dropped.to;
+          continue;
+        }
+        if (!stream.enabled) return;
+        const live = events.filter((e) => !e.expired);
+        const body = batchBody(appId, live);
+        const ids = live.map((e) => e.id);
         if (this.publisher) {
           try {
             await this.publisher.publish(appId, body, ids[0]!, ids[ids.length - 1]!);
@@ -139,13 +158,24 @@ export class StreamDelivery {
           }
         }
         if (stream.url) {
-          const r = await this.poster.post(stream.url, secret, body, events.length);
+          const r = await this.poster.post(stream.url, secret, body, live.length);
           if (!r.ok) {
             await this.fail(appId, stream.failures, r, ids);
             return;
           }
         }
-        await this.repo.delivered(appId, ids, this.owner, this.o.leaseSeconds);
+        const last = events[events.length - 1]!;
+        const to = { xid: last.xid, id: last.id };
+        const move = {
+          from: cursor,
+          to,
+          delivered: live.length,
+          dropped: events.length - live.length,
+          posted: true,
+        };
+        // the cursor moved meanwhile (a replay) or the lease was lost: the next pass starts from where it stands
+        if (!(await this.repo.advance(appId, move, this.owner, this.o.leaseSeconds))) return;
+        cursor = to;
         stream.failures = 0;
         if (events.length < EVENT_STREAM_LIMITS.batchMax) break;
       }
