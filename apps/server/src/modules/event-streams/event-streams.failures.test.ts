@@ -169,6 +169,24 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
     await until('delivered', status, (s) => s.backlog === 0 && s.delivered === delivered + 10);
     expect(ids.every((id) => receiver.events.has(id))).toBe(true);
     const last = receiver.last!;
+    // the body PostgreSQL wrote is byte for byte what JSON.stringify writes of it (compact, in the documented order)
+    expect(last.body).toBe(JSON.stringify(JSON.parse(last.body)));
+    const posted = JSON.parse(last.body).events as Array<Record<string, unknown>>;
+    expect(Object.keys(posted.find((e) => e.type === 'lost')!)).toEqual([
+      'id',
+      'type',
+      'messageId',
+      'gaid',
+      'at',
+      'lossCode',
+    ]);
+    expect(Object.keys(posted.find((e) => e.type === 'sent')!)).toEqual([
+      'id',
+      'type',
+      'messageId',
+      'gaid',
+      'at',
+    ]);
     expect(WebhookReceiver.verifies(newSecret, last.signature, last.body)).toBe(true);
     expect(WebhookReceiver.verifies(oldSecret, last.signature, last.body)).toBe(false);
   });

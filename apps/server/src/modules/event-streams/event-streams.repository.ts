@@ -1,4 +1,9 @@
-import { EVENT_STREAM_LIMITS, type EventStreamExport, type EventStreamFailure } from '@beacon/shared';
+import {
+  EVENT_STREAM_LIMITS,
+  STREAM_EVENT_TYPES,
+  type EventStreamExport,
+  type EventStreamFailure,
+} from '@beacon/shared';
 import type { Database } from '../../db/client';
 
 /** An app's stream row as the services use it (the secret still sealed). */
@@ -37,10 +42,24 @@ export interface StreamEvent {
   lossCode: number | null;
 }
 
-/** A pending event as the delivery loop reads it: its place in the queue, and whether it waited past the app's age. */
-export interface PendingEvent extends StreamEvent {
-  xid: string;
-  expired: boolean;
+/**
+ * The next batch after a cursor as the delivery loop takes it: `events` the JSON array's inside of the events still
+ * within their age (null when none), written by PostgreSQL exactly as JSON.stringify writes them (`{"id":…,"type":…,
+ * "messageId":…,"gaid":…,"at":…[,"lossCode":…]}`), so no event becomes a JavaScript object on the way out.
+ */
+export interface PendingBatch {
+  /** events read (posted or expired) */
+  n: number;
+  /** events still within their age: the ones in `events` */
+  live: number;
+  /** whether the first event of the batch expired (the head of the queue is dropped first) */
+  firstExpired: boolean;
+  /** where the cursor moves once the batch is posted */
+  last: StreamCursor;
+  /** the smallest and largest id posted (the JetStream message's id) */
+  firstId: number | null;
+  lastId: number | null;
+  events: string | null;
 }
 
 const STREAM_COLUMNS = `app_id AS "appId", enabled, url, types, secret AS "sealedSecret", max_age_hours AS "maxAgeHours",
@@ -243,16 +262,29 @@ export class EventStreamsRepository {
     return row;
   }
 
-  /** The oldest `limit` pending events of the app after `from`, in the cursor's order, each marked if it expired. */
-  async pending(appId: number, from: StreamCursor, limit: number): Promise<PendingEvent[]> {
-    return this.database.query<PendingEvent>(
-      `SELECT ${EVENT_COLUMNS}, e.xid::text AS xid, ${EXPIRED} AS expired
-       FROM app_event_streams st
-       JOIN LATERAL (SELECT * FROM stream_events e WHERE ${AFTER_CURSOR} ORDER BY e.xid, e.id LIMIT $4) e ON true
-       LEFT JOIN devices d ON d.id = e.device_id
-       WHERE st.app_id = $1 ORDER BY e.xid, e.id`,
-      [appId, from.xid, from.id, limit],
+  /** The oldest `limit` pending events of the app after `from`, in the cursor's order, as one batch. */
+  async batch(appId: number, from: StreamCursor, limit: number): Promise<PendingBatch | undefined> {
+    const [row] = await this.database.query<PendingBatch>(
+      `WITH ev AS (
+         SELECT e.xid, e.id, e.type, e.message_id, e.device_id, e.at, e.loss_code, ${EXPIRED} AS expired
+         FROM app_event_streams st
+         JOIN LATERAL (SELECT * FROM stream_events e WHERE ${AFTER_CURSOR} ORDER BY e.xid, e.id LIMIT $4) e ON true
+         WHERE st.app_id = $1
+       ), last AS (SELECT xid, id FROM ev ORDER BY xid DESC, id DESC LIMIT 1)
+       SELECT count(*)::int AS n, (count(*) FILTER (WHERE NOT ev.expired))::int AS live,
+         (SELECT expired FROM ev ORDER BY xid, id LIMIT 1) AS "firstExpired",
+         (SELECT json_build_object('xid', xid::text, 'id', id::float8) FROM last) AS last,
+         (min(ev.id) FILTER (WHERE NOT ev.expired))::float8 AS "firstId",
+         (max(ev.id) FILTER (WHERE NOT ev.expired))::float8 AS "lastId",
+         string_agg('{"id":' || ev.id || ',"type":"' || COALESCE(($5::text[])[ev.type], 'unknown')
+           || '","messageId":' || ev.message_id || ',"gaid":' || COALESCE('"' || d.gaid::text || '"', 'null')
+           || ',"at":"' || to_char(ev.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
+           || CASE WHEN ev.loss_code IS NULL THEN '' ELSE ',"lossCode":' || ev.loss_code END || '}',
+           ',' ORDER BY ev.xid, ev.id) FILTER (WHERE NOT ev.expired) AS events
+       FROM ev LEFT JOIN devices d ON d.id = ev.device_id`,
+      [appId, from.xid, from.id, limit, STREAM_EVENT_TYPES],
     );
+    return row && row.n > 0 ? row : undefined;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_STREAM_LIMITS, STREAM_EVENT_TYPES } from '@beacon/shared';
-import type { EventStreamsRepository, StreamEvent } from './event-streams.repository';
+import { EVENT_STREAM_LIMITS } from '@beacon/shared';
+import type { EventStreamsRepository } from './event-streams.repository';
 import type { WebhookPoster } from './webhook-poster';
 
 /** Publishes an app's batch on JetStream (`beacon.events.<appId>`), resolving once acknowledged. */
@@ -21,19 +21,9 @@ export interface StreamDeliveryOptions {
   appSliceMs?: number;
 }
 
-/** The body of a post and of a JetStream message: the app, then its events (type by name). */
-export function batchBody(appId: number, events: StreamEvent[]): string {
-  return JSON.stringify({
-    appId,
-    events: events.map((e) => ({
-      id: e.id,
-      type: STREAM_EVENT_TYPES[e.type - 1] ?? 'unknown',
-      messageId: e.messageId,
-      gaid: e.gaid,
-      at: e.at,
-      ...(e.lossCode === null ? {} : { lossCode: e.lossCode }),
-    })),
-  });
+/** The body of a post and of a JetStream message: the app, then its events (type by name), as the batch wrote them. */
+export function batchBody(appId: number, events: string): string {
+  return `{"appId":${appId},"events":[${events}]}`;
 }
 
 /** The most expired events dropped by one statement (a receiver down a long while leaves many). */
@@ -128,56 +118,48 @@ export class StreamDelivery {
       const secret = stream.enabled ? this.openSecret(stream.sealedSecret) : '';
       const until = Date.now() + this.o.appSliceMs;
       while (Date.now() < until && !this.stopped) {
-        const events = await this.repo.pending(
-          appId,
-          cursor,
-          stream.enabled ? EVENT_STREAM_LIMITS.batchMax : 1,
-        );
-        if (events.length === 0) break;
-        if (events[0]!.expired) {
+        const batch = await this.repo.batch(appId, cursor, stream.enabled ? EVENT_STREAM_LIMITS.batchMax : 1);
+        if (!batch) break;
+        if (batch.firstExpired) {
           const dropped = await this.repo.dropExpired(appId, cursor, DROP_PAGE);
           if (!dropped) return;
           cursor = dropped.to;
           continue;
         }
         if (!stream.enabled) return;
-        const live = events.filter((e) => !e.expired);
-        const body = batchBody(appId, live);
-        const ids = live.map((e) => e.id);
+        const body = batchBody(appId, batch.events ?? '');
         if (this.publisher) {
           try {
-            await this.publisher.publish(appId, body, ids[0]!, ids[ids.length - 1]!);
+            await this.publisher.publish(appId, body, batch.firstId!, batch.lastId!);
           } catch (err) {
             await this.fail(
               appId,
               stream.failures,
               { status: null, error: `JetStream: ${String(err)}` },
-              ids,
+              batch.live,
             );
             return;
           }
         }
         if (stream.url) {
-          const r = await this.poster.post(stream.url, secret, body, live.length);
+          const r = await this.poster.post(stream.url, secret, body, batch.live);
           if (!r.ok) {
-            await this.fail(appId, stream.failures, r, ids);
+            await this.fail(appId, stream.failures, r, batch.live);
             return;
           }
         }
-        const last = events[events.length - 1]!;
-        const to = { xid: last.xid, id: last.id };
         const move = {
           from: cursor,
-          to,
-          delivered: live.length,
-          dropped: events.length - live.length,
+          to: batch.last,
+          delivered: batch.live,
+          dropped: batch.n - batch.live,
           posted: true,
         };
         // the cursor moved meanwhile (a replay) or the lease was lost: the next pass starts from where it stands
         if (!(await this.repo.advance(appId, move, this.owner, this.o.leaseSeconds))) return;
-        cursor = to;
+        cursor = batch.last;
         stream.failures = 0;
-        if (events.length < EVENT_STREAM_LIMITS.batchMax) break;
+        if (batch.n < EVENT_STREAM_LIMITS.batchMax) break;
       }
     } finally {
       await this.repo.release(appId, this.owner);
@@ -188,11 +170,11 @@ export class StreamDelivery {
     appId: number,
     failures: number,
     r: { status: number | null; error: string },
-    ids: number[],
+    events: number,
   ): Promise<void> {
     await this.repo.failed(
       appId,
-      { ...r, events: ids.length },
+      { ...r, events },
       backoffMs(failures + 1, this.o.backoffBaseMs, this.o.backoffMaxMs),
     );
   }
