@@ -7,7 +7,8 @@
 // The template phase (issue 33 §4) is the capacity broadcast again with personalised content (every device rendered):
 // `--phases capacity,template` gives the ratio of the two send rates in one run (target ≥ 0.9).
 // The streams phase (issue 34 §3) is the capacity broadcast again with the app's event streams on (every send queued
-// as a stream event, posted meanwhile in signed batches to a local HTTPS receiver that verifies them):
+// as a stream event, posted meanwhile in signed batches to a local HTTPS receiver that verifies them, in a process of
+// its own as a receiver would be — src/receiver-process.ts):
 // `--phases capacity,streams` gives the send rates' ratio and the events delivered per second in one run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,6 @@ import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { EventStreamsRepository } from '../apps/server/src/modules/event-streams/event-streams.repository';
 import { StreamDelivery } from '../apps/server/src/modules/event-streams/stream-delivery';
 import { WebhookPoster } from '../apps/server/src/modules/event-streams/webhook-poster';
-import { WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
 import { EngineProbe } from './src/engine-probe';
 import {
   benchConfig,
@@ -44,6 +44,7 @@ import {
   strArg,
 } from './src/harness';
 import { runRawH2 } from './src/raw-h2';
+import { startReceiverProcess } from './src/receiver-process';
 import { seedDevices } from './src/seed-devices';
 
 const N = numArg('devices', 1_000_000);
@@ -338,18 +339,17 @@ async function main(): Promise<void> {
           backlog: number;
           deliveredPerSec: number;
           drainS: number;
+          receiverCpuUsPerEvent: number;
           ratio?: number;
         }
       | undefined;
     if (PHASES.includes('streams')) {
-      const rx = new WebhookReceiver();
-      await rx.start();
-      rx.secret = 'whsec_bench';
+      const rx = await startReceiverProcess('whsec_bench');
       await db.database.query(
         `INSERT INTO app_event_streams (app_id, enabled, url, types, secret) VALUES ($1, true, $2, 127, $3)`,
-        [app.id, rx.url, built.box.seal(rx.secret)],
+        [app.id, rx.url, built.box.seal('whsec_bench')],
       );
-      const poster = new WebhookPoster({ ca: rx.tls.caPem });
+      const poster = new WebhookPoster({ ca: rx.caPem });
       const delivery = new StreamDelivery(
         new EventStreamsRepository(db.database),
         poster,
@@ -362,8 +362,8 @@ async function main(): Promise<void> {
       let last = 0;
       let seen = 0;
       const watch = setInterval(() => {
-        if (rx.events.size !== seen) {
-          seen = rx.events.size;
+        if (rx.counts.events !== seen) {
+          seen = rx.counts.events;
           last = performance.now();
           if (!first) first = last;
         }
@@ -371,30 +371,34 @@ async function main(): Promise<void> {
       delivery.start();
       phases.streams = await broadcast('streams', CAPACITY_RATE);
       const sendDone = performance.now();
-      while (rx.events.size < phases.streams.dispatched && performance.now() - sendDone < TIMEOUT_MS)
+      while (rx.counts.events < phases.streams.dispatched && performance.now() - sendDone < TIMEOUT_MS)
         await new Promise((r) => setTimeout(r, 100));
       clearInterval(watch);
       // the delivery's own rate: the phase's events queued again (a replay: same ids) and drained as one backlog
+      const liveCpuUs = rx.counts.cpuUs;
       const live = {
-        events: rx.events.size,
-        perSec: Math.round((rx.events.size / Math.max(1, last - first)) * 1000),
+        events: rx.counts.events,
+        perSec: Math.round((rx.counts.events / Math.max(1, last - first)) * 1000),
       };
       const backlog = await new EventStreamsRepository(db.database).replay(app.id, 1);
-      const dupes0 = rx.duplicates;
+      const dupes0 = rx.counts.duplicates;
       const d0 = performance.now();
       delivery.kick();
-      while (rx.duplicates - dupes0 < backlog && performance.now() - d0 < TIMEOUT_MS)
+      while (rx.counts.duplicates - dupes0 < backlog && performance.now() - d0 < TIMEOUT_MS)
         await new Promise((r) => setTimeout(r, 20));
       const drainMs = performance.now() - d0;
       await delivery.stop();
       poster.close();
       await rx.down();
-      if (rx.badSignatures > 0) throw new Error(`${rx.badSignatures} posts with a bad signature`);
+      if (rx.counts.badSignatures > 0)
+        throw new Error(`${rx.counts.badSignatures} posts with a bad signature`);
       streams = {
-        events: rx.events.size,
+        events: rx.counts.events,
         liveDeliveredPerSec: live.perSec,
         backlog,
         deliveredPerSec: Math.round((backlog / drainMs) * 1000),
+        // the receiver's own CPU while the phase sent (its process, not Beacon's; on the same 2 cores)
+        receiverCpuUsPerEvent: round(liveCpuUs / Math.max(1, live.events), 1),
         drainS: round(drainMs / 1000, 1),
         ...(phases.capacity
           ? { ratio: round(phases.streams.enginePerSec / phases.capacity.enginePerSec, 3) }
