@@ -288,36 +288,24 @@ export class EventStreamsRepository {
   }
 
   /**
-   * Moves the cursor from `from` to `to` past `delivered` posted and `dropped` expired events, in one statement — only
-   * while this process holds the lease and nobody moved the cursor (a replay): false then, and the batch is not
-   * counted. A post (`posted`) also ends the failures and renews the lease.
+   * Moves the cursor from `from` to `to` past a posted batch (`delivered` events posted, `dropped` expired in it), ends
+   * the failures and renews the lease, in one statement — only while this process holds the lease and nobody moved
+   * the cursor (a replay): false then, and the batch is not counted.
    */
   async advance(
     appId: number,
-    move: { from: StreamCursor; to: StreamCursor; delivered: number; dropped: number; posted: boolean },
+    move: { from: StreamCursor; to: StreamCursor; delivered: number; dropped: number },
     owner: string,
     leaseSeconds: number,
   ): Promise<boolean> {
+    const { from, to } = move;
     const rows = await this.database.query(
       `UPDATE app_event_streams SET cursor_xid = $4::xid8, cursor_id = $5, delivered = delivered + $6,
-         dropped = dropped + $7, lease_until = now() + make_interval(secs => $9),
-         failures = CASE WHEN $10 THEN 0 ELSE failures END,
-         last_success_at = CASE WHEN $10 THEN now() ELSE last_success_at END,
-         next_attempt_at = CASE WHEN $10 THEN now() ELSE next_attempt_at END
+         dropped = dropped + $7, failures = 0, last_success_at = now(), next_attempt_at = now(),
+         lease_until = now() + make_interval(secs => $9)
        WHERE app_id = $1 AND lease_owner = $8 AND cursor_xid = $2::xid8 AND cursor_id = $3
        RETURNING app_id`,
-      [
-        appId,
-        move.from.xid,
-        move.from.id,
-        move.to.xid,
-        move.to.id,
-        move.delivered,
-        move.dropped,
-        owner,
-        leaseSeconds,
-        move.posted,
-      ],
+      [appId, from.xid, from.id, to.xid, to.id, move.delivered, move.dropped, owner, leaseSeconds],
     );
     return rows.length > 0;
   }

@@ -148,13 +148,7 @@ export class StreamDelivery {
             return;
           }
         }
-        const move = {
-          from: cursor,
-          to: batch.last,
-          delivered: batch.live,
-          dropped: batch.n - batch.live,
-          posted: true,
-        };
+        const move = { from: cursor, to: batch.last, delivered: batch.live, dropped: batch.n - batch.live };
         // the cursor moved meanwhile (a replay) or the lease was lost: the next pass starts from where it stands
         if (!(await this.repo.advance(appId, move, this.owner, this.o.leaseSeconds))) return;
         cursor = batch.last;
