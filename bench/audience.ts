@@ -1,5 +1,5 @@
 // Audience estimate latency, as shipped: POST /tcm/v1/app/{appId}/msg/target/max (MessagesService.estimate →
-// compileAudience → estimateAudience: exact for small apps, else a count over the 1/8 sample index of migration 0013
+// compileAudience → estimateAudience: exact for small apps, else a count over the 1/8 sample index of migration 0056
 // scaled up) for five condition mixes plus three join mixes (tags, dmp, noclick, serverInactiveUser), on 1M devices
 // (PGlite, PostgreSQL) and 10M (PostgreSQL). Each mix is also counted exactly once, for the estimate's error.
 // Attribute and event conditions (issue 33 §3): the `user:` mixes, over seeded users and event counts.
@@ -211,7 +211,7 @@ async function runBackend(backend: 'pglite' | 'postgres', sizes: number[]): Prom
     });
     const cookie = `beacon_session=${login.cookies.find((k) => k.name === 'beacon_session')?.value ?? ''}`;
     const apps: Array<{ size: number; appId: number; seedS: number; joins: JoinSeed; users: UserSeed }> = [];
-    // bulk load: the devices table's secondary indexes (the 0013 sample index among them) are dropped, then rebuilt
+    // bulk load: the devices table's secondary indexes (the 0056 sample index among them) are dropped, then rebuilt
     // from their own definitions (pg_indexes)
     const indexes = await db.database.query<{ indexname: string; indexdef: string }>(
       "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'devices' AND indexname <> 'devices_pkey'",

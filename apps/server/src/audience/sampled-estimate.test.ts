@@ -38,6 +38,14 @@ const MIXES: Array<[string, (t: Tags) => Condition[]]> = [
     'serverInactiveUser + dmpCustomize nin payers',
     (t) => [c('serverInactiveUser', '', []), c('dmpCustomize', 'nin', [t.payers])],
   ],
+  // a lookup of the device's user (issue 33 §3): the sample index carries user_id, so only the user row is read
+  [
+    'attribute plan in [pro] + country NG, IN, KE',
+    () => [
+      { label: 'attribute', key: 'plan', attributeType: 'string', op: 'in', values: ['pro'], allSelected: 0 },
+      c('country', 'in', ['NG', 'IN', 'KE']),
+    ],
+  ],
 ];
 
 describe('roundEstimate', () => {
@@ -80,8 +88,19 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
     tags = { sport: String(ids[0]), payers: String(ids[1]) };
     await seedSyntheticDevices(database, large, LARGE, { tagIds: ids, sendsFrom: 1 });
     await seedSyntheticDevices(database, small, SMALL);
+    // a user (its own, id = the device's) for 60 % of the large app's devices, half of them on plan pro
+    await database.query(
+      `INSERT INTO app_users (id, app_id, attributes)
+       SELECT id, app_id, jsonb_build_object('plan', CASE WHEN hashint8(id + 3) & 1 = 0 THEN 'pro' ELSE 'free' END)
+       FROM devices WHERE app_id = $1 AND hashint8(id + 5) & 1023 < 614`,
+      [large],
+    );
+    await database.query(
+      'UPDATE devices SET user_id = id WHERE app_id = $1 AND hashint8(id + 5) & 1023 < 614',
+      [large],
+    );
     // what autovacuum does on PostgreSQL after a bulk load (statistics, visibility map)
-    for (const table of ['devices', 'device_tags', 'send_records'])
+    for (const table of ['devices', 'device_tags', 'send_records', 'app_users'])
       await database.exec(`VACUUM ANALYZE ${table}`);
   }, 600_000);
   afterAll(async () => database?.close());
@@ -117,8 +136,8 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
     }
   });
 
-  it('reads the sample through the partial index only, with tag lookups per sampled device', async () => {
-    for (const [name, mix] of [MIXES[2]!, MIXES[5]!, MIXES[7]!]) {
+  it('reads the sample through the partial index only, with tag and user lookups per sampled device', async () => {
+    for (const [name, mix] of [MIXES[2]!, MIXES[5]!, MIXES[7]!, MIXES[8]!]) {
       const estimate = await estimateAudience(database, compileAudience(large, mix(tags)));
       const plan = (
         await inEstimateSession(database, (q) =>
@@ -127,8 +146,9 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
       )
         .map((r) => Object.values(r)[0])
         .join('\n');
-      expect(plan, name).toContain('devices_app_sample_idx');
-      expect(plan, name).not.toMatch(/Seq Scan on (devices|device_tags)|Hash/);
+      // index-only: no devices page is read for a sampled device (0056 includes user_id), whatever its lookups
+      expect(plan, name).toContain('Index Only Scan using devices_app_sample_idx');
+      expect(plan, name).not.toMatch(/Seq Scan on (devices|device_tags|app_users)|Hash/);
     }
   });
 

@@ -4,11 +4,11 @@ import { countQuery, lookupCost, perDeviceLookups, type CompiledAudience } from 
 
 export { roundEstimate };
 
-/** A device's sample bucket is `hashint8(id) & (SAMPLE_BUCKETS − 1)`; buckets below SAMPLE_INDEXED are indexed (0013). */
+/** A device's sample bucket: `hashint8(id) & (SAMPLE_BUCKETS − 1)`; buckets below SAMPLE_INDEXED are indexed (0056). */
 export const SAMPLE_BUCKETS = 1024;
 export const SAMPLE_INDEXED = 128;
 
-/** The sample bucket of `devices <alias>`, spelled exactly as the partial index 0013 so the planner can use it. */
+/** The sample bucket of `devices <alias>`. */
 export const sampleBucket = (alias: string): string => `(hashint8(${alias}.id) & ${SAMPLE_BUCKETS - 1})`;
 
 /**
@@ -19,15 +19,17 @@ export const SAMPLE_SLICES = 16;
 const SLICES = SAMPLE_BUCKETS * SAMPLE_SLICES;
 const SLICES_INDEXED = SAMPLE_INDEXED * SAMPLE_SLICES;
 
-/** The slice of `devices <alias>`: its bucket's 16 slices by the next 4 bits of the same hash, in bucket order. */
+/**
+ * The slice of `devices <alias>`: its bucket's 16 slices by the next 4 bits of the same hash, in bucket order. Spelled
+ * exactly as the key of the partial index 0056 (whose predicate is slice < SLICES_INDEXED) so the planner uses it.
+ */
 const sampleSlice = (alias: string): string =>
-  `(${sampleBucket(alias)} * ${SAMPLE_SLICES} + ((hashint8(${alias}.id) >> 10) & ${SAMPLE_SLICES - 1}))`;
+  `((${sampleBucket(alias)} * ${SAMPLE_SLICES}) + ((hashint8(${alias}.id) >> 10) & ${SAMPLE_SLICES - 1}))`;
 
-/** The devices of slices from ≤ slice < to, through the partial index's bucket range (to ≤ SLICES_INDEXED). */
+/** The devices of slices from ≤ slice < to: one range of the partial index (to ≤ SLICES_INDEXED), read no wider. */
 function slicesSql(alias: string, from: number, to: number): string {
-  const range = `${sampleBucket(alias)} BETWEEN ${Math.floor(from / SAMPLE_SLICES)} AND ${Math.floor((to - 1) / SAMPLE_SLICES)}`;
   const slice = sampleSlice(alias);
-  return `${range} AND ${slice} >= ${from} AND ${slice} < ${to}`;
+  return `${slice} >= ${from} AND ${slice} < ${to}`;
 }
 
 /** Matches the sample should hold (a standard error of about 3 %) before it stops growing within its budget. */
@@ -122,13 +124,12 @@ async function exactCostOf(database: Queryable, audience: CompiledAudience): Pro
 
 /**
  * How many of an app's devices match a compiled audience, fast on any app size: small apps are counted exactly;
- * larger ones by counting the matches among the devices of the first k sample slices (1/16,384 of the app each; an
- * index-only range of the partial index 0013) and scaling by 16,384 / k, with k chosen so that about `sampleRows` rows
- * are read — a costly audience (per-device lookups) at least `firstSampleRows`, grown to `minSampleRows` when that
- * found fewer than ~1,100 matches. A sample with
- * few matches falls back to the exact count when the planner prices it cheap, or when the sample holds none (an
- * estimate of 0 would make the audience unusable in the compose form). Sends never use this: the delivery engine
- * and the save-time check count the exact audience.
+ * larger ones by counting the matches among the devices of the first k sample slices (1/16,384 of the app each; one
+ * index-only range of the partial index 0056, keyed by slice) and scaling by 16,384 / k, with k chosen so that about
+ * `sampleRows` rows are read — a costly audience (per-device lookups) at least `firstSampleRows`, grown to
+ * `minSampleRows` when that found fewer than ~1,100 matches. A sample with few matches falls back to the exact count
+ * when the planner prices it cheap, or when the sample holds none (an estimate of 0 would make the audience unusable
+ * in the compose form). Sends never use this: the delivery engine and the save-time check count the exact audience.
  */
 export async function estimateAudience(
   database: EstimateDatabase,
@@ -168,11 +169,10 @@ async function estimateOn(
 ): Promise<AudienceEstimate> {
   const o = { ...DEFAULTS, ...options };
   const a = audience.alias;
-  const bucket = sampleBucket(a);
   // the app's size from its first bucket, read no further than needed to choose k (k = 1 beyond that)
   const cap = Math.max(1, Math.ceil(o.sampleRows));
   const [probe] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices ${a} WHERE ${a}.app_id = $1 AND ${bucket} = 0 LIMIT ${cap}) s`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices ${a} WHERE ${a}.app_id = $1 AND ${slicesSql(a, 0, SAMPLE_SLICES)} LIMIT ${cap}) s`,
     [audience.params[0]],
   );
   const perBucket = probe?.n ?? 0;
