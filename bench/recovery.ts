@@ -71,8 +71,7 @@ async function main(): Promise<void> {
       `seeded ${devs.length} devices × ${MESSAGES} dispatched notifications (${UNREPORTED * 100} % unreported)`,
     );
 
-    // the lookup alone (RecoveryRepository.missed: the subquery the heartbeat runs inside its write statement, here with
-    // the device found by gaid), for one device and for a batch of 32
+    // the lookup alone, as a heartbeat of one device makes it (and as the device API's batch of 32 does)
     const rand = prng(32);
     const pick = () => devs[Math.floor(rand() * devs.length)]!.gaid;
     const repo = new RecoveryRepository(db.database);

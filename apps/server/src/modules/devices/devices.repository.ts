@@ -11,8 +11,6 @@ export interface HeartbeatRow {
   appId: number;
   gaid: string;
   notificationsEnabled: boolean;
-  /** the app's missed-push recovery bounds, when the heartbeat asks for the device's missed pushes */
-  recovery?: { maxAgeHours: number; maxCount: number } | undefined;
 }
 
 /**
@@ -21,18 +19,6 @@ export interface HeartbeatRow {
  * "lastActiveBefore" — one more CTE (`name AS (…)`) that counts them, in the flush's own statement.
  */
 export type ActivitySql = (source: string) => string;
-
-/**
- * Missed-push recovery's lookup as SQL (RecoveryRepository.missedSql): given the name of a CTE of the devices a
- * heartbeat flush found that ask for it — columns id, app_id, language, max_age_h, max_n — one more CTE `missed`
- * (device_id, language, message_id, sent_at), in the flush's own statement.
- */
-export type MissedSql = (asks: string) => string;
-
-/** A device a heartbeat found, with the sends it missed when it asked (newest first; `sentAt` as JSON gives it). */
-export interface HeartbeatDevice extends TouchedDevice {
-  missed?: Array<{ messageId: string; sentAt: string; language: string }> | null;
-}
 
 /** A device a registration or heartbeat touched (the statistics count new and daily active devices from it). */
 export interface TouchedDevice {
@@ -134,65 +120,37 @@ export class DevicesRepository {
     );
   }
 
-  /**
-   * Marks devices active and records their notification switch; returns the devices found, counted by `activity`.
-   * With `missed` (missed-push recovery), the devices whose row carries recovery bounds also get their missed sends,
-   * looked up in the same statement from the rows it just updated: one round trip, and the device is found once.
-   */
+  /** Marks devices active and records their notification switch; returns the devices found, counted by `activity`. */
   async heartbeat(
     rows: HeartbeatRow[],
     q: Queryable = this.database,
     activity?: ActivitySql,
-    missed?: MissedSql,
-  ): Promise<HeartbeatDevice[]> {
+  ): Promise<TouchedDevice[]> {
     if (rows.length === 0) return [];
-    const ask = missed !== undefined;
-    return q.query<HeartbeatDevice>(
-      `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[], $3::boolean[]${ask ? ', $4::int[], $5::int[]' : ''})
-                  AS t(app_id, gaid, enabled${ask ? ', max_age_h, max_n' : ''})),
+    return q.query<TouchedDevice>(
+      `WITH v AS (SELECT * FROM unnest($1::int[], $2::uuid[], $3::boolean[]) AS t(app_id, gaid, enabled)),
        old AS (
          -- locked in (app, gaid) order, as registrations and the users' writes lock them: never a deadlock between them.
          -- The update reads its rows from here, so they are read (and locked) before it changes them: a row-locking CTE
          -- read only after the update would skip the rows the update changed, and every call would look like the
          -- device's first of the day
-         SELECT d.id, d.last_active_at, v.enabled${ask ? ', v.max_age_h, v.max_n' : ''}
-         FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
+         SELECT d.id, d.last_active_at, v.enabled FROM devices d JOIN v ON v.app_id = d.app_id AND v.gaid = d.gaid
          ORDER BY d.app_id, d.gaid FOR UPDATE OF d
        ), dev AS (
          UPDATE devices d SET notifications_enabled = old.enabled, last_active_at = now(), app_active_at = now(),
            status = CASE WHEN old.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 1 ELSE d.status END) ELSE 2 END,
            invalid_reason = CASE WHEN old.enabled THEN (CASE WHEN d.invalid_reason = 1 THEN 0 ELSE d.invalid_reason END) ELSE 1 END
          FROM old WHERE d.id = old.id
-         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version, old.last_active_at AS before${
-           ask ? ', d.language, old.max_age_h, old.max_n' : ''
-         }
+         RETURNING d.id, d.app_id, d.gaid, d.country, d.app_version, old.last_active_at AS before
        ), apps_touched AS (
          UPDATE apps SET last_active_at = now() WHERE id IN (SELECT DISTINCT app_id FROM dev)
        ), touched AS (
          SELECT dev.app_id AS "appId", dev.gaid::text AS gaid, dev.id::text AS "deviceId", dev.country,
                 dev.app_version AS "appVersion", false AS inserted, dev.before AS "lastActiveBefore"
          FROM dev
-       )${activity ? `, ${activity('touched')}` : ''}${
-         ask
-           ? `, asks AS (SELECT id, app_id, language, max_age_h, max_n FROM dev WHERE max_age_h IS NOT NULL),
-       ${missed('asks')},
-       missed_by AS (
-         SELECT device_id::text AS id, json_agg(json_build_object('messageId', message_id::text, 'sentAt', sent_at,
-                'language', language) ORDER BY sent_at DESC) AS sends
-         FROM missed GROUP BY device_id
-       )
-       SELECT touched.*, missed_by.sends AS missed FROM touched LEFT JOIN missed_by ON missed_by.id = touched."deviceId"`
-           : `
-       SELECT * FROM touched`
-       }`,
-      [
-        rows.map((r) => r.appId),
-        rows.map((r) => r.gaid),
-        rows.map((r) => r.notificationsEnabled),
-        ...(ask
-          ? [rows.map((r) => r.recovery?.maxAgeHours ?? null), rows.map((r) => r.recovery?.maxCount ?? null)]
-          : []),
-      ],
+       )${activity ? `, ${activity('touched')}` : ''}
+       SELECT * FROM touched`,
+      [rows.map((r) => r.appId), rows.map((r) => r.gaid), rows.map((r) => r.notificationsEnabled)],
       { prepared: true },
     );
   }

@@ -12,7 +12,7 @@ import { deviceNotRegistered } from '../../lib/device-not-registered';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
 import type { MissedPushes } from './recovery';
-import type { MissedPush } from './recovery.repository';
+import type { MissedSend } from './recovery.repository';
 
 /** One (message, device) with the events a batch reports for it, already merged (OR-ed bits, first time of each). */
 export interface EventRow {
@@ -146,15 +146,20 @@ interface DeviceKey {
   gaid: string;
 }
 
+/** A heartbeat as batched: with the app's recovery bounds when its missed pushes are to be looked up. */
+interface HeartbeatItem extends HeartbeatRow {
+  recovery?: PushRecovery;
+}
+
 /** Whether the device was found, and with recovery asked, the sends it missed. */
 interface HeartbeatResult {
   found: boolean;
-  missed?: MissedPush[];
+  missed?: MissedSend[];
 }
 
 export class DevicesService {
   private readonly registrations: WriteBatcher<RegisterRow, string>;
-  private readonly heartbeats: WriteBatcher<HeartbeatRow, HeartbeatResult>;
+  private readonly heartbeats: WriteBatcher<HeartbeatItem, HeartbeatResult>;
   private readonly events: WriteBatcher<EventsItem, void>;
   private readonly touches: WriteBatcher<DeviceKey, void>;
   /** When this process last asked to touch a device (key → ms): most event calls need no write (DEVICE_TOUCH_MS). */
@@ -191,20 +196,31 @@ export class DevicesService {
       },
       { ...observed('register'), concurrency: flushes },
     );
-    this.heartbeats = new WriteBatcher<HeartbeatRow, HeartbeatResult>(async (rows) => {
+    this.heartbeats = new WriteBatcher<HeartbeatItem, HeartbeatResult>(async (rows) => {
       const last = new Map(rows.map((r) => [key(r.appId, r.gaid), r]));
       const unique = [...last.values()];
-      // the lookups of the devices whose app recovers missed pushes are part of the write's own statement (the rows it
-      // just updated): no second statement or connection, and nothing to wait for beyond the flush
-      const asks = this.missedPushes && unique.some((r) => r.recovery) ? this.missedPushes.sql : undefined;
-      const found = await this.repo.heartbeat(unique, undefined, counters.activitySql, asks);
-      const byKey = new Map(found.map((d) => [key(d.appId, d.gaid), d]));
-      return rows.map((r) => {
-        const d = byKey.get(key(r.appId, r.gaid));
-        if (!d) return { found: false };
-        if (!r.recovery) return { found: true };
-        return { found: true, missed: (d.missed ?? []).map((m) => ({ ...m, sentAt: new Date(m.sentAt) })) };
-      });
+      // the lookups of the devices whose app recovers missed pushes run beside the write, on another connection:
+      // the flush ends with the longer of the two, and a heartbeat never queues for a second batcher
+      const asks = this.missedPushes ? unique.filter((r) => r.recovery) : [];
+      const [found, missed] = await Promise.all([
+        this.repo.heartbeat(unique, undefined, counters.activitySql),
+        this.missedPushes && asks.length > 0
+          ? this.missedPushes.find(
+              asks.map((r) => ({
+                appId: r.appId,
+                gaid: r.gaid,
+                maxAgeHours: r.recovery!.maxAgeHours,
+                maxCount: r.recovery!.maxCount,
+              })),
+            )
+          : [],
+      ]);
+      const set = new Set(found.map((d) => key(d.appId, d.gaid)));
+      const missedOf = new Map(asks.map((r, i) => [key(r.appId, r.gaid), missed[i] ?? []]));
+      return rows.map((r) => ({
+        found: set.has(key(r.appId, r.gaid)),
+        ...(r.recovery ? { missed: missedOf.get(key(r.appId, r.gaid)) ?? [] } : {}),
+      }));
     }, observed('heartbeat'));
     this.touches = new WriteBatcher<DeviceKey, void>(async (rows) => {
       const unique = [...new Map(rows.map((r) => [key(r.appId, r.gaid), r])).values()];
@@ -248,7 +264,7 @@ export class DevicesService {
 
   /**
    * Marks the device active; with the app's missed-push recovery on, answers the notifications it missed (looked up
-   * in the heartbeat's own write statement), else `{}` as ever.
+   * beside the heartbeat's write, not after it), else `{}` as ever.
    */
   async heartbeat(
     appId: number,

@@ -1,6 +1,5 @@
 import { MessageStatus, MessageType, type MultiLangEntry, type TemplateDevice } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
-import type { MissedSql } from './devices.repository';
 import {
   deviceTemplateValues,
   noTemplateValues,
@@ -16,16 +15,12 @@ export interface RecoveryRequest {
   maxCount: number;
 }
 
-/** A send a device missed: the message, when, the device's language. */
-export interface MissedPush {
+/** A send a device missed: which request it answers (index in the batch), the message, when, the device's language. */
+export interface MissedSend {
+  index: number;
   messageId: string;
   sentAt: Date;
   language: string;
-}
-
-/** A missed send of a batch lookup (`missed`): which request it answers (index in the batch). */
-export interface MissedSend extends MissedPush {
-  index: number;
 }
 
 /** What the content of a recovered notification is built from (the fields of the engine's payload). */
@@ -56,29 +51,10 @@ const GONE_STATUSES = [
 const REPORTED_BITS = 1 | 2 | 4 | 8 | 16 | 32;
 
 /**
- * The missed sends of one device as a LATERAL subquery `r` (message_id, sent_at): its dispatched notification sends
- * within the app's age bound and their message's TTL, for which it reported nothing, of messages neither stopped,
- * recalled nor deleted — newest first, at most the app's count. Read through send_records_device_sent_idx
- * (device_id, sent_at), backwards from now, so its cost is the device's recent sends. The arguments are SQL
- * expressions of the outer row: the device's id, its app, the app's bounds.
- */
-function missedLateral(deviceId: string, appId: string, maxAgeHours: string, maxCount: string): string {
-  return `CROSS JOIN LATERAL (
-         SELECT s.message_id, s.sent_at FROM send_records s JOIN messages m ON m.id = s.message_id
-         WHERE s.device_id = ${deviceId} AND s.sent_at > now() - make_interval(hours => ${maxAgeHours})
-           AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${REPORTED_BITS} = 0
-           AND m.app_id = ${appId} AND m.msg_type = ${MessageType.NOTIFICATION} AND NOT m.deleted
-           AND m.status NOT IN (${GONE_STATUSES.join(', ')})
-           AND s.sent_at > now() - make_interval(secs => m.ttl_seconds)
-         ORDER BY s.sent_at DESC
-         LIMIT ${maxCount}
-       ) r`;
-}
-
-/**
- * The missed-push lookup (issue 32 §1). A heartbeat flush runs it inside its own statement (`missedSql`, a CTE over
- * the devices the flush's update just found and locked: no second statement, connection or device lookup); `missed`
- * runs it alone for a batch of (app, gaid) — the same subquery.
+ * The missed-push lookup (issue 32 §1): per device, its dispatched notification sends within the app's age bound and
+ * their message's TTL, for which it reported nothing, of messages neither stopped, recalled nor deleted — newest
+ * first, at most the app's count. One statement for a batch of heartbeats; each device is read through
+ * send_records_device_sent_idx (device_id, sent_at), backwards from now, so its cost is the device's recent sends.
  */
 export class RecoveryRepository {
   /** `values`: the users' values templates read (app.ts wires the app's own); by default the device's fields only */
@@ -92,13 +68,6 @@ export class RecoveryRepository {
     return deviceTemplateValues(this.database, this.values, appId, gaid);
   }
 
-  /** The lookup as a CTE of a heartbeat flush's statement (DevicesRepository.heartbeat: MissedSql). */
-  readonly missedSql: MissedSql = (asks) =>
-    `missed AS (
-       SELECT x.id AS device_id, x.language, r.message_id, r.sent_at FROM ${asks} x
-       ${missedLateral('x.id', 'x.app_id', 'x.max_age_h', 'x.max_n')}
-     )`;
-
   async missed(rows: RecoveryRequest[], q: Queryable = this.database): Promise<MissedSend[]> {
     if (rows.length === 0) return [];
     const found = await q.query<MissedSend & { sentAt: Date | string }>(
@@ -108,7 +77,16 @@ export class RecoveryRepository {
        )
        SELECT (v.ord - 1)::int AS index, r.message_id::text AS "messageId", r.sent_at AS "sentAt", d.language
        FROM v JOIN devices d ON d.app_id = v.app_id AND d.gaid = v.gaid
-       ${missedLateral('d.id', 'v.app_id', 'v.max_age_h', 'v.max_n')}
+       CROSS JOIN LATERAL (
+         SELECT s.message_id, s.sent_at FROM send_records s JOIN messages m ON m.id = s.message_id
+         WHERE s.device_id = d.id AND s.sent_at > now() - make_interval(hours => v.max_age_h)
+           AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${REPORTED_BITS} = 0
+           AND m.app_id = v.app_id AND m.msg_type = ${MessageType.NOTIFICATION} AND NOT m.deleted
+           AND m.status NOT IN (${GONE_STATUSES.join(', ')})
+           AND s.sent_at > now() - make_interval(secs => m.ttl_seconds)
+         ORDER BY s.sent_at DESC
+         LIMIT v.max_n
+       ) r
        ORDER BY v.ord, r.sent_at DESC`,
       [
         rows.map((r) => r.appId),

@@ -1,7 +1,6 @@
 import { templateSlots, type RecoveredPush, type TemplateDevice } from '@beacon/shared';
 import { buildData, deviceData, payloadOf, RENDER_FAILED, type PayloadMessage } from '../../delivery/engine';
-import type { MissedSql } from './devices.repository';
-import type { MissedPush, RecoveryRepository } from './recovery.repository';
+import type { MissedSend, RecoveryRepository, RecoveryRequest } from './recovery.repository';
 
 /** How long a message's content stays cached: a sent notification's content no longer changes. */
 const CONTENT_TTL_MS = 60_000;
@@ -21,9 +20,9 @@ interface Content {
 }
 
 /**
- * Missed-push recovery on the heartbeat (issue 32 §1). The lookups of a heartbeat flush's devices are part of that
- * flush's one statement (DevicesRepository.heartbeat with `sql`), over the rows its update just found and locked: no
- * second statement, connection or queue, and each device is found once. Each found message's content is the data
+ * Missed-push recovery on the heartbeat (issue 32 §1). The lookups of a heartbeat flush's devices are one statement,
+ * run beside that flush's write (DevicesService: the same batch, on another connection), so a heartbeat waits for
+ * its write or its lookup, whichever is longer, never for a second queue. Each found message's content is the data
  * map the engine put in its push (delivery/engine payload), cached per message and device language — built once, not
  * per heartbeat. A message with templates (issue 33 §4) is rendered from the device's own values, as its push was;
  * one that cannot be rendered is not recovered (never shown as a template).
@@ -36,13 +35,16 @@ export class MissedPushes {
     private readonly opts: MissedPushesOptions,
   ) {}
 
-  /** The lookup, as a CTE of the heartbeat flush's statement (DevicesRepository.heartbeat). */
-  get sql(): MissedSql {
-    return this.repo.missedSql;
+  /** Each request's missed sends, newest first, at most its setting's count (one statement for them all). */
+  async find(rows: RecoveryRequest[]): Promise<MissedSend[][]> {
+    const out: MissedSend[][] = rows.map(() => []);
+    if (rows.length === 0) return out;
+    for (const f of await this.repo.missed(rows)) out[f.index]?.push(f);
+    return out;
   }
 
   /** The notifications to show again for a device's missed sends, in their order. */
-  async content(missed: MissedPush[], device: { appId: number; gaid: string }): Promise<RecoveredPush[]> {
+  async content(missed: MissedSend[], device: { appId: number; gaid: string }): Promise<RecoveredPush[]> {
     if (missed.length === 0) return [];
     const contents = await this.messages(missed.map((m) => m.messageId));
     // the device's template values, read once and only when one of its messages has templates
