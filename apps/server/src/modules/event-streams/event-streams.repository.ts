@@ -70,10 +70,12 @@ const STREAM_COLUMNS = `app_id AS "appId", enabled, url, types, secret AS "seale
 /**
  * The events after a cursor that the loop may take: only those whose transaction ended before every one still
  * running (pg_snapshot_xmin) — an event of a transaction still open may yet commit with a smaller xid than one already
- * visible, and must not be passed over. `$2`/`$3` are the cursor; the index (app_id, xid, id) serves it.
+ * visible, and must not be passed over. AFTER_CURSOR takes the cursor as `$2`/`$3`; the index (app_id, xid, id) serves
+ * it.
  */
-const AFTER_CURSOR = `e.app_id = $1 AND (e.xid, e.id) > ($2::xid8, $3::bigint)
-  AND e.xid < pg_snapshot_xmin(pg_current_snapshot())`;
+const afterCursor = (app: string, xid: string, id: string): string =>
+  `e.app_id = ${app} AND (e.xid, e.id) > (${xid}, ${id}) AND e.xid < pg_snapshot_xmin(pg_current_snapshot())`;
+const AFTER_CURSOR = afterCursor('$1', '$2::xid8', '$3::bigint');
 
 /** Whether a pending event waited past max_age_hours: since the later of its time and the app's last replay. */
 const EXPIRED = `(e.at < now() - make_interval(hours => st.max_age_hours)
@@ -204,9 +206,8 @@ export class EventStreamsRepository {
     const rows = await this.database.query<{ appId: number }>(
       `SELECT st.app_id AS "appId" FROM app_event_streams st
        WHERE st.next_attempt_at <= now() AND (st.lease_until IS NULL OR st.lease_until < now())
-         AND EXISTS (SELECT 1 FROM stream_events e WHERE e.app_id = st.app_id
-                     AND (e.xid, e.id) > (st.cursor_xid, st.cursor_id)
-                     AND e.xid < pg_snapshot_xmin(pg_current_snapshot()))
+         AND EXISTS (SELECT 1 FROM stream_events e
+                     WHERE ${afterCursor('st.app_id', 'st.cursor_xid', 'st.cursor_id')})
        ORDER BY st.next_attempt_at LIMIT $1`,
       [limit],
     );
