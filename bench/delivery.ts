@@ -69,6 +69,8 @@ if (
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
+/** PostgreSQL: the top N statements of each phase by server time (pg_stat_statements, reset before each phase); 0 off */
+const PG_STATEMENTS = numArg('pg-statements', 0);
 const PROJECT = 'bench-delivery';
 const PKG = 'com.example.bench';
 const log = {
@@ -98,7 +100,14 @@ const say = (s: string): void =>
 
 async function main(): Promise<void> {
   const { child, urls } = await startEmulatorChild();
-  const db = await openBenchDb(BACKEND, Math.max(10, CONCURRENCY + 8));
+  const statements = BACKEND === 'postgres' && PG_STATEMENTS > 0;
+  const db = await openBenchDb(
+    BACKEND,
+    Math.max(10, CONCURRENCY + 8),
+    undefined,
+    statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  );
+  if (statements) await db.database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const cleanup: Array<() => Promise<unknown>> = [];
   try {
     const ctl = urls.http1Url;
@@ -181,6 +190,22 @@ async function main(): Promise<void> {
     );
     cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
 
+    /** The phase's costliest statements (pg_stat_statements): server time and rows per dispatched send. */
+    const topStatementsPerSend = async (sends: number) =>
+      (
+        await db.database.query<{ query: string; calls: number; ms: number; rows: number }>(
+          `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls::float8 AS calls,
+             total_exec_time AS ms, rows::float8 AS rows
+           FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT $1`,
+          [PG_STATEMENTS],
+        )
+      ).map((r) => ({
+        query: r.query,
+        calls: r.calls,
+        usPerSend: round((r.ms * 1000) / Math.max(1, sends), 2),
+        rowsPerSend: round(r.rows / Math.max(1, sends), 3),
+      }));
+
     /**
      * One broadcast to every device: a fresh FcmClient (this phase's per-project quota) and DeliveryEngine with the
      * run's knobs (defaults = DeliveryRuntime's), the message created through msg/save, timed until status 1.
@@ -225,6 +250,7 @@ async function main(): Promise<void> {
       const cpu0 = process.cpuUsage();
       const emu0 = cpuSeconds(child.pid!);
       const db0 = db.serverCpu();
+      if (statements) await db.database.query('SELECT pg_stat_statements_reset()');
       // the app's own FCM quota (issue 31 §3: one budget per Firebase project, shared by every sender, an app
       // setting): without it the capacity phase ran at the default 600,000/min whatever the client's rate
       await db.database.query('UPDATE apps SET fcm_quota_per_min = $2 WHERE id = $1', [
@@ -282,6 +308,7 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(cpu0);
       const emuCpuS = cpuSeconds(child.pid!) - emu0;
       const dbCpuS = db.serverCpu() - db0;
+      const topStatements = statements ? await topStatementsPerSend(dispatched) : undefined;
       sampler.stop();
       const timedOut = status !== 1;
       const enginePerSec = Math.round((dispatched / totalMs) * 1000);
@@ -318,6 +345,7 @@ async function main(): Promise<void> {
           maxActive: probe.maxActiveDispatch,
         },
         stages: probe.table(),
+        ...(topStatements ? { topStatements } : {}),
         memory: sampler.summary(),
         progress,
         loadAverage: { duringEngine: loadDuring },

@@ -201,6 +201,7 @@ async function main(): Promise<void> {
         workers: WORKERS,
         inFlight: IN_FLIGHT,
         sharedBuffers: SHARED_BUFFERS,
+        hugePages: db.hugePages,
         pairs: PAIRS,
       },
       lookup,

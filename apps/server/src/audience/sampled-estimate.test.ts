@@ -152,6 +152,18 @@ describe.each(backends())('sampled audience estimate [$name]', (backend) => {
     }
   });
 
+  it('runs many estimates at once on a pool smaller than their sessions, each as it runs alone', async () => {
+    // on PostgreSQL a sampled count runs as two halves on two connections: a step that held one connection while it
+    // waited for another would deadlock here, 12 estimates on a pool of 5
+    const conditions = MIXES[8]![1](tags);
+    const alone = await estimateAudience(database, compileAudience(large, conditions));
+    expect(alone.exact).toBe(false);
+    const together = await Promise.all(
+      Array.from({ length: 12 }, () => estimateAudience(database, compileAudience(large, conditions))),
+    );
+    for (const e of together) expect(e).toMatchObject({ count: alone.count, matches: alone.matches });
+  });
+
   it('counts a rare audience exactly instead of scaling up a handful of matches', async () => {
     const rare = [
       c('country', 'in', ['GH']),

@@ -136,8 +136,14 @@ export async function estimateAudience(
   audience: CompiledAudience,
   options: EstimateOptions = {},
 ): Promise<AudienceEstimate> {
-  return inEstimateSession(database, (q) => estimateOn(q, audience, options));
+  return estimateOn((fn) => inEstimateSession(database, fn), audience, options, database.kind === 'postgres');
 }
+
+/** Runs one step of an estimate in a session of its own (inEstimateSession): no step holds a connection while it waits for another. */
+type Session = <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>;
+
+/** Below this many slices a sampled count runs whole: a second session costs more than half of it saves. */
+const SPLIT_FROM_SLICES = 4;
 
 /**
  * Runs `fn` with the settings of a live estimate. PostgreSQL: a read-only transaction that plans serially and without
@@ -162,21 +168,30 @@ export async function inEstimateSession<T>(
   });
 }
 
+/**
+ * `split`: a sampled count of 4 slices or more runs as two halves at once, each in its own session (PostgreSQL's
+ * pooled connections). A sampled count is bound by one backend's page reads (one core), and PostgreSQL's own parallel
+ * workers cost more to start than the count takes (a Gather of 153 ms against 15 ms serial at 1M): two connections
+ * that already run do the same without the start.
+ */
 async function estimateOn(
-  database: Queryable,
+  session: Session,
   audience: CompiledAudience,
   options: EstimateOptions,
+  split: boolean,
 ): Promise<AudienceEstimate> {
   const o = { ...DEFAULTS, ...options };
   const a = audience.alias;
   // the app's size from its first bucket, read no further than needed to choose k (k = 1 beyond that)
   const cap = Math.max(1, Math.ceil(o.sampleRows));
-  const [probe] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices ${a} WHERE ${a}.app_id = $1 AND ${slicesSql(a, 0, SAMPLE_SLICES)} LIMIT ${cap}) s`,
-    [audience.params[0]],
+  const [probe] = await session((q) =>
+    q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices ${a} WHERE ${a}.app_id = $1 AND ${slicesSql(a, 0, SAMPLE_SLICES)} LIMIT ${cap}) s`,
+      [audience.params[0]],
+    ),
   );
   const perBucket = probe?.n ?? 0;
-  if (perBucket * SAMPLE_BUCKETS < o.exactBelow) return exactCount(database, audience, 'small app');
+  if (perBucket * SAMPLE_BUCKETS < o.exactBelow) return session((q) => exactCount(q, audience, 'small app'));
   const perSlice = perBucket / SAMPLE_SLICES;
   const slicesFor = (rows: number) => Math.min(SLICES_INDEXED, Math.max(1, Math.floor(rows / perSlice)));
   const budget = o.sampleRows / (1 + lookupCost(audience));
@@ -184,10 +199,17 @@ async function estimateOn(
   const first = slicesFor(Math.max(Math.min(o.firstSampleRows, o.minSampleRows), budget));
   const most = Math.max(first, slicesFor(Math.max(o.minSampleRows, budget)));
   const lookups = perDeviceLookups(audience).sql;
+  const countRange = (from: number, to: number) =>
+    session(async (q) => {
+      const query = countQuery({ ...audience, sql: `${lookups} AND ${slicesSql(a, from, to)}` });
+      const [row] = await q.query<{ n: string }>(query.sql, query.params);
+      return Number(row?.n ?? 0);
+    });
   const countSlices = async (from: number, to: number) => {
-    const q = countQuery({ ...audience, sql: `${lookups} AND ${slicesSql(a, from, to)}` });
-    const [row] = await database.query<{ n: string }>(q.sql, q.params);
-    return Number(row?.n ?? 0);
+    if (!split || to - from < SPLIT_FROM_SLICES) return countRange(from, to);
+    const mid = from + Math.floor((to - from) / 2);
+    const [x, y] = await Promise.all([countRange(from, mid), countRange(mid, to)]);
+    return x + y;
   };
   let k = first;
   let matches = await countSlices(0, k);
@@ -198,9 +220,9 @@ async function estimateOn(
   }
   const sample = { ...audience, sql: `${lookups} AND ${slicesSql(a, 0, k)}` };
   const query = countQuery(sample);
-  if (matches === 0) return exactCount(database, audience, 'none in sample');
-  if (matches < o.minMatches && (await exactCostOf(database, audience)) <= o.exactCost)
-    return exactCount(database, audience, 'rare and cheap');
+  if (matches === 0) return session((q) => exactCount(q, audience, 'none in sample'));
+  if (matches < o.minMatches && (await session((q) => exactCostOf(q, audience))) <= o.exactCost)
+    return session((q) => exactCount(q, audience, 'rare and cheap'));
   const fraction = k / SLICES;
   return {
     count: roundEstimate((matches * SLICES) / k),
