@@ -69,6 +69,12 @@ if (
 const RAW_N = numArg('raw-messages', Math.min(N, 200_000));
 const TIMEOUT_MS = numArg('timeout-s', 1800) * 1000;
 const OUT = strArg('out', 'delivery');
+/**
+ * `--phases capacity,streams`: pairs of broadcasts with streams off and on. The first pair is capacity then streams
+ * (with the backlog's drain after it); each next one reverses the order of the one before (streams, capacity, then
+ * capacity, streams, …), so that neither side always runs first. The ratio is of the summed rates.
+ */
+const STREAMS_PAIRS = numArg('streams-pairs', 1);
 /** PostgreSQL: the top N statements of each phase by server time (pg_stat_statements, reset before each phase); 0 off */
 const PG_STATEMENTS = numArg('pg-statements', 0);
 const PROJECT = 'bench-delivery';
@@ -264,6 +270,8 @@ async function main(): Promise<void> {
         body: JSON.stringify({
           msgType: 1,
           title: `Weekend sale (${phase})`,
+          // the same content again (the streams' pairs): a twin the operator meant
+          forceCreate: true,
           pushCount: N,
           targetingType: 0,
           scheduleType: 1,
@@ -368,6 +376,7 @@ async function main(): Promise<void> {
           deliveredPerSec: number;
           drainS: number;
           receiverCpuUsPerEvent: number;
+          pairs?: Array<{ capacity: number; streams: number; ratio: number }>;
           ratio?: number;
         }
       | undefined;
@@ -415,6 +424,32 @@ async function main(): Promise<void> {
       while (rx.counts.duplicates - dupes0 < backlog && performance.now() - d0 < TIMEOUT_MS)
         await new Promise((r) => setTimeout(r, 20));
       const drainMs = performance.now() - d0;
+      // more pairs, each in the order reversed from the one before; the streams on only for the streams broadcast
+      const pairs: Array<{ capacity: number; streams: number }> = [];
+      if (phases.capacity)
+        pairs.push({ capacity: phases.capacity.enginePerSec, streams: phases.streams.enginePerSec });
+      for (let p = 1; p < STREAMS_PAIRS && phases.capacity; p++) {
+        const pair = { capacity: 0, streams: 0 };
+        for (const phase of p % 2 ? (['streams', 'capacity'] as const) : (['capacity', 'streams'] as const)) {
+          await db.database.query('UPDATE app_event_streams SET enabled = $2 WHERE app_id = $1', [
+            app.id,
+            phase === 'streams',
+          ]);
+          const events0 = rx.counts.events;
+          const r = await broadcast(phase, CAPACITY_RATE);
+          pair[phase] = r.enginePerSec;
+          // its events all delivered before the next broadcast starts (the drain is not charged to it)
+          const t1 = performance.now();
+          while (
+            phase === 'streams' &&
+            rx.counts.events < events0 + r.dispatched &&
+            performance.now() - t1 < TIMEOUT_MS
+          )
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        pairs.push(pair);
+        say(`[streams] pair ${p + 1}: ${JSON.stringify(pair)} → ${round(pair.streams / pair.capacity, 3)}`);
+      }
       await delivery.stop();
       poster.close();
       await rx.down();
@@ -428,8 +463,14 @@ async function main(): Promise<void> {
         // the receiver's own CPU while the phase sent (its process, not Beacon's; on the same 2 cores)
         receiverCpuUsPerEvent: round(liveCpuUs / Math.max(1, live.events), 1),
         drainS: round(drainMs / 1000, 1),
-        ...(phases.capacity
-          ? { ratio: round(phases.streams.enginePerSec / phases.capacity.enginePerSec, 3) }
+        ...(pairs.length
+          ? {
+              pairs: pairs.map((x) => ({ ...x, ratio: round(x.streams / x.capacity, 3) })),
+              ratio: round(
+                pairs.reduce((a, x) => a + x.streams, 0) / pairs.reduce((a, x) => a + x.capacity, 0),
+                3,
+              ),
+            }
           : {}),
       };
       say(`[streams] ${JSON.stringify(streams)} (load ${load()})`);

@@ -39,6 +39,8 @@ export class WebhookReceiver {
   mismatched = 0;
   badSignatures = 0;
   posts = 0;
+  /** the number of events in each post taken, in order */
+  readonly postSizes: number[] = [];
   refusedPosts = 0;
   /** the posts whose events were taken but whose answer the poster never got (slow, drop-after): their ids */
   readonly takenUnanswered: Array<{ mode: ReceiverMode; ids: number[] }> = [];
@@ -83,6 +85,7 @@ export class WebhookReceiver {
         }
         this.posts++;
         const events = (JSON.parse(body) as { events: ReceivedEvent[] }).events;
+        this.postSizes.push(events.length);
         for (const e of events) {
           const first = this.events.get(e.id);
           if (!first) this.events.set(e.id, e);

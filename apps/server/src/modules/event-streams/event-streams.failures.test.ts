@@ -37,8 +37,9 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
   /** Queues `n` events of the app (every type in turn, losses with code 107); returns their ids, in order. */
   const queue = async (n: number): Promise<number[]> => {
     const rows = await t.database.query<{ id: number }>(
-      `INSERT INTO stream_events (app_id, type, message_id, device_id, loss_code)
-       SELECT $1, 1 + g % 7, 4242, g, CASE WHEN g % 7 = 5 THEN 107 END FROM generate_series(1, $2) g
+      `INSERT INTO stream_events (app_id, type, message_id, device_ids, loss_codes)
+       SELECT $1, 1 + g % 7, 4242, ARRAY[g::bigint], CASE WHEN g % 7 = 5 THEN ARRAY[107::smallint] END
+       FROM generate_series(1, $2) g
        RETURNING id::float8 AS id`,
       [appId, n],
     );
@@ -208,7 +209,7 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
       let open = 0;
       const tx = t.database.transaction(async (q) => {
         const [row] = await q.query<{ id: number }>(
-          `INSERT INTO stream_events (app_id, type, message_id, device_id) VALUES ($1, 1, 4243, 1)
+          `INSERT INTO stream_events (app_id, type, message_id, device_ids) VALUES ($1, 1, 4243, '{1}')
          RETURNING id::float8 AS id`,
           [appId],
         );
@@ -235,4 +236,33 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
       expect(receiver.events.has(open) && receiver.events.has(later!)).toBe(true);
     },
   );
+
+  it('posts whole rows of events, at most 500 a post; an event is its row id plus its place', async () => {
+    // rows as the engine's result writes leave them (migration 0057): up to 500 events of one type and message
+    const sizes = [300, 300, 150, 500, 1, 499];
+    const rows = await t.database.query<{ id: number; n: number }>(
+      `INSERT INTO stream_events (app_id, type, message_id, device_ids, loss_codes)
+       SELECT $1, CASE WHEN s.k = 2 THEN 6 ELSE 1 END, 4300 + s.k,
+              ARRAY(SELECT (1000 * s.k + g)::bigint FROM generate_series(1, s.n) g),
+              CASE WHEN s.k = 2 THEN ARRAY(SELECT (100 + g % 3)::smallint FROM generate_series(1, s.n) g) END
+       FROM unnest($2::int[]) WITH ORDINALITY AS s(n, k) ORDER BY s.k
+       RETURNING id::float8 AS id, n`,
+      [appId, sizes],
+    );
+    const posts0 = receiver.postSizes.length;
+    const total = sizes.reduce((a, b) => a + b, 0);
+    const before = (await status()).delivered as number;
+    await until('all delivered', status, (s) => s.backlog === 0 && s.delivered === before + total, 30_000);
+    // 300 | 300 + 150 | 500 | 1 + 499: a row never split, never more than 500 a post
+    expect(receiver.postSizes.slice(posts0)).toEqual([300, 450, 500, 500]);
+    for (const [r, row] of rows.sort((a, b) => a.id - b.id).entries()) {
+      for (let k = 0; k < row.n; k++) {
+        const e = receiver.events.get(row.id + k);
+        expect(e, `row ${r} event ${k}`).toMatchObject({ messageId: 4301 + r });
+        // the second row's losses, each with its own code
+        if (r === 1) expect(e).toMatchObject({ type: 'lost', lossCode: 100 + ((k + 1) % 3) });
+        else expect(e?.type).toBe('sent');
+      }
+    }
+  });
 });

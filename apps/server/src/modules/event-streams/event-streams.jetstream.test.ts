@@ -89,8 +89,9 @@ describe.each(backends('one'))('event streams on JetStream [$name, 1 NATS node]'
     receiver.script('drop-after');
     const ids = (
       await t.database.query<{ id: number }>(
-        `INSERT INTO stream_events (app_id, type, message_id, device_id, loss_code)
-         SELECT $1, 1 + g % 7, 4242, g, CASE WHEN g % 7 = 5 THEN 107 END FROM generate_series(1, 1200) g
+        `INSERT INTO stream_events (app_id, type, message_id, device_ids, loss_codes)
+         SELECT $1, 1 + g % 7, 4242, ARRAY[g::bigint], CASE WHEN g % 7 = 5 THEN ARRAY[107::smallint] END
+         FROM generate_series(1, 1200) g
          RETURNING id::float8 AS id`,
         [appId],
       )

@@ -153,7 +153,7 @@ export class StreamDelivery {
         if (!(await this.repo.advance(appId, move, this.owner, this.o.leaseSeconds))) return;
         cursor = batch.last;
         stream.failures = 0;
-        if (batch.n < EVENT_STREAM_LIMITS.batchMax) break;
+        if (!batch.more) break;
       }
     } finally {
       await this.repo.release(appId, this.owner);
