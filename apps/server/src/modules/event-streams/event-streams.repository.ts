@@ -86,17 +86,17 @@ const EXPIRED = `(e.at < now() - make_interval(hours => st.max_age_hours)
 
 /**
  * The events of the rows `e` (migration 0057: a row holds up to 500 events of one type and message, its id the first
- * event's): one row each, as `ev` (xid, id — the event's own, row id + its place − 1 —, type, message_id, at,
- * device_id, loss_code, and `rest`: the row's columns named in `keep`).
+ * event's), one row each: xid, id (the event's own: the row's id + its place − 1), type, message_id, at, device_id,
+ * loss_code, and the row's columns that `keep` names.
  */
 const eventsOf = (rows: string, keep = ''): string =>
   `SELECT e.xid, e.id + u.k - 1 AS id, e.type, e.message_id, e.at, u.device_id, e.loss_codes[u.k::int] AS loss_code${keep}
    FROM ${rows} e CROSS JOIN LATERAL unnest(e.device_ids) WITH ORDINALITY AS u(device_id, k)`;
 
 /**
- * The device of each event of `ev`, by primary key. A lateral probe that the planner cannot flatten (LIMIT 1): the
- * rows' arrays unnest to more events than it expects, and as a plain join it read all of the devices in a hash join
- * for every batch (a backlog drained 7× slower).
+ * The device of each event of `ev`, by primary key: a lateral probe that the planner cannot flatten (LIMIT 1). The
+ * rows' arrays unnest to more events than it can estimate, and a plain join leaves it free to hash the app's every
+ * device for a batch of a few hundred.
  */
 const DEVICE_OF_EVENT = `LEFT JOIN LATERAL (SELECT dv.gaid FROM devices dv WHERE dv.id = ev.device_id LIMIT 1) d ON true`;
 
