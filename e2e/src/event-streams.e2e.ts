@@ -120,8 +120,8 @@ describe('event streams card', () => {
   it('shows the backlog and the failures while the receiver is down, and delivers on Retry now', async () => {
     await receiver.down();
     await beacon.database.query(
-      `INSERT INTO stream_events (app_id, type, message_id, device_id)
-       SELECT $1, 1 + g % 5, 77, g FROM generate_series(1, $2) g`,
+      `INSERT INTO stream_events (app_id, type, message_id, device_ids)
+       SELECT $1, 1 + g % 5, 77, ARRAY[g::bigint] FROM generate_series(1, $2) g`,
       [appId, EVENTS],
     );
     await until(
