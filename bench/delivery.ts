@@ -26,9 +26,6 @@ import { allowedTokenEndpoints } from '../apps/server/src/delivery/token-endpoin
 import type { ServiceAccount } from '../apps/server/src/delivery/fcm-types';
 import { JOBS, startBoss } from '../apps/server/src/jobs/boss';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
-import { EventStreamsRepository } from '../apps/server/src/modules/event-streams/event-streams.repository';
-import { StreamDelivery } from '../apps/server/src/modules/event-streams/stream-delivery';
-import { WebhookPoster } from '../apps/server/src/modules/event-streams/webhook-poster';
 import { EngineProbe } from './src/engine-probe';
 import {
   benchConfig,
@@ -39,12 +36,13 @@ import {
   MemorySampler,
   numArg,
   openBenchDb,
+  topStatementsPerSend,
   round,
   startEmulatorChild,
   strArg,
 } from './src/harness';
 import { runRawH2 } from './src/raw-h2';
-import { startReceiverProcess } from './src/receiver-process';
+import { runStreamsPhase, type StreamsSummary } from './src/streams-phase';
 import { seedDevices } from './src/seed-devices';
 
 const N = numArg('devices', 1_000_000);
@@ -196,22 +194,6 @@ async function main(): Promise<void> {
     );
     cleanup.push(() => boss.stop({ graceful: false, timeout: 2000 }).catch(() => undefined));
 
-    /** The phase's costliest statements (pg_stat_statements): server time and rows per dispatched send. */
-    const topStatementsPerSend = async (sends: number) =>
-      (
-        await db.database.query<{ query: string; calls: number; ms: number; rows: number }>(
-          `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls::float8 AS calls,
-             total_exec_time AS ms, rows::float8 AS rows
-           FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT $1`,
-          [PG_STATEMENTS],
-        )
-      ).map((r) => ({
-        query: r.query,
-        calls: r.calls,
-        usPerSend: round((r.ms * 1000) / Math.max(1, sends), 2),
-        rowsPerSend: round(r.rows / Math.max(1, sends), 3),
-      }));
-
     /**
      * One broadcast to every device: a fresh FcmClient (this phase's per-project quota) and DeliveryEngine with the
      * run's knobs (defaults = DeliveryRuntime's), the message created through msg/save, timed until status 1.
@@ -316,7 +298,9 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(cpu0);
       const emuCpuS = cpuSeconds(child.pid!) - emu0;
       const dbCpuS = db.serverCpu() - db0;
-      const topStatements = statements ? await topStatementsPerSend(dispatched) : undefined;
+      const topStatements = statements
+        ? await topStatementsPerSend(db.database, PG_STATEMENTS, dispatched)
+        : undefined;
       sampler.stop();
       const timedOut = status !== 1;
       const enginePerSec = Math.round((dispatched / totalMs) * 1000);
@@ -368,111 +352,20 @@ async function main(): Promise<void> {
     // the same broadcast with templates in its title, text and link: rendered per device (issue 33 §4)
     if (PHASES.includes('template')) phases.template = await broadcast('template', CAPACITY_RATE, TEMPLATED);
     // the same broadcast with the app's event streams on, delivered meanwhile to a local HTTPS receiver
-    let streams:
-      | {
-          events: number;
-          liveDeliveredPerSec: number;
-          backlog: number;
-          deliveredPerSec: number;
-          drainS: number;
-          receiverCpuUsPerEvent: number;
-          pairs?: Array<{ capacity: number; streams: number; ratio: number }>;
-          ratio?: number;
-        }
-      | undefined;
+    let streams: StreamsSummary | undefined;
     if (PHASES.includes('streams')) {
-      const rx = await startReceiverProcess('whsec_bench');
-      await db.database.query(
-        `INSERT INTO app_event_streams (app_id, enabled, url, types, secret) VALUES ($1, true, $2, 127, $3)`,
-        [app.id, rx.url, built.box.seal('whsec_bench')],
-      );
-      const poster = new WebhookPoster({ ca: rx.caPem });
-      const delivery = new StreamDelivery(
-        new EventStreamsRepository(db.database),
-        poster,
-        (sealed) => built.box.open(sealed),
-        undefined,
-        (err) => log.error({ err }, 'stream delivery'),
-        { pollMs: 200, appSliceMs: 60_000 },
-      );
-      let first = 0;
-      let last = 0;
-      let seen = 0;
-      const watch = setInterval(() => {
-        if (rx.counts.events !== seen) {
-          seen = rx.counts.events;
-          last = performance.now();
-          if (!first) first = last;
-        }
-      }, 20);
-      delivery.start();
-      phases.streams = await broadcast('streams', CAPACITY_RATE);
-      const sendDone = performance.now();
-      while (rx.counts.events < phases.streams.dispatched && performance.now() - sendDone < TIMEOUT_MS)
-        await new Promise((r) => setTimeout(r, 100));
-      clearInterval(watch);
-      // the delivery's own rate: the phase's events queued again (a replay: same ids) and drained as one backlog
-      const liveCpuUs = rx.counts.cpuUs;
-      const live = {
-        events: rx.counts.events,
-        perSec: Math.round((rx.counts.events / Math.max(1, last - first)) * 1000),
-      };
-      const backlog = await new EventStreamsRepository(db.database).replay(app.id, 1);
-      const dupes0 = rx.counts.duplicates;
-      const d0 = performance.now();
-      delivery.kick();
-      while (rx.counts.duplicates - dupes0 < backlog && performance.now() - d0 < TIMEOUT_MS)
-        await new Promise((r) => setTimeout(r, 20));
-      const drainMs = performance.now() - d0;
-      // more pairs, each in the order reversed from the one before; the streams on only for the streams broadcast
-      const pairs: Array<{ capacity: number; streams: number }> = [];
-      if (phases.capacity)
-        pairs.push({ capacity: phases.capacity.enginePerSec, streams: phases.streams.enginePerSec });
-      for (let p = 1; p < STREAMS_PAIRS && phases.capacity; p++) {
-        const pair = { capacity: 0, streams: 0 };
-        for (const phase of p % 2 ? (['streams', 'capacity'] as const) : (['capacity', 'streams'] as const)) {
-          await db.database.query('UPDATE app_event_streams SET enabled = $2 WHERE app_id = $1', [
-            app.id,
-            phase === 'streams',
-          ]);
-          const events0 = rx.counts.events;
-          const r = await broadcast(phase, CAPACITY_RATE);
-          pair[phase] = r.enginePerSec;
-          // its events all delivered before the next broadcast starts (the drain is not charged to it)
-          const t1 = performance.now();
-          while (
-            phase === 'streams' &&
-            rx.counts.events < events0 + r.dispatched &&
-            performance.now() - t1 < TIMEOUT_MS
-          )
-            await new Promise((r) => setTimeout(r, 100));
-        }
-        pairs.push(pair);
-        say(`[streams] pair ${p + 1}: ${JSON.stringify(pair)} → ${round(pair.streams / pair.capacity, 3)}`);
-      }
-      await delivery.stop();
-      poster.close();
-      await rx.down();
-      if (rx.counts.badSignatures > 0)
-        throw new Error(`${rx.counts.badSignatures} posts with a bad signature`);
-      streams = {
-        events: rx.counts.events,
-        liveDeliveredPerSec: live.perSec,
-        backlog,
-        deliveredPerSec: Math.round((backlog / drainMs) * 1000),
-        // the receiver's own CPU while the phase sent (its process, not Beacon's; on the same 2 cores)
-        receiverCpuUsPerEvent: round(liveCpuUs / Math.max(1, live.events), 1),
-        drainS: round(drainMs / 1000, 1),
-        ...(pairs.length
-          ? {
-              pairs: pairs.map((x) => ({ ...x, ratio: round(x.streams / x.capacity, 3) })),
-              ratio: round(
-                pairs.reduce((a, x) => a + x.streams, 0) / pairs.reduce((a, x) => a + x.capacity, 0),
-                3,
-              ),
-            }
-          : {}),
-      };
+      const run = await runStreamsPhase({
+        database: db.database,
+        appId: app.id,
+        box: built.box,
+        broadcast: (phase) => broadcast(phase, CAPACITY_RATE),
+        capacity: phases.capacity,
+        pairs: STREAMS_PAIRS,
+        timeoutMs: TIMEOUT_MS,
+        onError: (err) => log.error({ err }, 'stream delivery'),
+      });
+      phases.streams = run.phase;
+      streams = run.summary;
       say(`[streams] ${JSON.stringify(streams)} (load ${load()})`);
     }
     const templateRatio =

@@ -174,7 +174,7 @@ function meminfo(key: string): number {
  */
 export function hugePagesFor(sharedBuffers: string): {
   settings: Record<string, string>;
-  hugePages?: boolean;
+  hugePages: boolean;
   restore(): void;
 } {
   const off = { settings: { huge_pages: 'off' }, hugePages: false, restore: () => undefined };
@@ -204,6 +204,29 @@ export function hugePagesFor(sharedBuffers: string): {
       }
     },
   };
+}
+
+/**
+ * A phase's costliest statements since the last `pg_stat_statements_reset()` (a server started with the library
+ * preloaded): server time and rows per sent message, the query's text on one line.
+ */
+export async function topStatementsPerSend(
+  database: Pick<Database, 'query'>,
+  n: number,
+  sends: number,
+): Promise<Array<{ query: string; calls: number; usPerSend: number; rowsPerSend: number }>> {
+  const rows = await database.query<{ query: string; calls: number; ms: number; rows: number }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls::float8 AS calls,
+       total_exec_time AS ms, rows::float8 AS rows
+     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT $1`,
+    [n],
+  );
+  return rows.map((r) => ({
+    query: r.query,
+    calls: r.calls,
+    usPerSend: round((r.ms * 1000) / Math.max(1, sends), 2),
+    rowsPerSend: round(r.rows / Math.max(1, sends), 3),
+  }));
 }
 
 /** A migrated, empty database: PGlite in memory, or a throw-away PostgreSQL server from the machine's binaries. */

@@ -293,10 +293,12 @@ export class EventStreamsRepository {
     const [row] = await this.database.query<PendingBatch>(
       `WITH cand AS (
          -- the rows to take, from the cursor's index alone (it includes n): as many as fit in $4 events, at least one
-         SELECT e.xid, e.id, e.n, sum(e.n) OVER (ORDER BY e.xid, e.id) AS upto FROM (
-           SELECT e.xid, e.id, e.n FROM stream_events e WHERE ${AFTER_CURSOR} ORDER BY e.xid, e.id LIMIT $4
-         ) e
-       ), pick AS (SELECT xid, id FROM cand WHERE upto <= $4 OR upto = n),
+         SELECT c.xid, c.id, (c.upto <= $4 OR c.upto = c.n) AS fits FROM (
+           SELECT e.xid, e.id, e.n, sum(e.n) OVER (ORDER BY e.xid, e.id) AS upto FROM (
+             SELECT e.xid, e.id, e.n FROM stream_events e WHERE ${AFTER_CURSOR} ORDER BY e.xid, e.id LIMIT $4
+           ) e
+         ) c
+       ), pick AS (SELECT xid, id FROM cand WHERE fits),
        taken AS (
          SELECT e.*, ${EXPIRED} AS expired
          FROM pick JOIN stream_events e ON e.app_id = $1 AND e.xid = pick.xid AND e.id = pick.id
@@ -306,7 +308,7 @@ export class EventStreamsRepository {
        last AS (SELECT xid, id FROM taken ORDER BY xid DESC, id DESC LIMIT 1)
        SELECT count(*)::int AS n, (count(*) FILTER (WHERE NOT ev.expired))::int AS live,
          -- rows left after these: one that did not fit, or as many rows read as the limit
-         ((SELECT count(*) FROM cand) > (SELECT count(*) FROM pick) OR (SELECT count(*) FROM cand) >= $4) AS more,
+         (SELECT bool_or(NOT fits) OR count(*) >= $4 FROM cand) AS more,
          (SELECT expired FROM taken ORDER BY xid, id LIMIT 1) AS "firstExpired",
          (SELECT json_build_object('xid', xid::text, 'id', id::float8) FROM last) AS last,
          (min(ev.id) FILTER (WHERE NOT ev.expired))::float8 AS "firstId",
