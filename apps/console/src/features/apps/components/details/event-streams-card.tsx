@@ -28,6 +28,7 @@ import {
 } from '@beacon/shared';
 import { formatDateTime } from '../../../../lib/date-format';
 import { reportError } from '../../../../lib/error-reporter';
+import { formatNumber } from '../../../../lib/number-format';
 import { showFormError } from '../../../../lib/form-errors';
 import {
   eventStreamExportUrl,
@@ -63,6 +64,8 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
 
   const k = (key: string) => `apps.details.streams.${key}`;
   const lang = (i18n.language as MessageLang) || 'en';
+  // the counts grouped the reader's way (fr 43 898, en and zh 43,898)
+  const count = (n: number) => formatNumber(n, lang);
   // the contract's rule, at the fields (a bad URL is the one a person types): the server checks the same again
   const handleSave = (values: EventStreamSettingsInput) => {
     const parsed = EventStreamSettings.safeParse(values);
@@ -158,14 +161,14 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
         <>
           <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 16 }}>
             <Descriptions.Item label={t(k('backlog'))}>
-              <span data-testid="event-streams-backlog">{s.backlog}</span>
+              <span data-testid="event-streams-backlog">{count(s.backlog)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t(k('oldest'))}>
               {s.oldestPendingSeconds === null ? '—' : t(k('seconds'), { count: s.oldestPendingSeconds })}
             </Descriptions.Item>
-            <Descriptions.Item label={t(k('delivered'))}>{s.delivered}</Descriptions.Item>
-            <Descriptions.Item label={t(k('failedPosts'))}>{s.failedPosts}</Descriptions.Item>
-            <Descriptions.Item label={t(k('dropped'))}>{s.dropped}</Descriptions.Item>
+            <Descriptions.Item label={t(k('delivered'))}>{count(s.delivered)}</Descriptions.Item>
+            <Descriptions.Item label={t(k('failedPosts'))}>{count(s.failedPosts)}</Descriptions.Item>
+            <Descriptions.Item label={t(k('dropped'))}>{count(s.dropped)}</Descriptions.Item>
             <Descriptions.Item label={t(k('nextAttempt'))}>
               {s.nextAttemptAt ? formatDateTime(s.nextAttemptAt) : '—'}
             </Descriptions.Item>
@@ -200,7 +203,7 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
               { title: t(k('at')), dataIndex: 'at', render: (v: string) => formatDateTime(v) },
               { title: t(k('status')), dataIndex: 'status', render: (v: number | null) => v ?? '—' },
               { title: t(k('error')), dataIndex: 'error' },
-              { title: t(k('events')), dataIndex: 'events' },
+              { title: t(k('events')), dataIndex: 'events', render: (v: number) => count(v) },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
