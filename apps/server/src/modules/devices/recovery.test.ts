@@ -14,6 +14,7 @@ import { EVENT_BITS, RECOVERED_BIT } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
+import { MISSED_SQL, missedParams } from './recovery.repository';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
 
@@ -265,6 +266,35 @@ describe.each(backends())('missed-push recovery with a battery-killed fleet [$na
     expect(recovered.map((r) => r.msgId)).toEqual([String(saved.id), String(msgId)]);
     expect(recovered[0]).toMatchObject({ title: `For ${model.toUpperCase()}`, body: 'Hi you' });
     expect(JSON.stringify(recovered)).not.toContain('{{');
+  });
+
+  it("reads only the partitions of send_records that can hold a recoverable send, not every kept week's", async () => {
+    const partitions = await t.database.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+       WHERE i.inhparent = 'send_records'::regclass`,
+    );
+    expect(partitions.length).toBeGreaterThanOrEqual(3);
+    const [holder] = await t.database.query<{ name: string }>(
+      `SELECT tableoid::regclass::text AS name FROM send_records WHERE message_id = $1 LIMIT 1`,
+      [msgId],
+    );
+    const [explained] = await t.database.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${MISSED_SQL}`,
+      missedParams([{ appId, gaid: killed[0]!, maxAgeHours: 12, maxCount: 3 }]),
+    );
+    const plan: unknown = explained!['QUERY PLAN'];
+    const read = new Set<string>();
+    const walk = (node: Record<string, unknown>): void => {
+      const rel = node['Relation Name'];
+      if (typeof rel === 'string' && rel.startsWith('send_records') && Number(node['Actual Loops']) > 0)
+        read.add(rel);
+      for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+    };
+    const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+      Plan: Record<string, unknown>;
+    }>;
+    walk(root[0]!.Plan);
+    expect([...read]).toEqual([holder!.name]);
   });
 
   /** Reports a recovered receipt again for the device's message, as a retrying SDK would; returns the status. */
