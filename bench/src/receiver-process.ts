@@ -59,7 +59,7 @@ export async function startReceiverProcess(secret: string): Promise<{
 }
 
 /** Event ids seen, a bit each, in blocks of 2^20 ids (the ids are a sequence's: dense within a run). */
-export class IdBitmap {
+class IdBitmap {
   private readonly blocks = new Map<number, Uint32Array>();
   size = 0;
 
