@@ -103,15 +103,34 @@ describe('WriteBatcher', () => {
 
   it('tells its observer each flush once, with its size and duration, halves included', async () => {
     const seen: Array<[number, number]> = [];
-    const { b } = batcher({ observer: { flushed: (items, seconds) => seen.push([items, seconds]) } });
+    // each flush call's start and end, on the observer's clock
+    const calls: Array<[number, number]> = [];
+    const b = new WriteBatcher<number, number>(
+      async (items) => {
+        const start = performance.now();
+        await new Promise((r) => setTimeout(r, 2));
+        calls.push([start, performance.now()]);
+        const bad = items.find((n) => n < 0);
+        if (bad !== undefined) throw new Error(`refused ${bad}`);
+        return items.map((n) => n * 2);
+      },
+      {
+        maxBatch: 100,
+        maxDelayMs: 5,
+        observer: { flushed: (items, seconds) => seen.push([items, seconds]) },
+      },
+    );
     await settle([1, 2, 3, -4].map((n) => b.add(n)));
+    const split = calls.splice(0);
     await Promise.all([5, 6].map((n) => b.add(n)));
     expect(seen.map(([items]) => items)).toEqual([4, 2]);
-    // the first flush failed and was split: its duration covers its halves (three more flushes of 2 ms at least)
-    expect(seen[0]![1]).toBeGreaterThan(seen[1]![1]);
-    // a flush sleeps setTimeout(2): a timer may fire up to 1 ms early on performance.now()'s clock (1.16 ms seen under
-    // a full run's load), so the bound says only that the wait was measured
-    expect(seen[1]![1]).toBeGreaterThanOrEqual(0.001);
+    // the first flush failed and was split ([1,2,3,-4] → [1,2] + [3,-4] → [3] + [-4]): its duration covers every
+    // call, from the first one's start to the last half's end (timer delays under load change both sides alike)
+    expect(split).toHaveLength(5);
+    expect(seen[0]![1] * 1000).toBeGreaterThanOrEqual(split.at(-1)![1] - split[0]![0]);
+    // the second flush is one call: its duration covers that call
+    expect(calls).toHaveLength(1);
+    expect(seen[1]![1] * 1000).toBeGreaterThanOrEqual(calls[0]![1] - calls[0]![0]);
   });
 
   it('rejects a lone failing item with its error', async () => {
