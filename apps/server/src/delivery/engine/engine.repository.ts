@@ -300,15 +300,16 @@ export class EngineRepository {
    * Reserves the next `slots` sends of a Firebase project's FCM quota for the calling process (fcm_project_pace, one
    * timeline per project shared by every sender on every host): the slots take `slots / rate` of the timeline, at the
    * quota lowered by the project's 429s (`factor`, growing back by 2 % a second). Returns when they start (ms from
-   * now) and how long they take. The database's clock decides, as for reservePace.
+   * now) and how long they take, and the database's clock when it answered (ProjectQuotas places the span on its own
+   * clock with it, not by when the answer happened to be read). The database's clock decides, as for reservePace.
    */
   async reserveProjectPace(
     projectId: string,
     slots: number,
     perMinute: number,
-  ): Promise<{ waitMs: number; spanMs: number }> {
+  ): Promise<{ waitMs: number; spanMs: number; dbNowMs: number }> {
     const factorNow = `LEAST(1, p.factor + 0.02 * extract(epoch FROM clock_timestamp() - p.touched_at))`;
-    const [row] = await this.database.query<{ endMs: number; spanMs: number }>(
+    const [row] = await this.database.query<{ endMs: number; spanMs: number; dbNowMs: number }>(
       `INSERT INTO fcm_project_pace AS p (project_id, next_at, factor, touched_at)
        VALUES ($1, clock_timestamp() + make_interval(secs => $2::float8 * 60 / $3::float8), 1, clock_timestamp())
        ON CONFLICT (project_id) DO UPDATE
@@ -317,13 +318,14 @@ export class EngineRepository {
                        + make_interval(secs => $2::float8 * 60 / ($3::float8 * ${factorNow})),
              touched_at = clock_timestamp()
        RETURNING (extract(epoch FROM p.next_at - clock_timestamp()) * 1000)::float8 AS "endMs",
-                 ($2::float8 * 60000 / ($3::float8 * p.factor))::float8 AS "spanMs"`,
+                 ($2::float8 * 60000 / ($3::float8 * p.factor))::float8 AS "spanMs",
+                 (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS "dbNowMs"`,
       [projectId, slots, perMinute],
       { prepared: true },
     );
     return row
-      ? { waitMs: row.endMs - row.spanMs, spanMs: row.spanMs }
-      : { waitMs: 0, spanMs: (slots * 60_000) / perMinute };
+      ? { waitMs: row.endMs - row.spanMs, spanMs: row.spanMs, dbNowMs: row.dbNowMs }
+      : { waitMs: 0, spanMs: (slots * 60_000) / perMinute, dbNowMs: Date.now() };
   }
 
   /**

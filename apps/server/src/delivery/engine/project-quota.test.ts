@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends } from '../../test/databases';
 import { EngineRepository } from './engine.repository';
-import { SpeedLimiter } from './speed-limiter';
+import { ClockOffset, ProjectQuotas } from './project-quotas';
+import type { SpeedLimiter } from './speed-limiter';
 
 // One FCM quota per Firebase project (issue 31 §3): every sending process reserves its slots from one timeline per
 // project in the database, so P processes together keep to the quota, and a 429 one of them saw slows all of them.
@@ -17,15 +18,63 @@ async function takeAll(limiter: SpeedLimiter, n: number, t0: number): Promise<nu
   );
 }
 
-/** A process's pace of `project` at `perMinute`, as the engine builds it (engine.ts, quotaFor). */
+/** A process's pace of `project` at `perMinute`, as the engine builds it (ProjectQuotas, one per sending process). */
 const quotaOf = (repo: EngineRepository, project: string, perMinute: number) =>
-  new SpeedLimiter(
-    perMinute / 60,
-    undefined,
-    (spanMs) =>
-      repo.reserveProjectPace(project, Math.max(1, Math.round((spanMs * perMinute) / 60_000)), perMinute),
-    0.05,
-  );
+  new ProjectQuotas(repo, (err) => {
+    throw err;
+  }).paceOf(project, perMinute)!;
+
+describe('a project pace places its reserved span on its own clock', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('estimates the database clock from the shortest round trip, and lets a fresher one replace it in time', () => {
+    const clock = new ClockOffset();
+    // answered at 1,000 on the database's clock, sent at 0 and read at 10 here: 995 ahead, within 5 ms
+    expect(clock.sample(1_000, 0, 10)).toBe(995);
+    // a round trip read late (a busy event loop) says little: the kept estimate stands
+    expect(clock.sample(1_400, 300, 500)).toBe(995);
+    // a shorter one replaces it
+    expect(clock.sample(1_600, 600, 602)).toBe(999);
+    // a longer one replaces it only once the kept one has aged (its bound grows 1 ms a second)
+    expect(clock.sample(3_600, 2_600, 2_610)).toBe(999);
+    expect(clock.sample(11_600, 10_600, 10_606)).toBe(997);
+  });
+
+  it('does not start a span later because its answer was read late', async () => {
+    vi.useFakeTimers({ now: 0 });
+    // the database's clock runs 5 s ahead; it answers each reservation at once, each span starting 50 ms later
+    const reads: number[] = [];
+    let delay = 0;
+    const repo = {
+      reserveProjectPace: async (_p: string, slots: number, perMinute: number) => {
+        const answer = { waitMs: 50, spanMs: (slots * 60_000) / perMinute, dbNowMs: Date.now() + 5_000 };
+        // the answer is read `delay` ms after the database gave it
+        await new Promise((r) => setTimeout(r, delay));
+        reads.push(Date.now());
+        return answer;
+      },
+      lowerProjectPace: async () => undefined,
+    };
+    const pace = new ProjectQuotas(repo, () => undefined).paceOf('p-clock', 60_000)!;
+    // a quick round trip first: the clocks' offset is known
+    const first = pace.take(50);
+    await vi.advanceTimersByTimeAsync(50);
+    await first;
+    expect(Date.now()).toBe(50);
+    // the next answer is read 80 ms late: its span still starts 50 ms after the database gave it, not 50 ms after
+    // the read (which would have been 130 ms after the call), so the send goes at the read, 80 ms after the call
+    delay = 80;
+    const t0 = Date.now();
+    let at = -1;
+    const second = pace.take(60).then(() => (at = Date.now()));
+    await vi.advanceTimersByTimeAsync(200);
+    await second;
+    // (the reservations: the first, the one made while it was used, this one, and the next one made while it is used)
+    expect(reads).toHaveLength(4);
+    expect(reads[2]! - t0).toBe(80);
+    expect(at - t0).toBe(80);
+  });
+});
 
 describe.each(backends('one'))('the FCM quota of a project, shared by every sender [$name]', (backend) => {
   let database: Database;

@@ -21,6 +21,7 @@ const QUOTA_STALE_MS = 100;
 export class ProjectQuotas {
   private readonly paces = new Map<string, SpeedLimiter>();
   private readonly lowered = new Map<string, number>();
+  private readonly clock = new ClockOffset();
 
   constructor(
     private readonly repo: Pick<EngineRepository, 'reserveProjectPace' | 'lowerProjectPace'>,
@@ -39,11 +40,7 @@ export class ProjectQuotas {
         perMinute / 60,
         metrics ? (seconds) => metrics.tokenWait('fcm_quota', seconds) : undefined,
         (spanMs) =>
-          this.repo.reserveProjectPace(
-            projectId,
-            Math.max(1, Math.round((spanMs * perMinute) / 60_000)),
-            perMinute,
-          ),
+          this.reserve(projectId, Math.max(1, Math.round((spanMs * perMinute) / 60_000)), perMinute),
         QUOTA_RESERVE_SECONDS,
         QUOTA_STALE_MS,
       );
@@ -52,11 +49,43 @@ export class ProjectQuotas {
     return pace;
   }
 
+  /**
+   * Reserves slots of the project's timeline and says when they start on this process's clock. The database answers
+   * on its own clock; the answer read late (a process starved of CPU, a busy event loop) must not push the span later
+   * by that delay: a span pushed later by a varying delay overlaps the spans reserved after it, and the senders
+   * together go past the quota for as long as the delays grow (hosts.test saw 5 % over on a loaded CI run). The
+   * span's start is the database's, less the clocks' offset (`ClockOffset`), whatever the answer's delay.
+   */
+  private async reserve(projectId: string, slots: number, perMinute: number) {
+    const sentAt = Date.now();
+    const answer = await this.repo.reserveProjectPace(projectId, slots, perMinute);
+    const offset = this.clock.sample(answer.dbNowMs, sentAt, Date.now());
+    const startAt = answer.dbNowMs + answer.waitMs - offset;
+    return { waitMs: startAt - Date.now(), spanMs: answer.spanMs };
+  }
+
   /** A project-quota 429: lowers the project's shared rate, asked at most once a second from this process. */
   lower(projectId: string): void {
     const now = Date.now();
     if (!projectId || (this.lowered.get(projectId) ?? 0) > now - 1000) return;
     this.lowered.set(projectId, now);
     void this.repo.lowerProjectPace(projectId).catch((err: unknown) => this.onError(err, projectId));
+  }
+}
+
+/**
+ * The database's clock less this process's, estimated as NTP does: each round trip gives the offset within half its
+ * length, and the shortest recent round trip is kept. A kept sample's bound grows by 1 ms a second (clocks drift,
+ * slews), so that a fresh sample replaces it in time. Answers in ms.
+ */
+export class ClockOffset {
+  private best: { offset: number; bound: number; at: number } | undefined;
+
+  /** A round trip sent at `sentAt` and read at `readAt` (this clock) that the database answered at `dbNow`. */
+  sample(dbNow: number, sentAt: number, readAt: number): number {
+    const bound = (readAt - sentAt) / 2;
+    const kept = this.best ? this.best.bound + (readAt - this.best.at) / 1000 : Number.POSITIVE_INFINITY;
+    if (bound <= kept) this.best = { offset: dbNow - (sentAt + readAt) / 2, bound, at: readAt };
+    return this.best!.offset;
   }
 }
