@@ -14,7 +14,7 @@ import { EVENT_BITS, RECOVERED_BIT } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { NOTIFICATION, ownerAppOnEmulator } from '../../test/messaging';
-import { MISSED_SQL, missedParams } from './recovery.repository';
+import { MISSED_SQL, missedParams, RecoveryRepository } from './recovery.repository';
 import { startTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { until } from '../../test/until';
 
@@ -295,6 +295,49 @@ describe.each(backends())('missed-push recovery with a battery-killed fleet [$na
     }>;
     walk(root[0]!.Plan);
     expect([...read]).toEqual([holder!.name]);
+  });
+
+  it("answers each device its newest missed sends, at most the app's count, of messages neither stopped nor recalled", async () => {
+    // a device is sent four more notifications 10, 20, 30 and 40 minutes ago (older than the ones it may have missed
+    // in this file's earlier tests), none reported; the second stopped and the fourth recalled since. Another device in
+    // the same batch keeps its own answer
+    const repo = new RecoveryRepository(t.database);
+    const ask = (gaid: string, maxCount: number) => ({ appId, gaid, maxAgeHours: 12, maxCount });
+    const [reporter, other] = devices.map((d) => d.gaid) as [string, string];
+    const ids = (xs: Array<{ messageId: string }>) => xs.map((m) => m.messageId);
+    const earlier = ids(await repo.missed([ask(reporter, 50)]));
+    const alone = ids(await repo.missed([ask(other, 3)]));
+    const made = await t.database.query<{ id: string }>(
+      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+         schedule_type, ttl_seconds, content_create_type, created_at, started_at)
+       SELECT $1::int, 1, CASE k WHEN 2 THEN 3 WHEN 4 THEN 8 ELSE 4 END, 'Missed ' || k, 'owner@example.com',
+         '{}'::jsonb, 0, 1, 0, 86400, 0, now() - interval '1 hour', now() - interval '1 hour'
+       FROM generate_series(1, 4) AS k ORDER BY k RETURNING id::text AS id`,
+      [appId],
+    );
+    const fresh = made.map((r) => r.id);
+    await t.database.query(
+      `INSERT INTO send_records (message_id, device_id, outcome, sent_at)
+       SELECT m.id, d.id, 1, now() - make_interval(mins => 10 * m.k::int)
+       FROM unnest($1::bigint[]) WITH ORDINALITY AS m(id, k), devices d WHERE d.app_id = $2 AND d.gaid = $3::uuid`,
+      [fresh, appId, reporter],
+    );
+    try {
+      const n = earlier.length;
+      const two = await repo.missed([ask(other, 3), ask(reporter, n + 2)]);
+      expect(ids(two.filter((m) => m.index === 0))).toEqual(alone);
+      // newest first, the stopped one left out, the recalled one too
+      expect(ids(two.filter((m) => m.index === 1))).toEqual([...earlier, fresh[0], fresh[2]]);
+      // the count bounds what remains, the oldest left out
+      expect(ids(await repo.missed([ask(reporter, n + 1)]))).toEqual([...earlier, fresh[0]]);
+      const all = await repo.missed([ask(reporter, n + 5)]);
+      expect(ids(all)).toEqual([...earlier, fresh[0], fresh[2]]);
+      const times = all.map((m) => m.sentAt.getTime());
+      expect(times).toEqual([...times].sort((x, y) => y - x));
+    } finally {
+      await t.database.query('DELETE FROM send_records WHERE message_id = ANY($1::bigint[])', [fresh]);
+      await t.database.query('DELETE FROM messages WHERE id = ANY($1::bigint[])', [fresh]);
+    }
   });
 
   /** Reports a recovered receipt again for the device's message, as a retrying SDK would; returns the status. */
