@@ -5,7 +5,7 @@
 // lookup returns), the rest received and shown.
 // Targets: the lookup p95 ≤ 5 ms at 10M devices; heartbeats with recovery on ≥ 0.9 × off.
 // Run: npm run bench -- recovery [--devices 1000000] [--messages 3] [--unreported 0.3] [--lookups 2000]
-//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--pairs 4] [--out recovery]
+//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--pairs 4] [--prewarm 1|0] [--out recovery]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,7 @@ import {
 } from './src/harness';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
+import { watchPgWaits, type PgWaits } from './src/pg-waits';
 import { prng } from './src/stat-simulation';
 
 const DEVICES = numArg('devices', 1_000_000);
@@ -39,6 +40,7 @@ const WORKERS = numArg('workers', 2);
 const IN_FLIGHT = numArg('in-flight', 32);
 const SHARED_BUFFERS = strArg('shared-buffers', '2GB');
 const PAIRS = numArg('pairs', 4);
+const PREWARM = numArg('prewarm', 1) === 1;
 const OUT = strArg('out', 'recovery');
 const RECOVERY = { enabled: true, maxAgeHours: 12, maxCount: 3 };
 
@@ -62,7 +64,18 @@ async function main(): Promise<void> {
        WHERE message_id = ANY($1::bigint[]) AND (hashint8(device_id * 31 + message_id) & 1023) >= $2::int`,
       [messageIds, Math.round(UNREPORTED * 1024)],
     );
-    await db.database.exec('VACUUM ANALYZE send_records');
+    // every table the seeding wrote, not only send_records: a freshly loaded devices table (10M inserts) is otherwise
+    // vacuumed by autovacuum (its insert threshold) in the middle of the heartbeat runs, on whichever side it lands
+    await db.database.exec('VACUUM ANALYZE');
+    // the pages the heartbeats and the lookups touch, read into the shared buffers before any run (pg_prewarm): this
+    // VM's kernel pages out file pages it finds cold (DAMON reclaim), so a 10M-device app's tables left to the page
+    // cache are re-read from disk at random, more or less as the runs go on, and the runs measure the disk. A server
+    // holding its working set in memory is what the target is about; what did not fit is said.
+    const prewarm = PREWARM ? await prewarmWorkingSet(db) : undefined;
+    if (prewarm)
+      say(
+        `prewarmed ${prewarm.loadedMb} of ${prewarm.totalMb} MB (devices and their indexes, send records and their (device, sent) index) into ${SHARED_BUFFERS} of shared buffers`,
+      );
     const devs = await db.database.query<{ gaid: string }>(
       'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
       [app.id],
@@ -131,7 +144,15 @@ async function main(): Promise<void> {
       calls: calls(),
     });
     say(`floor (trivial node:http JSON server): ${floor.callsPerSec} calls/s`);
-    const runs: Array<{ recovery: boolean; apiCores: number } & LoadResult> = [];
+    const runs: Array<
+      {
+        recovery: boolean;
+        apiCores: number;
+        walPerCall: number;
+        pgWaits: PgWaits['waits'];
+        pgActive: number;
+      } & LoadResult
+    > = [];
     // a first run that is not counted (the devices' and records' pages come off disk into the caches), then the pairs
     // in alternating order (off-on, on-off, …): each run's writes leave the next one more dead rows and dirty pages,
     // so a fixed order charges that drift to whichever side always runs second
@@ -150,6 +171,12 @@ async function main(): Promise<void> {
       try {
         // the API process's CPU over the same window as PostgreSQL's (runLoad reads both at its start and end)
         const apiCpu: Array<[number, number]> = [];
+        // an autovacuum of a large table during a run costs that side the cores it takes: said beside each run
+        const [vac] = await db.database.query<{ tables: string | null }>(
+          `SELECT string_agg(relid::regclass::text, ', ') AS tables FROM pg_stat_progress_vacuum`,
+        );
+        // what PostgreSQL waits on, and the WAL each call costs: a run slower than its neighbours says why
+        const stopWaits = await watchPgWaits(db);
         const r = await runLoad(
           { ...base, port: api.port, path: '/sdk/v1/heartbeat', kind: 'heartbeat', calls: calls() },
           () => {
@@ -159,9 +186,25 @@ async function main(): Promise<void> {
         );
         const [[ta, ca], [tb, cb]] = [apiCpu[0]!, apiCpu[apiCpu.length - 1]!];
         const apiCores = tb > ta ? round((cb - ca) / ((tb - ta) / 1000), 2) : 0;
-        if (!warm) runs.push({ recovery: on, apiCores, ...r });
+        const pg = await stopWaits();
+        const walPerCall = round(pg.walBytes / Math.max(1, r.totalCalls), 0);
+        if (!warm)
+          runs.push({
+            recovery: on,
+            apiCores,
+            walPerCall,
+            pgWaits: pg.waits,
+            pgActive: pg.activeBackends,
+            ...r,
+          });
         say(
-          `heartbeats${warm ? ' (warm-up, not counted)' : ''}, recovery ${on ? 'on ' : 'off'}: ${r.callsPerSec} calls/s, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}; PostgreSQL ${r.dbCores} cores, API ${apiCores} cores`,
+          `heartbeats${warm ? ' (warm-up, not counted)' : ''}, recovery ${on ? 'on ' : 'off'}: ${r.callsPerSec} calls/s, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}; PostgreSQL ${r.dbCores} cores (${pg.activeBackends} backends active: ${Object.entries(
+            pg.waits,
+          )
+            .map(([w, x]) => `${w} ${x}`)
+            .join(
+              ', ',
+            )}), ${walPerCall} B of WAL a call, API ${apiCores} cores${vac?.tables ? ` (vacuuming at its start: ${vac.tables})` : ''}`,
         );
       } finally {
         warm = false;
@@ -203,7 +246,9 @@ async function main(): Promise<void> {
         sharedBuffers: SHARED_BUFFERS,
         hugePages: db.hugePages,
         pairs: PAIRS,
+        prewarm: PREWARM,
       },
+      prewarm,
       lookup,
       heartbeats,
       runs,
@@ -216,6 +261,39 @@ async function main(): Promise<void> {
     for (const c of closers.reverse()) await c().catch(() => undefined);
     await db.close();
   }
+}
+
+/** Reads the relations a heartbeat and its lookup touch into the shared buffers, indexes first; returns the sizes. */
+async function prewarmWorkingSet(
+  db: Awaited<ReturnType<typeof openBenchDb>>,
+): Promise<{ totalMb: number; loadedMb: number; relations: Record<string, number> }> {
+  await db.database.exec('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+  const rels = await db.database.query<{ rel: string; mb: number; idx: boolean }>(
+    `WITH parts AS (SELECT inhrelid AS oid FROM pg_inherits WHERE inhparent = 'send_records'::regclass)
+     SELECT c.oid::regclass::text AS rel, round(pg_relation_size(c.oid) / 1048576.0)::int AS mb, c.relkind = 'i' AS idx
+     FROM pg_class c
+     WHERE c.oid = 'devices'::regclass
+        OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'devices'::regclass)
+        OR c.oid IN (SELECT oid FROM parts)
+        OR c.oid IN (SELECT i.indexrelid FROM pg_index i JOIN parts p ON p.oid = i.indrelid
+                     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+                     WHERE a.attname = 'device_id')
+     ORDER BY idx DESC, mb`,
+  );
+  for (const r of rels.filter((x) => x.mb > 0))
+    await db.database.query('SELECT pg_prewarm($1::regclass)', [r.rel]);
+  // what stayed: a relation read later evicts an earlier one's pages when the buffers are too small for all of them
+  await db.database.exec('CREATE EXTENSION IF NOT EXISTS pg_buffercache');
+  const [fit] = await db.database.query<{ mb: number }>(
+    `SELECT round(count(*) * 8192 / 1048576.0)::int AS mb FROM pg_buffercache b
+     JOIN pg_class c ON b.relfilenode = pg_relation_filenode(c.oid) WHERE c.oid::regclass::text = ANY($1::text[])`,
+    [rels.map((r) => r.rel)],
+  );
+  return {
+    totalMb: rels.reduce((a, r) => a + r.mb, 0),
+    loadedMb: fit?.mb ?? 0,
+    relations: Object.fromEntries(rels.map((r) => [r.rel, r.mb])),
+  };
 }
 
 await main();

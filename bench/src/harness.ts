@@ -168,7 +168,7 @@ function meminfo(key: string): number {
  * such servers ("Linux huge pages"): without them every backend maps the shared buffers 4 kB at a time, and on this VM
  * a backend's first touch of a page costs a page fault of tens of µs — a fresh backend probing 3,000 random devices
  * of 1M took 223 µs a device, the same devices again 33 µs (session 27). Root reserves enough 2 MB pages for
- * `sharedBuffers` (plus 10 % for PostgreSQL's other shared memory) and gets `huge_pages=on` (the server refuses to
+ * `sharedBuffers` (plus 10 % and 64 MB for PostgreSQL's other shared memory: 256 MB of buffers did not start with 10 % alone) and gets `huge_pages=on` (the server refuses to
  * start rather than silently going without); `BENCH_HUGE_PAGES=0`, a non-root run or a kernel without them gets
  * `huge_pages=off`. Returns the settings to add and a function restoring the kernel's reservation.
  */
@@ -181,7 +181,7 @@ export function hugePagesFor(sharedBuffers: string): {
   if (process.env.BENCH_HUGE_PAGES === '0' || process.getuid?.() !== 0 || !existsSync(NR_HUGEPAGES))
     return off;
   const pageKb = meminfo('Hugepagesize') || 2048;
-  const need = Math.ceil((pgBytes(sharedBuffers) * 1.1) / 1024 / pageKb);
+  const need = Math.ceil((pgBytes(sharedBuffers) * 1.1 + 64 * 1024 ** 2) / 1024 / pageKb);
   const before = Number(readFileSync(NR_HUGEPAGES, 'utf8').trim());
   const free = meminfo('HugePages_Free') - meminfo('HugePages_Rsvd');
   try {
