@@ -251,7 +251,13 @@ export async function openBenchDb(
   }
   const huge =
     pgSettings.shared_buffers && !pgSettings.huge_pages ? hugePagesFor(pgSettings.shared_buffers) : undefined;
-  const server: PgServer | undefined = await startPgServer({ ...pgSettings, ...huge?.settings });
+  // a server that fails to start (pg_ctl throws) gives the kernel its huge pages back too
+  const server: PgServer | undefined = await startPgServer({ ...pgSettings, ...huge?.settings }).catch(
+    (err: unknown) => {
+      huge?.restore();
+      throw err;
+    },
+  );
   if (!server) {
     huge?.restore();
     throw new Error('no PostgreSQL binaries on this machine (pg_ctl not found)');
