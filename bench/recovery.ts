@@ -64,8 +64,8 @@ async function main(): Promise<void> {
        WHERE message_id = ANY($1::bigint[]) AND (hashint8(device_id * 31 + message_id) & 1023) >= $2::int`,
       [messageIds, Math.round(UNREPORTED * 1024)],
     );
-    // every table the seeding wrote, not only send_records: a freshly loaded devices table (10M inserts) is otherwise
-    // vacuumed by autovacuum (its insert threshold) in the middle of the heartbeat runs, on whichever side it lands
+    // every table the seeding wrote, not only send_records: an autovacuum of a freshly loaded table (its insert
+    // threshold) would otherwise run in the middle of the heartbeat runs, on whichever side it lands
     await db.database.exec('VACUUM ANALYZE');
     // the pages the heartbeats and the lookups touch, read into the shared buffers before any run (pg_prewarm): this
     // VM's kernel pages out file pages it finds cold (DAMON reclaim), so a 10M-device app's tables left to the page
@@ -197,14 +197,12 @@ async function main(): Promise<void> {
             pgActive: pg.activeBackends,
             ...r,
           });
+        const waits = Object.entries(pg.waits)
+          .map(([w, x]) => `${w} ${x}`)
+          .join(', ');
+        const vacuuming = vac?.tables ? ` (vacuuming at its start: ${vac.tables})` : '';
         say(
-          `heartbeats${warm ? ' (warm-up, not counted)' : ''}, recovery ${on ? 'on ' : 'off'}: ${r.callsPerSec} calls/s, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}; PostgreSQL ${r.dbCores} cores (${pg.activeBackends} backends active: ${Object.entries(
-            pg.waits,
-          )
-            .map(([w, x]) => `${w} ${x}`)
-            .join(
-              ', ',
-            )}), ${walPerCall} B of WAL a call, API ${apiCores} cores${vac?.tables ? ` (vacuuming at its start: ${vac.tables})` : ''}`,
+          `heartbeats${warm ? ' (warm-up, not counted)' : ''}, recovery ${on ? 'on ' : 'off'}: ${r.callsPerSec} calls/s, p50 ${r.latencyMs.p50} / p99 ${r.latencyMs.p99} ms, ${r.errors} errors${r.firstError ? ` (first: ${r.firstError})` : ''}; PostgreSQL ${r.dbCores} cores (${pg.activeBackends} backends active: ${waits}), ${walPerCall} B of WAL a call, API ${apiCores} cores${vacuuming}`,
         );
       } finally {
         warm = false;
