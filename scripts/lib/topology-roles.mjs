@@ -170,11 +170,23 @@ export async function startPostgres(topo, host, { primary } = {}) {
  * node), kill(host) }.
  */
 export async function startNats(topo, hosts) {
-  const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], {
-    encoding: 'utf8',
-  });
-  const bin = which.status === 0 ? which.stdout.trim().split('\n')[0] : undefined;
-  if (!bin) throw new Error('nats-server not found: apt-get install -y nats-server');
+  const find = () => {
+    const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], {
+      encoding: 'utf8',
+    });
+    return which.status === 0 ? which.stdout.trim().split('\n')[0] : undefined;
+  };
+  // a fresh machine has no nats-server: root installs it, waiting for the package lock (another test may be installing
+  // it at the same moment: a clean clone's full run once found neither the binary nor a free lock)
+  if (!find() && process.getuid?.() === 0)
+    spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'nats-server'], {
+      stdio: 'ignore',
+      timeout: 660_000,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  const bin = find();
+  if (!bin)
+    throw new Error('nats-server not found and could not be installed: apt-get install -y nats-server');
   const routes = hosts.map((h) => `nats-route://${topo.address(h)}:${NATS_ROUTE_PORT}`).join(', ');
   await Promise.all(
     hosts.map((host) => {

@@ -19,7 +19,12 @@ export function natsServerBinary(): string {
   const found = find();
   if (found) return found;
   if (process.getuid?.() === 0) {
-    spawnSync('apt-get', ['install', '-y', 'nats-server'], { stdio: 'ignore', timeout: 300_000 });
+    // waiting for the package lock: another test file may be installing it at the same moment
+    spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'nats-server'], {
+      stdio: 'ignore',
+      timeout: 660_000,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const again = find();
     if (again) return again;
   }
