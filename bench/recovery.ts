@@ -13,6 +13,7 @@ import path from 'node:path';
 import { RecoveryRepository } from '../apps/server/src/modules/devices/recovery.repository';
 import { startApi } from './src/api-process';
 import {
+  type BenchDb,
   buildBenchApp,
   here,
   load,
@@ -263,12 +264,12 @@ async function main(): Promise<void> {
 
 /** Reads the relations a heartbeat and its lookup touch into the shared buffers, indexes first; returns the sizes. */
 async function prewarmWorkingSet(
-  db: Awaited<ReturnType<typeof openBenchDb>>,
+  db: BenchDb,
 ): Promise<{ totalMb: number; loadedMb: number; relations: Record<string, number> }> {
   await db.database.exec('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
   const rels = await db.database.query<{ rel: string; mb: number; idx: boolean }>(
     `WITH parts AS (SELECT inhrelid AS oid FROM pg_inherits WHERE inhparent = 'send_records'::regclass)
-     SELECT c.oid::regclass::text AS rel, round(pg_relation_size(c.oid) / 1048576.0)::int AS mb, c.relkind = 'i' AS idx
+     SELECT c.oid::regclass::text AS rel, round(pg_relation_size(c.oid) / 1048576.0, 1)::float8 AS mb, c.relkind = 'i' AS idx
      FROM pg_class c
      WHERE c.oid = 'devices'::regclass
         OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'devices'::regclass)
@@ -288,7 +289,7 @@ async function prewarmWorkingSet(
     [rels.map((r) => r.rel)],
   );
   return {
-    totalMb: rels.reduce((a, r) => a + r.mb, 0),
+    totalMb: Math.round(rels.reduce((a, r) => a + r.mb, 0)),
     loadedMb: fit?.mb ?? 0,
     relations: Object.fromEntries(rels.map((r) => [r.rel, r.mb])),
   };

@@ -1,6 +1,6 @@
 // Shared pieces of the delivery and audience benchmarks: the emulator child, databases, memory sampling, CLI flags.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../apps/server/src/config';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { startPgServer, type PgServer } from '../../apps/server/src/test/pg-server';
+import { hugePagesFor } from './huge-pages';
 
 export { freePort } from '../../apps/server/src/test/pg-server';
 
@@ -147,65 +148,6 @@ export interface BenchDb {
   close(): Promise<void>;
 }
 
-const NR_HUGEPAGES = '/proc/sys/vm/nr_hugepages';
-
-/** `2GB`, `512MB`, `131072kB` as bytes (PostgreSQL's memory units; a bare number is 8 kB pages). */
-function pgBytes(setting: string): number {
-  const m = /^(\d+)\s*(kB|MB|GB|TB)?$/.exec(setting.trim());
-  if (!m) throw new Error(`shared_buffers: cannot read '${setting}'`);
-  const unit = { kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }[m[2] as 'kB'] ?? 8192;
-  return Number(m[1]) * unit;
-}
-
-/** A line of /proc/meminfo as a number (huge page counts; kB for sizes). */
-function meminfo(key: string): number {
-  const m = new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(readFileSync('/proc/meminfo', 'utf8'));
-  return m ? Number(m[1]) : 0;
-}
-
-/**
- * Huge pages for a benchmark's PostgreSQL server with large shared buffers, as PostgreSQL's documentation advises for
- * such servers ("Linux huge pages"): without them every backend maps the shared buffers 4 kB at a time, and on this VM
- * a backend's first touch of a page costs a page fault of tens of µs — a fresh backend probing 3,000 random devices
- * of 1M took 223 µs a device, the same devices again 33 µs (session 27). Root reserves enough 2 MB pages for
- * `sharedBuffers` (plus 10 % and 64 MB for PostgreSQL's other shared memory: 256 MB of buffers did not start with 10 % alone) and gets `huge_pages=on` (the server refuses to
- * start rather than silently going without); `BENCH_HUGE_PAGES=0`, a non-root run or a kernel without them gets
- * `huge_pages=off`. Returns the settings to add and a function restoring the kernel's reservation.
- */
-export function hugePagesFor(sharedBuffers: string): {
-  settings: Record<string, string>;
-  hugePages: boolean;
-  restore(): void;
-} {
-  const off = { settings: { huge_pages: 'off' }, hugePages: false, restore: () => undefined };
-  if (process.env.BENCH_HUGE_PAGES === '0' || process.getuid?.() !== 0 || !existsSync(NR_HUGEPAGES))
-    return off;
-  const pageKb = meminfo('Hugepagesize') || 2048;
-  const need = Math.ceil((pgBytes(sharedBuffers) * 1.1 + 64 * 1024 ** 2) / 1024 / pageKb);
-  const before = Number(readFileSync(NR_HUGEPAGES, 'utf8').trim());
-  const free = meminfo('HugePages_Free') - meminfo('HugePages_Rsvd');
-  try {
-    if (free < need) writeFileSync(NR_HUGEPAGES, String(before + need - free));
-  } catch {
-    return off;
-  }
-  if (meminfo('HugePages_Free') - meminfo('HugePages_Rsvd') < need) {
-    writeFileSync(NR_HUGEPAGES, String(before)); // the kernel found too little contiguous memory
-    return off;
-  }
-  return {
-    settings: { huge_pages: 'on' },
-    hugePages: true,
-    restore: () => {
-      try {
-        writeFileSync(NR_HUGEPAGES, String(before));
-      } catch {
-        /* left as it is */
-      }
-    },
-  };
-}
-
 /**
  * A phase's costliest statements since the last `pg_stat_statements_reset()` (a server started with the library
  * preloaded): server time and rows per sent message, the query's text on one line.
@@ -251,16 +193,14 @@ export async function openBenchDb(
   }
   const huge =
     pgSettings.shared_buffers && !pgSettings.huge_pages ? hugePagesFor(pgSettings.shared_buffers) : undefined;
-  // a server that fails to start (pg_ctl throws) gives the kernel its huge pages back too
-  const server: PgServer | undefined = await startPgServer({ ...pgSettings, ...huge?.settings }).catch(
-    (err: unknown) => {
-      huge?.restore();
-      throw err;
-    },
-  );
-  if (!server) {
+  // a server that fails to start (pg_ctl throws) or cannot be started (no binaries) gives the kernel its huge pages back
+  let server: PgServer | undefined;
+  try {
+    server = await startPgServer({ ...pgSettings, ...huge?.settings });
+    if (!server) throw new Error('no PostgreSQL binaries on this machine (pg_ctl not found)');
+  } catch (err) {
     huge?.restore();
-    throw new Error('no PostgreSQL binaries on this machine (pg_ctl not found)');
+    throw err;
   }
   try {
     const database = await openDatabase({ url: server.url, poolSize });

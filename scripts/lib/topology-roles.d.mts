@@ -9,6 +9,9 @@ export declare const FCM_CONTROL_PORT: number;
 export declare const NATS_PORT: number;
 export declare const NATS_ROUTE_PORT: number;
 
+/** Debian's nats-server's path, installed when missing (root); throws when it cannot be had. */
+export declare function natsServerBinary(): string;
+
 export interface PgHost {
   host: string;
   dir: string;

@@ -165,28 +165,40 @@ export async function startPostgres(topo, host, { primary } = {}) {
 }
 
 /**
- * A NATS cluster with JetStream, one `nats-server` on each of `hosts` (Debian's package, installed by the tests when
- * missing), each listening on its host's address and routed to the others. Returns { hosts, url (NATS_URL: every
- * node), kill(host) }.
+ * The path of Debian's `nats-server`, installed with apt-get when it is missing and this process may (root), waiting
+ * for the package lock (another test file may be installing it at the same moment). Throws a clear error otherwise: a
+ * test that needs NATS fails rather than passes without it.
  */
-export async function startNats(topo, hosts) {
+export function natsServerBinary() {
   const find = () => {
     const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], {
       encoding: 'utf8',
     });
     return which.status === 0 ? which.stdout.trim().split('\n')[0] : undefined;
   };
-  // a fresh machine has no nats-server: root installs it, waiting for the package lock (another test may be installing
-  // it at the same moment: a clean clone's full run once found neither the binary nor a free lock)
-  if (!find() && process.getuid?.() === 0)
+  const found = find();
+  if (found) return found;
+  if (process.getuid?.() === 0) {
     spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'nats-server'], {
       stdio: 'ignore',
       timeout: 660_000,
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  const bin = find();
-  if (!bin)
-    throw new Error('nats-server not found and could not be installed: apt-get install -y nats-server');
+    const again = find();
+    if (again) return again;
+  }
+  throw new Error(
+    'nats-server not found and could not be installed: run `apt-get install -y nats-server` (Debian) to run the JetStream tests',
+  );
+}
+
+/**
+ * A NATS cluster with JetStream, one `nats-server` on each of `hosts` (Debian's package, installed by the tests when
+ * missing), each listening on its host's address and routed to the others. Returns { hosts, url (NATS_URL: every
+ * node), kill(host) }.
+ */
+export async function startNats(topo, hosts) {
+  const bin = natsServerBinary();
   const routes = hosts.map((h) => `nats-route://${topo.address(h)}:${NATS_ROUTE_PORT}`).join(', ');
   await Promise.all(
     hosts.map((host) => {

@@ -1,37 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { natsServerBinary } from '../../../../scripts/lib/topology-roles.mjs';
 import { freePort } from './pg-server';
 
-/**
- * The path of Debian's `nats-server`, installed with apt-get when it is missing and this process may (root). Throws
- * a clear error otherwise: a test that needs NATS fails rather than passes without it.
- */
-export function natsServerBinary(): string {
-  const find = () => {
-    const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], {
-      encoding: 'utf8',
-    });
-    return which.status === 0 ? which.stdout.trim().split('\n')[0] : undefined;
-  };
-  const found = find();
-  if (found) return found;
-  if (process.getuid?.() === 0) {
-    // waiting for the package lock: another test file may be installing it at the same moment
-    spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'nats-server'], {
-      stdio: 'ignore',
-      timeout: 660_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    const again = find();
-    if (again) return again;
-  }
-  throw new Error(
-    'nats-server not found and could not be installed: run `apt-get install -y nats-server` (Debian) to run the JetStream tests',
-  );
-}
+// one finder and installer of nats-server for the tests and the hand-started topology (scripts/lib/topology-roles.mjs)
+export { natsServerBinary };
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
