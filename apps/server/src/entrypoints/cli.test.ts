@@ -79,7 +79,8 @@ describe('beacon CLI', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-  });
+    // its wait for the start alone may take 60 s, the project's default timeout (a slow machine's full run reached it)
+  }, 150_000);
 
   it('admin create is idempotent: a second run updates the password', () => {
     const run = (password: string) =>
