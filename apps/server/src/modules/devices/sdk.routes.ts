@@ -48,6 +48,11 @@ export async function registerSdkRoutes(
       scope.decorateRequest('sdkRecovery', null as unknown as PushRecovery);
       // a broadcast brings every device's calls, which log only when they go wrong: no child logger made for the others
       scope.setChildLoggerFactory(lazyChildLogger);
+      // the device API's answers are built here, typed by their contracts, and hold nothing read from a table as is:
+      // written as they are, not parsed again by their zod schema first (the console's routes keep that parse, which
+      // strips whatever a row carried beyond its contract). That parse cost a heartbeat answering one recovered push
+      // 5–8 µs of the API's CPU (a profile of the recovery bench; JSON.stringify itself 5)
+      scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
       scope.addHook('onRequest', async (req) => {
         const found = await deps.auth.appFor(req.headers.authorization);
         req.sdkAppId = found.appId;
