@@ -1,6 +1,6 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_LIMITS, type DictEntry } from '@beacon/shared';
 import { type ComposeValues } from '../lib/compose-values';
@@ -8,6 +8,9 @@ import { type FieldRule } from './use-field-rule';
 import { useLangTranslate, type TranslateTarget } from './use-lang-translate';
 
 type Lang = 'en' | 'zh' | 'fr';
+
+/** The fallback of an unset list: one array, so that the memoised tabs below see no change where nothing changed. */
+const NONE: never[] = [];
 
 /** Picking a top-level language adds its regional variants (codes with an underscore), part 2 §4. */
 export function withVariants(picked: string[], previous: string[], all: string[]): string[] {
@@ -56,24 +59,150 @@ function TranslateButton(props: {
   );
 }
 
+/** One language's title and text (and expanded text, button, extra-button texts by design). */
+function LanguageFields(props: {
+  code: string;
+  rule: FieldRule;
+  design: number;
+  exType: number;
+  buttons: NonNullable<ComposeValues['buttons']>;
+  translate: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { code, rule, design, exType, buttons } = props;
+  return (
+    <>
+      {props.translate}
+      <Form.Item
+        name={['langContent', code, 'title']}
+        label={t('compose.fields.title')}
+        rules={[rule(['langContent', code, 'title'])]}
+        required
+      >
+        <Input maxLength={MESSAGE_LIMITS.titleMax} showCount />
+      </Form.Item>
+      <Form.Item
+        name={['langContent', code, 'desc']}
+        label={t('compose.fields.desc')}
+        rules={[rule(['langContent', code, 'desc'])]}
+        required
+      >
+        <Input.TextArea maxLength={MESSAGE_LIMITS.descMax} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+      {design === 1 && exType === 2 && (
+        <Form.Item
+          name={['langContent', code, 'extra']}
+          label={t('compose.fields.exText')}
+          rules={[rule(['langContent', code, 'extra'])]}
+        >
+          <Input.TextArea
+            maxLength={MESSAGE_LIMITS.expandedTextMax}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
+        </Form.Item>
+      )}
+      {design === 3 && (
+        <Form.Item
+          name={['langContent', code, 'button']}
+          label={t('compose.fields.button')}
+          rules={[rule(['langContent', code, 'button'])]}
+        >
+          <Input maxLength={MESSAGE_LIMITS.buttonMax} showCount />
+        </Form.Item>
+      )}
+      {buttons.map((b, i) => (
+        <Form.Item
+          key={i}
+          name={['langContent', code, 'buttonExtra', i]}
+          label={t('compose.multiLang.buttonText', { n: i + 1, text: b.txt })}
+          rules={[rule(['langContent', code, 'buttonExtra', i])]}
+          required
+        >
+          <Input maxLength={MESSAGE_LIMITS.extraButtonTextMax} />
+        </Form.Item>
+      ))}
+    </>
+  );
+}
+
 /** Per-language title and text (and expanded text, button, extra-button texts by design), with the translation warning. */
 export function MultiLangSection({ rule, languages, translate }: MultiLangSectionProps) {
   const { t, i18n } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const enabled = Form.useWatch('multiLang', form) ?? false;
-  const chosen: string[] = Form.useWatch('languages', form) ?? [];
+  const chosen: string[] = Form.useWatch('languages', form) ?? NONE;
   const design = Form.useWatch('design', form) ?? 1;
   const exType = Form.useWatch('exType', form) ?? 1;
-  const buttons = Form.useWatch('buttons', form) ?? [];
+  const buttons: NonNullable<ComposeValues['buttons']> = Form.useWatch('buttons', form) ?? NONE;
   const lang: Lang = i18n.language.startsWith('zh') ? 'zh' : i18n.language.startsWith('fr') ? 'fr' : 'en';
   const options = useMemo(
     () => languages.map((l) => ({ value: l.code, label: `${l.name[lang] || l.name.en} (${l.code})` })),
     [languages, lang],
   );
   const codes = options.map((o) => o.value);
-  const nameOf = (code: string) => options.find((o) => o.value === code)?.label ?? code;
+  const nameOf = useMemo(() => {
+    const names = new Map(options.map((o) => [o.value, o.label]));
+    return (code: string) => names.get(code) ?? code;
+  }, [options]);
   const allChosen = codes.length > 0 && codes.every((c) => chosen.includes(c));
   const ai = useLangTranslate(translate);
+  // the buttons of the memoised tabs call the latest translate functions, not those of the render that built them
+  const aiNow = useRef(ai);
+  aiNow.current = ai;
+  // Each chosen language's fields, built again only when what they show changes. The forms around this section
+  // re-render on every keystroke (their preview watches every value): with "All languages" (196 in the dictionary)
+  // rebuilding every language's fields made each keystroke take about a second. A field still updates on its own:
+  // antd's Form.Item follows its value in the form's store, whatever its parent does.
+  const tabs = useMemo(
+    () => (
+      <Tabs
+        size="small"
+        tabBarExtraContent={
+          ai.enabled && (
+            <TranslateButton
+              configured={ai.configured}
+              loading={ai.pending === '*'}
+              busy={ai.pending !== null}
+              onClick={() => void aiNow.current.translateAll(chosen)}
+            >
+              {t('ai.translate.all')}
+            </TranslateButton>
+          )
+        }
+        items={chosen.map((code) => ({
+          key: code,
+          label: nameOf(code),
+          forceRender: true,
+          children: (
+            <LanguageFields
+              code={code}
+              rule={rule}
+              design={design}
+              exType={exType}
+              buttons={buttons}
+              translate={
+                ai.enabled && (
+                  <Flex justify="end" style={{ marginBottom: 8 }}>
+                    <TranslateButton
+                      configured={ai.configured}
+                      loading={ai.pending === code}
+                      busy={ai.pending !== null}
+                      label={t('ai.translate.oneLabel', { lang: nameOf(code) })}
+                      onClick={() => void aiNow.current.translateOne(code)}
+                    >
+                      {t('ai.translate.one')}
+                    </TranslateButton>
+                  </Flex>
+                )
+              }
+            />
+          ),
+        }))}
+      />
+    ),
+    [chosen, nameOf, rule, design, exType, buttons, ai.enabled, ai.configured, ai.pending, t],
+  );
 
   return (
     <>
@@ -118,96 +247,7 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
                 style={{ marginBottom: 12 }}
                 message={t('compose.multiLang.warning')}
               />
-              <Tabs
-                size="small"
-                tabBarExtraContent={
-                  ai.enabled && (
-                    <TranslateButton
-                      configured={ai.configured}
-                      loading={ai.pending === '*'}
-                      busy={ai.pending !== null}
-                      onClick={() => void ai.translateAll(chosen)}
-                    >
-                      {t('ai.translate.all')}
-                    </TranslateButton>
-                  )
-                }
-                items={chosen.map((code) => ({
-                  key: code,
-                  label: nameOf(code),
-                  forceRender: true,
-                  children: (
-                    <>
-                      {ai.enabled && (
-                        <Flex justify="end" style={{ marginBottom: 8 }}>
-                          <TranslateButton
-                            configured={ai.configured}
-                            loading={ai.pending === code}
-                            busy={ai.pending !== null}
-                            label={t('ai.translate.oneLabel', { lang: nameOf(code) })}
-                            onClick={() => void ai.translateOne(code)}
-                          >
-                            {t('ai.translate.one')}
-                          </TranslateButton>
-                        </Flex>
-                      )}
-                      <Form.Item
-                        name={['langContent', code, 'title']}
-                        label={t('compose.fields.title')}
-                        rules={[rule(['langContent', code, 'title'])]}
-                        required
-                      >
-                        <Input maxLength={MESSAGE_LIMITS.titleMax} showCount />
-                      </Form.Item>
-                      <Form.Item
-                        name={['langContent', code, 'desc']}
-                        label={t('compose.fields.desc')}
-                        rules={[rule(['langContent', code, 'desc'])]}
-                        required
-                      >
-                        <Input.TextArea
-                          maxLength={MESSAGE_LIMITS.descMax}
-                          showCount
-                          autoSize={{ minRows: 2, maxRows: 4 }}
-                        />
-                      </Form.Item>
-                      {design === 1 && exType === 2 && (
-                        <Form.Item
-                          name={['langContent', code, 'extra']}
-                          label={t('compose.fields.exText')}
-                          rules={[rule(['langContent', code, 'extra'])]}
-                        >
-                          <Input.TextArea
-                            maxLength={MESSAGE_LIMITS.expandedTextMax}
-                            showCount
-                            autoSize={{ minRows: 2, maxRows: 5 }}
-                          />
-                        </Form.Item>
-                      )}
-                      {design === 3 && (
-                        <Form.Item
-                          name={['langContent', code, 'button']}
-                          label={t('compose.fields.button')}
-                          rules={[rule(['langContent', code, 'button'])]}
-                        >
-                          <Input maxLength={MESSAGE_LIMITS.buttonMax} showCount />
-                        </Form.Item>
-                      )}
-                      {buttons.map((b, i) => (
-                        <Form.Item
-                          key={i}
-                          name={['langContent', code, 'buttonExtra', i]}
-                          label={t('compose.multiLang.buttonText', { n: i + 1, text: b.txt })}
-                          rules={[rule(['langContent', code, 'buttonExtra', i])]}
-                          required
-                        >
-                          <Input maxLength={MESSAGE_LIMITS.extraButtonTextMax} />
-                        </Form.Item>
-                      ))}
-                    </>
-                  ),
-                }))}
-              />
+              {tabs}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('compose.multiLang.fallback')}
               </Typography.Text>
