@@ -183,11 +183,12 @@ describe.each(backends())('best-hour sends [$name]', (backend) => {
     await t.database.query(
       `UPDATE pgboss.job SET start_after = now() WHERE name = 'message-wave' AND state = 'created'`,
     );
+    // 22 waves one after the other: about 30 s alone on either backend, past 60 s in a loaded full run
     await until(
       'sent',
       () => detail(id),
       (d) => d.status === 1,
-      60_000,
+      120_000,
     );
     const sends = await t.database.query<{ device: string; minutes: number; at: string }>(
       `SELECT s.device_id::text AS device, w.best_minutes AS minutes, w.run_at AS at
