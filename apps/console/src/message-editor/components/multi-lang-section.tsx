@@ -1,6 +1,7 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { FormContext, type FormContextProps } from 'antd/es/form/context';
+import { useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_LIMITS, type DictEntry } from '@beacon/shared';
 import { type ComposeValues } from '../lib/compose-values';
@@ -57,6 +58,35 @@ function TranslateButton(props: {
       </span>
     </Tooltip>
   );
+}
+
+/** The same keys with the same values, an object-valued key compared by its own values (one level down). */
+function sameContext(a: FormContextProps, b: FormContextProps): boolean {
+  const keys = Object.keys(b) as Array<keyof FormContextProps>;
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every((k) => {
+    const x: unknown = a[k];
+    const y: unknown = b[k];
+    if (x === y) return true;
+    if (!x || !y || typeof x !== 'object' || typeof y !== 'object') return false;
+    const xs = x as Record<string, unknown>;
+    const ys = y as Record<string, unknown>;
+    const inner = Object.keys(ys);
+    return Object.keys(xs).length === inner.length && inner.every((i) => xs[i] === ys[i]);
+  });
+}
+
+/**
+ * antd's form context, given to `children` anew only when what it holds changes. antd's Form makes a new one on every
+ * render (its merged tooltip is a new object each time), and every Form.Item below re-renders with it, memoised or
+ * not. The compose form renders on every keystroke (its preview watches every value): with 196 languages' fields
+ * below, each keystroke re-rendered them all.
+ */
+function SteadyFormContext({ children }: { children: ReactNode }) {
+  const value = useContext(FormContext);
+  const kept = useRef(value);
+  if (!sameContext(kept.current, value)) kept.current = value;
+  return <FormContext.Provider value={kept.current}>{children}</FormContext.Provider>;
 }
 
 /** One language's title and text (and expanded text, button, extra-button texts by design). */
@@ -152,8 +182,8 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
   aiNow.current = ai;
   // Each chosen language's fields, built again only when what they show changes. The forms around this section
   // re-render on every keystroke (their preview watches every value): with "All languages" (196 in the dictionary)
-  // rebuilding every language's fields made each keystroke take about a second. A field still updates on its own:
-  // antd's Form.Item follows its value in the form's store, whatever its parent does.
+  // rebuilding every language's fields took 850 ms a keystroke (Chromium, an unminified build; 160 ms with this and
+  // SteadyFormContext). A field still updates on its own: antd's Form.Item follows its value in the form's store.
   const tabs = useMemo(
     () => (
       <Tabs
@@ -247,7 +277,7 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
                 style={{ marginBottom: 12 }}
                 message={t('compose.multiLang.warning')}
               />
-              {tabs}
+              <SteadyFormContext>{tabs}</SteadyFormContext>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('compose.multiLang.fallback')}
               </Typography.Text>
