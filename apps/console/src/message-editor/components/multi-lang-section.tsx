@@ -170,12 +170,16 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
     () => languages.map((l) => ({ value: l.code, label: `${l.name[lang] || l.name.en} (${l.code})` })),
     [languages, lang],
   );
-  const codes = options.map((o) => o.value);
+  const codes = useMemo(() => options.map((o) => o.value), [options]);
   const nameOf = useMemo(() => {
     const names = new Map(options.map((o) => [o.value, o.label]));
     return (code: string) => names.get(code) ?? code;
   }, [options]);
-  const allChosen = codes.length > 0 && codes.every((c) => chosen.includes(c));
+  // read on every render, which is every keystroke of the form: a set, not a scan of the chosen list per language
+  const allChosen = useMemo(() => {
+    const picked = new Set(chosen);
+    return codes.length > 0 && codes.every((c) => picked.has(c));
+  }, [codes, chosen]);
   const ai = useLangTranslate(translate);
   // the buttons of the memoised tabs call the latest translate functions, not those of the render that built them
   const aiNow = useRef(ai);
