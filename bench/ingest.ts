@@ -9,6 +9,7 @@
 // Run: npm run bench -- ingest [--backend pglite|postgres|both] [--processes 1,2] [--kinds register,events,attributes]
 //      [--seconds 10] [--soak-s 600]
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
+//      [--pg-statements N] (PostgreSQL: each run's top N statements by server time per call)
 //      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
 //      [--attribute-users 1|0] (attributes: every seeded device has a user already, the steady state; 0: each call
 //      is its device's first write, which makes an anonymous user and points the device at it)
@@ -29,6 +30,7 @@ import {
   round,
   say,
   strArg,
+  topStatementsPerSend,
   treeCpuSeconds,
   type BenchDb,
 } from './src/harness';
@@ -61,6 +63,8 @@ const OUT = strArg('out', 'ingest');
 const NATS = strArg('nats', '1') !== '0';
 /** Attributes: the seeded devices have users (writes update them); 0: the calls are first writes. */
 const ATTRIBUTE_USERS = strArg('attribute-users', '1') !== '0';
+/** PostgreSQL: the top N statements of each run by server time per call (pg_stat_statements, reset before each); 0 off */
+const PG_STATEMENTS = numArg('pg-statements', 0);
 const TARGETS = {
   postgres: { registerPerSec: 10_000, eventCallsPerSec: 10_000, eventsPerSec: 25_000 },
   pglite: { eventCallsPerSec: 5_000 },
@@ -99,7 +103,14 @@ function flushFigures(text: string, batcher: string): string {
 async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
   // PGlite: seeded here in its data folder, then closed, and opened by `beacon api` (one process holds it)
   const dataDir = backend === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'beacon-ingest-')) : undefined;
-  const db: BenchDb = await openBenchDb(backend, 10, dataDir && path.join(dataDir, 'pglite'));
+  const statements = backend === 'postgres' && PG_STATEMENTS > 0;
+  const db: BenchDb = await openBenchDb(
+    backend,
+    10,
+    dataDir && path.join(dataDir, 'pglite'),
+    statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  );
+  if (statements) await db.database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   let dbOpen = true;
   const out: Record<string, unknown> = { backend, date: new Date().toISOString() };
   const closers: Array<() => Promise<unknown>> = [];
@@ -248,6 +259,7 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
           : kind === 'events'
             ? eventCalls(budget)
             : attributeCalls(budget);
+      if (statements) await db.database.query('SELECT pg_stat_statements_reset()');
       const c0 = t.cpu();
       const t1 = performance.now();
       const r = await runLoad({ ...base, port: t.port, path: `/sdk/v1/${kind}`, kind, calls }, () =>
@@ -255,6 +267,14 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       );
       const serverCores = t.cpu() ? round((t.cpu() - c0) / ((performance.now() - t1) / 1000), 2) : 0;
       record(t.label, kind, r, serverCores, t.rss.peakMb());
+      if (statements) {
+        // the warm-up's calls are in the statistics too: per call of the whole run, warm-up included
+        const calls = Math.max(1, Math.round(r.callsPerSec * (SECONDS + WARMUP_S)));
+        const top = await topStatementsPerSend(db.database, PG_STATEMENTS, calls);
+        results[results.length - 1]!.statements = top;
+        for (const s of top)
+          say(`    ${s.usPerSend} µs/call, ${s.rowsPerSend} rows/call, ${s.calls} calls: ${s.query}`);
+      }
       if (t.metrics) say(`  ${await t.metrics(kind)}`);
       if (t.memory) say(`  ${describeMemory(await t.memory())}`);
       return r;

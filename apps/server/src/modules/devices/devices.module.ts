@@ -5,7 +5,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { BatcherName, Metrics } from '../../platform/metrics';
 import type { AppsRepository } from '../apps';
 import { DevicesRepository } from './devices.repository';
-import { DevicesService, type DeviceStatistics } from './devices.service';
+import { DEVICE_TOUCH_MS, DevicesService, type DeviceStatistics } from './devices.service';
 import { startEventsLog } from './events-log.start';
 import { MissedPushes } from './recovery';
 import { RecoveryRepository } from './recovery.repository';
@@ -37,8 +37,11 @@ export async function devicesModule(ctx: {
   const { app, config, statistics, metrics, onRegistered } = ctx;
   const repo = new DevicesRepository(ctx.database);
   // NATS_URL: the device events go to JetStream, and the workers apply them (events-log*.ts)
+  // (the consumer also moves the devices' last-active time: the API process writes nothing for an events call)
   const natsLog = config.nats
-    ? await startEventsLog(config.nats, statistics, ctx.runWorkers, app.log)
+    ? await startEventsLog(config.nats, statistics, ctx.runWorkers, app.log, (devices) =>
+        repo.touch(devices, DEVICE_TOUCH_MS / 1000, undefined, statistics.activitySql),
+      )
     : undefined;
   // missed-push recovery's lookups and contents, for the heartbeats of apps that turn it on (recovery.ts)
   const missedPushes = new MissedPushes(new RecoveryRepository(ctx.database, ctx.templateValues), {

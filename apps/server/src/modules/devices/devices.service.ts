@@ -61,7 +61,8 @@ export interface DevicesServiceOptions {
   onRegistered?: (appId: number, token: string) => void;
   /**
    * The device events' log (NATS JetStream, when NATS_URL is set): an events call is answered once its events are
-   * appended there, and the workers apply them (EventsLogConsumer); none: they are recorded here, in batches.
+   * appended there, and the workers apply them (EventsLogConsumer) and move the devices' last-active time; none: they
+   * are recorded here, in batches, and the device touched by this process.
    */
   eventsLog?: { append(appId: number, body: DeviceEvents): Promise<void> };
   /** Missed-push recovery's lookups (recovery.ts): none, and heartbeats never answer any. */
@@ -246,6 +247,7 @@ export class DevicesService {
    * Events are app activity: the device's last-active time moves with them, at most once per DEVICE_TOUCH_MS per
    * device (asked once per interval by this process; the statement skips a device another process moved meanwhile),
    * through its own group commit. Not awaited by the call: a touch lost to an error only waits for the next call.
+   * With the events' log, the log's consumer touches the devices instead (EventsConsumerOptions.touch).
    */
   private touch(appId: number, gaid: string): void {
     const k = key(appId, gaid);
@@ -284,8 +286,9 @@ export class DevicesService {
    * accepted and kept for troubleshooting without counting; repeats are no-ops.
    */
   async recordEvents(appId: number, body: DeviceEvents): Promise<void> {
-    if (this.eventsLog) await this.eventsLog.append(appId, body);
-    else await this.events.add({ appId, body });
+    // with the log, its consumer in the workers moves the last-active time as it applies the events
+    if (this.eventsLog) return this.eventsLog.append(appId, body);
+    await this.events.add({ appId, body });
     this.touch(appId, body.gaid);
   }
 

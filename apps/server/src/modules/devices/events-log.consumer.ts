@@ -20,6 +20,13 @@ export interface EventsConsumerOptions {
   rowsPerStatement?: number;
   /** Where a failed batch is reported (it is delivered again). */
   onError?: (err: unknown) => void;
+  /**
+   * Moves the last-active time of a batch's devices (DevicesRepository.touch: events are app activity, as a heartbeat
+   * is), after their events are recorded: with the log, the device API writes nothing to PostgreSQL for an events
+   * call, the touch included. Given at most `rowsPerStatement` devices a call; idempotent (a device moved within the
+   * touch interval is skipped, and counted active once a day), so a batch delivered twice moves nothing twice.
+   */
+  touch?: (devices: Array<{ appId: number; gaid: string }>) => Promise<unknown>;
 }
 
 /**
@@ -134,6 +141,12 @@ export class EventsLogConsumer {
     const per = this.opts.rowsPerStatement ?? 5000;
     try {
       for (let i = 0; i < rows.length; i += per) await this.statistics.recordEvents(rows.slice(i, i + per));
+      if (this.opts.touch) {
+        const devices = [
+          ...new Map(rows.map((r) => [`${r.appId}:${r.gaid}`, { appId: r.appId, gaid: r.gaid }])).values(),
+        ];
+        for (let i = 0; i < devices.length; i += per) await this.opts.touch(devices.slice(i, i + per));
+      }
     } catch (err) {
       // the database down: the batch comes again after a second (to whichever worker pulls it), meanwhile kept
       for (const m of msgs) m.nak(1000);

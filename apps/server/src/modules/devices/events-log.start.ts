@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { connectEventsLog, EventsLog } from './events-log';
-import { EventsLogConsumer } from './events-log.consumer';
+import { EventsLogConsumer, type EventsConsumerOptions } from './events-log.consumer';
 import type { DeviceStatistics } from './devices.service';
 
 /** The events' log of a process: its appender (the device API) and, in a worker process, its consumer. */
@@ -19,12 +19,15 @@ export async function startEventsLog(
   statistics: DeviceStatistics,
   runWorkers: boolean,
   log: Pick<Logger, 'warn'>,
+  /** the consumer's touch of the devices whose events it applied (EventsConsumerOptions.touch) */
+  touch?: EventsConsumerOptions['touch'],
 ): Promise<RunningEventsLog> {
   const nc = await connectEventsLog(nats);
   const appender = new EventsLog(nc);
   const consumer = runWorkers
     ? new EventsLogConsumer(nc, statistics, {
         onError: (err) => log.warn({ err }, 'applying device events from JetStream failed; they come again'),
+        ...(touch ? { touch } : {}),
       })
     : undefined;
   await consumer?.start();

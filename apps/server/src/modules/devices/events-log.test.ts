@@ -10,7 +10,10 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { storm, stormCounts, stormExpected, stormScene, type StormScene } from '../../test/event-storm';
 import { StatisticsWriter } from '../statistics';
-import { EventsLogConsumer } from './events-log.consumer';
+import { DevicesRepository } from './devices.repository';
+import { DEVICE_TOUCH_MS } from './devices.service';
+import { EVENTS_STREAM } from './events-log';
+import { EVENTS_CONSUMER, EventsLogConsumer } from './events-log.consumer';
 
 /** Devices of each storm: one events call each (the issue's target is 50,000; NATS_STORM_DEVICES raises it). */
 const DEVICES = Number(process.env.NATS_STORM_DEVICES ?? 6000);
@@ -39,7 +42,7 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     nc = await connect({ servers: nats.url.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 250 });
     writer = new StatisticsWriter(t.database, { sweepMs: 1000, delayMs: 200, onError: () => undefined });
     writer.start();
-    worker = new EventsLogConsumer(nc, writer, { onError: (e) => errors.push(e) });
+    worker = consumer();
     await worker.start();
   }, 120_000);
   afterAll(async () => {
@@ -50,6 +53,15 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     await nats?.stop();
     pgServer?.stop();
   });
+
+  /** The worker's consumer, as devices.module.ts gives it: it also moves the devices' last-active time. */
+  const consumer = () => {
+    const repo = new DevicesRepository(t.database);
+    return new EventsLogConsumer(nc, writer, {
+      onError: (e) => errors.push(e),
+      touch: (devices) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, undefined, writer.activitySql),
+    });
+  };
 
   const settled = (scene: StormScene, what: string, timeoutMs = 60_000) => {
     const want = stormExpected(scene.devices);
@@ -205,6 +217,52 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     expect(await stormCounts(t, scene)).toEqual(before);
     expect(await recoveredNow()).toEqual(recoveredBefore);
   }, 120_000);
+
+  it("moves the devices' last-active time from the log's consumer, not from the device API, and counts them active once", async () => {
+    const scene = await stormScene(t, 40);
+    await t.database.query(
+      `UPDATE devices SET last_active_at = now() - interval '2 days' WHERE app_id = $1`,
+      [scene.appId],
+    );
+    const state = async () => {
+      const [row] = await t.database.query<{ moved: number; active: number }>(
+        `SELECT (SELECT count(*)::int FROM devices WHERE app_id = $1 AND last_active_at > now() - interval '1 hour')
+                  AS moved,
+                (SELECT COALESCE(sum(effective), 0)::int FROM stat_user_days
+                 WHERE app_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date) AS active`,
+        [scene.appId],
+      );
+      return row!;
+    };
+    // the consumer stopped: the calls are answered from the log, and nothing moves the devices meanwhile
+    await worker.stop();
+    expect((await storm(t, scene)).statuses).toEqual({ 200: 40 });
+    await t.services.devices.drain();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await state()).toEqual({ moved: 0, active: 0 });
+    // a worker's consumer again: every device moved (the strays' too: their calls were app activity), each counted
+    // active once, though each device's call is delivered once and the retried calls below again
+    worker = consumer();
+    await worker.start();
+    await until(
+      'the devices moved by the consumer',
+      state,
+      (s) => s.moved === 40 && s.active === 40,
+      30_000,
+      100,
+    );
+    expect((await storm(t, scene)).statuses).toEqual({ 200: 40 });
+    const jsm = await (await import('@nats-io/jetstream')).jetstreamManager(nc);
+    await until(
+      'the retried calls applied',
+      () => jsm.consumers.info(EVENTS_STREAM, EVENTS_CONSUMER),
+      (c) => c.num_pending === 0 && c.num_ack_pending === 0,
+      30_000,
+      100,
+    );
+    expect(await state()).toEqual({ moved: 40, active: 40 });
+    expect(errors).toEqual([]);
+  }, 90_000);
 
   it(`keeps answering 200 through PostgreSQL stopped mid-storm (${DEVICES} devices): nothing lost, nothing twice`, async () => {
     const scene = await stormScene(t, DEVICES);
