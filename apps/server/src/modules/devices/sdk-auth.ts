@@ -26,6 +26,12 @@ const TTL_MS = 30_000;
  */
 export class SdkAuth {
   private cache = new Map<string, Cached | null>();
+  /**
+   * Authorization headers already verified, with their key's entry (the same 30 s): a device sends the same header on
+   * every call, and decoding and comparing it each time was ≈ 4 % of an events call's CPU. Only headers that passed the
+   * comparison are kept, so a wrong secret is always compared in constant time.
+   */
+  private verified = new Map<string, { key: string; entry: Cached }>();
 
   constructor(
     private readonly apps: AppsRepository,
@@ -37,6 +43,8 @@ export class SdkAuth {
    * for destroyed apps.
    */
   async appFor(header: string | undefined): Promise<SdkApp> {
+    const known = this.known(header);
+    if (known) return known;
     if (!header?.startsWith('Basic ')) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
@@ -45,8 +53,22 @@ export class SdkAuth {
     const secret = decoded.slice(colon + 1);
     const found = await this.lookup(key);
     if (!found || !safeEqual(found.secret, secret)) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
+    if (this.verified.size > 10_000) this.verified.clear();
+    this.verified.set(header, { key, entry: found });
     if (found.destroyed) throw new ApiError(ErrorCodes.APP_DESTROYED);
     return { appId: found.appId, recovery: found.recovery };
+  }
+
+  /**
+   * The app of a header verified within the cache's 30 s, without waiting (the device API's hook answers most calls
+   * from here); undefined: verify it with `appFor`. Throws 2007 for a destroyed app, as `appFor` does.
+   */
+  known(header: string | undefined): SdkApp | undefined {
+    const known = header === undefined ? undefined : this.verified.get(header);
+    if (!known || known.entry.until <= Date.now() || this.cache.get(known.key) !== known.entry)
+      return undefined;
+    if (known.entry.destroyed) throw new ApiError(ErrorCodes.APP_DESTROYED);
+    return { appId: known.entry.appId, recovery: known.entry.recovery };
   }
 
   private async lookup(key: string): Promise<Cached | null> {

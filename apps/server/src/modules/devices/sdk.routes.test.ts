@@ -52,6 +52,16 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
     const res = await post('/sdk/v1/register', device(), wrong);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 401 });
+    // the app's right header, verified once and then answered from the process's cache, lets no other secret in
+    const heartbeat = { gaid: GAID, notificationsEnabled: true };
+    // (authenticated: the device is not registered yet)
+    expect((await post('/sdk/v1/heartbeat', heartbeat)).statusCode).toBe(404);
+    const [key] = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':');
+    for (const secret of ['', 'x', auth]) {
+      const other = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
+      expect((await post('/sdk/v1/heartbeat', heartbeat, other)).statusCode).toBe(401);
+    }
+    expect((await post('/sdk/v1/heartbeat', heartbeat)).statusCode).toBe(404);
   });
 
   it('registers a device, normalises its fields, and updates it (new token) on the same gaid', async () => {
