@@ -90,6 +90,8 @@ interface Target {
   rss: RssSampler;
   /** what holds its memory now, from /metrics (one process only) */
   memory?: () => Promise<MemoryBreakdown>;
+  /** CPU seconds so far of the services it needs beside PostgreSQL (the NATS cluster's nodes) */
+  sideCpu?: { label: string; cpu: () => number };
 }
 
 /** Flushes, mean batch size and mean flush duration of a batcher, from a Prometheus text exposition. */
@@ -239,6 +241,11 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
           port: api.port,
           cpu: () => treeCpuSeconds(api.pid),
           rss,
+          sideCpu: {
+            label: 'NATS (3 nodes)',
+            cpu: () =>
+              nats.nodes.reduce((sum, n) => sum + (n.process?.pid ? treeCpuSeconds(n.process.pid) : 0), 0),
+          },
         });
       }
     }
@@ -261,12 +268,18 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
             : attributeCalls(budget);
       if (statements) await db.database.query('SELECT pg_stat_statements_reset()');
       const c0 = t.cpu();
+      const side0 = t.sideCpu?.cpu() ?? 0;
       const t1 = performance.now();
       const r = await runLoad({ ...base, port: t.port, path: `/sdk/v1/${kind}`, kind, calls }, () =>
         db.serverCpu(),
       );
       const serverCores = t.cpu() ? round((t.cpu() - c0) / ((performance.now() - t1) / 1000), 2) : 0;
       record(t.label, kind, r, serverCores, t.rss.peakMb());
+      if (t.sideCpu) {
+        const cores = round((t.sideCpu.cpu() - side0) / ((performance.now() - t1) / 1000), 2);
+        results[results.length - 1]!.sideCores = cores;
+        say(`  ${t.sideCpu.label}: ${cores} cores`);
+      }
       if (statements) {
         // the warm-up's calls are in the statistics too: per call of the whole run, warm-up included
         const calls = Math.max(1, Math.round(r.callsPerSec * (SECONDS + WARMUP_S)));
