@@ -3,25 +3,33 @@ import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider
 import { hasNul, TEXT_PROBLEM_MESSAGES } from '@beacon/shared';
 import type { z } from 'zod';
 
-/** The path of the first string (or object key) in `value` that holds U+0000, or undefined when there is none. */
-export function nulPath(
-  value: unknown,
-  path: Array<string | number> = [],
-): Array<string | number> | undefined {
-  if (typeof value === 'string') return hasNul(value) ? path : undefined;
+/**
+ * The path of the first string (or object key) in `value` that holds U+0000, or undefined when there is none. It runs
+ * on every request's body, query and params: the walk allocates nothing unless it finds one (a path array copied at
+ * every level was ≈ 3 % of a device API call's CPU).
+ */
+export function nulPath(value: unknown): Array<string | number> | undefined {
+  if (typeof value === 'string') return hasNul(value) ? [] : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, i]);
-      if (found) return found;
+      const found = nulPath(value[i]);
+      if (found) {
+        found.unshift(i);
+        return found;
+      }
     }
     return undefined;
   }
   if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       // a bad key is named by its object: the key itself cannot be shown
-      if (hasNul(key)) return path;
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+      if (hasNul(key)) return [];
+      const found = nulPath((value as Record<string, unknown>)[key]);
+      if (found) {
+        found.unshift(key);
+        return found;
+      }
     }
   }
   return undefined;
