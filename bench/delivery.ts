@@ -35,7 +35,7 @@ import {
   load,
   MemorySampler,
   numArg,
-  openBenchDb,
+  openStatementsDb,
   topStatementsPerSend,
   round,
   startEmulatorChild,
@@ -105,13 +105,7 @@ const say = (s: string): void =>
 async function main(): Promise<void> {
   const { child, urls } = await startEmulatorChild();
   const statements = BACKEND === 'postgres' && PG_STATEMENTS > 0;
-  const db = await openBenchDb(
-    BACKEND,
-    Math.max(10, CONCURRENCY + 8),
-    undefined,
-    statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
-  );
-  if (statements) await db.database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  const db = await openStatementsDb(BACKEND, Math.max(10, CONCURRENCY + 8), statements);
   const cleanup: Array<() => Promise<unknown>> = [];
   try {
     const ctl = urls.http1Url;

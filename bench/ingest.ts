@@ -15,7 +15,6 @@
 //      is its device's first write, which makes an anonymous user and points the device at it)
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU.*.cpuprofile in apps/server).
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +24,7 @@ import {
   keptRuns,
   load,
   numArg,
-  openBenchDb,
+  openStatementsDb,
   root,
   round,
   say,
@@ -37,12 +36,13 @@ import {
 import { startApi } from './src/api-process';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
+import { newGaids } from './src/gaids';
+import { flushFigures, type Kind, type Target } from './src/ingest-target';
 import { describeMemory, memoryBreakdown, RssSampler, treeRssMb, type MemoryBreakdown } from './src/rss';
 import { prng } from './src/stat-simulation';
 import { startNatsCluster } from '../apps/server/src/test/nats';
 
 type Backend = 'pglite' | 'postgres';
-type Kind = 'register' | 'events' | 'attributes';
 const BACKEND = strArg('backend', 'both');
 const PROCESSES = strArg('processes', '1,2')
   .split(',')
@@ -70,49 +70,16 @@ const TARGETS = {
   pglite: { eventCallsPerSec: 5_000 },
 };
 
-/** Fresh advertising ids (8-4-4-4-12 hex), one per new device a registration run creates. */
-function newGaids(n: number): string[] {
-  const buf = randomBytes(16 * n).toString('hex');
-  return Array.from({ length: n }, (_, i) => {
-    const h = buf.slice(i * 32, i * 32 + 32);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  });
-}
-
-interface Target {
-  label: string;
-  port: number;
-  /** CPU seconds of the server process(es) so far (0: it runs in this process, counted in processCores) */
-  cpu: () => number;
-  /** the group commit's flushes so far, from /metrics (one process only: a cluster's workers answer in turn) */
-  metrics?: (batcher: Kind) => Promise<string>;
-  /** the server's RSS (its processes together), sampled from its start */
-  rss: RssSampler;
-  /** what holds its memory now, from /metrics (one process only) */
-  memory?: () => Promise<MemoryBreakdown>;
-  /** CPU seconds so far of the services it needs beside PostgreSQL (the NATS cluster's nodes) */
-  sideCpu?: { label: string; cpu: () => number };
-}
-
-/** Flushes, mean batch size and mean flush duration of a batcher, from a Prometheus text exposition. */
-function flushFigures(text: string, batcher: string): string {
-  const value = (name: string) =>
-    Number(new RegExp(`^${name}\\{[^}]*batcher="${batcher}"[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-  const n = value('beacon_write_batch_size_count');
-  return `${batcher} flushes so far: ${n}, mean batch ${round(value('beacon_write_batch_size_sum') / n, 1)} items, mean flush ${round((1000 * value('beacon_write_flush_duration_seconds_sum')) / n, 2)} ms`;
-}
-
 async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
   // PGlite: seeded here in its data folder, then closed, and opened by `beacon api` (one process holds it)
   const dataDir = backend === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'beacon-ingest-')) : undefined;
   const statements = backend === 'postgres' && PG_STATEMENTS > 0;
-  const db: BenchDb = await openBenchDb(
+  const db: BenchDb = await openStatementsDb(
     backend,
     10,
+    statements,
     dataDir && path.join(dataDir, 'pglite'),
-    statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
   );
-  if (statements) await db.database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   let dbOpen = true;
   const out: Record<string, unknown> = { backend, date: new Date().toISOString() };
   const closers: Array<() => Promise<unknown>> = [];
@@ -273,12 +240,12 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       const r = await runLoad({ ...base, port: t.port, path: `/sdk/v1/${kind}`, kind, calls }, () =>
         db.serverCpu(),
       );
-      const serverCores = t.cpu() ? round((t.cpu() - c0) / ((performance.now() - t1) / 1000), 2) : 0;
-      record(t.label, kind, r, serverCores, t.rss.peakMb());
+      const cores = (cpuSeconds: number) => round(cpuSeconds / ((performance.now() - t1) / 1000), 2);
+      record(t.label, kind, r, t.cpu() ? cores(t.cpu() - c0) : 0, t.rss.peakMb());
       if (t.sideCpu) {
-        const cores = round((t.sideCpu.cpu() - side0) / ((performance.now() - t1) / 1000), 2);
-        results[results.length - 1]!.sideCores = cores;
-        say(`  ${t.sideCpu.label}: ${cores} cores`);
+        const sideCores = cores(t.sideCpu.cpu() - side0);
+        results[results.length - 1]!.sideCores = sideCores;
+        say(`  ${t.sideCpu.label}: ${sideCores} cores`);
       }
       if (statements) {
         // the warm-up's calls are in the statistics too: per call of the whole run, warm-up included

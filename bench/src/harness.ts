@@ -171,6 +171,26 @@ export async function topStatementsPerSend(
   }));
 }
 
+/**
+ * `openBenchDb` whose PostgreSQL server records its statements when `statements` (pg_stat_statements preloaded and
+ * created), for `topStatementsPerSend`; otherwise the same database.
+ */
+export async function openStatementsDb(
+  backend: 'pglite' | 'postgres',
+  poolSize: number,
+  statements: boolean,
+  pgliteDir?: string,
+): Promise<BenchDb> {
+  const db = await openBenchDb(
+    backend,
+    poolSize,
+    pgliteDir,
+    statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  );
+  if (statements) await db.database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return db;
+}
+
 /** A migrated, empty database: PGlite in memory, or a throw-away PostgreSQL server from the machine's binaries. */
 export async function openBenchDb(
   backend: 'pglite' | 'postgres',

@@ -25,7 +25,8 @@ function meminfo(key: string): number {
  * of 1M took 223 µs a device, the same devices again 33 µs (session 27). Root reserves enough 2 MB pages for
  * `sharedBuffers` (plus 10 % and 64 MB for PostgreSQL's other shared memory: 256 MB of buffers did not start with 10 %
  * alone) and gets `huge_pages=on` (the server refuses to start rather than silently going without);
- * `BENCH_HUGE_PAGES=0`, a non-root run or a kernel without them gets `huge_pages=off`. Returns the settings to add and a function restoring the kernel's reservation.
+ * `BENCH_HUGE_PAGES=0`, a non-root run or a kernel without them gets `huge_pages=off`. Returns the settings to add
+ * and a function restoring the kernel's reservation.
  */
 export function hugePagesFor(sharedBuffers: string): {
   settings: Record<string, string>;

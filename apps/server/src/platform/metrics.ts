@@ -116,10 +116,8 @@ export class Metrics {
       labelNames: ['route', 'status'],
       registers,
       collect: () => {
-        for (const p of this.sdkPending.values()) {
-          if (p.n > 0) this.sdkRequests.labels(p.route, p.status).inc(p.n);
-          p.n = 0;
-        }
+        for (const p of this.sdkPending.values()) this.sdkRequests.labels(p.route, p.status).inc(p.n);
+        this.sdkPending.clear();
       },
     });
     this.sdkEventsTotal = new Counter({
@@ -128,7 +126,7 @@ export class Metrics {
       labelNames: ['type'],
       registers,
       collect: () => {
-        for (const [type, n] of this.eventsPending) if (n > 0) this.sdkEventsTotal.labels(type).inc(n);
+        for (const [type, n] of this.eventsPending) this.sdkEventsTotal.labels(type).inc(n);
         this.eventsPending.clear();
       },
     });

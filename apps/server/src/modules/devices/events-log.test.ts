@@ -1,3 +1,4 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERED_BIT } from '@beacon/shared';
@@ -193,7 +194,7 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
                 (SELECT COALESCE(sum(recovered), 0)::int FROM stat_message_recovered) AS "byModel"`,
       );
     const recoveredBefore = await recoveredNow();
-    const info = await (await import('@nats-io/jetstream')).jetstreamManager(nc);
+    const info = await jetstreamManager(nc);
     const { state } = await info.streams.info('BEACON_EVENTS');
     const replay = new EventsLogConsumer(nc, writer, { durable: 'replay-test' });
     await replay.start();
@@ -252,7 +253,7 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
       100,
     );
     expect((await storm(t, scene)).statuses).toEqual({ 200: 40 });
-    const jsm = await (await import('@nats-io/jetstream')).jetstreamManager(nc);
+    const jsm = await jetstreamManager(nc);
     await until(
       'the retried calls applied',
       () => jsm.consumers.info(EVENTS_STREAM, EVENTS_CONSUMER),

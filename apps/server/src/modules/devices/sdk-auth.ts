@@ -61,14 +61,14 @@ export class SdkAuth {
 
   /**
    * The app of a header verified within the cache's 30 s, without waiting (the device API's hook answers most calls
-   * from here); undefined: verify it with `appFor`. Throws 2007 for a destroyed app, as `appFor` does.
+   * from here); undefined: ask `appFor` (which also refuses a destroyed app).
    */
   known(header: string | undefined): SdkApp | undefined {
     const known = header === undefined ? undefined : this.verified.get(header);
-    if (!known || known.entry.until <= Date.now() || this.cache.get(known.key) !== known.entry)
+    const entry = known?.entry;
+    if (!entry || entry.destroyed || entry.until <= Date.now() || this.cache.get(known.key) !== entry)
       return undefined;
-    if (known.entry.destroyed) throw new ApiError(ErrorCodes.APP_DESTROYED);
-    return { appId: known.entry.appId, recovery: known.entry.recovery };
+    return { appId: entry.appId, recovery: entry.recovery };
   }
 
   private async lookup(key: string): Promise<Cached | null> {

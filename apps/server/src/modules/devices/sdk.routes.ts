@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   sdkCalls,
   userAttributeCalls,
@@ -37,6 +37,12 @@ export interface SdkUsers {
 }
 
 /** The device API for app SDKs (/sdk/v1), authenticated with the app's key and secret. */
+/** The app a device API call authenticated as, on its request. */
+function authenticated(req: FastifyRequest, app: SdkApp): void {
+  req.sdkAppId = app.appId;
+  req.sdkRecovery = app.recovery;
+}
+
 export async function registerSdkRoutes(
   app: FastifyInstance,
   deps: { devices: DevicesService; users: SdkUsers; auth: SdkAuth; metrics?: SdkMetrics | undefined },
@@ -55,29 +61,15 @@ export async function registerSdkRoutes(
       scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
       // a callback hook: a header verified in the last 30 s is answered at once (no promise per call)
       scope.addHook('onRequest', (req, _reply, done) => {
-        const use = (found: SdkApp) => {
-          req.sdkAppId = found.appId;
-          req.sdkRecovery = found.recovery;
-        };
-        let known: SdkApp | undefined;
-        try {
-          known = deps.auth.known(req.headers.authorization);
-        } catch (err) {
-          done(err as Error);
-          return;
-        }
+        const known = deps.auth.known(req.headers.authorization);
         if (known) {
-          use(known);
-          done();
-          return;
+          authenticated(req, known);
+          return done();
         }
-        deps.auth.appFor(req.headers.authorization).then(
-          (found) => {
-            use(found);
-            done();
-          },
-          (err: Error) => done(err),
-        );
+        deps.auth.appFor(req.headers.authorization).then((found) => {
+          authenticated(req, found);
+          done();
+        }, done);
       });
       if (metrics)
         // onSend, not onResponse: counted before the answer leaves, so a caller that saw it also sees it counted
