@@ -271,6 +271,12 @@ describe('validateCompose', () => {
       'langContent.fr.desc': 'required',
       'langContent.fr.buttonExtra.0': 'required',
     });
+    // more languages than a message may hold (80): the languages field says so. The shared rule reports only the
+    // list's size then, not each language's empty fields; it was dropped, and the form showed no error at all
+    const many = Array.from({ length: 81 }, (_, i) => `l${i}`);
+    const langContent = Object.fromEntries(many.map((l) => [l, { title: 'T', desc: 'D' }]));
+    const issues = validateCompose(valid({ multiLang: true, languages: many, langContent }), ctx());
+    expect(issues).toEqual([{ name: ['languages'], key: 'tooMany', params: { max: 80 } }]);
   });
 
   it('lists issues in screen order, one per field', () => {

@@ -123,7 +123,9 @@ export function fieldOfPath(path: ReadonlyArray<PropertyKey>, v: ComposeValues):
       : ['buttons'];
   if (DATA_FIELDS[head]) return [DATA_FIELDS[head]];
   if (head === 'fileOrigin') return [v.targetingType === TargetingType.FILE_LINK ? 'fileLink' : 'fileList'];
-  if (head === 'multiLangContent' && typeof rest[0] === 'number') {
+  if (head === 'multiLangContent') {
+    // the list itself (more languages than a message holds) is the languages field's
+    if (typeof rest[0] !== 'number') return ['languages'];
     const lang = v.languages[rest[0]];
     if (lang === undefined || typeof rest[1] !== 'string') return ['languages'];
     return typeof rest[2] === 'number'
