@@ -197,7 +197,7 @@ describe('event streams card', () => {
             .click();
           return '';
         },
-        { timeout: 60_000, intervals: [1000] },
+        { timeout: 60_000, interval: 1000 },
       )
       .toMatch(/^(?!must be)\S/);
     await snap(page, 'event-streams-zh');
