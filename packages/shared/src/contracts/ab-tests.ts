@@ -5,6 +5,7 @@ import { MessageType, ScheduleType } from '../message-kinds';
 import { AppIdParams } from './apps';
 import { CHILD_CONTENT, MESSAGE_FIGURES } from './child-rows';
 import { ContentCreateType, MessageListRequest, MessageSave, MultiLangEntry } from './messages';
+import { MESSAGE_LIMITS } from './notification-content';
 import { numberInput } from '../numbers';
 
 /**
@@ -82,7 +83,7 @@ export const AbArm = z.object({
   scheduleDate: MessageSave.shape.scheduleDate,
   scheduleUTC: MessageSave.shape.scheduleUTC,
   multiLangEnable: z.boolean().optional().default(false),
-  multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  multiLangContent: z.array(MultiLangEntry).max(MESSAGE_LIMITS.languagesMax).optional().default([]),
   data: z.record(z.string(), z.unknown()),
   /** 1 when the arm's content came from the AI assistant (statistics modes 2 and 3); absent: 0, or kept on edit */
   contentCreateType: ContentCreateType.optional(),

@@ -21,7 +21,7 @@ export const AI_LIMITS = {
   /** a conversation download holds at most the 100 items the console keeps (part 2 §9) */
   downloadContentsMax: 100,
   /** the languages of one translation request: every language a multi-language message may hold */
-  translateLangsMax: 80,
+  translateLangsMax: MESSAGE_LIMITS.languagesMax,
   /** how many suggestions one assistant answer holds */
   suggestions: 3,
 } as const;

@@ -10,6 +10,7 @@ import { CHILD_CONTENT, MESSAGE_FIGURES } from './child-rows';
 import { Condition } from './conditions';
 import { AbTestListRequest } from './ab-tests';
 import { ContentCreateType, MessageSave, MultiLangEntry } from './messages';
+import { MESSAGE_LIMITS } from './notification-content';
 
 export * from '../journey-graph';
 export * from '../journey-entry';
@@ -71,7 +72,7 @@ export const JourneyStep = z.object({
   msgType: z.union([z.literal(MessageType.NOTIFICATION), z.literal(MessageType.PASS_THROUGH)]),
   data: z.record(z.string(), z.unknown()),
   multiLangEnable: z.boolean().optional().default(false),
-  multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  multiLangContent: z.array(MultiLangEntry).max(MESSAGE_LIMITS.languagesMax).optional().default([]),
   /** 1 when the step's content came from the AI assistant (statistics modes 2 and 3); absent: 0 */
   contentCreateType: ContentCreateType.optional(),
   conditions: z.array(Condition).max(20).optional().default([]),

@@ -7,6 +7,7 @@ import { AppIdParams } from './apps';
 import { checkContentTemplates } from '../message-templates';
 import { CrossData } from './cross-content';
 import { MessageListRequest, MultiLangEntry, NotificationData } from './messages';
+import { MESSAGE_LIMITS } from './notification-content';
 
 /**
  * The material library (spec part 2 §2 Material, §3 Material, §4 Material, §5 Materials, §6, §7 Materials; issue 14):
@@ -113,7 +114,7 @@ export const MaterialSave = z.object({
   attribute: singleLineText({ max: MATERIAL_LIMITS.attributeMax }).optional().default(''),
   data: z.record(z.string(), z.unknown()),
   multiLangEnable: z.boolean().optional().default(false),
-  multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  multiLangContent: z.array(MultiLangEntry).max(MESSAGE_LIMITS.languagesMax).optional().default([]),
   nationalAttributes: NationalAttributes.optional().default({ pushCountrySet: [], notPushCountrySet: [] }),
   /** 1 when AI content was used */
   contentCreateType: z

@@ -102,7 +102,7 @@ export const MessageSave = Targeting.extend({
   speedLimit: z.number().int().optional().default(0),
   msgDisplayPrior: z.number().int().min(0).max(9).optional(),
   multiLangEnable: z.boolean().optional().default(false),
-  multiLangContent: z.array(MultiLangEntry).max(80).optional().default([]),
+  multiLangContent: z.array(MultiLangEntry).max(MESSAGE_LIMITS.languagesMax).optional().default([]),
   /** Past a warning the operator confirmed: sensitive words 60003, a schedule already past 90003, a twin 21030. */
   forceCreate: z.boolean().optional(),
   /** Past the forbidden countries of a 202. */

@@ -18,6 +18,8 @@ export const MESSAGE_LIMITS = {
   extraButtonTextMax: 20,
   extraButtonContentMax: 200,
   extraButtonsMax: 3,
+  /** `multiLangContent`: the most languages one message (or material, journey step, A/B variant) holds. */
+  languagesMax: 80,
   channelFieldMax: 16,
   /** `noti_group_max`: the most notifications of the group shown at once (0: no limit). */
   groupMaxMax: 100,

@@ -250,7 +250,11 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
       </Form.Item>
       {enabled && (
         <>
-          <Form.Item label={t('compose.fields.languages')} required>
+          <Form.Item
+            label={t('compose.fields.languages')}
+            required
+            extra={t('compose.hints.languages', { max: MESSAGE_LIMITS.languagesMax })}
+          >
             <Flex gap={8} align="start">
               <Form.Item
                 name="languages"
@@ -264,13 +268,23 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
                   options={options}
                   optionFilterProp="label"
                   maxTagCount={6}
+                  maxCount={MESSAGE_LIMITS.languagesMax}
                   style={{ flex: 1 }}
                   placeholder={t('compose.placeholders.languages')}
                 />
               </Form.Item>
-              <Button onClick={() => form.setFieldValue('languages', allChosen ? [] : codes)}>
-                {allChosen ? t('compose.multiLang.none') : t('compose.multiLang.all')}
-              </Button>
+              {/* "All languages" only when the dictionary fits in a message; else "Clear" once some are chosen */}
+              {allChosen || (codes.length > MESSAGE_LIMITS.languagesMax && chosen.length > 0) ? (
+                <Button onClick={() => form.setFieldValue('languages', [])}>
+                  {t('compose.multiLang.none')}
+                </Button>
+              ) : (
+                codes.length <= MESSAGE_LIMITS.languagesMax && (
+                  <Button onClick={() => form.setFieldValue('languages', codes)}>
+                    {t('compose.multiLang.all')}
+                  </Button>
+                )
+              )}
             </Flex>
           </Form.Item>
           {chosen.length > 0 && (
