@@ -128,39 +128,60 @@ function keyGuard(req: FastifyRequest, access: Access, key: KeyCaller | false): 
 /**
  * The access guard of every /tcm route, run before the input is validated, so that callers without access learn
  * nothing about the route's fields: 401 without a session, 1002 without the level, then the content type. A request
- * with an API key is decided by the key alone (keyGuard).
+ * with an API key is decided by the key alone (keyGuard). A callback hook: only a rule on the caller's role in an app
+ * waits for a lookup; the others (the device API's every call among them) are decided without a promise.
  */
 export function accessGuard(app: FastifyInstance, access: Access, kind: BodyKind, needsSession = true) {
-  return async (req: FastifyRequest): Promise<void> => {
-    if (req.apiKey !== null && req.apiKey !== undefined) {
-      const caller = keyGuard(req, access, req.apiKey);
-      checkContentType(req, kind);
-      req.caller = caller;
-      return;
+  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+    let lookup: Promise<void> | undefined;
+    try {
+      lookup = guard(app, req, access, kind, needsSession);
+    } catch (err) {
+      return done(err as Error);
     }
-    const session = req.session;
-    if (access !== 'public' && needsSession && !session) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
-    let projectLevel = 0;
-    if (
-      typeof access === 'object' &&
-      'ulevels' in access &&
-      !access.ulevels.includes(session?.user.ulevel ?? -1)
-    )
-      throw new ApiError(ErrorCodes.PERMISSION_DENIED);
-    const byUserLevel = (levels: readonly number[] | undefined) =>
-      session !== null && levels !== undefined && levels.includes(session.user.ulevel);
-    if (typeof access === 'object' && 'appLevels' in access && session && !byUserLevel(access.orUserLevels)) {
-      const appId = appIdOf(req, access.appIn ?? 'params');
-      // the app is the subject of the rule, not a field of the body: a malformed one is named like any field
-      if (appId === undefined) throw fieldError('appId', 'must be a positive integer');
-      const level = await app.projectLevel(session.user, appId);
+    if (lookup === undefined) return done();
+    lookup.then(() => done(), done);
+  };
+}
+
+/** Decides a request's access: at once (undefined, or throws), or by the promise of its app role's lookup. */
+function guard(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  access: Access,
+  kind: BodyKind,
+  needsSession: boolean,
+): Promise<void> | undefined {
+  if (req.apiKey !== null && req.apiKey !== undefined) {
+    const caller = keyGuard(req, access, req.apiKey);
+    checkContentType(req, kind);
+    req.caller = caller;
+    return undefined;
+  }
+  const session = req.session;
+  if (access !== 'public' && needsSession && !session) throw new ApiError(ErrorCodes.NOT_SIGNED_IN);
+  if (
+    typeof access === 'object' &&
+    'ulevels' in access &&
+    !access.ulevels.includes(session?.user.ulevel ?? -1)
+  )
+    throw new ApiError(ErrorCodes.PERMISSION_DENIED);
+  const byUserLevel = (levels: readonly number[] | undefined) =>
+    session !== null && levels !== undefined && levels.includes(session.user.ulevel);
+  if (typeof access === 'object' && 'appLevels' in access && session && !byUserLevel(access.orUserLevels)) {
+    const appId = appIdOf(req, access.appIn ?? 'params');
+    // the app is the subject of the rule, not a field of the body: a malformed one is named like any field
+    if (appId === undefined) throw fieldError('appId', 'must be a positive integer');
+    return app.projectLevel(session.user, appId).then((level) => {
       if (level === undefined || !access.appLevels.includes(level))
         throw new ApiError(ErrorCodes.PERMISSION_DENIED);
-      projectLevel = level;
-    }
-    checkContentType(req, kind);
-    req.caller = session ? { session, projectLevel } : null;
-  };
+      checkContentType(req, kind);
+      req.caller = { session, projectLevel: level };
+    });
+  }
+  checkContentType(req, kind);
+  req.caller = session ? { session, projectLevel: 0 } : null;
+  return undefined;
 }
 
 /**
