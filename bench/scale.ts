@@ -5,8 +5,10 @@
 // same balancer — and with the CPU it cost: µs of the API hosts' CPU per event, of the worker hosts' CPU per send
 // (on a 2-core machine the hosts share the cores, so two hosts cannot show linear scaling; the CPU per operation is
 // the figure that carries over to real hosts).
+// With `--nats 1` (the default) the hosts run as the several-host tier does: NATS_URL names a JetStream cluster of
+// three hosts of their own (events appended by the API hosts, applied by the worker hosts' consumers once they run).
 // Run (as root: namespaces): npm run bench -- scale [--devices 20000] [--messages 3] [--seconds 10] [--sends 20000]
-//      [--workers 2] [--in-flight 32] [--out scale]
+//      [--workers 2] [--in-flight 32] [--nats 1|0] [--out scale]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,10 +19,11 @@ import {
   FCM_CONTROL_PORT,
   startBeacon,
   startFcmEmulator,
+  startNats,
   startPostgres,
   type BeaconHost,
 } from '../scripts/lib/topology-roles.mjs';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/ensure.mjs';
 import {
@@ -35,7 +38,7 @@ import {
   strArg,
   treeCpuSeconds,
 } from './src/harness';
-import { runLoad, type EventCalls, type LoadResult } from './src/http-load';
+import type { EventCalls, LoadOptions, LoadResult } from './src/http-load';
 import { seedDevices } from './src/seed-devices';
 import { seedDispatched } from './src/seed-dispatched';
 
@@ -45,11 +48,13 @@ const SECONDS = numArg('seconds', 10);
 const SENDS = numArg('sends', 20_000);
 const WORKERS = numArg('workers', 2);
 const IN_FLIGHT = numArg('in-flight', 32);
+const NATS = numArg('nats', 1) === 1;
 const OUT = strArg('out', 'scale');
 const SECRET = 'cd'.repeat(32);
 const PROJECT = 'scale-project';
 const PKG = 'com.example.scale';
 const FLOOR_PORT = 8090;
+const LOAD_CHILD = path.join(here, 'src', 'load-child.ts');
 
 /** A node:http JSON server answering every POST (the floor), as one process on a host. */
 const FLOOR_SERVER = `
@@ -65,18 +70,56 @@ s.listen(${FLOOR_PORT}, process.argv[1], () => console.log('floor listening'));`
 
 const pidsCpu = (hosts: readonly BeaconHost[]) => hosts.reduce((s, h) => s + treeCpuSeconds(h.child.pid!), 0);
 
+/** CPU seconds of the topology's nats-server processes (found by their configuration files under its folder). */
+function natsCpu(topo: Topology): number {
+  let pids: number[] = [];
+  try {
+    pids = execFileSync('pgrep', ['-f', `${topo.dir}/nats-`], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    /* none */
+  }
+  return pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+}
+
+/** Waits until `calls` (device, message) pairs of the messages have their received bit; returns the seconds taken. */
+async function applied(database: Database, messageIds: readonly number[], calls: number): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const [row] = await database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM send_records WHERE message_id = ANY($1::bigint[]) AND event_mask & 1 <> 0',
+      [messageIds],
+    );
+    const s = (performance.now() - t0) / 1000;
+    if ((row?.n ?? 0) >= calls) {
+      say(
+        `the events' log applied by one worker host: ${calls} calls' events in PostgreSQL after ${round(s, 1)} s`,
+      );
+      return round(s, 1);
+    }
+    if (s > 300) throw new Error(`the events' log was not applied in 300 s: ${row?.n} of ${calls} calls`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 async function main(): Promise<void> {
   execFileSync('npm', ['run', 'build', '-w', '@beacon/server', '--silent'], { cwd: root, stdio: 'inherit' });
-  const topo = await Topology.create(['pg', 'fcm', 'api1', 'api2', 'w1', 'w2']);
+  const natsHosts = NATS ? ['n1', 'n2', 'n3'] : [];
+  const topo = await Topology.create(['pg', 'fcm', 'api1', 'api2', 'w1', 'w2', ...natsHosts]);
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
     devices: DEVICES,
+    sendDevices: SENDS,
+    nats: NATS,
     loadAvg: load(),
   };
   const beacons: BeaconHost[] = [];
   try {
     const primary = await startPostgres(topo, 'pg');
     await startFcmEmulator(topo, 'fcm', { quota: 100_000_000 });
+    const nats = NATS ? await startNats(topo, natsHosts) : undefined;
     const admin = new pg.Client({ connectionString: primary.socketUrl() });
     await admin.connect();
     await admin.query('CREATE DATABASE scale');
@@ -151,10 +194,17 @@ async function main(): Promise<void> {
       PUBLIC_URL: 'http://beacon.bench',
       BEACON_SECRET_KEY: SECRET,
       BEACON_JOB_MAINTENANCE_SECONDS: '1',
+      ...(nats ? { NATS_URL: nats.url, NATS_REPLICAS: '3' } : {}),
     };
     // the hosts run the bundle npm start runs, with its node flags
     const opts = {
-      cli: [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/cli.mjs'],
+      // BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…" profiles every Beacon host (written when it stops)
+      cli: [
+        ...SERVER_NODE_FLAGS,
+        ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+        '--enable-source-maps',
+        'dist/cli.mjs',
+      ],
       cwd: path.join(root, 'apps/server'),
       env,
     };
@@ -179,8 +229,14 @@ async function main(): Promise<void> {
       return out;
     };
     const authorization = `Basic ${Buffer.from(`${events.app.appKey}:${events.appSecret}`).toString('base64')}`;
-    const loadOn = async (port: number, calls: EventCalls): Promise<LoadResult> =>
-      runLoad({
+    // The generator runs on the topology's edge and calls the hosts' addresses itself, its threads spread over them
+    // in turn (2 threads, 2 hosts: one each): no forwarder between it and the servers, whose CPU would be counted
+    // against the floor and Beacon alike (through the two forwarders of topo.open the floor read ≈ 3,700 calls/s)
+    let loads = 0;
+    const loadOn = async (hosts: readonly string[], port: number, calls: EventCalls): Promise<LoadResult> => {
+      const file = path.join(topo.dir, `load-${++loads}.json`);
+      const options: LoadOptions = {
+        hosts: hosts.map((h) => topo.address(h)),
         port,
         path: '/sdk/v1/events',
         authorization,
@@ -191,22 +247,36 @@ async function main(): Promise<void> {
         durationMs: SECONDS * 1000,
         client: 'raw',
         cycle: false,
+      };
+      writeFileSync(file, JSON.stringify(options));
+      const child = topo.spawn('edge', process.execPath, ['--import', 'tsx', LOAD_CHILD, file], {
+        cwd: root,
       });
+      let out = '';
+      let err = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      if (code !== 0) throw new Error(`the load generator exited ${code}: ${err.slice(-2000)}`);
+      return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
+    };
     const budget = Math.floor(pairs / 2) - 1;
-    const floorLb = await topo.open('floor', 'api1', FLOOR_PORT);
-    const floor = await loadOn(floorLb.port, eventCalls(budget));
+    const floor = await loadOn(['api1'], FLOOR_PORT, eventCalls(budget));
     floorChild.kill();
     used = 0; // the floor's calls changed nothing: give them to Beacon
     const eventRuns: Record<string, unknown>[] = [];
+    let answered = 0;
     for (const hosts of [[apis[0]], apis]) {
-      const lb = await topo.open(
-        `api-${hosts.length}`,
+      const cpu0 = pidsCpu(hosts);
+      const nats0 = natsCpu(topo);
+      const r = await loadOn(
         hosts.map((h) => h.host),
         API_PORT,
+        eventCalls(budget),
       );
-      const cpu0 = pidsCpu(hosts);
-      const r = await loadOn(lb.port, eventCalls(budget));
       const cpu = pidsCpu(hosts) - cpu0;
+      const natsSeconds = natsCpu(topo) - nats0;
+      answered += r.totalCalls - r.errors;
       eventRuns.push({
         apiHosts: hosts.length,
         callsPerSec: round(r.callsPerSec),
@@ -214,6 +284,7 @@ async function main(): Promise<void> {
         ratioToFloor: round(r.callsPerSec / floor.callsPerSec),
         // the hosts' CPU over the whole run (warm-up included) per event sent in it (2.3 a call on average)
         cpuUsPerEvent: round((cpu * 1e6) / Math.max(1, r.totalCalls * 2.3)),
+        ...(NATS ? { natsCpuUsPerEvent: round((natsSeconds * 1e6) / Math.max(1, r.totalCalls * 2.3)) } : {}),
         errors: r.errors,
         p95Ms: r.latencyMs.p95,
       });
@@ -231,9 +302,20 @@ async function main(): Promise<void> {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const sendRuns: Record<string, unknown>[] = [];
     const workers: BeaconHost[] = [];
-    for (const host of ['w1', 'w2']) {
-      workers.push(await startBeacon(topo, host, 'worker', opts));
-      beacons.push(workers.at(-1)!);
+    // a first broadcast by one host not counted (its process's first sends: compilation, FCM sessions, the job
+    // queue's first polls; it read 1,490 sends/s and 327 µs a send against 4,035 and 182 by two warm hosts after it)
+    for (const [run, hostCount] of [
+      ['warm-up', 1],
+      ['one', 1],
+      ['two', 2],
+    ] as const) {
+      while (workers.length < hostCount) {
+        workers.push(await startBeacon(topo, `w${workers.length + 1}`, 'worker', opts));
+        beacons.push(workers.at(-1)!);
+      }
+      // with the log, the events answered above are applied by the worker hosts' consumers: wait until they are, so
+      // that the broadcasts' CPU is the sends' (each answered call set one (device, message)'s received bit)
+      if (nats && run === 'warm-up') result.eventsAppliedS = await applied(database, messageIds, answered);
       const cpu0 = pidsCpu(workers);
       const t0 = performance.now();
       const saved = (await (
@@ -242,7 +324,7 @@ async function main(): Promise<void> {
           headers: { 'content-type': 'application/json', cookie },
           body: JSON.stringify({
             msgType: 1,
-            title: `Scale ${workers.length}`,
+            title: `Scale ${run}`,
             pushCount: SENDS,
             targetingType: 0,
             scheduleType: 1,
@@ -274,6 +356,10 @@ async function main(): Promise<void> {
       }
       const s = (performance.now() - t0) / 1000;
       const cpu = pidsCpu(workers) - cpu0;
+      if (run === 'warm-up') {
+        say(`warm-up broadcast by 1 worker host (not counted): ${round((row?.dispatched ?? 0) / s)} sends/s`);
+        continue;
+      }
       sendRuns.push({
         workerHosts: workers.length,
         dispatched: row?.dispatched,
@@ -286,7 +372,16 @@ async function main(): Promise<void> {
     result.loadAvgAfter = load();
     await database.close();
   } finally {
-    for (const b of beacons) b.child.kill('SIGKILL');
+    // stopped as an operator does (SIGTERM: a profile is written), killed if still running after 15 s
+    await Promise.all(
+      beacons.map(async (b) => {
+        if (b.child.exitCode !== null) return;
+        const exited = new Promise((r) => b.child.once('exit', r));
+        b.child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        b.child.kill('SIGKILL');
+      }),
+    );
     await topo.destroy();
   }
   const file = path.join(here, 'results', `${OUT}.json`);

@@ -14,6 +14,8 @@ export interface EventCalls {
 }
 
 export interface LoadOptions {
+  /** the addresses to call, the load threads spread over them in turn (default 127.0.0.1) */
+  hosts?: readonly string[];
   port: number;
   path: string;
   /**
@@ -72,7 +74,7 @@ interface WorkerOut {
 
 const WORKER = new URL('./load-worker.mjs', import.meta.url);
 
-/** Runs the load against 127.0.0.1:`port`; the calls are split between the workers (each used once at most). */
+/** Runs the load against `hosts` (127.0.0.1):`port`; the calls are split between the workers (each used once at most). */
 export async function runLoad(o: LoadOptions, dbCpu: () => number = () => 0): Promise<LoadResult> {
   const n = o.calls.gaids.length;
   const per = Math.ceil(n / o.workers);
@@ -83,7 +85,7 @@ export async function runLoad(o: LoadOptions, dbCpu: () => number = () => 0): Pr
     const to = Math.min(n, from + per);
     return new Worker(WORKER, {
       workerData: {
-        host: '127.0.0.1',
+        host: o.hosts?.length ? o.hosts[w % o.hosts.length] : '127.0.0.1',
         port: o.port,
         path: o.path,
         authorization: o.authorization,
