@@ -8,7 +8,7 @@
 // With `--nats 1` (the default) the hosts run as the several-host tier does: NATS_URL names a JetStream cluster of
 // three hosts of their own (events appended by the API hosts, applied by the worker hosts' consumers once they run).
 // Run (as root: namespaces): npm run bench -- scale [--devices 20000] [--messages 3] [--seconds 10] [--sends 20000]
-//      [--workers 2] [--in-flight 32] [--nats 1|0] [--out scale]
+//      [--workers 2] [--in-flight 32] [--nats 1|0] [--quota 0] [--out scale]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,8 @@ const SENDS = numArg('sends', 20_000);
 const WORKERS = numArg('workers', 2);
 const IN_FLIGHT = numArg('in-flight', 32);
 const NATS = numArg('nats', 1) === 1;
+/** the app's FCM quota per minute for the broadcasts (0: as shipped, FCM's 600,000) */
+const QUOTA = numArg('quota', 0);
 const OUT = strArg('out', 'scale');
 const SECRET = 'cd'.repeat(32);
 const PROJECT = 'scale-project';
@@ -147,6 +149,8 @@ async function main(): Promise<void> {
       },
     });
     await built.app.close();
+    if (QUOTA > 0)
+      await database.query('UPDATE apps SET fcm_quota_per_min = $2 WHERE id = $1', [app.id, QUOTA]);
 
     // the devices of the sends (emulator tokens) and the dispatched messages of the events
     const { minId } = await seedDevices(database, app.id, SENDS, { allSendable: true });

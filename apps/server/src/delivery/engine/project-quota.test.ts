@@ -57,7 +57,7 @@ describe('a project pace places its reserved span on its own clock', () => {
     };
     const pace = new ProjectQuotas(repo, () => undefined).paceOf('p-clock', 60_000)!;
     // a quick round trip first: the clocks' offset is known
-    const first = pace.take(50);
+    const first = pace.take(100);
     await vi.advanceTimersByTimeAsync(50);
     await first;
     expect(Date.now()).toBe(50);
@@ -66,7 +66,7 @@ describe('a project pace places its reserved span on its own clock', () => {
     delay = 80;
     const t0 = Date.now();
     let at = -1;
-    const second = pace.take(60).then(() => (at = Date.now()));
+    const second = pace.take(120).then(() => (at = Date.now()));
     await vi.advanceTimersByTimeAsync(200);
     await second;
     // (the reservations: the first, the one made while it was used, this one, and the next one made while it is used)

@@ -3,10 +3,13 @@ import type { DeliveryMetrics } from './ports';
 import { SpeedLimiter } from './speed-limiter';
 
 /**
- * A sender's reservation of its project's FCM quota, in seconds of the quota: a twentieth, so the slots a sender leaves
- * unused when its batch ends (wasted for every sender of the project) stay within 1 % of a busy minute's rate.
+ * A sender's reservation of its project's FCM quota, in seconds of the quota: a tenth. Smaller, the slots a sender
+ * leaves unused when its batch ends (wasted for every sender of the project) are fewer, but a window of requests freed
+ * at once uses up a reservation before the next one is back: at a twentieth (500 slots at FCM's default 10,000 a
+ * second) one worker host sent 3,300–3,440 a second at 190–196 µs of CPU a send, at a tenth 4,113 at 164 — as with the
+ * quota raised out of the way (bench/README.md "scale", 2026-12-05).
  */
-const QUOTA_RESERVE_SECONDS = 0.05;
+const QUOTA_RESERVE_SECONDS = 0.1;
 
 /**
  * A sender's quota slots this late are dropped: a process starved of CPU (a loaded host) that sent its late slots at
