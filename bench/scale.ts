@@ -1,8 +1,8 @@
 // Scale-out (issue 31 §8): device events calls/s through one and through two API hosts, and broadcast sends/s by one
 // and by two worker hosts, on the network-namespace topology of the tests (scripts/lib/topology.mjs: each host its
 // own namespace and address; PostgreSQL and the FCM emulator on hosts of their own). Each rate is given as a ratio to
-// the floor measured in the same run — the same load generator against a trivial server on an API host, through the
-// same balancer — and with the CPU it cost: µs of the API hosts' CPU per event, of the worker hosts' CPU per send
+// the floor measured in the same run — the same load generator, on the topology's edge, against a trivial server on
+// an API host — and with the CPU it cost: µs of the API hosts' CPU per event, of the worker hosts' CPU per send
 // (on a 2-core machine the hosts share the cores, so two hosts cannot show linear scaling; the CPU per operation is
 // the figure that carries over to real hosts).
 // With `--nats 1` (the default) the hosts run as the several-host tier does: NATS_URL names a JetStream cluster of
