@@ -273,12 +273,13 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
                   placeholder={t('compose.placeholders.languages')}
                 />
               </Form.Item>
-              {/* "All languages" only when the dictionary fits in a message; else "Clear" once some are chosen */}
+              {/* "All languages" only when the dictionary (once loaded) fits in a message; else "Clear" once some are chosen */}
               {allChosen || (codes.length > MESSAGE_LIMITS.languagesMax && chosen.length > 0) ? (
                 <Button onClick={() => form.setFieldValue('languages', [])}>
                   {t('compose.multiLang.none')}
                 </Button>
               ) : (
+                codes.length > 0 &&
                 codes.length <= MESSAGE_LIMITS.languagesMax && (
                   <Button onClick={() => form.setFieldValue('languages', codes)}>
                     {t('compose.multiLang.all')}
