@@ -18,9 +18,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: FRESH_MODULE_FILES,
     setupFiles: [...consoleTest.setupFiles, 'src/test-shared-setup.ts'],
-    // The files of a worker share their modules (each still gets a new jsdom): antd, React and the console's code
-    // are imported once per worker instead of once per file — 395 s → 228 s for the project on 2 cores. Module
-    // state therefore outlives a file: test-shared-setup.ts puts the language and the clock back after each.
+    // The files of a worker share their modules and their jsdom window: antd, React and the console's code are
+    // imported once per worker instead of once per file — 395 s → 228 s for the project on 2 cores. Module state and
+    // the document therefore outlive a file: test-shared-setup.ts unmounts each test's render and puts the language
+    // and the clock back after each file.
     isolate: false,
   },
 });

@@ -350,8 +350,9 @@ describe('an event-started, personalised journey in the browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     const fresh = await detail();
-    expect(await shown(entries)).toBe(fresh.entries);
-    expect(await shown(page.getByTestId(`figure-${ENTRY.tag}-exits`))).toBe(fresh.exits);
+    // polled: the canvas lays its nodes out hidden until it has measured them, and a hidden figure reads as empty
+    await expect.poll(() => shown(entries)).toBe(fresh.entries);
+    await expect.poll(() => shown(page.getByTestId(`figure-${ENTRY.tag}-exits`))).toBe(fresh.exits);
     for (const s of fresh.childMsgs) {
       const f = await figures(s.msgId);
       expect(s.targetCount, s.groupTag).toBe(f.dispatched + f.lost);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
@@ -34,9 +34,10 @@ let page: Page;
 let appId = 0;
 const receiver = new WebhookReceiver();
 
+let dir = '';
 beforeAll(async () => {
   await receiver.start();
-  const dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-e2e-'));
+  dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-e2e-'));
   writeFileSync(path.join(dir, 'ca.pem'), receiver.tls.caPem);
   emu = await startEmulator({ tlsPort: null });
   beacon = await startBeacon(
@@ -65,6 +66,7 @@ afterAll(async () => {
   await beacon?.close();
   await emu?.close();
   await receiver.down();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const card = () => page.getByTestId('event-streams-card');

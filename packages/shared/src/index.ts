@@ -7,6 +7,7 @@ export * from './text';
 export * from './permissions';
 export * from './contracts/users';
 export * from './contracts/devices';
+export * from './contracts/devices-fast';
 export * from './dictionaries/countries';
 export * from './dictionaries/languages';
 export * from './dictionaries/timezones';

@@ -184,7 +184,14 @@ function issueOf(schema: z.ZodType, value: unknown) {
 }
 
 describe('localizeIssueMessage: zod’s built-in messages', () => {
-  const cases: Array<{ name: string; schema: z.ZodType; value: unknown; fr: string; zh: string }> = [
+  const cases: Array<{
+    name: string;
+    schema: z.ZodType;
+    value: unknown;
+    fr: string;
+    zh: string;
+    en?: string;
+  }> = [
     {
       name: 'a string too long',
       schema: z.string().max(3),
@@ -208,6 +215,7 @@ describe('localizeIssueMessage: zod’s built-in messages', () => {
     },
     {
       name: 'a number not whole',
+      en: 'must be a whole number',
       schema: z.number().int().min(1),
       value: 1.5,
       fr: 'doit être un nombre entier',
@@ -271,6 +279,7 @@ describe('localizeIssueMessage: zod’s built-in messages', () => {
     },
     {
       name: 'unknown keys of a strict object',
+      en: 'has unknown keys: "b", "c"',
       schema: z.object({ a: z.string() }).strict(),
       value: { a: 'x', b: 1, c: 2 },
       fr: 'contient des clés non reconnues : "b", "c"',
@@ -278,6 +287,7 @@ describe('localizeIssueMessage: zod’s built-in messages', () => {
     },
     {
       name: 'a required field missing',
+      en: 'is required',
       schema: z.object({ a: z.string() }),
       value: {},
       fr: 'est obligatoire',
@@ -285,6 +295,7 @@ describe('localizeIssueMessage: zod’s built-in messages', () => {
     },
     {
       name: 'a field of the wrong type',
+      en: 'must be a string',
       schema: z.object({ a: z.string() }),
       value: { a: 1 },
       fr: 'doit être une chaîne de caractères',
@@ -292,9 +303,9 @@ describe('localizeIssueMessage: zod’s built-in messages', () => {
     },
   ];
 
-  it.each(cases)('$name', ({ schema, value, fr, zh }) => {
+  it.each(cases)('$name', ({ schema, value, fr, zh, en }) => {
     const issue = issueOf(schema, value);
-    expect(localizeIssueMessage(issue.message, issue, 'en')).toBe(issue.message);
+    expect(localizeIssueMessage(issue.message, issue, 'en')).toBe(en ?? issue.message);
     expect(localizeIssueMessage(issue.message, issue, 'fr')).toBe(fr);
     expect(localizeIssueMessage(issue.message, issue, 'zh')).toBe(zh);
     // the message alone says as much when the issue is not at hand
@@ -324,6 +335,21 @@ describe('localizeIssueMessage: zod’s built-in messages', () => {
     expect(issue.message).toBe('Invalid input: expected number, received undefined');
     expect(localizeIssueMessage(issue.message, { ...issue, input: undefined }, 'fr')).toBe('est obligatoire');
     expect(localizeIssueMessage(issue.message, { ...issue, input: 'x' }, 'fr')).toBe('doit être un nombre');
+  });
+
+  it('words zod’s English type and key messages as predicates after the field, and keeps the others', () => {
+    const missing = issueOf(z.object({ a: z.number() }), {});
+    expect(localizeIssueMessage(missing.message, { ...missing, input: undefined }, 'en')).toBe('is required');
+    // from the message alone, as a service's fieldError gives it
+    expect(localizeIssueMessage(missing.message, undefined, 'en')).toBe('is required');
+    expect(localizeIssueMessage(missing.message, { ...missing, input: 'x' }, 'en')).toBe('must be a number');
+    const keys = issueOf(z.strictObject({ a: z.number() }), { a: 1, b: 2, c: 3 });
+    expect(localizeIssueMessage(keys.message, keys, 'en')).toBe('has unknown keys: "b", "c"');
+    const big = issueOf(z.string().max(3), 'abcd');
+    expect(localizeIssueMessage(big.message, big, 'en')).toBe(big.message);
+    expect(localizeIssueMessage('must be at most 80 characters', undefined, 'en')).toBe(
+      'must be at most 80 characters',
+    );
   });
 
   it('words a date bound as a date', () => {

@@ -1,6 +1,7 @@
 import type { MessageLang } from './error-codes';
 import { type Lang, type Pair, pick, RULES, type Rule, STATIC } from './validation-messages.rules';
 import { SERVER_RULES, SERVER_STATIC } from './validation-messages.server';
+import { builtinEnglish } from './validation-messages.en';
 import { builtin, factsOf, type IssueLike } from './validation-messages.zod';
 
 /**
@@ -15,7 +16,8 @@ import { builtin, factsOf, type IssueLike } from './validation-messages.zod';
  * built around another one ("line 2: …", "brand …", "a; b"); (c) zod's built-in messages, worded again from the
  * issue's fields; (d) a generic "is invalid" with the English text in parentheses, so that nothing is lost.
  * (a) and (b) are in validation-messages.rules.ts for our rules and validation-messages.server.ts for the server's own
- * field messages (its services' fieldError / codeError); (c) in validation-messages.zod.ts.
+ * field messages (its services' fieldError / codeError); (c) in validation-messages.zod.ts, and zod's English type and
+ * key messages worded as predicates in validation-messages.en.ts.
  *
  * French puts a space before ":" and ";" (as the error catalogue does) and uses the typographic apostrophe.
  */
@@ -94,13 +96,19 @@ function known(message: string, lang: Lang, depth: number): string | undefined {
 const unknownMessage = (message: string, lang: Lang) =>
   lang === 'fr' ? `est invalide (${message})` : `无效（${message}）`;
 
-/** The issue's message in `lang`: 'en' returns `message` unchanged; fr/zh translate it. */
+/**
+ * The issue's message in `lang`: fr/zh translate it; 'en' returns `message` unchanged, except zod's built-in type and
+ * key messages, worded as predicates (builtinEnglish).
+ */
 export function localizeIssueMessage(
   message: string,
   issue: IssueLike | undefined,
   lang: MessageLang,
 ): string {
-  if (lang === 'en') return message;
+  if (lang === 'en') {
+    if (!BUILTIN.test(message) && !(message === '' && issue?.code)) return message;
+    return builtinEnglish(factsOf(message, issue)) ?? message;
+  }
   const ours = known(message, lang, 0);
   if (ours !== undefined) return ours;
   if (BUILTIN.test(message) || (message === '' && issue?.code)) return builtin(factsOf(message, issue), lang);

@@ -30,7 +30,7 @@ export interface IssueLike {
 }
 
 /** What an issue says, from its fields or, when the issue is not at hand, from zod's English message. */
-interface Facts {
+export interface Facts {
   code: string;
   missing?: boolean;
   expected?: string;

@@ -81,7 +81,8 @@ function appIdOf(req: FastifyRequest, where: 'params' | 'query' | 'body'): numbe
   return rawAppId((source as { appId?: unknown } | null | undefined)?.appId);
 }
 
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** A JSON body's content type (with its parameters, e.g. charset). */
+export const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 
 /**

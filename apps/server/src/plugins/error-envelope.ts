@@ -38,7 +38,7 @@ function fieldsOf(validation: ValidationIssue[], context: string | undefined, la
 
 /** A refusal's data with its `fields` (a service's fieldError: English predicates) in the reader's language. */
 function localizedFields(data: unknown, lang: MessageLang): unknown {
-  if (lang === 'en' || typeof data !== 'object' || data === null) return data;
+  if (typeof data !== 'object' || data === null) return data;
   const fields = (data as { fields?: unknown }).fields;
   if (!Array.isArray(fields)) return data;
   return {
@@ -91,52 +91,71 @@ const STORAGE_FULL: Record<MessageLang, string> = {
   fr: 'stockage plein, rien n’a été enregistré',
 };
 
+/** An error's answer: its HTTP status and envelope. */
+export interface ErrorAnswer {
+  statusCode: number;
+  body: { status: number; msg: string; data?: unknown };
+}
+
 /**
- * The one error handler: ApiError → its code; validation → 400 naming the field; a full disk (PostgreSQL 53100,
- * ENOSPC) → HTTP 507 saying so; anything else → status 500 with no internals, logged with the request id.
+ * The one error mapping: ApiError → its code; validation → 400 naming the field; a full disk (PostgreSQL 53100,
+ * ENOSPC) → HTTP 507 saying so; anything else → status 500 with no internals, logged with the request id. Fastify's
+ * error handler answers with it, and so does the device API's front door (lib/front-door.ts).
  */
+export function errorAnswer(
+  err: unknown,
+  lang: MessageLang,
+  log: { error(obj: object, msg: string): void },
+  reqId: string,
+): ErrorAnswer {
+  const answer = (statusCode: number, body: ErrorAnswer['body']) => ({ statusCode, body });
+  if (err instanceof ApiError) {
+    return answer(
+      httpStatusFor(err.code),
+      envelope(err.code, lang, err.messageFor(lang), localizedFields(err.data, lang)),
+    );
+  }
+  const e = err as Error & {
+    validation?: ValidationIssue[];
+    validationContext?: string;
+    statusCode?: number;
+    code?: string;
+  };
+  if (e.validation) {
+    const fields = fieldsOf(e.validation, e.validationContext, lang);
+    const named = fields.map((f) => `${f.field} ${f.message}`).join(FIELD_JOINER[lang]);
+    return answer(400, illegal(lang, named, { fields }));
+  }
+  if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return answer(400, illegal(lang, BODY_PROBLEMS.json[lang]));
+  }
+  if (e.code === 'BEACON_JSON_TOO_DEEP') {
+    const message = BODY_PROBLEMS.tooDeep[lang];
+    return answer(400, illegal(lang, message, { fields: [{ field: 'body', message }] }));
+  }
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+    return answer(413, illegal(lang, BODY_PROBLEMS.tooLarge[lang]));
+  }
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
+    return answer(415, illegal(lang, BODY_PROBLEMS.mediaType[lang]));
+  }
+  const cause = (e as { cause?: { code?: unknown } }).cause?.code; // drizzle wraps the driver's error
+  if ([e.code, cause].some((c) => c === '53100' || c === 'ENOSPC')) {
+    // PostgreSQL's disk_full (the file store and GAID lists are in the database) or a full disk here: nothing was
+    // stored (the statement failed whole); say so, for the user to retry later and the operator to act
+    log.error({ err, reqId }, 'storage full');
+    const code = ErrorCodes.INTERNAL;
+    return answer(507, envelope(code, lang, errorWithDetail(code, lang, STORAGE_FULL[lang])));
+  }
+  log.error({ err, reqId }, 'unhandled error');
+  return answer(500, envelope(ErrorCodes.INTERNAL, lang));
+}
+
+/** Fastify's error handler: errorAnswer. */
 export const errorEnvelopePlugin = fp(async (app) => {
   app.setErrorHandler((err, req, reply) => {
-    const lang = req.lang ?? 'en';
-    if (err instanceof ApiError) {
-      return reply
-        .code(httpStatusFor(err.code))
-        .send(envelope(err.code, lang, err.messageFor(lang), localizedFields(err.data, lang)));
-    }
-    const e = err as Error & {
-      validation?: ValidationIssue[];
-      validationContext?: string;
-      statusCode?: number;
-      code?: string;
-    };
-    if (e.validation) {
-      const fields = fieldsOf(e.validation, e.validationContext, lang);
-      const named = fields.map((f) => `${f.field} ${f.message}`).join(FIELD_JOINER[lang]);
-      return reply.code(400).send(illegal(lang, named, { fields }));
-    }
-    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(illegal(lang, BODY_PROBLEMS.json[lang]));
-    }
-    if (e.code === 'BEACON_JSON_TOO_DEEP') {
-      const message = BODY_PROBLEMS.tooDeep[lang];
-      return reply.code(400).send(illegal(lang, message, { fields: [{ field: 'body', message }] }));
-    }
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
-      return reply.code(413).send(illegal(lang, BODY_PROBLEMS.tooLarge[lang]));
-    }
-    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
-      return reply.code(415).send(illegal(lang, BODY_PROBLEMS.mediaType[lang]));
-    }
-    const cause = (e as { cause?: { code?: unknown } }).cause?.code; // drizzle wraps the driver's error
-    if ([e.code, cause].some((c) => c === '53100' || c === 'ENOSPC')) {
-      // PostgreSQL's disk_full (the file store and GAID lists are in the database) or a full disk here: nothing was
-      // stored (the statement failed whole); say so, for the user to retry later and the operator to act
-      req.log.error({ err, reqId: req.id }, 'storage full');
-      const code = ErrorCodes.INTERNAL;
-      return reply.code(507).send(envelope(code, lang, errorWithDetail(code, lang, STORAGE_FULL[lang])));
-    }
-    req.log.error({ err, reqId: req.id }, 'unhandled error');
-    return reply.code(500).send(envelope(ErrorCodes.INTERNAL, lang));
+    const { statusCode, body } = errorAnswer(err, req.lang ?? 'en', req.log, req.id);
+    return reply.code(statusCode).send(body);
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -61,13 +61,15 @@ export function stormExpected(devices: number) {
 
 /**
  * Posts every device's events call through the device API, `parallel` at a time; `during` runs once a third are in.
- * Returns the HTTP statuses counted.
+ * `spanMs`: the calls spread evenly over at least that long (call i not before i/devices of it), so that a storm
+ * outlasts a fault; 0, as fast as they are answered. Returns the HTTP statuses counted.
  */
 export async function storm(
   t: TestApp,
   scene: StormScene,
   parallel = 64,
   during?: () => Promise<void>,
+  spanMs = 0,
 ): Promise<{ statuses: Record<number, number>; ms: number; fault: Promise<void> | undefined }> {
   const statuses: Record<number, number> = {};
   let next = 0;
@@ -75,6 +77,8 @@ export async function storm(
   const t0 = Date.now();
   const worker = async () => {
     for (let i = next++; i < scene.devices; i = next++) {
+      const due = t0 + (spanMs * i) / scene.devices;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
       if (during && !fault && i >= scene.devices / 3) fault = during();
       const res = await t.app.inject({
         method: 'POST',

@@ -71,7 +71,18 @@ export const EVENT_BITS: Record<EventType, number> = {
   converted: 64,
 };
 
-const TS_MIN = Date.UTC(2020, 0, 1);
+/** An event's bounds, read by the schema below and by its fast path (devices-fast.ts). */
+export const DEVICE_EVENT_LIMITS = {
+  /** the earliest event time, epoch ms */
+  tsMin: Date.UTC(2020, 0, 1),
+  /** how far past the server's clock an event may be dated */
+  aheadMs: 24 * 3600 * 1000,
+  /** a message id sent as text */
+  msgIdText: /^\d{1,18}$/,
+  reasonMax: 999,
+  eventsMax: 500,
+} as const;
+const TS_MIN = DEVICE_EVENT_LIMITS.tsMin;
 
 export const DeviceEvent = z
   .strictObject({
@@ -80,14 +91,17 @@ export const DeviceEvent = z
       'must be one of received, shown, clicked, dismissed, show_failed, recalled, converted',
     ),
     msgId: z
-      .union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/, 'must be a message id (digits)')])
+      .union([
+        z.number().int().positive(),
+        z.string().regex(DEVICE_EVENT_LIMITS.msgIdText, 'must be a message id (digits)'),
+      ])
       .transform((v) => String(v)),
     ts: z
       .number()
       .int('must be epoch milliseconds')
       .min(TS_MIN, 'must be epoch milliseconds')
-      .refine((t) => t <= Date.now() + 24 * 3600 * 1000, 'is in the future'),
-    reason: z.number().int().min(0).max(999).optional(),
+      .refine((t) => t <= Date.now() + DEVICE_EVENT_LIMITS.aheadMs, 'is in the future'),
+    reason: z.number().int().min(0).max(DEVICE_EVENT_LIMITS.reasonMax).optional(),
     /** a `received` of a notification the heartbeat's `recovered` list delivered (missed-push recovery) */
     recovered: z.boolean().optional(),
   })
@@ -102,7 +116,7 @@ export const DeviceEvents = z.strictObject({
   events: z
     .array(DeviceEvent)
     .min(1, 'must hold at least one event')
-    .max(500, 'must hold at most 500 events'),
+    .max(DEVICE_EVENT_LIMITS.eventsMax, `must hold at most ${DEVICE_EVENT_LIMITS.eventsMax} events`),
 });
 export type DeviceEvents = z.output<typeof DeviceEvents>;
 

@@ -156,6 +156,27 @@ function LanguageFields(props: {
   );
 }
 
+/**
+ * The languages found by what is typed, the closest first: its code itself ("fr" → French before Afrikaans, whose
+ * label holds "fr" too), then the codes it begins, then the names it begins, then the rest in the dictionary's order.
+ */
+function languageRank(option: { value: string; label: string }, typed: string): number {
+  const q = typed.trim().toLowerCase();
+  if (!q) return 0;
+  const code = option.value.toLowerCase();
+  if (code === q) return 0;
+  if (code.startsWith(q)) return 1;
+  return option.label.toLowerCase().startsWith(q) ? 2 : 3;
+}
+const LANGUAGE_SEARCH = {
+  optionFilterProp: 'label',
+  filterSort: (
+    a: { value: string; label: string },
+    b: { value: string; label: string },
+    info: { searchValue: string },
+  ) => languageRank(a, info.searchValue) - languageRank(b, info.searchValue),
+};
+
 /** Per-language title and text (and expanded text, button, extra-button texts by design), with the translation warning. */
 export function MultiLangSection({ rule, languages, translate }: MultiLangSectionProps) {
   const { t, i18n } = useTranslation();
@@ -266,7 +287,7 @@ export function MultiLangSection({ rule, languages, translate }: MultiLangSectio
                   mode="multiple"
                   aria-label={t('compose.fields.languages')}
                   options={options}
-                  optionFilterProp="label"
+                  showSearch={LANGUAGE_SEARCH}
                   maxTagCount={6}
                   maxCount={MESSAGE_LIMITS.languagesMax}
                   style={{ flex: 1 }}

@@ -1,5 +1,12 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamError,
+  jetstream,
+  jetstreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENTS_SUBJECT, loggedCalls } from './events-log';
 import { mergeEvents, type DeviceStatistics } from './devices.service';
 
@@ -58,6 +65,8 @@ export class EventsLogConsumer {
   private loop: Promise<void> | undefined;
   /** Messages applied and acknowledged by this consumer (tests, metrics). */
   applied = 0;
+  /** Pulls the client ended because the server's heartbeats came late (a stalled host): ended, not failed. */
+  pullsEndedByHeartbeats = 0;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -117,9 +126,17 @@ export class EventsLogConsumer {
                 max_messages: Math.min(pull, most - msgs.length),
                 expires: 1000,
               });
-              for await (const m of it) {
-                if (msgs.length === 0) firstAt = Date.now();
-                msgs.push(m);
+              try {
+                for await (const m of it) {
+                  if (msgs.length === 0) firstAt = Date.now();
+                  msgs.push(m);
+                }
+              } catch (err) {
+                // a pull of 1 s expects a heartbeat every 500 ms and is ended by the client when two are missed (a
+                // stalled NATS host or a stalled worker): a pull that ended; the next one asks again, and a consumer
+                // that is really gone fails it
+                if (!(err instanceof JetStreamError && err.message === 'heartbeats missed')) throw err;
+                this.pullsEndedByHeartbeats++;
               }
               if (windowMs <= 0 && msgs.length > 0) break;
             }

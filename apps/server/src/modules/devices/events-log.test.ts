@@ -12,12 +12,18 @@ import { until } from '../../test/until';
 import { storm, stormCounts, stormExpected, stormScene, type StormScene } from '../../test/event-storm';
 import { StatisticsWriter } from '../statistics';
 import { DevicesRepository } from './devices.repository';
+import { SdkAuth } from './sdk-auth';
 import { DEVICE_TOUCH_MS } from './devices.service';
 import { EVENTS_STREAM } from './events-log';
 import { EVENTS_CONSUMER, EventsLogConsumer } from './events-log.consumer';
 
 /** Devices of each storm: one events call each (the issue's target is 50,000; NATS_STORM_DEVICES raises it). */
 const DEVICES = Number(process.env.NATS_STORM_DEVICES ?? 6000);
+/** How long PostgreSQL stays stopped in the storm (the issue's target is 60 s; NATS_STORM_PG_DOWN_MS sets it). */
+const PG_DOWN_MS = Number(process.env.NATS_STORM_PG_DOWN_MS ?? 8000);
+/** The storm with PostgreSQL stopped spreads its calls over at least this long (NATS_STORM_SPAN_MS; 0: at once). */
+const SPAN_MS = Number(process.env.NATS_STORM_SPAN_MS ?? 0);
+const STORM_TIMEOUT_MS = Math.max(240_000, 2 * PG_DOWN_MS + 4 * DEVICES + SPAN_MS);
 
 /**
  * The device events' log on NATS JetStream (issue 31 §2): a 3-node cluster of real nats-server processes, a
@@ -73,6 +79,14 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
       timeoutMs,
       250,
     );
+  };
+
+  /** After a storm: every call answered 200, and the day's counts exactly the storm's once the log is applied. */
+  const caughtUp = async (scene: StormScene, run: { statuses: Record<number, number> }, what: string) => {
+    expect(run.statuses).toEqual({ 200: DEVICES });
+    const counts = await settled(scene, what, 90_000);
+    const want = stormExpected(DEVICES);
+    expect(counts).toMatchObject({ day_reach: want.reach, day_show: want.show, day_click: want.click });
   };
 
   it('counts the events posted with NATS_URL exactly as the database path does', async () => {
@@ -265,32 +279,93 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it(`keeps answering 200 through PostgreSQL stopped mid-storm (${DEVICES} devices): nothing lost, nothing twice`, async () => {
-    const scene = await stormScene(t, DEVICES);
-    let downMs = 0;
-    const run = await storm(t, scene, 64, async () => {
-      const t0 = Date.now();
-      await pgServer.restart(8000);
-      downMs = Date.now() - t0;
-    });
-    await run.fault;
-    expect(run.statuses).toEqual({ 200: DEVICES });
-    const counts = await settled(scene, 'the statistics caught up after PostgreSQL returned', 90_000);
-    const want = stormExpected(DEVICES);
-    expect(counts).toMatchObject({ day_reach: want.reach, day_show: want.show, day_click: want.click });
-    console.log(
-      `PG stopped ${downMs} ms mid-storm: ${DEVICES} calls in ${run.ms} ms (${Math.round((DEVICES * 1000) / run.ms)}/s), all 200; counts caught up`,
-    );
-  }, 240_000);
+  it("takes a stall of the NATS nodes longer than a pull's heartbeats as a pull that ended, not an error", async () => {
+    // CI once failed here on a loaded machine: a pull of 1 s expects the server's heartbeat every 500 ms, and the
+    // client ends a pull that missed two with "heartbeats missed"; that is a pull that ended, and the next one asks again
+    const scene = await stormScene(t, 40);
+    const before = errors.length;
+    const pulled = worker.pullsEndedByHeartbeats;
+    for (const n of nats.nodes) n.process?.kill('SIGSTOP');
+    await new Promise((r) => setTimeout(r, 2500));
+    for (const n of nats.nodes) n.process?.kill('SIGCONT');
+    expect((await storm(t, scene)).statuses).toEqual({ 200: 40 });
+    await settled(scene, 'the storm after the stall', 60_000);
+    expect(worker.pullsEndedByHeartbeats).toBeGreaterThan(pulled);
+    expect(errors.slice(before)).toEqual([]);
+  }, 90_000);
+
+  it("keeps verifying the apps' credentials while PostgreSQL is down past their cache's time, and no others", async () => {
+    // the storm below stops PostgreSQL for 8 s, within the 30 s the credentials are kept; the issue's outage is 60 s:
+    // the same, with a cache of 300 ms
+    const scene = await stormScene(t, 1);
+    const auth = new SdkAuth(t.repos.apps, t.box, 300);
+    const key = Buffer.from(scene.auth.slice(6), 'base64').toString().split(':')[0]!;
+    const wrong = `Basic ${Buffer.from(`${key}:nope`).toString('base64')}`;
+    const stranger = `Basic ${Buffer.from('nokey:nosecret').toString('base64')}`;
+    expect(await auth.appFor(scene.auth)).toMatchObject({ appId: scene.appId });
+    const down = pgServer.restart(3000);
+    try {
+      await until(
+        'PostgreSQL down',
+        () =>
+          t.database.query('SELECT 1').then(
+            () => false,
+            () => true,
+          ),
+        (isDown) => isDown,
+        10_000,
+        50,
+      );
+      await new Promise((r) => setTimeout(r, 600)); // past the cache's time
+      for (let i = 0; i < 5; i++) {
+        expect(await auth.appFor(scene.auth)).toMatchObject({ appId: scene.appId });
+        await new Promise((r) => setTimeout(r, 400));
+      }
+      // a wrong secret is still refused; a key never seen cannot be checked, and is not let in
+      await expect(auth.appFor(wrong)).rejects.toMatchObject({ code: 401 });
+      await expect(auth.appFor(stranger)).rejects.toThrow();
+      expect(
+        await t.database.query('SELECT 1').then(
+          () => 'up',
+          () => 'down',
+        ),
+      ).toBe('down');
+    } finally {
+      await down;
+    }
+    expect(await auth.appFor(scene.auth)).toMatchObject({ appId: scene.appId });
+  }, 60_000);
+
+  it(
+    `keeps answering 200 through PostgreSQL stopped mid-storm (${DEVICES} devices): nothing lost, nothing twice`,
+    async () => {
+      const scene = await stormScene(t, DEVICES);
+      let downMs = 0;
+      const run = await storm(
+        t,
+        scene,
+        64,
+        async () => {
+          const t0 = Date.now();
+          await pgServer.restart(PG_DOWN_MS);
+          downMs = Date.now() - t0;
+        },
+        SPAN_MS,
+      );
+      await run.fault;
+      await caughtUp(scene, run, 'the statistics caught up after PostgreSQL returned');
+      console.log(
+        `PG stopped ${downMs} ms mid-storm: ${DEVICES} calls in ${run.ms} ms (${Math.round((DEVICES * 1000) / run.ms)}/s), all 200; counts caught up`,
+      );
+    },
+    STORM_TIMEOUT_MS,
+  );
 
   it(`keeps answering 200 with one NATS node killed mid-storm (${DEVICES} devices): nothing lost, nothing twice`, async () => {
     const scene = await stormScene(t, DEVICES);
     const run = await storm(t, scene, 64, () => nats.kill(1));
     await run.fault;
-    expect(run.statuses).toEqual({ 200: DEVICES });
-    const counts = await settled(scene, 'the statistics of the storm with a node down', 90_000);
-    const want = stormExpected(DEVICES);
-    expect(counts).toMatchObject({ day_reach: want.reach, day_show: want.show, day_click: want.click });
+    await caughtUp(scene, run, 'the statistics of the storm with a node down');
     console.log(
       `NATS node killed mid-storm: ${DEVICES} calls in ${run.ms} ms (${Math.round((DEVICES * 1000) / run.ms)}/s), all 200; counts exact`,
     );

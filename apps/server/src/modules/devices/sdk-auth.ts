@@ -20,6 +20,9 @@ export interface SdkApp {
 
 const TTL_MS = 30_000;
 
+/** While the database cannot answer, how long a key's last answer stands before it is asked again. */
+const RETRY_MS = 1000;
+
 /**
  * Authenticates the device API's HTTP Basic `appKey:appSecret`. Credentials are cached for 30 s per process, so a
  * rotated secret is refused everywhere within 30 s.
@@ -36,6 +39,8 @@ export class SdkAuth {
   constructor(
     private readonly apps: AppsRepository,
     private readonly box: SecretBox,
+    /** How long a key's answer is kept (tests shorten it). */
+    private readonly ttlMs = TTL_MS,
   ) {}
 
   /**
@@ -76,14 +81,25 @@ export class SdkAuth {
     const hit = this.cache.get(key);
     if (hit !== undefined && (hit === null ? false : hit.until > now)) return hit;
     if (key.length > 100) return null;
-    const app = await this.apps.findByKey(key);
+    let app: Awaited<ReturnType<AppsRepository['findByKey']>>;
+    try {
+      app = await this.apps.findByKey(key);
+    } catch (err) {
+      // The database down (a restart, a failover): the key's last answer stands, asked again a second later, so the
+      // device API keeps answering the apps it knew (issue 31 §2: PostgreSQL stopped for 60 s, the calls still 200,
+      // their events into the log). Nothing can have changed it meanwhile: a rotated secret or a destroyed app is a
+      // write to that database. A key it never knew is refused as before.
+      if (!hit) throw err;
+      hit.until = now + RETRY_MS;
+      return hit;
+    }
     const entry = app
       ? {
           appId: app.id,
           secret: this.box.open(app.appSecretEnc),
           destroyed: app.destroy === 2,
           recovery: pushRecoveryOf(app.pushRecovery),
-          until: now + TTL_MS,
+          until: now + this.ttlMs,
         }
       : null;
     if (this.cache.size > 10_000) this.cache.clear();

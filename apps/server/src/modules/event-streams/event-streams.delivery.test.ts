@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -30,9 +30,10 @@ describe.each(backends())('event streams: signed webhook batches, at least once 
   const base = () => `/tcm/v1/app/${appId}/event-streams`;
   const status = async () => (await owner.call('GET', base())).json().data;
 
+  let dir = '';
   beforeAll(async () => {
     await receiver.start();
-    const dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
     writeFileSync(path.join(dir, 'ca.pem'), receiver.tls.caPem);
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(
@@ -60,6 +61,7 @@ describe.each(backends())('event streams: signed webhook batches, at least once 
     await t?.close();
     await emu?.close();
     await receiver.down();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a webhook that is not https (but loopback), naming the field', async () => {

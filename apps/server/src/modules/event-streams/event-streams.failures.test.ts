@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
@@ -46,10 +46,11 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
     return rows.map((r) => r.id).sort((a, b) => a - b);
   };
 
+  let dir = '';
   beforeAll(async () => {
     await receiver.start();
     receiver.slowMs = TIMEOUT_MS + 1000;
-    const dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
     writeFileSync(path.join(dir, 'ca.pem'), receiver.tls.caPem);
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(
@@ -82,6 +83,7 @@ describe.each(backends())('event streams: a receiver that fails on purpose [$nam
     await t?.close();
     await emu?.close();
     await receiver.down();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('loses nothing through timeouts and dropped connections; repeats only the batches taken but unanswered', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -35,10 +35,11 @@ describe.each(backends('one'))('event streams on JetStream [$name, 1 NATS node]'
   const base = () => `/tcm/v1/app/${appId}/event-streams`;
   const status = async () => (await owner.call('GET', base())).json().data;
 
+  let dir = '';
   beforeAll(async () => {
     nats = await startNatsCluster(1);
     await receiver.start();
-    const dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'beacon-streams-'));
     writeFileSync(path.join(dir, 'ca.pem'), receiver.tls.caPem);
     emu = await startEmulator({ tlsPort: null });
     t = await startTestApp(
@@ -72,6 +73,7 @@ describe.each(backends('one'))('event streams on JetStream [$name, 1 NATS node]'
     await emu?.close();
     await receiver.down();
     await nats?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('publishes each batch once on beacon.events.<appId>, with the events the webhook got', async () => {

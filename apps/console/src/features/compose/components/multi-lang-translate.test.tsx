@@ -177,6 +177,28 @@ describe('multi-language machine translation', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
   }, 60_000);
 
+  it('lists the language whose code was typed first (“fr”: French before Afrikaans)', async () => {
+    languages = [
+      { code: 'af', name: { en: 'Afrikaans', zh: '南非荷兰语', fr: 'afrikaans' } },
+      { code: 'fy', name: { en: 'Frisian', zh: '弗里西语', fr: 'frison' } },
+      ...LANGUAGES,
+    ];
+    renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+    await screen.findByText('New notification', {}, slow);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Multi-language content' }, slow));
+    const box = await screen.findByRole('combobox', { name: 'Languages' }, slow);
+    fireEvent.change(box, { target: { value: 'fr' } });
+    await waitFor(() => {
+      const shown = [...document.querySelectorAll('.ant-select-item-option')].map((o) =>
+        o.getAttribute('title'),
+      );
+      // the code first, then the names that begin with it, then whatever holds it elsewhere
+      expect(shown).toEqual(['French (fr)', 'Frisian (fy)', 'Afrikaans (af)']);
+    }, slow);
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13, which: 13 });
+    expect(await screen.findByRole('tab', { name: 'French (fr)' }, slow)).toBeTruthy();
+  }, 60_000);
+
   it('shows the server’s reason when the translation fails (25201)', async () => {
     answer = () => json(200, { status: 25201, msg: 'Translation failed: the model timed out', data: null });
     await openWithLanguages();

@@ -199,13 +199,15 @@ describe('JourneyEditorScreen, message/editcanvas', () => {
     fireEvent.click(within(drawer()).getByRole('tab', { name: 'Start' }));
     fireEvent.click(await within(drawer()).findByLabelText('When a device reports an event'));
     const pick = async (testId: string, option: string) => {
-      // an earlier select's list stays in the page: click the option this select's own list adds
-      const before = new Set(screen.queryAllByTitle(option));
+      // an earlier select's list stays in the page (closing, then hidden) with the same option titles and, under test,
+      // the same element ids: click the option in the one list that is open now
       fireEvent.mouseDown(within(within(drawer()).getByTestId(testId)).getByRole('combobox'));
       const added = await waitFor(() => {
-        const found = screen.queryAllByTitle(option).find((o) => !before.has(o));
-        expect(found).toBeDefined();
-        return found!;
+        const open = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter(
+          (d) => !/-leave|-hidden/.test(d.className),
+        );
+        expect(open).toHaveLength(1);
+        return within(open[0]!).getByTitle(option);
       }, slow);
       fireEvent.click(added);
       await waitFor(

@@ -39,8 +39,11 @@ describe('RecoveredSection: recovered deliveries by brand and model (issue 32 §
     render();
     // loading: antd's spinner over the table until the call answers
     expect(section().querySelector('.ant-spin-spinning')).toBeTruthy();
-    await waitFor(() => expect(column('recovered')).toHaveLength(10), slow);
-    expect(section().querySelector('.ant-spin-spinning')).toBeNull();
+    // antd's Spin drops its spinning class in an effect after the render that shows the rows: both waited for
+    await waitFor(() => {
+      expect(column('recovered')).toHaveLength(10);
+      expect(section().querySelector('.ant-spin-spinning')).toBeNull();
+    }, slow);
     expect(screen.getByTestId('recovered-total').textContent).toBe(
       '35 deliveries recovered, counted in target reach',
     );
