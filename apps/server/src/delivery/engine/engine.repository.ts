@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { beyondRetention } from '../../db/partitions';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { bestSlotsQuery, type AudienceSplit, type BestHourPlan } from './audience-source';
-import { BatchStatus, OPEN_WAVES, SendOutcome, WaveStatus } from './kinds';
+import { BatchStatus, OPEN_WAVES, WaveStatus } from './kinds';
 
 export interface EngineMessage {
   id: number;
@@ -350,14 +350,5 @@ export class EngineRepository {
   /** Whether the retention dropped a message's send records, and with them who got it (db/partitions.ts). */
   beyondRetention(messageId: number): Promise<boolean> {
     return beyondRetention(this.database, messageId);
-  }
-
-  /** Devices that were dispatched a message (for a recall). */
-  async dispatchedDeviceIds(messageId: number): Promise<string[]> {
-    const rows = await this.database.query<{ id: string }>(
-      `SELECT device_id::text AS id FROM send_records WHERE message_id = $1 AND outcome = ${SendOutcome.DISPATCHED}`,
-      [messageId],
-    );
-    return rows.map((r) => r.id);
   }
 }
