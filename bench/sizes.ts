@@ -4,7 +4,7 @@
 // statistics' per-device rows and a journey step's members, then reads pg_total_relation_size / pg_indexes_size
 // (summed over the partitions of a partitioned table: send_records is partitioned by message id, migration 0027; the
 // message's records are all in the partition of its block, the other partitions are empty).
-// Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000]
+// Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000] [--messages 1] [--out sizes-<backend>]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeviceEvents } from '@beacon/shared';
@@ -17,6 +17,13 @@ import { prng } from './src/stat-simulation';
 
 const BACKEND = strArg('backend', 'postgres') as 'postgres' | 'pglite';
 const ROWS = numArg('rows', 1_000_000);
+/**
+ * Messages sent to every device before the sizes are read (default 1: the figures of the runs before 2026-12-05).
+ * With more, a week's partition holds several sends a device, as in the field (about one message a device a day):
+ * the per-device index (device_id, sent_at) then takes each message's entries between the earlier ones', where one
+ * message alone only ever appends to it.
+ */
+const MESSAGES = numArg('messages', 1);
 /** How many devices the event replay (row writes per delivered message's events) sends a second message to. */
 const EVENT_DEVICES = numArg('event-devices', Math.min(ROWS, 50_000));
 /** The broadcast's dispatch rate the replay assumes (sends a second): it spreads the devices' events in time. */
@@ -48,26 +55,33 @@ async function main(): Promise<void> {
       [appId],
     );
     say(`${ROWS} devices and tokens seeded`);
-    const [message] = await database.query<{ id: string }>(
-      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                             schedule_type, ttl_seconds, started_at)
-       VALUES ($1, 1, 1, 'Sizes', 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
-      [appId, ROWS],
-    );
-    const messageId = message!.id;
+    const messageIds: string[] = [];
+    for (let k = 0; k < MESSAGES; k++) {
+      const [message] = await database.query<{ id: string }>(
+        `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                               schedule_type, ttl_seconds, started_at)
+         VALUES ($1, 1, 1, 'Sizes', 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
+        [appId, ROWS],
+      );
+      messageIds.push(message!.id);
+    }
+    const messageId = messageIds[0]!;
     // as the engine records a dispatched send (FCM's message name, shaped as FCM's and the emulator's:
     // `projects/<p>/messages/0:<16 digits>%<16 hex>`), then the device's events: 70 % received, 50 % shown, 5 % clicked
     // (the bench's delivery mix); in device order, as the engine writes a page of devices (a random order left the
     // indexes' pages fuller or emptier from one run to the next: 66–76 bytes a record)
-    await database.query(
-      `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, event_mask, received_at,
-                                 shown_at, clicked_at, batch_id)
-       SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
-              now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
-              CASE WHEN r < 0.7 THEN now() END, CASE WHEN r < 0.5 THEN now() END, CASE WHEN r < 0.05 THEN now() END, 1
-       FROM (SELECT id, random() AS r FROM devices WHERE app_id = $2 ORDER BY id) d ORDER BY d.id`,
-      [messageId, appId],
-    );
+    for (const id of messageIds) {
+      await database.query(
+        `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, event_mask, received_at,
+                                   shown_at, clicked_at, batch_id)
+         SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
+                now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
+                CASE WHEN r < 0.7 THEN now() END, CASE WHEN r < 0.5 THEN now() END, CASE WHEN r < 0.05 THEN now() END, 1
+         FROM (SELECT id, random() AS r FROM devices WHERE app_id = $2 ORDER BY id) d ORDER BY d.id`,
+        [id, appId],
+      );
+      if (MESSAGES > 1) say(`message ${id}: ${ROWS} send records`);
+    }
     // the statistics' unique devices of the day (one row per device that showed or clicked something today)
     await database.query(
       `INSERT INTO stat_uv (app_id, day, device_id, show_modes, click_modes)
@@ -137,17 +151,24 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       backend: BACKEND,
       rows: ROWS,
+      messages: MESSAGES,
       sizes,
       events,
       totalS: round((Date.now() - started) / 1000, 0),
       loadAverageEnd: load(),
     };
-    const file = path.join(here, 'results', `sizes-${BACKEND}.json`);
+    const file = path.join(here, 'results', `${strArg('out', `sizes-${BACKEND}`)}.json`);
     writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
     say(`written ${path.relative(process.cwd(), file)}`);
   } finally {
     await db.close();
   }
+}
+
+/** Where the write-ahead log is now (PostgreSQL), as text for pg_wal_lsn_diff. */
+async function walAt(q: Pick<Queryable, 'query'>): Promise<string> {
+  const [row] = await q.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+  return row!.lsn;
 }
 
 /** The tuple writes (inserts + updates) on send_records so far, summed over its partitions. */
@@ -232,6 +253,7 @@ async function replayEvents(
     await conn.query('SELECT pg_stat_force_next_flush()');
     await conn.query('SELECT 1');
     const before = await sendRecordWrites(conn);
+    const walBefore = await walAt(conn);
     let flushes = 0;
     let updated = 0;
     for (let i = 0; i < calls.length;) {
@@ -248,7 +270,13 @@ async function replayEvents(
     await conn.query('SELECT pg_stat_force_next_flush()');
     await conn.query('SELECT 1');
     const after = await sendRecordWrites(conn);
-    return { flushes, updated, writes: after - before };
+    // every WAL record of the replay: the events statement's writes (send records, statistics queues, stray events)
+    // and their index entries and full-page images; nothing else writes while it runs
+    const [wal] = await conn.query<{ bytes: string }>(
+      'SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint::text AS bytes',
+      [walBefore],
+    );
+    return { flushes, updated, writes: after - before, walBytes: Number(wal!.bytes) };
   });
   const [mix] = await database.query<{ received: number; shown: number; clicked: number }>(
     `SELECT count(*) FILTER (WHERE event_mask & 1 > 0)::int AS received, count(*) FILTER (WHERE event_mask & 2 > 0)::int AS shown,
@@ -271,10 +299,12 @@ async function replayEvents(
     sendRecordWrites: result.writes,
     writesPerDispatchedSend: round(result.writes / EVENT_DEVICES, 3),
     writesPerDeliveredMessage: round(result.writes / Math.max(1, delivered), 3),
+    walBytes: result.walBytes,
+    walBytesPerDeliveredMessage: round(result.walBytes / Math.max(1, delivered), 0),
     replayS: round((Date.now() - started) / 1000, 0),
   };
   say(
-    `events (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${flush.ms} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send`,
+    `events (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${flush.ms} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send; ${out.walBytesPerDeliveredMessage} bytes of WAL per delivered message`,
   );
   return out;
 }
