@@ -7,27 +7,29 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { DeviceEvents } from '@beacon/shared';
 import type { Queryable } from '../apps/server/src/db/client';
-import { EVENTS_WINDOW_MS, mergeEvents, type EventRow } from '../apps/server/src/modules/devices';
+import type { EventRow } from '../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, say, strArg } from './src/harness';
 import { seedDevices } from './src/seed-devices';
-import { prng } from './src/stat-simulation';
+import {
+  DIRECT_FLUSH,
+  FCM_NAME_SQL,
+  flushesOf,
+  JETSTREAM_FLUSH,
+  replayCalls,
+  type FlushRule,
+} from './src/event-replay';
 
 const ROWS = numArg('rows', 1_000_000);
 const MESSAGES = numArg('messages', 3);
 const EVENT_DEVICES = numArg('event-devices', Math.min(ROWS, 50_000));
 const SEND_RATE = numArg('send-rate', 10_000);
-/** The device API's events batcher (as sizes.ts: at most 100 calls within 10 ms of the first). */
-const DIRECT = { ms: 10, calls: 100, by: 'device API' };
-const JETSTREAM = { ms: EVENTS_WINDOW_MS, calls: Infinity, by: 'JetStream consumer' };
 /** The event types of a send_events row, bit i = 1 << i (@beacon/shared EVENT_BITS 1–64, then RECOVERED_BIT 128). */
 const TYPES = 'received shown clicked dismissed show_failed recalled converted recovered'.split(' ');
 const MIX = ['received', 'shown', 'clicked'] as const;
 /** outcome DISPATCHED (1) in bits 0–2, attempts 1 in bits 3–9, loss_code 0 in bits 10–19 */
 const DISPATCHED_STATE = 1 | (1 << 3);
-const FCM_NAME = `fcm_name_pack('projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16), 'sizes')`;
 
 type Db = Awaited<ReturnType<typeof openBenchDb>>['database'];
 type Rows = EventRow[];
@@ -147,9 +149,9 @@ async function main(): Promise<void> {
     await database.exec('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
     const replays = [];
     for (const [batchMs, flush] of [
-      [0, DIRECT],
-      [1000, DIRECT],
-      [0, JETSTREAM],
+      [0, DIRECT_FLUSH],
+      [1000, DIRECT_FLUSH],
+      [0, JETSTREAM_FLUSH],
     ] as const)
       replays.push(await replay(database, appId, batchMs, flush));
     const plan = { bytesPerSend: [121, 129], jetStreamWritesPerDeliveredMessage: [0.1, 0.2] };
@@ -295,7 +297,7 @@ async function pass<R>(q: Queryable, flushes: Rows[], tables: string[], apply: (
 }
 
 /** sizes.ts's replayEvents: the same devices, timings, SDK calls and flushes, applied by the product and by (c). */
-async function replay(db: Db, appId: number, sdkBatchMs: number, flush: typeof DIRECT) {
+async function replay(db: Db, appId: number, sdkBatchMs: number, flush: FlushRule) {
   const started = Date.now();
   const messageId = await newMessage(db, appId, EVENT_DEVICES);
   const phones = await db.query<{ id: string; gaid: string }>(
@@ -305,44 +307,12 @@ async function replay(db: Db, appId: number, sdkBatchMs: number, flush: typeof D
   const ids = phones.map((d) => d.id);
   await db.query(
     `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id)
-     SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME}, now(), 1 FROM devices d WHERE d.id = ANY($2::bigint[])`,
+     SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), 1 FROM devices d WHERE d.id = ANY($2::bigint[])`,
     [messageId, ids],
   );
   await seedSends(db, messageId, 'd.id = ANY($2::bigint[])', ids, true);
-  // as sizes.ts: each device's events in time order (received 0.2–3 s after its send, shown 0.1–1 s later, clicked
-  // 2–60 s after the show), one SDK call each or a device's events batched for sdkBatchMs, then the flushes
-  const rnd = prng(31);
-  const t0 = Date.now();
-  const raised: Array<{ gaid: string; type: 'received' | 'shown' | 'clicked'; at: number }> = [];
-  const between = (lo: number, hi: number) => lo + (hi - lo) * rnd();
-  phones.forEach((d, i) => {
-    const r = rnd();
-    if (r >= 0.7) return;
-    const received = i / SEND_RATE + between(0.2, 3);
-    raised.push({ gaid: d.gaid, type: 'received', at: received });
-    if (r >= 0.5) return;
-    const shown = received + between(0.1, 1);
-    raised.push({ gaid: d.gaid, type: 'shown', at: shown });
-    if (r < 0.05) raised.push({ gaid: d.gaid, type: 'clicked', at: shown + between(2, 60) });
-  });
-  const calls: Array<{ at: number; appId: number; body: DeviceEvents }> = [];
-  const open = new Map<string, (typeof calls)[number]>();
-  raised.sort((a, b) => a.at - b.at);
-  for (const e of raised) {
-    const event = { type: e.type, msgId: messageId, ts: Math.round(t0 + e.at * 1000) };
-    const queued = open.get(e.gaid);
-    if (sdkBatchMs > 0 && queued && e.at < queued.at) queued.body.events.push(event);
-    else {
-      calls.push({ at: e.at + sdkBatchMs / 1000, appId, body: { gaid: e.gaid, events: [event] } });
-      open.set(e.gaid, calls.at(-1)!);
-    }
-  }
-  calls.sort((a, b) => a.at - b.at);
-  const flushes: Rows[] = [];
-  for (let i = 0, j = 0; i < calls.length; i = j) {
-    while (j < calls.length && j - i < flush.calls && calls[j]!.at < calls[i]!.at + flush.ms / 1000) j++;
-    flushes.push(mergeEvents(calls.slice(i, j)));
-  }
+  const calls = replayCalls(phones, messageId, appId, sdkBatchMs, SEND_RATE);
+  const flushes = flushesOf(calls, flush);
   const writer = new StatisticsWriter(db);
   return db.withConnection(async (q) => {
     const product = await pass(q, flushes, ['send_records'], (rows) => writer.applyEvents(rows, q));

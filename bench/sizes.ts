@@ -7,13 +7,18 @@
 // Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000] [--messages 1] [--out sizes-<backend>]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DeviceEvents } from '@beacon/shared';
 import type { Queryable } from '../apps/server/src/db/client';
-import { EVENTS_WINDOW_MS, mergeEvents } from '../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, strArg } from './src/harness';
 import { seedDevices } from './src/seed-devices';
-import { prng } from './src/stat-simulation';
+import {
+  DIRECT_FLUSH,
+  FCM_NAME_SQL,
+  flushesOf,
+  JETSTREAM_FLUSH,
+  replayCalls,
+  type FlushRule,
+} from './src/event-replay';
 
 const BACKEND = strArg('backend', 'postgres') as 'postgres' | 'pglite';
 const ROWS = numArg('rows', 1_000_000);
@@ -28,13 +33,6 @@ const MESSAGES = numArg('messages', 1);
 const EVENT_DEVICES = numArg('event-devices', Math.min(ROWS, 50_000));
 /** The broadcast's dispatch rate the replay assumes (sends a second): it spreads the devices' events in time. */
 const SEND_RATE = numArg('send-rate', 10_000);
-/** The device API's events batcher (DevicesService: maxBatch 1000 / 10 calls, maxDelayMs 10). */
-const FLUSH_CALLS = 100;
-const FLUSH_MS = 10;
-
-/** A dispatched send's FCM name for device `d`, shaped as FCM's and the emulator's (SQL over `d.id`). */
-// FCM's name for the bench app's project, stored packed as the engine stores it (migration 0039: 16 bytes)
-const FCM_NAME = `fcm_name_pack('projects/sizes/messages/0:' || (1700000000000000 + d.id)::text || '%' || left(md5(d.id::text), 16), 'sizes')`;
 
 const say = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load()}] ${msg}`);
 
@@ -74,7 +72,7 @@ async function main(): Promise<void> {
       await database.query(
         `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, event_mask, received_at,
                                    shown_at, clicked_at, batch_id)
-         SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
+         SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL},
                 now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
                 CASE WHEN r < 0.7 THEN now() END, CASE WHEN r < 0.5 THEN now() END, CASE WHEN r < 0.05 THEN now() END, 1
          FROM (SELECT id, random() AS r FROM devices WHERE app_id = $2 ORDER BY id) d ORDER BY d.id`,
@@ -141,11 +139,7 @@ async function main(): Promise<void> {
       await replayEvents(db.database, appId, 0),
       await replayEvents(db.database, appId, 1000),
       // with NATS_URL: the calls go through the JetStream log, whose consumer merges a window of them
-      await replayEvents(db.database, appId, 0, {
-        ms: EVENTS_WINDOW_MS,
-        calls: Number.POSITIVE_INFINITY,
-        by: 'JetStream consumer',
-      }),
+      await replayEvents(db.database, appId, 0, JETSTREAM_FLUSH),
     ];
     const out = {
       date: new Date().toISOString(),
@@ -185,7 +179,7 @@ async function sendRecordWrites(q: Pick<Queryable, 'query'>): Promise<number> {
  * (no events yet), then its devices' events as phones send them (the fleet's timings, packages/fcm-emulator
  * device-behaviour.ts: received 0.2–3 s after the send, shown 0.1–1 s after that, clicked 2–60 s after the show; the
  * bench's mix 70 % received, 50 % shown, 5 % clicked), each event its own SDK call, grouped into flushes as the device
- * API's events batcher groups calls (at most FLUSH_CALLS calls within FLUSH_MS of the first), each flush merged
+ * API's events batcher groups calls (DIRECT_FLUSH: at most 100 calls within 10 ms of the first), each flush merged
  * (mergeEvents) and applied by the product's statement (StatisticsWriter.applyEvents, what recordEvents runs), on one
  * connection; the writes are read from pg_stat_user_tables before and after (PostgreSQL only).
  */
@@ -193,7 +187,7 @@ async function replayEvents(
   database: Awaited<ReturnType<typeof openBenchDb>>['database'],
   appId: number,
   sdkBatchMs: number,
-  flush: { ms: number; calls: number; by: string } = { ms: FLUSH_MS, calls: FLUSH_CALLS, by: 'device API' },
+  flush: FlushRule = DIRECT_FLUSH,
 ) {
   if (database.kind !== 'postgres') return undefined;
   const started = Date.now();
@@ -210,43 +204,12 @@ async function replayEvents(
   );
   await database.query(
     `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id)
-     SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME},
+     SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL},
             now(), 1
      FROM devices d WHERE d.id = ANY($2::bigint[])`,
     [messageId, devices.map((d) => d.id)],
   );
-  const rnd = prng(31);
-  const t0 = Date.now();
-  // each device's events in time order, as its phone raises them
-  const raised: Array<{ gaid: string; type: 'received' | 'shown' | 'clicked'; at: number }> = [];
-  const between = (lo: number, hi: number) => lo + (hi - lo) * rnd();
-  devices.forEach((d, i) => {
-    const r = rnd();
-    if (r >= 0.7) return;
-    const received = i / SEND_RATE + between(0.2, 3);
-    raised.push({ gaid: d.gaid, type: 'received', at: received });
-    if (r >= 0.5) return;
-    const shown = received + between(0.1, 1);
-    raised.push({ gaid: d.gaid, type: 'shown', at: shown });
-    if (r < 0.05) raised.push({ gaid: d.gaid, type: 'clicked', at: shown + between(2, 60) });
-  });
-  // the SDK calls: one per event, or (sdkBatchMs > 0) a device's events queued and sent together sdkBatchMs after
-  // the first one queued, as the fleet's SDK does (packages/fcm-emulator fleet/event-queue.ts, 1 s)
-  const calls: Array<{ at: number; appId: number; body: DeviceEvents }> = [];
-  const open = new Map<string, { at: number; appId: number; body: DeviceEvents }>();
-  raised.sort((a, b) => a.at - b.at);
-  for (const e of raised) {
-    const event = { type: e.type, msgId: messageId, ts: Math.round(t0 + e.at * 1000) };
-    const queued = open.get(e.gaid);
-    if (sdkBatchMs > 0 && queued && e.at < queued.at) {
-      queued.body.events.push(event);
-      continue;
-    }
-    const c = { at: e.at + sdkBatchMs / 1000, appId, body: { gaid: e.gaid, events: [event] } };
-    calls.push(c);
-    open.set(e.gaid, c);
-  }
-  calls.sort((a, b) => a.at - b.at);
+  const calls = replayCalls(devices, messageId, appId, sdkBatchMs, SEND_RATE);
   const writer = new StatisticsWriter(database);
   const result = await database.withConnection(async (conn) => {
     const q = conn as unknown as Queryable;
@@ -256,15 +219,10 @@ async function replayEvents(
     const walBefore = await walAt(conn);
     let flushes = 0;
     let updated = 0;
-    for (let i = 0; i < calls.length;) {
-      const first = calls[i]!.at;
-      let j = i;
-      while (j < calls.length && j - i < flush.calls && calls[j]!.at < first + flush.ms / 1000) j++;
-      const rows = mergeEvents(calls.slice(i, j));
+    for (const rows of flushesOf(calls, flush)) {
       const recorded = await writer.applyEvents(rows, q);
       updated += rows.length - recorded.stray;
       flushes++;
-      i = j;
     }
     // the backend's statistics reach shared memory when it is next idle, forced
     await conn.query('SELECT pg_stat_force_next_flush()');
