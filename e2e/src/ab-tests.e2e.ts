@@ -125,15 +125,13 @@ beforeAll(async () => {
     smallIcon: true,
   });
   appId = app.appId;
-  const basic = Buffer.from(app.sdkAuth.replace(/^Basic /, ''), 'base64').toString('utf8');
-  const colon = basic.indexOf(':');
   fleet = new Fleet({
     emulator: emu,
     projectId: PROJECT,
     packageName: PKG,
     apiBaseUrl,
-    appKey: basic.slice(0, colon),
-    appSecret: basic.slice(colon + 1),
+    appKey: app.appKey,
+    appSecret: app.appSecret,
     count: FLEET,
     seed: SEED,
     // the fleet's usual share of devices with notifications off (6 %) and uninstalled (3 %); none offline by itself

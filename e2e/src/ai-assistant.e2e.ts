@@ -107,15 +107,13 @@ beforeAll(async () => {
   });
   appId = app.appId;
   await beacon.database.query('UPDATE apps SET multi_lang_enable = true WHERE id = $1', [appId]);
-  const basic = Buffer.from(app.sdkAuth.replace(/^Basic /, ''), 'base64').toString('utf8');
-  const colon = basic.indexOf(':');
   fleet = new Fleet({
     emulator: emu,
     projectId: PROJECT,
     packageName: PKG,
     apiBaseUrl: beacon.url,
-    appKey: basic.slice(0, colon),
-    appSecret: basic.slice(colon + 1),
+    appKey: app.appKey,
+    appSecret: app.appSecret,
     count: FLEET,
     seed: 1616,
     offlinePct: 0,

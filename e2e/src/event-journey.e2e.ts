@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@beacon/server/src/test/until';
 import {
   appOnEmulator,
+  chooseTitled,
+  closeDrawer,
   launchBrowser,
   repoRoot,
   seedUser,
@@ -101,29 +103,6 @@ async function entrants(): Promise<{ entered: string[]; exited: string[] }> {
 const node = (id: string): Locator => page.locator(`.react-flow__node[data-id="${id}"]`);
 const drawer = (title: string): Locator => page.getByRole('dialog', { name: title });
 
-async function closeDrawer(d: Locator): Promise<void> {
-  await d.getByRole('button', { name: 'Close', exact: true }).click();
-  await d.waitFor({ state: 'detached' });
-}
-
-/** Opens the antd Select `select` and picks the option titled `option` in the list it opened; waits until chosen. */
-async function choose(select: Locator, option: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await select.click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-      .last()
-      .locator(`.ant-select-item-option[title="${option}"]`)
-      .click();
-    try {
-      await select.filter({ hasText: option }).waitFor({ timeout: 5_000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
-
 /** A Statistic's number (entries, exits) as shown. */
 const statistic = (l: Locator) => l.locator('.ant-statistic-content-value').innerText();
 const shown = async (l: Locator) => Number((await l.innerText()).replace(/[^\d]/g, ''));
@@ -148,15 +127,13 @@ beforeAll(async () => {
     smallIcon: true,
   });
   appId = app.appId;
-  const basic = Buffer.from(app.sdkAuth.replace(/^Basic /, ''), 'base64').toString('utf8');
-  const colon = basic.indexOf(':');
   fleet = new Fleet({
     emulator: emu,
     projectId: PROJECT,
     packageName: PKG,
     apiBaseUrl: beacon.url,
-    appKey: basic.slice(0, colon),
-    appSecret: basic.slice(colon + 1),
+    appKey: app.appKey,
+    appSecret: app.appSecret,
     count: FLEET,
     seed: SEED,
     // every phone in coverage, so that each dispatch is a delivery to compare; the usual shares of devices with
@@ -195,16 +172,16 @@ describe('an event-started, personalised journey in the browser', () => {
     // … how it starts: on cart_abandoned whose price is over 10, once per device, leaving on purchase
     await entry.getByRole('tab', { name: 'Start' }).click();
     await entry.getByText('When a device reports an event', { exact: true }).click();
-    await choose(entry.getByTestId('entry-name'), 'cart_abandoned');
+    await chooseTitled(page, entry.getByTestId('entry-name'), 'cart_abandoned');
     await entry.getByTestId('entry-add-condition').click();
     const select = (label: string) =>
       entry.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) });
-    await choose(select('Property'), 'price');
-    await choose(select('Operator'), 'greater than');
+    await chooseTitled(page, select('Property'), 'price');
+    await chooseTitled(page, select('Operator'), 'greater than');
     const price = entry.getByTestId('entry-form').locator('.ant-input-number input');
     await price.fill('10');
     await price.blur();
-    await choose(entry.getByTestId('entry-exit'), 'purchase');
+    await chooseTitled(page, entry.getByTestId('entry-exit'), 'purchase');
     expect(await entry.getByTestId('entry-reentry').innerText()).toBe('Once ever');
     await shot('event-journey-start');
 

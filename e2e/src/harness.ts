@@ -154,6 +154,30 @@ export async function chooseOption(
   }
 }
 
+/** Opens the antd Select `select` and picks the option titled `option` in the list it opened; waits until chosen. */
+export async function chooseTitled(page: Page, select: Locator, option: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .last()
+      .locator(`.ant-select-item-option[title="${option}"]`)
+      .click();
+    try {
+      await select.filter({ hasText: option }).waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/** Closes an open drawer with its × and waits for it to go (the journey canvas's step and branch drawers). */
+export async function closeDrawer(d: Locator): Promise<void> {
+  await d.getByRole('button', { name: 'Close', exact: true }).click();
+  await d.waitFor({ state: 'detached' });
+}
+
 /** The validation message under the form field that holds `#id` (not Ant's leaving animation copy). */
 export const fieldError = (page: Page, id: string) =>
   page
@@ -190,14 +214,15 @@ export async function signedInPage(
 
 /**
  * An app of an existing user that sends through the emulator's project `projectId` (a new service account of it),
- * with the demo's bell as its default small icon when `smallIcon`. Returns the app id and the SDK's Basic header.
+ * with the demo's bell as its default small icon when `smallIcon`. Returns the app id, the SDK's Basic header and
+ * the credentials in it (a fleet of the emulator signs its own calls with them).
  */
 export async function appOnEmulator(
   beacon: RunningBeacon,
   emu: FcmEmulator,
   ownerEmail: string,
   o: { title: string; pkg: string; projectId: string; smallIcon?: boolean },
-): Promise<{ appId: number; sdkAuth: string }> {
+): Promise<{ appId: number; sdkAuth: string; appKey: string; appSecret: string }> {
   const [owner] = await beacon.database.query<{ id: number }>(
     'SELECT id::int AS id FROM users WHERE email = $1',
     [ownerEmail],
@@ -226,7 +251,7 @@ export async function appOnEmulator(
     );
     await beacon.database.query('UPDATE apps SET noti_small_icon = $2 WHERE id = $1', [app.id, icon.url]);
   }
-  return { appId: app.id, sdkAuth: sdkAuthOf(app, appSecret) };
+  return { appId: app.id, sdkAuth: sdkAuthOf(app, appSecret), appKey: app.appKey, appSecret };
 }
 
 export { gaid, sdkAuthOf };

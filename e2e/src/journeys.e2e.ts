@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@beacon/server/src/test/until';
 import {
   appOnEmulator,
+  closeDrawer,
   launchBrowser,
   seedUser,
   signedInPage,
@@ -200,12 +201,6 @@ async function drag(from: Locator, to: Locator | { dx: number; dy: number }): Pr
 /** The open side drawer (step or branch), by its title. */
 const drawer = (title: string): Locator => page.getByRole('dialog', { name: title });
 
-/** Closes the open drawer with its × and waits for it to go. */
-async function closeDrawer(d: Locator): Promise<void> {
-  await d.getByRole('button', { name: 'Close', exact: true }).click();
-  await d.waitFor({ state: 'detached' });
-}
-
 /** Picks `option` in the antd Select labelled `label` inside `scope`. */
 async function pick(scope: Locator, label: string, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: label }).click();
@@ -248,15 +243,13 @@ beforeAll(async () => {
     smallIcon: true,
   });
   appId = app.appId;
-  const basic = Buffer.from(app.sdkAuth.replace(/^Basic /, ''), 'base64').toString('utf8');
-  const colon = basic.indexOf(':');
   fleet = new Fleet({
     emulator: emu,
     projectId: PROJECT,
     packageName: PKG,
     apiBaseUrl,
-    appKey: basic.slice(0, colon),
-    appSecret: basic.slice(colon + 1),
+    appKey: app.appKey,
+    appSecret: app.appSecret,
     count: FLEET,
     seed: SEED,
     // the fleet's usual share of devices with notifications off and uninstalled; none offline by itself. A quarter of

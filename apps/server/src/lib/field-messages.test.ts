@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { localizeIssueMessage, type MessageLang, MODEL_SHEET_COLUMNS } from '@beacon/shared';
+import { argumentsOf, skipQuoted, skipUntil, topLevel } from '../test/ts-expressions';
 
 /**
  * Every field message the server writes itself (fieldError, codeError, the `fields` of a 400's data) has its French
@@ -15,64 +16,6 @@ const SOURCES = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .map((f) => f.split('\\').join('/'))
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
   .map((file) => ({ file, text: readFileSync(new URL(file, SRC), 'utf8') }));
-
-// --- a small reader of TypeScript expressions: strings, templates and brackets, enough to find a call's arguments
-
-const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-
-/** The index just past the string or template that starts at `at`. */
-function skipQuoted(src: string, at: number): number {
-  const quote = src[at];
-  let i = at + 1;
-  while (i < src.length) {
-    const c = src[i];
-    if (c === '\\') i += 2;
-    else if (c === quote) return i + 1;
-    else if (quote === '`' && c === '$' && src[i + 1] === '{') i = skipUntil(src, i + 2, '}') + 1;
-    else i++;
-  }
-  return i;
-}
-
-/** The index of `closer` that ends the expression starting at `at` (outside strings and brackets). */
-function skipUntil(src: string, at: number, closer: string): number {
-  let i = at;
-  while (i < src.length) {
-    const c = src[i] ?? '';
-    if (c === closer) return i;
-    if (c === "'" || c === '"' || c === '`') i = skipQuoted(src, i);
-    else if (OPEN[c]) i = skipUntil(src, i + 1, OPEN[c] ?? '') + 1;
-    else if (c === '/' && src[i + 1] === '/') i = src.includes('\n', i) ? src.indexOf('\n', i) : src.length;
-    else i++;
-  }
-  return i;
-}
-
-/** The indexes of `char` in `expr` outside strings and brackets. */
-function topLevel(expr: string, char: string): number[] {
-  const found: number[] = [];
-  let i = 0;
-  while (i < expr.length) {
-    const c = expr[i] ?? '';
-    if (c === char) found.push(i);
-    if (c === "'" || c === '"' || c === '`') i = skipQuoted(expr, i);
-    else if (OPEN[c]) i = skipUntil(expr, i + 1, OPEN[c] ?? '') + 1;
-    else i++;
-  }
-  return found;
-}
-
-/** A call's arguments, as written (whitespace collapsed). */
-function argumentsOf(src: string, open: number): string[] {
-  const close = skipUntil(src, open + 1, ')');
-  const inner = src.slice(open + 1, close);
-  const cuts = [-1, ...topLevel(inner, ','), inner.length];
-  return cuts
-    .slice(1)
-    .map((end, k) => inner.slice((cuts[k] ?? 0) + 1, end).trim())
-    .filter((a) => a !== '')
-    .map((a) => a.replace(/\s*\n\s*/g, ' '));
-}
 
 // --- the messages a literal makes
 
