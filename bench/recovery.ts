@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     const prewarm = PREWARM ? await prewarmWorkingSet(db) : undefined;
     if (prewarm)
       say(
-        `prewarmed ${prewarm.loadedMb} of ${prewarm.totalMb} MB (devices and their indexes, send records and their (device, sent) index) into ${SHARED_BUFFERS} of shared buffers`,
+        `prewarmed ${prewarm.loadedMb} of ${prewarm.totalMb} MB (devices and their indexes, send records and their per-device index) into ${SHARED_BUFFERS} of shared buffers`,
       );
     const devs = await db.database.query<{ gaid: string }>(
       'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',

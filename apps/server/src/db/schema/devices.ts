@@ -93,7 +93,7 @@ export const sendRecords = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.deviceId] }),
-    index('send_records_device_sent_idx').on(t.deviceId, t.sentAt),
+    index('send_records_device_idx').on(t.deviceId),
   ],
 );
 

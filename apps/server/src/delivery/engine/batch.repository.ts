@@ -354,6 +354,9 @@ export class BatchRepository {
          SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
                 CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2
          FROM r LEFT JOIN (${fcmProjectOf('$1')}) p ON true
+         -- in device order, not FCM's answering order: both indexes then take the page's records left to right (a
+         -- page's devices are a device-id range), and their leaves fill instead of splitting half full
+         ORDER BY r.device_id
          ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
            attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
          WHERE s.outcome IN (${OPEN_OUTCOMES})

@@ -81,7 +81,7 @@ const DAY_MS = 86_400_000;
 /**
  * What each device holds against the frequency caps at `now`: per device, per cap window (days), its messages of type
  * `msgType` dispatched within the window (sent_at ≥ now − days) plus those still open (selected, waiting or in flight,
- * a page's intent among them: they are about to count). One query per page through the per-device index (device_id, sent_at), over the app's
+ * a page's intent among them: they are about to count). One query per page through the per-device index (device_id; migration 0058), over the app's
  * messages of the kind that may have sent within the longest window (send_records is partitioned by message id).
  */
 export async function capCounts(

@@ -91,7 +91,7 @@ export function missedParams(rows: RecoveryRequest[]): unknown[] {
  * The missed-push lookup (issue 32 §1): per device, its dispatched notification sends within the app's age bound and
  * their message's TTL, for which it reported nothing, of messages neither stopped, recalled nor deleted — newest
  * first, at most the app's count. One statement for a batch of heartbeats; each device is read through
- * send_records_device_sent_idx (device_id, sent_at) within the age bound, so its cost is the device's recent sends —
+ * send_records_device_idx (device_id; migration 0058), its age bound checked on the record, so its cost is the device's sends —
  * and only in the partitions that can hold them: send_records is partitioned by message id (migration 0027), one
  * partition a week, and a device's lookup would otherwise descend every kept week's index. The app's notifications
  * that may have sent within the age bound (not finished before it, messages_app_finished_idx; neither stopped,

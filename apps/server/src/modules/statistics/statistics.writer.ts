@@ -264,7 +264,7 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
    * Counts uninstalls (issue 32 §4): the devices the engine just marked uninstalled on FCM's UNREGISTERED answer to a
    * send of `messageId`, on today's UTC day, each under the message that preceded that send — the device's latest
    * dispatched send of a reported message (not a preview or recall) other than this one, through send_records' per-device
-   * index (device_id, sent_at); 0 when there is none (never sent to, or its records are past retention).
+   * index (device_id); 0 when there is none (never sent to, or its records are past retention).
    */
   async countUninstalls(tx: Queryable, messageId: number, deviceIds: string[]): Promise<void> {
     if (deviceIds.length === 0) return;
