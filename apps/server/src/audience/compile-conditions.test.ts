@@ -104,7 +104,7 @@ describe('compileAudience', () => {
     [c('serverInactiveUser', '', []), 'd.last_active_at < $2::timestamptz', [daysBefore(90)]],
     [
       c('noclick', 'in', ['15']),
-      '(SELECT bool_and((sr.event_mask & 4) = 0) FROM send_records sr WHERE sr.device_id = d.id AND sr.sent_at >= $2::timestamptz) IS TRUE',
+      '(SELECT bool_and((sr.event_mask & 4) = 0) FROM send_record_events sr WHERE sr.device_id = d.id AND sr.sent_at >= $2::timestamptz) IS TRUE',
       [daysBefore(15)],
     ],
     [

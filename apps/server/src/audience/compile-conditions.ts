@@ -60,7 +60,7 @@ const WINDOW_COLUMN = { active: 'last_active_at', increasedApp: 'first_seen_at' 
  * - language `in [pt]` matches `pt` and every `pt_*`; `pt_BR` matches only `pt_BR`.
  * - osVersion, appVersionCode: in, nin, lt, gt, lte, gte, between [min, max] (inclusive).
  * - active / increasedApp with window N days: last_active_at / first_seen_at ≥ now − N days (`nin`: before it).
- * - noclick N: at least one message sent to the device in the window and none of them clicked (send_records).
+ * - noclick N: at least one message sent to the device in the window and none of them clicked (send_record_events).
  * - serverInactiveUser: no activity for INACTIVE_DAYS days.
  * - tags, dmpCustomize, dmpCustomizeGroup: the device carries one of the tag ids (`nin`: none of them); with
  *   allSelected, any tag of the label's flag. allSelected on other labels: `in` → no constraint, `nin` → nothing.
@@ -138,7 +138,7 @@ export function compileAudience(
       parts.push(`${column} ${c.op === 'nin' ? '<' : '>='} ${since(Number(c.values[0]))}`);
     } else if (c.label === 'noclick') {
       parts.push(
-        `(SELECT bool_and((sr.event_mask & ${CLICKED_BIT}) = 0) FROM send_records sr WHERE sr.device_id = ${col('id')} AND sr.sent_at >= ${since(Number(c.values[0]))}) IS TRUE`,
+        `(SELECT bool_and((sr.event_mask & ${CLICKED_BIT}) = 0) FROM send_record_events sr WHERE sr.device_id = ${col('id')} AND sr.sent_at >= ${since(Number(c.values[0]))}) IS TRUE`,
       );
     } else if (flag) {
       const carries = `EXISTS (SELECT 1 FROM device_tags dt WHERE dt.device_id = ${col('id')} AND dt.tag_id = ANY(${p(c.values.map(Number), 'int[]')})${LOOKUP_END}`;
@@ -156,7 +156,7 @@ export function compileAudience(
  */
 const LOOKUP_COST = {
   'FROM device_tags': 8,
-  'FROM send_records': 12,
+  'FROM send_record_events': 12,
   'FROM app_users': 8,
   'FROM custom_event_days': 10,
 } as const;

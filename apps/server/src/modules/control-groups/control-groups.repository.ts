@@ -1,4 +1,4 @@
-import { CONTROL_GROUP_BUCKETS } from '@beacon/shared';
+import { CONTROL_GROUP_BUCKETS, EVENT_BITS } from '@beacon/shared';
 import type { Database } from '../../db/client';
 import { abBucketSql, LOSS, SendOutcome } from '../../delivery/engine';
 
@@ -54,11 +54,11 @@ export class ControlGroupsRepository {
     }>(
       `SELECT count(*) FILTER (WHERE NOT (${held}))::int AS sent,
               count(*) FILTER (WHERE NOT (${held})
-                AND (d.app_active_at >= $2 OR sr.event_mask & 4 <> 0))::int AS "sentOpened",
-              count(*) FILTER (WHERE sr.event_mask & 4 <> 0)::int AS clicked,
+                AND (d.app_active_at >= $2 OR sr.event_mask & ${EVENT_BITS.clicked} <> 0))::int AS "sentOpened",
+              count(*) FILTER (WHERE sr.event_mask & ${EVENT_BITS.clicked} <> 0)::int AS clicked,
               count(*) FILTER (WHERE ${held})::int AS control,
               count(*) FILTER (WHERE ${held} AND d.app_active_at >= $2)::int AS "controlOpened"
-       FROM send_records sr JOIN devices d ON d.id = sr.device_id WHERE sr.message_id = $1`,
+       FROM send_record_events sr JOIN devices d ON d.id = sr.device_id WHERE sr.message_id = $1`,
       [messageId, since],
     );
     return row ?? { sent: 0, sentOpened: 0, clicked: 0, control: 0, controlOpened: 0 };

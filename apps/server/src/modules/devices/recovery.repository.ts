@@ -67,7 +67,7 @@ export const MISSED_SQL = `WITH v AS (
        )
        SELECT (v.ord - 1)::int AS index, s.message_id::text AS "messageId", s.sent_at AS "sentAt", d.language
        FROM v JOIN devices d ON d.app_id = v.app_id AND d.gaid = v.gaid
-       JOIN send_records s ON s.device_id = d.id
+       JOIN send_record_events s ON s.device_id = d.id
          AND s.message_id BETWEEN (SELECT ids[1] FROM recent) AND (SELECT ids[cardinality(ids)] FROM recent)
          AND s.sent_at > now() - make_interval(hours => v.max_age_h)
          AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & ${REPORTED_BITS} = 0
@@ -90,7 +90,8 @@ export function missedParams(rows: RecoveryRequest[]): unknown[] {
 /**
  * The missed-push lookup (issue 32 §1): per device, its dispatched notification sends within the app's age bound and
  * their message's TTL, for which it reported nothing, of messages neither stopped, recalled nor deleted — newest
- * first, at most the app's count. One statement for a batch of heartbeats; each device is read through
+ * first, at most the app's count. One statement for a batch of heartbeats (its records through the view
+ * send_record_events, migration 0059, which the planner inlines); each device is read through
  * send_records_device_idx (device_id; migration 0058), its age bound checked on the record, so its cost is the device's sends —
  * and only in the partitions that can hold them: send_records is partitioned by message id (migration 0027), one
  * partition a week, and a device's lookup would otherwise descend every kept week's index. The app's notifications

@@ -137,7 +137,7 @@ export class JourneyFeed {
     const rows = await tx.query(
       `INSERT INTO journey_members (source_id, device_id, step_id, wave_id)
        SELECT sr.message_id, sr.device_id, ${p(step.id)}::bigint, ${p(waveId)}::bigint
-       FROM send_records sr JOIN devices ${audience.alias} ON ${audience.alias}.id = sr.device_id
+       FROM send_record_events sr JOIN devices ${audience.alias} ON ${audience.alias}.id = sr.device_id
        WHERE sr.message_id = ${p(source.id)}::bigint AND sr.outcome = ${SendOutcome.DISPATCHED}
          AND ${OUTCOME_SQL[branch.outcome]} AND ${audience.sql}
          AND ${due} > ${p(from.toISOString())}::timestamptz AND ${due} <= now()

@@ -143,7 +143,7 @@ export class JourneysRepository {
     await tx.query(
       `INSERT INTO journey_members (source_id, device_id, step_id)
        SELECT sr.message_id, sr.device_id, ${stepId}
-       FROM send_records sr JOIN devices ${audience.alias} ON ${audience.alias}.id = sr.device_id
+       FROM send_record_events sr JOIN devices ${audience.alias} ON ${audience.alias}.id = sr.device_id
        WHERE sr.message_id = ${source} AND sr.outcome = ${SendOutcome.DISPATCHED} AND ${OUTCOME_SQL[step.outcome]}
          AND ${audience.sql}
        ON CONFLICT (source_id, device_id) DO NOTHING`,

@@ -61,7 +61,7 @@ const EVENTS_SET = 0xff & ~RECOVERED_BIT;
  */
 const strayOnDispatched = (
   op: '=' | '<>',
-) => `SELECT 1 FROM devices d JOIN send_records s ON s.device_id = d.id
+) => `SELECT 1 FROM devices d JOIN send_record_events s ON s.device_id = d.id
   WHERE d.app_id = x.app_id AND d.gaid = x.gaid AND s.message_id = x.message_id
     AND s.outcome = ${SendOutcome.DISPATCHED} AND s.event_mask & x.mask & ${EVENTS_SET} ${op} x.mask & ${EVENTS_SET}`;
 

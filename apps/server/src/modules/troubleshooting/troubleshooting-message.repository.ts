@@ -144,7 +144,7 @@ export class TroubleshootingMessageRepository {
       `SELECT s.outcome, s.loss_code AS "lossCode", ${fcmNameOf('s', 'a')} AS "fcmName", s.attempts, s.sent_at AS "sentAt",
               s.event_mask AS "eventMask", s.received_at AS "receivedAt", s.shown_at AS "shownAt", s.clicked_at AS "clickedAt",
               s.show_failed_reason AS "showFailedReason"
-       FROM send_records s JOIN messages m ON m.id = s.message_id JOIN apps a ON a.id = m.app_id
+       FROM send_record_events s JOIN messages m ON m.id = s.message_id JOIN apps a ON a.id = m.app_id
        WHERE s.message_id = $1 AND s.device_id = $2::bigint
        UNION ALL
        -- its page is being sent: in the page's intent, its result not yet recorded (migration 0035)
