@@ -297,7 +297,7 @@ async function main(): Promise<void> {
     const answersS = (performance.now() - t) / 1000;
     const expected = async (outcome: 'clicked' | 'notShown') => {
       const [r] = await db.database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM send_records
+        `SELECT count(*)::int AS n FROM send_record_events
          WHERE message_id = $1 AND outcome = ${SendOutcome.DISPATCHED} AND ${EXPECTED_SQL[outcome]}`,
         [entryId],
       );

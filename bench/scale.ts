@@ -91,7 +91,7 @@ async function applied(database: Database, messageIds: readonly number[], calls:
   const t0 = performance.now();
   for (;;) {
     const [row] = await database.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM send_records WHERE message_id = ANY($1::bigint[]) AND event_mask & 1 <> 0',
+      'SELECT count(*)::int AS n FROM send_record_events WHERE message_id = ANY($1::bigint[]) AND event_mask & 1 <> 0',
       [messageIds],
     );
     const s = (performance.now() - t0) / 1000;

@@ -120,7 +120,7 @@ export async function measureIngest(
   };
   const counts = async () => {
     const [r] = await database.query<{ applied: number; counted: number }>(
-      `SELECT (SELECT count(*)::int FROM send_records WHERE message_id = ANY($1::bigint[]) AND event_mask <> 0) AS applied,
+      `SELECT (SELECT count(*)::int FROM send_record_events WHERE message_id = ANY($1::bigint[]) AND event_mask <> 0) AS applied,
               (SELECT COALESCE(sum(reach_count), 0)::int FROM messages WHERE id = ANY($1::bigint[])) AS counted`,
       [messageIds],
     );

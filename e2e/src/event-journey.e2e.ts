@@ -350,7 +350,7 @@ describe('an event-started, personalised journey in the browser', () => {
     const thanksId = (await detail()).childMsgs[1]!.msgId;
     // who clicked the entry step, and who left on purchase (the fleet is stopped: neither changes any more)
     const clickers = await beacon.database.query<{ gaid: string }>(
-      `SELECT d.gaid::text AS gaid FROM send_records s JOIN devices d ON d.id = s.device_id
+      `SELECT d.gaid::text AS gaid FROM send_record_events s JOIN devices d ON d.id = s.device_id
        WHERE s.message_id = $1 AND s.event_mask & 4 <> 0`,
       [entryId],
     );

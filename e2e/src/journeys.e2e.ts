@@ -129,7 +129,7 @@ const detail = (): Promise<JourneyDetail> =>
 /** The send records of `msgId` the server counted with event bit `bit`. */
 async function recordsWith(msgId: number, bit: number): Promise<number> {
   const [row] = await beacon.database.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND event_mask & $2 <> 0',
+    'SELECT count(*)::int AS n FROM send_record_events WHERE message_id = $1 AND event_mask & $2 <> 0',
     [msgId, bit],
   );
   return row?.n ?? 0;

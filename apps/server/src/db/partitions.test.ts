@@ -123,7 +123,7 @@ describe.each(backends())('send record partitions [$name]', (backend) => {
     await sendRecords(database, id, [2]); // ON CONFLICT (message_id, device_id) on the partitioned table
     expect(await partitionOf(database, 'send_records', id)).toEqual([`send_records_${suffixOf(current)}`]);
     const rows = await database.query<{ device_id: string; event_mask: number }>(
-      'SELECT device_id::text, event_mask FROM send_records WHERE message_id = $1 ORDER BY device_id',
+      'SELECT device_id::text, event_mask FROM send_record_events WHERE message_id = $1 ORDER BY device_id',
       [id],
     );
     expect(rows).toEqual([

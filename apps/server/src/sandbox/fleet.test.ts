@@ -69,7 +69,7 @@ describe.each(backends('one'))('simulated fleet against a real Beacon [$name]', 
     const rows = await t.database.query<Rec>(
       `SELECT d.gaid::text AS gaid, s.event_mask AS mask, s.show_failed_reason AS reason, s.received_at AS received,
               s.shown_at AS shown, s.clicked_at AS clicked
-       FROM send_records s JOIN devices d ON d.id = s.device_id WHERE s.message_id = $1`,
+       FROM send_record_events s JOIN devices d ON d.id = s.device_id WHERE s.message_id = $1`,
       [msgId],
     );
     return new Map(rows.map((r) => [r.gaid, r]));

@@ -78,7 +78,7 @@ describe.each(backends())('event counters count only dispatched devices [$name]'
       .data.results.find((r: { id: number }) => r.id === id);
     expect(row).toMatchObject({ dispatchCount: 6, arriveAll: 6, show: 6, click: 6 });
     const truth = await t.database.query<{ outcome: number; mask: number; n: string }>(
-      `SELECT outcome, event_mask AS mask, count(*)::text AS n FROM send_records WHERE message_id = $1
+      `SELECT outcome, event_mask AS mask, count(*)::text AS n FROM send_record_events WHERE message_id = $1
        GROUP BY 1, 2 ORDER BY 1, 2`,
       [id],
     );

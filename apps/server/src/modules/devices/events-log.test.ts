@@ -160,7 +160,7 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     expect(counts).toEqual({ reach: 5, recovered: 3, pending: 0 });
     const bits = await t.database.query<{ gaid: string; recovered: boolean }>(
       `SELECT d.gaid::text AS gaid, s.event_mask & ${RECOVERED_BIT} > 0 AS recovered
-       FROM send_records s JOIN devices d ON d.id = s.device_id WHERE s.message_id = $1 AND s.event_mask > 0
+       FROM send_record_events s JOIN devices d ON d.id = s.device_id WHERE s.message_id = $1 AND s.event_mask > 0
        ORDER BY d.gaid`,
       [msgId],
     );

@@ -47,7 +47,7 @@ describe.each(backends())('missed-push recovery with a battery-killed fleet [$na
 
   const masks = async () => {
     const rows = await t.database.query<{ gaid: string; mask: number }>(
-      `SELECT d.gaid::text AS gaid, s.event_mask AS mask FROM send_records s JOIN devices d ON d.id = s.device_id
+      `SELECT d.gaid::text AS gaid, s.event_mask AS mask FROM send_record_events s JOIN devices d ON d.id = s.device_id
        WHERE s.message_id = $1`,
       [msgId],
     );
@@ -313,7 +313,7 @@ describe.each(backends())('missed-push recovery with a battery-killed fleet [$na
       async () =>
         (
           await t.database.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM send_records s JOIN devices d ON d.id = s.device_id
+            `SELECT count(*)::int AS n FROM send_record_events s JOIN devices d ON d.id = s.device_id
              JOIN messages m ON m.id = s.message_id
              WHERE m.app_id = $1 AND d.gaid = ANY($2::uuid[]) AND s.event_mask & $3 = 0`,
             [appId, awake, RECEIVED],

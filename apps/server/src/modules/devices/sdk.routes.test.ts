@@ -169,7 +169,7 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
       expect((await post('/sdk/v1/events', { gaid: GAID, events })).json().status).toBe(200);
     await post('/sdk/v1/events', { gaid: GAID, events: [{ type: 'clicked', msgId: '77', ts: ts + 20 }] });
     const [rec] = await t.database.query<{ event_mask: number; received_at: Date }>(
-      'SELECT event_mask, received_at FROM send_records WHERE message_id = 77',
+      'SELECT event_mask, received_at FROM send_record_events WHERE message_id = 77',
     );
     expect(rec?.event_mask).toBe(1 | 2 | 4);
     expect(new Date(rec!.received_at).getTime()).toBe(ts);
@@ -340,7 +340,7 @@ describe.each(backends())('device API /sdk/v1 [$name]', (backend) => {
       (
         await t.database.query<{ reach: number; show: number; masks: number }>(
           `SELECT reach_count AS reach, show_count AS show,
-                  (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask = 3) AS masks
+                  (SELECT count(*)::int FROM send_record_events WHERE message_id = $1 AND event_mask = 3) AS masks
            FROM messages WHERE id = $1`,
           [m!.id],
         )

@@ -151,7 +151,7 @@ describe.each(backends())('an event-started journey sends [$name]', (backend) =>
       'the click counted and the exit taken',
       () =>
         t.database.query<{ clicked: boolean; exited: boolean }>(
-          `SELECT (SELECT event_mask & 4 <> 0 FROM send_records s JOIN devices v ON v.id = s.device_id
+          `SELECT (SELECT event_mask & 4 <> 0 FROM send_record_events s JOIN devices v ON v.id = s.device_id
                    WHERE s.message_id = $1 AND v.gaid = $2::uuid) AS clicked,
                   EXISTS (SELECT 1 FROM journey_entries e JOIN devices v ON v.id = e.device_id
                           WHERE e.journey_id = $3 AND v.gaid = $4::uuid AND e.exited_at IS NOT NULL) AS exited`,

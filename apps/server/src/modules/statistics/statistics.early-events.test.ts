@@ -90,7 +90,7 @@ describe.each(backends())('events that came before their send was recorded [$nam
     expect(await writer.foldEarlyEvents()).toBe(2);
     expect(await counts()).toEqual({ reach: 2, show: 1, strays: 1 });
     const masks = await database.query<{ mask: number }>(
-      'SELECT event_mask AS mask FROM send_records WHERE message_id = $1 ORDER BY device_id',
+      'SELECT event_mask AS mask FROM send_record_events WHERE message_id = $1 ORDER BY device_id',
       [messageId],
     );
     expect(masks.map((r) => r.mask & 7)).toEqual([1, 3]);
