@@ -5,7 +5,8 @@
 // lookup returns), the rest received and shown.
 // Targets: the lookup p95 ≤ 5 ms at 10M devices; heartbeats with recovery on ≥ 0.9 × off.
 // Run: npm run bench -- recovery [--devices 1000000] [--messages 3] [--unreported 0.3] [--lookups 2000]
-//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--pairs 4] [--prewarm 1|0] [--out recovery]
+//      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--pairs 4] [--prewarm 1|0] [--event-pages 0|1] [--out recovery]
+import { maskAtSlot, pageOf } from '../apps/server/src/modules/statistics/send-pages';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +43,8 @@ const IN_FLIGHT = numArg('in-flight', 32);
 const SHARED_BUFFERS = strArg('shared-buffers', '2GB');
 const PAIRS = numArg('pairs', 4);
 const PREWARM = numArg('prewarm', 1) === 1;
+/** The sends' events in their event pages (migration 0060), as the engine writes them with the JetStream log on. */
+const PAGES = numArg('event-pages', 0) === 1;
 const OUT = strArg('out', 'recovery');
 const RECOVERY = { enabled: true, maxAgeHours: 12, maxCount: 3 };
 
@@ -58,13 +61,30 @@ async function main(): Promise<void> {
       owner: { userId: owner.id, email: owner.email },
     });
     await built.app.close();
-    const messageIds = await seedDispatched(db.database, app.id, owner.email, DEVICES, MESSAGES);
+    const messageIds = await seedDispatched(db.database, app.id, owner.email, DEVICES, MESSAGES, {
+      eventPages: PAGES,
+    });
     // the share acknowledged: received and shown (nothing to recover); the rest never reported
-    await db.database.query(
-      `UPDATE send_records SET event_mask = 3, received_at = sent_at + interval '2 seconds'
-       WHERE message_id = ANY($1::bigint[]) AND (hashint8(device_id * 31 + message_id) & 1023) >= $2::int`,
-      [messageIds, Math.round(UNREPORTED * 1024)],
-    );
+    if (PAGES)
+      // in the sends' event pages (migration 0060; with the JetStream log): received and shown 2 s after the send
+      await db.database.query(
+        `INSERT INTO send_events (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s)
+         SELECT s.message_id, ${pageOf('s.ev')}, min(s.sent_at) + interval '2 seconds',
+                bit_or(${maskAtSlot('x.mask', 's.ev')}), bit_or(${maskAtSlot('x.mask', 's.ev')}),
+                array_agg(CASE WHEN x.mask <> 0 THEN 0 END ORDER BY s.ev),
+                array_agg(CASE WHEN x.mask <> 0 THEN 0 END ORDER BY s.ev), '{}'
+         FROM send_records s
+         CROSS JOIN LATERAL (SELECT CASE WHEN (hashint8(s.device_id * 31 + s.message_id) & 1023) >= $2::int
+                                         THEN 3 ELSE 0 END AS mask) x
+         WHERE s.message_id = ANY($1::bigint[]) GROUP BY 1, 2`,
+        [messageIds, Math.round(UNREPORTED * 1024)],
+      );
+    else
+      await db.database.query(
+        `UPDATE send_records SET event_mask = 3, received_at = sent_at + interval '2 seconds'
+         WHERE message_id = ANY($1::bigint[]) AND (hashint8(device_id * 31 + message_id) & 1023) >= $2::int`,
+        [messageIds, Math.round(UNREPORTED * 1024)],
+      );
     // every table the seeding wrote, not only send_records: an autovacuum of a freshly loaded table (its insert
     // threshold) would otherwise run in the middle of the heartbeat runs, on whichever side it lands
     await db.database.exec('VACUUM ANALYZE');
@@ -75,7 +95,7 @@ async function main(): Promise<void> {
     const prewarm = PREWARM ? await prewarmWorkingSet(db) : undefined;
     if (prewarm)
       say(
-        `prewarmed ${prewarm.loadedMb} of ${prewarm.totalMb} MB (devices and their indexes, send records and their per-device index) into ${SHARED_BUFFERS} of shared buffers`,
+        `prewarmed ${prewarm.loadedMb} of ${prewarm.totalMb} MB (devices and their indexes, send records and their per-device index, their event pages) into ${SHARED_BUFFERS} of shared buffers`,
       );
     const devs = await db.database.query<{ gaid: string }>(
       'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
@@ -268,12 +288,15 @@ async function prewarmWorkingSet(
 ): Promise<{ totalMb: number; loadedMb: number; relations: Record<string, number> }> {
   await db.database.exec('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
   const rels = await db.database.query<{ rel: string; mb: number; idx: boolean }>(
-    `WITH parts AS (SELECT inhrelid AS oid FROM pg_inherits WHERE inhparent = 'send_records'::regclass)
+    `WITH parts AS (SELECT inhrelid AS oid FROM pg_inherits WHERE inhparent = 'send_records'::regclass),
+     pages AS (SELECT inhrelid AS oid FROM pg_inherits WHERE inhparent = 'send_events'::regclass)
      SELECT c.oid::regclass::text AS rel, round(pg_relation_size(c.oid) / 1048576.0, 1)::float8 AS mb, c.relkind = 'i' AS idx
      FROM pg_class c
      WHERE c.oid = 'devices'::regclass
         OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'devices'::regclass)
         OR c.oid IN (SELECT oid FROM parts)
+        OR c.oid IN (SELECT oid FROM pages)
+        OR c.oid IN (SELECT i.indexrelid FROM pg_index i JOIN pages p ON p.oid = i.indrelid)
         OR c.oid IN (SELECT i.indexrelid FROM pg_index i JOIN parts p ON p.oid = i.indrelid
                      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
                      WHERE a.attname = 'device_id')

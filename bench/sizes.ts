@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
+import { maskAtSlot, pageOf } from '../apps/server/src/modules/statistics/send-pages';
 import { here, load, numArg, openBenchDb, round, strArg } from './src/harness';
 import { seedDevices } from './src/seed-devices';
 import {
@@ -68,14 +69,24 @@ async function main(): Promise<void> {
     // `projects/<p>/messages/0:<16 digits>%<16 hex>`), then the device's events: 70 % received, 50 % shown, 5 % clicked
     // (the bench's delivery mix); in device order, as the engine writes a page of devices (a random order left the
     // indexes' pages fuller or emptier from one run to the next: 66–76 bytes a record)
+    // — the events in the pages of sends the records' places (ev) point to (migration 0060), as the device API
+    // leaves them: bits, and the first receipt, show and click of each send in seconds from the page's base
     for (const id of messageIds) {
       await database.query(
-        `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, event_mask, received_at,
-                                   shown_at, clicked_at, batch_id)
-         SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL},
-                now(), CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END,
-                CASE WHEN r < 0.7 THEN now() END, CASE WHEN r < 0.5 THEN now() END, CASE WHEN r < 0.05 THEN now() END, 1
-         FROM (SELECT id, random() AS r FROM devices WHERE app_id = $2 ORDER BY id) d ORDER BY d.id`,
+        `WITH d AS MATERIALIZED (
+           SELECT id, random() AS r, (row_number() OVER (ORDER BY id))::int - 1 AS ev FROM devices WHERE app_id = $2
+         ), m AS (
+           SELECT ev, CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END AS mask, r FROM d
+         ), ins AS (
+           INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev)
+           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), 1, d.ev FROM d ORDER BY d.id
+         )
+         INSERT INTO send_events (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s)
+         SELECT $1::bigint, ${pageOf('ev')}, now(), bit_or(${maskAtSlot('mask', 'ev')}), bit_or(${maskAtSlot('mask', 'ev')}),
+                array_agg(CASE WHEN r < 0.7 THEN (r * 3)::int END ORDER BY ev),
+                array_agg(CASE WHEN r < 0.5 THEN (r * 3)::int + 1 END ORDER BY ev),
+                array_agg(CASE WHEN r < 0.05 THEN (r * 3)::int + 9 END ORDER BY ev)
+         FROM m GROUP BY 2 ORDER BY 2`,
         [id, appId],
       );
       if (MESSAGES > 1) say(`message ${id}: ${ROWS} send records`);
@@ -92,7 +103,14 @@ async function main(): Promise<void> {
        SELECT $1::bigint, id, $1::bigint + 1 FROM devices WHERE app_id = $2`,
       [messageId, appId],
     );
-    for (const table of ['devices', 'device_tokens', 'send_records', 'stat_uv', 'journey_members'])
+    for (const table of [
+      'devices',
+      'device_tokens',
+      'send_records',
+      'send_events',
+      'stat_uv',
+      'journey_members',
+    ])
       await database.exec(`VACUUM ANALYZE ${table}`);
     const tables = await database.query<{
       table: string;
@@ -113,7 +131,7 @@ async function main(): Promise<void> {
               sum(pg_indexes_size(l.relid))::text AS indexes, sum(pg_total_relation_size(l.relid))::text AS total,
               count(*)::int AS partitions
        FROM leaves l JOIN pg_class x ON x.oid = l.relid GROUP BY l.table ORDER BY l.table`,
-      [['devices', 'device_tokens', 'send_records', 'stat_uv', 'journey_members']],
+      [['devices', 'device_tokens', 'send_records', 'send_events', 'stat_uv', 'journey_members']],
     );
     const perMillion = (bytes: string, rows: string) =>
       round((Number(bytes) / Math.max(1, Number(rows))) * 1e6, 0);
@@ -134,18 +152,32 @@ async function main(): Promise<void> {
       say(
         `${s.table}: ${s.rows} rows, ${s.bytesPerRow} bytes a row (heap ${s.heapBytesPerRow}, indexes ${s.indexBytesPerRow}); per 1M rows: heap ${s.perMillionRows.heapMB} MB, indexes ${s.perMillionRows.indexesMB} MB, total ${s.perMillionRows.totalMB} MB`,
       );
+    // issue 31 §6's figure: what a dispatched send costs, its record and its share of its page of events
+    const record = tables.find((t) => t.table === 'send_records');
+    const pages = tables.find((t) => t.table === 'send_events');
+    const perSend = (k: 'heap' | 'indexes' | 'total') =>
+      round((Number(record?.[k] ?? 0) + Number(pages?.[k] ?? 0)) / Math.max(1, Number(record?.rows ?? 0)), 1);
+    const send = { bytes: perSend('total'), heap: perSend('heap'), indexes: perSend('indexes') };
+    say(
+      `a dispatched send: ${send.bytes} bytes (heap ${send.heap}, indexes ${send.indexes}), its record and its share of its page of events`,
+    );
     // each event its own SDK call (the brief's case), then as the fleet's SDK batches a device's events (1 s)
-    const events = [
-      await replayEvents(db.database, appId, 0),
-      await replayEvents(db.database, appId, 1000),
-      // with NATS_URL: the calls go through the JetStream log, whose consumer merges a window of them
-      await replayEvents(db.database, appId, 0, JETSTREAM_FLUSH),
-    ];
+    // — each with the events on the send records (the engine's way without NATS_URL) and in the event pages (with it:
+    // migration 0060, BatchRepository's eventPages)
+    const events = [];
+    for (const pages of [false, true])
+      events.push(
+        await replayEvents(db.database, appId, 0, pages),
+        await replayEvents(db.database, appId, 1000, pages),
+        // with NATS_URL: the calls go through the JetStream log, whose consumer merges a window of them
+        await replayEvents(db.database, appId, 0, pages, JETSTREAM_FLUSH),
+      );
     const out = {
       date: new Date().toISOString(),
       backend: BACKEND,
       rows: ROWS,
       messages: MESSAGES,
+      send,
       sizes,
       events,
       totalS: round((Date.now() - started) / 1000, 0),
@@ -165,11 +197,12 @@ async function walAt(q: Pick<Queryable, 'query'>): Promise<string> {
   return row!.lsn;
 }
 
-/** The tuple writes (inserts + updates) on send_records so far, summed over its partitions. */
+/** The tuple writes (inserts + updates) on a send's records and its event pages so far, summed over their partitions. */
 async function sendRecordWrites(q: Pick<Queryable, 'query'>): Promise<number> {
   const [row] = await q.query<{ n: string }>(
     `SELECT COALESCE(sum(n_tup_ins + n_tup_upd), 0)::text AS n FROM pg_stat_user_tables
-     WHERE relid IN (SELECT relid FROM pg_partition_tree('send_records') WHERE isleaf)`,
+     WHERE relid IN (SELECT relid FROM pg_partition_tree('send_records') WHERE isleaf
+                     UNION ALL SELECT relid FROM pg_partition_tree('send_events') WHERE isleaf)`,
   );
   return Number(row?.n ?? 0);
 }
@@ -187,6 +220,7 @@ async function replayEvents(
   database: Awaited<ReturnType<typeof openBenchDb>>['database'],
   appId: number,
   sdkBatchMs: number,
+  pages: boolean,
   flush: FlushRule = DIRECT_FLUSH,
 ) {
   if (database.kind !== 'postgres') return undefined;
@@ -203,11 +237,11 @@ async function replayEvents(
     [appId, EVENT_DEVICES],
   );
   await database.query(
-    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id)
+    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev)
      SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL},
-            now(), 1
-     FROM devices d WHERE d.id = ANY($2::bigint[])`,
-    [messageId, devices.map((d) => d.id)],
+            now(), 1, CASE WHEN $3 THEN (row_number() OVER (ORDER BY d.id))::int - 1 END
+     FROM devices d WHERE d.id = ANY($2::bigint[]) ORDER BY d.id`,
+    [messageId, devices.map((d) => d.id), pages],
   );
   const calls = replayCalls(devices, messageId, appId, sdkBatchMs, SEND_RATE);
   const writer = new StatisticsWriter(database);
@@ -238,11 +272,12 @@ async function replayEvents(
   });
   const [mix] = await database.query<{ received: number; shown: number; clicked: number }>(
     `SELECT count(*) FILTER (WHERE event_mask & 1 > 0)::int AS received, count(*) FILTER (WHERE event_mask & 2 > 0)::int AS shown,
-            count(*) FILTER (WHERE event_mask & 4 > 0)::int AS clicked FROM send_records WHERE message_id = $1`,
+            count(*) FILTER (WHERE event_mask & 4 > 0)::int AS clicked FROM send_record_events WHERE message_id = $1`,
     [messageId],
   );
   const delivered = mix?.received ?? 0;
   const out = {
+    eventPages: pages,
     sdkBatchMs,
     appliedBy: flush.by,
     flushMs: flush.ms,
@@ -262,7 +297,7 @@ async function replayEvents(
     replayS: round((Date.now() - started) / 1000, 0),
   };
   say(
-    `events (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${flush.ms} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} send_records writes, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send; ${out.walBytesPerDeliveredMessage} bytes of WAL per delivered message`,
+    `events ${pages ? 'in event pages' : 'on send records'} (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${flush.ms} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} writes of send records and event pages, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send; ${out.walBytesPerDeliveredMessage} bytes of WAL per delivered message`,
   );
   return out;
 }

@@ -4,13 +4,18 @@ import type { Database } from '../../apps/server/src/db/client';
 import { rebuildDayTotals } from '../../apps/server/src/modules/statistics';
 import { seedDevices } from './seed-devices';
 
-/** `devices` sendable devices of the app and `messages` messages dispatched to all of them; returns the message ids. */
+/**
+ * `devices` sendable devices of the app and `messages` messages dispatched to all of them; returns the message ids.
+ * `eventPages`: each send with its place in its message's event pages, as the engine writes it when the device events
+ * come through JetStream (migration 0060; BatchRepository's eventPages); without, as it writes it otherwise.
+ */
 export async function seedDispatched(
   database: Database,
   appId: number,
   ownerEmail: string,
   devices: number,
   messages: number,
+  { eventPages = false }: { eventPages?: boolean } = {},
 ): Promise<number[]> {
   await seedDevices(database, appId, devices, { allSendable: true }, 250_000);
   const msgRows = await database.query<{ id: string }>(
@@ -22,12 +27,20 @@ export async function seedDispatched(
     [appId, ownerEmail, devices, messages],
   );
   const messageIds = msgRows.map((r) => Number(r.id));
-  // every device was dispatched every message (send_records outcome 1, as in test/fixtures/synthetic-devices.ts)
+  // every device was dispatched every message (send_records outcome 1, as in test/fixtures/synthetic-devices.ts), with
+  // its place in its message's event pages in device order, as the engine's result write gives it, or none
   await database.query(
-    `INSERT INTO send_records (message_id, device_id, outcome, sent_at)
-     SELECT m, d.id, 1, now() - interval '90 minutes' FROM unnest($2::bigint[]) AS m, devices d WHERE d.app_id = $1`,
-    [appId, messageIds],
+    `INSERT INTO send_records (message_id, device_id, outcome, sent_at, ev)
+     SELECT m, d.id, 1, now() - interval '90 minutes',
+            CASE WHEN $3 THEN (row_number() OVER (PARTITION BY m ORDER BY d.id))::int - 1 END
+     FROM unnest($2::bigint[]) AS m, devices d WHERE d.app_id = $1 ORDER BY m, d.id`,
+    [appId, messageIds, eventPages],
   );
+  if (eventPages)
+    await database.query('UPDATE messages SET ev_next = $2 WHERE id = ANY($1::bigint[])', [
+      messageIds,
+      devices,
+    ]);
   // … and counted as countSends does when it records them (the rows the events' counters then update)
   await database.query(
     `INSERT INTO stat_message_days (message_id, day, country, app_version, app_id, push, dispatch)

@@ -15,8 +15,9 @@ import type { Database, Queryable } from './client';
 export const PERIOD_DAYS = 7;
 /** Message ids per period's block (migration 0027 rounds the legacy block up to a multiple of it). */
 export const BLOCK_IDS = 1_000_000;
-/** The tables partitioned by message id, each with a `<table>_default` partition for ids of no kept block. */
-export const PARTITIONED_TABLES = ['send_records', 'stat_stray_events'] as const;
+/** The tables partitioned by message id, each with a `<table>_default` partition for ids of no kept block; send_events
+ * (migration 0060) holds the event bits of the send records' pages. */
+export const PARTITIONED_TABLES = ['send_records', 'send_events', 'stat_stray_events'] as const;
 
 /** The advisory lock every maintenance transaction takes (db/migrate.ts holds 727_001, jobs/boss.ts 727_002). */
 const LOCK_ID = 727_003;
@@ -144,7 +145,7 @@ function locked<T>(database: Database, fn: (tx: Queryable) => Promise<T>): Promi
  * of no message yet) are moved into it first.
  */
 async function createBlockPartitions(tx: Queryable, suffix: string, lo: bigint, hi: bigint): Promise<void> {
-  for (const table of PARTITIONED_TABLES) {
+  for (const table of await partitionedTables(tx)) {
     const part = `${table}_${suffix}`;
     await tx.query(`LOCK TABLE ${table}_default IN ACCESS EXCLUSIVE MODE`);
     await tx.query(`CREATE TABLE ${part} (LIKE ${table} INCLUDING DEFAULTS)`);
@@ -154,6 +155,15 @@ async function createBlockPartitions(tx: Queryable, suffix: string, lo: bigint, 
     );
     await tx.query(`ALTER TABLE ${table} ATTACH PARTITION ${part} FOR VALUES FROM (${lo}) TO (${hi})`);
   }
+}
+
+/** The tables of PARTITIONED_TABLES the schema has (a schema migrated only up to before 0060 has no send_events). */
+async function partitionedTables(tx: Pick<Queryable, 'query'>): Promise<string[]> {
+  const rows = await tx.query<{ name: string }>(
+    'SELECT t.name FROM unnest($1::text[]) AS t(name) WHERE to_regclass(t.name) IS NOT NULL',
+    [PARTITIONED_TABLES],
+  );
+  return rows.map((r) => r.name);
 }
 
 /** Custom events (migration 0043), partitioned by RANGE (at): a partition a period, `custom_events_<suffix>`. */
@@ -306,7 +316,8 @@ export async function applyRetention(
         [cutoff, block.lo, block.hi],
       );
       if (holding.length > 0) return { held: holding.map((r) => r.id) };
-      for (const table of PARTITIONED_TABLES) await tx.query(`DROP TABLE IF EXISTS ${table}_${block.suffix}`);
+      for (const table of await partitionedTables(tx))
+        await tx.query(`DROP TABLE IF EXISTS ${table}_${block.suffix}`);
       // the messages' receipt marks (one row each, no partitions) go with their send records
       await tx.query(
         `DELETE FROM message_receipts WHERE message_id >= COALESCE($1::bigint, '-9223372036854775808'::bigint)
@@ -327,15 +338,18 @@ export async function applyRetention(
     'SELECT ctid FROM stat_stray_events_default WHERE last_at < $1',
     cutoff,
   );
-  report.trimmed += await trim(
-    database,
-    'send_records_default',
-    `SELECT s.ctid FROM send_records_default s
-     WHERE EXISTS (SELECT 1 FROM message_id_blocks b
-                   WHERE b.dropped_at IS NOT NULL AND s.message_id < b.hi AND (b.lo IS NULL OR s.message_id >= b.lo))
-       AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.message_id AND ${HOLDS})`,
-    cutoff,
-  );
+  // a dropped week's send records and event pages that had landed in the default partition, unless a message holds them
+  for (const table of ['send_records', 'send_events'])
+    if ((await partitionedTables(database)).includes(table))
+      report.trimmed += await trim(
+        database,
+        `${table}_default`,
+        `SELECT s.ctid FROM ${table}_default s
+         WHERE EXISTS (SELECT 1 FROM message_id_blocks b
+                       WHERE b.dropped_at IS NOT NULL AND s.message_id < b.hi AND (b.lo IS NULL OR s.message_id >= b.lo))
+           AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.message_id AND ${HOLDS})`,
+        cutoff,
+      );
   return report;
 }
 

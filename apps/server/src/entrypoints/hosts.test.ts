@@ -225,6 +225,27 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       250,
     );
     expect(reach).toEqual({ reach: DEVICES, stray: 0 });
+    // with the log, the engine gave each send a place in the message's event pages (migration 0060), and the
+    // receipts set bits there, not on the records: a write a page, not one a device
+    const [places] = await t.database.query<{
+      placed: number;
+      received: number;
+      onRecords: number;
+      pages: number;
+    }>(
+      `SELECT count(*) FILTER (WHERE ev IS NOT NULL)::int AS placed,
+              count(*) FILTER (WHERE event_mask & 1 <> 0)::int AS received,
+              (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask <> 0) AS "onRecords",
+              (SELECT count(*)::int FROM send_events WHERE message_id = $1) AS pages
+       FROM send_record_events WHERE message_id = $1`,
+      [id],
+    );
+    expect(places).toEqual({
+      placed: DEVICES,
+      received: DEVICES,
+      onRecords: 0,
+      pages: Math.ceil(DEVICES / 64),
+    });
     step('receipts counted');
 
     // one FCM quota for the project across hosts (§3): four sending processes, two on each worker host, send three

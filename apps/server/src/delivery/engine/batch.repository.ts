@@ -59,6 +59,15 @@ export class BatchRepository {
     private readonly metrics?: DeliveryMetrics,
     /** the users' template values, joined to the pages of a message with templates (none: device fields only) */
     templateValues: TemplateValues = noTemplateValues,
+    /**
+     * Give each dispatched send a place in its message's event pages (migration 0060), so that its events write the
+     * page, not the record: on when the device events come through the JetStream log (NATS_URL), whose consumer
+     * applies 2 s of them at a time, so a page write carries many events (0.13 row writes and 148 bytes of WAL per
+     * delivered message, against 1.26 and 395 on the records). Off otherwise: the device API's 10 ms flushes touch a
+     * page per event, wider writes than a record's (1.6 writes and 750 bytes of WAL against 1.78 and 415) at about
+     * 15 % fewer events calls a second (bench/README.md, "sizes", session 39).
+     */
+    private readonly eventPages = false,
   ) {
     this.template = deviceTemplateSql(templateValues);
     this.inFlight = new InFlightRepository(database, counter, metrics, this.template);
@@ -349,16 +358,26 @@ export class BatchRepository {
         `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
            AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
+       ), evs AS (
+         -- the dispatched sends' places in the message's event pages (migration 0060), in device order; the message's
+         -- row is locked (lockMessage), so no other write takes the same places
+         UPDATE messages SET ev_next = ev_next + (SELECT count(*) FROM r WHERE outcome = ${SendOutcome.DISPATCHED})::int
+         WHERE id = $1 AND $12::boolean
+         RETURNING ev_next - (SELECT count(*) FROM r WHERE outcome = ${SendOutcome.DISPATCHED})::int AS first
        ), ins AS (
-         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id)
+         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev)
          SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
-                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2
+                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2,
+                CASE WHEN outcome = ${SendOutcome.DISPATCHED} AND $12::boolean
+                  THEN (SELECT first FROM evs) + (row_number() OVER (PARTITION BY outcome = ${SendOutcome.DISPATCHED} ORDER BY device_id))::int - 1
+                END
          FROM r LEFT JOIN (${fcmProjectOf('$1')}) p ON true
          -- in device order, not FCM's answering order: both indexes then take the page's records left to right (a
          -- page's devices are a device-id range), and their leaves fill instead of splitting half full
          ORDER BY r.device_id
          ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
-           attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at, not_before = EXCLUDED.not_before
+           attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at,
+           not_before = EXCLUDED.not_before, ev = EXCLUDED.ev
          WHERE s.outcome IN (${OPEN_OUTCOMES})
          RETURNING s.device_id, s.outcome, s.loss_code
        ), dead AS (
@@ -387,6 +406,7 @@ export class BatchRepository {
           col('country'),
           col('appVersion'),
           `{${rows.flatMap((r) => (r.unregistered ? [r.deviceId] : [])).join(',')}}`,
+          this.eventPages,
         ],
       );
       const counted = groups.filter((g) => g.gone === null);

@@ -120,7 +120,13 @@ export class DeliveryRuntime {
     });
     const engine = new DeliveryEngine({
       repo: this.repo,
-      batches: new BatchRepository(opts.database, opts.counter, opts.metrics, opts.templateValues),
+      batches: new BatchRepository(
+        opts.database,
+        opts.counter,
+        opts.metrics,
+        opts.templateValues,
+        opts.config.nats !== undefined,
+      ),
       settings,
       boss,
       client,

@@ -2,6 +2,19 @@ import { RECOVERED_BIT } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import { SendOutcome } from '../../delivery/engine';
 import type { EventRow, RecordedEvents } from '../devices';
+import { PAGE_SLOTS, maskAtSlot, maskOfSlot, pageOf, slotOf } from './send-pages';
+
+/** The received bit (1) of each of a page's slots, in send_events.bits' layout (send-pages.ts). */
+const RECEIVED_BITS = `B'${'00000001'.repeat(PAGE_SLOTS)}'`;
+
+/** Seconds as a slot's int4, NULL kept (GREATEST and LEAST skip NULLs), beyond ±68 years clamped. */
+const clampSeconds = (secs: string): string =>
+  `CASE WHEN ${secs} IS NOT NULL THEN LEAST(GREATEST(${secs}, -2147483648), 2147483647)::int END`;
+
+/** A page's slot times, the stored ones kept and the new ones (from the new row's base) added in the stored row's base. */
+const mergeSlots = (column: string): string =>
+  `ARRAY(SELECT COALESCE(o, ${clampSeconds('n + round(extract(epoch FROM EXCLUDED.base_at - e.base_at))')})
+         FROM unnest(e.${column}, EXCLUDED.${column}) WITH ORDINALITY x(o, n, i) ORDER BY i)`;
 
 /**
  * The statement that queues the events a batch newly set on dispatched sends for counting (stat_pending_batches, one
@@ -78,8 +91,18 @@ export class EventsRepository {
                 COALESCE(t.shown_at, t.clicked_at) AS shown_at, t.clicked_at, t.reason
          FROM t JOIN devices d ON d.app_id = t.app_id AND d.gaid = t.gaid
          ORDER BY t.message_id, d.id
-       ), up AS (
-         -- dispatched only: a device the message never reached cannot have received it
+       ), sp AS MATERIALIZED (
+         -- each event's dispatched send record, read once: its place in the message's event pages (ev, migration 0060)
+         -- or none (its events on itself); a device the message never reached cannot have received it.
+         -- Reached from each event's (message, device) only, the partition of its message chosen as the statement
+         -- runs (send_records is partitioned by message id, migration 0027). Not also by "message_id = ANY (the
+         -- batch's messages)": with that the planner could read a whole message's records for each flush, and did
+         -- when a broadcast's records were newer than their partition's statistics (the events right after a send):
+         -- 0.9 s a flush of 30 events at a message of 50,000 devices, the sizes bench at 1M rows
+         SELECT v.*, s.ev, s.sent_at FROM v JOIN send_records s ON s.message_id = v.message_id AND s.device_id = v.device_id
+         WHERE s.outcome = ${SendOutcome.DISPATCHED}
+       ), up_record AS (
+         -- a record without a page: its bits on itself
          -- recovered (128) only with the receipt that sets received (1): a device received before is not won back
          UPDATE send_records s SET
            event_mask = s.event_mask | (v.mask & ~((s.event_mask & 1) * ${RECOVERED_BIT})),
@@ -88,16 +111,64 @@ export class EventsRepository {
            shown_at = COALESCE(s.shown_at, v.shown_at),
            clicked_at = COALESCE(s.clicked_at, v.clicked_at),
            show_failed_reason = COALESCE(s.show_failed_reason, v.reason)
-         FROM v
-         WHERE s.message_id = v.message_id AND s.device_id = v.device_id AND s.outcome = ${SendOutcome.DISPATCHED}
-           -- reached from each event's (message, device) only, the partition of its message chosen as the statement
-           -- runs (send_records is partitioned by message id, migration 0027). Not also by "message_id = ANY (the
-           -- batch's messages)": with that the planner could read a whole message's records for each flush, and did
-           -- when a broadcast's records were newer than their partition's statistics (the events right after a send):
-           -- 0.9 s a flush of 30 events at a message of 50,000 devices, the sizes bench at 1M rows
+         FROM sp v
+         WHERE v.ev IS NULL AND s.message_id = v.message_id AND s.device_id = v.device_id
+           AND s.outcome = ${SendOutcome.DISPATCHED}
          RETURNING v.ord, s.message_id, s.device_id, s.new_bits::int AS new_bits,
                    (s.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version, s.received_at,
                    s.show_failed_reason AS reason
+       ), slot AS (
+         -- a record with a page: its events of this batch, one row a send
+         SELECT message_id, ev, min(ord) AS ord, bit_or(mask) AS mask, min(received_at) AS received_at,
+                min(shown_at) AS shown_at, min(clicked_at) AS clicked_at, min(reason) AS reason
+         FROM sp WHERE ev IS NOT NULL GROUP BY message_id, ev
+       ), inc AS (
+         SELECT message_id, ${pageOf('ev')} AS page, COALESCE(min(received_at), now()) AS base_at,
+                bit_or(${maskAtSlot('mask', 'ev')}) AS bits,
+                array_agg(${slotOf('ev')}) AS slots, array_agg(received_at) AS r, array_agg(shown_at) AS sh,
+                array_agg(clicked_at) AS cl, array_agg(reason) AS rs, bool_or(reason IS NOT NULL) AS failed
+         FROM slot GROUP BY message_id, ${pageOf('ev')}
+       ), upd AS (
+         -- one write a page: the bits it newly sets (fresh) from the row as it was; times and reasons kept first come
+         UPDATE send_events e SET
+           bits = e.bits | (inc.bits & ~((e.bits & ${RECEIVED_BITS}) << 7)),
+           fresh = inc.bits & ~((e.bits & ${RECEIVED_BITS}) << 7) & ~e.bits,
+           received_s = send_event_times(e.received_s, inc.slots, inc.r, e.base_at),
+           shown_s = send_event_times(e.shown_s, inc.slots, inc.sh, e.base_at),
+           clicked_s = send_event_times(e.clicked_s, inc.slots, inc.cl, e.base_at),
+           reasons = CASE WHEN inc.failed THEN send_event_reasons(e.reasons, inc.slots, inc.rs) ELSE e.reasons END
+         FROM inc WHERE e.message_id = inc.message_id AND e.page = inc.page
+         RETURNING e.message_id, e.page, e.base_at, e.fresh, e.received_s, e.reasons
+       ), ins AS (
+         -- a page's first events (no row to update in this statement's snapshot); another flush may write its row
+         -- first: then the two are merged as above, the new row's times moved to the stored row's base
+         INSERT INTO send_events AS e (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s, reasons)
+         SELECT message_id, page, base_at, bits, bits, send_event_times(NULL, slots, r, base_at),
+                send_event_times(NULL, slots, sh, base_at), send_event_times(NULL, slots, cl, base_at),
+                send_event_reasons(NULL, slots, rs)
+         FROM inc
+         WHERE NOT EXISTS (SELECT 1 FROM upd WHERE upd.message_id = inc.message_id AND upd.page = inc.page)
+         ORDER BY message_id, page
+         ON CONFLICT (message_id, page) DO UPDATE SET
+           bits = e.bits | (EXCLUDED.bits & ~((e.bits & ${RECEIVED_BITS}) << 7)),
+           fresh = EXCLUDED.bits & ~((e.bits & ${RECEIVED_BITS}) << 7) & ~e.bits,
+           received_s = ${mergeSlots('received_s')},
+           shown_s = ${mergeSlots('shown_s')},
+           clicked_s = ${mergeSlots('clicked_s')},
+           reasons = CASE WHEN EXCLUDED.reasons IS NULL THEN e.reasons WHEN e.reasons IS NULL THEN EXCLUDED.reasons
+             ELSE ARRAY(SELECT COALESCE(o, n) FROM unnest(e.reasons, EXCLUDED.reasons) WITH ORDINALITY x(o, n, i) ORDER BY i) END
+         RETURNING e.message_id, e.page, e.base_at, e.fresh, e.received_s, e.reasons
+       ), page AS (
+         SELECT * FROM upd UNION ALL SELECT * FROM ins
+       ), up_page AS (
+         SELECT slot.ord, slot.message_id, v.device_id,
+                ${maskOfSlot('page.fresh', 'slot.ev')} AS new_bits,
+                (v.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version,
+                page.base_at + make_interval(secs => page.received_s[${slotOf('slot.ev')} + 1]) AS received_at,
+                page.reasons[${slotOf('slot.ev')} + 1] AS reason
+         FROM slot JOIN sp v ON v.ord = slot.ord JOIN page ON page.message_id = slot.message_id AND page.page = ${pageOf('slot.ev')}
+       ), up AS (
+         SELECT * FROM up_record UNION ALL SELECT * FROM up_page
        ), fresh AS (SELECT * FROM up WHERE new_bits <> 0)${count ? `, ${QUEUE}` : ''}, ${MARKS}, stray AS (
          -- the input rows with no dispatched send (unknown device or message, never dispatched): kept, counting nothing
          INSERT INTO stat_stray_events AS x (app_id, gaid, message_id, mask)
