@@ -62,9 +62,9 @@ export class BatchRepository {
     /**
      * Give each dispatched send a place in its message's event pages (migration 0060), so that its events write the
      * page, not the record: on when the device events come through the JetStream log (NATS_URL), whose consumer
-     * applies 2 s of them at a time, so a page write carries many events (0.13 row writes and 148 bytes of WAL per
-     * delivered message, against 1.26 and 395 on the records). Off otherwise: the device API's 10 ms flushes touch a
-     * page per event, wider writes than a record's (1.6 writes and 750 bytes of WAL against 1.78 and 415) at about
+     * applies 2 s of them at a time, so a page write carries many events (0.126 row writes and 95 bytes of WAL per
+     * delivered message, against 1.258 and 392 on the records). Off otherwise: the device API's 10 ms flushes touch a
+     * page per event, wider writes than a record's (1.6 writes and 667 bytes of WAL against 1.78 and 418) at about
      * 15 % fewer events calls a second (bench/README.md, "sizes", session 39).
      */
     private readonly eventPages = false,
