@@ -235,7 +235,7 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
     }>(
       `SELECT count(*) FILTER (WHERE ev IS NOT NULL)::int AS placed,
               count(*) FILTER (WHERE event_mask & 1 <> 0)::int AS received,
-              (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask <> 0) AS "onRecords",
+              (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND event_mask IS NOT NULL) AS "onRecords",
               (SELECT count(*)::int FROM send_events WHERE message_id = $1) AS pages
        FROM send_record_events WHERE message_id = $1`,
       [id],

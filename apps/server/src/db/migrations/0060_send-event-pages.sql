@@ -11,7 +11,9 @@
 -- `fresh`, the bits the latest write newly set (what send_records.new_bits was: RETURNING cannot see the old row); the
 -- first receipt, show and click of each slot, in seconds from `base_at`; the first show failure's reason of each slot,
 -- NULL until one fails.
-ALTER TABLE send_records ADD COLUMN ev integer;
+ALTER TABLE send_records ADD COLUMN ev integer,
+  -- a record with a place leaves its own bits NULL: no bytes in its row (8 a record, with the padding they bring)
+  ALTER COLUMN event_mask DROP NOT NULL, ALTER COLUMN new_bits DROP NOT NULL;
 ALTER TABLE messages ADD COLUMN ev_next integer NOT NULL DEFAULT 0;
 
 CREATE TABLE send_events (

@@ -81,15 +81,18 @@ export const sendRecords = pgTable(
     /** FCM's message name packed against the app's Firebase project (migration 0039; delivery/engine/kinds.ts) */
     fcmId: bytea('fcm_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    eventMask: smallint('event_mask').notNull().default(0),
+    /** NULL for a record with a place in its message's event pages (`ev`, migration 0060): its bits are there */
+    eventMask: smallint('event_mask').default(0),
     /** the bits the latest events newly set (migration 0028: read back by the UPDATE that sets them) */
-    newBits: smallint('new_bits').notNull().default(0),
+    newBits: smallint('new_bits').default(0),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     shownAt: timestamp('shown_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     showFailedReason: smallint('show_failed_reason'),
     notBefore: timestamp('not_before', { withTimezone: true }),
     batchId: bigint('batch_id', { mode: 'number' }),
+    /** its place in its message's event pages (page ev >> 6, slot ev & 63; migration 0060), NULL: events on itself */
+    ev: integer('ev'),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.deviceId] }),

@@ -40,6 +40,8 @@ export const messages = pgTable(
     scheduleAt: timestamp('schedule_at', { withTimezone: true }),
     scheduleUtc: text('schedule_utc').notNull().default('+0000'),
     ttlSeconds: integer('ttl_seconds').notNull(),
+    /** the next place in its event pages a dispatched send takes (migration 0060; BatchRepository.record) */
+    evNext: integer('ev_next').notNull().default(0),
     speedLimit: integer('speed_limit').notNull().default(0),
     restrictType: smallint('restrict_type').notNull().default(1),
     displayPrior: smallint('display_prior'),

@@ -365,19 +365,25 @@ export class BatchRepository {
          WHERE id = $1 AND $12::boolean
          RETURNING ev_next - (SELECT count(*) FROM r WHERE outcome = ${SendOutcome.DISPATCHED})::int AS first
        ), ins AS (
-         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev)
+         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev,
+                                        event_mask, new_bits)
          SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
-                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2,
-                CASE WHEN outcome = ${SendOutcome.DISPATCHED} AND $12::boolean
+                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2, q.ev,
+                CASE WHEN q.ev IS NULL THEN 0 END, CASE WHEN q.ev IS NULL THEN 0 END
+         FROM (
+           SELECT r.*, CASE WHEN outcome = ${SendOutcome.DISPATCHED} AND $12::boolean
                   THEN (SELECT first FROM evs) + (row_number() OVER (PARTITION BY outcome = ${SendOutcome.DISPATCHED} ORDER BY device_id))::int - 1
-                END
-         FROM r LEFT JOIN (${fcmProjectOf('$1')}) p ON true
+                END AS ev
+           FROM r
+         ) q LEFT JOIN (${fcmProjectOf('$1')}) p ON true
          -- in device order, not FCM's answering order: both indexes then take the page's records left to right (a
          -- page's devices are a device-id range), and their leaves fill instead of splitting half full
-         ORDER BY r.device_id
+         ORDER BY q.device_id
          ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
            attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at,
-           not_before = EXCLUDED.not_before, ev = EXCLUDED.ev
+           not_before = EXCLUDED.not_before, ev = EXCLUDED.ev,
+           event_mask = CASE WHEN EXCLUDED.ev IS NULL THEN s.event_mask END,
+           new_bits = CASE WHEN EXCLUDED.ev IS NULL THEN s.new_bits END
          WHERE s.outcome IN (${OPEN_OUTCOMES})
          RETURNING s.device_id, s.outcome, s.loss_code
        ), dead AS (
