@@ -29,9 +29,10 @@ describe.each(backends())('send event pages [$name]', (backend) => {
     appId = app!.id;
     await seedSyntheticDevices(database, appId, DEVICES);
     gaids = (
-      await database.query<{ gaid: string }>('SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id', [
-        appId,
-      ])
+      await database.query<{ gaid: string }>(
+        'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
+        [appId],
+      )
     ).map((r) => r.gaid);
     repo = new EventsRepository(database);
   }, 60_000);
@@ -56,7 +57,13 @@ describe.each(backends())('send event pages [$name]', (backend) => {
     return m!.id;
   }
 
-  const event = (i: number, messageId: string, mask: number, at: Date, reason: number | null = null): EventRow => ({
+  const event = (
+    i: number,
+    messageId: string,
+    mask: number,
+    at: Date,
+    reason: number | null = null,
+  ): EventRow => ({
     appId,
     gaid: gaids[i]!,
     messageId,
@@ -68,7 +75,13 @@ describe.each(backends())('send event pages [$name]', (backend) => {
   });
 
   const states = (messageId: string) =>
-    database.query<{ i: number; mask: number; receivedAt: Date | null; shownAt: Date | null; reason: number | null }>(
+    database.query<{
+      i: number;
+      mask: number;
+      receivedAt: Date | null;
+      shownAt: Date | null;
+      reason: number | null;
+    }>(
       `SELECT (row_number() OVER (ORDER BY s.device_id))::int - 1 AS i, s.event_mask AS mask,
               s.received_at AS "receivedAt", s.shown_at AS "shownAt", s.show_failed_reason AS reason
        FROM send_record_events s WHERE s.message_id = $1 ORDER BY s.device_id`,
@@ -137,7 +150,9 @@ describe.each(backends())('send event pages [$name]', (backend) => {
       const at = new Date();
       // device 0: recovered with its first receipt; device 1: received before, so not won back
       await repo.apply([event(1, m, 1, at)]);
-      expect(await repo.apply([event(0, m, 1 | RECOVERED_BIT, at), event(1, m, 1 | RECOVERED_BIT, at)])).toEqual({
+      expect(
+        await repo.apply([event(0, m, 1 | RECOVERED_BIT, at), event(1, m, 1 | RECOVERED_BIT, at)]),
+      ).toEqual({
         counted: 1,
         stray: 0,
       });
