@@ -78,8 +78,9 @@ async function main(): Promise<void> {
          ), m AS (
            SELECT ev, CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END AS mask, r FROM d
          ), ins AS (
-           INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev)
-           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), 1, d.ev FROM d ORDER BY d.id
+           INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev, event_mask,
+                                     new_bits)
+           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), 1, d.ev, NULL, NULL FROM d ORDER BY d.id
          )
          INSERT INTO send_events (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s)
          SELECT $1::bigint, ${pageOf('ev')}, now(), bit_or(${maskAtSlot('mask', 'ev')}), bit_or(${maskAtSlot('mask', 'ev')}),
@@ -237,9 +238,11 @@ async function replayEvents(
     [appId, EVENT_DEVICES],
   );
   await database.query(
-    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev)
+    `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev, event_mask,
+                               new_bits)
      SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL},
-            now(), 1, CASE WHEN $3 THEN (row_number() OVER (ORDER BY d.id))::int - 1 END
+            now(), 1, CASE WHEN $3 THEN (row_number() OVER (ORDER BY d.id))::int - 1 END,
+            CASE WHEN NOT $3 THEN 0 END, CASE WHEN NOT $3 THEN 0 END
      FROM devices d WHERE d.id = ANY($2::bigint[]) ORDER BY d.id`,
     [messageId, devices.map((d) => d.id), pages],
   );

@@ -30,9 +30,10 @@ export async function seedDispatched(
   // every device was dispatched every message (send_records outcome 1, as in test/fixtures/synthetic-devices.ts), with
   // its place in its message's event pages in device order, as the engine's result write gives it, or none
   await database.query(
-    `INSERT INTO send_records (message_id, device_id, outcome, sent_at, ev)
+    `INSERT INTO send_records (message_id, device_id, outcome, sent_at, ev, event_mask, new_bits)
      SELECT m, d.id, 1, now() - interval '90 minutes',
-            CASE WHEN $3 THEN (row_number() OVER (PARTITION BY m ORDER BY d.id))::int - 1 END
+            CASE WHEN $3 THEN (row_number() OVER (PARTITION BY m ORDER BY d.id))::int - 1 END,
+            CASE WHEN NOT $3 THEN 0 END, CASE WHEN NOT $3 THEN 0 END
      FROM unnest($2::bigint[]) AS m, devices d WHERE d.app_id = $1 ORDER BY m, d.id`,
     [appId, messageIds, eventPages],
   );
