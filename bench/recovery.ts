@@ -6,7 +6,6 @@
 // Targets: the lookup p95 ≤ 5 ms at 10M devices; heartbeats with recovery on ≥ 0.9 × off.
 // Run: npm run bench -- recovery [--devices 1000000] [--messages 3] [--unreported 0.3] [--lookups 2000]
 //      [--seconds 10] [--workers 2] [--in-flight 32] [--shared-buffers 2GB] [--pairs 4] [--prewarm 1|0] [--event-pages 0|1] [--out recovery]
-import { maskAtSlot, pageOf } from '../apps/server/src/modules/statistics/send-pages';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,7 +27,7 @@ import {
   treeCpuSeconds,
 } from './src/harness';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
-import { seedDispatched } from './src/seed-dispatched';
+import { eventPagesSql, seedDispatched } from './src/seed-dispatched';
 import { watchPgWaits, type PgWaits } from './src/pg-waits';
 import { prng } from './src/stat-simulation';
 
@@ -68,15 +67,15 @@ async function main(): Promise<void> {
     if (PAGES)
       // in the sends' event pages (migration 0060; with the JetStream log): received and shown 2 s after the send
       await db.database.query(
-        `INSERT INTO send_events (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s)
-         SELECT s.message_id, ${pageOf('s.ev')}, min(s.sent_at) + interval '2 seconds',
-                bit_or(${maskAtSlot('x.mask', 's.ev')}), bit_or(${maskAtSlot('x.mask', 's.ev')}),
-                array_agg(CASE WHEN x.mask <> 0 THEN 0 END ORDER BY s.ev),
-                array_agg(CASE WHEN x.mask <> 0 THEN 0 END ORDER BY s.ev), '{}'
-         FROM send_records s
-         CROSS JOIN LATERAL (SELECT CASE WHEN (hashint8(s.device_id * 31 + s.message_id) & 1023) >= $2::int
-                                         THEN 3 ELSE 0 END AS mask) x
-         WHERE s.message_id = ANY($1::bigint[]) GROUP BY 1, 2`,
+        eventPagesSql(
+          `SELECT s.message_id, s.ev, x.mask, s.sent_at + interval '2 seconds' AS at,
+                  CASE WHEN x.mask <> 0 THEN 0 END AS received_s, CASE WHEN x.mask <> 0 THEN 0 END AS shown_s,
+                  NULL::int AS clicked_s
+           FROM send_records s
+           CROSS JOIN LATERAL (SELECT CASE WHEN (hashint8(s.device_id * 31 + s.message_id) & 1023) >= $2::int
+                                           THEN 3 ELSE 0 END AS mask) x
+           WHERE s.message_id = ANY($1::bigint[])`,
+        ),
         [messageIds, Math.round(UNREPORTED * 1024)],
       );
     else

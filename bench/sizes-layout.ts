@@ -11,7 +11,7 @@ import type { Queryable } from '../apps/server/src/db/client';
 import type { EventRow } from '../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, say, strArg } from './src/harness';
-import { seedDevices } from './src/seed-devices';
+import { seedSendingApp, startedMessage } from './src/seed-devices';
 import {
   DIRECT_FLUSH,
   FCM_NAME_SQL,
@@ -64,16 +64,6 @@ async function seedSends(db: Db, messageId: string, where: string, arg: unknown,
   );
 }
 
-async function newMessage(db: Db, appId: number, devices: number): Promise<string> {
-  const [m] = await db.query<{ id: string }>(
-    `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                           schedule_type, ttl_seconds, started_at)
-     VALUES ($1, 1, 1, 'Layout', 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
-    [appId, devices],
-  );
-  return m!.id;
-}
-
 /** Bytes a send after VACUUM ANALYZE: heap (pg_table_size, as sizes.ts), each index; pg_column_size of the tuples. */
 async function sizeOf(db: Db, table: string, sends: number) {
   await db.exec(`VACUUM ANALYZE ${table}`);
@@ -103,16 +93,11 @@ async function main(): Promise<void> {
   const db = await openBenchDb('postgres', 4);
   const database = db.database;
   try {
-    const [app] = await database.query<{ id: number }>(
-      `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Layout', 'com.example.layout', 'layout', 's')
-       RETURNING id`,
-    );
-    const appId = app!.id;
-    await seedDevices(database, appId, ROWS, { allSendable: true });
+    const appId = await seedSendingApp(database, 'Layout', ROWS);
     await database.exec('VACUUM ANALYZE devices');
     say(`${ROWS} devices seeded`);
     const messageIds: string[] = [];
-    for (let k = 0; k < MESSAGES; k++) messageIds.push(await newMessage(database, appId, ROWS));
+    for (let k = 0; k < MESSAGES; k++) messageIds.push(await startedMessage(database, appId, ROWS, 'Layout'));
     const sends = ROWS * MESSAGES;
     // 1. the per-device row with batch_id left NULL once dispatched, then with it kept (the table the replays use)
     const sendSizes = [];
@@ -299,7 +284,7 @@ async function pass<R>(q: Queryable, flushes: Rows[], tables: string[], apply: (
 /** sizes.ts's replayEvents: the same devices, timings, SDK calls and flushes, applied by the product and by (c). */
 async function replay(db: Db, appId: number, sdkBatchMs: number, flush: FlushRule) {
   const started = Date.now();
-  const messageId = await newMessage(db, appId, EVENT_DEVICES);
+  const messageId = await startedMessage(db, appId, EVENT_DEVICES, 'Layout');
   const phones = await db.query<{ id: string; gaid: string }>(
     `SELECT id::text AS id, gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id LIMIT $2`,
     [appId, EVENT_DEVICES],

@@ -9,9 +9,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
-import { maskAtSlot, pageOf } from '../apps/server/src/modules/statistics/send-pages';
-import { here, load, numArg, openBenchDb, round, strArg } from './src/harness';
-import { seedDevices } from './src/seed-devices';
+import { here, load, numArg, openBenchDb, round, say, strArg } from './src/harness';
+import { eventPagesSql } from './src/seed-dispatched';
+import { seedSendingApp, startedMessage } from './src/seed-devices';
 import {
   DIRECT_FLUSH,
   FCM_NAME_SQL,
@@ -35,19 +35,12 @@ const EVENT_DEVICES = numArg('event-devices', Math.min(ROWS, 50_000));
 /** The broadcast's dispatch rate the replay assumes (sends a second): it spreads the devices' events in time. */
 const SEND_RATE = numArg('send-rate', 10_000);
 
-const say = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${load()}] ${msg}`);
-
 async function main(): Promise<void> {
   const started = Date.now();
   const db = await openBenchDb(BACKEND, 4);
   const database = db.database;
   try {
-    const [app] = await database.query<{ id: number }>(
-      `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Sizes', 'com.example.sizes', 'sizes', 's')
-       RETURNING id`,
-    );
-    const appId = app!.id;
-    await seedDevices(database, appId, ROWS, { allSendable: true });
+    const appId = await seedSendingApp(database, 'Sizes', ROWS);
     await database.query(
       `INSERT INTO device_tokens (device_id, token)
        SELECT id, 'f' || md5(id::text) || ':APA91b' || repeat(md5((id * 7)::text), 4) FROM devices WHERE app_id = $1`,
@@ -55,15 +48,7 @@ async function main(): Promise<void> {
     );
     say(`${ROWS} devices and tokens seeded`);
     const messageIds: string[] = [];
-    for (let k = 0; k < MESSAGES; k++) {
-      const [message] = await database.query<{ id: string }>(
-        `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                               schedule_type, ttl_seconds, started_at)
-         VALUES ($1, 1, 1, 'Sizes', 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
-        [appId, ROWS],
-      );
-      messageIds.push(message!.id);
-    }
+    for (let k = 0; k < MESSAGES; k++) messageIds.push(await startedMessage(database, appId, ROWS, 'Sizes'));
     const messageId = messageIds[0]!;
     // as the engine records a dispatched send (FCM's message name, shaped as FCM's and the emulator's:
     // `projects/<p>/messages/0:<16 digits>%<16 hex>`), then the device's events: 70 % received, 50 % shown, 5 % clicked
@@ -82,12 +67,10 @@ async function main(): Promise<void> {
                                      new_bits)
            SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), 1, d.ev, NULL, NULL FROM d ORDER BY d.id
          )
-         INSERT INTO send_events (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s)
-         SELECT $1::bigint, ${pageOf('ev')}, now(), bit_or(${maskAtSlot('mask', 'ev')}), bit_or(${maskAtSlot('mask', 'ev')}),
-                array_agg(CASE WHEN r < 0.7 THEN (r * 3)::int END ORDER BY ev),
-                array_agg(CASE WHEN r < 0.5 THEN (r * 3)::int + 1 END ORDER BY ev),
-                array_agg(CASE WHEN r < 0.05 THEN (r * 3)::int + 9 END ORDER BY ev)
-         FROM m GROUP BY 2 ORDER BY 2`,
+         ${eventPagesSql(`SELECT $1::bigint AS message_id, ev, mask, now() AS at,
+                                 CASE WHEN r < 0.7 THEN (r * 3)::int END AS received_s,
+                                 CASE WHEN r < 0.5 THEN (r * 3)::int + 1 END AS shown_s,
+                                 CASE WHEN r < 0.05 THEN (r * 3)::int + 9 END AS clicked_s FROM m`)}`,
         [id, appId],
       );
       if (MESSAGES > 1) say(`message ${id}: ${ROWS} send records`);
@@ -226,13 +209,7 @@ async function replayEvents(
 ) {
   if (database.kind !== 'postgres') return undefined;
   const started = Date.now();
-  const [message] = await database.query<{ id: string }>(
-    `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                           schedule_type, ttl_seconds, started_at)
-     VALUES ($1, 1, 1, 'Sizes events', 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
-    [appId, EVENT_DEVICES],
-  );
-  const messageId = message!.id;
+  const messageId = await startedMessage(database, appId, EVENT_DEVICES, 'Sizes events');
   const devices = await database.query<{ id: string; gaid: string }>(
     `SELECT id::text AS id, gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id LIMIT $2`,
     [appId, EVENT_DEVICES],

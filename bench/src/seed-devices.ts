@@ -132,3 +132,30 @@ export async function seedDevices(
   if (Number(r?.n) !== count) throw new Error(`seeded ${r?.n} devices, expected ${count}`);
   return { minId: Number(r?.lo), maxId: Number(r?.hi) };
 }
+
+/** The sizes benches' app (`title`, its package and key from it) with `rows` sendable devices; returns its id. */
+export async function seedSendingApp(database: Database, title: string, rows: number): Promise<number> {
+  const key = title.toLowerCase();
+  const [app] = await database.query<{ id: number }>(
+    `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ($1, $2, $3, 's') RETURNING id`,
+    [title, `com.example.${key}`, key],
+  );
+  await seedDevices(database, app!.id, rows, { allSendable: true });
+  return app!.id;
+}
+
+/** A notification of app `appId` that started now, to `devices` devices (its send records are the caller's). */
+export async function startedMessage(
+  database: Pick<Database, 'query'>,
+  appId: number,
+  devices: number,
+  title: string,
+): Promise<string> {
+  const [m] = await database.query<{ id: string }>(
+    `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                           schedule_type, ttl_seconds, started_at)
+     VALUES ($1, 1, 1, $3, 'owner@bench.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
+    [appId, devices, title],
+  );
+  return m!.id;
+}

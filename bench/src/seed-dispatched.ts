@@ -2,6 +2,7 @@
 // broadcast leaves, so the device API's events (bench/ingest.ts, the stats bench's ingest phase) have something to set.
 import type { Database } from '../../apps/server/src/db/client';
 import { rebuildDayTotals } from '../../apps/server/src/modules/statistics';
+import { maskAtSlot, pageOf } from '../../apps/server/src/modules/statistics/send-pages';
 import { seedDevices } from './seed-devices';
 
 /**
@@ -66,3 +67,14 @@ export async function seedDispatched(
     await database.exec(`VACUUM ANALYZE ${table}`);
   return messageIds;
 }
+
+/**
+ * SQL: the event pages (send_events, migration 0060) of the sends `source` lists, as the device API leaves them:
+ * `source` yields (message_id, ev, mask, at, received_s, shown_s, clicked_s), a send's place, its event bits, its page's
+ * base time and its first receipt, show and click in seconds from that (NULL: none).
+ */
+export const eventPagesSql = (source: string): string =>
+  `INSERT INTO send_events (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s)
+   SELECT message_id, ${pageOf('ev')}, min(at), bit_or(${maskAtSlot('mask', 'ev')}), bit_or(${maskAtSlot('mask', 'ev')}),
+          array_agg(received_s ORDER BY ev), array_agg(shown_s ORDER BY ev), array_agg(clicked_s ORDER BY ev)
+   FROM (${source}) p GROUP BY 1, 2 ORDER BY 1, 2`;

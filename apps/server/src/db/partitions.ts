@@ -339,8 +339,9 @@ export async function applyRetention(
     cutoff,
   );
   // a dropped week's send records and event pages that had landed in the default partition, unless a message holds them
+  const present = await partitionedTables(database);
   for (const table of ['send_records', 'send_events'])
-    if ((await partitionedTables(database)).includes(table))
+    if (present.includes(table))
       report.trimmed += await trim(
         database,
         `${table}_default`,

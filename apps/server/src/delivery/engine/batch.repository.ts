@@ -361,9 +361,9 @@ export class BatchRepository {
        ), evs AS (
          -- the dispatched sends' places in the message's event pages (migration 0060), in device order; the message's
          -- row is locked (lockMessage), so no other write takes the same places
-         UPDATE messages SET ev_next = ev_next + (SELECT count(*) FROM r WHERE outcome = ${SendOutcome.DISPATCHED})::int
-         WHERE id = $1 AND $12::boolean
-         RETURNING ev_next - (SELECT count(*) FROM r WHERE outcome = ${SendOutcome.DISPATCHED})::int AS first
+         UPDATE messages SET ev_next = ev_next + d.n
+         FROM (SELECT count(*)::int AS n FROM r WHERE outcome = ${SendOutcome.DISPATCHED}) d
+         WHERE id = $1 AND $12::boolean RETURNING ev_next - d.n AS first
        ), ins AS (
          INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev,
                                         event_mask, new_bits)

@@ -7,14 +7,12 @@ import { PAGE_SLOTS, maskAtSlot, maskOfSlot, pageOf, slotOf } from './send-pages
 /** The received bit (1) of each of a page's slots, in send_events.bits' layout (send-pages.ts). */
 const RECEIVED_BITS = `B'${'00000001'.repeat(PAGE_SLOTS)}'`;
 
-/** Seconds as a slot's int4, NULL kept (GREATEST and LEAST skip NULLs), beyond ±68 years clamped. */
-const clampSeconds = (secs: string): string =>
-  `CASE WHEN ${secs} IS NOT NULL THEN LEAST(GREATEST(${secs}, -2147483648), 2147483647)::int END`;
+/** Every slot of a page (0-based), for merging a whole page's times into another's. */
+const ALL_SLOTS = `ARRAY(SELECT generate_series(0, ${PAGE_SLOTS - 1}))`;
 
-/** A page's slot times, the stored ones kept and the new ones (from the new row's base) added in the stored row's base. */
-const mergeSlots = (column: string): string =>
-  `ARRAY(SELECT COALESCE(o, ${clampSeconds('n + round(extract(epoch FROM EXCLUDED.base_at - e.base_at))')})
-         FROM unnest(e.${column}, EXCLUDED.${column}) WITH ORDINALITY x(o, n, i) ORDER BY i)`;
+/** The conflicting new row's slot times of `column` as times (they are seconds from its own base). */
+const newTimes = (column: string): string =>
+  `ARRAY(SELECT EXCLUDED.base_at + make_interval(secs => x) FROM unnest(EXCLUDED.${column}) AS x)`;
 
 /**
  * The statement that queues the events a batch newly set on dispatched sends for counting (stat_pending_batches, one
@@ -119,14 +117,15 @@ export class EventsRepository {
                    s.show_failed_reason AS reason
        ), slot AS (
          -- a record with a page: its events of this batch, one row a send
-         SELECT message_id, ev, min(ord) AS ord, bit_or(mask) AS mask, min(received_at) AS received_at,
-                min(shown_at) AS shown_at, min(clicked_at) AS clicked_at, min(reason) AS reason
-         FROM sp WHERE ev IS NOT NULL GROUP BY message_id, ev
+         SELECT message_id, ev, device_id, sent_at, country, app_version, min(ord) AS ord, bit_or(mask) AS mask,
+                min(received_at) AS received_at, min(shown_at) AS shown_at, min(clicked_at) AS clicked_at,
+                min(reason) AS reason
+         FROM sp WHERE ev IS NOT NULL GROUP BY message_id, ev, device_id, sent_at, country, app_version
        ), inc AS (
          SELECT message_id, ${pageOf('ev')} AS page, COALESCE(min(received_at), now()) AS base_at,
                 bit_or(${maskAtSlot('mask', 'ev')}) AS bits,
                 array_agg(${slotOf('ev')}) AS slots, array_agg(received_at) AS r, array_agg(shown_at) AS sh,
-                array_agg(clicked_at) AS cl, array_agg(reason) AS rs, bool_or(reason IS NOT NULL) AS failed
+                array_agg(clicked_at) AS cl, array_agg(reason) AS rs
          FROM slot GROUP BY message_id, ${pageOf('ev')}
        ), upd AS (
          -- one write a page: the bits it newly sets (fresh) from the row as it was; times and reasons kept first come
@@ -136,12 +135,12 @@ export class EventsRepository {
            received_s = send_event_times(e.received_s, inc.slots, inc.r, e.base_at),
            shown_s = send_event_times(e.shown_s, inc.slots, inc.sh, e.base_at),
            clicked_s = send_event_times(e.clicked_s, inc.slots, inc.cl, e.base_at),
-           reasons = CASE WHEN inc.failed THEN send_event_reasons(e.reasons, inc.slots, inc.rs) ELSE e.reasons END
+           reasons = send_event_reasons(e.reasons, inc.slots, inc.rs)
          FROM inc WHERE e.message_id = inc.message_id AND e.page = inc.page
          RETURNING e.message_id, e.page, e.base_at, e.fresh, e.received_s, e.reasons
        ), ins AS (
          -- a page's first events (no row to update in this statement's snapshot); another flush may write its row
-         -- first: then the two are merged as above, the new row's times moved to the stored row's base
+         -- first: then the two are merged as above, every slot of the new row (its times from its own base)
          INSERT INTO send_events AS e (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s, reasons)
          SELECT message_id, page, base_at, bits, bits, send_event_times(NULL, slots, r, base_at),
                 send_event_times(NULL, slots, sh, base_at), send_event_times(NULL, slots, cl, base_at),
@@ -152,21 +151,20 @@ export class EventsRepository {
          ON CONFLICT (message_id, page) DO UPDATE SET
            bits = e.bits | (EXCLUDED.bits & ~((e.bits & ${RECEIVED_BITS}) << 7)),
            fresh = EXCLUDED.bits & ~((e.bits & ${RECEIVED_BITS}) << 7) & ~e.bits,
-           received_s = ${mergeSlots('received_s')},
-           shown_s = ${mergeSlots('shown_s')},
-           clicked_s = ${mergeSlots('clicked_s')},
-           reasons = CASE WHEN EXCLUDED.reasons IS NULL THEN e.reasons WHEN e.reasons IS NULL THEN EXCLUDED.reasons
-             ELSE ARRAY(SELECT COALESCE(o, n) FROM unnest(e.reasons, EXCLUDED.reasons) WITH ORDINALITY x(o, n, i) ORDER BY i) END
+           received_s = send_event_times(e.received_s, ${ALL_SLOTS}, ${newTimes('received_s')}, e.base_at),
+           shown_s = send_event_times(e.shown_s, ${ALL_SLOTS}, ${newTimes('shown_s')}, e.base_at),
+           clicked_s = send_event_times(e.clicked_s, ${ALL_SLOTS}, ${newTimes('clicked_s')}, e.base_at),
+           reasons = send_event_reasons(e.reasons, ${ALL_SLOTS}, EXCLUDED.reasons)
          RETURNING e.message_id, e.page, e.base_at, e.fresh, e.received_s, e.reasons
        ), page AS (
          SELECT * FROM upd UNION ALL SELECT * FROM ins
        ), up_page AS (
-         SELECT slot.ord, slot.message_id, v.device_id,
+         SELECT slot.ord, slot.message_id, slot.device_id,
                 ${maskOfSlot('page.fresh', 'slot.ev')} AS new_bits,
-                (v.sent_at AT TIME ZONE 'UTC')::date AS day, v.country, v.app_version,
+                (slot.sent_at AT TIME ZONE 'UTC')::date AS day, slot.country, slot.app_version,
                 page.base_at + make_interval(secs => page.received_s[${slotOf('slot.ev')} + 1]) AS received_at,
                 page.reasons[${slotOf('slot.ev')} + 1] AS reason
-         FROM slot JOIN sp v ON v.ord = slot.ord JOIN page ON page.message_id = slot.message_id AND page.page = ${pageOf('slot.ev')}
+         FROM slot JOIN page ON page.message_id = slot.message_id AND page.page = ${pageOf('slot.ev')}
        ), up AS (
          SELECT * FROM up_record UNION ALL SELECT * FROM up_page
        ), fresh AS (SELECT * FROM up WHERE new_bits <> 0)${count ? `, ${QUEUE}` : ''}, ${MARKS}, stray AS (
