@@ -30,6 +30,8 @@ export const messageBatches = pgTable(
     reserved: integer('reserved').notNull().default(0),
     notBefore: timestamp('not_before', { withTimezone: true }),
     resolved: boolean('resolved').notNull().default(false),
+    /** its sends dispatched whose records left batch_id NULL (migration 0062): selectedInBatch counts them here */
+    dispatched: integer('dispatched').notNull().default(0),
   },
   (t) => [
     index('message_batches_open_idx').on(t.messageId),
