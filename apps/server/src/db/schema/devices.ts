@@ -90,6 +90,7 @@ export const sendRecords = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     showFailedReason: smallint('show_failed_reason'),
     notBefore: timestamp('not_before', { withTimezone: true }),
+    /** its batch; NULL once its batch dispatches it (migration 0062: counted in message_batches.dispatched instead) */
     batchId: bigint('batch_id', { mode: 'number' }),
     /** its place in its message's event pages (page ev >> 6, slot ev & 63; migration 0060), NULL: events on itself */
     ev: integer('ev'),

@@ -259,11 +259,15 @@ export class BatchRepository {
     return Number.isFinite(d.getTime()) ? d : new Date(0);
   }
 
-  /** Devices of the batch already counted as selected (every send record but the filter's drops). */
+  /**
+   * Devices of the batch already counted as selected (every send record but the filter's drops): its records that
+   * still carry its id, and its dispatched ones, whose records left it NULL (migration 0062: counted in the batch row).
+   */
   async selectedInBatch(batch: Batch): Promise<number> {
     const [row] = await this.database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM send_records WHERE message_id = $1 AND device_id >= $2 AND device_id <= $3 AND batch_id = $4
-         AND NOT (outcome = ${SendOutcome.LOST} AND attempts = 0)`,
+      `SELECT (SELECT count(*)::int FROM send_records WHERE message_id = $1 AND device_id >= $2 AND device_id <= $3 AND batch_id = $4
+                 AND NOT (outcome = ${SendOutcome.LOST} AND attempts = 0))
+            + (SELECT dispatched FROM message_batches WHERE id = $4) AS n`,
       [batch.messageId, batch.fromId, batch.toId, batch.id],
     );
     return row?.n ?? 0;
@@ -341,7 +345,8 @@ export class BatchRepository {
 
   /**
    * Records many devices' results in one statement (insert, or update of a record in flight), renews the lease and marks
-   * the devices FCM called uninstalled; the statistics writer counts what was decided, in the same transaction.
+   * the devices FCM called uninstalled; the statistics writer counts what was decided, in the same transaction. A
+   * dispatched record leaves batch_id NULL and is counted in the batch's `dispatched` instead (migration 0062).
    */
   async record(batch: Batch, rows: SendResultRow[], leaseSeconds: number): Promise<void> {
     if (rows.length === 0) return;
@@ -368,7 +373,8 @@ export class BatchRepository {
          INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev,
                                         event_mask, new_bits)
          SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
-                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before, $2, q.ev,
+                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before,
+                CASE WHEN outcome <> ${SendOutcome.DISPATCHED} THEN $2::bigint END, q.ev,
                 CASE WHEN q.ev IS NULL THEN 0 END, CASE WHEN q.ev IS NULL THEN 0 END
          FROM (
            SELECT r.*, CASE WHEN outcome = ${SendOutcome.DISPATCHED} AND $12::boolean
@@ -382,10 +388,20 @@ export class BatchRepository {
          ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
            attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at,
            not_before = EXCLUDED.not_before, ev = EXCLUDED.ev,
+           -- dispatched by its own batch: the id goes (counted in the batch's row, below); a record of another batch
+           -- (a device in two waves) keeps that batch's id, by which that batch counts it
+           batch_id = CASE WHEN EXCLUDED.outcome = ${SendOutcome.DISPATCHED} AND s.batch_id = $2 THEN NULL ELSE s.batch_id END,
            event_mask = CASE WHEN EXCLUDED.ev IS NULL THEN s.event_mask END,
            new_bits = CASE WHEN EXCLUDED.ev IS NULL THEN s.new_bits END
          WHERE s.outcome IN (${OPEN_OUTCOMES})
-         RETURNING s.device_id, s.outcome, s.loss_code
+         RETURNING s.device_id, s.outcome, s.loss_code, s.batch_id
+       ), disp AS (
+         -- the records this statement made dispatched without a batch id, counted once: a row the ON CONFLICT's WHERE
+         -- refused (written already by an earlier run or flush) is not returned; one write of the batch row, not one a
+         -- record (the row is locked already, by fenceLease)
+         UPDATE message_batches SET dispatched = dispatched + d.n
+         FROM (SELECT count(*)::int AS n FROM ins WHERE outcome = ${SendOutcome.DISPATCHED} AND batch_id IS NULL) d
+         WHERE id = $2 AND d.n > 0
        ), dead AS (
          -- a device marked already is left as it is: its uninstall was counted when it was marked
          UPDATE devices SET status = ${InstanceStatus.INVALID}, invalid_reason = ${InstanceInvalidReason.UNINSTALLED}

@@ -173,8 +173,12 @@ export class InFlightRepository {
            SELECT due.device_id, d.country, d.app_version FROM due JOIN devices d ON d.id = due.device_id
            JOIN stat_stray_events x ON x.app_id = d.app_id AND x.gaid = d.gaid AND x.message_id = $1 AND x.mask & 7 > 0
          ), yes AS (
-           UPDATE send_records s SET outcome = ${SendOutcome.DISPATCHED}, sent_at = now(), not_before = NULL
+           -- dispatched: the record leaves its batch id and is counted in the batch's row (migration 0062)
+           UPDATE send_records s SET outcome = ${SendOutcome.DISPATCHED}, sent_at = now(), not_before = NULL, batch_id = NULL
            FROM got WHERE s.message_id = $1 AND s.device_id = got.device_id RETURNING s.device_id
+         ), disp AS (
+           UPDATE message_batches SET dispatched = dispatched + (SELECT count(*)::int FROM yes)
+           WHERE id = $4 AND EXISTS (SELECT 1 FROM yes)
          ), no AS (
            UPDATE send_records s SET outcome = ${SendOutcome.PENDING}, not_before = NULL
            FROM due WHERE s.message_id = $1 AND s.device_id = due.device_id
