@@ -1,4 +1,6 @@
 import type { Database } from '../db/client';
+import type { SendCounter } from '../delivery/engine';
+import { StatisticsWriter } from '../modules/statistics';
 
 /**
  * Moves an app's statistics and the send times of its messages `days` days (negative: into the past), so that a test
@@ -47,3 +49,9 @@ export async function clearOfMidnight(marginMs = 180_000): Promise<void> {
   const left = 86_400_000 - (now % 86_400_000);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
 }
+
+/**
+ * The statistics writer, as app.ts wires it into the delivery engine (its SendCounter): for the engine's own tests of
+ * its repositories, which may not import a module themselves (eslint.config.js).
+ */
+export const sendCounter = (database: Database): SendCounter => new StatisticsWriter(database);
