@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     const messageIds: string[] = [];
     for (let k = 0; k < MESSAGES; k++) messageIds.push(await startedMessage(database, appId, ROWS, 'Sizes'));
     const messageId = messageIds[0]!;
-    // as the engine records a dispatched send (FCM's message name, shaped as FCM's and the emulator's:
+    // as the engine records a dispatched send (no batch id since migration 0062; FCM's message name, shaped as FCM's and the emulator's:
     // `projects/<p>/messages/0:<16 digits>%<16 hex>`), then the device's events: 70 % received, 50 % shown, 5 % clicked
     // (the bench's delivery mix); in device order, as the engine writes a page of devices (a random order left the
     // indexes' pages fuller or emptier from one run to the next: 66–76 bytes a record)
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
          ), ins AS (
            INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev, event_mask,
                                      new_bits)
-           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), 1, d.ev, NULL, NULL FROM d ORDER BY d.id
+           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), NULL, d.ev, NULL, NULL FROM d ORDER BY d.id
          )
          ${eventPagesSql(`SELECT $1::bigint AS message_id, ev, mask, now() AS at,
                                  CASE WHEN r < 0.7 THEN (r * 3)::int END AS received_s,
@@ -218,7 +218,7 @@ async function replayEvents(
     `INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev, event_mask,
                                new_bits)
      SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL},
-            now(), 1, CASE WHEN $3 THEN (row_number() OVER (ORDER BY d.id))::int - 1 END,
+            now(), NULL, CASE WHEN $3 THEN (row_number() OVER (ORDER BY d.id))::int - 1 END,
             CASE WHEN NOT $3 THEN 0 END, CASE WHEN NOT $3 THEN 0 END
      FROM devices d WHERE d.id = ANY($2::bigint[]) ORDER BY d.id`,
     [messageId, devices.map((d) => d.id), pages],
