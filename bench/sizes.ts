@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
+import { compactBlock, ensurePartitions, listBlocks, PERIOD_DAYS } from '../apps/server/src/db/partitions';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, say, strArg } from './src/harness';
 import { eventPagesSql } from './src/seed-dispatched';
@@ -96,55 +97,26 @@ async function main(): Promise<void> {
       'journey_members',
     ])
       await database.exec(`VACUUM ANALYZE ${table}`);
-    const tables = await database.query<{
-      table: string;
-      rows: string;
-      heap: string;
-      indexes: string;
-      total: string;
-      partitions: number;
-    }>(
-      // a partitioned table (send_records, migration 0027) has no storage of its own: its figures are the sum of its
-      // partitions' (pg_partition_tree lists them; it lists nothing for a plain table, which is its own only leaf)
-      `WITH leaves AS (
-         SELECT c.relname AS table, COALESCE(p.relid, c.oid) AS relid
-         FROM pg_class c LEFT JOIN LATERAL pg_partition_tree(c.oid) p ON true
-         WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p') AND (p.relid IS NULL OR p.isleaf)
-       )
-       SELECT l.table, sum(GREATEST(x.reltuples, 0))::bigint::text AS rows, sum(pg_table_size(l.relid))::text AS heap,
-              sum(pg_indexes_size(l.relid))::text AS indexes, sum(pg_total_relation_size(l.relid))::text AS total,
-              count(*)::int AS partitions
-       FROM leaves l JOIN pg_class x ON x.oid = l.relid GROUP BY l.table ORDER BY l.table`,
-      [['devices', 'device_tokens', 'send_records', 'send_events', 'stat_uv', 'journey_members']],
-    );
-    const perMillion = (bytes: string, rows: string) =>
-      round((Number(bytes) / Math.max(1, Number(rows))) * 1e6, 0);
-    const sizes = tables.map((t) => ({
-      table: t.table,
-      rows: Number(t.rows),
-      partitions: t.partitions,
-      bytesPerRow: round(Number(t.total) / Math.max(1, Number(t.rows)), 1),
-      heapBytesPerRow: round(Number(t.heap) / Math.max(1, Number(t.rows)), 1),
-      indexBytesPerRow: round(Number(t.indexes) / Math.max(1, Number(t.rows)), 1),
-      perMillionRows: {
-        heapMB: round(perMillion(t.heap, t.rows) / 1048576, 1),
-        indexesMB: round(perMillion(t.indexes, t.rows) / 1048576, 1),
-        totalMB: round(perMillion(t.total, t.rows) / 1048576, 1),
-      },
-    }));
-    for (const s of sizes)
+    const { sizes, send } = await measure(database);
+    for (const t of sizes)
       say(
-        `${s.table}: ${s.rows} rows, ${s.bytesPerRow} bytes a row (heap ${s.heapBytesPerRow}, indexes ${s.indexBytesPerRow}); per 1M rows: heap ${s.perMillionRows.heapMB} MB, indexes ${s.perMillionRows.indexesMB} MB, total ${s.perMillionRows.totalMB} MB`,
+        `${t.table}: ${t.rows} rows, ${t.bytesPerRow} bytes a row (heap ${t.heapBytesPerRow}, indexes ${t.indexBytesPerRow}); per 1M rows: heap ${t.perMillionRows.heapMB} MB, indexes ${t.perMillionRows.indexesMB} MB, total ${t.perMillionRows.totalMB} MB`,
       );
-    // issue 31 §6's figure: what a dispatched send costs, its record and its share of its page of events
-    const record = tables.find((t) => t.table === 'send_records');
-    const pages = tables.find((t) => t.table === 'send_events');
-    const perSend = (k: 'heap' | 'indexes' | 'total') =>
-      round((Number(record?.[k] ?? 0) + Number(pages?.[k] ?? 0)) / Math.max(1, Number(record?.rows ?? 0)), 1);
-    const send = { bytes: perSend('total'), heap: perSend('heap'), indexes: perSend('indexes') };
     say(
       `a dispatched send: ${send.bytes} bytes (heap ${send.heap}, indexes ${send.indexes}), its record and its share of its page of events`,
     );
+    // … and once its week has settled: the partition maintenance rebuilds the block's indexes full (migration 0061)
+    const block = (await listBlocks(database)).find(
+      (b) => (b.lo === null || BigInt(b.lo) <= BigInt(messageId)) && BigInt(messageId) < BigInt(b.hi),
+    );
+    if (!block || !(await compactBlock(database, block.suffix, new Date())))
+      throw new Error(`the block of message ${messageId} was not compacted`);
+    const settled = (await measure(database)).send;
+    say(
+      `settled (block ${block.suffix} compacted): ${settled.bytes} bytes a send (heap ${settled.heap}, indexes ${settled.indexes})`,
+    );
+    // the replays' messages in the next week's block, so that their records and writes are not in the compacted one
+    await ensurePartitions(database, new Date(Date.now() + PERIOD_DAYS * 86_400_000));
     // each event its own SDK call (the brief's case), then as the fleet's SDK batches a device's events (1 s)
     // — each with the events on the send records (the engine's way without NATS_URL) and in the event pages (with it:
     // migration 0060, BatchRepository's eventPages)
@@ -162,6 +134,7 @@ async function main(): Promise<void> {
       rows: ROWS,
       messages: MESSAGES,
       send,
+      settled,
       sizes,
       events,
       totalS: round((Date.now() - started) / 1000, 0),
@@ -173,6 +146,52 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** The measured tables' sizes, and what a dispatched send costs: its record and its share of its page of events. */
+async function measure(database: Pick<Queryable, 'query'>) {
+  const tables = await database.query<{
+    table: string;
+    rows: string;
+    heap: string;
+    indexes: string;
+    total: string;
+    partitions: number;
+  }>(
+    // a partitioned table (send_records, migration 0027) has no storage of its own: its figures are the sum of its
+    // partitions' (pg_partition_tree lists them; it lists nothing for a plain table, which is its own only leaf)
+    `WITH leaves AS (
+       SELECT c.relname AS table, COALESCE(p.relid, c.oid) AS relid
+       FROM pg_class c LEFT JOIN LATERAL pg_partition_tree(c.oid) p ON true
+       WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p') AND (p.relid IS NULL OR p.isleaf)
+     )
+     SELECT l.table, sum(GREATEST(x.reltuples, 0))::bigint::text AS rows, sum(pg_table_size(l.relid))::text AS heap,
+            sum(pg_indexes_size(l.relid))::text AS indexes, sum(pg_total_relation_size(l.relid))::text AS total,
+            count(*)::int AS partitions
+     FROM leaves l JOIN pg_class x ON x.oid = l.relid GROUP BY l.table ORDER BY l.table`,
+    [['devices', 'device_tokens', 'send_records', 'send_events', 'stat_uv', 'journey_members']],
+  );
+  const perMillion = (bytes: string, rows: string) =>
+    round((Number(bytes) / Math.max(1, Number(rows))) * 1e6, 0);
+  const sizes = tables.map((t) => ({
+    table: t.table,
+    rows: Number(t.rows),
+    partitions: t.partitions,
+    bytesPerRow: round(Number(t.total) / Math.max(1, Number(t.rows)), 1),
+    heapBytesPerRow: round(Number(t.heap) / Math.max(1, Number(t.rows)), 1),
+    indexBytesPerRow: round(Number(t.indexes) / Math.max(1, Number(t.rows)), 1),
+    perMillionRows: {
+      heapMB: round(perMillion(t.heap, t.rows) / 1048576, 1),
+      indexesMB: round(perMillion(t.indexes, t.rows) / 1048576, 1),
+      totalMB: round(perMillion(t.total, t.rows) / 1048576, 1),
+    },
+  }));
+  // issue 31 §6's figure: what a dispatched send costs, its record and its share of its page of events
+  const record = tables.find((t) => t.table === 'send_records');
+  const pages = tables.find((t) => t.table === 'send_events');
+  const perSend = (k: 'heap' | 'indexes' | 'total') =>
+    round((Number(record?.[k] ?? 0) + Number(pages?.[k] ?? 0)) / Math.max(1, Number(record?.rows ?? 0)), 1);
+  return { sizes, send: { bytes: perSend('total'), heap: perSend('heap'), indexes: perSend('indexes') } };
 }
 
 /** Where the write-ahead log is now (PostgreSQL), as text for pg_wal_lsn_diff. */

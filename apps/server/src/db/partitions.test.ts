@@ -9,11 +9,13 @@ import {
   applyRetention,
   BLOCK_IDS,
   beyondRetention,
+  compactSettled,
   ensurePartitions,
   listBlocks,
   maintainPartitions,
   PERIOD_DAYS,
   periodStart,
+  SETTLE_DAYS,
   suffixOf,
 } from './partitions';
 
@@ -337,5 +339,115 @@ describe.each(backends())('migration 0027 on a database with send records [$name
       ),
     ).toEqual([{ m: m1 }, { m: m2 }, { m: m3 }]);
     expect(await database.query('SELECT 1 FROM send_records WHERE device_id = $1', [ids[0]])).toEqual([]);
+  });
+});
+
+describe.each(backends())('compaction of settled blocks (migration 0061) [$name]', (backend) => {
+  let database: Database;
+  let appId: number;
+  const now = new Date();
+  const current = periodStart(now);
+  const next = at(current, WEEK);
+
+  beforeAll(async () => {
+    database = await backend.open();
+    appId = await newApp(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** The fillfactor of each index of a block's send-record partition (null: the default). */
+  const fillfactors = async (suffix: string) =>
+    Object.fromEntries(
+      (
+        await database.query<{ name: string; ff: string | null }>(
+          `SELECT c.relname AS name,
+                  (SELECT split_part(o, '=', 2) FROM unnest(c.reloptions) o WHERE o LIKE 'fillfactor=%') AS ff
+           FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+           WHERE x.indrelid = $1::regclass AND x.indisvalid ORDER BY 1`,
+          [`send_records_${suffix}`],
+        )
+      ).map((r) => [r.name.slice(`send_records_${suffix}_`.length), r.ff]),
+    );
+  const compactedAt = async (suffix: string) =>
+    (
+      await database.query<{ at: unknown }>(
+        'SELECT compacted_at AS at FROM message_id_blocks WHERE suffix = $1',
+        [suffix],
+      )
+    )[0]?.at ?? null;
+
+  it('rebuilds a settled block’s indexes full once, keeps its rows, and leaves a block whose message may still send', async () => {
+    const devices = Array.from({ length: 400 }, (_, i) => 1_000 + i);
+    // this week's message, finished now; next week's, scheduled (it may still send: its block is held)
+    const sent = await newMessage(database, appId);
+    await sendRecords(database, sent, devices);
+    const waiting = await newMessage(database, appId, {
+      status: 2,
+      finishedAt: null,
+      id: String(2 * BLOCK_IDS + 7),
+    });
+    await sendRecords(database, waiting, devices.slice(0, 10));
+    expect(await fillfactors(suffixOf(current))).toEqual({
+      device_id_idx: null,
+      message_id_device_id_idx: null,
+      pkey: null,
+    });
+
+    // nothing has settled yet: this week has not ended
+    expect(await compactSettled(database, now)).toEqual([]);
+    // three weeks on: this week and the legacy block have settled; next week's block is held by its waiting message
+    const later = at(now, 3 * WEEK);
+    expect(await compactSettled(database, later)).toEqual(['legacy', suffixOf(current)]);
+    expect(await fillfactors(suffixOf(current))).toEqual({
+      device_id_idx: '100',
+      message_id_device_id_idx: '100',
+      pkey: '100',
+    });
+    expect(await fillfactors(suffixOf(next))).toEqual({
+      device_id_idx: null,
+      message_id_device_id_idx: null,
+      pkey: null,
+    });
+    expect(new Date((await compactedAt(suffixOf(current))) as string).getTime()).toBe(later.getTime());
+    expect(await compactedAt(suffixOf(next))).toBeNull();
+    // the rows are all there, found by message and by device through the rebuilt indexes
+    const [byMessage] = await database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM send_records WHERE message_id = $1',
+      [sent],
+    );
+    expect(byMessage!.n).toBe(400);
+    const [byDevice] = await database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM send_records WHERE device_id = $1',
+      [devices[3]],
+    );
+    expect(byDevice!.n).toBe(2);
+    // once: the next run finds nothing to do; the held block settles once its message has finished a week before
+    expect(await compactSettled(database, later)).toEqual([]);
+    await database.query('UPDATE messages SET status = 1, finished_at = $2, started_at = $2 WHERE id = $1', [
+      waiting,
+      at(now, WEEK),
+    ]);
+    expect(await compactSettled(database, at(now, 3 * WEEK))).toEqual([suffixOf(next)]);
+    // the daily maintenance runs it too, and says so only when it did something
+    expect(
+      (await maintainPartitions(database, { now: at(now, 3 * WEEK), retentionDays: 0 })).compacted,
+    ).toBeUndefined();
+  });
+
+  it('two compactions at once rebuild each block once', async () => {
+    const later = at(now, 5 * WEEK);
+    await ensurePartitions(database, at(now, 2 * WEEK));
+    const runs = await Promise.all([compactSettled(database, later), compactSettled(database, later)]);
+    const done = runs.flat().sort();
+    expect(done).toEqual([...new Set(done)]);
+    const left = await database.query(
+      'SELECT suffix FROM message_id_blocks WHERE compacted_at IS NULL AND dropped_at IS NULL AND period_end <= $1',
+      [at(later, -SETTLE_DAYS * DAY)],
+    );
+    // the blocks created two weeks on have settled: each is compacted by one of the runs, none twice, none left
+    expect(done.length).toBeGreaterThan(0);
+    expect(left).toEqual([]);
   });
 });

@@ -22,6 +22,13 @@ export const PARTITIONED_TABLES = ['send_records', 'send_events', 'stat_stray_ev
 /** The advisory lock every maintenance transaction takes (db/migrate.ts holds 727_001, jobs/boss.ts 727_002). */
 const LOCK_ID = 727_003;
 /**
+ * The session advisory lock of a block's compaction (compactSettled), tried, not waited for: its REINDEX CONCURRENTLY
+ * runs outside a transaction and waits for older transactions, so it must not wait on the maintenance's own lock.
+ */
+const COMPACT_LOCK_ID = 727_004;
+/** Days after a block's period ended, and after its last message finished, before its indexes are compacted. */
+export const SETTLE_DAYS = 7;
+/**
  * The sequence is moved to a new block only when it is more than this below the block's start: the read and the
  * setval are two steps, and messages created between them must not reach the block's start (ids that are that close
  * simply continue into it).
@@ -101,6 +108,8 @@ export interface MaintenanceReport {
   trimmed: number;
   /** the custom events' partitions (by time) this run dropped */
   customEventsDropped?: string[];
+  /** suffixes of the blocks whose send-record indexes this run compacted (compactSettled), when any */
+  compacted?: string[];
 }
 
 const date = (v: unknown) => (v === null ? null : v instanceof Date ? v : new Date(v as string));
@@ -369,14 +378,86 @@ async function trim(database: Database, table: string, select: string, cutoff: D
   }
 }
 
-/** The whole maintenance (the daily job and its start-up run): partitions ahead, then the retention. */
+/**
+ * Compacts the settled blocks (migration 0061): a kept block whose period ended SETTLE_DAYS or more before `now`, none
+ * of whose messages may still send or finished within those days (HOLDS), has its send-record partition's indexes
+ * rebuilt full, once (compactBlock). Returns the suffixes of the blocks compacted.
+ */
+export async function compactSettled(database: Database, now: Date): Promise<string[]> {
+  const settledBefore = addDays(now, -SETTLE_DAYS);
+  const blocks = await database.query<{ suffix: string }>(
+    `SELECT b.suffix FROM message_id_blocks b
+     WHERE b.dropped_at IS NULL AND b.compacted_at IS NULL AND b.period_end <= $1
+       AND NOT EXISTS (SELECT 1 FROM messages m
+                       WHERE m.id >= COALESCE(b.lo, '-9223372036854775808'::bigint) AND m.id < b.hi AND ${HOLDS})
+     ORDER BY b.hi`,
+    [settledBefore],
+  );
+  const compacted: string[] = [];
+  for (const { suffix } of blocks) if (await compactBlock(database, suffix, now)) compacted.push(suffix);
+  return compacted;
+}
+
+/**
+ * Rebuilds the indexes of block `suffix`'s send-record partition at fillfactor 100 (REINDEX CONCURRENTLY on
+ * PostgreSQL: reads and writes go on; PGlite has one connection) and marks the block compacted at `now`. False when
+ * another process is compacting (it holds the lock) or has compacted it meanwhile. Also the sizes bench's.
+ */
+export function compactBlock(database: Database, suffix: string, now: Date): Promise<boolean> {
+  // one at a time in a process too: two runs of one process may share a session (PGlite's one connection), whose
+  // advisory lock does not keep them apart
+  const run = compacting.then(() => compactBlockNow(database, suffix, now));
+  compacting = run.catch(() => undefined);
+  return run;
+}
+let compacting: Promise<unknown> = Promise.resolve();
+
+async function compactBlockNow(database: Database, suffix: string, now: Date): Promise<boolean> {
+  return database.withConnection(async (conn) => {
+    const [lock] = await conn.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+      COMPACT_LOCK_ID,
+    ]);
+    if (!lock?.ok) return false;
+    try {
+      const [todo] = await conn.query<{ table: string | null }>(
+        `SELECT to_regclass($2)::text AS table FROM message_id_blocks
+         WHERE suffix = $1 AND compacted_at IS NULL AND dropped_at IS NULL`,
+        [suffix, `send_records_${suffix}`],
+      );
+      if (!todo) return false;
+      if (todo.table !== null) {
+        const indexes = await conn.query<{ name: string; valid: boolean }>(
+          `SELECT c.relname AS name, x.indisvalid AS valid FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+           WHERE x.indrelid = $1::regclass ORDER BY 1`,
+          [todo.table],
+        );
+        for (const { name, valid } of indexes) {
+          // the copy an interrupted REINDEX CONCURRENTLY left behind, invalid: dropped, the rebuild is done again
+          if (!valid && /_ccnew\d*$/.test(name)) {
+            await conn.exec(`DROP INDEX IF EXISTS ${name}`);
+            continue;
+          }
+          await conn.exec(`ALTER INDEX ${name} SET (fillfactor = 100)`);
+          await conn.exec(`REINDEX INDEX ${database.kind === 'postgres' ? 'CONCURRENTLY ' : ''}${name}`);
+        }
+      }
+      await conn.query('UPDATE message_id_blocks SET compacted_at = $2 WHERE suffix = $1', [suffix, now]);
+      return true;
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [COMPACT_LOCK_ID]);
+    }
+  });
+}
+
+/** The whole maintenance (the daily job and its start-up run): partitions ahead, the retention, then compaction. */
 export async function maintainPartitions(
   database: Database,
   opts: { now: Date; retentionDays: number },
 ): Promise<MaintenanceReport> {
   const ensured = await ensurePartitions(database, opts.now);
   const retained = await applyRetention(database, opts.now, opts.retentionDays);
-  return { ...ensured, ...retained };
+  const compacted = await compactSettled(database, opts.now);
+  return { ...ensured, ...retained, ...(compacted.length > 0 ? { compacted } : {}) };
 }
 
 /** Whether the send records of a message were dropped by the retention (its id is in a dropped block). */

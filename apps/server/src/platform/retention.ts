@@ -63,6 +63,8 @@ function logReport(log: Log, r: MaintenanceReport): void {
     );
   if (r.dropped.length > 0 || r.trimmed > 0)
     log.info({ dropped: r.dropped, trimmed: r.trimmed }, 'send records past the retention dropped');
+  if (r.compacted)
+    log.info({ compacted: r.compacted }, 'settled send record partitions: their indexes rebuilt full');
   for (const held of r.held)
     log.warn(
       held,
