@@ -450,4 +450,17 @@ describe.each(backends())('compaction of settled blocks (migration 0061) [$name]
     expect(done.length).toBeGreaterThan(0);
     expect(left).toEqual([]);
   });
+
+  it('the daily maintenance compacts on PostgreSQL only, and not in its start-up run', async () => {
+    // a week's block nine weeks on, settled three weeks later
+    await ensurePartitions(database, at(now, 9 * WEEK));
+    const later = at(now, 12 * WEEK);
+    expect(
+      (await maintainPartitions(database, { now: later, retentionDays: 0, compact: false })).compacted,
+    ).toBeUndefined();
+    const daily = await maintainPartitions(database, { now: later, retentionDays: 0 });
+    if (backend.name === 'postgres')
+      expect(daily.compacted).toEqual(expect.arrayContaining([suffixOf(periodStart(at(now, 9 * WEEK)))]));
+    else expect(daily.compacted).toBeUndefined();
+  });
 });

@@ -449,14 +449,19 @@ async function compactBlockNow(database: Database, suffix: string, now: Date): P
   });
 }
 
-/** The whole maintenance (the daily job and its start-up run): partitions ahead, the retention, then compaction. */
+/**
+ * The whole maintenance (the daily job and its start-up run): partitions ahead, the retention, then the compaction of
+ * the settled blocks — on PostgreSQL only, and only when `compact` (the daily job's; not at start-up, whose shutdown
+ * would wait for a long rebuild): PGlite's one connection would stall every request for a rebuild's duration.
+ */
 export async function maintainPartitions(
   database: Database,
-  opts: { now: Date; retentionDays: number },
+  opts: { now: Date; retentionDays: number; compact?: boolean },
 ): Promise<MaintenanceReport> {
   const ensured = await ensurePartitions(database, opts.now);
   const retained = await applyRetention(database, opts.now, opts.retentionDays);
-  const compacted = await compactSettled(database, opts.now);
+  const compacted =
+    (opts.compact ?? true) && database.kind === 'postgres' ? await compactSettled(database, opts.now) : [];
   return { ...ensured, ...retained, ...(compacted.length > 0 ? { compacted } : {}) };
 }
 

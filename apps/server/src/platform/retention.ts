@@ -33,9 +33,10 @@ export function retentionJobs(deps: RetentionDeps): {
   const { database, retentionDays, log } = deps;
   const clock = deps.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
-  const run = async (): Promise<void> => {
+  // the start-up run leaves the settled blocks' compaction (index rebuilds, minutes on a large week) to the daily job
+  const run = async (compact = true): Promise<void> => {
     const now = clock();
-    const report = await maintainPartitions(database, { now, retentionDays });
+    const report = await maintainPartitions(database, { now, retentionDays, compact });
     logReport(log, report);
     const pruned = (await deps.pruneStatistics?.(now)) ?? 0;
     if (pruned > 0) log.info({ pruned }, 'unique-device rows (stat_uv) of days no longer counted deleted');
@@ -45,7 +46,7 @@ export function retentionJobs(deps: RetentionDeps): {
       const { name, cron, options } = JOBS.partitions;
       await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => run());
       await boss.schedule(name, cron, {}, { ...options, tz: 'UTC' });
-      running = run().catch((err: unknown) =>
+      running = run(false).catch((err: unknown) =>
         log.error({ err }, 'partition maintenance at start failed; the daily job retries'),
       );
     },
