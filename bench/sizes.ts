@@ -4,7 +4,8 @@
 // statistics' per-device rows and a journey step's members, then reads pg_total_relation_size / pg_indexes_size
 // (summed over the partitions of a partitioned table: send_records is partitioned by message id, migration 0027; the
 // message's records are all in the partition of its block, the other partitions are empty).
-// Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000] [--messages 1] [--out sizes-<backend>]
+// Run: npm run bench -- sizes [--backend postgres|pglite] [--rows 1000000] [--messages 1] [--event-pages 1|0]
+//      [--out sizes-<backend>]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
@@ -31,6 +32,11 @@ const ROWS = numArg('rows', 1_000_000);
  * message alone only ever appends to it.
  */
 const MESSAGES = numArg('messages', 1);
+/**
+ * 1 (default): the seeded sends have their places in event pages, their events there (the engine's way with the
+ * JetStream log, migration 0060); 0: their events on the records themselves (its way without NATS_URL).
+ */
+const EVENT_PAGES = numArg('event-pages', 1) === 1;
 /** How many devices the event replay (row writes per delivered message's events) sends a second message to. */
 const EVENT_DEVICES = numArg('event-devices', Math.min(ROWS, 50_000));
 /** The broadcast's dispatch rate the replay assumes (sends a second): it spreads the devices' events in time. */
@@ -58,6 +64,23 @@ async function main(): Promise<void> {
     // — the events in the pages of sends the records' places (ev) point to (migration 0060), as the device API
     // leaves them: bits, and the first receipt, show and click of each send in seconds from the page's base
     for (const id of messageIds) {
+      if (!EVENT_PAGES) {
+        // … or with the events on the records (no places): bits, and the first receipt, show and click
+        await database.query(
+          `WITH d AS MATERIALIZED (SELECT id, random() AS r FROM devices WHERE app_id = $2)
+           INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, event_mask,
+                                     new_bits, received_at, shown_at, clicked_at)
+           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), NULL,
+                  CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END, 0,
+                  CASE WHEN r < 0.7 THEN now() + make_interval(secs => r * 3) END,
+                  CASE WHEN r < 0.5 THEN now() + make_interval(secs => r * 3 + 1) END,
+                  CASE WHEN r < 0.05 THEN now() + make_interval(secs => r * 3 + 9) END
+           FROM d ORDER BY d.id`,
+          [id, appId],
+        );
+        if (MESSAGES > 1) say(`message ${id}: ${ROWS} send records`);
+        continue;
+      }
       await database.query(
         `WITH d AS MATERIALIZED (
            SELECT id, random() AS r, (row_number() OVER (ORDER BY id))::int - 1 AS ev FROM devices WHERE app_id = $2
@@ -133,6 +156,7 @@ async function main(): Promise<void> {
       backend: BACKEND,
       rows: ROWS,
       messages: MESSAGES,
+      eventPages: EVENT_PAGES,
       send,
       settled,
       sizes,

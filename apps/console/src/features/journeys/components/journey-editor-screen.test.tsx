@@ -198,20 +198,33 @@ describe('JourneyEditorScreen, message/editcanvas', () => {
     await screen.findByTestId('step-drawer', undefined, slow);
     fireEvent.click(within(drawer()).getByRole('tab', { name: 'Start' }));
     fireEvent.click(await within(drawer()).findByLabelText('When a device reports an event'));
+    // an earlier select's list stays in the page (closing, then hidden) with the same option titles and, under test,
+    // the same element ids: the lists open now
+    const openLists = () =>
+      [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter(
+        (d) => !/-leave|-hidden/.test(d.className),
+      );
     const pick = async (testId: string, option: string) => {
-      // an earlier select's list stays in the page (closing, then hidden) with the same option titles and, under test,
-      // the same element ids: click the option in the one list that is open now
+      // the earlier pick's list closed first: on a loaded machine it can still count as open when this one is asked
+      // for, and the option would be clicked in it (seen in a full run: the exit left unset)
+      await waitFor(() => expect(openLists()).toHaveLength(0), slow);
       fireEvent.mouseDown(within(within(drawer()).getByTestId(testId)).getByRole('combobox'));
       const added = await waitFor(() => {
-        const open = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter(
-          (d) => !/-leave|-hidden/.test(d.className),
-        );
+        const open = openLists();
         expect(open).toHaveLength(1);
         return within(open[0]!).getByTitle(option);
       }, slow);
       fireEvent.click(added);
+      // the select shows it as its value (not merely as an option of its list)
       await waitFor(
-        () => expect(within(within(drawer()).getByTestId(testId)).getByTitle(option)).toBeTruthy(),
+        () =>
+          expect(
+            within(drawer())
+              .getByTestId(testId)
+              .querySelector(
+                `.ant-select-content[title="${option}"], .ant-select-content-value[title="${option}"]`,
+              ),
+          ).not.toBeNull(),
         slow,
       );
     };
