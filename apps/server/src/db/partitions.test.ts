@@ -9,6 +9,7 @@ import {
   applyRetention,
   BLOCK_IDS,
   beyondRetention,
+  compactBlock,
   compactSettled,
   ensurePartitions,
   listBlocks,
@@ -463,4 +464,33 @@ describe.each(backends())('compaction of settled blocks (migration 0061) [$name]
       expect(daily.compacted).toEqual(expect.arrayContaining([suffixOf(periodStart(at(now, 9 * WEEK)))]));
     else expect(daily.compacted).toBeUndefined();
   });
+
+  it.skipIf(backend.name !== 'postgres')(
+    'drops what an interrupted rebuild left behind (REINDEX CONCURRENTLY)',
+    async () => {
+      await ensurePartitions(database, at(now, 30 * WEEK));
+      const start = periodStart(at(now, 30 * WEEK));
+      const table = `send_records_${suffixOf(start)}`;
+      const [block] = await database.query<{ lo: string }>(
+        'SELECT lo::text AS lo FROM message_id_blocks WHERE suffix = $1',
+        [suffixOf(start)],
+      );
+      // two messages to one device: a unique index on device_id fails half built, and stays, invalid, as a rebuild
+      // killed between its build and its swap leaves its copy
+      for (const k of [1, 2]) await sendRecords(database, String(BigInt(block!.lo) + BigInt(k)), [77]);
+      await expect(
+        database.exec(`CREATE UNIQUE INDEX CONCURRENTLY ${table}_pkey_ccnew ON ${table} (device_id)`),
+      ).rejects.toThrow();
+      const invalid = () =>
+        database.query<{ name: string }>(
+          `SELECT c.relname AS name FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+         WHERE x.indrelid = $1::regclass AND NOT x.indisvalid`,
+          [table],
+        );
+      expect(await invalid()).toEqual([{ name: `${table}_pkey_ccnew` }]);
+      expect(await compactBlock(database, suffixOf(start), now)).toBe(true);
+      expect(await invalid()).toEqual([]);
+      expect(Object.values(await fillfactors(suffixOf(start)))).toEqual(['100', '100', '100']);
+    },
+  );
 });

@@ -432,8 +432,9 @@ async function compactBlockNow(database: Database, suffix: string, now: Date): P
           [todo.table],
         );
         for (const { name, valid } of indexes) {
-          // the copy an interrupted REINDEX CONCURRENTLY left behind, invalid: dropped, the rebuild is done again
-          if (!valid && /_ccnew\d*$/.test(name)) {
+          // a copy an interrupted REINDEX CONCURRENTLY left behind (the new one, or the old one it was swapping
+          // out), invalid: dropped; the rebuild is done again
+          if (!valid && /_cc(new|old)\d*$/.test(name)) {
             await conn.exec(`DROP INDEX IF EXISTS ${name}`);
             continue;
           }
