@@ -1,12 +1,13 @@
-import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
+import { InstanceInvalidReason } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from './ports';
 import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { holdoutParams, holdoutWhenSql, type Holdout } from './audience-source';
-import { BatchKind, BatchStatus, fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
+import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
+import { recordSql } from './record.sql';
 import {
   fenceLease,
   InFlightRepository,
@@ -360,62 +361,7 @@ export class BatchRepository {
       // renews the lease, or throws when another run has taken the batch over: its results are not this run's to write
       await fenceLease(tx, batch, leaseSeconds);
       const groups = await tx.query<DecidedSends & { gone: string | null }>(
-        `WITH r AS (
-         SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
-           AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
-       ), evs AS (
-         -- the dispatched sends' places in the message's event pages (migration 0060), in device order; the message's
-         -- row is locked (lockMessage), so no other write takes the same places
-         UPDATE messages SET ev_next = ev_next + d.n
-         FROM (SELECT count(*)::int AS n FROM r WHERE outcome = ${SendOutcome.DISPATCHED}) d
-         WHERE id = $1 AND $12::boolean RETURNING ev_next - d.n AS first
-       ), ins AS (
-         INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev,
-                                        event_mask, new_bits)
-         SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
-                CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before,
-                CASE WHEN outcome <> ${SendOutcome.DISPATCHED} THEN $2::bigint END, q.ev,
-                CASE WHEN q.ev IS NULL THEN 0 END, CASE WHEN q.ev IS NULL THEN 0 END
-         FROM (
-           SELECT r.*, CASE WHEN outcome = ${SendOutcome.DISPATCHED} AND $12::boolean
-                  THEN (SELECT first FROM evs) + (row_number() OVER (PARTITION BY outcome = ${SendOutcome.DISPATCHED} ORDER BY device_id))::int - 1
-                END AS ev
-           FROM r
-         ) q LEFT JOIN (${fcmProjectOf('$1')}) p ON true
-         -- in device order, not FCM's answering order: both indexes then take the page's records left to right (a
-         -- page's devices are a device-id range), and their leaves fill instead of splitting half full
-         ORDER BY q.device_id
-         ON CONFLICT (message_id, device_id) DO UPDATE SET outcome = EXCLUDED.outcome, loss_code = EXCLUDED.loss_code,
-           attempts = s.attempts + EXCLUDED.attempts, fcm_id = EXCLUDED.fcm_id, sent_at = EXCLUDED.sent_at,
-           not_before = EXCLUDED.not_before, ev = EXCLUDED.ev,
-           -- dispatched by its own batch: the id goes (counted in the batch's row, below); a record of another batch
-           -- (a device in two waves) keeps that batch's id, by which that batch counts it
-           batch_id = CASE WHEN EXCLUDED.outcome = ${SendOutcome.DISPATCHED} AND s.batch_id = $2 THEN NULL ELSE s.batch_id END,
-           event_mask = CASE WHEN EXCLUDED.ev IS NULL THEN s.event_mask END,
-           new_bits = CASE WHEN EXCLUDED.ev IS NULL THEN s.new_bits END
-         WHERE s.outcome IN (${OPEN_OUTCOMES})
-         RETURNING s.device_id, s.outcome, s.loss_code, s.batch_id
-       ), disp AS (
-         -- the records this statement made dispatched without a batch id, counted once: a row the ON CONFLICT's WHERE
-         -- refused (written already by an earlier run or flush) is not returned; one write of the batch row, not one a
-         -- record (the row is locked already, by fenceLease)
-         UPDATE message_batches SET dispatched = dispatched + d.n
-         FROM (SELECT count(*)::int AS n FROM ins WHERE outcome = ${SendOutcome.DISPATCHED} AND batch_id IS NULL) d
-         WHERE id = $2 AND d.n > 0
-       ), dead AS (
-         -- a device marked already is left as it is: its uninstall was counted when it was marked
-         UPDATE devices SET status = ${InstanceStatus.INVALID}, invalid_reason = ${InstanceInvalidReason.UNINSTALLED}
-         WHERE id IN (SELECT device_id FROM ins WHERE outcome = ${SendOutcome.LOST} AND loss_code = ${LOSS.UNINSTALLED})
-           AND invalid_reason <> ${InstanceInvalidReason.UNINSTALLED}
-         RETURNING id
-       )${this.streamSql('ins', '$1::bigint')}
-       SELECT ins.outcome, ins.loss_code AS "lossCode", r.country, r.app_version AS "appVersion", count(*)::int AS count,
-              NULL::text AS gone
-       FROM ins JOIN r ON r.device_id = ins.device_id WHERE ins.outcome IN (${SendOutcome.DISPATCHED}, ${SendOutcome.LOST})
-       GROUP BY ins.outcome, ins.loss_code, r.country, r.app_version
-       UNION ALL
-       -- the devices this write marked uninstalled on FCM's UNREGISTERED: uninstalls, counted below
-       SELECT NULL, NULL, NULL, NULL, NULL, dead.id::text FROM dead WHERE dead.id = ANY($11::bigint[])`,
+        recordSql(this.streamSql('ins', '$1::bigint')),
         [
           batch.messageId,
           batch.id,
