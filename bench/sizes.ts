@@ -9,7 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
-import { compactBlock, ensurePartitions, listBlocks, PERIOD_DAYS } from '../apps/server/src/db/partitions';
+import { compactBlock } from '../apps/server/src/db/partition-compaction';
+import { ensurePartitions, listBlocks, PERIOD_DAYS } from '../apps/server/src/db/partitions';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, say, strArg } from './src/harness';
 import { eventPagesSql } from './src/seed-dispatched';
@@ -63,39 +64,31 @@ async function main(): Promise<void> {
     // indexes' pages fuller or emptier from one run to the next: 66–76 bytes a record)
     // — the events in the pages of sends the records' places (ev) point to (migration 0060), as the device API
     // leaves them: bits, and the first receipt, show and click of each send in seconds from the page's base
+    // — or, without pages (--event-pages 0), the same events on the records themselves
     for (const id of messageIds) {
-      if (!EVENT_PAGES) {
-        // … or with the events on the records (no places): bits, and the first receipt, show and click
-        await database.query(
-          `WITH d AS MATERIALIZED (SELECT id, random() AS r FROM devices WHERE app_id = $2)
-           INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, event_mask,
-                                     new_bits, received_at, shown_at, clicked_at)
-           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), NULL,
-                  CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END, 0,
-                  CASE WHEN r < 0.7 THEN now() + make_interval(secs => r * 3) END,
-                  CASE WHEN r < 0.5 THEN now() + make_interval(secs => r * 3 + 1) END,
-                  CASE WHEN r < 0.05 THEN now() + make_interval(secs => r * 3 + 9) END
-           FROM d ORDER BY d.id`,
-          [id, appId],
-        );
-        if (MESSAGES > 1) say(`message ${id}: ${ROWS} send records`);
-        continue;
-      }
       await database.query(
         `WITH d AS MATERIALIZED (
            SELECT id, random() AS r, (row_number() OVER (ORDER BY id))::int - 1 AS ev FROM devices WHERE app_id = $2
          ), m AS (
-           SELECT ev, CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END AS mask, r FROM d
+           SELECT id, ev, CASE WHEN r < 0.05 THEN 7 WHEN r < 0.5 THEN 3 WHEN r < 0.7 THEN 1 ELSE 0 END AS mask,
+                  CASE WHEN r < 0.7 THEN (r * 3)::int END AS received_s,
+                  CASE WHEN r < 0.5 THEN (r * 3)::int + 1 END AS shown_s,
+                  CASE WHEN r < 0.05 THEN (r * 3)::int + 9 END AS clicked_s
+           FROM d
          ), ins AS (
            INSERT INTO send_records (message_id, device_id, outcome, attempts, fcm_id, sent_at, batch_id, ev, event_mask,
-                                     new_bits)
-           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), NULL, d.ev, NULL, NULL FROM d ORDER BY d.id
+                                     new_bits, received_at, shown_at, clicked_at)
+           SELECT $1::bigint, d.id, 1, 1, ${FCM_NAME_SQL}, now(), NULL, CASE WHEN $3 THEN d.ev END,
+                  CASE WHEN NOT $3 THEN d.mask END, CASE WHEN NOT $3 THEN 0 END,
+                  CASE WHEN NOT $3 THEN now() + make_interval(secs => d.received_s) END,
+                  CASE WHEN NOT $3 THEN now() + make_interval(secs => d.shown_s) END,
+                  CASE WHEN NOT $3 THEN now() + make_interval(secs => d.clicked_s) END
+           FROM m d -- (d: the device, as FCM_NAME_SQL names it)
+           ORDER BY d.id
          )
-         ${eventPagesSql(`SELECT $1::bigint AS message_id, ev, mask, now() AS at,
-                                 CASE WHEN r < 0.7 THEN (r * 3)::int END AS received_s,
-                                 CASE WHEN r < 0.5 THEN (r * 3)::int + 1 END AS shown_s,
-                                 CASE WHEN r < 0.05 THEN (r * 3)::int + 9 END AS clicked_s FROM m`)}`,
-        [id, appId],
+         ${eventPagesSql(`SELECT $1::bigint AS message_id, ev, mask, now() AS at, received_s, shown_s, clicked_s
+                          FROM m WHERE $3`)}`,
+        [id, appId, EVENT_PAGES],
       );
       if (MESSAGES > 1) say(`message ${id}: ${ROWS} send records`);
     }

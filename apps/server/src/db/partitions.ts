@@ -1,5 +1,6 @@
-import { MessageStatus as S } from '@beacon/shared';
 import type { Database, Queryable } from './client';
+import { compactSettled } from './partition-compaction';
+import { HOLDS } from './partition-holds';
 
 /**
  * Send records and stray device events are partitioned by RANGE (message_id) (migration 0027), and message ids follow
@@ -22,13 +23,6 @@ export const PARTITIONED_TABLES = ['send_records', 'send_events', 'stat_stray_ev
 /** The advisory lock every maintenance transaction takes (db/migrate.ts holds 727_001, jobs/boss.ts 727_002). */
 const LOCK_ID = 727_003;
 /**
- * The session advisory lock of a block's compaction (compactSettled), tried, not waited for: its REINDEX CONCURRENTLY
- * runs outside a transaction and waits for older transactions, so it must not wait on the maintenance's own lock.
- */
-const COMPACT_LOCK_ID = 727_004;
-/** Days after a block's period ended, and after its last message finished, before its indexes are compacted. */
-export const SETTLE_DAYS = 7;
-/**
  * The sequence is moved to a new block only when it is more than this below the block's start: the read and the
  * setval are two steps, and messages created between them must not reach the block's start (ids that are that close
  * simply continue into it).
@@ -43,35 +37,6 @@ const LOCK_TIMEOUT = '5s';
 const DAY_MS = 86_400_000;
 /** 1970-01-01 was a Thursday: day -3 was a Monday, the anchor of the periods. */
 const ANCHOR_DAY = -3;
-
-/**
- * Message statuses in which a message may still send (waiting, scheduled, local time, sending, paused, in review or
- * audit, recalling, stopping): a block holding one keeps its partitions. Rejected messages and journey drafts do not
- * hold theirs (if one sends later, its records go to the default partition, trimmed once it has finished).
- */
-const MAY_SEND = [
-  S.WAITING,
-  S.WAITING_SCHEDULED,
-  S.WAITING_LOCAL,
-  S.SENDING,
-  S.PAUSED,
-  S.PAUSED_ALT,
-  S.PENDING_REVIEW,
-  S.AWAITING_AUDIT,
-  S.RECALLING,
-  S.STOP_IN_PROCESS,
-];
-/**
- * SQL: message `m` still needs its send records at `$1` (the retention's cut-off): it may send, or sent since, or it is
- * a step of a journey whose later step has not yet taken its members (they are read from the send records of the
- * step they come from; the steps' ids may fall in different weeks when the journey was confirmed as a week began).
- */
-const HOLDS = `(m.status IN (${MAY_SEND.join(', ')})
-  OR (m.started_at IS NOT NULL AND COALESCE(m.finished_at, m.updated_at) > $1)
-  OR (m.parent_msg_id IS NOT NULL AND EXISTS (
-        SELECT 1 FROM messages k
-        WHERE k.parent_msg_id = m.parent_msg_id AND k.journey_gated AND k.journey_entered_at IS NULL
-          AND k.status IN (${MAY_SEND.join(', ')}))))`;
 
 /** The start of the period `at` falls in. */
 export function periodStart(at: Date): Date {
@@ -376,78 +341,6 @@ async function trim(database: Database, table: string, select: string, cutoff: D
     total += n;
     if (n < TRIM_BATCH) return total;
   }
-}
-
-/**
- * Compacts the settled blocks (migration 0061): a kept block whose period ended SETTLE_DAYS or more before `now`, none
- * of whose messages may still send or finished within those days (HOLDS), has its send-record partition's indexes
- * rebuilt full, once (compactBlock). Returns the suffixes of the blocks compacted.
- */
-export async function compactSettled(database: Database, now: Date): Promise<string[]> {
-  const settledBefore = addDays(now, -SETTLE_DAYS);
-  const blocks = await database.query<{ suffix: string }>(
-    `SELECT b.suffix FROM message_id_blocks b
-     WHERE b.dropped_at IS NULL AND b.compacted_at IS NULL AND b.period_end <= $1
-       AND NOT EXISTS (SELECT 1 FROM messages m
-                       WHERE m.id >= COALESCE(b.lo, '-9223372036854775808'::bigint) AND m.id < b.hi AND ${HOLDS})
-     ORDER BY b.hi`,
-    [settledBefore],
-  );
-  const compacted: string[] = [];
-  for (const { suffix } of blocks) if (await compactBlock(database, suffix, now)) compacted.push(suffix);
-  return compacted;
-}
-
-/**
- * Rebuilds the indexes of block `suffix`'s send-record partition at fillfactor 100 (REINDEX CONCURRENTLY on
- * PostgreSQL: reads and writes go on; PGlite has one connection) and marks the block compacted at `now`. False when
- * another process is compacting (it holds the lock) or has compacted it meanwhile. Also the sizes bench's.
- */
-export function compactBlock(database: Database, suffix: string, now: Date): Promise<boolean> {
-  // one at a time in a process too: two runs of one process may share a session (PGlite's one connection), whose
-  // advisory lock does not keep them apart
-  const run = compacting.then(() => compactBlockNow(database, suffix, now));
-  compacting = run.catch(() => undefined);
-  return run;
-}
-let compacting: Promise<unknown> = Promise.resolve();
-
-async function compactBlockNow(database: Database, suffix: string, now: Date): Promise<boolean> {
-  return database.withConnection(async (conn) => {
-    const [lock] = await conn.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
-      COMPACT_LOCK_ID,
-    ]);
-    if (!lock?.ok) return false;
-    try {
-      const [todo] = await conn.query<{ table: string | null }>(
-        `SELECT to_regclass($2)::text AS table FROM message_id_blocks
-         WHERE suffix = $1 AND compacted_at IS NULL AND dropped_at IS NULL`,
-        [suffix, `send_records_${suffix}`],
-      );
-      if (!todo) return false;
-      if (todo.table !== null) {
-        const indexes = await conn.query<{ name: string; valid: boolean }>(
-          `SELECT c.relname AS name, x.indisvalid AS valid FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
-           WHERE x.indrelid = $1::regclass ORDER BY 1`,
-          [todo.table],
-        );
-        for (const { name, valid } of indexes) {
-          // a copy an interrupted REINDEX CONCURRENTLY left behind (the new one, or the old one it was swapping
-          // out), invalid: dropped; the rebuild is done again
-          if (!valid && /_cc(new|old)\d*$/.test(name)) {
-            await conn.exec(`DROP INDEX IF EXISTS ${name}`);
-            continue;
-          }
-          await conn.exec(`ALTER INDEX ${name} SET (fillfactor = 100)`);
-          await conn.exec(`REINDEX INDEX ${database.kind === 'postgres' ? 'CONCURRENTLY ' : ''}${name}`);
-        }
-      }
-      await conn.query('UPDATE message_id_blocks SET compacted_at = $2 WHERE suffix = $1', [suffix, now]);
-      return true;
-    } finally {
-      await conn.query('SELECT pg_advisory_unlock($1)', [COMPACT_LOCK_ID]);
-    }
-  });
 }
 
 /**

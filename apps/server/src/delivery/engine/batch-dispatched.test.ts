@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends } from '../../test/databases';
-import { seedSyntheticDevices } from '../../test/fixtures/synthetic-devices';
+import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import { sendCounter } from '../../test/statistics';
 import { BatchRepository, type Batch, type SendResultRow } from './batch.repository';
 import { LOSS, SendOutcome } from './kinds';
@@ -22,11 +22,7 @@ describe.each(backends())('dispatched sends counted in their batch [$name]', (ba
 
   beforeAll(async () => {
     database = await backend.open();
-    const [app] = await database.query<{ id: number }>(
-      `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Batches', 'com.example.batches', 'k', 's') RETURNING id`,
-    );
-    appId = app!.id;
-    await seedSyntheticDevices(database, appId, DEVICES);
+    appId = await syntheticApp(database, 'Batches', DEVICES);
     devices = await database.query(
       `SELECT d.id::text AS id, d.gaid::text AS gaid, d.country, d.app_version AS "appVersion" FROM devices d
        WHERE d.app_id = $1 ORDER BY d.id`,

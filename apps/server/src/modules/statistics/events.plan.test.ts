@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db/client';
 import { backends } from '../../test/databases';
-import { seedSyntheticDevices } from '../../test/fixtures/synthetic-devices';
+import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import type { EventRow } from '../devices';
 import { EventsRepository } from './events.repository';
 
@@ -39,11 +39,7 @@ describe.each(backends())(
 
     beforeAll(async () => {
       database = await backend.open();
-      const [app] = await database.query<{ id: number }>(
-        `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Plan', 'com.example.plan', 'k', 's') RETURNING id`,
-      );
-      appId = app!.id;
-      await seedSyntheticDevices(database, appId, DEVICES);
+      appId = await syntheticApp(database, 'Plan', DEVICES);
       const broadcast = async (title: string) => {
         const [message] = await database.query<{ id: string }>(
           `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,

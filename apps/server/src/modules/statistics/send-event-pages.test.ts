@@ -2,7 +2,7 @@ import { RECOVERED_BIT } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends } from '../../test/databases';
-import { seedSyntheticDevices } from '../../test/fixtures/synthetic-devices';
+import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import type { EventRow } from '../devices';
 import { EventsRepository } from './events.repository';
 import { PAGE_SLOTS } from './send-pages';
@@ -23,11 +23,7 @@ describe.each(backends())('send event pages [$name]', (backend) => {
 
   beforeAll(async () => {
     database = await backend.open();
-    const [app] = await database.query<{ id: number }>(
-      `INSERT INTO apps (title, pkg, app_key, app_secret_enc) VALUES ('Pages', 'com.example.pages', 'k', 's') RETURNING id`,
-    );
-    appId = app!.id;
-    await seedSyntheticDevices(database, appId, DEVICES);
+    appId = await syntheticApp(database, 'Pages', DEVICES);
     gaids = (
       await database.query<{ gaid: string }>(
         'SELECT gaid::text AS gaid FROM devices WHERE app_id = $1 ORDER BY id',
