@@ -300,7 +300,7 @@ async function replay(db: Db, appId: number, sdkBatchMs: number, flush: FlushRul
   const flushes = flushesOf(calls, flush);
   const writer = new StatisticsWriter(db);
   return db.withConnection(async (q) => {
-    const product = await pass(q, flushes, ['send_records'], (rows) => writer.applyEvents(rows, q));
+    const product = await pass(q, flushes, ['send_records'], (rows) => writer.recordEvents(rows, q));
     const [got] = await q.query<Record<(typeof MIX)[number], number>>(
       `SELECT ${MIX.map((t, i) => `count(*) FILTER (WHERE event_mask & ${1 << i} > 0)::int AS ${t}`).join(', ')}
        FROM send_records WHERE message_id = $1`,

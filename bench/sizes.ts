@@ -233,7 +233,7 @@ async function sendRecordWrites(q: Pick<Queryable, 'query'>): Promise<number> {
  * device-behaviour.ts: received 0.2–3 s after the send, shown 0.1–1 s after that, clicked 2–60 s after the show; the
  * bench's mix 70 % received, 50 % shown, 5 % clicked), each event its own SDK call, grouped into flushes as the device
  * API's events batcher groups calls (DIRECT_FLUSH: at most 100 calls within 10 ms of the first), each flush merged
- * (mergeEvents) and applied by the product's statement (StatisticsWriter.applyEvents, what recordEvents runs), on one
+ * (mergeEvents) and applied by the product's statement (StatisticsWriter.recordEvents in the replay's connection), on one
  * connection; the writes are read from pg_stat_user_tables before and after (PostgreSQL only).
  */
 async function replayEvents(
@@ -270,7 +270,7 @@ async function replayEvents(
     let flushes = 0;
     let updated = 0;
     for (const rows of flushesOf(calls, flush)) {
-      const recorded = await writer.applyEvents(rows, q);
+      const recorded = await writer.recordEvents(rows, q);
       updated += rows.length - recorded.stray;
       flushes++;
     }

@@ -71,10 +71,10 @@ async function explainAll(
 export async function explainFlush(database: Database, rows: EventRow[]) {
   const writer = new StatisticsWriter(database);
   const apply = await rolledBack(database, async (tx) =>
-    explainAll(tx, await statementsOf((q) => writer.applyEvents(rows, q))),
+    explainAll(tx, await statementsOf((q) => writer.recordEvents(rows, q))),
   );
   const count = await rolledBack(database, async (tx) => {
-    const events = (await writer.applyEvents(rows, tx)).counted;
+    const events = (await writer.recordEvents(rows, tx)).counted;
     const statements: ExplainedStatement[] = [];
     await writer.countQueued(
       {

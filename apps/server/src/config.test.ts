@@ -178,3 +178,19 @@ describe('loadConfig: the AI provider', () => {
     });
   });
 });
+
+describe('loadConfig: where the device events go first (EVENTS_LOG, NATS_URL)', () => {
+  it('records them directly by default; postgres: a log table; NATS_URL: JetStream, whatever EVENTS_LOG says', () => {
+    expect(load().eventsLog).toBe('direct');
+    expect(load({ EVENTS_LOG: '' }).eventsLog).toBe('direct');
+    expect(load({ EVENTS_LOG: ' Postgres ' }).eventsLog).toBe('postgres');
+    expect(load({ EVENTS_LOG: 'direct' }).eventsLog).toBe('direct');
+    expect(load({ EVENTS_LOG: 'postgres', NATS_URL: 'nats://127.0.0.1:4222' }).eventsLog).toBe('nats');
+  });
+
+  it.each(['nats', 'kafka', '1'])('refuses EVENTS_LOG=%s, naming it', (value) => {
+    expect(() => load({ EVENTS_LOG: value })).toThrow(
+      /invalid configuration:\n {2}EVENTS_LOG: must be direct or postgres/,
+    );
+  });
+});

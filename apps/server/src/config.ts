@@ -105,6 +105,12 @@ export const EnvSchema = z.object({
   ),
   // the device events' log on NATS JetStream (docs/scaling.md): comma-separated servers; unset: events go to the database
   NATS_URL: z.string().optional(),
+  // without NATS_URL: where the device events go first. direct: the device API records them (batches of 10 ms);
+  // postgres: it appends them to a log table the workers apply every 2 s (migration 0063, docs/scaling.md)
+  EVENTS_LOG: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(['direct', 'postgres'], { error: 'must be direct or postgres' }).default('direct'),
+  ),
   // event streams out (docs/event-streams.md): the delivery loop's period, the backoff after a failed post, how long a
   // receiver may take to answer a post, extra CA certificates for webhooks (a PEM file), and where the daily exports
   // go (default DATA_DIR/exports)
@@ -171,6 +177,11 @@ export interface Config {
    * many replicas, applied to the database by the workers (modules/devices/events-log*.ts); undefined: straight there.
    */
   nats: { servers: string[]; replicas: number } | undefined;
+  /**
+   * EVENTS_LOG, without NATS_URL: `direct` (default), the device API records the events itself; `postgres`, it appends
+   * them to a log table the workers apply in 2 s windows (modules/devices/events-log.pg.ts). With NATS_URL: `nats`.
+   */
+  eventsLog: 'direct' | 'postgres' | 'nats';
   /**
    * Event streams out (docs/event-streams.md): loop period, backoff, how long a post may wait for its answer (ms),
    * webhooks' extra CA file, the exports' folder.
@@ -295,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           replicas: e.NATS_REPLICAS,
         }
       : undefined,
+    eventsLog: e.NATS_URL?.trim() ? 'nats' : e.EVENTS_LOG,
     streams: {
       pollMs: e.BEACON_STREAMS_POLL_MS,
       backoffBaseMs: e.BEACON_STREAMS_BACKOFF_BASE_MS,

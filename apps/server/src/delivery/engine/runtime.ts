@@ -125,7 +125,8 @@ export class DeliveryRuntime {
         opts.counter,
         opts.metrics,
         opts.templateValues,
-        opts.config.nats !== undefined,
+        // events applied in windows (a log: JetStream or the table) are kept in event pages (migration 0060)
+        opts.config.eventsLog !== 'direct',
       ),
       settings,
       boss,

@@ -6,6 +6,8 @@ import type { BatcherName, Metrics } from '../../platform/metrics';
 import type { AppsRepository } from '../apps';
 import { DevicesRepository } from './devices.repository';
 import { DEVICE_TOUCH_MS, DevicesService, type DeviceStatistics } from './devices.service';
+import { startPgEventsLog } from './events-log.pg';
+import { EventsLogRepository } from './events-log.repository';
 import { startEventsLog } from './events-log.start';
 import { MissedPushes } from './recovery';
 import { RecoveryRepository } from './recovery.repository';
@@ -14,12 +16,13 @@ import { registerSdkRoutes, type SdkUsers } from './sdk.routes';
 
 /**
  * Devices (a core module: other modules read its repository and service): the device API's service, its events
- * appended to JetStream when NATS_URL is set (and applied by this process's consumer when it runs the workers), and
+ * appended to JetStream when NATS_URL is set, or to a log table with EVENTS_LOG=postgres (and applied by this
+ * process's consumer when it runs the workers), and
  * the /sdk/v1 routes authenticated with the app's key and secret. `close` drains what the service holds, then the log.
  */
 export async function devicesModule(ctx: {
   app: FastifyInstance;
-  config: Pick<Config, 'nats' | 'publicUrl'>;
+  config: Pick<Config, 'nats' | 'eventsLog' | 'publicUrl'>;
   database: ConstructorParameters<typeof DevicesRepository>[0];
   /** the statistics writer: the events' counting */
   statistics: DeviceStatistics;
@@ -43,13 +46,28 @@ export async function devicesModule(ctx: {
         repo.touch(devices, DEVICE_TOUCH_MS / 1000, undefined, statistics.activitySql),
       )
     : undefined;
+  // EVENTS_LOG=postgres (without NATS_URL): the same, through a log table the workers apply (events-log.pg.ts)
+  const pgLog =
+    config.eventsLog === 'postgres'
+      ? startPgEventsLog(new EventsLogRepository(ctx.database), statistics, ctx.runWorkers, {
+          touch: (devices, q) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, q, statistics.activitySql),
+          onError: (err) =>
+            app.log.warn({ err }, 'applying the device events log failed; its rows are taken again'),
+          onDropped: (call, err) =>
+            app.log.error(
+              { err, appId: call.appId, gaid: call.body.gaid },
+              'a device events call the database refused was dropped',
+            ),
+        })
+      : undefined;
+  const eventsLog = natsLog?.log ?? pgLog?.log;
   // missed-push recovery's lookups and contents, for the heartbeats of apps that turn it on (recovery.ts)
   const missedPushes = new MissedPushes(new RecoveryRepository(ctx.database, ctx.templateValues), {
     publicUrl: config.publicUrl,
   });
   const devices = new DevicesService(repo, statistics, {
     missedPushes,
-    ...(natsLog ? { eventsLog: natsLog.log } : {}),
+    ...(eventsLog ? { eventsLog } : {}),
     ...(onRegistered ? { onRegistered } : {}),
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
   });
@@ -66,6 +84,7 @@ export async function devicesModule(ctx: {
     close: async () => {
       await Promise.all([devices.drain(), ctx.users.drain()]);
       await natsLog?.close();
+      await pgLog?.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import {
 import { deviceNotRegistered } from '../../lib/device-not-registered';
 import { WriteBatcher, type WriteBatcherObserver } from '../../lib/write-batcher';
 import type { ActivitySql, DevicesRepository, HeartbeatRow, RegisterRow } from './devices.repository';
+import type { LogTransaction } from './events-log.repository';
 import type { MissedPushes } from './recovery';
 import type { MissedSend } from './recovery.repository';
 
@@ -34,15 +35,19 @@ export interface RecordedEvents {
 
 /**
  * The statistics as the device side sees them (app.ts wires the statistics module's writer; the JetStream consumer
- * calls the same port): typed rows in, no SQL and no transaction across the seam.
+ * calls the same port): typed rows in, no SQL; one transaction across the seam only for the PostgreSQL log's consumer,
+ * which applies its rows and deletes them at once.
  */
 export interface DeviceStatistics {
   /**
    * Records a batch of events, atomically and idempotently: the bits they newly set on dispatched sends are counted
    * (once: a bit already set counts nothing, so a batch recorded twice counts nothing twice), the others kept as
-   * strays for troubleshooting.
+   * strays for troubleshooting. `q`: in the caller's transaction (the PostgreSQL log's consumer deletes the rows it
+   * applied in it), which calls `queued` once it has committed.
    */
-  recordEvents(rows: EventRow[]): Promise<RecordedEvents>;
+  recordEvents(rows: EventRow[], q?: LogTransaction): Promise<RecordedEvents>;
+  /** Counts what a caller's transaction queued (recordEvents with `q`), now that it has committed. */
+  queued?(): void;
   /** Resolves once the events recorded so far by this process are counted. */
   settle(): Promise<void>;
   /** The SQL that counts new and active devices: one more CTE of a registration or heartbeat flush (none: not counted). */

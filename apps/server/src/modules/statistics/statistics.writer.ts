@@ -104,15 +104,16 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
    * The devices' port (DeviceStatistics): sets the events' bits on dispatched sends, queues the new ones, keeps the
    * strays, in one statement (EventsRepository.apply); what it queued is counted off the request path, after it.
    */
-  async recordEvents(rows: EventRow[]): Promise<RecordedEvents> {
-    const recorded = await this.events.apply(rows);
-    if (recorded.counted > 0) this.counter.kick();
+  async recordEvents(rows: EventRow[], q?: Queryable): Promise<RecordedEvents> {
+    const recorded = await this.events.apply(rows, q);
+    // in a caller's transaction, counted once it commits (`queued`): a run before that would find nothing
+    if (recorded.counted > 0 && !q) this.counter.kick();
     return recorded;
   }
 
-  /** The statement recordEvents runs, on another connection or transaction (the bench's EXPLAIN). */
-  applyEvents(rows: EventRow[], q: Queryable): Promise<RecordedEvents> {
-    return this.events.apply(rows, q);
+  /** The port's `queued`: what a committed transaction of the caller's queued is counted (after the delay). */
+  queued(): void {
+    this.counter.kick();
   }
 
   /**

@@ -1,0 +1,199 @@
+import type { DeviceEvents } from '@beacon/shared';
+import { WriteBatcher } from '../../lib/write-batcher';
+import { mayBeRowError, mergeEvents, type DeviceStatistics } from './devices.service';
+import type { LoggedCall } from './events-log';
+import { EVENTS_WINDOW_MS } from './events-log.consumer';
+import type { EventsLogRepository, LogTransaction } from './events-log.repository';
+
+/**
+ * The device events' log in PostgreSQL (EVENTS_LOG=postgres, migration 0063): the one-server tier's counterpart of the
+ * JetStream log (events-log.ts). An events call is answered once the row holding it is committed; the workers apply
+ * the log every EVENTS_WINDOW_MS, so that a push's receipt and show (0.1–1 s apart) are merged into one write of its
+ * event page instead of a write of its send record each (`npm run bench -- sizes`).
+ */
+export class PgEventsLog {
+  private readonly batcher: WriteBatcher<LoggedCall, void>;
+
+  constructor(
+    private readonly repo: EventsLogRepository,
+    opts: { maxCalls?: number; maxDelayMs?: number } = {},
+  ) {
+    this.batcher = new WriteBatcher<LoggedCall, void>((calls) => this.insert(calls), {
+      maxBatch: opts.maxCalls ?? 500,
+      maxDelayMs: opts.maxDelayMs ?? 2,
+      // a group commit: what arrives while inserts are in flight rides the next one (PGlite runs one at a time)
+      concurrency: repo.parallelTransactions ? 4 : 1,
+      // an insert of text fails for the database, never for one call: no bisection (a call the statistics refuse is
+      // isolated when the log is applied)
+      mayIsolate: () => false,
+    });
+  }
+
+  append(appId: number, body: DeviceEvents): Promise<void> {
+    return this.batcher.add({ appId, body });
+  }
+
+  private async insert(calls: LoggedCall[]): Promise<void[]> {
+    await this.repo.append(JSON.stringify(calls));
+    return calls.map(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.batcher.drain();
+  }
+}
+
+export interface PgEventsConsumerOptions {
+  /** How long the log gathers between two applications (default EVENTS_WINDOW_MS, as the JetStream consumer's). */
+  windowMs?: number;
+  /** Most log rows one transaction takes (default 200; a row holds the calls of a few milliseconds, ≤ 500). */
+  rowsPerTake?: number;
+  /** Most merged rows one statement applies (default 5,000). */
+  rowsPerStatement?: number;
+  /** Moves the last-active time of the devices whose events it applied, in the same transaction (DevicesRepository.touch). */
+  touch?: (devices: Array<{ appId: number; gaid: string }>, q: LogTransaction) => Promise<unknown>;
+  /** Where a failed application is reported (its rows stay in the log and are taken again). */
+  onError?: (err: unknown) => void;
+  /** Where a call the database refused on its own is reported (dropped; the good calls of its rows are applied). */
+  onDropped?: (call: LoggedCall, err: unknown) => void;
+}
+
+/**
+ * Applies the PostgreSQL log (the worker processes'; several split it, SKIP LOCKED): each take merges its rows' calls
+ * per device and message, records them (the events' bits: idempotent) and deletes the rows in one transaction, so a
+ * row is applied once — a worker killed mid-take leaves its rows to the next take. A take that fails as if for one of
+ * its calls (mayBeRowError) is taken again with its calls bisected under savepoints: a call the database refuses on
+ * its own is dropped and reported, and the others are applied.
+ */
+export class PgEventsLogConsumer {
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  /** Calls applied, and calls dropped as refused, by this consumer (tests, metrics). */
+  applied = 0;
+  dropped = 0;
+
+  constructor(
+    private readonly repo: EventsLogRepository,
+    private readonly statistics: DeviceStatistics,
+    private readonly opts: PgEventsConsumerOptions = {},
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        this.timer = setTimeout(resolve, this.opts.windowMs ?? EVENTS_WINDOW_MS);
+      });
+      if (this.stopped) return;
+      try {
+        await this.applyAll();
+      } catch (err) {
+        // the database down: the rows are still there; the next window takes them
+        if (!this.stopped) this.opts.onError?.(err);
+      }
+    }
+  }
+
+  /** Applies everything the log holds now, a take at a time; returns the calls applied. */
+  async applyAll(): Promise<number> {
+    const per = this.opts.rowsPerTake ?? 200;
+    let calls = 0;
+    for (;;) {
+      const took = await this.take(per);
+      calls += took.calls;
+      if (took.rows < per) return calls;
+    }
+  }
+
+  private async take(limit: number): Promise<{ rows: number; calls: number }> {
+    const once = async (isolate: boolean) => {
+      let calls = 0;
+      let dropped = 0;
+      const rows = await this.repo.take(limit, async (texts, tx) => {
+        const all = texts.flatMap((t) => JSON.parse(t) as LoggedCall[]);
+        if (isolate) dropped = (await this.recordIsolated(all, tx)).length;
+        else await this.record(all, tx);
+        calls = all.length - dropped;
+      });
+      return { rows, calls, dropped };
+    };
+    let took: { rows: number; calls: number; dropped: number };
+    try {
+      took = await once(false);
+    } catch (err) {
+      if (!mayBeRowError(err)) throw err;
+      took = await once(true);
+    }
+    this.applied += took.calls;
+    this.dropped += took.dropped;
+    if (took.calls > 0) this.statistics.queued?.();
+    return took;
+  }
+
+  /** Records calls and touches their devices, in `tx`. */
+  private async record(calls: LoggedCall[], tx: LogTransaction): Promise<void> {
+    const rows = mergeEvents(calls);
+    const per = this.opts.rowsPerStatement ?? 5000;
+    for (let i = 0; i < rows.length; i += per) await this.statistics.recordEvents(rows.slice(i, i + per), tx);
+    if (!this.opts.touch) return;
+    const devices = [
+      ...new Map(rows.map((r) => [`${r.appId}:${r.gaid}`, { appId: r.appId, gaid: r.gaid }])).values(),
+    ];
+    for (let i = 0; i < devices.length; i += per) await this.opts.touch(devices.slice(i, i + per), tx);
+  }
+
+  /** Records calls under a savepoint, halving a part that fails until the refused calls are alone; returns them. */
+  private async recordIsolated(calls: LoggedCall[], tx: LogTransaction): Promise<LoggedCall[]> {
+    if (calls.length === 0) return [];
+    try {
+      await this.repo.savepoint(tx, () => this.record(calls, tx));
+      return [];
+    } catch (err) {
+      if (!mayBeRowError(err)) throw err;
+      if (calls.length === 1) {
+        this.opts.onDropped?.(calls[0]!, err);
+        return calls;
+      }
+      const mid = calls.length >> 1;
+      return [
+        ...(await this.recordIsolated(calls.slice(0, mid), tx)),
+        ...(await this.recordIsolated(calls.slice(mid), tx)),
+      ];
+    }
+  }
+
+  /** Stops the loop, then applies what the log holds (best effort: what is left waits for the next worker). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.wake?.();
+    await this.loop;
+    await this.applyAll().catch(() => undefined);
+  }
+}
+
+/** A process's PostgreSQL log: its appender (the device API) and, when it runs the workers, its consumer. */
+export function startPgEventsLog(
+  repo: EventsLogRepository,
+  statistics: DeviceStatistics,
+  runWorkers: boolean,
+  opts: Pick<PgEventsConsumerOptions, 'touch' | 'onError' | 'onDropped'>,
+): { log: PgEventsLog; consumer: PgEventsLogConsumer | undefined; close(): Promise<void> } {
+  const log = new PgEventsLog(repo);
+  const consumer = runWorkers ? new PgEventsLogConsumer(repo, statistics, opts) : undefined;
+  consumer?.start();
+  return {
+    log,
+    consumer,
+    close: async () => {
+      await log.close();
+      await consumer?.stop();
+    },
+  };
+}
