@@ -11,6 +11,7 @@
 //      [--devices 200000] [--messages 3] [--workers 2] [--in-flight 32] [--client raw|node] [--out ingest]
 //      [--pg-statements N] (PostgreSQL: each run's top N statements by server time per call)
 //      [--nats 0|1] (PostgreSQL: also one process with NATS_URL, a 3-node JetStream cluster of nats-server; default 1)
+//      [--pg-log 0|1] (PostgreSQL: also one process with EVENTS_LOG=postgres, the log table; default 1)
 //      [--attribute-users 1|0] (attributes: every seeded device has a user already, the steady state; 0: each call
 //      is its device's first write, which makes an anonymous user and points the device at it)
 // Profile the server: BENCH_SERVER_NODE_OPTIONS=--cpu-prof (the beacon api children write CPU.*.cpuprofile in apps/server).
@@ -61,6 +62,8 @@ if (CLIENT !== 'raw' && CLIENT !== 'node') throw new Error('--client is raw or n
 const OUT = strArg('out', 'ingest');
 /** On PostgreSQL, also `beacon api --processes 1` with NATS_URL: events appended to a 3-node JetStream cluster. */
 const NATS = strArg('nats', '1') !== '0';
+/** On PostgreSQL, also `beacon api --processes 1` with EVENTS_LOG=postgres: events appended to the log table. */
+const PG_LOG = strArg('pg-log', '1') !== '0';
 /** Attributes: the seeded devices have users (writes update them); 0: the calls are first writes. */
 const ATTRIBUTE_USERS = strArg('attribute-users', '1') !== '0';
 /** PostgreSQL: the top N statements of each run by server time per call (pg_stat_statements, reset before each); 0 off */
@@ -119,6 +122,14 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     }
     let used = 0;
     const eventCalls = (n: number): EventCalls => {
+      // past the last pair, from the first again: repeats, which the database path finds already counted (cheaper)
+      // and a log path appends as any call — run the database targets first (they are)
+      if (used + n > pairs.length) {
+        say(
+          `events: ${used} of ${pairs.length} (device, message) pairs used; this target's calls repeat earlier ones`,
+        );
+        used = 0;
+      }
       const part = pairs.subarray(used, Math.min(pairs.length, used + n));
       used += part.length;
       return {
@@ -150,7 +161,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
       durationMs: SECONDS * 1000,
     };
 
-    const targets: Target[] = [];
+    // a target, or one started when its turn comes (and stopped after it)
+    const targets: Array<Target | (() => Promise<Target>)> = [];
     if (dataDir) {
       // what is open so far (the app), then the database: closed once, here, before `beacon api` opens the folder
       for (const c of closers.splice(0).reverse()) await c();
@@ -191,6 +203,51 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
                 memory: async () => memoryBreakdown(await metricsText()),
               }
             : {}),
+        });
+      }
+      if (PG_LOG) {
+        // EVENTS_LOG=postgres: the API answers once the log table holds the call, and a worker applies it. In the
+        // same process (`beacon serve`, the one-machine case): started when its turn comes and stopped after it, so
+        // that its consumer applies only its own calls (fresh pairs: it counts them), the backlog drained after the
+        // run timed. On an API host (`beacon api`): nothing applies the log during the run, as nothing applies the
+        // JetStream log below.
+        targets.push(async () => {
+          await db.database.query('TRUNCATE device_event_log');
+          const api = await startApi({ url: db.url! }, 1, { EVENTS_LOG: 'postgres' }, 'serve');
+          const rss = new RssSampler(api.pid);
+          const stop = async () => {
+            rss.stop();
+            await api.stop();
+          };
+          closers.push(stop);
+          return {
+            label: 'beacon serve --processes 1 + EVENTS_LOG=postgres',
+            port: api.port,
+            cpu: () => treeCpuSeconds(api.pid),
+            rss,
+            stop,
+            drain: async () => {
+              for (;;) {
+                const [row] = await db.database.query<{ n: number }>(
+                  'SELECT count(*)::int AS n FROM device_event_log',
+                );
+                if (row!.n === 0) return;
+                await new Promise((r) => setTimeout(r, 100));
+              }
+            },
+          };
+        });
+        const api = await startApi({ url: db.url! }, 1, { EVENTS_LOG: 'postgres' });
+        const rss = new RssSampler(api.pid);
+        closers.push(async () => {
+          rss.stop();
+          await api.stop();
+        });
+        targets.push({
+          label: 'beacon api --processes 1 + EVENTS_LOG=postgres',
+          port: api.port,
+          cpu: () => treeCpuSeconds(api.pid),
+          rss,
         });
       }
       if (NATS) {
@@ -247,6 +304,18 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         results[results.length - 1]!.sideCores = sideCores;
         say(`  ${t.sideCpu.label}: ${sideCores} cores`);
       }
+      if (t.drain && kind === 'events') {
+        // the calls of the run (warm-up included) applied, from the run's start to the log's last row
+        const d0 = performance.now();
+        await t.drain();
+        const drainS = (performance.now() - d0) / 1000;
+        t.applied = round(r.totalCalls / ((d0 - t1) / 1000 + drainS), 0);
+        results[results.length - 1]!.logDrainS = round(drainS, 1);
+        results[results.length - 1]!.appliedCallsPerSec = t.applied;
+        say(
+          `  the log drained ${round(drainS, 1)} s after the run: ${t.applied} calls/s applied, from the run's start`,
+        );
+      }
       if (statements) {
         // the warm-up's calls are in the statistics too: per call of the whole run, warm-up included
         const calls = Math.max(1, Math.round(r.callsPerSec * (SECONDS + WARMUP_S)));
@@ -275,7 +344,8 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     const ceilings = [await ceiling()];
     const summary: Record<string, Record<string, number>> = {};
     const memory: Record<string, MemoryBreakdown> = {};
-    for (const t of targets) {
+    for (const entry of targets) {
+      const t = typeof entry === 'function' ? await entry() : entry;
       const reg = KINDS.includes('register') ? await measure(t, 'register') : undefined;
       const ev = KINDS.includes('events') ? await measure(t, 'events') : undefined;
       const attrs = KINDS.includes('attributes') ? await measure(t, 'attributes') : undefined;
@@ -289,7 +359,9 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         peakRssMb: t.rss.peakMb(),
       };
       if (t.memory) memory[t.label] = await t.memory();
+      if (t.applied) summary[t.label]!.appliedCallsPerSec = t.applied;
       t.rss.stop();
+      await t.stop?.();
     }
     ceilings.push(await ceiling());
     const ceilingPerSec = Math.max(...ceilings);

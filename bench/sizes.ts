@@ -11,6 +11,11 @@ import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
 import { compactBlock } from '../apps/server/src/db/partition-compaction';
 import { ensurePartitions, listBlocks, PERIOD_DAYS } from '../apps/server/src/db/partitions';
+import {
+  EVENTS_WINDOW_MS,
+  EventsLogRepository,
+  PgEventsLogConsumer,
+} from '../apps/server/src/modules/devices';
 import { StatisticsWriter } from '../apps/server/src/modules/statistics';
 import { here, load, numArg, openBenchDb, round, say, strArg } from './src/harness';
 import { eventPagesSql } from './src/seed-dispatched';
@@ -19,7 +24,9 @@ import {
   DIRECT_FLUSH,
   FCM_NAME_SQL,
   flushesOf,
+  groupsOf,
   JETSTREAM_FLUSH,
+  PG_LOG_APPEND,
   replayCalls,
   type FlushRule,
 } from './src/event-replay';
@@ -144,6 +151,8 @@ async function main(): Promise<void> {
         // with NATS_URL: the calls go through the JetStream log, whose consumer merges a window of them
         await replayEvents(db.database, appId, 0, pages, JETSTREAM_FLUSH),
       );
+    // with EVENTS_LOG=postgres: through the log table, its rows counted too (the engine gives sends their pages)
+    events.push(await replayEvents(db.database, appId, 0, true, PG_LOG_APPEND));
     const out = {
       date: new Date().toISOString(),
       backend: BACKEND,
@@ -211,18 +220,37 @@ async function measure(database: Pick<Queryable, 'query'>) {
   return { sizes, send: { bytes: perSend('total'), heap: perSend('heap'), indexes: perSend('indexes') } };
 }
 
+/** `transaction` over one connection (the replay's, whose statistics it flushes and reads). */
+const inTx =
+  (conn: Pick<Queryable, 'query'>) =>
+  async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    await conn.query('BEGIN');
+    try {
+      const out = await fn(conn);
+      await conn.query('COMMIT');
+      return out;
+    } catch (err) {
+      await conn.query('ROLLBACK');
+      throw err;
+    }
+  };
+
 /** Where the write-ahead log is now (PostgreSQL), as text for pg_wal_lsn_diff. */
 async function walAt(q: Pick<Queryable, 'query'>): Promise<string> {
   const [row] = await q.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
   return row!.lsn;
 }
 
-/** The tuple writes (inserts + updates) on a send's records and its event pages so far, summed over their partitions. */
+/**
+ * The tuple writes (inserts, updates, deletes) on a send's records and its event pages so far, summed over their
+ * partitions, and on the device events' log table (EVENTS_LOG=postgres: a row inserted and deleted per append).
+ */
 async function sendRecordWrites(q: Pick<Queryable, 'query'>): Promise<number> {
   const [row] = await q.query<{ n: string }>(
-    `SELECT COALESCE(sum(n_tup_ins + n_tup_upd), 0)::text AS n FROM pg_stat_user_tables
+    `SELECT COALESCE(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text AS n FROM pg_stat_user_tables
      WHERE relid IN (SELECT relid FROM pg_partition_tree('send_records') WHERE isleaf
-                     UNION ALL SELECT relid FROM pg_partition_tree('send_events') WHERE isleaf)`,
+                     UNION ALL SELECT relid FROM pg_partition_tree('send_events') WHERE isleaf
+                     UNION ALL SELECT 'device_event_log'::regclass)`,
   );
   return Number(row?.n ?? 0);
 }
@@ -269,11 +297,31 @@ async function replayEvents(
     const walBefore = await walAt(conn);
     let flushes = 0;
     let updated = 0;
-    for (const rows of flushesOf(calls, flush)) {
-      const recorded = await writer.recordEvents(rows, q);
-      updated += rows.length - recorded.stray;
-      flushes++;
-    }
+    if (flush === PG_LOG_APPEND) {
+      // the device API's appends, and the product's consumer applying the log every window, on this connection
+      const repo = new EventsLogRepository({
+        kind: 'postgres',
+        query: (t, p) => conn.query(t, p),
+        transaction: inTx(conn),
+      });
+      const consumer = new PgEventsLogConsumer(repo, {
+        recordEvents: (rows, tx) => writer.recordEvents(rows, tx),
+        settle: () => writer.settle(),
+      });
+      const appends = groupsOf(calls, flush);
+      for (let i = 0; i < appends.length;) {
+        const until = appends[i]![0]!.at + EVENTS_WINDOW_MS / 1000;
+        for (; i < appends.length && appends[i]![0]!.at < until; i++)
+          await repo.append(JSON.stringify(appends[i]!.map((c) => ({ appId: c.appId, body: c.body }))));
+        updated += await consumer.applyAll();
+        flushes++;
+      }
+    } else
+      for (const rows of flushesOf(calls, flush)) {
+        const recorded = await writer.recordEvents(rows, q);
+        updated += rows.length - recorded.stray;
+        flushes++;
+      }
     // the backend's statistics reach shared memory when it is next idle, forced
     await conn.query('SELECT pg_stat_force_next_flush()');
     await conn.query('SELECT 1');
@@ -296,7 +344,7 @@ async function replayEvents(
     eventPages: pages,
     sdkBatchMs,
     appliedBy: flush.by,
-    flushMs: flush.ms,
+    flushMs: flush === PG_LOG_APPEND ? EVENTS_WINDOW_MS : flush.ms,
     devices: EVENT_DEVICES,
     sendRate: SEND_RATE,
     calls: calls.length,
@@ -313,7 +361,7 @@ async function replayEvents(
     replayS: round((Date.now() - started) / 1000, 0),
   };
   say(
-    `events ${pages ? 'in event pages' : 'on send records'} (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${flush.ms} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} writes of send records and event pages, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send; ${out.walBytesPerDeliveredMessage} bytes of WAL per delivered message`,
+    `events ${pages ? 'in event pages' : 'on send records'} (SDK batching ${sdkBatchMs} ms, applied by the ${flush.by} every ${out.flushMs} ms): ${out.calls} calls in ${out.flushes} flushes on ${EVENT_DEVICES} sends (${out.received} received, ${out.shown} shown, ${out.clicked} clicked): ${out.sendRecordWrites} writes of send records and event pages, ${out.writesPerDeliveredMessage} per delivered message, ${out.writesPerDispatchedSend} per dispatched send; ${out.walBytesPerDeliveredMessage} bytes of WAL per delivered message`,
   );
   return out;
 }

@@ -9,7 +9,7 @@ import { freePort, root } from './harness';
 export const BENCH_SECRET_KEY = 'cd'.repeat(32);
 
 /**
- * `beacon api --processes n` as `npm start` runs it (the bundle, dist/cli.mjs, built afresh here, with the same node
+ * `beacon api --processes n` (or `beacon serve`) as `npm start` runs it (the bundle, dist/cli.mjs, built afresh here, with the same node
  * flags), on the bench's database: PostgreSQL's URL, or PGlite's data folder (`DATA_DIR`, whose `pglite` the bench
  * seeded and closed); resolves once it answers.
  */
@@ -17,6 +17,8 @@ export async function startApi(
   db: { url: string } | { dataDir: string },
   n: number,
   env: Record<string, string> = {},
+  /** `serve`: the API and the workers in one process (what applies a log of the device events) */
+  command: 'api' | 'serve' = 'api',
 ): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
@@ -27,7 +29,7 @@ export async function startApi(
       ...extra,
       '--enable-source-maps',
       'dist/cli.mjs',
-      'api',
+      command,
       '--processes',
       String(n),
     ],

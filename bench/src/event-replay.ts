@@ -75,12 +75,23 @@ export function replayCalls(
   return calls.sort((a, b) => a.at - b.at);
 }
 
-/** The calls grouped by `rule`, each flush merged as the product merges it (mergeEvents). */
-export function flushesOf(calls: readonly ReplayCall[], rule: FlushRule): EventRow[][] {
-  const flushes: EventRow[][] = [];
+/**
+ * With EVENTS_LOG=postgres: the device API appends the calls of a couple of milliseconds as one row of the log table
+ * (PgEventsLog, at most 500), and a worker applies the log every EVENTS_WINDOW_MS (PgEventsLogConsumer).
+ */
+export const PG_LOG_APPEND: FlushRule = { ms: 2, calls: 500, by: 'PostgreSQL log (EVENTS_LOG=postgres)' };
+
+/** The calls grouped by `rule`, as they come (a flush, or a row of the log). */
+export function groupsOf(calls: readonly ReplayCall[], rule: FlushRule): ReplayCall[][] {
+  const groups: ReplayCall[][] = [];
   for (let i = 0, j = 0; i < calls.length; i = j) {
     while (j < calls.length && j - i < rule.calls && calls[j]!.at < calls[i]!.at + rule.ms / 1000) j++;
-    flushes.push(mergeEvents(calls.slice(i, j)));
+    groups.push(calls.slice(i, j));
   }
-  return flushes;
+  return groups;
+}
+
+/** The calls grouped by `rule`, each flush merged as the product merges it (mergeEvents). */
+export function flushesOf(calls: readonly ReplayCall[], rule: FlushRule): EventRow[][] {
+  return groupsOf(calls, rule).map((g) => mergeEvents(g));
 }

@@ -18,6 +18,11 @@ export interface Target {
   memory?: () => Promise<MemoryBreakdown>;
   /** CPU seconds so far of the services it needs beside PostgreSQL (the NATS cluster's nodes) */
   sideCpu?: { label: string; cpu: () => number };
+  /** stops it after its runs (a target started when its turn came) */
+  stop?: () => Promise<void>;
+  /** resolves once what it logged is applied (EVENTS_LOG=postgres in `beacon serve`), and the rate that gave */
+  drain?: () => Promise<void>;
+  applied?: number;
 }
 
 /** Flushes, mean batch size and mean flush duration of a batcher, from a Prometheus text exposition. */

@@ -50,7 +50,7 @@ export async function devicesModule(ctx: {
   const pgLog =
     config.eventsLog === 'postgres'
       ? startPgEventsLog(new EventsLogRepository(ctx.database), statistics, ctx.runWorkers, {
-          touch: (devices, q) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, q, statistics.activitySql),
+          touch: (devices) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, undefined, statistics.activitySql),
           onError: (err) =>
             app.log.warn({ err }, 'applying the device events log failed; its rows are taken again'),
           onDropped: (call, err) =>

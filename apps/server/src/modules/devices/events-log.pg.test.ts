@@ -39,7 +39,7 @@ describe.each(backends())('device events through the PostgreSQL log [$name]', (b
   const consumer = (statistics: DeviceStatistics = writer, opts: PgEventsConsumerOptions = {}) => {
     const repo = new DevicesRepository(t.database);
     return new PgEventsLogConsumer(new EventsLogRepository(t.database), statistics, {
-      touch: (devices, q) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, q, writer.activitySql),
+      touch: (devices) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, undefined, writer.activitySql),
       onDropped: (call) => dropped.push(call),
       ...opts,
     });

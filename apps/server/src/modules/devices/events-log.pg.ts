@@ -48,10 +48,15 @@ export interface PgEventsConsumerOptions {
   windowMs?: number;
   /** Most log rows one transaction takes (default 200; a row holds the calls of a few milliseconds, ≤ 500). */
   rowsPerTake?: number;
+  /**
+   * How many takes run at once (default 2 on PostgreSQL, whose connections work in parallel; 1 on PGlite): the rows
+   * they take are disjoint (SKIP LOCKED), and the events statement locks what it writes in key order (no deadlock).
+   */
+  takes?: number;
   /** Most merged rows one statement applies (default 5,000). */
   rowsPerStatement?: number;
-  /** Moves the last-active time of the devices whose events it applied, in the same transaction (DevicesRepository.touch). */
-  touch?: (devices: Array<{ appId: number; gaid: string }>, q: LogTransaction) => Promise<unknown>;
+  /** Moves the last-active time of the devices whose events it applied, once applied (DevicesRepository.touch). */
+  touch?: (devices: Array<{ appId: number; gaid: string }>) => Promise<unknown>;
   /** Where a failed application is reported (its rows stay in the log and are taken again). */
   onError?: (err: unknown) => void;
   /** Where a call the database refused on its own is reported (dropped; the good calls of its rows are applied). */
@@ -100,52 +105,78 @@ export class PgEventsLogConsumer {
     }
   }
 
-  /** Applies everything the log holds now, a take at a time; returns the calls applied. */
+  /**
+   * Applies everything the log holds now, `takes` at once (each its own transaction and rows); returns the calls
+   * applied.
+   */
   async applyAll(): Promise<number> {
     const per = this.opts.rowsPerTake ?? 200;
+    const takes = this.opts.takes ?? (this.repo.parallelTransactions ? 2 : 1);
     let calls = 0;
-    for (;;) {
-      const took = await this.take(per);
-      calls += took.calls;
-      if (took.rows < per) return calls;
-    }
+    await Promise.all(
+      Array.from({ length: takes }, async () => {
+        for (;;) {
+          const took = await this.take(per);
+          calls += took.calls;
+          if (took.rows < per) return;
+        }
+      }),
+    );
+    return calls;
   }
 
   private async take(limit: number): Promise<{ rows: number; calls: number }> {
     const once = async (isolate: boolean) => {
-      let calls = 0;
+      let applied: LoggedCall[] = [];
       let dropped = 0;
       const rows = await this.repo.take(limit, async (texts, tx) => {
         const all = texts.flatMap((t) => JSON.parse(t) as LoggedCall[]);
-        if (isolate) dropped = (await this.recordIsolated(all, tx)).length;
-        else await this.record(all, tx);
-        calls = all.length - dropped;
+        const refused = isolate ? new Set(await this.recordIsolated(all, tx)) : undefined;
+        if (!refused) await this.record(all, tx);
+        applied = refused ? all.filter((c) => !refused.has(c)) : all;
+        dropped = all.length - applied.length;
       });
-      return { rows, calls, dropped };
+      return { rows, applied, dropped };
     };
-    let took: { rows: number; calls: number; dropped: number };
+    let took: { rows: number; applied: LoggedCall[]; dropped: number };
     try {
       took = await once(false);
     } catch (err) {
       if (!mayBeRowError(err)) throw err;
       took = await once(true);
     }
-    this.applied += took.calls;
+    this.applied += took.applied.length;
     this.dropped += took.dropped;
-    if (took.calls > 0) this.statistics.queued?.();
-    return took;
+    if (took.applied.length > 0) this.statistics.queued?.();
+    await this.touch(took.applied);
+    return { rows: took.rows, calls: took.applied.length };
   }
 
-  /** Records calls and touches their devices, in `tx`. */
+  /** Records calls, in `tx`. */
   private async record(calls: LoggedCall[], tx: LogTransaction): Promise<void> {
     const rows = mergeEvents(calls);
     const per = this.opts.rowsPerStatement ?? 5000;
     for (let i = 0; i < rows.length; i += per) await this.statistics.recordEvents(rows.slice(i, i + per), tx);
-    if (!this.opts.touch) return;
+  }
+
+  /**
+   * Moves the applied calls' devices, after their take committed: not in it, where it would hold the take's locks
+   * (the message's receipt row, which every take of that message writes) through the devices' updates, and the
+   * other takes would wait. A move that fails is reported and waits for the device's next call (the events stand).
+   */
+  private async touch(calls: LoggedCall[]): Promise<void> {
+    if (!this.opts.touch || calls.length === 0) return;
+    const per = this.opts.rowsPerStatement ?? 5000;
     const devices = [
-      ...new Map(rows.map((r) => [`${r.appId}:${r.gaid}`, { appId: r.appId, gaid: r.gaid }])).values(),
+      ...new Map(
+        calls.map((c) => [`${c.appId}:${c.body.gaid}`, { appId: c.appId, gaid: c.body.gaid }]),
+      ).values(),
     ];
-    for (let i = 0; i < devices.length; i += per) await this.opts.touch(devices.slice(i, i + per), tx);
+    try {
+      for (let i = 0; i < devices.length; i += per) await this.opts.touch(devices.slice(i, i + per));
+    } catch (err) {
+      this.opts.onError?.(err);
+    }
   }
 
   /** Records calls under a savepoint, halving a part that fails until the refused calls are alone; returns them. */

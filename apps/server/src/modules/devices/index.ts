@@ -16,3 +16,5 @@ export { RecoveryRepository, type MissedSend, type RecoveryRequest } from './rec
 export { startEventsLog, type RunningEventsLog } from './events-log.start';
 export { EventsLog, connectEventsLog, EVENTS_STREAM } from './events-log';
 export { EventsLogConsumer, EVENTS_CONSUMER, EVENTS_WINDOW_MS } from './events-log.consumer';
+export { PgEventsLog, PgEventsLogConsumer } from './events-log.pg';
+export { EventsLogRepository } from './events-log.repository';
