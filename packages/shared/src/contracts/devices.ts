@@ -84,6 +84,24 @@ export const DEVICE_EVENT_LIMITS = {
 } as const;
 const TS_MIN = DEVICE_EVENT_LIMITS.tsMin;
 
+/**
+ * The `reason` codes of a `show_failed` event that docs/sdk-api.md names (any 0–999 is accepted and kept; the
+ * console names these and shows the others by their number).
+ */
+export const SHOW_FAILED_REASONS = {
+  1: 'notificationsDisabled',
+  6: 'channelBlocked',
+  11: 'quietHours',
+  12: 'renderingFailed',
+  20: 'other',
+} as const satisfies Record<number, string>;
+export type ShowFailedReasonName = (typeof SHOW_FAILED_REASONS)[keyof typeof SHOW_FAILED_REASONS];
+
+/** The name of a documented show-failure reason, or undefined (none given, or a code the docs do not name). */
+export function showFailedReasonName(reason: number | null | undefined): ShowFailedReasonName | undefined {
+  return reason == null ? undefined : (SHOW_FAILED_REASONS as Record<number, ShowFailedReasonName>)[reason];
+}
+
 export const DeviceEvent = z
   .strictObject({
     type: z.enum(

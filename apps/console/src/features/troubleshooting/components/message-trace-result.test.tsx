@@ -57,6 +57,27 @@ describe('MessageTraceResult', () => {
     expect(within(result).getByText('Sent')).toBeTruthy();
   });
 
+  it('a notification not shown names the documented reason with its code, another code by its number', () => {
+    const failed = (showFailedReason: number | null) => ({
+      ...base,
+      events: { ...base.events!, shown: null, showFailed: true, showFailedReason },
+    });
+    renderAt('/', <MessageTraceResult trace={failed(12)} />);
+    expect(stepTexts()[3]).toBe('DeviceNot shown: could not be displayed (reason 12)');
+    expect(screen.getByTestId('message-trace').textContent).toMatch(
+      /Received · [^|]*Not shown: could not be displayed \(reason 12\)/,
+    );
+    cleanup();
+    renderAt('/', <MessageTraceResult trace={failed(1)} />);
+    expect(stepTexts()[3]).toBe('DeviceNot shown: notifications turned off (reason 1)');
+    cleanup();
+    renderAt('/', <MessageTraceResult trace={failed(437)} />);
+    expect(stepTexts()[3]).toBe('DeviceNot shown (reason 437)');
+    cleanup();
+    renderAt('/', <MessageTraceResult trace={failed(null)} />);
+    expect(stepTexts()[3]).toBe('DeviceNot shown');
+  });
+
   it('a device dropped by a policy: the loss code with its name and the policy', () => {
     const trace: MessageTrace = {
       ...base,

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Flex, Steps, Tag, Typography } from 'antd';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TargetingType, type MessageTrace } from '@beacon/shared';
+import { showFailedReasonName, TargetingType, type MessageTrace } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { StatusTag } from '../../messages';
 import { localDateTime } from '../lib/format-time';
@@ -64,11 +64,22 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
     details.push(<span key="policy">{policyText}</span>);
 
   const event = latestEvent(trace);
+  // a show failure by its documented reason's name and code, an other code by its number
+  const showFailed = () => {
+    const reason = trace.events?.showFailedReason ?? null;
+    const name = showFailedReasonName(reason);
+    if (reason === null) return k('event.showFailedBare');
+    return name
+      ? k('event.showFailedNamed', { why: k(`event.showFailedReason.${name}`), reason })
+      : k('event.showFailed', { reason });
+  };
   const stepState = (state: string) =>
     state === 'loss'
       ? (loss?.name ?? DASH)
       : state === 'event' && event
-        ? k(`event.${event}`, { reason: trace.events?.showFailedReason ?? '' })
+        ? event === 'showFailed'
+          ? showFailed()
+          : k(`event.${event}`)
         : k(`stepState.${state}`);
   const steps = traceSteps(trace).map((s) => ({
     title: k(`step.${s.key}`),
@@ -90,7 +101,7 @@ export function MessageTraceResult({ trace }: { trace: MessageTrace }) {
         ...(e.showFailed
           ? [
               <Tag key="showFailed" color="orange">
-                {k('event.showFailed', { reason: e.showFailedReason ?? '' })}
+                {showFailed()}
               </Tag>,
             ]
           : []),
