@@ -155,6 +155,9 @@ describe.each(backends('one'))('metrics with METRICS=1 [$name]', (backend) => {
         sample(evented, 'beacon_queue_oldest_ready_age_seconds', { queue: job.name }),
       ).toBeGreaterThanOrEqual(0);
     }
+    // the events log table: empty on today's path (the app runs without EVENTS_LOG)
+    expect(sample(evented, 'beacon_events_log_rows')).toBe(0);
+    expect(sample(evented, 'beacon_events_log_oldest_age_seconds')).toBe(0);
     // the pool (PostgreSQL only: PGlite has one connection) and the process
     if (backend.name === 'postgres') {
       expect(sample(evented, 'beacon_db_pool_max')).toBe(5);
@@ -179,6 +182,21 @@ describe.each(backends('one'))('metrics with METRICS=1 [$name]', (backend) => {
     const age = sample(text, 'beacon_queue_oldest_ready_age_seconds', { queue: 'metrics-probe' });
     expect(age).toBeGreaterThanOrEqual(1);
     expect(age).toBeLessThan(60);
+  });
+
+  it('reports the rows of the events log table no worker has applied, and the age of the oldest', async () => {
+    await t.database.query(
+      `INSERT INTO device_event_log (calls, logged_at) VALUES ('[]', now() - interval '90 seconds'), ('[]', now())`,
+    );
+    try {
+      const text = await scrape();
+      expect(sample(text, 'beacon_events_log_rows')).toBe(2);
+      const age = sample(text, 'beacon_events_log_oldest_age_seconds')!;
+      expect(age).toBeGreaterThanOrEqual(90);
+      expect(age).toBeLessThan(150);
+    } finally {
+      await t.database.query('DELETE FROM device_event_log');
+    }
   });
 });
 
