@@ -58,6 +58,8 @@ export async function devicesModule(ctx: {
               { err, appId: call.appId, gaid: call.body.gaid },
               'a device events call the database refused was dropped',
             ),
+          onUnreadable: (err) =>
+            app.log.error({ err }, 'a row of the device events log that is not JSON calls was deleted'),
         })
       : undefined;
   const eventsLog = natsLog?.log ?? pgLog?.log;

@@ -123,34 +123,50 @@ describe.each(backends())('device events through the PostgreSQL log [$name]', (b
       appId: scene.appId,
       body: { gaid: gaid(i), events: [{ type: 'received', msgId, ts }] },
     });
-    // a message id past bigint's range: the events statement fails for it (22003), as for no other call
+    // a message id past bigint's range: the events statement fails for it (22003), as for no other call; and a row
+    // that is not the calls' JSON at all
     const bad = call(3, (2n ** 70n).toString());
-    await t.database.query('INSERT INTO device_event_log (calls) VALUES ($1), ($2)', [
+    await t.database.query('INSERT INTO device_event_log (calls) VALUES ($1), ($2), ($3)', [
       JSON.stringify([call(1), call(2), bad, call(4)]),
+      '{"not": "calls"',
       JSON.stringify([call(5), call(6)]),
     ]);
     dropped.length = 0;
-    const c = consumer();
+    const errors: unknown[] = [];
+    const c = consumer(writer, { onUnreadable: (err) => errors.push(err) });
     expect(await c.applyAll()).toBe(5);
     expect(c.dropped).toBe(1);
     expect(dropped).toEqual([bad]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(SyntaxError);
     expect(await logRows()).toBe(0);
     expect(await counted(scene)).toMatchObject({ reach: 5, day_reach: 5, pending: 0 });
   }, 60_000);
 
-  it('applies the log every window while it runs, and what is left when it stops', async () => {
+  it('applies the log every window while it runs, and one more round of takes when it stops', async () => {
     const scene = await stormScene(t, 200);
     const c = consumer(writer, { windowMs: 100 });
     c.start();
     try {
       expect((await storm(t, scene, 16)).statuses).toEqual({ 200: 200 });
       await t.services.devices.drain();
+      await until('the log applied by the running consumer', logRows, (n) => n === 0, 30_000, 50);
     } finally {
       await c.stop();
     }
     expect(c.applied).toBe(200);
-    expect(await logRows()).toBe(0);
     await expectStormCounted(scene);
+    // a consumer whose window has not come yet when it stops: its last round applies what the API logged
+    const late = await stormScene(t, 40);
+    const idle = consumer(writer, { windowMs: 600_000 });
+    idle.start();
+    expect((await storm(t, late, 8)).statuses).toEqual({ 200: 40 });
+    await t.services.devices.drain();
+    expect(await logRows()).toBeGreaterThan(0);
+    await idle.stop();
+    expect(idle.applied).toBe(40);
+    expect(await logRows()).toBe(0);
+    await expectStormCounted(late);
   }, 60_000);
 });
 

@@ -61,6 +61,8 @@ export interface PgEventsConsumerOptions {
   onError?: (err: unknown) => void;
   /** Where a call the database refused on its own is reported (dropped; the good calls of its rows are applied). */
   onDropped?: (call: LoggedCall, err: unknown) => void;
+  /** Where a row that is not JSON calls is reported (deleted with its take: it would never read). */
+  onUnreadable?: (err: unknown) => void;
 }
 
 /**
@@ -106,16 +108,16 @@ export class PgEventsLogConsumer {
   }
 
   /**
-   * Applies everything the log holds now, `takes` at once (each its own transaction and rows); returns the calls
-   * applied.
+   * Applies everything the log holds now (or at most `rounds` takes each), `takes` at once (each its own transaction
+   * and rows); returns the calls applied.
    */
-  async applyAll(): Promise<number> {
+  async applyAll(rounds = Number.POSITIVE_INFINITY): Promise<number> {
     const per = this.opts.rowsPerTake ?? 200;
     const takes = this.opts.takes ?? (this.repo.parallelTransactions ? 2 : 1);
     let calls = 0;
     await Promise.all(
       Array.from({ length: takes }, async () => {
-        for (;;) {
+        for (let round = 0; round < rounds; round++) {
           const took = await this.take(per);
           calls += took.calls;
           if (took.rows < per) return;
@@ -129,13 +131,16 @@ export class PgEventsLogConsumer {
     const once = async (isolate: boolean) => {
       let applied: LoggedCall[] = [];
       let dropped = 0;
+      const unreadable: unknown[] = [];
       const rows = await this.repo.take(limit, async (texts, tx) => {
-        const all = texts.flatMap((t) => JSON.parse(t) as LoggedCall[]);
+        const all = texts.flatMap((t) => this.parse(t, unreadable));
         const refused = isolate ? new Set(await this.recordIsolated(all, tx)) : undefined;
         if (!refused) await this.record(all, tx);
         applied = refused ? all.filter((c) => !refused.has(c)) : all;
         dropped = all.length - applied.length;
       });
+      // reported once the take committed (a take that failed reads them again)
+      for (const err of unreadable) this.opts.onUnreadable?.(err);
       return { rows, applied, dropped };
     };
     let took: { rows: number; applied: LoggedCall[]; dropped: number };
@@ -150,6 +155,18 @@ export class PgEventsLogConsumer {
     if (took.applied.length > 0) this.statistics.queued?.();
     await this.touch(took.applied);
     return { rows: took.rows, calls: took.applied.length };
+  }
+
+  /** A row's calls; none from a row that is not their JSON (its error kept in `unreadable`; deleted with its take). */
+  private parse(text: string, unreadable: unknown[]): LoggedCall[] {
+    try {
+      const calls: unknown = JSON.parse(text);
+      if (Array.isArray(calls)) return calls as LoggedCall[];
+      throw new Error('a row of the device events log is not an array of calls');
+    } catch (err) {
+      unreadable.push(err);
+      return [];
+    }
   }
 
   /** Records calls, in `tx`. */
@@ -199,13 +216,16 @@ export class PgEventsLogConsumer {
     }
   }
 
-  /** Stops the loop, then applies what the log holds (best effort: what is left waits for the next worker). */
+  /**
+   * Stops the loop, then applies one more round of takes (best effort, and bounded: a backlog left waits for the next
+   * worker rather than hold the process's shutdown).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.wake?.();
     await this.loop;
-    await this.applyAll().catch(() => undefined);
+    await this.applyAll(1).catch(() => undefined);
   }
 }
 
@@ -214,7 +234,7 @@ export function startPgEventsLog(
   repo: EventsLogRepository,
   statistics: DeviceStatistics,
   runWorkers: boolean,
-  opts: Pick<PgEventsConsumerOptions, 'touch' | 'onError' | 'onDropped'>,
+  opts: Pick<PgEventsConsumerOptions, 'touch' | 'onError' | 'onDropped' | 'onUnreadable'>,
 ): { log: PgEventsLog; consumer: PgEventsLogConsumer | undefined; close(): Promise<void> } {
   const log = new PgEventsLog(repo);
   const consumer = runWorkers ? new PgEventsLogConsumer(repo, statistics, opts) : undefined;
