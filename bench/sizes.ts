@@ -304,10 +304,12 @@ async function replayEvents(
         query: (t, p) => conn.query(t, p),
         transaction: inTx(conn),
       });
-      const consumer = new PgEventsLogConsumer(repo, {
-        recordEvents: (rows, tx) => writer.recordEvents(rows, tx),
-        settle: () => writer.settle(),
-      });
+      // one take at a time: the replay's one connection holds one transaction
+      const consumer = new PgEventsLogConsumer(
+        repo,
+        { recordEvents: (rows, tx) => writer.recordEvents(rows, tx), settle: () => writer.settle() },
+        { takes: 1 },
+      );
       const appends = groupsOf(calls, flush);
       for (let i = 0; i < appends.length;) {
         const until = appends[i]![0]!.at + EVENTS_WINDOW_MS / 1000;
