@@ -34,12 +34,12 @@ import {
   treeCpuSeconds,
   type BenchDb,
 } from './src/harness';
-import { startApi } from './src/api-process';
 import { runLoad, startTrivialServer, type EventCalls, type LoadResult } from './src/http-load';
 import { seedDispatched } from './src/seed-dispatched';
 import { newGaids } from './src/gaids';
-import { flushFigures, type Kind, type Target } from './src/ingest-target';
-import { describeMemory, memoryBreakdown, RssSampler, treeRssMb, type MemoryBreakdown } from './src/rss';
+import { spawnedTarget, type Kind, type SpawnArgs, type Target } from './src/ingest-target';
+import { describeMemory, type MemoryBreakdown } from './src/rss';
+import { soak } from './src/ingest-soak';
 import { prng } from './src/stat-simulation';
 import { startNatsCluster } from '../apps/server/src/test/nats';
 
@@ -163,47 +163,18 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
 
     // a target, or one started when its turn comes (and stopped after it)
     const targets: Array<Target | (() => Promise<Target>)> = [];
+    const spawned = (...a: SpawnArgs) => spawnedTarget(closers, ...a);
     if (dataDir) {
       // what is open so far (the app), then the database: closed once, here, before `beacon api` opens the folder
       for (const c of closers.splice(0).reverse()) await c();
       await db.close();
       dbOpen = false;
-      const api = await startApi({ dataDir }, 1);
-      const rss = new RssSampler(api.pid);
-      closers.push(async () => {
-        rss.stop();
-        await api.stop();
-      });
-      const metricsText = async () => (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
-      targets.push({
-        label: 'beacon api (PGlite)',
-        port: api.port,
-        cpu: () => treeCpuSeconds(api.pid),
-        metrics: async (batcher: Kind) => flushFigures(await metricsText(), batcher),
-        rss,
-        memory: async () => memoryBreakdown(await metricsText()),
-      });
+      const { port, cpu, rss, measured } = await spawned({ dataDir }, 1);
+      targets.push({ label: 'beacon api (PGlite)', port, cpu, rss, ...measured });
     } else {
       for (const n of PROCESSES) {
-        const api = await startApi({ url: db.url! }, n);
-        const rss = new RssSampler(api.pid);
-        closers.push(async () => {
-          rss.stop();
-          await api.stop();
-        });
-        const metricsText = async () => (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
-        targets.push({
-          label: `beacon api --processes ${n}`,
-          port: api.port,
-          cpu: () => treeCpuSeconds(api.pid),
-          rss,
-          ...(n === 1
-            ? {
-                metrics: async (batcher: Kind) => flushFigures(await metricsText(), batcher),
-                memory: async () => memoryBreakdown(await metricsText()),
-              }
-            : {}),
-        });
+        const { port, cpu, rss, measured } = await spawned({ url: db.url! }, n);
+        targets.push({ label: `beacon api --processes ${n}`, port, cpu, rss, ...(n === 1 ? measured : {}) });
       }
       if (PG_LOG) {
         // EVENTS_LOG=postgres: the API answers once the log table holds the call, and a worker applies it. In the
@@ -213,17 +184,16 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
         // JetStream log below.
         targets.push(async () => {
           await db.database.query('TRUNCATE device_event_log');
-          const api = await startApi({ url: db.url! }, 1, { EVENTS_LOG: 'postgres' }, 'serve');
-          const rss = new RssSampler(api.pid);
-          const stop = async () => {
-            rss.stop();
-            await api.stop();
-          };
-          closers.push(stop);
+          const { port, cpu, rss, stop } = await spawned(
+            { url: db.url! },
+            1,
+            { EVENTS_LOG: 'postgres' },
+            'serve',
+          );
           return {
             label: 'beacon serve --processes 1 + EVENTS_LOG=postgres',
-            port: api.port,
-            cpu: () => treeCpuSeconds(api.pid),
+            port,
+            cpu,
             rss,
             stop,
             drain: async () => {
@@ -237,33 +207,21 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
             },
           };
         });
-        const api = await startApi({ url: db.url! }, 1, { EVENTS_LOG: 'postgres' });
-        const rss = new RssSampler(api.pid);
-        closers.push(async () => {
-          rss.stop();
-          await api.stop();
-        });
-        targets.push({
-          label: 'beacon api --processes 1 + EVENTS_LOG=postgres',
-          port: api.port,
-          cpu: () => treeCpuSeconds(api.pid),
-          rss,
-        });
+        const { port, cpu, rss } = await spawned({ url: db.url! }, 1, { EVENTS_LOG: 'postgres' });
+        targets.push({ label: 'beacon api --processes 1 + EVENTS_LOG=postgres', port, cpu, rss });
       }
       if (NATS) {
         // the device events' log (docs/scaling.md): the API answers once JetStream (3 nodes, 3 replicas) holds the call
         const nats = await startNatsCluster(3);
         closers.push(() => nats.stop());
-        const api = await startApi({ url: db.url! }, 1, { NATS_URL: nats.url, NATS_REPLICAS: '3' });
-        const rss = new RssSampler(api.pid);
-        closers.push(async () => {
-          rss.stop();
-          await api.stop();
+        const { port, cpu, rss } = await spawned({ url: db.url! }, 1, {
+          NATS_URL: nats.url,
+          NATS_REPLICAS: '3',
         });
         targets.push({
           label: 'beacon api --processes 1 + JetStream',
-          port: api.port,
-          cpu: () => treeCpuSeconds(api.pid),
+          port,
+          cpu,
           rss,
           sideCpu: {
             label: 'NATS (3 nodes)',
@@ -377,44 +335,10 @@ async function runBackend(backend: Backend): Promise<Record<string, unknown>> {
     out.targets = TARGETS[backend];
 
     if (SOAK_S > 0 && backend === 'postgres') {
-      const api = await startApi({ url: db.url! }, 1);
-      closers.push(() => api.stop());
-      const samples: Array<{ s: number; rssMb: number }> = [];
-      const t1 = performance.now();
-      const timer = setInterval(
-        () => samples.push({ s: round((performance.now() - t1) / 1000, 0), rssMb: treeRssMb(api.pid) }),
-        10_000,
-      );
       // the soak's calls: what is left of the pairs, then again from the start (repeats are no-ops but every call runs)
       used = 0;
-      const r = await runLoad(
-        {
-          ...base,
-          port: api.port,
-          path: '/sdk/v1/events',
-          calls: eventCalls(pairs.length),
-          warmupMs: 0,
-          durationMs: SOAK_S * 1000,
-          cycle: true,
-        },
-        () => db.serverCpu(),
-      );
-      clearInterval(timer);
-      const minute = (from: number, to: number) =>
-        Math.max(0, ...samples.filter((x) => x.s >= from && x.s < to).map((x) => x.rssMb));
-      const soak = {
-        seconds: SOAK_S,
-        callsPerSec: r.callsPerSec,
-        errors: r.errors,
-        rssMbFirstMinute: minute(0, 60),
-        rssMbLastMinute: minute(SOAK_S - 60, SOAK_S + 1),
-        rssMbPeak: Math.max(...samples.map((x) => x.rssMb)),
-        samples,
-      };
-      out.soak = soak;
-      say(
-        `${backend} soak ${SOAK_S} s: ${r.callsPerSec} calls/s, ${r.errors} errors; RSS first minute ${soak.rssMbFirstMinute} MB, last minute ${soak.rssMbLastMinute} MB, peak ${soak.rssMbPeak} MB`,
-      );
+      const load = { ...base, path: '/sdk/v1/events', calls: eventCalls(pairs.length) };
+      out.soak = await soak({ url: db.url! }, SOAK_S, load, closers, () => db.serverCpu(), backend);
     }
   } finally {
     for (const c of closers.reverse()) await c().catch(() => undefined);
