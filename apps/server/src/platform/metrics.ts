@@ -9,6 +9,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config';
 import type { Database, PoolStats } from '../db/client';
 import { JOBS } from '../jobs/boss';
+import { eventsLogGauges } from './metrics-events-log';
 
 /** The group-commit batchers of the device API (lib/write-batcher.ts, modules/devices). */
 export type BatcherName = 'register' | 'heartbeat' | 'events' | 'touch' | 'user' | 'attributes';
@@ -77,7 +78,6 @@ export class Metrics {
   private readonly sdkPending = new Map<string, { route: string; status: string; n: number }>();
   private readonly eventsPending = new Map<string, number>();
   private queueRead: Promise<QueueRow[]> | undefined;
-  private eventsLogRead: Promise<{ rows: number; oldest: number } | undefined> | undefined;
   private jobTableSeen = false;
   private server: Server | undefined;
 
@@ -170,26 +170,7 @@ export class Metrics {
         for (const q of await queues()) age.labels(q.queue).set(q.oldest);
       },
     });
-    // the device events' log table (EVENTS_LOG=postgres): what waits for the workers, and since when
-    const logRead = () => this.readEventsLog();
-    const logRows: Gauge = new Gauge({
-      name: 'beacon_events_log_rows',
-      help: "Rows of the device events' log table (EVENTS_LOG=postgres) waiting for a worker to apply them",
-      registers,
-      async collect() {
-        const r = await logRead();
-        if (r) logRows.set(r.rows);
-      },
-    });
-    const logAge: Gauge = new Gauge({
-      name: 'beacon_events_log_oldest_age_seconds',
-      help: "Seconds the oldest row of the device events' log table has waited (0: none waits)",
-      registers,
-      async collect() {
-        const r = await logRead();
-        if (r) logAge.set(r.oldest);
-      },
-    });
+    eventsLogGauges(database, registers);
     if (database.poolStats) {
       const poolStats = database.poolStats.bind(database);
       const pool = (name: string, help: string, read: (s: PoolStats) => number) => {
@@ -294,19 +275,6 @@ export class Metrics {
       .catch(() => [])
       .finally(() => (this.queueRead = undefined));
     return this.queueRead;
-  }
-
-  /** The events log table's backlog, read once per scrape by both of its gauges; undefined when the read failed. */
-  private readEventsLog(): Promise<{ rows: number; oldest: number } | undefined> {
-    this.eventsLogRead ??= this.database
-      .query<{ rows: number; oldest: number }>(
-        `SELECT count(*)::int AS rows, COALESCE(EXTRACT(epoch FROM now() - min(logged_at)), 0)::float8 AS oldest
-         FROM device_event_log`,
-      )
-      .then((r) => r[0])
-      .catch(() => undefined)
-      .finally(() => (this.eventsLogRead = undefined));
-    return this.eventsLogRead;
   }
 
   private async queryQueues(): Promise<QueueRow[]> {

@@ -83,6 +83,13 @@ interface EventsItem {
 
 const key = (appId: number, gaid: string) => `${appId}:${gaid}`;
 
+/** Each device of `items` once, as `{ appId, gaid }` (a flush's or a log batch's devices to touch). */
+export function distinctDevices(
+  items: ReadonlyArray<{ appId: number; gaid: string }>,
+): Array<{ appId: number; gaid: string }> {
+  return [...new Map(items.map((r) => [key(r.appId, r.gaid), { appId: r.appId, gaid: r.gaid }])).values()];
+}
+
 const byDevice = (a: RegisterRow, b: RegisterRow) =>
   a.appId - b.appId || (a.device.gaid < b.device.gaid ? -1 : a.device.gaid > b.device.gaid ? 1 : 0);
 
@@ -229,8 +236,7 @@ export class DevicesService {
       }));
     }, observed('heartbeat'));
     this.touches = new WriteBatcher<DeviceKey, void>(async (rows) => {
-      const unique = [...new Map(rows.map((r) => [key(r.appId, r.gaid), r])).values()];
-      await this.repo.touch(unique, DEVICE_TOUCH_MS / 1000, undefined, counters.activitySql);
+      await this.repo.touch(distinctDevices(rows), DEVICE_TOUCH_MS / 1000, undefined, counters.activitySql);
       return rows.map(() => undefined);
     }, observed('touch'));
     this.events = new WriteBatcher<EventsItem, void>(

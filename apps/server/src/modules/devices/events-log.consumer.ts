@@ -8,7 +8,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENTS_SUBJECT, loggedCalls } from './events-log';
-import { mergeEvents, type DeviceStatistics } from './devices.service';
+import { distinctDevices, mergeEvents, type DeviceStatistics } from './devices.service';
 
 export interface EventsConsumerOptions {
   /** The durable consumer's name, shared by every worker process (they split its messages). */
@@ -159,9 +159,7 @@ export class EventsLogConsumer {
     try {
       for (let i = 0; i < rows.length; i += per) await this.statistics.recordEvents(rows.slice(i, i + per));
       if (this.opts.touch) {
-        const devices = [
-          ...new Map(rows.map((r) => [`${r.appId}:${r.gaid}`, { appId: r.appId, gaid: r.gaid }])).values(),
-        ];
+        const devices = distinctDevices(rows);
         for (let i = 0; i < devices.length; i += per) await this.opts.touch(devices.slice(i, i + per));
       }
     } catch (err) {

@@ -1,6 +1,6 @@
 import type { DeviceEvents } from '@beacon/shared';
 import { WriteBatcher } from '../../lib/write-batcher';
-import { mayBeRowError, mergeEvents, type DeviceStatistics } from './devices.service';
+import { distinctDevices, mayBeRowError, mergeEvents, type DeviceStatistics } from './devices.service';
 import type { LoggedCall } from './events-log';
 import { EVENTS_WINDOW_MS } from './events-log.consumer';
 import type { EventsLogRepository, LogTransaction } from './events-log.repository';
@@ -184,11 +184,7 @@ export class PgEventsLogConsumer {
   private async touch(calls: LoggedCall[]): Promise<void> {
     if (!this.opts.touch || calls.length === 0) return;
     const per = this.opts.rowsPerStatement ?? 5000;
-    const devices = [
-      ...new Map(
-        calls.map((c) => [`${c.appId}:${c.body.gaid}`, { appId: c.appId, gaid: c.body.gaid }]),
-      ).values(),
-    ];
+    const devices = distinctDevices(calls.map((c) => ({ appId: c.appId, gaid: c.body.gaid })));
     try {
       for (let i = 0; i < devices.length; i += per) await this.opts.touch(devices.slice(i, i + per));
     } catch (err) {
