@@ -13,8 +13,10 @@ import {
   ensurePartitions,
   listBlocks,
   maintainPartitions,
+  MAX_SKIPPED_IDS,
   PERIOD_DAYS,
   periodStart,
+  skipMessageIds,
   suffixOf,
 } from './partitions';
 
@@ -299,5 +301,32 @@ describe.each(backends())('migration 0027 on a database with send records [$name
       ),
     ).toEqual([{ m: m1 }, { m: m2 }, { m: m3 }]);
     expect(await database.query('SELECT 1 FROM send_records WHERE device_id = $1', [ids[0]])).toEqual([]);
+  });
+});
+
+describe.each(backends())('message ids after a restore [$name]', (backend) => {
+  it('skipMessageIds moves past the sequence and the highest message id, and stops short of the last block', async () => {
+    const database = await backend.open();
+    try {
+      const appId = await newApp(database);
+      await newMessage(database, appId);
+      const b = BigInt(await newMessage(database, appId));
+      expect(await skipMessageIds(database, 10)).toEqual({ from: String(b + 1n), to: String(b + 11n) });
+      expect(await newMessage(database, appId)).toBe(String(b + 11n));
+      // a sequence restored behind the messages it gave (as a copy taken between them may hold it)
+      await database.query(`SELECT setval('messages_id_seq', $1::bigint)`, [String(b)]);
+      expect(await skipMessageIds(database, 5)).toEqual({ from: String(b + 12n), to: String(b + 17n) });
+      // never past the ids of the blocks kept ahead (their partitions): the sequence stays where it was
+      const lastHi = BigInt((await listBlocks(database)).at(-1)!.hi);
+      await database.query(`SELECT setval('messages_id_seq', $1::bigint, false)`, [String(lastHi - 100n)]);
+      await expect(skipMessageIds(database, 100)).rejects.toThrow(/would pass the last block's ids/);
+      expect(await skipMessageIds(database, 99)).toEqual({
+        from: String(lastHi - 100n),
+        to: String(lastHi - 1n),
+      });
+      await expect(skipMessageIds(database, MAX_SKIPPED_IDS + 1)).rejects.toThrow(/from 1 to 500000/);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -368,3 +368,34 @@ export async function beyondRetention(q: Queryable, messageId: number | string):
   );
   return rows.length > 0;
 }
+
+/** The most `beacon restored` moves the message ids on: half a block, so they stay within the blocks kept ahead. */
+export const MAX_SKIPPED_IDS = BLOCK_IDS / 2;
+
+/**
+ * After a restore (a copy of DATA_DIR, a point-in-time recovery, a failover to an asynchronous replica), moves the
+ * messages' id sequence `n` past both its own position and the highest message id: the lost time may have handed out
+ * ids the restored sequence would hand out again (it resumes from its last WAL record before the target, up to 32
+ * ids ahead), and the devices that got a lost message report their events under its id, which a new message must not
+ * count as its own. Returns the id the next message would have had and the one it gets now.
+ */
+export async function skipMessageIds(q: Queryable, n: number): Promise<{ from: string; to: string }> {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SKIPPED_IDS)
+    throw new RangeError(`the ids to skip must be a whole number from 1 to ${MAX_SKIPPED_IDS}`);
+  const [row] = await q.query<{ from: string; to: string; hi: string | null }>(
+    `WITH cur AS (
+       SELECT GREATEST(last_value + CASE WHEN is_called THEN 1 ELSE 0 END,
+                       (SELECT COALESCE(max(id), 0) + 1 FROM messages)) AS next FROM ${SEQUENCE}
+     )
+     SELECT next::text AS "from", (next + $1)::text AS "to",
+            (SELECT max(hi) FROM message_id_blocks WHERE dropped_at IS NULL)::text AS hi FROM cur`,
+    [n],
+  );
+  if (!row) throw new Error(`the sequence ${SEQUENCE} is missing`);
+  if (row.hi !== null && BigInt(row.to) >= BigInt(row.hi))
+    throw new RangeError(
+      `skipping ${n} ids would pass the last block's ids (${row.hi}): run the partition maintenance first, or skip fewer`,
+    );
+  await q.query(`SELECT setval('${SEQUENCE}', $1::bigint, false)`, [row.to]);
+  return { from: row.from, to: row.to };
+}

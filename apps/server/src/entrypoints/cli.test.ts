@@ -122,6 +122,29 @@ describe('beacon CLI', () => {
     }
   });
 
+  it('restored moves the message ids on by --skip-ids, and refuses a count out of range, naming the flag', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [...cli, 'restored', ...args], {
+        cwd: serverRoot,
+        env: baseEnv,
+        encoding: 'utf8',
+      });
+    const first = run('--skip-ids', '500');
+    expect(first.status, first.stderr).toBe(0);
+    const [, to, from] =
+      /start at id (\d+) \(the restored database would have given (\d+)\)/.exec(first.stdout) ?? [];
+    expect(Number(to) - Number(from)).toBe(500);
+    // from where the last run left the sequence
+    expect(run('--skip-ids', '7').stdout).toContain(
+      `start at id ${Number(to) + 7} (the restored database would have given ${to})`,
+    );
+    for (const bad of ['0', '500001', '1e3']) {
+      const res = run('--skip-ids', bad);
+      expect(res.status).toBe(2);
+      expect(res.stderr).toContain('restored: --skip-ids must be a whole number from 1 to 500000');
+    }
+  });
+
   it('migrate applies nothing twice', () => {
     const res = spawnSync(process.execPath, [...cli, 'migrate'], {
       cwd: serverRoot,

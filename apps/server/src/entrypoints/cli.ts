@@ -8,6 +8,10 @@ import { serve } from './serve';
 import { worker } from './worker';
 import { createDemo } from '../sandbox/demo';
 import { SandboxRepository } from '../sandbox/sandbox.repository';
+import { MAX_SKIPPED_IDS, skipMessageIds } from '../db/partitions';
+
+/** The ids `beacon restored` skips by default: more messages than a platform creates between a backup and its loss. */
+const DEFAULT_SKIPPED_IDS = 100_000;
 
 const USAGE = `usage: beacon <command>
   migrate                                   apply the database migrations
@@ -17,7 +21,9 @@ const USAGE = `usage: beacon <command>
   worker                                    delivery workers only (needs DATABASE_URL)
   admin create --email E --password P [--level 100|150]
                                             create an administrator, or update its password and level
-  demo [--devices N]                        the app "Demo Shop" and its simulated fleet (default 20000 devices)`;
+  demo [--devices N]                        the app "Demo Shop" and its simulated fleet (default 20000 devices)
+  restored [--skip-ids N]                   after restoring a backup or failing over to an asynchronous replica:
+                                            new messages skip N ids (default 100000), none repeats a lost one's`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -114,6 +120,28 @@ async function main(argv: string[]): Promise<number> {
         `${created ? 'created' : 'updated'} the app "Demo Shop" (id ${appId}) with a fleet of ${devices} simulated devices;\n` +
           'they register through the device API and answer messages whenever `beacon serve` runs without FCM_BASE_URL\n',
       );
+      return 0;
+    }
+    case 'restored': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { 'skip-ids': { type: 'string', default: String(DEFAULT_SKIPPED_IDS) } },
+      });
+      const n = Number(values['skip-ids']);
+      if (!/^\d+$/.test(values['skip-ids']) || n < 1 || n > MAX_SKIPPED_IDS) {
+        process.stderr.write(`restored: --skip-ids must be a whole number from 1 to ${MAX_SKIPPED_IDS}\n`);
+        return 2;
+      }
+      const log = createLogger({ ...config, logLevel: 'warn' });
+      const { database } = await openAndMigrate(config, log);
+      try {
+        const { from, to } = await skipMessageIds(database, n);
+        process.stdout.write(
+          `new messages start at id ${to} (the restored database would have given ${from})\n`,
+        );
+      } finally {
+        await database.close();
+      }
       return 0;
     }
     default:

@@ -1,8 +1,9 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface PgServer {
   url: string;
@@ -13,6 +14,11 @@ export interface PgServer {
   startReplica?(): Promise<PgServer>;
   /** A replica's: promotes it to primary (pg_ctl promote, waiting until it accepts writes). */
   promote?(): Promise<void>;
+  /**
+   * A base backup of this server (pg_basebackup, its WAL streamed in, an immediate checkpoint first), in a folder of
+   * its own that the caller removes; what startRestoredPgServer starts from.
+   */
+  baseBackup?(): string;
 }
 
 function binDir(): string | undefined {
@@ -25,6 +31,16 @@ function binDir(): string | undefined {
   if (found) return found;
   const which = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' });
   return which.status === 0 ? path.dirname(which.stdout.trim()) : undefined;
+}
+
+/** Runs a PostgreSQL binary of `bin` to its end (as the `postgres` user when root: the server refuses root). */
+function runner(bin: string): (cmd: string, args: string[]) => void {
+  const asRoot = process.getuid?.() === 0;
+  return (cmd, args) => {
+    const full = path.join(bin, cmd);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
+    else execFileSync(full, args, { stdio: 'pipe' });
+  };
 }
 
 /** A port free on 127.0.0.1 right now (the OS picks it; closed again before it is returned). */
@@ -54,11 +70,7 @@ export async function startPgServer(
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const full = path.join(bin, cmd);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
-    else execFileSync(full, args, { stdio: 'pipe' });
-  };
+  const run = runner(bin);
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-locale', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${Object.entries(
@@ -75,10 +87,8 @@ export async function startPgServer(
       const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args];
       execFile(file, argv, (err) => (err ? reject(new Error(`${cmd} failed`, { cause: err })) : resolve()));
     });
-  const startReplica = async (): Promise<PgServer> => {
-    const replicaDir = mkdtempSync(path.join(tmpdir(), 'beacon-pg-replica-'));
-    chmodSync(replicaDir, 0o777);
-    const replicaData = path.join(replicaDir, 'data');
+  /** pg_basebackup of this server into `into`, its WAL streamed in. */
+  const basebackup = (into: string, extra: string[]) =>
     run('pg_basebackup', [
       '-h',
       '127.0.0.1',
@@ -87,12 +97,22 @@ export async function startPgServer(
       '-U',
       'postgres',
       '-D',
-      replicaData,
-      '-R',
+      into,
       '-X',
       'stream',
-      '--no-sync',
+      ...extra,
     ]);
+  const baseBackup = (): string => {
+    const backupDir = mkdtempSync(path.join(tmpdir(), 'beacon-pg-backup-'));
+    chmodSync(backupDir, 0o777);
+    basebackup(path.join(backupDir, 'data'), ['-c', 'fast']);
+    return backupDir;
+  };
+  const startReplica = async (): Promise<PgServer> => {
+    const replicaDir = mkdtempSync(path.join(tmpdir(), 'beacon-pg-replica-'));
+    chmodSync(replicaDir, 0o777);
+    const replicaData = path.join(replicaDir, 'data');
+    basebackup(replicaData, ['-R', '--no-sync']);
     const replicaPort = await freePort();
     const replicaOpts = `-p ${replicaPort} -k ${replicaDir} -c listen_addresses=127.0.0.1 -c hot_standby=on -c max_connections=200`;
     const replicaStart = [
@@ -129,6 +149,7 @@ export async function startPgServer(
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     startReplica,
+    baseBackup,
     restart: async (downMs = 0) => {
       await runAsync('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
       await new Promise((r) => setTimeout(r, downMs));
@@ -142,5 +163,75 @@ export async function startPgServer(
         rmSync(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/**
+ * The "server is lost" recovery (docs/scaling.md, "High availability and recovery"): a new server started from a base
+ * backup (PgServer.baseBackup's folder, which it takes over and removes when stopped), replaying the archived WAL that
+ * `restoreCommand` fetches up to `targetTime` (point-in-time recovery), then promoted; resolves once it accepts writes.
+ */
+export async function startRestoredPgServer(
+  backupDir: string,
+  o: { restoreCommand: string; targetTime: string },
+): Promise<PgServer> {
+  const bin = binDir();
+  if (!bin) throw new Error('no PostgreSQL binaries on this machine');
+  const run = runner(bin);
+  const dataDir = path.join(backupDir, 'data');
+  const conf = [
+    `restore_command = '${o.restoreCommand}'`,
+    `recovery_target_time = '${o.targetTime}'`,
+    `recovery_target_action = 'promote'`,
+    // the backup's own settings of the lost server (its archiving) are not the new one's
+    `archive_mode = off`,
+  ];
+  appendFileSync(path.join(dataDir, 'postgresql.auto.conf'), `\n${conf.join('\n')}\n`);
+  writeFileSync(path.join(dataDir, 'recovery.signal'), '');
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dataDir]);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${backupDir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    opts,
+    '-l',
+    path.join(backupDir, 'server.log'),
+    '-w',
+    '-t',
+    '120',
+    'start',
+  ]);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const stop = () => {
+    if (!existsSync(dataDir)) return;
+    try {
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(backupDir, { recursive: true, force: true });
+    }
+  };
+  // recovery ends at the target and promotes: until then the server answers read-only
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    const inRecovery = await client
+      .connect()
+      .then(() => client.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r'))
+      .then((res) => res.rows[0]?.r ?? true)
+      .catch(() => true)
+      .finally(() => client.end().catch(() => undefined));
+    if (!inRecovery) break;
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('the restored server did not leave recovery within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop,
+    restart: () => Promise.reject(new Error('not for a restored server')),
   };
 }
