@@ -168,23 +168,31 @@ describe.each(backends())('per-day totals of the app rollups [$name]', (backend)
     async (mode) => {
       const repo = new StatisticsRepository(database);
       const filter = { appId, start, end: today, mode, countries: [] as string[], versions: [] as string[] };
-      const trend = await repo.counts(filter, 'day');
+      const trend = await repo.counts(filter);
       const perCountry = await Promise.all(
-        COUNTRIES.map((country) => repo.counts({ ...filter, countries: [country] }, 'day')),
+        COUNTRIES.map((country) => repo.counts({ ...filter, countries: [country] })),
       );
       const perVersion = await Promise.all(
-        VERSIONS.map((version) => repo.counts({ ...filter, versions: [version] }, 'day')),
+        VERSIONS.map((version) => repo.counts({ ...filter, versions: [version] })),
       );
       // the detail rows read by day (a filter that keeps every row)
-      const detail = await repo.counts({ ...filter, countries: COUNTRIES }, 'day');
+      const detail = await repo.counts({ ...filter, countries: COUNTRIES });
       expect(trend.length).toBe(6);
       expect(byDay([trend])).toEqual(byDay(perCountry));
       expect(byDay([trend])).toEqual(byDay(perVersion));
       expect(trend).toEqual(detail);
-      // the range's total equals the by-country report's (the dimension report's table)
+      // the range's total equals the by-country and the by-version reports' (the dimension report's tables), read
+      // in one pass of both groupings; each country's row is its own by-day read summed
       const total = byDay([trend.map((r) => ({ ...r, key: 'all' }))]);
-      const countries = await repo.counts(filter, 'country');
+      const { countries, versions } = await repo.countsByCountryAndVersion(filter);
+      expect(countries.map((r) => r.key)).toEqual([...COUNTRIES].sort());
+      expect(versions.map((r) => r.key)).toEqual([...VERSIONS].sort());
       expect(total).toEqual(byDay([countries.map((r) => ({ ...r, key: 'all' }))]));
+      expect(total).toEqual(byDay([versions.map((r) => ({ ...r, key: 'all' }))]));
+      for (const [i, country] of COUNTRIES.entries())
+        expect(byDay([[{ ...countries.find((r) => r.key === country)!, key: 'all' }]])).toEqual(
+          byDay([perCountry[i]!.map((r) => ({ ...r, key: 'all' }))]),
+        );
     },
   );
 });

@@ -162,7 +162,7 @@ export class StatisticsService {
   async yesterday(appId: number, mode: StatMode) {
     const yesterday = addDays(this.today(), -1);
     const before = addDays(yesterday, -1);
-    const rows = await this.repo.counts(this.filter(appId, before, yesterday, mode), 'day');
+    const rows = await this.repo.counts(this.filter(appId, before, yesterday, mode));
     const [b, y] = dayRows(rows, before, yesterday);
     return { yesterday: y ?? dayRow(yesterday, zeroCounts()), before: b ?? dayRow(before, zeroCounts()) };
   }
@@ -170,14 +170,14 @@ export class StatisticsService {
   /** The message trend: one row per day (≤ 1 year). */
   async project(appId: number, q: Range & { type: StatMode }) {
     const r = this.range('project', q);
-    const rows = await this.repo.counts(this.filter(appId, r.start, r.end, q.type), 'day');
+    const rows = await this.repo.counts(this.filter(appId, r.start, r.end, q.type));
     return { dated: dayRows(rows, r.start, r.end), ...r };
   }
 
   /** The dimension report: one row per day for the chosen countries and versions (≤ 31 days), total and average. */
   async dimension(appId: number, q: DimensionQuery) {
     const r = this.range('dimension', q);
-    const rows = await this.repo.counts(this.filter(appId, r.start, r.end, q.type, q), 'day');
+    const rows = await this.repo.counts(this.filter(appId, r.start, r.end, q.type, q));
     const dated = dayRows(rows, r.start, r.end);
     const total = sumCounts(dated);
     return {
@@ -193,10 +193,7 @@ export class StatisticsService {
   async versionCountry(appId: number, q: DimensionQuery) {
     const r = this.range('dimension', q);
     const f = this.filter(appId, r.start, r.end, q.type, q);
-    const [countries, versions] = await Promise.all([
-      this.repo.counts(f, 'country'),
-      this.repo.counts(f, 'version'),
-    ]);
+    const { countries, versions } = await this.repo.countsByCountryAndVersion(f);
     const byPush = (a: { push: number; key: string }, b: { push: number; key: string }) =>
       b.push - a.push || a.key.localeCompare(b.key);
     return {
