@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './pglite-lock';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -236,9 +237,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   let client: PGlite;
+  let release = () => {};
   if (opts.dataDir) {
     mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-    client = await PGlite.create(opts.dataDir, { startParams: pgliteStartParams() });
+    release = lockDataDir(opts.dataDir);
+    try {
+      client = await PGlite.create(opts.dataDir, { startParams: pgliteStartParams() });
+    } catch (err) {
+      release();
+      throw err;
+    }
   } else {
     client = await PGlite.create({
       startParams: pgliteStartParams(),
@@ -263,7 +271,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       client.transaction((tx) =>
         fn({ query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     wasmMemoryBytes: () => wasmMemory.buffer.byteLength,
   };
