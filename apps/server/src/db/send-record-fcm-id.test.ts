@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { fcmNameOf } from '../delivery/engine';
+import { fcmNameOf, packedFcmName } from '../delivery/engine';
 import { backends } from '../test/databases';
 import { schemaBefore } from '../test/migrations';
 import type { Database } from './client';
@@ -113,5 +113,47 @@ describe.each(backends())('migration 0039: FCM names packed in new send records 
     await record(later, [devices[0]!.id], [laterName], 'new-project');
     expect(await widths(database, later)).toEqual([[null, 16]]);
     expect(await names(database, later)).toEqual([laterName]);
+  });
+});
+
+describe.each(backends('one'))('FCM names packed in the process [$name]', (backend) => {
+  let database: Database;
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('packedFcmName gives fcm_name_pack’s bytes for the names FCM gives, and leaves every other shape to it', async () => {
+    database = await backend.open();
+    const project = 'shop-project';
+    const names = [
+      FCM,
+      'projects/shop-project/messages/0:1%0000000000000000',
+      'projects/shop-project/messages/0:9999999999999999%ffffffffffffffff',
+      ...Array.from({ length: 200 }, (_, i) => {
+        const digits = String(1 + ((i * 7_919_393_157) % 9_999_999_999_999_998));
+        const hex = ((BigInt(i) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn).toString(16).padStart(16, '0');
+        return `projects/${project}/messages/0:${digits}%${hex}`;
+      }),
+    ];
+    const others = [
+      ODD,
+      'projects/shop-project/messages/0:01700000000123456%0a1b2c3d4e5f6a7b', // a leading 0
+      'projects/shop-project/messages/0:17000000001234567%0a1b2c3d4e5f6a7b', // 17 digits
+      'projects/shop-project/messages/0:1700000000123456%0A1B2C3D4E5F6A7B', // upper-case hex
+      'projects/shop-project/messages/0:1700000000123456%0a1b2c3d4e5f6a7', // 15 hex digits
+      'projects/shop-project/messages/0:1700000000123456%0a1b2c3d4e5f6a7b\n',
+      'projects/shop/project/messages/0:1700000000123456%0a1b2c3d4e5f6a7b',
+    ];
+    const sql = await database.query<{ name: string; hex: string }>(
+      `SELECT n AS name, encode(fcm_name_pack(n, $2), 'hex') AS hex FROM unnest($1::text[]) AS n`,
+      [[...names, ...others], project],
+    );
+    for (const { name, hex } of sql) {
+      const js = packedFcmName(name);
+      if (others.includes(name)) expect(js?.project === project ? js.hex : undefined, name).toBeUndefined();
+      else expect(js, name).toEqual({ project, hex });
+    }
+    // a name of another project packs against its own, which the result write compares with its app's
+    expect(packedFcmName(OTHER)?.project).toBe('old-project');
   });
 });

@@ -4,7 +4,7 @@ import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from 
 import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { holdoutParams, holdoutWhenSql, type Holdout } from './audience-source';
-import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
+import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, packedFcmName, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
 import { recordSql } from './record.sql';
@@ -41,6 +41,22 @@ const NO_STALE_BEFORE = new Date(0);
  */
 async function lockMessage(tx: Queryable, messageId: number): Promise<void> {
   await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [messageId]);
+}
+
+/**
+ * The results' FCM names packed here (packedFcmName) as a bytea[] literal, with the one project they name; a name of
+ * another shape, or results naming several projects (none then), are left to fcm_name_pack.
+ */
+function packedNames(rows: readonly SendResultRow[]): { hexes: string; project: string | null } {
+  let project: string | null = null;
+  const hexes: string[] = [];
+  for (const r of rows) {
+    const p = r.fcmName === null ? undefined : packedFcmName(r.fcmName);
+    if (p && project !== null && p.project !== project) return { hexes: '{}', project: null };
+    if (p) project = p.project;
+    hexes.push(p ? `"\\\\x${p.hex}"` : 'NULL');
+  }
+  return { hexes: `{${hexes.join(',')}}`, project };
 }
 
 /**
@@ -356,6 +372,7 @@ export class BatchRepository {
       `{${rows.map((r) => r[k]).join(',')}}`;
     const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
+    const packed = packedNames(rows);
     const decided = await this.database.transaction(async (tx) => {
       await lockMessage(tx, batch.messageId);
       // renews the lease, or throws when another run has taken the batch over: its results are not this run's to write
@@ -375,6 +392,8 @@ export class BatchRepository {
           col('appVersion'),
           `{${rows.flatMap((r) => (r.unregistered ? [r.deviceId] : [])).join(',')}}`,
           this.eventPages,
+          packed.hexes,
+          packed.project,
         ],
       );
       const counted = groups.filter((g) => g.gone === null);

@@ -52,4 +52,4 @@ export {
 } from './scheduler';
 export type { DeliveryEngine } from './engine';
 export type { EngineRepository } from './engine.repository';
-export { fcmNameOf, OPEN_OUTCOMES, SendOutcome, WaveStatus } from './kinds';
+export { fcmNameOf, OPEN_OUTCOMES, packedFcmName, SendOutcome, WaveStatus } from './kinds';

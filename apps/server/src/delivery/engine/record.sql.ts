@@ -5,14 +5,15 @@ import { fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './k
  * The statement of BatchRepository.record: a page's results written in one statement. Its parameters: $1 the message,
  * $2 the batch, $3–$10 the results' columns as arrays (device, outcome, loss, FCM's name, not before, attempted,
  * country, app version), $11 the devices FCM answered UNREGISTERED, $12 whether the dispatched sends get places in the
- * event pages. It inserts each result (or updates its record still open), hands out the places, counts the batch's
- * dispatched sends, marks the uninstalled devices and returns the decided sends by outcome, loss, country and
- * version, then the devices newly marked uninstalled (`gone`). `stream`: the counter's CTE queueing the decided sends
+ * event pages, $13 the names packed in the process (packedFcmName; NULL: by fcm_name_pack) and $14 their project. It
+ * inserts each result (or updates its record still open), hands out the places, counts the batch's dispatched sends,
+ * marks the uninstalled devices and returns the decided sends by outcome, loss, country and version, then the
+ * devices newly marked uninstalled (`gone`). `stream`: the counter's CTE queueing the decided sends
  * as stream events, after a comma (empty without one).
  */
 export const recordSql = (stream: string): string => `WITH r AS (
-         SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[])
-           AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version)
+         SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[], $13::bytea[])
+           AS t(device_id, outcome, loss, name, not_before, attempted, country, app_version, packed)
        ), evs AS (
          -- the dispatched sends' places in the message's event pages (migration 0060), in device order; the message's
          -- row is locked (lockMessage), so no other write takes the same places
@@ -22,7 +23,9 @@ export const recordSql = (stream: string): string => `WITH r AS (
        ), ins AS (
          INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev,
                                         event_mask, new_bits)
-         SELECT $1, device_id, outcome, loss, attempted, ${packFcmName('name', 'p.project')},
+         SELECT $1, device_id, outcome, loss, attempted,
+                -- packed in the process when the names' project is the app's ($14), else by the SQL function
+                COALESCE(CASE WHEN p.project = $14::text THEN q.packed END, ${packFcmName('name', 'p.project')}),
                 CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before,
                 CASE WHEN outcome <> ${SendOutcome.DISPATCHED} THEN $2::bigint END, q.ev,
                 CASE WHEN q.ev IS NULL THEN 0 END, CASE WHEN q.ev IS NULL THEN 0 END

@@ -29,6 +29,7 @@ describe.each(backends('one'))('troubleshooting by GAID and message id [$name]',
   let auth: string;
   let sent: number;
   const clients: Record<string, TestClient> = {};
+  const tokens: string[] = [];
   const trace = (who: string, instanceId: unknown, msgId: unknown) =>
     clients[who]!.post(`/tcm/v1/app/${appId}/instance/message/query`, { instanceId, msgId });
   const traced = async (i: number, msgId: number, who = 'owner') => {
@@ -84,6 +85,7 @@ describe.each(backends('one'))('troubleshooting by GAID and message id [$name]',
         country: d.country,
         notificationsEnabled: d.on,
       });
+      tokens.push(token);
       if (i === 4) emu.unregisterDevice(token);
     }
     for (const [name, pw] of [
@@ -147,6 +149,11 @@ describe.each(backends('one'))('troubleshooting by GAID and message id [$name]',
     );
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((r) => r.t === null && r.p === 16)).toBe(true);
+    // the name exactly as FCM gave it (packed in the process, rebuilt by fcmNameOf)
+    const given = emu
+      .inbox(tokens[0]!)
+      .find((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(sent));
+    expect(data.send?.fcmName).toBe(given?.name);
   });
 
   it('a device dropped by a filter (107) and one dropped by a policy (104, with the policy and its reason)', async () => {
