@@ -8,8 +8,8 @@ import { fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './k
  * event pages, $13 the names packed in the process (packedFcmName; NULL: by fcm_name_pack) and $14 their project. It
  * inserts each result (or updates its record still open), hands out the places, counts the batch's dispatched sends,
  * marks the uninstalled devices and returns the decided sends by outcome, loss, country and version, then the
- * devices newly marked uninstalled (`gone`). `stream`: the counter's CTE queueing the decided sends
- * as stream events, after a comma (empty without one).
+ * devices newly marked uninstalled (`gone`). `stream`: the counter's CTE queueing the decided sends as stream events,
+ * after a comma (empty without one).
  */
 export const recordSql = (stream: string): string => `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[], $13::bytea[])

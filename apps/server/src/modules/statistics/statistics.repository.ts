@@ -139,9 +139,10 @@ export class StatisticsRepository {
 
   /**
    * Counts by day over a filter's range: the rollup's counters plus the unique devices of the mode (stat_uv_days; a
-   * total over several days sums the daily unique devices). With no country nor version filter (the project trend, a year of days), from the per-day totals the writer keeps equal
-   * to the sums of those rows (stat_app_day_totals, stat_uv_day_totals: the same figures, a few rows a day instead of
-   * thousands); the mode's condition reads msg_type and ai, which the totals keep.
+   * total over several days sums the daily unique devices). With no country nor version filter (the project trend, a
+   * year of days), from the per-day totals the writer keeps equal to the sums of those rows (stat_app_day_totals,
+   * stat_uv_day_totals: the same figures, a few rows a day instead of thousands); the mode's condition reads msg_type
+   * and ai, which the totals keep.
    */
   async counts(f: ReportFilter): Promise<CountsRow[]> {
     // grouped by the day itself: it becomes text once per group, not once per row
