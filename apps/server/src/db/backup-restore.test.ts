@@ -12,6 +12,7 @@ import {
   startRig,
   tally,
   type FaultRig,
+  waitSent,
 } from '../test/faults';
 import { signedIn } from '../test/fixtures/team';
 import { NOTIFICATION } from '../test/messaging';
@@ -62,13 +63,7 @@ describe('a lost PostgreSQL server restored from its base backup and archived WA
   /** A broadcast with its own title in the notification, sent to every device and reconciled; returns its id. */
   const sent = async (title: string, on: Pick<FaultRig, 't' | 'owner' | 'appId' | 'tokens'>) => {
     const id = await saveBroadcast(on as FaultRig, title, { data: { ...NOTIFICATION, noti_title: title } });
-    await until(
-      `${title} sent`,
-      () => messageRow(on, id),
-      (r) => r?.status === 1,
-      60_000,
-      100,
-    );
+    await waitSent(on, id);
     await reconcile(on, id, DEVICES);
     return id;
   };

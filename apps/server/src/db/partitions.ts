@@ -372,6 +372,12 @@ export async function beyondRetention(q: Queryable, messageId: number | string):
 /** The most `beacon restored` moves the message ids on: half a block, so they stay within the blocks kept ahead. */
 export const MAX_SKIPPED_IDS = BLOCK_IDS / 2;
 
+/** The one rule of the ids to skip (`beacon restored --skip-ids`): a whole number from 1 to MAX_SKIPPED_IDS. */
+export function checkSkippedIds(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SKIPPED_IDS)
+    throw new RangeError(`must be a whole number from 1 to ${MAX_SKIPPED_IDS}`);
+}
+
 /**
  * After a restore (a copy of DATA_DIR, a point-in-time recovery, a failover to an asynchronous replica), moves the
  * messages' id sequence `n` past both its own position and the highest message id: the lost time may have handed out
@@ -380,8 +386,7 @@ export const MAX_SKIPPED_IDS = BLOCK_IDS / 2;
  * count as its own. Returns the id the next message would have had and the one it gets now.
  */
 export async function skipMessageIds(q: Queryable, n: number): Promise<{ from: string; to: string }> {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_SKIPPED_IDS)
-    throw new RangeError(`the ids to skip must be a whole number from 1 to ${MAX_SKIPPED_IDS}`);
+  checkSkippedIds(n);
   const [row] = await q.query<{ from: string; to: string; hi: string | null }>(
     `WITH cur AS (
        SELECT GREATEST(last_value + CASE WHEN is_called THEN 1 ELSE 0 END,

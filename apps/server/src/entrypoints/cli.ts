@@ -8,7 +8,7 @@ import { serve } from './serve';
 import { worker } from './worker';
 import { createDemo } from '../sandbox/demo';
 import { SandboxRepository } from '../sandbox/sandbox.repository';
-import { MAX_SKIPPED_IDS, skipMessageIds } from '../db/partitions';
+import { checkSkippedIds, skipMessageIds } from '../db/partitions';
 
 /** The ids `beacon restored` skips by default: more messages than a platform creates between a backup and its loss. */
 const DEFAULT_SKIPPED_IDS = 100_000;
@@ -127,9 +127,12 @@ async function main(argv: string[]): Promise<number> {
         args: rest,
         options: { 'skip-ids': { type: 'string', default: String(DEFAULT_SKIPPED_IDS) } },
       });
-      const n = Number(values['skip-ids']);
-      if (!/^\d+$/.test(values['skip-ids']) || n < 1 || n > MAX_SKIPPED_IDS) {
-        process.stderr.write(`restored: --skip-ids must be a whole number from 1 to ${MAX_SKIPPED_IDS}\n`);
+      // digits only ('1e3' is no whole number here), then the range's one rule
+      const n = /^\d+$/.test(values['skip-ids']) ? Number(values['skip-ids']) : NaN;
+      try {
+        checkSkippedIds(n);
+      } catch (err) {
+        process.stderr.write(`restored: --skip-ids ${(err as Error).message}\n`);
         return 2;
       }
       const log = createLogger({ ...config, logLevel: 'warn' });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,12 +5,11 @@ import { startEmulator, type FcmEmulator } from '@beacon/fcm-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { CLI, serverRoot } from '../test/cli';
-import { gaid } from '../test/devices';
-import { reconcile, tally } from '../test/faults';
+import { gaid, seedDevicesAt } from '../test/devices';
+import { receivedPerDevice, reconcile, tally, Worker } from '../test/faults';
 import { NOTIFICATION, ownerAppOnEmulator } from '../test/messaging';
 import { freePort } from '../test/pg-server';
-import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
+import { startTestApp, type TestApp } from '../test/test-app';
 import { until } from '../test/until';
 
 // Tier 1's "the process crashes or the machine restarts" (docs/scaling.md, "High availability and recovery"):
@@ -22,6 +20,8 @@ import { until } from '../test/until';
 const DEVICES = 1_000;
 const PROJECT = 'pglite-crash';
 const PKG = 'com.example.pglitecrash';
+/** The devices' gaids: gaid(1) onwards (seedDevicesAt numbers them from 1). */
+const GAID_PREFIX = '00000000';
 
 /** A PGlite database in `dataDir` as `beacon serve` opens it (entrypoints/runtime.ts, openConfigured). */
 const pgliteAt = (dataDir: string) => ({
@@ -40,29 +40,22 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
   let env: Record<string, string>;
   let appId: number;
   let tokens: string[];
-  let server: ChildProcess | undefined;
-  let out = '';
+  let setup: TestApp;
+  let server: Worker | undefined;
 
-  const serve = async (): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, [...CLI, 'serve'], {
-      cwd: serverRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const mark = out.length;
-    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  /** `beacon serve` on the folder (test/faults.ts Worker: the emulator, the secret, short leases), once it answers. */
+  const serve = async (): Promise<Worker> => {
+    const w = new Worker({ t: setup, emu }, env, ['serve']);
     // a cold start compiles the sources with tsx and opens PGlite: allow for a loaded machine
     await until(
       'beacon serve running',
-      async () => out.slice(mark),
-      (o) => o.includes('is running') || child.exitCode !== null,
+      async () => w.out,
+      (o) => o.includes('is running') || !w.running,
       90_000,
       200,
     );
-    if (child.exitCode !== null)
-      throw new Error(`beacon serve exited ${child.exitCode}:\n${out.slice(mark)}`);
-    return child;
+    if (!w.running) throw new Error(`beacon serve exited:\n${w.out}`);
+    return w;
   };
   const call = async <T>(p: string, body: unknown, cookie = ''): Promise<{ json: T; cookie: string }> => {
     const res = await fetch(`http://127.0.0.1:${port}${p}`, {
@@ -75,34 +68,14 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
       cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
     };
   };
-  /** How many requests of message `id` each device got. */
-  const perDevice = (id: number) =>
-    tokens.map(
-      (tok) =>
-        emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id))
-          .length,
-    );
-
   beforeAll(async () => {
     // every request takes 25 ms at the emulator, so the kill lands while requests are in flight
     emu = await startEmulator({ tlsPort: null, latencyMs: 25 });
     dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-pglite-crash-'));
     port = await freePort();
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      FCM_BASE_URL: emu.h2cUrl,
-      BEACON_SECRET_KEY: TEST_SECRET,
-      PUBLIC_URL: 'http://beacon.test',
-      BEACON_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      BEACON_DISPATCH_EXPIRE_SECONDS: '3',
-      BEACON_RECEIPT_WINDOW_SECONDS: '2',
-      BEACON_JOB_MAINTENANCE_SECONDS: '1',
-    };
+    env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
     // the app and its devices, written before the server starts (PGlite has one process at a time)
-    const setup: TestApp = await startTestApp(pgliteAt(dataDir), env);
+    setup = await startTestApp(pgliteAt(dataDir), { ...env, FCM_BASE_URL: emu.h2cUrl });
     try {
       const { app, appSecret } = await ownerAppOnEmulator(setup, emu, {
         title: 'Crash',
@@ -113,14 +86,12 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
       tokens = Array.from({ length: DEVICES }, () =>
         emu.registerDevice({ projectId: PROJECT, packageName: PKG }),
       );
-      await setup.database.query(
-        `WITH d AS (
-           INSERT INTO devices (app_id, gaid, country, language, brand, model, os_version, app_version, app_version_code, timezone, utc_offset_min, notifications_enabled)
-           SELECT $1, ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'NG', 'en', 'TECNO', 'SPARK 10', 33, '3.1.0', 310, 'Africa/Lagos', 60, true
-           FROM generate_series(0, $2 - 1) g RETURNING id, gaid
-         ) INSERT INTO device_tokens (device_id, token)
-           SELECT d.id, (ARRAY(SELECT unnest($3::text[])))[(right(d.gaid::text, 12))::int + 1] FROM d`,
-        [appId, DEVICES, tokens],
+      await seedDevicesAt(
+        setup,
+        appId,
+        tokens.map(() => ({ country: 'NG', timezone: 'Africa/Lagos', utcOffsetMin: 60 })),
+        tokens,
+        GAID_PREFIX,
       );
       // the project's FCM quota paces the send at 200 a second: it lasts seconds, so the kill lands in it
       await setup.database.query('UPDATE apps SET fcm_quota_per_min = 12000 WHERE id = $1', [appId]);
@@ -132,7 +103,7 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
           apiBaseUrl: `http://127.0.0.1:${port}`,
           appKey: app.appKey,
           appSecret,
-          devices: Object.fromEntries(tokens.map((tok, i) => [tok, gaid(i)])),
+          devices: Object.fromEntries(tokens.map((tok, i) => [tok, gaid(i + 1)])),
         }),
       });
       expect(receipts.status).toBe(200);
@@ -141,7 +112,7 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
     }
   }, 120_000);
   afterAll(async () => {
-    if (server && server.exitCode === null) server.kill('SIGKILL');
+    await server?.stop('SIGKILL');
     await emu?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -168,14 +139,13 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
     const id = saved.data.id;
     await until(
       'a fifth of the devices sent',
-      async () => perDevice(id).filter((n) => n > 0).length,
+      async () => receivedPerDevice({ tokens, emu }, id).filter((n) => n > 0).length,
       (n) => n >= DEVICES / 5,
       60_000,
       50,
     );
-    server.kill('SIGKILL');
-    await new Promise((r) => server!.once('exit', r));
-    const atKill = perDevice(id).filter((n) => n > 0).length;
+    await server.stop('SIGKILL');
+    const atKill = receivedPerDevice({ tokens, emu }, id).filter((n) => n > 0).length;
     expect(atKill).toBeLessThan(DEVICES);
 
     server = await serve();
@@ -192,15 +162,13 @@ describe('beacon serve on PGlite killed mid-broadcast and started again on its D
       120_000,
       250,
     ).catch((err: Error) => {
-      throw new Error(`${err.message}\n${out.slice(-4000)}`);
+      throw new Error(`${err.message}\n${server?.out.slice(-4000)}`);
     });
     expect(detail?.status).toBe(1);
-    expect(tally(perDevice(id))).toEqual({ 1: DEVICES });
+    expect(tally(receivedPerDevice({ tokens, emu }, id))).toEqual({ 1: DEVICES });
 
     // stopped, its database read here: one record per device, the counts reconcile
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop('SIGTERM');
     const after = await startTestApp(pgliteAt(dataDir), env);
     try {
       const { dispatched } = await reconcile({ t: after }, id, DEVICES);

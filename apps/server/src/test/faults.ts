@@ -201,7 +201,7 @@ export async function reconcile(rig: Pick<FaultRig, 't'>, id: number, devices: n
 }
 
 /** How many requests of message `id` each token's device received (its inbox keeps the last 20). */
-export const receivedPerDevice = (rig: FaultRig, id: number): number[] =>
+export const receivedPerDevice = (rig: Pick<FaultRig, 'tokens' | 'emu'>, id: number): number[] =>
   rig.tokens.map(
     (tok) =>
       rig.emu.inbox(tok).filter((d) => (d.message.data as Record<string, string>).tcm_msg_id === String(id))

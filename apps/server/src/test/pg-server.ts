@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { until } from './until';
 
 export interface PgServer {
   url: string;
@@ -40,6 +41,18 @@ function runner(bin: string): (cmd: string, args: string[]) => void {
     const full = path.join(bin, cmd);
     if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
     else execFileSync(full, args, { stdio: 'pipe' });
+  };
+}
+
+/** Stops the server of `dataDir` at once and removes `dir`, its folder (nothing when stopped already). */
+function stopper(run: (cmd: string, args: string[]) => void, dataDir: string, dir: string): () => void {
+  return () => {
+    if (!existsSync(dataDir)) return; // stopped already
+    try {
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
 }
 
@@ -136,14 +149,7 @@ export async function startPgServer(
         await runAsync('pg_ctl', replicaStart);
       },
       promote: () => runAsync('pg_ctl', ['-D', replicaData, '-w', 'promote']),
-      stop: () => {
-        if (!existsSync(replicaData)) return; // stopped already
-        try {
-          run('pg_ctl', ['-D', replicaData, '-m', 'immediate', '-w', 'stop']);
-        } finally {
-          rmSync(replicaDir, { recursive: true, force: true });
-        }
-      },
+      stop: stopper(run, replicaData, replicaDir),
     };
   };
   return {
@@ -155,14 +161,7 @@ export async function startPgServer(
       await new Promise((r) => setTimeout(r, downMs));
       await runAsync('pg_ctl', start);
     },
-    stop: () => {
-      if (!existsSync(dataDir)) return; // stopped already
-      try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    stop: stopper(run, dataDir, dir),
   };
 }
 
@@ -204,31 +203,23 @@ export async function startRestoredPgServer(
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const stop = () => {
-    if (!existsSync(dataDir)) return;
-    try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(backupDir, { recursive: true, force: true });
-    }
-  };
+  const stop = stopper(run, dataDir, backupDir);
   // recovery ends at the target and promotes: until then the server answers read-only
-  const deadline = Date.now() + 120_000;
-  for (;;) {
+  const inRecovery = async () => {
     const client = new pg.Client({ connectionString: url });
-    const inRecovery = await client
+    return client
       .connect()
       .then(() => client.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r'))
       .then((res) => res.rows[0]?.r ?? true)
       .catch(() => true)
       .finally(() => client.end().catch(() => undefined));
-    if (!inRecovery) break;
-    if (Date.now() > deadline) {
+  };
+  await until('the restored server out of recovery', inRecovery, (r) => !r, 120_000, 100).catch(
+    (err: unknown) => {
       stop();
-      throw new Error('the restored server did not leave recovery within 120 s');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+      throw err;
+    },
+  );
   return {
     url,
     stop,

@@ -4,10 +4,10 @@ import type { DecidedSends, DeliveryMetrics, SendCounter, TemplateValues } from 
 import { deviceTemplateSql, noTemplateValues } from './template-sql';
 import type { CompiledAudience } from '../../audience/compile-conditions';
 import { holdoutParams, holdoutWhenSql, type Holdout } from './audience-source';
-import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, packedFcmName, SendOutcome } from './kinds';
+import { BatchKind, BatchStatus, LOSS, OPEN_OUTCOMES, SendOutcome } from './kinds';
 import type { PageDevice } from './page-device';
 import { textArrayLiteral } from './text-array';
-import { recordSql } from './record.sql';
+import { packedNames, recordSql } from './record.sql';
 import {
   fenceLease,
   InFlightRepository,
@@ -41,22 +41,6 @@ const NO_STALE_BEFORE = new Date(0);
  */
 async function lockMessage(tx: Queryable, messageId: number): Promise<void> {
   await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [messageId]);
-}
-
-/**
- * The results' FCM names packed here (packedFcmName) as a bytea[] literal, with the one project they name; a name of
- * another shape, or results naming several projects (none then), are left to fcm_name_pack.
- */
-function packedNames(rows: readonly SendResultRow[]): { hexes: string; project: string | null } {
-  let project: string | null = null;
-  const hexes: string[] = [];
-  for (const r of rows) {
-    const p = r.fcmName === null ? undefined : packedFcmName(r.fcmName);
-    if (p && project !== null && p.project !== project) return { hexes: '{}', project: null };
-    if (p) project = p.project;
-    hexes.push(p ? `"\\\\x${p.hex}"` : 'NULL');
-  }
-  return { hexes: `{${hexes.join(',')}}`, project };
 }
 
 /**

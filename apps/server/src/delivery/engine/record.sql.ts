@@ -1,5 +1,6 @@
 import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
-import { fcmProjectOf, LOSS, OPEN_OUTCOMES, packFcmName, SendOutcome } from './kinds';
+import type { SendResultRow } from './batch-types';
+import { fcmProjectOf, LOSS, OPEN_OUTCOMES, packedFcmName, packFcmName, SendOutcome } from './kinds';
 
 /**
  * The statement of BatchRepository.record: a page's results written in one statement. Its parameters: $1 the message,
@@ -69,3 +70,20 @@ export const recordSql = (stream: string): string => `WITH r AS (
        UNION ALL
        -- the devices this write marked uninstalled on FCM's UNREGISTERED: uninstalls, counted below
        SELECT NULL, NULL, NULL, NULL, NULL, dead.id::text FROM dead WHERE dead.id = ANY($11::bigint[])`;
+
+/**
+ * The statement's $13 and $14: the results' FCM names packed in the process (packedFcmName) as a bytea[] literal,
+ * with the one project they name; a name of another shape, or results naming several projects (none then), are left
+ * to fcm_name_pack.
+ */
+export function packedNames(rows: readonly SendResultRow[]): { hexes: string; project: string | null } {
+  let project: string | null = null;
+  const hexes: string[] = [];
+  for (const r of rows) {
+    const p = r.fcmName === null ? undefined : packedFcmName(r.fcmName);
+    if (p && project !== null && p.project !== project) return { hexes: '{}', project: null };
+    if (p) project = p.project;
+    hexes.push(p ? `"\\\\x${p.hex}"` : 'NULL');
+  }
+  return { hexes: `{${hexes.join(',')}}`, project };
+}
