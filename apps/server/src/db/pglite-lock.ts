@@ -68,7 +68,7 @@ export function lockDataDir(dataDir: string): () => void {
       // the same id as this process, which has not opened it: a process before it that had the same id
       if (holder && holder.pid !== process.pid && holds(holder))
         throw new Error(
-          `the database in ${dataDir} is in use by process ${holder.pid} (${holder.cmdline.split('\0').join(' ')}): ` +
+          `the database in ${dataDir} is in use by process ${holder.pid} (${holder.cmdline.split('\0').filter(Boolean).join(' ')}): ` +
             `stop it first (one process at a time on PGlite). If no Beacon runs on it, delete ${file}.`,
         );
       // moved aside, not deleted: of two processes taking the same stale lock over, one moves it and the other finds
