@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,15 +16,15 @@ import {
 import { signedIn } from '../test/fixtures/team';
 import { NOTIFICATION } from '../test/messaging';
 import { startPgServer, startRestoredPgServer, type PgServer } from '../test/pg-server';
-import { CLI, serverRoot } from '../test/cli';
-import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
+import { startTestApp, type TestApp } from '../test/test-app';
 import { until } from '../test/until';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
+import { DEFAULT_SKIPPED_IDS } from './partitions';
 
 // Tier 2's "the server is lost" (docs/scaling.md, "High availability and recovery"), on a real server: a base backup
-// and the archived WAL bring the database back to a point in time on a new server, `beacon restored` moves the message
-// ids past the lost ones, and Beacon runs on it as it was.
+// and the archived WAL bring the database back to a point in time on a new server, the first message id on its new
+// timeline moves past the lost ones by itself, and Beacon runs on it as it was.
 
 const DEVICES = 200;
 
@@ -127,16 +126,8 @@ describe('a lost PostgreSQL server restored from its base backup and archived WA
     await probe.close();
     expect(seq!.next).toBeGreaterThan(between);
     expect(seq!.next).toBeLessThanOrEqual(lastLost);
-    // hence `beacon restored` before Beacon starts on it (docs/operations.md, "Restoring a backup")
-    const cli = spawnSync(process.execPath, [...CLI, 'restored'], {
-      cwd: serverRoot,
-      env: { ...process.env, DATABASE_URL: url.href, BEACON_SECRET_KEY: TEST_SECRET, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
-    expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain(
-      `new messages start at id ${seq!.next + 100_000} (the restored database would have given ${seq!.next})`,
-    );
+    // the server's new timeline (a recovery ends on one) moves the next message's id past them by itself (migration
+    // 0064): the first message sent after the restore has the restored sequence's next id plus the default skip
     after = await startTestApp(
       {
         name: 'postgres',
@@ -160,7 +151,11 @@ describe('a lost PostgreSQL server restored from its base backup and archived WA
     expect(await messageRow(on, later)).toBeUndefined();
     expect(holding('After the target')).toEqual({ 1: DEVICES });
     // the app's service account still decrypts (the same BEACON_SECRET_KEY), and the engine sends on the restored data
-    expect(await sent('After the restore', on)).toBe(seq!.next + 100_000);
+    expect(await sent('After the restore', on)).toBe(seq!.next + DEFAULT_SKIPPED_IDS);
+    const [seen] = await after.database.query<{ timeline: string; from: number }>(
+      'SELECT timeline::text AS timeline, skipped_from::int AS "from" FROM db_timeline',
+    );
+    expect(seen).toEqual({ timeline: '2', from: seq!.next });
     expect(holding('After the restore')).toEqual({ 1: DEVICES });
     for (const title of ['Before the backup', 'After the backup'])
       expect(holding(title)).toEqual({ 1: DEVICES });

@@ -369,6 +369,13 @@ export async function beyondRetention(q: Queryable, messageId: number | string):
   return rows.length > 0;
 }
 
+/**
+ * How far `beacon restored` moves the message ids on by default (more messages than a platform creates between a
+ * backup and its loss), and how far the first id taken on a new PostgreSQL timeline does by itself (next_message_id,
+ * migration 0064, which holds the same figure).
+ */
+export const DEFAULT_SKIPPED_IDS = 100_000;
+
 /** The most `beacon restored` moves the message ids on: half a block, so they stay within the blocks kept ahead. */
 export const MAX_SKIPPED_IDS = BLOCK_IDS / 2;
 
@@ -383,24 +390,23 @@ export function checkSkippedIds(n: number): void {
  * messages' id sequence `n` past both its own position and the highest message id: the lost time may have handed out
  * ids the restored sequence would hand out again (it resumes from its last WAL record before the target, up to 32
  * ids ahead), and the devices that got a lost message report their events under its id, which a new message must not
- * count as its own. Returns the id the next message would have had and the one it gets now.
+ * count as its own. The server's timeline is recorded as seen, so the first message on it skips nothing more (a new
+ * timeline skips by itself otherwise: next_message_id, migration 0064). Returns the id the next message would have
+ * had and the one it gets now.
  */
 export async function skipMessageIds(q: Queryable, n: number): Promise<{ from: string; to: string }> {
   checkSkippedIds(n);
-  const [row] = await q.query<{ from: string; to: string; hi: string | null }>(
-    `WITH cur AS (
-       SELECT GREATEST(last_value + CASE WHEN is_called THEN 1 ELSE 0 END,
-                       (SELECT COALESCE(max(id), 0) + 1 FROM messages)) AS next FROM ${SEQUENCE}
-     )
-     SELECT next::text AS "from", (next + $1)::text AS "to",
-            (SELECT max(hi) FROM message_id_blocks WHERE dropped_at IS NULL)::text AS hi FROM cur`,
+  const [row] = await q.query<{ from: string; to: string | null; hi: string | null }>(
+    `WITH s AS (SELECT * FROM skip_message_ids($1, false)),
+     seen AS (SELECT timeline_seen(skipped_from, skipped_to) FROM s WHERE skipped_to IS NOT NULL)
+     SELECT skipped_from::text AS "from", skipped_to::text AS "to", last_hi::text AS hi, (SELECT count(*) FROM seen)
+     FROM s`,
     [n],
   );
   if (!row) throw new Error(`the sequence ${SEQUENCE} is missing`);
-  if (row.hi !== null && BigInt(row.to) >= BigInt(row.hi))
+  if (row.to === null)
     throw new RangeError(
       `skipping ${n} ids would pass the last block's ids (${row.hi}): run the partition maintenance first, or skip fewer`,
     );
-  await q.query(`SELECT setval('${SEQUENCE}', $1::bigint, false)`, [row.to]);
   return { from: row.from, to: row.to };
 }

@@ -33,6 +33,7 @@ describe('read routing helpers', () => {
       'WITH d AS (DELETE FROM t RETURNING id) SELECT count(*) FROM d',
       'SELECT id FROM tags FOR UPDATE',
       "SELECT nextval('s')",
+      'SELECT next_message_id()::int AS id',
       'CREATE TABLE x (a int)',
     ])
       expect(mayWrite(write), write).toBe(true);

@@ -34,7 +34,9 @@ const WRITING =
 /** Whether a statement may write: anything but a plain read (a WITH … is a read unless one of its parts writes). */
 export function mayWrite(text: string): boolean {
   if (READ_ONLY.test(text))
-    return /^\s*select\b/i.test(text) ? /\bnextval\s*\(|\bfor\s+update\b/i.test(text) : false;
+    return /^\s*select\b/i.test(text)
+      ? /\b(nextval|next_message_id)\s*\(|\bfor\s+update\b/i.test(text)
+      : false;
   if (/^\s*with\b/i.test(text)) return WRITING.test(text);
   return true;
 }

@@ -8,10 +8,7 @@ import { serve } from './serve';
 import { worker } from './worker';
 import { createDemo } from '../sandbox/demo';
 import { SandboxRepository } from '../sandbox/sandbox.repository';
-import { checkSkippedIds, skipMessageIds } from '../db/partitions';
-
-/** The ids `beacon restored` skips by default: more messages than a platform creates between a backup and its loss. */
-const DEFAULT_SKIPPED_IDS = 100_000;
+import { checkSkippedIds, DEFAULT_SKIPPED_IDS, skipMessageIds } from '../db/partitions';
 
 const USAGE = `usage: beacon <command>
   migrate                                   apply the database migrations
@@ -22,8 +19,9 @@ const USAGE = `usage: beacon <command>
   admin create --email E --password P [--level 100|150]
                                             create an administrator, or update its password and level
   demo [--devices N]                        the app "Demo Shop" and its simulated fleet (default 20000 devices)
-  restored [--skip-ids N]                   after restoring a backup or failing over to an asynchronous replica:
-                                            new messages skip N ids (default 100000), none repeats a lost one's`;
+  restored [--skip-ids N]                   after putting back a copy of the database (a new PostgreSQL timeline
+                                            does it by itself): new messages skip N ids (default 100000), none
+                                            repeats a lost one's`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -12,6 +12,7 @@ import {
   type PgHost,
 } from '../../../../scripts/lib/topology-roles.mjs';
 import { openDatabase, type Database } from '../db/client';
+import { DEFAULT_SKIPPED_IDS } from '../db/partitions';
 import { postgresAt } from '../test/faults';
 import { gaid } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
@@ -257,5 +258,14 @@ describe('exactly once across faults on separate hosts: a worker killed, a worke
     step('pg2 promoted');
     reader = await openDatabase({ url: replica.socketUrl(dbName), poolSize: 2 });
     await exactlyOnce(id, 'failover');
+    // the promoted replica is on a new timeline: the next message id moves past any the old primary may have handed
+    // out unreplicated (migration 0064), once
+    const [next] = await reader.query<{ id: string }>('SELECT next_message_id()::text AS id');
+    const [seen] = await reader.query<{ timeline: string }>(
+      'SELECT timeline::text AS timeline FROM db_timeline',
+    );
+    expect(seen!.timeline).toBe('2');
+    expect(Number(next!.id) - id - DEFAULT_SKIPPED_IDS).toBeGreaterThanOrEqual(1);
+    expect(Number(next!.id) - id - DEFAULT_SKIPPED_IDS).toBeLessThanOrEqual(33);
   }, 300_000);
 });

@@ -163,11 +163,11 @@ export class MessageWriter {
   /**
    * Takes the next message id before its insert (the message's own control share is seeded with its id: its forecast
    * holds out the devices the engine will). An id taken and not inserted (a save refused after) is a gap, no more.
+   * From next_message_id, the column's default: on a new PostgreSQL timeline it moves the ids past the old one's
+   * first (migration 0064).
    */
   async reserveId(): Promise<number> {
-    const [row] = await this.database.query<{ id: number }>(
-      "SELECT nextval(pg_get_serial_sequence('messages', 'id'))::int AS id",
-    );
+    const [row] = await this.database.query<{ id: number }>('SELECT next_message_id()::int AS id');
     return row!.id;
   }
 
