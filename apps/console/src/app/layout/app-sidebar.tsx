@@ -43,16 +43,18 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const group = menuGroupFor(selected);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
+  // the whole name on hover: at 200 px some labels end in "…" (French's "Paramètres de l'application")
+  const label = (key: string) => <span title={t(key)}>{t(key)}</span>;
   const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map(
     (entry) =>
       entry.children
         ? {
             key: entry.key,
             icon: ICONS[entry.icon],
-            label: t(entry.labelKey),
-            children: entry.children.map((leaf) => ({ key: leaf.path, label: t(leaf.labelKey) })),
+            label: label(entry.labelKey),
+            children: entry.children.map((leaf) => ({ key: leaf.path, label: label(leaf.labelKey) })),
           }
-        : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey) },
+        : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: label(entry.labelKey) },
   );
 
   const handleCollapse = (next: boolean) => {

@@ -85,7 +85,7 @@ export function DetailsForm({ app }: { app: AppDetail }) {
                 min={1}
                 max={APP_LIMITS.uploadFileLimitMax}
                 precision={0}
-                suffix="MB"
+                suffix={t('apps.details.uploadFileLimitUnit')}
                 style={{ width: 160 }}
               />
             </Form.Item>
