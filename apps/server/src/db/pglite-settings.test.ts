@@ -35,6 +35,11 @@ describe('the memory settings of the embedded database (PGlite)', () => {
     );
   });
 
+  it('runs without fsync, as docs/operations.md says (a power loss can cost more than a crash)', async () => {
+    // PGlite's own start parameters include -F; were it ever on, that paragraph and the HA table's tier 1 change
+    expect((await database.query<{ fsync: string }>('SHOW fsync'))[0]!.fsync).toBe('off');
+  });
+
   it('keeps its WASM memory at PGlite’s initial 128 MB on start (the stock settings grew it to 189 MB) and reports it in /metrics', async () => {
     expect(database.wasmMemoryBytes!()).toBeLessThanOrEqual(128 * MB);
     const text = await new Metrics(database).registry.getSingleMetricAsString(
