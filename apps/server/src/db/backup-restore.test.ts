@@ -20,7 +20,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { until } from '../test/until';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
-import { DEFAULT_SKIPPED_IDS } from './partitions';
+import { DEFAULT_SKIPPED_IDS } from './message-ids';
 
 // Tier 2's "the server is lost" (docs/scaling.md, "High availability and recovery"), on a real server: a base backup
 // and the archived WAL bring the database back to a point in time on a new server, the first message id on its new

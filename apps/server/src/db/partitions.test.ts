@@ -4,21 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../test/databases';
 import { at, DAY, newApp, newMessage, sendRecords, WEEK } from '../test/fixtures/partitions';
-import { MessageWriter } from '../modules/messages';
 import type { Database } from './client';
 import { migrate, migrationsDir } from './migrate';
 import {
   applyRetention,
   BLOCK_IDS,
   beyondRetention,
-  DEFAULT_SKIPPED_IDS,
   ensurePartitions,
   listBlocks,
   maintainPartitions,
-  MAX_SKIPPED_IDS,
   PERIOD_DAYS,
   periodStart,
-  skipMessageIds,
   suffixOf,
 } from './partitions';
 
@@ -305,117 +301,3 @@ describe.each(backends())('migration 0027 on a database with send records [$name
     expect(await database.query('SELECT 1 FROM send_records WHERE device_id = $1', [ids[0]])).toEqual([]);
   });
 });
-
-describe.each(backends())('message ids after a restore [$name]', (backend) => {
-  it('skipMessageIds moves past the sequence and the highest message id, and stops short of the last block', async () => {
-    const database = await backend.open();
-    try {
-      const appId = await newApp(database);
-      await newMessage(database, appId);
-      const b = BigInt(await newMessage(database, appId));
-      expect(await skipMessageIds(database, 10)).toEqual({ from: String(b + 1n), to: String(b + 11n) });
-      expect(await newMessage(database, appId)).toBe(String(b + 11n));
-      // a sequence restored behind the messages it gave (as a copy taken between them may hold it)
-      await database.query(`SELECT setval('messages_id_seq', $1::bigint)`, [String(b)]);
-      expect(await skipMessageIds(database, 5)).toEqual({ from: String(b + 12n), to: String(b + 17n) });
-      // never past the ids of the blocks kept ahead (their partitions): the sequence stays where it was
-      const lastHi = BigInt((await listBlocks(database)).at(-1)!.hi);
-      await database.query(`SELECT setval('messages_id_seq', $1::bigint, false)`, [String(lastHi - 100n)]);
-      await expect(skipMessageIds(database, 100)).rejects.toThrow(/would pass the last block's ids/);
-      expect(await skipMessageIds(database, 99)).toEqual({
-        from: String(lastHi - 100n),
-        to: String(lastHi - 1n),
-      });
-      await expect(skipMessageIds(database, MAX_SKIPPED_IDS + 1)).rejects.toThrow(/from 1 to 500000/);
-    } finally {
-      await database.close();
-    }
-  });
-
-  /** The database's record of the timeline it last saw (migration 0064), and the server's own. */
-  const timelines = async (database: Database) => {
-    const [row] = await database.query<{
-      seen: string;
-      server: string;
-      from: string | null;
-      to: string | null;
-    }>(
-      `SELECT timeline::text AS seen, server_timeline()::text AS server, skipped_from::text AS "from",
-              skipped_to::text AS "to" FROM db_timeline`,
-    );
-    return row!;
-  };
-  /** As a promoted replica or a recovered server finds it: the database last saw another timeline than its server's. */
-  const onNewTimeline = (database: Database) =>
-    database.query('UPDATE db_timeline SET timeline = timeline + 1, skipped_from = NULL, skipped_to = NULL');
-
-  it('a new timeline moves the message ids on by itself, once: the first id taken on it skips the default count', async () => {
-    const database = await backend.open();
-    try {
-      const appId = await newApp(database);
-      const writer = new MessageWriter(database);
-      const b = BigInt(await newMessage(database, appId));
-      // the timeline seen is the server's: ids follow on
-      expect(await timelines(database)).toMatchObject({ from: null, to: null });
-      expect(String(await writer.reserveId())).toBe(String(b + 1n));
-      expect(await newMessage(database, appId)).toBe(String(b + 2n));
-      const { server } = await timelines(database);
-      expect((await timelines(database)).seen).toBe(server);
-
-      await onNewTimeline(database);
-      // the column's default (an insert) and reserveId (an id taken ahead) both go through next_message_id
-      expect(await newMessage(database, appId)).toBe(String(b + 3n + BigInt(DEFAULT_SKIPPED_IDS)));
-      expect(await timelines(database)).toEqual({
-        seen: server,
-        server,
-        from: String(b + 3n),
-        to: String(b + 3n + BigInt(DEFAULT_SKIPPED_IDS)),
-      });
-      expect(String(await writer.reserveId())).toBe(String(b + 4n + BigInt(DEFAULT_SKIPPED_IDS)));
-
-      // near the end of the blocks kept ahead it stops one short of the last (maintenance adds the next blocks)
-      const lastHi = BigInt((await listBlocks(database)).at(-1)!.hi);
-      await database.query(`SELECT setval('messages_id_seq', $1::bigint, false)`, [String(lastHi - 100n)]);
-      await onNewTimeline(database);
-      expect(String(await writer.reserveId())).toBe(String(lastHi - 1n));
-
-      // `beacon restored` records the timeline it skipped for: the first message after it skips nothing more
-      await database.query(`SELECT setval('messages_id_seq', $1::bigint, false)`, [String(b + 1_000n)]);
-      await database.query('DELETE FROM messages WHERE id > $1::bigint', [String(b + 1_000n)]);
-      await onNewTimeline(database);
-      const { to } = await skipMessageIds(database, 10);
-      expect(to).toBe(String(b + 1_010n));
-      expect(await timelines(database)).toMatchObject({ seen: server, from: String(b + 1_000n), to });
-      expect(String(await writer.reserveId())).toBe(to);
-    } finally {
-      await database.close();
-    }
-  });
-});
-
-describe.each(backends().filter((b) => b.name === 'postgres'))(
-  'message ids on a new timeline, taken at once [$name]',
-  (backend) => {
-    it('a caller taking an id while another takes the first on a new timeline waits for it, and skips nothing', async () => {
-      const database = await backend.open();
-      try {
-        const appId = await newApp(database);
-        const b = BigInt(await newMessage(database, appId));
-        await database.query('UPDATE db_timeline SET timeline = timeline + 1');
-        const writer = new MessageWriter(database);
-        let second: Promise<number> | undefined;
-        // the first skips in a transaction still open when the second asks, on another connection
-        const first = await database.transaction(async (tx) => {
-          const [row] = await tx.query<{ id: string }>('SELECT next_message_id()::text AS id');
-          second = writer.reserveId();
-          await new Promise((r) => setTimeout(r, 300));
-          return BigInt(row!.id);
-        });
-        expect(first).toBe(b + 1n + BigInt(DEFAULT_SKIPPED_IDS));
-        expect(BigInt(await second!)).toBe(first + 1n);
-      } finally {
-        await database.close();
-      }
-    });
-  },
-);

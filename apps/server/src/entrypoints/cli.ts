@@ -8,7 +8,7 @@ import { serve } from './serve';
 import { worker } from './worker';
 import { createDemo } from '../sandbox/demo';
 import { SandboxRepository } from '../sandbox/sandbox.repository';
-import { checkSkippedIds, DEFAULT_SKIPPED_IDS, skipMessageIds } from '../db/partitions';
+import { checkSkippedIds, DEFAULT_SKIPPED_IDS, skipMessageIds } from '../db/message-ids';
 
 const USAGE = `usage: beacon <command>
   migrate                                   apply the database migrations

@@ -12,7 +12,7 @@ import {
   type PgHost,
 } from '../../../../scripts/lib/topology-roles.mjs';
 import { openDatabase, type Database } from '../db/client';
-import { DEFAULT_SKIPPED_IDS } from '../db/partitions';
+import { DEFAULT_SKIPPED_IDS } from '../db/message-ids';
 import { postgresAt } from '../test/faults';
 import { gaid } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
