@@ -1,4 +1,5 @@
 export { platformStatisticsModule, statisticsModule } from './statistics.module';
-export { rebuildDayTotals, StatisticsWriter } from './statistics.writer';
+export { StatisticsWriter } from './statistics.writer';
+export { rebuildDayTotals } from './day-totals.repository';
 export { EventCounter, type EventCounterOptions } from './statistics.counter';
 export { withCountsSettled } from './counts-settled';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/databases';
 import { platformFixture, type PlatformFixture } from '../../test/fixtures/admins';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { rebuildDayTotals } from './statistics.writer';
+import { rebuildDayTotals } from './day-totals.repository';
 
 const FIGURES = ['push', 'dispatch', 'reach', 'show', 'click', 'conversion', 'noticeOff'] as const;
 type Stat = z.output<(typeof calls)['msgStat']['data']>;
