@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MessageWriter } from '../modules/messages';
 import { backends } from '../test/databases';
 import { newApp, newMessage } from '../test/fixtures/partitions';
-import type { Database } from './client';
+import { openDatabase, type Database } from './client';
 import { DEFAULT_SKIPPED_IDS, MAX_SKIPPED_IDS, skipMessageIds } from './message-ids';
+import { migrate } from './migrate';
 import { listBlocks } from './partitions';
 
 describe.each(backends())('message ids after a restore [$name]', (backend) => {
@@ -119,3 +123,51 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
     });
   },
 );
+
+// Tier 1's "the disk is lost" (docs/scaling.md, "High availability and recovery"): a copy of the PGlite folder put
+// back keeps its timeline, so the skip is `beacon restored`'s.
+describe('a PGlite folder copy put back', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'beacon-copy-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('would hand out the ids of the messages created after the copy, until skipMessageIds moves past them', async () => {
+    const dir = path.join(root, 'pglite');
+    const copy = path.join(root, 'copy');
+    const open = async (dataDir: string) => {
+      const database = await openDatabase({ dataDir });
+      await migrate(database);
+      return database;
+    };
+    let database = await open(dir);
+    const appId = await newApp(database);
+    const kept = BigInt(await newMessage(database, appId));
+    await database.close();
+    cpSync(dir, copy, { recursive: true }); // the backup, taken while Beacon is stopped
+    database = await open(dir);
+    const lost = [await newMessage(database, appId), await newMessage(database, appId)].map(BigInt);
+    await database.close();
+    expect(lost).toEqual([kept + 1n, kept + 2n]);
+
+    // the disk is lost; the copy is put back
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(copy, dir);
+    database = await open(dir);
+    try {
+      expect(
+        (await database.query('SELECT id FROM messages WHERE id > $1::bigint', [String(kept)])).length,
+      ).toBe(0);
+      // the same timeline: nothing skips by itself, and the next id would be the first lost message's
+      const [seq] = await database.query<{ next: string }>(
+        'SELECT (last_value + CASE WHEN is_called THEN 1 ELSE 0 END)::text AS next FROM messages_id_seq',
+      );
+      expect(BigInt(seq!.next)).toBe(lost[0]);
+      expect(await skipMessageIds(database, DEFAULT_SKIPPED_IDS)).toEqual({
+        from: String(lost[0]),
+        to: String(lost[0]! + BigInt(DEFAULT_SKIPPED_IDS)),
+      });
+      expect(BigInt(await newMessage(database, appId))).toBe(lost[0]! + BigInt(DEFAULT_SKIPPED_IDS));
+    } finally {
+      await database.close();
+    }
+  });
+});
