@@ -22,11 +22,10 @@ export function checkSkippedIds(n: number): void {
 }
 
 /**
- * After a restore (a copy of DATA_DIR, a point-in-time recovery, a failover to an asynchronous replica), moves the
- * messages' id sequence `n` past both its own position and the highest message id: the lost time may have handed out
- * ids the restored sequence would hand out again (it resumes from its last WAL record before the target, up to 32
- * ids ahead), and the devices that got a lost message report their events under its id, which a new message must not
- * count as its own. The server's timeline is recorded as seen, so the first message on it skips nothing more (a new
+ * After a restore that keeps its timeline (a copy of DATA_DIR put back; a recovery or a promotion does this by itself),
+ * moves the messages' id sequence `n` past both its own position and the highest message id: the lost time may have
+ * handed out ids the restored sequence would hand out again (a copy resumes where it was copied), and the devices
+ * that got a lost message report their events under its id, which a new message must not count as its own. The server's timeline is recorded as seen, so the first message on it skips nothing more (a new
  * timeline skips by itself otherwise: next_message_id, migration 0064). Returns the id the next message would have
  * had and the one it gets now.
  */
