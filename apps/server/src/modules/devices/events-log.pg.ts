@@ -109,21 +109,29 @@ export class PgEventsLogConsumer {
 
   /**
    * Applies everything the log holds now (or at most `rounds` takes each), `takes` at once (each its own transaction
-   * and rows); returns the calls applied.
+   * and rows); returns the calls applied. A take that fails stops the others after their current take, and the error
+   * is thrown once all have ended: a take still running would otherwise hold its rows, which the next applyAll then
+   * skips (SKIP LOCKED) and leaves in the log until a later window.
    */
   async applyAll(rounds = Number.POSITIVE_INFINITY): Promise<number> {
     const per = this.opts.rowsPerTake ?? 200;
     const takes = this.opts.takes ?? (this.repo.parallelTransactions ? 2 : 1);
     let calls = 0;
-    await Promise.all(
+    let failed = false;
+    const ended = await Promise.allSettled(
       Array.from({ length: takes }, async () => {
-        for (let round = 0; round < rounds; round++) {
-          const took = await this.take(per);
+        for (let round = 0; round < rounds && !failed; round++) {
+          const took = await this.take(per).catch((err: unknown) => {
+            failed = true;
+            throw err;
+          });
           calls += took.calls;
           if (took.rows < per) return;
         }
       }),
     );
+    const error = ended.find((e) => e.status === 'rejected');
+    if (error) throw error.reason;
     return calls;
   }
 
