@@ -43,8 +43,9 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const group = menuGroupFor(selected);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
-  // the whole name on hover: at 200 px some labels end in "…" (French's "Paramètres de l'application")
-  const label = (key: string) => <span title={t(key)}>{t(key)}</span>;
+  // the whole name on hover: at 200 px some labels end in "…" (French's "Paramètres de l'application"); collapsed,
+  // the menu's own tooltip shows it
+  const label = (key: string) => (collapsed ? t(key) : <span title={t(key)}>{t(key)}</span>);
   const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map(
     (entry) =>
       entry.children
