@@ -10,6 +10,10 @@ import { DEFAULT_SKIPPED_IDS, MAX_SKIPPED_IDS, skipMessageIds } from './message-
 import { migrate } from './migrate';
 import { listBlocks } from './partitions';
 
+/** As a promoted replica or a recovered server finds it: the database last saw another timeline than its server's. */
+const onNewTimeline = (database: Database) =>
+  database.query('UPDATE db_timeline SET timeline = timeline + 1, skipped_from = NULL, skipped_to = NULL');
+
 describe.each(backends())('message ids after a restore [$name]', (backend) => {
   it('skipMessageIds moves past the sequence and the highest message id, and stops short of the last block', async () => {
     const database = await backend.open();
@@ -49,9 +53,6 @@ describe.each(backends())('message ids after a restore [$name]', (backend) => {
     );
     return row!;
   };
-  /** As a promoted replica or a recovered server finds it: the database last saw another timeline than its server's. */
-  const onNewTimeline = (database: Database) =>
-    database.query('UPDATE db_timeline SET timeline = timeline + 1, skipped_from = NULL, skipped_to = NULL');
 
   it('a new timeline moves the message ids on by itself, once: the first id taken on it skips the default count', async () => {
     const database = await backend.open();
@@ -105,7 +106,7 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
       try {
         const appId = await newApp(database);
         const b = BigInt(await newMessage(database, appId));
-        await database.query('UPDATE db_timeline SET timeline = timeline + 1');
+        await onNewTimeline(database);
         const writer = new MessageWriter(database);
         let second: Promise<number> | undefined;
         // the first skips in a transaction still open when the second asks, on another connection
