@@ -44,15 +44,23 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
   // the whole name on hover: at 200 px some labels end in "…" (French's "Paramètres de l'application"); collapsed,
-  // the menu's own tooltip shows it
-  const label = (key: string) => (collapsed ? t(key) : <span title={t(key)}>{t(key)}</span>);
+  // the menu's own tooltip shows it. antd wraps an item's label in its ellipsis span, but not a group's title when it
+  // is an element: that one takes the class itself, or it runs over the arrow instead of ending in "…"
+  const label = (key: string, group = false) =>
+    collapsed ? (
+      t(key)
+    ) : (
+      <span title={t(key)} className={group ? 'ant-menu-title-content' : undefined}>
+        {t(key)}
+      </span>
+    );
   const items: MenuProps['items'] = visibleMenu(APP_MENU, (path) => canSeeRoute(path, level, app)).map(
     (entry) =>
       entry.children
         ? {
             key: entry.key,
             icon: ICONS[entry.icon],
-            label: label(entry.labelKey),
+            label: label(entry.labelKey, true),
             children: entry.children.map((leaf) => ({ key: leaf.path, label: label(leaf.labelKey) })),
           }
         : { key: entry.path ?? entry.key, icon: ICONS[entry.icon], label: label(entry.labelKey) },
