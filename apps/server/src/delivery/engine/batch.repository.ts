@@ -288,7 +288,7 @@ export class BatchRepository {
     // every column as one array literal: far cheaper to build than the driver's escaping of every element
     const ints = (k: 'deviceId' | 'outcome' | 'lossCode' | 'attempted') =>
       `{${rows.map((r) => r[k]).join(',')}}`;
-    const col = (k: 'fcmName' | 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
+    const col = (k: 'country' | 'appVersion') => textArrayLiteral(rows.map((r) => r[k]));
     const times = `{${rows.map((r) => (r.notBefore ? `"${r.notBefore.toISOString()}"` : 'NULL')).join(',')}}`;
     const packed = packedNames(rows);
     const decided = await this.database.transaction(async (tx) => {
@@ -303,7 +303,7 @@ export class BatchRepository {
           ints('deviceId'),
           ints('outcome'),
           ints('lossCode'),
-          col('fcmName'),
+          packed.names,
           times,
           ints('attempted'),
           col('country'),

@@ -1,16 +1,17 @@
 import { InstanceInvalidReason, InstanceStatus } from '@beacon/shared';
 import type { SendResultRow } from './batch-types';
+import { textArrayLiteral } from './text-array';
 import { fcmProjectOf, LOSS, OPEN_OUTCOMES, packedFcmName, packFcmName, SendOutcome } from './kinds';
 
 /**
  * The statement of BatchRepository.record: a page's results written in one statement. Its parameters: $1 the message,
- * $2 the batch, $3–$10 the results' columns as arrays (device, outcome, loss, FCM's name, not before, attempted,
- * country, app version), $11 the devices FCM answered UNREGISTERED, $12 whether the dispatched sends get places in the
- * event pages, $13 the names packed in the process (packedFcmName; NULL: by fcm_name_pack) and $14 their project. It
- * inserts each result (or updates its record still open), hands out the places, counts the batch's dispatched sends,
- * marks the uninstalled devices and returns the decided sends by outcome, loss, country and version, then the
- * devices newly marked uninstalled (`gone`). `stream`: the counter's CTE queueing the decided sends as stream events,
- * after a comma (empty without one).
+ * $2 the batch, $3–$10 the results' columns as arrays (device, outcome, loss, FCM's name when not packed, not before,
+ * attempted, country, app version), $11 the devices FCM answered UNREGISTERED, $12 whether the dispatched sends get
+ * places in the event pages, $13 the names packed in the process (packedFcmName; NULL: by fcm_name_pack) and $14
+ * their project (packedNames). It inserts each result (or updates its record still open), hands out the places,
+ * counts the batch's dispatched sends, marks the uninstalled devices and returns the decided sends by outcome, loss,
+ * country and version, then the devices newly marked uninstalled (`gone`). `stream`: the counter's CTE queueing the
+ * decided sends as stream events, after a comma (empty without one).
  */
 export const recordSql = (stream: string): string => `WITH r AS (
          SELECT * FROM unnest($3::bigint[], $4::smallint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::smallint[], $9::text[], $10::text[], $13::bytea[])
@@ -25,8 +26,10 @@ export const recordSql = (stream: string): string => `WITH r AS (
          INSERT INTO send_records AS s (message_id, device_id, outcome, loss_code, attempts, fcm_id, sent_at, not_before, batch_id, ev,
                                         event_mask, new_bits)
          SELECT $1, device_id, outcome, loss, attempted,
-                -- packed in the process when the names' project is the app's ($14), else by the SQL function
-                COALESCE(CASE WHEN p.project = $14::text THEN q.packed END, ${packFcmName('name', 'p.project')}),
+                -- packed in the process when the names' project is the app's ($14), else by the SQL function (a name
+                -- packed in the process comes as its packed form only: unpacked here to be packed for the app's project)
+                COALESCE(CASE WHEN p.project = $14::text THEN q.packed END,
+                         ${packFcmName('COALESCE(name, fcm_name_unpack(q.packed, $14::text))', 'p.project')}),
                 CASE WHEN outcome = ${SendOutcome.DISPATCHED} THEN now() END, not_before,
                 CASE WHEN outcome <> ${SendOutcome.DISPATCHED} THEN $2::bigint END, q.ev,
                 CASE WHEN q.ev IS NULL THEN 0 END, CASE WHEN q.ev IS NULL THEN 0 END
@@ -72,18 +75,27 @@ export const recordSql = (stream: string): string => `WITH r AS (
        SELECT NULL, NULL, NULL, NULL, NULL, dead.id::text FROM dead WHERE dead.id = ANY($11::bigint[])`;
 
 /**
- * The statement's $13 and $14: the results' FCM names packed in the process (packedFcmName) as a bytea[] literal,
- * with the one project they name; a name of another shape, or results naming several projects (none then), are left
- * to fcm_name_pack.
+ * The statement's $6, $13 and $14: the results' FCM names packed in the process (packedFcmName) as a bytea[] literal,
+ * with the one project they name, and as text only the names left to fcm_name_pack: those of another shape, or all
+ * of them when the results name several projects (`project` null then). A packed name is not sent as text too: at
+ * ~70 characters it was half of the statement's bytes, parsed by PostgreSQL for nothing.
  */
-export function packedNames(rows: readonly SendResultRow[]): { hexes: string; project: string | null } {
+export function packedNames(rows: readonly SendResultRow[]): {
+  names: string;
+  hexes: string;
+  project: string | null;
+} {
   let project: string | null = null;
   const hexes: string[] = [];
+  const names: Array<string | null> = [];
   for (const r of rows) {
     const p = r.fcmName === null ? undefined : packedFcmName(r.fcmName);
-    if (p && project !== null && p.project !== project) return { hexes: '{}', project: null };
+    if (p && project !== null && p.project !== project) {
+      return { names: textArrayLiteral(rows.map((x) => x.fcmName)), hexes: '{}', project: null };
+    }
     if (p) project = p.project;
     hexes.push(p ? `"\\\\x${p.hex}"` : 'NULL');
+    names.push(p ? null : r.fcmName);
   }
-  return { hexes: `{${hexes.join(',')}}`, project };
+  return { names: textArrayLiteral(names), hexes: `{${hexes.join(',')}}`, project };
 }

@@ -55,32 +55,19 @@ export class SpeedLimiter {
       // dropped, so that a pause never lets their owner burst past the shared rate when it sends again; a span too
       // small for n is dropped too (the limit is a ceiling)
       const stale = Date.now() - this.staleMs;
-      const usable = () => {
-        for (;;) {
-          const head = this.spans[0];
-          if (!head) return undefined;
-          if (head.next < stale && head.left > 0) {
-            // skip the late slots of the span, keep the rest
-            const late = Math.min(head.left, Math.ceil((stale - head.next) / head.interval));
-            head.next += late * head.interval;
-            head.left -= late;
-          }
-          if (head.left >= n && head.next >= stale) return head;
-          this.spans.shift();
-        }
-      };
-      let span = usable();
+      let span = this.usable(n, stale);
       while (!span) {
         await this.refill(Math.max(n, this.block), interval);
-        span = usable();
+        span = this.usable(n, stale);
       }
       start = span.next;
       span.next += n * span.interval;
       span.left -= n;
       if (span.left === 0) this.spans.shift();
       // the next span is reserved while this one is used, so a sender never waits on the round trip at its end
-      if (this.spans.reduce((sum, x) => sum + x.left, 0) < this.block / 2)
-        void this.refill(this.block, interval).catch(() => undefined);
+      let left = 0;
+      for (const x of this.spans) left += x.left;
+      if (left < this.block / 2) void this.refill(this.block, interval).catch(() => undefined);
     } else {
       start = Math.max(Date.now(), this.next);
       this.next = start + n * interval;
@@ -89,6 +76,25 @@ export class SpeedLimiter {
     if (wait <= 0) return;
     await new Promise((r) => setTimeout(r, wait));
     this.onWait?.(wait / 1000);
+  }
+
+  /**
+   * The first reserved span with `n` slots left, none of them before `stale`: late slots are skipped, spans too small
+   * or used up are dropped. A method, not a closure made by each take: a take runs once a send.
+   */
+  private usable(n: number, stale: number): { next: number; left: number; interval: number } | undefined {
+    for (;;) {
+      const head = this.spans[0];
+      if (!head) return undefined;
+      if (head.next < stale && head.left > 0) {
+        // skip the late slots of the span, keep the rest
+        const late = Math.min(head.left, Math.ceil((stale - head.next) / head.interval));
+        head.next += late * head.interval;
+        head.left -= late;
+      }
+      if (head.left >= n && head.next >= stale) return head;
+      this.spans.shift();
+    }
   }
 
   /** One reservation at a time: takers that run out meanwhile wait for it; its span joins the queue. */
