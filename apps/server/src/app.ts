@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SystemInfo } from '@beacon/shared';
+import type { ProcessRole, SystemInfo } from '@beacon/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/mailer';
-import { registerSystemRoutes } from './modules/system';
+import { registerSystemRoutes, SystemStatusRepository, SystemStatusService } from './modules/system';
+import { registerProcess } from './platform/process-registry';
 import { usersModule } from './modules/users';
 import { createHttpServer } from './http-server';
 import { registerPlugins } from './plugins';
@@ -43,6 +44,8 @@ export interface AppDeps {
   sandbox?: Sandbox;
   /** Run the delivery workers in this process (serve, worker); default false (api, tests that do not send). */
   runWorkers?: boolean;
+  /** This process answers HTTP (serve, api); default true. `beacon worker` has no HTTP port. */
+  servesHttp?: boolean;
 }
 
 export type BeaconApp = ModuleContext;
@@ -154,7 +157,30 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     ssoEnabled: Boolean(users.sso),
     registrationEnabled: config.registrationEnabled,
   };
-  registerSystemRoutes(app, { info, checkDatabase: async () => void (await database.query('SELECT 1')) });
+  // this process in the deployment's list (the platform's System status), its heartbeat until it closes
+  const roles: ProcessRole[] = [
+    ...(deps.servesHttp === false ? [] : ['api' as const]),
+    ...(deps.runWorkers ? ['workers' as const] : []),
+  ];
+  const registration = await registerProcess(database, {
+    roles,
+    version: VERSION,
+    exclusive: database.kind === 'pglite',
+    onError: (err) =>
+      app.log.warn({ err }, "this process's heartbeat in beacon_processes failed; the next one retries"),
+  });
+  const status = new SystemStatusService({
+    repo: new SystemStatusRepository(database),
+    engine: database.kind,
+    selfId: () => registration.id,
+    eventsLog: devices.eventsLogStatus,
+    ...(database.replicaStatus ? { replica: () => database.replicaStatus!() } : {}),
+  });
+  registerSystemRoutes(app, {
+    info,
+    checkDatabase: async () => void (await database.query('SELECT 1')),
+    status,
+  });
   users.routes();
   await devices.routes();
   if (metrics && config.metrics)
@@ -167,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   apiKeys.routes();
   if (sandbox) registerSandboxRoutes(app, sandbox.tokenEndpoint);
   app.addHook('onClose', async () => {
+    await registration.close();
     await devices.close();
     await runtime.close();
   });

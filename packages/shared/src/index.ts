@@ -25,6 +25,7 @@ export * from './contracts/dictionaries';
 export * from './contracts/global-settings';
 export * from './contracts/sensitive-words';
 export * from './contracts/alerts';
+export * from './contracts/system-status';
 export * from './contracts/app-settings';
 export * from './contracts/window-caps';
 export * from './contracts/push-recovery';

@@ -9,7 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteStartParams } from './pglite-settings';
 import { poolTarget } from './hosts';
-import { followReplica, mayWrite, WriteNotingClient } from './read-routing';
+import { followReplica, mayWrite, replicaStatus, WriteNotingClient } from './read-routing';
+import type { ReplicaStatus } from '@beacon/shared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,6 +47,8 @@ export interface Database {
   reads?: Database;
   /** With a replica: the primary's WAL insert position (`pg_current_wal_insert_lsn()`), what a writer's reads must see. */
   primaryLsn?(): Promise<string | undefined>;
+  /** With a replica: whether it answers, the WAL bytes it has not replayed, and how old its last replayed commit is. */
+  replicaStatus?(): Promise<ReplicaStatus>;
   /** PGlite: its data folder as a tarball, which `loadDataDir` starts another database from (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
   /** The connection pool's figures on a PostgreSQL server (metrics); PGlite has one connection and none. */
@@ -230,6 +233,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ...primary,
       reads,
       primaryLsn: () => replica.primaryLsn(),
+      replicaStatus: () => replicaStatus(pool, replicaPool),
       close: async () => {
         replica.stop();
         await Promise.all([pool.end(), replicaPool.end()]);

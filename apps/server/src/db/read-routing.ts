@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ReplicaStatus } from '@beacon/shared';
 import pg from 'pg';
 
 /**
@@ -113,5 +114,36 @@ export function followReplica(primary: pg.Pool, replica: pg.Pool, pollMs = 100):
       stopped = true;
       if (timer) clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * The replica as the platform's System status shows it: whether it answers, how many WAL bytes it has not replayed
+ * (the primary's written position less its replayed one), and how long ago the last commit it replayed was made on
+ * the primary (grows while the primary commits nothing, too: read it beside the bytes).
+ */
+export async function replicaStatus(primary: pg.Pool, replica: pg.Pool): Promise<ReplicaStatus> {
+  let replayed: { lsn: string | null; ago: number | null } | undefined;
+  try {
+    const { rows } = await replica.query<{ lsn: string | null; ago: number | null }>(
+      `SELECT pg_last_wal_replay_lsn()::text AS lsn,
+              EXTRACT(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS ago`,
+    );
+    replayed = rows[0];
+  } catch {
+    return { reachable: false, bytesBehind: null, lastReplayAgoSeconds: null };
+  }
+  let bytesBehind: number | null = null;
+  if (replayed?.lsn) {
+    const { rows } = await primary.query<{ behind: string | null }>(
+      'SELECT GREATEST(0, pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn))::text AS behind',
+      [replayed.lsn],
+    );
+    bytesBehind = rows[0]?.behind === null || rows[0] === undefined ? null : Number(rows[0].behind);
+  }
+  return {
+    reachable: true,
+    bytesBehind,
+    lastReplayAgoSeconds: replayed?.ago === null || replayed === undefined ? null : Math.max(0, replayed.ago),
   };
 }

@@ -12,7 +12,7 @@ export async function worker(config: Config): Promise<void> {
     throw new Error('beacon worker needs DATABASE_URL: a worker shares its database with the API processes');
   if (!config.fcmBaseUrl) log.warn({}, 'FCM_BASE_URL is not set: sending to https://fcm.googleapis.com');
   const { database } = await openAndMigrate(config, log);
-  const ctx = await buildApp({ config, database, logger: log, runWorkers: true });
+  const ctx = await buildApp({ config, database, logger: log, runWorkers: true, servesHttp: false });
   await ctx.delivery.engine();
   log.info({}, 'delivery worker started');
   let closing = false;

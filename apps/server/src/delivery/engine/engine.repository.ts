@@ -61,6 +61,14 @@ export interface EngineMessage {
   bestStartMin: number | null;
 }
 
+/**
+ * The SQL of the share of its quota a Firebase project's senders may use now (`fcm_project_pace` row `p`): its
+ * stored factor (halved by each 429, at most once a second, no lower than 5 %) grown back by 2 % a second since it
+ * was last written, at most 1.
+ */
+export const projectRateShare = (p: string): string =>
+  `LEAST(1, ${p}.factor + 0.02 * extract(epoch FROM clock_timestamp() - ${p}.touched_at))`;
+
 /** The delivery engine's SQL for messages and waves (batches: batch.repository.ts): set-based, never one statement per device. */
 export class EngineRepository {
   constructor(private readonly database: Database) {}
@@ -308,7 +316,7 @@ export class EngineRepository {
     slots: number,
     perMinute: number,
   ): Promise<{ waitMs: number; spanMs: number; dbNowMs: number }> {
-    const factorNow = `LEAST(1, p.factor + 0.02 * extract(epoch FROM clock_timestamp() - p.touched_at))`;
+    const factorNow = projectRateShare('p');
     const [row] = await this.database.query<{ endMs: number; spanMs: number; dbNowMs: number }>(
       `INSERT INTO fcm_project_pace AS p (project_id, next_at, factor, touched_at)
        VALUES ($1, clock_timestamp() + make_interval(secs => $2::float8 * 60 / $3::float8), 1, clock_timestamp())
@@ -335,7 +343,7 @@ export class EngineRepository {
   async lowerProjectPace(projectId: string): Promise<void> {
     await this.database.query(
       `UPDATE fcm_project_pace AS p
-       SET factor = GREATEST(0.05, LEAST(1, p.factor + 0.02 * extract(epoch FROM clock_timestamp() - p.touched_at)) * 0.5),
+       SET factor = GREATEST(0.05, ${projectRateShare('p')} * 0.5),
            touched_at = clock_timestamp(), lowered_at = clock_timestamp()
        WHERE project_id = $1 AND (lowered_at IS NULL OR lowered_at < clock_timestamp() - interval '1 second')`,
       [projectId],

@@ -52,4 +52,5 @@ export {
 } from './scheduler';
 export type { DeliveryEngine } from './engine';
 export type { EngineRepository } from './engine.repository';
+export { projectRateShare } from './engine.repository';
 export { fcmNameOf, OPEN_OUTCOMES, packedFcmName, SendOutcome, WaveStatus } from './kinds';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventsLogStatus } from '@beacon/shared';
 import type { Config } from '../../config';
 import type { TemplateValues } from '../../delivery/engine';
 import type { SecretBox } from '../../lib/secret-box';
@@ -47,9 +48,10 @@ export async function devicesModule(ctx: {
       )
     : undefined;
   // EVENTS_LOG=postgres (without NATS_URL): the same, through a log table the workers apply (events-log.pg.ts)
+  const logTable = new EventsLogRepository(ctx.database);
   const pgLog =
     config.eventsLog === 'postgres'
-      ? startPgEventsLog(new EventsLogRepository(ctx.database), statistics, ctx.runWorkers, {
+      ? startPgEventsLog(logTable, statistics, ctx.runWorkers, {
           touch: (devices) => repo.touch(devices, DEVICE_TOUCH_MS / 1000, undefined, statistics.activitySql),
           onError: (err) =>
             app.log.warn({ err }, 'applying the device events log failed; its rows are taken again'),
@@ -73,9 +75,22 @@ export async function devicesModule(ctx: {
     ...(onRegistered ? { onRegistered } : {}),
     ...(metrics ? { flushObserver: (batcher: BatcherName) => metrics.flushObserver(batcher) } : {}),
   });
+  /** The events' log as the platform's System status shows it: its mode, what waits to be applied, its replicas. */
+  const eventsLogStatus = async (): Promise<EventsLogStatus> => {
+    if (natsLog) return { mode: 'nats', ...(await natsLog.status()) };
+    if (!pgLog) return { mode: 'direct', waiting: null, oldestSeconds: null, replicas: [], error: null };
+    try {
+      const b = await logTable.backlog();
+      return { mode: 'postgres', waiting: b.rows, oldestSeconds: b.oldestSeconds, replicas: [], error: null };
+    } catch (err) {
+      const error = `the log table could not be read: ${err instanceof Error ? err.message : String(err)}`;
+      return { mode: 'postgres', waiting: null, oldestSeconds: null, replicas: [], error };
+    }
+  };
   return {
     devices,
     repo,
+    eventsLogStatus,
     routes: () =>
       registerSdkRoutes(app, {
         devices,

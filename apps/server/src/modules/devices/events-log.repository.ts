@@ -19,6 +19,15 @@ export class EventsLogRepository {
     return this.database.kind === 'postgres';
   }
 
+  /** The rows waiting for a worker, and how many seconds the oldest has waited (0: none). */
+  async backlog(): Promise<{ rows: number; oldestSeconds: number }> {
+    const [row] = await this.database.query<{ rows: number; oldestSeconds: number }>(
+      `SELECT count(*)::int AS rows, COALESCE(EXTRACT(epoch FROM now() - min(logged_at)), 0)::float8 AS "oldestSeconds"
+       FROM device_event_log`,
+    );
+    return row ?? { rows: 0, oldestSeconds: 0 };
+  }
+
   async append(calls: string): Promise<void> {
     await this.database.query('INSERT INTO device_event_log (calls) VALUES ($1)', [calls], {
       prepared: true,

@@ -1,0 +1,40 @@
+import type { EventsLogStatus, ReplicaStatus, SystemStatus } from '@beacon/shared';
+import type { SystemStatusRepository } from './system-status.repository';
+
+export interface SystemStatusSources {
+  repo: SystemStatusRepository;
+  engine: 'pglite' | 'postgres';
+  /** this process's row in beacon_processes (none: it did not register) */
+  selfId: () => string | undefined;
+  /** the replica's state (none: DATABASE_READ_URL is not set) */
+  replica?: () => Promise<ReplicaStatus>;
+  eventsLog: () => Promise<EventsLogStatus>;
+}
+
+/** The platform's System status: the parts read at once, each from where it lives. */
+export class SystemStatusService {
+  constructor(private readonly sources: SystemStatusSources) {}
+
+  async status(): Promise<SystemStatus> {
+    const { repo, replica } = this.sources;
+    const [processes, server, fcmProjects, eventsLog, replicaState] = await Promise.all([
+      repo.processes(this.sources.selfId()),
+      repo.server(),
+      repo.fcmProjects(),
+      this.sources.eventsLog(),
+      replica ? replica() : Promise.resolve(null),
+    ]);
+    return {
+      checkedAt: new Date().toISOString(),
+      processes,
+      database: {
+        engine: this.sources.engine,
+        version: server.version,
+        timeline: server.timeline,
+        replica: replicaState,
+      },
+      eventsLog,
+      fcmProjects,
+    };
+  }
+}
