@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SystemStatus } from '@beacon/shared';
 import { seedTeamClients, type TeamFixture } from '../test/fixtures/team';
 import { startPgServer, type PgServer } from '../test/pg-server';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -54,6 +55,11 @@ describe('reads off the primary (DATABASE_READ_URL)', () => {
     const res = await f.clients[who].post(`/tcm/v1/app/${f.appId}/tag/list`, {});
     expect(res.json().status, res.body).toBe(200);
     return (res.json().data.results as Array<{ code: string }>).map((r) => r.code).sort();
+  };
+  const systemStatus = async () => {
+    const res = await f.clients.root.call('GET', '/tcm/v1/platform/system/status');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: SystemStatus }>().data;
   };
   const caughtUp = async () => {
     const [row] = await t.database.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
@@ -129,6 +135,11 @@ describe('reads off the primary (DATABASE_READ_URL)', () => {
     expect(await list('owner')).toEqual(['quiet', 'sport']);
     // the manager, who wrote nothing, still reads the paused replica
     expect(await list('manager')).toEqual([]);
+    // the platform's System status shows the paused replica behind the primary by the WAL of those writes
+    const paused = (await systemStatus()).database;
+    expect(paused.replica).toMatchObject({ reachable: true });
+    expect(paused.replica!.bytesBehind).toBeGreaterThan(0);
+    expect(paused.replica!.lastReplayAgoSeconds).not.toBeNull();
 
     await replicaAdmin.query('SELECT pg_wal_replay_resume()');
     await caughtUp();
@@ -142,5 +153,11 @@ describe('reads off the primary (DATABASE_READ_URL)', () => {
   it('reads the primary while the replica is down', async () => {
     replica.stop();
     expect(await list('manager')).toEqual(['quiet', 'sport']);
+    // and the System status says it does not answer
+    expect((await systemStatus()).database.replica).toEqual({
+      reachable: false,
+      bytesBehind: null,
+      lastReplayAgoSeconds: null,
+    });
   });
 });

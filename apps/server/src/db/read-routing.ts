@@ -119,8 +119,8 @@ export function followReplica(primary: pg.Pool, replica: pg.Pool, pollMs = 100):
 
 /**
  * The replica as the platform's System status shows it: whether it answers, how many WAL bytes it has not replayed
- * (the primary's written position less its replayed one), and how long ago the last commit it replayed was made on
- * the primary (grows while the primary commits nothing, too: read it beside the bytes).
+ * (the primary's insert position, as for the writers' reads above, less its replayed one), and how long ago the last
+ * commit it replayed was made on the primary (grows while the primary commits nothing, too: read it beside the bytes).
  */
 export async function replicaStatus(primary: pg.Pool, replica: pg.Pool): Promise<ReplicaStatus> {
   let replayed: { lsn: string | null; ago: number | null } | undefined;
@@ -136,7 +136,7 @@ export async function replicaStatus(primary: pg.Pool, replica: pg.Pool): Promise
   let bytesBehind: number | null = null;
   if (replayed?.lsn) {
     const { rows } = await primary.query<{ behind: string | null }>(
-      'SELECT GREATEST(0, pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn))::text AS behind',
+      'SELECT GREATEST(0, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn))::text AS behind',
       [replayed.lsn],
     );
     bytesBehind = rows[0]?.behind === null || rows[0] === undefined ? null : Number(rows[0].behind);

@@ -1,7 +1,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERED_BIT } from '@beacon/shared';
+import { RECOVERED_BIT, type SystemStatus } from '@beacon/shared';
 import { gaid } from '../../test/devices';
 import { signedIn } from '../../test/fixtures/team';
 import { postgresAt } from '../../test/faults';
@@ -107,6 +107,31 @@ describe('device events through JetStream [postgres, 3 NATS nodes]', () => {
     } finally {
       await plain.close();
     }
+  }, 120_000);
+
+  it("shows in the platform's System status the stream's replicas, its leader, and what waits to be applied", async () => {
+    await t.services.users.upsertAdmin('ops@example.com', 'Ops#2024-status', 150);
+    const ops = await signedIn(t, 'ops@example.com', 'Ops#2024-status');
+    const eventsLog = async () => {
+      const res = await ops.call('GET', '/tcm/v1/platform/system/status');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: SystemStatus }>().data.eventsLog;
+    };
+    // the worker stopped: a storm's calls wait in the stream
+    await worker.stop();
+    const scene = await stormScene(t, 300);
+    expect((await storm(t, scene)).statuses).toEqual({ 200: 300 });
+    const waiting = await eventsLog();
+    expect(waiting).toMatchObject({ mode: 'nats', oldestSeconds: null, error: null });
+    expect(waiting.waiting).toBeGreaterThan(0);
+    expect(waiting.replicas).toHaveLength(3);
+    expect(waiting.replicas.filter((r) => r.leader)).toHaveLength(1);
+    // the worker again: it applies them, and nothing waits
+    worker = consumer();
+    await worker.start();
+    await settled(scene, 'the storm applied by the worker again');
+    const drained = await until('the consumer acknowledging the storm', eventsLog, (l) => l.waiting === 0);
+    expect(drained.replicas.map((r) => r.current)).toEqual([true, true, true]);
   }, 120_000);
 
   it('counts a recovered receipt through the log as recovered once: retried, after a plain receipt, or stray', async () => {
