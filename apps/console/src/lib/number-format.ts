@@ -47,3 +47,26 @@ export const formatPoints = (points: number, lang: Language, digits = 2): string
   })
     .format(finite(points))
     .replace('-', '−');
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
+
+/**
+ * A size in bytes with its decimal unit (1 kB = 1,000 B), one decimal from kB up, in the language's units: en and zh
+ * 512 B, 1.5 MB; fr 512 o, 1,5 Mo.
+ */
+export function formatBytes(bytes: number, lang: Language): string {
+  let value = Math.max(0, finite(bytes));
+  let unit = 0;
+  while (value >= 999.95 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const text = formatter(lang, `bytes:${unit}`, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+  // Intl writes en's bytes as "512 byte": the symbol B, as for the larger units
+  return unit === 0 ? text.replace(/bytes?/, 'B') : text;
+}

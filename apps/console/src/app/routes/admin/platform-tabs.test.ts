@@ -12,6 +12,7 @@ describe('platformTabsFor', () => {
       'finework',
       'models',
       'apps',
+      'system',
     ]);
   });
 });

@@ -2,7 +2,15 @@ import { isSuperAdmin } from '@beacon/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The tabs of /platformsettings (part 1 §2), in display order; the default tab is `statistics`. */
-export const PLATFORM_TAB_KEYS = ['daily', 'statistics', 'report', 'finework', 'models', 'apps'] as const;
+export const PLATFORM_TAB_KEYS = [
+  'daily',
+  'statistics',
+  'report',
+  'finework',
+  'models',
+  'apps',
+  'system',
+] as const;
 export type PlatformTabKey = (typeof PLATFORM_TAB_KEYS)[number];
 
 /** The tabs a user of this level sees: the daily settings are Global Settings, level 100's alone (part 1 §2). */
@@ -21,4 +29,5 @@ export const PLATFORM_TABS: Partial<Record<PlatformTabKey, LazyExoticComponent<C
   finework: lazy(() => import('../../../features/forbid/components/finework-tab')),
   statistics: lazy(() => import('../../../features/statistics/admin/components/platform-statistics-tab')),
   report: lazy(() => import('../../../features/statistics/admin/components/platform-report-tab')),
+  system: lazy(() => import('../../../features/system-status/components/system-status-tab')),
 };
