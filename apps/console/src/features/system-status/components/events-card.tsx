@@ -14,12 +14,14 @@ export function EventsCard({ events }: { events: EventsLogStatus }) {
       label: t('systemStatus.events.mode'),
       children: t(`systemStatus.events.modes.${events.mode}`),
     },
-    {
+  ];
+  // applied at once, nothing ever waits: no figure to show
+  if (events.mode !== 'direct')
+    items.push({
       key: 'waiting',
       label: t('systemStatus.events.waiting'),
       children: events.waiting === null ? NONE : format.count(events.waiting),
-    },
-  ];
+    });
   if (events.oldestSeconds !== null)
     items.push({
       key: 'oldest',

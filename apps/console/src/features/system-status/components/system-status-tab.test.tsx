@@ -157,6 +157,8 @@ describe('SystemStatusTab: the deployment at a glance', () => {
     expect(within(database).queryByText('Timeline')).toBeNull();
     expect(within(database).queryByText('Replica behind by')).toBeNull();
     expect(within(screen.getByTestId('system-events')).getByText('Applied at once')).toBeTruthy();
+    // nothing waits when events are applied at once: no "Waiting" figure
+    expect(within(screen.getByTestId('system-events')).queryByText('Waiting')).toBeNull();
     expect(screen.queryByTestId('system-stream-replicas')).toBeNull();
     expect(
       within(screen.getByTestId('system-fcm-projects')).getByText('No project has sent yet'),
