@@ -17,6 +17,9 @@ export interface ProcessRegistryOptions {
   exclusive?: boolean;
 }
 
+/** How long a stopping process waits to delete its row. */
+const CLOSE_WAIT_MS = 2000;
+
 export interface RunningRegistration {
   /** host:pid:start, this process's row */
   readonly id: string;
@@ -59,8 +62,15 @@ export async function registerProcess(
     id,
     close: async () => {
       clearInterval(timer);
-      await beating;
-      await database.query('DELETE FROM beacon_processes WHERE id = $1', [id]).catch(() => undefined);
+      // after a heartbeat in flight; at most CLOSE_WAIT_MS, so that a database out of reach (a host cut off) never
+      // holds the process's stop: its row then shows it as not answering until another process forgets it
+      const remove = (beating ?? Promise.resolve()).then(() =>
+        database.query('DELETE FROM beacon_processes WHERE id = $1', [id]),
+      );
+      await Promise.race([
+        remove.catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+      ]);
     },
   };
 }
