@@ -266,6 +266,8 @@ export async function startBeacon(topo, host, role, { cli, cwd, env }) {
       LOG_LEVEL: 'info',
       HOST: topo.address(host),
       PORT: String(API_PORT),
+      // the hosts share the machine's name (one UTS namespace): the System status names them as the topology does
+      BEACON_HOST_NAME: host,
       ...env,
     },
   });

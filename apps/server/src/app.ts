@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const registration = await registerProcess(database, {
     roles,
     version: VERSION,
+    ...(config.hostName ? { host: config.hostName } : {}),
     exclusive: database.kind === 'pglite',
     onError: (err) =>
       app.log.warn({ err }, "this process's heartbeat in beacon_processes failed; the next one retries"),

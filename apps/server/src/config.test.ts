@@ -150,6 +150,20 @@ describe('loadConfig: the retention of send records (BEACON_RETENTION_DAYS)', ()
   });
 });
 
+describe("loadConfig: the host's name in the System status (BEACON_HOST_NAME)", () => {
+  it("is the machine's by default, else the one given", () => {
+    expect(load().hostName).toBeUndefined();
+    expect(load({ BEACON_HOST_NAME: '' }).hostName).toBeUndefined();
+    expect(load({ BEACON_HOST_NAME: ' worker-2.eu ' }).hostName).toBe('worker-2.eu');
+  });
+
+  it.each(['two words', 'é', 'x'.repeat(101)])('refuses BEACON_HOST_NAME=%s, naming it', (value) => {
+    expect(() => load({ BEACON_HOST_NAME: value })).toThrow(
+      /invalid configuration:\n {2}BEACON_HOST_NAME: must /,
+    );
+  });
+});
+
 describe('loadConfig: the AI provider', () => {
   it('is off without AI_BASE_URL (empty or unset), whatever else is set', () => {
     expect(load().ai).toBeUndefined();

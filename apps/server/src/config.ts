@@ -92,6 +92,16 @@ export const EnvSchema = z.object({
   BEACON_JOURNEY_SWEEP_SECONDS: wholeNumber(1, 3600, 30),
   BEACON_JOURNEY_FEED_SECONDS: wholeNumber(1, 3600, 2),
   BEACON_AB_WINNER_SECONDS: wholeNumber(1, 3600, 30),
+  // the host's name in the platform's System status (default: the machine's); 1–100 printable characters
+  BEACON_HOST_NAME: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+      .optional(),
+  ),
   // days send records and stray device events are kept after their week ends (docs/operations.md, Retention);
   // 0 or off keeps them for ever
   BEACON_RETENTION_DAYS: z.preprocess(
@@ -225,6 +235,8 @@ export interface Config {
     /** how often a worker looks at the automatic A/B tests for a winner to send (docs/ab-tests.md) */
     abWinnerSeconds: number;
   };
+  /** BEACON_HOST_NAME: this host's name in the platform's System status (undefined: the machine's, os.hostname()). */
+  hostName: string | undefined;
   /**
    * BEACON_RETENTION_DAYS: days the send records and stray device events of a week are kept after it ends (their
    * partitions are dropped then: db/partitions.ts); 0 keeps them for ever.
@@ -332,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       journeyFeedSeconds: e.BEACON_JOURNEY_FEED_SECONDS,
       abWinnerSeconds: e.BEACON_AB_WINNER_SECONDS,
     },
+    hostName: e.BEACON_HOST_NAME,
     retentionDays: e.BEACON_RETENTION_DAYS,
     fcm: {
       ratePerMinute: e.FCM_RATE_PER_MIN,

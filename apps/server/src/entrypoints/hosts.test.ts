@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SystemStatus } from '@beacon/shared';
 // the topology is shared with `node scripts/topology.mjs` (plain ESM, typed by its .d.mts)
 import { Topology } from '../../../../scripts/lib/topology.mjs';
 import {
@@ -247,6 +249,27 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       pages: Math.ceil(DEVICES / 64),
     });
     step('receipts counted');
+
+    // the platform's System status, read through the balancer by a platform admin: the four hosts' processes by
+    // their names, answering, and the stream's three replicas with one leader (nats3 lost: not caught up, or gone)
+    await t.services.users.upsertAdmin('ops@example.com', 'Ops#2024-status', 150);
+    const opsLogin = await call<{ status: number }>(base, '/tcm/v1/user/login', {
+      email: 'ops@example.com',
+      password: 'Ops#2024-status',
+    });
+    const opsCookie = (opsLogin.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const system = await fetch(`${base}/tcm/v1/platform/system/status`, { headers: { cookie: opsCookie } });
+    const { data: statusNow } = (await system.json()) as { data: SystemStatus };
+    const hostsSeen = statusNow.processes
+      .filter((p) => p.host !== os.hostname())
+      .map((p) => `${p.host}:${p.roles.join('+')}:${p.alive ? 'up' : 'down'}`)
+      .sort();
+    expect(hostsSeen).toEqual(['api1:api:up', 'api2:api:up', 'worker1:workers:up', 'worker2:workers:up']);
+    expect(statusNow.processes.filter((p) => p.self)).toHaveLength(1);
+    expect(statusNow.database).toMatchObject({ engine: 'postgres', replica: null });
+    expect(statusNow.eventsLog).toMatchObject({ mode: 'nats', error: null });
+    expect(statusNow.eventsLog.replicas.filter((r) => r.leader)).toHaveLength(1);
+    expect(statusNow.fcmProjects.map((p) => p.project)).toEqual([projectId]);
 
     // one FCM quota for the project across hosts (§3): four sending processes, two on each worker host, send three
     // messages at once under the app's quota of 12,000 a minute; FCM sees them arrive at that rate together
