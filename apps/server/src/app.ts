@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/mailer';
 import { registerSystemRoutes, SystemStatusRepository, SystemStatusService } from './modules/system';
 import { registerProcess } from './platform/process-registry';
+import { JobQueues } from './platform/job-queues';
 import { usersModule } from './modules/users';
 import { createHttpServer } from './http-server';
 import { registerPlugins } from './plugins';
@@ -170,11 +171,17 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
     onError: (err) =>
       app.log.warn({ err }, "this process's heartbeat in beacon_processes failed; the next one retries"),
   });
+  const jobQueues = new JobQueues(database);
   const status = new SystemStatusService({
     repo: new SystemStatusRepository(database),
     engine: database.kind,
     selfId: () => registration.id,
     eventsLog: devices.eventsLogStatus,
+    jobQueues: async () =>
+      (await jobQueues.read()).map(({ oldest, ...q }) => ({
+        ...q,
+        oldestSeconds: Math.round(oldest * 10) / 10,
+      })),
     ...(database.replicaStatus ? { replica: () => database.replicaStatus!() } : {}),
   });
   registerSystemRoutes(app, {

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Database, PoolStats } from '../db/client';
-import { JOBS } from '../jobs/boss';
 import { eventsLogGauges } from './metrics-events-log';
+import { JobQueues, type QueueRow } from './job-queues';
 
 /** The group-commit batchers of the device API (lib/write-batcher.ts, modules/devices). */
 export type BatcherName = 'register' | 'heartbeat' | 'events' | 'touch' | 'user' | 'attributes';
@@ -48,14 +48,6 @@ interface Observing {
   observe(value: number): void;
 }
 
-interface QueueRow {
-  queue: string;
-  ready: number;
-  deferred: number;
-  active: number;
-  oldest: number;
-}
-
 /**
  * Every metric of one app instance. Hot paths (a send's answer, an SDK call) reach a labelled child cached by its
  * label, so they cost a map lookup and an addition; the gauges read the job queue and the pool on scrape.
@@ -78,10 +70,11 @@ export class Metrics {
   private readonly sdkPending = new Map<string, { route: string; status: string; n: number }>();
   private readonly eventsPending = new Map<string, number>();
   private queueRead: Promise<QueueRow[]> | undefined;
-  private jobTableSeen = false;
+  private readonly queues: JobQueues;
   private server: Server | undefined;
 
   constructor(private readonly database: Database) {
+    this.queues = new JobQueues(database);
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.sends = new Counter({
@@ -271,38 +264,11 @@ export class Metrics {
    * its first send); a read that fails reports no queue figure (an absent series) rather than stale ones.
    */
   private readQueues(): Promise<QueueRow[]> {
-    this.queueRead ??= this.queryQueues()
+    this.queueRead ??= this.queues
+      .read()
       .catch(() => [])
       .finally(() => (this.queueRead = undefined));
     return this.queueRead;
-  }
-
-  private async queryQueues(): Promise<QueueRow[]> {
-    const rows = new Map<string, QueueRow>(
-      Object.values(JOBS).map((j) => [
-        j.name,
-        { queue: j.name, ready: 0, deferred: 0, active: 0, oldest: 0 },
-      ]),
-    );
-    if (!this.jobTableSeen) {
-      const [found] = await this.database.query<{ ok: boolean }>(
-        `SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`,
-      );
-      this.jobTableSeen = found?.ok === true;
-    }
-    if (this.jobTableSeen) {
-      // job_i5 (name, start_after) WHERE state < 'active' serves the waiting jobs; active ones are few
-      const found = await this.database.query<QueueRow>(
-        `SELECT name AS queue,
-           count(*) FILTER (WHERE state < 'active' AND start_after <= now())::int AS ready,
-           count(*) FILTER (WHERE state < 'active' AND start_after > now())::int AS deferred,
-           count(*) FILTER (WHERE state = 'active')::int AS active,
-           COALESCE(EXTRACT(epoch FROM now() - min(start_after) FILTER (WHERE state < 'active' AND start_after <= now())), 0)::float8 AS oldest
-         FROM pgboss.job WHERE state <= 'active' GROUP BY name`,
-      );
-      for (const row of found) rows.set(row.queue, row);
-    }
-    return [...rows.values()];
   }
 
   /** Whether a request's Authorization header carries the bearer token (always, when no token is configured). */

@@ -100,11 +100,27 @@ export const FcmProjectStatus = z.object({
 });
 export type FcmProjectStatus = z.infer<typeof FcmProjectStatus>;
 
+export const JobQueueStatus = z.object({
+  /** the job's name (delivery waves and batches, statistics, journeys, retention …) */
+  queue: z.string(),
+  /** jobs ready to run now, waiting for a worker */
+  ready: z.number().int(),
+  /** jobs set to run later (retries, batches waiting for a banned window or an FCM retry) */
+  deferred: z.number().int(),
+  /** jobs a worker is running */
+  active: z.number().int(),
+  /** seconds the oldest ready job has waited (0: none waits): the workers falling behind */
+  oldestSeconds: z.number(),
+});
+export type JobQueueStatus = z.infer<typeof JobQueueStatus>;
+
 export const SystemStatus = z.object({
   checkedAt: z.string(),
   processes: z.array(SystemProcess),
   database: DatabaseStatus,
   eventsLog: EventsLogStatus,
+  /** the workers' job queues (pg-boss), in the catalogue's order */
+  jobQueues: z.array(JobQueueStatus),
   /** the projects that have sent, most recent first */
   fcmProjects: z.array(FcmProjectStatus),
 });
@@ -114,7 +130,8 @@ export const systemStatusCalls = {
   status: defineCall({
     method: 'GET',
     path: '/tcm/v1/platform/system/status',
-    summary: 'The processes, database, replica, device events log and FCM project rates of the deployment',
+    summary:
+      'The processes, database, replica, device events log, job queues and FCM project rates of the deployment',
     data: SystemStatus,
   }),
 };

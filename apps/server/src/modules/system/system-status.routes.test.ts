@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_STATUS_LIMITS, type SystemStatus } from '@beacon/shared';
+import { JOBS } from '../../jobs/boss';
 import { registerProcess } from '../../platform/process-registry';
 import { backends } from '../../test/databases';
 import { adminFixture, type AdminFixture } from '../../test/fixtures/admins';
@@ -85,6 +86,22 @@ describe.each(backends())('system status [$name]', (backend) => {
     expect(logged.waiting).toBe(2);
     expect(logged.oldestSeconds).toBeGreaterThanOrEqual(29);
     await t.database.query('DELETE FROM device_event_log');
+
+    // the job queues: every queue of the catalogue, and one whose jobs no worker takes
+    const boss = await t.delivery.boss();
+    await boss.createQueue('status-probe');
+    await boss.send('status-probe', {}, { startAfter: 0 });
+    await boss.send('status-probe', {}, { startAfter: 3600 });
+    const queues = (await status()).jobQueues;
+    expect(queues.map((q) => q.queue)).toEqual(
+      expect.arrayContaining(Object.values(JOBS).map((j) => j.name)),
+    );
+    expect(queues.find((q) => q.queue === 'status-probe')).toMatchObject({
+      ready: 1,
+      deferred: 1,
+      active: 0,
+    });
+    expect(queues.find((q) => q.queue === 'status-probe')!.oldestSeconds).toBeGreaterThanOrEqual(0);
 
     // a project halved by a 429 10 s ago (it grows back by 2 % a second), and one at its full rate
     await t.database.query(

@@ -1,4 +1,4 @@
-import type { EventsLogStatus, ReplicaStatus, SystemStatus } from '@beacon/shared';
+import type { EventsLogStatus, JobQueueStatus, ReplicaStatus, SystemStatus } from '@beacon/shared';
 import type { SystemStatusRepository } from './system-status.repository';
 
 export interface SystemStatusSources {
@@ -9,6 +9,8 @@ export interface SystemStatusSources {
   /** the replica's state (none: DATABASE_READ_URL is not set) */
   replica?: () => Promise<ReplicaStatus>;
   eventsLog: () => Promise<EventsLogStatus>;
+  /** the workers' job queues */
+  jobQueues: () => Promise<JobQueueStatus[]>;
 }
 
 /** The platform's System status: the parts read at once, each from where it lives. */
@@ -17,11 +19,12 @@ export class SystemStatusService {
 
   async status(): Promise<SystemStatus> {
     const { repo, replica } = this.sources;
-    const [processes, server, fcmProjects, eventsLog, replicaState] = await Promise.all([
+    const [processes, server, fcmProjects, eventsLog, jobQueues, replicaState] = await Promise.all([
       repo.processes(this.sources.selfId()),
       repo.server(),
       repo.fcmProjects(),
       this.sources.eventsLog(),
+      this.sources.jobQueues(),
       replica ? replica() : Promise.resolve(null),
     ]);
     return {
@@ -34,6 +37,7 @@ export class SystemStatusService {
         replica: replicaState,
       },
       eventsLog,
+      jobQueues,
       fcmProjects,
     };
   }

@@ -51,6 +51,11 @@ const STATUS: SystemStatus = {
     ],
     error: null,
   },
+  jobQueues: [
+    { queue: 'message-wave', ready: 0, deferred: 0, active: 0, oldestSeconds: 0 },
+    { queue: 'message-dispatch', ready: 1_200, deferred: 3, active: 8, oldestSeconds: 95 },
+    { queue: 'journey-step', ready: 2, deferred: 0, active: 0, oldestSeconds: 4 },
+  ],
   fcmProjects: [
     {
       project: 'acme-prod',
@@ -114,6 +119,16 @@ describe('SystemStatusTab: the deployment at a glance', () => {
     expect(within(replicas).getByText('Caught up')).toBeTruthy();
     expect(within(replicas).getByText('Behind')).toBeTruthy();
     expect(within(replicas).getByText('2,500')).toBeTruthy();
+
+    // the job queues: the oldest ready dispatch waited 95 s (the workers behind); an idle queue shows no wait
+    const queues = within(screen.getByTestId('system-job-queues')).getAllByRole('row').slice(1);
+    expect(within(queues[0]!).getByText('message-wave')).toBeTruthy();
+    expect(within(queues[0]!).getByText('—')).toBeTruthy();
+    expect(within(queues[1]!).getByText('1,200')).toBeTruthy();
+    expect(within(queues[1]!).getByText('1 min ago')).toBeTruthy();
+    expect(within(queues[1]!).getByText('Workers behind')).toBeTruthy();
+    expect(within(queues[2]!).getByText('4 s ago')).toBeTruthy();
+    expect(within(queues[2]!).queryByText('Workers behind')).toBeNull();
 
     const projects = screen.getByTestId('system-fcm-projects');
     expect(within(projects).getByText('acme-prod')).toBeTruthy();

@@ -6,6 +6,7 @@ import { useSystemStatus } from '../api/get-system-status';
 import { DatabaseCard } from './database-card';
 import { EventsCard } from './events-card';
 import { FcmProjectsCard } from './fcm-projects-card';
+import { JobsCard } from './jobs-card';
 import { ProcessesCard } from './processes-card';
 import { useStatusFormat } from './use-status-format';
 
@@ -50,6 +51,7 @@ export default function SystemStatusTab() {
             <ProcessesCard processes={data.processes} checkedAt={data.checkedAt} />
             <DatabaseCard database={data.database} />
             <EventsCard events={data.eventsLog} />
+            <JobsCard queues={data.jobQueues} />
             <FcmProjectsCard projects={data.fcmProjects} checkedAt={data.checkedAt} />
           </>
         )
