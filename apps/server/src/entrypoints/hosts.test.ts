@@ -258,8 +258,18 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       password: 'Ops#2024-status',
     });
     const opsCookie = (opsLogin.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-    const system = await fetch(`${base}/tcm/v1/platform/system/status`, { headers: { cookie: opsCookie } });
-    const { data: statusNow } = (await system.json()) as { data: SystemStatus };
+    // nats3 was killed a moment ago: the API host's client may be reconnecting and the stream electing its leader,
+    // and the status says "NATS did not answer" meanwhile; it reads the stream again once the cluster has settled
+    const statusNow = await until(
+      'the System status reading the stream',
+      async () => {
+        const res = await fetch(`${base}/tcm/v1/platform/system/status`, { headers: { cookie: opsCookie } });
+        return ((await res.json()) as { data: SystemStatus }).data;
+      },
+      (st) => st.eventsLog.error === null,
+      30_000,
+      500,
+    );
     const hostsSeen = statusNow.processes
       .filter((p) => p.host !== os.hostname())
       .map((p) => `${p.host}:${p.roles.join('+')}:${p.alive ? 'up' : 'down'}`)

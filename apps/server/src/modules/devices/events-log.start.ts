@@ -18,8 +18,11 @@ export interface RunningEventsLog {
 /** What the System status shows of a log (EventsLogStatus without its mode). */
 export type EventsLogBacklog = Omit<EventsLogStatus, 'mode'>;
 
-/** How long the System status waits for NATS before saying it did not answer. */
-const STATUS_TIMEOUT_MS = 2000;
+/**
+ * How long the System status waits for NATS before saying it did not answer: a cluster electing a new leader after
+ * losing a node, or a client reconnecting to another server, answers within a few seconds.
+ */
+const STATUS_TIMEOUT_MS = 5000;
 
 /**
  * The events' stream as the System status shows it: the messages the workers' durable consumer has not acknowledged
