@@ -138,10 +138,12 @@ describe('SystemStatusTab: the deployment at a glance', () => {
     expect(within(projects).getByText('30 s ago')).toBeTruthy();
     expect(screen.queryByTestId('system-status-error')).toBeNull();
 
-    // the Refresh button asks again
+    // the Refresh button asks again (once it no longer shows a read in progress: a loading button takes no click)
+    const refresh = screen.getByRole('button', { name: /Refresh/ });
+    await waitFor(() => expect(refresh.className).not.toMatch(/ant-btn-loading/));
     const before = calls;
-    fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
-    await waitFor(() => expect(calls).toBe(before + 1));
+    fireEvent.click(refresh);
+    await waitFor(() => expect(calls).toBe(before + 1), { timeout: 5000 });
   });
 
   it('shows a failed call’s message with a retry', async () => {
