@@ -41,7 +41,7 @@ import {
   startEmulatorChild,
   strArg,
 } from './src/harness';
-import { runRawH2 } from './src/raw-h2';
+import { rawCeiling } from './src/raw-h2';
 import { runStreamsPhase, type StreamsSummary } from './src/streams-phase';
 import { seedDevices } from './src/seed-devices';
 
@@ -386,40 +386,19 @@ async function main(): Promise<void> {
     if (typeof bearer !== 'string') throw new Error(`token: ${JSON.stringify(bearer)}`);
     const body = (i: number): string =>
       `{"message":${JSON.stringify(buildFcmMessage(payload, rawTokens[i % rawTokens.length]!, 'en'))}}`;
-    await runRawH2(
-      urls.h2cUrl,
-      `/v1/projects/${PROJECT}/messages:send`,
+    // the CPU of the raw loop's own process and of the emulator for it, as the phases measure Beacon's
+    const { best: raw, rounds: raws } = await rawCeiling({
+      origin: urls.h2cUrl,
+      path: `/v1/projects/${PROJECT}/messages:send`,
       bearer,
-      Math.min(5000, RAW_N),
-      SESSIONS,
-      STREAMS,
+      count: RAW_N,
+      sessions: SESSIONS,
+      streams: STREAMS,
       body,
-    );
-    const raws = [];
-    for (let r = 0; r < 2; r++) {
-      // the CPU of the raw loop's own process and of the emulator for it, as the phases measure Beacon's
-      const rawCpu0 = process.cpuUsage();
-      const rawEmu0 = cpuSeconds(child.pid!);
-      const x = await runRawH2(
-        urls.h2cUrl,
-        `/v1/projects/${PROJECT}/messages:send`,
-        bearer,
-        RAW_N,
-        SESSIONS,
-        STREAMS,
-        body,
-      );
-      const rawCpu = process.cpuUsage(rawCpu0);
-      const cpu = {
-        clientCpuUsPerMsg: Math.round((rawCpu.user + rawCpu.system) / RAW_N),
-        emulatorCpuUsPerMsg: Math.round(((cpuSeconds(child.pid!) - rawEmu0) * 1e6) / RAW_N),
-      };
-      say(
-        `raw round ${r + 1}: ${x.perSec}/s (${x.ok}/${RAW_N} ok; CPU µs a message: client ${cpu.clientCpuUsPerMsg}, emulator ${cpu.emulatorCpuUsPerMsg})`,
-      );
-      raws.push({ ...x, cpu });
-    }
-    const raw = raws.reduce((a, b) => (b.perSec > a.perSec ? b : a));
+      rounds: 2,
+      serverCpuSeconds: () => cpuSeconds(child.pid!),
+      say,
+    });
     const emuStats = await fetch(`${ctl}/emulator/v1/stats`).then((r) => r.json());
     const ratio = round(last.enginePerSec / raw.perSec, 3);
     // the sending host's share (issue 31 §8: on this 2-core machine Beacon, PostgreSQL and the emulator share the

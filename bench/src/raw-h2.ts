@@ -59,3 +59,45 @@ export async function runRawH2(
   await Promise.all(pool.map((s) => new Promise<void>((r) => s.close(() => r()))));
   return { ms, ok, perSec: Math.round((count / ms) * 1000) };
 }
+
+/** A round of the ceiling, with the CPU a message cost this process (the client) and the server (the emulator). */
+export interface RawRound extends RawResult {
+  cpu: { clientCpuUsPerMsg: number; emulatorCpuUsPerMsg: number };
+}
+
+/**
+ * The ceiling as the benches take it: a warm-up of at most 5,000 requests, then `rounds` rounds of `count`, each
+ * with the CPU of this process and of the server (`serverCpuSeconds`, read before and after), as the phases measure
+ * Beacon's. Returns the rounds and the fastest.
+ */
+export async function rawCeiling(opts: {
+  origin: string;
+  path: string;
+  bearer: string;
+  count: number;
+  sessions: number;
+  streams: number;
+  body: (i: number) => string;
+  rounds: number;
+  serverCpuSeconds: () => number;
+  say: (line: string) => void;
+}): Promise<{ best: RawRound; rounds: RawRound[] }> {
+  const { origin, path, bearer, count, sessions, streams, body } = opts;
+  await runRawH2(origin, path, bearer, Math.min(5000, count), sessions, streams, body);
+  const rounds: RawRound[] = [];
+  for (let r = 0; r < opts.rounds; r++) {
+    const cpu0 = process.cpuUsage();
+    const server0 = opts.serverCpuSeconds();
+    const x = await runRawH2(origin, path, bearer, count, sessions, streams, body);
+    const used = process.cpuUsage(cpu0);
+    const cpu = {
+      clientCpuUsPerMsg: Math.round((used.user + used.system) / count),
+      emulatorCpuUsPerMsg: Math.round(((opts.serverCpuSeconds() - server0) * 1e6) / count),
+    };
+    opts.say(
+      `raw round ${r + 1}: ${x.perSec}/s (${x.ok}/${count} ok; CPU µs a message: client ${cpu.clientCpuUsPerMsg}, emulator ${cpu.emulatorCpuUsPerMsg})`,
+    );
+    rounds.push({ ...x, cpu });
+  }
+  return { best: rounds.reduce((a, b) => (b.perSec > a.perSec ? b : a)), rounds };
+}

@@ -175,13 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<BeaconApp> {
   const status = new SystemStatusService({
     repo: new SystemStatusRepository(database),
     engine: database.kind,
-    selfId: () => registration.id,
+    selfId: registration.id,
     eventsLog: devices.eventsLogStatus,
-    jobQueues: async () =>
-      (await jobQueues.read()).map(({ oldest, ...q }) => ({
-        ...q,
-        oldestSeconds: Math.round(oldest * 10) / 10,
-      })),
+    jobQueues: () => jobQueues.read(),
     ...(database.replicaStatus ? { replica: () => database.replicaStatus!() } : {}),
   });
   registerSystemRoutes(app, {

@@ -1,18 +1,10 @@
+import type { JobQueueStatus } from '@beacon/shared';
 import type { Database } from '../db/client';
 import { JOBS } from '../jobs/boss';
 
-/** A job queue's figures (pg-boss): jobs ready to run now, deferred to later, being run, the oldest ready one's wait. */
-export interface QueueRow {
-  queue: string;
-  ready: number;
-  deferred: number;
-  active: number;
-  /** seconds the oldest ready job has waited (0: none waits) */
-  oldest: number;
-}
-
 /**
- * Reads the job queues' figures: every queue of the catalogue (JOBS), 0 when it has no job or pg-boss has not
+ * Reads the job queues' figures (pg-boss: jobs ready to run now, deferred to later, being run, the oldest ready
+ * one's wait in seconds): every queue of the catalogue (JOBS), 0 when it has no job or pg-boss has not
  * started yet (an API process starts it on its first send). Read by the metrics' queue gauges at each scrape and by
  * the platform's System status.
  */
@@ -21,11 +13,11 @@ export class JobQueues {
 
   constructor(private readonly database: Pick<Database, 'query'>) {}
 
-  async read(): Promise<QueueRow[]> {
-    const rows = new Map<string, QueueRow>(
+  async read(): Promise<JobQueueStatus[]> {
+    const rows = new Map<string, JobQueueStatus>(
       Object.values(JOBS).map((j) => [
         j.name,
-        { queue: j.name, ready: 0, deferred: 0, active: 0, oldest: 0 },
+        { queue: j.name, ready: 0, deferred: 0, active: 0, oldestSeconds: 0 },
       ]),
     );
     if (!this.jobTableSeen) {
@@ -36,12 +28,12 @@ export class JobQueues {
     }
     if (this.jobTableSeen) {
       // job_i5 (name, start_after) WHERE state < 'active' serves the waiting jobs; active ones are few
-      const found = await this.database.query<QueueRow>(
+      const found = await this.database.query<JobQueueStatus>(
         `SELECT name AS queue,
            count(*) FILTER (WHERE state < 'active' AND start_after <= now())::int AS ready,
            count(*) FILTER (WHERE state < 'active' AND start_after > now())::int AS deferred,
            count(*) FILTER (WHERE state = 'active')::int AS active,
-           COALESCE(EXTRACT(epoch FROM now() - min(start_after) FILTER (WHERE state < 'active' AND start_after <= now())), 0)::float8 AS oldest
+           COALESCE(EXTRACT(epoch FROM now() - min(start_after) FILTER (WHERE state < 'active' AND start_after <= now())), 0)::float8 AS "oldestSeconds"
          FROM pgboss.job WHERE state <= 'active' GROUP BY name`,
       );
       for (const row of found) rows.set(row.queue, row);

@@ -1,9 +1,20 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/client';
 
-interface Backlog {
+/** The device events' log table's backlog (EVENTS_LOG=postgres): rows waiting for a worker, the oldest one's wait. */
+export interface EventsLogBacklog {
   rows: number;
+  /** seconds the oldest row has waited (0: none waits) */
   oldest: number;
+}
+
+/** Reads the backlog of the device events' log table: the metrics' gauges and the platform's System status. */
+export async function readEventsLogBacklog(database: Pick<Database, 'query'>): Promise<EventsLogBacklog> {
+  const [row] = await database.query<EventsLogBacklog>(
+    `SELECT count(*)::int AS rows, COALESCE(EXTRACT(epoch FROM now() - min(logged_at)), 0)::float8 AS oldest
+     FROM device_event_log`,
+  );
+  return row ?? { rows: 0, oldest: 0 };
 }
 
 /**
@@ -11,19 +22,14 @@ interface Backlog {
  * long the oldest has waited. Both read one query per scrape; a read that fails reports no figure (an absent series).
  */
 export function eventsLogGauges(database: Pick<Database, 'query'>, registers: Registry[]): void {
-  let reading: Promise<Backlog | undefined> | undefined;
+  let reading: Promise<EventsLogBacklog | undefined> | undefined;
   const read = () => {
-    reading ??= database
-      .query<Backlog>(
-        `SELECT count(*)::int AS rows, COALESCE(EXTRACT(epoch FROM now() - min(logged_at)), 0)::float8 AS oldest
-         FROM device_event_log`,
-      )
-      .then((r) => r[0])
+    reading ??= readEventsLogBacklog(database)
       .catch(() => undefined)
       .finally(() => (reading = undefined));
     return reading;
   };
-  const gauge = (name: string, help: string, pick: (b: Backlog) => number) => {
+  const gauge = (name: string, help: string, pick: (b: EventsLogBacklog) => number) => {
     const g: Gauge = new Gauge({
       name,
       help,

@@ -9,7 +9,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config';
 import type { Database, PoolStats } from '../db/client';
 import { eventsLogGauges } from './metrics-events-log';
-import { JobQueues, type QueueRow } from './job-queues';
+import type { JobQueueStatus } from '@beacon/shared';
+import { JobQueues } from './job-queues';
 
 /** The group-commit batchers of the device API (lib/write-batcher.ts, modules/devices). */
 export type BatcherName = 'register' | 'heartbeat' | 'events' | 'touch' | 'user' | 'attributes';
@@ -69,7 +70,7 @@ export class Metrics {
    */
   private readonly sdkPending = new Map<string, { route: string; status: string; n: number }>();
   private readonly eventsPending = new Map<string, number>();
-  private queueRead: Promise<QueueRow[]> | undefined;
+  private queueRead: Promise<JobQueueStatus[]> | undefined;
   private readonly queues: JobQueues;
   private server: Server | undefined;
 
@@ -160,7 +161,7 @@ export class Metrics {
       registers,
       async collect() {
         age.reset();
-        for (const q of await queues()) age.labels(q.queue).set(q.oldest);
+        for (const q of await queues()) age.labels(q.queue).set(q.oldestSeconds);
       },
     });
     eventsLogGauges(database, registers);
@@ -263,7 +264,7 @@ export class Metrics {
    * every queue of the catalogue, 0 when it has no job or pg-boss has not started yet (an API process starts it on
    * its first send); a read that fails reports no queue figure (an absent series) rather than stale ones.
    */
-  private readQueues(): Promise<QueueRow[]> {
+  private readQueues(): Promise<JobQueueStatus[]> {
     this.queueRead ??= this.queues
       .read()
       .catch(() => [])

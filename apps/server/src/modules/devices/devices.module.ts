@@ -81,7 +81,7 @@ export async function devicesModule(ctx: {
     if (!pgLog) return { mode: 'direct', waiting: null, oldestSeconds: null, replicas: [], error: null };
     try {
       const b = await logTable.backlog();
-      return { mode: 'postgres', waiting: b.rows, oldestSeconds: b.oldestSeconds, replicas: [], error: null };
+      return { mode: 'postgres', waiting: b.rows, oldestSeconds: b.oldest, replicas: [], error: null };
     } catch (err) {
       const error = `the log table could not be read: ${err instanceof Error ? err.message : String(err)}`;
       return { mode: 'postgres', waiting: null, oldestSeconds: null, replicas: [], error };

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../db/client';
+import { readEventsLogBacklog, type EventsLogBacklog } from '../../platform/metrics-events-log';
 
 /** The caller's transaction, as the log's consumer hands it to the statistics and the devices' touch. */
 export type LogTransaction = Queryable;
@@ -19,13 +20,9 @@ export class EventsLogRepository {
     return this.database.kind === 'postgres';
   }
 
-  /** The rows waiting for a worker, and how many seconds the oldest has waited (0: none). */
-  async backlog(): Promise<{ rows: number; oldestSeconds: number }> {
-    const [row] = await this.database.query<{ rows: number; oldestSeconds: number }>(
-      `SELECT count(*)::int AS rows, COALESCE(EXTRACT(epoch FROM now() - min(logged_at)), 0)::float8 AS "oldestSeconds"
-       FROM device_event_log`,
-    );
-    return row ?? { rows: 0, oldestSeconds: 0 };
+  /** The rows waiting for a worker, and how many seconds the oldest has waited (the metrics' statement). */
+  backlog(): Promise<EventsLogBacklog> {
+    return readEventsLogBacklog(this.database);
   }
 
   async append(calls: string): Promise<void> {

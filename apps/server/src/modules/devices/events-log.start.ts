@@ -11,12 +11,12 @@ export interface RunningEventsLog {
   log: EventsLog;
   consumer: EventsLogConsumer | undefined;
   /** the stream's backlog and replicas, for the platform's System status */
-  status(): Promise<EventsLogBacklog>;
+  status(): Promise<StreamStatus>;
   close(): Promise<void>;
 }
 
 /** What the System status shows of a log (EventsLogStatus without its mode). */
-export type EventsLogBacklog = Omit<EventsLogStatus, 'mode'>;
+export type StreamStatus = Omit<EventsLogStatus, 'mode'>;
 
 /**
  * How long the System status waits for NATS before saying it did not answer: a cluster electing a new leader after
@@ -28,7 +28,7 @@ const STATUS_TIMEOUT_MS = 5000;
  * The events' stream as the System status shows it: the messages the workers' durable consumer has not acknowledged
  * (pending and in flight), and the stream's replicas with the leader, whether each is current and its lag.
  */
-async function streamStatus(nc: NatsConnection): Promise<EventsLogBacklog> {
+async function streamStatus(nc: NatsConnection): Promise<StreamStatus> {
   try {
     const jsm = await jetstreamManager(nc, { timeout: STATUS_TIMEOUT_MS });
     const [stream, consumer] = await Promise.all([

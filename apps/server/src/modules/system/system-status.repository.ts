@@ -7,7 +7,7 @@ export class SystemStatusRepository {
   constructor(private readonly database: Pick<Database, 'query' | 'kind'>) {}
 
   /** Every process's row (migration 0065), the answering ones first, then by host and start. */
-  async processes(selfId: string | undefined): Promise<SystemProcess[]> {
+  async processes(selfId: string): Promise<SystemProcess[]> {
     const rows = await this.database.query<Omit<SystemProcess, 'self'>>(
       `SELECT id, host, pid, roles, version, started_at AS "startedAt", seen_at AS "seenAt",
               seen_at > now() - make_interval(secs => $1) AS alive

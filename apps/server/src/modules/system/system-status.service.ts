@@ -4,8 +4,8 @@ import type { SystemStatusRepository } from './system-status.repository';
 export interface SystemStatusSources {
   repo: SystemStatusRepository;
   engine: 'pglite' | 'postgres';
-  /** this process's row in beacon_processes (none: it did not register) */
-  selfId: () => string | undefined;
+  /** this process's row in beacon_processes */
+  selfId: string;
   /** the replica's state (none: DATABASE_READ_URL is not set) */
   replica?: () => Promise<ReplicaStatus>;
   eventsLog: () => Promise<EventsLogStatus>;
@@ -20,7 +20,7 @@ export class SystemStatusService {
   async status(): Promise<SystemStatus> {
     const { repo, replica } = this.sources;
     const [processes, server, fcmProjects, eventsLog, jobQueues, replicaState] = await Promise.all([
-      repo.processes(this.sources.selfId()),
+      repo.processes(this.sources.selfId),
       repo.server(),
       repo.fcmProjects(),
       this.sources.eventsLog(),
