@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../apps/server/src/db/client';
+import { archiveBlock } from '../apps/server/src/db/partition-archive';
 import { compactBlock } from '../apps/server/src/db/partition-compaction';
 import { ensurePartitions, listBlocks, PERIOD_DAYS } from '../apps/server/src/db/partitions';
 import {
@@ -138,6 +139,14 @@ async function main(): Promise<void> {
     say(
       `settled (block ${block.suffix} compacted): ${settled.bytes} bytes a send (heap ${settled.heap}, indexes ${settled.indexes})`,
     );
+    // … and archived (migration 0066): the settled block's records copied into the narrow send_archive
+    if (!(await archiveBlock(database, block.suffix, new Date())))
+      throw new Error(`the block ${block.suffix} was not archived`);
+    await database.exec('VACUUM ANALYZE send_archive');
+    const archived = (await measure(database)).send;
+    say(
+      `archived (block ${block.suffix}): ${archived.bytes} bytes a send (heap ${archived.heap}, indexes ${archived.indexes})`,
+    );
     // the replays' messages in the next week's block, so that their records and writes are not in the compacted one
     await ensurePartitions(database, new Date(Date.now() + PERIOD_DAYS * 86_400_000));
     // each event its own SDK call (the brief's case), then as the fleet's SDK batches a device's events (1 s)
@@ -161,6 +170,7 @@ async function main(): Promise<void> {
       eventPages: EVENT_PAGES,
       send,
       settled,
+      archived,
       sizes,
       events,
       totalS: round((Date.now() - started) / 1000, 0),
@@ -195,7 +205,17 @@ async function measure(database: Pick<Queryable, 'query'>) {
             sum(pg_indexes_size(l.relid))::text AS indexes, sum(pg_total_relation_size(l.relid))::text AS total,
             count(*)::int AS partitions
      FROM leaves l JOIN pg_class x ON x.oid = l.relid GROUP BY l.table ORDER BY l.table`,
-    [['devices', 'device_tokens', 'send_records', 'send_events', 'stat_uv', 'journey_members']],
+    [
+      [
+        'devices',
+        'device_tokens',
+        'send_records',
+        'send_archive',
+        'send_events',
+        'stat_uv',
+        'journey_members',
+      ],
+    ],
   );
   const perMillion = (bytes: string, rows: string) =>
     round((Number(bytes) / Math.max(1, Number(rows))) * 1e6, 0);
@@ -212,11 +232,13 @@ async function measure(database: Pick<Queryable, 'query'>) {
       totalMB: round(perMillion(t.total, t.rows) / 1048576, 1),
     },
   }));
-  // issue 31 §6's figure: what a dispatched send costs, its record and its share of its page of events
-  const record = tables.find((t) => t.table === 'send_records');
-  const pages = tables.find((t) => t.table === 'send_events');
+  // issue 31 §6's figure: what a dispatched send costs, its record (in send_records, or in send_archive once its block
+  // is archived) and its share of its page of events
+  const of = (table: string, k: 'rows' | 'heap' | 'indexes' | 'total') =>
+    Number(tables.find((t) => t.table === table)?.[k] ?? 0);
+  const records = of('send_records', 'rows') + of('send_archive', 'rows');
   const perSend = (k: 'heap' | 'indexes' | 'total') =>
-    round((Number(record?.[k] ?? 0) + Number(pages?.[k] ?? 0)) / Math.max(1, Number(record?.rows ?? 0)), 1);
+    round((of('send_records', k) + of('send_archive', k) + of('send_events', k)) / Math.max(1, records), 1);
   return { sizes, send: { bytes: perSend('total'), heap: perSend('heap'), indexes: perSend('indexes') } };
 }
 

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './client';
+import { archiveSettled } from './partition-archive';
 import { compactSettled } from './partition-compaction';
 import { HOLDS } from './partition-holds';
 
@@ -73,6 +74,8 @@ export interface MaintenanceReport {
   trimmed: number;
   /** the custom events' partitions (by time) this run dropped */
   customEventsDropped?: string[];
+  /** suffixes of the blocks whose send records this run archived (archiveSettled, migration 0066), when any */
+  archived?: string[];
   /** suffixes of the blocks whose send-record indexes this run compacted (compactSettled), when any */
   compacted?: string[];
 }
@@ -292,6 +295,8 @@ export async function applyRetention(
       if (holding.length > 0) return { held: holding.map((r) => r.id) };
       for (const table of await partitionedTables(tx))
         await tx.query(`DROP TABLE IF EXISTS ${table}_${block.suffix}`);
+      // the block's archived records (migration 0066), when its send records were archived
+      await tx.query(`DROP TABLE IF EXISTS send_archive_${block.suffix}`);
       // the messages' receipt marks (one row each, no partitions) go with their send records
       await tx.query(
         `DELETE FROM message_receipts WHERE message_id >= COALESCE($1::bigint, '-9223372036854775808'::bigint)
@@ -344,9 +349,10 @@ async function trim(database: Database, table: string, select: string, cutoff: D
 }
 
 /**
- * The whole maintenance (the daily job and its start-up run): partitions ahead, the retention, then the compaction of
- * the settled blocks — on PostgreSQL only, and only when `compact` (the daily job's; not at start-up, whose shutdown
- * would wait for a long rebuild): PGlite's one connection would stall every request for a rebuild's duration.
+ * The whole maintenance (the daily job and its start-up run): partitions ahead, the retention, then the settled blocks
+ * archived narrow (migration 0066), and the indexes compacted of any the archive left (its swap gave up on its lock:
+ * the next day's run archives it) — on PostgreSQL only, and only when `compact` (the daily job's; not at start-up,
+ * whose shutdown would wait for a long copy): PGlite's one connection would stall every request for a copy's duration.
  */
 export async function maintainPartitions(
   database: Database,
@@ -354,9 +360,15 @@ export async function maintainPartitions(
 ): Promise<MaintenanceReport> {
   const ensured = await ensurePartitions(database, opts.now);
   const retained = await applyRetention(database, opts.now, opts.retentionDays);
-  const compacted =
-    (opts.compact ?? true) && database.kind === 'postgres' ? await compactSettled(database, opts.now) : [];
-  return { ...ensured, ...retained, ...(compacted.length > 0 ? { compacted } : {}) };
+  const settle = (opts.compact ?? true) && database.kind === 'postgres';
+  const archived = settle ? await archiveSettled(database, opts.now) : [];
+  const compacted = settle ? await compactSettled(database, opts.now) : [];
+  return {
+    ...ensured,
+    ...retained,
+    ...(archived.length > 0 ? { archived } : {}),
+    ...(compacted.length > 0 ? { compacted } : {}),
+  };
 }
 
 /** Whether the send records of a message were dropped by the retention (its id is in a dropped block). */

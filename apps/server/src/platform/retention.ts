@@ -33,7 +33,8 @@ export function retentionJobs(deps: RetentionDeps): {
   const { database, retentionDays, log } = deps;
   const clock = deps.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
-  // the start-up run leaves the settled blocks' compaction (index rebuilds, minutes on a large week) to the daily job
+  // the start-up run leaves the settled blocks' archive (a copy of a week's records, minutes on a large week) to the
+  // daily job
   const run = async (compact = true): Promise<void> => {
     const now = clock();
     const report = await maintainPartitions(database, { now, retentionDays, compact });
@@ -64,6 +65,8 @@ function logReport(log: Log, r: MaintenanceReport): void {
     );
   if (r.dropped.length > 0 || r.trimmed > 0)
     log.info({ dropped: r.dropped, trimmed: r.trimmed }, 'send records past the retention dropped');
+  if (r.archived)
+    log.info({ archived: r.archived }, 'settled send record partitions archived narrow (send_archive)');
   if (r.compacted)
     log.info({ compacted: r.compacted }, 'settled send record partitions: their indexes rebuilt full');
   for (const held of r.held)

@@ -102,7 +102,7 @@ export async function capCounts(
      )
      SELECT id, days, sum(n)::int AS n FROM (
        SELECT s.device_id::text AS id, w.days::int AS days, count(*)::int AS n
-       FROM send_records s CROSS JOIN unnest($4::int[]) AS w(days)
+       FROM send_records_all s CROSS JOIN unnest($4::int[]) AS w(days)
        WHERE s.message_id = ANY (ARRAY(SELECT id FROM m))
          AND s.device_id = ANY($1::bigint[])
          AND (s.outcome IN (${OPEN_OUTCOMES})

@@ -311,7 +311,7 @@ export class MessagesRepository {
     const [row] = await this.database.query<{ count: number; minId: string | null; maxId: string | null }>(
       `WITH ins AS (
          INSERT INTO send_records (message_id, device_id, outcome)
-         SELECT $1, device_id, ${SendOutcome.PENDING} FROM send_records WHERE message_id = $2 AND outcome = ${SendOutcome.DISPATCHED}
+         SELECT $1, device_id, ${SendOutcome.PENDING} FROM send_records_all WHERE message_id = $2 AND outcome = ${SendOutcome.DISPATCHED}
          ON CONFLICT DO NOTHING RETURNING device_id
        ) SELECT count(*)::int AS count, min(device_id)::text AS "minId", max(device_id)::text AS "maxId" FROM ins`,
       [recallId, originalId],

@@ -37,7 +37,7 @@ const QUEUE = `queued AS (
 const MARKS = `marks AS (
        INSERT INTO message_receipts AS r (message_id, stamped_from, acked_at)
        SELECT v.message_id, LEAST(min(v.received_at), now()), now() FROM v
-       WHERE EXISTS (SELECT 1 FROM send_records s WHERE s.message_id = v.message_id AND s.device_id = v.device_id)
+       WHERE EXISTS (SELECT 1 FROM send_records_all s WHERE s.message_id = v.message_id AND s.device_id = v.device_id)
          -- only once up has locked its send records (an init plan: run before the first row)
          AND (SELECT count(*) FROM up) >= 0
        GROUP BY v.message_id ORDER BY v.message_id
@@ -97,7 +97,7 @@ export class EventsRepository {
          -- batch's messages)": with that the planner could read a whole message's records for each flush, and did
          -- when a broadcast's records were newer than their partition's statistics (the events right after a send):
          -- 0.9 s a flush of 30 events at a message of 50,000 devices, the sizes bench at 1M rows
-         SELECT v.*, s.ev, s.sent_at FROM v JOIN send_records s ON s.message_id = v.message_id AND s.device_id = v.device_id
+         SELECT v.*, s.ev, s.sent_at FROM v JOIN send_records_all s ON s.message_id = v.message_id AND s.device_id = v.device_id
          WHERE s.outcome = ${SendOutcome.DISPATCHED}
        ), up_record AS (
          -- a record without a page: its bits on itself

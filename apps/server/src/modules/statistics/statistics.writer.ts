@@ -273,7 +273,7 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
        SELECT d.app_id, ${UTC_DAY}, COALESCE(p.message_id, 0), count(*)::int
        FROM devices d
        LEFT JOIN LATERAL (
-         SELECT s.message_id FROM send_records s JOIN messages pm ON pm.id = s.message_id
+         SELECT s.message_id FROM send_records_all s JOIN messages pm ON pm.id = s.message_id
          WHERE s.device_id = d.id AND s.outcome = ${SendOutcome.DISPATCHED} AND s.sent_at IS NOT NULL
            AND s.message_id <> $1 AND ${REPORTED_TYPE('pm.msg_type')}
          ORDER BY s.sent_at DESC, s.message_id DESC LIMIT 1
