@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capCounts } from '../delivery/engine';
 import type { EventRow } from '../modules/devices';
+import { MessagesRepository } from '../modules/messages';
 import { StatisticsWriter } from '../modules/statistics';
 import { backends } from '../test/databases';
 import { at, WEEK } from '../test/fixtures/partitions';
@@ -163,6 +165,11 @@ describe.each(backends())('the archive of settled blocks (migration 0066) [$name
 
     const before = await seen();
     expect(before).toHaveLength(2 * DEVICES + 4);
+    // the readers of the records themselves (not through send_record_events): the frequency caps' counts
+    const kept = devices.filter((_, i) => i !== 7).map((d) => d.id);
+    const caps = () => capCounts(database, appId, 1, kept, [1, 30], Date.now());
+    const capsBefore = await caps();
+    expect(capsBefore.get(devices[1]!.id)?.get(30)).toBe(3);
     const late = new Date(t1.getTime() + 5 * SEC);
     const gone = devices[7]!;
     expect(
@@ -187,6 +194,17 @@ describe.each(backends())('the archive of settled blocks (migration 0066) [$name
         ? { ...r, mask: r.mask | 7, shownAt: r.shownAt ?? late.getTime(), clickedAt: late.getTime() }
         : r;
     expect(await seen()).toEqual(toTheSecond(before.filter((r) => r.device !== gone.id).map(clicked)));
+    expect(await caps()).toEqual(capsBefore);
+    // a recall of an archived message takes the devices it was dispatched to
+    const [recall] = await database.query<{ id: number }>(
+      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                             schedule_type, ttl_seconds)
+       VALUES ($1, 4, 1, 'Recall', 'o@x.test', '{}', 0, 0, 1, 86400) RETURNING id`,
+      [appId],
+    );
+    expect(await new MessagesRepository(database).selectForRecall(recall!.id, Number(paged))).toMatchObject({
+      count: DEVICES - 1,
+    });
 
     // nearly every archived send takes 64 bytes: the 24-byte header and 40 of data
     const [sizes] = await database.query<{ plain: number; n: number }>(
