@@ -357,8 +357,8 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
             batch.set(`${i}:${messageId}`, row);
           }
           const rows = [...batch.values()];
-          // two flushes that touch the same pages in another order can deadlock: the callers apply the batch again
-          // (the device API's batcher, the log's consumers), and so does this
+          // a flush that fails (a deadlock, should a plan ever lock in another order) is applied again by its callers
+          // (the device API's batcher, the log's consumers), and so by this
           for (;;) {
             try {
               await statistics.recordEvents(rows, database);

@@ -69,8 +69,8 @@ export class EventsRepository {
    *
    * Linear in the batch: the UPDATE itself writes the bits it newly sets (`new_bits`, from the row as it was) and
    * returns them, so no step reads and locks the send records before; it meets them in key order (the input sorted by
-   * message and device, materialized, drives the update), so concurrent flushes touching the same rows wait for each
-   * other rather than deadlock (and a deadlock, should a plan ever differ, fails the flush, which the batcher retries).
+   * message and device, materialized, drives the update), and it locks the event pages it updates in key order first
+   * (`lk`), so concurrent flushes touching the same rows wait for each other rather than deadlock (and a deadlock, should a plan ever differ, fails the flush, which the batcher retries).
    * `q`: another connection or transaction (the bench's EXPLAIN, rolled back).
    */
   async apply(rows: EventRow[], q: Queryable = this.database): Promise<RecordedEvents> {
@@ -127,6 +127,11 @@ export class EventsRepository {
                 array_agg(${slotOf('ev')}) AS slots, array_agg(received_at) AS r, array_agg(shown_at) AS sh,
                 array_agg(clicked_at) AS cl, array_agg(reason) AS rs
          FROM slot GROUP BY message_id, ${pageOf('ev')}
+       ), lk AS MATERIALIZED (
+         -- the pages of the batch that exist, locked first and in key order: two flushes writing some of the same
+         -- pages then wait for each other instead of deadlocking (the UPDATE below locks in its join's order)
+         SELECT e.message_id FROM send_events e JOIN inc ON e.message_id = inc.message_id AND e.page = inc.page
+         ORDER BY e.message_id, e.page FOR UPDATE OF e
        ), upd AS (
          -- one write a page: the bits it newly sets (fresh) from the row as it was; times and reasons kept first come
          UPDATE send_events e SET
@@ -137,6 +142,8 @@ export class EventsRepository {
            clicked_s = send_event_times(e.clicked_s, inc.slots, inc.cl, e.base_at),
            reasons = send_event_reasons(e.reasons, inc.slots, inc.rs)
          FROM inc WHERE e.message_id = inc.message_id AND e.page = inc.page
+           -- only once lk has locked the pages (an init plan: run before the first row)
+           AND (SELECT count(*) FROM lk) >= 0
          RETURNING e.message_id, e.page, e.base_at, e.fresh, e.received_s, e.reasons
        ), ins AS (
          -- a page's first events (no row to update in this statement's snapshot); another flush may write its row

@@ -192,4 +192,48 @@ describe.each(backends())('send event pages [$name]', (backend) => {
       expect((await states(m)).filter((r) => r.mask === 1)).toHaveLength(touched);
     },
   );
+  it.skipIf(backend.name !== 'postgres')(
+    'flushes writing the same pages at once wait for each other, never deadlock',
+    async () => {
+      // four flushes at once (as four workers' consumers of the log), each over most of a message's 24 pages
+      const many = 1500;
+      const app = await syntheticApp(database, 'Deadlocks', many);
+      const gaidsOf = (
+        await database.query<{ gaid: string }>('SELECT gaid::text AS gaid FROM devices WHERE app_id = $1', [
+          app,
+        ])
+      ).map((r) => r.gaid);
+      const [m] = await database.query<{ id: string }>(
+        `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
+                               schedule_type, ttl_seconds, started_at, ev_next)
+         VALUES ($1, 1, 1, 'Pages', 'o@x.test', '{}', 0, $2, 1, 86400, now(), $2) RETURNING id::text AS id`,
+        [app, many],
+      );
+      await database.query(
+        `INSERT INTO send_records (message_id, device_id, outcome, attempts, sent_at, ev)
+         SELECT $1::bigint, id, 1, 1, now(), (row_number() OVER (ORDER BY id))::int - 1 FROM devices WHERE app_id = $2`,
+        [m!.id, app],
+      );
+      let seed = 3;
+      const random = (n: number) => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed % n;
+      };
+      const flushes = async () => {
+        for (let b = 0; b < 30; b++) {
+          // one row a device, as the callers merge them
+          const rows = new Map<number, EventRow>();
+          for (let k = 0; k < 60; k++) {
+            const i = random(many);
+            const mask = [1, 2, 4][random(3)]!;
+            rows.set(i, { ...event(0, m!.id, mask, new Date()), appId: app, gaid: gaidsOf[i]! });
+          }
+          await repo.apply([...rows.values()]);
+        }
+      };
+      // without the pages locked in key order first, this deadlocked in each of four runs
+      await Promise.all([flushes(), flushes(), flushes(), flushes()]);
+    },
+    60_000,
+  );
 });
