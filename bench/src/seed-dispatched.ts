@@ -2,7 +2,7 @@
 // broadcast leaves, so the device API's events (bench/ingest.ts, the stats bench's ingest phase) have something to set.
 import type { Database } from '../../apps/server/src/db/client';
 import { rebuildDayTotals } from '../../apps/server/src/modules/statistics';
-import { maskAtSlot, pageOf } from '../../apps/server/src/modules/statistics/send-pages';
+import { maskAtSlot, pageOf } from '../../apps/server/src/db/send-pages';
 import { seedDevices } from './seed-devices';
 
 /**

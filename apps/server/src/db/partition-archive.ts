@@ -4,12 +4,12 @@
 import type { Database } from './client';
 import { SETTLE_DAYS } from './partition-compaction';
 import { HOLDS } from './partition-holds';
+import { ALL_SLOTS, maskAtSlot, newTimes, PAGE_BITS, pageOf, slotOf } from './send-pages';
 
 /** The session advisory lock of a block's archiving, tried, not waited for (partition-compaction.ts holds 727_004). */
 const ARCHIVE_LOCK_ID = 727_005;
 /** How long the swap waits for its table locks before giving up (the next maintenance tries again). */
 const LOCK_TIMEOUT = '5s';
-const PAGE = 64;
 
 type Conn = Pick<Database, 'exec' | 'query'>;
 
@@ -21,27 +21,22 @@ const narrow = (s: string, ev: string): string => `${s}.message_id, ${s}.device_
   CASE WHEN ${s}.fcm_name IS NOT NULL THEN '\\xfe'::bytea || convert_to(${s}.fcm_name, 'UTF8')
        WHEN length(${s}.fcm_id) <> 16 THEN ${s}.fcm_id END`;
 
-/** The slots of a page's times as times, for merging a whole page into another (as the events statement does). */
-const newTimes = (column: string): string =>
-  `ARRAY(SELECT EXCLUDED.base_at + make_interval(secs => x) FROM unnest(EXCLUDED.${column}) AS x)`;
-const ALL_SLOTS = `ARRAY(SELECT generate_series(0, ${PAGE - 1}))`;
-
 /**
  * The statement that moves the events of the block's records kept on themselves (the direct path's) into the pages
  * of the places the copy gave them; `which`: a condition on the record `s`. A page already there (the message's
  * other sends) takes them in: bits or'ed, the first times kept.
  */
 const pagesOf = (suffix: string, which: string): string => `WITH c AS (
-    SELECT a.message_id, a.ev >> 6 AS page, COALESCE(min(s.received_at), min(s.sent_at), now()) AS base_at,
-           bit_or((s.event_mask::int::bit(8))::bit(${PAGE * 8}) >> ((a.ev & ${PAGE - 1}) * 8)) AS bits,
-           array_agg(a.ev & ${PAGE - 1}) AS slots, array_agg(s.received_at) AS r, array_agg(s.shown_at) AS sh,
+    SELECT a.message_id, ${pageOf('a.ev')} AS page, COALESCE(min(s.received_at), min(s.sent_at), now()) AS base_at,
+           bit_or(${maskAtSlot('s.event_mask::int', 'a.ev')}) AS bits,
+           array_agg(${slotOf('a.ev')}) AS slots, array_agg(s.received_at) AS r, array_agg(s.shown_at) AS sh,
            array_agg(s.clicked_at) AS cl, array_agg(s.show_failed_reason) AS rs
     FROM send_archive_${suffix} a JOIN send_records_${suffix} s USING (message_id, device_id)
     WHERE s.ev IS NULL AND a.ev IS NOT NULL AND s.event_mask <> 0 AND ${which}
-    GROUP BY a.message_id, a.ev >> 6
+    GROUP BY a.message_id, ${pageOf('a.ev')}
   )
   INSERT INTO send_events AS e (message_id, page, base_at, bits, fresh, received_s, shown_s, clicked_s, reasons)
-  SELECT message_id, page, base_at, bits, 0::bit(${PAGE * 8}), send_event_times(NULL, slots, r, base_at),
+  SELECT message_id, page, base_at, bits, 0::${PAGE_BITS}, send_event_times(NULL, slots, r, base_at),
          send_event_times(NULL, slots, sh, base_at), send_event_times(NULL, slots, cl, base_at),
          send_event_reasons(NULL, slots, rs)
   FROM c ORDER BY message_id, page

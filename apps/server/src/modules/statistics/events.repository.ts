@@ -2,17 +2,10 @@ import { RECOVERED_BIT } from '@beacon/shared';
 import type { Database, Queryable } from '../../db/client';
 import { SendOutcome } from '../../delivery/engine';
 import type { EventRow, RecordedEvents } from '../devices';
-import { PAGE_SLOTS, maskAtSlot, maskOfSlot, pageOf, slotOf } from './send-pages';
+import { ALL_SLOTS, PAGE_SLOTS, maskAtSlot, maskOfSlot, newTimes, pageOf, slotOf } from '../../db/send-pages';
 
-/** The received bit (1) of each of a page's slots, in send_events.bits' layout (send-pages.ts). */
+/** The received bit (1) of each of a page's slots, in send_events.bits’ layout (db/send-pages.ts). */
 const RECEIVED_BITS = `B'${'00000001'.repeat(PAGE_SLOTS)}'`;
-
-/** Every slot of a page (0-based), for merging a whole page's times into another's. */
-const ALL_SLOTS = `ARRAY(SELECT generate_series(0, ${PAGE_SLOTS - 1}))`;
-
-/** The conflicting new row's slot times of `column` as times (they are seconds from its own base). */
-const newTimes = (column: string): string =>
-  `ARRAY(SELECT EXCLUDED.base_at + make_interval(secs => x) FROM unnest(EXCLUDED.${column}) AS x)`;
 
 /**
  * The statement that queues the events a batch newly set on dispatched sends for counting (stat_pending_batches, one

@@ -5,7 +5,7 @@ import { backends } from '../../test/databases';
 import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import type { EventRow } from '../devices';
 import { EventsRepository } from './events.repository';
-import { PAGE_SLOTS } from './send-pages';
+import { PAGE_SLOTS } from '../../db/send-pages';
 
 const DEVICES = 150;
 const SEC = 1000;

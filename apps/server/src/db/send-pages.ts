@@ -18,3 +18,8 @@ export const maskAtSlot = (mask: string, ev: string): string =>
 /** SQL: the mask (int) of the slot of `ev` in bits `bits`. */
 export const maskOfSlot = (bits: string, ev: string): string =>
   `substring(${bits} FROM ${slotOf(ev)} * 8 + 1 FOR 8)::bit(8)::int`;
+/** SQL: every slot of a page (0-based), for merging a whole page's times into another's. */
+export const ALL_SLOTS = `ARRAY(SELECT generate_series(0, ${PAGE_SLOTS - 1}))`;
+/** SQL: the conflicting new page row's slot times of `column` as times (they are seconds from its own base). */
+export const newTimes = (column: string): string =>
+  `ARRAY(SELECT EXCLUDED.base_at + make_interval(secs => x) FROM unnest(EXCLUDED.${column}) AS x)`;
