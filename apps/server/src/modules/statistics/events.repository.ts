@@ -63,7 +63,8 @@ export class EventsRepository {
    * Linear in the batch: the UPDATE itself writes the bits it newly sets (`new_bits`, from the row as it was) and
    * returns them, so no step reads and locks the send records before; it meets them in key order (the input sorted by
    * message and device, materialized, drives the update), and it locks the event pages it updates in key order first
-   * (`lk`), so concurrent flushes touching the same rows wait for each other rather than deadlock (and a deadlock, should a plan ever differ, fails the flush, which the batcher retries).
+   * (`lk`), so concurrent flushes touching the same rows wait for each other rather than deadlock (and a deadlock,
+   * should a plan ever differ, fails the flush, which the batcher retries).
    * `q`: another connection or transaction (the bench's EXPLAIN, rolled back).
    */
   async apply(rows: EventRow[], q: Queryable = this.database): Promise<RecordedEvents> {
@@ -86,7 +87,8 @@ export class EventsRepository {
          -- each event's dispatched send record, read once: its place in the message's event pages (ev, migration 0060)
          -- or none (its events on itself); a device the message never reached cannot have received it.
          -- Reached from each event's (message, device) only, the partition of its message chosen as the statement
-         -- runs (send_records is partitioned by message id, migration 0027). Not also by "message_id = ANY (the
+         -- runs (send_records is partitioned by message id, migration 0027; a settled week's records are archived,
+         -- read through send_records_all, migration 0066). Not also by "message_id = ANY (the
          -- batch's messages)": with that the planner could read a whole message's records for each flush, and did
          -- when a broadcast's records were newer than their partition's statistics (the events right after a send):
          -- 0.9 s a flush of 30 events at a message of 50,000 devices, the sizes bench at 1M rows
