@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../modules/devices';
 import { StatisticsWriter } from '../modules/statistics';
 import { backends } from '../test/databases';
+import { sentToEveryDevice } from '../test/fixtures/partitions';
 import { syntheticApp } from '../test/fixtures/synthetic-devices';
 import type { Database } from './client';
 import { archiveBlock } from './partition-archive';
@@ -37,21 +38,7 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
     it('loses no event and counts none twice', async () => {
       const messages: string[] = [];
       for (const paged of [false, true]) {
-        const [m] = await database.query<{ id: string }>(
-          `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                                 schedule_type, ttl_seconds, started_at, finished_at, ev_next)
-           VALUES ($1, 1, 1, 'Traffic', 'o@x.test', '{}', 0, $2, 1, 86400, now(), now(), CASE WHEN $3 THEN $2 ELSE 0 END)
-           RETURNING id::text AS id`,
-          [appId, N, paged],
-        );
-        await database.query(
-          `INSERT INTO send_records (message_id, device_id, outcome, attempts, sent_at, ev, event_mask, new_bits)
-           SELECT $1::bigint, id, 1, 1, now(), CASE WHEN $3 THEN (row_number() OVER (ORDER BY id))::int - 1 END,
-                  CASE WHEN NOT $3 THEN 0 END, CASE WHEN NOT $3 THEN 0 END
-           FROM devices WHERE app_id = $2 ORDER BY id`,
-          [m!.id, appId, paged],
-        );
-        messages.push(m!.id);
+        messages.push(await sentToEveryDevice(database, appId, paged, 'Traffic'));
       }
       const statistics = new StatisticsWriter(database);
       // what each (message, device) should end with: a click implies a show, a show a receipt

@@ -4,7 +4,7 @@ import type { EventRow } from '../modules/devices';
 import { MessagesRepository } from '../modules/messages';
 import { StatisticsWriter } from '../modules/statistics';
 import { backends } from '../test/databases';
-import { at, WEEK } from '../test/fixtures/partitions';
+import { at, sentToEveryDevice, WEEK } from '../test/fixtures/partitions';
 import { syntheticApp } from '../test/fixtures/synthetic-devices';
 import type { Database } from './client';
 import { archiveBlock, archiveSettled } from './partition-archive';
@@ -60,26 +60,7 @@ describe.each(backends())('the archive of settled blocks (migration 0066) [$name
     await database?.close();
   });
 
-  /** A message sent to every device, its records with places in its pages (as through JetStream) or without. */
-  async function sent(paged: boolean): Promise<string> {
-    const [m] = await database.query<{ id: string }>(
-      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                             schedule_type, ttl_seconds, started_at, finished_at, ev_next)
-       VALUES ($1, 1, 1, 'Archived', 'o@x.test', '{}', 0, $2, 1, 86400, now(), now(), CASE WHEN $3 THEN $2 ELSE 0 END)
-       RETURNING id::text AS id`,
-      [appId, DEVICES, paged],
-    );
-    await database.query(
-      `INSERT INTO send_records (message_id, device_id, outcome, attempts, sent_at, ev, fcm_id, event_mask, new_bits)
-       SELECT $1::bigint, id, 1, 1, now() - interval '1 hour',
-              CASE WHEN $3 THEN (row_number() OVER (ORDER BY id))::int - 1 END,
-              decode(lpad(to_hex(id), 16, '0') || 'a1b2c3d4e5f60718', 'hex'),
-              CASE WHEN NOT $3 THEN 0 END, CASE WHEN NOT $3 THEN 0 END
-       FROM devices WHERE app_id = $2 ORDER BY id`,
-      [m!.id, appId, paged],
-    );
-    return m!.id;
-  }
+  const sent = (paged: boolean) => sentToEveryDevice(database, appId, paged, 'Archived');
 
   const event = (
     i: number,

@@ -2,8 +2,7 @@
 // partition of send_archive, then dropped. The copy runs while the device API goes on: a trigger logs the records
 // written meanwhile (late events, deleted devices), and the swap applies them under a short lock.
 import type { Database } from './client';
-import { SETTLE_DAYS } from './partition-compaction';
-import { HOLDS } from './partition-holds';
+import { settledBlocks } from './partition-compaction';
 import { ALL_SLOTS, maskAtSlot, newTimes, PAGE_BITS, pageOf, slotOf } from './send-pages';
 
 /** The session advisory lock of a block's archiving, tried, not waited for (partition-compaction.ts holds 727_004). */
@@ -52,17 +51,9 @@ const pagesOf = (suffix: string, which: string): string => `WITH c AS (
  * the blocks archived.
  */
 export async function archiveSettled(database: Database, now: Date): Promise<string[]> {
-  const settledBefore = new Date(now.getTime() - SETTLE_DAYS * 86_400_000);
-  const blocks = await database.query<{ suffix: string }>(
-    `SELECT b.suffix FROM message_id_blocks b
-     WHERE b.dropped_at IS NULL AND b.archived_at IS NULL AND b.period_end <= $1
-       AND NOT EXISTS (SELECT 1 FROM messages m
-                       WHERE m.id >= COALESCE(b.lo, '-9223372036854775808'::bigint) AND m.id < b.hi AND ${HOLDS})
-     ORDER BY b.hi`,
-    [settledBefore],
-  );
   const archived: string[] = [];
-  for (const { suffix } of blocks) if (await archiveBlock(database, suffix, now)) archived.push(suffix);
+  for (const suffix of await settledBlocks(database, now, 'archived_at'))
+    if (await archiveBlock(database, suffix, now)) archived.push(suffix);
   return archived;
 }
 

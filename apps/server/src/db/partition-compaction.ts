@@ -17,18 +17,32 @@ export const SETTLE_DAYS = 7;
  * rebuilt full, once (compactBlock). Returns the suffixes of the blocks compacted.
  */
 export async function compactSettled(database: Database, now: Date): Promise<string[]> {
+  const compacted: string[] = [];
+  for (const suffix of await settledBlocks(database, now, 'compacted_at'))
+    if (await compactBlock(database, suffix, now)) compacted.push(suffix);
+  return compacted;
+}
+
+/**
+ * The suffixes of the kept blocks settled at `now` — their period ended SETTLE_DAYS or more before it, and none of
+ * their messages may still send or finished within those days (HOLDS) — whose `done` mark (compacted_at, or
+ * archived_at: partition-archive.ts) is still unset, in id order.
+ */
+export async function settledBlocks(
+  database: Pick<Database, 'query'>,
+  now: Date,
+  done: 'compacted_at' | 'archived_at',
+): Promise<string[]> {
   const settledBefore = new Date(now.getTime() - SETTLE_DAYS * 86_400_000);
   const blocks = await database.query<{ suffix: string }>(
     `SELECT b.suffix FROM message_id_blocks b
-     WHERE b.dropped_at IS NULL AND b.compacted_at IS NULL AND b.period_end <= $1
+     WHERE b.dropped_at IS NULL AND b.${done} IS NULL AND b.period_end <= $1
        AND NOT EXISTS (SELECT 1 FROM messages m
                        WHERE m.id >= COALESCE(b.lo, '-9223372036854775808'::bigint) AND m.id < b.hi AND ${HOLDS})
      ORDER BY b.hi`,
     [settledBefore],
   );
-  const compacted: string[] = [];
-  for (const { suffix } of blocks) if (await compactBlock(database, suffix, now)) compacted.push(suffix);
-  return compacted;
+  return blocks.map((b) => b.suffix);
 }
 
 /**

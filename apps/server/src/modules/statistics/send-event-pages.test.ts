@@ -2,6 +2,7 @@ import { RECOVERED_BIT } from '@beacon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends } from '../../test/databases';
+import { sentToEveryDevice } from '../../test/fixtures/partitions';
 import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import type { EventRow } from '../devices';
 import { EventsRepository } from './events.repository';
@@ -37,21 +38,7 @@ describe.each(backends())('send event pages [$name]', (backend) => {
   });
 
   /** A message sent to every device: with pages (ev in device order, as the engine's result write) or without. */
-  async function sent(paged: boolean): Promise<string> {
-    const [m] = await database.query<{ id: string }>(
-      `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                             schedule_type, ttl_seconds, started_at)
-       VALUES ($1, 1, 1, 'Pages', 'o@x.test', '{}', 0, $2, 1, 86400, now()) RETURNING id::text AS id`,
-      [appId, DEVICES],
-    );
-    await database.query(
-      `INSERT INTO send_records (message_id, device_id, outcome, attempts, sent_at, ev)
-       SELECT $1::bigint, id, 1, 1, now(), CASE WHEN $3 THEN (row_number() OVER (ORDER BY id))::int - 1 END
-       FROM devices WHERE app_id = $2 ORDER BY id`,
-      [m!.id, appId, paged],
-    );
-    return m!.id;
-  }
+  const sent = (paged: boolean) => sentToEveryDevice(database, appId, paged, 'Pages');
 
   const event = (
     i: number,
@@ -203,17 +190,7 @@ describe.each(backends())('send event pages [$name]', (backend) => {
           app,
         ])
       ).map((r) => r.gaid);
-      const [m] = await database.query<{ id: string }>(
-        `INSERT INTO messages (app_id, msg_type, status, title, owner_email, data, targeting_type, push_count,
-                               schedule_type, ttl_seconds, started_at, ev_next)
-         VALUES ($1, 1, 1, 'Pages', 'o@x.test', '{}', 0, $2, 1, 86400, now(), $2) RETURNING id::text AS id`,
-        [app, many],
-      );
-      await database.query(
-        `INSERT INTO send_records (message_id, device_id, outcome, attempts, sent_at, ev)
-         SELECT $1::bigint, id, 1, 1, now(), (row_number() OVER (ORDER BY id))::int - 1 FROM devices WHERE app_id = $2`,
-        [m!.id, app],
-      );
+      const m = await sentToEveryDevice(database, app, true, 'Pages');
       let seed = 3;
       const random = (n: number) => {
         seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -226,7 +203,7 @@ describe.each(backends())('send event pages [$name]', (backend) => {
           for (let k = 0; k < 60; k++) {
             const i = random(many);
             const mask = [1, 2, 4][random(3)]!;
-            rows.set(i, { ...event(0, m!.id, mask, new Date()), appId: app, gaid: gaidsOf[i]! });
+            rows.set(i, { ...event(0, m, mask, new Date()), appId: app, gaid: gaidsOf[i]! });
           }
           await repo.apply([...rows.values()]);
         }
