@@ -10,10 +10,12 @@ import {
   API_PORT,
   FCM_CONTROL_PORT,
   FCM_H2C_PORT,
+  NATS_HOSTS,
   startBeacon,
   startFcmEmulator,
   startNats,
   startPostgres,
+  TOPOLOGY_HOSTS,
 } from './lib/topology-roles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,9 +24,8 @@ const cli = fs.existsSync(dist) ? [dist] : ['--import', 'tsx', 'src/entrypoints/
 const email = process.env.BEACON_ADMIN_EMAIL ?? 'admin@beacon.local';
 const password = process.env.BEACON_ADMIN_PASSWORD ?? 'Topology#2026';
 
-const NATS = ['nats1', 'nats2', 'nats3'];
 const PROJECT = 'topology-demo';
-const topo = await Topology.create(['api1', 'api2', 'worker1', 'worker2', 'pg1', 'pg2', ...NATS, 'fcm']);
+const topo = await Topology.create(TOPOLOGY_HOSTS);
 const down = async () => {
   await topo.destroy();
   process.exit(0);
@@ -32,7 +33,7 @@ const down = async () => {
 process.on('SIGINT', down);
 process.on('SIGTERM', down);
 try {
-  const [primary, nats] = await Promise.all([startPostgres(topo, 'pg1'), startNats(topo, NATS)]);
+  const [primary, nats] = await Promise.all([startPostgres(topo, 'pg1'), startNats(topo, NATS_HOSTS)]);
   const [replica, fcm] = await Promise.all([
     startPostgres(topo, 'pg2', { primary }),
     startFcmEmulator(topo, 'fcm'),

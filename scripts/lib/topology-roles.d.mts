@@ -8,6 +8,8 @@ export declare const FCM_H2C_PORT: number;
 export declare const FCM_CONTROL_PORT: number;
 export declare const NATS_PORT: number;
 export declare const NATS_ROUTE_PORT: number;
+export declare const NATS_HOSTS: string[];
+export declare const TOPOLOGY_HOSTS: string[];
 
 /** Debian's nats-server's path, installed when missing (root); throws when it cannot be had. */
 export declare function natsServerBinary(): string;

@@ -1,5 +1,5 @@
-// What runs on the hosts of a Topology (topology.mjs): PostgreSQL primary and streaming replica, the FCM emulator,
-// Beacon's `api` and `worker` processes. Used by the scale-out tests and by `node scripts/topology.mjs up`.
+// What runs on the hosts of a Topology (topology.mjs): PostgreSQL primary and streaming replica, the NATS cluster, the
+// FCM emulator, Beacon's `api` and `worker` processes. Used by the scale-out tests and by `node scripts/topology.mjs`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,13 @@ export const FCM_H2C_PORT = 4000;
 export const FCM_CONTROL_PORT = 4001;
 export const NATS_PORT = 4222;
 export const NATS_ROUTE_PORT = 6222;
+/** The NATS hosts of the scale-out topology (issue 31 §1: three, the stream's three replicas). */
+export const NATS_HOSTS = ['nats1', 'nats2', 'nats3'];
+/**
+ * The hosts of the scale-out topology, in address order: `hosts.test.ts` and `node scripts/topology.mjs` start these
+ * same ones (2 API hosts, 2 worker hosts, the PostgreSQL primary and its replica, 3 NATS hosts, the FCM emulator).
+ */
+export const TOPOLOGY_HOSTS = ['api1', 'api2', 'worker1', 'worker2', 'pg1', 'pg2', ...NATS_HOSTS, 'fcm'];
 
 function pgBin() {
   for (const v of ['17', '16', '15']) {

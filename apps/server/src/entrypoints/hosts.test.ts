@@ -6,10 +6,12 @@ import { Topology } from '../../../../scripts/lib/topology.mjs';
 import {
   API_PORT,
   FCM_CONTROL_PORT,
+  NATS_HOSTS,
   startBeacon,
   startFcmEmulator,
   startNats,
   startPostgres,
+  TOPOLOGY_HOSTS,
   type BeaconHost,
   type NatsHosts,
   type PgHost,
@@ -57,22 +59,9 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
   const beacons: BeaconHost[] = [];
 
   beforeAll(async () => {
-    topo = await Topology.create([
-      'api1',
-      'api2',
-      'worker1',
-      'worker2',
-      'pg1',
-      'pg2',
-      'nats1',
-      'nats2',
-      'nats3',
-      'fcm',
-    ]);
-    [primary, nats] = await Promise.all([
-      startPostgres(topo, 'pg1'),
-      startNats(topo, ['nats1', 'nats2', 'nats3']),
-    ]);
+    // the hosts `node scripts/topology.mjs` starts by hand
+    topo = await Topology.create(TOPOLOGY_HOSTS);
+    [primary, nats] = await Promise.all([startPostgres(topo, 'pg1'), startNats(topo, NATS_HOSTS)]);
     [replica] = await Promise.all([
       startPostgres(topo, 'pg2', { primary }),
       startFcmEmulator(topo, 'fcm', { quota: 15_000 }),
