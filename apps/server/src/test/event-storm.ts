@@ -59,18 +59,36 @@ export function stormExpected(devices: number) {
   return { reach, show, click, stray: devices - reach };
 }
 
+/** Posts one events call (`auth`: the app's Basic header) and answers its status: the body's, or the HTTP one. */
+export type StormPost = (body: object, auth: string) => Promise<number>;
+
+/** A storm's calls into a test app's own server (Fastify's inject). */
+function injected(t: TestApp): StormPost {
+  return async (body, auth) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/events',
+      headers: { authorization: auth },
+      payload: body,
+    });
+    return res.statusCode === 200 ? (res.json<{ status: number }>().status ?? 0) : res.statusCode;
+  };
+}
+
 /**
  * Posts every device's events call through the device API, `parallel` at a time; `during` runs once a third are in.
+ * `target`: a test app (its server, in this process) or a function that posts a call (over the network).
  * `spanMs`: the calls spread evenly over at least that long (call i not before i/devices of it), so that a storm
  * outlasts a fault; 0, as fast as they are answered. Returns the HTTP statuses counted.
  */
 export async function storm(
-  t: TestApp,
+  target: TestApp | StormPost,
   scene: StormScene,
   parallel = 64,
   during?: () => Promise<void>,
   spanMs = 0,
 ): Promise<{ statuses: Record<number, number>; ms: number; fault: Promise<void> | undefined }> {
+  const post = typeof target === 'function' ? target : injected(target);
   const statuses: Record<number, number> = {};
   let next = 0;
   let fault: Promise<void> | undefined;
@@ -80,13 +98,7 @@ export async function storm(
       const due = t0 + (spanMs * i) / scene.devices;
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
       if (during && !fault && i >= scene.devices / 3) fault = during();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/events',
-        headers: { authorization: scene.auth },
-        payload: stormCall(scene, i),
-      });
-      const status = res.statusCode === 200 ? (res.json<{ status: number }>().status ?? 0) : res.statusCode;
+      const status = await post(stormCall(scene, i), scene.auth);
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
