@@ -20,7 +20,7 @@ import { postgresAt } from '../test/faults';
 import { gaid, sdkAuthOf, sdkDevice } from '../test/devices';
 import { NOTIFICATION } from '../test/messaging';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
-import { call, topologyApp } from '../test/topology-app';
+import { call, sdkCallsOf, startApiAndWorkers, topologyApp } from '../test/topology-app';
 import { until } from '../test/until';
 import { CLI, serverRoot } from '../test/cli';
 
@@ -102,17 +102,10 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
       NATS_URL: nats.url,
     };
     const opts = { cli: [...CLI], cwd: serverRoot, env };
-    beacons.push(
-      ...(await Promise.all([
-        startBeacon(topo, 'api1', 'api', { ...opts, env: { ...env, METRICS: '1' } }),
-        startBeacon(topo, 'api2', 'api', { ...opts, env: { ...env, METRICS: '1' } }),
-        startBeacon(topo, 'worker1', 'worker', opts),
-        startBeacon(topo, 'worker2', 'worker', opts),
-      ])),
-    );
-    const lb = await topo.open('api', ['api1', 'api2'], API_PORT);
+    const started = await startApiAndWorkers(topo, env);
+    beacons.push(...started.beacons);
     step('started');
-    const base = lb.url();
+    const base = started.base;
 
     // the devices register through the balancer: both API hosts take their share
     const sdkAuth = sdkAuthOf(app, appSecret);
@@ -127,18 +120,7 @@ describe('Beacon on separate hosts: 2 API, 2 worker, PostgreSQL primary + replic
     });
     step('registered');
     // each API host counted its share (its own /metrics, reached past the balancer)
-    const registered = await Promise.all(
-      ['api1', 'api2'].map(async (h) => {
-        const direct = await topo.open(h, h, API_PORT);
-        const text = await fetch(`${direct.url()}/metrics`, { signal: AbortSignal.timeout(10_000) }).then(
-          (r) => r.text(),
-        );
-        return [...text.matchAll(/^beacon_sdk_requests_total\{[^}]*register[^}]*\} (\d+)/gm)].reduce(
-          (sum, m) => sum + Number(m[1]),
-          0,
-        );
-      }),
-    );
+    const registered = await Promise.all(['api1', 'api2'].map((h) => sdkCallsOf(topo, h, 'register')));
     expect(registered[0]! + registered[1]!).toBe(DEVICES);
     for (const n of registered) expect(n).toBeGreaterThan(DEVICES / 4);
 

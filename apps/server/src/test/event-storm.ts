@@ -75,6 +75,19 @@ function injected(t: TestApp): StormPost {
   };
 }
 
+/** The storm's counts once applied, on the message and on its days (`stormCounts`' fields): each event once. */
+export function stormCounted(devices: number) {
+  const want = stormExpected(devices);
+  return {
+    reach: want.reach,
+    show: want.show,
+    click: want.click,
+    day_reach: want.reach,
+    day_show: want.show,
+    day_click: want.click,
+  };
+}
+
 /**
  * Posts every device's events call through the device API, `parallel` at a time; `during` runs once a third are in.
  * `target`: a test app (its server, in this process) or a function that posts a call (over the network).

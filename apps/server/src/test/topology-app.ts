@@ -1,5 +1,29 @@
 import http from 'node:http';
+import type { Topology } from '../../../../scripts/lib/topology.mjs';
+import { API_PORT, startBeacon, type BeaconHost } from '../../../../scripts/lib/topology-roles.mjs';
+import { CLI, serverRoot } from './cli';
 import type { TestApp } from './test-app';
+
+/**
+ * Beacon on the topology's api1, api2 (with METRICS, each counting its own calls), worker1 and worker2, each with
+ * `env`, and the balancer in front of the API hosts. Returns the hosts (their output, for a failure's message) and
+ * the balancer's URL.
+ */
+export async function startApiAndWorkers(
+  topo: Topology,
+  env: Record<string, string>,
+): Promise<{ beacons: BeaconHost[]; base: string }> {
+  const opts = { cli: [...CLI], cwd: serverRoot, env };
+  const api = { ...opts, env: { ...env, METRICS: '1' } };
+  const beacons = await Promise.all([
+    startBeacon(topo, 'api1', 'api', api),
+    startBeacon(topo, 'api2', 'api', api),
+    startBeacon(topo, 'worker1', 'worker', opts),
+    startBeacon(topo, 'worker2', 'worker', opts),
+  ]);
+  const lb = await topo.open('api', ['api1', 'api2'], API_PORT);
+  return { beacons, base: lb.url() };
+}
 
 /**
  * The app of a test on the host topology (entrypoints/hosts.test.ts, exactly-once.test.ts): the emulator's service
@@ -27,6 +51,18 @@ export async function topologyApp(
       fileName: 'sa.json',
     },
   });
+}
+
+/** The device API calls of `route` (register, events, …) an API host has answered, from its own /metrics. */
+export async function sdkCallsOf(topo: Topology, host: string, route: string): Promise<number> {
+  const direct = await topo.open(`${host}-metrics-${route}`, host, API_PORT);
+  const text = await fetch(`${direct.url()}/metrics`, { signal: AbortSignal.timeout(10_000) }).then((r) =>
+    r.text(),
+  );
+  let sum = 0;
+  for (const m of text.matchAll(/^beacon_sdk_requests_total\{([^}]*)\} (\d+)/gm))
+    if (m[1]!.includes(`route="${route}"`)) sum += Number(m[2]);
+  return sum;
 }
 
 /** A JSON call on a connection of its own, so the balancer hands successive calls to the API hosts in turn. */
