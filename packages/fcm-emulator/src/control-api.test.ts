@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { connect } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from './emulator';
 import { accessToken, h1Request, h2Request, type Res } from './test-utils';
@@ -173,5 +175,57 @@ describe('control API (/emulator/v1)', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(times[0]).toBeGreaterThan(Date.now() - 60_000);
     expect((await call('POST', '/projects/dc/deliveries:count', {})).status).toBe(400);
+  });
+
+  it('reports receipts through a device API, one queue per app however many calls set its devices up', async () => {
+    // a device API that records the events calls it takes
+    const calls: Array<{ gaid: string; events: Array<{ type: string; msgId: string }> }> = [];
+    const api = createServer((req, res) => {
+      let text = '';
+      req.on('data', (d: Buffer) => (text += d.toString()));
+      req.on('end', () => {
+        if (req.url === '/sdk/v1/events') calls.push(JSON.parse(text) as (typeof calls)[number]);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ status: 200, msg: 'success' }));
+      });
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const apiBaseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    try {
+      const sa = json(
+        await call('POST', '/projects/rc/serviceAccounts', { tokenUri: emu.tokenUri('tls') }),
+      ) as unknown as ServiceAccountJson;
+      const token = await accessToken(sa, emu.tokenUri('http1'));
+      const devices = json(
+        await call('POST', '/projects/rc/devices:batchCreate', { count: 3, packageName: 'com.rc' }),
+      ).tokens as string[];
+      const gaids = ['a', 'b', 'c'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
+      // the devices in two calls, the second repeating the first's device: each reports once
+      const setup = { apiBaseUrl, appKey: 'key', appSecret: 'secret' };
+      for (const part of [
+        { [devices[0]!]: gaids[0], [devices[1]!]: gaids[1] },
+        { [devices[1]!]: gaids[1], [devices[2]!]: gaids[2] },
+      ])
+        expect((await call('POST', '/projects/rc/receipts', { ...setup, devices: part })).status).toBe(200);
+      const session = connect(emu.h2cUrl).on('error', () => undefined);
+      for (const t of devices)
+        expect(
+          (
+            await h2Request(session, {
+              path: '/v1/projects/rc/messages:send',
+              headers: { authorization: `Bearer ${token}` },
+              body: JSON.stringify({ message: { token: t, data: { tcm_msg_id: '42' } } }),
+            })
+          ).status,
+        ).toBe(200);
+      session.close();
+      const deadline = Date.now() + 10_000;
+      while (calls.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(calls.map((c) => c.gaid).sort()).toEqual(gaids);
+      for (const c of calls) expect(c.events.map((e) => [e.type, e.msgId])).toEqual([['received', '42']]);
+    } finally {
+      api.close();
+    }
   });
 });

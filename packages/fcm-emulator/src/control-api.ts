@@ -5,6 +5,14 @@ import { Receipts } from './fleet/receipts';
 import { type FaultSpec, type QuotaSettings } from './types';
 
 export const CONTROL_PREFIX = '/emulator/v1';
+
+/** The receipts set up through the control API, per emulator: one per project, device API and app key. */
+const receiptsByCore = new WeakMap<Core, Map<string, Receipts>>();
+function receiptsOf(core: Core): Map<string, Receipts> {
+  let map = receiptsByCore.get(core);
+  if (!map) receiptsByCore.set(core, (map = new Map()));
+  return map;
+}
 const MAX_BATCH = 2_000_000;
 
 type Body = Record<string, unknown>;
@@ -116,13 +124,22 @@ function projectRoute(
     const devices = body.devices;
     if (typeof devices !== 'object' || devices === null || Array.isArray(devices))
       throw new ControlError(400, '"devices" must be an object of token → gaid.');
-    const receipts = new Receipts(project, {
+    const opts = {
       apiBaseUrl: str(body, 'apiBaseUrl', true),
       appKey: str(body, 'appKey', true),
       appSecret: str(body, 'appSecret', true),
-      devices: devices as Record<string, string>,
-    });
-    core.listen((d) => receipts.onDelivery(d));
+    };
+    // one reporter per project and app: a later call adds its devices to it, so that a fleet too large for one
+    // request body (1 MB) is set up in several calls and its receipts still leave in one queue, in delivery order
+    const known = receiptsOf(core);
+    const key = `${project}\n${opts.apiBaseUrl}\n${opts.appKey}`;
+    const existing = known.get(key);
+    if (existing) existing.add(devices as Record<string, string>);
+    else {
+      const receipts = new Receipts(project, { ...opts, devices: devices as Record<string, string> });
+      known.set(key, receipts);
+      core.listen((d) => receipts.onDelivery(d));
+    }
     return ok({ devices: Object.keys(devices).length });
   }
   if (method === 'PUT' && action === '/quota') {

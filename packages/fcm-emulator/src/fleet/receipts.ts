@@ -42,6 +42,11 @@ export class Receipts {
     this.queue = new EventQueue(api, opts.flushMs ?? 200, this.counters);
   }
 
+  /** More devices that report (a call of the control API adds to the devices of the app's receipts). */
+  add(devices: Record<string, string>): void {
+    for (const [token, gaid] of Object.entries(devices)) this.gaids.set(token, gaid);
+  }
+
   onDelivery(d: Delivery): void {
     if (d.projectId !== this.projectId) return;
     const gaid = this.gaids.get(d.token);
