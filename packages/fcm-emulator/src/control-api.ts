@@ -10,7 +10,10 @@ export const CONTROL_PREFIX = '/emulator/v1';
 const receiptsByCore = new WeakMap<Core, Map<string, Receipts>>();
 function receiptsOf(core: Core): Map<string, Receipts> {
   let map = receiptsByCore.get(core);
-  if (!map) receiptsByCore.set(core, (map = new Map()));
+  if (!map) {
+    map = new Map<string, Receipts>();
+    receiptsByCore.set(core, map);
+  }
   return map;
 }
 const MAX_BATCH = 2_000_000;
