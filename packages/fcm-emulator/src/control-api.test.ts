@@ -137,14 +137,23 @@ describe('control API (/emulator/v1)', () => {
     expect((await h1Request(emu.http1Url, { path: '/emulator/v1/faults', body: '{' })).status).toBe(400);
   });
 
-  it('counts the deliveries of one message (collapse key) per device of a project', async () => {
+  /** A project's service account and access token, and `count` devices of it. */
+  const projectWithDevices = async (project: string, count: number) => {
     const sa = json(
-      await call('POST', '/projects/dc/serviceAccounts', { tokenUri: emu.tokenUri('tls') }),
+      await call('POST', `/projects/${project}/serviceAccounts`, { tokenUri: emu.tokenUri('tls') }),
     ) as unknown as ServiceAccountJson;
     const token = await accessToken(sa, emu.tokenUri('http1'));
     const devices = json(
-      await call('POST', '/projects/dc/devices:batchCreate', { count: 4, packageName: 'com.dc' }),
+      await call('POST', `/projects/${project}/devices:batchCreate`, {
+        count,
+        packageName: `com.${project}`,
+      }),
     ).tokens as string[];
+    return { token, devices };
+  };
+
+  it('counts the deliveries of one message (collapse key) per device of a project', async () => {
+    const { token, devices } = await projectWithDevices('dc', 4);
     const session = connect(emu.h2cUrl).on('error', () => undefined);
     const send = (t: string, collapseKey: string) =>
       h2Request(session, {
@@ -192,13 +201,7 @@ describe('control API (/emulator/v1)', () => {
     await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
     const apiBaseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     try {
-      const sa = json(
-        await call('POST', '/projects/rc/serviceAccounts', { tokenUri: emu.tokenUri('tls') }),
-      ) as unknown as ServiceAccountJson;
-      const token = await accessToken(sa, emu.tokenUri('http1'));
-      const devices = json(
-        await call('POST', '/projects/rc/devices:batchCreate', { count: 3, packageName: 'com.rc' }),
-      ).tokens as string[];
+      const { token, devices } = await projectWithDevices('rc', 3);
       const gaids = ['a', 'b', 'c'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
       // the devices in two calls, the second repeating the first's device: each reports once
       const setup = { apiBaseUrl, appKey: 'key', appSecret: 'secret' };
