@@ -3,7 +3,7 @@ import type { EventRow } from '../modules/devices';
 import { StatisticsWriter } from '../modules/statistics';
 import { backends } from '../test/databases';
 import { sentToEveryDevice } from '../test/fixtures/partitions';
-import { syntheticApp } from '../test/fixtures/synthetic-devices';
+import { appDevices, syntheticApp } from '../test/fixtures/synthetic-devices';
 import type { Database } from './client';
 import { archiveBlock } from './partition-archive';
 import { periodStart, suffixOf } from './partitions';
@@ -26,10 +26,7 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
     beforeAll(async () => {
       database = await backend.open();
       appId = await syntheticApp(database, 'Traffic', N);
-      devices = await database.query<{ id: string; gaid: string }>(
-        'SELECT d.id::text AS id, d.gaid::text AS gaid FROM devices d WHERE d.app_id = $1 ORDER BY d.id',
-        [appId],
-      );
+      devices = await appDevices(database, appId);
     }, 60_000);
     afterAll(async () => {
       await database?.close();

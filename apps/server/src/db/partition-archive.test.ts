@@ -5,7 +5,7 @@ import { MessagesRepository } from '../modules/messages';
 import { StatisticsWriter } from '../modules/statistics';
 import { backends } from '../test/databases';
 import { at, sentToEveryDevice, WEEK } from '../test/fixtures/partitions';
-import { syntheticApp } from '../test/fixtures/synthetic-devices';
+import { appDevices, syntheticApp } from '../test/fixtures/synthetic-devices';
 import type { Database } from './client';
 import { archiveBlock, archiveSettled } from './partition-archive';
 import { applyRetention, periodStart, suffixOf } from './partitions';
@@ -50,10 +50,7 @@ describe.each(backends())('the archive of settled blocks (migration 0066) [$name
   beforeAll(async () => {
     database = await backend.open();
     appId = await syntheticApp(database, 'Archive', DEVICES);
-    devices = await database.query<{ id: string; gaid: string }>(
-      'SELECT d.id::text AS id, d.gaid::text AS gaid FROM devices d WHERE d.app_id = $1 ORDER BY d.id',
-      [appId],
-    );
+    devices = await appDevices(database, appId);
     statistics = new StatisticsWriter(database);
   }, 60_000);
   afterAll(async () => {
