@@ -19,9 +19,14 @@ export function FcmQuotaRow({ app }: { app: AppDetail }) {
   const fmt = (n: number) => n.toLocaleString(i18n.language);
   const save = () => {
     if (!valid) {
-      void message.error(
-        t('apps.details.fcmQuotaInvalid', { min: fmt(FCM_QUOTA_LIMITS.min), max: fmt(FCM_QUOTA_LIMITS.max) }),
-      );
+      // one toast however often Enter is pressed on the same bad figure (it replaces the one shown)
+      void message.error({
+        key: 'fcm-quota-invalid',
+        content: t('apps.details.fcmQuotaInvalid', {
+          min: fmt(FCM_QUOTA_LIMITS.min),
+          max: fmt(FCM_QUOTA_LIMITS.max),
+        }),
+      });
       return;
     }
     quota.mutate(text, { onError: (err) => void reportError(err) });
