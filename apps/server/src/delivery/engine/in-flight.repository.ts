@@ -26,6 +26,7 @@ export async function fenceLease(tx: Queryable, batch: LeaseRef, seconds: number
     `UPDATE message_batches SET lease_until = now() + make_interval(secs => $3)
      WHERE id = $1 AND attempts = $2 AND status = ${BatchStatus.OPEN} RETURNING 1`,
     [batch.id, batch.attempts, seconds],
+    { prepared: true },
   );
   if (rows.length === 0) throw new LeaseLost(batch.id);
 }

@@ -256,6 +256,8 @@ export class StatisticsWriter implements SendCounter, DeviceStatistics {
         groups.map((g) => g.count),
         batchId ?? null,
       ],
+      // once a result write or reservation: prepared, as theirs are (BatchRepository)
+      { prepared: true },
     );
   }
 
