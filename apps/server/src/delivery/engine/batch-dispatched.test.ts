@@ -4,6 +4,7 @@ import { backends } from '../../test/databases';
 import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import { sendCounter } from '../../test/statistics';
 import { BatchRepository, type Batch, type SendResultRow } from './batch.repository';
+import { LeaseLost } from './in-flight.repository';
 import { LOSS, SendOutcome } from './kinds';
 
 const DEVICES = 20;
@@ -185,6 +186,53 @@ describe.each(backends())('dispatched sends counted in their batch [$name]', (ba
     ).toEqual([]);
     expect(await counts(m.id, b)).toEqual({ dispatched: 8, messageDispatched: 8, selectedBefore: 9 });
     expect(await batches.selectedInBatch(await takeOver(second))).toBe(9);
+  });
+
+  it('fences a reservation: a run whose batch was taken over grants, drops and claims nothing, the run that holds it renews its lease', async () => {
+    const m = await message();
+    const first = m.batches[0]!;
+    const page = (from: number) =>
+      [
+        {
+          ids: [devices[from]!.id],
+          losses: [LOSS.INACTIVE],
+          countries: [devices[from]!.country],
+          appVersions: [devices[from]!.appVersion],
+        },
+        {
+          ids: devices.slice(from + 1, from + 4).map((d) => d.id),
+          send: [true, true, true],
+          fromCarry: 0,
+          leaseSeconds: LEASE,
+          windowSeconds: 0,
+        },
+      ] as const;
+    const state = async () => {
+      const [row] = await database.query<Record<string, number>>(
+        `SELECT (SELECT selected_count FROM messages WHERE id = $1)::int AS selected,
+                (SELECT reserved FROM message_batches WHERE id = $2)::int AS reserved,
+                (SELECT count(*) FROM send_intents WHERE message_id = $1)::int AS intents,
+                (SELECT count(*) FROM send_records WHERE message_id = $1)::int AS records`,
+        [m.id, first.id],
+      );
+      return row!;
+    };
+    const second = await takeOver(first);
+    // the run that lost the batch: its reservation is refused whole
+    await expect(batches.reserve(first, 3, ...page(0))).rejects.toBeInstanceOf(LeaseLost);
+    expect(await state()).toEqual({ selected: 0, reserved: 0, intents: 0, records: 0 });
+    // the run that holds it: granted, its drop recorded, its intent written, and its lease renewed
+    await database.query(
+      `UPDATE message_batches SET lease_until = now() + interval '1 second' WHERE id = $1`,
+      [second.id],
+    );
+    expect(await batches.reserve(second, 3, ...page(0))).toBe(3);
+    expect(await state()).toEqual({ selected: 3, reserved: 3, intents: 1, records: 1 });
+    const [lease] = await database.query<{ left: number }>(
+      `SELECT extract(epoch FROM lease_until - now())::float8 AS left FROM message_batches WHERE id = $1`,
+      [second.id],
+    );
+    expect(lease!.left).toBeGreaterThan(LEASE - 5);
   });
 
   it("keeps another batch's id on a record it dispatches: that batch still counts it, this one does not", async () => {
