@@ -28,6 +28,13 @@ const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave
   (SELECT w.run_at FROM message_waves w WHERE w.id = b.wave_id) AS "waveRunAt"`;
 
 /**
+ * The result write's and the reservation's statements, built from no value (two texts each: with and without event
+ * streams), are prepared once per connection: a 300,000-device broadcast then plans neither again (PostgreSQL's CPU a send 27.3 → 24.8 µs, three pairs of runs;
+ * bench/README.md, session 47).
+ */
+const PREPARED = { prepared: true } as const;
+
+/**
  * Takes the message row's lock first: every transaction that writes a batch's rows and the message's counters
  * (reserve, unreserve, record, and the statistics counted in them) locks the message before the batch, wave and send
  * records, so that two of them — a batch's result flush and the reservation of its next page run on two connections
@@ -36,13 +43,6 @@ const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave
 async function lockMessage(tx: Queryable, messageId: number): Promise<void> {
   await tx.query('SELECT id FROM messages WHERE id = $1 FOR UPDATE', [messageId], PREPARED);
 }
-
-/**
- * The result write's and the reservation's statements, whose texts never vary, are prepared once per connection: a
- * 300,000-device broadcast then plans neither again (PostgreSQL's CPU a send 27.3 → 24.8 µs, three pairs of runs;
- * bench/README.md, session 47).
- */
-const PREPARED = { prepared: true } as const;
 
 /**
  * The SQL of delivery batches: a wave's plan, the lease, one audience page per statement, the push-count reservation
