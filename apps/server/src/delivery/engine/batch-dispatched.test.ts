@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { backends } from '../../test/databases';
 import { syntheticApp } from '../../test/fixtures/synthetic-devices';
 import { sendCounter } from '../../test/statistics';
-import { BatchRepository, type Batch, type SendResultRow } from './batch.repository';
+import { BatchRepository, type Batch, type Claim, type Drops, type SendResultRow } from './batch.repository';
 import { LeaseLost } from './in-flight.repository';
 import { LOSS, SendOutcome } from './kinds';
 
@@ -191,22 +191,21 @@ describe.each(backends())('dispatched sends counted in their batch [$name]', (ba
   it('fences a reservation: a run whose batch was taken over grants, drops and claims nothing, the run that holds it renews its lease', async () => {
     const m = await message();
     const first = m.batches[0]!;
-    const page = (from: number) =>
-      [
-        {
-          ids: [devices[from]!.id],
-          losses: [LOSS.INACTIVE],
-          countries: [devices[from]!.country],
-          appVersions: [devices[from]!.appVersion],
-        },
-        {
-          ids: devices.slice(from + 1, from + 4).map((d) => d.id),
-          send: [true, true, true],
-          fromCarry: 0,
-          leaseSeconds: LEASE,
-          windowSeconds: 0,
-        },
-      ] as const;
+    const page = (from: number): [Drops, Claim] => [
+      {
+        ids: [devices[from]!.id],
+        losses: [LOSS.INACTIVE],
+        countries: [devices[from]!.country],
+        appVersions: [devices[from]!.appVersion],
+      },
+      {
+        ids: devices.slice(from + 1, from + 4).map((d) => d.id),
+        send: [true, true, true],
+        fromCarry: 0,
+        leaseSeconds: LEASE,
+        windowSeconds: 0,
+      },
+    ];
     const state = async () => {
       const [row] = await database.query<Record<string, number>>(
         `SELECT (SELECT selected_count FROM messages WHERE id = $1)::int AS selected,

@@ -47,14 +47,10 @@ export interface SenderDeps {
 }
 
 /**
- * Results are recorded in one statement per this many devices, or after FLUSH_MS, whichever comes first. A device's
- * send is written in flight before its request (by the statement that claims it), so these windows only decide how
- * much a crash leaves to be resolved by receipts, never what is sent twice. Each write holds the message's row (its
- * counters), which every write and reservation of the message queues on: at 2,000 rather than 500, a 300,000-device
- * broadcast made half the writes and sent 16,800–17,500 a second against 16,100 (four pairs of runs, PostgreSQL's CPU
- * 25 → 22 µs a send; 4,000 gained nothing more: bench/README.md, session 47).
+ * Results are recorded in one statement per `repo.resultRows` devices, or after FLUSH_MS, whichever comes first. A
+ * device's send is written in flight before its request (by the statement that claims it), so these windows only
+ * decide how much a crash leaves to be resolved by receipts, never what is sent twice.
  */
-const FLUSH_ROWS = 2000;
 const FLUSH_MS = 250;
 
 /**
@@ -241,7 +237,7 @@ export class BatchSender {
 
   private maybeFlush(): void {
     if (this.flushing) return;
-    if (this.buffer.length >= FLUSH_ROWS) this.flush();
+    if (this.buffer.length >= this.deps.repo.resultRows) this.flush();
     else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_MS);
   }
 
