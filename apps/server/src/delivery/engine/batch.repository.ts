@@ -29,8 +29,8 @@ const BATCH_COLUMNS = `b.id::int AS id, b.message_id::int AS "messageId", b.wave
 
 /**
  * The result write's and the reservation's statements, built from no value (two texts each: with and without event
- * streams), are prepared once per connection: a 300,000-device broadcast then plans neither again (PostgreSQL's CPU a send 27.3 → 24.8 µs, three pairs of runs;
- * bench/README.md, session 47).
+ * streams), are prepared once per connection: a 300,000-device broadcast then plans neither again (PostgreSQL's CPU
+ * a send 27.3 → 24.8 µs, three pairs of runs; bench/README.md, session 47).
  */
 const PREPARED = { prepared: true } as const;
 
