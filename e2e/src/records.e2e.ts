@@ -214,6 +214,10 @@ describe('notification records in the browser', () => {
     await dialog.getByTestId('detail-figures').waitFor();
     expect(await items('detail-figures')).toEqual(listed);
     expect(listed[2]).toMatch(new RegExp(`^${FAST} \\(`));
+    // the row reconciles on its own: targeted = dispatched + lost before dispatch (some had notifications off)
+    const count = (text: string | undefined) => Number((text ?? '').split(' ')[0]!.replace(/,/g, ''));
+    expect(count(listed[3])).toBeGreaterThan(0);
+    expect(count(listed[0])).toBe(count(listed[2]) + count(listed[3]));
     await dialog.getByTestId('series-chart').waitFor();
     await dialog.getByText('Nigeria (NG)').waitFor();
     await page.getByTestId('loss-trigger-dispatch').hover();

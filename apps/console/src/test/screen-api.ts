@@ -85,6 +85,7 @@ export const messageRow = (fields: Record<string, unknown>) => ({
   pushCount: 100,
   targetCount: 1234,
   dispatchCount: 0,
+  lostCount: 0,
   arriveAll: 0,
   reachRate: 0,
   show: 0,

@@ -214,6 +214,8 @@ export const MessageRow = z.object({
   pushCount: z.number().int(),
   targetCount: z.number().int(),
   dispatchCount: z.number().int(),
+  /** the sends lost before dispatch, every loss code (targetCount = dispatchCount + lostCount once sent) */
+  lostCount: z.number().int(),
   arriveAll: z.number().int(),
   reachRate: z.number(),
   show: z.number().int(),

@@ -31,6 +31,7 @@ export function toRow(m: MessageRecord): MessageRow {
     pushCount: m.pushCount,
     targetCount: m.targetCount,
     dispatchCount: m.dispatchCount,
+    lostCount: m.lostCount,
     arriveAll: m.reachCount,
     reachRate: rate(m.reachCount, m.dispatchCount),
     show: m.showCount,

@@ -48,6 +48,7 @@ export interface MessageRecord {
   rejectReason: string;
   createdAt: Date;
   dispatchCount: number;
+  lostCount: number;
   reachCount: number;
   showCount: number;
   clickCount: number;
@@ -88,7 +89,7 @@ export const MESSAGE_COLUMNS = `m.id::int AS id, m.app_id AS "appId", m.msg_type
   m.multi_lang_content AS "multiLangContent", m.material_id::int AS "materialId", m.parent_msg_id::int AS "parentMsgId", m.group_tag AS "groupTag",
   m.app_group_id AS "appGroupId", m.app_group_parent_id::int AS "appGroupParentId",
   m.reject_reason AS "rejectReason", m.created_at AS "createdAt", m.dispatch_count AS "dispatchCount",
-  m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
+  m.lost_count AS "lostCount", m.reach_count AS "reachCount", m.show_count AS "showCount", m.click_count AS "clickCount",
   m.conversion_count AS "conversionCount", m.selected_count AS "selectedCount", m.forecast,
   m.content_create_type AS "contentCreateType", m.control_share AS "controlShare", m.holdout_share AS "holdoutShare", ${TARGET_LABELS_COLUMN}`;
 

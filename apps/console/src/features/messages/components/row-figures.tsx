@@ -15,6 +15,7 @@ type Figures = Pick<
   | 'targetCount'
   | 'pushCount'
   | 'dispatchCount'
+  | 'lostCount'
   | 'arriveAll'
   | 'reachRate'
   | 'show'
@@ -27,17 +28,19 @@ interface RowFiguresProps {
   row: Figures;
   testId: string;
   title?: ReactNode;
-  /** figures a line (6: the list's expanded row) */
+  /** figures a line (7: the list's expanded row, all on one) */
   column?: number;
   /** of the reached, those missed-push recovery won back (shown under reached when any) */
   recovered?: number;
 }
 
 /**
- * A message's own figures as its list row has them: targeted, push, dispatched, reached, shown and clicked, each with
- * its rate (the list's expanded row, and the detail dialog of readers who do not see the funnel).
+ * A message's own figures as its list row has them: targeted, push, dispatched, lost before dispatch, reached, shown
+ * and clicked, with the list's rates (the list's expanded row, and the detail dialog of readers who do not see the
+ * funnel). Targeted = dispatched + lost once the message is sent: the losses are what a reader needs to reconcile the
+ * two (their codes are on the message's statistics screen).
  */
-export function RowFigures({ row, testId, title, column = 6, recovered = 0 }: RowFiguresProps) {
+export function RowFigures({ row, testId, title, column = 7, recovered = 0 }: RowFiguresProps) {
   const { t } = useTranslation();
   const dash = showsDashes(row.status);
   return (
@@ -52,6 +55,9 @@ export function RowFigures({ row, testId, title, column = 6, recovered = 0 }: Ro
         {dash
           ? DASH
           : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('messages.stats.lost')}>
+        <span data-testid={`${testId}-lost`}>{num(row.lostCount, dash)}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('messages.columns.reached')}>
         {/* the recovered part under the reached it is a part of */}

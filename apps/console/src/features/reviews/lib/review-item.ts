@@ -130,6 +130,7 @@ export function detailRowOf(item: ReviewItem): MessageRow {
     pushCount: 0,
     targetCount: 0,
     dispatchCount: 0,
+    lostCount: 0,
     arriveAll: 0,
     reachRate: 0,
     show: 0,
