@@ -1,15 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { logOptions } from '../lib/log-options';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The repository root, from the source tree (src/entrypoints) or the bundle (dist). */
-export const repoRoot = path.resolve(here, here.endsWith(`${path.sep}dist`) ? '../../..' : '../../../..');
+import { repoRoot } from '../lib/repo-root';
 
 export const consoleDist = path.join(repoRoot, 'apps/console/dist');
 

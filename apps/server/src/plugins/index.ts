@@ -12,6 +12,7 @@ import { readYourWritesPlugin } from './read-your-writes';
 import { requestContextPlugin } from './request-context';
 import { securityPlugin } from './security';
 import { staticConsolePlugin } from './static-console';
+import { docsPlugin } from './docs';
 
 /** The plugins in their layers (external → app), before any route: cookies, security, bodies, language, errors, auth. */
 export async function registerPlugins(
@@ -42,5 +43,6 @@ export async function registerPlugins(
     resolveSession: opts.resolveSession,
     ...(opts.keys ? { keys: opts.keys } : {}),
   });
+  await app.register(docsPlugin);
   if (opts.consoleRoot) await app.register(staticConsolePlugin, { root: opts.consoleRoot });
 }

@@ -49,7 +49,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           <AlertBell ulevel={user.ulevel} />
           {wide && (
             <>
-              <a href="/docs" target="_blank" rel="noreferrer">
+              <a href="/tcm/docs" target="_blank" rel="noreferrer">
                 <Button type="text" icon={<ReadOutlined />}>
                   {t('header.docs')}
                 </Button>
