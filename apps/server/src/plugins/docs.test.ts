@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../test/databases';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { repoRoot } from '../lib/repo-root';
 import { docsPlugin } from './docs';
 
 describe('the guides behind the console’s Docs link', () => {
@@ -83,12 +84,27 @@ describe.each(backends('one'))('the Docs link on the server [$name]', (backend) 
   it('serves the repository’s guides to anyone, beside the OpenAPI document', async () => {
     const index = await t.app.inject({ method: 'GET', url: '/tcm/docs' });
     expect(index.statusCode).toBe(200);
-    for (const guide of ['sdk-api', 'api', 'journeys', 'statistics'])
+    for (const guide of ['sdk-api', 'api', 'journeys', 'statistics', 'privacy-policy', 'user-agreement'])
       expect(index.body).toContain(`href="/tcm/docs/${guide}"`);
     expect(index.body).not.toContain('/tcm/docs/plans');
     const sdk = await t.app.inject({ method: 'GET', url: '/tcm/docs/sdk-api' });
     expect(sdk.statusCode).toBe(200);
     expect(sdk.body).toContain('POST /sdk/v1/register');
+    // every page the console links to (the top bar's Docs, the apps grid's privacy policy and user agreement)
+    const linked = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(dir, e.name));
+        else if (/\.tsx?$/.test(e.name))
+          for (const m of readFileSync(path.join(dir, e.name), 'utf8').matchAll(
+            /["'`](\/tcm\/docs[^"'`?#]*)/g,
+          ))
+            linked.add(m[1]!);
+      }
+    };
+    walk(path.join(repoRoot, 'apps/console/src'));
+    expect([...linked].sort()).toEqual(['/tcm/docs', '/tcm/docs/privacy-policy', '/tcm/docs/user-agreement']);
+    for (const url of linked) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     const openapi = await t.app.inject({ method: 'GET', url: '/tcm/docs/json' });
     expect(openapi.json()).toMatchObject({ openapi: expect.any(String) });
   });

@@ -92,10 +92,10 @@ export function AppsTab({ onCreate }: { onCreate: () => void }) {
         </Flex>
       )}
       <Flex justify="center" gap={24} style={{ marginTop: 12 }}>
-        <Typography.Link href="/docs/privacy-policy" target="_blank">
+        <Typography.Link href="/tcm/docs/privacy-policy" target="_blank">
           {t('apps.grid.privacy')}
         </Typography.Link>
-        <Typography.Link href="/docs/user-agreement" target="_blank">
+        <Typography.Link href="/tcm/docs/user-agreement" target="_blank">
           {t('apps.grid.agreement')}
         </Typography.Link>
       </Flex>
