@@ -183,6 +183,20 @@ describe('app configuration in the browser', () => {
     await page.getByTestId('forbid-countries').getByText('Corée du Nord').waitFor();
     await page.getByText('Aucune plage horaire interdite').waitFor();
     await snap(page, 'app-config-forbid-fr');
+    // every French entry of the open sidebar is read whole at its 200 px: a long one takes a second line, none is
+    // cut to "…" ("Paramètres de l'application", the open group's "Envoi de messages")
+    const sidebar = page.getByTestId('app-sidebar');
+    await sidebar.getByText('Paramètres de l’application').waitFor();
+    const cut = await sidebar
+      .locator('.ant-menu-title-content')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent),
+      );
+    expect(cut).toEqual([]);
+    const settings = await sidebar.getByText('Paramètres de l’application').boundingBox();
+    expect(settings!.height).toBeGreaterThan(30);
 
     await page.goto(`${beacon.url}/app/${ids.partner}/config/forbid?lang=en`);
     await page.waitForURL(`**/app/${ids.partner}/message/editpush`);

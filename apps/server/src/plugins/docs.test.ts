@@ -35,6 +35,8 @@ describe('the guides behind the console’s Docs link', () => {
     const res = await app.inject({ method: 'GET', url: '/tcm/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<h2>For developers</h2><ul><li>');
+    expect(res.body).not.toContain('<h2>Running Beacon</h2>');
     const links = [...res.body.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a><\/li>/g)].map((m) => [
       m[1],
       m[2],

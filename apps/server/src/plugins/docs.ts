@@ -11,6 +11,17 @@ export const DOCS_PATH = '/tcm/docs';
 /** A page's name: its file's, without `.md` (no folder: the plans under docs/plans/ are not served). */
 const PAGE = /^[a-z0-9][a-z0-9-]*$/;
 
+/** The index's sections, in order, by page name; a guide not named here is listed under the last. */
+const SECTIONS: ReadonlyArray<[string, readonly string[]]> = [
+  [
+    'Using the console',
+    ['review', 'ab-tests', 'journeys', 'control-groups', 'group-sends', 'materials', 'statistics'],
+  ],
+  ['For developers', ['sdk-api', 'api', 'event-streams']],
+  ['Running Beacon', ['operations', 'scaling', 'architecture']],
+  ['Terms', ['privacy-policy', 'user-agreement']],
+];
+
 interface Page {
   name: string;
   title: string;
@@ -87,11 +98,19 @@ export const docsPlugin = fp<{ root?: string }>(async (app, opts) => {
     app,
     { method: 'GET', url: DOCS_PATH, summary: 'The guides (an HTML page)', access: 'public' },
     async ({ reply }) => {
-      const items = [...(await read()).values()]
-        .map((p) => `<li><a href="${DOCS_PATH}/${p.name}">${escapeHtml(p.title)}</a></li>`)
-        .join('');
-      const body = items
-        ? `<h1>Beacon docs</h1><p class="lead">Guides to the console, the device API and the console API, and to running Beacon.</p><ul>${items}</ul>
+      const pages = await read();
+      const named = new Set(SECTIONS.flatMap(([, names]) => names));
+      const sections = SECTIONS.map(([heading, names], i) => {
+        const listed = [...pages.values()].filter((p) =>
+          i === SECTIONS.length - 1 ? names.includes(p.name) || !named.has(p.name) : names.includes(p.name),
+        );
+        const items = listed
+          .map((p) => `<li><a href="${DOCS_PATH}/${p.name}">${escapeHtml(p.title)}</a></li>`)
+          .join('');
+        return items ? `<h2>${heading}</h2><ul>${items}</ul>` : '';
+      }).join('');
+      const body = sections
+        ? `<h1>Beacon docs</h1><p class="lead">Guides to the console, the device API and the console API, and to running Beacon.</p>${sections}
 <p>The console API's OpenAPI document: <a href="${DOCS_PATH}/json">${DOCS_PATH}/json</a>.</p>`
         : '<h1>Beacon docs</h1><p>No guide is installed with this server.</p>';
       return reply.type(html).header('cache-control', 'no-cache').send(layout('Guides', body));

@@ -34,6 +34,18 @@ interface Props {
   app: RouteAppState;
 }
 
+/**
+ * Open, a label longer than the 200 px takes a second line instead of ending in "…": French's "Envoi de messages",
+ * "Bibliothèque de contenus" and "Paramètres de l'application" did (antd's inline menu keeps one line of 40 px).
+ */
+const WRAP_LABELS = `.app-sidebar:not(.ant-layout-sider-collapsed) .ant-menu-inline .ant-menu-item,
+.app-sidebar:not(.ant-layout-sider-collapsed) .ant-menu-inline .ant-menu-submenu-title {
+  height: auto; min-height: 40px; line-height: 20px; padding-block: 10px; white-space: normal;
+}
+.app-sidebar:not(.ant-layout-sider-collapsed) .ant-menu-inline .ant-menu-title-content {
+  white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere;
+}`;
+
 /** The app area's collapsible menu (200 px open, 64 px collapsed; the state is stored locally). */
 export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const { t } = useTranslation();
@@ -43,9 +55,8 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
   const group = menuGroupFor(selected);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : ['message']));
 
-  // the whole name on hover: at 200 px some labels end in "…" (French's "Paramètres de l'application"); collapsed,
-  // the menu's own tooltip shows it. antd wraps an item's label in its ellipsis span, but not a group's title when it
-  // is an element: that one takes the class itself, or it runs over the arrow instead of ending in "…"
+  // the whole name on hover too (collapsed, the menu's own tooltip shows it). antd wraps an item's label in its title
+  // span, but not a group's title when it is an element: that one takes the class itself, or it runs over the arrow
   const label = (key: string, group = false) =>
     collapsed ? (
       t(key)
@@ -73,6 +84,7 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
 
   return (
     <Layout.Sider
+      className="app-sidebar"
       theme="light"
       collapsible
       collapsed={collapsed}
@@ -89,6 +101,7 @@ export function AppSidebar({ appId, screenPath, level, app }: Props) {
       }}
       data-testid="app-sidebar"
     >
+      <style>{WRAP_LABELS}</style>
       <Menu
         mode="inline"
         items={items}

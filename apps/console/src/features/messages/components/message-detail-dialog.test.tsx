@@ -126,7 +126,7 @@ describe('MessageDetailDialog, the funnel by project level (part 2 §2)', () => 
         ['Targeted', '1,500'],
         ['Push', '1,200'],
         ['Dispatched', '1,000 (83.33%)'],
-        ['Lost before dispatch', '500'],
+        ['Lost', '500'],
         ['Reached', '800 (80%)of which recovered: 12'],
         ['Shown', '400 (50%)'],
         ['Clicked', '100 (25%)'],

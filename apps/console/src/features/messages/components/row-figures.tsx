@@ -57,7 +57,10 @@ export function RowFigures({ row, testId, title, column = 7, recovered = 0 }: Ro
           : `${formatCount(row.dispatchCount)} (${formatRate(ratio(row.dispatchCount, row.pushCount))})`}
       </Descriptions.Item>
       <Descriptions.Item label={t('messages.stats.lost')}>
-        <span data-testid={`${testId}-lost`}>{num(row.lostCount, dash)}</span>
+        {/* on one line: a long label in a narrow cell stacked its digits one a line */}
+        <span data-testid={`${testId}-lost`} style={{ whiteSpace: 'nowrap' }}>
+          {num(row.lostCount, dash)}
+        </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('messages.columns.reached')}>
         {/* the recovered part under the reached it is a part of */}
