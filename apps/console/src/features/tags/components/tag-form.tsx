@@ -42,7 +42,6 @@ export function TagForm({
   const [validity, setValidity] = useState<TagValidityValue>(
     editing ? TagValidity.VALID : TagValidity.UNCHECKED,
   );
-  const [reason, setReason] = useState('');
   const code = (Form.useWatch('code', form) as string | undefined) ?? tag?.code ?? '';
   const verify = useVerifyTagCode();
   const save = useSaveTag({
@@ -56,7 +55,6 @@ export function TagForm({
       {
         onSuccess: (result) => {
           setValidity(result.validity);
-          setReason(result.reason);
         },
         onError: (error) => reportError(error),
       },
@@ -65,12 +63,14 @@ export function TagForm({
   const handleValuesChange = (changed: Partial<Values>) => {
     if ('code' in changed || 'name' in changed) {
       setValidity(TagValidity.UNCHECKED);
-      setReason('');
     }
   };
   const handleFinish = (values: Values) =>
     save.mutate({ appId, id: tag?.id, ...values, code: values.code.trim() });
   const canSubmit = editing || validity === TagValidity.VALID;
+  // a refused code in the reader's language (the check's reason is the server's English): a malformed one is named by
+  // the field's pattern rule already, so the line under it says nothing more; any other is taken by another tag
+  const refusal = TAG_CODE_PATTERN.test(code.trim()) ? t('tags.codeTaken') : null;
 
   return (
     <Card variant="borderless" title={editing ? t('tags.editTitle') : t('tags.newTitle')}>
@@ -122,8 +122,8 @@ export function TagForm({
                 { pattern: TAG_CODE_PATTERN, message: t('tags.codePattern') },
                 {
                   validator: () =>
-                    validity === TagValidity.INVALID
-                      ? Promise.reject(new Error(reason || t('tags.codeInvalid')))
+                    validity === TagValidity.INVALID && refusal
+                      ? Promise.reject(new Error(refusal))
                       : Promise.resolve(),
                 },
               ]}
@@ -144,9 +144,9 @@ export function TagForm({
                 <CheckCircleFilled /> {t('tags.codeValid')}
               </Typography.Text>
             )}
-            {validity === TagValidity.INVALID && (
+            {validity === TagValidity.INVALID && refusal && (
               <Typography.Text type="danger">
-                <CloseCircleFilled /> {reason || t('tags.codeInvalid')}
+                <CloseCircleFilled /> {refusal}
               </Typography.Text>
             )}
             {validity === TagValidity.UNCHECKED && !editing && (
