@@ -16,7 +16,7 @@ beforeEach(() => {
   verified = [];
   stubApi((url, init) => {
     if (!url.endsWith('/tag/verify')) return undefined;
-    const { code } = JSON.parse(String(init?.body)) as { code: string };
+    const { code } = JSON.parse(init?.body as string) as { code: string };
     verified.push(code);
     return ok(
       code === 'vip'
