@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tag } from '@beacon/shared';
 import { i18n, setLanguage } from '../../../i18n';
@@ -69,5 +69,20 @@ describe('the labels table at laptop widths', () => {
     expect(actions.className).toContain('ant-table-cell-fix-end');
     for (const name of [/Modifier/, /Importer des GAID/, /Supprimer/])
       expect(within(actions).getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('writes the devices count the reader’s way, in the column and in the delete confirmation', async () => {
+    await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
+    show();
+    const row = screen.getByTestId('tags-table').querySelector('tbody tr.ant-table-row')!;
+    const cells = row.querySelectorAll('td');
+    // French groups with a (narrow) no-break space: "20 000", not the English "20,000"
+    expect(cells[4]!.textContent?.replace(/\s/g, ' ')).toBe('20 000');
+    fireEvent.click(within(cells[8]!).getByRole('button', { name: /Supprimer/ }));
+    const confirm = await screen.findByText(/sera supprimée/);
+    expect(confirm.textContent?.replace(/\s/g, ' ')).toBe(
+      '« Acheteurs VIP de fin d’année » sera supprimée et retirée de 20 000 appareils.',
+    );
   });
 });

@@ -2,7 +2,9 @@ import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatDateTime } from '../../../lib/date-format';
+import { formatNumber } from '../../../lib/number-format';
 import { DeleteLink } from '../../../components/delete-link';
 import { PagedTable } from '../../../components/paged-table';
 
@@ -30,7 +32,8 @@ export function TagsTable({
   onImport,
   onDelete,
 }: TagsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const columns: TableColumnsType<Tag> = [
     {
       title: t('tags.name'),
@@ -75,7 +78,7 @@ export function TagsTable({
       key: 'deviceCount',
       align: 'right',
       sorter: (a, b) => a.deviceCount - b.deviceCount,
-      render: (n: number) => n.toLocaleString('en-US'),
+      render: (n: number) => formatNumber(n, lang),
     },
     {
       title: t('tags.desc'),
@@ -122,7 +125,11 @@ export function TagsTable({
           </Button>
           <DeleteLink
             title={t('tags.deleteTitle')}
-            description={t('tags.deleteConfirm', { name: tag.name, count: tag.deviceCount })}
+            description={t('tags.deleteConfirm', {
+              name: tag.name,
+              count: tag.deviceCount,
+              formattedCount: formatNumber(tag.deviceCount, lang),
+            })}
             loading={deleting === tag.id}
             onConfirm={() => onDelete(tag)}
           />
