@@ -26,6 +26,8 @@ import {
   type ConditionDraft,
 } from '@beacon/shared';
 import { ConditionBuilder, type ConditionDictionaries } from '../../components/condition-builder';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
+import { formatNumber, formatRate } from '../../lib/number-format';
 import { useEditorPorts } from '../ports';
 import { isApiError } from '../../lib/api-error';
 import { useCheckGaids } from '../api/check-gaids';
@@ -113,7 +115,8 @@ export function AudienceSection({
   dictionaries,
   count,
 }: AudienceSectionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const form = Form.useFormInstance<ComposeValues>();
   const type: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
@@ -229,7 +232,16 @@ export function AudienceSection({
         <Tooltip title={t('compose.estimate.help')}>
           <Statistic
             title={t('compose.estimate.title')}
-            value={estimate.idle ? '—' : estimate.failed ? t('compose.estimate.unavailable') : (max ?? '—')}
+            // written the reader's way (fr "20 000"): antd's own grouping is the English comma in every language
+            value={
+              estimate.idle
+                ? '—'
+                : estimate.failed
+                  ? t('compose.estimate.unavailable')
+                  : max !== undefined
+                    ? formatNumber(max, lang)
+                    : '—'
+            }
             prefix={
               estimate.approximate && max !== undefined && !estimate.idle && !estimate.failed
                 ? '≈'
@@ -245,7 +257,9 @@ export function AudienceSection({
         <Form.Item
           label={t('compose.fields.pushCount')}
           required
-          extra={max !== undefined ? t('compose.hints.pushCount', { max }) : undefined}
+          extra={
+            max !== undefined ? t('compose.hints.pushCount', { max: formatNumber(max, lang) }) : undefined
+          }
         >
           <Flex gap={16} align="center">
             <Form.Item name="pushCount" noStyle rules={[rule(['pushCount'])]}>
@@ -265,14 +279,14 @@ export function AudienceSection({
               max={100}
               disabled={!max}
               value={percent}
-              tooltip={{ formatter: (v) => `${v ?? 0}%` }}
+              tooltip={{ formatter: (v) => formatRate(v ?? 0, lang) }}
               onChange={(p: number) => {
                 onCountTouched();
                 form.setFieldValue('pushCount', Math.round(((max ?? 0) * p) / 100));
                 void form.validateFields(['pushCount']).catch(() => undefined);
               }}
             />
-            <Typography.Text type="secondary">{percent}%</Typography.Text>
+            <Typography.Text type="secondary">{formatRate(percent, lang)}</Typography.Text>
           </Flex>
         </Form.Item>
       )}

@@ -99,8 +99,8 @@ function LossTable({
         style={{ width: 360 }}
       />
       {total !== undefined && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('messages.loss.total', { count: total })}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="loss-total">
+          {t('messages.loss.total', { formattedCount: formatCount(total) })}
         </Typography.Text>
       )}
       {recovered > 0 && <RecoveredLine count={recovered} />}

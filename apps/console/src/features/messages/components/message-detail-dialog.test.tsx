@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageRow } from '@beacon/shared';
+import { i18n, setLanguage } from '../../../i18n';
 import {
   appInfo,
   messageDetail,
@@ -195,5 +196,29 @@ describe('MessageDetailDialog, recovered deliveries (issue 32 §1)', () => {
     fireEvent.click(screen.getByTestId('loss-trigger-dispatch'));
     await screen.findByTestId('loss-104', undefined, slow);
     expect(screen.queryByTestId('loss-recovered')).toBeNull();
+  });
+});
+
+describe('MessageDetailDialog, the dispatch losses’ targeted total', () => {
+  afterEach(async () => {
+    if (i18n.language !== 'en') await act(async () => i18n.changeLanguage('en'));
+  });
+  const total = async () => {
+    fireEvent.click(await screen.findByTestId('loss-trigger-dispatch', undefined, slow));
+    return (await screen.findByTestId('loss-total', undefined, slow)).textContent?.replace(/\s/g, ' ');
+  };
+
+  it('groups the targeted devices the reader’s way', async () => {
+    level = 200;
+    open();
+    expect(await total()).toBe('Targeted: 1,200');
+  });
+
+  it('groups them the French way in French (it read "Ciblés : 1200")', async () => {
+    await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
+    level = 200;
+    open();
+    expect(await total()).toBe('Ciblés : 1 200');
   });
 });

@@ -1,4 +1,4 @@
-import { Select } from 'antd';
+import { Checkbox, Flex, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysOf, utcDay, type CustomEventDay } from '@beacon/shared';
@@ -13,6 +13,10 @@ import { failureOf } from './failure';
 import { ReportPanel } from './report-panel';
 import { StatChart } from './stat-chart';
 import { useStatFormat } from './use-stat-format';
+
+type Series = 'events' | 'devices';
+const SERIES: readonly Series[] = ['events', 'devices'];
+const SERIES_COLORS = { events: CHART_PALETTE[0], devices: CHART_PALETTE[2] } as const;
 
 /** The name with the most events over the range (the panel's first choice). */
 function busiest(rows: readonly CustomEventDay[]): string | undefined {
@@ -31,6 +35,7 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
   const report = useCustomEvents(appId, { start: range.start, end: range.end });
   const shown = report.data ?? range;
   const [picked, setPicked] = useState<string>();
+  const [selected, setSelected] = useState<Series[]>([...SERIES]);
   const names = useMemo(() => report.data?.names ?? [], [report.data]);
   const name = picked && names.includes(picked) ? picked : busiest(report.data?.dated ?? []);
   const rows = useMemo(() => {
@@ -49,14 +54,37 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
     () =>
       seriesOption(
         rows.map((r) => (r.date === utcDay() ? t('statistics.range.partialDay', { day: r.date }) : r.date)),
-        [
-          { key: 'events', name: eventsTitle, color: CHART_PALETTE[0], values: rows.map((r) => r.events) },
-          { key: 'devices', name: devicesTitle, color: CHART_PALETTE[2], values: rows.map((r) => r.devices) },
-        ],
+        SERIES.filter((s) => selected.includes(s)).map((s) => ({
+          key: s,
+          name: t(`statistics.customEvents.${s}`),
+          color: SERIES_COLORS[s],
+          values: rows.map((r) => r[s]),
+        })),
         f,
         { kind: 'bar', animation: !prefersReducedMotion() },
       ),
-    [rows, f, t, eventsTitle, devicesTitle],
+    [rows, f, t, selected],
+  );
+  // the chart's two series named in their colours, each one shown or hidden (as the Trend chart's legend)
+  const legend = (
+    <div role="group" aria-label={t('statistics.customEvents.legend')} data-testid="custom-events-legend">
+      <Checkbox.Group<Series>
+        value={selected}
+        onChange={setSelected}
+        options={SERIES.map((s) => ({
+          value: s,
+          label: (
+            <Flex align="center" gap={6} component="span">
+              <span
+                aria-hidden
+                style={{ width: 10, height: 10, borderRadius: 5, background: SERIES_COLORS[s] }}
+              />
+              {t(`statistics.customEvents.${s}`)}
+            </Flex>
+          ),
+        }))}
+      />
+    </div>
   );
   return (
     <ReportPanel
@@ -71,15 +99,18 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
       }
       controls={
         names.length > 0 ? (
-          <Select
-            data-testid="custom-event-name"
-            aria-label={t('statistics.customEvents.name')}
-            value={name}
-            onChange={setPicked}
-            options={names.map((n) => ({ value: n, label: n }))}
-            showSearch
-            style={{ minWidth: 220 }}
-          />
+          <Flex align="center" gap={16} wrap style={{ marginBottom: 8 }}>
+            <Select
+              data-testid="custom-event-name"
+              aria-label={t('statistics.customEvents.name')}
+              value={name}
+              onChange={setPicked}
+              options={names.map((n) => ({ value: n, label: n }))}
+              showSearch
+              style={{ minWidth: 220 }}
+            />
+            {legend}
+          </Flex>
         ) : undefined
       }
       actions={<ExportLink href={customEventsExportHref(appId, shown)} testId="export-custom-events" />}

@@ -2,7 +2,9 @@ import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
 import { formatDateTime } from '../../../lib/date-format';
+import { formatNumber } from '../../../lib/number-format';
 import { DeleteLink } from '../../../components/delete-link';
 import { PagedTable } from '../../../components/paged-table';
 
@@ -30,36 +32,40 @@ export function TagsTable({
   onImport,
   onDelete,
 }: TagsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const columns: TableColumnsType<Tag> = [
     {
       title: t('tags.name'),
       dataIndex: 'name',
       key: 'name',
-      width: 180,
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (n: string) => <Typography.Text strong>{n}</Typography.Text>,
+      render: (n: string) => (
+        <div style={{ minWidth: 140 }}>
+          <Typography.Text strong>{n}</Typography.Text>
+        </div>
+      ),
     },
     {
       title: t('tags.nameEn'),
       dataIndex: 'nameEn',
       key: 'nameEn',
-      width: 160,
-      ellipsis: true,
-      render: (n: string) => n || '—',
+      render: (n: string) => <div style={{ minWidth: 140 }}>{n || '—'}</div>,
     },
     {
       title: t('tags.code'),
       dataIndex: 'code',
       key: 'code',
-      width: 160,
-      render: (c: string) => <Typography.Text code>{c}</Typography.Text>,
+      render: (c: string) => (
+        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+          {c}
+        </Typography.Text>
+      ),
     },
     {
       title: t('tags.flag'),
       dataIndex: 'flag',
       key: 'flag',
-      width: 150,
       render: (flag: Tag['flag']) => (
         <AntTag color={flag === 'GROUP' ? 'purple' : 'blue'}>
           {flag === 'GROUP' ? t('tags.flagGroup') : t('tags.flagLabel')}
@@ -70,30 +76,44 @@ export function TagsTable({
       title: t('tags.devices'),
       dataIndex: 'deviceCount',
       key: 'deviceCount',
-      width: 110,
       align: 'right',
       sorter: (a, b) => a.deviceCount - b.deviceCount,
-      render: (n: number) => n.toLocaleString('en-US'),
+      render: (n: number) => formatNumber(n, lang),
     },
     {
       title: t('tags.desc'),
       dataIndex: 'desc',
       key: 'desc',
-      ellipsis: true,
-      render: (d: string) => d || '—',
+      // up to 100 characters: one line cut at 240 px, the whole text on hover
+      render: (d: string) =>
+        d ? (
+          <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 240 }}>
+            {d}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
-    { title: t('tags.owner'), dataIndex: 'ownerMail', key: 'ownerMail', width: 180, ellipsis: true },
+    {
+      title: t('tags.owner'),
+      dataIndex: 'ownerMail',
+      key: 'ownerMail',
+      render: (mail: string) => (
+        <Typography.Text ellipsis={{ tooltip: mail }} style={{ maxWidth: 220 }}>
+          {mail}
+        </Typography.Text>
+      ),
+    },
     {
       title: t('tags.updated'),
       dataIndex: 'updateTime',
       key: 'updateTime',
-      width: 150,
-      render: (v: string) => formatDateTime(v),
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 240,
+      // no width: the column is as wide as its three links in the reader's language (fr "Importer des GAID")
       fixed: 'right',
       render: (_: unknown, tag: Tag) => (
         <Space size={0}>
@@ -105,7 +125,11 @@ export function TagsTable({
           </Button>
           <DeleteLink
             title={t('tags.deleteTitle')}
-            description={t('tags.deleteConfirm', { name: tag.name, count: tag.deviceCount })}
+            description={t('tags.deleteConfirm', {
+              name: tag.name,
+              count: tag.deviceCount,
+              formattedCount: formatNumber(tag.deviceCount, lang),
+            })}
             loading={deleting === tag.id}
             onConfirm={() => onDelete(tag)}
           />
@@ -119,7 +143,10 @@ export function TagsTable({
       columns={columns}
       rows={rows}
       loading={loading}
-      scroll={{ x: 1400 }}
+      // the columns keep their content's width and the table scrolls when they do not fit, rather than squeezing them
+      // under the sticky Actions column (as the records table, message-table.tsx)
+      scroll={{ x: true }}
+      tableLayout="auto"
       empty={t('tags.empty')}
       page={page}
       pageSize={AUDIENCE_LIMITS.tagsPageSize}

@@ -42,7 +42,6 @@ export function TestDevicesTable({
       title: t('testDevices.col.name'),
       dataIndex: 'name',
       key: 'name',
-      width: 180,
       sorter: (a, b) => a.name.localeCompare(b.name),
       render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
     },
@@ -50,9 +49,8 @@ export function TestDevicesTable({
       title: t('testDevices.col.gaid'),
       dataIndex: 'gaid',
       key: 'gaid',
-      width: 340,
       render: (gaid: string) => (
-        <Typography.Text code copyable={{ text: gaid }}>
+        <Typography.Text code copyable={{ text: gaid }} style={{ whiteSpace: 'nowrap' }}>
           {gaid}
         </Typography.Text>
       ),
@@ -61,24 +59,24 @@ export function TestDevicesTable({
       title: t('testDevices.col.desc'),
       dataIndex: 'desc',
       key: 'desc',
-      width: 240,
-      ellipsis: true,
-      render: (desc: string) => desc || <Typography.Text type="secondary">—</Typography.Text>,
+      // at most 30 characters: it wraps on narrow windows, never below a readable width
+      render: (desc: string) => (
+        <div style={{ minWidth: 120 }}>{desc || <Typography.Text type="secondary">—</Typography.Text>}</div>
+      ),
     },
     {
       title: t('testDevices.col.valid'),
       dataIndex: 'valid',
       key: 'valid',
-      width: 130,
       sorter: (a, b) => a.valid - b.valid,
       render: (valid: number) =>
         valid === 1 ? (
           <Tooltip title={t('testDevices.validHint')}>
-            <Badge status="success" text={t('testDevices.valid')} />
+            <Badge status="success" style={{ whiteSpace: 'nowrap' }} text={t('testDevices.valid')} />
           </Tooltip>
         ) : (
           <Tooltip title={t('testDevices.invalidHint')}>
-            <Badge status="error" text={t('testDevices.invalid')} />
+            <Badge status="error" style={{ whiteSpace: 'nowrap' }} text={t('testDevices.invalid')} />
           </Tooltip>
         ),
     },
@@ -86,14 +84,13 @@ export function TestDevicesTable({
       title: t('testDevices.col.updated'),
       dataIndex: 'updateTime',
       key: 'updateTime',
-      width: 160,
       sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
     },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 170,
+      // no width: the column is as wide as its two links in the reader's language (fr "Modifier", "Supprimer")
       fixed: 'right',
       render: (_: unknown, device: TestDevice) => (
         <Space size={0}>
@@ -129,7 +126,10 @@ export function TestDevicesTable({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 1220 }}
+      // the columns take the width there is and scroll only when that is not enough, so the sticky Actions column
+      // covers none of them at 1440 px in any language (as the records table, message-table.tsx)
+      scroll={{ x: true }}
+      tableLayout="auto"
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('testDevices.empty')} />,
       }}
