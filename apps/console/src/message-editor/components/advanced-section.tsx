@@ -57,7 +57,7 @@ export function AdvancedSection({
           required
           normalize={(v: number | null) => (v === null ? null : Math.floor(v))}
         >
-          <InputNumber min={0} max={9} precision={0} style={{ width: 120 }} />
+          <InputNumber id="priority" precision={0} style={{ width: 120 }} />
         </Form.Item>
       )}
     </Card>

@@ -1,14 +1,7 @@
 import { Alert, Card, DatePicker, Flex, Form, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  BEST_HOUR,
-  CONTROL_GROUP_LIMITS,
-  isFileTargeting,
-  MESSAGE_LIMITS,
-  ScheduleType,
-  TargetingType,
-} from '@beacon/shared';
+import { isFileTargeting, ScheduleType, TargetingType } from '@beacon/shared';
 import { formatDateTime } from '../../lib/date-format';
 import { type ComposeValues } from '../lib/compose-values';
 import { isDayDisabled, localCoverage, scheduleProblem, wallToEpoch, ZONE_OPTIONS } from '../lib/schedule';
@@ -102,14 +95,7 @@ export function ScheduleSection({
               extra={t('compose.hints.bestHour')}
               rules={[rule(['controlShare'])]}
             >
-              <InputNumber
-                id="controlShare"
-                min={BEST_HOUR.controlShareMin}
-                max={BEST_HOUR.controlShareMax}
-                precision={0}
-                suffix="%"
-                style={{ width: 160 }}
-              />
+              <InputNumber id="controlShare" precision={0} suffix="%" style={{ width: 160 }} />
             </Form.Item>
           )}
           {part === 'all' && (
@@ -119,14 +105,7 @@ export function ScheduleSection({
               extra={t('compose.hints.holdoutShare')}
               rules={[rule(['holdoutShare'])]}
             >
-              <InputNumber
-                id="holdoutShare"
-                min={0}
-                max={CONTROL_GROUP_LIMITS.holdoutMax}
-                precision={0}
-                suffix="%"
-                style={{ width: 160 }}
-              />
+              <InputNumber id="holdoutShare" precision={0} suffix="%" style={{ width: 160 }} />
             </Form.Item>
           )}
           {type !== ScheduleType.NOW && type !== ScheduleType.BEST_HOUR && (
@@ -192,8 +171,7 @@ export function ScheduleSection({
             rules={[rule(['ttlHours'])]}
           >
             <InputNumber
-              min={1}
-              max={12}
+              id="ttlHours"
               precision={0}
               suffix={t('compose.units.hours')}
               style={{ width: 160 }}
@@ -209,8 +187,6 @@ export function ScheduleSection({
                   <Form.Item name="speedLimit" noStyle rules={[rule(['speedLimit'])]}>
                     <InputNumber
                       id="speedLimit"
-                      min={MESSAGE_LIMITS.speedMin}
-                      max={MESSAGE_LIMITS.speedMax}
                       step={500}
                       precision={0}
                       suffix={t('compose.units.perSecond')}

@@ -251,6 +251,13 @@ describe('validateCompose', () => {
     ).toMatchObject({ scheduleType: 'localDisabled' });
     expect(keysAt(valid({ ttlHours: 13 }))).toMatchObject({ ttlHours: 'ttlRange' });
     expect(keysAt(valid({ ttlHours: 0 }))).toMatchObject({ ttlHours: 'ttlRange' });
+    // the shares by the contract's rules: named at their field, not clamped by the input
+    expect(keysAt(valid({ holdoutShare: 51 }))).toMatchObject({ holdoutShare: 'shareRange' });
+    expect(keysAt(valid({ holdoutShare: -1 }))).toMatchObject({ holdoutShare: 'shareRange' });
+    expect(keysAt(valid({ holdoutShare: 50 }))).toEqual({});
+    expect(keysAt(valid({ scheduleType: 4, controlShare: 51 }))).toMatchObject({ controlShare: 'shareRange' });
+    expect(keysAt(valid({ scheduleType: 4, controlShare: 50 }))).not.toHaveProperty('controlShare');
+    expect(keysAt(valid({ scheduleType: 1, controlShare: 51 }))).toEqual({});
     expect(keysAt(valid({ slowPush: true, speedLimit: 999 }))).toMatchObject({ speedLimit: 'speedRange' });
     expect(keysAt(valid({ slowPush: true, speedLimit: 10001 }))).toMatchObject({ speedLimit: 'speedRange' });
     expect(keysAt(valid({ slowPush: false, speedLimit: 5 }))).toEqual({});

@@ -1,11 +1,14 @@
 import { type z } from 'zod';
 import {
+  BEST_HOUR,
+  CONTROL_GROUP_LIMITS,
   conditionIssues,
   completeConditions,
   CrossData,
   groupSendTargets,
   GAID_PATTERN,
   GaidLink,
+  HoldoutShare,
   MESSAGE_LIMITS,
   MessageSave,
   NotificationData,
@@ -260,6 +263,15 @@ function ownIssues(v: ComposeValues, ctx: ComposeContext): ComposeIssue[] {
     add(['scheduleType'], 'localDisabled');
   if (v.ttlHours !== null && (!Number.isInteger(v.ttlHours) || v.ttlHours < 1 || v.ttlHours > 12))
     add(['ttlHours'], 'ttlRange');
+  // the shares by their rules in the contract, so that an out-of-range share is named here, not clamped by its input
+  if (v.holdoutShare !== null && !HoldoutShare.safeParse(v.holdoutShare).success)
+    add(['holdoutShare'], 'shareRange', { min: 0, max: CONTROL_GROUP_LIMITS.holdoutMax });
+  if (
+    v.scheduleType === ScheduleType.BEST_HOUR &&
+    v.controlShare !== null &&
+    !MessageSave.shape.controlShare.safeParse(v.controlShare).success
+  )
+    add(['controlShare'], 'shareRange', { min: BEST_HOUR.controlShareMin, max: BEST_HOUR.controlShareMax });
   if (v.slowPush) {
     // slow push on: a speed is required, and 0 (no limit) is the switch's off position, not a speed
     if (v.speedLimit === null || v.speedLimit === 0 || !PushSpeed.safeParse(v.speedLimit).success) {
