@@ -224,7 +224,7 @@ describe('platform administration: fine-work', () => {
     await view.getByText('07:00 → 08:30').waitFor();
     await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
     await snap(page, 'finework-control-view');
-    await page.getByRole('button', { name: 'Edit in fine-work' }).click();
+    await page.getByRole('button', { name: 'Edit the bans in Platform Admin › Fine-work' }).click();
     await page.waitForURL(`**/platformsettings?tab=finework&app=${demoId}`);
     await page.getByTestId('finework-times').getByText('Kenya (KE)').waitFor();
     await page.goto(`${beacon.url}/app/${demoId}/config/forbid?lang=zh`);
@@ -283,7 +283,7 @@ describe('platform administration: fine-work', () => {
     // the operator still reads the app's control view
     await page.goto(`${beacon.url}/app/${demoId}/config/forbid`);
     await page.getByTestId('forbid-countries').getByText('Nigeria').waitFor();
-    expect(await page.getByRole('button', { name: 'Edit in fine-work' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit the bans in Platform Admin › Fine-work' }).count()).toBe(0);
     await page.context().close();
   });
 });
