@@ -1,4 +1,4 @@
-import { Checkbox, Flex, Select } from 'antd';
+import { Flex, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysOf, utcDay, type CustomEventDay } from '@beacon/shared';
@@ -11,6 +11,7 @@ import { DaysTable } from './days-table';
 import { ExportLink } from './export-link';
 import { failureOf } from './failure';
 import { ReportPanel } from './report-panel';
+import { SeriesLegend } from './series-legend';
 import { StatChart } from './stat-chart';
 import { useStatFormat } from './use-stat-format';
 
@@ -67,24 +68,15 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
   );
   // the chart's two series named in their colours, each one shown or hidden (as the Trend chart's legend)
   const legend = (
-    <div role="group" aria-label={t('statistics.customEvents.legend')} data-testid="custom-events-legend">
-      <Checkbox.Group<Series>
-        value={selected}
-        onChange={setSelected}
-        options={SERIES.map((s) => ({
-          value: s,
-          label: (
-            <Flex align="center" gap={6} component="span">
-              <span
-                aria-hidden
-                style={{ width: 10, height: 10, borderRadius: 5, background: SERIES_COLORS[s] }}
-              />
-              {t(`statistics.customEvents.${s}`)}
-            </Flex>
-          ),
-        }))}
-      />
-    </div>
+    <SeriesLegend<Series>
+      label={t('statistics.customEvents.legend')}
+      testId="custom-events-legend"
+      series={SERIES}
+      selected={selected}
+      onChange={setSelected}
+      colorOf={(s) => SERIES_COLORS[s]}
+      nameOf={(s) => t(`statistics.customEvents.${s}`)}
+    />
   );
   return (
     <ReportPanel

@@ -1,4 +1,3 @@
-import { Checkbox, Flex } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { utcDay, type ReportDay } from '@beacon/shared';
@@ -7,6 +6,7 @@ import { prefersReducedMotion, seriesOption } from '../lib/chart-option';
 import type { DayRange } from '../lib/range';
 import { DaysTable } from './days-table';
 import { ReportPanel } from './report-panel';
+import { SeriesLegend } from './series-legend';
 import { StatChart } from './stat-chart';
 import { useStatFormat } from './use-stat-format';
 
@@ -62,29 +62,16 @@ export function TrendPanel({
   );
 
   const legend = (
-    <div
-      role="group"
-      aria-label={t('statistics.legend')}
-      data-testid="stat-legend"
+    <SeriesLegend<Category>
+      label={t('statistics.legend')}
+      testId="stat-legend"
+      series={categories}
+      selected={selected}
+      onChange={setSelected}
+      colorOf={(c) => CATEGORY_COLORS[c]}
+      nameOf={name}
       style={{ marginBottom: 8 }}
-    >
-      <Checkbox.Group<Category>
-        value={selected}
-        onChange={setSelected}
-        options={categories.map((c) => ({
-          value: c,
-          label: (
-            <Flex align="center" gap={6} component="span">
-              <span
-                aria-hidden
-                style={{ width: 10, height: 10, borderRadius: 5, background: CATEGORY_COLORS[c] }}
-              />
-              {name(c)}
-            </Flex>
-          ),
-        }))}
-      />
-    </div>
+    />
   );
 
   return (
