@@ -107,7 +107,7 @@ describe('compose a notification in the browser', () => {
     await page.getByText('Everyone').click();
     await page.fill('#pushCount', '999999');
     await explain(page, 'pushCount')
-      .getByText(/At most the estimated audience/)
+      .getByText(/More than the estimated audience: \d{1,3}(,\d{3})* at most/)
       .waitFor();
 
     await page.getByText('Later', { exact: true }).click();
@@ -116,7 +116,7 @@ describe('compose a notification in the browser', () => {
     await page.locator('.ant-form-item', { hasText: 'Slow push' }).getByRole('switch').click();
     await page.fill('#speedLimit', '');
     await page.getByRole('button', { name: 'Review and send' }).click();
-    await page.getByText('A whole number from 1000 to 10000').waitFor();
+    await page.getByText('A whole number from 1,000 to 10,000').waitFor();
     await snap(page, 'compose-errors');
   });
 

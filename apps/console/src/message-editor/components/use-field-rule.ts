@@ -2,6 +2,8 @@ import { type FormInstance } from 'antd';
 import { type Rule } from 'antd/es/form';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
+import { formatNumber } from '../../lib/number-format';
 import { type ComposeContext } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
 import { jsonReasonText } from '../lib/json-problem-text';
@@ -9,15 +11,22 @@ import { issueAt, validateCompose, type ComposeIssue, type FieldName } from '../
 
 /** The text of an issue in the console language (a JSON syntax error's reason worded from its problem code). */
 export function useIssueText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useCallback(
     (issue: ComposeIssue) => {
-      const params = issue.params ?? {};
+      // a number in the message written the reader's way ("20 000" in French), as the hints write theirs
+      const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+      const params = Object.fromEntries(
+        Object.entries(issue.params ?? {}).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? formatNumber(v, lang) : v,
+        ]),
+      );
       if (issue.key !== 'jsonSyntax') return t(`compose.errors.${issue.key}`, params);
       const reason = jsonReasonText(t, String(params.problem), params.expected);
       return t('compose.errors.jsonSyntax', { ...params, reason });
     },
-    [t],
+    [t, i18n.language],
   );
 }
 
