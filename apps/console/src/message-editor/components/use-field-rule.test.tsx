@@ -13,7 +13,7 @@ const plain = (s: string) => s.replace(/\s/g, ' ');
 
 describe('an issue’s message', () => {
   it('writes its numbers the reader’s way, as the hints beside it do', async () => {
-    const issue = { field: ['pushCount'], key: 'overEstimate', params: { max: 20_000 } } as const;
+    const issue = { name: ['pushCount'], key: 'overEstimate', params: { max: 20_000 } };
     const en = renderHook(() => useIssueText());
     expect(en.result.current(issue)).toBe('More than the estimated audience: 20,000 at most');
     await act(async () => setLanguage('fr'));
@@ -24,7 +24,7 @@ describe('an issue’s message', () => {
     // the speed's range had read "1000 to 10000" in every language
     expect(
       plain(
-        fr.result.current({ field: ['speedLimit'], key: 'speedRange', params: { min: 1000, max: 10_000 } }),
+        fr.result.current({ name: ['speedLimit'], key: 'speedRange', params: { min: 1000, max: 10_000 } }),
       ),
     ).toMatch(/1 000 .* 10 000/);
   });

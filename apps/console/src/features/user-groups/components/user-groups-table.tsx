@@ -38,9 +38,12 @@ export function UserGroupsTable({
       title: t('userGroups.col.name'),
       dataIndex: 'name',
       key: 'name',
-      width: 200,
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      render: (name: string) => (
+        <Typography.Text strong style={{ display: 'inline-block', minWidth: 120 }}>
+          {name}
+        </Typography.Text>
+      ),
     },
     {
       title: t('userGroups.col.conditions'),
@@ -54,7 +57,6 @@ export function UserGroupsTable({
       title: t('userGroups.col.size'),
       dataIndex: 'size',
       key: 'size',
-      width: 130,
       align: 'right',
       sorter: (a, b) => (a.size ?? 0) - (b.size ?? 0),
       render: (size: number | undefined, group) =>
@@ -64,33 +66,38 @@ export function UserGroupsTable({
       title: t('userGroups.col.status'),
       dataIndex: 'open',
       key: 'open',
-      width: 110,
       render: (open: boolean) =>
         open ? (
-          <Badge status="success" text={t('userGroups.open')} />
+          <Badge status="success" style={{ whiteSpace: 'nowrap' }} text={t('userGroups.open')} />
         ) : (
-          <Badge status="default" text={t('userGroups.closed')} />
+          <Badge status="default" style={{ whiteSpace: 'nowrap' }} text={t('userGroups.closed')} />
         ),
     },
     {
       title: t('userGroups.col.description'),
       dataIndex: 'description',
       key: 'description',
-      ellipsis: true,
-      render: (d: string) => d || '—',
+      // cut at 240 px with the whole text on hover (an auto layout gives no column a width to end in "…" at)
+      render: (d: string) =>
+        d ? (
+          <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 240 }}>
+            {d}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('userGroups.col.updated'),
       dataIndex: 'updateTime',
       key: 'updateTime',
-      width: 160,
       sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
-      render: (v: string) => formatDateTime(v),
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 170,
+      // no width: as wide as its two links in the reader's language (170 px cut French's "Supprimer" to "Suppr")
       fixed: 'right',
       render: (_: unknown, group: UserGroup) => (
         <Space size={0}>
@@ -113,7 +120,10 @@ export function UserGroupsTable({
       columns={columns}
       rows={rows}
       loading={loading}
-      scroll={{ x: 1100 }}
+      // the columns take the width there is and scroll only when it is not enough, so the sticky Actions column
+      // covers none of them at 1440 px (as the records and test devices tables)
+      scroll={{ x: true }}
+      tableLayout="auto"
       onRow={(group) =>
         ({
           'data-closed': group.open ? undefined : 'true',
