@@ -5,7 +5,8 @@ import { launchBrowser, seedUser, signedInPage, snap, startBeacon, type RunningB
 /**
  * The records' columns at common laptop widths (issue 29 item 14): every header of the notification list is visible
  * beside the sticky Actions column at 1440 and 1280 px (at 1440 px with the conversion columns on too): none is hidden
- * under it until one scrolls.
+ * under it until one scrolls. The app settings' user groups and test devices likewise at 1440 px in French, with their
+ * Actions links whole.
  */
 
 const OWNER = { email: 'layout.owner.with.a.long.address@shop.example', password: 'Lay#2024xx' };
@@ -116,4 +117,77 @@ describe('the records table at laptop widths', () => {
     },
     120_000,
   );
+});
+
+/** POSTs `payload` to the console API from the signed-in page; returns the envelope's status. */
+async function post(page: Page, url: string, payload: unknown): Promise<number> {
+  return page.evaluate(
+    async ([u, body]) => {
+      const res = await fetch(u, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { status: number }).status;
+    },
+    [url, payload] as const,
+  );
+}
+
+describe('the app settings tables at 1440 px, in French', () => {
+  it('shows every column beside the sticky Actions column, and its links whole', async () => {
+    const page = await signedInPage(browser, beacon.url, OWNER, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${beacon.url}/app/${appId}/config/group?lang=fr`);
+    expect(
+      await post(page, `/tcm/v1/app/${appId}/group/create`, {
+        name: 'Acheteurs fidèles de Paris',
+        description: 'Appareils en français, actifs depuis au moins trente jours, avec une version récente',
+        conditions: [{ label: 'language', op: 'in', values: ['en'] }],
+      }),
+    ).toBe(200);
+    expect(
+      await post(page, `/tcm/v1/app/${appId}/device/create`, {
+        name: 'Téléphone test',
+        desc: 'TECNO Spark 10, Lagos',
+        gaid: '00000000-0000-4000-8000-000000000001',
+      }),
+    ).toBe(200);
+    // the two tables whose 170 px Actions column cut "Supprimer" to "Suppr" and covered the date beside it
+    for (const [path, testId] of [
+      ['config/group', 'user-groups-table'],
+      ['config/device', 'test-devices-table'],
+    ] as const) {
+      await page.goto(`${beacon.url}/app/${appId}/${path}?lang=fr`);
+      const table = page.getByTestId(testId);
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      await snap(page, `layout-fr-${testId}`);
+      const header = table.locator('thead').first();
+      const actions = await header.locator('th.ant-table-cell-fix-end', { hasText: 'Actions' }).boundingBox();
+      expect(actions, testId).not.toBeNull();
+      const covered = await header
+        .locator('th:not(.ant-table-cell-fix-end):not(.ant-table-cell-scrollbar)')
+        .evaluateAll((ths) =>
+          ths.map((th) => ({ text: th.textContent ?? '', right: th.getBoundingClientRect().right })),
+        );
+      expect(
+        covered.filter((b) => b.right > actions!.x + 0.5).map((b) => b.text),
+        testId,
+      ).toEqual([]);
+      // every link of the row's Actions cell is drawn whole inside its cell
+      const cut = await table
+        .locator('tbody tr.ant-table-row td.ant-table-cell-fix-end button')
+        .evaluateAll((buttons) =>
+          buttons
+            .filter((b) => {
+              const cell = b.closest('td')!.getBoundingClientRect();
+              const r = b.getBoundingClientRect();
+              return r.right > cell.right + 0.5 || b.scrollWidth > b.clientWidth + 1;
+            })
+            .map((b) => b.textContent),
+        );
+      expect(cut, testId).toEqual([]);
+      await expect.poll(() => table.getByText('Supprimer').first().isVisible()).toBe(true);
+    }
+    await page.context().close();
+  }, 120_000);
 });

@@ -77,10 +77,10 @@ export function UserGroupsTable({
       title: t('userGroups.col.description'),
       dataIndex: 'description',
       key: 'description',
-      // cut at 240 px with the whole text on hover (an auto layout gives no column a width to end in "…" at)
+      // cut at 200 px with the whole text on hover (an auto layout gives no column a width to end in "…" at)
       render: (d: string) =>
         d ? (
-          <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 240 }}>
+          <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 200 }}>
             {d}
           </Typography.Text>
         ) : (
