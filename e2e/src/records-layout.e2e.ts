@@ -152,42 +152,55 @@ describe('the app settings tables at 1440 px, in French', () => {
         gaid: '00000000-0000-4000-8000-000000000001',
       }),
     ).toBe(200);
-    // the two tables whose 170 px Actions column cut "Supprimer" to "Suppr" and covered the date beside it
+    // the tables whose 170 px Actions column cut "Supprimer" to "Suppr" and covered the column beside it
     for (const [path, testId] of [
       ['config/group', 'user-groups-table'],
       ['config/device', 'test-devices-table'],
     ] as const) {
       await page.goto(`${beacon.url}/app/${appId}/${path}?lang=fr`);
-      const table = page.getByTestId(testId);
-      await table.locator('tbody tr.ant-table-row').first().waitFor();
-      await snap(page, `layout-fr-${testId}`);
-      const header = table.locator('thead').first();
-      const actions = await header.locator('th.ant-table-cell-fix-end', { hasText: 'Actions' }).boundingBox();
-      expect(actions, testId).not.toBeNull();
-      const covered = await header
-        .locator('th:not(.ant-table-cell-fix-end):not(.ant-table-cell-scrollbar)')
-        .evaluateAll((ths) =>
-          ths.map((th) => ({ text: th.textContent ?? '', right: th.getBoundingClientRect().right })),
-        );
-      expect(
-        covered.filter((b) => b.right > actions!.x + 0.5).map((b) => b.text),
-        testId,
-      ).toEqual([]);
-      // every link of the row's Actions cell is drawn whole inside its cell
-      const cut = await table
-        .locator('tbody tr.ant-table-row td.ant-table-cell-fix-end button')
-        .evaluateAll((buttons) =>
-          buttons
-            .filter((b) => {
-              const cell = b.closest('td')!.getBoundingClientRect();
-              const r = b.getBoundingClientRect();
-              return r.right > cell.right + 0.5 || b.scrollWidth > b.clientWidth + 1;
-            })
-            .map((b) => b.textContent),
-        );
-      expect(cut, testId).toEqual([]);
-      await expect.poll(() => table.getByText('Supprimer').first().isVisible()).toBe(true);
+      await expectBesideActions(page, testId);
     }
     await page.context().close();
+    // the super admin's users (the owner and root): its 110 px column broke "Applications possédées" mid-word too
+    const root = await signedInPage(
+      browser,
+      beacon.url,
+      { email: 'root@example.com', password: 'Root#2024x' },
+      { viewport: { width: 1440, height: 900 } },
+    );
+    await root.goto(`${beacon.url}/users?lang=fr`);
+    await expectBesideActions(root, 'users-table');
+    await root.context().close();
   }, 120_000);
 });
+
+/** Every header of table `testId` ends before its sticky Actions column, whose links are drawn whole. */
+async function expectBesideActions(page: Page, testId: string): Promise<void> {
+  const table = page.getByTestId(testId);
+  await table.locator('tbody tr.ant-table-row').first().waitFor();
+  await snap(page, `layout-fr-${testId}`);
+  const header = table.locator('thead').first();
+  const actions = await header.locator('th.ant-table-cell-fix-end', { hasText: 'Actions' }).boundingBox();
+  expect(actions, testId).not.toBeNull();
+  const covered = await header
+    .locator('th:not(.ant-table-cell-fix-end):not(.ant-table-cell-scrollbar)')
+    .evaluateAll((ths) =>
+      ths.map((th) => ({ text: th.textContent ?? '', right: th.getBoundingClientRect().right })),
+    );
+  expect(
+    covered.filter((b) => b.right > actions!.x + 0.5).map((b) => b.text),
+    testId,
+  ).toEqual([]);
+  const cut = await table
+    .locator('tbody tr.ant-table-row td.ant-table-cell-fix-end button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((b) => {
+          const cell = b.closest('td')!.getBoundingClientRect();
+          return b.getBoundingClientRect().right > cell.right + 0.5 || b.scrollWidth > b.clientWidth + 1;
+        })
+        .map((b) => b.textContent),
+    );
+  expect(cut, testId).toEqual([]);
+  await expect.poll(() => table.getByText('Supprimer').first().isVisible()).toBe(true);
+}

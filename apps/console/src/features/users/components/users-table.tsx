@@ -40,14 +40,17 @@ export function UsersTable({
       title: t('users.col.email'),
       dataIndex: 'email',
       key: 'email',
-      ellipsis: true,
-      render: (email: string) => <Typography.Text strong>{email}</Typography.Text>,
+      // cut at 260 px with the whole address on hover (an auto layout gives no column a width to end in "…" at)
+      render: (email: string) => (
+        <Typography.Text strong ellipsis={{ tooltip: email }} style={{ maxWidth: 260 }}>
+          {email}
+        </Typography.Text>
+      ),
     },
     {
       title: t('users.col.level'),
       dataIndex: 'ulevel',
       key: 'ulevel',
-      width: 150,
       render: (ulevel: number) => (
         <Tag color={LEVEL_COLORS[ulevel] ?? 'default'}>{levelLabel(t, ulevel)}</Tag>
       ),
@@ -56,40 +59,43 @@ export function UsersTable({
       title: t('users.col.source'),
       dataIndex: 'source',
       key: 'source',
-      width: 150,
       render: (source: number) => sourceLabel(t, source),
     },
     {
       title: t('users.col.description'),
       dataIndex: 'description',
       key: 'description',
-      ellipsis: true,
-      render: (text: string) => text || <Typography.Text type="secondary">—</Typography.Text>,
+      render: (text: string) =>
+        text ? (
+          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 200 }}>
+            {text}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
     {
       title: t('users.col.status'),
       dataIndex: 'activated',
       key: 'activated',
-      width: 120,
       render: (activated: boolean) =>
         activated ? (
-          <Badge status="success" text={t('users.status.active')} />
+          <Badge status="success" style={{ whiteSpace: 'nowrap' }} text={t('users.status.active')} />
         ) : (
-          <Badge status="warning" text={t('users.status.pending')} />
+          <Badge status="warning" style={{ whiteSpace: 'nowrap' }} text={t('users.status.pending')} />
         ),
     },
-    { title: t('users.col.apps'), dataIndex: 'ownApps', key: 'ownApps', width: 110, align: 'right' },
+    { title: t('users.col.apps'), dataIndex: 'ownApps', key: 'ownApps', align: 'right' },
     {
       title: t('users.col.created'),
       dataIndex: 'createTime',
       key: 'createTime',
-      width: 170,
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
     },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 170,
+      // no width: as wide as its two links in the reader's language (170 px cut French's "Supprimer" to "Suppr")
       fixed: 'right',
       render: (_: unknown, user: UserRow) => (
         <Space size={0}>
@@ -113,7 +119,9 @@ export function UsersTable({
       columns={columns}
       rows={rows}
       loading={loading}
-      scroll={{ x: 1100 }}
+      // auto widths, scrolling only when they do not fit: the sticky Actions column covers no column at 1440 px
+      scroll={{ x: true }}
+      tableLayout="auto"
       empty={t('users.empty')}
       page={page}
       pageSize={LIMITS.usersPageSize}
