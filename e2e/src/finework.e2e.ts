@@ -283,7 +283,9 @@ describe('platform administration: fine-work', () => {
     // the operator still reads the app's control view
     await page.goto(`${beacon.url}/app/${demoId}/config/forbid`);
     await page.getByTestId('forbid-countries').getByText('Nigeria').waitFor();
-    expect(await page.getByRole('button', { name: 'Edit the bans in Platform Admin › Fine-work' }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: 'Edit the bans in Platform Admin › Fine-work' }).count(),
+    ).toBe(0);
     await page.context().close();
   });
 });

@@ -255,7 +255,9 @@ describe('validateCompose', () => {
     expect(keysAt(valid({ holdoutShare: 51 }))).toMatchObject({ holdoutShare: 'shareRange' });
     expect(keysAt(valid({ holdoutShare: -1 }))).toMatchObject({ holdoutShare: 'shareRange' });
     expect(keysAt(valid({ holdoutShare: 50 }))).toEqual({});
-    expect(keysAt(valid({ scheduleType: 4, controlShare: 51 }))).toMatchObject({ controlShare: 'shareRange' });
+    expect(keysAt(valid({ scheduleType: 4, controlShare: 51 }))).toMatchObject({
+      controlShare: 'shareRange',
+    });
     expect(keysAt(valid({ scheduleType: 4, controlShare: 50 }))).not.toHaveProperty('controlShare');
     expect(keysAt(valid({ scheduleType: 1, controlShare: 51 }))).toEqual({});
     expect(keysAt(valid({ slowPush: true, speedLimit: 999 }))).toMatchObject({ speedLimit: 'speedRange' });
