@@ -51,7 +51,10 @@ describe('the guides behind the console’s Docs link', () => {
     const res = await app.inject({ method: 'GET', url: '/tcm/docs/sdk-api' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Device API (/sdk/v1) · Beacon docs</title>');
-    expect(res.body).toContain('<h1>Device API (<code>/sdk/v1</code>)</h1>');
+    expect(res.body).toContain('<h1 id="device-api-sdkv1">Device API (<code>/sdk/v1</code>)</h1>');
+    // the anchors of links between guides (api.md#keys) exist
+    const api = await app.inject({ method: 'GET', url: '/tcm/docs/api' });
+    expect(api.body).toContain('<h2 id="keys">Keys</h2>');
     expect(res.body).toContain('<a href="/tcm/docs/api#keys">the console API</a>');
     expect(res.body).toContain(' the code and ');
     expect(res.body).not.toContain('../apps/server');

@@ -42,10 +42,24 @@ function docLink(href: string): string | null {
   return null;
 }
 
+/** A heading's anchor as GitHub writes it (lower case, punctuation dropped, spaces as hyphens): `#tiers` links work. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/<[^>]*>/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
+
+type Inline = { parser: { parseInline(tokens: Tokens.Generic[]): string } };
+
 const marked = new Marked({
   gfm: true,
   renderer: {
-    link(this: { parser: { parseInline(tokens: Tokens.Link['tokens']): string } }, token: Tokens.Link) {
+    heading(this: Inline, token: Tokens.Heading) {
+      return `<h${token.depth} id="${escapeHtml(slug(token.text))}">${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
+    },
+    link(this: Inline, token: Tokens.Link) {
       const text = this.parser.parseInline(token.tokens);
       const href = docLink(token.href);
       if (href === null) return text;
