@@ -18,7 +18,7 @@ describe('the guides behind the console’s Docs link', () => {
       '# Device API (`/sdk/v1`)\n\nSee [the console API](api.md#keys), [the code](../apps/server/src/app.ts) and ' +
         '[FCM](https://firebase.google.com/docs).\n\n| a | b |\n| - | - |\n| 1 | 2 |\n',
     );
-    writeFileSync(path.join(root, 'api.md'), '# Console API\n\n## Keys\n');
+    writeFileSync(path.join(root, 'api.md'), '# Console API (issue 31 §2)\n\n## Keys\n');
     mkdirSync(path.join(root, 'plans'));
     writeFileSync(path.join(root, 'plans', 'secret.md'), '# A plan\n');
     writeFileSync(path.join(root, 'README.txt'), 'not a guide');

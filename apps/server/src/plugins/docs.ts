@@ -98,7 +98,12 @@ export const docsPlugin = fp<{ root?: string }>(async (app, opts) => {
     for (const file of names) {
       const md = await readFile(path.join(root, file), 'utf8');
       const name = file.slice(0, -3);
-      const title = /^#\s+(.+)$/m.exec(md)?.[1]?.replace(/`/g, '') ?? name;
+      // the heading's text, without the issue it came from ("Control groups (issue 34 §1)"): a reader's title
+      const title =
+        /^#\s+(.+)$/m
+          .exec(md)?.[1]
+          ?.replace(/`/g, '')
+          .replace(/\s*\(issue \d+[^)]*\)/, '') ?? name;
       out.set(name, { name, title, html: await marked.parse(md) });
     }
     return out;
