@@ -26,7 +26,7 @@ import {
   type ConditionDraft,
 } from '@beacon/shared';
 import { ConditionBuilder, type ConditionDictionaries } from '../../components/condition-builder';
-import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
+import { currentLanguage } from '../../i18n';
 import { formatNumber, formatRate } from '../../lib/number-format';
 import { useEditorPorts } from '../ports';
 import { isApiError } from '../../lib/api-error';
@@ -115,8 +115,8 @@ export function AudienceSection({
   dictionaries,
   count,
 }: AudienceSectionProps) {
-  const { t, i18n } = useTranslation();
-  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const lang = currentLanguage();
   const form = Form.useFormInstance<ComposeValues>();
   const type: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;

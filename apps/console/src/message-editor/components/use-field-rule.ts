@@ -2,7 +2,7 @@ import { type FormInstance } from 'antd';
 import { type Rule } from 'antd/es/form';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
+import { currentLanguage } from '../../i18n';
 import { formatNumber } from '../../lib/number-format';
 import { type ComposeContext } from '../lib/build-payload';
 import { type ComposeValues } from '../lib/compose-values';
@@ -11,11 +11,11 @@ import { issueAt, validateCompose, type ComposeIssue, type FieldName } from '../
 
 /** The text of an issue in the console language (a JSON syntax error's reason worded from its problem code). */
 export function useIssueText() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return useCallback(
     (issue: ComposeIssue) => {
       // a number in the message written the reader's way ("20 000" in French), as the hints write theirs
-      const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+      const lang = currentLanguage();
       const params = Object.fromEntries(
         Object.entries(issue.params ?? {}).map(([k, v]) => [
           k,
@@ -26,7 +26,8 @@ export function useIssueText() {
       const reason = jsonReasonText(t, String(params.problem), params.expected);
       return t('compose.errors.jsonSyntax', { ...params, reason });
     },
-    [t, i18n.language],
+    // t is a new function once the language changes
+    [t],
   );
 }
 

@@ -1,5 +1,5 @@
 import { Flex, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysOf, utcDay, type CustomEventDay } from '@beacon/shared';
 import { CHART_PALETTE } from '../../../components/charts';
@@ -49,22 +49,22 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
       devices: mine.get(date)?.devices ?? 0,
     }));
   }, [report.data, name, shown.start, shown.end]);
-  const eventsTitle = t('statistics.customEvents.events');
-  const devicesTitle = t('statistics.customEvents.devices');
+  // a series' name: on the chart, in its legend and as the table's column
+  const seriesName = useCallback((s: Series) => t(`statistics.customEvents.${s}`), [t]);
   const option = useMemo(
     () =>
       seriesOption(
         rows.map((r) => (r.date === utcDay() ? t('statistics.range.partialDay', { day: r.date }) : r.date)),
         SERIES.filter((s) => selected.includes(s)).map((s) => ({
           key: s,
-          name: t(`statistics.customEvents.${s}`),
+          name: seriesName(s),
           color: SERIES_COLORS[s],
           values: rows.map((r) => r[s]),
         })),
         f,
         { kind: 'bar', animation: !prefersReducedMotion() },
       ),
-    [rows, f, t, selected],
+    [rows, f, t, selected, seriesName],
   );
   // the chart's two series named in their colours, each one shown or hidden (as the Trend chart's legend)
   const legend = (
@@ -75,7 +75,7 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
       selected={selected}
       onChange={setSelected}
       colorOf={(s) => SERIES_COLORS[s]}
-      nameOf={(s) => t(`statistics.customEvents.${s}`)}
+      nameOf={seriesName}
     />
   );
   return (
@@ -115,10 +115,7 @@ export function CustomEventsPanel({ appId, range }: { appId: number; range: DayR
       table={
         <DaysTable
           rows={rows}
-          columns={[
-            { key: 'events', title: eventsTitle },
-            { key: 'devices', title: devicesTitle },
-          ]}
+          columns={SERIES.map((s) => ({ key: s, title: seriesName(s) }))}
           pageSize={10}
           caption={t('statistics.customEvents.table', { name: name ?? '' })}
           testId="custom-events-table"

@@ -2,11 +2,12 @@ import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
-import { DEFAULT_LANGUAGE, parseLanguage } from '../../../i18n/language';
+import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/date-format';
 import { formatNumber } from '../../../lib/number-format';
 import { DeleteLink } from '../../../components/delete-link';
 import { PagedTable } from '../../../components/paged-table';
+import { CutText, FIT_COLUMNS, OneLine } from '../../../components/table-cells';
 
 interface TagsTableProps {
   rows: Tag[];
@@ -32,8 +33,8 @@ export function TagsTable({
   onImport,
   onDelete,
 }: TagsTableProps) {
-  const { t, i18n } = useTranslation();
-  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const lang = currentLanguage();
   const columns: TableColumnsType<Tag> = [
     {
       title: t('tags.name'),
@@ -84,31 +85,20 @@ export function TagsTable({
       title: t('tags.desc'),
       dataIndex: 'desc',
       key: 'desc',
-      // up to 100 characters: one line cut at 240 px, the whole text on hover
-      render: (d: string) =>
-        d ? (
-          <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 240 }}>
-            {d}
-          </Typography.Text>
-        ) : (
-          '—'
-        ),
+      // up to 100 characters
+      render: (d: string) => <CutText text={d} maxWidth={240} />,
     },
     {
       title: t('tags.owner'),
       dataIndex: 'ownerMail',
       key: 'ownerMail',
-      render: (mail: string) => (
-        <Typography.Text ellipsis={{ tooltip: mail }} style={{ maxWidth: 220 }}>
-          {mail}
-        </Typography.Text>
-      ),
+      render: (mail: string) => <CutText text={mail} maxWidth={220} />,
     },
     {
       title: t('tags.updated'),
       dataIndex: 'updateTime',
       key: 'updateTime',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+      render: (v: string) => <OneLine>{formatDateTime(v)}</OneLine>,
     },
     {
       title: t('common.actions'),
@@ -143,10 +133,7 @@ export function TagsTable({
       columns={columns}
       rows={rows}
       loading={loading}
-      // the columns keep their content's width and the table scrolls when they do not fit, rather than squeezing them
-      // under the sticky Actions column (as the records table, message-table.tsx)
-      scroll={{ x: true }}
-      tableLayout="auto"
+      {...FIT_COLUMNS}
       empty={t('tags.empty')}
       page={page}
       pageSize={AUDIENCE_LIMITS.tagsPageSize}

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CONFIG_LIMITS, type TestDevice } from '@beacon/shared';
 import { formatDateTime } from '../../../lib/date-format';
+import { FIT_COLUMNS, OneLine } from '../../../components/table-cells';
 
 interface TestDevicesTableProps {
   rows: TestDevice[];
@@ -85,7 +86,7 @@ export function TestDevicesTable({
       dataIndex: 'updateTime',
       key: 'updateTime',
       sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
+      render: (value: string) => <OneLine>{formatDateTime(value)}</OneLine>,
     },
     {
       title: t('common.actions'),
@@ -126,10 +127,7 @@ export function TestDevicesTable({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      // the columns take the width there is and scroll only when that is not enough, so the sticky Actions column
-      // covers none of them at 1440 px in any language (as the records table, message-table.tsx)
-      scroll={{ x: true }}
-      tableLayout="auto"
+      {...FIT_COLUMNS}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('testDevices.empty')} />,
       }}

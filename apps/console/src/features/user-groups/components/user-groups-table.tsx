@@ -7,6 +7,7 @@ import { ConditionSummary } from './condition-summary';
 import { formatDateTime } from '../../../lib/date-format';
 import { DeleteLink } from '../../../components/delete-link';
 import { PagedTable } from '../../../components/paged-table';
+import { CutText, FIT_COLUMNS, OneLine } from '../../../components/table-cells';
 
 interface UserGroupsTableProps {
   rows: UserGroup[];
@@ -77,22 +78,14 @@ export function UserGroupsTable({
       title: t('userGroups.col.description'),
       dataIndex: 'description',
       key: 'description',
-      // cut at 200 px with the whole text on hover (an auto layout gives no column a width to end in "…" at)
-      render: (d: string) =>
-        d ? (
-          <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 200 }}>
-            {d}
-          </Typography.Text>
-        ) : (
-          '—'
-        ),
+      render: (d: string) => <CutText text={d} maxWidth={200} />,
     },
     {
       title: t('userGroups.col.updated'),
       dataIndex: 'updateTime',
       key: 'updateTime',
       sorter: (a, b) => a.updateTime.localeCompare(b.updateTime),
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+      render: (v: string) => <OneLine>{formatDateTime(v)}</OneLine>,
     },
     {
       title: t('common.actions'),
@@ -120,10 +113,7 @@ export function UserGroupsTable({
       columns={columns}
       rows={rows}
       loading={loading}
-      // the columns take the width there is and scroll only when it is not enough, so the sticky Actions column
-      // covers none of them at 1440 px (as the records and test devices tables)
-      scroll={{ x: true }}
-      tableLayout="auto"
+      {...FIT_COLUMNS}
       onRow={(group) =>
         ({
           'data-closed': group.open ? undefined : 'true',

@@ -6,6 +6,7 @@ import { levelLabel, sourceLabel } from '../lib/user-labels';
 import { formatDateTime } from '../../../lib/date-format';
 import { DeleteLink } from '../../../components/delete-link';
 import { PagedTable } from '../../../components/paged-table';
+import { CutText, FIT_COLUMNS, OneLine } from '../../../components/table-cells';
 
 interface UsersTableProps {
   rows: UserRow[];
@@ -40,12 +41,7 @@ export function UsersTable({
       title: t('users.col.email'),
       dataIndex: 'email',
       key: 'email',
-      // cut at 260 px with the whole address on hover (an auto layout gives no column a width to end in "…" at)
-      render: (email: string) => (
-        <Typography.Text strong ellipsis={{ tooltip: email }} style={{ maxWidth: 260 }}>
-          {email}
-        </Typography.Text>
-      ),
+      render: (email: string) => <CutText text={email} maxWidth={260} strong />,
     },
     {
       title: t('users.col.level'),
@@ -65,14 +61,9 @@ export function UsersTable({
       title: t('users.col.description'),
       dataIndex: 'description',
       key: 'description',
-      render: (text: string) =>
-        text ? (
-          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 200 }}>
-            {text}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+      render: (text: string) => (
+        <CutText text={text} maxWidth={200} empty={<Typography.Text type="secondary">—</Typography.Text>} />
+      ),
     },
     {
       title: t('users.col.status'),
@@ -90,7 +81,7 @@ export function UsersTable({
       title: t('users.col.created'),
       dataIndex: 'createTime',
       key: 'createTime',
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
+      render: (value: string) => <OneLine>{formatDateTime(value)}</OneLine>,
     },
     {
       title: t('common.actions'),
@@ -119,9 +110,7 @@ export function UsersTable({
       columns={columns}
       rows={rows}
       loading={loading}
-      // auto widths, scrolling only when they do not fit: the sticky Actions column covers no column at 1440 px
-      scroll={{ x: true }}
-      tableLayout="auto"
+      {...FIT_COLUMNS}
       empty={t('users.empty')}
       page={page}
       pageSize={LIMITS.usersPageSize}
