@@ -1,5 +1,13 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -190,18 +198,14 @@ export async function startRestoredPgServer(
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dataDir]);
   const port = await freePort();
   const opts = `-p ${port} -k ${backupDir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    opts,
-    '-l',
-    path.join(backupDir, 'server.log'),
-    '-w',
-    '-t',
-    '120',
-    'start',
-  ]);
+  const log = path.join(backupDir, 'server.log');
+  try {
+    run('pg_ctl', ['-D', dataDir, '-o', opts, '-l', log, '-w', '-t', '120', 'start']);
+  } catch (err) {
+    // pg_ctl only says "Examine the log output", and the folder goes with the test: the log's end says why
+    const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '(no log)';
+    throw new Error(`${(err as Error).message}\nserver.log:\n${tail}`);
+  }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const stop = stopper(run, dataDir, backupDir);
   // recovery ends at the target and promotes: until then the server answers read-only
