@@ -4,7 +4,7 @@ import type { EventRow } from '../modules/devices';
 import { MessagesRepository } from '../modules/messages';
 import { StatisticsWriter } from '../modules/statistics';
 import { backends } from '../test/databases';
-import { at, sentToEveryDevice, WEEK } from '../test/fixtures/partitions';
+import { at, DAY, sentToEveryDevice, WEEK } from '../test/fixtures/partitions';
 import { appDevices, syntheticApp } from '../test/fixtures/synthetic-devices';
 import type { Database } from './client';
 import { archiveBlock, archiveSettled } from './partition-archive';
@@ -239,14 +239,15 @@ describe.each(backends())('the archive of settled blocks (migration 0066) [$name
     expect(left!.n).toBe(0);
   });
 
-  it('archives only settled blocks, and the retention drops an archived block', async () => {
-    // this week has not ended: nothing has settled; three weeks on, the legacy block and next week's (empty) have, and
-    // this week's is archived already
+  it('archives a block a day after its week ended, and the retention drops an archived block', async () => {
+    // this week has not ended: nothing has settled (the legacy block's ids ran until the test began, a day ago at
+    // most); this week's is archived already
     expect(await archiveSettled(database, now)).toEqual([]);
-    expect(await archiveSettled(database, at(now, 3 * WEEK))).toEqual([
-      'legacy',
-      suffixOf(at(periodStart(now), WEEK)),
-    ]);
+    const nextWeek = at(periodStart(now), WEEK);
+    const nextEnd = at(nextWeek, WEEK);
+    // next week's block (empty), a minute short of a day after its week: not yet; the legacy block has settled
+    expect(await archiveSettled(database, at(nextEnd, DAY - 60 * SEC))).toEqual(['legacy']);
+    expect(await archiveSettled(database, at(nextEnd, DAY))).toEqual([suffixOf(nextWeek)]);
     await applyRetention(database, at(now, 30 * WEEK), 90);
     expect(await exists(`send_archive_${suffix}`)).toBe(false);
   });

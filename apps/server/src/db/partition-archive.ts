@@ -2,7 +2,7 @@
 // partition of send_archive, then dropped. The copy runs while the device API goes on: a trigger logs the records
 // written meanwhile (late events, deleted devices), and the swap applies them under a short lock.
 import type { Database } from './client';
-import { settledBlocks } from './partition-compaction';
+import { ARCHIVE_SETTLE_DAYS, settledBlocks } from './partition-compaction';
 import { ALL_SLOTS, maskAtSlot, newTimes, PAGE_BITS, pageOf, slotOf } from './send-pages';
 
 /** The session advisory lock of a block's archiving, tried, not waited for (partition-compaction.ts holds 727_004). */
@@ -46,13 +46,13 @@ const pagesOf = (suffix: string, which: string): string => `WITH c AS (
     reasons = send_event_reasons(e.reasons, ${ALL_SLOTS}, EXCLUDED.reasons)`;
 
 /**
- * Archives the settled blocks (migration 0066): a kept block not archived yet whose period ended SETTLE_DAYS or more
- * before `now`, none of whose messages may still send or finished within those days (HOLDS). Returns the suffixes of
- * the blocks archived.
+ * Archives the settled blocks (migration 0066): a kept block not archived yet whose period ended ARCHIVE_SETTLE_DAYS
+ * or more before `now`, none of whose messages may still send or finished within those days (HOLDS). Returns the
+ * suffixes of the blocks archived.
  */
 export async function archiveSettled(database: Database, now: Date): Promise<string[]> {
   const archived: string[] = [];
-  for (const suffix of await settledBlocks(database, now, 'archived_at'))
+  for (const suffix of await settledBlocks(database, now, 'archived_at', ARCHIVE_SETTLE_DAYS))
     if (await archiveBlock(database, suffix, now)) archived.push(suffix);
   return archived;
 }

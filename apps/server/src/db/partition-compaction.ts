@@ -10,6 +10,14 @@ import { HOLDS } from './partition-holds';
 const COMPACT_LOCK_ID = 727_004;
 /** Days after a block's period ended, and after its last message finished, before its indexes are compacted. */
 export const SETTLE_DAYS = 7;
+/**
+ * Days after a block's period ended, and after its last message finished, before its records are archived narrow
+ * (partition-archive.ts). Shorter than SETTLE_DAYS: the copy runs beside late events and deleted devices (its trigger
+ * logs them), and an event for an archived record goes to its page, so nothing needs the week to go quiet first; a
+ * day keeps the copy clear of the bulk of the events (a send's time to live is at most 12 hours). A send is then
+ * written wide for 1–8 days (the rest of its week and a day) instead of 7–14.
+ */
+export const ARCHIVE_SETTLE_DAYS = 1;
 
 /**
  * Compacts the settled blocks (migration 0061): a kept block whose period ended SETTLE_DAYS or more before `now`, none
@@ -18,13 +26,13 @@ export const SETTLE_DAYS = 7;
  */
 export async function compactSettled(database: Database, now: Date): Promise<string[]> {
   const compacted: string[] = [];
-  for (const suffix of await settledBlocks(database, now, 'compacted_at'))
+  for (const suffix of await settledBlocks(database, now, 'compacted_at', SETTLE_DAYS))
     if (await compactBlock(database, suffix, now)) compacted.push(suffix);
   return compacted;
 }
 
 /**
- * The suffixes of the kept blocks settled at `now` — their period ended SETTLE_DAYS or more before it, and none of
+ * The suffixes of the kept blocks settled at `now` — their period ended `settleDays` or more before it, and none of
  * their messages may still send or finished within those days (HOLDS) — whose `done` mark (compacted_at, or
  * archived_at: partition-archive.ts) is still unset, in id order.
  */
@@ -32,8 +40,9 @@ export async function settledBlocks(
   database: Pick<Database, 'query'>,
   now: Date,
   done: 'compacted_at' | 'archived_at',
+  settleDays: number,
 ): Promise<string[]> {
-  const settledBefore = new Date(now.getTime() - SETTLE_DAYS * 86_400_000);
+  const settledBefore = new Date(now.getTime() - settleDays * 86_400_000);
   const blocks = await database.query<{ suffix: string }>(
     `SELECT b.suffix FROM message_id_blocks b
      WHERE b.dropped_at IS NULL AND b.${done} IS NULL AND b.period_end <= $1
