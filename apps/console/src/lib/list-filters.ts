@@ -161,9 +161,18 @@ export function useListFilters<S extends ListSchema, K extends FieldOf<S>>(
  * A filter bar's fields as typed, before Search applies them: they start from the applied filters and follow them
  * when those change (Reset, the back button); `set` changes some fields of the draft.
  */
-export function useFilterDraft<F extends object>(value: F) {
+export interface FilterDraft<F> {
+  draft: F;
+  set: (patch: Partial<F>) => void;
+}
+
+export function useFilterDraft<F extends object>(value: F): FilterDraft<F> {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // by content, not identity: the screens derive `value` afresh each render, and a render that changes nothing (a list
+  // refreshed while a message sends, a dialog opening) must not wipe what the user has typed but not yet applied
+  const applied = JSON.stringify(value);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `applied` is `value`'s content
+  useEffect(() => setDraft(value), [applied]);
   const set = (patch: Partial<F>) => setDraft((d) => ({ ...d, ...patch }));
   return { draft, set };
 }

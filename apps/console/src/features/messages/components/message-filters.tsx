@@ -1,22 +1,31 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { digitsOrEmpty, DEFAULT_TZ, type CrossKind, type MessageListFilters } from '../lib/list-filters';
+import {
+  digitsOrEmpty,
+  DEFAULT_TZ,
+  searchedFilters,
+  type CrossKind,
+  type MessageListFilters,
+} from '../lib/list-filters';
 import { DateRangeFilter, ZoneFilter } from './range-filters';
-import { useFilterDraft } from '../../../lib/list-filters';
+import { useFilterDraft, type FilterDraft } from '../../../lib/list-filters';
 
 interface MessageFiltersProps {
   value: MessageListFilters;
   onSearch: (next: MessageListFilters) => void;
   /** The cross list: a kind filter (all, transparent, pull-up) instead of the material id. */
   cross?: boolean;
+  /** The fields as typed, when the screen reads them too (the export takes the range the bar shows). */
+  draft?: FilterDraft<MessageListFilters>;
 }
 
 /** The list's search fields; they apply on Search (or Enter), and the URL keeps them. */
-export function MessageFilters({ value, onSearch, cross = false }: MessageFiltersProps) {
+export function MessageFilters({ value, onSearch, cross = false, draft: lifted }: MessageFiltersProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { draft, set } = useFilterDraft(value);
+  const own = useFilterDraft(value);
+  const { draft, set } = lifted ?? own;
 
   const digits = (key: 'msgId' | 'materialId', raw: string) => {
     const clean = digitsOrEmpty(raw);
@@ -26,8 +35,7 @@ export function MessageFilters({ value, onSearch, cross = false }: MessageFilter
       );
     set({ [key]: clean });
   };
-  const submit = () =>
-    onSearch({ ...draft, title: draft.title.trim(), ownerEmail: draft.ownerEmail.trim(), page: 1 });
+  const submit = () => onSearch(searchedFilters(draft));
   const onEnter = { onPressEnter: submit };
 
   return (

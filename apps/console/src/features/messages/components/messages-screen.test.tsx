@@ -167,3 +167,26 @@ describe('MessagesScreen, a message linked to a material', () => {
     );
   }, 60_000);
 });
+
+describe('MessagesScreen, the filter bar and the export', () => {
+  it('keeps what was typed across a render, and exports (and lists) the filters the bar shows', async () => {
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAt('/app/1/data/push?begin=2030-01-01&end=2030-01-31', <MessagesScreen appId={1} />);
+    const title = await screen.findByRole('textbox', { name: 'Description' }, slow);
+    fireEvent.change(title, { target: { value: '  Flash sale ' } });
+    // a render that changes no applied filter (here the conversion column) leaves the typed title alone
+    fireEvent.click(screen.getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('conv=1'), slow);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Description' }).value).toBe(
+      '  Flash sale ',
+    );
+
+    fireEvent.click(screen.getByTestId('export-csv'));
+    const anchor = clicks.mock.contexts.at(-1) as HTMLAnchorElement;
+    expect(anchor.getAttribute('href')).toBe(
+      '/tcm/v1/app/1/msg/export?begin=2030-01-01&end=2030-01-31&tz=%2B0000&msgType=1&title=Flash+sale',
+    );
+    // the list shows what the file holds
+    await waitFor(() => expect(lists.at(-1)).toMatchObject({ title: 'Flash sale', pageNo: 1 }), slow);
+  }, 60_000);
+});

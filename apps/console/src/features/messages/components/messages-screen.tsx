@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { MessageListRequest, MessageType, type MessageRow } from '@beacon/shared';
 import { ListHeader } from '../../../components/list-header';
 import { FirstTimeEmpty } from '../../../components/first-time-empty';
-import { useListFilters } from '../../../lib/list-filters';
+import { useFilterDraft, useListFilters } from '../../../lib/list-filters';
 import { useSearchParamsPatch } from '../../../lib/search-params';
 import { useAppInfo } from '../../apps';
 import { download, messagesExportUrl } from '../api/export-messages';
@@ -17,6 +17,7 @@ import {
   listRequestOf,
   messageFilters,
   MESSAGE_LIST_URL,
+  searchedFilters,
   type ListMsgType,
   type MessageListFilters,
 } from '../lib/list-filters';
@@ -61,13 +62,18 @@ export function MessagesScreen({
   const composeScreen = cross ? (filters.kind === 'pullup' ? 'editpullup' : 'editcross') : 'editpush';
 
   const apply = (next: MessageListFilters) => update(filtersPatch(next));
+  const draft = useFilterDraft(filters);
+  // the export takes the filters the bar shows, applied first when they were typed but not searched: the file and the
+  // list then hold the same records
   const handleExport = () => {
-    const query = exportQueryOf(filters, msgType);
+    const shown = searchedFilters(draft.draft);
+    const query = exportQueryOf(shown, msgType);
     if (!query)
       return void modal.warning({
         title: t('messages.filters.export'),
         content: t('messages.filters.pickRange'),
       });
+    if (exportQueryOf(filters, msgType)?.toString() !== query.toString()) apply(shown);
     download(messagesExportUrl(appId, query));
     return undefined;
   };
@@ -119,7 +125,7 @@ export function MessagesScreen({
           </FirstTimeEmpty>
         ) : (
           <>
-            <MessageFilters value={filters} onSearch={apply} cross={cross} />
+            <MessageFilters value={filters} onSearch={apply} cross={cross} draft={draft} />
             <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={12} wrap>
               <Flex gap={12} align="center">
                 <Checkbox checked={conversion} onChange={(e) => toggleConversion(e.target.checked)}>

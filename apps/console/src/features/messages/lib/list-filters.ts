@@ -100,6 +100,14 @@ export function listRequestOf(
   });
 }
 
+/** What Search applies of the filter bar's fields: the texts trimmed, the first page. */
+export const searchedFilters = (draft: MessageListFilters): MessageListFilters => ({
+  ...draft,
+  title: draft.title.trim(),
+  ownerEmail: draft.ownerEmail.trim(),
+  page: 1,
+});
+
 /** The CSV export's query for a filter set, or undefined without a date range (the console asks for one). */
 export function exportQueryOf(
   f: MessageListFilters,
