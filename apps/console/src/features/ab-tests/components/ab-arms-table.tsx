@@ -63,7 +63,7 @@ export function AbArmsTable({ messages }: { messages: AbArmRow[] }) {
       key: 'reached',
       title: t('messages.columns.reached'),
       align: 'right',
-      render: (_, c) => withRate(c.arriveAll, countRates(c).reachRate),
+      render: (_, c) => (showsDashes(c.status) ? DASH : withRate(c.arriveAll, countRates(c).reachRate)),
     },
     {
       key: 'shown',
@@ -75,7 +75,7 @@ export function AbArmsTable({ messages }: { messages: AbArmRow[] }) {
       key: 'clicked',
       title: t('messages.columns.clicked'),
       align: 'right',
-      render: (_, c) => withRate(c.click, countRates(c).clickRate),
+      render: (_, c) => (showsDashes(c.status) ? DASH : withRate(c.click, countRates(c).clickRate)),
     },
   ];
   return (

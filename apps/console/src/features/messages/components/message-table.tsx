@@ -60,9 +60,11 @@ const COUNT_CELLS: Record<CountKey, (r: Counted) => ReactNode> = {
   dispatched: (r) => (
     <span data-testid={`dispatched-${r.msgId}`}>{fig(num(r.dispatchCount, showsDashes(r.status)))}</span>
   ),
-  reached: (r) => <span data-testid={`reached-${r.msgId}`}>{fig(formatCount(r.arriveAll))}</span>,
+  reached: (r) => (
+    <span data-testid={`reached-${r.msgId}`}>{fig(num(r.arriveAll, showsDashes(r.status)))}</span>
+  ),
   shown: (r) => fig(num(r.show, showsDashes(r.status))),
-  clicked: (r) => fig(formatCount(r.click)),
+  clicked: (r) => fig(num(r.click, showsDashes(r.status))),
 };
 
 /** One count column of the lists. */
@@ -180,7 +182,9 @@ export function MessageTable(props: MessageTableProps) {
         </div>
       ),
     },
-    ...figureColumns<MessageRow>(t, (r, key) => (isRateKey(key) ? formatRate(r[key]) : COUNT_CELLS[key](r))),
+    ...figureColumns<MessageRow>(t, (r, key) =>
+      isRateKey(key) ? (showsDashes(r.status) ? DASH : formatRate(r[key])) : COUNT_CELLS[key](r),
+    ),
     ...(conversion
       ? ([
           {

@@ -12,6 +12,7 @@ import {
 } from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { MessagesScreen } from './messages-screen';
+import { DASH } from './row-figures';
 
 const ROW = messageRow({
   id: 3,
@@ -188,5 +189,22 @@ describe('MessagesScreen, the filter bar and the export', () => {
     );
     // the list shows what the file holds
     await waitFor(() => expect(lists.at(-1)).toMatchObject({ title: 'Flash sale', pageNo: 1 }), slow);
+  }, 60_000);
+});
+
+describe('MessagesScreen, a message that has not started', () => {
+  it('shows a dash for every count and rate of a message in review, where a sent one shows its figures', async () => {
+    row = messageRow({ ...ROW, msgType: 1, status: 11, pushCount: 20_000, targetCount: 20_000 });
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    const reached = await screen.findByTestId('reached-30', undefined, slow);
+    // the eight figure columns after the description and the creator
+    const cells = [...reached.closest('tr')!.querySelectorAll('td')].slice(3, 11);
+    expect(cells.map((c) => c.textContent)).toEqual(Array(8).fill(DASH));
+    cleanup();
+
+    row = messageRow({ ...ROW, msgType: 1, status: 1, pushCount: 20, targetCount: 20, dispatchCount: 18 });
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    expect((await screen.findByTestId('dispatched-30', undefined, slow)).textContent).toBe('18');
+    expect(screen.getByTestId('reached-30').textContent).toBe('0');
   }, 60_000);
 });

@@ -45,9 +45,7 @@ export function RowFigures({ row, testId, title, column = 7, recovered = 0 }: Ro
   const dash = showsDashes(row.status);
   return (
     <Descriptions size="small" column={column} title={title} data-testid={testId}>
-      <Descriptions.Item label={t('messages.stats.targeted')}>
-        {formatCount(row.targetCount)}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('messages.stats.targeted')}>{num(row.targetCount, dash)}</Descriptions.Item>
       <Descriptions.Item label={t('messages.detail.funnelSteps.push')}>
         {num(row.pushCount, dash)}
       </Descriptions.Item>
@@ -65,7 +63,7 @@ export function RowFigures({ row, testId, title, column = 7, recovered = 0 }: Ro
       <Descriptions.Item label={t('messages.columns.reached')}>
         {/* the recovered part under the reached it is a part of */}
         <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
-          <span>{`${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</span>
+          <span>{dash ? DASH : `${formatCount(row.arriveAll)} (${formatRate(row.reachRate)})`}</span>
           {recovered > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-recovered`}>
               {t('messages.recovered.ofReached', { formattedCount: formatCount(recovered) })}
@@ -76,9 +74,9 @@ export function RowFigures({ row, testId, title, column = 7, recovered = 0 }: Ro
       <Descriptions.Item label={t('messages.columns.shown')}>
         {dash ? DASH : `${formatCount(row.show)} (${formatRate(row.showRate)})`}
       </Descriptions.Item>
-      <Descriptions.Item
-        label={t('messages.columns.clicked')}
-      >{`${formatCount(row.click)} (${formatRate(row.clickRate)})`}</Descriptions.Item>
+      <Descriptions.Item label={t('messages.columns.clicked')}>
+        {dash ? DASH : `${formatCount(row.click)} (${formatRate(row.clickRate)})`}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

@@ -75,9 +75,9 @@ describe('message status colours and names', () => {
     expect(needsRefresh([])).toBe(false);
   });
 
-  it('shows dashes only for a scheduled message that has not started', () => {
-    expect(showsDashes(2)).toBe(true);
-    expect([0, 1, 4, 7].map(showsDashes)).toEqual([false, false, false, false]);
+  it('shows dashes for a message that has not started: scheduled, in review or audit, rejected, a journey step', () => {
+    expect([2, 11, 12, 13, 18, 19, 20].every(showsDashes)).toBe(true);
+    expect([0, 1, 3, 4, 5, 7, 8, 9, 16, 17, 21].map(showsDashes)).toEqual(Array(11).fill(false));
   });
 
   it('keeps refreshing a little after the last send (late counters), then stops', () => {

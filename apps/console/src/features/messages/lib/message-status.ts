@@ -49,9 +49,28 @@ export function needsRefresh(statuses: readonly number[]): boolean {
   return statuses.some((s) => s === MessageStatus.WAITING || SENDING_STATUSES.includes(s));
 }
 
-/** A scheduled message that has not started (2) shows dashes for push, dispatch and show counts. */
+/**
+ * Statuses in which a message has sent nothing and will count nothing until it starts: scheduled (2; the spec's dashes
+ * for push, dispatch and show), in review or audit (11, 13), rejected (12) and a journey step not yet confirmed or
+ * counted (18, 19, 20). Not "send now" (0), whose first batch is seconds away, nor local-time waves (7), some of
+ * which may have sent.
+ */
+const NOT_STARTED: readonly number[] = [
+  MessageStatus.WAITING_SCHEDULED,
+  MessageStatus.PENDING_REVIEW,
+  MessageStatus.REVIEW_REJECTED,
+  MessageStatus.AWAITING_AUDIT,
+  MessageStatus.CANVAS_WAITING_CONFIRM,
+  MessageStatus.CANVAS_WAITING_COUNT,
+  MessageStatus.CANVAS_WAIT_ERROR,
+];
+
+/**
+ * A message that has not started shows a dash for every count and rate (0 would read as a send that reached no one;
+ * "20,000 / 20,000" as one that went out).
+ */
 export function showsDashes(status: number): boolean {
-  return status === MessageStatus.WAITING_SCHEDULED;
+  return NOT_STARTED.includes(status);
 }
 
 export const LIST_REFRESH_MS = 3000;
