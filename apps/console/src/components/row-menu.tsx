@@ -35,6 +35,8 @@ interface RowMenuProps<K extends string> {
   calls: Partial<Record<K, RowActionCall>>;
   /** The i18n key prefix of the confirmations' text (`<prefix>.<action>`, with the row's title). */
   confirmText: string;
+  /** a variant of the confirmations: `<key>_<variant>` where the dictionary has one, else `<key>` */
+  confirmContext?: string;
   /** Every other action (detail, edit, copy, material): the screen's own. */
   onOpen: (key: K) => void;
   testId: string;
@@ -79,6 +81,7 @@ export function RowMenu<K extends string = MessageActionKey>({
   actions,
   calls,
   confirmText,
+  confirmContext,
   onOpen,
   testId,
   groupScope,
@@ -86,7 +89,7 @@ export function RowMenu<K extends string = MessageActionKey>({
   disabled = {},
   danger,
 }: RowMenuProps<K>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const busy = Object.values<RowActionCall | undefined>(calls).some((c) => c?.isPending);
   const isDanger = (key: K) => (danger ? danger.includes(key) : key === 'delete' || key === 'recall');
@@ -96,7 +99,9 @@ export function RowMenu<K extends string = MessageActionKey>({
     const call = calls[key];
     if (!call) return onOpen(key);
     let group = false;
-    const text = t(`${confirmText}.${key}`, { title });
+    const plain = `${confirmText}.${key}`;
+    const special = confirmContext ? `${plain}_${confirmContext}` : undefined;
+    const text = t(special !== undefined && i18n.exists(special) ? special : plain, { title });
     void modal.confirm({
       title: t(`${labels}.${key}`),
       content:

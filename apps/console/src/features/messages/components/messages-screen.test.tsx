@@ -208,3 +208,24 @@ describe('MessagesScreen, a message that has not started', () => {
     expect(screen.getByTestId('reached-30').textContent).toBe('0');
   }, 60_000);
 });
+
+describe('MessagesScreen, stopping', () => {
+  it('says a scheduled message will not be sent at all, and a sending one that the devices not reached miss it', async () => {
+    row = messageRow({ ...ROW, msgType: 1 });
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('row-menu-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('action-stop', undefined, slow));
+    expect(
+      await screen.findByText('Stop “Wake up”? It has not started: no device will get it.'),
+    ).toBeTruthy();
+    cleanup();
+
+    row = messageRow({ ...ROW, msgType: 1, status: 4 });
+    renderAt('/app/1/data/push', <MessagesScreen appId={1} />);
+    fireEvent.click(await screen.findByTestId('row-menu-30', undefined, slow));
+    fireEvent.click(await screen.findByTestId('action-stop', undefined, slow));
+    expect(
+      await screen.findByText('Stop sending “Wake up”? Devices not reached yet will not get it.'),
+    ).toBeTruthy();
+  }, 60_000);
+});

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { MessageActionKey, MessageRow } from '@beacon/shared';
+import { MessageStatus, type MessageActionKey, type MessageRow } from '@beacon/shared';
 import { RowMenu, useActionFeedback } from '../../../components/row-menu';
 import { useAppInfo } from '../../apps';
 import { useCancelMessage } from '../api/cancel-message';
@@ -8,6 +8,9 @@ import { useRecallMessage } from '../api/recall-message';
 import { useStopMessage } from '../api/stop-message';
 import { composePathOf, materialPathOf, rowActions } from '../lib/row-actions';
 import { useCopyChoice } from './use-copy-choice';
+
+const notStarted = (status: number) =>
+  status === MessageStatus.WAITING || status === MessageStatus.WAITING_SCHEDULED;
 
 /**
  * The actions of a message that open another screen: edit and copy on its compose screen (a copy of a message linked
@@ -59,6 +62,8 @@ export function RowActionsMenu({ appId, row, projectLevel, composeScreen, onDeta
       actions={rowActions(row, projectLevel, Date.now(), dmpEnable)}
       calls={calls}
       confirmText="messages.confirm"
+      // stopping a message that has not started (waiting, scheduled) says it will not be sent at all
+      confirmContext={notStarted(row.status) ? 'notStarted' : undefined}
       onOpen={open}
       testId={`row-menu-${row.msgId}`}
       {...(row.appGroupId !== null ? { groupScope: row.groupScope ? 'ask' : 'one' } : {})}
