@@ -129,7 +129,7 @@ export function AbSignificanceSection({
         description={
           <span data-testid="ab-test-line">
             {t('abTests.significance.test', {
-              comparisons: Math.max(0, s.arms.length - 1),
+              count: Math.max(0, s.arms.length - 1),
               alpha: formatRate(s.alpha * 100),
             })}
           </span>

@@ -172,7 +172,7 @@ describe('AbTestsScreen, data/abtest', () => {
     expect(within(dialog).getByTestId('p-A').textContent).toBe('p = 0.006');
     expect(within(dialog).getByTestId('adjp-B').textContent).toBe('–');
     expect(within(dialog).getByTestId('best-B')).toBeTruthy();
-    expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('1 comparisons');
+    expect(within(dialog).getByTestId('ab-test-line').textContent).toContain('1 comparison,');
     expect(within(dialog).getByTestId('ab-winner-mode').textContent).toBe(
       'Manual: the operator sends a variant to everyone else',
     );
