@@ -199,6 +199,34 @@ const consoleBoundaries = {
   },
 };
 
+// Every console form is components/form's Form (antd's, with the errors it shows following the console language): a
+// `<Form>` of antd's own would keep an error in the language it was raised in after a language switch
+const consoleForms = {
+  rules: {
+    'form-follows-language': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const antdForm = new Set();
+        return {
+          ImportDeclaration(node) {
+            if (node.source.value !== 'antd') return;
+            for (const s of node.specifiers)
+              if (s.type === 'ImportSpecifier' && s.imported.name === 'Form') antdForm.add(s.local.name);
+          },
+          JSXOpeningElement(node) {
+            if (node.name.type === 'JSXIdentifier' && antdForm.has(node.name.name))
+              context.report({
+                node,
+                message:
+                  "render forms with components/form's Form: antd's keeps its errors in the language they were raised in after a language switch",
+              });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -247,6 +275,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/console/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/console/src/components/form.tsx'],
+    plugins: { 'console-forms': consoleForms },
+    rules: { 'console-forms/form-follows-language': 'error' },
   },
   // console boundaries: app → features → message-editor → components / lib / i18n. Shared UI (components, lib, i18n)
   // imports no feature, no message editor and no app code; the message editor imports no feature and no app code

@@ -12,6 +12,7 @@ const RULES = new Set([
   'beacon/server-imports',
   'console/feature-imports',
   'cycles/no-cycle',
+  'console-forms/form-follows-language',
 ]);
 const probe = path.join(root, '.tmp', `lint-probe-${process.pid}`);
 
@@ -171,6 +172,28 @@ describe('the import rules fail on a planted violation', () => {
       await problems(
         'apps/console/src/features/journeys/planted.ts',
         "export { x } from '../../message-editor';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('a console form rendered with antd’s own Form (its errors would not follow a language switch)', async () => {
+    const file = 'apps/console/src/features/tags/components/planted.tsx';
+    expect(
+      await problems(
+        file,
+        'import { Form } from \'antd\';\nexport const F = () => <Form layout="vertical" />;\n',
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^console-forms\/form-follows-language: render forms with components\/form's Form/,
+      ),
+    ]);
+    // components/form's Form, and antd's Form.Item inside it, are what a form is made of
+    expect(
+      await problems(
+        file,
+        "import { Form as AntForm } from 'antd';\nimport { Form } from '../../../components/form';\n" +
+          'export const F = () => <Form><AntForm.Item name="a" /></Form>;\n',
       ),
     ).toEqual([]);
   });

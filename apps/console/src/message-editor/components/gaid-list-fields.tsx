@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { APP_LIMITS, GaidLink, uploadLimitBytes, type GaidListProblem } from '@beacon/shared';
 import { useEditorPorts } from '../ports';
@@ -10,6 +11,7 @@ import { GaidListError, useUploadGaidFile } from '../api/upload-gaid-file';
 import { isLinkChecked } from '../lib/build-payload';
 import { type ComposeValues, type GaidListValue } from '../lib/compose-values';
 import { type FieldRule } from './use-field-rule';
+import { showFieldErrors, type ErrorWording } from '../../components/form';
 
 const TEMPLATE = '38400000-8cf0-11bd-b23e-10b96e40000d\n1b4e28ba-2fa1-11d2-883f-0016d3cca427\n';
 
@@ -20,22 +22,19 @@ function useLimitMb(appId: number): number {
   return limit && limit > 0 ? limit : APP_LIMITS.uploadFileLimitDefault;
 }
 
-/** A refusal in the console language: by its reason, with the limit, the line counts or the server's detail. */
-function useProblemText() {
-  const { t } = useTranslation();
-  return (error: unknown, limitMb: number): string => {
-    if (!(error instanceof GaidListError)) return error instanceof Error ? error.message : String(error);
-    const p = error.problem;
-    const detail = p.fields[0]?.message ?? error.message;
-    return p.reason
-      ? t(`compose.targetFile.reasons.${p.reason}`, {
-          mb: limitMb,
-          count: p.invalidCount ?? 0,
-          valid: p.validCount ?? 0,
-          detail,
-        })
-      : detail;
-  };
+/** A refusal in the language of `t`: by its reason, with the limit, the line counts or the server's detail. */
+function problemText(t: TFunction, error: unknown, limitMb: number): string {
+  if (!(error instanceof GaidListError)) return error instanceof Error ? error.message : String(error);
+  const p = error.problem;
+  const detail = p.fields[0]?.message ?? error.message;
+  return p.reason
+    ? t(`compose.targetFile.reasons.${p.reason}`, {
+        mb: limitMb,
+        count: p.invalidCount ?? 0,
+        valid: p.validCount ?? 0,
+        detail,
+      })
+    : detail;
 }
 
 /** The first refused lines with their numbers and reasons, so the operator can fix the file. */
@@ -131,19 +130,18 @@ function GaidFileControl({ id, appId, limitMb, value, onChange }: FileControlPro
   const { t } = useTranslation();
   const form = Form.useFormInstance<ComposeValues>();
   const upload = useUploadGaidFile();
-  const problemText = useProblemText();
   const [problem, setProblem] = useState<GaidListProblem>();
-  // setFieldValue runs no rule, so the server's words stay at the field
-  const refuse = (message: string) => {
+  // setFieldValue runs no rule, so the refusal stays at the field (worded again if the language changes)
+  const refuse = (word: ErrorWording) => {
     form.setFieldValue('fileList', undefined);
-    form.setFields([{ name: 'fileList', errors: [message] }]);
+    showFieldErrors(form, [{ name: 'fileList', word }]);
   };
 
   const handleFile = (file: File): false => {
     setProblem(undefined);
-    if (!/\.txt$/i.test(file.name)) refuse(t('compose.targetFile.reasons.not_txt'));
+    if (!/\.txt$/i.test(file.name)) refuse((t) => t('compose.targetFile.reasons.not_txt'));
     else if (file.size > uploadLimitBytes(limitMb))
-      refuse(t('compose.targetFile.reasons.too_big', { mb: limitMb }));
+      refuse((t) => t('compose.targetFile.reasons.too_big', { mb: limitMb }));
     else {
       upload.mutate(
         { appId, file },
@@ -151,7 +149,7 @@ function GaidFileControl({ id, appId, limitMb, value, onChange }: FileControlPro
           onSuccess: (list) => onChange?.(list),
           onError: (error) => {
             if (error instanceof GaidListError) setProblem(error.problem);
-            refuse(problemText(error, limitMb));
+            refuse((t) => problemText(t, error, limitMb));
           },
         },
       );
@@ -211,7 +209,6 @@ export function GaidLinkField({ appId, rule }: { appId: number; rule: FieldRule 
   const link: string = Form.useWatch('fileLink', form) ?? '';
   const linkList: GaidListValue | undefined = Form.useWatch('linkList', { form, preserve: true });
   const check = useCheckGaidLink();
-  const problemText = useProblemText();
   const [problem, setProblem] = useState<GaidListProblem>();
 
   const handleCheck = (value: string) => {
@@ -231,7 +228,7 @@ export function GaidLinkField({ appId, rule }: { appId: number; rule: FieldRule 
         onError: (error) => {
           if (error instanceof GaidListError) setProblem(error.problem);
           form.setFieldValue('linkList', undefined);
-          form.setFields([{ name: 'fileLink', errors: [problemText(error, limitMb)] }]);
+          showFieldErrors(form, [{ name: 'fileLink', word: (t) => problemText(t, error, limitMb) }]);
         },
       },
     );

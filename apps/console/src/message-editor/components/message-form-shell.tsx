@@ -1,5 +1,5 @@
 import { ExperimentOutlined, SendOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, type FormInstance, type FormProps } from 'antd';
+import { Alert, Button, Flex, type FormInstance, type FormProps } from 'antd';
 import { type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type MessageSaveInput, waitsForReview } from '@beacon/shared';
@@ -8,6 +8,7 @@ import { CrossPanel } from './cross-panel';
 import { FlowForbiddenDialog, type ForbiddenFlow } from './forbidden-dialog';
 import { PreviewPanel } from './preview-panel';
 import { TestPreviewDialog } from './test-preview-dialog';
+import { Form } from '../../components/form';
 
 const SCROLL = { behavior: 'smooth', block: 'center', focus: true } as const;
 

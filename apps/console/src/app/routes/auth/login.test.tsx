@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSsoReturn, SSO_RETURN_KEY, storeSsoReturn } from '../../../features/auth/lib/sso-return';
+import { i18n, setLanguage } from '../../../i18n';
 import { safeStorage } from '../../../lib/storage';
 import { renderAt } from '../../../test-utils';
 import LoginRoute from './login';
@@ -36,10 +37,12 @@ beforeEach(() => {
   window.localStorage.clear();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
+  if (i18n.language !== 'en') await act(async () => setLanguage('en'));
+  await waitFor(() => expect(i18n.language).toBe('en'));
 });
 
 describe('/login', () => {
@@ -114,5 +117,30 @@ describe('/login', () => {
     fireEvent.submit(email.closest('form')!);
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(screen.queryByText(held)).toBeNull();
+  });
+
+  it('neither: the form’s errors follow a language switch, as if raised in the new language', async () => {
+    serve(false);
+    await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
+    renderAt('/login', <LoginRoute />);
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    await screen.findByText('Connexion à Beacon');
+    const errorAt = (id: string) =>
+      document.getElementById(id)?.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')
+        ?.textContent;
+    act(() => {
+      fireEvent.change(email, { target: { value: 'not an address' } });
+    });
+    fireEvent.submit(email.closest('form')!);
+    await waitFor(() => expect(errorAt('password')).toBe('Veuillez saisir un mot de passe'));
+    await waitFor(() => expect(errorAt('email')).toBe('Veuillez saisir une adresse e-mail valide'));
+
+    await act(async () => setLanguage('en'));
+    await screen.findByText('Sign in to Beacon');
+    // the required message of a rule, and the text a validator throws, both in English without touching the fields
+    await waitFor(() => expect(errorAt('password')).toBe('Please enter a password'));
+    expect(errorAt('email')).toBe('Please enter a valid e-mail address');
+    expect(fetchMock.mock.calls.some(([path]) => urlOf(path) === '/tcm/v1/user/login')).toBe(false);
   });
 });

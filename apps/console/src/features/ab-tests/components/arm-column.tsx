@@ -1,5 +1,5 @@
 import { DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Popconfirm, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Tag, Typography, type FormInstance } from 'antd';
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type DictEntry, type TargetingType } from '@beacon/shared';
@@ -16,6 +16,7 @@ import {
 } from '../../../message-editor';
 import { formatRate } from '../../messages';
 import { ARM_TAGS, type ArmIndex, type ArmTag, type ArmValues } from '../lib/ab-values';
+import { Form } from '../../../components/form';
 
 /** The colour of each arm's tag, the same on every screen. */
 export const ARM_COLORS: Readonly<Record<ArmTag, string>> = {

@@ -1,8 +1,9 @@
-import { App, Avatar, Form, Modal, Select, Space } from 'antd';
+import { App, Avatar, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../lib/form-errors';
 import { useEditAppControl } from '../api/edit-app-control';
 import { useAppCandidates } from '../api/get-app-candidates';
+import { Form } from '../../../components/form';
 
 interface AddAppDialogProps {
   type: 1 | 2;

@@ -1,4 +1,4 @@
-import { Alert, App, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { Alert, App, Flex, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type AppGroup, type AppGroupCandidate } from '@beacon/shared';
 import { EnterSubmit } from '../../../components/enter-submit';
@@ -6,6 +6,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useGroupCandidates } from '../api/get-group-candidates';
 import { useSaveAppGroup } from '../api/save-app-group';
 import { AppLogo } from './app-logo';
+import { Form } from '../../../components/form';
 
 interface GroupFormValues {
   groupName: string;

@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal } from 'antd';
+import { App, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ANDROID_PACKAGE_PATTERN, APP_LIMITS } from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
@@ -6,6 +6,7 @@ import { checkPkg } from '../api/check-pkg';
 import { useCreateApp } from '../api/create-app';
 import { FirebaseUploadField } from './firebase-upload-field';
 import { LogoUploadField } from './logo-upload-field';
+import { Form } from '../../../components/form';
 
 interface Values {
   title: string;

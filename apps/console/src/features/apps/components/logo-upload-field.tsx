@@ -6,6 +6,7 @@ import { IMAGE_RULES, type MessageLang } from '@beacon/shared';
 import { isApiError } from '../../../lib/api-error';
 import { uploadLogo } from '../api/upload-logo';
 import { checkImageFile } from '../../../lib/image-check';
+import { showFieldErrors, type ErrorWording } from '../../../components/form';
 
 interface Props {
   name: string;
@@ -21,12 +22,13 @@ export function LogoUploadField({ name, value, onChange }: Props) {
   const form = Form.useFormInstance();
   const [busy, setBusy] = useState(false);
 
-  const fail = (message: string) => form.setFields([{ name, errors: [message] }]);
+  // the refusal stays at the field, worded again if the language changes (the server's words as they came)
+  const fail = (word: ErrorWording) => showFieldErrors(form, [{ name, word }]);
 
   const handleFile = async (file: File) => {
     const problem = await checkImageFile(file, rule);
     if (problem)
-      return fail(
+      return fail((t) =>
         t(`apps.image.${problem}`, {
           types: rule.types.join(', '),
           kb: rule.maxBytes / 1024,
@@ -40,7 +42,8 @@ export function LogoUploadField({ name, value, onChange }: Props) {
       onChange?.(url);
       form.setFields([{ name, errors: [] }]);
     } catch (err) {
-      fail(isApiError(err) ? err.message : String(err));
+      const message = isApiError(err) ? err.message : String(err);
+      fail(() => message);
     } finally {
       setBusy(false);
     }

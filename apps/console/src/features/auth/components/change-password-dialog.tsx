@@ -1,9 +1,10 @@
-import { App, Form, Input, Modal } from 'antd';
+import { App, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EnterSubmit } from '../../../components/enter-submit';
 import { showFormError } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { NewPasswordFields } from './new-password-fields';
+import { Form } from '../../../components/form';
 
 interface ChangePasswordValues {
   oldPassword: string;

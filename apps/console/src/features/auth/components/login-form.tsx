@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
+import { Alert, Button, Divider, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { emailRules } from '../../../lib/form-rules';
 import { useSystemInfo } from '../../system';
 import { useLogin } from '../api/login';
 import { SsoButton } from './sso-button';
+import { Form } from '../../../components/form';
 
 interface LoginFormValues {
   email: string;

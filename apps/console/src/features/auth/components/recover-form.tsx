@@ -1,11 +1,12 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { showFormError } from '../../../lib/form-errors';
 import { emailRules } from '../../../lib/form-rules';
 import { useRecover } from '../api/recover';
+import { Form } from '../../../components/form';
 
 /** Asks for a password-reset mail; the answer never reveals whether the account exists. */
 export function RecoverForm() {

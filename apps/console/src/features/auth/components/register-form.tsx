@@ -1,5 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../i18n';
@@ -8,6 +8,7 @@ import { emailRules } from '../../../lib/form-rules';
 import { useSystemInfo } from '../../system';
 import { useRegister } from '../api/register';
 import { NewPasswordFields } from './new-password-fields';
+import { Form } from '../../../components/form';
 
 interface RegisterValues {
   email: string;

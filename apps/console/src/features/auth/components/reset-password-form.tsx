@@ -1,9 +1,10 @@
-import { Button, Form, Result, Typography } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showFormError } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { NewPasswordFields } from './new-password-fields';
+import { Form } from '../../../components/form';
 
 interface ResetValues {
   password: string;

@@ -1,5 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, setLanguage } from '../../../i18n';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 
@@ -120,9 +121,11 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  if (i18n.language !== 'en') await act(async () => setLanguage('en'));
+  await waitFor(() => expect(i18n.language).toBe('en'));
 });
 
 /** antd animates field messages in and out: slow on a busy machine. */
@@ -205,6 +208,30 @@ describe('AudienceSection file targeting', () => {
         )
       ).value,
     ).toBe('38400000-8cf0-11bd-b23e-10b96e40000d');
+  }, 60_000);
+
+  it('words a refused file again after a language switch, rather than put the field’s own rule there', async () => {
+    await act(async () => setLanguage('fr'));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
+    renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+    await screen.findByText('Nouvelle notification', undefined, SLOW);
+    fireEvent.click(radio('Fichier d’ID importé'));
+    await screen.findByText(/Déposez un fichier \.txt ici/, undefined, SLOW);
+    const shown = () => explainOf(document.getElementById('fileList')!).replace(/\s/g, ' ');
+    dropFile('bad.txt', 'x');
+    await waitFor(
+      () =>
+        expect(shown()).toBe(
+          '2 lignes ne sont pas des identifiants publicitaires (5 identifiants valides) : corrigez-les et réessayez',
+        ),
+      SLOW,
+    );
+    await act(async () => setLanguage('en'));
+    await screen.findByText(/Drop a \.txt file here/, undefined, SLOW);
+    await waitFor(
+      () => expect(shown()).toBe('2 lines are not advertising IDs (5 valid IDs): fix them and try again'),
+      SLOW,
+    );
   }, 60_000);
 
   it('checks a file link, showing the server refusal at the field, then the count', async () => {

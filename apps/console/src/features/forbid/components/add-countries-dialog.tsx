@@ -1,10 +1,11 @@
-import { App, Form, Modal } from 'antd';
+import { App, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FORBID_LIMITS } from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
 import { useAddBannedCountries } from '../api/add-banned-countries';
 import type { BanTarget } from '../api/get-banned-countries';
 import { CountryPicker } from './country-picker';
+import { Form } from '../../../components/form';
 
 interface AddCountriesDialogProps {
   target: BanTarget;

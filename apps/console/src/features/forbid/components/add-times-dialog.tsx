@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { App, Button, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { type Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { FORBID_LIMITS, intervalKey, type FineworkCountryTimes } from '@beacon/shared';
 import { useAddBannedTimes } from '../api/add-banned-times';
 import { CountryPicker } from './country-picker';
 import { showWindowErrors } from './window-errors';
+import { Form } from '../../../components/form';
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 

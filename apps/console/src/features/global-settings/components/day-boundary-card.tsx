@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-format';
@@ -11,6 +11,7 @@ import {
 } from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
 import { useSetDayBoundary } from '../api/set-day-boundary';
+import { Form } from '../../../components/form';
 
 function zoneOptions(current: string) {
   const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

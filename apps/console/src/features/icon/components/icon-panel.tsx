@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, ColorPicker, Flex, Form, Input, Space, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, ColorPicker, Flex, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ICON_COLOR_PATTERN, IMAGE_RULES, type IconSetting } from '@beacon/shared';
@@ -10,6 +10,7 @@ import { useIcon } from '../api/get-icon';
 import { useUploadIcon } from '../api/upload-icon';
 import { checkIconFile } from '../lib/check-icon-file';
 import { NotificationPreview } from './notification-preview';
+import { Form } from '../../../components/form';
 
 interface IconPanelProps {
   appId: number;

@@ -1,10 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Form, Select, Typography } from 'antd';
+import { Alert, Button, Drawer, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type JourneyOutcome } from '@beacon/shared';
 import { allowedOutcomes } from '../lib/graph-edit';
 import { nodeOf, type JourneyEdge, type JourneyGraph } from '../lib/journey-graph-model';
 import { WaitInput } from './wait-input';
+import { Form } from '../../../components/form';
 
 interface EdgeDrawerProps {
   graph: JourneyGraph;

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, InputNumber, Radio, Select, Statistic, Switch } from 'antd';
+import { Button, Flex, Input, InputNumber, Radio, Select, Statistic, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   checkJourneyEntry,
@@ -10,6 +10,7 @@ import {
   type PropertyCondition,
 } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { Form } from '../../../components/form';
 
 type EventEntry = Extract<JourneyEntry, { kind: 'event' }>;
 type PropType = 'string' | 'number' | 'boolean';

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Button, Input, Modal, Typography } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, type JourneyDetail } from '@beacon/shared';
@@ -13,6 +13,7 @@ import {
   useApproveReview,
   useRejectReview,
 } from '../../reviews';
+import { Form } from '../../../components/form';
 
 /** Mode 4 runs a journey, mode 6 passes it: the same call, in the words of each. */
 export type ReviewKind = 'run' | 'pass';

@@ -1,4 +1,3 @@
-import { Form } from 'antd';
 import { isFileTargeting, ScheduleType, type AppInfo } from '@beacon/shared';
 import { type ConditionDictionaries } from '../../../components/condition-builder';
 import {
@@ -10,6 +9,7 @@ import {
   type ComposeValues,
 } from '../../../message-editor';
 import { useSettingsRule } from './use-rules';
+import { Form } from '../../../components/form';
 
 interface SettingsFormProps {
   app: AppInfo;

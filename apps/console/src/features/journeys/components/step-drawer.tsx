@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Drawer, Form, Tabs } from 'antd';
+import { Alert, Button, Card, Drawer, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type DictEntry } from '@beacon/shared';
 import { type ConditionDictionaries } from '../../../components/condition-builder';
@@ -10,6 +10,7 @@ import { SettingsForm } from './settings-form';
 import { EntryForm } from './entry-form';
 import { type JourneyEntry } from '@beacon/shared';
 import { StepForm } from './step-form';
+import { Form } from '../../../components/form';
 
 interface StepDrawerProps {
   app: AppInfo;

@@ -1,4 +1,4 @@
-import { App, Card, Form, Input, Radio, Spin, type FormInstance } from 'antd';
+import { App, Card, Input, Radio, Spin, type FormInstance } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type ConditionDraft, type DictEntry } from '@beacon/shared';
@@ -14,6 +14,7 @@ import {
 } from '../../../message-editor';
 import { type StepDraft, type StepKind } from '../lib/journey-graph-model';
 import { useStepRule } from './use-rules';
+import { Form } from '../../../components/form';
 
 type StepFormValues = ComposeValues & { groupTag: string; kind: StepKind; stepConditions: ConditionDraft[] };
 

@@ -1,4 +1,4 @@
-import { App, Button, Flex, Form, Input, Modal, Skeleton } from 'antd';
+import { App, Button, Flex, Input, Modal, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppInfo, type MaterialDetail } from '@beacon/shared';
@@ -7,6 +7,7 @@ import { useMaterial } from '../api/get-material';
 import { AUDIT_REASON_MAX, checkAuditReason } from '../lib/audit-reason';
 import { mayDecide } from '../lib/material-access';
 import { MaterialContent } from './material-content';
+import { Form } from '../../../components/form';
 
 interface PreviewDialogProps {
   appId: number;

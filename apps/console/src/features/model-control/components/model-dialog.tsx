@@ -1,10 +1,11 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MODEL_CONTROL_LIMITS, MODEL_TIERS, type ModelEntry } from '@beacon/shared';
 import { EnterSubmit } from '../../../components/enter-submit';
 import { showFormError } from '../../../lib/form-errors';
 import { useSaveModel } from '../api/save-model';
 import { modelRules } from './model-rules';
+import { Form } from '../../../components/form';
 
 interface ModelFormValues {
   type: 1 | 2 | 3;

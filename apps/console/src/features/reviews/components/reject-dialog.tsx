@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Input, Modal, Typography } from 'antd';
 import { type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, type ReviewItem } from '@beacon/shared';
@@ -8,6 +8,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useRejectReview } from '../api/reject-review';
 import { checkReason, REASON_MAX } from '../lib/reject-reason';
 import { isAbItem } from '../lib/review-item';
+import { Form } from '../../../components/form';
 
 interface RejectDialogProps {
   appId: number;

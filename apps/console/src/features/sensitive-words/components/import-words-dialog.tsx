@@ -1,9 +1,10 @@
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseWordList, SENSITIVE_WORD_MAX } from '@beacon/shared';
 import { showFormError } from '../../../lib/form-errors';
 import type { WordListScope } from '../api/get-sensitive-words';
 import { useImportSensitiveWords } from '../api/import-sensitive-words';
+import { Form } from '../../../components/form';
 
 /** Pasting many words at once: one per line or comma-separated; the dialog previews what will be imported. */
 export function ImportWordsDialog({

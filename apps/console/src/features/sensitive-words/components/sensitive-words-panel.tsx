@@ -1,5 +1,5 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Popconfirm, Table, Typography } from 'antd';
+import { App, Button, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SENSITIVE_PAGE_SIZE, SENSITIVE_WORD_MAX, type SensitiveWordRow } from '@beacon/shared';
@@ -11,6 +11,7 @@ import { useDeleteSensitiveWords } from '../api/delete-sensitive-words';
 import { useSensitiveWords, type WordListScope } from '../api/get-sensitive-words';
 import { ImportWordsDialog } from './import-words-dialog';
 import { formatDateTime } from '../../../lib/date-format';
+import { Form } from '../../../components/form';
 
 /**
  * One sensitive word list (the platform's, or an app's with `appId`): search, add, import from pasted text, remove

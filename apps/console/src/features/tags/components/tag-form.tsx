@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Radio, Space, Typography } from 'antd';
+import { Button, Card, Flex, Input, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { reportError } from '../../../lib/error-reporter';
 import { useSaveTag } from '../api/save-tag';
 import { useVerifyTagCode } from '../api/verify-tag-code';
+import { Form } from '../../../components/form';
 
 interface Values {
   name: string;

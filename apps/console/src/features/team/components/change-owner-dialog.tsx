@@ -1,4 +1,4 @@
-import { Alert, App, Form, Modal, Select } from 'antd';
+import { Alert, App, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MemberStatus, ProjectLevel, type TeamMember } from '@beacon/shared';
@@ -7,6 +7,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useChangeOwner } from '../api/change-owner';
 import { getTeamQueryOptions } from '../api/get-team';
 import { roleLabel } from '../lib/team-labels';
+import { Form } from '../../../components/form';
 
 interface ChangeOwnerDialogProps {
   appId: number;

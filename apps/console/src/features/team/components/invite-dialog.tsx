@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { App, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ProjectLevel } from '@beacon/shared';
 import { EnterSubmit } from '../../../components/enter-submit';
@@ -7,6 +7,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { emailRules } from '../../../lib/form-rules';
 import { useInviteMember } from '../api/invite-member';
 import { roleHint, roleOptions } from '../lib/team-labels';
+import { Form } from '../../../components/form';
 
 interface InviteValues {
   email: string;

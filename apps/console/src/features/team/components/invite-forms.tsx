@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type InviteAccepted } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
@@ -7,6 +7,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { confirmRules, passwordRules } from '../../../lib/form-rules';
 import { useLogin } from '../../auth';
 import { useRegisterInvite } from '../api/register-invite';
+import { Form } from '../../../components/form';
 
 /** Signs in with the invited e-mail (fixed); the page then offers to accept. */
 export function InviteLoginForm({ email }: { email: string }) {

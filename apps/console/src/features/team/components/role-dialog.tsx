@@ -1,4 +1,4 @@
-import { App, Form, Modal, Select } from 'antd';
+import { App, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type TeamMember } from '@beacon/shared';
 import { EnterSubmit } from '../../../components/enter-submit';
@@ -6,6 +6,7 @@ import { currentLanguage } from '../../../i18n';
 import { showFormError } from '../../../lib/form-errors';
 import { useEditMember } from '../api/edit-member';
 import { roleHint, roleOptions } from '../lib/team-labels';
+import { Form } from '../../../components/form';
 
 interface RoleDialogProps {
   appId: number;

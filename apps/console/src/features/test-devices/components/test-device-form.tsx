@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Result, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONFIG_LIMITS, ErrorCodes, GAID_PATTERN } from '@beacon/shared';
 import { PageSpin } from '../../../components/page-spin';
@@ -8,6 +8,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useCreateTestDevice } from '../api/create-test-device';
 import { useEditTestDevice } from '../api/edit-test-device';
 import { useTestDevice } from '../api/get-test-device';
+import { Form, showFieldErrors } from '../../../components/form';
 
 interface DeviceValues {
   name: string;
@@ -30,7 +31,7 @@ export function TestDeviceForm({ appId, id, onDone }: TestDeviceFormProps) {
   const device = useTestDevice(appId, id);
   const handleError = (error: unknown) => {
     if (isApiError(error) && error.code === ErrorCodes.GAID_REPEATED)
-      form.setFields([{ name: 'gaid', errors: [t('testDevices.gaidTaken')] }]);
+      showFieldErrors(form, [{ name: 'gaid', word: (t) => t('testDevices.gaidTaken') }]);
     else showFormError(form, error);
   };
   const handleSaved = () => {

@@ -1,10 +1,11 @@
 import { AimOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useMessageTrace } from '../api/trace-message';
 import { MessageTraceResult } from './message-trace-result';
+import { Form } from '../../../components/form';
 
 const MSG_ID = /^[1-9]\d{0,14}$/;
 

@@ -1,8 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAID_PATTERN, InstanceType } from '@beacon/shared';
+import { Form } from '../../../components/form';
 
 interface TroubleshootingSearchProps {
   type: number;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, completeConditions, type ConditionDraft, type UserGroup } from '@beacon/shared';
@@ -6,6 +6,7 @@ import { ConditionBuilder, type ConditionDictionaries } from '../../../component
 import { showFormError } from '../../../lib/form-errors';
 import { useSaveUserGroup } from '../api/save-user-group';
 import { AudienceSize } from './audience-size';
+import { Form } from '../../../components/form';
 
 interface UserGroupFormProps {
   appId: number;

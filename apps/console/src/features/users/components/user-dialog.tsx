@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UserLevel, UserSource, type UserRow } from '@beacon/shared';
 import { EnterSubmit } from '../../../components/enter-submit';
@@ -6,6 +6,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { emailRules, passwordRules } from '../../../lib/form-rules';
 import { useSaveUser } from '../api/save-user';
 import { LEVEL_OPTIONS, levelLabel, SOURCE_OPTIONS, sourceLabel } from '../lib/user-labels';
+import { Form } from '../../../components/form';
 
 interface UserFormValues {
   email: string;

@@ -1,19 +1,5 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,11 +10,11 @@ import {
   localizeIssueMessage,
   type ApiKeyRow,
   type ApiKeyScope,
-  type MessageLang,
 } from '@beacon/shared';
 import { formatDateTime } from '../../../../lib/date-format';
 import { reportError } from '../../../../lib/error-reporter';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/api-keys';
+import { Form, showFieldErrors } from '../../../../components/form';
 
 /**
  * The app's API keys (issue 33 §6): the operator's own systems call the API with one. Listed by name, prefix and
@@ -157,22 +143,22 @@ function CreateKeyDialog(props: {
   onClose: () => void;
   onCreated: (secret: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<CreateForm>();
   const create = useCreateApiKey(props.appId, (r) => {
     form.resetFields();
     props.onCreated(r.secret);
   });
-  const lang = (i18n.language as MessageLang) || 'en';
 
   const submit = async () => {
     const values = await form.validateFields();
     const parsed = ApiKeyCreate.safeParse(values);
     if (!parsed.success) {
-      form.setFields(
+      showFieldErrors(
+        form,
         parsed.error.issues.map((issue) => ({
-          name: String(issue.path[0]) as keyof CreateForm,
-          errors: [localizeIssueMessage(issue.message, issue, lang)],
+          name: String(issue.path[0]),
+          word: (_t, language) => localizeIssueMessage(issue.message, issue, language),
         })),
       );
       return;

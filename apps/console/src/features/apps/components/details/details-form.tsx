@@ -1,9 +1,10 @@
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { App, Button, Card, Col, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APP_LIMITS, type AppDetail, type AppUpdateRequest } from '@beacon/shared';
 import { showFormError } from '../../../../lib/form-errors';
 import { useUpdateApp } from '../../api/update-app';
 import { LogoUploadField } from '../logo-upload-field';
+import { Form } from '../../../../components/form';
 
 const SWITCHES = [
   'multiLangEnable',

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Descriptions,
   Flex,
-  Form,
   Input,
   InputNumber,
   Switch,
@@ -38,6 +37,7 @@ import {
   useRotateStreamSecret,
   useSaveEventStreams,
 } from '../../api/event-streams';
+import { Form, showFieldErrors } from '../../../../components/form';
 
 /**
  * The app's event streams (issue 34 §3, docs/event-streams.md): the webhook, its event types and how long a receiver
@@ -70,10 +70,11 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
   const handleSave = (values: EventStreamSettingsInput) => {
     const parsed = EventStreamSettings.safeParse(values);
     if (!parsed.success) {
-      form.setFields(
+      showFieldErrors(
+        form,
         parsed.error.issues.map((issue) => ({
-          name: String(issue.path[0]) as keyof EventStreamSettingsInput,
-          errors: [localizeIssueMessage(issue.message, issue, lang)],
+          name: String(issue.path[0]),
+          word: (_t, language) => localizeIssueMessage(issue.message, issue, language),
         })),
       );
       return;

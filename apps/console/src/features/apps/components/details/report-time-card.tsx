@@ -1,8 +1,9 @@
-import { App, Button, Card, Form, Input, Space } from 'antd';
+import { App, Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APP_LIMITS, clampReportTime, type AppDetail } from '@beacon/shared';
 import { showFormError } from '../../../../lib/form-errors';
 import { useSetReportTime, type ReportTimes } from '../../api/set-report-time';
+import { Form } from '../../../../components/form';
 
 const KEYS = ['wifiReportTime', 'mobileReportTime'] as const;
 

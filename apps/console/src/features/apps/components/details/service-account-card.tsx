@@ -1,9 +1,10 @@
-import { App, Button, Card, Descriptions, Form, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AppDetail } from '@beacon/shared';
 import { showFormError } from '../../../../lib/form-errors';
 import { useReplaceFirebase } from '../../api/replace-firebase';
 import { FirebaseUploadField } from '../firebase-upload-field';
+import { Form } from '../../../../components/form';
 
 /** The Firebase service account: its project and client e-mail (never the key), and replacing the JSON. */
 export function ServiceAccountCard({ app }: { app: AppDetail }) {
