@@ -177,6 +177,17 @@ describe('AbComposeScreen', () => {
     type('armB_desc', 'Until midnight');
     type('armB_openContent', 'shop://deals');
     expect(screen.queryByTestId('remove-B')).toBeNull();
+    // out of range, the share is kept as typed and the rule names the range (the input used to clamp -5 to 0.01)
+    type('abPercent', '-5');
+    fireEvent.blur(field('abPercent'));
+    await waitFor(
+      () =>
+        expect(errorOf('abPercent')).toBe(
+          'Between 0.01 % and 50 % per variant with 2 variants (together at most 100 %)',
+        ),
+      slow,
+    );
+    expect(field('abPercent').value).toBe('-5');
     type('abPercent', '30');
     await waitFor(
       () =>
@@ -221,10 +232,14 @@ describe('AbComposeScreen', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Automatic: the best variant/ }));
     await screen.findByTestId('ab-winner-help', undefined, slow);
     expect(screen.getByTestId('ab-winner-help').textContent).toContain('stricter level (1%)');
-    // the input keeps to 1–168 itself; an emptied one is refused
+    // an emptied or out-of-range count is refused, kept as typed
     type('winnerHours', '');
     review();
     await waitFor(() => expect(errorOf('winnerHours')).toBe('A whole number of hours from 1 to 168'), slow);
+    type('winnerHours', '200');
+    fireEvent.blur(field('winnerHours'));
+    await waitFor(() => expect(errorOf('winnerHours')).toBe('A whole number of hours from 1 to 168'), slow);
+    expect(field('winnerHours').value).toBe('200');
     type('winnerHours', '48');
     fireEvent.click(screen.getByRole('checkbox', { name: /Decide early/ }));
     // and the share in bandit rounds

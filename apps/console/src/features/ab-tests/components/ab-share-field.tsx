@@ -56,9 +56,10 @@ export function AbShareField({ rule, estimate, arms }: AbShareFieldProps) {
       rules={[rule(['abPercent'])]}
       required
     >
+      {/* no min / max: they clamp on blur without a word (-5 became 0.01 %); the rule names the range */}
       <InputNumber
-        min={AB_LIMITS.percentMin}
-        max={max}
+        aria-valuemin={AB_LIMITS.percentMin}
+        aria-valuemax={max}
         step={1}
         suffix="%"
         style={{ width: 160 }}

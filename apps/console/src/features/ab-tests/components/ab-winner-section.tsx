@@ -41,9 +41,10 @@ export function AbWinnerSection({ rule }: { rule: FieldRule }) {
         hidden={!auto && !bandit}
         required
       >
+        {/* no min / max: they clamp on blur without a word (200 h became 168); the rule names the range */}
         <InputNumber
-          min={AB_WINNER_LIMITS.hoursMin}
-          max={AB_WINNER_LIMITS.hoursMax}
+          aria-valuemin={AB_WINNER_LIMITS.hoursMin}
+          aria-valuemax={AB_WINNER_LIMITS.hoursMax}
           precision={0}
           suffix={t('abTests.winner.hoursUnit')}
           style={{ width: 160 }}
