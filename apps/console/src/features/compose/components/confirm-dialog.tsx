@@ -2,6 +2,9 @@ import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isFileTargeting, ScheduleType, TargetingType, type MessageSaveInput } from '@beacon/shared';
 import { ConfirmPreview, ConfirmSummary } from '../../../components/confirm-summary';
+import { currentLanguage } from '../../../i18n';
+import { formatWallTime } from '../../../lib/date-format';
+import { formatRate } from '../../../lib/number-format';
 import { type ComposeValues } from '../../../message-editor/lib/compose-values';
 import { type MessageKind } from '../../../message-editor/lib/message-kind';
 import { confirmLabel } from '../../../message-editor/lib/confirm-label';
@@ -68,10 +71,11 @@ export function ConfirmDialog({
     payload.scheduleType === ScheduleType.NOW
       ? t('compose.schedule.now')
       : payload.scheduleType === ScheduleType.BEST_HOUR
-        ? `${t('compose.schedule.bestHour')} · ${t('compose.fields.controlShare')} ${payload.controlShare ?? 0} %`
-        : payload.scheduleType === ScheduleType.AT_TIME
-          ? `${payload.scheduleDate ?? ''} (UTC${payload.scheduleUTC ?? ''})`
-          : `${payload.scheduleDate ?? ''} ${t('compose.schedule.localSuffix')}`;
+        ? `${t('compose.schedule.bestHour')} · ${t('compose.fields.controlShare')} ${formatRate(payload.controlShare ?? 0, currentLanguage())}`
+        : // the wall time as set, in the console's date style (its zone beside it, or each device's)
+          payload.scheduleType === ScheduleType.AT_TIME
+          ? `${formatWallTime(payload.scheduleDate ?? '')} (UTC${payload.scheduleUTC ?? ''})`
+          : `${formatWallTime(payload.scheduleDate ?? '')} ${t('compose.schedule.localSuffix')}`;
   return (
     <Modal
       open={open}

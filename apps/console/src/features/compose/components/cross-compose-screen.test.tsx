@@ -17,6 +17,8 @@ import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 import { typeJson } from '../../../test/json-editor';
 
+/** what a test changes of the saved message's detail besides its data (its schedule) */
+let detailExtra: Record<string, unknown> = {};
 const detail = (data: Record<string, unknown>) =>
   messageDetail({
     id: 9,
@@ -30,6 +32,7 @@ const detail = (data: Record<string, unknown>) =>
     msgDisplayPrior: 3,
     pullUp: 'enlive_package' in data,
     data,
+    ...detailExtra,
   });
 
 let saved: Array<Record<string, unknown>> = [];
@@ -39,6 +42,7 @@ let saveAnswer: (() => Response) | undefined;
 beforeEach(() => {
   saved = [];
   saveAnswer = undefined;
+  detailExtra = {};
   detailData = { trans_data: base64OfText('{"action":"refresh","id":42}'), noti_layout_id: 3 };
   stubApi((url, init) => {
     if (url.endsWith('/app/1/info'))
@@ -67,6 +71,19 @@ async function confirmSend(button = 'Send') {
 }
 
 describe('ComposeScreen, cross messages', () => {
+  it('writes a scheduled time in the send check the way every screen writes dates, with its zone', async () => {
+    detailExtra = { status: 2, scheduleType: 2, scheduleDate: '2099-06-01 10:00:00' };
+    renderAt(
+      '/app/1/message/editcross?id=9&act=edit',
+      <ComposeScreen appId={1} id={9} act="edit" kind="cross" />,
+    );
+    await screen.findByText('Edit transparent message', undefined, slow);
+    await waitFor(() => expect(field('description').value).toBe('Refresh the feed'), slow);
+    submit();
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByText('Jun 1, 2099, 10:00 AM (UTC+0800)')).toBeTruthy();
+  }, 60_000);
+
   it('drops the reserved keys (with a note), confirms the pretty content and saves msgType 2 with trans_data', async () => {
     renderAt('/app/1/message/editcross', <ComposeScreen appId={1} kind="cross" />);
     await screen.findByText('New transparent message', undefined, slow);

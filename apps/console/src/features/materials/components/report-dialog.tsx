@@ -2,6 +2,7 @@ import { Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_LIMITS, type MaterialReportRow, type MaterialRow } from '@beacon/shared';
+import { formatWallTime } from '../../../lib/date-format';
 import { formatCount, formatRate } from '../../messages';
 import { useMaterialReport } from '../api/get-material-report';
 
@@ -57,8 +58,7 @@ export function ReportDialog({
           {
             key: 'scheduleDate',
             title: t('materials.report.schedule'),
-            render: (_, r) =>
-              r.scheduleDate ? r.scheduleDate.replace('T', ' ').slice(0, 16) : t('materials.report.now'),
+            render: (_, r) => (r.scheduleDate ? formatWallTime(r.scheduleDate) : t('materials.report.now')),
           },
           count('push'),
           count('reach'),
