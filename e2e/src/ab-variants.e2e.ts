@@ -116,7 +116,7 @@ describe('an A/B test of three variants, automatic winner, bandit mode', () => {
       await dialog.getByTestId(`confirm-arm-${tag}`).getByText(ARMS[tag].title).waitFor();
     }
     expect(await dialog.getByTestId('confirm-winner').textContent()).toBe(
-      'Winner: sent automatically once the last bandit round has sent — the variant at least 95 % likely to be best, ' +
+      'Winner: sent automatically once the last bandit round has sent — the variant at least 95% likely to be best, ' +
         'or the most likely at the deadline. Bandit mode: the variants go out in 4 rounds over 1 h, each shifted ' +
         'toward the one most likely best.',
     );
@@ -166,7 +166,7 @@ describe('an A/B test of three variants, automatic winner, bandit mode', () => {
       await body.getByTestId(`ab-arm-${tag}`).getByText('10% of the audience', { exact: true }).waitFor();
     expect(await body.getByTestId('ab-arm-D').count()).toBe(0);
     expect(await body.getByTestId('ab-winner-mode').textContent()).toBe(
-      'Automatic: the variant at least 95 % likely to be best once the last round has sent, else the most likely at the deadline',
+      'Automatic: the variant at least 95% likely to be best once the last round has sent, else the most likely at the deadline',
     );
     expect(await body.getByTestId('ab-winner-rounds').textContent()).toBe('Round 1 of 4 planned');
     await body.getByTestId('ab-winner-status').getByText('Bandit mode', { exact: true }).waitFor();

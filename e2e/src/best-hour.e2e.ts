@@ -111,7 +111,7 @@ describe('best-hour sends in the browser', () => {
     const lift = page.getByTestId('best-hour-lift');
     await lift.getByText('Best hour against the control group').waitFor();
     await lift.getByText('Click-rate lift').waitFor();
-    expect(await lift.getByTestId('best-hour-lift-value').innerText()).toMatch(/points \(95 % interval/);
+    expect(await lift.getByTestId('best-hour-lift-value').innerText()).toMatch(/points \(95% interval/);
     await snap(page, 'best-hour-detail');
   }, 120_000);
 

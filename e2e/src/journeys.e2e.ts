@@ -517,6 +517,9 @@ describe('journeys in the browser', () => {
     expect(await edgeLabel('Non affiché · après 1 heure').locator('strong').textContent()).toBe(
       String(reminder?.entered),
     );
+    // React Flow's own controls speak French too (their tooltips were "Zoom In", "Fit View")
+    for (const title of ['Zoom avant', 'Zoom arrière', 'Ajuster le parcours à la vue'])
+      await page.locator(`.react-flow__controls button[title="${title}"]`).waitFor({ timeout: 5_000 });
     await page.mouse.move(5, 5);
     await shot('journeys-view-fr');
     await page.goto(`${beacon.url}/app/${appId}/data/canvas?lang=en`);

@@ -81,7 +81,7 @@ describe('the confirmation’s forecast before send', () => {
     expect(row('107')).toBe('Notifications off≈ 2,770 ± 374');
     expect(row('999')).toBe('Code 999≈ 56 ± 21');
     expect(row('send')).toBe('Sends≈ 12,000 ± 769');
-    expect(panel.textContent).toContain('± 4.3 %');
+    expect(panel.textContent).toContain('± 4.3%');
   });
 
   it('groups the numbers the reader’s way and names the reasons in the reader’s language', async () => {

@@ -183,7 +183,7 @@ describe('AbComposeScreen', () => {
     await waitFor(
       () =>
         expect(errorOf('abPercent')).toBe(
-          'Between 0.01 % and 50 % per variant with 2 variants (together at most 100 %)',
+          'Between 0.01% and 50% per variant with 2 variants (together at most 100%)',
         ),
       slow,
     );
@@ -205,7 +205,7 @@ describe('AbComposeScreen', () => {
     await waitFor(
       () =>
         expect(errorOf('abPercent')).toBe(
-          'Between 0.01 % and 25 % per variant with 4 variants (together at most 100 %)',
+          'Between 0.01% and 25% per variant with 4 variants (together at most 100%)',
         ),
       slow,
     );
@@ -218,7 +218,7 @@ describe('AbComposeScreen', () => {
     await waitFor(() => expect(field('armC_title')?.value).toBe('Last day'), slow);
     expect(field('armD_title')).toBeNull();
     expect(screen.queryByTestId('arm-tab-D')).toBeNull();
-    await waitFor(() => expect(errorOf('abPercent')).toContain('at most 100 %'), slow);
+    await waitFor(() => expect(errorOf('abPercent')).toContain('at most 100%'), slow);
     fireEvent.click(screen.getByTestId('ab-add-arm'));
     await waitFor(() => expect(field('armD_title')?.value).toBe('Last day'), slow);
     type('armD_title', 'Only online');
@@ -250,7 +250,7 @@ describe('AbComposeScreen', () => {
     for (const tag of ['A', 'B', 'C', 'D'])
       expect(within(dialog).getByTestId(`confirm-arm-${tag}`)).toBeTruthy();
     expect(within(dialog).getByTestId('confirm-winner').textContent).toBe(
-      'Winner: sent automatically once the last bandit round has sent — the variant at least 95 % likely to be best, or the most likely at the deadline. Bandit mode: the variants go out in 4 rounds over 48 h, each shifted toward the one most likely best.',
+      'Winner: sent automatically once the last bandit round has sent — the variant at least 95% likely to be best, or the most likely at the deadline. Bandit mode: the variants go out in 4 rounds over 48 h, each shifted toward the one most likely best.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(saved).toHaveLength(1), slow);

@@ -166,8 +166,8 @@ describe('AbTestsScreen, data/abtest', () => {
         ),
       slow,
     );
-    expect(within(dialog).getByTestId('rate-B-clickPerDispatch').textContent).toBe('8%95 %: 7% – 9%');
-    expect(within(dialog).getByTestId('rate-A-reach').textContent).toBe('90%95 %: 88% – 92%');
+    expect(within(dialog).getByTestId('rate-B-clickPerDispatch').textContent).toBe('8%95%: 7% – 9%');
+    expect(within(dialog).getByTestId('rate-A-reach').textContent).toBe('90%95%: 88% – 92%');
     expect(within(dialog).getByTestId('z-A').textContent).toBe('2.72');
     expect(within(dialog).getByTestId('p-A').textContent).toBe('p = 0.006');
     expect(within(dialog).getByTestId('adjp-B').textContent).toBe('–');
@@ -315,7 +315,7 @@ describe('AbTestsScreen, data/abtest', () => {
     const rounds = await within(dialog).findByTestId('ab-winner-rounds', undefined, slow);
     expect(rounds.textContent).toBe('Round 4 of 4 planned');
     expect(within(dialog).getByTestId('ab-winner-decided').textContent).toContain(
-      'most likely best (bandit, at least 95 %)',
+      'most likely best (bandit, at least 95%)',
     );
     expect(within(dialog).getAllByText('Test B · round 2').length).toBeGreaterThan(0);
   }, 120_000);

@@ -5,11 +5,14 @@ import {
   MiniMap,
   ReactFlow,
   ReactFlowProvider,
+  type AriaLabelConfig,
   type EdgeChange,
   type NodeChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import { type TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type XY } from '../lib/journey-graph-model';
 import { BranchEdge } from './branch-edge';
 import { type BranchFlowEdge, type StepFlowNode } from './canvas-types';
@@ -44,8 +47,25 @@ export const FIT_VIEW = { padding: 0.2, maxZoom: 1 } as const;
  * The React Flow canvas of a journey: step nodes and branch edges, controlled by the editor (its graph, its
  * selection); it keeps only the nodes' measured sizes. Delete / Backspace removes the selection (never the entry).
  */
+/** React Flow's own words (the controls' tooltips, the overview's label, what a screen reader hears) in the reader's language. */
+const flowLabels = (t: TFunction): Partial<AriaLabelConfig> => ({
+  'node.a11yDescription.default': t('journeys.canvas.node'),
+  'node.a11yDescription.keyboardDisabled': t('journeys.canvas.nodeKeyboard'),
+  'node.a11yDescription.ariaLiveMessage': ({ x, y }) => t('journeys.canvas.moved', { x, y }),
+  'edge.a11yDescription.default': t('journeys.canvas.edge'),
+  'controls.ariaLabel': t('journeys.canvas.controls'),
+  'controls.zoomIn.ariaLabel': t('journeys.canvas.zoomIn'),
+  'controls.zoomOut.ariaLabel': t('journeys.canvas.zoomOut'),
+  'controls.fitView.ariaLabel': t('journeys.canvas.fitView'),
+  'controls.interactive.ariaLabel': t('journeys.canvas.interactive'),
+  'minimap.ariaLabel': t('journeys.canvas.minimap'),
+  'handle.ariaLabel': t('journeys.canvas.handle'),
+});
+
 function Canvas(props: JourneyCanvasProps) {
   const { readOnly, selection, onSelectionChange } = props;
+  const { t } = useTranslation();
+  const ariaLabelConfig = useMemo(() => flowLabels(t), [t]);
   const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
   const nodes = useMemo(
     () =>
@@ -124,6 +144,7 @@ function Canvas(props: JourneyCanvasProps) {
       fitViewOptions={FIT_VIEW}
       minZoom={0.2}
       proOptions={{ hideAttribution: true }}
+      ariaLabelConfig={ariaLabelConfig}
     >
       <Background />
       <Controls showInteractive={false} />
