@@ -231,4 +231,55 @@ describe('ConditionBuilder', () => {
     fireEvent.mouseDown(combobox('Condition 1 user attribute'));
     expect(await screen.findByText('This app has no user attributes yet')).toBeTruthy();
   });
+
+  // the inputs' min / max clamped these on blur without a word (API 99 became 35, 400 days became 365)
+  it.each([
+    [
+      'an Android version',
+      { label: 'osVersion', op: 'gte' },
+      'Condition 1 values Value',
+      '99',
+      'A whole number from 14 to 35',
+    ],
+    [
+      'an app version code',
+      { label: 'appVersionCode', op: 'lt' },
+      'Condition 1 values Value',
+      '-3',
+      'A whole number from 0 to 2,147,483,647',
+    ],
+    [
+      'an event count',
+      { label: 'event', event: 'purchase', op: 'atLeast' },
+      'Condition 1 values Times',
+      '2000000',
+      'A whole number from 1 to 1,000,000',
+    ],
+    [
+      'an event window',
+      { label: 'event', event: 'purchase', op: 'notWithin' },
+      'Condition 1 values Days',
+      '400',
+      'A whole number of days from 1 to 365',
+    ],
+    [
+      'a date attribute window',
+      { label: 'attribute', key: 'signup', attributeType: 'date', op: 'within' },
+      'Condition 1 values Days',
+      '4000',
+      'A whole number of days from 1 to 3,650',
+    ],
+  ] as const)('keeps %s typed out of range and names the range', async (_what, row, name, typed, text) => {
+    renderAt('/', <Harness initial={[row]} />);
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name });
+    fireEvent.change(input, { target: { value: typed } });
+    fireEvent.blur(input);
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(input.value).toBe(typed);
+    expect(latest[0]?.values?.[0]).toBe(typed);
+    // back in range, the error goes
+    fireEvent.change(input, { target: { value: '20' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
 });

@@ -8,6 +8,7 @@ import {
   type ConditionLabel,
   type TagTreeNode,
 } from '@beacon/shared';
+import { outOfRange, RangeError } from '../range-error';
 import type { ConditionDictionaries, DictOption } from './types';
 
 interface ValueInputProps {
@@ -85,15 +86,24 @@ export function ConditionValueInput({ row, dictionaries, disabled, onChange, ari
     );
   }
   if (spec.kind === 'integer' && row.op !== 'in' && row.op !== 'nin') {
+    // the bounds the shared rule (conditionIssues) and so the server check a value by
+    const min = spec.min ?? 0;
+    const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+    const at = (index: number) =>
+      values[index] === undefined || values[index] === '' ? null : Number(values[index]);
+    const count = row.op === 'between' ? 2 : 1;
+    const bad = [0, 1].slice(0, count).some((i) => outOfRange(at(i), min, max));
     const number = (index: number, placeholder: string) => (
+      // no min / max: they clamp on blur without a word (Android 99 became 35); the range shows under the row
       <InputNumber
         aria-label={`${ariaLabel} ${placeholder}`}
+        aria-valuemin={min}
+        aria-valuemax={max}
         disabled={disabled}
-        min={spec.min}
-        max={spec.max}
         precision={0}
         placeholder={placeholder}
-        value={values[index] === undefined || values[index] === '' ? null : Number(values[index])}
+        status={outOfRange(at(index), min, max) ? 'error' : undefined}
+        value={at(index)}
         onChange={(v) => {
           const next = [...values];
           next[index] = v === null ? '' : String(v);
@@ -101,14 +111,22 @@ export function ConditionValueInput({ row, dictionaries, disabled, onChange, ari
         }}
       />
     );
-    return row.op === 'between' ? (
-      <Flex gap={8} align="center">
-        {number(0, t('conditionBuilder.min'))}
-        <span>–</span>
-        {number(1, t('conditionBuilder.max'))}
+    const inputs =
+      row.op === 'between' ? (
+        <Flex gap={8} align="center">
+          {number(0, t('conditionBuilder.min'))}
+          <span>–</span>
+          {number(1, t('conditionBuilder.max'))}
+        </Flex>
+      ) : (
+        number(0, t('conditionBuilder.value'))
+      );
+    // one tree with or without the error: a remounted input would lose the focus while typing
+    return (
+      <Flex vertical gap={4}>
+        {inputs}
+        {bad && <RangeError min={min} max={max} />}
       </Flex>
-    ) : (
-      number(0, t('conditionBuilder.value'))
     );
   }
 

@@ -8,6 +8,7 @@ import {
   type ConditionDraft,
   type ConditionOp,
 } from '@beacon/shared';
+import { outOfRange, RangeError, type RangeUnit } from '../range-error';
 import type { ConditionDictionaries } from './types';
 
 interface UserConditionRowProps {
@@ -41,21 +42,34 @@ export function UserConditionRow({ row, n, dictionaries, disabled, onChange }: U
     index: number,
     size: number,
     placeholder: string,
-    opts: { min?: number; max?: number; int?: boolean },
-  ) => (
-    <InputNumber
-      key={`n${index}`}
-      aria-label={`${valuesLabel} ${placeholder}`}
-      disabled={disabled}
-      placeholder={placeholder}
-      min={opts.min}
-      max={opts.max}
-      {...(opts.int ? { precision: 0 } : {})}
-      style={{ width: 140 }}
-      value={values[index] === undefined || values[index] === '' ? null : Number(values[index])}
-      onChange={(v) => setValue(index, v === null ? '' : String(v), size)}
-    />
-  );
+    opts: { min?: number; max?: number; int?: boolean; unit?: RangeUnit },
+  ) => {
+    const value = values[index] === undefined || values[index] === '' ? null : Number(values[index]);
+    const ranged = opts.min !== undefined && opts.max !== undefined;
+    const bad = ranged && outOfRange(value, opts.min ?? 0, opts.max ?? 0);
+    // no min / max: they clamp on blur without a word (400 days became 365); the range shows under the input
+    const input = (
+      <InputNumber
+        aria-label={`${valuesLabel} ${placeholder}`}
+        aria-valuemin={opts.min}
+        aria-valuemax={opts.max}
+        disabled={disabled}
+        placeholder={placeholder}
+        status={bad ? 'error' : undefined}
+        {...(opts.int ? { precision: 0 } : {})}
+        style={{ width: 140 }}
+        value={value}
+        onChange={(v) => setValue(index, v === null ? '' : String(v), size)}
+      />
+    );
+    // one tree with or without the error: a remounted input would lose the focus while typing
+    return (
+      <Flex key={`n${index}`} vertical gap={4}>
+        {input}
+        {bad && <RangeError min={opts.min ?? 0} max={opts.max ?? 0} unit={opts.unit} />}
+      </Flex>
+    );
+  };
   const day = (index: number, size: number, placeholder: string) => (
     <DatePicker
       key={`d${index}`}
@@ -94,11 +108,21 @@ export function UserConditionRow({ row, n, dictionaries, disabled, onChange }: U
         <Flex gap={8} align="center">
           {number(0, 2, t('conditionBuilder.times'), { min: 1, max: L.eventCountMax, int: true })}
           <span>{t('conditionBuilder.inLast')}</span>
-          {number(1, 2, t('conditionBuilder.daysCount'), { min: 1, max: L.eventDaysMax, int: true })}
+          {number(1, 2, t('conditionBuilder.daysCount'), {
+            min: 1,
+            max: L.eventDaysMax,
+            int: true,
+            unit: 'days',
+          })}
         </Flex>
       );
     else if (row.op === 'notWithin')
-      valueInput = number(0, 1, t('conditionBuilder.daysCount'), { min: 1, max: L.eventDaysMax, int: true });
+      valueInput = number(0, 1, t('conditionBuilder.daysCount'), {
+        min: 1,
+        max: L.eventDaysMax,
+        int: true,
+        unit: 'days',
+      });
     else valueInput = day(0, 1, t('conditionBuilder.day'));
   } else {
     switch (row.attributeType) {
@@ -126,6 +150,7 @@ export function UserConditionRow({ row, n, dictionaries, disabled, onChange }: U
             min: 1,
             max: L.dateDaysMax,
             int: true,
+            unit: 'days',
           });
         else if (row.op === 'between')
           valueInput = (

@@ -263,9 +263,11 @@ export function AudienceSection({
         >
           <Flex gap={16} align="center">
             <Form.Item name="pushCount" noStyle rules={[rule(['pushCount'])]}>
+              {/* no min: it set -5 to 0 on blur without a word; the rule says it must be above 0 (and at most the estimate) */}
               <InputNumber
                 id="pushCount"
-                min={0}
+                aria-valuemin={1}
+                aria-valuemax={max}
                 precision={0}
                 style={{ width: 160 }}
                 onChange={onCountTouched}

@@ -1,14 +1,43 @@
 import { Alert, Card, Checkbox, Form, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { type Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { groupSendTargets, type GroupAppCount } from '@beacon/shared';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../../i18n/language';
 import { formatNumber } from '../../lib/number-format';
+import { outOfRange } from '../../components/range-error';
 import { useEditorPorts } from '../ports';
 import { useGroupCounts } from '../api/get-group-counts';
 import { type TargetingInput } from '../api/get-target-max';
 import { type ComposeValues, type GroupCountDraft } from '../lib/compose-values';
 import { estimateTargeting } from './use-audience-estimate';
 import { type FieldRule } from './use-field-rule';
+
+/** The most an app's count may be: its audience (the server refuses more), or no bound while it is 0 or unknown. */
+const countMax = (targetCount: number | undefined) => targetCount || Number.MAX_SAFE_INTEGER;
+
+/**
+ * The first ticked app whose count is out of its range (1 to its audience, as the server checks a group send), named
+ * with its range in the reader's language; the composer's rule says what else is missing.
+ */
+function useGroupCountRule(counts: GroupAppCount[]): Rule {
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  return {
+    validator: async (_rule, value: GroupCountDraft[] | undefined) => {
+      for (const c of value ?? []) {
+        const app = counts.find((a) => a.appId === c.appId);
+        if (!app || !outOfRange(c.pushCount, 1, countMax(app.targetCount))) continue;
+        throw new Error(
+          t(app.targetCount ? 'compose.errors.groupCountRange' : 'compose.errors.groupCountMin', {
+            app: app.title,
+            min: formatNumber(1, lang),
+            max: formatNumber(app.targetCount, lang),
+          }),
+        );
+      }
+    },
+  };
+}
 
 /**
  * The other apps of the group as a form control: tick an app, set its expected push count (≤ its audience); for an A/B
@@ -39,6 +68,7 @@ function GroupAppsInput({
         ? [...value, { appId: app.appId, pushCount: app.targetCount || null }]
         : value.filter((c) => c.appId !== app.appId),
     );
+  const audience = new Map(counts.map((c) => [c.appId, c.targetCount]));
   const setCount = (appId: number, pushCount: number | null) =>
     onChange?.(value.map((c) => (c.appId === appId ? { ...c, pushCount } : c)));
   return (
@@ -101,10 +131,17 @@ function GroupAppsInput({
                     : `≈${formatNumber(Math.round((app.targetCount * armShare) / 100), lang)}`}
                 </span>
               ) : (
+                // no min / max: they clamp on blur without a word (5000 became the app's 300); the field's rule
+                // names the app and its range
                 <InputNumber
-                  min={1}
-                  max={app.targetCount || undefined}
+                  aria-valuemin={1}
+                  aria-valuemax={app.targetCount || undefined}
                   precision={0}
+                  status={
+                    outOfRange(chosen.get(app.appId)?.pushCount, 1, countMax(audience.get(app.appId)))
+                      ? 'error'
+                      : undefined
+                  }
                   style={{ width: 130 }}
                   disabled={!chosen.has(app.appId)}
                   value={chosen.get(app.appId)?.pushCount ?? null}
@@ -143,6 +180,7 @@ export function GroupAppsSection({ appId, rule, targeting, armShare }: GroupApps
   const mine = (groups.data?.groups ?? []).filter((g) => g.apps.includes(appId));
   const allowed = type === undefined || groupSendTargets(type);
   const counts = useGroupCounts(appId, allowed ? appGroupId : undefined, targeting);
+  const rangeRule = useGroupCountRule(counts.data?.counts ?? []);
   if (mine.length === 0) return null;
   return (
     <Card title={t('compose.sections.apps')} variant="borderless" id="compose-apps">
@@ -164,7 +202,9 @@ export function GroupAppsSection({ appId, rule, targeting, armShare }: GroupApps
         <Form.Item
           name="groupCounts"
           label={t('compose.fields.groupApps')}
-          rules={[rule(['groupCounts'])]}
+          rules={[rangeRule, rule(['groupCounts'])]}
+          // the range first: a count out of it is named with its app, not as one missing
+          validateFirst
           required
         >
           <GroupAppsInput

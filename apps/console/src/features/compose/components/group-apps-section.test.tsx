@@ -101,6 +101,39 @@ describe('compose: the apps picker of an app-group send', () => {
     });
   }, 60_000);
 
+  // the inputs' min / max set -5 to 0 and an app's 5000 to its audience (300) on blur, without a word
+  it('keeps an out-of-range push count and an app’s count as typed, and names the range', async () => {
+    renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+    await screen.findByText('New notification', undefined, slow);
+    await waitFor(() => expect(field('pushCount').value).toBe('1234'), slow);
+    fireEvent.change(field('pushCount'), { target: { value: '-5' } });
+    fireEvent.blur(field('pushCount'));
+    await waitFor(() => expect(errorOf('pushCount')).toBe('Must be greater than 0'), slow);
+    expect(field('pushCount').value).toBe('-5');
+
+    await pickGroup();
+    fireEvent.click(screen.getByTestId('group-app-3'));
+    const pro = screen.getByTestId<HTMLInputElement>('group-count-3');
+    await waitFor(() => expect(pro.value).toBe('300'), slow);
+    fireEvent.change(pro, { target: { value: '5000' } });
+    fireEvent.blur(pro);
+    await waitFor(
+      () => expect(errorOf('groupCounts')).toBe('Acme Pro: a whole number from 1 to 300 (its audience)'),
+      slow,
+    );
+    expect(pro.value).toBe('5000');
+    fireEvent.change(pro, { target: { value: '0' } });
+    fireEvent.blur(pro);
+    await waitFor(
+      () => expect(errorOf('groupCounts')).toBe('Acme Pro: a whole number from 1 to 300 (its audience)'),
+      slow,
+    );
+    expect(pro.value).toBe('0');
+    fireEvent.change(pro, { target: { value: '120' } });
+    fireEvent.blur(pro);
+    await waitFor(() => expect(errorOf('groupCounts')).toBe(''), slow);
+  }, 60_000);
+
   it('a saved user group clears the picker and says so', async () => {
     renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
     await screen.findByText('New notification', undefined, slow);

@@ -1,8 +1,11 @@
 import { App, Button, Card, Flex, InputNumber, Popconfirm, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_LIMIT_COUNT_MAX, type AppLimitRow } from '@beacon/shared';
+import { APP_LIMIT_COUNT_MAX, AppLimitCount, type AppLimitRow } from '@beacon/shared';
 import { SearchBox } from '../../../components/list-header';
+import { outOfRange, RangeError } from '../../../components/range-error';
+import { currentLanguage } from '../../../i18n';
+import { formatNumber } from '../../../lib/number-format';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useAppLimits } from '../api/get-app-limits';
 import { useSetAllAppLimitCount } from '../api/set-all-app-limit-count';
@@ -10,8 +13,8 @@ import { useSetAllAppLimitEnable } from '../api/set-all-app-limit-enable';
 import { useSetAppLimit } from '../api/set-app-limit';
 
 const PAGE_SIZE = 20;
-const isCount = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= APP_LIMIT_COUNT_MAX;
+/** A count the contract (and so the server) takes. */
+const isCount = (v: unknown): v is number => typeof v === 'number' && AppLimitCount.safeParse(v).success;
 
 /** The count cell: committed on Enter or blur; an invalid count reverts. */
 function CountCell({ row }: { row: AppLimitRow }) {
@@ -23,7 +26,9 @@ function CountCell({ row }: { row: AppLimitRow }) {
     if (draft === undefined) return;
     setDraft(undefined);
     if (!isCount(draft)) {
-      void message.error(t('globalSettings.apps.invalidCount', { max: APP_LIMIT_COUNT_MAX }));
+      void message.error(
+        t('globalSettings.apps.invalidCount', { max: formatNumber(APP_LIMIT_COUNT_MAX, currentLanguage()) }),
+      );
       return;
     }
     if (draft !== row.limitCount)
@@ -100,10 +105,12 @@ export function AppLimitsCard() {
           </Button>
         </Popconfirm>
         <Space.Compact>
+          {/* no min / max: they clamp on blur without a word (2,000,000 became 1,000,000); the range shows beside */}
           <InputNumber<number>
-            min={1}
-            max={APP_LIMIT_COUNT_MAX}
+            aria-valuemin={1}
+            aria-valuemax={APP_LIMIT_COUNT_MAX}
             precision={0}
+            status={outOfRange(allCount, 1, APP_LIMIT_COUNT_MAX) ? 'error' : undefined}
             value={allCount}
             onChange={setAllCount}
             placeholder={t('globalSettings.apps.countAll')}
@@ -126,6 +133,7 @@ export function AppLimitsCard() {
             </Button>
           </Popconfirm>
         </Space.Compact>
+        {outOfRange(allCount, 1, APP_LIMIT_COUNT_MAX) && <RangeError min={1} max={APP_LIMIT_COUNT_MAX} />}
       </Flex>
       <Table<AppLimitRow>
         rowKey="appId"

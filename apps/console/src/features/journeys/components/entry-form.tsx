@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import {
   checkJourneyEntry,
   customEventsCalls,
+  JOURNEY_ENTRY_LIMITS,
   OPERATORS_OF_TYPE,
   type JourneyEntry,
   type PropertyCondition,
 } from '@beacon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { Form } from '../../../components/form';
+import { useRangeText } from '../../../components/range-error';
+import { currentLanguage } from '../../../i18n';
+import { formatNumber } from '../../../lib/number-format';
 
 type EventEntry = Extract<JourneyEntry, { kind: 'event' }>;
 type PropType = 'string' | 'number' | 'boolean';
@@ -50,9 +54,23 @@ export function EntryForm({ appId, entry, readOnly, counts, onChange }: EntryFor
   const problems = new Map(
     checkJourneyEntry(entry, names.data ? known : undefined).map((p) => [p.field, p.message]),
   );
+  const rangeText = useRangeText();
+  const L = JOURNEY_ENTRY_LIMITS;
+  // the re-entry's counts: their problem is the range, said in the reader's language and number format
+  const ranges: Record<string, () => string> = {
+    'reEntry.hours': () => rangeText(1, L.reEntryHoursMax, 'hours'),
+    'reEntry.perDay': () =>
+      t('journeys.entry.perDayRange', {
+        min: formatNumber(1, currentLanguage()),
+        max: formatNumber(L.perDayMax, currentLanguage()),
+      }),
+  };
   const status = (field: string) =>
     problems.has(`entry.event.${field}`)
-      ? { validateStatus: 'error' as const, help: problems.get(`entry.event.${field}`) }
+      ? {
+          validateStatus: 'error' as const,
+          help: ranges[field]?.() ?? problems.get(`entry.event.${field}`),
+        }
       : {};
   const ev = entry.kind === 'event' ? entry : undefined;
   const set = (over: Partial<EventEntry>) => onChange({ ...(ev ?? emptyEvent()), ...over });
@@ -186,8 +204,11 @@ export function EntryForm({ appId, entry, readOnly, counts, onChange }: EntryFor
                 data-testid="entry-reentry"
               />
               {ev.reEntry.kind === 'after' && (
+                // no min: it set 0 to 1 on blur without a word; checkJourneyEntry's range shows under the field (both counts)
                 <InputNumber
-                  min={1}
+                  aria-label={t('journeys.entry.reEntryKind.after')}
+                  aria-valuemin={1}
+                  aria-valuemax={L.reEntryHoursMax}
                   value={ev.reEntry.hours}
                   addonAfter={t('journeys.entry.hours')}
                   onChange={(v) => set({ reEntry: { kind: 'after', hours: v ?? 0 } })}
@@ -195,7 +216,9 @@ export function EntryForm({ appId, entry, readOnly, counts, onChange }: EntryFor
               )}
               {ev.reEntry.kind === 'every' && (
                 <InputNumber
-                  min={1}
+                  aria-label={t('journeys.entry.reEntryKind.every')}
+                  aria-valuemin={1}
+                  aria-valuemax={L.perDayMax}
                   value={ev.reEntry.perDay}
                   addonAfter={t('journeys.entry.perDay')}
                   onChange={(v) => set({ reEntry: { kind: 'every', perDay: v ?? 0 } })}

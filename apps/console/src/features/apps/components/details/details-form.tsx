@@ -1,7 +1,9 @@
 import { App, Button, Card, Col, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APP_LIMITS, type AppDetail, type AppUpdateRequest } from '@beacon/shared';
+import { APP_LIMITS, AppUpdateRequest, type AppDetail } from '@beacon/shared';
+import { currentLanguage } from '../../../../i18n';
 import { showFormError } from '../../../../lib/form-errors';
+import { formatNumber } from '../../../../lib/number-format';
 import { useUpdateApp } from '../../api/update-app';
 import { LogoUploadField } from '../logo-upload-field';
 import { Form } from '../../../../components/form';
@@ -80,11 +82,27 @@ export function DetailsForm({ app }: { app: AppDetail }) {
               name="uploadFileLimit"
               label={t('apps.details.uploadFileLimit')}
               extra={t('apps.details.uploadFileLimitHint')}
-              rules={[{ required: true, message: t('apps.details.uploadFileLimitRequired') }]}
+              rules={[
+                { required: true, message: t('apps.details.uploadFileLimitRequired') },
+                {
+                  // the contract's rule, the server's too
+                  validator: async (_rule, value: unknown) => {
+                    if (value === null || value === undefined) return;
+                    if (!AppUpdateRequest.shape.uploadFileLimit.safeParse(value).success)
+                      throw new Error(
+                        t('apps.details.uploadFileLimitRange', {
+                          min: formatNumber(1, currentLanguage()),
+                          max: formatNumber(APP_LIMITS.uploadFileLimitMax, currentLanguage()),
+                        }),
+                      );
+                  },
+                },
+              ]}
             >
+              {/* no min / max: they clamp on blur without a word (5000 MB became 1000); the rule names the range */}
               <InputNumber
-                min={1}
-                max={APP_LIMITS.uploadFileLimitMax}
+                aria-valuemin={1}
+                aria-valuemax={APP_LIMITS.uploadFileLimitMax}
                 precision={0}
                 suffix={t('apps.details.uploadFileLimitUnit')}
                 style={{ width: 160 }}

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import {
   canManageAppSecrets,
   EVENT_STREAM_LIMITS,
+  EventStreamReplay,
   EventStreamSettings,
   localizeIssueMessage,
   STREAM_EVENT_TYPES,
@@ -38,6 +39,7 @@ import {
   useSaveEventStreams,
 } from '../../api/event-streams';
 import { Form, showFieldErrors } from '../../../../components/form';
+import { RangeError, useRangeText } from '../../../../components/range-error';
 
 /**
  * The app's event streams (issue 34 §3, docs/event-streams.md): the webhook, its event types and how long a receiver
@@ -55,6 +57,7 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
   const rotate = useRotateStreamSecret(app.appId, (r) => setSecret(r.secret));
   const retry = useRetryEventStreams(app.appId);
   const replay = useReplayEventStreams(app.appId);
+  const rangeText = useRangeText();
   const s = streams.data;
   useEffect(() => {
     if (s)
@@ -63,6 +66,8 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
   if (!canManageAppSecrets(app.projectLevel)) return null;
 
   const k = (key: string) => `apps.details.streams.${key}`;
+  // the replay's hours by the contract's rule (the server checks the same): out of range, kept and named
+  const replayBad = !EventStreamReplay.safeParse({ hours }).success;
   const lang = (i18n.language as MessageLang) || 'en';
   // the counts grouped the reader's way (fr 43 898, en and zh 43,898)
   const count = (n: number) => formatNumber(n, lang);
@@ -148,8 +153,32 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
         <Form.Item name="types" label={t(k('types'))}>
           <Checkbox.Group options={STREAM_EVENT_TYPES.map((v) => ({ value: v, label: t(k(`type.${v}`)) }))} />
         </Form.Item>
-        <Form.Item name="maxAgeHours" label={t(k('maxAge'))} extra={t(k('maxAgeHint'))}>
-          <InputNumber min={EVENT_STREAM_LIMITS.maxAgeHoursMin} max={EVENT_STREAM_LIMITS.maxAgeHoursMax} />
+        <Form.Item
+          name="maxAgeHours"
+          label={t(k('maxAge'))}
+          extra={t(k('maxAgeHint'))}
+          rules={[
+            {
+              // the contract's rule, the server's too; an emptied field is the contract's to refuse on save
+              validator: async (_rule, value: unknown) => {
+                if (value === null || value === undefined) return;
+                if (!EventStreamSettings.shape.maxAgeHours.safeParse(value).success)
+                  throw new Error(
+                    rangeText(
+                      EVENT_STREAM_LIMITS.maxAgeHoursMin,
+                      EVENT_STREAM_LIMITS.maxAgeHoursMax,
+                      'hours',
+                    ),
+                  );
+              },
+            },
+          ]}
+        >
+          {/* no min / max: they clamp on blur without a word (500 h became 168); the rule names the range */}
+          <InputNumber
+            aria-valuemin={EVENT_STREAM_LIMITS.maxAgeHoursMin}
+            aria-valuemax={EVENT_STREAM_LIMITS.maxAgeHoursMax}
+          />
         </Form.Item>
         <Flex gap={8} wrap>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -181,17 +210,20 @@ export function EventStreamsCard({ app }: { app: { appId: number; projectLevel: 
             <Button onClick={() => retry.mutate(undefined, { onError: (err) => void reportError(err) })}>
               {t(k('retry'))}
             </Button>
+            {/* no min / max: they clamp on blur without a word (100 h became 48); the range shows beside it */}
             <InputNumber
               aria-label={t(k('replayHours'))}
-              min={1}
-              max={EVENT_STREAM_LIMITS.replayHoursMax}
+              aria-valuemin={1}
+              aria-valuemax={EVENT_STREAM_LIMITS.replayHoursMax}
+              status={replayBad ? 'error' : undefined}
               value={hours}
               onChange={(v) => setHours(v ?? 1)}
               suffix={t(k('hours'))}
             />
-            <Button danger onClick={handleReplay}>
+            <Button danger disabled={replayBad} onClick={handleReplay}>
               {t(k('replay'))}
             </Button>
+            {replayBad && <RangeError min={1} max={EVENT_STREAM_LIMITS.replayHoursMax} unit="hours" />}
           </Flex>
           <Table<EventStreamFailure>
             rowKey={(r) => `${r.at}-${r.error}`}
