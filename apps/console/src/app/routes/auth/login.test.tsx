@@ -78,6 +78,8 @@ describe('/login', () => {
     serve(false);
     renderAt('/login', <LoginRoute />);
     const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    // a phone shows its e-mail keyboard (inputMode, not type="email": the browser's own check would speak first)
+    expect(email.getAttribute('inputmode')).toBe('email');
     expect(email.id).toBe('email');
     expect(await screen.findByRole('button', { name: /Sign in with SSO/ })).toBeTruthy();
     const password = document.querySelector<HTMLInputElement>('#password')!;

@@ -56,6 +56,7 @@ export function LoginForm() {
           <Input
             prefix={<MailOutlined />}
             autoComplete="username"
+            inputMode="email"
             autoFocus
             size="large"
             placeholder="name@company.com"

@@ -40,6 +40,7 @@ export function RecoverForm() {
           <Input
             prefix={<MailOutlined />}
             autoComplete="email"
+            inputMode="email"
             autoFocus
             size="large"
             placeholder="name@company.com"

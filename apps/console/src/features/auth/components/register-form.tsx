@@ -58,6 +58,7 @@ export function RegisterForm() {
           <Input
             prefix={<MailOutlined />}
             autoComplete="email"
+            inputMode="email"
             autoFocus
             size="large"
             placeholder="name@company.com"
