@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestDevice } from '@beacon/shared';
 import { i18n, setLanguage } from '../../../i18n';
@@ -64,5 +64,17 @@ describe('the test devices table at laptop widths', () => {
     // no set width, which cut "Supprimer" to "Suppr" at 170 px: the column takes its links' width
     const cols = screen.getByTestId('test-devices-table').querySelectorAll('colgroup col');
     expect([...cols].map((c) => (c as HTMLElement).style.width).filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('deleting a test device', () => {
+  it('names the device by its name and advertising id, which two devices never share', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    expect(
+      await screen.findByText(
+        'QA Samsung A54x (f243fbc4-f816-40f4-a185-6a48bc0c8353) will no longer receive test pushes.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -100,7 +100,7 @@ export function TestDevicesTable({
           </Button>
           <Popconfirm
             title={t('testDevices.deleteTitle')}
-            description={t('testDevices.deleteConfirm', { name: device.name })}
+            description={t('testDevices.deleteConfirm', { name: device.name, gaid: device.gaid })}
             okText={t('common.delete')}
             okButtonProps={{ danger: true }}
             cancelText={t('common.cancel')}
