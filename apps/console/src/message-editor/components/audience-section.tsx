@@ -57,18 +57,39 @@ interface AudienceSectionProps {
   count?: ReactNode;
 }
 
-/** The condition builder as a form control. */
+/**
+ * The condition builder as a form control; `onLeave` once the focus leaves the whole builder (not when it moves from a
+ * row's field to its value).
+ */
 function ConditionsInput({
   value,
   onChange,
+  onLeave,
+  onEdited,
   dictionaries,
 }: {
   value?: ConditionDraft[];
   onChange?: (rows: ConditionDraft[]) => void;
+  onLeave: () => void;
+  /** after each change has reached the form */
+  onEdited: () => void;
   dictionaries: ConditionDictionaries;
 }) {
   return (
-    <ConditionBuilder value={value ?? []} onChange={(rows) => onChange?.(rows)} dictionaries={dictionaries} />
+    <div
+      onBlur={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onLeave();
+      }}
+    >
+      <ConditionBuilder
+        value={value ?? []}
+        onChange={(rows) => {
+          onChange?.(rows);
+          onEdited();
+        }}
+        dictionaries={dictionaries}
+      />
+    </div>
   );
 }
 
@@ -119,6 +140,7 @@ export function AudienceSection({
   const lang = currentLanguage();
   const form = Form.useFormInstance<ComposeValues>();
   const type: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
+  const [conditionsLeft, setConditionsLeft] = useState(false);
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
   const isTester = projectLevel === 500;
   const canUseGroups = (USER_GROUP_TARGET_LEVELS as readonly number[]).includes(projectLevel);
@@ -178,9 +200,26 @@ export function AudienceSection({
           name="conditions"
           label={t('compose.fields.conditions')}
           rules={[rule(['conditions'])]}
+          // a row being built is incomplete: checked once the focus leaves the builder (or on submit), then on
+          // every change, so the error goes as soon as the row is complete (after a failed submit too: onEdited)
+          validateTrigger={conditionsLeft ? 'onChange' : []}
           required
         >
-          {dictionaries ? <ConditionsInput dictionaries={dictionaries} /> : <Spin />}
+          {dictionaries ? (
+            <ConditionsInput
+              dictionaries={dictionaries}
+              onLeave={() => {
+                setConditionsLeft(true);
+                void form.validateFields(['conditions']).catch(() => undefined);
+              }}
+              onEdited={() => {
+                if (!conditionsLeft && form.getFieldError('conditions').length > 0)
+                  void form.validateFields(['conditions']).catch(() => undefined);
+              }}
+            />
+          ) : (
+            <Spin />
+          )}
         </Form.Item>
       )}
       {type === TargetingType.DEVICES && (

@@ -276,6 +276,27 @@ describe('AudienceSection file targeting', () => {
     await waitFor(() => expect(screen.queryByTestId('gaid-list-summary')).toBeNull(), SLOW);
   }, 60_000);
 
+  it('checks the conditions once the focus leaves the builder, not while a row is being built', async () => {
+    renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
+    await screen.findByText('New notification', undefined, SLOW);
+    fireEvent.click(radio('Devices matching conditions'));
+    const attribute = await screen.findByRole('combobox', { name: 'Condition 1 attribute' }, SLOW);
+    fireEvent.mouseDown(attribute);
+    fireEvent.change(attribute, { target: { value: 'Country' } });
+    const items = await screen.findAllByText(
+      'Country',
+      { selector: '.ant-select-item-option-content' },
+      SLOW,
+    );
+    await act(async () => fireEvent.click(items[items.length - 1]!));
+    // the row has its attribute and no value yet: no error while the user is still on it
+    await act(async () => new Promise((r) => setTimeout(r, 300)));
+    expect(explainOf(attribute)).toBe('');
+    // leaving the builder with the row incomplete says what is missing
+    fireEvent.focusOut(attribute, { relatedTarget: null });
+    await waitFor(() => expect(explainOf(attribute)).toBe('Add at least one complete condition'), SLOW);
+  }, 60_000);
+
   it('offers testers only device ids, an uploaded file or a file link', async () => {
     level = 500;
     renderAt('/app/1/message/editpush', <ComposeScreen appId={1} />);
