@@ -6,7 +6,8 @@ import { launchBrowser, seedUser, signedInPage, snap, startBeacon, type RunningB
  * The records' columns at common laptop widths (issue 29 item 14): every header of the notification list is visible
  * beside the sticky Actions column at 1440 and 1280 px (at 1440 px with the conversion columns on too): none is hidden
  * under it until one scrolls. The app settings' user groups and test devices likewise at 1440 px in French, with their
- * Actions links whole.
+ * Actions links whole; the labels in French, English and Chinese without scrolling at all, and their row menu's
+ * import and delete by mouse and by keyboard.
  */
 
 const OWNER = { email: 'layout.owner.with.a.long.address@shop.example', password: 'Lay#2024xx' };
@@ -174,13 +175,146 @@ describe('the app settings tables at 1440 px, in French', () => {
   }, 120_000);
 });
 
-/** Every header of table `testId` ends before its sticky Actions column, whose links are drawn whole. */
-async function expectBesideActions(page: Page, testId: string): Promise<void> {
+/** Creates a label of the app whose 3 devices carry it; returns its name. */
+async function seedLabel(
+  page: Page,
+  label: { name: string; nameEn: string; code: string; desc: string; flag: 'LABEL' | 'GROUP' },
+): Promise<string> {
+  expect(await post(page, `/tcm/v1/app/${appId}/tag/create`, label)).toBe(200);
+  await beacon.database.query(
+    `INSERT INTO device_tags (device_id, tag_id, app_id)
+     SELECT d.id, t.id, d.app_id FROM devices d JOIN tags t ON t.app_id = d.app_id WHERE d.app_id = $1 AND t.code = $2`,
+    [appId, label.code],
+  );
+  return label.name;
+}
+
+describe('the labels table at 1440 px', () => {
+  it('fits the window in French, English and Chinese: every column beside the sticky Actions, no sideways scroll', async () => {
+    const page = await signedInPage(browser, beacon.url, OWNER, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${beacon.url}/app/${appId}/config/tagmanagement?lang=fr`);
+    // the widest of each column: long names, an audience package, a long description, the owner's long address and
+    // French's longest month ("28 sept. 2026, 23:59")
+    await seedLabel(page, {
+      name: 'Acheteurs VIP de fin d’année qui reviennent chaque semaine',
+      nameEn: 'Year-end VIP buyers who come back every single week',
+      code: 'vip_buyers_returning_2026',
+      desc: 'Appareils ayant acheté trois fois ou plus pendant les fêtes, importés du CRM chaque lundi matin',
+      flag: 'GROUP',
+    });
+    await beacon.database.query(
+      `UPDATE tags SET updated_at = '2026-09-28T23:59:00Z' WHERE app_id = $1 AND code = 'vip_buyers_returning_2026'`,
+      [appId],
+    );
+    // nine columns and three links ("Modifier", "Importer des GAID", "Supprimer") scrolled sideways in French, the
+    // sticky Actions column over the devices, the description, the creator and the date
+    for (const [lang, actions, link] of [
+      ['fr', 'Actions', 'Modifier'],
+      ['en', 'Actions', 'Edit'],
+      ['zh', '操作', '编辑'],
+    ] as const) {
+      await page.goto(`${beacon.url}/app/${appId}/config/tagmanagement?lang=${lang}`);
+      await expectBesideActions(page, 'tags-table', { lang, actions, link });
+      const body = page.getByTestId('tags-table').locator('.ant-table-content, .ant-table-body').first();
+      const { scrollWidth, clientWidth } = await body.evaluate((e) => ({
+        scrollWidth: e.scrollWidth,
+        clientWidth: e.clientWidth,
+      }));
+      expect(scrollWidth, lang).toBeLessThanOrEqual(clientWidth);
+    }
+    await page.context().close();
+  }, 120_000);
+
+  it('imports and deletes from the row’s menu, by mouse and by keyboard, the delete asking first with the devices count', async () => {
+    const page = await signedInPage(browser, beacon.url, OWNER, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${beacon.url}/app/${appId}/config/tagmanagement?lang=fr`);
+    const name = await seedLabel(page, {
+      name: 'Clients fidèles',
+      nameEn: 'Loyal customers',
+      code: 'loyal_customers',
+      desc: '',
+      flag: 'LABEL',
+    });
+    await page.goto(`${beacon.url}/app/${appId}/config/tagmanagement?lang=fr&name=loyal`);
+    const row = page.getByTestId('tags-table').locator('tbody tr.ant-table-row', { hasText: name });
+    const more = row.getByRole('button', { name: `Autres actions pour « ${name} »` });
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]');
+    const dialog = page.getByRole('dialog', { name: `Importer des GAID dans « ${name} »` });
+    const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+    const asked =
+      'Supprimer cette étiquette ?« Clients fidèles » sera supprimée et retirée de 3 appareils.AnnulerSupprimer';
+    // the menu takes the focus a few frames after it opens (a reader's next move is later than that)
+    const menuFocused = () =>
+      expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.textContent || document.activeElement?.ariaLabel);
+
+    // by mouse: the import dialog; the confirmation closed by Cancel, then by a click beside it, the label kept
+    await more.click();
+    await menuFocused();
+    await snap(page, 'labels-fr-menu');
+    await menu.getByRole('menuitem', { name: 'Importer des GAID' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await more.click();
+    await menuFocused();
+    await menu.getByRole('menuitem', { name: 'Supprimer' }).click();
+    await expect.poll(() => confirm.textContent()).toBe(asked);
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe(`Autres actions pour « ${name} »`);
+    await more.click();
+    await menuFocused();
+    await menu.getByRole('menuitem', { name: 'Supprimer' }).click();
+    await expect.poll(() => confirm.textContent()).toBe(asked);
+    await page.getByRole('heading', { name: 'Étiquettes' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect(row.isVisible()).resolves.toBe(true);
+
+    // by keyboard: Enter opens the menu with the focus on its first item; the arrows walk its items and Enter picks
+    // one (its key press once closed the dialog it opened, pressing the dialog's ×)
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await menuFocused();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Delete: the confirmation at the menu's button, Cancel focused, Tab to the red Supprimer
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await menuFocused();
+    await page.keyboard.press('ArrowDown');
+    // the menu moves the focus a frame later: an Enter at once would pick the first item still
+    await expect.poll(focused).toBe('Supprimer');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => confirm.textContent()).toBe(asked);
+    await snap(page, 'labels-fr-delete-confirm');
+    await expect.poll(focused).toBe('Annuler');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('Supprimer');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tags-table').getByText('Aucune étiquette pour le moment').waitFor();
+    await page.context().close();
+  }, 120_000);
+});
+
+/**
+ * Every header of table `testId` ends before its sticky Actions column (headed `actions`), whose links are drawn
+ * whole, `link` among them.
+ */
+async function expectBesideActions(
+  page: Page,
+  testId: string,
+  { lang = 'fr', actions: actionsTitle = 'Actions', link = 'Supprimer' } = {},
+): Promise<void> {
   const table = page.getByTestId(testId);
   await table.locator('tbody tr.ant-table-row').first().waitFor();
-  await snap(page, `layout-fr-${testId}`);
+  await expect.poll(() => table.locator('thead th', { hasText: actionsTitle }).count()).toBeGreaterThan(0);
+  await snap(page, `layout-${lang}-${testId}`);
   const header = table.locator('thead').first();
-  const actions = await header.locator('th.ant-table-cell-fix-end', { hasText: 'Actions' }).boundingBox();
+  const actions = await header.locator('th.ant-table-cell-fix-end', { hasText: actionsTitle }).boundingBox();
   expect(actions, testId).not.toBeNull();
   const covered = await header
     .locator('th:not(.ant-table-cell-fix-end):not(.ant-table-cell-scrollbar)')
@@ -202,5 +336,5 @@ async function expectBesideActions(page: Page, testId: string): Promise<void> {
         .map((b) => b.textContent),
     );
   expect(cut, testId).toEqual([]);
-  await expect.poll(() => table.getByText('Supprimer').first().isVisible()).toBe(true);
+  await expect.poll(() => table.getByText(link, { exact: true }).first().isVisible()).toBe(true);
 }

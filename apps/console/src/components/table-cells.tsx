@@ -15,22 +15,24 @@ export function OneLine({ children }: { children: ReactNode }) {
 
 /**
  * A free text cut to one line at `maxWidth` with the whole text on hover (an auto layout gives no column a width to
- * end in "…" at); `empty` when there is none.
+ * end in "…" at); `empty` when there is none. `code` writes it as code (an identifier).
  */
 export function CutText({
   text,
   maxWidth,
   strong = false,
+  code = false,
   empty = '—',
 }: {
   text: string;
   maxWidth: number;
   strong?: boolean;
+  code?: boolean;
   empty?: ReactNode;
 }) {
   if (!text) return empty;
   return (
-    <Typography.Text strong={strong} ellipsis={{ tooltip: text }} style={{ maxWidth }}>
+    <Typography.Text strong={strong} code={code} ellipsis={{ tooltip: text }} style={{ maxWidth }}>
       {text}
     </Typography.Text>
   );

@@ -1,13 +1,12 @@
-import { EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Space, Tag as AntTag, Typography, type TableColumnsType } from 'antd';
+import { Tag as AntTag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LIMITS, type Tag } from '@beacon/shared';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/date-format';
 import { formatNumber } from '../../../lib/number-format';
-import { DeleteLink } from '../../../components/delete-link';
 import { PagedTable } from '../../../components/paged-table';
 import { CutText, FIT_COLUMNS, OneLine } from '../../../components/table-cells';
+import { TagRowActions } from './tag-row-actions';
 
 interface TagsTableProps {
   rows: Tag[];
@@ -37,31 +36,35 @@ export function TagsTable({
   const lang = currentLanguage();
   const columns: TableColumnsType<Tag> = [
     {
-      title: t('tags.name'),
+      // the English name under the name: nine columns did not fit beside the Actions at 1440 px
+      title: (
+        <>
+          <div>{t('tags.name')}</div>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {t('tags.nameEn')}
+          </Typography.Text>
+        </>
+      ),
       dataIndex: 'name',
       key: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (n: string) => (
-        <div style={{ minWidth: 140 }}>
+      render: (n: string, tag: Tag) => (
+        <div style={{ minWidth: 120 }}>
           <Typography.Text strong>{n}</Typography.Text>
+          {tag.nameEn && (
+            <div lang="en">
+              <Typography.Text type="secondary">{tag.nameEn}</Typography.Text>
+            </div>
+          )}
         </div>
       ),
-    },
-    {
-      title: t('tags.nameEn'),
-      dataIndex: 'nameEn',
-      key: 'nameEn',
-      render: (n: string) => <div style={{ minWidth: 140 }}>{n || '—'}</div>,
     },
     {
       title: t('tags.code'),
       dataIndex: 'code',
       key: 'code',
-      render: (c: string) => (
-        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-          {c}
-        </Typography.Text>
-      ),
+      // up to 60 characters
+      render: (c: string) => <CutText text={c} maxWidth={140} code />,
     },
     {
       title: t('tags.flag'),
@@ -74,7 +77,8 @@ export function TagsTable({
       ),
     },
     {
-      title: t('tags.devices'),
+      // one line: Chinese broke "设备数" between any two characters beside the sorter
+      title: <OneLine>{t('tags.devices')}</OneLine>,
       dataIndex: 'deviceCount',
       key: 'deviceCount',
       align: 'right',
@@ -86,13 +90,13 @@ export function TagsTable({
       dataIndex: 'desc',
       key: 'desc',
       // up to 100 characters
-      render: (d: string) => <CutText text={d} maxWidth={240} />,
+      render: (d: string) => <CutText text={d} maxWidth={140} />,
     },
     {
       title: t('tags.owner'),
       dataIndex: 'ownerMail',
       key: 'ownerMail',
-      render: (mail: string) => <CutText text={mail} maxWidth={220} />,
+      render: (mail: string) => <CutText text={mail} maxWidth={140} />,
     },
     {
       title: t('tags.updated'),
@@ -103,27 +107,16 @@ export function TagsTable({
     {
       title: t('common.actions'),
       key: 'actions',
-      // no width: the column is as wide as its three links in the reader's language (fr "Importer des GAID")
+      // no width: the column is as wide as its link and menu button in the reader's language
       fixed: 'right',
       render: (_: unknown, tag: Tag) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(tag)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => onImport(tag)}>
-            {t('tags.import')}
-          </Button>
-          <DeleteLink
-            title={t('tags.deleteTitle')}
-            description={t('tags.deleteConfirm', {
-              name: tag.name,
-              count: tag.deviceCount,
-              formattedCount: formatNumber(tag.deviceCount, lang),
-            })}
-            loading={deleting === tag.id}
-            onConfirm={() => onDelete(tag)}
-          />
-        </Space>
+        <TagRowActions
+          tag={tag}
+          deleting={deleting === tag.id}
+          onEdit={onEdit}
+          onImport={onImport}
+          onDelete={onDelete}
+        />
       ),
     },
   ];
@@ -134,6 +127,8 @@ export function TagsTable({
       rows={rows}
       loading={loading}
       {...FIT_COLUMNS}
+      // the materials' and journeys' lists' padding: 16 px a column more and the French table scrolled
+      size="middle"
       empty={t('tags.empty')}
       page={page}
       pageSize={AUDIENCE_LIMITS.tagsPageSize}
