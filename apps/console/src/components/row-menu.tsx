@@ -129,6 +129,8 @@ export function RowMenu<K extends string = MessageActionKey>({
   return (
     <Dropdown
       trigger={['click']}
+      // opened with Enter, the focus goes into the menu, where the arrows and Enter pick an action
+      autoFocus
       menu={{
         items: actions.map((key) => {
           const reason = disabled[key];
@@ -147,7 +149,12 @@ export function RowMenu<K extends string = MessageActionKey>({
             'data-testid': `action-${key}`,
           };
         }),
-        onClick: ({ key }) => run(key as K),
+        onClick: ({ key, domEvent }) => {
+          // picked with Enter: the key's press would otherwise click what takes the focus next (the confirmation's
+          // Back button, which closed it at once: a keyboard user could not stop, recall or delete)
+          domEvent.preventDefault();
+          run(key as K);
+        },
       }}
     >
       <Button
