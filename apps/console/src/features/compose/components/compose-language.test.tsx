@@ -1,71 +1,23 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../../i18n';
+import { appInfo, DICTS, ok, restoreAfterEach, slow as SLOW, stubApi } from '../../../test/screen-api';
 import { renderAt } from '../../../test-utils';
 import { ComposeScreen } from './compose-screen';
 
 /** The compose form's errors after a console language switch: in the new language, as if raised in it. */
-const APP_INFO = {
-  appId: 1,
-  title: 'Acme Shop',
-  pkg: 'com.acme.shop',
-  logo: '',
-  ownerEmail: 'o@example.com',
-  projectLevel: 200,
-  reviewEnable: false,
-  materialReviewEnable: false,
-  advanceTarget: false,
-  multiLangEnable: false,
-  localTimeEnable: true,
-  displayPriorityEnable: false,
-  linksEnable: true,
-  limitEnable: false,
-  limitCount: 0,
-  uploadFileLimit: 30,
-  destroy: 0,
-  serverUTC: '+0000',
-  hasServiceAccount: true,
-  commercialEnable: false,
-};
-const DICTS = {
-  countries: [],
-  languages: [],
-  subLanguages: [],
-  androidVersions: [],
-  utcOffsets: ['+0000'],
-  dailyMessageKinds: [],
-  statisticsModes: [],
-  brands: [],
-  operators: [],
-  appVersions: [],
-  interestTags: [],
-  audiencePackages: [],
-  advancedTargeting: false,
-};
-const SLOW = { timeout: 15_000 };
-
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
-
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = new URL(url, 'http://localhost').pathname;
-      if (path.endsWith('/app/1/info')) return envelope(APP_INFO);
-      if (path.endsWith('/app/1/icon')) return envelope({ icon: '/files/icon.png', color: '#1A73E8' });
-      if (path.includes('/dict/1/all')) return envelope(DICTS);
-      if (path.endsWith('/msg/target/max')) return envelope({ newCount: 10, exact: true });
-      return new Response(JSON.stringify({ status: 404, msg: 'not found' }), { status: 404 });
-    }),
-  );
+  stubApi((url) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path.endsWith('/app/1/info')) return ok(appInfo({ serverUTC: '+0000' }));
+    if (path.endsWith('/app/1/icon')) return ok({ icon: '/files/icon.png', color: '#1A73E8' });
+    if (path.includes('/dict/1/all')) return ok(DICTS);
+    if (path.endsWith('/msg/target/max')) return ok({ newCount: 10, exact: true });
+    return undefined;
+  });
 });
+restoreAfterEach();
 afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
   if (i18n.language !== 'en') await act(async () => setLanguage('en'));
   await waitFor(() => expect(i18n.language).toBe('en'));
 });
