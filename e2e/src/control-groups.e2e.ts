@@ -219,7 +219,7 @@ describe('the control group in the browser', () => {
     expect(await side('Control group (held out)').innerText()).toMatch(
       new RegExp(`opened the app \\(1 of ${members.length}\\)$`),
     );
-    expect(await lift.getByTestId('control-lift-value').innerText()).toMatch(/points \(95 % interval/);
+    expect(await lift.getByTestId('control-lift-value').innerText()).toMatch(/points \(95% interval/);
     await lift.scrollIntoViewIfNeeded();
     await snapBox(lift, 'control-lift');
     await page.keyboard.press('Escape');
