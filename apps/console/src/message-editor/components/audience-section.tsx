@@ -13,7 +13,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorCodes,
@@ -140,7 +140,9 @@ export function AudienceSection({
   const lang = currentLanguage();
   const form = Form.useFormInstance<ComposeValues>();
   const type: TargetingType = Form.useWatch('targetingType', form) ?? TargetingType.EVERYONE;
-  const [conditionsLeft, setConditionsLeft] = useState(false);
+  // whether the focus has left the condition builder once (a ref: nothing renders from it)
+  const conditionsLeft = useRef(false);
+  const checkConditions = () => void form.validateFields(['conditions']).catch(() => undefined);
   const pushCount: number | null = Form.useWatch('pushCount', form) ?? null;
   const isTester = projectLevel === 500;
   const canUseGroups = (USER_GROUP_TARGET_LEVELS as readonly number[]).includes(projectLevel);
@@ -201,20 +203,19 @@ export function AudienceSection({
           label={t('compose.fields.conditions')}
           rules={[rule(['conditions'])]}
           // a row being built is incomplete: checked once the focus leaves the builder (or on submit), then on
-          // every change, so the error goes as soon as the row is complete (after a failed submit too: onEdited)
-          validateTrigger={conditionsLeft ? 'onChange' : []}
+          // every change, so the error goes as soon as the row is complete (after a failed submit too)
+          validateTrigger={[]}
           required
         >
           {dictionaries ? (
             <ConditionsInput
               dictionaries={dictionaries}
               onLeave={() => {
-                setConditionsLeft(true);
-                void form.validateFields(['conditions']).catch(() => undefined);
+                conditionsLeft.current = true;
+                checkConditions();
               }}
               onEdited={() => {
-                if (!conditionsLeft && form.getFieldError('conditions').length > 0)
-                  void form.validateFields(['conditions']).catch(() => undefined);
+                if (conditionsLeft.current || form.getFieldError('conditions').length > 0) checkConditions();
               }}
             />
           ) : (

@@ -9,23 +9,20 @@ import {
   type MessageListFilters,
 } from '../lib/list-filters';
 import { DateRangeFilter, ZoneFilter } from './range-filters';
-import { useFilterDraft, type FilterDraft } from '../../../lib/list-filters';
+import { type FilterDraft } from '../../../lib/list-filters';
 
 interface MessageFiltersProps {
-  value: MessageListFilters;
   onSearch: (next: MessageListFilters) => void;
   /** The cross list: a kind filter (all, transparent, pull-up) instead of the material id. */
   cross?: boolean;
-  /** The fields as typed, when the screen reads them too (the export takes the range the bar shows). */
-  draft?: FilterDraft<MessageListFilters>;
+  /** The fields as typed, kept by the screen (its export takes the filters the bar shows). */
+  draft: FilterDraft<MessageListFilters>;
 }
 
-/** The list's search fields; they apply on Search (or Enter), and the URL keeps them. */
-export function MessageFilters({ value, onSearch, cross = false, draft: lifted }: MessageFiltersProps) {
+/** The list's search fields (as typed: `draft`); they apply on Search (or Enter), and the URL keeps them. */
+export function MessageFilters({ onSearch, cross = false, draft: { draft, set } }: MessageFiltersProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const own = useFilterDraft(value);
-  const { draft, set } = lifted ?? own;
 
   const digits = (key: 'msgId' | 'materialId', raw: string) => {
     const clean = digitsOrEmpty(raw);

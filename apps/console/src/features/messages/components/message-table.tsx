@@ -11,7 +11,7 @@ import { showsDashes } from '../lib/message-status';
 import { figureColumns, isRateKey } from './figure-columns';
 import { GroupTag } from './group-tag';
 import { RowActionsMenu } from './row-actions-menu';
-import { DASH, RowFigures } from './row-figures';
+import { DASH, num, RowFigures } from './row-figures';
 import { StatusTag } from './status-tag';
 import { appPath } from '../../../lib/paths';
 
@@ -31,7 +31,6 @@ interface MessageTableProps {
   onDetail: (row: MessageRow) => void;
 }
 
-const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
 /** A count cell: the figure may wrap at its group separators, so the columns fit laptop widths. */
 const fig = (text: string) => <WrappingFigure text={text} />;
 /** An inline block: a line breaks around it first, inside it only when it alone is wider than the column. */

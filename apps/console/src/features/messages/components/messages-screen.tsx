@@ -125,7 +125,7 @@ export function MessagesScreen({
           </FirstTimeEmpty>
         ) : (
           <>
-            <MessageFilters value={filters} onSearch={apply} cross={cross} draft={draft} />
+            <MessageFilters onSearch={apply} cross={cross} draft={draft} />
             <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={12} wrap>
               <Flex gap={12} align="center">
                 <Checkbox checked={conversion} onChange={(e) => toggleConversion(e.target.checked)}>

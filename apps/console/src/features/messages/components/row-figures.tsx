@@ -7,7 +7,8 @@ import { showsDashes } from '../lib/message-status';
 
 /** What a count reads while nothing is counted yet (a scheduled message). */
 export const DASH = '–';
-const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
+/** A count in the reader's format, or a dash for a message that has not started (showsDashes). */
+export const num = (n: number, dash = false) => (dash ? DASH : formatCount(n));
 
 type Figures = Pick<
   MessageRow,
